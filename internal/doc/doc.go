@@ -1,0 +1,206 @@
+// Package doc is the document model shared by every part of tw: one
+// canonical text, the markers that describe its structure, and facts about
+// the document.
+//
+// All positions are code-point offsets into the canonical text (as Python
+// counts string indexes), never byte offsets. The text is kept as a Go string
+// (UTF-8) with a sparse index, so a 10 MB document costs little more than its
+// own size, while offset conversion stays O(1) plus a short scan.
+package doc
+
+import (
+	"sort"
+	"unicode/utf8"
+)
+
+// Kind names what a marker marks. The names are the ones the original
+// textweaver uses in `tw text --to json`.
+type Kind string
+
+const (
+	Heading       Kind = "heading"
+	Paragraph     Kind = "paragraph"
+	Bold          Kind = "bold"
+	Italic        Kind = "italic"
+	Strikethrough Kind = "strikethrough"
+	Code          Kind = "code"
+	Link          Kind = "link"
+	List          Kind = "list"
+	ListItem      Kind = "list_item"
+	Table         Kind = "table"
+	TableRow      Kind = "table_row"
+	TableCell     Kind = "table_cell"
+	Quote         Kind = "quote"
+	Image         Kind = "image"
+	Footnote      Kind = "footnote"
+	Rule          Kind = "rule"
+	PageBreak     Kind = "page_break"
+)
+
+// Marker is a range [Start, End) of the canonical text with a kind.
+// Level is 0 when the kind has no level. Label and Reference are empty when
+// they do not apply (a list item's "1.", a table row's "header", a code
+// block's language; a link or image target, a footnote id).
+type Marker struct {
+	Kind      Kind
+	Start     int
+	End       int
+	Level     int
+	Label     string
+	Reference string
+}
+
+// Meta holds facts about a document. Nil pointers mean "not known".
+type Meta struct {
+	Title    string
+	Author   *string
+	Language *string
+	Format   string // "text", "markdown", "html"
+	Path     string // absolute path, or "" when the document has none
+}
+
+// Document is a loaded document. Text and Markers must not be changed after
+// Index has been called (use New, or call Reindex after an edit).
+// Markers are in document order: by start, outer before inner.
+type Document struct {
+	Text    string
+	Meta    Meta
+	Markers []Marker
+
+	idx runeIndex
+}
+
+// New builds a document and its offset index.
+func New(text string, meta Meta, markers []Marker) *Document {
+	d := &Document{Text: text, Meta: meta, Markers: markers}
+	d.Reindex()
+	return d
+}
+
+// Reindex rebuilds the offset index after Text changed, and sorts markers.
+func (d *Document) Reindex() {
+	d.idx = buildRuneIndex(d.Text)
+	SortMarkers(d.Markers)
+}
+
+// SortMarkers orders markers by start, then longer (outer) first, keeping
+// the order loaders emitted them in otherwise.
+func SortMarkers(ms []Marker) {
+	sort.SliceStable(ms, func(i, j int) bool {
+		if ms[i].Start != ms[j].Start {
+			return ms[i].Start < ms[j].Start
+		}
+		return ms[i].End > ms[j].End
+	})
+}
+
+// Len is the length of the text in code points.
+func (d *Document) Len() int { return d.idx.runes }
+
+// Byte converts a code-point offset to a byte offset into Text. Offsets are
+// clamped to [0, Len()].
+func (d *Document) Byte(pos int) int { return d.idx.byteOf(d.Text, pos) }
+
+// Pos converts a byte offset into Text to a code-point offset.
+func (d *Document) Pos(b int) int { return d.idx.runeOf(d.Text, b) }
+
+// Slice returns the text between two code-point offsets, clamped.
+func (d *Document) Slice(start, end int) string {
+	if end < start {
+		return ""
+	}
+	return d.Text[d.Byte(start):d.Byte(end)]
+}
+
+// RuneAt returns the code point at pos, or utf8.RuneError outside the text.
+func (d *Document) RuneAt(pos int) rune {
+	if pos < 0 || pos >= d.Len() {
+		return utf8.RuneError
+	}
+	r, _ := utf8.DecodeRuneInString(d.Text[d.Byte(pos):])
+	return r
+}
+
+// MarkersOf returns the markers of one kind, in document order.
+func (d *Document) MarkersOf(k Kind) []Marker {
+	var out []Marker
+	for _, m := range d.Markers {
+		if m.Kind == k {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// runeIndex maps code-point offsets to byte offsets with one checkpoint every
+// step code points. For pure ASCII text it stores nothing.
+type runeIndex struct {
+	runes int
+	ascii bool
+	// checkpoints[i] is the byte offset of code point i*step.
+	checkpoints []int32
+}
+
+const step = 64
+
+func buildRuneIndex(s string) runeIndex {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return runeIndex{runes: len(s), ascii: true}
+	}
+	ix := runeIndex{}
+	n := 0
+	for b := range s {
+		if n%step == 0 {
+			ix.checkpoints = append(ix.checkpoints, int32(b))
+		}
+		n++
+	}
+	ix.runes = n
+	return ix
+}
+
+func (ix *runeIndex) byteOf(s string, pos int) int {
+	if pos <= 0 {
+		return 0
+	}
+	if pos >= ix.runes {
+		return len(s)
+	}
+	if ix.ascii {
+		return pos
+	}
+	b := int(ix.checkpoints[pos/step])
+	for k := pos % step; k > 0; k-- {
+		_, size := utf8.DecodeRuneInString(s[b:])
+		b += size
+	}
+	return b
+}
+
+func (ix *runeIndex) runeOf(s string, b int) int {
+	if b <= 0 {
+		return 0
+	}
+	if b >= len(s) {
+		return ix.runes
+	}
+	if ix.ascii {
+		return b
+	}
+	// Binary search the last checkpoint at or before b.
+	i := sort.Search(len(ix.checkpoints), func(i int) bool { return int(ix.checkpoints[i]) > b }) - 1
+	pos := i * step
+	for p := int(ix.checkpoints[i]); p < b; {
+		_, size := utf8.DecodeRuneInString(s[p:])
+		p += size
+		pos++
+	}
+	return pos
+}
