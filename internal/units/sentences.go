@@ -1,0 +1,192 @@
+package units
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
+)
+
+// fixedAbbreviations never end a sentence, whatever follows them. They are
+// compared case-sensitively without their final period. Ambiguous ones
+// (a.m., etc., Inc.) are not listed: UAX #29 already ends a sentence after
+// them only before a capital, which is the rule for them.
+var fixedAbbreviations = map[string]bool{
+	"Dr": true, "Mr": true, "Mrs": true, "Ms": true, "Mx": true, "Prof": true,
+	"Sr": true, "Jr": true, "St": true, "Mt": true, "Ft": true, "Rev": true,
+	"Gen": true, "Col": true, "Capt": true, "Lt": true, "Sgt": true, "Gov": true,
+	"Sen": true, "Rep": true, "Hon": true,
+	"e.g": true, "i.e": true, "E.g": true, "I.e": true, "cf": true, "Cf": true,
+	"vs": true, "pp": true, "p": true, "Fig": true, "Figs": true, "fig": true,
+	"Vol": true, "vol": true, "Eq": true, "eq": true, "approx": true, "ca": true,
+	"Ch": true, "ch": true, "Sec": true, "sec": true, "No": false,
+}
+
+// Sentences returns the sentences of the paragraph p, in order, each without
+// leading or trailing white space.
+func (ix *Index) Sentences(p Range) []Range {
+	var out []Range
+	// Split the paragraph at hard line starts; every other line break is a
+	// soft wrap and reads as a space.
+	start := p.Start
+	hard := ix.hardStarts
+	i := sort.SearchInts(hard, p.Start+1)
+	for ; i < len(hard) && hard[i] < p.End; i++ {
+		if hard[i] > start {
+			out = append(out, ix.blockSentences(Range{start, hard[i] - 1})...)
+			start = hard[i]
+		}
+	}
+	out = append(out, ix.blockSentences(Range{start, p.End})...)
+	return out
+}
+
+// blockSentences segments one run of soft-wrapped lines.
+func (ix *Index) blockSentences(r Range) []Range {
+	text := strings.ReplaceAll(ix.Doc.Slice(r.Start, r.End), "\n", " ")
+	var raw []Range
+	pos := r.Start
+	state := -1
+	rest := text
+	for len(rest) > 0 {
+		var seg string
+		seg, rest, state = uniseg.FirstSentenceInString(rest, state)
+		raw = append(raw, splitEllipsis(seg, pos)...)
+		pos += utf8.RuneCountInString(seg)
+	}
+	// Merge a sentence that ends with a fixed abbreviation into the next.
+	var merged []Range
+	for k := 0; k < len(raw); k++ {
+		cur := raw[k]
+		for k+1 < len(raw) && endsWithAbbreviation(ix.Doc.Slice(cur.Start, cur.End)) {
+			k++
+			cur.End = raw[k].End
+		}
+		merged = append(merged, cur)
+	}
+	var out []Range
+	for _, s := range merged {
+		if t := ix.trim(s); t.Len() > 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// splitEllipsis splits a UAX #29 sentence after a "…" followed by space and
+// a capital letter, which UAX #29 does not treat as a sentence end.
+func splitEllipsis(seg string, base int) []Range {
+	var out []Range
+	start := base
+	pos := base
+	runes := []rune(seg)
+	for i := 0; i < len(runes); i++ {
+		pos = base + i
+		if runes[i] != '…' {
+			continue
+		}
+		j := i + 1
+		for j < len(runes) && unicode.IsSpace(runes[j]) {
+			j++
+		}
+		if j > i+1 && j < len(runes) && unicode.IsUpper(runes[j]) {
+			out = append(out, Range{start, base + j})
+			start = base + j
+		}
+	}
+	_ = pos
+	out = append(out, Range{start, base + len(runes)})
+	return out
+}
+
+func endsWithAbbreviation(s string) bool {
+	s = strings.TrimRightFunc(s, unicode.IsSpace)
+	if !strings.HasSuffix(s, ".") {
+		return false
+	}
+	s = strings.TrimSuffix(s, ".")
+	k := strings.LastIndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '(' || r == '"' || r == '“' })
+	word := s[k+1:]
+	if k >= 0 {
+		_, size := utf8.DecodeRuneInString(s[k:])
+		word = s[k+size:]
+	}
+	return fixedAbbreviations[word]
+}
+
+// trim removes white space at both ends of r.
+func (ix *Index) trim(r Range) Range {
+	s := ix.Doc.Slice(r.Start, r.End)
+	lead := utf8.RuneCountInString(s) - utf8.RuneCountInString(strings.TrimLeftFunc(s, unicode.IsSpace))
+	trail := utf8.RuneCountInString(s) - utf8.RuneCountInString(strings.TrimRightFunc(s, unicode.IsSpace))
+	r.Start += lead
+	r.End -= trail
+	if r.End < r.Start {
+		r.End = r.Start
+	}
+	return r
+}
+
+// Sentence returns the sentence holding pos (or the one that starts next,
+// when pos is between sentences of a paragraph). ok is false on a blank line.
+func (ix *Index) Sentence(pos int) (Range, bool) {
+	p, ok := ix.Paragraph(pos)
+	if !ok {
+		return Range{}, false
+	}
+	ss := ix.Sentences(p)
+	for _, s := range ss {
+		if pos < s.End {
+			return s, true
+		}
+	}
+	if len(ss) > 0 {
+		return ss[len(ss)-1], true
+	}
+	return Range{}, false
+}
+
+// NextSentence returns the first sentence starting after pos.
+func (ix *Index) NextSentence(pos int) (Range, bool) {
+	if p, ok := ix.Paragraph(pos); ok {
+		for _, s := range ix.Sentences(p) {
+			if s.Start > pos {
+				return s, true
+			}
+		}
+	}
+	for from := pos; ; {
+		p, ok := ix.NextParagraph(from)
+		if !ok {
+			return Range{}, false
+		}
+		if ss := ix.Sentences(p); len(ss) > 0 {
+			return ss[0], true
+		}
+		from = p.Start
+	}
+}
+
+// PreviousSentence returns the last sentence starting before pos.
+func (ix *Index) PreviousSentence(pos int) (Range, bool) {
+	if p, ok := ix.Paragraph(pos); ok {
+		ss := ix.Sentences(p)
+		for i := len(ss) - 1; i >= 0; i-- {
+			if ss[i].Start < pos {
+				return ss[i], true
+			}
+		}
+	}
+	for from := pos; ; {
+		p, ok := ix.PreviousParagraph(from)
+		if !ok {
+			return Range{}, false
+		}
+		if ss := ix.Sentences(p); len(ss) > 0 {
+			return ss[len(ss)-1], true
+		}
+		from = p.Start
+	}
+}
