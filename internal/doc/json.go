@@ -1,0 +1,121 @@
+package doc
+
+import (
+	"bytes"
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// jsonDoc is the shape of `tw text FILE --to json`. Fields are declared in
+// alphabetical order because encoding/json writes them in declaration order
+// and the original sorts its keys.
+type jsonDoc struct {
+	Markers []jsonMarker `json:"markers"`
+	Meta    jsonMeta     `json:"meta"`
+	Text    string       `json:"text"`
+}
+
+type jsonMeta struct {
+	Author   *string `json:"author"`
+	Format   string  `json:"format"`
+	Language *string `json:"language"`
+	// Path is always null, as in the original's output: the JSON
+	// describes the text, not where it was read from.
+	Path  *string `json:"path"`
+	Title string  `json:"title"`
+}
+
+type jsonMarker struct {
+	Column    int    `json:"column"`
+	End       int    `json:"end"`
+	Kind      Kind   `json:"kind"`
+	Label     string `json:"label,omitempty"`
+	Level     int    `json:"level,omitempty"`
+	Line      int    `json:"line"`
+	Range     [2]int `json:"range"`
+	Reference string `json:"reference,omitempty"`
+	Start     int    `json:"start"`
+	Text      string `json:"text"`
+}
+
+// TextJSON renders a document as `tw text FILE --to json` does: an object
+// with "markers", "meta" and "text", keys in alphabetical order, indented
+// by one space per level, non-ASCII characters written as they are. Each
+// marker has its kind, range (also as "start" and "end"), the 1-based line
+// and column (in code points) of its start, the text it covers, and its
+// label, level and reference when it has them.
+func TextJSON(d *Document) ([]byte, error) {
+	out := jsonDoc{
+		Markers: make([]jsonMarker, len(d.Markers)),
+		Meta: jsonMeta{
+			Author:   d.Meta.Author,
+			Format:   d.Meta.Format,
+			Language: d.Meta.Language,
+			Title:    d.Meta.Title,
+		},
+		Text: d.Text,
+	}
+	lines := newLineCounter(d)
+	for i, m := range d.Markers {
+		line, col := lines.at(m.Start)
+		out.Markers[i] = jsonMarker{
+			Column:    col,
+			End:       m.End,
+			Kind:      m.Kind,
+			Label:     m.Label,
+			Level:     m.Level,
+			Line:      line,
+			Range:     [2]int{m.Start, m.End},
+			Reference: m.Reference,
+			Start:     m.Start,
+			Text:      d.Slice(m.Start, m.End),
+		}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(out); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// lineCounter finds the line and column of offsets. Markers are sorted by
+// start, so it scans forward from the last answer and goes back to the
+// beginning only when asked for an earlier offset.
+type lineCounter struct {
+	d         *Document
+	pos, byte int // the last position asked, and its byte offset
+	line, col int // its line and column, 1-based
+}
+
+func newLineCounter(d *Document) *lineCounter {
+	return &lineCounter{d: d, line: 1, col: 1}
+}
+
+func (lc *lineCounter) at(pos int) (line, col int) {
+	if pos < 0 {
+		pos = 0
+	}
+	if pos > lc.d.Len() {
+		pos = lc.d.Len()
+	}
+	if pos < lc.pos {
+		lc.pos, lc.byte, lc.line, lc.col = 0, 0, 1, 1
+	}
+	target := lc.d.Byte(pos)
+	text := lc.d.Text
+	for lc.byte < target {
+		r, size := utf8.DecodeRuneInString(text[lc.byte:])
+		lc.byte += size
+		if r == '\n' {
+			lc.line++
+			lc.col = 1
+		} else {
+			lc.col++
+		}
+	}
+	lc.pos = pos
+	return lc.line, lc.col
+}
