@@ -1,0 +1,323 @@
+// Package settings is tw's settings store: the schema of every setting
+// (what settings_schema reports), the values read from settings.toml, type
+// checking, clamping and stepping of new values, their spoken forms, and
+// saving changes back to settings.toml without disturbing what the user
+// wrote by hand.
+//
+// How settings.toml is treated (the behaviour a careful user expects):
+//
+//   - The file holds one TOML table per section ("[speech]" then
+//     "rate = 300"). Only settings that were changed are written; a setting
+//     put back to its default (Set with nil) has its line removed.
+//   - Saving edits the file in place: only the lines of the setting being
+//     changed are touched. Comments, blank lines, the order of lines, keys
+//     tw does not know and values tw could not use all stay exactly as the
+//     user wrote them. Each save is checked by parsing the result before it
+//     is written, and is written atomically (temporary file, then rename).
+//   - A value that does not fit (wrong type, unknown choice) loads as the
+//     default with a warning; a number out of range loads clamped with a
+//     warning. The bad line itself is never rewritten unless that very
+//     setting is changed through Set or Adjust, which replaces it.
+//   - A file that is not valid TOML loads as all defaults with one warning,
+//     and is never overwritten: Set and Adjust return an error asking for
+//     the file to be fixed first, and change nothing.
+//   - Before each save the file is read again; when it was changed by hand
+//     since it was loaded, the hand edits are loaded first (and reported to
+//     OnChange callbacks), so a save never undoes them.
+package settings
+
+import (
+	"math"
+	"strings"
+)
+
+// Kind is the type of a setting's value, as settings_schema names it.
+type Kind string
+
+// The kinds of settings.
+const (
+	KindToggle Kind = "toggle" // on or off: a bool
+	KindNumber Kind = "number" // a number with min, max, step and unit
+	KindChoice Kind = "choice" // one of Choices (or, when Open, a name of one's own)
+	KindText   Kind = "text"   // a single line of text; Optional ones may be unset (nil)
+	KindList   Kind = "list"   // a list of texts: []string
+	KindTable  Kind = "table"  // names and values; see Setting.Entries
+)
+
+// Choice is one value a choice setting may take, with the words said for it.
+type Choice struct {
+	Value, Label string
+}
+
+// Setting describes one setting of settings.toml.
+type Setting struct {
+	Path     string // "section.key", such as "speech.rate"
+	Section  string // the TOML table it is written in, such as "speech"
+	Label    string // short name shown and spoken in the settings list
+	Help     string // one sentence saying what it does
+	Kind     Kind
+	Default  any  // the default value, of the Go type Get returns
+	Internal bool // kept by tw for itself; not shown in the settings list
+
+	// Number settings; for a Table of numbers they bound each entry.
+	Min, Max, Step float64
+	Unit           string // plural, such as "words per minute"
+
+	// Choice settings.
+	Choices []Choice
+	Open    bool // other values may be given, such as a theme of one's own
+
+	// Text settings.
+	Optional bool // may be unset (nil)
+
+	// Entries is the kind of a Table's values: Number (Get gives
+	// map[string]int) or Text (Get gives map[string]string).
+	Entries Kind
+
+	unitOne string // the unit after 1 or -1, such as "semitone"
+}
+
+// Key is the setting's name inside its section ("rate" for "speech.rate").
+func (s Setting) Key() string { return strings.TrimPrefix(s.Path, s.Section+".") }
+
+// integral reports whether a number setting holds whole numbers (Get gives
+// an int) rather than fractions (Get gives a float64).
+func (s Setting) integral() bool {
+	return s.Step == math.Trunc(s.Step) && s.Min == math.Trunc(s.Min) && s.Max == math.Trunc(s.Max)
+}
+
+// SchemaJSON is the object settings_schema returns for the setting.
+func (s Setting) SchemaJSON() map[string]any {
+	m := map[string]any{
+		"path":     s.Path,
+		"section":  s.Section,
+		"label":    s.Label,
+		"help":     s.Help,
+		"kind":     string(s.Kind),
+		"default":  jsonValue(s.Default),
+		"internal": s.Internal,
+	}
+	switch s.Kind {
+	case KindNumber:
+		m["min"] = jsonNumber(s, s.Min)
+		m["max"] = jsonNumber(s, s.Max)
+		m["step"] = jsonNumber(s, s.Step)
+		m["unit"] = s.Unit
+	case KindChoice:
+		choices := make([]map[string]any, len(s.Choices))
+		for i, c := range s.Choices {
+			choices[i] = map[string]any{"value": c.Value, "label": c.Label}
+		}
+		m["choices"] = choices
+		m["open"] = s.Open
+	case KindText:
+		m["optional"] = s.Optional
+	}
+	return m
+}
+
+// jsonNumber gives whole numbers as int so they print without a fraction.
+func jsonNumber(s Setting, f float64) any {
+	if s.integral() {
+		return int(f)
+	}
+	return f
+}
+
+// jsonValue returns a copy of v that is safe to hand out (slices and maps
+// are copied) and marshals as settings_schema documents it.
+func jsonValue(v any) any {
+	switch v := v.(type) {
+	case []string:
+		return append([]string{}, v...)
+	case map[string]int:
+		c := make(map[string]int, len(v))
+		for k, x := range v {
+			c[k] = x
+		}
+		return c
+	case map[string]string:
+		c := make(map[string]string, len(v))
+		for k, x := range v {
+			c[k] = x
+		}
+		return c
+	}
+	return v
+}
+
+// Sections lists the sections in the order the schema and the settings
+// list present them.
+var Sections = []string{"speech", "highlight", "reading", "display", "editing", "keyboard", "accessibility", "export", "library", "app"}
+
+// Engine ids accepted by speech.backend, in the order offered.
+var engineChoices = []Choice{
+	{"auto", "Automatic (the best engine available)"},
+	{"espeak", "eSpeak NG"},
+	{"speechd", "Speech Dispatcher"},
+	{"piper", "Piper"},
+	{"eci", "IBM ViaVoice (ECI)"},
+	{"dectalk", "DECtalk"},
+	{"sapi", "Windows SAPI 5"},
+	{"null", "No speech"},
+}
+
+func number(path, label, help string, def int, min, max, step float64, unit, unitOne string) Setting {
+	return Setting{Path: path, Label: label, Help: help, Kind: KindNumber, Default: def,
+		Min: min, Max: max, Step: step, Unit: unit, unitOne: unitOne}
+}
+
+func toggle(path, label, help string, def bool) Setting {
+	return Setting{Path: path, Label: label, Help: help, Kind: KindToggle, Default: def}
+}
+
+func choice(path, label, help, def string, open bool, choices ...Choice) Setting {
+	return Setting{Path: path, Label: label, Help: help, Kind: KindChoice, Default: def, Open: open, Choices: choices}
+}
+
+func internal(s Setting) Setting {
+	s.Internal = true
+	return s
+}
+
+const (
+	ms    = "milliseconds"
+	msOne = "millisecond"
+)
+
+// schema is the list every lookup uses; Schema hands out copies.
+var schema = func() []Setting {
+	list := []Setting{
+		// speech
+		choice("speech.backend", "Speech engine",
+			"Which speech engine reads aloud; automatic picks the best one installed.",
+			"auto", true, engineChoices...),
+		{Path: "speech.voice", Label: "Voice", Kind: KindText, Optional: true, Default: nil,
+			Help: "The voice to read with, by the engine's name for it; not set uses the engine's default voice."},
+		number("speech.rate", "Speech rate", "How fast text is read aloud.",
+			265, 50, 900, 20, "words per minute", "word per minute"),
+		number("speech.pitch", "Pitch", "Raises or lowers the voice from its normal pitch.",
+			0, -12, 12, 1, "semitones", "semitone"),
+		number("speech.volume", "Volume", "How loud speech is, as a share of the engine's full volume.",
+			100, 0, 100, 10, "percent", "percent"),
+		choice("speech.punctuation", "Punctuation", "How many punctuation marks are spoken by name.",
+			"some", false, Choice{"none", "None"}, Choice{"some", "Some"}, Choice{"all", "All"}),
+		choice("speech.verbosity", "Verbosity", "How much is said about structure, such as headings, lists and links.",
+			"normal", false, Choice{"low", "Low"}, Choice{"normal", "Normal"}, Choice{"high", "High"}),
+		number("speech.latency_offset_ms", "Highlight delay",
+			"How long to wait after a word's audio starts before the word is highlighted, to match your audio device.",
+			120, 0, 1000, 10, ms, msOne),
+		number("speech.pause_heading_ms", "Pause after headings", "The silence added after a heading is read.",
+			400, 0, 5000, 50, ms, msOne),
+		number("speech.pause_paragraph_ms", "Pause between paragraphs", "The silence added between paragraphs.",
+			300, 0, 5000, 50, ms, msOne),
+		number("speech.pause_list_item_ms", "Pause between list items", "The silence added between list items.",
+			150, 0, 5000, 50, ms, msOne),
+		{Path: "speech.speed_presets", Label: "Speed presets", Kind: KindTable, Entries: KindNumber,
+			Default: map[string]int{"skim": 350, "normal": 265, "study": 200, "slow": 150},
+			Min:     50, Max: 900, Step: 1, Unit: "words per minute", unitOne: "word per minute",
+			Help: "Named speech rates that the speed preset key moves between, in words per minute."},
+		{Path: "speech.pronunciations", Label: "Pronunciations", Kind: KindTable, Entries: KindText,
+			Default: map[string]string{},
+			Help:    "Words and how to say them instead, such as a name the engine gets wrong."},
+		{Path: "speech.favorite_voices", Label: "Favorite voices", Kind: KindList, Default: []string{},
+			Help: "Voices marked as favorites in the voice list, offered first."},
+
+		// highlight
+		toggle("highlight.enabled", "Highlight spoken words", "Marks the word being read aloud on the screen.", true),
+		choice("highlight.color", "Highlight color", "The color that marks the word being read.",
+			"yellow", false,
+			Choice{"yellow", "Yellow"}, Choice{"green", "Green"}, Choice{"cyan", "Cyan"},
+			Choice{"magenta", "Magenta"}, Choice{"reverse", "Reverse video"}, Choice{"underline", "Underline"}),
+
+		// reading
+		toggle("reading.auto_resume", "Resume where you left off",
+			"Opens a document you read before at the place you stopped.", true),
+		number("reading.nav_history_size", "History size",
+			"How many earlier places are kept for going back and forward.",
+			50, 1, 1000, 10, "places", "place"),
+		toggle("reading.wrap_navigation", "Wrap navigation",
+			"Lets moving past the last heading, link or other item continue from the other end of the document.", false),
+		toggle("reading.cursor_follows_speech", "Cursor follows speech",
+			"Moves the cursor along with the word being read, so stopping leaves it there.", true),
+		number("reading.autosave_seconds", "Save reading place every",
+			"How often your place in the document is saved while it changes.",
+			30, 5, 600, 5, "seconds", "second"),
+		{Path: "reading.last_document", Label: "Last document", Kind: KindText, Optional: true, Default: nil, Internal: true,
+			Help: "The document that was open when tw last closed."},
+
+		// display
+		choice("display.theme", "Theme", "The colors of the reading screen.", "terminal", true,
+			Choice{"terminal", "Terminal colors"}, Choice{"dark", "Dark"}, Choice{"light", "Light"},
+			Choice{"high-contrast", "High contrast"}),
+		toggle("display.line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
+
+		// editing
+		choice("editing.typing_echo", "Typing echo", "What is spoken while you type.", "characters", false,
+			Choice{"none", "Nothing"}, Choice{"characters", "Characters"}, Choice{"words", "Words"},
+			Choice{"both", "Characters and words"}),
+		toggle("editing.autosave", "Save edits automatically",
+			"Saves the document you are editing by itself every little while.", false),
+		toggle("editing.spell_check", "Check spelling", "Finds misspelled words while you edit.", true),
+
+		// keyboard
+		toggle("keyboard.character_keys", "Single-letter keys",
+			"Lets single keys such as h for the next heading work while browsing.", true),
+		choice("keyboard.preset", "Key layout", "Which set of default keys to start from before your own changes.",
+			"default", false, Choice{"default", "Default"}, Choice{"classic", "Classic"}),
+
+		// accessibility
+		choice("accessibility.mode", "Speech mode",
+			"Whether tw speaks for itself, shares the work with your screen reader, or leaves all speech to it.",
+			"self-voicing", false,
+			Choice{"self-voicing", "Self-voicing"}, Choice{"hybrid", "Hybrid"}, Choice{"screen-reader", "Screen reader"}),
+
+		// export
+		choice("export.audio_format", "Audio format", "The kind of sound file an audio export writes.", "wav", false,
+			Choice{"wav", "WAV"}, Choice{"flac", "FLAC"}, Choice{"ogg", "Ogg Vorbis"}, Choice{"mp3", "MP3"}),
+		{Path: "export.folder", Label: "Export folder", Kind: KindText, Optional: true, Default: nil,
+			Help: "Where exports are saved; not set saves them next to the document."},
+
+		// library
+		{Path: "library.folders", Label: "Library folders", Kind: KindList, Default: []string{},
+			Help: "Folders the file browser offers as places to find documents."},
+
+		// app
+		internal(toggle("app.first_run", "First run", "Whether the welcome has yet to be given.", true)),
+	}
+	for i := range list {
+		list[i].Section = list[i].Path[:strings.IndexByte(list[i].Path, '.')]
+	}
+	return list
+}()
+
+// byPath finds a setting by its path.
+var byPath = func() map[string]int {
+	m := make(map[string]int, len(schema))
+	for i, s := range schema {
+		m[s.Path] = i
+	}
+	return m
+}()
+
+// Schema returns every setting, section by section in the order of
+// Sections.
+func Schema() []Setting {
+	out := make([]Setting, len(schema))
+	for i, s := range schema {
+		out[i], _ = Lookup(s.Path)
+	}
+	return out
+}
+
+// Lookup returns the setting with the given path.
+func Lookup(path string) (Setting, bool) {
+	i, ok := byPath[path]
+	if !ok {
+		return Setting{}, false
+	}
+	s := schema[i]
+	s.Choices = append([]Choice(nil), s.Choices...)
+	s.Default = jsonValue(s.Default)
+	return s, true
+}

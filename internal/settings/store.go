@@ -1,0 +1,495 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync"
+
+	"github.com/BurntSushi/toml"
+
+	"textfirst/internal/atomicfile"
+)
+
+// FileName is the name of the settings file inside tw's home folder.
+const FileName = "settings.toml"
+
+// ErrUnknown is matched (with errors.Is) by the error for a path that names
+// no setting. That error's message is "There is no setting " + the path.
+var ErrUnknown = errors.New("there is no such setting")
+
+type unknownError struct{ path string }
+
+func (e unknownError) Error() string        { return "There is no setting " + e.path }
+func (e unknownError) Is(target error) bool { return target == ErrUnknown }
+
+// Store holds the current settings and saves changes to settings.toml. It is
+// safe for concurrent use.
+type Store struct {
+	mu     sync.Mutex
+	file   string         // home/settings.toml
+	values map[string]any // by path; every setting has a value
+	// text is the file's content as last loaded or written ("" when there
+	// is no file); a save first compares the file with it to notice edits
+	// made by hand in the meantime.
+	text string
+	// broken is the syntax error of the file as last read, if any: while
+	// it is set, nothing is saved.
+	broken error
+
+	cbMu      sync.Mutex
+	callbacks []func(path string, value any)
+}
+
+// change is one setting that changed, for the OnChange callbacks.
+type change struct {
+	path  string
+	value any
+}
+
+// Open reads home/settings.toml, if there is one. Values that cannot be
+// used are replaced by their defaults and described in the warnings, one
+// sentence each, starting "settings.toml: ". Only a file that exists but
+// cannot be read gives an error.
+func Open(home string) (*Store, []string, error) {
+	s := &Store{file: filepath.Join(home, FileName)}
+	data, err := os.ReadFile(s.file)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, nil, fmt.Errorf("cannot read the settings: %w", err)
+	}
+	var warnings []string
+	s.values, warnings, s.broken = load(string(data))
+	s.text = string(data)
+	return s, warnings, nil
+}
+
+// load reads the settings from the text of a settings.toml. A syntax error
+// gives all defaults, one warning and the error.
+func load(text string) (values map[string]any, warnings []string, syntax error) {
+	values = make(map[string]any, len(schema))
+	for _, st := range schema {
+		values[st.Path] = jsonValue(st.Default)
+	}
+	doc, keys, err := decode(text)
+	if err != nil {
+		return values, []string{FileName + ": " + err.Error() +
+			"; using the default settings, and tw will not change the file until it is fixed"}, err
+	}
+	badSection := map[string]bool{}
+	for _, st := range schema {
+		raw, ok := doc[st.Section]
+		if !ok {
+			continue
+		}
+		table, ok := raw.(map[string]any)
+		if !ok {
+			if !badSection[st.Section] {
+				badSection[st.Section] = true
+				warnings = append(warnings, fmt.Sprintf("%s: %s must be a table of settings; using the defaults for %s",
+					FileName, st.Section, st.Section))
+			}
+			continue
+		}
+		raw, ok = table[st.Key()]
+		if !ok {
+			continue
+		}
+		val, note, reason := st.check(raw)
+		switch {
+		case reason != "":
+			warnings = append(warnings, fmt.Sprintf("%s: %s: %s; %s", FileName, st.Path, reason, usingDefault(st)))
+		case note != "":
+			warnings = append(warnings, fmt.Sprintf("%s: %s: %s", FileName, st.Path, note))
+			values[st.Path] = val
+		default:
+			values[st.Path] = val
+		}
+	}
+	// Keys tw does not know are kept in the file; say so, since they are
+	// often typing mistakes.
+	for _, k := range keys {
+		if badSection[k[0]] {
+			continue
+		}
+		switch len(k) {
+		case 1:
+			if !knownSection(k[0]) {
+				warnings = append(warnings, fmt.Sprintf("%s: [%s] is not a section tw knows; it is kept but not used", FileName, k[0]))
+			}
+		case 2:
+			if _, ok := byPath[k[0]+"."+k[1]]; !ok && knownSection(k[0]) {
+				warnings = append(warnings, fmt.Sprintf("%s: %s.%s is not a setting tw knows; it is kept but not used", FileName, k[0], k[1]))
+			}
+		}
+	}
+	return values, warnings, nil
+}
+
+func knownSection(name string) bool {
+	for _, s := range Sections {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
+
+// usingDefault ends a warning about a value that could not be used.
+func usingDefault(st Setting) string {
+	if st.Default == nil {
+		return "leaving it not set"
+	}
+	return "using " + tomlValue(st.Default)
+}
+
+// decode parses TOML text into a map, and lists its keys in file order.
+func decode(text string) (map[string]any, [][]string, error) {
+	doc := map[string]any{}
+	md, err := toml.Decode(text, &doc)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, nil, fmt.Errorf("line %d: %s", pe.Position.Line, pe.Message)
+		}
+		return nil, nil, err
+	}
+	var keys [][]string
+	for _, k := range md.Keys() {
+		keys = append(keys, []string(k))
+	}
+	return doc, keys, nil
+}
+
+func lookup(path string) (Setting, error) {
+	i, ok := byPath[path]
+	if !ok {
+		return Setting{}, unknownError{path}
+	}
+	return schema[i], nil
+}
+
+// Get returns a setting's value: a bool, an int (or float64, for a number
+// with a fractional step), a string, nil (an unset text), a []string or a
+// map[string]int / map[string]string (a table). Slices and maps are copies.
+func (s *Store) Get(path string) (any, error) {
+	if _, err := lookup(path); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return jsonValue(s.values[path]), nil
+}
+
+// Spoken returns a setting's value as it is said: "265 words per minute",
+// "on" or "off", a choice's label, "not set".
+func (s *Store) Spoken(path string) (string, error) {
+	st, err := lookup(path)
+	if err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return st.spoken(s.values[path]), nil
+}
+
+// Set changes a setting and saves it before returning the value stored.
+// value is as decoded from JSON: a number is clamped to the setting's range
+// and rounded to the precision of its step; a value of the wrong type gives
+// an error that says why, and changes nothing. nil puts the default back and
+// removes the setting's line from settings.toml.
+func (s *Store) Set(path string, value any) (any, error) {
+	st, err := lookup(path)
+	if err != nil {
+		return nil, err
+	}
+	var val any
+	if value != nil {
+		v, _, reason := st.check(value)
+		if reason != "" {
+			return nil, errors.New(path + " " + reason)
+		}
+		val = v
+	}
+	return s.apply(st, func(any) (any, bool, error) { return val, value == nil, nil })
+}
+
+// Adjust moves a setting one step up (direction > 0) or down (direction <
+// 0): a number by its step, clamped to its range; a choice to the next or
+// previous choice, wrapping around (a value of one's own moves to the first
+// or last choice); a toggle flips. It saves and returns the new value.
+func (s *Store) Adjust(path string, direction int) (any, error) {
+	st, err := lookup(path)
+	if err != nil {
+		return nil, err
+	}
+	if direction == 0 {
+		return nil, errors.New("the direction to adjust " + path + " must be up or down")
+	}
+	up := direction > 0
+	return s.apply(st, func(current any) (any, bool, error) {
+		switch st.Kind {
+		case KindToggle:
+			return current != true, false, nil
+		case KindNumber:
+			f, _ := toFloat(current)
+			if up {
+				f += st.Step
+			} else {
+				f -= st.Step
+			}
+			v, _ := st.fit(f)
+			return v, false, nil
+		case KindChoice:
+			n := len(st.Choices)
+			at := -1
+			for i, c := range st.Choices {
+				if c.Value == current {
+					at = i
+				}
+			}
+			switch {
+			case at < 0 && up:
+				at = 0
+			case at < 0:
+				at = n - 1
+			case up:
+				at = (at + 1) % n
+			default:
+				at = (at + n - 1) % n
+			}
+			return st.Choices[at].Value, false, nil
+		}
+		return nil, false, fmt.Errorf("%s is a %s setting, which cannot be moved up or down", path, st.Kind)
+	})
+}
+
+// apply changes one setting under the lock: it reloads settings.toml if it
+// was edited by hand, asks next for the new value (restore: put the
+// default back), edits the file, checks the edit, writes it atomically and
+// only then updates the value. The callbacks run after the lock is
+// released.
+func (s *Store) apply(st Setting, next func(current any) (val any, restore bool, err error)) (any, error) {
+	s.mu.Lock()
+	changes, err := s.refresh()
+	if err != nil {
+		s.mu.Unlock()
+		s.notify(changes)
+		return nil, err
+	}
+	val, restore, err := next(jsonValue(s.values[st.Path]))
+	if err != nil {
+		s.mu.Unlock()
+		s.notify(changes)
+		return nil, err
+	}
+	if restore {
+		val = jsonValue(st.Default)
+	}
+	if err := s.save(st, val, restore); err != nil {
+		s.mu.Unlock()
+		s.notify(changes)
+		return nil, err
+	}
+	if !sameValue(s.values[st.Path], val) {
+		s.values[st.Path] = val
+		changes = append(changes, change{st.Path, jsonValue(val)})
+	}
+	s.mu.Unlock()
+	s.notify(changes)
+	return jsonValue(val), nil
+}
+
+// refresh reads settings.toml again before a save. If it was changed by
+// hand since it was loaded, its values are loaded (and returned as changes)
+// so that the save keeps them. A file with a syntax error stops the save.
+func (s *Store) refresh() ([]change, error) {
+	data, err := os.ReadFile(s.file)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("cannot read %s before saving: %w", s.file, err)
+	}
+	var changes []change
+	if string(data) != s.text {
+		values, _, syntax := load(string(data))
+		s.text, s.broken = string(data), syntax
+		if syntax == nil {
+			for _, st := range schema {
+				if !sameValue(s.values[st.Path], values[st.Path]) {
+					changes = append(changes, change{st.Path, jsonValue(values[st.Path])})
+				}
+			}
+			s.values = values
+		}
+	}
+	if s.broken != nil {
+		return changes, fmt.Errorf("%s has a mistake (%v), so tw will not change it; fix the file first, then change settings again",
+			s.file, s.broken)
+	}
+	return changes, nil
+}
+
+// save writes one setting's new value into settings.toml, leaving every
+// other line as it is. A value equal to the default is only written where
+// the file already has a line for the setting.
+func (s *Store) save(st Setting, val any, restore bool) error {
+	text := ""
+	if !restore && val != nil {
+		text = tomlValue(val)
+	}
+	add := !sameValue(val, st.Default)
+	edited, err := editTOML(s.text, st.Section, st.Key(), text, add)
+	if err == nil {
+		err = s.verify(st, edited, val)
+	}
+	if err != nil {
+		return fmt.Errorf("tw could not change %s in %s safely (%v); change it there by hand", st.Path, s.file, err)
+	}
+	if edited == s.text {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(s.file), 0o755); err != nil {
+		return fmt.Errorf("cannot save the settings: %w", err)
+	}
+	if err := atomicfile.Write(s.file, []byte(edited), 0o644); err != nil {
+		return fmt.Errorf("cannot save the settings: %w", err)
+	}
+	s.text = edited
+	return nil
+}
+
+// verify parses an edited file and checks that it holds val for the
+// setting (or no line, when val is nil or the default was not written) and
+// that nothing else changed.
+func (s *Store) verify(st Setting, edited string, val any) error {
+	before, _, err := decode(s.text)
+	if err != nil {
+		return err
+	}
+	after, _, err := decode(edited)
+	if err != nil {
+		return fmt.Errorf("the edit would break the file: %v", err)
+	}
+	raw, present := take(after, st.Section, st.Key())
+	_, _ = take(before, st.Section, st.Key())
+	if present {
+		got, _, reason := st.check(raw)
+		if reason != "" || !sameValue(got, val) {
+			return fmt.Errorf("the edited file would hold %v instead", raw)
+		}
+	} else if val != nil && !sameValue(val, st.Default) {
+		return errors.New("the edited file would not hold the new value")
+	}
+	if !reflect.DeepEqual(before, after) {
+		return errors.New("the edit would change other settings")
+	}
+	return nil
+}
+
+// take removes section.key from a decoded file, and the section too if
+// that leaves it empty, so that two files can be compared on the rest.
+func take(doc map[string]any, section, key string) (any, bool) {
+	table, ok := doc[section].(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	v, ok := table[key]
+	delete(table, key)
+	if len(table) == 0 {
+		delete(doc, section)
+	}
+	return v, ok
+}
+
+// OnChange registers f to be called after each change of a setting has
+// been applied and saved, with the setting's path and new value (as Get
+// gives it). Callbacks run on the goroutine that made the change, after the
+// store's lock is released, so they may call the store.
+func (s *Store) OnChange(f func(path string, value any)) {
+	s.cbMu.Lock()
+	defer s.cbMu.Unlock()
+	s.callbacks = append(s.callbacks, f)
+}
+
+func (s *Store) notify(changes []change) {
+	if len(changes) == 0 {
+		return
+	}
+	s.cbMu.Lock()
+	callbacks := append([]func(string, any){}, s.callbacks...)
+	s.cbMu.Unlock()
+	for _, c := range changes {
+		for _, f := range callbacks {
+			f(c.path, c.value)
+		}
+	}
+}
+
+// mustGet returns the value of a setting of the given kind. A path that
+// names no such setting is a mistake in tw's code, not in the user's
+// input, so it panics with a message naming the path.
+func (s *Store) mustGet(path, accessor string, kinds ...Kind) any {
+	st, err := lookup(path)
+	if err == nil {
+		for _, k := range kinds {
+			if st.Kind == k {
+				s.mu.Lock()
+				defer s.mu.Unlock()
+				return jsonValue(s.values[path])
+			}
+		}
+		err = fmt.Errorf("%s is a %s setting", path, st.Kind)
+	}
+	panic(fmt.Sprintf("settings.%s(%q): %v", accessor, path, err))
+}
+
+// Int returns a number setting, rounded to a whole number.
+func (s *Store) Int(path string) int {
+	f, _ := toFloat(s.mustGet(path, "Int", KindNumber))
+	return int(math.Round(f))
+}
+
+// Float returns a number setting.
+func (s *Store) Float(path string) float64 {
+	f, _ := toFloat(s.mustGet(path, "Float", KindNumber))
+	return f
+}
+
+// Bool returns a toggle setting.
+func (s *Store) Bool(path string) bool {
+	return s.mustGet(path, "Bool", KindToggle) == true
+}
+
+// String returns a choice or text setting; "" for an unset text.
+func (s *Store) String(path string) string {
+	str, _ := s.mustGet(path, "String", KindChoice, KindText).(string)
+	return str
+}
+
+// Strings returns a list setting.
+func (s *Store) Strings(path string) []string {
+	list, _ := s.mustGet(path, "Strings", KindList).([]string)
+	return list
+}
+
+// NumberTable returns a table of numbers, such as speech.speed_presets.
+func (s *Store) NumberTable(path string) map[string]int {
+	t, ok := s.mustGet(path, "NumberTable", KindTable).(map[string]int)
+	if !ok {
+		panic(fmt.Sprintf("settings.NumberTable(%q): not a table of numbers", path))
+	}
+	return t
+}
+
+// TextTable returns a table of texts, such as speech.pronunciations.
+func (s *Store) TextTable(path string) map[string]string {
+	t, ok := s.mustGet(path, "TextTable", KindTable).(map[string]string)
+	if !ok {
+		panic(fmt.Sprintf("settings.TextTable(%q): not a table of texts", path))
+	}
+	return t
+}
+
+// File is the path of the settings file.
+func (s *Store) File() string { return s.file }

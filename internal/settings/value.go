@@ -1,0 +1,407 @@
+package settings
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// check turns v, as decoded from JSON or from TOML, into the setting's Go
+// value. reason says why v does not fit ("must be a number"); note says
+// what was changed to make it fit ("2000 is above the maximum 900; using
+// 900"). v must not be nil: nil means "the default" and is handled by the
+// callers.
+func (s Setting) check(v any) (val any, note, reason string) {
+	switch s.Kind {
+	case KindToggle:
+		b, ok := v.(bool)
+		if !ok {
+			return nil, "", "must be true or false"
+		}
+		return b, "", ""
+	case KindNumber:
+		f, ok := toFloat(v)
+		if !ok {
+			return nil, "", "must be a number"
+		}
+		n, note := s.fit(f)
+		return n, note, ""
+	case KindChoice:
+		str, ok := v.(string)
+		if ok {
+			for _, c := range s.Choices {
+				if strings.EqualFold(str, c.Value) {
+					return c.Value, "", ""
+				}
+			}
+			if s.Open && strings.TrimSpace(str) != "" && singleLine(str) {
+				return str, "", ""
+			}
+		}
+		return nil, "", s.choiceReason()
+	case KindText:
+		str, ok := v.(string)
+		if !ok {
+			return nil, "", "must be text"
+		}
+		if !singleLine(str) {
+			return nil, "", "must be a single line of text"
+		}
+		if str == "" && s.Optional {
+			return nil, "", ""
+		}
+		return str, "", ""
+	case KindList:
+		var list []string
+		switch v := v.(type) {
+		case []string:
+			list = append([]string{}, v...)
+		case []any:
+			list = make([]string, 0, len(v))
+			for _, item := range v {
+				str, ok := item.(string)
+				if !ok {
+					return nil, "", "must be a list of texts"
+				}
+				list = append(list, str)
+			}
+		default:
+			return nil, "", "must be a list of texts"
+		}
+		return list, "", ""
+	case KindTable:
+		return s.checkTable(v)
+	}
+	return nil, "", "has a kind tw does not know"
+}
+
+func (s Setting) choiceReason() string {
+	values := make([]string, len(s.Choices))
+	for i, c := range s.Choices {
+		values[i] = c.Value
+	}
+	if s.Open {
+		return "must be one of " + strings.Join(values, ", ") + ", or the name of another one"
+	}
+	return "must be one of " + strings.Join(values, ", ")
+}
+
+func (s Setting) checkTable(v any) (val any, note, reason string) {
+	entries := map[string]any{}
+	switch v := v.(type) {
+	case map[string]any:
+		entries = v
+	case map[string]int:
+		for k, x := range v {
+			entries[k] = x
+		}
+	case map[string]string:
+		for k, x := range v {
+			entries[k] = x
+		}
+	default:
+		return nil, "", s.tableReason()
+	}
+	keys := make([]string, 0, len(entries))
+	for k := range entries {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if s.Entries == KindNumber {
+		out := make(map[string]int, len(entries))
+		var notes []string
+		for _, k := range keys {
+			f, ok := toFloat(entries[k])
+			if k == "" || !ok {
+				return nil, "", s.tableReason()
+			}
+			n, note := s.fit(f)
+			if note != "" {
+				notes = append(notes, k+": "+note)
+			}
+			out[k] = n.(int)
+		}
+		return out, strings.Join(notes, "; "), ""
+	}
+	out := make(map[string]string, len(entries))
+	for _, k := range keys {
+		str, ok := entries[k].(string)
+		if k == "" || !ok {
+			return nil, "", s.tableReason()
+		}
+		out[k] = str
+	}
+	return out, "", ""
+}
+
+func (s Setting) tableReason() string {
+	if s.Entries == KindNumber {
+		return "must be a table of names and numbers"
+	}
+	return "must be a table of names and texts"
+}
+
+// fit rounds f to the precision of the setting's step and clamps it to its
+// range. It does not move f onto the grid min + k*step: the defaults and
+// presets are not on it (265 with a step of 20 from 50), and a rate the
+// user chose should stay as chosen; Adjust moves by whole steps from there.
+func (s Setting) fit(f float64) (val any, note string) {
+	decimals := 0
+	if !s.integral() {
+		str := strconv.FormatFloat(s.Step, 'f', -1, 64)
+		if dot := strings.IndexByte(str, '.'); dot >= 0 {
+			decimals = len(str) - dot - 1
+		}
+	}
+	scale := math.Pow(10, float64(decimals))
+	r := math.Round(f*scale) / scale
+	switch {
+	case r < s.Min:
+		note = fmt.Sprintf("%s is below the minimum %s; using %s", formatNumber(f), formatNumber(s.Min), formatNumber(s.Min))
+		r = s.Min
+	case r > s.Max:
+		note = fmt.Sprintf("%s is above the maximum %s; using %s", formatNumber(f), formatNumber(s.Max), formatNumber(s.Max))
+		r = s.Max
+	}
+	if s.integral() {
+		return int(r), note
+	}
+	return r, note
+}
+
+// toFloat accepts every Go number type JSON and TOML decoders produce.
+func toFloat(v any) (float64, bool) {
+	var f float64
+	switch v := v.(type) {
+	case float64:
+		f = v
+	case float32:
+		f = float64(v)
+	case int:
+		f = float64(v)
+	case int8:
+		f = float64(v)
+	case int16:
+		f = float64(v)
+	case int32:
+		f = float64(v)
+	case int64:
+		f = float64(v)
+	case uint:
+		f = float64(v)
+	case uint8:
+		f = float64(v)
+	case uint16:
+		f = float64(v)
+	case uint32:
+		f = float64(v)
+	case uint64:
+		f = float64(v)
+	case json.Number:
+		var err error
+		if f, err = v.Float64(); err != nil {
+			return 0, false
+		}
+	default:
+		return 0, false
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	return f, true
+}
+
+func singleLine(s string) bool { return !strings.ContainsAny(s, "\r\n") }
+
+func formatNumber(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// spoken is how a value of the setting is said: "265 words per minute",
+// "on", a choice's label, "not set".
+func (s Setting) spoken(v any) string {
+	switch s.Kind {
+	case KindToggle:
+		if v == true {
+			return "on"
+		}
+		return "off"
+	case KindNumber:
+		f, _ := toFloat(v)
+		return s.withUnit(f)
+	case KindChoice:
+		for _, c := range s.Choices {
+			if c.Value == v {
+				return c.Label
+			}
+		}
+		str, _ := v.(string)
+		return str
+	case KindText:
+		switch v {
+		case nil:
+			return "not set"
+		case "":
+			return "empty"
+		}
+		str, _ := v.(string)
+		return str
+	case KindList:
+		list, _ := v.([]string)
+		if len(list) == 0 {
+			return "none"
+		}
+		return strings.Join(list, ", ")
+	case KindTable:
+		var parts []string
+		switch t := v.(type) {
+		case map[string]int:
+			for _, k := range sortedByValue(t) {
+				parts = append(parts, k+" "+s.withUnit(float64(t[k])))
+			}
+		case map[string]string:
+			keys := make([]string, 0, len(t))
+			for k := range t {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				parts = append(parts, k+" as "+t[k])
+			}
+		}
+		if len(parts) == 0 {
+			return "none"
+		}
+		return strings.Join(parts, ", ")
+	}
+	return fmt.Sprint(v)
+}
+
+func (s Setting) withUnit(f float64) string {
+	unit := s.Unit
+	if math.Abs(f) == 1 && s.unitOne != "" {
+		unit = s.unitOne
+	}
+	if unit == "" {
+		return formatNumber(f)
+	}
+	return formatNumber(f) + " " + unit
+}
+
+// sortedByValue orders a number table from the highest value down (the
+// speed presets from skim to slow), names breaking ties.
+func sortedByValue(t map[string]int) []string {
+	keys := make([]string, 0, len(t))
+	for k := range t {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool {
+		if t[keys[a]] != t[keys[b]] {
+			return t[keys[a]] > t[keys[b]]
+		}
+		return keys[a] < keys[b]
+	})
+	return keys
+}
+
+// tomlValue writes a value of the setting as TOML text. nil (an unset
+// optional text) has no TOML form and gives "".
+func tomlValue(v any) string {
+	switch v := v.(type) {
+	case bool:
+		return strconv.FormatBool(v)
+	case int:
+		return strconv.Itoa(v)
+	case float64:
+		str := formatNumber(v)
+		if !strings.ContainsAny(str, ".eE") {
+			str += ".0"
+		}
+		return str
+	case string:
+		return quoteString(v)
+	case []string:
+		items := make([]string, len(v))
+		for i, item := range v {
+			items[i] = quoteString(item)
+		}
+		return "[" + strings.Join(items, ", ") + "]"
+	case map[string]int:
+		var parts []string
+		for _, k := range sortedByValue(v) {
+			parts = append(parts, quoteKey(k)+" = "+strconv.Itoa(v[k]))
+		}
+		return "{ " + strings.Join(parts, ", ") + " }"
+	case map[string]string:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, quoteKey(k)+" = "+quoteString(v[k]))
+		}
+		if len(parts) == 0 {
+			return "{}"
+		}
+		return "{ " + strings.Join(parts, ", ") + " }"
+	}
+	return ""
+}
+
+// sameValue compares two values of the same setting.
+func sameValue(a, b any) bool {
+	la, aList := a.([]string)
+	lb, bList := b.([]string)
+	if aList && bList && len(la) == 0 && len(lb) == 0 {
+		return true // nil and empty lists are the same setting
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// Parse reads a value typed by the user (in the settings list's edit
+// prompt) into a value Set accepts: "on", "off", "yes", "no", "true" and
+// "false" for toggles; a number, optionally followed by its unit; a choice's
+// value or label (any case); any line of text. An empty text for an
+// optional text means "not set". Lists and tables are edited in
+// settings.toml and give an error.
+func (s Setting) Parse(text string) (any, error) {
+	t := strings.TrimSpace(text)
+	switch s.Kind {
+	case KindToggle:
+		switch strings.ToLower(t) {
+		case "on", "yes", "true", "1":
+			return true, nil
+		case "off", "no", "false", "0":
+			return false, nil
+		}
+		return nil, fmt.Errorf("%s must be on or off", s.Path)
+	case KindNumber:
+		fields := strings.Fields(t)
+		if len(fields) > 0 {
+			if f, err := strconv.ParseFloat(fields[0], 64); err == nil {
+				return f, nil
+			}
+		}
+		return nil, fmt.Errorf("%s must be a number", s.Path)
+	case KindChoice:
+		for _, c := range s.Choices {
+			if strings.EqualFold(t, c.Value) || strings.EqualFold(t, c.Label) {
+				return c.Value, nil
+			}
+		}
+		if s.Open && t != "" {
+			return t, nil
+		}
+		return nil, fmt.Errorf("%s %s", s.Path, s.choiceReason())
+	case KindText:
+		if t == "" && s.Optional {
+			return nil, nil
+		}
+		return text, nil
+	}
+	return nil, fmt.Errorf("%s is a %s; change it in settings.toml", s.Path, s.Kind)
+}
