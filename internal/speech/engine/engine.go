@@ -1,0 +1,132 @@
+// Package engine is the seam between tw's speech service and the speech
+// engines. An engine never sees a document: it receives utterances (spoken
+// text plus the ranges of the words in it) and reports which word is being
+// heard by its index in the utterance.
+//
+// There are two kinds of engines. A Synthesizer turns text into audio that
+// tw plays itself, so a word is released when its first sample is played. A
+// Speaker plays audio on its own (speech-dispatcher) and reports words as it
+// hears them.
+package engine
+
+import "context"
+
+// Params are the speech settings, in tw's units. They take effect on the
+// next utterance an engine receives.
+type Params struct {
+	Rate             int    // words per minute, 50..900
+	Pitch            int    // semitones, -12..12
+	Volume           int    // percent, 0..100
+	Voice            string // engine voice id; "" is the engine default
+	Punctuation      string // "none", "some" or "all"
+	PauseHeadingMs   int
+	PauseParagraphMs int
+	PauseListItemMs  int
+}
+
+// DefaultParams are textweaver's defaults.
+func DefaultParams() Params {
+	return Params{Rate: 265, Pitch: 0, Volume: 100, Voice: "", Punctuation: "some",
+		PauseHeadingMs: 400, PauseParagraphMs: 300, PauseListItemMs: 150}
+}
+
+// Clamp brings every field into its range (out-of-range settings clamp, as
+// textweaver's settings do) and replaces an unknown punctuation level by
+// "some".
+func (p Params) Clamp() Params {
+	p.Rate = clamp(p.Rate, 50, 900)
+	p.Pitch = clamp(p.Pitch, -12, 12)
+	p.Volume = clamp(p.Volume, 0, 100)
+	switch p.Punctuation {
+	case "none", "some", "all":
+	default:
+		p.Punctuation = "some"
+	}
+	p.PauseHeadingMs = clamp(p.PauseHeadingMs, 0, 10000)
+	p.PauseParagraphMs = clamp(p.PauseParagraphMs, 0, 10000)
+	p.PauseListItemMs = clamp(p.PauseListItemMs, 0, 10000)
+	return p
+}
+
+func clamp(v, lo, hi int) int {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+// Span is a range [Start, End) of code points.
+type Span struct{ Start, End int }
+
+// Utterance is what an engine speaks: plain text (never markup) and the
+// spans of its words, in order and not overlapping. Engines report words by
+// their index in Words.
+type Utterance struct {
+	Text  string
+	Words []Span
+}
+
+// Mark says that word Word of an utterance starts at sample Sample of the
+// utterance's audio (counted from the utterance's first sample).
+type Mark struct {
+	Word   int
+	Sample int64
+}
+
+// Info describes an engine for `tw backends`.
+type Info struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Available bool   `json:"available"`
+	Reason    string `json:"reason,omitempty"` // why it is not available
+	Priority  int    `json:"priority"`
+	Timing    string `json:"timing"`    // where word timing comes from
+	Selection string `json:"selection"` // how it is chosen
+}
+
+// Voice is one voice of an engine.
+type Voice struct {
+	ID       string `json:"id"`   // what --voice and speech.voice take
+	Name     string `json:"name"` // human name
+	Language string `json:"language,omitempty"`
+	Gender   string `json:"gender,omitempty"`
+}
+
+// Engine is what every engine implements.
+type Engine interface {
+	ID() string
+	Voices() ([]Voice, error)
+	Close() error
+}
+
+// Synthesizer is an engine that produces audio for tw to play.
+type Synthesizer interface {
+	Engine
+	// SampleRate is the rate of the mono 16-bit audio Synthesize produces.
+	SampleRate() int
+	// Synthesize produces the audio of u with parameters p, handing it to
+	// emit in order as it is produced, each piece with the marks of the words
+	// that start in it (samples counted from the start of u's audio). emit
+	// returning false aborts synthesis; Synthesize then returns nil soon.
+	// A word may get no mark (the engine skipped it); marks never go
+	// backwards. Synthesize may be called from any goroutine; engines that
+	// are not thread-safe serialise calls themselves.
+	Synthesize(u Utterance, p Params, emit func(pcm []int16, marks []Mark) bool) error
+}
+
+// Speaker is an engine that plays audio itself.
+type Speaker interface {
+	Engine
+	// Speak speaks u, followed by pauseMs of silence, and returns when it has
+	// been heard, or at once after ctx is cancelled (the audio is stopped
+	// first). word is called with each word's index as it is heard, in order.
+	Speak(ctx context.Context, u Utterance, p Params, pauseMs int, word func(i int)) error
+	// Announce speaks text with no word events, interrupting the previous
+	// announcement, and returns without waiting for the audio.
+	Announce(text string, p Params) error
+	// Silence stops an announcement in progress.
+	Silence()
+}
