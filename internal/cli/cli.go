@@ -404,7 +404,7 @@ func runServe(argv []string, env Env) int {
 	st := store.Store{Home: home}
 	logger := openLog(st.StateDir(), env.Getenv)
 	w := rpc.NewWriter(env.Stdout)
-	opts := reader.Options{Home: home, Events: rpc.Events(w), Load: load.File, Logger: logger}
+	opts := reader.Options{Home: home, Events: rpc.Events(w), Load: load.File, Parse: load.Bytes, Logger: logger}
 	var settingsAPI rpc.SettingsStore
 	if ServeHooks.Settings != nil {
 		opts.Settings, settingsAPI = ServeHooks.Settings(home, logger)

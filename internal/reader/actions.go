@@ -72,7 +72,7 @@ var actionList = func() []ActionInfo {
 		"toggle_edit_mode", "undo", "redo", "bold", "italic", "inline_code", "code_block",
 		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",
 		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
-		"delete_word_before", "delete_word_after", "cycle_typing_echo")
+		"delete_word_before", "delete_word_after", "cycle_typing_echo", "backspace", "delete")
 	add(GroupView,
 		"command_palette", "settings", "keyboard_help", "what_does_this_key_do", "help", "menu",
 		"toggle_line_numbers", "toggle_character_keys", "next_theme")

@@ -74,7 +74,9 @@ type Options struct {
 	Speaker  Speaker  // nil: silent, reading takes no time
 	Settings Settings // nil: defaults
 	Load     Loader
-	Logger   *log.Logger
+	// Parse derives a document from edited source text (no I/O).
+	Parse  func(path string, data []byte) (*doc.Document, error)
+	Logger *log.Logger
 }
 
 // Effect is something the app asks its front end to show.
@@ -122,6 +124,8 @@ type App struct {
 	speechQ   *eventQueue
 	after     []func()
 	effects   []Effect
+	edit      *editState
+	clipboard string
 	closeOnce sync.Once
 }
 
@@ -415,6 +419,18 @@ func abs(x int) int {
 // saveState writes the open document's state (place, history, marks).
 func (a *App) saveState() {
 	if a.d == nil || a.state == nil || a.d.Meta.Path == "" {
+		return
+	}
+	if a.editing {
+		// Marks and the place are kept against the reading view.
+		canon := a.syncCanonical()
+		cur, d, ix := a.cursor, a.d, a.ix
+		a.cursor = mapPosition(d, cur, canon)
+		a.d, a.ix = canon, units.New(canon)
+		a.editing = false
+		a.saveState()
+		a.editing = true
+		a.d, a.ix, a.cursor = d, ix, cur
 		return
 	}
 	st := a.state

@@ -78,12 +78,23 @@ func (a *App) runAction(id string) {
 	info, _ := LookupAction(id)
 	switch id {
 	case "quit":
-		a.ask("quit", "Quit textweaver? y or n", func() {
+		quit := func() {
 			a.stopReading()
 			a.saveState()
 			a.quitting = true
-			a.say("Goodbye.")
 			a.effects = append(a.effects, Effect{Type: "quit", Params: map[string]any{}})
+		}
+		if a.editing && a.dirty {
+			// Unsaved changes: the Save, Discard or Cancel question comes
+			// instead of the yes-or-no one.
+			a.leaveEdit(quit)
+			return
+		}
+		a.ask("quit", "Quit textweaver? y or n", func() {
+			if a.editing {
+				a.finishEdit()
+			}
+			quit()
 		})
 		return
 	case "open":
@@ -135,6 +146,12 @@ func (a *App) runAction(id string) {
 		return
 	case "rate_up", "rate_down", "pitch_up", "pitch_down", "volume_up", "volume_down":
 		a.adjustVoice(id)
+		return
+	case "toggle_edit_mode", "save", "save_as", "undo", "redo", "bold", "italic", "inline_code", "code_block",
+		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",
+		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
+		"delete_word_before", "delete_word_after", "backspace", "delete":
+		a.editAction(id)
 		return
 	case "what_does_this_key_do":
 		a.say("Press a key to hear what it does. This works in the terminal reader.")
@@ -465,10 +482,10 @@ func (a *App) OpenFromEdit(path string) ([]Effect, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.effects = nil
-	a.editing = false
-	a.mode = "Browse"
-	if err := a.open(path); err != nil {
-		a.sayError(err.Error())
-	}
+	a.leaveEdit(func() {
+		if err := a.open(path); err != nil {
+			a.sayError(err.Error())
+		}
+	})
 	return a.takeEffects(), nil
 }

@@ -24,7 +24,8 @@ func (a *App) addBookmark() {
 			break
 		}
 	}
-	a.state.Bookmarks = append(a.state.Bookmarks, store.Bookmark{Name: name, Char: a.cursor, Context: a.context(a.cursor)})
+	at, _ := a.toCanonical(units.Range{Start: a.cursor, End: a.cursor})
+	a.state.Bookmarks = append(a.state.Bookmarks, store.Bookmark{Name: name, Char: at.Start})
 	a.sortBookmarks()
 	a.saveState()
 	a.say(fmt.Sprintf("Bookmark %s set at %d percent.", name, a.percent(a.cursor)))
@@ -192,8 +193,9 @@ func (a *App) addNote() {
 		}
 		a.state.NextID++
 		tags, color := parseNote(text)
-		a.state.Notes = append(a.state.Notes, store.Note{ID: a.state.NextID, Start: r.Start, End: r.End,
-			Anchor: a.d.Slice(r.Start, r.End), Text: text, Tags: tags, Color: color, Context: a.context(r.Start)})
+		cr, canon := a.toCanonical(r)
+		a.state.Notes = append(a.state.Notes, store.Note{ID: a.state.NextID, Start: cr.Start, End: cr.End,
+			Anchor: canon.Slice(cr.Start, cr.End), Text: text, Tags: tags, Color: color})
 		a.sortNotes()
 		a.sel = nil
 		a.saveState()
@@ -334,8 +336,9 @@ func (a *App) toggleHighlight() {
 	if color == "" {
 		color = "yellow"
 	}
-	a.state.Highlights = append(a.state.Highlights, store.Highlight{ID: a.state.NextID, Start: r.Start, End: r.End,
-		Color: color, Text: a.d.Slice(r.Start, r.End), Context: a.context(r.Start)})
+	cr, canon := a.toCanonical(r)
+	a.state.Highlights = append(a.state.Highlights, store.Highlight{ID: a.state.NextID, Start: cr.Start, End: cr.End,
+		Color: color, Text: canon.Slice(cr.Start, cr.End)})
 	sort.SliceStable(a.state.Highlights, func(i, j int) bool { return a.state.Highlights[i].Start < a.state.Highlights[j].Start })
 	a.sel = nil
 	a.saveState()
