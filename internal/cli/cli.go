@@ -382,15 +382,6 @@ func runMarks(argv []string, env Env) int {
 	return 0
 }
 
-// ServeHooks let other packages plug the speech engine and settings into
-// `tw serve` without this package importing them.
-var ServeHooks struct {
-	// Speaker opens the speech engine; notices are announced to the client.
-	Speaker func(backend, home string) (sp reader.Speaker, notices []string)
-	// Settings opens the settings store of home.
-	Settings func(home string, logger *log.Logger) (reader.Settings, rpc.SettingsStore)
-}
-
 func runServe(argv []string, env Env) int {
 	a, err := parseArgs(argv, []string{"backend", "home", "open"}, []string{"stdio", "no-speech"}, nil)
 	if err != nil {
@@ -405,21 +396,32 @@ func runServe(argv []string, env Env) int {
 	logger := openLog(st.StateDir(), env.Getenv)
 	w := rpc.NewWriter(env.Stdout)
 	opts := reader.Options{Home: home, Events: rpc.Events(w), Load: load.File, Parse: load.Bytes, Logger: logger}
-	var settingsAPI rpc.SettingsStore
-	if ServeHooks.Settings != nil {
-		opts.Settings, settingsAPI = ServeHooks.Settings(home, logger)
-	}
+	var settingsStore rpc.SettingsStore
 	var notices []string
-	if !a.bools["no-speech"] && ServeHooks.Speaker != nil {
+	if s, _ := OpenSettings(home, logger); s != nil {
+		opts.Settings = s
+		settingsStore = settingsAPI{s}
+	}
+	if !a.bools["no-speech"] {
 		backend := a.flags["backend"]
 		if backend == "" && opts.Settings != nil {
 			backend = opts.Settings.String("speech.backend")
 		}
-		opts.Speaker, notices = ServeHooks.Speaker(backend, home)
+		sp, n := OpenSpeaker(backend, opts.Settings, env.Getenv)
+		notices = append(notices, n...)
+		if sp != nil {
+			opts.Speaker = sp
+			defer sp.Close()
+			if s, ok := opts.Settings.(interface {
+				OnChange(func(string, any))
+			}); ok {
+				s.OnChange(func(string, any) { sp.SetParams(SpeechParams(opts.Settings)) })
+			}
+		}
 	}
 	app := reader.New(opts)
 	cwd, _ := os.Getwd()
-	srv := &rpc.Server{Version: Version, App: app, Settings: settingsAPI, BaseDir: cwd}
+	srv := &rpc.Server{Version: Version, App: app, Settings: settingsStore, BaseDir: cwd}
 	for _, n := range notices {
 		rpc.Events(w).Announce(n, reader.Polite)
 	}
