@@ -399,7 +399,7 @@ func runServe(argv []string, env Env) int {
 	var settingsStore rpc.SettingsStore
 	var notices []string
 	if s, _ := OpenSettings(home, logger); s != nil {
-		opts.Settings = s
+		opts.Settings = readerSettings{s}
 		settingsStore = settingsAPI{s}
 	}
 	if !a.bools["no-speech"] {

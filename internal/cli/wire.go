@@ -82,3 +82,18 @@ func (s *Speaker) Read(d *doc.Document, from, to int, word func(start, end int),
 }
 
 var _ reader.Speaker = (*Speaker)(nil)
+
+// readerSettings gives the reader the settings list it shows.
+type readerSettings struct{ *settings.Store }
+
+func (r readerSettings) Visible() []reader.SettingLabel {
+	var out []reader.SettingLabel
+	for _, st := range settings.Schema() {
+		if !st.Internal && st.Kind != settings.KindTable && st.Kind != settings.KindList {
+			out = append(out, reader.SettingLabel{Path: st.Path, Label: st.Label})
+		}
+	}
+	return out
+}
+
+var _ reader.SettingsEditor = readerSettings{}

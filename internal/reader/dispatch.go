@@ -2,6 +2,7 @@ package reader
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"textfirst/internal/doc"
@@ -152,6 +153,9 @@ func (a *App) runAction(id string) {
 		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
 		"delete_word_before", "delete_word_after", "backspace", "delete":
 		a.editAction(id)
+		return
+	case "settings":
+		a.showSettings()
 		return
 	case "what_does_this_key_do":
 		a.say("Press a key to hear what it does. This works in the terminal reader.")
@@ -488,4 +492,71 @@ func (a *App) OpenFromEdit(path string) ([]Effect, error) {
 		}
 	})
 	return a.takeEffects(), nil
+}
+
+// SettingsEditor is the optional part of Settings behind the settings
+// list: every setting with its label, and changing values.
+type SettingsEditor interface {
+	Adjuster
+	Set(path string, value any) (any, error)
+	Visible() []SettingLabel
+}
+
+// SettingLabel names one setting of the settings list.
+type SettingLabel struct{ Path, Label string }
+
+// showSettings opens the settings list: left and right change a value,
+// Enter asks for a new one, typing filters.
+func (a *App) showSettings() {
+	ed, ok := a.opts.Settings.(SettingsEditor)
+	if !ok {
+		a.notAvailable("The settings list")
+		return
+	}
+	labels := ed.Visible()
+	item := func(i int) string {
+		spoken, _ := ed.Spoken(labels[i].Path)
+		return fmt.Sprintf("%s: %s", labels[i].Label, spoken)
+	}
+	items := make([]string, len(labels))
+	for i := range labels {
+		items[i] = item(i)
+	}
+	l := &List{Title: "Settings", Items: items, Filter: new(string)}
+	refresh := func(i int) {
+		l.all[i] = item(i)
+		a.refilter()
+	}
+	l.adjust = func(i, dir int) {
+		if _, err := ed.Adjust(labels[i].Path, dir); err != nil {
+			a.sayError(err.Error())
+			return
+		}
+		refresh(i)
+		a.say(l.all[i])
+	}
+	l.choose = func(i int) {
+		path := labels[i].Path
+		a.openPrompt("setting_value", "New value, Enter keeps it", "Prompt", func(text string) {
+			text = strings.TrimSpace(text)
+			if text == "" {
+				a.say("Kept.")
+				return
+			}
+			var value any = text
+			if n, err := strconv.ParseFloat(text, 64); err == nil {
+				value = n
+			} else if b, err := strconv.ParseBool(text); err == nil {
+				value = b
+			} else if text == "on" || text == "off" {
+				value = text == "on"
+			}
+			if _, err := ed.Set(path, value); err != nil {
+				a.sayError(err.Error())
+				return
+			}
+			a.say(item(i))
+		})
+	}
+	a.openList(l)
 }
