@@ -497,7 +497,7 @@ func (s *Service) dispatch(r *reading, pl *pipeline, st Stream, q *dispatcher, r
 		q.mu.Lock()
 		var ready []pending
 		i := 0
-		for i < len(q.queue) && q.queue[i].sample <= played {
+		for i < len(q.queue) && q.queue[i].sample < played {
 			i++
 		}
 		ready = append(ready, q.queue[:i]...)
