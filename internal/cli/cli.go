@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"textfirst/internal/doc"
@@ -420,6 +421,7 @@ func runServe(argv []string, env Env) int {
 		}
 	}
 	app := reader.New(opts)
+	app.StartAutosave(30 * time.Second)
 	cwd, _ := os.Getwd()
 	srv := &rpc.Server{Version: Version, App: app, Settings: settingsStore, BaseDir: cwd}
 	for _, n := range notices {

@@ -1,8 +1,15 @@
 package cli
 
 import (
+	"fmt"
 	"log"
+	"os"
+	"sort"
 	"strconv"
+
+	"github.com/BurntSushi/toml"
+
+	"textfirst/internal/atomicfile"
 
 	"textfirst/internal/doc"
 	"textfirst/internal/reader"
@@ -97,3 +104,78 @@ func (r readerSettings) Visible() []reader.SettingLabel {
 }
 
 var _ reader.SettingsEditor = readerSettings{}
+
+// Export writes every setting that differs from its default... and, to be
+// useful on another machine, every setting: a complete settings.toml.
+func (r readerSettings) Export(path string) error {
+	sections := map[string]map[string]any{}
+	var order []string
+	for _, st := range settings.Schema() {
+		if st.Internal {
+			continue
+		}
+		v, err := r.Get(st.Path)
+		if err != nil || v == nil {
+			continue
+		}
+		if sections[st.Section] == nil {
+			sections[st.Section] = map[string]any{}
+			order = append(order, st.Section)
+		}
+		key := st.Path[len(st.Section)+1:]
+		sections[st.Section][key] = v
+	}
+	var out []byte
+	for _, sec := range order {
+		out = append(out, []byte("["+sec+"]\n")...)
+		keys := make([]string, 0, len(sections[sec]))
+		for k := range sections[sec] {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			line, err := toml.Marshal(map[string]any{k: sections[sec][k]})
+			if err != nil {
+				return err
+			}
+			out = append(out, line...)
+		}
+		out = append(out, '\n')
+	}
+	return atomicfile.Write(path, out, 0o644)
+}
+
+// Import applies every known setting of a settings file; unknown or
+// unfitting ones are reported, the others applied.
+func (r readerSettings) Import(path string) (int, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	var doc map[string]map[string]any
+	if _, err := toml.Decode(string(data), &doc); err != nil {
+		return 0, fmt.Errorf("%s is not a settings file: %v", path, err)
+	}
+	n := 0
+	var firstErr error
+	for sec, kv := range doc {
+		for k, v := range kv {
+			if i, ok := v.(int64); ok {
+				v = float64(i)
+			}
+			if _, err := r.Set(sec+"."+k, v); err != nil {
+				if firstErr == nil {
+					firstErr = err
+				}
+				continue
+			}
+			n++
+		}
+	}
+	if n == 0 && firstErr != nil {
+		return 0, firstErr
+	}
+	return n, nil
+}
+
+var _ reader.SettingsPorter = readerSettings{}

@@ -37,9 +37,15 @@ type builder struct {
 	pending     separator
 
 	// markers holds every marker in the order it was opened, which is
-	// document order with outer markers before inner ones. Start is -1
-	// until the marker's first content is written.
-	markers []doc.Marker
+	// document order with outer markers before inner ones. start is -1
+	// until the marker's first content is written. They hold no pointers,
+	// so the garbage collector does not scan them while a large document
+	// is parsed; finish turns them into doc.Markers.
+	markers []bmarker
+	// strs holds labels and references (strs[0] is ""); strIndex finds
+	// a string already there.
+	strs     []string
+	strIndex map[string]uint32
 	// open is the stack of open markers (indexes into markers).
 	open []openMarker
 	// started counts how many open markers (from the bottom of the stack)
@@ -52,22 +58,76 @@ type builder struct {
 	dropped int
 }
 
+// bmarker is a marker under construction.
+type bmarker struct {
+	start, end int32
+	level      int32
+	kind       uint8
+	label, ref uint32
+}
+
+// kinds lists the marker kinds; a bmarker's kind indexes it. Index 0 marks
+// a marker dropped for having no content.
+var kinds = []doc.Kind{"", doc.Heading, doc.Paragraph, doc.Bold, doc.Italic, doc.Strikethrough,
+	doc.Code, doc.Link, doc.List, doc.ListItem, doc.Table, doc.TableRow, doc.TableCell, doc.Quote,
+	doc.Image, doc.Footnote, doc.Rule, doc.PageBreak}
+
+var kindIndex = func() map[doc.Kind]uint8 {
+	m := make(map[doc.Kind]uint8, len(kinds))
+	for i, k := range kinds {
+		m[k] = uint8(i)
+	}
+	return m
+}()
+
 type openMarker struct {
 	index     int
 	keepEmpty bool
 }
 
-// dropKind marks a marker that received no content.
-const dropKind doc.Kind = ""
-
 func newBuilder(sizeHint int) *builder {
-	b := &builder{}
+	b := &builder{strs: []string{""}, strIndex: map[string]uint32{"": 0}}
 	if sizeHint > 0 {
 		b.text.Grow(sizeHint)
-		b.markers = make([]doc.Marker, 0, sizeHint/64+8)
+		b.markers = make([]bmarker, 0, sizeHint/64+8)
 	}
 	return b
 }
+
+// intern returns the index of s in strs, adding it when new.
+func (b *builder) intern(s string) uint32 {
+	if i, ok := b.strIndex[s]; ok {
+		return i
+	}
+	i := uint32(len(b.strs))
+	b.strs = append(b.strs, s)
+	b.strIndex[s] = i
+	return i
+}
+
+func (b *builder) newMarker(m doc.Marker, start int) bmarker {
+	k, ok := kindIndex[m.Kind]
+	if !ok {
+		panic("load: unknown marker kind " + string(m.Kind))
+	}
+	return bmarker{
+		start: int32(start),
+		end:   int32(start),
+		level: int32(m.Level),
+		kind:  k,
+		label: b.intern(m.Label),
+		ref:   b.intern(m.Reference),
+	}
+}
+
+// hasContent reports whether the marker id has a start yet.
+func (b *builder) hasContent(id int) bool { return b.markers[id].start >= 0 }
+
+// label is the label of marker id.
+func (b *builder) label(id int) string { return b.strs[b.markers[id].label] }
+
+// setLabel changes the label of marker id.
+func (b *builder) setLabel(id int, label string) { b.markers[id].label = b.intern(label) }
 
 func (b *builder) request(s separator) {
 	if s > b.pending {
@@ -110,12 +170,12 @@ func (b *builder) flush() {
 		}
 	}
 	for i := b.started; i < len(b.open); i++ {
-		b.markers[b.open[i].index].Start = b.runes
+		b.markers[b.open[i].index].start = int32(b.runes)
 	}
 	b.started = len(b.open)
 	for _, i := range b.points {
-		b.markers[i].Start = b.runes
-		b.markers[i].End = b.runes
+		b.markers[i].start = int32(b.runes)
+		b.markers[i].end = int32(b.runes)
 	}
 	b.points = b.points[:0]
 }
@@ -146,23 +206,16 @@ func bytesOf(s string) []byte {
 // and white space at the start or end of a line is dropped.
 func (b *builder) inlineText(s string) { b.inlineBytes(bytesOf(s)) }
 
-// inlineBytes is inlineText for bytes (source segments, no copy).
+// inlineBytes is inlineText for bytes (source segments, no copy). Runs of
+// words separated by single spaces are copied in one piece.
 func (b *builder) inlineBytes(s []byte) {
 	i := 0
 	for i < len(s) {
 		// Skip white space, remembering that there was some.
 		j := i
 		for j < len(s) {
-			c := s[j]
-			if c < utf8.RuneSelf {
-				if !isASCIISpace(c) {
-					break
-				}
-				j++
-				continue
-			}
-			r, size := utf8.DecodeRune(s[j:])
-			if !unicode.IsSpace(r) {
+			size := spaceAt(s, j)
+			if size == 0 {
 				break
 			}
 			j += size
@@ -170,30 +223,93 @@ func (b *builder) inlineBytes(s []byte) {
 		if j > i {
 			b.request(sepSpace)
 		}
-		// A word: everything up to the next white space.
-		k := j
+		if j == len(s) {
+			return
+		}
+		// A run of words joined by single spaces, counting code points.
+		k, runes := j, 0
 		for k < len(s) {
 			c := s[k]
+			if plainASCII[c] {
+				k++
+				runes++
+				continue
+			}
+			if c == ' ' {
+				if k+1 < len(s) && plainASCII[s[k+1]] {
+					k += 2
+					runes += 2
+					continue
+				}
+				if k+1 < len(s) && spaceAt(s, k+1) == 0 {
+					k++
+					runes++
+					continue
+				}
+				break
+			}
 			if c < utf8.RuneSelf {
 				if isASCIISpace(c) {
 					break
 				}
+				// A control character: part of the word.
 				k++
+				runes++
 				continue
 			}
-			r, size := utf8.DecodeRune(s[k:])
-			if unicode.IsSpace(r) {
+			if spaceAt(s, k) > 0 {
 				break
 			}
+			_, size := utf8.DecodeRune(s[k:])
 			k += size
+			runes++
 		}
-		if k > j {
-			b.flush()
-			b.writeRawBytes(s[j:k])
-		}
+		b.flush()
+		b.appendCounted(s[j:k], runes)
 		i = k
 	}
 }
+
+// spaceAt returns the length of the white space character at s[i], or 0.
+func spaceAt(s []byte, i int) int {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		if isASCIISpace(c) {
+			return 1
+		}
+		return 0
+	}
+	r, size := utf8.DecodeRune(s[i:])
+	if unicode.IsSpace(r) {
+		return size
+	}
+	return 0
+}
+
+// appendCounted appends s, which holds runes code points and neither starts
+// nor ends with a line break.
+func (b *builder) appendCounted(s []byte, runes int) {
+	if len(s) == 0 {
+		return
+	}
+	b.text.Write(s)
+	b.runes += runes
+	if len(s) >= 2 {
+		b.last2 = [2]byte{s[len(s)-2], s[len(s)-1]}
+	} else {
+		b.last2 = [2]byte{b.last2[1], s[0]}
+	}
+	b.lineHasText = true
+}
+
+// plainASCII marks the ASCII bytes that are neither white space nor control
+// characters: the bytes of a word that need no further look.
+var plainASCII = func() (t [256]bool) {
+	for c := 0x21; c < 0x7F; c++ {
+		t[c] = true
+	}
+	return t
+}()
 
 func isASCIISpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
@@ -234,8 +350,7 @@ func (b *builder) verbatim(s string) {
 // openMarker opens a marker whose range starts at its first content. A
 // marker that gets no content is dropped.
 func (b *builder) openMarker(m doc.Marker) int {
-	m.Start = -1
-	b.markers = append(b.markers, m)
+	b.markers = append(b.markers, b.newMarker(m, -1))
 	idx := len(b.markers) - 1
 	b.open = append(b.open, openMarker{index: idx})
 	return idx
@@ -246,8 +361,7 @@ func (b *builder) openMarker(m doc.Marker) int {
 // table cell).
 func (b *builder) openHere(m doc.Marker) int {
 	b.flush()
-	m.Start = b.runes
-	b.markers = append(b.markers, m)
+	b.markers = append(b.markers, b.newMarker(m, b.runes))
 	idx := len(b.markers) - 1
 	b.open = append(b.open, openMarker{index: idx, keepEmpty: true})
 	b.started = len(b.open)
@@ -257,8 +371,7 @@ func (b *builder) openHere(m doc.Marker) int {
 // point adds a zero-length marker where the next text will start (or at the
 // end of the text when none follows).
 func (b *builder) point(m doc.Marker) {
-	m.Start, m.End = -1, -1
-	b.markers = append(b.markers, m)
+	b.markers = append(b.markers, b.newMarker(m, -1))
 	b.points = append(b.points, len(b.markers)-1)
 }
 
@@ -273,12 +386,12 @@ func (b *builder) closeMarker(idx int) {
 		b.started = len(b.open)
 	}
 	m := &b.markers[idx]
-	if m.Start < 0 {
-		m.Kind = dropKind
+	if m.start < 0 {
+		m.kind = 0
 		b.dropped++
 		return
 	}
-	m.End = b.runes
+	m.end = int32(b.runes)
 }
 
 // finish returns the canonical text and its markers in document order.
@@ -287,16 +400,21 @@ func (b *builder) finish() (string, []doc.Marker) {
 		b.closeMarker(b.open[len(b.open)-1].index)
 	}
 	for _, i := range b.points {
-		b.markers[i].Start = b.runes
-		b.markers[i].End = b.runes
+		b.markers[i].start = int32(b.runes)
+		b.markers[i].end = int32(b.runes)
 	}
 	b.points = nil
-	// Copy into an exactly sized slice: the builder's slice may have up to
-	// twice the capacity it needs, and the document keeps its markers.
 	out := make([]doc.Marker, 0, len(b.markers)-b.dropped)
 	for _, m := range b.markers {
-		if m.Kind != dropKind {
-			out = append(out, m)
+		if m.kind != 0 {
+			out = append(out, doc.Marker{
+				Kind:      kinds[m.kind],
+				Start:     int(m.start),
+				End:       int(m.end),
+				Level:     int(m.level),
+				Label:     b.strs[m.label],
+				Reference: b.strs[m.ref],
+			})
 		}
 	}
 	b.markers = nil

@@ -13,7 +13,6 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
 	"textfirst/internal/doc"
@@ -45,19 +44,25 @@ var markdownParser = goldmark.New(goldmark.WithExtensions(
 //   - paragraphs inside list items have no paragraph marker, and the
 //     blocks of a list item are separated by line breaks, not blank lines;
 //   - footnotes referenced nowhere are dropped.
-func Markdown(path string, data []byte) (*doc.Document, error) {
+func Markdown(path string, data []byte) (d *doc.Document, err error) {
+	defer func() {
+		// goldmark is not expected to panic, but bad input must give an
+		// error, never a crash.
+		if p := recover(); p != nil {
+			d, err = nil, &Error{Path: path, Reason: fmt.Sprintf("cannot be read as Markdown (%v)", p)}
+		}
+	}()
 	src := decode(data)
 	fm, body := splitFrontMatter(src)
-	root := markdownParser.Parse(text.NewReader(body))
-	c := &mdConverter{
-		src: body,
-		b:   newBuilder(len(body)),
-	}
-	c.collectFootnotes(root)
-	c.node(root)
+	c := &mdConverter{b: newBuilder(len(body))}
+	parsePieces(splitMarkdown(body), func(root ast.Node, piece []byte) {
+		c.src = piece
+		c.collectFootnotes(root)
+		c.node(root)
+	})
 	c.footnoteSection()
 	txt, markers := c.b.finish()
-	d := doc.New(txt, doc.Meta{
+	d = doc.New(txt, doc.Meta{
 		Title:    fm.title,
 		Author:   strPtr(fm.author),
 		Language: strPtr(fm.language),
@@ -337,7 +342,7 @@ func (c *mdConverter) node(n ast.Node) {
 	case *ast.Image:
 		id := c.b.openMarker(doc.Marker{Kind: doc.Image, Reference: string(resolveMarkdown(n.Destination))})
 		c.children(n)
-		if c.b.markers[id].Start < 0 && len(n.Title) > 0 {
+		if !c.b.hasContent(id) && len(n.Title) > 0 {
 			// No alt text: the title, when there is one, says what it is.
 			c.b.inlineBytes(resolveMarkdown(n.Title))
 		}
@@ -346,16 +351,15 @@ func (c *mdConverter) node(n ast.Node) {
 		c.wrap(n, doc.Marker{Kind: doc.Strikethrough})
 	case *east.TaskCheckBox:
 		if len(c.items) > 0 {
-			m := &c.b.markers[c.items[len(c.items)-1]]
+			id := c.items[len(c.items)-1]
 			state := "not checked"
 			if n.IsChecked {
 				state = "checked"
 			}
-			if m.Label != "" {
-				m.Label += " " + state
-			} else {
-				m.Label = state
+			if l := c.b.label(id); l != "" {
+				state = l + " " + state
 			}
+			c.b.setLabel(id, state)
 		}
 	case *east.Table:
 		c.blockBreak()

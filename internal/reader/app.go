@@ -126,6 +126,7 @@ type App struct {
 	effects   []Effect
 	edit      *editState
 	clipboard string
+	closed    bool
 	closeOnce sync.Once
 }
 
@@ -464,6 +465,7 @@ func (a *App) Close() {
 		a.mu.Lock()
 		a.stopReading()
 		a.saveState()
+		a.closed = true
 		a.mu.Unlock()
 		a.speechQ.close()
 	})

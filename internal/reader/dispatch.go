@@ -157,6 +157,9 @@ func (a *App) runAction(id string) {
 	case "settings":
 		a.showSettings()
 		return
+	case "export_settings", "import_settings":
+		a.portSettings(id)
+		return
 	case "what_does_this_key_do":
 		a.say("Press a key to hear what it does. This works in the terminal reader.")
 		return
@@ -559,4 +562,47 @@ func (a *App) showSettings() {
 		})
 	}
 	a.openList(l)
+}
+
+// SettingsPorter is the optional part of Settings that exports the
+// settings to a file and imports them from one.
+type SettingsPorter interface {
+	Export(path string) error
+	Import(path string) (int, error)
+}
+
+func (a *App) portSettings(id string) {
+	p, ok := a.opts.Settings.(SettingsPorter)
+	if !ok {
+		a.notAvailable(capitalize(humanName(id)))
+		return
+	}
+	if id == "export_settings" {
+		a.openPrompt("export_settings", "Export settings to file, for example textweaver-settings.toml", "Prompt", func(text string) {
+			path := strings.TrimSpace(text)
+			if path == "" {
+				a.say("Cancelled.")
+				return
+			}
+			if err := p.Export(path); err != nil {
+				a.sayError(fmt.Sprintf("Could not export the settings: %v", err))
+				return
+			}
+			a.say("Settings exported to " + path + ".")
+		})
+		return
+	}
+	a.openPrompt("import_settings", "Import settings from file", "Prompt", func(text string) {
+		path := strings.TrimSpace(text)
+		if path == "" {
+			a.say("Cancelled.")
+			return
+		}
+		n, err := p.Import(path)
+		if err != nil {
+			a.sayError(fmt.Sprintf("Could not import the settings: %v", err))
+			return
+		}
+		a.say(fmt.Sprintf("Imported %d settings from %s.", n, path))
+	})
 }

@@ -504,9 +504,14 @@ func insertTOML(src, section, key, value string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// New lines end the way the file's lines do.
+	nl := "\n"
+	if strings.Contains(src, "\r\n") {
+		nl = "\r\n"
+	}
 	withNewline := func(at int, line string) string {
 		if at > 0 && at == len(src) && !strings.HasSuffix(src, "\n") {
-			line = "\n" + line
+			line = nl + line
 		}
 		return src[:at] + line + src[at:]
 	}
@@ -521,7 +526,7 @@ func insertTOML(src, section, key, value string) (string, error) {
 		for j := i + 1; j < len(entries) && !entries[j].header; j++ {
 			at = entries[j].end
 		}
-		return withNewline(at, quoteKey(key)+" = "+value+"\n"), nil
+		return withNewline(at, quoteKey(key)+" = "+value+nl), nil
 	}
 	dotted := -1
 	for i, e := range entries {
@@ -529,22 +534,22 @@ func insertTOML(src, section, key, value string) (string, error) {
 			continue
 		}
 		if len(e.path) == 1 {
-			return "", fmt.Errorf("settings.toml sets %s as a single value, so tw cannot add %s.%s to it", section, section, key)
+			return "", fmt.Errorf("settings.toml writes %s as a single value (such as an inline table), so tw cannot add %s.%s to it", section, section, key)
 		}
 		dotted = i
 	}
 	if dotted >= 0 {
-		return withNewline(entries[dotted].end, quoteKey(section)+"."+quoteKey(key)+" = "+value+"\n"), nil
+		return withNewline(entries[dotted].end, quoteKey(section)+"."+quoteKey(key)+" = "+value+nl), nil
 	}
-	table := "[" + quoteKey(section) + "]\n" + quoteKey(key) + " = " + value + "\n"
+	table := "[" + quoteKey(section) + "]" + nl + quoteKey(key) + " = " + value + nl
 	switch {
 	case src == "":
 		return table, nil
-	case strings.HasSuffix(src, "\n\n"):
+	case strings.HasSuffix(src, nl+nl):
 		return src + table, nil
 	case strings.HasSuffix(src, "\n"):
-		return src + "\n" + table, nil
+		return src + nl + table, nil
 	default:
-		return src + "\n\n" + table, nil
+		return src + nl + nl + table, nil
 	}
 }

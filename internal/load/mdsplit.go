@@ -1,0 +1,184 @@
+package load
+
+import (
+	"bytes"
+	"runtime"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// Large Markdown documents are parsed in pieces, several at once, then
+// converted in order. A piece boundary must not change how anything is
+// parsed, so pieces are cut only before an ATX heading ("# Title") at the
+// start of a line that follows a blank line, outside any fenced code block.
+// Such a line always starts a top-level heading: it closes every open list
+// item, block quote, paragraph or table, and nothing before it can still be
+// open across the blank line except a fenced code block or an HTML block.
+//
+// What cannot be told apart from a line-by-line look makes the whole
+// document be parsed in one piece: a code fence indented by one to three
+// spaces (it may belong to a list item whose end the scan cannot see), a
+// line starting with "<" (an HTML block may be open), and link reference or
+// footnote definitions (they are used anywhere in the document).
+
+const (
+	// minSplitSize is the smallest document parsed in pieces.
+	minSplitSize = 512 << 10
+	// pieceSize is the size pieces are cut at, roughly.
+	pieceSize = 256 << 10
+)
+
+// splitMarkdown cuts body into pieces that parse as the whole would, or
+// returns body alone.
+func splitMarkdown(body []byte) [][]byte {
+	if len(body) < minSplitSize || runtime.GOMAXPROCS(0) < 2 {
+		return [][]byte{body}
+	}
+	var pieces [][]byte
+	start := 0
+	var fenceChar byte
+	fenceLen := 0
+	prevBlank := true
+	for off := 0; off < len(body); {
+		end := bytes.IndexByte(body[off:], '\n')
+		if end < 0 {
+			end = len(body)
+		} else {
+			end += off
+		}
+		line := body[off:end]
+		next := end + 1
+		indent := 0
+		for indent < len(line) && indent < 4 && line[indent] == ' ' {
+			indent++
+		}
+		rest := line[indent:]
+		blank := len(bytes.TrimSpace(line)) == 0
+		switch {
+		case fenceLen > 0:
+			if indent < 4 && isClosingFence(rest, fenceChar, fenceLen) {
+				fenceLen = 0
+			}
+		case indent < 4 && len(rest) > 0 && rest[0] == '<':
+			return [][]byte{body}
+		case bytes.Contains(line, []byte("]:")):
+			return [][]byte{body}
+		case indent < 4 && len(rest) > 0 && (rest[0] == '`' || rest[0] == '~'):
+			if c, n := openingFence(rest); n > 0 {
+				if indent > 0 {
+					return [][]byte{body}
+				}
+				fenceChar, fenceLen = c, n
+			}
+		case prevBlank && indent == 0 && isATXHeading(line) && off-start >= pieceSize:
+			pieces = append(pieces, body[start:off])
+			start = off
+		}
+		prevBlank = blank && fenceLen == 0
+		off = next
+	}
+	return append(pieces, body[start:])
+}
+
+// openingFence reports the character and length of a code fence opening
+// line (after its indentation), or 0.
+func openingFence(rest []byte) (byte, int) {
+	c := rest[0]
+	n := 0
+	for n < len(rest) && rest[n] == c {
+		n++
+	}
+	if n < 3 {
+		return 0, 0
+	}
+	if c == '`' && bytes.IndexByte(rest[n:], '`') >= 0 {
+		return 0, 0 // a backtick fence's info string has no backtick
+	}
+	return c, n
+}
+
+func isClosingFence(rest []byte, c byte, length int) bool {
+	n := 0
+	for n < len(rest) && rest[n] == c {
+		n++
+	}
+	return n >= length && len(bytes.TrimSpace(rest[n:])) == 0
+}
+
+// isATXHeading reports whether line is "#" to "######" followed by a space,
+// a tab or the end of the line.
+func isATXHeading(line []byte) bool {
+	n := 0
+	for n < len(line) && line[n] == '#' {
+		n++
+	}
+	return n >= 1 && n <= 6 && (n == len(line) || line[n] == ' ' || line[n] == '\t')
+}
+
+// parsePieces parses the pieces concurrently and hands their trees to use
+// in order. At most a few trees are alive at once. A panic while parsing
+// is raised again in the caller's goroutine.
+func parsePieces(pieces [][]byte, use func(root ast.Node, src []byte)) {
+	if len(pieces) == 1 {
+		use(markdownParser.Parse(text.NewReader(pieces[0])), pieces[0])
+		return
+	}
+	type result struct {
+		root     ast.Node
+		panicked any
+	}
+	workers := min(runtime.GOMAXPROCS(0), 4)
+	results := make([]chan result, len(pieces))
+	for i := range results {
+		results[i] = make(chan result, 1)
+	}
+	// slots bounds the trees parsed but not yet converted.
+	slots := make(chan struct{}, workers+1)
+	done := make(chan struct{})
+	defer close(done)
+	next := make(chan int)
+	go func() {
+		defer close(next)
+		for i := range pieces {
+			select {
+			case slots <- struct{}{}:
+			case <-done:
+				return
+			}
+			select {
+			case next <- i:
+			case <-done:
+				return
+			}
+		}
+	}()
+	for range workers {
+		go func() {
+			for i := range next {
+				results[i] <- parseRecovering(pieces[i])
+			}
+		}()
+	}
+	for i, piece := range pieces {
+		r := <-results[i]
+		if r.panicked != nil {
+			panic(r.panicked)
+		}
+		use(r.root, piece)
+		<-slots
+	}
+}
+
+func parseRecovering(src []byte) (r struct {
+	root     ast.Node
+	panicked any
+}) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.panicked = p
+		}
+	}()
+	r.root = markdownParser.Parse(text.NewReader(src))
+	return r
+}

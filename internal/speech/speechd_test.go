@@ -1,0 +1,49 @@
+package speech_test
+
+import (
+	"testing"
+	"time"
+
+	"textfirst/internal/doc"
+	"textfirst/internal/speech"
+	"textfirst/internal/speech/speechtest"
+)
+
+// TestSpeechdReadsParagraph reads through a private speech-dispatcher
+// (espeak-ng module) playing to a private PulseAudio null sink, so index
+// marks come as the audio is played.
+func TestSpeechdReadsParagraph(t *testing.T) {
+	server := speechtest.StartPulse(t)
+	speechtest.StartSpeechd(t, server)
+	s, notices, err := speech.Open(speech.Options{Backend: "speechd"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.ID() != "speechd" || len(notices) != 0 {
+		t.Fatalf("opened %q with notices %q, want speechd and none", s.ID(), notices)
+	}
+	d := doc.New(paragraph, doc.Meta{}, []doc.Marker{{Kind: doc.Paragraph, Start: 0, End: len([]rune(paragraph))}})
+	_, audio := expectedTimes(t, d, speech.DefaultParams())
+	rec := newRecorder()
+	start := time.Now()
+	s.Read(d, 0, d.Len(), rec.handler())
+	if !rec.wait(t, 60*time.Second) {
+		t.Fatal("Done(false), want Done(true)")
+	}
+	checkWords(t, paragraph, rec.words, paragraphWords)
+	span := rec.words[len(rec.words)-1].at.Sub(rec.words[0].at)
+	t.Logf("first word %v after Read; words spread over %v; espeak's own audio for the same text lasts %v",
+		rec.words[0].at.Sub(start), span, audio)
+	// speech-dispatcher's espeak-ng module maps the rate its own way, so the
+	// audio length differs a little from libespeak-ng's at the same rate; the
+	// marks must still be spread like speech, not all at once.
+	if span < audio/2 {
+		t.Errorf("words came within %v for about %v of speech", span, audio)
+	}
+	for i := 1; i < len(rec.words); i++ {
+		if rec.words[i].at.Before(rec.words[i-1].at) {
+			t.Fatalf("word %d came before word %d", i, i-1)
+		}
+	}
+}
