@@ -3,6 +3,7 @@ package load
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,7 +45,17 @@ var markdownParser = goldmark.New(goldmark.WithExtensions(
 //   - paragraphs inside list items have no paragraph marker, and the
 //     blocks of a list item are separated by line breaks, not blank lines;
 //   - footnotes referenced nowhere are dropped.
-func Markdown(path string, data []byte) (d *doc.Document, err error) {
+func Markdown(path string, data []byte) (*doc.Document, error) {
+	pieceSize := 0 // one piece
+	if len(data) >= minSplitSize && runtime.GOMAXPROCS(0) >= 2 {
+		pieceSize = defaultPieceSize
+	}
+	return loadMarkdown(path, data, pieceSize)
+}
+
+// loadMarkdown is Markdown with the size of the pieces parsed concurrently
+// (0: the whole document in one piece).
+func loadMarkdown(path string, data []byte, pieceSize int) (d *doc.Document, err error) {
 	defer func() {
 		// goldmark is not expected to panic, but bad input must give an
 		// error, never a crash.
@@ -55,7 +66,11 @@ func Markdown(path string, data []byte) (d *doc.Document, err error) {
 	src := decode(data)
 	fm, body := splitFrontMatter(src)
 	c := &mdConverter{b: newBuilder(len(body))}
-	parsePieces(splitMarkdown(body), func(root ast.Node, piece []byte) {
+	pieces := [][]byte{body}
+	if pieceSize > 0 {
+		pieces = splitMarkdown(body, pieceSize)
+	}
+	parsePieces(pieces, func(root ast.Node, piece []byte) {
 		c.src = piece
 		c.collectFootnotes(root)
 		c.node(root)

@@ -25,16 +25,13 @@ import (
 const (
 	// minSplitSize is the smallest document parsed in pieces.
 	minSplitSize = 512 << 10
-	// pieceSize is the size pieces are cut at, roughly.
-	pieceSize = 256 << 10
+	// defaultPieceSize is the size pieces are cut at, roughly.
+	defaultPieceSize = 256 << 10
 )
 
-// splitMarkdown cuts body into pieces that parse as the whole would, or
-// returns body alone.
-func splitMarkdown(body []byte) [][]byte {
-	if len(body) < minSplitSize || runtime.GOMAXPROCS(0) < 2 {
-		return [][]byte{body}
-	}
+// splitMarkdown cuts body into pieces of at least minPiece bytes (but the
+// last) that parse as the whole would, or returns body alone.
+func splitMarkdown(body []byte, minPiece int) [][]byte {
 	var pieces [][]byte
 	start := 0
 	var fenceChar byte
@@ -71,7 +68,7 @@ func splitMarkdown(body []byte) [][]byte {
 				}
 				fenceChar, fenceLen = c, n
 			}
-		case prevBlank && indent == 0 && isATXHeading(line) && off-start >= pieceSize:
+		case prevBlank && indent == 0 && isATXHeading(line) && off-start >= minPiece:
 			pieces = append(pieces, body[start:off])
 			start = off
 		}
