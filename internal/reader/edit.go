@@ -132,7 +132,7 @@ func mapPosition(from *doc.Document, pos int, to *doc.Document) int {
 	if at < 0 {
 		return min(pos, to.Len())
 	}
-	return at + min(pos-w.Start, 0)
+	return at + max(pos-w.Start, 0)
 }
 
 func wordPattern(word string) *regexp.Regexp {
