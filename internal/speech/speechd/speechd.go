@@ -274,8 +274,12 @@ func setParams(c *conn, last **engine.Params, p engine.Params) error {
 	old := *last
 	var cmds []string
 	if old == nil || old.Rate != p.Rate {
-		// sd_espeak-ng maps rate -100..100 linearly onto 80..449 words per minute.
-		r := (p.Rate-80)*200/369 - 100
+		// speech-dispatcher's espeak-ng module maps rate -100..0..100 onto
+		// 80..170..449 words per minute (its EspeakMinRate, NormalRate, MaxRate).
+		r := (p.Rate - 170) * 100 / 279
+		if p.Rate < 170 {
+			r = (p.Rate - 170) * 100 / 90
+		}
 		cmds = append(cmds, fmt.Sprintf("SET SELF RATE %d", min(100, max(-100, r))))
 	}
 	if old == nil || old.Pitch != p.Pitch {
