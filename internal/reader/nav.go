@@ -578,8 +578,15 @@ func (a *App) goTo(t goTarget) {
 	case "percent":
 		// value is hundredths of a percent.
 		pct := min(max(t.value, 0), 10000)
+		// The word at or after that point, so the percentage heard is the
+		// one asked for.
 		pos := a.d.Len() * pct / 10000
-		a.moveTo(a.ix.LineStart(a.ix.LineOf(pos)), true)
+		if w, ok := a.ix.Word(pos); ok {
+			pos = w.Start
+		} else {
+			pos = a.firstWordAtOrAfter(pos)
+		}
+		a.moveTo(pos, true)
 	case "char":
 		a.moveTo(min(max(t.value, 0), a.d.Len()), true)
 	}

@@ -2,6 +2,8 @@ package reader
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -428,7 +430,12 @@ func charAt(r []rune, i int) string {
 
 // complete completes a command name (command palette) in the prompt.
 func (a *App) complete(p *Prompt) {
-	if p.Purpose != "command_palette" {
+	switch p.Purpose {
+	case "open", "save_as", "export_as", "export_settings", "import_settings", "image_path":
+		a.completePath(p)
+		return
+	case "command_palette":
+	default:
 		a.say("Nothing to complete.")
 		return
 	}
@@ -457,4 +464,57 @@ func (a *App) complete(p *Prompt) {
 		p.Caret = len(p.Text)
 		a.say(fmt.Sprintf("%d matches: %s", len(matches), strings.Join(matches, ", ")))
 	}
+}
+
+// completePath completes a file path in the prompt: one match is filled
+// in (a folder with its slash), several are filled to what they share and
+// counted.
+func (a *App) completePath(p *Prompt) {
+	typed := string(p.Text)
+	pattern := typed
+	if strings.HasPrefix(pattern, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			pattern = filepath.Join(home, pattern[2:])
+			if strings.HasSuffix(typed, "/") {
+				pattern += "/"
+			}
+		}
+	}
+	matches, _ := filepath.Glob(globEscape(pattern) + "*")
+	if len(matches) == 0 {
+		a.say("No files match " + nonBlank(typed) + ".")
+		return
+	}
+	for i, m := range matches {
+		if fi, err := os.Stat(m); err == nil && fi.IsDir() {
+			matches[i] = m + string(filepath.Separator)
+		}
+	}
+	prefix := matches[0]
+	for _, m := range matches[1:] {
+		for !strings.HasPrefix(m, prefix) {
+			prefix = prefix[:len(prefix)-1]
+		}
+	}
+	if len(prefix) > len(pattern) || len(matches) == 1 {
+		p.Text = []rune(prefix)
+		p.Caret = len(p.Text)
+	}
+	if len(matches) == 1 {
+		a.say(filepath.Base(strings.TrimSuffix(prefix, string(filepath.Separator))))
+		return
+	}
+	names := make([]string, 0, len(matches))
+	for _, m := range matches {
+		names = append(names, filepath.Base(strings.TrimSuffix(m, string(filepath.Separator))))
+	}
+	if len(names) > 10 {
+		names = append(names[:10], "and more")
+	}
+	a.say(fmt.Sprintf("%d matches: %s", len(matches), strings.Join(names, ", ")))
+}
+
+func globEscape(s string) string {
+	r := strings.NewReplacer("*", "\\*", "?", "\\?", "[", "\\[")
+	return r.Replace(s)
 }
