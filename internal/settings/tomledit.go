@@ -37,6 +37,9 @@ type tomlScanner struct {
 // scanTOML lists the headers and key/values of src in order.
 func scanTOML(src string) ([]tomlEntry, error) {
 	sc := &tomlScanner{src: src}
+	if strings.HasPrefix(src, "\ufeff") {
+		sc.pos = len("\ufeff") // a byte order mark some editors write
+	}
 	var entries []tomlEntry
 	current := -1
 	var currentPath []string
