@@ -101,7 +101,7 @@ func sortPauses(ps []pausePoint) {
 
 // pauseIn returns the pause owed to a block boundary inside the gap
 // [start, end], or -1 when there is none. A blank line counts as a paragraph
-// end even without a marker (plain text built without markers).
+// end too (plain text built without markers; the end of a list).
 func (n *Narrator) pauseIn(g token) int {
 	ms := -1
 	for n.pi < len(n.pauses) && n.pauses[n.pi].pos < g.Start {
@@ -111,8 +111,8 @@ func (n *Narrator) pauseIn(g token) int {
 		ms = max(ms, n.pauses[n.pi].ms)
 		n.pi++
 	}
-	if ms < 0 && strings.Count(g.Text, "\n") >= 2 {
-		ms = n.p.PauseParagraphMs
+	if strings.Count(g.Text, "\n") >= 2 {
+		ms = max(ms, n.p.PauseParagraphMs)
 	}
 	return ms
 }
@@ -236,12 +236,18 @@ func capitalFollows(rest string, tok *tokenizer) bool {
 		r, _ := utf8.DecodeRuneInString(s)
 		return unicode.IsUpper(r)
 	}
-	w, ok := tok.peek(1)
-	if !ok {
-		return true
+	// The raw segments after the "." (peek(0)) up to the next word.
+	for i := 1; ; i++ {
+		w, ok := tok.peek(i)
+		if !ok {
+			return true
+		}
+		if strings.TrimSpace(w.Text) == "" {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(w.Text)
+		return unicode.IsUpper(r)
 	}
-	r, _ := utf8.DecodeRuneInString(w.Text)
-	return unicode.IsUpper(r)
 }
 
 // groupedNumber turns "1,250" or "12,345.5" into "1250" and "12345.5", so
