@@ -24,6 +24,22 @@
 //   - Before each save the file is read again; when it was changed by hand
 //     since it was loaded, the hand edits are loaded first (and reported to
 //     OnChange callbacks), so a save never undoes them.
+//   - A setting written in a form that cannot be edited line by line (a
+//     whole section as one inline table, "speech = { rate = 300 }") is not
+//     rewritten: Set returns an error asking for the change to be made by
+//     hand.
+//
+// Choices made where textweaver's documentation says nothing:
+//
+//   - Numbers are rounded to the precision of their step (whole numbers for
+//     all current settings) but not moved onto a grid of steps, so a rate
+//     of 265 stays 265; Adjust moves by one step from the current value.
+//   - editing.typing_echo defaults to "characters", what screen readers
+//     usually do; display.theme defaults to "terminal" (the terminal's own
+//     colors), highlight.color to "yellow", export.audio_format to "wav".
+//   - An empty text given to an optional text setting unsets it (nil).
+//   - Internal settings (reading.last_document, app.first_run) are stored
+//     like the others but left out of the settings list.
 package settings
 
 import (
