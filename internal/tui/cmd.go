@@ -1,0 +1,355 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"textfirst/internal/cli"
+	"textfirst/internal/doc"
+	"textfirst/internal/load"
+	"textfirst/internal/reader"
+	"textfirst/internal/settings"
+	"textfirst/internal/speech"
+	"textfirst/internal/store"
+)
+
+func init() {
+	cli.Extra["open"] = Main
+}
+
+// AutosaveEvery is how often the place is saved while it changes.
+var AutosaveEvery = 30 * time.Second
+
+// Environment variables the terminal reader reads besides TEXTWEAVER_HOME.
+const (
+	// EnvAnnounceLog names a file that gets one line per announcement.
+	EnvAnnounceLog = "TEXTWEAVER_ANNOUNCE_LOG"
+	// EnvPositionLog names a file that gets "start end line" for each word
+	// heard (the position notifications).
+	EnvPositionLog = "TEXTWEAVER_POSITION_LOG"
+)
+
+// openArgs is the parsed command line of tw open.
+type openArgs struct {
+	file, backend, home string
+	noSpeech            bool
+}
+
+func parseOpenArgs(argv []string) (openArgs, error) {
+	var a openArgs
+	var pos []string
+	for i := 0; i < len(argv); i++ {
+		arg := argv[i]
+		if arg == "--" {
+			pos = append(pos, argv[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(arg, "-") || arg == "-" {
+			pos = append(pos, arg)
+			continue
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		switch name {
+		case "no-speech":
+			if hasValue {
+				return a, fmt.Errorf("--no-speech takes no value")
+			}
+			a.noSpeech = true
+		case "backend", "home":
+			if !hasValue {
+				if i+1 >= len(argv) {
+					return a, fmt.Errorf("--%s needs a value", name)
+				}
+				i++
+				value = argv[i]
+			}
+			if name == "backend" {
+				a.backend = value
+			} else {
+				a.home = value
+			}
+		default:
+			return a, fmt.Errorf("unknown option %s", arg)
+		}
+	}
+	if len(pos) != 1 {
+		return a, fmt.Errorf("give one document to open")
+	}
+	a.file = pos[0]
+	return a, nil
+}
+
+// Main runs `tw open` (and `tw FILE`) and returns the exit code.
+func Main(argv []string, env cli.Env) int {
+	if len(argv) > 0 && argv[0] == "open" {
+		argv = argv[1:]
+	}
+	a, err := parseOpenArgs(argv)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "Error: tw open: %v. Usage: tw open FILE [--no-speech] [--backend ID] [--home DIR].\n", err)
+		return 2
+	}
+	info, err := os.Stat(a.file)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		fmt.Fprintf(env.Stderr, "Error: tw open: cannot read %s: no such file. Check the path and try again.\n", a.file)
+		return 1
+	case err != nil:
+		fmt.Fprintf(env.Stderr, "Error: tw open: cannot read %s: %v. Check the path and try again.\n", a.file, err)
+		return 1
+	case info.IsDir():
+		fmt.Fprintf(env.Stderr, "Error: tw open: cannot read %s: is a folder. Give a file, not a folder.\n", a.file)
+		return 1
+	}
+	scr, err := tcell.NewScreen()
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "Error: tw open: cannot use the terminal: %v. Run tw open in a terminal, or use tw text %s to print the text.\n", err, a.file)
+		return 1
+	}
+	return run(a, env, scr)
+}
+
+// session is everything one run of the reader owns.
+type session struct {
+	app     *reader.App
+	events  *Events
+	speech  *speech.Service
+	speak   func(string)
+	closers []io.Closer
+}
+
+func (s *session) close() {
+	s.app.Close()
+	if s.speech != nil {
+		s.speech.Close()
+	}
+	for _, c := range s.closers {
+		c.Close()
+	}
+}
+
+// speaker adapts the speech service to the app; announce is false in
+// hybrid mode, where the screen reader says the announcements.
+type speaker struct {
+	svc      *speech.Service
+	announce bool
+}
+
+func (p speaker) ID() string { return p.svc.ID() }
+func (p speaker) Read(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
+	p.svc.Read(d, from, to, speech.Handler{Word: word, Done: done})
+}
+func (p speaker) Stop() { p.svc.Stop() }
+func (p speaker) Say(text string) {
+	if p.announce {
+		p.svc.Say(text)
+	}
+}
+
+// speechParams reads the voice settings.
+func speechParams(st reader.Settings) speech.Params {
+	return speech.Params{
+		Rate: st.Int("speech.rate"), Pitch: st.Int("speech.pitch"), Volume: st.Int("speech.volume"),
+		Voice: st.String("speech.voice"), Punctuation: st.String("speech.punctuation"),
+		PauseHeadingMs: st.Int("speech.pause_heading_ms"), PauseParagraphMs: st.Int("speech.pause_paragraph_ms"),
+		PauseListItemMs: st.Int("speech.pause_list_item_ms"),
+	}
+}
+
+func openAppend(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+}
+
+// newSession opens settings, speech and the app, and opens the document.
+func newSession(a openArgs, env cli.Env) (*session, *settings.Store, string, error) {
+	home := cli.Home(a.home, env.Getenv)
+	s := &session{}
+	var announceLog, positionLog io.Writer
+	if p := env.Getenv(EnvAnnounceLog); p != "" {
+		f, err := openAppend(p)
+		if err != nil {
+			return nil, nil, "", fmt.Errorf("cannot write the announcement log %s: %v", p, err)
+		}
+		s.closers = append(s.closers, f)
+		announceLog = f
+	}
+	if p := env.Getenv(EnvPositionLog); p != "" {
+		f, err := openAppend(p)
+		if err != nil {
+			return nil, nil, "", fmt.Errorf("cannot write the position log %s: %v", p, err)
+		}
+		s.closers = append(s.closers, f)
+		positionLog = f
+	}
+	s.events = NewEvents(announceLog, positionLog)
+	logger := log.New(io.Discard, "", 0)
+	stateDir := store.Store{Home: home}.StateDir()
+	if err := os.MkdirAll(stateDir, 0o755); err == nil {
+		if f, err := openAppend(filepath.Join(stateDir, "textweaver.log")); err == nil {
+			s.closers = append(s.closers, f)
+			logger = log.New(f, "tw open: ", log.LstdFlags)
+		}
+	}
+	var notices []string
+	st, warnings, err := settings.Open(home)
+	var appSettings reader.Settings = reader.Defaults{}
+	if err != nil {
+		notices = append(notices, fmt.Sprintf("Settings could not be read (%v); using the defaults.", err))
+		st = nil
+	} else {
+		appSettings = st
+		notices = append(notices, warnings...)
+	}
+	mode := SelfVoicing
+	if st != nil {
+		mode = st.String("accessibility.mode")
+	}
+	opts := reader.Options{Home: home, Events: s.events, Settings: appSettings, Load: load.File, Logger: logger}
+	if !a.noSpeech && mode != ScreenReader {
+		backend := a.backend
+		if backend == "" {
+			backend = appSettings.String("speech.backend")
+		}
+		svc, n, err := speech.Open(speech.Options{Backend: backend, Params: speechParams(appSettings)})
+		if err != nil {
+			notices = append(notices, fmt.Sprintf("Speech could not start (%v); reading silently.", err))
+		} else {
+			s.speech = svc
+			notices = append(notices, n...)
+			opts.Speaker = speaker{svc: svc, announce: mode == SelfVoicing}
+			if mode == SelfVoicing {
+				s.speak = svc.Say
+			}
+			if st != nil {
+				st.OnChange(func(path string, _ any) {
+					if strings.HasPrefix(path, "speech.") {
+						svc.SetParams(speechParams(st))
+					}
+				})
+			}
+		}
+	}
+	s.app = reader.New(opts)
+	for _, n := range notices {
+		s.events.Announce(n, reader.Polite)
+		if s.speak != nil {
+			s.speak(n)
+		}
+	}
+	if err := s.app.Open(a.file); err != nil {
+		s.close()
+		var le *load.Error
+		if errors.As(err, &le) {
+			return nil, nil, "", fmt.Errorf("cannot read %s: %s", a.file, le.Reason)
+		}
+		return nil, nil, "", err
+	}
+	return s, st, mode, nil
+}
+
+// quitEvent asks the loop to save and stop (a signal arrived).
+type quitEvent struct{ tcell.EventTime }
+
+func run(a openArgs, env cli.Env, scr tcell.Screen) (code int) {
+	s, st, mode, err := newSession(a, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "Error: tw open: %v. Check the file and try again.\n", err)
+		return 1
+	}
+	defer s.close()
+	if err := scr.Init(); err != nil {
+		fmt.Fprintf(env.Stderr, "Error: tw open: cannot use the terminal: %v. Run tw open in a terminal.\n", err)
+		return 1
+	}
+	// The terminal is put back on every way out, a panic included.
+	defer func() {
+		if p := recover(); p != nil {
+			s.app.Save()
+			fmt.Fprintf(env.Stderr, "Error: tw open stopped on an internal error: %v. Your place was saved; please report this with what follows.\n%s", p, debug.Stack())
+			code = 1
+		}
+	}()
+	defer scr.Fini()
+	scr.EnablePaste()
+	cfg := Config{App: s.app, Events: s.events, Screen: scr, Speak: s.speak, Accessibility: mode,
+		CharacterKeys: true, Highlight: true}
+	preset := "default"
+	if st != nil {
+		cfg.CharacterKeys = st.Bool("keyboard.character_keys")
+		cfg.LineNumbers = st.Bool("display.line_numbers")
+		cfg.Highlight = st.Bool("highlight.enabled")
+		cfg.Settings = st
+		preset = st.String("keyboard.preset")
+	}
+	cfg.Keymap = NewKeymap(preset, cli.Home(a.home, env.Getenv))
+	r := New(cfg)
+	for _, w := range cfg.Keymap.Warnings {
+		r.say(w)
+	}
+
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
+	defer signal.Stop(sig)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-sig:
+			ev := &quitEvent{}
+			ev.SetEventNow()
+			scr.PostEventWait(ev)
+		case <-done:
+		}
+	}()
+	go autosave(s.app, done)
+
+	r.Draw()
+	for !r.Quit() {
+		switch ev := scr.PollEvent().(type) {
+		case nil:
+			return 0
+		case *tcell.EventKey:
+			r.HandleKey(ev)
+		case *tcell.EventPaste:
+			// Pasted text arrives as keys between the start and end marks.
+		case *tcell.EventResize:
+			scr.Sync()
+		case *quitEvent:
+			return 0
+		}
+		if !r.Quit() {
+			r.Draw()
+		}
+	}
+	return 0
+}
+
+// autosave saves the place every AutosaveEvery while it changes.
+func autosave(app *reader.App, done <-chan struct{}) {
+	t := time.NewTicker(AutosaveEvery)
+	defer t.Stop()
+	last := -1
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			p, err := app.Position()
+			if err == nil && p.Char != last {
+				app.Save()
+				last = p.Char
+			}
+		}
+	}
+}
