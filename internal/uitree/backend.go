@@ -143,6 +143,15 @@ type Window struct {
 	Visible bool   `json:"visible"`
 }
 
+// WindowList is the answer of Backend.Windows.
+type WindowList struct {
+	Windows []Window `json:"windows"`
+	// More is set when max cut the list short.
+	More bool `json:"truncated"`
+	// Unresponsive lists applications whose windows could not be read.
+	Unresponsive []Unresponsive `json:"unresponsive,omitempty"`
+}
+
 // Unresponsive reports an application that did not answer in time (or at
 // all) during a walk; its part of the result is missing or incomplete.
 type Unresponsive struct {
@@ -171,9 +180,8 @@ type Tree struct {
 // requests. Errors that are the client's fault are *Error values with a
 // protocol code; anything else becomes internal_error.
 type Backend interface {
-	// Windows lists the top-level windows, at most max of them, and
-	// whether more existed.
-	Windows(ctx context.Context, max int) (wins []Window, more bool, err error)
+	// Windows lists the visible top-level windows, at most max of them.
+	Windows(ctx context.Context, max int) (WindowList, error)
 	// Snapshot walks the part of the desktop req selects, within its
 	// limits. req has been normalized.
 	Snapshot(ctx context.Context, req Request) (*Tree, error)

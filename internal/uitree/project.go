@@ -63,7 +63,11 @@ func Observe(snap *Snapshot, maxTargets, maxText int) Observation {
 			ownerName = el.Name
 		} else if (el.Name != "" || el.Value != "") && !(el.Value == "" && el.Name == ownerName) && el != root {
 			if len(obs.Context) < maxTargets {
-				obs.Context = append(obs.Context, describe(el, maxText))
+				line := describe(el, maxText)
+				if !el.States.Enabled {
+					line += " [disabled]"
+				}
+				obs.Context = append(obs.Context, line)
 			} else {
 				obs.OmittedContext++
 			}

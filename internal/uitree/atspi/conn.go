@@ -1,0 +1,287 @@
+package atspi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/godbus/dbus/v5"
+)
+
+// D-Bus names of the AT-SPI protocol.
+const (
+	registryName = "org.a11y.atspi.Registry"
+	rootPath     = dbus.ObjectPath("/org/a11y/atspi/accessible/root")
+
+	ifaceAccessible   = "org.a11y.atspi.Accessible"
+	ifaceApplication  = "org.a11y.atspi.Application"
+	ifaceComponent    = "org.a11y.atspi.Component"
+	ifaceAction       = "org.a11y.atspi.Action"
+	ifaceValue        = "org.a11y.atspi.Value"
+	ifaceText         = "org.a11y.atspi.Text"
+	ifaceEditableText = "org.a11y.atspi.EditableText"
+	ifaceSelection    = "org.a11y.atspi.Selection"
+	ifaceTable        = "org.a11y.atspi.Table"
+	ifaceProperties   = "org.freedesktop.DBus.Properties"
+)
+
+// objRef addresses one accessible: the unique bus name of its application
+// and its object path, as AT-SPI's (so) pairs do.
+type objRef struct {
+	Bus  string
+	Path dbus.ObjectPath
+}
+
+func (r objRef) String() string { return r.Bus + string(r.Path) }
+
+// parseWindowID turns a window ID ("busname/object/path") back into a ref.
+func parseWindowID(id string) (objRef, bool) {
+	i := strings.IndexByte(id, '/')
+	if i <= 0 || !strings.HasPrefix(id, ":") {
+		return objRef{}, false
+	}
+	p := dbus.ObjectPath(id[i:])
+	if !p.IsValid() {
+		return objRef{}, false
+	}
+	return objRef{Bus: id[:i], Path: p}, true
+}
+
+// busAddress finds the accessibility bus: AT_SPI_BUS_ADDRESS when set, or
+// what org.a11y.Bus on the session bus says.
+func busAddress(ctx context.Context) (string, error) {
+	if a := os.Getenv("AT_SPI_BUS_ADDRESS"); a != "" {
+		return a, nil
+	}
+	session, err := dbus.ConnectSessionBus()
+	if err != nil {
+		// Without a session bus, the X root window property is the
+		// last place at-spi-bus-launcher publishes the address.
+		if a, xerr := busAddressFromX(ctx); xerr == nil {
+			return a, nil
+		}
+		return "", fmt.Errorf("atspi: no session bus to ask for the accessibility bus: %w", err)
+	}
+	defer session.Close()
+	var addr string
+	err = session.Object("org.a11y.Bus", "/org/a11y/bus").CallWithContext(ctx, "org.a11y.Bus.GetAddress", 0).Store(&addr)
+	if err != nil {
+		return "", fmt.Errorf("atspi: asking org.a11y.Bus for the accessibility bus: %w", err)
+	}
+	return addr, nil
+}
+
+// busAddressFromX reads the AT_SPI_BUS property of the X root window.
+func busAddressFromX(ctx context.Context) (string, error) {
+	out, err := exec.CommandContext(ctx, "xprop", "-root", "-notype", "AT_SPI_BUS").Output()
+	if err != nil {
+		return "", err
+	}
+	s := string(out)
+	i := strings.IndexByte(s, '"')
+	j := strings.LastIndexByte(s, '"')
+	if i < 0 || j <= i {
+		return "", errors.New("atspi: no AT_SPI_BUS on the root window")
+	}
+	return s[i+1 : j], nil
+}
+
+// appConn is how the backend talks to one application: a direct
+// (peer-to-peer) connection when the application offers one, which skips
+// the bus daemon's hop, or else the shared bus connection.
+type appConn struct {
+	bus    string
+	conn   *dbus.Conn
+	direct bool
+	pid    int
+}
+
+// connPool caches application connections between snapshots.
+type connPool struct {
+	mu   sync.Mutex
+	bus  *dbus.Conn
+	apps map[string]*appConn
+}
+
+// get returns the connection for app, opening a direct one on first use.
+// ctx bounds the questions asked on the way.
+func (p *connPool) get(ctx context.Context, bus string) (*appConn, error) {
+	p.mu.Lock()
+	if c, ok := p.apps[bus]; ok {
+		p.mu.Unlock()
+		return c, nil
+	}
+	p.mu.Unlock()
+	c := &appConn{bus: bus, conn: p.bus}
+	var pid uint32
+	if err := p.bus.BusObject().CallWithContext(ctx, "org.freedesktop.DBus.GetConnectionUnixProcessID", 0, bus).Store(&pid); err == nil {
+		c.pid = int(pid)
+	}
+	var addr string
+	err := p.bus.Object(bus, rootPath).CallWithContext(ctx, ifaceApplication+".GetApplicationBusAddress", 0).Store(&addr)
+	if err != nil && isTimeout(err) {
+		return nil, err
+	}
+	if err == nil && addr != "" && os.Getenv("W2T_NO_DIRECT") == "" {
+		if direct, derr := dialDirect(addr); derr == nil {
+			c.conn, c.direct = direct, true
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if old, ok := p.apps[bus]; ok {
+		if c.direct {
+			c.conn.Close()
+		}
+		return old, nil
+	}
+	p.apps[bus] = c
+	return c, nil
+}
+
+// forget drops a cached connection after it failed.
+func (p *connPool) forget(c *appConn) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.apps[c.bus] == c {
+		delete(p.apps, c.bus)
+	}
+	if c.direct {
+		c.conn.Close()
+	}
+}
+
+// closeAll closes every direct connection and the bus connection.
+func (p *connPool) closeAll() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.apps {
+		if c.direct {
+			c.conn.Close()
+		}
+	}
+	p.apps = map[string]*appConn{}
+	return p.bus.Close()
+}
+
+func dialDirect(addr string) (*dbus.Conn, error) {
+	c, err := dbus.Dial(addr)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Auth(nil); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// isTimeout reports whether err means the peer did not answer in time.
+func isTimeout(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return true
+	}
+	var de dbus.Error
+	if errors.As(err, &de) {
+		return de.Name == "org.freedesktop.DBus.Error.NoReply" || de.Name == "org.freedesktop.DBus.Error.Timeout"
+	}
+	return false
+}
+
+// isGone reports whether err means the application has disconnected.
+func isGone(err error) bool {
+	if errors.Is(err, dbus.ErrClosed) {
+		return true
+	}
+	var de dbus.Error
+	if errors.As(err, &de) {
+		return de.Name == "org.freedesktop.DBus.Error.ServiceUnknown" || de.Name == "org.freedesktop.DBus.Error.NameHasNoOwner" ||
+			de.Name == "org.freedesktop.DBus.Error.Disconnected"
+	}
+	return false
+}
+
+// appRun is one application during one walk. The first call that times out
+// cancels ctx, which aborts every other call to the application at once: a
+// hung application costs one timeout per walk, not one per element.
+type appRun struct {
+	conn    *appConn
+	name    string
+	ctx     context.Context
+	cancel  context.CancelFunc
+	timeout time.Duration
+
+	mu  sync.Mutex
+	err error
+}
+
+// fail records the application's first failure and stops its calls.
+func (a *appRun) fail(err error) {
+	a.mu.Lock()
+	if a.err == nil {
+		a.err = err
+	}
+	a.mu.Unlock()
+	a.cancel()
+}
+
+// failed returns the recorded failure.
+func (a *appRun) failed() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.err
+}
+
+// batch issues calls to one application without waiting, then waits for
+// all of them together: all of an element's questions are in flight at once.
+type batch struct {
+	app   *appRun
+	ctx   context.Context
+	stop  context.CancelFunc
+	ch    chan *dbus.Call
+	calls []*dbus.Call
+}
+
+func (a *appRun) batch(n int) *batch {
+	ctx, stop := context.WithTimeout(a.ctx, a.timeout)
+	return &batch{app: a, ctx: ctx, stop: stop, ch: make(chan *dbus.Call, n)}
+}
+
+// call queues one method call on obj and returns its slot.
+func (b *batch) call(obj objRef, method string, args ...any) int {
+	c := b.app.conn.conn.Object(obj.Bus, obj.Path).GoWithContext(b.ctx, method, 0, b.ch, args...)
+	b.calls = append(b.calls, c)
+	return len(b.calls) - 1
+}
+
+// wait blocks until every queued call has answered or failed. A timeout
+// fails the whole application.
+func (b *batch) wait() {
+	for range b.calls {
+		<-b.ch
+	}
+	b.stop()
+	for _, c := range b.calls {
+		if c.Err != nil && (isTimeout(c.Err) || isGone(c.Err)) {
+			if isTimeout(c.Err) && b.app.ctx.Err() == nil {
+				b.app.fail(fmt.Errorf("no answer within %v", b.app.timeout))
+			} else if isGone(c.Err) {
+				b.app.fail(errors.New("application disconnected"))
+			}
+			break
+		}
+	}
+}
+
+// store decodes the answer in slot i.
+func (b *batch) store(i int, out ...any) error {
+	return b.calls[i].Store(out...)
+}
+
+// timedOut reports whether the app's calls are being cancelled.
+func (a *appRun) dead() bool { return a.ctx.Err() != nil }

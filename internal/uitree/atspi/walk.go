@@ -1,0 +1,538 @@
+package atspi
+
+import (
+	"math"
+	"strconv"
+	"sync"
+
+	"github.com/godbus/dbus/v5"
+
+	"textfirst/internal/uitree"
+)
+
+// AT-SPI state bits (AtspiStateType) the backend reads.
+const (
+	stateActive             = 1
+	stateChecked            = 4
+	stateEditable           = 7
+	stateEnabled            = 8
+	stateExpandable         = 9
+	stateExpanded           = 10
+	stateFocusable          = 11
+	stateFocused            = 12
+	statePressed            = 20
+	stateSelectable         = 22
+	stateSelected           = 23
+	stateSensitive          = 24
+	stateShowing            = 25
+	stateVisible            = 30
+	stateManagesDescendants = 31
+	stateIndeterminate      = 32
+	stateCheckable          = 41
+	stateReadOnly           = 43
+)
+
+// stateSet is AT-SPI's 64-bit state set.
+type stateSet uint64
+
+func (s stateSet) has(bit uint) bool { return s&(1<<bit) != 0 }
+
+// Interface bits, from GetInterfaces.
+const (
+	hasAction = 1 << iota
+	hasComponent
+	hasEditableText
+	hasSelection
+	hasTable
+	hasText
+	hasValue
+)
+
+var interfaceBits = map[string]int{
+	ifaceAction: hasAction, ifaceComponent: hasComponent, ifaceEditableText: hasEditableText,
+	ifaceSelection: hasSelection, ifaceTable: hasTable, ifaceText: hasText, ifaceValue: hasValue,
+}
+
+// virtualizeAbove is the child count above which a container that manages
+// its descendants is read by hit-testing its visible rows instead of being
+// walked: asking a GTK tree view for thousands of cells takes seconds.
+const virtualizeAbove = 100
+
+// handle is what an Element's Handle holds on this backend.
+type handle struct {
+	obj        objRef
+	role       uint32
+	states     stateSet
+	interfaces int
+	actionKeys []string // Action.GetName of each action index
+}
+
+// node is one accessible during a walk.
+type node struct {
+	app   *appRun
+	obj   objRef
+	depth int // depth the element would have in the view
+	area  uitree.Area
+
+	// Results of the fetch.
+	ok         bool
+	el         *uitree.Element
+	fate       uitree.Fate
+	childCount int
+	childRefs  []objRef
+	// omitted counts children known to exist but not fetched.
+	omitted  int
+	children []*node
+	// included is set when the node counts against maxNodes.
+	included bool
+}
+
+// walker reads a tree breadth first, level by level. Within a level every
+// node is fetched concurrently (at most parallel nodes at a time, each with
+// all its calls in flight at once); between levels, nodes are counted in
+// order, so maxNodes cuts the same elements whatever the timing.
+type walker struct {
+	req      uitree.Request
+	parallel int
+	count    int
+	truncated bool
+}
+
+// walk fetches the trees under roots and returns them assembled. Roots are
+// at depth start.
+func (w *walker) walk(roots []*node) {
+	level := roots
+	stop := false
+	for len(level) > 0 && !stop {
+		w.fetchAll(level)
+		var next []*node
+		for _, n := range level {
+			if !n.ok || n.fate == uitree.Drop {
+				continue
+			}
+			if stop {
+				// maxNodes was reached earlier in this level.
+				n.omitted += len(n.childRefs)
+				continue
+			}
+			if n.fate == uitree.Keep {
+				if w.count >= w.req.MaxNodes {
+					w.truncated = true
+					stop = true
+					n.omitted += len(n.childRefs)
+					continue
+				}
+				w.count++
+				n.included = true
+			}
+			childDepth := n.depth
+			if n.fate == uitree.Keep {
+				childDepth = n.depth + 1
+			}
+			if childDepth > w.req.MaxDepth {
+				n.omitted += len(n.childRefs)
+				continue
+			}
+			for _, c := range n.childRefs {
+				child := &node{app: n.app, obj: c, depth: childDepth, area: n.area}
+				n.children = append(n.children, child)
+				next = append(next, child)
+			}
+		}
+		level = next
+	}
+}
+
+// fetchAll fetches every node of one level.
+func (w *walker) fetchAll(level []*node) {
+	sem := make(chan struct{}, w.parallel)
+	var wg sync.WaitGroup
+	for _, n := range level {
+		if n.app.dead() {
+			continue
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			w.fetch(n)
+		}()
+	}
+	wg.Wait()
+}
+
+type extents struct{ X, Y, W, H int32 }
+
+// fetch reads one node: first everything that needs no knowledge of the
+// node (role, states, interfaces, name and child count, extents), then
+// what its interfaces offer (children, actions, value, text).
+func (w *walker) fetch(n *node) {
+	b := n.app.batch(5)
+	iRole := b.call(n.obj, ifaceAccessible+".GetRole")
+	iState := b.call(n.obj, ifaceAccessible+".GetState")
+	iIfaces := b.call(n.obj, ifaceAccessible+".GetInterfaces")
+	iProps := b.call(n.obj, ifaceProperties+".GetAll", ifaceAccessible)
+	iExt := b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
+	b.wait()
+
+	var role uint32
+	var st []uint32
+	var ifaces []string
+	var props map[string]dbus.Variant
+	if b.store(iRole, &role) != nil || b.store(iState, &st) != nil || b.store(iIfaces, &ifaces) != nil || b.store(iProps, &props) != nil {
+		return
+	}
+	var states stateSet
+	if len(st) > 0 {
+		states = stateSet(st[0])
+	}
+	if len(st) > 1 {
+		states |= stateSet(st[1]) << 32
+	}
+	if states == 0 {
+		// A destroyed widget answers with an empty state set: stale.
+		return
+	}
+	h := &handle{obj: n.obj, role: role, states: states}
+	for _, name := range ifaces {
+		h.interfaces |= interfaceBits[name]
+	}
+	el := &uitree.Element{Handle: h}
+	info := roleInfo{native: "unknown", uia: uitree.RoleCustom}
+	if int(role) < len(roles) {
+		info = roles[role]
+	}
+	el.Role, el.NativeRole = info.uia, info.native
+	if v, ok := props["Name"].Value().(string); ok {
+		el.Name = uitree.Truncate(v, w.req.MaxText)
+	}
+	if v, ok := props["ChildCount"].Value().(int32); ok && v > 0 {
+		n.childCount = int(v)
+	}
+	var ext extents
+	if h.interfaces&hasComponent != 0 && b.store(iExt, &ext) == nil && ext.X != math.MinInt32 && ext.W > 0 && ext.H > 0 {
+		el.Bounds = uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}
+	}
+	setStates(el, h)
+	showing := states.has(stateShowing) && states.has(stateVisible)
+	childArea := uitree.Clip(el, showing, n.area)
+
+	// Second round: what the node's interfaces and child count call for.
+	virtual := states.has(stateManagesDescendants) && n.childCount > virtualizeAbove
+	b = n.app.batch(5)
+	iChildren, iActions, iValue, iText, iNCols := -1, -1, -1, -1, -1
+	if n.childCount > 0 && !virtual {
+		iChildren = b.call(n.obj, ifaceAccessible+".GetChildren")
+	}
+	if h.interfaces&hasAction != 0 {
+		iActions = b.call(n.obj, ifaceAction+".GetActions")
+	}
+	if h.interfaces&hasValue != 0 {
+		iValue = b.call(n.obj, ifaceProperties+".GetAll", ifaceValue)
+	}
+	if h.interfaces&hasText != 0 && wantsText(role) {
+		iText = b.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
+	}
+	if virtual && h.interfaces&hasTable != 0 {
+		iNCols = b.call(n.obj, ifaceProperties+".Get", ifaceTable, "NColumns")
+	}
+	b.wait()
+	if n.app.dead() {
+		return
+	}
+	if iChildren >= 0 {
+		var kids []struct {
+			Bus  string
+			Path dbus.ObjectPath
+		}
+		if b.store(iChildren, &kids) == nil {
+			for _, k := range kids {
+				n.childRefs = append(n.childRefs, objRef{Bus: k.Bus, Path: k.Path})
+			}
+		}
+		n.omitted = max(0, n.childCount-len(n.childRefs))
+	}
+	nActions := 0
+	if iActions >= 0 {
+		var acts []struct{ Name, Description, Key string }
+		if b.store(iActions, &acts) == nil {
+			nActions = len(acts)
+			for _, a := range acts {
+				h.actionKeys = append(h.actionKeys, a.Name)
+			}
+		}
+	}
+	var value valueInfo
+	if iValue >= 0 {
+		var vp map[string]dbus.Variant
+		if b.store(iValue, &vp) == nil {
+			value = readValue(vp)
+		}
+	}
+	if iText >= 0 && !el.States.Protected {
+		var text string
+		if b.store(iText, &text) == nil {
+			el.Value = uitree.Truncate(text, w.req.MaxText)
+		}
+	}
+	if value.ok && el.Value == "" && !el.States.Protected {
+		el.Value = strconv.FormatFloat(value.current, 'g', -1, 64)
+	}
+	el.Actions = deriveActions(el, h, nActions, value)
+	n.el = el
+	n.ok = true
+	n.fate = uitree.FateIn(w.req.View, el)
+	if n.fate != uitree.Drop && w.req.VisibleOnly && el.States.Offscreen {
+		n.fate = uitree.Drop
+	}
+	// From here on, area is what the node leaves visible to its children.
+	n.area = childArea
+	if virtual {
+		n.omitted = n.childCount
+		if !el.States.Offscreen {
+			ncols := 1
+			if iNCols >= 0 {
+				var v dbus.Variant
+				if b.store(iNCols, &v) == nil {
+					if c, ok := v.Value().(int32); ok && c > 0 {
+						ncols = int(c)
+					}
+				}
+			}
+			n.childRefs = w.visibleRows(n, childArea, ncols)
+			n.omitted = max(0, n.childCount-len(n.childRefs))
+		}
+	}
+}
+
+// wantsText reports whether a role's text is its value (edit fields and
+// documents); a label's text is already its name.
+func wantsText(role uint32) bool {
+	switch role {
+	case roleText, roleEntry, rolePasswordText, roleTerminal, roleDocumentFrame, roleDocumentText, roleDocumentWeb, roleSpinButton, roleComboBox:
+		return role != rolePasswordText
+	}
+	return false
+}
+
+type valueInfo struct {
+	ok                      bool
+	min, max, current, step float64
+}
+
+func readValue(vp map[string]dbus.Variant) valueInfo {
+	get := func(k string) (float64, bool) {
+		f, ok := vp[k].Value().(float64)
+		return f, ok
+	}
+	var v valueInfo
+	var ok1, ok2, ok3 bool
+	v.min, ok1 = get("MinimumValue")
+	v.max, ok2 = get("MaximumValue")
+	v.current, ok3 = get("CurrentValue")
+	v.step, _ = get("MinimumIncrement")
+	v.ok = ok1 && ok2 && ok3
+	return v
+}
+
+// setStates maps AT-SPI states onto the protocol's.
+func setStates(el *uitree.Element, h *handle) {
+	s := h.states
+	el.States.Enabled = s.has(stateEnabled) || s.has(stateSensitive)
+	el.States.Focused = s.has(stateFocused)
+	el.States.Checked = s.has(stateChecked) || (h.role == roleToggleButton && s.has(statePressed) && !s.has(stateExpandable))
+	el.States.Expanded = s.has(stateExpanded)
+	el.States.Selected = s.has(stateSelected)
+	el.States.Protected = h.role == rolePasswordText
+	el.States.ReadOnly = s.has(stateReadOnly) ||
+		(h.interfaces&hasText != 0 && isEditRole(h.role) && !s.has(stateEditable))
+}
+
+func isEditRole(role uint32) bool {
+	switch role {
+	case roleText, roleEntry, rolePasswordText, roleSpinButton:
+		return true
+	}
+	return false
+}
+
+// deriveActions names what a client can do with el, as protocol methods.
+func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo) uitree.ActionSet {
+	var a uitree.ActionSet
+	s := h.states
+	enabled := el.States.Enabled
+	toggleRole := false
+	switch h.role {
+	case roleCheckBox, roleCheckMenuItem, roleToggleButton:
+		toggleRole = !s.has(stateExpandable)
+	}
+	if nActions > 0 && enabled {
+		switch {
+		case toggleRole:
+			a = a.Add(uitree.ActionToggle)
+		case h.role == roleRadioButton || h.role == roleRadioMenuItem:
+			a = a.Add(uitree.ActionSelect)
+		case h.role == roleComboBox || s.has(stateExpandable):
+			a = a.Add(uitree.ActionExpand).Add(uitree.ActionCollapse)
+		case h.role == roleTableCell || h.role == roleListItem || h.role == roleTreeItem:
+			// Row activation is the double click of a list, not invoke.
+		case isEditRole(h.role):
+			// An entry's "activate" is pressing Enter in it: key covers it.
+		default:
+			a = a.Add(uitree.ActionInvoke)
+		}
+	}
+	if s.has(stateExpandable) && (h.role == roleTableCell || h.role == roleTreeItem) {
+		a = a.Add(uitree.ActionExpand).Add(uitree.ActionCollapse)
+	}
+	editable := h.interfaces&hasEditableText != 0 && s.has(stateEditable) && !s.has(stateReadOnly)
+	if editable && enabled {
+		a = a.Add(uitree.ActionSetValue).Add(uitree.ActionTypeText)
+	}
+	if value.ok && value.max > value.min && enabled && h.role != roleProgressBar && h.role != roleLevelBar && !s.has(stateReadOnly) {
+		a = a.Add(uitree.ActionSetRange)
+	}
+	if s.has(stateSelectable) && enabled {
+		a = a.Add(uitree.ActionSelect)
+		switch h.role {
+		case roleTableCell, roleListItem, roleTreeItem, rolePageTab:
+			if h.role != rolePageTab {
+				a = a.Add(uitree.ActionScrollIntoView)
+			}
+		}
+	}
+	if h.role == roleScrollPane {
+		a = a.Add(uitree.ActionScroll)
+	}
+	if s.has(stateFocusable) && enabled && !a.Has(uitree.ActionInvoke) && !a.Has(uitree.ActionToggle) &&
+		!a.Has(uitree.ActionSelect) && !a.Has(uitree.ActionExpand) {
+		a = a.Add(uitree.ActionFocus).Add(uitree.ActionKey)
+	}
+	if editable && enabled {
+		a = a.Add(uitree.ActionFocus).Add(uitree.ActionKey)
+	}
+	if a != 0 && uitree.Clickable(el) {
+		a = a.Add(uitree.ActionClick)
+	}
+	return a
+}
+
+// visibleRows finds the children of a virtualized container that are on
+// screen by asking what lies at the top and at the bottom of its visible
+// area, and returns the children between them (whole rows of ncols cells).
+func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
+	r := n.el.Bounds
+	if area.Known {
+		r = area.Rect
+	}
+	if r.Empty() {
+		return nil
+	}
+	x := r.X + min(8, r.Width/2)
+	// Probe a few points from each edge: padding or a grid line can
+	// leave the very first pixel without a cell.
+	probes := []int{r.Y + 2, r.Y + 10, r.Y + 24, r.Y + r.Height - 3, r.Y + r.Height - 12, r.Y + r.Height - 26}
+	b := n.app.batch(len(probes))
+	slots := make([]int, len(probes))
+	for i, y := range probes {
+		slots[i] = b.call(n.obj, ifaceComponent+".GetAccessibleAtPoint", int32(x), int32(y), uint32(0))
+	}
+	b.wait()
+	hits := make([]objRef, len(probes))
+	for i := range probes {
+		var hit struct {
+			Bus  string
+			Path dbus.ObjectPath
+		}
+		if b.store(slots[i], &hit) == nil && hit.Path != "" && hit.Path != "/org/a11y/atspi/null" && hit.Path != n.obj.Path {
+			hits[i] = objRef{Bus: hit.Bus, Path: hit.Path}
+		}
+	}
+	first, last := objRef{}, objRef{}
+	for _, h := range hits[:3] {
+		if h.Path != "" {
+			first = h
+			break
+		}
+	}
+	for _, h := range hits[3:] {
+		if h.Path != "" {
+			last = h
+			break
+		}
+	}
+	if first.Path == "" && last.Path == "" {
+		return nil
+	}
+	if first.Path == "" {
+		first = last
+	}
+	if last.Path == "" {
+		last = first
+	}
+	b = n.app.batch(2)
+	i0 := b.call(first, ifaceAccessible+".GetIndexInParent")
+	i1 := b.call(last, ifaceAccessible+".GetIndexInParent")
+	b.wait()
+	var lo, hi int32
+	if b.store(i0, &lo) != nil || b.store(i1, &hi) != nil || lo < 0 || hi < 0 {
+		return nil
+	}
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	// Whole rows: from the first cell of the top row to the last of the
+	// bottom row.
+	lo -= lo % int32(ncols)
+	hi += int32(ncols) - 1 - hi%int32(ncols)
+	hi = min(hi, int32(n.childCount-1))
+	b = n.app.batch(int(hi - lo + 1))
+	slots = slots[:0]
+	for i := lo; i <= hi; i++ {
+		slots = append(slots, b.call(n.obj, ifaceAccessible+".GetChildAtIndex", i))
+	}
+	b.wait()
+	var out []objRef
+	for _, s := range slots {
+		var c struct {
+			Bus  string
+			Path dbus.ObjectPath
+		}
+		if b.store(s, &c) == nil && c.Path != "" {
+			out = append(out, objRef{Bus: c.Bus, Path: c.Path})
+		}
+	}
+	return out
+}
+
+// assemble builds the element tree under n in document order: the kept
+// children of hoisted nodes take those nodes' places.
+func assemble(n *node) *uitree.Element {
+	el := n.el
+	el.OmittedChildren = n.omitted
+	el.Children = gather(n, el)
+	return el
+}
+
+// gather collects the elements that go directly under owner from n's
+// children, looking through hoisted nodes.
+func gather(n *node, owner *uitree.Element) []*uitree.Element {
+	var out []*uitree.Element
+	for _, c := range n.children {
+		switch {
+		case c.included:
+			out = append(out, assemble(c))
+		case c.ok && c.fate == uitree.Hoist:
+			owner.OmittedChildren += c.omitted
+			out = append(out, gather(c, owner)...)
+		case !c.ok && !c.app.dead():
+			// Vanished between the parent's answer and ours: not counted.
+		default:
+			if c.fate != uitree.Drop || !c.ok {
+				owner.OmittedChildren++
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Debian packages for the windows2text tests and benchmarks: a private X
+# display (Xvfb), a D-Bus session with the AT-SPI accessibility bus, the GTK3
+# test application (python3-gi), gtk3-widget-factory and Python's pyatspi for
+# the benchmark comparison.
+set -euo pipefail
+source "$(dirname "$0")/apt.sh"
+apt_need xvfb xauth at-spi2-core libatk-adaptor libatk-bridge2.0-0 dbus dbus-x11 x11-utils \
+  python3-gi gir1.2-gtk-3.0 gir1.2-atspi-2.0 gtk-3-examples python3-pyatspi
