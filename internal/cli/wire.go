@@ -90,8 +90,37 @@ func (s *Speaker) Read(d *doc.Document, from, to int, word func(start, end int),
 
 var _ reader.Speaker = (*Speaker)(nil)
 
-// readerSettings gives the reader the settings list it shows.
+// readerSettings gives the reader the settings list it shows. Its quick
+// readers never panic: a path the schema lacks reads as the reader's
+// default, so a settings mistake cannot bring a server down.
 type readerSettings struct{ *settings.Store }
+
+func (r readerSettings) Int(path string) (v int) {
+	defer func() {
+		if recover() != nil {
+			v = reader.Defaults{}.Int(path)
+		}
+	}()
+	return r.Store.Int(path)
+}
+
+func (r readerSettings) Bool(path string) (v bool) {
+	defer func() {
+		if recover() != nil {
+			v = reader.Defaults{}.Bool(path)
+		}
+	}()
+	return r.Store.Bool(path)
+}
+
+func (r readerSettings) String(path string) (v string) {
+	defer func() {
+		if recover() != nil {
+			v = reader.Defaults{}.String(path)
+		}
+	}()
+	return r.Store.String(path)
+}
 
 func (r readerSettings) Visible() []reader.SettingLabel {
 	var out []reader.SettingLabel

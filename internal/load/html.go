@@ -42,12 +42,19 @@ const maxHTMLDepth = 256
 // label. <hr> is a zero-length "rule" marker, as in Markdown.
 func HTML(path string, data []byte) (*doc.Document, error) {
 	src := decode(data)
+	w := &htmlWalker{b: newBuilder(len(src) / 2)}
 	root, err := html.Parse(bytes.NewReader(src))
 	if err != nil {
-		// The parser only fails when its reader does; ours cannot.
-		return nil, &Error{Path: path, Reason: "cannot be parsed (" + err.Error() + ")"}
+		// The parser refuses elements nested more than 512 deep (its
+		// reader cannot fail). Such a page is still read: as flat text,
+		// tags dropped, block tags breaking lines.
+		var flat rawHTML
+		flat.feed(w.b, src)
+		txt, markers := w.b.finish()
+		d := doc.New(txt, doc.Meta{Format: FormatHTML, Path: path}, markers)
+		d.Meta.Title = baseName(path)
+		return d, nil
 	}
-	w := &htmlWalker{b: newBuilder(len(src) / 2)}
 	var meta doc.Meta
 	var titleTag string
 	if top := firstElement(root, "html"); top != nil {

@@ -127,6 +127,8 @@ type App struct {
 	edit      *editState
 	clipboard string
 	closed    bool
+	hashOf    *doc.Document // the document textHash belongs to
+	textHash  string
 	closeOnce sync.Once
 }
 
@@ -283,8 +285,6 @@ func (a *App) open(path string) error {
 		a.cursor = a.firstWordAtOrAfter(st.Place.Char)
 		resumed = a.cursor > 0
 	}
-	st.Length = a.d.Len()
-	st.Hash = store.Hash(a.d.Text)
 	if resumed {
 		a.say(fmt.Sprintf("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor)))
 	} else {
@@ -335,7 +335,7 @@ func (a *App) firstWordAtOrAfter(pos int) int {
 // its old offset.
 func (a *App) relocateMarks() {
 	st := a.state
-	if st.Hash == "" || (st.Hash == store.Hash(a.d.Text) && st.Length == a.d.Len()) {
+	if st.Hash == "" || (st.Length == a.d.Len() && st.Hash == a.hash()) {
 		return
 	}
 	if st.Place != nil {
@@ -417,6 +417,14 @@ func abs(x int) int {
 	return x
 }
 
+// hash returns the hash of the open text, computed once per text.
+func (a *App) hash() string {
+	if a.hashOf != a.d {
+		a.hashOf, a.textHash = a.d, store.Hash(a.d.Text)
+	}
+	return a.textHash
+}
+
 // saveState writes the open document's state (place, history, marks).
 func (a *App) saveState() {
 	if a.d == nil || a.state == nil || a.d.Meta.Path == "" {
@@ -437,7 +445,7 @@ func (a *App) saveState() {
 	st := a.state
 	st.Place = &store.Place{Char: a.cursor, Context: a.context(a.cursor)}
 	st.Length = a.d.Len()
-	st.Hash = store.Hash(a.d.Text)
+	st.Hash = a.hash()
 	for i := range st.Bookmarks {
 		st.Bookmarks[i].Context = a.context(st.Bookmarks[i].Char)
 	}

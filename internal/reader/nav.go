@@ -3,6 +3,7 @@ package reader
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -35,27 +36,23 @@ func (a *App) edge(dir, what string) {
 // markerNav moves to the next or previous marker of a kind that satisfies
 // keep, and returns it.
 func (a *App) markerNav(next bool, kind doc.Kind, keep func(doc.Marker) bool) (doc.Marker, bool) {
-	ms := a.d.Markers
+	ms := a.ix.Kind(kind)
 	if next {
-		for _, m := range ms {
-			if m.Kind == kind && m.Start > a.cursor && (keep == nil || keep(m)) {
-				return m, true
+		i := sort.Search(len(ms), func(i int) bool { return ms[i].Start > a.cursor })
+		for ; i < len(ms); i++ {
+			if keep == nil || keep(ms[i]) {
+				return ms[i], true
 			}
 		}
 		return doc.Marker{}, false
 	}
-	// Previous: the last one starting before the start of the one we're in.
-	var best doc.Marker
-	found := false
-	for _, m := range ms {
-		if m.Start >= a.cursor {
-			break
-		}
-		if m.Kind == kind && (keep == nil || keep(m)) {
-			best, found = m, true
+	i := sort.Search(len(ms), func(i int) bool { return ms[i].Start >= a.cursor }) - 1
+	for ; i >= 0; i-- {
+		if keep == nil || keep(ms[i]) {
+			return ms[i], true
 		}
 	}
-	return best, found
+	return doc.Marker{}, false
 }
 
 func dirOf(next bool) string {
@@ -305,21 +302,13 @@ func (a *App) structure(next bool, kind doc.Kind, what string, say func(doc.Mark
 }
 
 // count counts markers of kind inside m.
-func (a *App) count(kind doc.Kind, m doc.Marker) int {
-	n := 0
-	for _, x := range a.d.Markers {
-		if x.Kind == kind && x.Start >= m.Start && x.End <= m.End {
-			n++
-		}
-	}
-	return n
-}
+func (a *App) count(kind doc.Kind, m doc.Marker) int { return len(a.ix.Within(kind, m.Start, m.End)) }
 
 // countDirect counts the items of list m at its own level.
 func (a *App) countDirect(m doc.Marker) int {
 	n := 0
-	for _, x := range a.d.Markers {
-		if x.Kind == doc.ListItem && x.Level == m.Level && x.Start >= m.Start && x.End <= m.End {
+	for _, x := range a.ix.Within(doc.ListItem, m.Start, m.End) {
+		if x.Level == m.Level {
 			n++
 		}
 	}
@@ -373,13 +362,10 @@ func (a *App) lineMove(id string) {
 
 // linePrefix names the structure a line starts, as caret moves say it.
 func (a *App) linePrefix(start int) string {
-	for _, m := range a.d.Markers {
-		if m.Start > start {
-			break
-		}
-		if m.Start == start && m.Kind == doc.Heading {
-			return fmt.Sprintf("heading level %d, ", m.Level)
-		}
+	hs := a.ix.Kind(doc.Heading)
+	i := sort.Search(len(hs), func(i int) bool { return hs[i].Start >= start })
+	if i < len(hs) && hs[i].Start == start {
+		return fmt.Sprintf("heading level %d, ", hs[i].Level)
 	}
 	return ""
 }

@@ -110,7 +110,6 @@ func TestNarrationPausesAtBlocks(t *testing.T) {
 	}
 }
 
-
 func TestNarrationWindows(t *testing.T) {
 	// One 10 MB paragraph: the first segment is short and ready at once;
 	// later ones end at a sentence end after windowWords words.

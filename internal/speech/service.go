@@ -52,11 +52,12 @@ type Service struct {
 	spk  engine.Speaker     // nil unless the engine plays its own audio
 	sink Sink               // for syn
 
-	mu     sync.Mutex
-	params Params
-	cur    *reading
-	ann    *pipeline // the announcement in progress (synthesizers)
-	closed bool
+	mu       sync.Mutex
+	params   Params
+	cur      *reading
+	ann      *pipeline // the announcement in progress (synthesizers)
+	closed   bool
+	closeErr error
 }
 
 // Open starts the chosen engine. notices are announcements to pass to the
@@ -349,14 +350,15 @@ func (s *Service) Say(text string) {
 	go s.runAnnouncement(pl, text, p)
 }
 
-// Close stops everything and releases the engine and the audio device (and
-// completes the WAV file of a wav sink).
-func (s *Service) Close() error {
+// Close stops everything and releases the engine and the audio device, and
+// completes the WAV file of a wav sink (see CloseError). Later calls do
+// nothing.
+func (s *Service) Close() {
 	s.Stop()
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		return nil
+		return
 	}
 	s.closed = true
 	if s.ann != nil {
@@ -373,7 +375,17 @@ func (s *Service) Close() error {
 	if e := s.eng.Close(); err == nil {
 		err = e
 	}
-	return err
+	s.mu.Lock()
+	s.closeErr = err
+	s.mu.Unlock()
+}
+
+// CloseError reports what went wrong in Close, such as a WAV file that
+// could not be written.
+func (s *Service) CloseError() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closeErr
 }
 
 // lookahead is how much audio is synthesised ahead of what is heard.

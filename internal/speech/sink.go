@@ -188,6 +188,17 @@ func (w *WAVSink) Close() error {
 	return nil
 }
 
+// abandon removes the unfinished file.
+func (w *WAVSink) abandon() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.f != nil {
+		w.f.Close()
+		os.Remove(w.f.Name())
+		w.f = nil
+	}
+}
+
 // wavHeader is the 44-byte header of a mono 16-bit PCM file of n samples.
 func wavHeader(rate int, n int64) []byte {
 	h := make([]byte, 44)

@@ -47,3 +47,9 @@ func TestSpeechdReadsParagraph(t *testing.T) {
 		}
 	}
 }
+
+func speechtestStart(t *testing.T) string {
+	server := speechtest.StartPulse(t)
+	speechtest.StartSpeechd(t, server)
+	return server
+}

@@ -8,6 +8,7 @@ package units
 import (
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -32,6 +33,9 @@ type Index struct {
 	Doc        *doc.Document
 	lineStarts []int // code-point offset of each line's first character
 	hardStarts []int // sorted; line starts that are never soft wraps
+
+	kindMu sync.Mutex
+	kinds  map[doc.Kind][]doc.Marker
 }
 
 // New indexes d.
@@ -291,4 +295,42 @@ func (ix *Index) WordCount() int {
 		n += len(Segment(ix.Doc.Slice(lr.Start, lr.End), lr.Start))
 	}
 	return n
+}
+
+// Kind returns the markers of one kind, in document order. The list is
+// built on first use and kept, so structure moves cost a binary search.
+func (ix *Index) Kind(k doc.Kind) []doc.Marker {
+	ix.kindMu.Lock()
+	defer ix.kindMu.Unlock()
+	if ms, ok := ix.kinds[k]; ok {
+		return ms
+	}
+	if ix.kinds == nil {
+		ix.kinds = map[doc.Kind][]doc.Marker{}
+	}
+	ms := []doc.Marker{}
+	for _, m := range ix.Doc.Markers {
+		if m.Kind == k {
+			ms = append(ms, m)
+		}
+	}
+	ix.kinds[k] = ms
+	return ms
+}
+
+// Within returns the markers of kind k that lie inside [start, end).
+func (ix *Index) Within(k doc.Kind, start, end int) []doc.Marker {
+	ms := ix.Kind(k)
+	i := sort.Search(len(ms), func(i int) bool { return ms[i].Start >= start })
+	j := i
+	for j < len(ms) && ms[j].Start < end {
+		j++
+	}
+	var out []doc.Marker
+	for _, m := range ms[i:j] {
+		if m.End <= end {
+			out = append(out, m)
+		}
+	}
+	return out
 }
