@@ -92,9 +92,9 @@ type node struct {
 // all its calls in flight at once); between levels, nodes are counted in
 // order, so maxNodes cuts the same elements whatever the timing.
 type walker struct {
-	req      uitree.Request
-	parallel int
-	count    int
+	req       uitree.Request
+	parallel  int
+	count     int
 	truncated bool
 }
 
