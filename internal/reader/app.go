@@ -297,6 +297,7 @@ func (a *App) open(path string) error {
 func (a *App) install(d *doc.Document) {
 	a.d = d
 	a.ix = units.New(d)
+	go a.ix.Warm()
 	a.title = d.Meta.Title
 	if a.title == "" {
 		a.title = filepath.Base(d.Meta.Path)

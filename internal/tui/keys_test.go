@@ -1,0 +1,171 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+)
+
+func TestKeyName(t *testing.T) {
+	tests := []struct {
+		key  tcell.Key
+		r    rune
+		mod  tcell.ModMask
+		want string
+	}{
+		{tcell.KeyRune, 'h', 0, "h"},
+		{tcell.KeyRune, 'H', 0, "Shift+H"},
+		{tcell.KeyRune, 'H', tcell.ModAlt, "Alt+Shift+H"},
+		{tcell.KeyRune, 'h', tcell.ModAlt, "Alt+H"},
+		{tcell.KeyRune, '.', tcell.ModAlt, "Alt+."},
+		{tcell.KeyRune, '!', 0, "Shift+1"},
+		{tcell.KeyRune, '?', 0, "?"},
+		{tcell.KeyRune, ' ', 0, "Space"},
+		{tcell.KeyCtrlSpace, 0, tcell.ModCtrl, "Ctrl+Space"},
+		{tcell.KeyCtrlP, 0, tcell.ModCtrl, "Ctrl+P"},
+		{tcell.KeyCtrlQ, 0, tcell.ModCtrl, "Ctrl+Q"},
+		{tcell.KeyDown, 0, tcell.ModCtrl | tcell.ModAlt, "Ctrl+Alt+Down"},
+		{tcell.KeyDown, 0, tcell.ModAlt, "Alt+Down"},
+		{tcell.KeyRight, 0, tcell.ModShift, "Shift+Right"},
+		{tcell.KeyF1, 0, tcell.ModShift, "Shift+F1"},
+		{tcell.KeyF13, 0, 0, "Shift+F1"},
+		{tcell.KeyF12, 0, 0, "F12"},
+		{tcell.KeyTab, 0, 0, "Tab"},
+		{tcell.KeyBacktab, 0, 0, "Shift+Tab"},
+		{tcell.KeyEnter, 0, 0, "Enter"},
+		{tcell.KeyEscape, 0, 0, "Escape"},
+		{tcell.KeyBackspace2, 0, 0, "Backspace"},
+		{tcell.KeyPgDn, 0, tcell.ModAlt, "Alt+PageDown"},
+	}
+	for _, tt := range tests {
+		got := KeyName(tcell.NewEventKey(tt.key, tt.r, tt.mod))
+		if got != tt.want {
+			t.Errorf("KeyName(%v, %q, %v) = %q, want %q", tt.key, tt.r, tt.mod, got, tt.want)
+		}
+	}
+}
+
+func TestParseKey(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"ctrl+j", "Ctrl+J"},
+		{"Alt+Shift+h", "Alt+Shift+H"},
+		{"shift+alt+H", "Alt+Shift+H"},
+		{"H", "Shift+H"},
+		{"h", "h"},
+		{"alt++", "Alt++"},
+		{"+", "+"},
+		{"Alt+period", "Alt+."},
+		{"pgdn", "PageDown"},
+		{"F13", "Shift+F1"},
+		{"Shift+F12", "Shift+F12"},
+		{"!", "Shift+1"},
+		{"Ctrl+Alt+Down", "Ctrl+Alt+Down"},
+	}
+	for _, tt := range tests {
+		got, err := ParseKey(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ParseKey(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "Hyper+X", "Ctrl+", "F99", "bogus"} {
+		if got, err := ParseKey(bad); err == nil {
+			t.Errorf("ParseKey(%q) = %q, want an error", bad, got)
+		}
+	}
+}
+
+func TestKeymapLayers(t *testing.T) {
+	km := NewKeymap("default", "")
+	tests := []struct{ mode, key, want string }{
+		{"Browse", "h", "skip_next_heading"},
+		{"Browse", "k", "next_link"},
+		{"Browse", "Alt+.", "next_sentence"},
+		{"Browse", "Down", "caret_next_line"},
+		{"Browse", "Escape", "stop"},
+		{"Browse", "Shift+1", "previous_heading_level_1"},
+		{"Speech Cursor", "k", "speech_cursor_previous_line"},
+		{"Speech Cursor", "Down", "speech_cursor_next_line"},
+		{"Speech Cursor", "Escape", "speech_cursor_toggle"},
+		{"Speech Cursor", "h", "skip_next_heading"}, // falls through to browse
+		{"Edit", "h", ""},                           // types itself
+		{"Edit", "Ctrl+S", "save"},
+		{"Edit", "Ctrl+E", "toggle_edit_mode"},
+		{"Edit", "Right", actCharNext},
+		{"Edit", "Ctrl+X", "cut"},
+		{"Prompt", "Ctrl+Q", "quit"},
+		{"Prompt", "h", ""},
+	}
+	for _, tt := range tests {
+		got, _, _ := km.Lookup(tt.mode, tt.key)
+		if got != tt.want {
+			t.Errorf("%s mode, %s = %q, want %q", tt.mode, tt.key, got, tt.want)
+		}
+	}
+	classic := NewKeymap("classic", "")
+	for _, tt := range []struct{ key, want string }{{"h", ""}, {"Alt+H", "skip_next_heading"}, {"Ctrl+Right", "next_sentence"}, {"Down", "caret_next_line"}} {
+		if got, _, _ := classic.Lookup("Browse", tt.key); got != tt.want {
+			t.Errorf("classic %s = %q, want %q", tt.key, got, tt.want)
+		}
+	}
+}
+
+func TestKeymapOverrides(t *testing.T) {
+	type want struct{ mode, key, action string }
+	tests := []struct {
+		name     string
+		toml     string
+		want     []want
+		warnings []string
+	}{
+		{"replaces all keys", `next_sentence = ["Ctrl+J"]`,
+			[]want{{"Browse", "Ctrl+J", "next_sentence"}, {"Browse", "Alt+.", ""}, {"Browse", "Alt+Down", ""}}, nil},
+		{"empty list unbinds", `add_bookmark = []`,
+			[]want{{"Browse", "m", ""}}, nil},
+		{"single key goes to browse", `add_bookmark = ["x"]`,
+			[]want{{"Browse", "x", "add_bookmark"}, {"Edit", "x", ""}}, nil},
+		{"conflict refused", `next_sentence = ["h"]`,
+			[]want{{"Browse", "h", "skip_next_heading"}, {"Browse", "Alt+.", "next_sentence"}},
+			[]string{"h is already skip next heading"}},
+		{"global conflicts with a mode key", `quit = ["Ctrl+Z"]`,
+			[]want{{"Browse", "Ctrl+Q", "quit"}, {"Edit", "Ctrl+Z", "undo"}},
+			[]string{"Ctrl+Z is already undo"}},
+		{"keys move between actions in one file", "skip_next_heading = [\"Alt+H\"]\nnext_sentence = [\"h\"]",
+			[]want{{"Browse", "h", "next_sentence"}, {"Browse", "Alt+H", "skip_next_heading"}}, nil},
+		{"unknown action", `fly_away = ["x"]`, nil, []string{"there is no action fly_away"}},
+		{"bad key", `stop = ["Hyper+Q"]`, []want{{"Browse", "Escape", "stop"}}, []string{"is not a key name"}},
+		{"syntax error", `stop = [`, []want{{"Browse", "Escape", "stop"}}, []string{"using the default keys"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			home := t.TempDir()
+			if err := os.WriteFile(filepath.Join(home, KeymapFile), []byte(tt.toml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			km := NewKeymap("default", home)
+			for _, w := range tt.want {
+				if got, _, _ := km.Lookup(w.mode, w.key); got != w.action {
+					t.Errorf("%s mode, %s = %q, want %q", w.mode, w.key, got, w.action)
+				}
+			}
+			if len(km.Warnings) != len(tt.warnings) {
+				t.Fatalf("warnings %q, want %d like %q", km.Warnings, len(tt.warnings), tt.warnings)
+			}
+			for i, w := range tt.warnings {
+				if !strings.Contains(km.Warnings[i], w) {
+					t.Errorf("warning %q does not say %q", km.Warnings[i], w)
+				}
+			}
+		})
+	}
+}
+
+func TestSpokenKey(t *testing.T) {
+	for in, want := range map[string]string{"Alt+.": "Alt+Period", "?": "Question mark", "Alt++": "Alt+Plus", "+": "Plus", "Ctrl+P": "Ctrl+P"} {
+		if got := SpokenKey(in); got != want {
+			t.Errorf("SpokenKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
