@@ -545,3 +545,25 @@ func runTw(t testing.TB, dir string, env []string, input string, args ...string)
 	}
 	return out.Bytes(), errb.Bytes()
 }
+
+// The key-order check is what proves "fields in alphabetical order at
+// every depth" for every message of every test, so it is tested too.
+func TestKeyOrderCheck(t *testing.T) {
+	cases := []struct {
+		raw string
+		ok  bool
+	}{
+		{`{"a":1,"b":{"c":[{"d":1,"e":2}],"f":null}}`, true},
+		{`[{"a":1},{"a":1,"b":2}]`, true},
+		{`{"b":1,"a":2}`, false},
+		{`{"a":{"y":1,"x":2}}`, false},
+		{`{"a":[1,{"z":1,"m":2}]}`, false},
+		{`{"a":1,"a":2}`, false},
+		{`{"a":1} {}`, false},
+	}
+	for _, c := range cases {
+		if err := checkKeyOrder([]byte(c.raw)); (err == nil) != c.ok {
+			t.Errorf("%s: error %v, want ok=%v", c.raw, err, c.ok)
+		}
+	}
+}
