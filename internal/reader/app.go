@@ -129,6 +129,7 @@ type App struct {
 	closed    bool
 	hashOf    *doc.Document // the document textHash belongs to
 	textHash  string
+	wrapped   bool // the last structure move wrapped around
 	closeOnce sync.Once
 }
 
@@ -207,7 +208,13 @@ func (a *App) HasDocument() bool {
 // --- announcements -------------------------------------------------------
 
 // say announces text politely, records it as the status, and speaks it.
-func (a *App) say(text string) { a.announce(text, Polite) }
+func (a *App) say(text string) {
+	if a.wrapped {
+		a.wrapped = false
+		text = "Wrapped. " + text
+	}
+	a.announce(text, Polite)
+}
 
 func (a *App) sayError(text string) { a.announce(text, Assertive) }
 

@@ -35,10 +35,29 @@ func (a *App) edge(dir, what string) {
 
 // markerNav moves to the next or previous marker of a kind that satisfies
 // keep, and returns it.
+// With reading.wrap_navigation on, a move past the last one wraps to the
+// first (and back), and the announcement starts "Wrapped.".
 func (a *App) markerNav(next bool, kind doc.Kind, keep func(doc.Marker) bool) (doc.Marker, bool) {
+	a.wrapped = false
+	if m, ok := a.markerFrom(a.cursor, next, kind, keep); ok {
+		return m, true
+	}
+	if !a.opts.Settings.Bool("reading.wrap_navigation") {
+		return doc.Marker{}, false
+	}
+	from := -1
+	if !next {
+		from = a.d.Len() + 1
+	}
+	m, ok := a.markerFrom(from, next, kind, keep)
+	a.wrapped = ok
+	return m, ok
+}
+
+func (a *App) markerFrom(cursor int, next bool, kind doc.Kind, keep func(doc.Marker) bool) (doc.Marker, bool) {
 	ms := a.ix.Kind(kind)
 	if next {
-		i := sort.Search(len(ms), func(i int) bool { return ms[i].Start > a.cursor })
+		i := sort.Search(len(ms), func(i int) bool { return ms[i].Start > cursor })
 		for ; i < len(ms); i++ {
 			if keep == nil || keep(ms[i]) {
 				return ms[i], true
@@ -46,7 +65,7 @@ func (a *App) markerNav(next bool, kind doc.Kind, keep func(doc.Marker) bool) (d
 		}
 		return doc.Marker{}, false
 	}
-	i := sort.Search(len(ms), func(i int) bool { return ms[i].Start >= a.cursor }) - 1
+	i := sort.Search(len(ms), func(i int) bool { return ms[i].Start >= cursor }) - 1
 	for ; i >= 0; i-- {
 		if keep == nil || keep(ms[i]) {
 			return ms[i], true

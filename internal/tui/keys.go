@@ -614,11 +614,13 @@ func ParseKey(s string) (string, error) {
 	case len(runes) == 1:
 		r := runes[0]
 		switch {
-		case unicode.IsUpper(r) && r < 0x80:
-			shift = true
-		case unicode.IsLower(r) && r < 0x80:
+		case unicode.IsLetter(r) && r < 0x80:
+			// With a modifier the letter's case does not matter
+			// ("Ctrl+j" is "Ctrl+J"); alone, a capital means Shift.
 			if ctrl || alt || shift {
 				base = strings.ToUpper(base)
+			} else if unicode.IsUpper(r) {
+				shift = true
 			}
 		case shiftedDigits[r] != "":
 			base, shift = shiftedDigits[r], true

@@ -31,9 +31,13 @@ func Address() string {
 		}
 		return a
 	}
+	// speech-dispatcher takes GLib's user runtime folder, which falls back
+	// to the user's cache folder.
 	dir := os.Getenv("XDG_RUNTIME_DIR")
 	if dir == "" {
-		dir = fmt.Sprintf("/run/user/%d", os.Getuid())
+		if c, err := os.UserCacheDir(); err == nil {
+			dir = c
+		}
 	}
 	return filepath.Join(dir, "speech-dispatcher", "speechd.sock")
 }
@@ -83,7 +87,9 @@ func dial() (*conn, error) {
 		}
 		cmd := exec.Command("speech-dispatcher", "--spawn")
 		cmd.Stdout, cmd.Stderr = nil, nil
-		_ = cmd.Run()
+		if serr := cmd.Run(); serr != nil {
+			return nil, fmt.Errorf("speechd: cannot connect to %s (%v) nor start speech-dispatcher (%v)", addr, err, serr)
+		}
 		deadline := time.Now().Add(5 * time.Second)
 		for {
 			nc, err = net.DialTimeout("unix", addr, time.Second)
