@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-	"fmt"
 
 	"textfirst/internal/doc"
 )
@@ -50,8 +48,6 @@ func FuzzMarkdown(f *testing.F) {
 		"# a\n\n   ```\n\n# b\n\n```\n",
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tm := time.AfterFunc(3*time.Second, func() { os.WriteFile("/tmp/hang.md", data, 0o644); panic(fmt.Sprintf("HANG %q", data)) })
-		defer tm.Stop()
 		whole, err := loadMarkdown("f.md", data, 0)
 		if err != nil {
 			t.Fatalf("error: %v", err)
