@@ -3,8 +3,10 @@ package load
 import (
 	"fmt"
 	"runtime"
+	"runtime/metrics"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -139,24 +141,53 @@ func genHTML(size int) []byte {
 	return []byte(sb.String())
 }
 
-// retainedBytes measures how much heap a loaded document keeps.
-func retainedBytes(load func() *doc.Document) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	d := load()
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	runtime.KeepAlive(d)
-	if after.HeapAlloc < before.HeapAlloc {
-		return 0
+// heapUse measures the heap while one document loads: the highest live
+// heap seen (sampled every half millisecond, so a little under the true
+// peak) and what the loaded document keeps, both above the heap before.
+func heapUse(load func() *doc.Document) (peak, retained uint64) {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 {
+		metrics.Read(sample)
+		return sample[0].Value.Uint64()
 	}
-	return after.HeapAlloc - before.HeapAlloc
+	runtime.GC()
+	base := read()
+	stop := make(chan struct{})
+	highest := make(chan uint64)
+	go func() {
+		var hi uint64
+		tick := time.NewTicker(500 * time.Microsecond)
+		defer tick.Stop()
+		for {
+			if v := read(); v > hi {
+				hi = v
+			}
+			select {
+			case <-stop:
+				highest <- hi
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	d := load()
+	close(stop)
+	hi := <-highest
+	runtime.GC()
+	after := read()
+	runtime.KeepAlive(d)
+	if hi > base {
+		peak = hi - base
+	}
+	if after > base {
+		retained = after - base
+	}
+	return peak, retained
 }
 
 func benchLoad(b *testing.B, name string, data []byte, loader doc.LoaderFunc) {
 	b.Helper()
-	retained := retainedBytes(func() *doc.Document {
+	peak, retained := heapUse(func() *doc.Document {
 		d, err := loader(name, data)
 		if err != nil {
 			b.Fatal(err)
@@ -173,6 +204,7 @@ func benchLoad(b *testing.B, name string, data []byte, loader doc.LoaderFunc) {
 		}
 	}
 	b.ReportMetric(float64(retained)/float64(len(data)), "retained/filesize")
+	b.ReportMetric(float64(peak)/float64(len(data)), "peak/filesize")
 	b.ReportMetric(float64(len(d.Markers)), "markers")
 }
 

@@ -419,9 +419,10 @@ func (b *builder) finish() (string, []doc.Marker) {
 	}
 	b.markers = nil
 	text := b.text.String()
-	if b.text.Cap() > 64 && len(text) < b.text.Cap()/4*3 {
-		// The size hint was generous (markup-heavy source): keep only
-		// what the text needs.
+	if b.text.Cap()-len(text) > 64<<10 {
+		// The size hint was generous (the source's markup is not text):
+		// the document keeps its text for as long as it is open, so it
+		// gets a copy of exactly the right size.
 		text = strings.Clone(text)
 	}
 	return text, out

@@ -460,28 +460,26 @@ func (c *mdConverter) footnoteRef(label string) {
 // collectFootnotes reads the footnote definitions goldmark gathered at the
 // end of the document: their labels and plain text, in source order.
 func (c *mdConverter) collectFootnotes(root ast.Node) {
-	for n := root.LastChild(); n != nil; n = n.PreviousSibling() {
-		list, ok := n.(*east.FootnoteList)
+	// goldmark appends the list of footnotes as the document's last child.
+	list, ok := root.LastChild().(*east.FootnoteList)
+	if !ok {
+		return
+	}
+	c.labels = map[int]string{}
+	for f := list.FirstChild(); f != nil; f = f.NextSibling() {
+		fn, ok := f.(*east.Footnote)
 		if !ok {
 			continue
 		}
-		c.labels = map[int]string{}
-		for f := list.FirstChild(); f != nil; f = f.NextSibling() {
-			fn, ok := f.(*east.Footnote)
-			if !ok {
-				continue
-			}
-			label := string(fn.Ref)
-			c.labels[fn.Index] = label
-			var sb strings.Builder
-			c.plainText(&sb, fn)
-			c.footnotes = append(c.footnotes, footnote{
-				label: label,
-				text:  collapseSpace(sb.String()),
-				pos:   firstSourcePos(fn),
-			})
-		}
-		break
+		label := string(fn.Ref)
+		c.labels[fn.Index] = label
+		var sb strings.Builder
+		c.plainText(&sb, fn)
+		c.footnotes = append(c.footnotes, footnote{
+			label: label,
+			text:  collapseSpace(sb.String()),
+			pos:   firstSourcePos(fn),
+		})
 	}
 	slices.SortStableFunc(c.footnotes, func(a, b footnote) int { return a.pos - b.pos })
 }

@@ -157,6 +157,9 @@ func (a *App) runAction(id string) {
 	case "settings":
 		a.showSettings()
 		return
+	case "new_document":
+		a.newDocument()
+		return
 	case "export_settings", "import_settings":
 		a.portSettings(id)
 		return
@@ -164,13 +167,16 @@ func (a *App) runAction(id string) {
 		a.say("Press a key to hear what it does. This works in the terminal reader.")
 		return
 	}
+	if path, label, ok := cycledSetting(id); ok {
+		a.cycleSetting(path, label)
+		return
+	}
+	if id == "cycle_speed_preset" {
+		a.cycleSpeedPreset()
+		return
+	}
 	if info.Group == GroupFile || info.Group == GroupEditing || info.Group == GroupView || info.Group == GroupVoice {
-		if id == "toggle_line_numbers" || id == "toggle_character_keys" || id == "next_theme" ||
-			id == "cycle_verbosity" || id == "cycle_punctuation" || id == "cycle_speed_preset" {
-			a.notAvailable(humanName(id))
-			return
-		}
-		a.notAvailable(strings.ToUpper(info.Name[:1]) + info.Name[1:])
+		a.notAvailable(capitalize(info.Name))
 		return
 	}
 	if !a.needDoc() {
@@ -605,4 +611,64 @@ func (a *App) portSettings(id string) {
 		}
 		a.say(fmt.Sprintf("Imported %d settings from %s.", n, path))
 	})
+}
+
+// cycledSetting names the setting an action steps through.
+func cycledSetting(id string) (path, label string, ok bool) {
+	switch id {
+	case "cycle_verbosity":
+		return "speech.verbosity", "Verbosity", true
+	case "cycle_punctuation":
+		return "speech.punctuation", "Punctuation", true
+	case "toggle_line_numbers":
+		return "display.line_numbers", "Line numbers", true
+	case "toggle_character_keys":
+		return "keyboard.character_keys", "Single-letter keys", true
+	case "next_theme":
+		return "display.theme", "Theme", true
+	}
+	return "", "", false
+}
+
+// cycleSetting moves a setting to its next value and says it.
+func (a *App) cycleSetting(path, label string) {
+	adj, ok := a.opts.Settings.(Adjuster)
+	if !ok {
+		a.notAvailable("Changing " + strings.ToLower(label))
+		return
+	}
+	if _, err := adj.Adjust(path, 1); err != nil {
+		a.sayError(err.Error())
+		return
+	}
+	spoken, _ := adj.Spoken(path)
+	a.say(fmt.Sprintf("%s: %s.", label, spoken))
+}
+
+// speedPresets are textweaver's reading speeds, slowest last.
+var speedPresets = []struct {
+	name string
+	wpm  int
+}{{"normal", 265}, {"study", 200}, {"slow", 150}, {"skim", 350}}
+
+// cycleSpeedPreset sets the rate to the next preset.
+func (a *App) cycleSpeedPreset() {
+	ed, ok := a.opts.Settings.(SettingsEditor)
+	if !ok {
+		a.notAvailable("Speed presets")
+		return
+	}
+	rate := a.opts.Settings.Int("speech.rate")
+	next := speedPresets[0]
+	for i, p := range speedPresets {
+		if p.wpm == rate {
+			next = speedPresets[(i+1)%len(speedPresets)]
+			break
+		}
+	}
+	if _, err := ed.Set("speech.rate", float64(next.wpm)); err != nil {
+		a.sayError(err.Error())
+		return
+	}
+	a.say(fmt.Sprintf("Speed %s, %d words per minute.", next.name, next.wpm))
 }

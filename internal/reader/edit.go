@@ -234,6 +234,10 @@ func (a *App) finishEdit() {
 	a.mode = "Browse"
 	a.d = canon
 	a.ix = units.New(canon)
+	a.title = canon.Meta.Title
+	if a.title == "" {
+		a.title = filepath.Base(canon.Meta.Path)
+	}
 	a.cursor = min(cursor, canon.Len())
 	a.dirty = false
 	if old.Text != canon.Text {
@@ -477,6 +481,10 @@ func (a *App) editAction(id string) {
 			return
 		}
 		if id == "save" {
+			if a.edit.path == "" {
+				a.saveAs()
+				return
+			}
 			if a.saveSource(a.edit.path) {
 				a.say(fmt.Sprintf("Saved %s. Still editing.", filepath.Base(a.edit.path)))
 			}
@@ -800,6 +808,10 @@ func (a *App) saveCanonicalState(canon, old *doc.Document) {
 
 func (a *App) saveAs() {
 	suggest := a.edit.path
+	if suggest == "" {
+		cwd, _ := os.Getwd()
+		suggest = filepath.Join(cwd, "document.md")
+	}
 	a.openPrompt("save_as", "Save as, Enter for "+filepath.Base(suggest), "Prompt", func(text string) {
 		name := strings.TrimSpace(text)
 		target := suggest
@@ -822,6 +834,7 @@ func (a *App) saveAs() {
 			}
 		}
 		if target != a.edit.path && fileExists(target) {
+			// Never write over another file without asking.
 			a.ask("save_as", fmt.Sprintf("%s already exists. Replace it? y or n", filepath.Base(target)), doSave)
 			return
 		}
@@ -865,4 +878,26 @@ func (a *App) toCanonical(r units.Range) (units.Range, *doc.Document) {
 		}
 	}
 	return units.Range{Start: start, End: max(end, start)}, canon
+}
+
+// newDocument starts a blank Markdown document in edit mode; its first
+// save asks for a name.
+func (a *App) newDocument() {
+	start := func() {
+		a.stopReading()
+		a.saveState()
+		d := doc.New("", doc.Meta{Title: "Untitled", Format: "markdown"}, nil)
+		a.install(d)
+		a.title = "Untitled"
+		a.state = &store.DocState{}
+		a.edit = &editState{canonical: d}
+		a.editing = true
+		a.mode = "Edit"
+		a.say("New document ready for editing.")
+	}
+	if a.editing {
+		a.leaveEdit(start)
+		return
+	}
+	start()
 }

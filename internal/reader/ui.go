@@ -326,7 +326,6 @@ func (a *App) PromptKey(key string, text *string) ([]Effect, string, error) {
 	if text != nil {
 		p.Text = []rune(*text)
 		p.Caret = len(p.Text)
-		a.status = *text
 		return a.takeEffects(), a.status, nil
 	}
 	runes := []rune(key)

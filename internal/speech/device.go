@@ -175,6 +175,7 @@ type deviceStream struct {
 	queue     []int16
 	streamPos int64 // samples handed to the server, silence included
 	dataPos   int64 // samples of audio handed to the server or dropped
+	handed    int64 // samples of audio handed to the server
 	runs      []run
 }
 
@@ -197,6 +198,7 @@ func (s *deviceStream) read(out []int16) (int, error) {
 			s.runs = append(s.runs, run{s.streamPos, s.dataPos, int64(n)})
 		}
 		s.dataPos += int64(n)
+		s.handed += int64(n)
 	}
 	clear(out[n:])
 	s.streamPos += int64(len(out))

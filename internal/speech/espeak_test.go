@@ -168,3 +168,23 @@ func TestEspeakReadsParagraphOnDevice(t *testing.T) {
 		t.Errorf("Done called %d times", len(rec.done))
 	}
 }
+
+// TestEspeakSayDuringReading: with tw's own audio an announcement plays
+// alongside; the reading's words and Done are unaffected.
+func TestEspeakSayDuringReading(t *testing.T) {
+	s, _, err := speech.Open(speech.Options{Backend: "espeak", Sink: "clock", Speed: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	d := doc.New(paragraph, doc.Meta{}, nil)
+	rec := newRecorder()
+	s.Read(d, 0, d.Len(), rec.handler())
+	waitFor(t, "five words", func() bool { rec.mu.Lock(); defer rec.mu.Unlock(); return len(rec.words) >= 5 })
+	s.Say("Bookmark added.")
+	s.Say("Bookmark removed.") // replaces the first announcement
+	if !rec.wait(t, 20*time.Second) {
+		t.Fatal("Done(false)")
+	}
+	checkWords(t, paragraph, rec.words, paragraphWords)
+}

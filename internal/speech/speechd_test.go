@@ -53,3 +53,31 @@ func speechtestStart(t *testing.T) string {
 	speechtest.StartSpeechd(t, server)
 	return server
 }
+
+// TestSpeechdSayDuringReading: an announcement while reading is heard at
+// once; the reading carries on from the word it was on and completes, each
+// word heard in order (the interrupted word may be heard again).
+func TestSpeechdSayDuringReading(t *testing.T) {
+	speechtestStart(t)
+	s, _, err := speech.Open(speech.Options{Backend: "speechd"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	d := doc.New(paragraph, doc.Meta{}, nil)
+	rec := newRecorder()
+	s.Read(d, 0, d.Len(), rec.handler())
+	waitFor(t, "five words", func() bool { rec.mu.Lock(); defer rec.mu.Unlock(); return len(rec.words) >= 5 })
+	s.Say("Bookmark added.")
+	if !rec.wait(t, 60*time.Second) {
+		t.Fatal("the reading was stopped by an announcement")
+	}
+	var got []heard
+	for i, w := range rec.words {
+		if i > 0 && w.start == rec.words[i-1].start {
+			continue // the word that was interrupted, heard again
+		}
+		got = append(got, w)
+	}
+	checkWords(t, paragraph, got, paragraphWords)
+}

@@ -432,7 +432,16 @@ func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
 	x := r.X + min(8, r.Width/2)
 	// Probe a few points from each edge: padding or a grid line can
 	// leave the very first pixel without a cell.
-	probes := []int{r.Y + 2, r.Y + 10, r.Y + 24, r.Y + r.Height - 3, r.Y + r.Height - 12, r.Y + r.Height - 26}
+	// Column headers answer nothing at all in GTK, hence the steps.
+	var probes []int
+	tops := []int{2, 6, 12, 20, 28, 36, 48, 64, 80}
+	bottoms := []int{3, 8, 16, 26, 40, 60}
+	for _, dy := range tops {
+		probes = append(probes, r.Y+min(dy, r.Height-1))
+	}
+	for _, dy := range bottoms {
+		probes = append(probes, r.Y+max(0, r.Height-dy))
+	}
 	b := n.app.batch(len(probes))
 	slots := make([]int, len(probes))
 	for i, y := range probes {
@@ -450,13 +459,13 @@ func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
 		}
 	}
 	first, last := objRef{}, objRef{}
-	for _, h := range hits[:3] {
+	for _, h := range hits[:len(tops)] {
 		if h.Path != "" {
 			first = h
 			break
 		}
 	}
-	for _, h := range hits[3:] {
+	for _, h := range hits[len(tops):] {
 		if h.Path != "" {
 			last = h
 			break
@@ -487,9 +496,19 @@ func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
 	lo -= lo % int32(ncols)
 	hi += int32(ncols) - 1 - hi%int32(ncols)
 	hi = min(hi, int32(n.childCount-1))
-	b = n.app.batch(int(hi - lo + 1))
-	slots = slots[:0]
+	// Tables put their column headers first; they stay on screen.
+	var indexes []int32
+	if ncols > 1 || n.el.Handle.(*handle).interfaces&hasTable != 0 {
+		for i := int32(0); i < int32(ncols) && i < lo; i++ {
+			indexes = append(indexes, i)
+		}
+	}
 	for i := lo; i <= hi; i++ {
+		indexes = append(indexes, i)
+	}
+	b = n.app.batch(len(indexes))
+	slots = slots[:0]
+	for _, i := range indexes {
 		slots = append(slots, b.call(n.obj, ifaceAccessible+".GetChildAtIndex", i))
 	}
 	b.wait()

@@ -1,0 +1,99 @@
+package rpc_test
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+	"os"
+	"runtime/pprof"
+	"time"
+
+	"textfirst/internal/load"
+	"textfirst/internal/reader"
+	"textfirst/internal/rpc"
+)
+
+// FuzzServerHandle feeds arbitrary bytes through the framing reader and a
+// server with an open document: it must not panic, must stop at the end
+// of the input, and every message it writes must be well framed, valid
+// JSON with "jsonrpc":"2.0" and its fields in alphabetical order.
+func FuzzServerHandle(f *testing.F) {
+	lines := []string{
+		`{"jsonrpc": "2.0", "id": 1, "method": "initialize"}`,
+		`{"jsonrpc": "2.0", "id": 3, "method": "navigate", "params": {"action": "next_sentence"}}`,
+		`{"jsonrpc": "2.0", "id": 4, "method": "read", "params": {"what": "sentence"}}`,
+		`{"jsonrpc": "2.0", "id": 6, "method": "action", "params": {"id": "add_bookmark"}}`,
+		`{"jsonrpc": "2.0", "id": 7, "method": "action", "params": {"id": "go_to"}}`,
+		`{"jsonrpc": "2.0", "id": 8, "method": "answer", "params": {"text": "5"}}`,
+		`{"jsonrpc":"2.0","id":"s","method":"search","params":{"pattern":"n[a-z]+","regex":true}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"text","params":{"start":3,"end":1e3}}`,
+		`{"jsonrpc":"2.0","id":5,"method":"action","params":{"id":"list_bookmarks"}}`,
+		`{"jsonrpc":"2.0","id":5,"method":"list_key","params":{"key":"down"}}`,
+		`{"jsonrpc":"2.0","id":5,"method":"prompt_key","params":{"key":"backspace"}}`,
+		`{"jsonrpc":"2.0","id":5,"method":"action","params":{"id":"toggle_edit_mode"}}`,
+		`{"jsonrpc":"2.0","id":5,"method":"insert","params":{"text":"# é\n"}}`,
+		`[{"jsonrpc":"2.0","id":1,"method":"status"},{"jsonrpc":"2.0","method":"stop"},3]`,
+		`{"jsonrpc": "2.0", "id": 9, "method": "shutdown"}`,
+		`{"jsonrpc": "2.0", "method": "exit"}`,
+	}
+	f.Add([]byte(strings.Join(lines, "\n") + "\n"))
+	var framed strings.Builder
+	for _, l := range lines {
+		framed.WriteString(frame(l, rpc.HeaderFraming))
+	}
+	f.Add([]byte(framed.String()))
+	f.Add([]byte("Content-Length: 2\r\nContent-Type: x\r\n\r\n{}[]\n{\"jsonrpc\":\"2.0\",\"id\":null}\n"))
+	f.Add([]byte("content-length: 99999999\r\n\r\n"))
+	f.Add([]byte("Content-Length: -1\r\n\r\n\x00\xff"))
+	f.Add([]byte(`{"jsonrpc":"2.0","id":{"a":1},"method":"position","params":[1,2]}`))
+
+	dir := f.TempDir()
+	home := f.TempDir()
+	writeFile(f, filepath.Join(dir, "notes.md"), notesMD)
+
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tm := time.AfterFunc(4*time.Second, func() {
+			os.WriteFile("/tmp/twh/hang.txt", data, 0o644)
+			pprof.Lookup("goroutine").WriteTo(os.Stderr, 2)
+			os.Exit(3)
+		})
+		defer tm.Stop()
+		var out lockedBuffer
+		w := rpc.NewWriter(&out)
+		app := reader.New(reader.Options{Home: home, Events: rpc.Events(w), Load: load.File, Parse: load.Bytes})
+		if err := app.Open(filepath.Join(dir, "notes.md")); err != nil {
+			t.Fatal(err)
+		}
+		srv := &rpc.Server{Version: "fuzz", App: app, BaseDir: dir}
+		served := make(chan error, 1)
+		go func() { served <- srv.Serve(bytes.NewReader(data), w) }()
+		select {
+		case err := <-served:
+			if err != nil {
+				t.Fatalf("Serve: %v", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Serve hangs on %q", data)
+		}
+		br := bufio.NewReader(bytes.NewReader(out.Bytes()))
+		for {
+			raw, framing, err := readMessage(br)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("bad output: %v\n%q", err, out.Bytes())
+			}
+			if _, err := parseMessage(raw, framing); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// lockedBuffer is written by the server's writer (which holds its own
+// lock) and read only after Serve returns.
+type lockedBuffer struct{ bytes.Buffer }
