@@ -59,7 +59,7 @@ func New(ctx context.Context, opts ...Option) (*Backend, error) {
 		return nil, fmt.Errorf("atspi: connecting to the accessibility bus %s: %w", addr, err)
 	}
 	b := &Backend{
-		pool:        &connPool{bus: conn, apps: map[string]*appConn{}},
+		pool:        &connPool{bus: conn, apps: map[string]*appConn{}, names: map[string]string{}},
 		callTimeout: 1500 * time.Millisecond,
 		parallel:    32,
 		pointer:     queryPointer,
@@ -101,11 +101,9 @@ func (s *session) app(bus string) *appRun {
 	cctx, ccancel := context.WithTimeout(ctx, s.b.callTimeout)
 	conn, err := s.b.pool.get(cctx, bus)
 	ccancel()
+	r.conn, r.name = conn, conn.name
 	if err != nil {
-		r.conn = &appConn{bus: bus, conn: s.b.pool.bus}
 		r.fail(fmt.Errorf("no answer within %v", s.b.callTimeout))
-	} else {
-		r.conn = conn
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -212,6 +210,7 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 	var name dbus.Variant
 	if b.store(iProps, &name) == nil {
 		run.name, _ = name.Value().(string)
+		run.conn.name = run.name
 	}
 	if keep != nil && !keep(run) {
 		return nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log"
 	"slices"
 	"strings"
 	"syscall"
@@ -138,6 +140,7 @@ func TestScopes(t *testing.T) {
 // movePointer warps the X pointer to (x, y) on the test display.
 func movePointer(t *testing.T, x, y int) {
 	t.Helper()
+	xgb.Logger = log.New(io.Discard, "", 0)
 	c, err := xgb.NewConnDisplay(desk.Display)
 	if err != nil {
 		t.Fatal(err)

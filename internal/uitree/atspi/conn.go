@@ -99,6 +99,9 @@ type appConn struct {
 	conn   *dbus.Conn
 	direct bool
 	pid    int
+	// name is the application's name as last read, kept so that an
+	// application that stops answering can still be named.
+	name string
 }
 
 // connPool caches application connections between snapshots.
@@ -106,10 +109,13 @@ type connPool struct {
 	mu   sync.Mutex
 	bus  *dbus.Conn
 	apps map[string]*appConn
+	// names remembers application names by bus name across failures.
+	names map[string]string
 }
 
 // get returns the connection for app, opening a direct one on first use.
-// ctx bounds the questions asked on the way.
+// ctx bounds the questions asked on the way. On a timeout it returns the
+// error together with a bus connection that knows the application's pid.
 func (p *connPool) get(ctx context.Context, bus string) (*appConn, error) {
 	p.mu.Lock()
 	if c, ok := p.apps[bus]; ok {
@@ -125,7 +131,12 @@ func (p *connPool) get(ctx context.Context, bus string) (*appConn, error) {
 	var addr string
 	err := p.bus.Object(bus, rootPath).CallWithContext(ctx, ifaceApplication+".GetApplicationBusAddress", 0).Store(&addr)
 	if err != nil && isTimeout(err) {
-		return nil, err
+		p.mu.Lock()
+		if old, ok := p.names[bus]; ok {
+			c.name = old
+		}
+		p.mu.Unlock()
+		return c, err
 	}
 	if err == nil && addr != "" && os.Getenv("W2T_NO_DIRECT") == "" {
 		if direct, derr := dialDirect(addr); derr == nil {
@@ -150,6 +161,9 @@ func (p *connPool) forget(c *appConn) {
 	defer p.mu.Unlock()
 	if p.apps[c.bus] == c {
 		delete(p.apps, c.bus)
+	}
+	if c.name != "" {
+		p.names[c.bus] = c.name
 	}
 	if c.direct {
 		c.conn.Close()

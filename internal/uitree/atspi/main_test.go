@@ -73,4 +73,3 @@ func snap(t *testing.T, edit func(*uitree.Request)) (*uitree.Snapshot, uitree.Re
 	var refs uitree.Refs
 	return refs.Publish(tree), req
 }
-

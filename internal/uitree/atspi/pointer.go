@@ -1,6 +1,8 @@
 package atspi
 
 import (
+	"io"
+	"log"
 	"os"
 
 	"github.com/jezek/xgb"
@@ -12,6 +14,9 @@ func queryPointer() (int, int, error) {
 	if os.Getenv("DISPLAY") == "" {
 		return 0, 0, errNoDisplay
 	}
+	// xgb logs every connection without an Xauthority file to stderr,
+	// which belongs to the protocol's fatal diagnostics.
+	xgb.Logger = log.New(io.Discard, "", 0)
 	c, err := xgb.NewConn()
 	if err != nil {
 		return 0, 0, err

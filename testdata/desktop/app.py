@@ -1,0 +1,174 @@
+#!/usr/bin/python3
+"""GTK3 test application for the windows2text tests and benchmarks.
+
+Run with /usr/bin/python3 (python3-gi). Options:
+  --title TEXT   window title (default "w2t test")
+  --rows N       rows of the list at the bottom (default 30)
+  --list-only    a window with only the list (for the 2,000-row benchmark)
+
+It prints "ready" on stdout once its window is shown and then reads
+commands, one per stdin line, answering each with "ok" (or "error ..."):
+  present            give the window the keyboard focus
+  status TEXT        set the status label's text
+  rename TEXT        rename the Save button
+  entry              print "entry <text>" with the Name entry's text
+  check              print "check <0|1>" with the Bold check box's state
+  scale              print "scale <value>" with the slider's value
+  quit               exit
+"""
+import argparse
+import sys
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+from gi.repository import GLib, Gtk  # noqa: E402
+
+
+def named(widget, name):
+    widget.get_accessible().set_name(name)
+    return widget
+
+
+def build(args):
+    win = Gtk.Window(title=args.title)
+    win.set_default_size(800, 600)
+    win.move(0, 0)
+    outer = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=4)
+    win.add(outer)
+    w = {}
+    if not args.list_only:
+        menubar = Gtk.MenuBar()
+        file_item = Gtk.MenuItem(label="File")
+        menu = Gtk.Menu()
+        menu.append(Gtk.MenuItem(label="Open"))
+        menu.append(Gtk.MenuItem(label="Quit"))
+        file_item.set_submenu(menu)
+        menubar.append(file_item)
+        outer.pack_start(menubar, False, False, 0)
+
+        row = Gtk.Box(spacing=4)
+        w["save"] = Gtk.Button(label="Save")
+        w["save"].connect("clicked", lambda b: w["status"].set_text("Saved"))
+        row.pack_start(w["save"], False, False, 0)
+        w["disabled"] = Gtk.Button(label="Disabled")
+        w["disabled"].set_sensitive(False)
+        row.pack_start(w["disabled"], False, False, 0)
+        w["bold"] = Gtk.CheckButton(label="Bold")
+        row.pack_start(w["bold"], False, False, 0)
+        w["link"] = Gtk.LinkButton(uri="https://example.invalid/", label="Help")
+        row.pack_start(w["link"], False, False, 0)
+        outer.pack_start(row, False, False, 0)
+
+        form = Gtk.Grid(column_spacing=4, row_spacing=4)
+        form.attach(Gtk.Label(label="Name:"), 0, 0, 1, 1)
+        w["entry"] = named(Gtk.Entry(text="Ada"), "Name")
+        form.attach(w["entry"], 1, 0, 1, 1)
+        form.attach(Gtk.Label(label="Password:"), 0, 1, 1, 1)
+        w["password"] = named(Gtk.Entry(text="hunter2"), "Password")
+        w["password"].set_visibility(False)
+        form.attach(w["password"], 1, 1, 1, 1)
+        w["readonly"] = named(Gtk.Entry(text="fixed"), "Serial")
+        w["readonly"].set_editable(False)
+        form.attach(w["readonly"], 1, 2, 1, 1)
+        w["scale"] = named(Gtk.Scale.new_with_range(Gtk.Orientation.HORIZONTAL, 0, 100, 1), "Volume")
+        w["scale"].set_value(30)
+        w["scale"].set_size_request(200, -1)
+        form.attach(w["scale"], 1, 3, 1, 1)
+        w["combo"] = Gtk.ComboBoxText()
+        for c in ("Red", "Green", "Blue"):
+            w["combo"].append_text(c)
+        w["combo"].set_active(0)
+        form.attach(w["combo"], 1, 4, 1, 1)
+        outer.pack_start(form, False, False, 0)
+
+        w["expander"] = Gtk.Expander(label="Details")
+        w["expander"].add(Gtk.Label(label="Hidden details"))
+        outer.pack_start(w["expander"], False, False, 0)
+
+        long_text = "Long text " + " ".join("word%d" % i for i in range(60))
+        w["long"] = Gtk.Label(label=long_text)
+        w["long"].set_line_wrap(True)
+        w["long"].set_max_width_chars(80)
+        outer.pack_start(w["long"], False, False, 0)
+
+        # Ten nested frames: a deep branch for the maxDepth tests.
+        parent = outer
+        for i in range(10):
+            frame = Gtk.Frame(label="Level %d" % (i + 1))
+            if parent is outer:
+                outer.pack_start(frame, False, False, 0)
+            else:
+                parent.add(frame)
+            parent = frame
+        parent.add(Gtk.Label(label="Deepest"))
+
+        w["status"] = Gtk.Label(label="Status: ready")
+        outer.pack_start(w["status"], False, False, 0)
+
+    store = Gtk.ListStore(str, str)
+    for i in range(args.rows):
+        store.append(["Row %d" % i, "value %d" % (i * 7)])
+    view = Gtk.TreeView(model=store)
+    for i, title in enumerate(("Item", "Value")):
+        view.append_column(Gtk.TreeViewColumn(title, Gtk.CellRendererText(), text=i))
+    w["list"] = named(view, "Items")
+    scroller = Gtk.ScrolledWindow()
+    scroller.set_min_content_height(150 if not args.list_only else 500)
+    scroller.add(view)
+    outer.pack_start(scroller, True, True, 0)
+    return win, w
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--title", default="w2t test")
+    p.add_argument("--rows", type=int, default=30)
+    p.add_argument("--list-only", action="store_true")
+    args = p.parse_args()
+    win, w = build(args)
+    win.connect("destroy", Gtk.main_quit)
+    win.show_all()
+
+    def ready():
+        print("ready", flush=True)
+        return False
+
+    GLib.timeout_add(50, ready)
+
+    def on_command(source, condition):
+        line = sys.stdin.readline()
+        if not line:
+            Gtk.main_quit()
+            return False
+        cmd, _, arg = line.strip().partition(" ")
+        reply = "ok"
+        if cmd == "present":
+            win.present()
+            gdk_win = win.get_window()
+            if gdk_win is not None:
+                gdk_win.focus(0)
+        elif cmd == "status":
+            w["status"].set_text(arg)
+        elif cmd == "rename":
+            w["save"].set_label(arg)
+        elif cmd == "entry":
+            reply = "entry " + w["entry"].get_text()
+        elif cmd == "check":
+            reply = "check %d" % int(w["bold"].get_active())
+        elif cmd == "scale":
+            reply = "scale %g" % w["scale"].get_value()
+        elif cmd == "quit":
+            Gtk.main_quit()
+            return False
+        else:
+            reply = "error unknown command " + cmd
+        print(reply, flush=True)
+        return True
+
+    GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, on_command)
+    Gtk.main()
+
+
+if __name__ == "__main__":
+    main()
