@@ -320,8 +320,8 @@ func (s *Service) SetParams(p Params) {
 // interrupts the previous one at once. It does not touch a reading in
 // progress: with tw's own audio the two are heard together (the reader
 // normally stops reading before announcing); with speech-dispatcher the
-// announcement has priority "message" and the reading continues from the
-// word it was on once the announcement is over. With the WAV sink,
+// announcement has priority "important": the reading pauses while it is
+// spoken and then goes on. With the WAV sink,
 // announcements are not written (the file holds only what was read).
 func (s *Service) Say(text string) {
 	if strings.TrimSpace(text) == "" {

@@ -79,5 +79,6 @@ func TestSpeechdSayDuringReading(t *testing.T) {
 		}
 		got = append(got, w)
 	}
+	t.Logf("%d word events for %d words", len(rec.words), len(got))
 	checkWords(t, paragraph, got, paragraphWords)
 }

@@ -433,8 +433,9 @@ func (e *Engine) follow(ctx context.Context, id string, next *int, word func(int
 }
 
 // Announce implements engine.Speaker: on its own connection, at priority
-// "message", so that it is heard at once; the previous announcement is
-// cancelled.
+// "important", so that it is heard at once (speech-dispatcher pauses the
+// reading, which goes on afterwards; "message" would wait for the end of
+// the utterance being read); the previous announcement is cancelled.
 func (e *Engine) Announce(text string, p engine.Params) error {
 	e.annMu.Lock()
 	defer e.annMu.Unlock()
@@ -443,7 +444,7 @@ func (e *Engine) Announce(text string, p engine.Params) error {
 		if err != nil {
 			return err
 		}
-		if _, err := c.request("SET SELF PRIORITY message"); err != nil {
+		if _, err := c.request("SET SELF PRIORITY important"); err != nil {
 			c.c.Close()
 			return err
 		}
