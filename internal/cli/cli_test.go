@@ -1,0 +1,493 @@
+package cli_test
+
+// tw's command line: serve's flags and wiring, run in-process through
+// cli.Main (as cmd/tw runs it) and, for what only a real process shows
+// (output before any input, stdin closing, nothing on stderr), against the
+// built binary.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"textfirst/internal/cli"
+)
+
+const notesMD = `# Cell biology
+
+Cells are the smallest units of life. Every living thing is made of cells.
+
+## The nucleus
+
+The nucleus holds the cell's DNA. It controls growth and division.
+`
+
+// notesDir makes a folder holding notes.md and returns it.
+func notesDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "notes.md"), []byte(notesMD), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// run runs tw in-process with stdin and an environment of its own.
+func run(t *testing.T, stdin string, env map[string]string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = cli.Main(args, cli.Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) string { return env[k] }})
+	return code, out.String(), errb.String()
+}
+
+// sortedKeys reports an object anywhere in raw whose keys are not in
+// strictly increasing order.
+func sortedKeys(raw []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	var walk func(path string) error
+	walk = func(path string) error {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		switch tok {
+		case json.Delim('{'):
+			prev := ""
+			for i := 0; dec.More(); i++ {
+				k, _ := dec.Token()
+				key := k.(string)
+				if i > 0 && key <= prev {
+					return fmt.Errorf("at %s: %q after %q", path, key, prev)
+				}
+				prev = key
+				if err := walk(path + "." + key); err != nil {
+					return err
+				}
+			}
+			_, err = dec.Token()
+		case json.Delim('['):
+			for i := 0; dec.More(); i++ {
+				if err := walk(fmt.Sprintf("%s[%d]", path, i)); err != nil {
+					return err
+				}
+			}
+			_, err = dec.Token()
+		}
+		return err
+	}
+	return walk("$")
+}
+
+// rpcMessage is one line of serve's output.
+type rpcMessage struct {
+	Raw    string
+	ID     json.RawMessage
+	Method string
+	Params struct {
+		Text, Priority string
+	}
+	Result json.RawMessage
+	Error  *struct {
+		Code    int
+		Message string
+	}
+}
+
+// parseLines checks and decodes line-framed output: every line one JSON
+// message with its fields in alphabetical order.
+func parseLines(t *testing.T, out string) []rpcMessage {
+	t.Helper()
+	var msgs []rpcMessage
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		if err := sortedKeys([]byte(line)); err != nil {
+			t.Fatalf("fields out of order in %s: %v", line, err)
+		}
+		var m rpcMessage
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("not JSON: %q", line)
+		}
+		m.Raw = line
+		msgs = append(msgs, m)
+	}
+	return msgs
+}
+
+func req(id int, method, params string) string {
+	s := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q`, id, method)
+	if params != "" {
+		s += `,"params":` + params
+	}
+	return s + "}\n"
+}
+
+func TestServeNeedsStdio(t *testing.T) {
+	for _, args := range [][]string{{"serve"}, {"serve", "--no-speech"}} {
+		code, stdout, stderr := run(t, "", nil, args...)
+		if code != 1 || stdout != "" || stderr != "Error: tw serve needs a transport; use --stdio\n" {
+			t.Fatalf("tw %v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
+	}
+}
+
+func TestServeRefusesUnknownFlags(t *testing.T) {
+	code, stdout, stderr := run(t, "", nil, "serve", "--stdio", "--socket")
+	if code != 2 || stdout != "" || !strings.HasPrefix(stderr, "Error: tw serve: unknown option --socket") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, _, stderr = run(t, "", nil, "serve", "--stdio", "--home")
+	if code != 2 || !strings.Contains(stderr, "--home needs a value") {
+		t.Fatalf("--home without a value: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestServeOpenFlag(t *testing.T) {
+	dir := notesDir(t)
+	cases := []struct {
+		name, open string
+		say        string // the first announcement
+		priority   string
+		document   bool
+	}{
+		{"a document", filepath.Join(dir, "notes.md"), "Opened Cell biology.", "polite", true},
+		{"a missing file", filepath.Join(dir, "missing.md"), "Could not open …", "assertive", false},
+		{"a folder", dir, "Could not open …", "assertive", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, req(1, "status", ""), nil,
+				"serve", "--stdio", "--no-speech", "--home", t.TempDir(), "--open", c.open)
+			if code != 0 || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			msgs := parseLines(t, stdout)
+			if len(msgs) != 2 || msgs[0].Method != "announcement" {
+				t.Fatalf("want an announcement then the status, got:\n%s", stdout)
+			}
+			if prefix, ok := strings.CutSuffix(c.say, "…"); ok {
+				if !strings.HasPrefix(msgs[0].Params.Text, prefix) {
+					t.Fatalf("announced %q, want it to start %q", msgs[0].Params.Text, prefix)
+				}
+			} else if msgs[0].Params.Text != c.say {
+				t.Fatalf("announced %q, want %q", msgs[0].Params.Text, c.say)
+			}
+			if msgs[0].Params.Priority != c.priority {
+				t.Fatalf("priority %q, want %q", msgs[0].Params.Priority, c.priority)
+			}
+			var st struct{ Document any }
+			json.Unmarshal(msgs[1].Result, &st)
+			if (st.Document != nil) != c.document {
+				t.Fatalf("the server kept running with document %v, want open=%v", st.Document, c.document)
+			}
+		})
+	}
+}
+
+// stateFiles lists the reading places saved under home.
+func stateFiles(home string) []string {
+	files, _ := filepath.Glob(filepath.Join(home, "data", "state", "documents", "*.json"))
+	return files
+}
+
+func TestServeHome(t *testing.T) {
+	dir := notesDir(t)
+	input := req(1, "open", fmt.Sprintf(`{"path":%q}`, filepath.Join(dir, "notes.md"))) +
+		req(2, "navigate", `{"action":"next_heading"}`)
+	t.Run("TEXTWEAVER_HOME", func(t *testing.T) {
+		home := t.TempDir()
+		code, _, _ := run(t, input, map[string]string{"TEXTWEAVER_HOME": home}, "serve", "--stdio", "--no-speech")
+		if code != 0 || len(stateFiles(home)) != 1 {
+			t.Fatalf("exit %d; places saved under TEXTWEAVER_HOME: %v", code, stateFiles(home))
+		}
+	})
+	t.Run("--home wins", func(t *testing.T) {
+		env, flag := t.TempDir(), t.TempDir()
+		code, _, _ := run(t, input, map[string]string{"TEXTWEAVER_HOME": env}, "serve", "--stdio", "--no-speech", "--home", flag)
+		if code != 0 || len(stateFiles(flag)) != 1 || len(stateFiles(env)) != 0 {
+			t.Fatalf("exit %d; --home has %v, TEXTWEAVER_HOME has %v", code, stateFiles(flag), stateFiles(env))
+		}
+		// The place was saved when the input ended: a new server resumes.
+		_, stdout, _ := run(t, input, nil, "serve", "--stdio", "--no-speech", "--home", flag)
+		msgs := parseLines(t, stdout)
+		if msgs[0].Params.Text != "Opened Cell biology. Resumed at 53 percent." {
+			t.Fatalf("reopened: %q", msgs[0].Params.Text)
+		}
+	})
+}
+
+func TestServeSettingsMethods(t *testing.T) {
+	input := req(1, "settings_schema", "") + req(2, "get_setting", `{"path":"speech.rate"}`) +
+		req(3, "set_setting", `{"path":"speech.rate","value":5000}`) + req(4, "get_setting", `{"path":"no.such"}`) +
+		req(5, "get_setting", "")
+	code, stdout, stderr := run(t, input, nil, "serve", "--stdio", "--no-speech", "--home", t.TempDir())
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	msgs := parseLines(t, stdout)
+	if len(msgs) != 5 {
+		t.Fatalf("want 5 responses, got:\n%s", stdout)
+	}
+	var schema []map[string]any
+	if err := json.Unmarshal(msgs[0].Result, &schema); err != nil || len(schema) == 0 {
+		t.Fatalf("settings_schema: %s", msgs[0].Raw)
+	}
+	if got := string(msgs[1].Result); got != `{"path":"speech.rate","spoken":"265 words per minute","value":265}` {
+		t.Fatalf("get_setting: %s", got)
+	}
+	if got := string(msgs[2].Result); got != `{"path":"speech.rate","spoken":"900 words per minute","value":900}` {
+		t.Fatalf("set_setting out of range clamps: %s", got)
+	}
+	if e := msgs[3].Error; e == nil || e.Code != -32602 || !strings.HasPrefix(e.Message, "There is no setting no.such") {
+		t.Fatalf("unknown setting: %s", msgs[3].Raw)
+	}
+	if e := msgs[4].Error; e == nil || e.Code != -32602 || e.Message != "path is required and must be a string" {
+		t.Fatalf("get_setting without path: %s", msgs[4].Raw)
+	}
+}
+
+func TestText(t *testing.T) {
+	dir := notesDir(t)
+	notes := filepath.Join(dir, "notes.md")
+	code, stdout, stderr := run(t, "", nil, "text", notes)
+	want := "Cell biology\n\nCells are the smallest units of life. Every living thing is made of cells.\n\nThe nucleus\n\nThe nucleus holds the cell's DNA. It controls growth and division.\n"
+	if code != 0 || stdout != want || stderr != "" {
+		t.Fatalf("exit %d\nstdout %q\nstderr %q", code, stdout, stderr)
+	}
+	code, stdout, _ = run(t, "", nil, "text", notes, "--to", "json")
+	var j struct {
+		Text    string
+		Markers []map[string]any
+	}
+	if code != 0 || json.Unmarshal([]byte(stdout), &j) != nil || j.Text+"\n" != want || len(j.Markers) == 0 {
+		t.Fatalf("--to json: exit %d, %.200s", code, stdout)
+	}
+	out := filepath.Join(dir, "out.txt")
+	if code, _, _ := run(t, "", nil, "text", notes, "-o", out); code != 0 {
+		t.Fatalf("-o: exit %d", code)
+	}
+	if data, _ := os.ReadFile(out); string(data) != want {
+		t.Fatalf("-o wrote %q", data)
+	}
+}
+
+func TestCommandErrors(t *testing.T) {
+	dir := notesDir(t)
+	notes := filepath.Join(dir, "notes.md")
+	cases := []struct {
+		args   []string
+		code   int
+		stderr string // a prefix
+	}{
+		{[]string{"text", filepath.Join(dir, "missing.md")}, 1, "Error: tw text: cannot read " + filepath.Join(dir, "missing.md") + ": no such file."},
+		{[]string{"text", dir}, 1, "Error: tw text: cannot read " + dir + ": is a folder."},
+		{[]string{"text"}, 2, "Error: tw text: give one document."},
+		{[]string{"text", notes, "--to", "klingon"}, 2, "Error: tw text: cannot convert to"},
+		{[]string{"info", filepath.Join(dir, "missing.md")}, 1, "Error: tw info: cannot read"},
+		{[]string{"search", notes}, 2, "Error: tw search: give a document and a pattern."},
+		{[]string{"search", notes, "(", "--regex"}, 2, "Error: tw search: \"(\" is not a regular expression"},
+		{[]string{"marks"}, 2, "Error: tw marks: give one document."},
+		{[]string{"frobnicate"}, 2, "Error: unknown command \"frobnicate\"."},
+	}
+	for _, c := range cases {
+		code, stdout, stderr := run(t, "", nil, c.args...)
+		if code != c.code || stdout != "" || !strings.HasPrefix(stderr, c.stderr) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("tw %s: exit %d, stdout %q, stderr %q; want exit %d and one line starting %q",
+				strings.Join(c.args, " "), code, stdout, stderr, c.code, c.stderr)
+		}
+	}
+}
+
+func TestInfo(t *testing.T) {
+	notes := filepath.Join(notesDir(t), "notes.md")
+	code, stdout, _ := run(t, "", nil, "info", notes)
+	want := "File: " + notes + "\nFormat: markdown\nTitle: Cell biology\nAuthor: unknown\nLanguage: unknown\n" +
+		"Characters: 169\nWords: 29\nSentences: 6\nLines: 7\nParagraphs: 4\n" +
+		"Structure: 2 headings, 0 lists, 0 tables, 0 links, 0 images\n" +
+		"Reading time: about 1 minute at 265 words per minute\n"
+	if code != 0 || stdout != want {
+		t.Fatalf("exit %d\n got: %s\nwant: %s", code, stdout, want)
+	}
+	code, stdout, _ = run(t, "", nil, "info", notes, "--json")
+	var j map[string]any
+	if code != 0 || json.Unmarshal([]byte(stdout), &j) != nil || j["words"] != 29.0 || j["title"] != "Cell biology" || j["author"] != nil {
+		t.Fatalf("--json: exit %d, %s", code, stdout)
+	}
+}
+
+func TestSearch(t *testing.T) {
+	notes := filepath.Join(notesDir(t), "notes.md")
+	cases := []struct {
+		args           []string
+		code           int
+		stdout, stderr string
+	}{
+		{[]string{"nucleus"}, 0, "5:5: The nucleus\n7:5: The nucleus holds the cell's DNA. It controls growth and division.\n", "2 matches.\n"},
+		{[]string{"DNA"}, 0, "7:30: The nucleus holds the cell's DNA. It controls growth and division.\n", "1 match.\n"},
+		{[]string{"CELLS"}, 0, "3:1: Cells are the smallest units of life. Every living thing is made of cells.\n3:69: Cells are the smallest units of life. Every living thing is made of cells.\n", "2 matches.\n"},
+		{[]string{"CELLS", "--case-sensitive"}, 1, "", "No matches for CELLS.\n"},
+		{[]string{"cell", "--whole-word"}, 0, "1:1: Cell biology\n7:23: The nucleus holds the cell's DNA. It controls growth and division.\n", "2 matches.\n"},
+		{[]string{"cell", "--whole-word", "--case-sensitive"}, 0, "7:23: The nucleus holds the cell's DNA. It controls growth and division.\n", "1 match.\n"},
+		{[]string{"gr[a-z]+th", "--regex"}, 0, "7:47: The nucleus holds the cell's DNA. It controls growth and division.\n", "1 match.\n"},
+		{[]string{"zebra"}, 1, "", "No matches for zebra.\n"},
+	}
+	for _, c := range cases {
+		code, stdout, stderr := run(t, "", nil, append([]string{"search", notes}, c.args...)...)
+		if code != c.code || stdout != c.stdout || stderr != c.stderr {
+			t.Errorf("tw search %v: exit %d\nstdout %q\nstderr %q\nwant exit %d\nstdout %q\nstderr %q", c.args, code, stdout, stderr, c.code, c.stdout, c.stderr)
+		}
+	}
+}
+
+func TestMarks(t *testing.T) {
+	dir := notesDir(t)
+	notes := filepath.Join(dir, "notes.md")
+	home := t.TempDir()
+	code, stdout, _ := run(t, "", nil, "marks", notes, "--home", home)
+	if code != 0 || stdout != "Place: not read yet\nBookmarks: 0\nNotes: 0\nHighlights: 0\n" {
+		t.Fatalf("before reading: exit %d, %q", code, stdout)
+	}
+	input := req(1, "open", fmt.Sprintf(`{"path":%q}`, notes)) + req(2, "navigate", `{"action":"next_sentence"}`) +
+		req(3, "action", `{"id":"add_bookmark"}`) + req(4, "action", `{"id":"toggle_highlight"}`) +
+		req(5, "action", `{"id":"add_note"}`) + req(6, "answer", `{"text":"Key idea"}`) +
+		req(7, "navigate", `{"action":"next_heading"}`)
+	if code, _, _ := run(t, input, nil, "serve", "--stdio", "--no-speech", "--home", home); code != 0 {
+		t.Fatalf("serve: exit %d", code)
+	}
+	code, stdout, _ = run(t, "", nil, "marks", notes, "--home", home)
+	want := "Place: line 5, 53 percent\nBookmarks: 1\n  mark1: line 3, 8 percent\nNotes: 1\n" +
+		"  line 3: Cells are the smallest units of life.: Key idea\nHighlights: 1\n" +
+		"  line 3, yellow: Cells are the smallest units of life.\n"
+	if code != 0 || stdout != want {
+		t.Fatalf("after reading: exit %d\n got: %q\nwant: %q", code, stdout, want)
+	}
+}
+
+// --- the real binary -------------------------------------------------
+
+var (
+	buildOnce sync.Once
+	twPath    string
+	buildErr  error
+	buildDir  string
+)
+
+func twBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		buildDir, buildErr = os.MkdirTemp("", "tw-cli-test-")
+		if buildErr != nil {
+			return
+		}
+		twPath = filepath.Join(buildDir, "tw")
+		goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+		if _, err := os.Stat(goTool); err != nil {
+			goTool = "go"
+		}
+		if out, err := exec.Command(goTool, "build", "-o", twPath, "textfirst/cmd/tw").CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build ./cmd/tw: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return twPath
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
+// TestServeProcess runs tw serve as a client does: --open's announcement
+// arrives before any input, requests are answered as they come, nothing
+// goes to stderr, and closing stdin stops the server with exit code 0
+// after saving the place.
+func TestServeProcess(t *testing.T) {
+	dir := notesDir(t)
+	home := t.TempDir()
+	cmd := exec.Command(twBinary(t), "serve", "--stdio", "--no-speech", "--home", home, "--open", "notes.md")
+	cmd.Dir = dir
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	lines := make(chan string, 100)
+	go func() {
+		br := bufio.NewReader(stdout)
+		for {
+			line, err := br.ReadString('\n')
+			if err != nil {
+				close(lines)
+				return
+			}
+			lines <- strings.TrimSuffix(line, "\n")
+		}
+	}()
+	next := func() rpcMessage {
+		t.Helper()
+		select {
+		case line, ok := <-lines:
+			if !ok {
+				t.Fatal("the server closed its output")
+			}
+			return parseLines(t, line)[0]
+		case <-time.After(10 * time.Second):
+			t.Fatal("no message from the server in 10 s")
+		}
+		panic("unreachable")
+	}
+	if m := next(); m.Method != "announcement" || m.Params.Text != "Opened Cell biology." {
+		t.Fatalf("before any input: %s", m.Raw)
+	}
+	io.WriteString(stdin, req(1, "navigate", `{"action":"next_heading"}`))
+	if m := next(); m.Params.Text != "Heading level 2: The nucleus" {
+		t.Fatalf("announcement %s", m.Raw)
+	}
+	if m := next(); string(m.ID) != "1" || !strings.Contains(string(m.Result), `"char":90`) {
+		t.Fatalf("response %s", m.Raw)
+	}
+	stdin.Close()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("tw serve after stdin closed: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("tw serve did not stop when stdin closed")
+	}
+	if stderr.Len() != 0 {
+		t.Fatalf("tw serve wrote to stderr: %q", stderr.String())
+	}
+	_, out, _ := run(t, "", nil, "marks", filepath.Join(dir, "notes.md"), "--home", home)
+	if !strings.HasPrefix(out, "Place: line 5, 53 percent\n") {
+		t.Fatalf("the place was not saved when stdin closed: %q", out)
+	}
+}
