@@ -59,6 +59,9 @@ func Export(d *doc.Document, from, to int, opts Options, wavPath string, progres
 		p = DefaultParams()
 	}
 	p = p.Clamp()
+	if n := voiceNotice(eng, p.Voice); n != "" {
+		notices = append(notices, n)
+	}
 	from = max(0, min(from, d.Len()))
 	to = max(from, min(to, d.Len()))
 	sink := NewWAVSink(wavPath)

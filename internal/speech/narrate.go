@@ -1,6 +1,7 @@
 package speech
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -86,17 +87,8 @@ func NewNarrator(d *doc.Document, from, to int, p Params) *Narrator {
 		}
 		n.pauses = append(n.pauses, pausePoint{m.End, ms})
 	}
-	sortPauses(n.pauses)
+	sort.Slice(n.pauses, func(i, j int) bool { return n.pauses[i].pos < n.pauses[j].pos })
 	return n
-}
-
-func sortPauses(ps []pausePoint) {
-	// Markers come sorted by start; ends are nearly sorted, so insertion sort.
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && ps[j].pos < ps[j-1].pos; j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
-		}
-	}
 }
 
 // pauseIn returns the pause owed to a block boundary inside the gap
@@ -323,8 +315,8 @@ func (n *Narrator) addGap(b *builder, t token) {
 	}
 	for _, r := range text {
 		switch {
-		case unicode.IsSpace(r):
-			lit.WriteRune(' ')
+		case unicode.IsSpace(r) || unicode.IsControl(r):
+			lit.WriteRune(' ') // engines take C strings: a NUL would end the text
 		case n.p.Punctuation == "all" && punctuationNames[r] != "":
 			flush(pos)
 			s := " " + punctuationNames[r]

@@ -89,7 +89,28 @@ func Open(opts Options) (*Service, []string, error) {
 			return nil, nil, fmt.Errorf("speech: %s plays its audio itself and cannot write a WAV file; use the espeak engine", e.ID())
 		}
 	}
+	if n := voiceNotice(eng, s.params.Voice); n != "" {
+		notices = append(notices, n)
+	}
 	return s, notices, nil
+}
+
+// voiceNotice tells the user when the voice asked for is not one of the
+// engine's (the engine then uses its default voice).
+func voiceNotice(eng engine.Engine, voice string) string {
+	if voice == "" {
+		return ""
+	}
+	vs, err := eng.Voices()
+	if err != nil || len(vs) == 0 {
+		return ""
+	}
+	for _, v := range vs {
+		if strings.EqualFold(v.ID, voice) || strings.EqualFold(v.Name, voice) || strings.EqualFold(v.Language, voice) {
+			return ""
+		}
+	}
+	return fmt.Sprintf("Voice %s is not available; using the default voice of %s", voice, eng.ID())
 }
 
 func openSink(opts Options, id string) (Sink, []string, error) {
@@ -481,8 +502,13 @@ func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
 			base += int64(len(pcm))
 			return true
 		})
-		if err != nil || pl.ctx.Err() != nil {
+		if pl.ctx.Err() != nil {
 			break
+		}
+		if err != nil {
+			// The engine failed: the reading ends here, unfinished.
+			s.fail(r, pl)
+			return
 		}
 		for ; next < len(seg.DocWords); next++ {
 			w := seg.DocWords[next]
@@ -555,18 +581,27 @@ func (s *Service) runSpeaker(r *reading, pl *pipeline, from int, p Params) {
 		}
 		if err != nil {
 			// The engine failed: the reading ends here, unfinished.
-			s.mu.Lock()
-			if s.cur == r && r.pl == pl {
-				s.cur = nil
-			}
-			s.mu.Unlock()
-			pl.cancel()
-			r.finish(nil, false)
+			s.fail(r, pl)
 			return
 		}
 	}
 	r.finish(pl, true)
 	pl.cancel()
+}
+
+// fail ends reading r, whose pipeline pl failed, with Done(false), unless
+// it was stopped or restarted meanwhile.
+func (s *Service) fail(r *reading, pl *pipeline) {
+	s.mu.Lock()
+	current := s.cur == r && r.pl == pl
+	if current {
+		s.cur = nil
+	}
+	s.mu.Unlock()
+	pl.stop()
+	if current {
+		r.finish(nil, false)
+	}
 }
 
 // runSilent is --no-speech: reading takes no time; the first word is

@@ -314,3 +314,85 @@ func TestCloseLeavesNoGoroutines(t *testing.T) {
 		t.Fatalf("%d goroutines left running:\n%s", n-before, buf[:runtime.Stack(buf, true)])
 	}
 }
+
+func TestSilentReadsInNoTime(t *testing.T) {
+	s, notices, err := speech.Open(speech.Options{Backend: "silent"})
+	if err != nil || len(notices) != 0 || s.ID() != "silent" {
+		t.Fatalf("Open(silent) = %v, %q, %v", s, notices, err)
+	}
+	defer s.Close()
+	d := doc.New("  First words of a long text.", doc.Meta{}, nil)
+	rec := newRecorder()
+	t0 := time.Now()
+	s.Read(d, 0, d.Len(), rec.handler())
+	if !rec.wait(t, time.Second) || time.Since(t0) > 50*time.Millisecond {
+		t.Fatalf("silent reading took %v", time.Since(t0))
+	}
+	checkWords(t, d.Text, rec.words, []string{"First"})
+	s.Say("Nothing is heard.")
+}
+
+func TestEmptyRangeCompletesAtOnce(t *testing.T) {
+	s := openNull(t, 1, 265)
+	d := doc.New("Some words.", doc.Meta{}, nil)
+	for _, r := range [][2]int{{3, 3}, {5, 2}, {d.Len(), d.Len() + 10}, {4, 5}} {
+		rec := newRecorder()
+		s.Read(d, r[0], r[1], rec.handler())
+		if !rec.wait(t, time.Second) {
+			t.Errorf("range %v: Done(false)", r)
+		}
+	}
+}
+
+func TestUnknownVoiceIsAnnouncedAndReadingGoesOn(t *testing.T) {
+	p := speech.DefaultParams()
+	p.Voice = "no-such-voice"
+	s, notices, err := speech.Open(speech.Options{Backend: "espeak", Sink: "clock", Speed: 20, Params: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if want := "Voice no-such-voice is not available; using the default voice of espeak"; len(notices) != 1 || notices[0] != want {
+		t.Fatalf("notices %q", notices)
+	}
+	d := doc.New("Still read aloud.", doc.Meta{}, nil)
+	rec := newRecorder()
+	s.Read(d, 0, d.Len(), rec.handler())
+	if !rec.wait(t, 5*time.Second) {
+		t.Fatal("Done(false)")
+	}
+	checkWords(t, d.Text, rec.words, []string{"Still", "read", "aloud"})
+}
+
+func TestTenMegabyteDocumentStartsAtOnce(t *testing.T) {
+	para := "A paragraph of a very long book, read by libespeak-ng. It has two sentences.\n\n"
+	text := strings.Repeat(para, 10<<20/len(para)+1)
+	var ms []doc.Marker
+	for i, n := 0, len(para); (i+1)*n <= len(text); i++ {
+		ms = append(ms, doc.Marker{Kind: doc.Paragraph, Start: i * n, End: i*n + n - 2})
+	}
+	d := doc.New(text, doc.Meta{}, ms)
+	s, _, err := speech.Open(speech.Options{Backend: "espeak", Sink: "clock"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	first := make(chan time.Time, 1)
+	t0 := time.Now()
+	s.Read(d, 0, d.Len(), speech.Handler{Word: func(int, int) {
+		select {
+		case first <- time.Now():
+		default:
+		}
+	}})
+	select {
+	case at := <-first:
+		t.Logf("%d MB, %d paragraph markers: first word %v after Read", len(text)>>20, len(ms), at.Sub(t0))
+		if at.Sub(t0) > 200*time.Millisecond {
+			t.Errorf("first word %v after Read", at.Sub(t0))
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no word within 5 s")
+	}
+	s.Stop()
+}

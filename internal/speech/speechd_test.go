@@ -59,7 +59,9 @@ func speechtestStart(t *testing.T) string {
 // word heard in order (the interrupted word may be heard again).
 func TestSpeechdSayDuringReading(t *testing.T) {
 	speechtestStart(t)
-	s, _, err := speech.Open(speech.Options{Backend: "speechd"})
+	p := speech.DefaultParams()
+	p.Rate = 450
+	s, _, err := speech.Open(speech.Options{Backend: "speechd", Params: p})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -224,27 +224,26 @@ func firstLanguage(p *byte) string {
 }
 
 // setVoice selects a voice by name or identifier, else by language (which
-// SetVoiceByName does not accept, e.g. "en-gb"). Called with lib.mu held.
-func setVoice(voice string) error {
-	if voice == "" {
-		voice = "en"
+// SetVoiceByName does not accept, e.g. "en-gb"). An unknown voice gives the
+// default voice, so that a stale setting never silences reading (the
+// service tells the user once). Called with lib.mu held.
+func setVoice(voice string) {
+	if voice != "" {
+		if lib.setVoiceByName(voice) == 0 {
+			return
+		}
+		lang := append([]byte(voice), 0)
+		v := voiceStruct{languages: &lang[0]}
+		if lib.setVoiceByProperties(&v) == 0 {
+			return
+		}
 	}
-	if lib.setVoiceByName(voice) == 0 {
-		return nil
-	}
-	lang := append([]byte(voice), 0)
-	v := voiceStruct{languages: &lang[0]}
-	if lib.setVoiceByProperties(&v) == 0 {
-		return nil
-	}
-	return fmt.Errorf("espeak: no voice %q", voice)
+	lib.setVoiceByName("en")
 }
 
 // applyParams maps tw's units to espeak's. Called with lib.mu held.
-func applyParams(p engine.Params) error {
-	if err := setVoice(p.Voice); err != nil {
-		return err
-	}
+func applyParams(p engine.Params) {
+	setVoice(p.Voice)
 	rate := p.Rate
 	if rate < 80 {
 		rate = 80 // espeak's slowest
@@ -257,16 +256,13 @@ func applyParams(p engine.Params) error {
 	lib.setParameter(paramVolume, int32(p.Volume), 0)
 	// Punctuation is spelled out by the narration, never by espeak.
 	lib.setParameter(paramPunctuation, 0, 0)
-	return nil
 }
 
 // Synthesize implements engine.Synthesizer.
 func (*Engine) Synthesize(u engine.Utterance, p engine.Params, emit func(pcm []int16, marks []engine.Mark) bool) error {
 	lib.mu.Lock()
 	defer lib.mu.Unlock()
-	if err := applyParams(p); err != nil {
-		return err
-	}
+	applyParams(p)
 	words := u.Words
 	last := -1 // index of the last word marked
 	lib.aborted = false
