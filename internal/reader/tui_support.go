@@ -80,3 +80,33 @@ func spokenChar(d interface {
 		return string(r)
 	}
 }
+
+// UIState returns the mode and the waiting question (nil when none)
+// without computing the position, which costs a pass over a long line.
+func (a *App) UIState() (mode string, pending *Pending) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.mode, a.pending
+}
+
+// ViewState is what the terminal reader draws on every key: StatusInfo
+// without the word at the cursor (finding it costs a pass over the whole
+// line, which a 1 MB single line makes slow).
+type ViewState struct {
+	Mode, Playback, Backend string
+	Rate, Cursor            int
+	Document                *DocInfo
+	Pending                 *Pending
+}
+
+// View returns the ViewState.
+func (a *App) View() ViewState {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	v := ViewState{Mode: a.mode, Playback: a.playback, Rate: a.opts.Settings.Int("speech.rate"),
+		Cursor: a.cursor, Document: a.docInfo(), Pending: a.pending, Backend: "silent"}
+	if a.opts.Speaker != nil {
+		v.Backend = a.opts.Speaker.ID()
+	}
+	return v
+}

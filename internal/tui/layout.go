@@ -3,6 +3,7 @@ package tui
 import (
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rivo/uniseg"
@@ -375,3 +376,32 @@ var mirrors = map[string]string{"(": ")", ")": "(", "[": "]", "]": "[", "{": "}"
 func uniFirst(s string) (cluster, rest string, width, state int) {
 	return uniseg.FirstGraphemeClusterInString(s, -1)
 }
+
+// wordAt returns the word (a UAX #29 word segment holding a letter or
+// digit) at pos, looking only at pos's row so that a long line costs no
+// more than a short one.
+func (lo *layout) wordAt(pos int) (start, end int, ok bool) {
+	if pos < 0 || pos >= lo.d.Len() {
+		return 0, 0, false
+	}
+	l := lo.lineOf(pos)
+	r := lo.rowsOf(l)[lo.rowOf(l, pos)]
+	text := lo.d.Text[r.startByte:r.endByte]
+	p := r.start
+	state := -1
+	for len(text) > 0 {
+		var w string
+		w, text, state = uniseg.FirstWordInString(text, state)
+		n := utf8.RuneCountInString(w)
+		if pos < p+n {
+			if strings.IndexFunc(w, isWordRune) >= 0 {
+				return p, p + n, true
+			}
+			return 0, 0, false
+		}
+		p += n
+	}
+	return 0, 0, false
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

@@ -107,9 +107,9 @@ func (r *Reader) HandleKey(ev *tcell.EventKey) {
 		r.helpKey(name, ev)
 		return
 	}
-	st := r.app.StatusInfo()
-	if st.Pending != nil {
-		r.pendingKey(name, st.Pending)
+	appMode, pending := r.app.UIState()
+	if pending != nil {
+		r.pendingKey(name, pending)
 		return
 	}
 	if ps := r.app.PromptState(); ps != nil {
@@ -120,7 +120,7 @@ func (r *Reader) HandleKey(ev *tcell.EventKey) {
 		r.listKey(name, ev)
 		return
 	}
-	mode := layerMode(st.Mode)
+	mode := layerMode(appMode)
 	if mode != "Edit" && !r.cfg.CharacterKeys && isCharacterKey(name) {
 		r.say("Character keys are off; F9 turns them on.")
 		return
@@ -247,7 +247,8 @@ func (r *Reader) effects(es []reader.Effect) {
 
 // describe says what a key does, for what_does_this_key_do.
 func (r *Reader) describe(name string) {
-	mode := layerMode(r.app.StatusInfo().Mode)
+	appMode, _ := r.app.UIState()
+	mode := layerMode(appMode)
 	act, _, ok := r.km.Lookup(mode, name)
 	if !ok {
 		if mode == "Edit" && isCharacterKey(name) {
@@ -629,30 +630,26 @@ func (r *Reader) Draw() {
 	scr.Clear()
 	w, h := scr.Size()
 	status, playback, heard, hasHeard := r.cfg.Events.snapshot()
-	st := r.app.StatusInfo()
+	st := r.app.View()
 	d := r.app.Doc()
 	cursorX, cursorY := -1, -1
 	if d == nil {
 		putText(scr, 0, 0, w, "No document is open. Ctrl+O opens one.", styleText)
 	} else {
 		r.ensureLayout(d)
-		pos := 0
-		var word *reader.Word
-		if st.Position != nil {
-			pos, word = st.Position.Char, st.Position.Word
-		}
+		pos := min(st.Cursor, d.Len())
 		if pos != r.lastCursor || d != r.lastDoc {
 			r.ensureVisible(pos)
 			r.lastCursor, r.lastDoc = pos, d
 		}
 		selStart, selEnd, hasSel := r.app.Selection()
 		var hls []reader.HighlightInfo
-		if !st.Document.Editing {
+		if st.Document != nil && !st.Document.Editing {
 			hls, _ = r.app.Highlights()
 		}
 		curStart, curEnd := pos, pos+1
-		if word != nil {
-			curStart, curEnd = word.Start, word.End
+		if ws, we, ok := r.lo.wordAt(pos); ok {
+			curStart, curEnd = ws, we
 		}
 		showHeard := hasHeard && r.cfg.Highlight && playback != reader.Stopped
 		gutter := r.gutter(d, r.lo.lines())
@@ -724,7 +721,7 @@ func (r *Reader) Draw() {
 			}
 		}
 	}
-	r.drawBar(st, playback, w, h)
+	r.drawBar(st, d, playback, w, h)
 	msgY := h - 1
 	promptX := -1
 	switch ps := r.app.PromptState(); {
@@ -771,7 +768,7 @@ func (r *Reader) Draw() {
 }
 
 // drawBar draws the status bar: title, mode, place, playback.
-func (r *Reader) drawBar(st reader.StatusInfo, playback string, w, h int) {
+func (r *Reader) drawBar(st reader.ViewState, d *doc.Document, playback string, w, h int) {
 	y := h - 2
 	if y < 0 {
 		return
@@ -785,8 +782,13 @@ func (r *Reader) drawBar(st reader.StatusInfo, playback string, w, h int) {
 		if st.Document.Dirty {
 			text += " (changed)"
 		}
-		if st.Position != nil {
-			text += fmt.Sprintf(" | %s | Line %d of %d, %d%%", st.Mode, st.Position.Line, st.Document.Lines, st.Position.Percent)
+		if d != nil && r.lo != nil && r.lo.d == d {
+			pos := min(st.Cursor, d.Len())
+			percent := 0
+			if d.Len() > 0 {
+				percent = pos * 100 / d.Len()
+			}
+			text += fmt.Sprintf(" | %s | Line %d of %d, %d%%", st.Mode, r.lo.lineOf(pos)+1, st.Document.Lines, percent)
 		}
 	}
 	text += fmt.Sprintf(" | %s | %s %d wpm", playback, st.Backend, st.Rate)
