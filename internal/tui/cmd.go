@@ -312,7 +312,7 @@ func run(a openArgs, env cli.Env, scr tcell.Screen) (code int) {
 		case <-done:
 		}
 	}()
-	go autosave(s.app, done)
+	s.app.StartAutosave(AutosaveEvery)
 
 	r.Draw()
 	for !r.Quit() {
@@ -333,23 +333,4 @@ func run(a openArgs, env cli.Env, scr tcell.Screen) (code int) {
 		}
 	}
 	return 0
-}
-
-// autosave saves the place every AutosaveEvery while it changes.
-func autosave(app *reader.App, done <-chan struct{}) {
-	t := time.NewTicker(AutosaveEvery)
-	defer t.Stop()
-	last := -1
-	for {
-		select {
-		case <-done:
-			return
-		case <-t.C:
-			p, err := app.Position()
-			if err == nil && p.Char != last {
-				app.Save()
-				last = p.Char
-			}
-		}
-	}
 }

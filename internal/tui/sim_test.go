@@ -12,6 +12,7 @@ import (
 
 	"textfirst/internal/load"
 	"textfirst/internal/reader"
+	"textfirst/internal/settings"
 )
 
 // lines is an announcement log kept in memory.
@@ -64,7 +65,12 @@ func newSim(t testing.TB, name, text string, w, h int, cfg Config) *sim {
 	}
 	log := &lines{}
 	ev := NewEvents(log, nil)
-	app := reader.New(reader.Options{Home: filepath.Join(dir, "home"), Events: ev, Load: load.File})
+	home := filepath.Join(dir, "home")
+	st, _, err := settings.Open(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := reader.New(reader.Options{Home: home, Events: ev, Load: load.File, Settings: st})
 	t.Cleanup(app.Close)
 	if err := app.Open(path); err != nil {
 		t.Fatal(err)
@@ -75,7 +81,7 @@ func newSim(t testing.TB, name, text string, w, h int, cfg Config) *sim {
 	}
 	t.Cleanup(scr.Fini)
 	scr.SetSize(w, h)
-	cfg.App, cfg.Events, cfg.Screen = app, ev, scr
+	cfg.App, cfg.Events, cfg.Screen, cfg.Settings = app, ev, scr, st
 	s := &sim{t: t, r: New(cfg), scr: scr, log: log, app: app}
 	s.r.Draw()
 	return s
@@ -210,11 +216,11 @@ func TestReaderHelpAndKeys(t *testing.T) {
 	s.expectSaid("Welcome to tw")
 	// F9 turns character keys off and on.
 	s.press(tcell.KeyF9, 0, 0)
-	s.expectSaid("Character keys off")
+	s.expectSaid("Single-letter keys: off.")
 	s.press(tcell.KeyRune, 'h', 0)
 	s.expectSaid("Character keys are off")
 	s.press(tcell.KeyF9, 0, 0)
-	s.expectSaid("Character keys on")
+	s.expectSaid("Single-letter keys: on.")
 	// An unbound key still answers.
 	s.press(tcell.KeyRune, 'x', 0)
 	s.expectSaid("x: no command.")

@@ -24,10 +24,10 @@ const (
 	ScreenReader = "screen-reader"
 )
 
-// SettingsWriter is the part of the settings store the reader changes
-// (F9 and line numbers); nil keeps those changes for the session only.
-type SettingsWriter interface {
-	Set(path string, value any) (any, error)
+// SettingsReader is the part of the settings store the reader reads
+// after the app changed a setting (F9, line numbers).
+type SettingsReader interface {
+	Bool(path string) bool
 }
 
 // Config configures a Reader.
@@ -43,7 +43,7 @@ type Config struct {
 	CharacterKeys bool
 	LineNumbers   bool
 	Highlight     bool // show the word being heard
-	Settings      SettingsWriter
+	Settings      SettingsReader // nil: F9 and line numbers last for the session
 }
 
 // Reader is the terminal reader's state: the view over the app.
@@ -190,24 +190,8 @@ func (r *Reader) run(act string) {
 	case "keyboard_help":
 		r.openHelp()
 		return
-	case "toggle_character_keys":
-		r.cfg.CharacterKeys = !r.cfg.CharacterKeys
-		r.persist("keyboard.character_keys", r.cfg.CharacterKeys)
-		if r.cfg.CharacterKeys {
-			r.say("Character keys on.")
-		} else {
-			r.say("Character keys off. F9 turns them back on.")
-		}
-		return
-	case "toggle_line_numbers":
-		r.cfg.LineNumbers = !r.cfg.LineNumbers
-		r.persist("display.line_numbers", r.cfg.LineNumbers)
-		r.lo = nil
-		if r.cfg.LineNumbers {
-			r.say("Line numbers on.")
-		} else {
-			r.say("Line numbers off.")
-		}
+	case "toggle_character_keys", "toggle_line_numbers":
+		r.toggleSetting(act)
 		return
 	case "scroll_down", "scroll_up":
 		r.app.Action(act, nil)
@@ -225,13 +209,31 @@ func (r *Reader) run(act string) {
 	r.effects(res.Effects)
 }
 
-func (r *Reader) persist(path string, v any) {
+// toggleSetting turns character keys (F9) or line numbers on or off.
+// The app changes and announces the setting; without a settings store the
+// change lasts for the session.
+func (r *Reader) toggleSetting(act string) {
+	path := "keyboard.character_keys"
+	value := &r.cfg.CharacterKeys
+	if act == "toggle_line_numbers" {
+		path, value = "display.line_numbers", &r.cfg.LineNumbers
+		r.lo = nil
+	}
 	if r.cfg.Settings == nil {
+		*value = !*value
+		state := "off"
+		if *value {
+			state = "on"
+		}
+		if act == "toggle_line_numbers" {
+			r.say("Line numbers: " + state + ".")
+		} else {
+			r.say("Single-letter keys: " + state + ".")
+		}
 		return
 	}
-	if _, err := r.cfg.Settings.Set(path, v); err != nil {
-		r.say(fmt.Sprintf("Could not save the setting: %v", err))
-	}
+	r.app.Action(act, nil)
+	*value = r.cfg.Settings.Bool(path)
 }
 
 func (r *Reader) effects(es []reader.Effect) {
