@@ -42,7 +42,7 @@ type Config struct {
 	Accessibility string
 	CharacterKeys bool
 	LineNumbers   bool
-	Highlight     bool // show the word being heard
+	Highlight     bool           // show the word being heard
 	Settings      SettingsReader // nil: F9 and line numbers last for the session
 }
 
