@@ -65,6 +65,7 @@ func loadMarkdown(path string, data []byte, pieceSize int) (d *doc.Document, err
 	}()
 	src := decode(data)
 	fm, body := splitFrontMatter(src)
+	body = limitNesting(body)
 	c := &mdConverter{b: newBuilder(len(body))}
 	pieces := [][]byte{body}
 	if pieceSize > 0 {

@@ -345,3 +345,31 @@ func joinPieces(p [][]byte) []byte {
 	}
 	return out
 }
+
+func TestLimitNesting(t *testing.T) {
+	deepIndent := strings.Repeat(" ", 80) + "- x"
+	cases := []struct{ name, in, want string }{
+		{"ordinary lines unchanged", "- a\n  > b\n    1. c\n\n```\n        code\n```\n", "- a\n  > b\n    1. c\n\n```\n        code\n```\n"},
+		{"quote markers clamped", strings.Repeat(">", 40) + "x\n", strings.Repeat(">", 32) + " x\n"},
+		{"list markers clamped", strings.Repeat("- ", 40) + "x", strings.Repeat("- ", 32) + "x"},
+		{"ordered markers clamped", strings.Repeat("1. ", 33) + "x", strings.Repeat("1. ", 32) + "x"},
+		{"indentation clamped", deepIndent, strings.Repeat(" ", 64) + "- x"},
+		{"thematic break and words untouched", "- - -\n-word\n12.5 percent\n", "- - -\n-word\n12.5 percent\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := string(limitNesting([]byte(tc.in)))
+			if got != tc.want {
+				t.Fatalf("got  %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+	// A hundred thousand nested quotes load (quickly) as 32.
+	d, err := Markdown("deep.md", []byte(strings.Repeat(">", 100000)+" deep\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Text != "deep" || len(d.MarkersOf("quote")) != 32 {
+		t.Fatalf("text %q, %d quotes", d.Text, len(d.MarkersOf("quote")))
+	}
+}

@@ -179,3 +179,123 @@ func parseRecovering(src []byte) (r struct {
 	r.root = markdownParser.Parse(text.NewReader(src))
 	return r
 }
+
+// Deep nesting makes goldmark slow beyond use: every line passes through
+// every open container, so a hundred thousand ">" take tens of seconds. No
+// real document nests lists or quotes dozens deep, so lines are clamped
+// before parsing: at most maxNestingMarkers quote and list markers at the
+// start of a line, and at most maxIndent columns of leading white space.
+// Only documents that exceed these limits are changed.
+const (
+	maxNestingMarkers = 32
+	maxIndent         = 64
+)
+
+// limitNesting returns src with its line starts clamped, or src itself
+// when no line needs it.
+func limitNesting(src []byte) []byte {
+	var out []byte // nil until a line needs clamping
+	done := 0      // bytes of src already in out
+	for off := 0; off < len(src); {
+		end := bytes.IndexByte(src[off:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += off
+		}
+		if kept, cut := clampPrefix(src[off:end]); cut {
+			if out == nil {
+				out = make([]byte, 0, len(src))
+			}
+			out = append(out, src[done:off]...)
+			out = append(out, kept...)
+			done = end
+		}
+		off = end + 1
+	}
+	if out == nil {
+		return src
+	}
+	return append(out, src[done:]...)
+}
+
+// clampPrefix looks at the container prefix of a line (white space, ">",
+// list markers) and, when it is too deep, returns the line with the excess
+// dropped: markers past the limit with the white space after them, and
+// white space past the column limit.
+func clampPrefix(line []byte) ([]byte, bool) {
+	type token struct {
+		from, to int
+		marker   bool
+	}
+	var tokens []token
+	i, cols, markers := 0, 0, 0
+prefix:
+	for i < len(line) {
+		c := line[i]
+		switch {
+		case c == ' ':
+			cols++
+			tokens = append(tokens, token{i, i + 1, false})
+			i++
+		case c == '\t':
+			cols += 4 - cols%4
+			tokens = append(tokens, token{i, i + 1, false})
+			i++
+		case c == '>':
+			markers++
+			tokens = append(tokens, token{i, i + 1, true})
+			i++
+		case (c == '-' || c == '*' || c == '+') && i+1 < len(line) && (line[i+1] == ' ' || line[i+1] == '\t'):
+			markers++
+			tokens = append(tokens, token{i, i + 1, true})
+			i++
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(line) && j-i < 9 && line[j] >= '0' && line[j] <= '9' {
+				j++
+			}
+			if j+1 >= len(line) || (line[j] != '.' && line[j] != ')') || (line[j+1] != ' ' && line[j+1] != '\t') {
+				break prefix
+			}
+			markers++
+			tokens = append(tokens, token{i, j + 1, true})
+			i = j + 1
+		default:
+			break prefix
+		}
+	}
+	if markers <= maxNestingMarkers && cols <= maxIndent {
+		return line, false
+	}
+	prefixEnd := i
+	kept := make([]byte, 0, len(line))
+	cols, markers = 0, 0
+	dropSpace, lastMarker := false, false
+	for _, t := range tokens {
+		if t.marker {
+			if markers < maxNestingMarkers {
+				markers++
+				kept = append(kept, line[t.from:t.to]...)
+				dropSpace, lastMarker = false, true
+			} else {
+				dropSpace = true
+			}
+			continue
+		}
+		width := 1
+		if line[t.from] == '\t' {
+			width = 4 - cols%4
+		}
+		if dropSpace || cols+width > maxIndent {
+			continue
+		}
+		cols += width
+		kept = append(kept, line[t.from])
+		lastMarker = false
+	}
+	if lastMarker && prefixEnd < len(line) {
+		kept = append(kept, ' ')
+	}
+	return append(kept, line[prefixEnd:]...), true
+}
