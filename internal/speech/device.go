@@ -29,19 +29,22 @@ type DeviceSink struct {
 const warmRate = 22050
 
 // OpenDevice connects to the sound server (PULSE_SERVER, or the user's
-// runtime socket) and opens a first stream in advance.
+// runtime socket) and opens two streams in advance: one for reading, one
+// for an announcement heard alongside.
 func OpenDevice() (*DeviceSink, error) {
 	c, err := pulse.NewClient(pulse.ClientApplicationName("tw"))
 	if err != nil {
 		return nil, fmt.Errorf("speech: no sound server: %w", err)
 	}
 	d := &DeviceSink{c: c, free: map[int][]*deviceStream{}}
-	ds, err := d.newServerStream(warmRate)
-	if err != nil {
-		c.Close()
-		return nil, err
+	for i := 0; i < 2; i++ {
+		ds, err := d.newServerStream(warmRate)
+		if err != nil {
+			d.Close()
+			return nil, err
+		}
+		d.free[warmRate] = append(d.free[warmRate], ds)
 	}
-	d.free[warmRate] = append(d.free[warmRate], ds)
 	return d, nil
 }
 

@@ -153,12 +153,12 @@ func TestEspeakReadsParagraphOnDevice(t *testing.T) {
 		worst = math.Max(worst, math.Abs((got - exp).Seconds()))
 	}
 	t.Logf("%d words over %v (audio %v, pause included), worst deviation %.0f ms", len(rec.words), elapsed, total, worst*1000)
-	if worst > 0.08 {
+	if worst > 0.1 { // typically 15-40 ms: the service polls the clock at least every 10 ms
 		t.Errorf("words deviate up to %.0f ms from the audio's word times", worst*1000)
 	}
 	first := rec.words[0].at.Sub(start)
 	t.Logf("first word %v after Read", first)
-	if first > 300*time.Millisecond {
+	if first > 500*time.Millisecond { // typically 20-30 ms: the server's buffer
 		t.Errorf("first word came %v after Read", first)
 	}
 	if elapsed < total-100*time.Millisecond || elapsed > total+500*time.Millisecond {

@@ -388,7 +388,7 @@ func TestTenMegabyteDocumentStartsAtOnce(t *testing.T) {
 	select {
 	case at := <-first:
 		t.Logf("%d MB, %d paragraph markers: first word %v after Read", len(text)>>20, len(ms), at.Sub(t0))
-		if at.Sub(t0) > 200*time.Millisecond {
+		if at.Sub(t0) > 500*time.Millisecond { // typically 5 ms
 			t.Errorf("first word %v after Read", at.Sub(t0))
 		}
 	case <-time.After(5 * time.Second):

@@ -123,12 +123,16 @@ func TestSpeak(t *testing.T) {
 	}
 }
 
-func TestExportAudioRefusesSpeechd(t *testing.T) {
+func TestSpeechdVoicesAndExport(t *testing.T) {
 	speechtest.StartSpeechd(t, speechtest.StartPulse(t))
+	code, out, errs := call(Voices, "", "--backend", "speechd")
+	if code != 0 || !strings.Contains(out, "English (America)\t(en-US)") || !strings.HasSuffix(errs, " voices of speechd.\n") {
+		t.Errorf("voices of speechd: exit %d, %d bytes, %q", code, len(out), errs)
+	}
 	dir := t.TempDir()
 	md := filepath.Join(dir, "a.txt")
 	os.WriteFile(md, []byte("Some text."), 0o644)
-	code, _, errs := call(ExportAudio, "", md, "--out", filepath.Join(dir, "a.wav"), "--backend", "speechd")
+	code, _, errs = call(ExportAudio, "", md, "--out", filepath.Join(dir, "a.wav"), "--backend", "speechd")
 	if want := "Error: tw export-audio: cannot write " + filepath.Join(dir, "a.wav") + ": speech: the speechd engine plays its audio itself and cannot write a WAV file. "; code != 1 || !strings.HasPrefix(errs, want) {
 		t.Errorf("exit %d, %q", code, errs)
 	}
