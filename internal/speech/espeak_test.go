@@ -152,7 +152,7 @@ func TestEspeakReadsParagraphOnDevice(t *testing.T) {
 		exp := want[i] - want[0]
 		worst = math.Max(worst, math.Abs((got - exp).Seconds()))
 	}
-	t.Logf("%d words over %v (audio %v, pause included), worst deviation %.0f ms", len(rec.words), elapsed, total, worst*1000)
+	t.Logf("%d words over %v (audio %v), worst deviation %.0f ms", len(rec.words), elapsed, total, worst*1000)
 	if worst > 0.1 { // typically 15-40 ms: the service polls the clock at least every 10 ms
 		t.Errorf("words deviate up to %.0f ms from the audio's word times", worst*1000)
 	}

@@ -61,6 +61,10 @@ type Narrator struct {
 	pi      int
 	pending *token
 	count   int
+
+	started bool    // ahead holds the next segment
+	ahead   Segment // read one segment ahead, to know which is the last
+	aheadOK bool
 }
 
 type pausePoint struct{ pos, ms int }
@@ -118,8 +122,27 @@ func (n *Narrator) nextToken() (token, bool) {
 	return n.tok.next()
 }
 
-// Next returns the next segment, or false at the end of the range.
+// Next returns the next segment, or false at the end of the range. The
+// last segment has no pause after it: nothing follows it, and a reading of
+// one sentence should end when its last word has been heard.
 func (n *Narrator) Next() (Segment, bool) {
+	if !n.started {
+		n.started = true
+		n.ahead, n.aheadOK = n.nextSpoken()
+	}
+	seg, ok := n.ahead, n.aheadOK
+	if !ok {
+		return Segment{}, false
+	}
+	n.ahead, n.aheadOK = n.nextSpoken()
+	if !n.aheadOK {
+		seg.PauseMs = 0
+	}
+	return seg, true
+}
+
+// nextSpoken returns the next segment that has something to say.
+func (n *Narrator) nextSpoken() (Segment, bool) {
 	for {
 		seg, ok := n.next()
 		if !ok {
