@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 	"unicode"
@@ -197,15 +198,30 @@ func benchLoad(b *testing.B, name string, data []byte, loader doc.LoaderFunc) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	var d *doc.Document
+	cpuBefore := cpuTime()
+	n := 0
 	for b.Loop() {
 		var err error
 		if d, err = loader(name, data); err != nil {
 			b.Fatal(err)
 		}
+		n++
 	}
+	// CPU time of all threads (parsing, conversion, garbage collection):
+	// steadier than wall time on a machine shared with other work.
+	b.ReportMetric(float64(cpuTime()-cpuBefore)/float64(n)/1e6, "cpu-ms/op")
 	b.ReportMetric(float64(retained)/float64(len(data)), "retained/filesize")
 	b.ReportMetric(float64(peak)/float64(len(data)), "peak/filesize")
 	b.ReportMetric(float64(len(d.Markers)), "markers")
+}
+
+// cpuTime is the CPU time used by the process so far, in nanoseconds.
+func cpuTime() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 func BenchmarkLoadMarkdown10MB(b *testing.B) {

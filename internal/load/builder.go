@@ -1,6 +1,7 @@
 package load
 
 import (
+	"encoding/binary"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -72,13 +73,46 @@ var kinds = []doc.Kind{"", doc.Heading, doc.Paragraph, doc.Bold, doc.Italic, doc
 	doc.Code, doc.Link, doc.List, doc.ListItem, doc.Table, doc.TableRow, doc.TableCell, doc.Quote,
 	doc.Image, doc.Footnote, doc.Rule, doc.PageBreak}
 
-var kindIndex = func() map[doc.Kind]uint8 {
-	m := make(map[doc.Kind]uint8, len(kinds))
-	for i, k := range kinds {
-		m[k] = uint8(i)
+// kindNumber is the index of k in kinds, or 0 when k is unknown.
+func kindNumber(k doc.Kind) uint8 {
+	switch k {
+	case doc.Heading:
+		return 1
+	case doc.Paragraph:
+		return 2
+	case doc.Bold:
+		return 3
+	case doc.Italic:
+		return 4
+	case doc.Strikethrough:
+		return 5
+	case doc.Code:
+		return 6
+	case doc.Link:
+		return 7
+	case doc.List:
+		return 8
+	case doc.ListItem:
+		return 9
+	case doc.Table:
+		return 10
+	case doc.TableRow:
+		return 11
+	case doc.TableCell:
+		return 12
+	case doc.Quote:
+		return 13
+	case doc.Image:
+		return 14
+	case doc.Footnote:
+		return 15
+	case doc.Rule:
+		return 16
+	case doc.PageBreak:
+		return 17
 	}
-	return m
-}()
+	return 0
+}
 
 type openMarker struct {
 	index     int
@@ -96,6 +130,9 @@ func newBuilder(sizeHint int) *builder {
 
 // intern returns the index of s in strs, adding it when new.
 func (b *builder) intern(s string) uint32 {
+	if s == "" {
+		return 0
+	}
 	if i, ok := b.strIndex[s]; ok {
 		return i
 	}
@@ -106,8 +143,8 @@ func (b *builder) intern(s string) uint32 {
 }
 
 func (b *builder) newMarker(m doc.Marker, start int) bmarker {
-	k, ok := kindIndex[m.Kind]
-	if !ok {
+	k := kindNumber(m.Kind)
+	if k == 0 {
 		panic("load: unknown marker kind " + string(m.Kind))
 	}
 	return bmarker{
@@ -229,6 +266,11 @@ func (b *builder) inlineBytes(s []byte) {
 		// A run of words joined by single spaces, counting code points.
 		k, runes := j, 0
 		for k < len(s) {
+			if k+8 <= len(s) && plainBlock(binary.LittleEndian.Uint64(s[k:])) {
+				k += 8
+				runes += 8
+				continue
+			}
 			c := s[k]
 			if plainASCII[c] {
 				k++
@@ -268,6 +310,27 @@ func (b *builder) inlineBytes(s []byte) {
 		b.appendCounted(s[j:k], runes)
 		i = k
 	}
+}
+
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+// plainBlock reports whether eight bytes (read little-endian) can be copied
+// as they are: printable ASCII words and single spaces, with no space in
+// the last byte (whether it collapses depends on the byte after).
+func plainBlock(x uint64) bool {
+	if x&highBits != 0 {
+		return false // a byte of a multi-byte character
+	}
+	if (x-0x20*lowBits)&^x&highBits != 0 {
+		return false // a control character: tab, line break, ...
+	}
+	// Bytes equal to a space become zero; mark each zero byte exactly.
+	y := x ^ (0x20 * lowBits)
+	spaces := ^(((y & 0x7F7F7F7F7F7F7F7F) + 0x7F7F7F7F7F7F7F7F) | y) & highBits
+	return spaces&(spaces<<8) == 0 && spaces>>63 == 0
 }
 
 // spaceAt returns the length of the white space character at s[i], or 0.

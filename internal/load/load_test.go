@@ -202,3 +202,12 @@ func TestIsBinary(t *testing.T) {
 		}
 	}
 }
+
+// Every kind the document model knows has its number in the builder.
+func TestKindNumbers(t *testing.T) {
+	for i, k := range kinds {
+		if i > 0 && int(kindNumber(k)) != i {
+			t.Errorf("kindNumber(%q) = %d, want %d", k, kindNumber(k), i)
+		}
+	}
+}
