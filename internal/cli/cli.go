@@ -429,7 +429,7 @@ func runServe(argv []string, env Env) int {
 	}
 	if f := a.flags["open"]; f != "" {
 		if err := app.Open(f); err != nil {
-			rpc.Events(w).Announce(err.Error(), reader.Assertive)
+			rpc.Events(w).Announce(rpc.OpenFailure(f, err), reader.Assertive)
 		}
 	}
 	if err := srv.Serve(env.Stdin, w); err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"textfirst/internal/load"
 	"textfirst/internal/reader"
 )
 
@@ -463,21 +464,35 @@ func (s *Server) open(p map[string]json.RawMessage) (any, *Error) {
 		return map[string]any{"document": docJSON(s.App.DocInfo()), "effects": effectsJSON(effects)}, nil
 	}
 	if err := s.App.Open(full); err != nil {
-		var oe *reader.OpenError
-		if errors.As(err, &oe) {
-			return nil, &Error{CodeOpenFailed, fmt.Sprintf("Could not open %s: %v", path, oe.Err)}
-		}
-		return nil, &Error{CodeOpenFailed, err.Error()}
+		return nil, &Error{CodeOpenFailed, OpenFailure(path, err)}
 	}
 	pos, _ := s.App.Position()
 	return map[string]any{"document": docJSON(s.App.DocInfo()), "position": positionJSON(pos)}, nil
+}
+
+// OpenFailure says why path could not be opened, naming the file once:
+// "Could not open data.bin: binary file, not a document".
+func OpenFailure(path string, err error) string {
+	var le *load.Error
+	if errors.As(err, &le) {
+		return fmt.Sprintf("Could not open %s: %s", path, le.Reason)
+	}
+	var oe *reader.OpenError
+	if errors.As(err, &oe) {
+		return fmt.Sprintf("Could not open %s: %v", path, oe.Err)
+	}
+	return fmt.Sprintf("Could not open %s: %v", path, err)
 }
 
 func (s *Server) navigate(p map[string]json.RawMessage) (any, *Error) {
 	if !s.App.HasDocument() {
 		return nil, noDoc()
 	}
-	if target, ok := optStr(p, "goto"); ok {
+	if _, given := p["goto"]; given && string(p["goto"]) != "null" {
+		target, ok := optStr(p, "goto")
+		if !ok {
+			return nil, paramsError("goto must be a string")
+		}
 		pos, err := s.App.GoTo(target)
 		if err != nil {
 			return nil, paramsError(err.Error())
@@ -507,9 +522,13 @@ func (s *Server) read(p map[string]json.RawMessage) (any, *Error) {
 		}
 		from = &n
 	}
-	what, ok := optStr(p, "what")
-	if !ok {
-		what = "cursor"
+	what := "cursor"
+	if raw, given := p["what"]; given && string(raw) != "null" {
+		w, ok := optStr(p, "what")
+		if !ok {
+			return nil, paramsError("what must be a string")
+		}
+		what = w
 	}
 	state, err := s.App.Read(what, from)
 	if err != nil {
@@ -527,8 +546,10 @@ func (s *Server) search(p map[string]json.RawMessage) (any, *Error) {
 		return nil, perr
 	}
 	isRegex := false
-	if raw, ok := p["regex"]; ok {
-		_ = json.Unmarshal(raw, &isRegex)
+	if raw, ok := p["regex"]; ok && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &isRegex); err != nil {
+			return nil, paramsError("regex must be true or false")
+		}
 	}
 	matches, current, err := s.App.Search(pattern, isRegex)
 	if err != nil {
