@@ -163,8 +163,8 @@ func TestServeOpenFlag(t *testing.T) {
 		document   bool
 	}{
 		{"a document", filepath.Join(dir, "notes.md"), "Opened Cell biology.", "polite", true},
-		{"a missing file", filepath.Join(dir, "missing.md"), "Could not open …", "assertive", false},
-		{"a folder", dir, "Could not open …", "assertive", false},
+		{"a missing file", filepath.Join(dir, "missing.md"), "Could not open " + filepath.Join(dir, "missing.md") + ": no such file", "assertive", false},
+		{"a folder", dir, "Could not open " + dir + ": is a folder", "assertive", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -77,7 +77,7 @@ var methodCases = []struct {
 	{"open with a number for path", []step{{method: "open", params: `{"path":5}`, code: -32602, msg: "path is required and must be a string"}}},
 	{"open a missing file", []step{{method: "open", params: `{"path":"missing.md"}`, code: -32002, msg: "missing.md: no such file"}}},
 	{"open a folder", []step{{method: "open", params: `{"path":"sub"}`, code: -32002, msg: "sub is a folder, not a document"}}},
-	{"open a binary file", []step{{method: "open", params: `{"path":"data.bin"}`, code: -32002, msg: "Could not open data.bin: …"}}},
+	{"open a binary file", []step{{method: "open", params: `{"path":"data.bin"}`, code: -32002, msg: "Could not open data.bin: binary file, not a document"}}},
 	{"a failed open keeps the open document", []step{openNotes,
 		{method: "open", params: `{"path":"missing.md"}`, code: -32002},
 		{method: "position", result: atStart}}},
@@ -132,6 +132,8 @@ var methodCases = []struct {
 	{"navigate with an editing action", []step{openNotes, {method: "navigate", params: `{"action":"toggle_edit_mode"}`, code: -32602, msg: "Not a navigation action: toggle_edit_mode"}}},
 	{"navigate with a reading action", []step{openNotes, {method: "navigate", params: `{"action":"read_current_sentence"}`, code: -32602, msg: "Not a navigation action: read_current_sentence"}}},
 	{"navigate with an unknown action", []step{openNotes, {method: "navigate", params: `{"action":"bogus"}`, code: -32602, msg: "Not a navigation action: bogus"}}},
+	{"navigate with a number for goto", []step{openNotes, {method: "navigate", params: `{"goto":5}`, code: -32602, msg: "goto must be a string"}}},
+	{"navigate with a null goto uses action", []step{openNotes, {method: "navigate", params: `{"goto":null,"action":"next_heading"}`, result: atNucleus}}},
 	{"navigate without parameters", []step{openNotes, {method: "navigate", code: -32602, msg: "action is required and must be a string"}}},
 	{"navigate without a document", []step{{method: "navigate", params: `{"action":"next_sentence"}`, code: -32001, msg: noDocMsg}}},
 	{"navigate accepts bookmark actions", []step{openNotes, call("navigate", `{"action":"add_bookmark"}`),
@@ -160,6 +162,7 @@ var methodCases = []struct {
 	{"read the selection with none", []step{openNotes, {method: "read", params: `{"what":"selection"}`,
 		result: `{"playback":"stopped"}`, says: []string{"No selection."}}}},
 	{"read something unknown", []step{openNotes, {method: "read", params: `{"what":"chapter"}`, code: -32602, msg: "Cannot read chapter"}}},
+	{"read with a number for what", []step{openNotes, {method: "read", params: `{"what":5}`, code: -32602, msg: "what must be a string"}}},
 	{"read from a bad offset", []step{openNotes, {method: "read", params: `{"from":"ten"}`, code: -32602, msg: "from must be a char offset"}}},
 	{"read without a document", []step{{method: "read", code: -32001, msg: noDocMsg}}},
 
@@ -192,6 +195,7 @@ var methodCases = []struct {
 	{"search with no match", []step{openNotes, {method: "search", params: `{"pattern":"xyz"}`,
 		result: `{"current":null,"matches":[]}`, says: []string{"No matches for xyz"}}, {method: "position", result: atStart}}},
 	{"search a bad regular expression", []step{openNotes, {method: "search", params: `{"pattern":"(","regex":true}`, code: -32602, msg: "Not a regular expression: …"}}},
+	{"search with a bad regex flag", []step{openNotes, {method: "search", params: `{"pattern":"the","regex":"yes"}`, code: -32602, msg: "regex must be true or false"}}},
 	{"search without pattern", []step{openNotes, {method: "search", code: -32602, msg: "pattern is required and must be a string"}}},
 	{"search without a document", []step{{method: "search", params: `{"pattern":"x"}`, code: -32001, msg: noDocMsg}}},
 
