@@ -56,6 +56,16 @@ func TestFile(t *testing.T) {
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	huge := filepath.Join(dir, "huge.txt")
+	if f, err := os.Create(huge); err != nil {
+		t.Fatal(err)
+	} else {
+		// Sparse: takes no room on the disk.
+		if err := f.Truncate(MaxSize + 1); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
 	fifo := filepath.Join(dir, "pipe.txt")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
@@ -111,6 +121,7 @@ func TestFile(t *testing.T) {
 		{"NUL bytes", nul, "binary file, not a document", nil},
 		{"invalid UTF-8 at the start", latin1, "binary file, not a document", nil},
 		{"named pipe", fifo, "not a regular file", nil},
+		{"over 1 GiB", huge, "too large (over 1 GiB)", nil},
 	}
 	for _, tc := range errorCases {
 		t.Run(tc.name, func(t *testing.T) {
