@@ -30,7 +30,9 @@ var markdownParser = goldmark.New(goldmark.WithExtensions(
 
 // Markdown loads CommonMark with GitHub tables, strikethrough, task lists
 // and footnotes. Front matter (YAML between "---" lines, or TOML between
-// "+++" lines) fills Meta and is not text.
+// "+++" lines) fills Meta and is not text. The title is the front matter's,
+// else the first level-1 heading, else the first heading, else the file
+// name.
 //
 // Beyond what the original shows in its fixtures:
 //   - a thematic break ("---", "***") adds no text, only a paragraph break;
@@ -44,7 +46,9 @@ var markdownParser = goldmark.New(goldmark.WithExtensions(
 //     number of an ordered item: "1. checked");
 //   - paragraphs inside list items have no paragraph marker, and the
 //     blocks of a list item are separated by line breaks, not blank lines;
-//   - footnotes referenced nowhere are dropped.
+//   - footnotes referenced nowhere are dropped;
+//   - lines nested absurdly deep (over 32 quote or list markers, or over 64
+//     columns of indentation) are clamped first, see limitNesting.
 func Markdown(path string, data []byte) (*doc.Document, error) {
 	pieceSize := 0 // one piece
 	if len(data) >= minSplitSize && runtime.GOMAXPROCS(0) >= 2 {
