@@ -28,6 +28,13 @@ const MaxMessageBytes = 16 << 20
 // ErrTooLarge is returned for a message over MaxMessageBytes.
 var ErrTooLarge = errors.New("rpc: message larger than 16 MiB")
 
+// HeaderError is a Content-Length header whose value is not a length. The
+// body it announced cannot be found, so the header fails as a message of
+// its own and reading goes on with the next line.
+type HeaderError struct{ Line string }
+
+func (e *HeaderError) Error() string { return fmt.Sprintf("bad header %q", e.Line) }
+
 // Reader reads messages, detecting the framing of each one from its first
 // line: a line starting "Content-Length:" introduces a framed message, any
 // other non-blank line is a message of its own.
@@ -76,8 +83,11 @@ func (r *Reader) Read() ([]byte, Framing, error) {
 		if !isHeader {
 			return []byte(trimmed), LineFraming, nil
 		}
-		if err != nil {
+		if err == ErrTooLarge {
 			return nil, 0, err
+		}
+		if err != nil {
+			return nil, HeaderFraming, &HeaderError{Line: trimmed}
 		}
 		// Skip any other headers up to the blank line.
 		for {

@@ -81,6 +81,12 @@ func (s *Server) Serve(in io.Reader, w *Writer) error {
 	defer s.App.Close()
 	for {
 		msg, framing, err := r.Read()
+		var headerErr *HeaderError
+		if errors.As(err, &headerErr) {
+			w.SetFraming(framing)
+			s.reply(nullID, nil, &Error{CodeParseError, "Parse error: " + headerErr.Error()})
+			continue
+		}
 		if err != nil {
 			// The end of the input (or an unreadable one) stops the server;
 			// the deferred Close saves the place.
