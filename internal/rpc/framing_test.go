@@ -158,3 +158,33 @@ func TestEveryMessageIsFramedWhole(t *testing.T) {
 		}
 	}
 }
+
+func TestBadContentLengthFailsAndReadingGoesOn(t *testing.T) {
+	for _, header := range []string{"Content-Length: abc", "content-length: -5", "Content-Length:", "Content-Length: 1.5"} {
+		t.Run(header, func(t *testing.T) {
+			s := startServer(t, serverOptions{})
+			s.sendRaw(header + "\r\n\r\n" + frame(request(1, "stop", ""), rpc.HeaderFraming))
+			m := expectReply(t, s.client, "null", rpc.HeaderFraming)
+			want := fmt.Sprintf("Parse error: bad header %q", header)
+			if m.Error == nil || m.Error.Code != -32700 || m.Error.Message != want {
+				t.Fatalf("want the error %q, got %s", want, m.Raw)
+			}
+			expectReply(t, s.client, "1", rpc.HeaderFraming)
+		})
+	}
+}
+
+// A body over 16 MiB is not read (it would take that much memory): the
+// server stops as at the end of its input, saving the place.
+func TestTooLargeAMessageStopsTheServer(t *testing.T) {
+	s := startServer(t, serverOptions{})
+	s.result("open", `{"path":"notes.md"}`)
+	s.result("navigate", `{"action":"next_heading"}`)
+	s.sendRaw(fmt.Sprintf("Content-Length: %d\r\n\r\n{", rpc.MaxMessageBytes+1))
+	if rest := s.waitStopped(); len(rest) != 0 {
+		t.Fatalf("messages after the oversized header: %s", rest)
+	}
+	if says, at := reopen(t, s); at != 90 {
+		t.Fatalf("the place was not saved: %q at %d", says, at)
+	}
+}
