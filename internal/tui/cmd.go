@@ -272,15 +272,6 @@ func run(a openArgs, env cli.Env, scr tcell.Screen) (code int) {
 		fmt.Fprintf(env.Stderr, "Error: tw open: cannot use the terminal: %v. Run tw open in a terminal.\n", err)
 		return 1
 	}
-	// The terminal is put back on every way out, a panic included.
-	defer func() {
-		if p := recover(); p != nil {
-			s.app.Save()
-			fmt.Fprintf(env.Stderr, "Error: tw open stopped on an internal error: %v. Your place was saved; please report this with what follows.\n%s", p, debug.Stack())
-			code = 1
-		}
-	}()
-	defer scr.Fini()
 	scr.EnablePaste()
 	cfg := Config{App: s.app, Events: s.events, Screen: scr, Speak: s.speak, Accessibility: mode,
 		CharacterKeys: true, Highlight: true}
@@ -314,15 +305,44 @@ func run(a openArgs, env cli.Env, scr tcell.Screen) (code int) {
 	}()
 	s.app.StartAutosave(AutosaveEvery)
 
+	return Loop(r, scr, env.Stderr, s.app.Save)
+}
+
+// Loop runs the reader until it quits, drawing after every event. The
+// terminal is put back on every way out, a panic included: then the place
+// is saved with save, the error goes to stderr and the exit code is 1.
+func Loop(r *Reader, scr tcell.Screen, stderr io.Writer, save func()) (code int) {
+	defer func() {
+		if p := recover(); p != nil {
+			scr.Fini()
+			if save != nil {
+				save()
+			}
+			fmt.Fprintf(stderr, "Error: tw open stopped on an internal error: %v. Your place was saved; please report this with what follows.\n%s", p, debug.Stack())
+			code = 1
+			return
+		}
+		scr.Fini()
+	}()
 	r.Draw()
 	for !r.Quit() {
 		switch ev := scr.PollEvent().(type) {
 		case nil:
 			return 0
 		case *tcell.EventKey:
+			if r.pasting {
+				r.pasted.WriteString(pasteText(ev))
+				continue
+			}
 			r.HandleKey(ev)
 		case *tcell.EventPaste:
-			// Pasted text arrives as keys between the start and end marks.
+			if ev.Start() {
+				r.pasting = true
+				r.pasted.Reset()
+				continue
+			}
+			r.pasting = false
+			r.Paste(r.pasted.String())
 		case *tcell.EventResize:
 			scr.Sync()
 		case *quitEvent:
@@ -333,4 +353,17 @@ func run(a openArgs, env cli.Env, scr tcell.Screen) (code int) {
 		}
 	}
 	return 0
+}
+
+// pasteText is the text a key stands for inside a bracketed paste.
+func pasteText(ev *tcell.EventKey) string {
+	switch ev.Key() {
+	case tcell.KeyRune:
+		return string(ev.Rune())
+	case tcell.KeyEnter:
+		return "\n"
+	case tcell.KeyTab:
+		return "\t"
+	}
+	return ""
 }

@@ -337,3 +337,78 @@ func BenchmarkKeyLatency(b *testing.B) {
 		})
 	}
 }
+
+// finiCounter is a screen that counts Fini calls.
+type finiCounter struct {
+	tcell.SimulationScreen
+	fini int
+}
+
+func (f *finiCounter) Fini() { f.fini++; f.SimulationScreen.Fini() }
+
+func TestLoopRestoresTheTerminalOnPanic(t *testing.T) {
+	s := newSim(t, "sample.md", sampleText(t), 80, 24, defaultCfg)
+	scr := &finiCounter{SimulationScreen: s.scr}
+	s.r.km = nil // the next key dereferences it: a real panic inside the loop
+	saved := false
+	var stderr strings.Builder
+	scr.InjectKey(tcell.KeyRune, 'h', 0)
+	code := Loop(s.r, scr, &stderr, func() { saved = true })
+	if code != 1 || scr.fini != 1 || !saved {
+		t.Errorf("after a panic: exit %d, Fini called %d times, saved %v", code, scr.fini, saved)
+	}
+	if !strings.HasPrefix(stderr.String(), "Error: tw open stopped on an internal error") {
+		t.Errorf("stderr %q", stderr.String())
+	}
+}
+
+func TestLoopPasteAndQuit(t *testing.T) {
+	s := newSim(t, "sample.md", sampleText(t), 80, 24, defaultCfg)
+	done := make(chan int)
+	go func() { done <- Loop(s.r, s.scr, &strings.Builder{}, nil) }()
+	s.scr.InjectKey(tcell.KeyRune, '/', 0)
+	s.scr.PostEventWait(tcell.NewEventPaste(true))
+	for _, r := range "lamp" {
+		s.scr.InjectKey(tcell.KeyRune, r, 0)
+	}
+	s.scr.PostEventWait(tcell.NewEventPaste(false))
+	s.scr.InjectKey(tcell.KeyEnter, 0, 0)
+	s.scr.InjectKey(tcell.KeyCtrlQ, 0, tcell.ModCtrl)
+	s.scr.InjectKey(tcell.KeyRune, 'y', 0)
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	found := false
+	for _, l := range s.log.all {
+		found = found || strings.HasPrefix(l, "Match 1 of")
+	}
+	if !found {
+		t.Errorf("the pasted search did not run; said %q", s.log.all)
+	}
+}
+
+func TestPasteInEditMode(t *testing.T) {
+	s := newSim(t, "sample.md", sampleText(t), 80, 24, defaultCfg)
+	s.r.Paste("nothing here")
+	s.expectSaid("Pasting works in edit mode")
+	s.press(tcell.KeyCtrlE, 0, tcell.ModCtrl)
+	s.expectSaid("Edit mode on")
+	s.r.Paste("Pasted words. ")
+	if d := s.app.Doc(); !strings.Contains(d.Text, "Pasted words. ") {
+		t.Errorf("the paste is not in the text:\n%s", d.Text[:200])
+	}
+	s.r.Draw()
+	if !strings.Contains(strings.Join(s.screen(), "\n"), "Pasted words.") {
+		t.Errorf("the paste is not on the screen")
+	}
+}
+
+func TestLineNumbers(t *testing.T) {
+	s := newSim(t, "sample.md", sampleText(t), 80, 24, defaultCfg)
+	s.r.run("toggle_line_numbers")
+	s.r.Draw()
+	s.expectSaid("Line numbers: on.")
+	if got := s.screen()[0]; got != " 1 A Walk Through the Lighthouse" {
+		t.Errorf("first row with line numbers %q", got)
+	}
+}

@@ -309,6 +309,7 @@ func TestTmuxRefusesBadFiles(t *testing.T) {
 		{[]string{"open", dir}, 1, "is a folder"},
 		{[]string{"open"}, 2, "give one document"},
 		{[]string{"open", "--bogus", "x"}, 2, "unknown option --bogus"},
+		{[]string{filepath.Join(dir, "missing.md")}, 1, "no such file"}, // tw FILE
 	}
 	for _, tt := range tests {
 		cmd := exec.Command(tw, tt.args...)
@@ -321,5 +322,63 @@ func TestTmuxRefusesBadFiles(t *testing.T) {
 		if code != tt.code || !strings.Contains(string(out), tt.msg) || !strings.HasPrefix(string(out), "Error: ") {
 			t.Errorf("tw %s: exit %d, %q; want exit %d and an error saying %q", strings.Join(tt.args, " "), code, out, tt.code, tt.msg)
 		}
+	}
+}
+
+// TestTmuxScreenReaderResizeHangup runs `tw FILE` in screen-reader mode:
+// silent, the terminal cursor on the reading position through a resize,
+// and the place saved when the terminal hangs up.
+func TestTmuxScreenReaderResizeHangup(t *testing.T) {
+	tw := twBinary(t)
+	dir := t.TempDir()
+	file := copySample(t, dir)
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[accessibility]\nmode = \"screen-reader\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	logPath := filepath.Join(dir, "said.log")
+	tm := startTerm(t, 80, 24, fmt.Sprintf("TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s %s; sleep 60", home, logPath, tw, file))
+	said := &announcements{t: t, path: logPath}
+	said.expect("Opened A Walk Through the Lighthouse.")
+	tm.waitScreen("silent speech in the status bar", func(s string) bool { return strings.Contains(screenRow(s, 22), "| silent ") })
+	onHeading := func(s string) bool {
+		x, y := tm.cursor()
+		r := []rune(screenRow(s, y))
+		return x < len(r) && strings.HasPrefix(string(r[x:]), "Other languages")
+	}
+	tm.keys("h", "h", "h", "h", "h", "h")
+	said.expect("Heading level 2: Other languages")
+	tm.waitScreen("the cursor on the heading", onHeading)
+
+	tm.tmux("resize-window", "-t", "tw", "-x", "40", "-y", "12")
+	s := tm.waitScreen("the text wrapped to 40 columns", func(s string) bool {
+		return strings.Contains(s, "Other languages") && onHeading(s)
+	})
+	for i, r := range strings.Split(s, "\n") {
+		if w := widthOf(r); w > 40 {
+			t.Errorf("row %d is %d cells wide after resizing to 40: %q", i, w, r)
+		}
+	}
+
+	// Hang up: the terminal goes away and tw saves the place on its way out.
+	state := filepath.Join(home, "data", "state")
+	const place = "Place: line 41," // the heading's line
+	if out, _ := exec.Command(tw, "marks", file, "--home", home).CombinedOutput(); strings.Contains(string(out), place) {
+		t.Fatalf("the place was saved before the hangup:\n%s", out)
+	}
+	exec.Command("tmux", "-S", tm.sock, "kill-server").Run()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		out, _ := exec.Command(tw, "marks", file, "--home", home).CombinedOutput()
+		if strings.Contains(string(out), place) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the place was not saved on hangup; tw marks says:\n%s(state in %s)", out, state)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -65,6 +65,10 @@ type Reader struct {
 	help    *helpList
 	whatKey bool
 	quit    bool
+
+	// A bracketed paste in progress: its keys are gathered, not run.
+	pasting bool
+	pasted  strings.Builder
 }
 
 // New returns a Reader drawing on cfg.Screen (already initialized).
@@ -162,6 +166,28 @@ func typedText(ev *tcell.EventKey) (string, bool) {
 		return "\t", true
 	}
 	return "", false
+}
+
+// Paste puts pasted text where it can go: at the cursor in edit mode, or
+// into the open prompt.
+func (r *Reader) Paste(text string) {
+	defer r.app.RunDeferred()
+	if text == "" {
+		return
+	}
+	if ps := r.app.PromptState(); ps != nil {
+		caret := []rune(ps.Text)
+		at := min(ps.Caret, len(caret))
+		whole := string(caret[:at]) + strings.ReplaceAll(text, "\n", " ") + string(caret[at:])
+		r.app.PromptKey("", &whole)
+		r.say("Pasted: " + text)
+		return
+	}
+	if mode, _ := r.app.UIState(); mode == "Edit" {
+		r.insert(text)
+		return
+	}
+	r.say("Pasting works in edit mode and in prompts. Ctrl+E turns on edit mode.")
 }
 
 // inserter is edit mode's typing, when the app has it.
@@ -645,12 +671,19 @@ func (r *Reader) Draw() {
 			r.lastCursor, r.lastDoc = pos, d
 		}
 		selStart, selEnd, hasSel := r.app.Selection()
+		// Highlights and notes are kept in the canonical text's offsets,
+		// so they are drawn only while browsing it.
 		var hls []reader.HighlightInfo
-		if st.Document != nil && !st.Document.Editing {
+		var notes []reader.NoteInfo
+		editing := st.Mode == "Edit"
+		if !editing {
 			hls, _ = r.app.Highlights()
+			notes, _ = r.app.Notes()
 		}
+		// Browsing marks the word at the cursor; editing, the caret's
+		// character.
 		curStart, curEnd := pos, pos+1
-		if ws, we, ok := r.lo.wordAt(pos); ok {
+		if ws, we, ok := r.lo.wordAt(pos); ok && !editing {
 			curStart, curEnd = ws, we
 		}
 		showHeard := hasHeard && r.cfg.Highlight && playback != reader.Stopped
@@ -679,6 +712,11 @@ func (r *Reader) Draw() {
 				}
 				if in(r.spans.links, c.pos) {
 					style = style.Underline(true)
+				}
+				for _, n := range notes {
+					if c.pos >= n.Start && c.pos < n.End {
+						style = style.Underline(true).Foreground(tcell.ColorTeal)
+					}
 				}
 				for _, hl := range hls {
 					if c.pos >= hl.Start && c.pos < hl.End {
