@@ -399,7 +399,9 @@ func (c *mdConverter) node(n ast.Node) {
 		}
 		c.cellIndex++
 		id := c.b.openHere(doc.Marker{Kind: doc.TableCell})
+		c.html.inCell = true
 		c.children(n)
+		c.html.inCell = false
 		c.b.closeMarker(id)
 	case *east.FootnoteLink:
 		c.footnoteRef(c.labels[n.Index])

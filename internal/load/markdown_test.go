@@ -172,6 +172,20 @@ func TestMarkdown(t *testing.T) {
 			},
 		},
 		{
+			name: "a line break in a table cell keeps the row on one line",
+			in:   "| a | b |\n|---|---|\n| one<br>two | <p>x</p> |\n",
+			text: "a | b\none two | x",
+			markers: []string{
+				`table 0-17 "a | b\none two | x"`,
+				`table_row 0-5 label="header" "a | b"`,
+				`table_cell 0-1 "a"`,
+				`table_cell 4-5 "b"`,
+				`table_row 6-17 "one two | x"`,
+				`table_cell 6-13 "one two"`,
+				`table_cell 16-17 "x"`,
+			},
+		},
+		{
 			name:  "YAML front matter",
 			in:    "---\ntitle: \"My Doc\"\nauthor: 'A. Writer'\nlang: fr\ntags:\n  - x\n---\n\n# Heading\n\nBody.\n",
 			text:  "Heading\n\nBody.",

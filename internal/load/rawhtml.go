@@ -18,6 +18,17 @@ type rawHTML struct {
 	inComment bool
 	// skipUntil is the closing tag ending a script or style being skipped.
 	skipUntil string
+	// inCell is set inside a table cell, where a row must stay one line:
+	// line breaks become spaces.
+	inCell bool
+}
+
+func (r *rawHTML) lineBreak(b *builder) {
+	if r.inCell {
+		b.space()
+	} else {
+		b.lineBreak()
+	}
 }
 
 // rawBlockTags start a new line of text.
@@ -117,7 +128,7 @@ func (r *rawHTML) tag(b *builder, tag []byte) {
 	selfClosing := bytes.HasSuffix(inner, []byte("/"))
 	switch {
 	case lname == "br":
-		b.lineBreak()
+		r.lineBreak(b)
 	case lname == "img" && !closing:
 		z := html.NewTokenizer(bytes.NewReader(tag))
 		z.Next()
@@ -141,6 +152,6 @@ func (r *rawHTML) tag(b *builder, tag []byte) {
 	case lname == "td" || lname == "th":
 		b.space()
 	case rawBlockTags[lname]:
-		b.lineBreak()
+		r.lineBreak(b)
 	}
 }
