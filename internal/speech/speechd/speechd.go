@@ -237,6 +237,13 @@ func New() (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	// speech-dispatcher reports the first mark of its first audio before that
+	// audio starts (by 1.5 s on a PulseAudio null sink, which starts a new
+	// stream late). A word spoken at volume zero now makes the first reading
+	// start on an open stream, so its first word is reported when heard.
+	if _, err := c.request("SET SELF VOLUME -100"); err == nil {
+		c.speak("<speak>tw</speak>")
+	}
 	return &Engine{read: c}, nil
 }
 
