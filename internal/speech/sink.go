@@ -1,6 +1,7 @@
 package speech
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -101,6 +102,8 @@ type WAVSink struct {
 	path string
 	mu   sync.Mutex
 	f    *os.File
+	w    *bufio.Writer
+	buf  []byte
 	rate int
 	n    int64 // samples written
 	err  error
@@ -126,8 +129,8 @@ func (w *WAVSink) NewStream(rate int) (Stream, error) {
 		if err != nil {
 			return nil, fmt.Errorf("speech: cannot write %s: %w", w.path, err)
 		}
-		w.f, w.rate = f, rate
-		if _, err := f.Write(wavHeader(rate, 0)); err != nil {
+		w.f, w.rate, w.w = f, rate, bufio.NewWriterSize(f, 1<<16)
+		if _, err := w.w.Write(wavHeader(rate, 0)); err != nil {
 			return nil, fmt.Errorf("speech: cannot write %s: %w", w.path, err)
 		}
 	} else if rate != w.rate {
@@ -142,11 +145,12 @@ func (w *WAVSink) write(pcm []int16) error {
 	if w.err != nil {
 		return w.err
 	}
-	buf := make([]byte, 2*len(pcm))
-	for i, v := range pcm {
-		binary.LittleEndian.PutUint16(buf[2*i:], uint16(v))
+	buf := w.buf[:0]
+	for _, v := range pcm {
+		buf = binary.LittleEndian.AppendUint16(buf, uint16(v))
 	}
-	if _, err := w.f.Write(buf); err != nil {
+	w.buf = buf
+	if _, err := w.w.Write(buf); err != nil {
 		w.err = fmt.Errorf("speech: cannot write %s: %w", w.path, err)
 		return w.err
 	}
@@ -164,12 +168,17 @@ func (w *WAVSink) Close() error {
 	f := w.f
 	w.f = nil
 	err := w.err
+	if err == nil && w.n*2 > 0xFFFFFFFF-36 {
+		err = errors.New("speech: audio too long for a WAV file (4 GB)")
+	}
 	if err == nil {
-		if w.n*2 > 0xFFFFFFFF-36 {
-			err = errors.New("speech: audio too long for a WAV file (4 GB)")
-		} else if _, err = f.WriteAt(wavHeader(w.rate, w.n), 0); err == nil {
-			err = f.Sync()
-		}
+		err = w.w.Flush()
+	}
+	if err == nil {
+		_, err = f.WriteAt(wavHeader(w.rate, w.n), 0)
+	}
+	if err == nil {
+		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
