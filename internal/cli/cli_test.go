@@ -491,3 +491,128 @@ func TestServeProcess(t *testing.T) {
 		t.Fatalf("the place was not saved when stdin closed: %q", out)
 	}
 }
+
+// startServe starts the real tw serve with pipes; next returns its next
+// message (line framing), failing after 15 s.
+func startServe(t *testing.T, dir string, env []string, args ...string) (stdin io.WriteCloser, next func() rpcMessage, wait func()) {
+	t.Helper()
+	cmd := exec.Command(twBinary(t), append([]string{"serve", "--stdio"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	lines := make(chan string, 1000)
+	go func() {
+		br := bufio.NewReader(stdout)
+		for {
+			line, err := br.ReadString('\n')
+			if err != nil {
+				close(lines)
+				return
+			}
+			lines <- strings.TrimSuffix(line, "\n")
+		}
+	}()
+	next = func() rpcMessage {
+		t.Helper()
+		select {
+		case line, ok := <-lines:
+			if !ok {
+				t.Fatalf("the server closed its output; stderr: %s", stderr.String())
+			}
+			return parseLines(t, line)[0]
+		case <-time.After(15 * time.Second):
+			t.Fatal("no message from the server in 15 s")
+		}
+		panic("unreachable")
+	}
+	wait = func() {
+		t.Helper()
+		stdin.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("tw serve: %v; stderr: %s", err, stderr.String())
+			}
+		case <-time.After(15 * time.Second):
+			t.Fatal("tw serve did not stop when stdin closed")
+		}
+		if stderr.Len() != 0 {
+			t.Fatalf("tw serve wrote to stderr: %q", stderr.String())
+		}
+	}
+	return stdin, next, wait
+}
+
+// TestServeSpeaksWithEspeak reads a sentence with the real eSpeak NG
+// engine, timed by the clock sink (no sound card needed): the client gets
+// "reading", one position per word as each is spoken, in order, then
+// "stopped".
+func TestServeSpeaksWithEspeak(t *testing.T) {
+	dir := notesDir(t)
+	env := []string{"TEXTWEAVER_SPEECH_SINK=clock", "TEXTWEAVER_SPEECH_SPEED=4"}
+	stdin, next, wait := startServe(t, dir, env, "--home", t.TempDir(), "--backend", "espeak")
+	io.WriteString(stdin, req(1, "status", ""))
+	m := next()
+	if m.Method == "announcement" {
+		t.Fatalf("eSpeak NG is not available (run scripts/deps-speech.sh): %q", m.Params.Text)
+	}
+	if !strings.Contains(string(m.Result), `"backend":"espeak"`) {
+		t.Fatalf("status: %s", m.Raw)
+	}
+	io.WriteString(stdin, req(2, "open", `{"path":"notes.md"}`))
+	next() // the announcement
+	next() // the response
+	io.WriteString(stdin, req(3, "read", `{"what":"sentence","from":14}`))
+	var words []string
+	for {
+		m := next()
+		if m.Method == "position" {
+			var p struct{ Start, End, Line int }
+			json.Unmarshal([]byte(m.Raw), &struct {
+				Params *struct{ Start, End, Line int }
+			}{&p})
+			words = append(words, notesText[p.Start:p.End])
+			continue
+		}
+		if m.Method == "playback" && strings.Contains(m.Raw, `"stopped"`) {
+			break
+		}
+	}
+	want := []string{"Cells", "are", "the", "smallest", "units", "of", "life"}
+	if strings.Join(words, " ") != strings.Join(want, " ") {
+		t.Fatalf("words heard %q, want %q", words, want)
+	}
+	wait()
+}
+
+// notesText is notes.md as tw reads it (ASCII, so bytes are characters).
+const notesText = "Cell biology\n\nCells are the smallest units of life. Every living thing is made of cells.\n\nThe nucleus\n\nThe nucleus holds the cell's DNA. It controls growth and division."
+
+func TestServeBackendFallback(t *testing.T) {
+	stdin, next, wait := startServe(t, notesDir(t), []string{"TEXTWEAVER_SPEECH_SINK=clock"}, "--home", t.TempDir(), "--backend", "sapi")
+	m := next()
+	if m.Method != "announcement" || !strings.HasPrefix(m.Params.Text, "Speech engine sapi is not available; using ") {
+		t.Fatalf("want the fallback announcement first, got %s", m.Raw)
+	}
+	used := strings.TrimSuffix(strings.TrimPrefix(m.Params.Text, "Speech engine sapi is not available; using "), ".")
+	io.WriteString(stdin, req(1, "status", ""))
+	if m := next(); !strings.Contains(string(m.Result), `"backend":"`+used+`"`) {
+		t.Fatalf("the announcement named %q but status says %s", used, m.Result)
+	}
+	wait()
+}
