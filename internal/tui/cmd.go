@@ -112,12 +112,7 @@ func Main(argv []string, env cli.Env) int {
 		fmt.Fprintf(env.Stderr, "Error: tw open: cannot read %s: is a folder. Give a file, not a folder.\n", a.file)
 		return 1
 	}
-	scr, err := tcell.NewScreen()
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "Error: tw open: cannot use the terminal: %v. Run tw open in a terminal, or use tw text %s to print the text.\n", err, a.file)
-		return 1
-	}
-	return run(a, env, scr)
+	return run(a, env, tcell.NewScreen)
 }
 
 // session is everything one run of the reader owns.
@@ -261,15 +256,21 @@ func newSession(a openArgs, env cli.Env) (*session, *settings.Store, string, err
 // quitEvent asks the loop to save and stop (a signal arrived).
 type quitEvent struct{ tcell.EventTime }
 
-func run(a openArgs, env cli.Env, scr tcell.Screen) (code int) {
+// run opens the document first, so that a file that cannot be read is
+// reported plainly, then takes over the terminal.
+func run(a openArgs, env cli.Env, newScreen func() (tcell.Screen, error)) (code int) {
 	s, st, mode, err := newSession(a, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "Error: tw open: %v. Check the file and try again.\n", err)
 		return 1
 	}
 	defer s.close()
-	if err := scr.Init(); err != nil {
-		fmt.Fprintf(env.Stderr, "Error: tw open: cannot use the terminal: %v. Run tw open in a terminal.\n", err)
+	scr, err := newScreen()
+	if err == nil {
+		err = scr.Init()
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "Error: tw open: cannot use the terminal: %v. Run tw open in a terminal, or tw text %s to print the text.\n", err, a.file)
 		return 1
 	}
 	scr.EnablePaste()
@@ -282,6 +283,7 @@ func run(a openArgs, env cli.Env, scr tcell.Screen) (code int) {
 		cfg.Highlight = st.Bool("highlight.enabled")
 		cfg.Settings = st
 		preset = st.String("keyboard.preset")
+		setTheme(st.String("display.theme"), st.String("highlight.color"))
 	}
 	cfg.Keymap = NewKeymap(preset, cli.Home(a.home, env.Getenv))
 	r := New(cfg)

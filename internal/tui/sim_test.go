@@ -412,3 +412,52 @@ func TestLineNumbers(t *testing.T) {
 		t.Errorf("first row with line numbers %q", got)
 	}
 }
+
+func TestSpeechCursorLayer(t *testing.T) {
+	s := newSim(t, "sample.md", sampleText(t), 80, 24, defaultCfg)
+	steps := []struct {
+		key  tcell.Key
+		r    rune
+		said string
+		row  string
+	}{
+		{tcell.KeyTab, 0, "Speech Cursor. Line 1: A Walk Through the Lighthouse", "A Walk Through"},
+		{tcell.KeyDown, 0, "blank", ""}, // one line at a time, blank ones too
+		{tcell.KeyRune, 'j', "Welcome to tw", "Welcome to tw"},
+		{tcell.KeyRune, 'k', "blank", ""},                           // k is the speech cursor's, not next link
+		{tcell.KeyRune, 'h', "Heading level 2: Getting around", ""}, // browse keys still work
+		{tcell.KeyEscape, 0, "Stopped. Speech Cursor off.", ""},     // Escape leaves
+		{tcell.KeyRune, 'k', "", ""},                                // back in browse: next link
+	}
+	for _, st := range steps {
+		s.press(st.key, st.r, 0)
+		if st.said != "" {
+			s.expectSaid(st.said)
+		}
+		if st.row != "" {
+			if row, _, _ := s.cursorRow(); !strings.Contains(row, st.row) {
+				t.Errorf("after %v %q the cursor row is %q", st.key, st.r, row)
+			}
+		}
+	}
+	if mode, _ := s.app.UIState(); mode != "Browse" {
+		t.Errorf("mode %q after Escape", mode)
+	}
+}
+
+// BenchmarkDraw is the drawing part of a key press alone.
+func BenchmarkDraw(b *testing.B) {
+	for _, d := range []struct{ name, file, text string }{
+		{"sample", "sample.md", sampleText(b)},
+		{"1MB-single-line", "line.txt", strings.Repeat("lighthouse keeper ", 1<<20/18)},
+	} {
+		b.Run(d.name, func(b *testing.B) {
+			s := newSim(b, d.file, d.text, 100, 40, defaultCfg)
+			for i := 0; i < b.N; i++ {
+				s.r.lastCursor = -1 // as after a move
+				s.r.Draw()
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/draw")
+		})
+	}
+}

@@ -300,6 +300,10 @@ func TestTmuxReadingSession(t *testing.T) {
 func TestTmuxRefusesBadFiles(t *testing.T) {
 	tw := twBinary(t)
 	dir := t.TempDir()
+	binary := filepath.Join(dir, "image.bin")
+	if err := os.WriteFile(binary, []byte("\x00\x01\x02PNG\x00\x00\xff"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		args []string
 		code int
@@ -310,10 +314,14 @@ func TestTmuxRefusesBadFiles(t *testing.T) {
 		{[]string{"open"}, 2, "give one document"},
 		{[]string{"open", "--bogus", "x"}, 2, "unknown option --bogus"},
 		{[]string{filepath.Join(dir, "missing.md")}, 1, "no such file"}, // tw FILE
+		{[]string{"open", binary}, 1, "binary"},
+		{[]string{"open", "--no-speech", binary + "x"}, 1, "no such file"},
+		{[]string{"open", "--no-speech", copySample(t, dir)}, 1, "cannot use the terminal"},
 	}
 	for _, tt := range tests {
 		cmd := exec.Command(tw, tt.args...)
-		cmd.Env = append(os.Environ(), "TEXTWEAVER_HOME="+filepath.Join(dir, "home"))
+		// No terminal at all: the file's problem must still be the one told.
+		cmd.Env = append(os.Environ(), "TEXTWEAVER_HOME="+filepath.Join(dir, "home"), "TERM=")
 		out, err := cmd.CombinedOutput()
 		code := 0
 		if ee, ok := err.(*exec.ExitError); ok {

@@ -25,9 +25,10 @@ const (
 )
 
 // SettingsReader is the part of the settings store the reader reads
-// after the app changed a setting (F9, line numbers).
+// after the app changed a setting (F9, line numbers, the theme).
 type SettingsReader interface {
 	Bool(path string) bool
+	String(path string) string
 }
 
 // Config configures a Reader.
@@ -89,11 +90,12 @@ func (r *Reader) Quit() bool { return r.quit }
 
 // say announces something the terminal reader itself says (not the app):
 // it goes to the status line, the announcement log and the voice.
+// Like the app, it does not talk over a reading in progress.
 func (r *Reader) say(text string) {
 	if r.cfg.Events != nil {
 		r.cfg.Events.Announce(text, reader.Polite)
 	}
-	if r.cfg.Speak != nil {
+	if r.cfg.Speak != nil && r.app.Playback() != reader.Reading {
 		r.cfg.Speak(text)
 	}
 }
@@ -210,14 +212,23 @@ func (r *Reader) insert(text string) {
 func (r *Reader) run(act string) {
 	switch act {
 	case "what_does_this_key_do":
+		r.app.Stop()
 		r.whatKey = true
 		r.say("Press a key to hear what it does.")
 		return
 	case "keyboard_help":
+		r.app.Stop()
 		r.openHelp()
 		return
 	case "toggle_character_keys", "toggle_line_numbers":
 		r.toggleSetting(act)
+		return
+	case "next_theme":
+		r.app.Action(act, nil)
+		if r.cfg.Settings != nil {
+			setTheme(r.cfg.Settings.String("display.theme"), r.cfg.Settings.String("highlight.color"))
+			r.scr.Sync()
+		}
 		return
 	case "scroll_down", "scroll_up":
 		r.app.Action(act, nil)
@@ -506,15 +517,45 @@ var highlightColors = map[string]tcell.Color{
 	"red": tcell.ColorRed, "orange": tcell.ColorOrange, "purple": tcell.ColorPurple,
 }
 
-// Styles of the view.
+// Styles of the view, set from the theme by setTheme.
 var (
-	styleText     = tcell.StyleDefault
-	styleCursor   = tcell.StyleDefault.Reverse(true)
-	styleHeard    = tcell.StyleDefault.Background(tcell.ColorYellow).Foreground(tcell.ColorBlack)
-	styleSelected = tcell.StyleDefault.Background(tcell.ColorBlue).Foreground(tcell.ColorWhite)
-	styleBar      = tcell.StyleDefault.Reverse(true)
-	styleGutter   = tcell.StyleDefault.Dim(true)
+	styleText     tcell.Style
+	styleCursor   tcell.Style
+	styleHeard    tcell.Style
+	styleSelected tcell.Style
+	styleBar      tcell.Style
+	styleGutter   tcell.Style
 )
+
+func init() { setTheme("terminal", "yellow") }
+
+// setTheme sets the styles for display.theme (terminal, dark, light,
+// high-contrast) and highlight.color (the word being heard).
+func setTheme(theme, heard string) {
+	base := tcell.StyleDefault
+	switch theme {
+	case "dark":
+		base = base.Background(tcell.ColorBlack).Foreground(tcell.ColorSilver)
+	case "light":
+		base = base.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
+	case "high-contrast":
+		base = base.Background(tcell.ColorBlack).Foreground(tcell.ColorWhite).Bold(true)
+	}
+	hc, ok := highlightColors[heard]
+	if !ok {
+		hc = tcell.ColorYellow
+	}
+	styleText = base
+	styleCursor = base.Reverse(true)
+	styleHeard = base.Background(hc).Foreground(tcell.ColorBlack)
+	styleSelected = base.Background(tcell.ColorBlue).Foreground(tcell.ColorWhite)
+	styleBar = base.Reverse(true)
+	styleGutter = base.Dim(true)
+	if theme == "high-contrast" {
+		styleSelected = base.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack).Underline(true)
+		styleGutter = base
+	}
+}
 
 // textRows is the height of the text area: all but the status bar and the
 // message line.
@@ -655,6 +696,7 @@ func (r *Reader) scroll(down bool) {
 // Draw draws the whole screen and shows it.
 func (r *Reader) Draw() {
 	scr := r.scr
+	scr.SetStyle(styleText)
 	scr.Clear()
 	w, h := scr.Size()
 	status, playback, heard, hasHeard := r.cfg.Events.snapshot()
