@@ -616,3 +616,56 @@ func TestServeBackendFallback(t *testing.T) {
 	}
 	wait()
 }
+
+// TestServePauseResumeWithEspeak: resume restarts at the last word heard,
+// so a word may repeat but none is skipped.
+func TestServePauseResumeWithEspeak(t *testing.T) {
+	env := []string{"TEXTWEAVER_SPEECH_SINK=clock", "TEXTWEAVER_SPEECH_SPEED=2"}
+	stdin, next, wait := startServe(t, notesDir(t), env, "--home", t.TempDir(), "--backend", "espeak", "--open", "notes.md")
+	next() // Opened
+	io.WriteString(stdin, req(1, "read", `{"what":"document"}`))
+	var heard []int
+	for len(heard) < 3 {
+		if m := next(); m.Method == "position" {
+			heard = append(heard, positionStart(m))
+		}
+	}
+	io.WriteString(stdin, req(2, "pause", ""))
+	var lastBeforePause int
+	for {
+		m := next()
+		if m.Method == "position" {
+			heard = append(heard, positionStart(m))
+			continue
+		}
+		if string(m.ID) == "2" {
+			if string(m.Result) != `{"playback":"paused"}` {
+				t.Fatalf("pause: %s", m.Raw)
+			}
+			break
+		}
+	}
+	lastBeforePause = heard[len(heard)-1]
+	io.WriteString(stdin, req(3, "resume", ""))
+	first := -1
+	for first < 0 {
+		m := next()
+		if string(m.ID) == "3" && string(m.Result) != `{"playback":"reading"}` {
+			t.Fatalf("resume: %s", m.Raw)
+		}
+		if m.Method == "position" {
+			first = positionStart(m)
+		}
+	}
+	if first != lastBeforePause {
+		t.Fatalf("the last word heard before the pause started at %d, the first after resume at %d (heard %v)", lastBeforePause, first, heard)
+	}
+	io.WriteString(stdin, req(4, "stop", ""))
+	wait()
+}
+
+func positionStart(m rpcMessage) int {
+	var p struct{ Params struct{ Start int } }
+	json.Unmarshal([]byte(m.Raw), &p)
+	return p.Params.Start
+}
