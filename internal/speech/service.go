@@ -259,7 +259,9 @@ func (r *reading) finish(pl *pipeline, completed bool) {
 // before the new reading's first Word).
 func (s *Service) Read(d *doc.Document, from, to int, h Handler) {
 	s.Stop()
-	r := &reading{s: s, d: d, from: from, to: min(to, d.Len()), h: h, heard: -1}
+	from = max(0, min(from, d.Len()))
+	to = max(from, min(to, d.Len()))
+	r := &reading{s: s, d: d, from: from, to: to, h: h, heard: -1}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {

@@ -330,6 +330,13 @@ func TestSilentReadsInNoTime(t *testing.T) {
 	}
 	checkWords(t, d.Text, rec.words, []string{"First"})
 	s.Say("Nothing is heard.")
+	for _, r := range [][2]int{{5, 2}, {-3, 1}, {100, 200}} {
+		rec := newRecorder()
+		s.Read(d, r[0], r[1], rec.handler())
+		if !rec.wait(t, time.Second) || len(rec.words) != 0 {
+			t.Errorf("range %v: %d words", r, len(rec.words))
+		}
+	}
 }
 
 func TestEmptyRangeCompletesAtOnce(t *testing.T) {
