@@ -461,3 +461,22 @@ func BenchmarkDraw(b *testing.B) {
 		})
 	}
 }
+
+func TestLongAnnouncementShownWhole(t *testing.T) {
+	s := newSim(t, "sample.md", sampleText(t), 40, 16, defaultCfg)
+	s.press(tcell.KeyDown, 0, 0) // says the whole welcome paragraph line
+	rows := s.screen()
+	said := s.log.last()
+	shown := strings.Join(rows[13:16], " ")
+	if !strings.HasPrefix(said, "Welcome to tw") || !strings.HasPrefix(shown, "Welcome to tw, a reader that speaks.") {
+		t.Fatalf("said %q, message rows %q", said, rows[13:16])
+	}
+	if !strings.Contains(rows[12], "Browse") {
+		t.Errorf("the status bar is not above the three message rows: %q", rows[12])
+	}
+	// Short again: one message row.
+	s.press(tcell.KeyRight, 0, 0)
+	if rows := s.screen(); !strings.Contains(rows[14], "Browse") || rows[15] != s.log.last() {
+		t.Errorf("after a short message: %q", rows[13:])
+	}
+}

@@ -62,6 +62,7 @@ type Reader struct {
 	topLine, topRow int
 	lastCursor      int
 	lastDoc         *doc.Document
+	msgRows         int // rows of the message area at the bottom
 
 	help    *helpList
 	whatKey bool
@@ -74,7 +75,7 @@ type Reader struct {
 
 // New returns a Reader drawing on cfg.Screen (already initialized).
 func New(cfg Config) *Reader {
-	r := &Reader{cfg: cfg, app: cfg.App, scr: cfg.Screen, km: cfg.Keymap, lastCursor: -1}
+	r := &Reader{cfg: cfg, app: cfg.App, scr: cfg.Screen, km: cfg.Keymap, lastCursor: -1, msgRows: 1}
 	if r.km == nil {
 		r.km = NewKeymap("default", "")
 	}
@@ -561,7 +562,25 @@ func setTheme(theme, heard string) {
 // message line.
 func (r *Reader) textRows() int {
 	_, h := r.scr.Size()
-	return max(h-2, 1)
+	return max(h-1-r.msgRows, 1)
+}
+
+// messageRows wraps the message line's text to the width, at most three
+// rows (a quarter of the screen on a small one): a long announcement is
+// shown whole, so a screen reader reviewing the screen finds all of it.
+func messageRows(text string, w, h int) []string {
+	limit := max(1, min(3, h/4))
+	if text == "" {
+		return []string{""}
+	}
+	var out []string
+	for _, rw := range wrap(text, 0, 0, max(w, 1)) {
+		out = append(out, text[rw.startByte:rw.endByte])
+	}
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out
 }
 
 func (r *Reader) gutter(d *doc.Document, lines int) int {
@@ -703,6 +722,15 @@ func (r *Reader) Draw() {
 	st := r.app.View()
 	d := r.app.Doc()
 	cursorX, cursorY := -1, -1
+	ps := r.app.PromptState()
+	msg := []string{status}
+	if ps == nil && st.Pending == nil {
+		msg = messageRows(strings.ReplaceAll(status, "\n", " "), w, h)
+	}
+	if len(msg) != r.msgRows {
+		r.msgRows = len(msg)
+		r.lastCursor = -1 // the text area changed height
+	}
 	if d == nil {
 		putText(scr, 0, 0, w, "No document is open. Ctrl+O opens one.", styleText)
 	} else {
@@ -804,9 +832,9 @@ func (r *Reader) Draw() {
 		}
 	}
 	r.drawBar(st, d, playback, w, h)
-	msgY := h - 1
+	msgY := h - r.msgRows
 	promptX := -1
-	switch ps := r.app.PromptState(); {
+	switch {
 	case ps != nil:
 		label := ps.Label + ": "
 		text := ps.Text
@@ -817,7 +845,9 @@ func (r *Reader) Draw() {
 		putText(scr, 0, msgY, w, st.Pending.Question, styleText.Bold(true))
 		promptX = min(widthOf(st.Pending.Question)+1, w-1)
 	default:
-		putText(scr, 0, msgY, w, status, styleText)
+		for i, line := range msg {
+			putText(scr, 0, msgY+i, w, line, styleText)
+		}
 	}
 	if ls := r.app.ListState(); ls != nil {
 		title := ls.Title
@@ -851,7 +881,7 @@ func (r *Reader) Draw() {
 
 // drawBar draws the status bar: title, mode, place, playback.
 func (r *Reader) drawBar(st reader.ViewState, d *doc.Document, playback string, w, h int) {
-	y := h - 2
+	y := h - 1 - r.msgRows
 	if y < 0 {
 		return
 	}
