@@ -19,7 +19,7 @@ type backend struct {
 }
 
 func selection(id string) string {
-	return fmt.Sprintf("--backend %s or speech.backend = %q; auto picks the available engine of highest priority", id, id)
+	return fmt.Sprintf("--backend %s or speech.backend = %q; auto takes it when no available engine has a higher priority", id, id)
 }
 
 // backends lists every engine tw knows, by priority (highest first).
@@ -58,8 +58,8 @@ func backends() []backend {
 	for i := range bs {
 		bs[i].info.Selection = selection(bs[i].info.ID)
 	}
-	bs[len(bs)-2].info.Selection = "--backend null; auto picks it when no other engine is available"
-	bs[len(bs)-1].info.Selection = "--no-speech (or --backend silent); never picked by auto"
+	bs[len(bs)-2].info.Selection = "--backend null or speech.backend = \"null\"; auto takes it when no other engine is available"
+	bs[len(bs)-1].info.Selection = "--no-speech (or --backend silent); auto never takes it"
 	sort.SliceStable(bs, func(i, j int) bool { return bs[i].info.Priority > bs[j].info.Priority })
 	return bs
 }

@@ -117,9 +117,9 @@ func Backends(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			state = "not available: " + in.Reason
 		}
 		if in.ID == auto {
-			state += " (auto picks it)"
+			state += " (auto's choice here)"
 		}
-		fmt.Fprintf(stdout, "%s — %s; %s; priority %d; word timing: %s; chosen by %s\n",
+		fmt.Fprintf(stdout, "%s — %s; %s; priority %d; word timing: %s; chosen with %s\n",
 			in.ID, in.Name, state, in.Priority, in.Timing, in.Selection)
 	}
 	return 0

@@ -36,7 +36,7 @@ func TestBackends(t *testing.T) {
 	}
 	for _, want := range []string{
 		"sapi — Microsoft SAPI 5; not available: Windows only",
-		"espeak — eSpeak NG (libespeak-ng); available (auto picks it); priority 50; word timing: engine word events",
+		"espeak — eSpeak NG (libespeak-ng); available (auto's choice here); priority 50; word timing: engine word events",
 		"null — No sound; available; priority 0; word timing: estimated: 60/wpm seconds a word",
 	} {
 		if !strings.Contains(out, want) {
