@@ -43,6 +43,11 @@ func WithCallTimeout(d time.Duration) Option { return func(b *Backend) { b.callT
 // WithParallel sets how many elements are fetched at once (default 32).
 func WithParallel(n int) Option { return func(b *Backend) { b.parallel = max(1, n) } }
 
+// WithBusOnly sends every call through the accessibility bus with godbus
+// instead of the applications' direct sockets: slower, for comparison and
+// for applications whose direct socket misbehaves.
+func WithBusOnly() Option { return func(b *Backend) { b.pool.busOnly = true } }
+
 // WithPointer replaces the X11 query of the mouse position used by the
 // cursor scope.
 func WithPointer(f func() (int, int, error)) Option { return func(b *Backend) { b.pointer = f } }
@@ -207,25 +212,21 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 	iProps := b.call(app, ifaceProperties+".Get", ifaceAccessible, "Name")
 	iKids := b.call(app, ifaceAccessible+".GetChildren")
 	b.wait()
-	var name dbus.Variant
+	var name variantValue
 	if b.store(iProps, &name) == nil {
-		run.name, _ = name.Value().(string)
+		run.name, _ = name.v.(string)
 		run.conn.name = run.name
 	}
 	if keep != nil && !keep(run) {
 		return nil
 	}
-	var kids []struct {
-		Bus  string
-		Path dbus.ObjectPath
-	}
+	var kids []objRef
 	if b.store(iKids, &kids) != nil {
 		return nil
 	}
 	b = run.batch(4 * len(kids))
 	slots := make([][4]int, len(kids))
-	for i, k := range kids {
-		o := objRef{Bus: k.Bus, Path: k.Path}
+	for i, o := range kids {
 		slots[i] = [4]int{
 			b.call(o, ifaceAccessible+".GetRole"),
 			b.call(o, ifaceAccessible+".GetState"),
@@ -236,9 +237,9 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 	b.wait()
 	var out []window
 	for i, k := range kids {
-		w := window{run: run, obj: objRef{Bus: k.Bus, Path: k.Path}}
+		w := window{run: run, obj: k}
 		var st []uint32
-		var title dbus.Variant
+		var title variantValue
 		var ext extents
 		if b.store(slots[i][0], &w.role) != nil || b.store(slots[i][1], &st) != nil || len(st) == 0 {
 			continue
@@ -251,7 +252,7 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 			continue
 		}
 		if b.store(slots[i][2], &title) == nil {
-			w.title, _ = title.Value().(string)
+			w.title, _ = title.v.(string)
 		}
 		if b.store(slots[i][3], &ext) == nil && ext.W > 0 && ext.H > 0 {
 			w.bounds = uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}
@@ -462,14 +463,11 @@ func (s *session) atPointer() (*node, window, error) {
 				b := w.run.batch(1)
 				i := b.call(cur, ifaceComponent+".GetAccessibleAtPoint", int32(x), int32(y), uint32(0))
 				b.wait()
-				var hit struct {
-					Bus  string
-					Path dbus.ObjectPath
-				}
+				var hit objRef
 				if b.store(i, &hit) != nil || hit.Path == "" || hit.Path == "/org/a11y/atspi/null" || hit.Path == cur.Path {
 					break
 				}
-				cur = objRef{Bus: hit.Bus, Path: hit.Path}
+				cur = hit
 			}
 			if err := w.run.failed(); err != nil {
 				return nil, window{}, nil

@@ -16,6 +16,7 @@ import (
 	"github.com/jezek/xgb/xproto"
 
 	"textfirst/internal/uitree"
+	"textfirst/internal/uitree/atspi"
 )
 
 // find returns the first element (document order) matching role and name.
@@ -432,4 +433,29 @@ func TestStatusChangeIsSeen(t *testing.T) {
 	defer mainApp.Command("status Status: ready")
 	s, _ := snap(t, nil)
 	mustFind(t, s.Tree.Root, uitree.RoleText, "Working hard")
+}
+
+// TestBusOnlyMatchesDirect checks the two transports against each other:
+// godbus over the accessibility bus and the direct client over the
+// applications' own sockets must read the same tree.
+func TestBusOnlyMatchesDirect(t *testing.T) {
+	slow, err := atspi.New(context.Background(), atspi.WithBusOnly(), atspi.WithCallTimeout(5*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.Close()
+	for _, view := range []uitree.View{uitree.ViewRaw, uitree.ViewControl} {
+		req := uitree.DefaultRequest()
+		req.View = view
+		a, err := slow.Snapshot(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := snap(t, func(r *uitree.Request) { r.View = view })
+		var refs uitree.Refs
+		ta, tb := stripRefs(uitree.Text(refs.Publish(a), 200)), stripRefs(uitree.Text(b, 200))
+		if ta != tb {
+			t.Errorf("view %s: bus and direct snapshots differ:\n%s\n---\n%s", view, ta, tb)
+		}
+	}
 }

@@ -98,10 +98,34 @@ type appConn struct {
 	bus    string
 	conn   *dbus.Conn
 	direct bool
-	pid    int
+	// fast is the direct connection, when there is one.
+	fast *directConn
+	pid  int
 	// name is the application's name as last read, kept so that an
 	// application that stops answering can still be named.
 	name string
+
+	ifaceMu sync.Mutex
+	ifaces  map[dbus.ObjectPath]int
+}
+
+// interfaces returns the interface bits remembered for path.
+func (c *appConn) interfaces(path dbus.ObjectPath) (int, bool) {
+	c.ifaceMu.Lock()
+	defer c.ifaceMu.Unlock()
+	bits, ok := c.ifaces[path]
+	return bits, ok
+}
+
+// rememberInterfaces keeps path's interface bits for later snapshots. The
+// map is bounded: past its size it starts over.
+func (c *appConn) rememberInterfaces(path dbus.ObjectPath, bits int) {
+	c.ifaceMu.Lock()
+	defer c.ifaceMu.Unlock()
+	if c.ifaces == nil || len(c.ifaces) > 200000 {
+		c.ifaces = map[dbus.ObjectPath]int{}
+	}
+	c.ifaces[path] = bits
 }
 
 // connPool caches application connections between snapshots.
@@ -111,6 +135,8 @@ type connPool struct {
 	apps map[string]*appConn
 	// names remembers application names by bus name across failures.
 	names map[string]string
+	// busOnly keeps every call on the bus (no direct connections).
+	busOnly bool
 }
 
 // get returns the connection for app, opening a direct one on first use.
@@ -138,16 +164,16 @@ func (p *connPool) get(ctx context.Context, bus string) (*appConn, error) {
 		p.mu.Unlock()
 		return c, err
 	}
-	if err == nil && addr != "" && os.Getenv("W2T_NO_DIRECT") == "" {
-		if direct, derr := dialDirect(addr); derr == nil {
-			c.conn, c.direct = direct, true
+	if err == nil && addr != "" && !p.busOnly {
+		if fast, derr := dialDirectConn(addr); derr == nil {
+			c.fast, c.direct = fast, true
 		}
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if old, ok := p.apps[bus]; ok {
-		if c.direct {
-			c.conn.Close()
+		if c.fast != nil {
+			c.fast.Close()
 		}
 		return old, nil
 	}
@@ -165,8 +191,8 @@ func (p *connPool) forget(c *appConn) {
 	if c.name != "" {
 		p.names[c.bus] = c.name
 	}
-	if c.direct {
-		c.conn.Close()
+	if c.fast != nil {
+		c.fast.Close()
 	}
 }
 
@@ -175,24 +201,12 @@ func (p *connPool) closeAll() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, c := range p.apps {
-		if c.direct {
-			c.conn.Close()
+		if c.fast != nil {
+			c.fast.Close()
 		}
 	}
 	p.apps = map[string]*appConn{}
 	return p.bus.Close()
-}
-
-func dialDirect(addr string) (*dbus.Conn, error) {
-	c, err := dbus.Dial(addr)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.Auth(nil); err != nil {
-		c.Close()
-		return nil, err
-	}
-	return c, nil
 }
 
 // isTimeout reports whether err means the peer did not answer in time.
@@ -204,13 +218,21 @@ func isTimeout(err error) bool {
 	if errors.As(err, &de) {
 		return de.Name == "org.freedesktop.DBus.Error.NoReply" || de.Name == "org.freedesktop.DBus.Error.Timeout"
 	}
+	var er *errorReply
+	if errors.As(err, &er) {
+		return er.Name == "org.freedesktop.DBus.Error.NoReply"
+	}
 	return false
 }
 
 // isGone reports whether err means the application has disconnected.
 func isGone(err error) bool {
-	if errors.Is(err, dbus.ErrClosed) {
+	if errors.Is(err, dbus.ErrClosed) || errors.Is(err, errDirectClosed) {
 		return true
+	}
+	var er *errorReply
+	if errors.As(err, &er) {
+		return er.Name == "org.freedesktop.DBus.Error.ServiceUnknown" || er.Name == "org.freedesktop.DBus.Error.Disconnected"
 	}
 	var de dbus.Error
 	if errors.As(err, &de) {
@@ -254,47 +276,109 @@ func (a *appRun) failed() error {
 // batch issues calls to one application without waiting, then waits for
 // all of them together: all of an element's questions are in flight at once.
 type batch struct {
-	app   *appRun
-	ctx   context.Context
-	stop  context.CancelFunc
+	app  *appRun
+	ctx  context.Context
+	stop context.CancelFunc
+	// Through godbus (the bus, or no direct connection):
 	ch    chan *dbus.Call
 	calls []*dbus.Call
+	// Through the direct connection:
+	direct  *directConn
+	buf     []byte
+	replies []*reply
+	serials []uint32
 }
 
 func (a *appRun) batch(n int) *batch {
 	ctx, stop := context.WithTimeout(a.ctx, a.timeout)
-	return &batch{app: a, ctx: ctx, stop: stop, ch: make(chan *dbus.Call, n)}
+	b := &batch{app: a, ctx: ctx, stop: stop}
+	if a.conn.fast != nil {
+		b.direct = a.conn.fast
+		b.replies = make([]*reply, 0, n)
+		b.serials = make([]uint32, 0, n)
+	} else {
+		b.ch = make(chan *dbus.Call, max(n, 1))
+	}
+	return b
 }
 
 // call queues one method call on obj and returns its slot.
 func (b *batch) call(obj objRef, method string, args ...any) int {
+	if b.direct != nil {
+		i := strings.LastIndexByte(method, '.')
+		var rep *reply
+		var serial uint32
+		b.buf, rep, serial = b.direct.encodeCall(b.buf, obj.Path, method[:i], method[i+1:], args)
+		b.replies = append(b.replies, rep)
+		b.serials = append(b.serials, serial)
+		return len(b.replies) - 1
+	}
 	c := b.app.conn.conn.Object(obj.Bus, obj.Path).GoWithContext(b.ctx, method, 0, b.ch, args...)
 	b.calls = append(b.calls, c)
 	return len(b.calls) - 1
 }
 
-// wait blocks until every queued call has answered or failed. A timeout
-// fails the whole application.
+// wait sends what is queued and blocks until every call has answered or
+// failed. A timeout fails the whole application.
 func (b *batch) wait() {
-	for range b.calls {
-		<-b.ch
-	}
-	b.stop()
-	for _, c := range b.calls {
-		if c.Err != nil && (isTimeout(c.Err) || isGone(c.Err)) {
-			if isTimeout(c.Err) && b.app.ctx.Err() == nil {
-				b.app.fail(fmt.Errorf("no answer within %v", b.app.timeout))
-			} else if isGone(c.Err) {
-				b.app.fail(errors.New("application disconnected"))
+	defer b.stop()
+	var errs []error
+	if b.direct != nil {
+		if len(b.buf) > 0 {
+			deadline, _ := b.ctx.Deadline()
+			b.direct.send(b.buf, deadline)
+		}
+		for i, r := range b.replies {
+			select {
+			case <-r.done:
+			case <-b.ctx.Done():
+				b.direct.forget(b.serials[i])
+				select {
+				case <-r.done:
+				default:
+					r.err = b.ctx.Err()
+				}
 			}
+			errs = append(errs, r.err)
+		}
+	} else {
+		for range b.calls {
+			<-b.ch
+		}
+		for _, c := range b.calls {
+			errs = append(errs, c.Err)
+		}
+	}
+	for _, err := range errs {
+		if err == nil {
+			continue
+		}
+		if isTimeout(err) && b.app.ctx.Err() == nil {
+			b.app.fail(fmt.Errorf("no answer within %v", b.app.timeout))
+			break
+		}
+		if isGone(err) {
+			b.app.fail(errors.New("application disconnected"))
 			break
 		}
 	}
 }
 
-// store decodes the answer in slot i.
-func (b *batch) store(i int, out ...any) error {
-	return b.calls[i].Store(out...)
+// store decodes the answer in slot i into out, one of the reply types
+// below.
+func (b *batch) store(i int, out any) error {
+	if b.direct != nil {
+		r := b.replies[i]
+		if r.err != nil {
+			return r.err
+		}
+		return decodeReply(r.sig, r.body, out)
+	}
+	c := b.calls[i]
+	if c.Err != nil {
+		return c.Err
+	}
+	return storeGodbus(c, out)
 }
 
 // timedOut reports whether the app's calls are being cancelled.

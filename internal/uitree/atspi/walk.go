@@ -67,12 +67,17 @@ type handle struct {
 	actionKeys []string // Action.GetName of each action index
 }
 
+func (h *handle) showing() bool { return h.states.has(stateShowing) && h.states.has(stateVisible) }
+
 // node is one accessible during a walk.
 type node struct {
 	app   *appRun
 	obj   objRef
 	depth int // depth the element would have in the view
 	area  uitree.Area
+	// hidden is set when an ancestor is not showing: the node cannot be
+	// on screen, so its extents are not asked for.
+	hidden bool
 
 	// Results of the fetch.
 	ok         bool
@@ -134,7 +139,7 @@ func (w *walker) walk(roots []*node) {
 				continue
 			}
 			for _, c := range n.childRefs {
-				child := &node{app: n.app, obj: c, depth: childDepth, area: n.area}
+				child := &node{app: n.app, obj: c, depth: childDepth, area: n.area, hidden: n.hidden || !n.el.Handle.(*handle).showing()}
 				n.children = append(n.children, child)
 				next = append(next, child)
 			}
@@ -145,43 +150,127 @@ func (w *walker) walk(roots []*node) {
 
 // fetchAll fetches every node of one level.
 func (w *walker) fetchAll(level []*node) {
-	sem := make(chan struct{}, w.parallel)
-	var wg sync.WaitGroup
+	// Group the level by application, keeping order, and fetch each group
+	// in chunks: one chunk is one write of all its calls and one wait, so
+	// the application answers a burst at a time instead of waking per
+	// element; chunks run concurrently so that its answers overlap our
+	// decoding.
+	var groups [][]*node
+	index := map[*appRun]int{}
 	for _, n := range level {
 		if n.app.dead() {
 			continue
 		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			w.fetch(n)
-		}()
+		i, ok := index[n.app]
+		if !ok {
+			i = len(groups)
+			index[n.app] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], n)
+	}
+	sem := make(chan struct{}, w.parallel)
+	var wg sync.WaitGroup
+	for _, g := range groups {
+		for start := 0; start < len(g); start += chunkSize {
+			chunk := g[start:min(start+chunkSize, len(g))]
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				w.fetchChunk(chunk)
+			}()
+		}
 	}
 	wg.Wait()
 }
 
+// chunkSize is how many elements one batch asks about.
+const chunkSize = 24
+
 type extents struct{ X, Y, W, H int32 }
 
-// fetch reads one node: first everything that needs no knowledge of the
-// node (role, states, interfaces, name and child count, extents), then
-// what its interfaces offer (children, actions, value, text).
-func (w *walker) fetch(n *node) {
-	b := n.app.batch(5)
-	iRole := b.call(n.obj, ifaceAccessible+".GetRole")
-	iState := b.call(n.obj, ifaceAccessible+".GetState")
-	iIfaces := b.call(n.obj, ifaceAccessible+".GetInterfaces")
-	iProps := b.call(n.obj, ifaceProperties+".GetAll", ifaceAccessible)
-	iExt := b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
-	b.wait()
+// pendingNode holds one node's call slots and what the first round learned.
+type pendingNode struct {
+	n                              *node
+	iRole, iState, iIfaces, iProps int
+	iExt                           int
+	iChildren, iActions, iValue    int
+	iText, iNCols                  int
+	// ifaces are the interface bits, from the call or the cache.
+	ifaces    int
+	h         *handle
+	el        *uitree.Element
+	childArea uitree.Area
+	virtual   bool
+}
 
+// fetchChunk reads the nodes of one application in two rounds: first what
+// needs no knowledge of a node (role, states, interfaces, name and child
+// count, extents), then what its interfaces offer (children, actions,
+// value, text). Every call of a round is in flight at once.
+func (w *walker) fetchChunk(nodes []*node) {
+	app := nodes[0].app
+	ps := make([]pendingNode, len(nodes))
+	b := app.batch(5 * len(nodes))
+	for i, n := range nodes {
+		p := &ps[i]
+		p.n = n
+		p.iRole = b.call(n.obj, ifaceAccessible+".GetRole")
+		p.iState = b.call(n.obj, ifaceAccessible+".GetState")
+		// An object's interfaces are fixed for its lifetime, and AT-SPI
+		// never reuses an object path: ask once per connection.
+		p.iIfaces, p.ifaces = -1, -1
+		if bits, ok := app.conn.interfaces(n.obj.Path); ok {
+			p.ifaces = bits
+		} else {
+			p.iIfaces = b.call(n.obj, ifaceAccessible+".GetInterfaces")
+		}
+		p.iProps = b.call(n.obj, ifaceProperties+".GetAll", ifaceAccessible)
+		p.iExt = -1
+		if !n.hidden {
+			p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
+		}
+	}
+	b.wait()
+	if app.dead() {
+		return
+	}
+	b2 := app.batch(3 * len(nodes))
+	for i := range ps {
+		w.firstRound(b, b2, &ps[i])
+	}
+	b2.wait()
+	if app.dead() {
+		return
+	}
+	for i := range ps {
+		if ps[i].el != nil {
+			w.secondRound(b2, &ps[i])
+		}
+	}
+}
+
+// firstRound decodes a node's first answers and queues its second round.
+func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
+	n := p.n
 	var role uint32
 	var st []uint32
-	var ifaces []string
-	var props map[string]dbus.Variant
-	if b.store(iRole, &role) != nil || b.store(iState, &st) != nil || b.store(iIfaces, &ifaces) != nil || b.store(iProps, &props) != nil {
+	var props accessibleProps
+	if b.store(p.iRole, &role) != nil || b.store(p.iState, &st) != nil || b.store(p.iProps, &props) != nil {
 		return
+	}
+	if p.iIfaces >= 0 {
+		var ifaces []string
+		if b.store(p.iIfaces, &ifaces) != nil {
+			return
+		}
+		p.ifaces = 0
+		for _, name := range ifaces {
+			p.ifaces |= interfaceBits[name]
+		}
+		n.app.conn.rememberInterfaces(n.obj.Path, p.ifaces)
 	}
 	var states stateSet
 	if len(st) > 0 {
@@ -194,69 +283,57 @@ func (w *walker) fetch(n *node) {
 		// A destroyed widget answers with an empty state set: stale.
 		return
 	}
-	h := &handle{obj: n.obj, role: role, states: states}
-	for _, name := range ifaces {
-		h.interfaces |= interfaceBits[name]
-	}
+	h := &handle{obj: n.obj, role: role, states: states, interfaces: p.ifaces}
 	el := &uitree.Element{Handle: h}
 	info := roleInfo{native: "unknown", uia: uitree.RoleCustom}
 	if int(role) < len(roles) {
 		info = roles[role]
 	}
 	el.Role, el.NativeRole = info.uia, info.native
-	if v, ok := props["Name"].Value().(string); ok {
-		el.Name = uitree.Truncate(v, w.req.MaxText)
-	}
-	if v, ok := props["ChildCount"].Value().(int32); ok && v > 0 {
-		n.childCount = int(v)
-	}
+	el.Name = uitree.Truncate(props.Name, w.req.MaxText)
+	n.childCount = max(0, int(props.ChildCount))
 	var ext extents
-	if h.interfaces&hasComponent != 0 && b.store(iExt, &ext) == nil && ext.X != math.MinInt32 && ext.W > 0 && ext.H > 0 {
+	if h.interfaces&hasComponent != 0 && p.iExt >= 0 && b.store(p.iExt, &ext) == nil && ext.X != math.MinInt32 && ext.W > 0 && ext.H > 0 {
 		el.Bounds = uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}
 	}
 	setStates(el, h)
 	showing := states.has(stateShowing) && states.has(stateVisible)
-	childArea := uitree.Clip(el, showing, n.area)
+	p.childArea = uitree.Clip(el, showing, n.area)
+	p.h, p.el = h, el
 
-	// Second round: what the node's interfaces and child count call for.
-	virtual := states.has(stateManagesDescendants) && n.childCount > virtualizeAbove
-	b = n.app.batch(5)
-	iChildren, iActions, iValue, iText, iNCols := -1, -1, -1, -1, -1
-	if n.childCount > 0 && !virtual {
-		iChildren = b.call(n.obj, ifaceAccessible+".GetChildren")
+	p.virtual = states.has(stateManagesDescendants) && n.childCount > virtualizeAbove
+	p.iChildren, p.iActions, p.iValue, p.iText, p.iNCols = -1, -1, -1, -1, -1
+	if n.childCount > 0 && !p.virtual {
+		p.iChildren = b2.call(n.obj, ifaceAccessible+".GetChildren")
 	}
 	if h.interfaces&hasAction != 0 {
-		iActions = b.call(n.obj, ifaceAction+".GetActions")
+		p.iActions = b2.call(n.obj, ifaceAction+".GetActions")
 	}
 	if h.interfaces&hasValue != 0 {
-		iValue = b.call(n.obj, ifaceProperties+".GetAll", ifaceValue)
+		p.iValue = b2.call(n.obj, ifaceProperties+".GetAll", ifaceValue)
 	}
 	if h.interfaces&hasText != 0 && wantsText(role) {
-		iText = b.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
+		p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
 	}
-	if virtual && h.interfaces&hasTable != 0 {
-		iNCols = b.call(n.obj, ifaceProperties+".Get", ifaceTable, "NColumns")
+	if p.virtual && h.interfaces&hasTable != 0 {
+		p.iNCols = b2.call(n.obj, ifaceProperties+".Get", ifaceTable, "NColumns")
 	}
-	b.wait()
-	if n.app.dead() {
-		return
-	}
-	if iChildren >= 0 {
-		var kids []struct {
-			Bus  string
-			Path dbus.ObjectPath
-		}
-		if b.store(iChildren, &kids) == nil {
-			for _, k := range kids {
-				n.childRefs = append(n.childRefs, objRef{Bus: k.Bus, Path: k.Path})
-			}
+}
+
+// secondRound decodes a node's second answers and completes its element.
+func (w *walker) secondRound(b *batch, p *pendingNode) {
+	n, el, h := p.n, p.el, p.h
+	if p.iChildren >= 0 {
+		var kids []objRef
+		if b.store(p.iChildren, &kids) == nil {
+			n.childRefs = kids
 		}
 		n.omitted = max(0, n.childCount-len(n.childRefs))
 	}
 	nActions := 0
-	if iActions >= 0 {
-		var acts []struct{ Name, Description, Key string }
-		if b.store(iActions, &acts) == nil {
+	if p.iActions >= 0 {
+		var acts []actionInfo
+		if b.store(p.iActions, &acts) == nil {
 			nActions = len(acts)
 			for _, a := range acts {
 				h.actionKeys = append(h.actionKeys, a.Name)
@@ -264,15 +341,14 @@ func (w *walker) fetch(n *node) {
 		}
 	}
 	var value valueInfo
-	if iValue >= 0 {
-		var vp map[string]dbus.Variant
-		if b.store(iValue, &vp) == nil {
-			value = readValue(vp)
+	if p.iValue >= 0 {
+		if b.store(p.iValue, &value) != nil {
+			value = valueInfo{}
 		}
 	}
-	if iText >= 0 && !el.States.Protected {
+	if p.iText >= 0 && !el.States.Protected {
 		var text string
-		if b.store(iText, &text) == nil {
+		if b.store(p.iText, &text) == nil {
 			el.Value = uitree.Truncate(text, w.req.MaxText)
 		}
 	}
@@ -287,20 +363,20 @@ func (w *walker) fetch(n *node) {
 		n.fate = uitree.Drop
 	}
 	// From here on, area is what the node leaves visible to its children.
-	n.area = childArea
-	if virtual {
+	n.area = p.childArea
+	if p.virtual {
 		n.omitted = n.childCount
 		if !el.States.Offscreen {
 			ncols := 1
-			if iNCols >= 0 {
-				var v dbus.Variant
-				if b.store(iNCols, &v) == nil {
-					if c, ok := v.Value().(int32); ok && c > 0 {
+			if p.iNCols >= 0 {
+				var v variantValue
+				if b.store(p.iNCols, &v) == nil {
+					if c, ok := v.v.(int32); ok && c > 0 {
 						ncols = int(c)
 					}
 				}
 			}
-			n.childRefs = w.visibleRows(n, childArea, ncols)
+			n.childRefs = w.visibleRows(n, p.childArea, ncols)
 			n.omitted = max(0, n.childCount-len(n.childRefs))
 		}
 	}
@@ -450,12 +526,9 @@ func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
 	b.wait()
 	hits := make([]objRef, len(probes))
 	for i := range probes {
-		var hit struct {
-			Bus  string
-			Path dbus.ObjectPath
-		}
+		var hit objRef
 		if b.store(slots[i], &hit) == nil && hit.Path != "" && hit.Path != "/org/a11y/atspi/null" && hit.Path != n.obj.Path {
-			hits[i] = objRef{Bus: hit.Bus, Path: hit.Path}
+			hits[i] = hit
 		}
 	}
 	first, last := objRef{}, objRef{}
@@ -514,12 +587,9 @@ func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
 	b.wait()
 	var out []objRef
 	for _, s := range slots {
-		var c struct {
-			Bus  string
-			Path dbus.ObjectPath
-		}
+		var c objRef
 		if b.store(s, &c) == nil && c.Path != "" {
-			out = append(out, objRef{Bus: c.Bus, Path: c.Path})
+			out = append(out, c)
 		}
 	}
 	return out

@@ -1,0 +1,186 @@
+// Package bench compares windows2text's AT-SPI walk with a pyatspi walk of
+// the same application reading the same properties, on a private desktop:
+// gtk3-widget-factory and a 2,000-row list. Run ./run.sh (or go test
+// -bench . ./bench/windows2text).
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"textfirst/internal/uitree"
+	"textfirst/internal/uitree/atspi"
+	"textfirst/internal/uitree/desktoptest"
+)
+
+var (
+	desk    *desktoptest.Desktop
+	backend *atspi.Backend
+	apps    = map[string]*desktoptest.App{}
+	// appOrder keeps the benchmarks in a fixed order.
+	appOrder = []string{"widget-factory", "list-2000"}
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	os.Exit(runMain(m))
+}
+
+func runMain(m *testing.M) int {
+	var err error
+	if desk, err = desktoptest.Start(true); err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err)
+		return 1
+	}
+	defer desk.Close()
+	if apps["widget-factory"], err = desk.StartProgram("gtk3-widget-factory"); err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err)
+		return 1
+	}
+	if apps["list-2000"], err = desk.StartApp("--title", "w2t list", "--list-only", "--rows", "2000"); err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err)
+		return 1
+	}
+	if backend, err = atspi.New(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err)
+		return 1
+	}
+	defer backend.Close()
+	// Let the applications finish their start-up work.
+	time.Sleep(500 * time.Millisecond)
+	return m.Run()
+}
+
+// request snapshots every window of one application in the raw view (every
+// element the application exposes) with limits that cut nothing.
+func request(name string, view uitree.View) uitree.Request {
+	req := uitree.DefaultRequest()
+	req.Scope, req.PID, req.View = uitree.ScopeProcess, apps[name].PID, view
+	req.MaxDepth, req.MaxNodes = uitree.LimitMaxDepth, uitree.LimitMaxNodes
+	if err := req.Normalize(); err != nil {
+		panic(err)
+	}
+	return req
+}
+
+func snapshot(tb testing.TB, req uitree.Request) (int, *uitree.Tree) {
+	tree, err := backend.Snapshot(context.Background(), req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(tree.Unresponsive) > 0 || tree.Truncated {
+		tb.Fatalf("incomplete snapshot: %+v truncated %t", tree.Unresponsive, tree.Truncated)
+	}
+	n := 0
+	tree.Root.Walk(func(*uitree.Element, int) bool { n++; return true })
+	return n, tree
+}
+
+// pyatspi runs the Python walker for iterations walks.
+func pyatspi(tb testing.TB, name string, iterations int) (nodes int, ms []float64) {
+	_, file, _, _ := runtime.Caller(0)
+	cmd := exec.Command("/usr/bin/python3", filepath.Join(filepath.Dir(file), "pyatspi_walk.py"), fmt.Sprint(apps[name].PID), fmt.Sprint(iterations))
+	cmd.Env = desk.Env
+	out, err := cmd.Output()
+	if err != nil {
+		tb.Fatalf("pyatspi walk: %v (%s)", err, out)
+	}
+	var res struct {
+		Nodes int
+		MS    []float64
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		tb.Fatalf("pyatspi output %q: %v", out, err)
+	}
+	return res.Nodes, res.MS
+}
+
+// BenchmarkSideBySide times both walks of each application alternately,
+// in one run: windows2text's snapshot (process scope, raw view: every
+// element) with a warm helper (the serve case: connections and interface
+// lists kept from earlier snapshots) and cold (a new backend per snapshot,
+// the one-shot CLI case), and pyatspi's walk (a Python process walking
+// several times, timed by its own clock). Run with -benchtime 1x: every
+// figure is a median of its own rounds.
+func BenchmarkSideBySide(b *testing.B) {
+	rounds := map[string][2]int{"widget-factory": {15, 7}, "list-2000": {15, 3}} // w2t, pyatspi
+	for _, name := range appOrder {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				req := request(name, uitree.ViewRaw)
+				var warm, cold []float64
+				var nodes int
+				snapshot(b, req)
+				for range rounds[name][0] {
+					start := time.Now()
+					nodes, _ = snapshot(b, req)
+					warm = append(warm, millis(time.Since(start)))
+
+					start = time.Now()
+					fresh, err := atspi.New(context.Background())
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := fresh.Snapshot(context.Background(), req); err != nil {
+						b.Fatal(err)
+					}
+					cold = append(cold, millis(time.Since(start)))
+					fresh.Close()
+				}
+				pyNodes, pyMS := pyatspi(b, name, rounds[name][1])
+				b.ReportMetric(median(warm), "w2t-ms")
+				b.ReportMetric(median(cold), "w2t-cold-ms")
+				b.ReportMetric(median(pyMS), "pyatspi-ms")
+				b.ReportMetric(median(pyMS)/median(warm), "speedup")
+				b.ReportMetric(median(pyMS)/median(cold), "speedup-cold")
+				b.ReportMetric(float64(nodes), "w2t-elements")
+				b.ReportMetric(float64(pyNodes), "pyatspi-elements")
+			}
+		})
+	}
+}
+
+func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// TestWalkMatchesPyatspi checks that the benchmark compares like with like:
+// the raw snapshot of gtk3-widget-factory holds exactly the elements a
+// pyatspi walk visits (plus the snapshot's Pane for the process), and a
+// snapshot of the list accounts for every cell, walked or counted.
+func TestWalkMatchesPyatspi(t *testing.T) {
+	nodes, _ := snapshot(t, request("widget-factory", uitree.ViewRaw))
+	pyNodes, _ := pyatspi(t, "widget-factory", 1)
+	if nodes != pyNodes+1 {
+		t.Errorf("widget-factory: windows2text walked %d elements, pyatspi %d", nodes-1, pyNodes)
+	}
+	walked, tree := snapshot(t, request("list-2000", uitree.ViewRaw))
+	omitted, cells := 0, 0
+	tree.Root.Walk(func(el *uitree.Element, _ int) bool {
+		omitted += el.OmittedChildren
+		if el.Role == uitree.RoleDataItem || el.Role == uitree.RoleHeaderItem {
+			cells++
+		}
+		return true
+	})
+	// 2,000 rows of two cells plus two column headers.
+	if cells+omitted != 4002 || walked > 100 {
+		t.Errorf("list: %d cells walked, %d counted (%d elements in all); want the visible rows walked and the rest of 4,002 cells counted", cells, omitted, walked)
+	}
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	return s[len(s)/2]
+}

@@ -1,0 +1,174 @@
+package atspi
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/godbus/dbus/v5"
+)
+
+// The reply types the backend decodes. Each has a fixed D-Bus signature;
+// both the direct client and godbus fill them.
+type (
+	// actionInfo is one entry of Action.GetActions: a(sss).
+	actionInfo struct{ Name, Description, Key string }
+	// accessibleProps are the Accessible properties the walk reads, from
+	// Properties.GetAll: a{sv}.
+	accessibleProps struct {
+		Name       string
+		ChildCount int32
+	}
+	// variantValue is Properties.Get's answer: v.
+	variantValue struct{ v any }
+)
+
+// decodeReply decodes a direct reply body of signature sig into out.
+func decodeReply(sig string, body []byte, out any) error {
+	r := wireReader{buf: body}
+	want := ""
+	switch o := out.(type) {
+	case *uint32:
+		want = "u"
+		*o = r.u32()
+	case *int32:
+		want = "i"
+		*o = int32(r.u32())
+	case *bool:
+		want = "b"
+		*o = r.u32() != 0
+	case *string:
+		want = "s"
+		*o = r.str()
+	case *[]uint32:
+		want = "au"
+		end := r.arrayEnd(4)
+		for r.pos < end && r.err == nil {
+			*o = append(*o, r.u32())
+		}
+	case *[]string:
+		want = "as"
+		end := r.arrayEnd(4)
+		for r.pos < end && r.err == nil {
+			*o = append(*o, r.str())
+		}
+	case *extents:
+		want = "(iiii)"
+		r.align(8)
+		o.X, o.Y, o.W, o.H = int32(r.u32()), int32(r.u32()), int32(r.u32()), int32(r.u32())
+	case *objRef:
+		want = "(so)"
+		r.align(8)
+		o.Bus, o.Path = r.str(), dbus.ObjectPath(r.str())
+	case *[]objRef:
+		want = "a(so)"
+		end := r.arrayEnd(8)
+		for r.pos < end && r.err == nil {
+			r.align(8)
+			bus := r.str()
+			*o = append(*o, objRef{Bus: bus, Path: dbus.ObjectPath(r.str())})
+		}
+	case *[]actionInfo:
+		want = "a(sss)"
+		end := r.arrayEnd(8)
+		for r.pos < end && r.err == nil {
+			r.align(8)
+			*o = append(*o, actionInfo{Name: r.str(), Description: r.str(), Key: r.str()})
+		}
+	case *accessibleProps:
+		want = "a{sv}"
+		r.dict(func(key, vsig string) {
+			switch {
+			case key == "Name" && vsig == "s":
+				o.Name = r.str()
+			case key == "ChildCount" && vsig == "i":
+				o.ChildCount = int32(r.u32())
+			default:
+				r.skip(vsig)
+			}
+		})
+	case *valueInfo:
+		want = "a{sv}"
+		seen := 0
+		r.dict(func(key, vsig string) {
+			if vsig != "d" {
+				r.skip(vsig)
+				return
+			}
+			f := math.Float64frombits(r.u64())
+			switch key {
+			case "MinimumValue":
+				o.min, seen = f, seen|1
+			case "MaximumValue":
+				o.max, seen = f, seen|2
+			case "CurrentValue":
+				o.current, seen = f, seen|4
+			case "MinimumIncrement":
+				o.step = f
+			}
+		})
+		o.ok = seen == 7
+	case *variantValue:
+		want = "v"
+		vsig := r.signature()
+		switch vsig {
+		case "s", "o":
+			o.v = r.str()
+		case "i":
+			o.v = int32(r.u32())
+		case "u":
+			o.v = r.u32()
+		case "b":
+			o.v = r.u32() != 0
+		case "d":
+			o.v = math.Float64frombits(r.u64())
+		default:
+			r.skip(vsig)
+		}
+	default:
+		return fmt.Errorf("atspi: cannot decode into %T", out)
+	}
+	if sig != want {
+		return fmt.Errorf("atspi: reply has signature %q, want %q", sig, want)
+	}
+	return r.err
+}
+
+// dict walks an a{sv}, calling f with each key and the value's signature;
+// f must consume the value.
+func (r *wireReader) dict(f func(key, vsig string)) {
+	end := r.arrayEnd(8)
+	for r.pos < end && r.err == nil {
+		r.align(8)
+		key := r.str()
+		f(key, r.signature())
+	}
+}
+
+// storeGodbus fills out from a godbus reply.
+func storeGodbus(c *dbus.Call, out any) error {
+	switch o := out.(type) {
+	case *accessibleProps:
+		var m map[string]dbus.Variant
+		if err := c.Store(&m); err != nil {
+			return err
+		}
+		o.Name, _ = m["Name"].Value().(string)
+		o.ChildCount, _ = m["ChildCount"].Value().(int32)
+		return nil
+	case *valueInfo:
+		var m map[string]dbus.Variant
+		if err := c.Store(&m); err != nil {
+			return err
+		}
+		*o = readValue(m)
+		return nil
+	case *variantValue:
+		var v dbus.Variant
+		if err := c.Store(&v); err != nil {
+			return err
+		}
+		o.v = v.Value()
+		return nil
+	}
+	return c.Store(out)
+}
