@@ -16,11 +16,9 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"textfirst/internal/cli"
-	"textfirst/internal/doc"
 	"textfirst/internal/load"
 	"textfirst/internal/reader"
 	"textfirst/internal/settings"
-	"textfirst/internal/speech"
 	"textfirst/internal/store"
 )
 
@@ -119,7 +117,7 @@ func Main(argv []string, env cli.Env) int {
 type session struct {
 	app     *reader.App
 	events  *Events
-	speech  *speech.Service
+	speech  *cli.Speaker
 	speak   func(string)
 	closers []io.Closer
 }
@@ -134,40 +132,70 @@ func (s *session) close() {
 	}
 }
 
-// speaker adapts the speech service to the app; announce is false in
-// hybrid mode, where the screen reader says the announcements.
+// speaker is the server's speech adapter with the announcements left out
+// in hybrid mode, where the screen reader says them.
 type speaker struct {
-	svc      *speech.Service
+	*cli.Speaker
 	announce bool
 }
 
-func (p speaker) ID() string { return p.svc.ID() }
-func (p speaker) Read(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
-	p.svc.Read(d, from, to, speech.Handler{Word: word, Done: done})
-}
-func (p speaker) Stop() { p.svc.Stop() }
 func (p speaker) Say(text string) {
 	if p.announce {
-		p.svc.Say(text)
+		p.Speaker.Say(text)
 	}
 }
 
-// speechParams reads the voice settings.
-func speechParams(st reader.Settings) speech.Params {
-	return speech.Params{
-		Rate: st.Int("speech.rate"), Pitch: st.Int("speech.pitch"), Volume: st.Int("speech.volume"),
-		Voice: st.String("speech.voice"), Punctuation: st.String("speech.punctuation"),
-		PauseHeadingMs: st.Int("speech.pause_heading_ms"), PauseParagraphMs: st.Int("speech.pause_paragraph_ms"),
-		PauseListItemMs: st.Int("speech.pause_list_item_ms"),
-	}
+// appSettings gives the app the settings store as the server does: quick
+// readers that never panic on a path the schema lacks, and the list the
+// settings command shows.
+type appSettings struct{ *settings.Store }
+
+func (s appSettings) Int(path string) (v int) {
+	defer func() {
+		if recover() != nil {
+			v = reader.Defaults{}.Int(path)
+		}
+	}()
+	return s.Store.Int(path)
 }
+
+func (s appSettings) Bool(path string) (v bool) {
+	defer func() {
+		if recover() != nil {
+			v = reader.Defaults{}.Bool(path)
+		}
+	}()
+	return s.Store.Bool(path)
+}
+
+func (s appSettings) String(path string) (v string) {
+	defer func() {
+		if recover() != nil {
+			v = reader.Defaults{}.String(path)
+		}
+	}()
+	return s.Store.String(path)
+}
+
+func (s appSettings) Visible() []reader.SettingLabel {
+	var out []reader.SettingLabel
+	for _, st := range settings.Schema() {
+		if !st.Internal && st.Kind != settings.KindTable && st.Kind != settings.KindList {
+			out = append(out, reader.SettingLabel{Path: st.Path, Label: st.Label})
+		}
+	}
+	return out
+}
+
+var _ reader.SettingsEditor = appSettings{}
 
 func openAppend(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 }
 
-// newSession opens settings, speech and the app, and opens the document.
-func newSession(a openArgs, env cli.Env) (*session, *settings.Store, string, error) {
+// newSession opens settings, speech and the app, as tw serve does, and
+// opens the document.
+func newSession(a openArgs, env cli.Env) (*session, *appSettings, string, error) {
 	home := cli.Home(a.home, env.Getenv)
 	s := &session{}
 	var announceLog, positionLog io.Writer
@@ -196,40 +224,32 @@ func newSession(a openArgs, env cli.Env) (*session, *settings.Store, string, err
 			logger = log.New(f, "tw open: ", log.LstdFlags)
 		}
 	}
-	var notices []string
-	st, warnings, err := settings.Open(home)
-	var appSettings reader.Settings = reader.Defaults{}
-	if err != nil {
-		notices = append(notices, fmt.Sprintf("Settings could not be read (%v); using the defaults.", err))
-		st = nil
-	} else {
-		appSettings = st
-		notices = append(notices, warnings...)
-	}
+	opts := reader.Options{Home: home, Events: s.events, Load: load.File, Parse: load.Bytes, Logger: logger}
+	settingsStore, notices := cli.OpenSettings(home, logger)
+	var st *appSettings
 	mode := SelfVoicing
-	if st != nil {
+	if settingsStore != nil {
+		st = &appSettings{settingsStore}
+		opts.Settings = st
 		mode = st.String("accessibility.mode")
 	}
-	opts := reader.Options{Home: home, Events: s.events, Settings: appSettings, Load: load.File, Logger: logger}
 	if !a.noSpeech && mode != ScreenReader {
 		backend := a.backend
-		if backend == "" {
-			backend = appSettings.String("speech.backend")
+		if backend == "" && st != nil {
+			backend = st.String("speech.backend")
 		}
-		svc, n, err := speech.Open(speech.Options{Backend: backend, Params: speechParams(appSettings)})
-		if err != nil {
-			notices = append(notices, fmt.Sprintf("Speech could not start (%v); reading silently.", err))
-		} else {
-			s.speech = svc
-			notices = append(notices, n...)
-			opts.Speaker = speaker{svc: svc, announce: mode == SelfVoicing}
+		sp, n := cli.OpenSpeaker(backend, opts.Settings, env.Getenv)
+		notices = append(notices, n...)
+		if sp != nil {
+			s.speech = sp
+			opts.Speaker = speaker{Speaker: sp, announce: mode == SelfVoicing}
 			if mode == SelfVoicing {
-				s.speak = svc.Say
+				s.speak = sp.Say
 			}
 			if st != nil {
 				st.OnChange(func(path string, _ any) {
 					if strings.HasPrefix(path, "speech.") {
-						svc.SetParams(speechParams(st))
+						sp.SetParams(cli.SpeechParams(st))
 					}
 				})
 			}

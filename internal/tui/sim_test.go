@@ -70,7 +70,7 @@ func newSim(t testing.TB, name, text string, w, h int, cfg Config) *sim {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := reader.New(reader.Options{Home: home, Events: ev, Load: load.File, Settings: st})
+	app := reader.New(reader.Options{Home: home, Events: ev, Load: load.File, Parse: load.Bytes, Settings: appSettings{st}})
 	t.Cleanup(app.Close)
 	if err := app.Open(path); err != nil {
 		t.Fatal(err)
@@ -221,6 +221,11 @@ func TestReaderHelpAndKeys(t *testing.T) {
 	s.expectSaid("Character keys are off")
 	s.press(tcell.KeyF9, 0, 0)
 	s.expectSaid("Single-letter keys: on.")
+	// Voice keys change the settings the app reads.
+	s.press(tcell.KeyF8, 0, 0)
+	s.expectSaid("Speed study, 200 words per minute.")
+	s.press(tcell.KeyRune, '+', 0)
+	s.expectSaid("Rate 220 words per minute")
 	// An unbound key still answers.
 	s.press(tcell.KeyRune, 'x', 0)
 	s.expectSaid("x: no command.")
