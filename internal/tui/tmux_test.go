@@ -101,6 +101,12 @@ func (tm *term) cursor() (x, y int) {
 
 func (tm *term) waitScreen(what string, ok func(string) bool) string {
 	tm.t.Helper()
+	return tm.poll(what, 10*time.Millisecond, ok)
+}
+
+// poll captures the screen every interval until ok accepts it.
+func (tm *term) poll(what string, interval time.Duration, ok func(string) bool) string {
+	tm.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		s := tm.screen()
@@ -110,7 +116,7 @@ func (tm *term) waitScreen(what string, ok func(string) bool) string {
 		if time.Now().After(deadline) {
 			tm.t.Fatalf("waited for %s; the screen is:\n%s", what, s)
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(interval)
 	}
 }
 
@@ -239,7 +245,7 @@ func TestTmuxReadingSession(t *testing.T) {
 		before := tm.screen()
 		start := time.Now()
 		tm.keys("Right")
-		tm.waitScreen("the screen to change", func(s string) bool { return s != before })
+		tm.poll("the screen to change", 0, func(s string) bool { return s != before })
 		took = append(took, time.Since(start))
 	}
 	sort.Slice(took, func(i, j int) bool { return took[i] < took[j] })
