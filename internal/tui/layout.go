@@ -148,7 +148,10 @@ func wrap(text string, baseByte, basePos, width int) []row {
 		if c == " " || c == "\t" {
 			breakPos, breakByte = pos, b
 			if used+cw > width {
-				continue // trailing spaces hang past the edge
+				// Spaces at the edge hang past it; what follows them
+				// starts the next row.
+				used = width
+				continue
 			}
 		}
 		used += cw

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"textfirst/internal/doc"
 )
@@ -118,4 +119,56 @@ func TestBidi(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzLayout checks, for any text and width, that the rows of every line
+// cover it without gaps or overlaps, that no row is wider than the width
+// (but for a single cluster wider than it), and that reordering keeps
+// every cell.
+func FuzzLayout(f *testing.F) {
+	f.Add("hello world\nשלום עולם (1)\n灯台 cafe\u0301\tend", 7)
+	f.Add("", 1)
+	f.Add("\n\n\x00\x01\r\n", 3)
+	f.Add("אני אוהב Go 2026 מאוד!", 5)
+	f.Fuzz(func(t *testing.T, text string, width int) {
+		if width < 1 || width > 500 || !utf8.ValidString(text) {
+			return
+		}
+		lo := newLayout(plain(text), width)
+		for l := 0; l < lo.lines(); l++ {
+			rows := lo.rowsOf(l)
+			bs, be := lo.lineBytes(l)
+			if rows[0].startByte != bs || rows[len(rows)-1].endByte != be {
+				t.Fatalf("line %d: rows cover [%d, %d), line is [%d, %d)", l, rows[0].startByte, rows[len(rows)-1].endByte, bs, be)
+			}
+			for i, r := range rows {
+				if i > 0 && (r.startByte != rows[i-1].endByte || r.start != rows[i-1].end) {
+					t.Fatalf("line %d: row %d does not start where row %d ends", l, i, i-1)
+				}
+				cells := lo.cells(r, lo.rtlParagraph(l))
+				w, n := 0, 0
+				for _, c := range cells {
+					n += c.n
+				}
+				trimmed := strings.TrimRight(text[r.startByte:r.endByte], " \t")
+				w = widthOf(trimmed)
+				if n != r.end-r.start {
+					t.Fatalf("line %d row %d: cells hold %d code points, the row %d", l, i, n, r.end-r.start)
+				}
+				if w > width && len(cells) > 1 && widthOf(firstCluster(trimmed)) < w {
+					t.Fatalf("line %d row %d is %d cells wide, more than %d: %q", l, i, w, width, trimmed)
+				}
+			}
+		}
+		for pos := 0; pos <= lo.d.Len(); pos += 1 + pos/3 {
+			lo.wordAt(pos)
+			l := lo.lineOf(pos)
+			lo.rowOf(l, pos)
+		}
+	})
+}
+
+func firstCluster(s string) string {
+	c, _, _, _ := uniFirst(s)
+	return c
 }
