@@ -3,6 +3,8 @@ package rpc_test
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -100,3 +102,65 @@ func FuzzServerHandle(f *testing.F) {
 // lockedBuffer is written by the server's writer (which holds its own
 // lock) and read only after Serve returns.
 type lockedBuffer struct{ bytes.Buffer }
+
+// FuzzServerRequest sends one well-formed request with any method name and
+// any params to a server with an open document: whatever they are, it gets
+// exactly one response with its id, a result or an error, and every other
+// message is a notification.
+func FuzzServerRequest(f *testing.F) {
+	for _, m := range rpc.Methods {
+		f.Add(m, `{}`)
+	}
+	for _, seed := range [][2]string{
+		{"open", `{"path":"notes.md"}`}, {"open", `{"path":""}`}, {"navigate", `{"goto":"50%"}`},
+		{"navigate", `{"action":"history_back"}`}, {"read", `{"what":"paragraph","from":1e9}`},
+		{"search", `{"pattern":"(?i)x*","regex":true}`}, {"text", `{"start":5,"end":-3}`},
+		{"action", `{"id":"quit","confirm":true}`}, {"action", `{"id":"outline"}`},
+		{"choose", `{"index":1e300}`}, {"list_key", `{"key":"é"}`}, {"prompt_key", `{"text":"\u0000"}`},
+		{"insert", `{"text":"x"}`}, {"answer", `[1,2]`}, {"status", `null`},
+	} {
+		f.Add(seed[0], seed[1])
+	}
+	scratch := f.TempDir()
+	if shm, err := os.MkdirTemp("/dev/shm", "tw-fuzz-"); err == nil {
+		scratch = shm
+		f.Cleanup(func() { os.RemoveAll(shm) })
+	}
+	dir := filepath.Join(scratch, "doc")
+	home := filepath.Join(scratch, "home")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		f.Fatal(err)
+	}
+	writeFile(f, filepath.Join(dir, "notes.md"), notesMD)
+
+	f.Fuzz(func(t *testing.T, method, params string) {
+		body := fmt.Sprintf(`{"jsonrpc":"2.0","id":7,"method":%s`, jsonString(method))
+		if json.Valid([]byte(params)) {
+			body += `,"params":` + params
+		}
+		body += "}\n"
+		var out lockedBuffer
+		w := rpc.NewWriter(&out)
+		app := reader.New(reader.Options{Home: home, Events: rpc.Events(w), Load: load.File, Parse: load.Bytes})
+		if err := app.Open(filepath.Join(dir, "notes.md")); err != nil {
+			t.Fatal(err)
+		}
+		srv := &rpc.Server{Version: "fuzz", App: app, BaseDir: dir}
+		if err := srv.Serve(strings.NewReader(body), w); err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+		responses := 0
+		for _, m := range readAll(t, out.Bytes()) {
+			if m.isNotification() {
+				continue
+			}
+			if string(m.ID) != "7" {
+				t.Fatalf("a response with id %s to %s", m.ID, body)
+			}
+			responses++
+		}
+		if responses != 1 {
+			t.Fatalf("%d responses to %s\n%s", responses, body, out.Bytes())
+		}
+	})
+}
