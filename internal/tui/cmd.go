@@ -255,6 +255,10 @@ func newSession(a openArgs, env cli.Env) (*session, *appSettings, string, error)
 			}
 		}
 	}
+	if opts.Speaker == nil {
+		// tw is silent: a reading is shown for the screen reader instead.
+		opts.Speaker = textSpeaker{id: "silent", events: s.events}
+	}
 	s.app = reader.New(opts)
 	for _, n := range notices {
 		s.events.Announce(n, reader.Polite)

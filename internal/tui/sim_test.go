@@ -70,7 +70,9 @@ func newSim(t testing.TB, name, text string, w, h int, cfg Config) *sim {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := reader.New(reader.Options{Home: home, Events: ev, Load: load.File, Parse: load.Bytes, Settings: appSettings{st}})
+	// As tw open --no-speech: a reading is shown on the message line.
+	app := reader.New(reader.Options{Home: home, Events: ev, Load: load.File, Parse: load.Bytes, Settings: appSettings{st},
+		Speaker: textSpeaker{id: "silent", events: ev}})
 	t.Cleanup(app.Close)
 	if err := app.Open(path); err != nil {
 		t.Fatal(err)
@@ -165,6 +167,7 @@ func TestReaderKeys(t *testing.T) {
 		{"next heading without reading", tcell.KeyRune, 'h', 0, "Heading level 2: Getting around", "Getting around", 0},
 		{"next sentence", tcell.KeyRune, '.', tcell.ModAlt, "Reading by ear works best in small steps.", "Reading by ear", 0},
 		{"next word", tcell.KeyRight, 0, 0, "by", "Reading by ear", 8},
+		{"read the sentence, shown for a screen reader", tcell.KeyRune, '.', 0, "Reading by ear works best in small steps.", "Reading by ear", 8},
 		{"next line", tcell.KeyDown, 0, 0, "A few keys are worth learning first:", "A few keys", 8},
 		{"where am I", tcell.KeyRune, 'W', 0, "percent.", "", -1},
 		{"heading level 3", tcell.KeyRune, '3', 0, "Heading level 3: Supplies for one week", "Supplies for one week", 0},
@@ -483,5 +486,44 @@ func TestLongAnnouncementShownWhole(t *testing.T) {
 	s.press(tcell.KeyRight, 0, 0)
 	if rows := s.screen(); !strings.Contains(rows[14], "Browse") || rows[15] != s.log.last() {
 		t.Errorf("after a short message: %q", rows[13:])
+	}
+}
+
+// TestOddDocuments moves through documents that are easy to get wrong;
+// every key must leave a screen with the cursor in the text area.
+func TestOddDocuments(t *testing.T) {
+	tests := []struct{ name, file, text string }{
+		{"empty", "empty.txt", ""},
+		{"only newlines", "blank.txt", "\n\n\n\n"},
+		{"control characters", "ctrl.txt", "bell\x07 and\x1b[31m escape\r\nnext line\ttab\n"},
+		{"no final newline and one letter", "one.txt", "x"},
+		{"right-to-left only", "rtl.txt", "שלום עולם. מה שלומך?\n\nمرحبا بالعالم."},
+		{"long unbroken word", "word.txt", strings.Repeat("x", 5000)},
+	}
+	keys := []struct {
+		k   tcell.Key
+		r   rune
+		mod tcell.ModMask
+	}{
+		{tcell.KeyRune, '.', tcell.ModAlt}, {tcell.KeyRight, 0, 0}, {tcell.KeyDown, 0, 0}, {tcell.KeyEnd, 0, 0},
+		{tcell.KeyRune, 'j', 0}, {tcell.KeyHome, 0, 0}, {tcell.KeyRune, 'h', 0}, {tcell.KeyPgDn, 0, 0},
+		{tcell.KeyRune, 'J', 0}, {tcell.KeyLeft, 0, 0}, {tcell.KeyEnter, 0, 0}, {tcell.KeyTab, 0, 0},
+		{tcell.KeyDown, 0, 0}, {tcell.KeyEscape, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSim(t, tt.file, tt.text, 30, 10, defaultCfg)
+			for _, k := range keys {
+				before := len(s.log.all)
+				s.press(k.k, k.r, k.mod)
+				// Enter reads, which says nothing in an empty document.
+				if len(s.log.all) == before && !(k.k == tcell.KeyEnter && strings.TrimSpace(tt.text) == "") {
+					t.Errorf("%v %q said nothing", k.k, k.r)
+				}
+				if x, y, ok := s.scr.GetCursor(); ok && (x >= 30 || y >= 10) {
+					t.Errorf("cursor at %d,%d", x, y)
+				}
+			}
+		})
 	}
 }

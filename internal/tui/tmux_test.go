@@ -226,6 +226,8 @@ func TestTmuxReadingSession(t *testing.T) {
 
 	tm.keys("M-.")
 	said.expect("The old keeper wrote a line in his log every evening.")
+	tm.keys("Enter") // read on: without a voice, the text is shown for a screen reader
+	said.expect("The old keeper wrote a line in his log every evening. He noted the wind,")
 	tm.keys("a")
 	said.expect("ote") // the note prompt's label
 	tm.text("check the lamp")
