@@ -309,6 +309,32 @@ func TestServeObserveAndReferences(t *testing.T) {
 		refs[l[:strings.Index(l, " [ref=")]] = tg["ref"].(string)
 	}
 	h.fails("unsupported_pattern", "toggle", map[string]any{"ref": refs[`Button "Save"`]})
+	// Actions through the protocol: AT-SPI's and XTEST's.
+	for _, call := range []struct {
+		method string
+		params map[string]any
+		answer string // the test application's answer afterwards
+		query  string
+	}{
+		{"invoke", map[string]any{"ref": refs[`Button "Save"`]}, "label Saved", "label"},
+		{"toggle", map[string]any{"ref": refs[`CheckBox "Bold"`], "waitMs": 50}, "check 1", "check"},
+		{"toggle", map[string]any{"ref": refs[`CheckBox "Bold"`], "waitMs": 50}, "check 0", "check"},
+		{"set_value", map[string]any{"ref": refs[`Edit "Name" value="Ada"`], "value": "Lin"}, "entry Lin", "entry"},
+		{"type_text", map[string]any{"ref": refs[`Edit "Name" value="Ada"`], "text": "da", "clear": false}, "entry Linda", "entry"},
+		{"key", map[string]any{"ref": refs[`Edit "Name" value="Ada"`], "key": "Backspace"}, "entry Lind", "entry"},
+		{"set_value", map[string]any{"ref": refs[`Edit "Name" value="Ada"`], "value": "Ada", "waitMs": 0}, "entry Ada", "entry"},
+		{"set_range", map[string]any{"ref": refs[`Slider "Volume" value="30"`], "value": 40}, "scale 40", "scale"},
+		{"set_range", map[string]any{"ref": refs[`Slider "Volume" value="30"`], "value": 30}, "scale 30", "scale"},
+	} {
+		res := h.ok(call.method, call.params)
+		if res["verified"] != true || res["ref"] != call.params["ref"] || res["action"] != call.method {
+			t.Errorf("%s %v = %v", call.method, call.params, res)
+		}
+		if got, _ := mainApp.Command(call.query); got != call.answer {
+			t.Errorf("after %s %v the application says %q, want %q", call.method, call.params, got, call.answer)
+		}
+	}
+	mainApp.Command("status Status: ready")
 	h.fails("read_only", "set_value", map[string]any{"ref": refs[`Edit "Serial" value="fixed"`], "value": "x"})
 	h.fails("unknown_ref", "invoke", map[string]any{"ref": "s3:e9999"})
 	// A closed menu's item has no usable bounds.

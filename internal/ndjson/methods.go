@@ -346,10 +346,18 @@ func (s *Server) act(ctx context.Context, a uitree.Action, p json.RawMessage) (a
 	if !ok {
 		return nil, uitree.Errorf(uitree.CodeUnsupportedPattern, "%s is not implemented by this build's backend", a)
 	}
-	if err := actor.Act(ctx, el, ar); err != nil {
+	res, err := actor.Act(ctx, el, ar)
+	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"ref": el.Ref, "action": a}, nil
+	return actionResult{Ref: el.Ref, Action: a, ActionResult: res}, nil
+}
+
+// actionResult is the result of an action method.
+type actionResult struct {
+	Ref    string        `json:"ref"`
+	Action uitree.Action `json:"action"`
+	uitree.ActionResult
 }
 
 func actionList(el *uitree.Element) string {

@@ -60,9 +60,9 @@ func (f *fakeBackend) Snapshot(ctx context.Context, req uitree.Request) (*uitree
 	return &uitree.Tree{Root: win, App: "settings"}, nil
 }
 
-func (f *fakeBackend) Act(ctx context.Context, el *uitree.Element, act uitree.ActionRequest) error {
+func (f *fakeBackend) Act(ctx context.Context, el *uitree.Element, act uitree.ActionRequest) (uitree.ActionResult, error) {
 	f.acted = append(f.acted, act)
-	return f.actErr
+	return uitree.ActionResult{Verified: true}, f.actErr
 }
 
 // transcript runs lines through a server and returns the decoded responses.

@@ -191,9 +191,24 @@ type Backend interface {
 // snapshots. A backend without it answers every action with
 // unsupported_pattern.
 type Actor interface {
-	// Act performs one action on el, which the backend produced. params
-	// are the method's parameters, already validated.
-	Act(ctx context.Context, el *Element, act ActionRequest) error
+	// Act performs one action on el, which the backend produced. act's
+	// parameters are already validated.
+	Act(ctx context.Context, el *Element, act ActionRequest) (ActionResult, error)
+}
+
+// ActionResult is what an action reports after it has settled.
+type ActionResult struct {
+	// Verified is set when reading the element back shows the action's
+	// effect (a toggled state, the new text or value, the focus); actions
+	// whose effect the accessibility tree cannot show report true.
+	Verified bool `json:"verified"`
+	// States are the element's states afterwards.
+	States []string `json:"states,omitempty"`
+	// Value is the element's value afterwards (never a password's).
+	Value *string `json:"value,omitempty"`
+	// Gone is set when the element no longer exists afterwards (a button
+	// that closed its dialog).
+	Gone bool `json:"gone,omitempty"`
 }
 
 // ActionRequest carries the parameters of one action method.

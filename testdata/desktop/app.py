@@ -14,6 +14,13 @@ commands, one per stdin line, answering each with "ok" (or "error ..."):
   entry              print "entry <text>" with the Name entry's text
   check              print "check <0|1>" with the Bold check box's state
   scale              print "scale <value>" with the slider's value
+  label              print "label <text>" with the status label's text
+  selected           print "selected <row>" with the list's selected row (-1: none)
+  expanded           print "expanded <0|1>" with the Details expander's state
+  focus              print "focus <name>" with the focused widget's accessible name
+  scrolled           print "scrolled <value>" with the list's vertical scroll position
+  recreate           replace the Save button by a new one (the old one's
+                     accessible goes stale)
   quit               exit
 """
 import argparse
@@ -48,8 +55,15 @@ def build(args):
         outer.pack_start(menubar, False, False, 0)
 
         row = Gtk.Box(spacing=4)
-        w["save"] = Gtk.Button(label="Save")
-        w["save"].connect("clicked", lambda b: w["status"].set_text("Saved"))
+        w["row"] = row
+
+        def make_save():
+            button = Gtk.Button(label="Save")
+            button.connect("clicked", lambda b: w["status"].set_text("Saved"))
+            return button
+
+        w["make_save"] = make_save
+        w["save"] = make_save()
         row.pack_start(w["save"], False, False, 0)
         w["disabled"] = Gtk.Button(label="Disabled")
         w["disabled"].set_sensitive(False)
@@ -114,6 +128,7 @@ def build(args):
         view.append_column(Gtk.TreeViewColumn(title, Gtk.CellRendererText(), text=i))
     w["list"] = named(view, "Items")
     scroller = Gtk.ScrolledWindow()
+    w["scroller"] = scroller
     scroller.set_min_content_height(150 if not args.list_only else 500)
     scroller.add(view)
     outer.pack_start(scroller, True, True, 0)
@@ -158,6 +173,24 @@ def main():
             reply = "check %d" % int(w["bold"].get_active())
         elif cmd == "scale":
             reply = "scale %g" % w["scale"].get_value()
+        elif cmd == "label":
+            reply = "label " + w["status"].get_text()
+        elif cmd == "selected":
+            model, it = w["list"].get_selection().get_selected()
+            reply = "selected %d" % (model.get_path(it)[0] if it is not None else -1)
+        elif cmd == "expanded":
+            reply = "expanded %d" % int(w["expander"].get_expanded())
+        elif cmd == "focus":
+            focused = win.get_focus()
+            reply = "focus " + (focused.get_accessible().get_name() or "") if focused else "focus "
+        elif cmd == "scrolled":
+            reply = "scrolled %g" % w["scroller"].get_vadjustment().get_value()
+        elif cmd == "recreate":
+            w["save"].destroy()
+            w["save"] = w["make_save"]()
+            w["row"].pack_start(w["save"], False, False, 0)
+            w["row"].reorder_child(w["save"], 0)
+            w["save"].show()
         elif cmd == "quit":
             Gtk.main_quit()
             return False

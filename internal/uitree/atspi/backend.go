@@ -31,6 +31,7 @@ type Backend struct {
 	callTimeout time.Duration
 	parallel    int
 	pointer     func() (x, y int, err error)
+	input       xInput
 }
 
 // Option configures a Backend.
@@ -76,7 +77,12 @@ func New(ctx context.Context, opts ...Option) (*Backend, error) {
 }
 
 // Close releases every connection.
-func (b *Backend) Close() error { return b.pool.closeAll() }
+func (b *Backend) Close() error {
+	b.input.mu.Lock()
+	b.input.close()
+	b.input.mu.Unlock()
+	return b.pool.closeAll()
+}
 
 // session is the state of one request: the applications asked so far.
 type session struct {

@@ -249,6 +249,16 @@ func (d *directConn) encodeCall(buf []byte, path dbus.ObjectPath, iface, member 
 			sig.WriteByte('d')
 			body.align(8)
 			body.u64(math.Float64bits(v))
+		case dbus.Variant:
+			// Only the variants AT-SPI setters take: a double.
+			f, ok := v.Value().(float64)
+			if !ok {
+				panic(fmt.Sprintf("atspi: direct call variant of type %T", v.Value()))
+			}
+			sig.WriteByte('v')
+			body.sig("d")
+			body.align(8)
+			body.u64(math.Float64bits(f))
 		default:
 			panic(fmt.Sprintf("atspi: direct call argument of type %T", a))
 		}

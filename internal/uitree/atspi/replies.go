@@ -121,6 +121,10 @@ func decodeReply(sig string, body []byte, out any) error {
 			o.v = r.u32() != 0
 		case "d":
 			o.v = math.Float64frombits(r.u64())
+		case "(so)":
+			r.align(8)
+			bus := r.str()
+			o.v = objRef{Bus: bus, Path: dbus.ObjectPath(r.str())}
 		default:
 			r.skip(vsig)
 		}
@@ -168,6 +172,11 @@ func storeGodbus(c *dbus.Call, out any) error {
 			return err
 		}
 		o.v = v.Value()
+		if parts, ok := o.v.([]any); ok && len(parts) == 2 {
+			bus, _ := parts[0].(string)
+			path, _ := parts[1].(dbus.ObjectPath)
+			o.v = objRef{Bus: bus, Path: path}
+		}
 		return nil
 	}
 	return c.Store(out)

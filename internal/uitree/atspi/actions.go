@@ -1,0 +1,425 @@
+package atspi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/godbus/dbus/v5"
+
+	"textfirst/internal/uitree"
+)
+
+var _ uitree.Actor = (*Backend)(nil)
+
+// Act performs one action on an element of one of this backend's
+// snapshots: AT-SPI's Action, EditableText, Value, Selection, Table and
+// Component interfaces for the pattern actions, XTEST for click, type_text
+// and key. It waits req.WaitMs for the interface to settle and reads the
+// result back where AT-SPI can show it.
+func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.ActionRequest) (uitree.ActionResult, error) {
+	h, ok := el.Handle.(*handle)
+	if !ok {
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeInternalError, "element %s was not made by the AT-SPI backend", el.Ref)
+	}
+	s := b.newSession(ctx)
+	defer s.unresponsive()
+	hc := *h
+	a := &actor{b: b, run: s.app(h.obj.Bus), h: &hc, el: el}
+	if err := a.run.failed(); err != nil {
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %v", err)
+	}
+	if err := a.checkAlive(); err != nil {
+		return uitree.ActionResult{}, err
+	}
+	err := a.act(req)
+	if err != nil {
+		return uitree.ActionResult{}, err
+	}
+	if req.WaitMs > 0 {
+		select {
+		case <-time.After(time.Duration(req.WaitMs) * time.Millisecond):
+		case <-ctx.Done():
+		}
+	}
+	return a.readBack(req)
+}
+
+// actor acts on one element.
+type actor struct {
+	b   *Backend
+	run *appRun
+	// h is a copy of the element's handle with the states read just
+	// before acting.
+	h  *handle
+	el *uitree.Element
+	// before are the element's protocol states just before acting.
+	before uitree.States
+}
+
+// call makes one call on the element (or on obj) and decodes the answer.
+func (a *actor) call(obj objRef, method string, out any, args ...any) error {
+	bt := a.run.batch(1)
+	i := bt.call(obj, method, args...)
+	bt.wait()
+	if err := a.run.failed(); err != nil {
+		return uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %v", err)
+	}
+	if out == nil {
+		var ignored any = new(bool)
+		if err := bt.store(i, ignored); err != nil && !isSignatureError(err) {
+			return err
+		}
+		return nil
+	}
+	return bt.store(i, out)
+}
+
+func isSignatureError(err error) bool {
+	var er *errorReply
+	var de dbus.Error
+	return !errors.As(err, &er) && !errors.As(err, &de)
+}
+
+// states reads the element's current state set; empty means destroyed.
+func (a *actor) states() (stateSet, error) {
+	var st []uint32
+	if err := a.call(a.h.obj, ifaceAccessible+".GetState", &st); err != nil {
+		return 0, a.stale(err)
+	}
+	var s stateSet
+	if len(st) > 0 {
+		s = stateSet(st[0])
+	}
+	if len(st) > 1 {
+		s |= stateSet(st[1]) << 32
+	}
+	return s, nil
+}
+
+func (a *actor) stale(err error) error {
+	var ue *uitree.Error
+	if errors.As(err, &ue) {
+		return err
+	}
+	return uitree.Errorf(uitree.CodeStaleElement, "%s is gone from the application: %v", a.el.Ref, err)
+}
+
+// checkAlive fails with stale_element when the element was destroyed: a
+// destroyed GTK widget still answers, with an empty state set.
+func (a *actor) checkAlive() error {
+	st, err := a.states()
+	if err != nil {
+		return err
+	}
+	if st == 0 || st.has(6) /* DEFUNCT */ {
+		return uitree.Errorf(uitree.CodeStaleElement, "%s %q no longer exists in the application", a.el.Role, a.el.Name)
+	}
+	var role uint32
+	if err := a.call(a.h.obj, ifaceAccessible+".GetRole", &role); err != nil {
+		return a.stale(err)
+	}
+	if role != a.h.role {
+		return uitree.Errorf(uitree.CodeStaleElement, "%s is now a different element", a.el.Ref)
+	}
+	a.h.states = st
+	probe := &uitree.Element{Role: a.el.Role}
+	setStates(probe, a.h)
+	a.before = probe.States
+	return nil
+}
+
+// preferredActions are AT-SPI action names in the order invoke tries them.
+var preferredActions = []string{"click", "press", "activate", "jump", "toggle", "select"}
+
+// doAction runs the element's action named first in names that it has,
+// or its first action.
+func (a *actor) doAction(names ...string) error {
+	idx := -1
+	for _, want := range append(names, preferredActions...) {
+		if i := slices.Index(a.h.actionKeys, want); i >= 0 {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 && len(a.h.actionKeys) > 0 {
+		idx = 0
+	}
+	if idx < 0 {
+		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s %q has no AT-SPI action", a.el.Role, a.el.Name)
+	}
+	var ok bool
+	if err := a.call(a.h.obj, ifaceAction+".DoAction", &ok, int32(idx)); err != nil {
+		return uitree.Errorf(uitree.CodeActionFailed, "%s refused %q: %v", a.el.Ref, a.h.actionKeys[idx], err)
+	}
+	if !ok {
+		return uitree.Errorf(uitree.CodeActionFailed, "%s refused %q", a.el.Ref, a.h.actionKeys[idx])
+	}
+	return nil
+}
+
+func (a *actor) grabFocus() error {
+	var ok bool
+	if err := a.call(a.h.obj, ifaceComponent+".GrabFocus", &ok); err != nil || !ok {
+		return uitree.Errorf(uitree.CodeActionFailed, "%s did not take the focus (%v)", a.el.Ref, err)
+	}
+	return nil
+}
+
+// focusIfNeeded gives the element the focus unless it has it, and says
+// whether it had it already.
+func (a *actor) focusIfNeeded() (bool, error) {
+	if a.h.states.has(stateFocused) {
+		return true, nil
+	}
+	return false, a.grabFocus()
+}
+
+// bounds reads the element's current screen rectangle.
+func (a *actor) bounds() (uitree.Rect, error) {
+	var ext extents
+	if err := a.call(a.h.obj, ifaceComponent+".GetExtents", &ext, uint32(0)); err != nil {
+		return uitree.Rect{}, a.stale(err)
+	}
+	if ext.X == math.MinInt32 || ext.W <= 0 || ext.H <= 0 {
+		return uitree.Rect{}, uitree.Errorf(uitree.CodeNotClickable, "%s has no usable bounds now", a.el.Ref)
+	}
+	return uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}, nil
+}
+
+func (a *actor) readOnly() bool {
+	return a.h.states.has(stateReadOnly) || (a.h.interfaces&hasEditableText != 0 && !a.h.states.has(stateEditable))
+}
+
+func (a *actor) act(req uitree.ActionRequest) error {
+	switch req.Action {
+	case uitree.ActionInvoke:
+		return a.doAction()
+	case uitree.ActionToggle:
+		return a.doAction("click", "toggle", "activate", "press")
+	case uitree.ActionSelect:
+		return a.selectItem()
+	case uitree.ActionExpand, uitree.ActionCollapse:
+		want := req.Action == uitree.ActionExpand
+		if a.h.states.has(stateExpandable) && a.h.states.has(stateExpanded) == want {
+			return nil
+		}
+		return a.doAction("expand or contract", "activate", "press", "click")
+	case uitree.ActionSetValue:
+		if a.readOnly() {
+			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
+		}
+		if a.h.interfaces&hasEditableText == 0 {
+			return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no editable text", a.el.Ref)
+		}
+		var ok bool
+		if err := a.call(a.h.obj, ifaceEditableText+".SetTextContents", &ok, req.Value); err != nil || !ok {
+			return uitree.Errorf(uitree.CodeActionFailed, "%s refused the new text (%v)", a.el.Ref, err)
+		}
+		return nil
+	case uitree.ActionSetRange:
+		return a.setRange(req.RangeValue)
+	case uitree.ActionFocus:
+		return a.grabFocus()
+	case uitree.ActionScrollIntoView:
+		var ok bool
+		// ATSPI_SCROLL_ANYWHERE: GTK3 answers false; focusing the item
+		// scrolls it into view instead.
+		if err := a.call(a.h.obj, ifaceComponent+".ScrollTo", &ok, uint32(6)); err == nil && ok {
+			return nil
+		}
+		return a.grabFocus()
+	case uitree.ActionScroll:
+		return a.scroll(req.Horizontal, req.Vertical)
+	case uitree.ActionClick:
+		r, err := a.bounds()
+		if err != nil {
+			return err
+		}
+		x, y := r.Center()
+		return a.b.input.click(x, y, req.Button, req.Count)
+	case uitree.ActionTypeText:
+		if a.readOnly() {
+			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
+		}
+		focused, err := a.focusIfNeeded()
+		if err != nil {
+			return err
+		}
+		if !focused && !req.Clear && a.h.interfaces&hasText != 0 {
+			// Taking the focus selects a GTK entry's whole text;
+			// typing would replace it. Type at the end instead.
+			if err := a.b.input.chord(uitree.Chord{Key: "End"}); err != nil {
+				return err
+			}
+		}
+		if req.Clear {
+			if err := a.b.input.chord(uitree.Chord{Ctrl: true, Key: "a"}); err != nil {
+				return err
+			}
+			if err := a.b.input.chord(uitree.Chord{Key: "Backspace"}); err != nil {
+				return err
+			}
+		}
+		return a.b.input.typeText(req.Text)
+	case uitree.ActionKey:
+		chord, err := uitree.ParseChord(req.Key)
+		if err != nil {
+			return err
+		}
+		if req.Focus {
+			if _, err := a.focusIfNeeded(); err != nil {
+				return err
+			}
+		}
+		return a.b.input.chord(chord)
+	}
+	return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s is not an action", req.Action)
+}
+
+// selectItem selects a list item, table cell or radio button: through the
+// parent's Table (rows) or Selection interface, or the item's own action.
+func (a *actor) selectItem() error {
+	if a.h.role == roleRadioButton || a.h.role == roleRadioMenuItem || a.h.role == rolePageTab {
+		return a.doAction("click", "press", "activate")
+	}
+	var parentV variantValue
+	if err := a.call(a.h.obj, ifaceProperties+".Get", &parentV, ifaceAccessible, "Parent"); err != nil {
+		return a.stale(err)
+	}
+	parent, _ := parentV.v.(objRef)
+	var index int32
+	if err := a.call(a.h.obj, ifaceAccessible+".GetIndexInParent", &index); err != nil || index < 0 {
+		return uitree.Errorf(uitree.CodeActionFailed, "%s has no place in its parent (%v)", a.el.Ref, err)
+	}
+	var row int32
+	if parent.Path != "" && a.call(parent, ifaceTable+".GetRowAtIndex", &row, index) == nil && row >= 0 {
+		var ok bool
+		if err := a.call(parent, ifaceTable+".AddRowSelection", &ok, row); err == nil && ok {
+			return nil
+		}
+	}
+	if parent.Path != "" {
+		var ok bool
+		if err := a.call(parent, ifaceSelection+".SelectChild", &ok, index); err == nil && ok {
+			return nil
+		}
+	}
+	if len(a.h.actionKeys) > 0 {
+		return a.doAction("select", "activate", "click")
+	}
+	return uitree.Errorf(uitree.CodeActionFailed, "%s could not be selected", a.el.Ref)
+}
+
+func (a *actor) setRange(v float64) error {
+	if a.readOnly() {
+		return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
+	}
+	var vi valueInfo
+	if err := a.call(a.h.obj, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no range value (%v)", a.el.Ref, err)
+	}
+	if v < vi.min || v > vi.max || math.IsNaN(v) {
+		return uitree.Errorf(uitree.CodeInvalidParams, "value %g is outside %s's range %g to %g", v, a.el.Ref, vi.min, vi.max)
+	}
+	if err := a.call(a.h.obj, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(v)); err != nil {
+		return uitree.Errorf(uitree.CodeActionFailed, "%s refused value %g: %v", a.el.Ref, v, err)
+	}
+	return nil
+}
+
+// scroll moves a scroll pane's scroll bars by the protocol's amounts: a
+// small step is the bar's increment (at least a twentieth of its range), a
+// large one a fifth of its range.
+func (a *actor) scroll(horizontal, vertical string) error {
+	var kids []objRef
+	if err := a.call(a.h.obj, ifaceAccessible+".GetChildren", &kids); err != nil {
+		return a.stale(err)
+	}
+	moved := false
+	for _, k := range kids {
+		var role uint32
+		var st []uint32
+		if a.call(k, ifaceAccessible+".GetRole", &role) != nil || role != roleScrollBar || a.call(k, ifaceAccessible+".GetState", &st) != nil || len(st) == 0 {
+			continue
+		}
+		amount := vertical
+		if stateSet(st[0]).has(14) /* HORIZONTAL */ {
+			amount = horizontal
+		}
+		if amount == "no_amount" {
+			continue
+		}
+		var vi valueInfo
+		if err := a.call(k, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+			continue
+		}
+		span := vi.max - vi.min
+		step := max(vi.step, span/20)
+		delta := map[string]float64{"small_increment": step, "small_decrement": -step, "large_increment": span / 5, "large_decrement": -span / 5}[amount]
+		target := min(vi.max, max(vi.min, vi.current+delta))
+		if err := a.call(k, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(target)); err != nil {
+			return uitree.Errorf(uitree.CodeActionFailed, "the scroll bar refused value %g: %v", target, err)
+		}
+		moved = true
+	}
+	if !moved && (horizontal != "no_amount" || vertical != "no_amount") {
+		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no scroll bar in the asked direction", a.el.Ref)
+	}
+	return nil
+}
+
+// readBack reports the element's state after the action and whether the
+// action visibly took effect, where AT-SPI can tell.
+func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) {
+	res := uitree.ActionResult{}
+	st, err := a.states()
+	if err != nil || st == 0 {
+		// The element went away: for invoke (closing a dialog) that
+		// is a result, not a failure.
+		res.Gone = true
+		return res, nil
+	}
+	el := &uitree.Element{Role: a.el.Role}
+	h := *a.h
+	h.states = st
+	setStates(el, &h)
+	res.States = el.States.List()
+	verified := true
+	switch req.Action {
+	case uitree.ActionToggle:
+		verified = el.States.Checked != a.before.Checked
+	case uitree.ActionFocus:
+		verified = el.States.Focused
+	case uitree.ActionSelect:
+		verified = el.States.Selected || st.has(stateChecked)
+	case uitree.ActionExpand, uitree.ActionCollapse:
+		if st.has(stateExpandable) {
+			verified = st.has(stateExpanded) == (req.Action == uitree.ActionExpand)
+		}
+	}
+	if a.h.interfaces&hasText != 0 && wantsText(a.h.role) && a.h.role != rolePasswordText {
+		var text string
+		if a.call(a.h.obj, ifaceText+".GetText", &text, int32(0), int32(-1)) == nil {
+			res.Value = &text
+			switch req.Action {
+			case uitree.ActionSetValue:
+				verified = text == req.Value
+			}
+		}
+	} else if a.h.interfaces&hasValue != 0 {
+		var vi valueInfo
+		if a.call(a.h.obj, ifaceProperties+".GetAll", &vi, ifaceValue) == nil && vi.ok {
+			v := fmt.Sprint(vi.current)
+			res.Value = &v
+			if req.Action == uitree.ActionSetRange {
+				verified = math.Abs(vi.current-req.RangeValue) <= max(vi.step, 1e-9)
+			}
+		}
+	}
+	res.Verified = verified
+	return res, nil
+}
