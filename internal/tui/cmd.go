@@ -38,6 +38,16 @@ const (
 	EnvPositionLog = "TEXTWEAVER_POSITION_LOG"
 )
 
+const usageText = `tw open FILE [--no-speech] [--backend ID] [--home DIR]
+  The terminal reader: reads FILE aloud and shows the word being heard.
+  --no-speech   no voice; readings are shown on the message line
+  --backend ID  the speech engine (tw backends lists them)
+  --home DIR    settings, places and marks (else $TEXTWEAVER_HOME)
+Keys: Enter reads, Escape stops, h and Shift+H headings, Alt+. sentences,
+Right and Left words, / finds, m bookmarks, a notes, Ctrl+E edits,
+? lists every key, Shift+F1 says what a key does, Ctrl+Q quits.
+`
+
 // openArgs is the parsed command line of tw open.
 type openArgs struct {
 	file, backend, home string
@@ -92,6 +102,12 @@ func parseOpenArgs(argv []string) (openArgs, error) {
 func Main(argv []string, env cli.Env) int {
 	if len(argv) > 0 && argv[0] == "open" {
 		argv = argv[1:]
+	}
+	for _, arg := range argv {
+		if arg == "--help" || arg == "-h" {
+			fmt.Fprint(env.Stdout, usageText)
+			return 0
+		}
 	}
 	a, err := parseOpenArgs(argv)
 	if err != nil {

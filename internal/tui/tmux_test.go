@@ -325,6 +325,7 @@ func TestTmuxRefusesBadFiles(t *testing.T) {
 		{[]string{"open", binary}, 1, "binary"},
 		{[]string{"open", "--no-speech", binary + "x"}, 1, "no such file"},
 		{[]string{"open", "--no-speech", copySample(t, dir)}, 1, "cannot use the terminal"},
+		{[]string{"open", "--help"}, 0, "tw open FILE"},
 	}
 	for _, tt := range tests {
 		cmd := exec.Command(tw, tt.args...)
@@ -335,7 +336,7 @@ func TestTmuxRefusesBadFiles(t *testing.T) {
 		if ee, ok := err.(*exec.ExitError); ok {
 			code = ee.ExitCode()
 		}
-		if code != tt.code || !strings.Contains(string(out), tt.msg) || !strings.HasPrefix(string(out), "Error: ") {
+		if code != tt.code || !strings.Contains(string(out), tt.msg) || (code != 0) != strings.HasPrefix(string(out), "Error: ") {
 			t.Errorf("tw %s: exit %d, %q; want exit %d and an error saying %q", strings.Join(tt.args, " "), code, out, tt.code, tt.msg)
 		}
 	}
