@@ -36,9 +36,11 @@ func TestSpeechdReadsParagraph(t *testing.T) {
 	t.Logf("first word %v after Read; words spread over %v; espeak's own audio for the same text lasts %v",
 		rec.words[0].at.Sub(start), span, audio)
 	// The same voice at the same rate: the marks must be spread like
-	// libespeak-ng's own audio for the text (speech-dispatcher adds its own
-	// small pauses), not come all at once.
-	if span < audio*6/10 || span > audio*16/10 {
+	// libespeak-ng's own audio for the text (typically within 5%), not come
+	// all at once. On a loaded machine speech-dispatcher's playback can
+	// stall and stretch (seen: 16 s for 6 s of speech), so the upper bound
+	// is loose.
+	if span < audio*6/10 || span > audio*4 {
 		t.Errorf("words came within %v for about %v of speech", span, audio)
 	}
 	for i := 1; i < len(rec.words); i++ {
