@@ -9,9 +9,11 @@ import (
 	"io"
 	"log"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -432,6 +434,21 @@ func runServe(argv []string, env Env) int {
 			rpc.Events(w).Announce(rpc.OpenFailure(f, err), reader.Assertive)
 		}
 	}
+	// A server ended by a signal (the client killing its child, a hangup)
+	// saves the place first, as exit and the end of its input do.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
+	defer signal.Stop(sig)
+	served := make(chan struct{})
+	defer close(served)
+	go func() {
+		select {
+		case <-sig:
+			app.Close()
+			os.Exit(0)
+		case <-served:
+		}
+	}()
 	if err := srv.Serve(env.Stdin, w); err != nil {
 		logger.Printf("serve: %v", err)
 		return 1
