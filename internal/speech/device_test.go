@@ -57,7 +57,7 @@ func TestStopSilencesTheDevice(t *testing.T) {
 	ds.mu.Lock()
 	handedAtStop := ds.handed
 	ds.mu.Unlock()
-	time.Sleep(60 * time.Millisecond)
+	time.Sleep(150 * time.Millisecond)
 	playedSoon := ds.played()
 	time.Sleep(300 * time.Millisecond)
 	ds.mu.Lock()
@@ -65,14 +65,14 @@ func TestStopSilencesTheDevice(t *testing.T) {
 	ds.mu.Unlock()
 	playedLater := ds.played()
 	t.Logf("Stop took %v; %d words heard", took, wordsAtStop)
-	if took > 20*time.Millisecond {
+	if took > 50*time.Millisecond { // typically 30 µs
 		t.Errorf("Stop took %v", took)
 	}
 	if handedLater != handedAtStop {
 		t.Errorf("%d samples handed to the server after Stop", handedLater-handedAtStop)
 	}
 	if playedLater != playedSoon {
-		t.Errorf("audio still playing 60 ms after Stop (%d more samples)", playedLater-playedSoon)
+		t.Errorf("audio still playing 150 ms after Stop (%d more samples)", playedLater-playedSoon)
 	}
 	mu.Lock()
 	if heard != wordsAtStop {

@@ -3,6 +3,7 @@ package speech_test
 import (
 	"fmt"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -114,7 +115,7 @@ func TestStopIsImmediateAndNothingLeaks(t *testing.T) {
 	waitFor(t, "three words", func() bool { return log.count("a:word") >= 3 })
 	t0 := time.Now()
 	s.Stop()
-	if took := time.Since(t0); took > 20*time.Millisecond {
+	if took := time.Since(t0); took > 50*time.Millisecond { // typically 30 µs
 		t.Errorf("Stop took %v", took)
 	}
 	select {
@@ -244,9 +245,14 @@ func TestSetParamsTakesEffectAtOnce(t *testing.T) {
 	if len(seen) != 40 {
 		t.Fatalf("heard %d distinct words, want 40", len(seen))
 	}
-	last := rec.words[len(rec.words)-1].at.Sub(rec.words[len(rec.words)-6].at) / 5
-	if last > 85*time.Millisecond {
-		t.Errorf("words still come every %v after the rate went to 900 wpm", last)
+	// The median gap of the last ten words (a loaded machine may delay one).
+	var gaps []time.Duration
+	for i := len(rec.words) - 10; i < len(rec.words); i++ {
+		gaps = append(gaps, rec.words[i].at.Sub(rec.words[i-1].at))
+	}
+	sort.Slice(gaps, func(i, j int) bool { return gaps[i] < gaps[j] })
+	if gaps[5] > 85*time.Millisecond {
+		t.Errorf("words still come every %v after the rate went to 900 wpm", gaps[5])
 	}
 }
 
