@@ -226,6 +226,8 @@ var methodCases = []struct {
 		{method: "action", params: `{"id":"add_note"}`, result: `{"effects":[{"params":{"label":"Note","purpose":"note_text"},"type":"prompt"}],"status":"Note"}`},
 		{method: "answer", params: `{"text":"Key idea #exam color: green"}`, result: `{"effects":[],"status":"Note added: Key idea #exam color: green"}`},
 		{method: "notes", says: []string{}, result: `{"notes":[{"anchor":"Cells are the smallest units of life.","color":"green","end":51,"id":1,"line":3,"start":14,"tags":["exam"],"text":"Key idea #exam color: green"}]}`}}},
+	{"notes without tags or color", []step{openNotes, call("action", `{"id":"add_note"}`), call("answer", `{"text":"plain"}`),
+		{method: "notes", result: `{"notes":[{"anchor":"Cell biology","color":null,"end":12,"id":1,"line":1,"start":0,"tags":[],"text":"plain"}]}`}}},
 	{"notes without a document", []step{{method: "notes", code: -32001, msg: noDocMsg}}},
 	{"highlights none", []step{openNotes, {method: "highlights", result: `{"highlights":[]}`, says: []string{}}}},
 	{"highlights", []step{openNotes, call("navigate", `{"action":"next_sentence"}`),
