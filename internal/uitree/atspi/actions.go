@@ -169,6 +169,16 @@ func (a *actor) grabFocus() error {
 	return nil
 }
 
+// activateWindow raises the element's application window and gives it the
+// keyboard focus, so that keys reach it.
+func (a *actor) activateWindow() error {
+	x, y := a.el.Bounds.Center()
+	if r, err := a.bounds(); err == nil {
+		x, y = r.Center()
+	}
+	return a.b.input.activate(a.run.conn.pid, x, y)
+}
+
 // focusIfNeeded gives the element the focus unless it has it, and says
 // whether it had it already.
 func (a *actor) focusIfNeeded() (bool, error) {
@@ -240,10 +250,16 @@ func (a *actor) act(req uitree.ActionRequest) error {
 			return err
 		}
 		x, y := r.Center()
+		if err := a.b.input.activate(a.run.conn.pid, x, y); err != nil {
+			return err
+		}
 		return a.b.input.click(x, y, req.Button, req.Count)
 	case uitree.ActionTypeText:
 		if a.readOnly() {
 			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
+		}
+		if err := a.activateWindow(); err != nil {
+			return err
 		}
 		focused, err := a.focusIfNeeded()
 		if err != nil {
@@ -268,6 +284,9 @@ func (a *actor) act(req uitree.ActionRequest) error {
 	case uitree.ActionKey:
 		chord, err := uitree.ParseChord(req.Key)
 		if err != nil {
+			return err
+		}
+		if err := a.activateWindow(); err != nil {
 			return err
 		}
 		if req.Focus {

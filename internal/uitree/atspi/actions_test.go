@@ -174,3 +174,40 @@ func TestActStaleElement(t *testing.T) {
 	mustAct(t, uitree.RoleButton, "Save", uitree.ActionRequest{Action: uitree.ActionInvoke})
 	appSays(t, "label", "label Saved")
 }
+
+// TestActReachesCoveredWindow puts the other application's window on top
+// of the test window (both open at 0,0) and the pointer over it: click and
+// type_text must still reach the test window.
+func TestActReachesCoveredWindow(t *testing.T) {
+	inMain := func(r *uitree.Request) { r.Scope, r.PID = uitree.ScopeProcess, mainApp.PID }
+	actMain := func(role uitree.Role, name string, req uitree.ActionRequest) {
+		t.Helper()
+		s, _ := snap(t, inMain)
+		res, err := backend.Act(context.Background(), mustFind(t, s.Tree.Root, role, name), req)
+		if err != nil || !res.Verified {
+			t.Fatalf("%s on %s %q: %+v, %v", req.Action, role, name, res, err)
+		}
+	}
+	if _, err := other.Command("present"); err != nil {
+		t.Fatal(err)
+	}
+	defer mainApp.Command("present")
+	s, _ := snap(t, inMain)
+	save := mustFind(t, s.Tree.Root, uitree.RoleButton, "Save")
+	x, y := save.Bounds.Center()
+	movePointer(t, x, y)
+	if cur, _ := snap(t, func(r *uitree.Request) { r.Scope = uitree.ScopeForeground }); cur.Tree.Root.Name != "w2t other" {
+		t.Fatalf("the other window is not in front: %q", cur.Tree.Root.Name)
+	}
+	defer mainApp.Command("status Status: ready")
+	actMain(uitree.RoleButton, "Save", uitree.ActionRequest{Action: uitree.ActionClick, Button: "left", Count: 1, WaitMs: 100})
+	appSays(t, "label", "label Saved")
+
+	other.Command("present")
+	defer actMain(uitree.RoleEdit, "Name", uitree.ActionRequest{Action: uitree.ActionSetValue, Value: "Ada"})
+	actMain(uitree.RoleEdit, "Name", uitree.ActionRequest{Action: uitree.ActionTypeText, Text: "Kay", Clear: true, WaitMs: 100})
+	appSays(t, "entry", "entry Kay")
+	if got, _ := other.Command("entry"); got != "entry Ada" {
+		t.Errorf("the other application's entry changed: %q", got)
+	}
+}

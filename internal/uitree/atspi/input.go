@@ -265,3 +265,64 @@ func (x *xInput) chord(c uitree.Chord) error {
 	}
 	return x.do(func() error { return x.tap(ks, mods) })
 }
+
+// activate raises the top-level X windows of process pid (the one holding
+// the point (px, py) first, when several) and gives the one under the
+// point the keyboard focus. Without a window manager windows overlap at
+// 0,0 and the focus follows the pointer, so clicks and keys would reach
+// whatever window happens to be on top.
+func (x *xInput) activate(pid, px, py int) error {
+	return x.do(func() error {
+		pidAtom, err := xproto.InternAtom(x.conn, true, uint16(len("_NET_WM_PID")), "_NET_WM_PID").Reply()
+		if err != nil || pidAtom.Atom == 0 {
+			return err
+		}
+		tree, err := xproto.QueryTree(x.conn, x.root).Reply()
+		if err != nil {
+			return err
+		}
+		var best, top xproto.Window
+		for _, w := range tree.Children {
+			// A reparenting window manager puts the client one level down.
+			candidates := []xproto.Window{w}
+			if sub, err := xproto.QueryTree(x.conn, w).Reply(); err == nil {
+				candidates = append(candidates, sub.Children...)
+			}
+			for _, c := range candidates {
+				attr, err := xproto.GetWindowAttributes(x.conn, c).Reply()
+				if err != nil || attr.MapState != xproto.MapStateViewable {
+					continue
+				}
+				prop, err := xproto.GetProperty(x.conn, false, c, pidAtom.Atom, xproto.AtomCardinal, 0, 1).Reply()
+				if err != nil || prop.ValueLen != 1 || len(prop.Value) < 4 || int(uint32(prop.Value[0])|uint32(prop.Value[1])<<8|uint32(prop.Value[2])<<16|uint32(prop.Value[3])<<24) != pid {
+					continue
+				}
+				top = w
+				geo, err := xproto.GetGeometry(x.conn, xproto.Drawable(c)).Reply()
+				if err != nil {
+					continue
+				}
+				pos, err := xproto.TranslateCoordinates(x.conn, c, x.root, 0, 0).Reply()
+				if err != nil {
+					continue
+				}
+				if px >= int(pos.DstX) && py >= int(pos.DstY) && px < int(pos.DstX)+int(geo.Width) && py < int(pos.DstY)+int(geo.Height) {
+					best = w
+				}
+				if best == 0 {
+					best = w
+				}
+			}
+		}
+		if best == 0 {
+			best = top
+		}
+		if best == 0 {
+			return nil // no X window carries the pid: leave the stacking alone
+		}
+		if err := xproto.ConfigureWindowChecked(x.conn, best, xproto.ConfigWindowStackMode, []uint32{xproto.StackModeAbove}).Check(); err != nil {
+			return err
+		}
+		return xproto.SetInputFocusChecked(x.conn, xproto.InputFocusPointerRoot, best, xproto.TimeCurrentTime).Check()
+	})
+}
