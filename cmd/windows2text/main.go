@@ -116,8 +116,8 @@ func flagSet(out io.Writer) (*flag.FlagSet, *options) {
 	f.IntVar(&o.maxNodes, "max-nodes", uitree.DefaultMaxNodes, "most elements (windows: most windows)")
 	f.IntVar(&o.maxText, "max-text", uitree.DefaultMaxText, "most characters of one name or value")
 	f.BoolVar(&o.visibleOnly, "visible-only", false, "drop elements that are off screen (observe: always on)")
-	f.IntVar(&o.pid, "pid", 0, "process id for --scope process")
-	f.StringVar(&o.hwnd, "hwnd", "", "window id (from windows) for --scope hwnd")
+	f.IntVar(&o.pid, "pid", 0, "process id (implies --scope process)")
+	f.StringVar(&o.hwnd, "hwnd", "", "window id from windows (implies --scope hwnd)")
 	f.IntVar(&o.max, "max-targets", uitree.DefaultMaxTargets, "observe: most targets")
 	f.BoolVar(&o.includeTree, "include-tree", false, "observe: also print the tree")
 	f.BoolVar(&o.json, "json", false, "print the protocol's JSON result instead of text")
@@ -149,8 +149,14 @@ func oneShot(ctx context.Context, cmd string, args []string, stdout, stderr io.W
 				params[key] = f.Lookup(name).Value.(flag.Getter).Get()
 			}
 		}
-		if o.set["scope"] && o.scope == "hwnd" && o.hwnd != "" {
-			params["hwnd"] = o.hwnd
+		// --pid and --hwnd name their scope; saying it again is optional.
+		if !o.set["scope"] {
+			switch {
+			case o.set["pid"]:
+				params["scope"] = "process"
+			case o.set["hwnd"]:
+				params["scope"] = "hwnd"
+			}
 		}
 		if cmd == "observe" {
 			if o.set["max-targets"] {

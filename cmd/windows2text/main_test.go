@@ -408,6 +408,8 @@ func TestCLI(t *testing.T) {
 		{[]string{"observe", "--visible-only", "--max-text", "5", "--include-tree"}, 0, []string{"# tree", `Window "w2t …"`}, "", false},
 		{[]string{"snapshot", "--scope", "moon"}, 1, nil, "invalid_params", false},
 		{[]string{"snapshot", "--scope", "process", "--pid", fmt.Sprint(mainApp.PID), "--max-depth", "1"}, 0, []string{`Pane "app.py"`, `Window "w2t test"`}, "", false},
+		{[]string{"snapshot", "--pid", fmt.Sprint(mainApp.PID), "--max-depth", "1"}, 0, []string{`Pane "app.py"`}, "", false},
+		{[]string{"snapshot", "--scope", "desktop", "--pid", "4"}, 1, nil, "invalid_params: pid is only used with scope process", false},
 		{[]string{"snapshot", "--bogus"}, 2, nil, "flag provided but not defined", false},
 		{[]string{"fly"}, 2, nil, "unknown command", false},
 		{[]string{"version"}, 0, []string{"windows2text " + version}, "", false},
@@ -434,5 +436,30 @@ func TestCLI(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCLIWindowIDRoundTrip feeds a window id from "windows --json" back to
+// "snapshot --hwnd", as a script would.
+func TestCLIWindowIDRoundTrip(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if status := run([]string{"windows", "--json"}, strings.NewReader(""), &out, &errOut); status != 0 {
+		t.Fatalf("windows --json: %d %s", status, errOut.String())
+	}
+	var list struct {
+		Windows []struct {
+			Hwnd  string `json:"hwnd"`
+			Title string `json:"title"`
+		} `json:"windows"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &list); err != nil || len(list.Windows) == 0 {
+		t.Fatalf("windows --json = %s (%v)", out.String(), err)
+	}
+	out.Reset()
+	if status := run([]string{"snapshot", "--hwnd", list.Windows[0].Hwnd, "--max-depth", "0"}, strings.NewReader(""), &out, &errOut); status != 0 {
+		t.Fatalf("snapshot --hwnd: %d %s", status, errOut.String())
+	}
+	if want := fmt.Sprintf("Window %q [ref=s1:e1]", list.Windows[0].Title); !strings.Contains(out.String(), want) {
+		t.Errorf("snapshot --hwnd printed %q, want %q", out.String(), want)
 	}
 }
