@@ -342,7 +342,8 @@ func TestTmuxRefusesBadFiles(t *testing.T) {
 	}
 }
 
-// TestTmuxScreenReaderResizeHangup runs `tw FILE` in screen-reader mode:
+// TestTmuxScreenReaderResizeHangup runs `tw FILE` in screen-reader mode with
+// the keys of a keymap.toml:
 // silent, the terminal cursor on the reading position through a resize,
 // and the place saved when the terminal hangs up.
 func TestTmuxScreenReaderResizeHangup(t *testing.T) {
@@ -356,17 +357,26 @@ func TestTmuxScreenReaderResizeHangup(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[accessibility]\nmode = \"screen-reader\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The user's keys: x moves by heading instead of h; k cannot become
+	// next sentence, as it is already next link.
+	keymap := "skip_next_heading = [\"x\", \"Alt+H\"]\nnext_sentence = [\"k\"]\n"
+	if err := os.WriteFile(filepath.Join(home, "keymap.toml"), []byte(keymap), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	logPath := filepath.Join(dir, "said.log")
 	tm := startTerm(t, 80, 24, fmt.Sprintf("TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s %s; sleep 60", home, logPath, tw, file))
 	said := &announcements{t: t, path: logPath}
 	said.expect("Opened A Walk Through the Lighthouse.")
+	said.expect("keymap.toml: k is already next link; next sentence keeps its keys.")
+	tm.keys("h")
+	said.expect("h: no command.")
 	tm.waitScreen("silent speech in the status bar", func(s string) bool { return strings.Contains(screenRow(s, 22), "| silent ") })
 	onHeading := func(s string) bool {
 		x, y := tm.cursor()
 		r := []rune(screenRow(s, y))
 		return x < len(r) && strings.HasPrefix(string(r[x:]), "Other languages")
 	}
-	tm.keys("h", "h", "h", "h", "h", "h")
+	tm.keys("x", "x", "x", "x", "x", "x")
 	said.expect("Heading level 2: Other languages")
 	tm.waitScreen("the cursor on the heading", onHeading)
 
