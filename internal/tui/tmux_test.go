@@ -343,9 +343,9 @@ func TestTmuxRefusesBadFiles(t *testing.T) {
 }
 
 // TestTmuxScreenReaderResizeHangup runs `tw FILE` in screen-reader mode with
-// the keys of a keymap.toml:
-// silent, the terminal cursor on the reading position through a resize,
-// and the place saved when the terminal hangs up.
+// the keys of a keymap.toml: silent, the terminal cursor on the reading
+// position through a resize, and the place saved when the terminal hangs
+// up.
 func TestTmuxScreenReaderResizeHangup(t *testing.T) {
 	tw := twBinary(t)
 	dir := t.TempDir()
