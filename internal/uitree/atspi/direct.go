@@ -455,6 +455,10 @@ func (r *wireReader) skipOne(sig string) string {
 		r.skip(r.signature())
 	case 'a':
 		elem, rest := splitType(sig[1:])
+		if elem == "" {
+			r.err = errors.New("atspi: array without an element type")
+			return ""
+		}
 		end := r.arrayEnd(typeAlign(elem))
 		if r.err == nil {
 			r.pos = end
@@ -462,6 +466,10 @@ func (r *wireReader) skipOne(sig string) string {
 		return rest
 	case '(', '{':
 		inner, rest := splitType(sig)
+		if len(inner) < 2 || (inner[len(inner)-1] != ')' && inner[len(inner)-1] != '}') {
+			r.err = errors.New("atspi: unclosed structure in signature")
+			return ""
+		}
 		r.align(8)
 		r.skip(inner[1 : len(inner)-1])
 		return rest

@@ -2,6 +2,7 @@ package atspi_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"testing"
@@ -24,6 +25,14 @@ var (
 const callTimeout = 700 * time.Millisecond
 
 func TestMain(m *testing.M) {
+	flag.Parse()
+	// A fuzzing run (go test -run '^$' -fuzz ...) needs no desktop.
+	if f := flag.Lookup("test.fuzz"); f != nil && f.Value.String() != "" {
+		os.Exit(m.Run())
+	}
+	if f := flag.Lookup("test.fuzzworker"); f != nil && f.Value.String() == "true" {
+		os.Exit(m.Run())
+	}
 	os.Exit(runMain(m))
 }
 
