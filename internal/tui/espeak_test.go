@@ -172,3 +172,44 @@ func TestTmuxEspeakHighlight(t *testing.T) {
 		t.Log("note: the espeak-ng command is missing, though its library worked")
 	}
 }
+
+// TestTmuxHybridMode: in hybrid mode tw's voice reads the document (word
+// positions arrive) while the announcements are left to the screen reader.
+func TestTmuxHybridMode(t *testing.T) {
+	tw := twBinary(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "short.txt")
+	if err := os.WriteFile(file, []byte("The lamp turns all night long.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[speech]\nrate = 450\n\n[accessibility]\nmode = \"hybrid\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	saidPath, posPath := filepath.Join(dir, "said.log"), filepath.Join(dir, "position.log")
+	tm := startTerm(t, 60, 12, fmt.Sprintf(
+		"TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s TEXTWEAVER_POSITION_LOG=%s %s open %s; echo EXIT=$?; sleep 60",
+		home, saidPath, posPath, tw, file))
+	said := &announcements{t: t, path: saidPath}
+	said.expect("Opened short.txt.")
+	tm.waitScreen("espeak in the status bar", func(s string) bool { return strings.Contains(s, "| espeak ") })
+	tm.keys("Enter")
+	tm.waitScreen("the reading to end", func(s string) bool {
+		data, _ := os.ReadFile(posPath)
+		return strings.Count(string(data), "\n") >= 6 && strings.Contains(s, "| stopped |")
+	})
+	// The voice read; nothing put the text on the message line for a
+	// screen reader to say again.
+	for _, l := range said.lines() {
+		if strings.Contains(l, "The lamp turns") {
+			t.Errorf("in hybrid mode the reading was also announced: %q", l)
+		}
+	}
+	tm.keys("C-q")
+	said.expect("Quit textweaver? y or n")
+	tm.keys("y")
+	tm.waitScreen("tw to exit", func(s string) bool { return strings.Contains(s, "EXIT=0") })
+}
