@@ -343,21 +343,25 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// layerFor says which layer an overriding key goes in: single keys and
-// the unmodified movement keys where the action's mode layer is (browse,
-// speech cursor, edit); other keys in global, unless the action belongs to
-// the speech cursor or edit layer.
+// layerFor says which layer an overriding key goes in: an action of only
+// the speech cursor or edit layer keeps its layer; otherwise single keys
+// and the unmodified movement keys go in browse (edit mode needs them for
+// itself) and the other keys in global.
 func (km *Keymap) layerFor(action, key string) string {
-	home := ""
+	browse, special := false, ""
 	for _, bd := range defaultBindings {
-		if bd.action == action {
-			if bd.layer == LayerSpeechCursor || bd.layer == LayerEdit {
-				return bd.layer
-			}
-			if home == "" || bd.layer == LayerBrowse {
-				home = bd.layer
-			}
+		if bd.action != action {
+			continue
 		}
+		switch bd.layer {
+		case LayerBrowse:
+			browse = true
+		case LayerSpeechCursor, LayerEdit:
+			special = bd.layer
+		}
+	}
+	if special != "" && !browse {
+		return special
 	}
 	if isCharacterKey(key) || isPlainSpecial(key) {
 		return LayerBrowse
@@ -627,9 +631,6 @@ func ParseKey(s string) (string, error) {
 		}
 	case keyAliases[strings.ToLower(base)] != "":
 		base = keyAliases[strings.ToLower(base)]
-		if len([]rune(base)) == 1 {
-			// period, comma...: a character
-		}
 	case (base[0] == 'F' || base[0] == 'f') && len(base) <= 3:
 		n := 0
 		if _, err := fmt.Sscanf(base[1:], "%d", &n); err != nil || n < 1 || n > 24 {
