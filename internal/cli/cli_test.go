@@ -420,49 +420,8 @@ func TestMain(m *testing.M) {
 // goes to stderr, and closing stdin stops the server with exit code 0
 // after saving the place.
 func TestServeProcess(t *testing.T) {
-	dir := notesDir(t)
-	home := t.TempDir()
-	cmd := exec.Command(twBinary(t), "serve", "--stdio", "--no-speech", "--home", home, "--open", "notes.md")
-	cmd.Dir = dir
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	lines := make(chan string, 100)
-	go func() {
-		br := bufio.NewReader(stdout)
-		for {
-			line, err := br.ReadString('\n')
-			if err != nil {
-				close(lines)
-				return
-			}
-			lines <- strings.TrimSuffix(line, "\n")
-		}
-	}()
-	next := func() rpcMessage {
-		t.Helper()
-		select {
-		case line, ok := <-lines:
-			if !ok {
-				t.Fatal("the server closed its output")
-			}
-			return parseLines(t, line)[0]
-		case <-time.After(10 * time.Second):
-			t.Fatal("no message from the server in 10 s")
-		}
-		panic("unreachable")
-	}
+	dir, home := notesDir(t), t.TempDir()
+	stdin, next, wait := startServe(t, dir, nil, "--no-speech", "--home", home, "--open", "notes.md")
 	if m := next(); m.Method != "announcement" || m.Params.Text != "Opened Cell biology." {
 		t.Fatalf("before any input: %s", m.Raw)
 	}
@@ -473,20 +432,7 @@ func TestServeProcess(t *testing.T) {
 	if m := next(); string(m.ID) != "1" || !strings.Contains(string(m.Result), `"char":90`) {
 		t.Fatalf("response %s", m.Raw)
 	}
-	stdin.Close()
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("tw serve after stdin closed: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("tw serve did not stop when stdin closed")
-	}
-	if stderr.Len() != 0 {
-		t.Fatalf("tw serve wrote to stderr: %q", stderr.String())
-	}
+	wait() // closes stdin: exit code 0, nothing on stderr
 	_, out, _ := run(t, "", nil, "marks", filepath.Join(dir, "notes.md"), "--home", home)
 	if !strings.HasPrefix(out, "Place: line 5, 53 percent\n") {
 		t.Fatalf("the place was not saved when stdin closed: %q", out)
