@@ -1,3 +1,5 @@
+//go:build linux
+
 // Package desktoptest starts a private desktop for tests and benchmarks: an
 // Xvfb display, a D-Bus session bus, the AT-SPI accessibility bus and its
 // registry, and GTK3 applications on them. Nothing is shared with the

@@ -1,39 +1,15 @@
-// Package uia is the Windows backend of windows2text: UI Automation.
+// Package uia is the Windows backend of windows2text: UI Automation through
+// its COM interface (IUIAutomation), called with golang.org/x/sys/windows.
 //
-// This build has the package's shape and its role vocabulary but no COM
-// client yet: New fails with a clear error, so windows2text on Windows
-// stops at start-up instead of answering with empty trees.
+// It implements uitree.Backend and uitree.Actor with the same element
+// model as the Linux backend: control types are the role names, patterns
+// become the protocol's actions, and click, type_text and key use
+// SendInput. It is built and vetted for GOOS=windows by this project's
+// checks but has not been run against a live Windows desktop here (the
+// project's machines run Linux); the Linux backend is the tested one.
 package uia
 
-import (
-	"context"
-	"errors"
-
-	"textfirst/internal/uitree"
-)
-
-// ErrNotImplemented is New's error until the UI Automation client lands.
-var ErrNotImplemented = errors.New("uia: the UI Automation backend is not implemented yet")
-
-// Backend reads the desktop through UI Automation.
-type Backend struct{}
-
-var _ uitree.Backend = (*Backend)(nil)
-
-// New starts a UI Automation client.
-func New(ctx context.Context) (*Backend, error) {
-	return nil, ErrNotImplemented
-}
-
-// Windows lists the top-level windows.
-func (b *Backend) Windows(ctx context.Context, max int) (uitree.WindowList, error) {
-	return uitree.WindowList{}, ErrNotImplemented
-}
-
-// Snapshot walks what req selects.
-func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tree, error) {
-	return nil, ErrNotImplemented
-}
+import "textfirst/internal/uitree"
 
 // controlTypes maps UI Automation's control type IDs (UIA_ButtonControlTypeId
 // = 50000, ...) onto the shared role names.
@@ -60,4 +36,35 @@ func RoleOf(controlType int) uitree.Role {
 		return r
 	}
 	return uitree.RoleCustom
+}
+
+// nativeRole names a control type the way UI Automation's programmatic
+// names do ("ControlType.Button").
+func nativeRole(controlType int) string {
+	if r, ok := controlTypes[controlType]; ok {
+		return "ControlType." + string(r)
+	}
+	return "ControlType.Custom"
+}
+
+// Pattern availability, as the protocol's actions (pattern property IDs:
+// UIA_IsInvokePatternAvailablePropertyId = 30031, ...).
+var patternActions = []struct {
+	property int
+	actions  []uitree.Action
+}{
+	{30031, []uitree.Action{uitree.ActionInvoke}},
+	{30043, []uitree.Action{uitree.ActionSetValue}},
+	{30033, []uitree.Action{uitree.ActionSetRange}},
+	{30041, []uitree.Action{uitree.ActionToggle}},
+	{30036, []uitree.Action{uitree.ActionSelect}},
+	{30028, []uitree.Action{uitree.ActionExpand, uitree.ActionCollapse}},
+	{30035, []uitree.Action{uitree.ActionScrollIntoView}},
+	{30034, []uitree.Action{uitree.ActionScroll}},
+}
+
+// scrollAmounts maps the protocol's scroll amounts onto UI Automation's
+// ScrollAmount enumeration.
+var scrollAmounts = map[string]uintptr{
+	"large_decrement": 0, "small_decrement": 1, "no_amount": 2, "large_increment": 3, "small_increment": 4,
 }
