@@ -745,7 +745,7 @@ func (r *Reader) Draw() {
 		// so they are drawn only while browsing it.
 		var hls []reader.HighlightInfo
 		var notes []reader.NoteInfo
-		editing := st.Mode == "Edit"
+		editing := st.Document != nil && st.Document.Editing
 		if !editing {
 			hls, _ = r.app.Highlights()
 			notes, _ = r.app.Notes()
@@ -821,7 +821,7 @@ func (r *Reader) Draw() {
 			if cursorY < 0 && pos >= row.start && (pos < row.end || pos == row.end && (rw == len(rows)-1)) {
 				// The cursor at a line's end (or on an empty line).
 				cursorX, cursorY = min(x, w-1), y
-				if pos == row.end && !showHeard && r.app.Playback() != reader.Reading {
+				if pos == row.end && !showHeard && st.Playback != reader.Reading {
 					scr.Put(cursorX, y, " ", styleCursor)
 				}
 			}
