@@ -23,6 +23,14 @@ var (
 	twErr  error
 )
 
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if twPath != "" {
+		os.RemoveAll(filepath.Dir(twPath))
+	}
+	os.Exit(code)
+}
+
 // twBinary builds tw once per test run.
 func twBinary(t *testing.T) string {
 	t.Helper()
