@@ -89,6 +89,12 @@ def build(args):
         w["scale"].set_value(30)
         w["scale"].set_size_request(200, -1)
         form.attach(w["scale"], 1, 3, 1, 1)
+        # An entry named only by its label (GTK's labelled-by relation).
+        city_label = Gtk.Label.new_with_mnemonic("_City:")
+        w["city"] = Gtk.Entry(text="Paris")
+        city_label.set_mnemonic_widget(w["city"])
+        form.attach(city_label, 0, 5, 1, 1)
+        form.attach(w["city"], 1, 5, 1, 1)
         w["combo"] = Gtk.ComboBoxText()
         for c in ("Red", "Green", "Blue"):
             w["combo"].append_text(c)

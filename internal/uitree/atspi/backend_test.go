@@ -315,6 +315,8 @@ func TestElements(t *testing.T) {
 		{uitree.RoleCheckBox, "Bold", "", "toggle,click", func(st uitree.States) bool { return !st.Checked }},
 		{uitree.RoleEdit, "Name", "Ada", "set_value,focus,click,type_text,key", func(st uitree.States) bool { return !st.ReadOnly }},
 		{uitree.RoleEdit, "Serial", "fixed", "focus,click,key", func(st uitree.States) bool { return st.ReadOnly }},
+		// Named by the label that points at it ("_City:").
+		{uitree.RoleEdit, "City", "Paris", "set_value,focus,click,type_text,key", nil},
 		{uitree.RoleEdit, "Password", "", "set_value,focus,click,type_text,key", func(st uitree.States) bool { return st.Protected }},
 		{uitree.RoleSlider, "Volume", "30", "set_range,focus,click,key", nil},
 		{uitree.RoleComboBox, "Red", "", "expand,collapse,click", nil},

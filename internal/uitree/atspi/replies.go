@@ -20,7 +20,15 @@ type (
 	}
 	// variantValue is Properties.Get's answer: v.
 	variantValue struct{ v any }
+	// relation is one entry of Accessible.GetRelationSet: a(ua(so)).
+	relation struct {
+		Type    uint32
+		Targets []objRef
+	}
 )
+
+// relationLabelledBy is ATSPI_RELATION_LABELLED_BY.
+const relationLabelledBy = 2
 
 // decodeReply decodes a direct reply body of signature sig into out.
 func decodeReply(sig string, body []byte, out any) error {
@@ -66,6 +74,20 @@ func decodeReply(sig string, body []byte, out any) error {
 			r.align(8)
 			bus := r.str()
 			*o = append(*o, objRef{Bus: bus, Path: dbus.ObjectPath(r.str())})
+		}
+	case *[]relation:
+		want = "a(ua(so))"
+		end := r.arrayEnd(8)
+		for r.pos < end && r.err == nil {
+			r.align(8)
+			rel := relation{Type: r.u32()}
+			tend := r.arrayEnd(8)
+			for r.pos < tend && r.err == nil {
+				r.align(8)
+				bus := r.str()
+				rel.Targets = append(rel.Targets, objRef{Bus: bus, Path: dbus.ObjectPath(r.str())})
+			}
+			*o = append(*o, rel)
 		}
 	case *[]actionInfo:
 		want = "a(sss)"

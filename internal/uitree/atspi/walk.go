@@ -3,6 +3,7 @@ package atspi
 import (
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/godbus/dbus/v5"
@@ -199,11 +200,14 @@ type pendingNode struct {
 	iChildren, iActions, iValue    int
 	iText, iNCols                  int
 	// ifaces are the interface bits, from the call or the cache.
-	ifaces    int
-	h         *handle
-	el        *uitree.Element
-	childArea uitree.Area
-	virtual   bool
+	ifaces int
+	// iRelations asks who labels an unnamed control; the label's name is
+	// read in a third round.
+	iRelations int
+	h          *handle
+	el         *uitree.Element
+	childArea  uitree.Area
+	virtual    bool
 }
 
 // fetchChunk reads the nodes of one application in two rounds: first what
@@ -245,11 +249,53 @@ func (w *walker) fetchChunk(nodes []*node) {
 	if app.dead() {
 		return
 	}
+	// Third round, for unnamed controls only: the names of their labels.
+	var b3 *batch
+	labels := map[int]int{}
+	for i := range ps {
+		p := &ps[i]
+		if p.el == nil || p.iRelations < 0 {
+			continue
+		}
+		var rels []relation
+		if b2.store(p.iRelations, &rels) != nil {
+			continue
+		}
+		for _, r := range rels {
+			if r.Type == relationLabelledBy && len(r.Targets) > 0 {
+				if b3 == nil {
+					b3 = app.batch(len(ps))
+				}
+				labels[i] = b3.call(r.Targets[0], ifaceProperties+".Get", ifaceAccessible, "Name")
+				break
+			}
+		}
+	}
+	if b3 != nil {
+		b3.wait()
+		for i, slot := range labels {
+			var v variantValue
+			if b3.store(slot, &v) == nil {
+				name, _ := v.v.(string)
+				ps[i].el.Name = uitree.Truncate(strings.TrimRight(strings.TrimSpace(name), ":"), w.req.MaxText)
+			}
+		}
+	}
 	for i := range ps {
 		if ps[i].el != nil {
 			w.secondRound(b2, &ps[i])
 		}
 	}
+}
+
+// labelledRole reports whether an unnamed element of role takes its name
+// from the label that labels it (an entry after "City:").
+func labelledRole(role uint32) bool {
+	switch role {
+	case roleText, roleEntry, rolePasswordText, roleSpinButton, roleSlider, roleComboBox, roleCheckBox, roleToggleButton, roleList, roleTable, roleTreeTable, roleTree, roleListBox:
+		return true
+	}
+	return false
 }
 
 // firstRound decodes a node's first answers and queues its second round.
@@ -302,7 +348,10 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	p.h, p.el = h, el
 
 	p.virtual = states.has(stateManagesDescendants) && n.childCount > virtualizeAbove
-	p.iChildren, p.iActions, p.iValue, p.iText, p.iNCols = -1, -1, -1, -1, -1
+	p.iChildren, p.iActions, p.iValue, p.iText, p.iNCols, p.iRelations = -1, -1, -1, -1, -1, -1
+	if el.Name == "" && labelledRole(role) {
+		p.iRelations = b2.call(n.obj, ifaceAccessible+".GetRelationSet")
+	}
 	if n.childCount > 0 && !p.virtual {
 		p.iChildren = b2.call(n.obj, ifaceAccessible+".GetChildren")
 	}
