@@ -196,6 +196,9 @@ func TestTmuxReadingSession(t *testing.T) {
 	tm, said := run()
 	said.expect("Opened A Walk Through the Lighthouse.")
 	tm.waitScreen("the title", func(s string) bool { return screenRow(s, 0) == "A Walk Through the Lighthouse" })
+	if title := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "tw", "#{pane_title}")); title != "tw: A Walk Through the Lighthouse" {
+		t.Errorf("window title %q", title)
+	}
 
 	// cursorOn checks the terminal cursor sits on the text the reader is at.
 	cursorOn := func(step, text string) {

@@ -62,7 +62,8 @@ type Reader struct {
 	topLine, topRow int
 	lastCursor      int
 	lastDoc         *doc.Document
-	msgRows         int // rows of the message area at the bottom
+	msgRows         int    // rows of the message area at the bottom
+	title           string // the window title set
 
 	help    *helpList
 	whatKey bool
@@ -730,6 +731,11 @@ func (r *Reader) Draw() {
 	if len(msg) != r.msgRows {
 		r.msgRows = len(msg)
 		r.lastCursor = -1 // the text area changed height
+	}
+	if st.Document != nil && st.Document.Title != r.title {
+		// The window's title names the document, for window lists.
+		r.title = st.Document.Title
+		scr.SetTitle("tw: " + r.title)
 	}
 	if d == nil {
 		putText(scr, 0, 0, w, "No document is open. Ctrl+O opens one.", styleText)
