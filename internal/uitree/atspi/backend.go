@@ -290,7 +290,7 @@ func (b *Backend) Windows(ctx context.Context, max int) (uitree.WindowList, erro
 // Snapshot walks what req selects.
 func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tree, error) {
 	s := b.newSession(ctx)
-	w := &walker{req: req, parallel: b.parallel}
+	w := newWalker(req, b.parallel)
 	tree := &uitree.Tree{}
 	var root *uitree.Element
 	switch req.Scope {
@@ -315,7 +315,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		}
 		tree.App = win.run.name
 		if target == nil {
-			target = &node{app: win.run, obj: win.obj}
+			target = newNode(win.run, win.obj, 0)
 		}
 		w.walk([]*node{target})
 		if !target.ok {
@@ -363,7 +363,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		var level []*node
 		if req.MaxDepth >= 1 {
 			for _, win := range wins {
-				n := &node{app: win.run, obj: win.obj, depth: 1}
+				n := newNode(win.run, win.obj, 1)
 				top.children = append(top.children, n)
 				level = append(level, n)
 			}
@@ -478,7 +478,7 @@ func (s *session) atPointer() (*node, window, error) {
 			if err := w.run.failed(); err != nil {
 				return nil, window{}, nil
 			}
-			return &node{app: w.run, obj: cur}, w, nil
+			return newNode(w.run, cur, 0), w, nil
 		}
 	}
 	return nil, window{}, nil

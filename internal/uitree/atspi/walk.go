@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/godbus/dbus/v5"
 
@@ -80,6 +81,11 @@ type node struct {
 	// on screen, so its extents are not asked for.
 	hidden bool
 
+	// started is set by whoever fetches the node; done is closed when the
+	// fetch has ended, successfully (ok) or not.
+	started atomic.Bool
+	done    chan struct{}
+
 	// Results of the fetch.
 	ok         bool
 	el         *uitree.Element
@@ -89,79 +95,123 @@ type node struct {
 	// omitted counts children known to exist but not fetched.
 	omitted  int
 	children []*node
-	// included is set when the node counts against maxNodes.
-	included bool
+
+	// Decided by the walk, level by level.
+	// processed is set when the walk reached the node before maxNodes
+	// stopped it; included when the node counts against maxNodes.
+	processed bool
+	included  bool
 }
 
-// walker reads a tree breadth first, level by level. Within a level every
-// node is fetched concurrently (at most parallel nodes at a time, each with
-// all its calls in flight at once); between levels, nodes are counted in
-// order, so maxNodes cuts the same elements whatever the timing.
+func newNode(app *appRun, obj objRef, depth int) *node {
+	return &node{app: app, obj: obj, depth: depth, done: make(chan struct{})}
+}
+
+// walker reads a tree. Which elements a snapshot holds is decided breadth
+// first, level by level and in order, so maxNodes cuts the same elements
+// whatever the timing. Fetching runs ahead of those decisions: when a batch
+// of elements has been read, their children are fetched at once
+// (prefetched) instead of waiting for the rest of their level, so the
+// application is never idle between levels. Prefetching stops at a budget
+// of elements; what it did not reach, the level loop fetches itself.
 type walker struct {
 	req       uitree.Request
 	parallel  int
 	count     int
 	truncated bool
+
+	sem      chan struct{} // bounds the chunks in flight
+	budget   atomic.Int64  // elements prefetching may still start
+	inflight sync.WaitGroup
 }
 
-// walk fetches the trees under roots and returns them assembled. Roots are
-// at depth start.
+func newWalker(req uitree.Request, parallel int) *walker {
+	w := &walker{req: req, parallel: parallel, sem: make(chan struct{}, parallel)}
+	w.budget.Store(int64(2*req.MaxNodes + 64))
+	return w
+}
+
+// walk fetches the trees under roots and decides which elements are in the
+// snapshot.
 func (w *walker) walk(roots []*node) {
+	defer w.inflight.Wait()
 	level := roots
 	stop := false
 	for len(level) > 0 && !stop {
-		w.fetchAll(level)
+		w.fetchLevel(level)
 		var next []*node
 		for _, n := range level {
-			if !n.ok || n.fate == uitree.Drop {
-				continue
-			}
-			if stop {
-				// maxNodes was reached earlier in this level.
-				n.omitted += len(n.childRefs)
+			if !n.ok || n.fate == uitree.Drop || stop {
 				continue
 			}
 			if n.fate == uitree.Keep {
 				if w.count >= w.req.MaxNodes {
 					w.truncated = true
 					stop = true
-					n.omitted += len(n.childRefs)
 					continue
 				}
 				w.count++
 				n.included = true
 			}
-			childDepth := n.depth
-			if n.fate == uitree.Keep {
-				childDepth = n.depth + 1
-			}
-			if childDepth > w.req.MaxDepth {
-				n.omitted += len(n.childRefs)
-				continue
-			}
-			for _, c := range n.childRefs {
-				child := &node{app: n.app, obj: c, depth: childDepth, area: n.area, hidden: n.hidden || !n.el.Handle.(*handle).showing()}
-				n.children = append(n.children, child)
-				next = append(next, child)
-			}
+			n.processed = true
+			next = append(next, n.children...)
 		}
 		level = next
 	}
 }
 
-// fetchAll fetches every node of one level.
-func (w *walker) fetchAll(level []*node) {
-	// Group the level by application, keeping order, and fetch each group
-	// in chunks: one chunk is one write of all its calls and one wait, so
-	// the application answers a burst at a time instead of waking per
-	// element; chunks run concurrently so that its answers overlap our
-	// decoding.
-	var groups [][]*node
-	index := map[*appRun]int{}
-	for _, n := range level {
-		if n.app.dead() {
+// expand makes the child nodes of a fetched node, or counts the children
+// as omitted when they lie below maxDepth.
+func (w *walker) expand(n *node) {
+	if !n.ok || n.fate == uitree.Drop {
+		return
+	}
+	childDepth := n.depth
+	if n.fate == uitree.Keep {
+		childDepth = n.depth + 1
+	}
+	if childDepth > w.req.MaxDepth {
+		n.omitted += len(n.childRefs)
+		return
+	}
+	hidden := n.hidden || !n.el.Handle.(*handle).showing()
+	for _, c := range n.childRefs {
+		child := newNode(n.app, c, childDepth)
+		child.area, child.hidden = n.area, hidden
+		n.children = append(n.children, child)
+	}
+}
+
+// fetchLevel makes sure every node of a level has been fetched: it fetches
+// those no prefetch has started and waits for the others.
+func (w *walker) fetchLevel(level []*node) {
+	var wg sync.WaitGroup
+	for _, chunk := range chunks(level) {
+		chunk = claim(chunk)
+		if len(chunk) == 0 {
 			continue
 		}
+		wg.Add(1)
+		w.sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			w.fetchChunk(chunk)
+		}()
+	}
+	wg.Wait()
+	for _, n := range level {
+		<-n.done
+	}
+}
+
+// chunks groups nodes by application, keeping their order, and cuts the
+// groups into chunks: one chunk is one write of all its calls and one wait,
+// so the application answers a burst at a time instead of waking per
+// element.
+func chunks(nodes []*node) [][]*node {
+	var groups [][]*node
+	index := map[*appRun]int{}
+	for _, n := range nodes {
 		i, ok := index[n.app]
 		if !ok {
 			i = len(groups)
@@ -170,25 +220,58 @@ func (w *walker) fetchAll(level []*node) {
 		}
 		groups[i] = append(groups[i], n)
 	}
-	sem := make(chan struct{}, w.parallel)
-	var wg sync.WaitGroup
+	var out [][]*node
 	for _, g := range groups {
 		for start := 0; start < len(g); start += chunkSize {
-			chunk := g[start:min(start+chunkSize, len(g))]
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer wg.Done()
-				defer func() { <-sem }()
-				w.fetchChunk(chunk)
-			}()
+			out = append(out, g[start:min(start+chunkSize, len(g))])
 		}
 	}
-	wg.Wait()
+	return out
+}
+
+// claim keeps the nodes of chunk that nobody has started fetching, and
+// marks them started.
+func claim(chunk []*node) []*node {
+	var out []*node
+	for _, n := range chunk {
+		if n.started.CompareAndSwap(false, true) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// prefetch starts fetching the children of a fetched chunk, if the budget
+// and a free slot allow; it never waits.
+func (w *walker) prefetch(parents []*node) {
+	var kids []*node
+	for _, n := range parents {
+		kids = append(kids, n.children...)
+	}
+	for _, chunk := range chunks(kids) {
+		if w.budget.Add(-int64(len(chunk))) < 0 {
+			return
+		}
+		select {
+		case w.sem <- struct{}{}:
+		default:
+			return
+		}
+		chunk = claim(chunk)
+		if len(chunk) == 0 {
+			<-w.sem
+			continue
+		}
+		w.inflight.Add(1)
+		go func() {
+			defer w.inflight.Done()
+			w.fetchChunk(chunk)
+		}()
+	}
 }
 
 // chunkSize is how many elements one batch asks about.
-const chunkSize = 24
+const chunkSize = 16
 
 type extents struct{ X, Y, W, H int32 }
 
@@ -215,7 +298,34 @@ type pendingNode struct {
 // count, extents), then what its interfaces offer (children, actions,
 // value, text). Every call of a round is in flight at once.
 func (w *walker) fetchChunk(nodes []*node) {
+	// The caller took a slot of w.sem for this chunk.
+	released := false
+	release := func() {
+		if !released {
+			released = true
+			<-w.sem
+		}
+	}
+	defer func() {
+		release()
+		for _, n := range nodes {
+			close(n.done)
+		}
+	}()
+	w.readChunk(nodes)
+	for _, n := range nodes {
+		w.expand(n)
+	}
+	release()
+	w.prefetch(nodes)
+}
+
+// readChunk reads the nodes of one application (see fetchChunk).
+func (w *walker) readChunk(nodes []*node) {
 	app := nodes[0].app
+	if app.dead() {
+		return
+	}
 	ps := make([]pendingNode, len(nodes))
 	b := app.batch(5 * len(nodes))
 	for i, n := range nodes {
@@ -661,16 +771,27 @@ func gather(n *node, owner *uitree.Element) []*uitree.Element {
 		switch {
 		case c.included:
 			out = append(out, assemble(c))
-		case c.ok && c.fate == uitree.Hoist:
+		case c.processed && c.fate == uitree.Hoist:
 			owner.OmittedChildren += c.omitted
 			out = append(out, gather(c, owner)...)
-		case !c.ok && !c.app.dead():
-			// Vanished between the parent's answer and ours: not counted.
+		case c.ok && c.fate == uitree.Drop:
+			// Left out by the view or visibleOnly: not "omitted".
+		case c.started.Load() && !c.ok && !c.app.dead() && isClosed(c.done):
+			// Vanished between the parent's answer and ours.
 		default:
-			if c.fate != uitree.Drop || !c.ok {
-				owner.OmittedChildren++
-			}
+			// Not reached: maxNodes, or an application that stopped
+			// answering.
+			owner.OmittedChildren++
 		}
 	}
 	return out
+}
+
+func isClosed(ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }
