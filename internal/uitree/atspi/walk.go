@@ -293,10 +293,9 @@ type pendingNode struct {
 	virtual    bool
 }
 
-// fetchChunk reads the nodes of one application in two rounds: first what
-// needs no knowledge of a node (role, states, interfaces, name and child
-// count, extents), then what its interfaces offer (children, actions,
-// value, text). Every call of a round is in flight at once.
+// fetchChunk reads a chunk of nodes, makes their child nodes, gives back
+// its slot and prefetches the children. Whatever happens, it marks every
+// node of the chunk done.
 func (w *walker) fetchChunk(nodes []*node) {
 	// The caller took a slot of w.sem for this chunk.
 	released := false
@@ -320,7 +319,11 @@ func (w *walker) fetchChunk(nodes []*node) {
 	w.prefetch(nodes)
 }
 
-// readChunk reads the nodes of one application (see fetchChunk).
+// readChunk reads nodes of one application in rounds: first what needs no
+// knowledge of a node (role, states, interfaces, name and child count,
+// extents), then what its interfaces offer (children, actions, value,
+// text, who labels it), then the names of labels. Every call of a round is
+// in flight at once.
 func (w *walker) readChunk(nodes []*node) {
 	app := nodes[0].app
 	if app.dead() {
