@@ -138,23 +138,30 @@ func (w *walker) walk(roots []*node) {
 	level := roots
 	stop := false
 	for len(level) > 0 && !stop {
-		w.fetchLevel(level)
 		var next []*node
-		for _, n := range level {
-			if !n.ok || n.fate == uitree.Drop || stop {
-				continue
-			}
-			if n.fate == uitree.Keep {
-				if w.count >= w.req.MaxNodes {
-					w.truncated = true
-					stop = true
+		// A wide level is fetched in slices no larger than what maxNodes
+		// can still take, so a flat list of thousands is not read whole
+		// to keep a few hundred of it.
+		for i := 0; i < len(level) && !stop; {
+			end := min(len(level), i+max(w.req.MaxNodes-w.count, 0)+chunkSize)
+			w.fetchLevel(level[i:end])
+			for _, n := range level[i:end] {
+				if !n.ok || n.fate == uitree.Drop || stop {
 					continue
 				}
-				w.count++
-				n.included = true
+				if n.fate == uitree.Keep {
+					if w.count >= w.req.MaxNodes {
+						w.truncated = true
+						stop = true
+						continue
+					}
+					w.count++
+					n.included = true
+				}
+				n.processed = true
+				next = append(next, n.children...)
 			}
-			n.processed = true
-			next = append(next, n.children...)
+			i = end
 		}
 		level = next
 	}
