@@ -34,7 +34,7 @@ type Observation struct {
 // part. Actionable ones (with at least one action) become targets, at most
 // maxTargets of them; the others with a name or value become context lines
 // (also at most maxTargets), except text that merely repeats the name of the
-// control it sits in. Names and values are cut to maxText characters. The
+// control or captioned container it sits in. Names and values are cut to maxText characters. The
 // result depends only on the tree, so the same UI gives the same lines.
 func Observe(snap *Snapshot, maxTargets, maxText int) Observation {
 	obs := Observation{SnapshotID: snap.ID, Visible: []string{}, Context: []string{}, Targets: []Target{}}
@@ -46,7 +46,8 @@ func Observe(snap *Snapshot, maxTargets, maxText int) Observation {
 	if root.Role == RoleWindow {
 		obs.Window = Truncate(root.Name, maxText)
 	}
-	// owner[i] is the name of the nearest actionable ancestor on the path.
+	// ownerName is the name of the nearest ancestor that became a line: a
+	// label inside a button, or a frame's own caption, repeats it.
 	var walk func(el *Element, ownerName string)
 	walk = func(el *Element, ownerName string) {
 		if el.States.Offscreen {
@@ -70,6 +71,9 @@ func Observe(snap *Snapshot, maxTargets, maxText int) Observation {
 				obs.Context = append(obs.Context, line)
 			} else {
 				obs.OmittedContext++
+			}
+			if el.Name != "" {
+				ownerName = el.Name
 			}
 		}
 		for _, c := range el.Children {

@@ -69,9 +69,11 @@ func tree() *Tree {
 	off := &Element{Role: RoleButton, Name: "Gone", States: States{Enabled: true, Offscreen: true}, Actions: ActionSet(0).Add(ActionInvoke)}
 	disabled := &Element{Role: RoleButton, Name: "Nope", Bounds: clickable}
 	label := &Element{Role: RoleText, Name: "Settings saved", States: on, Bounds: clickable}
+	frame := &Element{Role: RolePane, Name: "Inset", States: on, Bounds: clickable,
+		Children: []*Element{{Role: RoleText, Name: "Inset", States: on, Bounds: clickable}}}
 	empty := &Element{Role: RolePane, States: on, Bounds: clickable}
 	win := &Element{Role: RoleWindow, Name: "Settings", States: on, Bounds: Rect{Width: 100, Height: 100},
-		Children: []*Element{btn, edit, off, disabled, label, empty}, OmittedChildren: 3}
+		Children: []*Element{btn, edit, off, disabled, label, empty, frame}, OmittedChildren: 3}
 	return &Tree{Root: win, App: "settings"}
 }
 
@@ -81,7 +83,7 @@ func TestRefsExpire(t *testing.T) {
 		t.Errorf("before any snapshot: %v", err)
 	}
 	s1 := refs.Publish(tree())
-	if s1.ID != "s1" || s1.Nodes != 8 {
+	if s1.ID != "s1" || s1.Nodes != 10 {
 		t.Fatalf("first snapshot %s with %d nodes", s1.ID, s1.Nodes)
 	}
 	el, err := refs.Resolve("s1:e2")
@@ -120,7 +122,7 @@ func TestObserve(t *testing.T) {
 	}
 	// The button's own label repeats its name and is left out; the
 	// disabled button is context.
-	wantContext := []string{`Button "Nope" [disabled]`, `Text "Settings saved"`}
+	wantContext := []string{`Button "Nope" [disabled]`, `Text "Settings saved"`, `Pane "Inset"`}
 	if strings.Join(obs.Context, "\n") != strings.Join(wantContext, "\n") {
 		t.Errorf("context %q, want %q", obs.Context, wantContext)
 	}
@@ -129,7 +131,7 @@ func TestObserve(t *testing.T) {
 	}
 	small := Observe(s, 1, 4)
 	if len(small.Visible) != 1 || small.OmittedTargets != 1 || small.Visible[0] != `Button "Save" [ref=s1:e2; actions=invoke,click]` ||
-		len(small.Context) != 1 || small.OmittedContext != 1 || small.Context[0] != `Button "Nope" [disabled]` {
+		len(small.Context) != 1 || small.OmittedContext != 2 || small.Context[0] != `Button "Nope" [disabled]` {
 		t.Errorf("maxTargets 1: %+v", small)
 	}
 	cut := Observe(s, 10, 3)
@@ -150,6 +152,8 @@ func TestText(t *testing.T) {
   Button "Nope" [ref=s1:e6; states=disabled]
   Text "Settings saved" [ref=s1:e7]
   Pane [ref=s1:e8]
+  Pane "Inset" [ref=s1:e9]
+    Text "Inset" [ref=s1:e10]
   … 3 more
 `
 	if got != want {
