@@ -42,6 +42,14 @@ func MethodNames() []string {
 
 type noParams struct{}
 
+// pingResult is the result of ping.
+type pingResult struct {
+	Version         string   `json:"version"`
+	ProtocolVersion int      `json:"protocolVersion"`
+	SnapshotID      *string  `json:"snapshotId"`
+	Methods         []string `json:"methods"`
+}
+
 func (s *Server) ping(_ context.Context, p json.RawMessage) (any, error) {
 	if err := decodeParams(p, &noParams{}); err != nil {
 		return nil, err
@@ -50,12 +58,7 @@ func (s *Server) ping(_ context.Context, p json.RawMessage) (any, error) {
 	if latest := s.refs.Latest(); latest != nil {
 		snap = &latest.ID
 	}
-	return map[string]any{
-		"version":         s.version,
-		"protocolVersion": ProtocolVersion,
-		"snapshotId":      snap,
-		"methods":         MethodNames(),
-	}, nil
+	return pingResult{Version: s.version, ProtocolVersion: ProtocolVersion, SnapshotID: snap, Methods: MethodNames()}, nil
 }
 
 func (s *Server) shutdown(_ context.Context, p json.RawMessage) (any, error) {
