@@ -2,6 +2,28 @@
 // input line, exactly one JSON response per output line, requests run one
 // at a time in input order. It owns the snapshot references (uitree.Refs)
 // and turns every failure into one of the protocol's error codes.
+//
+// Beyond the fields the protocol's examples show, results carry:
+//
+//   - windows: {"windows":[{"hwnd","title","app","pid","role","bounds",
+//     "active","visible"}],"truncated","unresponsive"}. On Linux hwnd is a
+//     string (the window's AT-SPI bus name and object path); on Windows it
+//     is the decimal HWND. snapshot's hwnd parameter takes either form.
+//   - snapshot: {"snapshotId","scope","view","app","nodeCount","truncated",
+//     "unresponsive","root"}; each element is {"ref","role","nativeRole",
+//     "name","value","states","bounds","actions","children",
+//     "omittedChildren"}, windows also "app","pid","hwnd".
+//   - observe: also "window" (the window's title), "omittedTargets",
+//     "omittedContext", "truncated", "unresponsive", and "tree" with
+//     includeTree. visibleOnly defaults to true for observe.
+//   - actions: {"ref","action","verified","states","value","gone"}, read
+//     back after waitMs.
+//
+// "unresponsive" lists applications that did not answer within the call
+// timeout; their part of the desktop is missing instead of the request
+// failing. Parameters that a method does not take are invalid_params, not
+// ignored; a ref that is not of the form sN:eM is invalid_params, one that
+// is not in the latest snapshot unknown_ref.
 package ndjson
 
 import (
