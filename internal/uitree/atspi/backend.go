@@ -95,7 +95,31 @@ type session struct {
 }
 
 func (b *Backend) newSession(ctx context.Context) *session {
+	b.reconnectIfLost(ctx)
 	return &session{b: b, ctx: ctx, runs: map[string]*appRun{}}
+}
+
+// reconnectIfLost connects to the accessibility bus again when the
+// connection has dropped (the bus was restarted), so that a long-lived
+// helper recovers instead of failing every request. Cached application
+// connections are dropped with it. If the bus cannot be reached, the old
+// connection stays and the request reports the failure.
+func (b *Backend) reconnectIfLost(ctx context.Context) {
+	if b.pool.bus.Connected() {
+		return
+	}
+	addr, err := busAddress(ctx)
+	if err != nil {
+		return
+	}
+	conn, err := dbus.Connect(addr)
+	if err != nil {
+		return
+	}
+	b.pool.closeAll()
+	b.pool.mu.Lock()
+	b.pool.bus = conn
+	b.pool.mu.Unlock()
 }
 
 // app returns the run of one application, connecting on first use. A
