@@ -238,6 +238,11 @@ func (s *session) listWindows(keep func(*appRun) bool) ([]window, error) {
 }
 
 func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) []window {
+	// keep looks at the pid and bus name only, known before any call to
+	// the application.
+	if keep != nil && !keep(run) {
+		return nil
+	}
 	b := run.batch(2)
 	iProps := b.call(app, ifaceProperties+".Get", ifaceAccessible, "Name")
 	iKids := b.call(app, ifaceAccessible+".GetChildren")
@@ -246,9 +251,6 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 	if b.store(iProps, &name) == nil {
 		run.name, _ = name.v.(string)
 		run.conn.name = run.name
-	}
-	if keep != nil && !keep(run) {
-		return nil
 	}
 	var kids []objRef
 	if b.store(iKids, &kids) != nil {

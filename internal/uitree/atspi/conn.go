@@ -95,12 +95,15 @@ func busAddressFromX(ctx context.Context) (string, error) {
 // (peer-to-peer) connection when the application offers one, which skips
 // the bus daemon's hop, or else the shared bus connection.
 type appConn struct {
-	bus    string
-	conn   *dbus.Conn
-	direct bool
-	// fast is the direct connection, when there is one.
-	fast *directConn
-	pid  int
+	bus  string
+	conn *dbus.Conn
+	// addr is the application's own socket (GetApplicationBusAddress);
+	// fast is the direct connection to it, dialled on first use.
+	addr     string
+	busOnly  bool
+	dialOnce sync.Once
+	fast     *directConn
+	pid      int
 	// name is the application's name as last read, kept so that an
 	// application that stops answering can still be named.
 	name string
@@ -149,13 +152,19 @@ func (p *connPool) get(ctx context.Context, bus string) (*appConn, error) {
 		return c, nil
 	}
 	p.mu.Unlock()
-	c := &appConn{bus: bus, conn: p.bus}
+	c := &appConn{bus: bus, conn: p.bus, busOnly: p.busOnly}
+	// Both questions at once: the bus answers the first even when the
+	// application is stopped.
+	ch := make(chan *dbus.Call, 2)
+	pidCall := p.bus.BusObject().GoWithContext(ctx, "org.freedesktop.DBus.GetConnectionUnixProcessID", 0, ch, bus)
+	addrCall := p.bus.Object(bus, rootPath).GoWithContext(ctx, ifaceApplication+".GetApplicationBusAddress", 0, ch)
+	<-ch
+	<-ch
 	var pid uint32
-	if err := p.bus.BusObject().CallWithContext(ctx, "org.freedesktop.DBus.GetConnectionUnixProcessID", 0, bus).Store(&pid); err == nil {
+	if pidCall.Store(&pid) == nil {
 		c.pid = int(pid)
 	}
-	var addr string
-	err := p.bus.Object(bus, rootPath).CallWithContext(ctx, ifaceApplication+".GetApplicationBusAddress", 0).Store(&addr)
+	err := addrCall.Store(&c.addr)
 	if err != nil && isTimeout(err) {
 		p.mu.Lock()
 		if old, ok := p.names[bus]; ok {
@@ -164,21 +173,28 @@ func (p *connPool) get(ctx context.Context, bus string) (*appConn, error) {
 		p.mu.Unlock()
 		return c, err
 	}
-	if err == nil && addr != "" && !p.busOnly {
-		if fast, derr := dialDirectConn(addr); derr == nil {
-			c.fast, c.direct = fast, true
-		}
-	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if old, ok := p.apps[bus]; ok {
-		if c.fast != nil {
-			c.fast.Close()
-		}
 		return old, nil
 	}
 	p.apps[bus] = c
 	return c, nil
+}
+
+// directConn returns the application's direct connection, dialling it on
+// first use: an application only listed, never walked, is never dialled.
+// Nil means the bus is used.
+func (c *appConn) directConn() *directConn {
+	c.dialOnce.Do(func() {
+		if c.addr == "" || c.busOnly {
+			return
+		}
+		if fast, err := dialDirectConn(c.addr); err == nil {
+			c.fast = fast
+		}
+	})
+	return c.fast
 }
 
 // forget drops a cached connection after it failed.
@@ -292,8 +308,8 @@ type batch struct {
 func (a *appRun) batch(n int) *batch {
 	ctx, stop := context.WithTimeout(a.ctx, a.timeout)
 	b := &batch{app: a, ctx: ctx, stop: stop}
-	if a.conn.fast != nil {
-		b.direct = a.conn.fast
+	if fast := a.conn.directConn(); fast != nil {
+		b.direct = fast
 		b.replies = make([]*reply, 0, n)
 		b.serials = make([]uint32, 0, n)
 	} else {
