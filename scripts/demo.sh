@@ -28,12 +28,6 @@ out="$(mktemp -d "${TMPDIR:-/tmp}/tw-demo.XXXXXX")"
 tw="$out/tw"
 cd "$root"
 "$go" build -o "$tw" ./cmd/tw
-if ! "$tw" open 2>&1 | grep -q 'tw open:'; then
-  # cmd/tw has not linked the terminal reader in yet: build the same
-  # program with it.
-  echo "note: cmd/tw lacks the terminal reader; building it from internal/tui/testdata/twmain" >&2
-  "$go" build -o "$tw" ./internal/tui/testdata/twmain
-fi
 
 file="${1:-$root/testdata/sample.md}"
 read -r -a extra <<< "${TW_DEMO_ARGS:-}"

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"textfirst/internal/cli"
+	_ "textfirst/internal/tui" // tw open FILE: the terminal reader
 )
 
 func main() {

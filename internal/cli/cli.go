@@ -21,6 +21,7 @@ import (
 	"textfirst/internal/load"
 	"textfirst/internal/reader"
 	"textfirst/internal/rpc"
+	speechcli "textfirst/internal/speech/cli"
 	"textfirst/internal/store"
 	"textfirst/internal/units"
 )
@@ -64,6 +65,14 @@ func Main(argv []string, env Env) int {
 		return runSearch(rest, env)
 	case "marks":
 		return runMarks(rest, env)
+	case "backends":
+		return speechcli.Backends(rest, env.Stdin, env.Stdout, env.Stderr)
+	case "voices":
+		return speechcli.Voices(rest, env.Stdin, env.Stdout, env.Stderr)
+	case "speak":
+		return speechcli.Speak(rest, env.Stdin, env.Stdout, env.Stderr)
+	case "export-audio":
+		return speechcli.ExportAudio(rest, env.Stdin, env.Stdout, env.Stderr)
 	}
 	if f, ok := Extra[cmd]; ok {
 		return f(rest, env)

@@ -90,6 +90,10 @@ func (s *Speaker) Read(d *doc.Document, from, to int, word func(start, end int),
 
 var _ reader.Speaker = (*Speaker)(nil)
 
+// ReaderSettings adapts the settings store for the reader: the settings
+// list, export and import, and quick readers that never panic.
+func ReaderSettings(s *settings.Store) reader.Settings { return readerSettings{s} }
+
 // readerSettings gives the reader the settings list it shows. Its quick
 // readers never panic: a path the schema lacks reads as the reader's
 // default, so a settings mistake cannot bring a server down.

@@ -161,49 +161,15 @@ func (p speaker) Say(text string) {
 	}
 }
 
-// appSettings gives the app the settings store as the server does: quick
-// readers that never panic on a path the schema lacks, and the list the
-// settings command shows.
-type appSettings struct{ *settings.Store }
-
-func (s appSettings) Int(path string) (v int) {
-	defer func() {
-		if recover() != nil {
-			v = reader.Defaults{}.Int(path)
-		}
-	}()
-	return s.Store.Int(path)
+// appSettings is the settings store as the app sees it, wrapped exactly
+// as tw serve wraps it (cli.ReaderSettings), with the store kept for
+// change callbacks.
+type appSettings struct {
+	reader.Settings
+	store *settings.Store
 }
 
-func (s appSettings) Bool(path string) (v bool) {
-	defer func() {
-		if recover() != nil {
-			v = reader.Defaults{}.Bool(path)
-		}
-	}()
-	return s.Store.Bool(path)
-}
-
-func (s appSettings) String(path string) (v string) {
-	defer func() {
-		if recover() != nil {
-			v = reader.Defaults{}.String(path)
-		}
-	}()
-	return s.Store.String(path)
-}
-
-func (s appSettings) Visible() []reader.SettingLabel {
-	var out []reader.SettingLabel
-	for _, st := range settings.Schema() {
-		if !st.Internal && st.Kind != settings.KindTable && st.Kind != settings.KindList {
-			out = append(out, reader.SettingLabel{Path: st.Path, Label: st.Label})
-		}
-	}
-	return out
-}
-
-var _ reader.SettingsEditor = appSettings{}
+func (s *appSettings) OnChange(f func(path string, value any)) { s.store.OnChange(f) }
 
 func openAppend(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
@@ -245,8 +211,8 @@ func newSession(a openArgs, env cli.Env) (*session, *appSettings, string, error)
 	var st *appSettings
 	mode := SelfVoicing
 	if settingsStore != nil {
-		st = &appSettings{settingsStore}
-		opts.Settings = st
+		st = &appSettings{cli.ReaderSettings(settingsStore), settingsStore}
+		opts.Settings = st.Settings
 		mode = st.String("accessibility.mode")
 	}
 	if !a.noSpeech && mode != ScreenReader {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"textfirst/internal/cli"
 	"textfirst/internal/load"
 	"textfirst/internal/reader"
 	"textfirst/internal/settings"
@@ -71,7 +72,7 @@ func newSim(t testing.TB, name, text string, w, h int, cfg Config) *sim {
 		t.Fatal(err)
 	}
 	// As tw open --no-speech: a reading is shown on the message line.
-	app := reader.New(reader.Options{Home: home, Events: ev, Load: load.File, Parse: load.Bytes, Settings: appSettings{st},
+	app := reader.New(reader.Options{Home: home, Events: ev, Load: load.File, Parse: load.Bytes, Settings: cli.ReaderSettings(st),
 		Speaker: textSpeaker{id: "silent", events: ev}})
 	t.Cleanup(app.Close)
 	if err := app.Open(path); err != nil {

@@ -49,15 +49,7 @@ func twBinary(t *testing.T) string {
 			}
 			return nil
 		}
-		if twErr = build("./cmd/tw"); twErr != nil {
-			return
-		}
-		// cmd/tw links the terminal reader with a blank import of this
-		// package; until it does, build the same program from testdata.
-		out, _ := exec.Command(twPath, "open").CombinedOutput()
-		if !strings.Contains(string(out), "tw open:") {
-			twErr = build("./internal/tui/testdata/twmain")
-		}
+		twErr = build("./cmd/tw")
 	})
 	if twErr != nil {
 		t.Fatal(twErr)
