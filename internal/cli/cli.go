@@ -436,11 +436,11 @@ func runServe(argv []string, env Env) int {
 	cwd, _ := os.Getwd()
 	srv := &rpc.Server{Version: Version, App: app, Settings: settingsStore, BaseDir: cwd}
 	for _, n := range notices {
-		rpc.Events(w).Announce(n, reader.Polite)
+		app.Announce(n, reader.Polite)
 	}
 	if f := a.flags["open"]; f != "" {
 		if err := app.Open(f); err != nil {
-			rpc.Events(w).Announce(rpc.OpenFailure(f, err), reader.Assertive)
+			app.Announce(rpc.OpenFailure(f, err), reader.Assertive)
 		}
 	}
 	// A server ended by a signal (the client killing its child, a hangup)

@@ -130,6 +130,9 @@ type App struct {
 	hashOf    *doc.Document // the document textHash belongs to
 	textHash  string
 	wrapped   bool // the last structure move wrapped around
+	lowerOf   *doc.Document
+	lower     string
+	history   map[string][]string // earlier answers of each prompt purpose
 	closeOnce sync.Once
 }
 
@@ -231,6 +234,14 @@ func (a *App) Status() string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.status
+}
+
+// Announce says text to the user as the app's own announcements are said
+// (a notice from outside the app, such as a speech engine fallback).
+func (a *App) Announce(text string, p Priority) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.announce(text, p)
 }
 
 // RunDeferred runs the work queued to happen after the answer to the

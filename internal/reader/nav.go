@@ -3,7 +3,6 @@ package reader
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -57,18 +56,16 @@ func (a *App) markerNav(next bool, kind doc.Kind, keep func(doc.Marker) bool) (d
 func (a *App) markerFrom(cursor int, next bool, kind doc.Kind, keep func(doc.Marker) bool) (doc.Marker, bool) {
 	ms := a.ix.Kind(kind)
 	if next {
-		i := sort.Search(len(ms), func(i int) bool { return ms[i].Start > cursor })
-		for ; i < len(ms); i++ {
-			if keep == nil || keep(ms[i]) {
-				return ms[i], true
+		for i := ms.Search(func(m doc.Marker) bool { return m.Start > cursor }); i < ms.Len(); i++ {
+			if m := ms.At(i); keep == nil || keep(m) {
+				return m, true
 			}
 		}
 		return doc.Marker{}, false
 	}
-	i := sort.Search(len(ms), func(i int) bool { return ms[i].Start >= cursor }) - 1
-	for ; i >= 0; i-- {
-		if keep == nil || keep(ms[i]) {
-			return ms[i], true
+	for i := ms.Search(func(m doc.Marker) bool { return m.Start >= cursor }) - 1; i >= 0; i-- {
+		if m := ms.At(i); keep == nil || keep(m) {
+			return m, true
 		}
 	}
 	return doc.Marker{}, false
@@ -382,9 +379,8 @@ func (a *App) lineMove(id string) {
 // linePrefix names the structure a line starts, as caret moves say it.
 func (a *App) linePrefix(start int) string {
 	hs := a.ix.Kind(doc.Heading)
-	i := sort.Search(len(hs), func(i int) bool { return hs[i].Start >= start })
-	if i < len(hs) && hs[i].Start == start {
-		return fmt.Sprintf("heading level %d, ", hs[i].Level)
+	if i := hs.Search(func(m doc.Marker) bool { return m.Start >= start }); i < hs.Len() && hs.At(i).Start == start {
+		return fmt.Sprintf("heading level %d, ", hs.At(i).Level)
 	}
 	return ""
 }

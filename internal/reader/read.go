@@ -121,6 +121,9 @@ func (a *App) startReading(from, to int, follow bool) {
 		if !ok || first.Start >= to {
 			first = units.Range{Start: from, End: min(to, from+1)}
 		}
+		// What is heard never reaches outside what was asked for (a
+		// character of a word is that character).
+		first.Start, first.End = max(first.Start, from), min(first.End, to)
 		a.defer_(func() {
 			if gen != a.readGen {
 				return

@@ -3,6 +3,7 @@ package reader
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"textfirst/internal/units"
 )
@@ -42,11 +43,26 @@ func (a *App) runFind(pattern string, isRegex bool) error {
 	}
 	var hits []units.Range
 	text := a.d.Text
-	for _, loc := range re.FindAllStringIndex(text, -1) {
-		if loc[1] == loc[0] {
-			continue
+	if !isRegex && isASCII(pattern) {
+		// Fast path: an ASCII pattern is matched in a copy of the text with
+		// only ASCII letters lowered, which keeps every byte offset.
+		lower, pat := a.asciiLower(), asciiLowerString(pattern)
+		for b := 0; ; {
+			i := strings.Index(lower[b:], pat)
+			if i < 0 {
+				break
+			}
+			start := b + i
+			hits = append(hits, units.Range{Start: a.d.Pos(start), End: a.d.Pos(start + len(pat))})
+			b = start + len(pat)
 		}
-		hits = append(hits, units.Range{Start: a.d.Pos(loc[0]), End: a.d.Pos(loc[1])})
+	} else {
+		for _, loc := range re.FindAllStringIndex(text, -1) {
+			if loc[1] == loc[0] {
+				continue
+			}
+			hits = append(hits, units.Range{Start: a.d.Pos(loc[0]), End: a.d.Pos(loc[1])})
+		}
 	}
 	a.find = &findState{pattern: pattern, hits: hits, current: -1}
 	if len(hits) == 0 {
@@ -130,4 +146,34 @@ func (a *App) Search(pattern string, isRegex bool) ([]Match, int, error) {
 		out = append(out, Match{h.Start, h.End, a.ix.LineOf(h.Start) + 1})
 	}
 	return out, a.find.current, nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiLowerString lowers the ASCII letters of s and nothing else, so the
+// result has the same length and byte offsets.
+func asciiLowerString(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// asciiLower returns the open text with its ASCII letters lowered, made
+// once per text.
+func (a *App) asciiLower() string {
+	if a.lowerOf != a.d {
+		a.lowerOf, a.lower = a.d, asciiLowerString(a.d.Text)
+	}
+	return a.lower
 }

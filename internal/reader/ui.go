@@ -33,13 +33,13 @@ type List struct {
 	letters  map[rune]int // Save/Discard/Cancel style letters
 }
 
-// answerHistory keeps earlier answers per purpose for up/down.
-var answerHistory = map[string][]string{}
-
 // openPrompt opens a prompt and announces its label.
 func (a *App) openPrompt(purpose, label, mode string, answer func(string)) {
+	if a.history == nil {
+		a.history = map[string][]string{}
+	}
 	a.prompt = &Prompt{Label: label, Purpose: purpose, answer: answer,
-		history: answerHistory[purpose], histAt: len(answerHistory[purpose])}
+		history: a.history[purpose], histAt: len(a.history[purpose])}
 	a.mode = mode
 	a.say(label)
 	a.effects = append(a.effects, Effect{Type: "prompt", Params: map[string]any{"label": label, "purpose": purpose}})
@@ -108,7 +108,7 @@ func (a *App) answer(text string) {
 		return
 	}
 	if strings.TrimSpace(text) != "" {
-		answerHistory[p.Purpose] = append(answerHistory[p.Purpose], text)
+		a.history[p.Purpose] = append(a.history[p.Purpose], text)
 	}
 	a.closeUI()
 	p.answer(text)

@@ -209,6 +209,10 @@ type ActionResult struct {
 	// Gone is set when the element no longer exists afterwards (a button
 	// that closed its dialog).
 	Gone bool `json:"gone,omitempty"`
+	// Settled is set when the application went quiet (no accessibility
+	// event for a short period) within waitMs; false when waitMs ran out
+	// first or was 0.
+	Settled bool `json:"settled"`
 }
 
 // ActionRequest carries the parameters of one action method.

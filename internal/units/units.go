@@ -35,7 +35,13 @@ type Index struct {
 	hardStarts []int // sorted; line starts that are never soft wraps
 
 	kindMu sync.Mutex
-	kinds  map[doc.Kind][]doc.Marker
+	kinds  map[doc.Kind][]int32
+
+	cacheMu   sync.Mutex
+	wordCache [4]lineCache
+	wordNext  int
+	sentCache [2]paraCache
+	sentNext  int
 }
 
 // New indexes d.
@@ -241,9 +247,33 @@ func (ix *Index) Words(r Range) []Range {
 func (ix *Index) wordsAround(pos int) []Range { return ix.lineWords(ix.LineOf(pos)) }
 
 // lineWords segments one line into words (words never cross lines).
+//
+// The words of the last few lines asked for are kept: moving word by word
+// through a line of a megabyte segments it once, not once per move.
 func (ix *Index) lineWords(l int) []Range {
+	ix.cacheMu.Lock()
+	for _, c := range ix.wordCache {
+		if c.line == l && c.words != nil {
+			ix.cacheMu.Unlock()
+			return c.words
+		}
+	}
+	ix.cacheMu.Unlock()
 	lr := ix.Line(l)
-	return Segment(ix.Doc.Slice(lr.Start, lr.End), lr.Start)
+	words := Segment(ix.Doc.Slice(lr.Start, lr.End), lr.Start)
+	if words == nil {
+		words = []Range{}
+	}
+	ix.cacheMu.Lock()
+	ix.wordCache[ix.wordNext] = lineCache{l, words}
+	ix.wordNext = (ix.wordNext + 1) % len(ix.wordCache)
+	ix.cacheMu.Unlock()
+	return words
+}
+
+type lineCache struct {
+	line  int
+	words []Range
 }
 
 // Segment splits text into words whose offsets are base plus code points.
@@ -297,37 +327,56 @@ func (ix *Index) WordCount() int {
 	return n
 }
 
+// Markers is the list of one kind's markers, in document order. It holds
+// indexes into the document's markers rather than copies, so the lists of
+// every kind together cost 4 bytes a marker.
+type Markers struct {
+	all []doc.Marker
+	idx []int32
+}
+
+// Len is the number of markers.
+func (m Markers) Len() int { return len(m.idx) }
+
+// At returns the i-th marker.
+func (m Markers) At(i int) doc.Marker { return m.all[m.idx[i]] }
+
+// Search returns the first index whose marker satisfies f (as sort.Search).
+func (m Markers) Search(f func(doc.Marker) bool) int {
+	return sort.Search(len(m.idx), func(i int) bool { return f(m.all[m.idx[i]]) })
+}
+
 // Kind returns the markers of one kind, in document order. The list is
-// built on first use and kept, so structure moves cost a binary search.
-func (ix *Index) Kind(k doc.Kind) []doc.Marker {
+// built on first use (or by Warm) and kept, so structure moves cost a
+// binary search.
+func (ix *Index) Kind(k doc.Kind) Markers {
 	ix.kindMu.Lock()
 	defer ix.kindMu.Unlock()
-	if ms, ok := ix.kinds[k]; ok {
-		return ms
+	if idx, ok := ix.kinds[k]; ok {
+		return Markers{ix.Doc.Markers, idx}
 	}
 	if ix.kinds == nil {
-		ix.kinds = map[doc.Kind][]doc.Marker{}
+		ix.kinds = map[doc.Kind][]int32{}
 	}
-	ms := []doc.Marker{}
-	for _, m := range ix.Doc.Markers {
+	idx := []int32{}
+	for i, m := range ix.Doc.Markers {
 		if m.Kind == k {
-			ms = append(ms, m)
+			idx = append(idx, int32(i))
 		}
 	}
-	ix.kinds[k] = ms
-	return ms
+	ix.kinds[k] = idx
+	return Markers{ix.Doc.Markers, idx}
 }
 
 // Within returns the markers of kind k that lie inside [start, end).
 func (ix *Index) Within(k doc.Kind, start, end int) []doc.Marker {
 	ms := ix.Kind(k)
-	i := sort.Search(len(ms), func(i int) bool { return ms[i].Start >= start })
-	j := i
-	for j < len(ms) && ms[j].Start < end {
-		j++
-	}
 	var out []doc.Marker
-	for _, m := range ms[i:j] {
+	for i := ms.Search(func(m doc.Marker) bool { return m.Start >= start }); i < ms.Len(); i++ {
+		m := ms.At(i)
+		if m.Start >= end {
+			break
+		}
 		if m.End <= end {
 			out = append(out, m)
 		}
@@ -339,18 +388,18 @@ func (ix *Index) Within(k doc.Kind, start, end int) []doc.Marker {
 // structure move after opening is as fast as the next. Safe to run in the
 // background while the index is in use.
 func (ix *Index) Warm() {
-	byKind := map[doc.Kind][]doc.Marker{}
-	for _, m := range ix.Doc.Markers {
-		byKind[m.Kind] = append(byKind[m.Kind], m)
+	byKind := map[doc.Kind][]int32{}
+	for i, m := range ix.Doc.Markers {
+		byKind[m.Kind] = append(byKind[m.Kind], int32(i))
 	}
 	ix.kindMu.Lock()
 	defer ix.kindMu.Unlock()
 	if ix.kinds == nil {
-		ix.kinds = map[doc.Kind][]doc.Marker{}
+		ix.kinds = map[doc.Kind][]int32{}
 	}
-	for k, ms := range byKind {
+	for k, idx := range byKind {
 		if _, ok := ix.kinds[k]; !ok {
-			ix.kinds[k] = ms
+			ix.kinds[k] = idx
 		}
 	}
 }

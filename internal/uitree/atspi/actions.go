@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/godbus/dbus/v5"
@@ -35,17 +36,37 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	if err := a.checkAlive(); err != nil {
 		return uitree.ActionResult{}, err
 	}
-	err := a.act(req)
+	settle, err := b.settler(ctx)
 	if err != nil {
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeInternalError, "cannot listen to accessibility events: %v", err)
+	}
+	settle.begin(h.obj.Bus)
+	if err := a.act(req); err != nil {
+		settle.begin("")
 		return uitree.ActionResult{}, err
 	}
+	settled := false
 	if req.WaitMs > 0 {
-		select {
-		case <-time.After(time.Duration(req.WaitMs) * time.Millisecond):
-		case <-ctx.Done():
+		settled = settle.wait(ctx, time.Duration(req.WaitMs)*time.Millisecond)
+		if settled {
+			b.settleStats.Quiet++
+		} else {
+			b.settleStats.Bound++
 		}
+	} else {
+		settle.begin("")
+		b.settleStats.Skipped++
 	}
-	return a.readBack(req)
+	res, err := a.readBack(req)
+	if err != nil {
+		return res, err
+	}
+	res.Settled = settled
+	if !res.Verified {
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "%s on %s %q changed nothing that can be read back (states now: %s)",
+			req.Action, a.el.Role, a.el.Name, strings.Join(res.States, ","))
+	}
+	return res, nil
 }
 
 // actor acts on one element.
@@ -180,12 +201,28 @@ func (a *actor) activateWindow() error {
 }
 
 // focusIfNeeded gives the element the focus unless it has it, and says
-// whether it had it already.
+// whether it had it already. Keys go wherever the focus is, so when the
+// focus did not land on the element nothing may be typed: that is
+// input_failed.
 func (a *actor) focusIfNeeded() (bool, error) {
 	if a.h.states.has(stateFocused) {
 		return true, nil
 	}
-	return false, a.grabFocus()
+	var ok bool
+	err := a.call(a.h.obj, ifaceComponent+".GrabFocus", &ok)
+	if err != nil {
+		return false, a.stale(err)
+	}
+	// GTK moves the focus synchronously; a refusal or a handler that
+	// moves it on shows in the state set at once.
+	st, err := a.states()
+	if err != nil {
+		return false, err
+	}
+	if !ok || !st.has(stateFocused) {
+		return false, uitree.Errorf(uitree.CodeInputFailed, "%s %q did not take the keyboard focus, so nothing was typed", a.el.Role, a.el.Name)
+	}
+	return false, nil
 }
 
 // bounds reads the element's current screen rectangle.

@@ -32,6 +32,10 @@ type Backend struct {
 	parallel    int
 	pointer     func() (x, y int, err error)
 	input       xInput
+	// settle listens to AT-SPI events for the settle wait of actions; it
+	// is started by the first action.
+	settle      *settler
+	settleStats SettleStats
 }
 
 // Option configures a Backend.
@@ -81,6 +85,10 @@ func (b *Backend) Close() error {
 	b.input.mu.Lock()
 	b.input.close()
 	b.input.mu.Unlock()
+	if b.settle != nil {
+		b.settle.close()
+		b.settle = nil
+	}
 	return b.pool.closeAll()
 }
 
