@@ -82,9 +82,6 @@ var lib struct {
 	listVoices           func(spec uintptr) unsafe.Pointer
 }
 
-// libNames are tried in order.
-var libNames = []string{"libespeak-ng.so.1", "libespeak-ng.so"}
-
 // load opens and initialises libespeak-ng once.
 func load() error {
 	lib.once.Do(func() {
@@ -92,7 +89,7 @@ func load() error {
 		var errs []string
 		for _, name := range libNames {
 			var err error
-			h, err = purego.Dlopen(name, purego.RTLD_NOW|purego.RTLD_GLOBAL)
+			h, err = openLibrary(name)
 			if err == nil {
 				break
 			}
