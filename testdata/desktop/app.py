@@ -19,6 +19,13 @@ commands, one per stdin line, answering each with "ok" (or "error ..."):
   expanded           print "expanded <0|1>" with the Details expander's state
   focus              print "focus <name>" with the focused widget's accessible name
   scrolled           print "scrolled <value>" with the list's vertical scroll position
+  combo              print "combo <text>" with the colour combo box's active text
+  options            print "options <value> <checked>" with the options pane's
+                     vertical scroll position and the checked options' numbers
+  pulse MS           change the status label every 10 ms for MS milliseconds
+                     (a UI that does not settle)
+  maxlen N           limit the Name entry to N characters (0: no limit)
+  nofocus 0|1        make the Name entry refuse (1) or accept (0) the focus
   recreate           replace the Save button by a new one (the old one's
                      accessible goes stale)
   quit               exit
@@ -101,6 +108,21 @@ def build(args):
         w["combo"].set_active(0)
         form.attach(w["combo"], 1, 4, 1, 1)
         outer.pack_start(form, False, False, 0)
+
+        # Thirty options in a short scroll pane: most are off screen but
+        # walked, for scroll_into_view.
+        w["options"] = []
+        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+        for i in range(30):
+            option = Gtk.CheckButton(label="Option %d" % i)
+            w["options"].append(option)
+            box.pack_start(option, False, False, 0)
+        w["optscroller"] = Gtk.ScrolledWindow()
+        w["optscroller"].set_policy(Gtk.PolicyType.NEVER, Gtk.PolicyType.ALWAYS)
+        w["optscroller"].set_min_content_height(60)
+        w["optscroller"].set_max_content_height(60)
+        w["optscroller"].add(box)
+        outer.pack_start(w["optscroller"], False, False, 0)
 
         w["expander"] = Gtk.Expander(label="Details")
         w["expander"].add(Gtk.Label(label="Hidden details"))
@@ -191,6 +213,25 @@ def main():
             reply = "focus " + (focused.get_accessible().get_name() or "") if focused else "focus "
         elif cmd == "scrolled":
             reply = "scrolled %g" % w["scroller"].get_vadjustment().get_value()
+        elif cmd == "combo":
+            reply = "combo " + (w["combo"].get_active_text() or "")
+        elif cmd == "options":
+            checked = [str(i) for i, o in enumerate(w["options"]) if o.get_active()]
+            reply = "options %g %s" % (w["optscroller"].get_vadjustment().get_value(), ",".join(checked))
+        elif cmd == "pulse":
+            end = GLib.get_monotonic_time() + int(arg) * 1000
+            count = [0]
+
+            def tick():
+                count[0] += 1
+                w["status"].set_text("Pulse %d" % count[0])
+                return GLib.get_monotonic_time() < end
+
+            GLib.timeout_add(10, tick)
+        elif cmd == "maxlen":
+            w["entry"].set_max_length(int(arg))
+        elif cmd == "nofocus":
+            w["entry"].set_can_focus(arg != "1")
         elif cmd == "recreate":
             w["save"].destroy()
             w["save"] = w["make_save"]()

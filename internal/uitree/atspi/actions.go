@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/godbus/dbus/v5"
 
@@ -200,6 +201,9 @@ func (a *actor) activateWindow() error {
 	return a.b.input.activate(a.run.conn.pid, x, y)
 }
 
+// focusTimeout bounds the wait for the focus to land on an element.
+const focusTimeout = 500 * time.Millisecond
+
 // focusIfNeeded gives the element the focus unless it has it, and says
 // whether it had it already. Keys go wherever the focus is, so when the
 // focus did not land on the element nothing may be typed: that is
@@ -213,13 +217,19 @@ func (a *actor) focusIfNeeded() (bool, error) {
 	if err != nil {
 		return false, a.stale(err)
 	}
-	// GTK moves the focus synchronously; a refusal or a handler that
-	// moves it on shows in the state set at once.
-	st, err := a.states()
-	if err != nil {
-		return false, err
+	// GTK reports FOCUSED only once its window has received the X focus
+	// that activateWindow gave it, a few milliseconds later: poll.
+	focused := false
+	for deadline := time.Now().Add(focusTimeout); ok; time.Sleep(5 * time.Millisecond) {
+		st, err := a.states()
+		if err != nil {
+			return false, err
+		}
+		if focused = st.has(stateFocused); focused || time.Now().After(deadline) {
+			break
+		}
 	}
-	if !ok || !st.has(stateFocused) {
+	if !focused {
 		return false, uitree.Errorf(uitree.CodeInputFailed, "%s %q did not take the keyboard focus, so nothing was typed", a.el.Role, a.el.Name)
 	}
 	return false, nil
@@ -272,13 +282,7 @@ func (a *actor) act(req uitree.ActionRequest) error {
 	case uitree.ActionFocus:
 		return a.grabFocus()
 	case uitree.ActionScrollIntoView:
-		var ok bool
-		// ATSPI_SCROLL_ANYWHERE: GTK3 answers false; focusing the item
-		// scrolls it into view instead.
-		if err := a.call(a.h.obj, ifaceComponent+".ScrollTo", &ok, uint32(6)); err == nil && ok {
-			return nil
-		}
-		return a.grabFocus()
+		return a.scrollIntoView()
 	case uitree.ActionScroll:
 		return a.scroll(req.Horizontal, req.Vertical)
 	case uitree.ActionClick:
@@ -387,6 +391,141 @@ func (a *actor) setRange(v float64) error {
 	return nil
 }
 
+// scrollIntoView brings the element inside the visible part of the scroll
+// panes around it. Component.ScrollTo comes first; GTK3 answers false, so
+// the workaround moves each enclosing scroll pane's scroll bars by the
+// element's distance from the pane's edge (GTK's scroll bar values are
+// pixels), innermost pane first.
+func (a *actor) scrollIntoView() error {
+	var ok bool
+	// ATSPI_SCROLL_ANYWHERE.
+	if err := a.call(a.h.obj, ifaceComponent+".ScrollTo", &ok, uint32(6)); err == nil && ok {
+		return nil
+	}
+	panes, err := a.scrollPanes()
+	if err != nil {
+		return err
+	}
+	if len(panes) == 0 {
+		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s is in no scroll pane and cannot be scrolled", a.el.Ref)
+	}
+	for _, p := range panes {
+		el, err := a.bounds()
+		if err != nil {
+			return err
+		}
+		var pe extents
+		if err := a.call(p, ifaceComponent+".GetExtents", &pe, uint32(0)); err != nil {
+			return a.stale(err)
+		}
+		dy := distanceOutside(el.Y, el.Y+el.Height, int(pe.Y), int(pe.Y+pe.H))
+		dx := distanceOutside(el.X, el.X+el.Width, int(pe.X), int(pe.X+pe.W))
+		if dx == 0 && dy == 0 {
+			continue
+		}
+		if err := a.moveScrollBars(p, float64(dx), float64(dy)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// distanceOutside is how far the span [lo, hi) must move to lie within
+// [vlo, vhi): negative up or left, positive down or right, its start first
+// when it is longer than the view.
+func distanceOutside(lo, hi, vlo, vhi int) int {
+	switch {
+	case lo < vlo:
+		return lo - vlo
+	case hi > vhi:
+		return min(hi-vhi, lo-vlo)
+	}
+	return 0
+}
+
+// scrollPanes lists the scroll panes around the element, innermost first.
+func (a *actor) scrollPanes() ([]objRef, error) {
+	var panes []objRef
+	cur := a.h.obj
+	for range 64 {
+		var pv variantValue
+		if err := a.call(cur, ifaceProperties+".Get", &pv, ifaceAccessible, "Parent"); err != nil {
+			return nil, a.stale(err)
+		}
+		parent, _ := pv.v.(objRef)
+		if parent.Path == "" || parent.Path == "/org/a11y/atspi/null" {
+			break
+		}
+		var role uint32
+		if a.call(parent, ifaceAccessible+".GetRole", &role) != nil {
+			break
+		}
+		if role == roleScrollPane {
+			panes = append(panes, parent)
+		}
+		if role == roleApplication {
+			break
+		}
+		cur = parent
+	}
+	return panes, nil
+}
+
+// moveScrollBars adds dx and dy to the values of pane's horizontal and
+// vertical scroll bars.
+func (a *actor) moveScrollBars(pane objRef, dx, dy float64) error {
+	var kids []objRef
+	if err := a.call(pane, ifaceAccessible+".GetChildren", &kids); err != nil {
+		return a.stale(err)
+	}
+	for _, k := range kids {
+		var role uint32
+		var st []uint32
+		if a.call(k, ifaceAccessible+".GetRole", &role) != nil || role != roleScrollBar || a.call(k, ifaceAccessible+".GetState", &st) != nil || len(st) == 0 {
+			continue
+		}
+		delta := dy
+		if stateSet(st[0]).has(stateHorizontal) {
+			delta = dx
+		}
+		if delta == 0 {
+			continue
+		}
+		var vi valueInfo
+		if err := a.call(k, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+			continue
+		}
+		target := min(vi.max, max(vi.min, vi.current+delta))
+		if err := a.call(k, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(target)); err != nil {
+			return uitree.Errorf(uitree.CodeActionFailed, "the scroll bar refused value %g: %v", target, err)
+		}
+	}
+	return nil
+}
+
+// inView tells whether the element lies within every scroll pane around
+// it, as scroll_into_view's read-back.
+func (a *actor) inView() bool {
+	el, err := a.bounds()
+	if err != nil {
+		return false
+	}
+	panes, err := a.scrollPanes()
+	if err != nil {
+		return false
+	}
+	for _, p := range panes {
+		var pe extents
+		if a.call(p, ifaceComponent+".GetExtents", &pe, uint32(0)) != nil {
+			return false
+		}
+		if distanceOutside(el.Y, el.Y+el.Height, int(pe.Y), int(pe.Y+pe.H)) != 0 || distanceOutside(el.X, el.X+el.Width, int(pe.X), int(pe.X+pe.W)) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // scroll moves a scroll pane's scroll bars by the protocol's amounts: a
 // small step is the bar's increment (at least a twentieth of its range), a
 // large one a fifth of its range.
@@ -403,7 +542,7 @@ func (a *actor) scroll(horizontal, vertical string) error {
 			continue
 		}
 		amount := vertical
-		if stateSet(st[0]).has(14) /* HORIZONTAL */ {
+		if stateSet(st[0]).has(stateHorizontal) {
 			amount = horizontal
 		}
 		if amount == "no_amount" {
@@ -452,6 +591,8 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 		verified = el.States.Focused
 	case uitree.ActionSelect:
 		verified = el.States.Selected || st.has(stateChecked)
+	case uitree.ActionScrollIntoView:
+		verified = a.inView()
 	case uitree.ActionExpand, uitree.ActionCollapse:
 		if st.has(stateExpandable) {
 			verified = st.has(stateExpanded) == (req.Action == uitree.ActionExpand)
@@ -464,6 +605,8 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 			switch req.Action {
 			case uitree.ActionSetValue:
 				verified = text == req.Value
+			case uitree.ActionTypeText:
+				verified = strings.Contains(text, typedText(req.Text))
 			}
 		}
 	} else if a.h.interfaces&hasValue != 0 {
@@ -478,4 +621,15 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 	}
 	res.Verified = verified
 	return res, nil
+}
+
+// typedText is the part of text that type_text types into a one-line
+// entry: the printable characters.
+func typedText(text string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsPrint(r) {
+			return r
+		}
+		return -1
+	}, text)
 }

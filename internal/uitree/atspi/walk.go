@@ -22,6 +22,7 @@ const (
 	stateExpanded           = 10
 	stateFocusable          = 11
 	stateFocused            = 12
+	stateHorizontal         = 14
 	statePressed            = 20
 	stateSelectable         = 22
 	stateSelected           = 23
@@ -80,6 +81,9 @@ type node struct {
 	// hidden is set when an ancestor is not showing: the node cannot be
 	// on screen, so its extents are not asked for.
 	hidden bool
+	// inScroll is set when an ancestor is a scroll pane: the node can be
+	// scrolled into view.
+	inScroll bool
 
 	// started is set by whoever fetches the node; done is closed when the
 	// fetch has ended, successfully (ok) or not.
@@ -185,6 +189,7 @@ func (w *walker) expand(n *node) {
 	for _, c := range n.childRefs {
 		child := newNode(n.app, c, childDepth)
 		child.area, child.hidden = n.area, hidden
+		child.inScroll = n.inScroll || n.el.Handle.(*handle).role == roleScrollPane
 		n.children = append(n.children, child)
 	}
 }
@@ -525,6 +530,9 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 		el.Value = strconv.FormatFloat(value.current, 'g', -1, 64)
 	}
 	el.Actions = deriveActions(el, h, nActions, value)
+	if n.inScroll && el.Actions != 0 {
+		el.Actions = el.Actions.Add(uitree.ActionScrollIntoView)
+	}
 	n.el = el
 	n.ok = true
 	n.fate = uitree.FateIn(w.req.View, el)
