@@ -20,8 +20,13 @@ commands, one per stdin line, answering each with "ok" (or "error ..."):
   focus              print "focus <name>" with the focused widget's accessible name
   scrolled           print "scrolled <value>" with the list's vertical scroll position
   combo              print "combo <text>" with the colour combo box's active text
-  options            print "options <value> <checked>" with the options pane's
-                     vertical scroll position and the checked options' numbers
+  options            print "options v=<value> h=<value> checked=<n,...>" with
+                     the options pane's scroll positions and checked options
+  pad                print "pad <button> <presses>": the last mouse button
+                     pressed on the Pad button and the presses counted
+  padreset           forget the Pad button's presses
+  lastkey            print "lastkey <accelerator>" of the last key pressed in
+                     the window, as Gtk.accelerator_name writes it
   pulse MS           change the status label every 10 ms for MS milliseconds
                      (a UI that does not settle)
   maxlen N           limit the Name entry to N characters (0: no limit)
@@ -35,8 +40,9 @@ import sys
 
 import gi
 
+gi.require_version("Gdk", "3.0")
 gi.require_version("Gtk", "3.0")
-from gi.repository import GLib, Gtk  # noqa: E402
+from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 
 def named(widget, name):
@@ -79,6 +85,17 @@ def build(args):
         row.pack_start(w["bold"], False, False, 0)
         w["link"] = Gtk.LinkButton(uri="https://example.invalid/", label="Help")
         row.pack_start(w["link"], False, False, 0)
+        w["pad"] = Gtk.Button(label="Pad")
+        w["pad_state"] = [0, 0]
+
+        def on_pad(button, event):
+            if event.type == Gdk.EventType.BUTTON_PRESS:
+                w["pad_state"][0] = event.button
+                w["pad_state"][1] += 1
+            return event.button != 1
+
+        w["pad"].connect("button-press-event", on_pad)
+        row.pack_start(w["pad"], False, False, 0)
         outer.pack_start(row, False, False, 0)
 
         form = Gtk.Grid(column_spacing=4, row_spacing=4)
@@ -113,12 +130,14 @@ def build(args):
         # walked, for scroll_into_view.
         w["options"] = []
         box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+        # Wider than the window: the pane scrolls both ways.
+        box.set_size_request(1400, -1)
         for i in range(30):
             option = Gtk.CheckButton(label="Option %d" % i)
             w["options"].append(option)
             box.pack_start(option, False, False, 0)
         w["optscroller"] = Gtk.ScrolledWindow()
-        w["optscroller"].set_policy(Gtk.PolicyType.NEVER, Gtk.PolicyType.ALWAYS)
+        w["optscroller"].set_policy(Gtk.PolicyType.ALWAYS, Gtk.PolicyType.ALWAYS)
         w["optscroller"].set_min_content_height(60)
         w["optscroller"].set_max_content_height(60)
         w["optscroller"].add(box)
@@ -171,6 +190,14 @@ def main():
     args = p.parse_args()
     win, w = build(args)
     win.connect("destroy", Gtk.main_quit)
+    last_key = [""]
+
+    def on_key(widget, event):
+        mods = event.state & Gtk.accelerator_get_default_mod_mask()
+        last_key[0] = Gtk.accelerator_name(event.keyval, mods)
+        return False
+
+    win.connect("key-press-event", on_key)
     win.show_all()
 
     def ready():
@@ -217,7 +244,15 @@ def main():
             reply = "combo " + (w["combo"].get_active_text() or "")
         elif cmd == "options":
             checked = [str(i) for i, o in enumerate(w["options"]) if o.get_active()]
-            reply = "options %g %s" % (w["optscroller"].get_vadjustment().get_value(), ",".join(checked))
+            reply = "options v=%g h=%g checked=%s" % (
+                w["optscroller"].get_vadjustment().get_value(),
+                w["optscroller"].get_hadjustment().get_value(), ",".join(checked))
+        elif cmd == "pad":
+            reply = "pad %d %d" % tuple(w["pad_state"])
+        elif cmd == "padreset":
+            w["pad_state"][:] = [0, 0]
+        elif cmd == "lastkey":
+            reply = "lastkey " + last_key[0]
         elif cmd == "pulse":
             end = GLib.get_monotonic_time() + int(arg) * 1000
             count = [0]

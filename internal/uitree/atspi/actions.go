@@ -80,6 +80,8 @@ type actor struct {
 	el *uitree.Element
 	// before are the element's protocol states just before acting.
 	before uitree.States
+	// combo is the combo box whose item select picked, for read-back.
+	combo objRef
 }
 
 // call makes one call on the element (or on obj) and decodes the answer.
@@ -252,6 +254,9 @@ func (a *actor) readOnly() bool {
 }
 
 func (a *actor) act(req uitree.ActionRequest) error {
+	if !a.before.Enabled {
+		return uitree.Errorf(uitree.CodeActionFailed, "%s %q is disabled", a.el.Role, a.el.Name)
+	}
 	switch req.Action {
 	case uitree.ActionInvoke:
 		return a.doAction()
@@ -355,8 +360,30 @@ func (a *actor) selectItem() error {
 	if err := a.call(a.h.obj, ifaceAccessible+".GetIndexInParent", &index); err != nil || index < 0 {
 		return uitree.Errorf(uitree.CodeActionFailed, "%s has no place in its parent (%v)", a.el.Ref, err)
 	}
+	var parentRole uint32
+	if parent.Path != "" && a.call(parent, ifaceAccessible+".GetRole", &parentRole) != nil {
+		return uitree.Errorf(uitree.CodeStaleElement, "%s's parent is gone", a.el.Ref)
+	}
+	// A combo box's items sit in its (closed) popup menu; selecting one
+	// in the menu only highlights it. The combo box's own Selection picks
+	// the item, by the same index.
+	if parentRole == roleMenu {
+		var gv variantValue
+		if a.call(parent, ifaceProperties+".Get", &gv, ifaceAccessible, "Parent") == nil {
+			combo, _ := gv.v.(objRef)
+			var comboRole uint32
+			if combo.Path != "" && a.call(combo, ifaceAccessible+".GetRole", &comboRole) == nil && comboRole == roleComboBox {
+				var ok bool
+				if err := a.call(combo, ifaceSelection+".SelectChild", &ok, index); err != nil || !ok {
+					return uitree.Errorf(uitree.CodeActionFailed, "the combo box refused item %d (%v)", index, err)
+				}
+				a.combo = combo
+				return nil
+			}
+		}
+	}
 	var row int32
-	if parent.Path != "" && a.call(parent, ifaceTable+".GetRowAtIndex", &row, index) == nil && row >= 0 {
+	if (parentRole == roleTable || parentRole == roleTreeTable) && a.call(parent, ifaceTable+".GetRowAtIndex", &row, index) == nil && row >= 0 {
 		var ok bool
 		if err := a.call(parent, ifaceTable+".AddRowSelection", &ok, row); err == nil && ok {
 			return nil
@@ -409,6 +436,13 @@ func (a *actor) scrollIntoView() error {
 	if len(panes) == 0 {
 		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s is in no scroll pane and cannot be scrolled", a.el.Ref)
 	}
+	// GTK gives an element outside the visible part of its pane no
+	// position at all: find it by paging through the innermost pane.
+	if _, err := a.bounds(); uitree.CodeOf(err) == uitree.CodeNotClickable {
+		if err := a.revealByPaging(panes[0]); err != nil {
+			return err
+		}
+	}
 	for _, p := range panes {
 		el, err := a.bounds()
 		if err != nil {
@@ -426,6 +460,91 @@ func (a *actor) scrollIntoView() error {
 		if err := a.moveScrollBars(p, float64(dx), float64(dy)); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// revealByPaging moves pane's scroll bars a page at a time, forward then
+// backward from where they are, vertical first, until the element has a
+// position on screen. A bar that did not reveal it is put back.
+func (a *actor) revealByPaging(pane objRef) error {
+	var pe extents
+	if err := a.call(pane, ifaceComponent+".GetExtents", &pe, uint32(0)); err != nil {
+		return a.stale(err)
+	}
+	bars, err := a.scrollBars(pane)
+	if err != nil {
+		return err
+	}
+	slices.SortStableFunc(bars, func(x, y scrollBar) int {
+		if x.horizontal == y.horizontal {
+			return 0
+		}
+		if y.horizontal {
+			return -1
+		}
+		return 1
+	})
+	for _, bar := range bars {
+		page := float64(pe.H) * 0.8
+		if bar.horizontal {
+			page = float64(pe.W) * 0.8
+		}
+		page = max(page, bar.vi.step, 1)
+		for _, dir := range []float64{1, -1} {
+			v := bar.vi.current
+			for range 1000 {
+				if (dir > 0 && v >= bar.vi.max) || (dir < 0 && v <= bar.vi.min) {
+					break
+				}
+				v = min(bar.vi.max, max(bar.vi.min, v+dir*page))
+				if err := a.setBar(bar.obj, v); err != nil {
+					return err
+				}
+				if _, err := a.bounds(); err == nil {
+					return nil
+				}
+			}
+		}
+		if err := a.setBar(bar.obj, bar.vi.current); err != nil {
+			return err
+		}
+	}
+	return uitree.Errorf(uitree.CodeActionFailed, "%s did not come into view at any scroll position of its pane", a.el.Ref)
+}
+
+// scrollBar is one scroll bar of a scroll pane.
+type scrollBar struct {
+	obj        objRef
+	horizontal bool
+	vi         valueInfo
+}
+
+// scrollBars lists pane's scroll bars that have a range.
+func (a *actor) scrollBars(pane objRef) ([]scrollBar, error) {
+	var kids []objRef
+	if err := a.call(pane, ifaceAccessible+".GetChildren", &kids); err != nil {
+		return nil, a.stale(err)
+	}
+	var bars []scrollBar
+	for _, k := range kids {
+		var role uint32
+		var st []uint32
+		if a.call(k, ifaceAccessible+".GetRole", &role) != nil || role != roleScrollBar || a.call(k, ifaceAccessible+".GetState", &st) != nil || len(st) == 0 {
+			continue
+		}
+		var vi valueInfo
+		if err := a.call(k, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+			continue
+		}
+		bars = append(bars, scrollBar{obj: k, horizontal: stateSet(st[0]).has(stateHorizontal), vi: vi})
+	}
+	return bars, nil
+}
+
+func (a *actor) setBar(bar objRef, v float64) error {
+	if err := a.call(bar, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(v)); err != nil {
+		return uitree.Errorf(uitree.CodeActionFailed, "the scroll bar refused value %g: %v", v, err)
 	}
 	return nil
 }
@@ -474,30 +593,20 @@ func (a *actor) scrollPanes() ([]objRef, error) {
 // moveScrollBars adds dx and dy to the values of pane's horizontal and
 // vertical scroll bars.
 func (a *actor) moveScrollBars(pane objRef, dx, dy float64) error {
-	var kids []objRef
-	if err := a.call(pane, ifaceAccessible+".GetChildren", &kids); err != nil {
-		return a.stale(err)
+	bars, err := a.scrollBars(pane)
+	if err != nil {
+		return err
 	}
-	for _, k := range kids {
-		var role uint32
-		var st []uint32
-		if a.call(k, ifaceAccessible+".GetRole", &role) != nil || role != roleScrollBar || a.call(k, ifaceAccessible+".GetState", &st) != nil || len(st) == 0 {
-			continue
-		}
+	for _, bar := range bars {
 		delta := dy
-		if stateSet(st[0]).has(stateHorizontal) {
+		if bar.horizontal {
 			delta = dx
 		}
 		if delta == 0 {
 			continue
 		}
-		var vi valueInfo
-		if err := a.call(k, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
-			continue
-		}
-		target := min(vi.max, max(vi.min, vi.current+delta))
-		if err := a.call(k, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(target)); err != nil {
-			return uitree.Errorf(uitree.CodeActionFailed, "the scroll bar refused value %g: %v", target, err)
+		if err := a.setBar(bar.obj, min(bar.vi.max, max(bar.vi.min, bar.vi.current+delta))); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -591,6 +700,11 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 		verified = el.States.Focused
 	case uitree.ActionSelect:
 		verified = el.States.Selected || st.has(stateChecked)
+		if a.combo.Path != "" {
+			// A combo box is named after its chosen item.
+			var name variantValue
+			verified = a.call(a.combo, ifaceProperties+".Get", &name, ifaceAccessible, "Name") == nil && name.v == a.el.Name
+		}
 	case uitree.ActionScrollIntoView:
 		verified = a.inView()
 	case uitree.ActionExpand, uitree.ActionCollapse:
