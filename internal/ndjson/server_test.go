@@ -62,7 +62,7 @@ func (f *fakeBackend) Snapshot(ctx context.Context, req uitree.Request) (*uitree
 
 func (f *fakeBackend) Act(ctx context.Context, el *uitree.Element, act uitree.ActionRequest) (uitree.ActionResult, error) {
 	f.acted = append(f.acted, act)
-	return uitree.ActionResult{Verified: true}, f.actErr
+	return uitree.ActionResult{Verified: true, Settled: true}, f.actErr
 }
 
 // transcript runs lines through a server and returns the decoded responses.

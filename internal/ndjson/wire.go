@@ -16,8 +16,13 @@
 //   - observe: also "window" (the window's title), "omittedTargets",
 //     "omittedContext", "truncated", "unresponsive", and "tree" with
 //     includeTree. visibleOnly defaults to true for observe.
-//   - actions: {"ref","action","verified","states","value","gone"}, read
-//     back after waitMs.
+//   - actions: {"ref","action","verified","states","value","gone",
+//     "settled"}, read back once the application has settled: no
+//     relevant accessibility event for a quiet period (40 ms on Linux),
+//     bounded by waitMs. settled is false when waitMs ran out first (or
+//     was 0). An effect that can be read back (value, checked, expanded,
+//     selected, focus, in view) and did not happen is action_failed, so
+//     verified is true in every success.
 //
 // "unresponsive" lists applications that did not answer within the call
 // timeout; their part of the desktop is missing instead of the request

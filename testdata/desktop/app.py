@@ -31,6 +31,9 @@ commands, one per stdin line, answering each with "ok" (or "error ..."):
                      (a UI that does not settle)
   maxlen N           limit the Name entry to N characters (0: no limit)
   nofocus 0|1        make the Name entry refuse (1) or accept (0) the focus
+  confirm            print "confirm <text>" of the label Save fills in
+  reset              put the form back as it started (values, selection,
+                     labels) and give Save the focus
   recreate           replace the Save button by a new one (the old one's
                      accessible goes stale)
   quit               exit
@@ -70,9 +73,17 @@ def build(args):
         row = Gtk.Box(spacing=4)
         w["row"] = row
 
+        def on_save(button):
+            w["status"].set_text("Saved")
+            # The form as saved, for the agent test's final observation.
+            model, it = w["list"].get_selection().get_selected()
+            w["confirm"].set_text("Saved form: name=%s bold=%d volume=%g colour=%s row=%s" % (
+                w["entry"].get_text(), int(w["bold"].get_active()), w["scale"].get_value(),
+                w["combo"].get_active_text() or "", model[it][0] if it is not None else "none"))
+
         def make_save():
             button = Gtk.Button(label="Save")
-            button.connect("clicked", lambda b: w["status"].set_text("Saved"))
+            button.connect("clicked", on_save)
             return button
 
         w["make_save"] = make_save
@@ -166,6 +177,8 @@ def build(args):
 
         w["status"] = Gtk.Label(label="Status: ready")
         outer.pack_start(w["status"], False, False, 0)
+        w["confirm"] = Gtk.Label(label="No form saved")
+        outer.pack_start(w["confirm"], False, False, 0)
 
     store = Gtk.ListStore(str, str)
     for i in range(args.rows):
@@ -247,6 +260,8 @@ def main():
             reply = "options v=%g h=%g checked=%s" % (
                 w["optscroller"].get_vadjustment().get_value(),
                 w["optscroller"].get_hadjustment().get_value(), ",".join(checked))
+        elif cmd == "confirm":
+            reply = "confirm " + w["confirm"].get_text()
         elif cmd == "pad":
             reply = "pad %d %d" % tuple(w["pad_state"])
         elif cmd == "padreset":
@@ -267,6 +282,15 @@ def main():
             w["entry"].set_max_length(int(arg))
         elif cmd == "nofocus":
             w["entry"].set_can_focus(arg != "1")
+        elif cmd == "reset":
+            w["entry"].set_text("Ada")
+            w["bold"].set_active(False)
+            w["scale"].set_value(30)
+            w["combo"].set_active(0)
+            w["list"].get_selection().unselect_all()
+            w["status"].set_text("Status: ready")
+            w["confirm"].set_text("No form saved")
+            w["save"].grab_focus()
         elif cmd == "recreate":
             w["save"].destroy()
             w["save"] = w["make_save"]()

@@ -530,7 +530,8 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 		el.Value = strconv.FormatFloat(value.current, 'g', -1, 64)
 	}
 	el.Actions = deriveActions(el, h, nActions, value)
-	if n.inScroll && el.Actions != 0 {
+	// A pane's own scroll bars do not scroll with its content.
+	if n.inScroll && el.Actions != 0 && h.role != roleScrollBar {
 		el.Actions = el.Actions.Add(uitree.ActionScrollIntoView)
 	}
 	n.el = el

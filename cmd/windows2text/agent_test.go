@@ -1,0 +1,112 @@
+//go:build linux
+
+package main
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// targetRefs maps each observed target's label, without its [ref=...]
+// part, to its ref.
+func targetRefs(t *testing.T, obs map[string]any) map[string]string {
+	t.Helper()
+	refs := map[string]string{}
+	for _, tg := range obs["targets"].([]any) {
+		tg := tg.(map[string]any)
+		l := tg["label"].(string)
+		refs[l[:strings.Index(l, " [ref=")]] = tg["ref"].(string)
+	}
+	return refs
+}
+
+// TestServeAgentFillsForm plays a computer-use agent through the real
+// "windows2text serve" over NDJSON: observe, fill the form (text, check
+// box, slider, combo box, list), press Save, observe again and find the
+// confirmation. Every answer is checked, and so is the application's own
+// state after each step.
+func TestServeAgentFillsForm(t *testing.T) {
+	h := startHelper(t)
+	var refs map[string]string
+	observe := func() map[string]any {
+		t.Helper()
+		obs := h.ok("observe", nil)
+		refs = targetRefs(t, obs)
+		return obs
+	}
+	need := func(label string) string {
+		t.Helper()
+		ref, ok := refs[label]
+		if !ok {
+			t.Fatalf("no target %s among %q", label, slices.Sorted(maps.Keys(refs)))
+		}
+		return ref
+	}
+	observe()
+	// Put the form back for the other tests.
+	defer mainApp.Command("reset")
+
+	steps := []struct {
+		method string
+		target string // the label of the target, in the latest observation
+		params map[string]any
+		// value is the element's value the answer must report ("" for none).
+		value string
+		// state must be in the answer's states ("" for no check).
+		state string
+		// query and answer check the application's real state.
+		query, answer string
+		// observeAfter: the agent looks again after this step.
+		observeAfter bool
+	}{
+		{"type_text", `Edit "Name" value="Ada"`, map[string]any{"text": "Grace Hopper", "clear": true}, "Grace Hopper", "focused", "entry", "entry Grace Hopper", false},
+		{"toggle", `CheckBox "Bold"`, nil, "", "checked", "check", "check 1", false},
+		{"set_range", `Slider "Volume" value="30"`, map[string]any{"value": 75}, "75", "", "scale", "scale 75", false},
+		// The combo box's items show once its popup is open.
+		{"expand", `ComboBox "Red"`, nil, "", "", "combo", "combo Red", true},
+		{"invoke", `MenuItem "Blue"`, nil, "", "", "combo", "combo Blue", true},
+		{"select", `DataItem "Row 2"`, nil, "", "selected", "selected", "selected 2", false},
+		{"invoke", `Button "Save"`, map[string]any{"waitMs": 1000}, "", "", "label", "label Saved", false},
+	}
+	for _, st := range steps {
+		params := map[string]any{"ref": need(st.target)}
+		for k, v := range st.params {
+			params[k] = v
+		}
+		res := h.ok(st.method, params)
+		if res["verified"] != true || res["ref"] != params["ref"] || res["action"] != st.method {
+			t.Errorf("%s %v answered %v", st.method, params, res)
+		}
+		if res["settled"] != true {
+			t.Errorf("%s %v did not settle: %v", st.method, params, res)
+		}
+		if st.value != "" && res["value"] != st.value {
+			t.Errorf("%s %v: value %v, want %q", st.method, params, res["value"], st.value)
+		}
+		if st.state != "" {
+			states, _ := res["states"].([]any)
+			if !slices.Contains(states, any(st.state)) {
+				t.Errorf("%s %v: states %v lack %q", st.method, params, states, st.state)
+			}
+		}
+		if got, _ := mainApp.Command(st.query); got != st.answer {
+			t.Errorf("after %s %s the application says %q, want %q", st.method, st.target, got, st.answer)
+		}
+		if st.observeAfter {
+			observe()
+		}
+	}
+
+	// Observe again: the confirmation is in the context, the Name target
+	// shows the new value, and the old references are gone.
+	old := need(`Button "Save"`)
+	after := observe()
+	const confirm = `Text "Saved form: name=Grace Hopper bold=1 volume=75 colour=Blue row=Row 2"`
+	if ctx := after["context"].([]any); !slices.Contains(ctx, any(confirm)) {
+		t.Errorf("the confirmation is not in the context: %q", ctx)
+	}
+	need(`Edit "Name" value="Grace Hopper"`)
+	h.fails("unknown_ref", "invoke", map[string]any{"ref": old})
+}
