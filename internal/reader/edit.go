@@ -411,7 +411,9 @@ func (a *App) selectedLines() (first, last int) {
 }
 
 // prefixLines toggles a line prefix on the selected lines.
-func (a *App) prefixLines(prefix func(i int) string, strip *regexp.Regexp, name string) {
+// Lists turn into each other: with replaceList a bullet or number already
+// on a line is replaced.
+func (a *App) prefixLines(prefix func(i int) string, strip *regexp.Regexp, name string, replaceList bool) {
 	first, last := a.selectedLines()
 	start, end := a.ix.Line(first).Start, a.ix.Line(last).End
 	lines := strings.Split(a.d.Slice(start, end), "\n")
@@ -425,7 +427,10 @@ func (a *App) prefixLines(prefix func(i int) string, strip *regexp.Regexp, name 
 		if all {
 			lines[i] = strip.ReplaceAllString(l, "")
 		} else {
-			lines[i] = prefix(i) + listMarker.ReplaceAllString(l, "")
+			if replaceList {
+				l = listMarker.ReplaceAllString(l, "")
+			}
+			lines[i] = prefix(i) + l
 		}
 	}
 	text := strings.Join(lines, "\n")
@@ -643,32 +648,11 @@ func (a *App) editAction(id string) {
 	case "heading":
 		a.heading()
 	case "bullet_list":
-		a.prefixLines(func(int) string { return "- " }, bulletMarker, "Bulleted list")
+		a.prefixLines(func(int) string { return "- " }, bulletMarker, "Bulleted list", true)
 	case "numbered_list":
-		a.prefixLines(func(i int) string { return strconv.Itoa(i+1) + ". " }, numberMarker, "Numbered list")
+		a.prefixLines(func(i int) string { return strconv.Itoa(i+1) + ". " }, numberMarker, "Numbered list", true)
 	case "block_quote":
-		first, last := a.selectedLines()
-		start, end := a.ix.Line(first).Start, a.ix.Line(last).End
-		lines := strings.Split(a.d.Slice(start, end), "\n")
-		all := true
-		for _, l := range lines {
-			if !quoteMarker.MatchString(l) {
-				all = false
-			}
-		}
-		for i, l := range lines {
-			if all {
-				lines[i] = quoteMarker.ReplaceAllString(l, "")
-			} else {
-				lines[i] = "> " + l
-			}
-		}
-		a.apply(start, end, strings.Join(lines, "\n"), start)
-		if all {
-			a.say("Block quote removed.")
-		} else {
-			a.say("Block quote.")
-		}
+		a.prefixLines(func(int) string { return "> " }, quoteMarker, "Block quote", false)
 	case "horizontal_rule":
 		l := a.ix.Line(a.ix.LineOf(a.cursor))
 		text := "\n\n---\n\n"

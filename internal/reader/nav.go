@@ -211,27 +211,13 @@ func (a *App) navigate(id string) bool {
 	case "follow_link":
 		a.followLink()
 	case "history_back":
-		if a.state == nil || len(a.state.History) == 0 {
-			a.say("No earlier history.")
-			return true
+		if a.state != nil {
+			a.historyMove(&a.state.History, &a.state.Forward, "Back", "No earlier history.")
 		}
-		h := a.state.History
-		to := h[len(h)-1]
-		a.state.History = h[:len(h)-1]
-		a.state.Forward = append(a.state.Forward, a.cursor)
-		a.cursor = min(to, a.d.Len())
-		a.say(fmt.Sprintf("Back, line %d: %s", a.ix.LineOf(a.cursor)+1, a.preview(a.cursor)))
 	case "history_forward":
-		if a.state == nil || len(a.state.Forward) == 0 {
-			a.say("No forward history.")
-			return true
+		if a.state != nil {
+			a.historyMove(&a.state.Forward, &a.state.History, "Forward", "No forward history.")
 		}
-		f := a.state.Forward
-		to := f[len(f)-1]
-		a.state.Forward = f[:len(f)-1]
-		a.state.History = append(a.state.History, a.cursor)
-		a.cursor = min(to, a.d.Len())
-		a.say(fmt.Sprintf("Forward, line %d: %s", a.ix.LineOf(a.cursor)+1, a.preview(a.cursor)))
 	case "document_start":
 		a.moveTo(0, true)
 		a.say(strings.TrimSpace("Top of document. " + a.lineText(0)))
@@ -632,4 +618,18 @@ func (a *App) stopIfReading() {
 	if a.playback != Stopped {
 		a.stopReading()
 	}
+}
+
+// historyMove goes to the newest place of from, keeping the current place
+// in to, so the opposite move returns.
+func (a *App) historyMove(from, to *[]int, label, empty string) {
+	if len(*from) == 0 {
+		a.say(empty)
+		return
+	}
+	place := (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	*to = append(*to, a.cursor)
+	a.cursor = min(place, a.d.Len())
+	a.say(fmt.Sprintf("%s, line %d: %s", label, a.ix.LineOf(a.cursor)+1, a.preview(a.cursor)))
 }
