@@ -202,6 +202,9 @@ func (a *App) runAction(id string) {
 		if !strings.HasPrefix(id, "scroll_") && !strings.HasPrefix(id, "speech_cursor_toggle") {
 			a.stopIfReading()
 		}
+		if !strings.HasPrefix(id, "select_") && !strings.HasPrefix(id, "scroll_") {
+			a.sel = nil // a move that does not select ends the selection
+		}
 		a.navigate(id)
 	case GroupSearch:
 		switch id {
