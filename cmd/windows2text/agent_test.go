@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // targetRefs maps each observed target's label, without its [ref=...]
@@ -91,8 +92,8 @@ func TestServeAgentFillsForm(t *testing.T) {
 				t.Errorf("%s %v: states %v lack %q", st.method, params, states, st.state)
 			}
 		}
-		if got, _ := mainApp.Command(st.query); got != st.answer {
-			t.Errorf("after %s %s the application says %q, want %q", st.method, st.target, got, st.answer)
+		if got := recorded(t, st.query, st.answer); got != st.answer {
+			t.Errorf("after %s %s the application's state file says %q, want %q", st.method, st.target, got, st.answer)
 		}
 		if st.observeAfter {
 			observe()
@@ -109,4 +110,22 @@ func TestServeAgentFillsForm(t *testing.T) {
 	}
 	need(`Edit "Name" value="Grace Hopper"`)
 	h.fails("unknown_ref", "invoke", map[string]any{"ref": old})
+}
+
+// recorded reads question cmd's answer from the state file the test
+// application keeps, waiting up to half a second for it to become want.
+func recorded(t *testing.T, cmd, want string) string {
+	t.Helper()
+	var got string
+	for range 20 {
+		st, err := mainApp.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got = st[cmd]; got == want {
+			break
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	return got
 }

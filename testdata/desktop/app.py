@@ -5,6 +5,9 @@ Run with /usr/bin/python3 (python3-gi). Options:
   --title TEXT   window title (default "w2t test")
   --rows N       rows of the list at the bottom (default 30)
   --list-only    a window with only the list (for the 2,000-row benchmark)
+  --state-file F record the answers of every question command below (entry,
+                 check, scale, ...) as a JSON object {"entry": "entry Ada",
+                 ...} in F, rewritten atomically within 20 ms of a change
 
 It prints "ready" on stdout once its window is shown and then reads
 commands, one per stdin line, answering each with "ok" (or "error ..."):
@@ -39,6 +42,8 @@ commands, one per stdin line, answering each with "ok" (or "error ..."):
   quit               exit
 """
 import argparse
+import json
+import os
 import sys
 
 import gi
@@ -46,6 +51,13 @@ import gi
 gi.require_version("Gdk", "3.0")
 gi.require_version("Gtk", "3.0")
 from gi.repository import Gdk, GLib, Gtk  # noqa: E402
+
+
+# The question commands; --state-file records all their answers.
+QUERIES = ("entry", "check", "scale", "label", "selected", "expanded", "focus", "scrolled",
+           "combo", "options", "confirm", "pad", "lastkey")
+# How often the state file is brought up to date (when something changed).
+STATE_INTERVAL_MS = 20
 
 
 def named(widget, name):
@@ -200,6 +212,7 @@ def main():
     p.add_argument("--title", default="w2t test")
     p.add_argument("--rows", type=int, default=30)
     p.add_argument("--list-only", action="store_true")
+    p.add_argument("--state-file", default="")
     args = p.parse_args()
     win, w = build(args)
     win.connect("destroy", Gtk.main_quit)
@@ -219,6 +232,65 @@ def main():
 
     GLib.timeout_add(50, ready)
 
+    def query(cmd):
+        """The answer to a question command: "<cmd> <value>"."""
+        if cmd == "entry":
+            return "entry " + w["entry"].get_text()
+        if cmd == "check":
+            return "check %d" % int(w["bold"].get_active())
+        if cmd == "scale":
+            return "scale %g" % w["scale"].get_value()
+        if cmd == "label":
+            return "label " + w["status"].get_text()
+        if cmd == "selected":
+            model, it = w["list"].get_selection().get_selected()
+            return "selected %d" % (model.get_path(it)[0] if it is not None else -1)
+        if cmd == "expanded":
+            return "expanded %d" % int(w["expander"].get_expanded())
+        if cmd == "focus":
+            focused = win.get_focus()
+            return "focus " + (focused.get_accessible().get_name() or "") if focused else "focus "
+        if cmd == "scrolled":
+            return "scrolled %g" % w["scroller"].get_vadjustment().get_value()
+        if cmd == "combo":
+            return "combo " + (w["combo"].get_active_text() or "")
+        if cmd == "options":
+            checked = [str(i) for i, o in enumerate(w["options"]) if o.get_active()]
+            return "options v=%g h=%g checked=%s" % (
+                w["optscroller"].get_vadjustment().get_value(),
+                w["optscroller"].get_hadjustment().get_value(), ",".join(checked))
+        if cmd == "confirm":
+            return "confirm " + w["confirm"].get_text()
+        if cmd == "pad":
+            return "pad %d %d" % tuple(w["pad_state"])
+        if cmd == "lastkey":
+            return "lastkey " + last_key[0]
+        raise KeyError(cmd)
+
+    last_state = [None]
+
+    def write_state():
+        """Record every answerable question in the state file, atomically,
+        when anything changed."""
+        state = {}
+        for q in QUERIES:
+            try:
+                state[q] = query(q)
+            except KeyError:
+                pass  # not in this window (--list-only)
+        text = json.dumps(state, sort_keys=True)
+        if text != last_state[0]:
+            tmp = args.state_file + ".tmp"
+            with open(tmp, "w") as f:
+                f.write(text)
+            os.replace(tmp, args.state_file)
+            last_state[0] = text
+        return True
+
+    if args.state_file:
+        write_state()
+        GLib.timeout_add(STATE_INTERVAL_MS, write_state)
+
     def on_command(source, condition):
         line = sys.stdin.readline()
         if not line:
@@ -235,39 +307,10 @@ def main():
             w["status"].set_text(arg)
         elif cmd == "rename":
             w["save"].set_label(arg)
-        elif cmd == "entry":
-            reply = "entry " + w["entry"].get_text()
-        elif cmd == "check":
-            reply = "check %d" % int(w["bold"].get_active())
-        elif cmd == "scale":
-            reply = "scale %g" % w["scale"].get_value()
-        elif cmd == "label":
-            reply = "label " + w["status"].get_text()
-        elif cmd == "selected":
-            model, it = w["list"].get_selection().get_selected()
-            reply = "selected %d" % (model.get_path(it)[0] if it is not None else -1)
-        elif cmd == "expanded":
-            reply = "expanded %d" % int(w["expander"].get_expanded())
-        elif cmd == "focus":
-            focused = win.get_focus()
-            reply = "focus " + (focused.get_accessible().get_name() or "") if focused else "focus "
-        elif cmd == "scrolled":
-            reply = "scrolled %g" % w["scroller"].get_vadjustment().get_value()
-        elif cmd == "combo":
-            reply = "combo " + (w["combo"].get_active_text() or "")
-        elif cmd == "options":
-            checked = [str(i) for i, o in enumerate(w["options"]) if o.get_active()]
-            reply = "options v=%g h=%g checked=%s" % (
-                w["optscroller"].get_vadjustment().get_value(),
-                w["optscroller"].get_hadjustment().get_value(), ",".join(checked))
-        elif cmd == "confirm":
-            reply = "confirm " + w["confirm"].get_text()
-        elif cmd == "pad":
-            reply = "pad %d %d" % tuple(w["pad_state"])
+        elif cmd in QUERIES:
+            reply = query(cmd)
         elif cmd == "padreset":
             w["pad_state"][:] = [0, 0]
-        elif cmd == "lastkey":
-            reply = "lastkey " + last_key[0]
         elif cmd == "pulse":
             end = GLib.get_monotonic_time() + int(arg) * 1000
             count = [0]

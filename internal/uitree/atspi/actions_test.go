@@ -33,22 +33,27 @@ func mustAct(t *testing.T, role uitree.Role, name string, req uitree.ActionReque
 	return res
 }
 
-// appSays asks the test application and compares its answer, waiting a
-// little for the UI to catch up.
+// appSays reads the state the test application records in its state
+// file and compares the answer to question cmd (e.g. "entry" -> "entry
+// Ada"), waiting a little for the UI and the file to catch up.
 func appSays(t *testing.T, cmd, want string) {
 	t.Helper()
 	var got string
-	for range 20 {
-		var err error
-		if got, err = mainApp.Command(cmd); err != nil {
+	for range 40 {
+		st, err := mainApp.State()
+		if err != nil {
 			t.Fatal(err)
+		}
+		var ok bool
+		if got, ok = st[cmd]; !ok {
+			t.Fatalf("the application's state has no %q: %v", cmd, st)
 		}
 		if got == want {
 			return
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(25 * time.Millisecond)
 	}
-	t.Errorf("%s: application says %q, want %q", cmd, got, want)
+	t.Errorf("%s: the application's state says %q, want %q", cmd, got, want)
 }
 
 func TestActInvokeAndClick(t *testing.T) {

@@ -14,6 +14,7 @@ package desktoptest
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -37,21 +38,27 @@ type Desktop struct {
 	// A11yAddress is the accessibility bus address.
 	A11yAddress string
 
-	dir   string
-	xvfb  *exec.Cmd
-	dbus  *exec.Cmd
-	apps  []*App
-	a11y  *dbus.Conn
-	saved map[string]*string
+	dir  string
+	xvfb *exec.Cmd
+	dbus *exec.Cmd
+	apps []*App
+	// stateFiles counts the test applications started, to name their
+	// state files.
+	stateFiles int
+	a11y       *dbus.Conn
+	saved      map[string]*string
 }
 
 // App is a GTK application running on the desktop.
 type App struct {
-	Cmd   *exec.Cmd
-	PID   int
-	in    io.WriteCloser
-	out   *bufio.Reader
-	ended chan struct{}
+	Cmd *exec.Cmd
+	PID int
+	// StateFile is where the test application records its state (see
+	// State); empty for other programs.
+	StateFile string
+	in        io.WriteCloser
+	out       *bufio.Reader
+	ended     chan struct{}
 }
 
 // Root returns the repository's root directory (where go.mod is).
@@ -251,8 +258,35 @@ func readLineTimeout(r io.Reader, timeout time.Duration) (string, error) {
 
 // StartApp runs the GTK3 test application with args and waits until its
 // window is shown and registered with AT-SPI.
+// The application records its state in a file of the desktop's
+// directory, which State reads.
 func (d *Desktop) StartApp(args ...string) (*App, error) {
-	return d.StartProgram("/usr/bin/python3", append([]string{AppScript()}, args...)...)
+	d.stateFiles++
+	state := filepath.Join(d.dir, fmt.Sprintf("app-state-%d.json", d.stateFiles))
+	a, err := d.StartProgram("/usr/bin/python3", append([]string{AppScript(), "--state-file", state}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	a.StateFile = state
+	return a, nil
+}
+
+// State reads the state the test application last recorded: each
+// question command's answer by command, {"entry": "entry Ada", ...}. The
+// file is brought up to date within 20 ms of a change.
+func (a *App) State() (map[string]string, error) {
+	if a.StateFile == "" {
+		return nil, errors.New("desktoptest: this program records no state")
+	}
+	data, err := os.ReadFile(a.StateFile)
+	if err != nil {
+		return nil, fmt.Errorf("desktoptest: reading the application's state: %w", err)
+	}
+	var st map[string]string
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, fmt.Errorf("desktoptest: the application's state file %s: %w", a.StateFile, err)
+	}
+	return st, nil
 }
 
 // StartProgram runs any GTK program and waits until one of its windows is
