@@ -35,6 +35,7 @@ commands, one per stdin line, answering each with "ok" (or "error ..."):
   maxlen N           limit the Name entry to N characters (0: no limit)
   nofocus 0|1        make the Name entry refuse (1) or accept (0) the focus
   confirm            print "confirm <text>" of the label Save fills in
+  popdown            close the combo box's popup if it is open
   reset              put the form back as it started (values, selection,
                      labels) and give Save the focus
   recreate           replace the Save button by a new one (the old one's
@@ -325,6 +326,8 @@ def main():
             w["entry"].set_max_length(int(arg))
         elif cmd == "nofocus":
             w["entry"].set_can_focus(arg != "1")
+        elif cmd == "popdown":
+            w["combo"].popdown()
         elif cmd == "reset":
             w["entry"].set_text("Ada")
             w["bold"].set_active(False)

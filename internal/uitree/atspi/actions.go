@@ -299,6 +299,9 @@ func (a *actor) act(req uitree.ActionRequest) error {
 		if err := a.b.input.activate(a.run.conn.pid, x, y); err != nil {
 			return err
 		}
+		if err := a.b.input.checkUngrabbed(true, false); err != nil {
+			return err
+		}
 		return a.b.input.click(x, y, req.Button, req.Count)
 	case uitree.ActionTypeText:
 		if a.readOnly() {
@@ -309,6 +312,9 @@ func (a *actor) act(req uitree.ActionRequest) error {
 		}
 		focused, err := a.focusIfNeeded()
 		if err != nil {
+			return err
+		}
+		if err := a.b.input.checkUngrabbed(false, true); err != nil {
 			return err
 		}
 		if !focused && !req.Clear && a.h.interfaces&hasText != 0 {
@@ -339,6 +345,9 @@ func (a *actor) act(req uitree.ActionRequest) error {
 			if _, err := a.focusIfNeeded(); err != nil {
 				return err
 			}
+		}
+		if err := a.b.input.checkUngrabbed(false, true); err != nil {
+			return err
 		}
 		return a.b.input.chord(chord)
 	}

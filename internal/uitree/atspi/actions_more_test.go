@@ -26,7 +26,7 @@ func TestActScrollIntoView(t *testing.T) {
 	if got := appLine(t, "options"); got != "options v=0 h=0 checked=" {
 		t.Fatalf("options before: %q", got)
 	}
-	res := mustAct(t, uitree.RoleCheckBox, "Option 25", uitree.ActionRequest{Action: uitree.ActionScrollIntoView})
+	res := mustAct(t, uitree.RoleCheckBox, "Option 25", uitree.ActionRequest{Action: uitree.ActionScrollIntoView, WaitMs: 1000})
 	if got := appLine(t, "options"); strings.HasPrefix(got, "options v=0 ") {
 		t.Fatalf("the options pane did not scroll: %q", got)
 	}
@@ -226,4 +226,50 @@ func TestActComboAndList(t *testing.T) {
 	appSays(t, "combo", "combo Blue")
 	mustAct(t, uitree.RoleDataItem, "Row 5", uitree.ActionRequest{Action: uitree.ActionSelect})
 	appSays(t, "selected", "selected 5")
+}
+
+// TestActInputFailedUnderGrab opens the other application's combo box
+// popup, which grabs the mouse and the keyboard: a click or typing aimed at
+// the test window would reach the popup instead, so both are input_failed
+// and the test application's state does not change.
+func TestActInputFailedUnderGrab(t *testing.T) {
+	inOther := func(r *uitree.Request) { r.Scope, r.PID = uitree.ScopeProcess, other.PID }
+	s, _ := snap(t, inOther)
+	combo := mustFind(t, s.Tree.Root, uitree.RoleComboBox, "Red")
+	if _, err := backend.Act(context.Background(), combo, uitree.ActionRequest{Action: uitree.ActionExpand, WaitMs: 200}); err != nil {
+		t.Fatal(err)
+	}
+	defer mainApp.Command("present")
+	defer other.Command("popdown")
+	// The popup is in front now: find the targets in the test process.
+	main, _ := snap(t, func(r *uitree.Request) { r.Scope, r.PID = uitree.ScopeProcess, mainApp.PID })
+	act := func(t *testing.T, role uitree.Role, name string, req uitree.ActionRequest) (uitree.ActionResult, error) {
+		return backend.Act(context.Background(), mustFind(t, main.Tree.Root, role, name), req)
+	}
+	for _, req := range []uitree.ActionRequest{
+		{Action: uitree.ActionClick, Button: "left", Count: 1, WaitMs: 50},
+	} {
+		_, err := act(t, uitree.RoleButton, "Save", req)
+		t.Logf("%s: %v", req.Action, err)
+		if uitree.CodeOf(err) != uitree.CodeInputFailed {
+			t.Errorf("%s on Save under another application's grab: %v, want input_failed", req.Action, err)
+		}
+	}
+	for _, req := range []uitree.ActionRequest{
+		{Action: uitree.ActionTypeText, Text: "typed", WaitMs: 50},
+		{Action: uitree.ActionKey, Key: "Backspace", Focus: true, WaitMs: 50},
+		// Without focus, the keyboard grab itself is what stops it.
+		{Action: uitree.ActionKey, Key: "Backspace", Focus: false, WaitMs: 50},
+	} {
+		_, err := act(t, uitree.RoleEdit, "Name", req)
+		t.Logf("%s: %v", req.Action, err)
+		if uitree.CodeOf(err) != uitree.CodeInputFailed {
+			t.Errorf("%s into Name under another application's grab: %v, want input_failed", req.Action, err)
+		}
+	}
+	appSays(t, "label", "label Status: ready")
+	appSays(t, "entry", "entry Ada")
+	if got, _ := other.Command("combo"); got != "combo Red" {
+		t.Errorf("the other application's combo box changed: %q", got)
+	}
 }

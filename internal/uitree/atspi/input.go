@@ -119,6 +119,10 @@ func (x *xInput) do(f func() error) error {
 		if err == nil {
 			return nil
 		}
+		var coded *uitree.Error
+		if errors.As(err, &coded) {
+			return err
+		}
 		x.close()
 		if attempt == 1 {
 			return uitree.Errorf(uitree.CodeInputFailed, "input injection failed: %v", err)
@@ -323,6 +327,52 @@ func (x *xInput) activate(pid, px, py int) error {
 		if err := xproto.ConfigureWindowChecked(x.conn, best, xproto.ConfigWindowStackMode, []uint32{xproto.StackModeAbove}).Check(); err != nil {
 			return err
 		}
-		return xproto.SetInputFocusChecked(x.conn, xproto.InputFocusPointerRoot, best, xproto.TimeCurrentTime).Check()
+		if err := xproto.SetInputFocusChecked(x.conn, xproto.InputFocusPointerRoot, best, xproto.TimeCurrentTime).Check(); err != nil {
+			return err
+		}
+		focus, err := xproto.GetInputFocus(x.conn).Reply()
+		if err != nil {
+			return err
+		}
+		if focus.Focus != best {
+			return uitree.Errorf(uitree.CodeInputFailed, "the X keyboard focus did not move to the target window")
+		}
+		return nil
+	})
+}
+
+// checkUngrabbed fails with input_failed when another client holds the
+// pointer (pointer) or the keyboard (keyboard) grab, as an open menu of
+// another application does: XTEST input would go to that client, not to
+// the target. It grabs for an instant itself to find out.
+func (x *xInput) checkUngrabbed(pointer, keyboard bool) error {
+	return x.do(func() error {
+		if pointer {
+			r, err := xproto.GrabPointer(x.conn, false, x.root, 0, xproto.GrabModeAsync, xproto.GrabModeAsync, xproto.WindowNone, xproto.CursorNone, xproto.TimeCurrentTime).Reply()
+			if err != nil {
+				return err
+			}
+			if r.Status == xproto.GrabStatusSuccess {
+				if err := xproto.UngrabPointerChecked(x.conn, xproto.TimeCurrentTime).Check(); err != nil {
+					return err
+				}
+			} else {
+				return uitree.Errorf(uitree.CodeInputFailed, "another client holds the mouse (grab status %d), so the click would not reach the target; nothing was clicked", r.Status)
+			}
+		}
+		if keyboard {
+			r, err := xproto.GrabKeyboard(x.conn, false, x.root, xproto.TimeCurrentTime, xproto.GrabModeAsync, xproto.GrabModeAsync).Reply()
+			if err != nil {
+				return err
+			}
+			if r.Status == xproto.GrabStatusSuccess {
+				if err := xproto.UngrabKeyboardChecked(x.conn, xproto.TimeCurrentTime).Check(); err != nil {
+					return err
+				}
+			} else {
+				return uitree.Errorf(uitree.CodeInputFailed, "another client holds the keyboard (grab status %d), so keys would not reach the target; nothing was typed", r.Status)
+			}
+		}
+		return nil
 	})
 }
