@@ -35,6 +35,7 @@ commands, one per stdin line, answering each with "ok" (or "error ..."):
   maxlen N           limit the Name entry to N characters (0: no limit)
   nofocus 0|1        make the Name entry refuse (1) or accept (0) the focus
   confirm            print "confirm <text>" of the label Save fills in
+  popup              print "popup <0|1>": whether the combo box's popup is open
   popdown            close the combo box's popup if it is open
   reset              put the form back as it started (values, selection,
                      labels) and give Save the focus
@@ -56,7 +57,7 @@ from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 # The question commands; --state-file records all their answers.
 QUERIES = ("entry", "check", "scale", "label", "selected", "expanded", "focus", "scrolled",
-           "combo", "options", "confirm", "pad", "lastkey")
+           "combo", "popup", "options", "confirm", "pad", "lastkey")
 # How often the state file is brought up to date (when something changed).
 STATE_INTERVAL_MS = 20
 
@@ -255,6 +256,8 @@ def main():
             return "scrolled %g" % w["scroller"].get_vadjustment().get_value()
         if cmd == "combo":
             return "combo " + (w["combo"].get_active_text() or "")
+        if cmd == "popup":
+            return "popup %d" % int(w["combo"].get_property("popup-shown"))
         if cmd == "options":
             checked = [str(i) for i, o in enumerate(w["options"]) if o.get_active()]
             return "options v=%g h=%g checked=%s" % (

@@ -18,10 +18,51 @@ import (
 var _ uitree.Actor = (*Backend)(nil)
 
 // Act performs one action on an element of one of this backend's
-// snapshots: AT-SPI's Action, EditableText, Value, Selection, Table and
-// Component interfaces for the pattern actions, XTEST for click, type_text
-// and key. It waits req.WaitMs for the interface to settle and reads the
-// result back where AT-SPI can show it.
+// snapshots and reads its effect back.
+//
+// How each action maps onto AT-SPI, and the workarounds where GTK3 does
+// not implement the interface that should do it:
+//
+//   - invoke, toggle: Action.DoAction, chosen by the stable name
+//     (Action.GetName: "click", "press", "activate", "toggle"), never the
+//     localized one. toggle reads CHECKED back.
+//   - set_value: EditableText.SetTextContents; the text is read back.
+//   - set_range: Value.CurrentValue through Properties.Set, within
+//     Minimum..Maximum (else invalid_params); the value is read back.
+//   - focus: Component.GrabFocus; FOCUSED is read back.
+//   - select: radio buttons and tabs by their action; a combo box's item
+//     through the combo box's Selection (selecting it in the closed popup
+//     menu would only highlight it), read back as the combo box's name; a
+//     table cell through Table.AddRowSelection; anything else through the
+//     parent's Selection.SelectChild. SELECTED (or CHECKED) is read back.
+//   - expand, collapse: the "expand or contract"/"activate" action when
+//     EXPANDABLE/EXPANDED disagree with the wish, EXPANDED read back. GTK3
+//     never sets EXPANDED on a combo box: its popup counts as open when
+//     its menu child is SHOWING, and "press" opens or closes it.
+//   - scroll_into_view: Component.ScrollTo, which GTK3 answers with
+//     false; the workaround moves the scroll bars (Value, in pixels in
+//     GTK) of every enclosing scroll pane by the element's distance from
+//     the pane's edge. GTK gives an element outside the visible part no
+//     position (INT_MIN), so the innermost pane is first paged through
+//     until the element has one. Being inside every pane is read back.
+//   - scroll: the scroll pane's scroll bars' Value: a small step is the
+//     bar's increment (at least a twentieth of its range), a large one a
+//     fifth of its range.
+//   - click, type_text, key: XTEST on $DISPLAY, after raising the
+//     application's window and giving it the X focus. click aims at the
+//     centre of the element's current bounds (AT-SPI has no clickable
+//     point). type_text and key take the focus through GrabFocus and fail
+//     with input_failed, typing nothing, when it does not land on the
+//     element or when another client holds the keyboard (click: the
+//     mouse) grab. Characters with no key are typed by remapping a spare
+//     keycode for an instant.
+//
+// Before acting, an element that is gone (no states, DEFUNCT, another
+// role at its path) is stale_element and a disabled one action_failed.
+// After acting, Act waits until the application has sent no relevant
+// AT-SPI event for quietPeriod, at most req.WaitMs, and reports whether it
+// settled. An effect that can be read back and did not happen is
+// action_failed.
 func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.ActionRequest) (uitree.ActionResult, error) {
 	h, ok := el.Handle.(*handle)
 	if !ok {
@@ -266,6 +307,15 @@ func (a *actor) act(req uitree.ActionRequest) error {
 		return a.selectItem()
 	case uitree.ActionExpand, uitree.ActionCollapse:
 		want := req.Action == uitree.ActionExpand
+		if a.h.role == roleComboBox {
+			// GTK3 never sets EXPANDED on a combo box: whether its
+			// popup is open shows in its menu's SHOWING state, and
+			// "press" opens or closes the popup.
+			if open, known := a.comboOpen(); known && open == want {
+				return nil
+			}
+			return a.doAction("press", "click", "activate")
+		}
 		if a.h.states.has(stateExpandable) && a.h.states.has(stateExpanded) == want {
 			return nil
 		}
@@ -717,7 +767,9 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 	case uitree.ActionScrollIntoView:
 		verified = a.inView()
 	case uitree.ActionExpand, uitree.ActionCollapse:
-		if st.has(stateExpandable) {
+		if open, known := a.comboOpen(); a.h.role == roleComboBox && known {
+			verified = open == (req.Action == uitree.ActionExpand)
+		} else if st.has(stateExpandable) {
 			verified = st.has(stateExpanded) == (req.Action == uitree.ActionExpand)
 		}
 	}
@@ -755,4 +807,23 @@ func typedText(text string) string {
 		}
 		return -1
 	}, text)
+}
+
+// comboOpen tells whether a combo box's popup is open: its menu child is
+// SHOWING. known is false when the combo box has no menu child (a combo
+// box with an entry, or another toolkit).
+func (a *actor) comboOpen() (open, known bool) {
+	var kids []objRef
+	if a.call(a.h.obj, ifaceAccessible+".GetChildren", &kids) != nil {
+		return false, false
+	}
+	for _, k := range kids {
+		var role uint32
+		var st []uint32
+		if a.call(k, ifaceAccessible+".GetRole", &role) != nil || role != roleMenu || a.call(k, ifaceAccessible+".GetState", &st) != nil || len(st) == 0 {
+			continue
+		}
+		return stateSet(st[0]).has(stateShowing), true
+	}
+	return false, false
 }

@@ -219,8 +219,30 @@ func TestActErrorCodes(t *testing.T) {
 	appSays(t, "label", "label Status: ready")
 }
 
-// TestActComboAndList selects a combo box's item and a list row.
+// TestActComboAndList opens and closes a combo box's popup, selects one
+// of its items and a list row.
 func TestActComboAndList(t *testing.T) {
+	defer mainApp.Command("present")
+	defer mainApp.Command("popdown")
+	for _, step := range []struct {
+		action uitree.Action
+		want   string
+	}{
+		{uitree.ActionExpand, "popup 1"},
+		{uitree.ActionExpand, "popup 1"}, // already open: nothing to do
+		{uitree.ActionCollapse, "popup 0"},
+		{uitree.ActionCollapse, "popup 0"},
+	} {
+		// The open popup is in front: look in the test process.
+		s, _ := snap(t, func(r *uitree.Request) { r.Scope, r.PID = uitree.ScopeProcess, mainApp.PID })
+		combo := mustFind(t, s.Tree.Root, uitree.RoleComboBox, "Red")
+		res, err := backend.Act(context.Background(), combo, uitree.ActionRequest{Action: step.action, WaitMs: 300})
+		if err != nil || !res.Verified {
+			t.Fatalf("%s: %+v, %v", step.action, res, err)
+		}
+		appSays(t, "popup", step.want)
+	}
+	mainApp.Command("present")
 	defer act(t, uitree.RoleMenuItem, "Red", uitree.ActionRequest{Action: uitree.ActionSelect})
 	mustAct(t, uitree.RoleMenuItem, "Blue", uitree.ActionRequest{Action: uitree.ActionSelect})
 	appSays(t, "combo", "combo Blue")
