@@ -64,3 +64,33 @@ func TestEditActions(t *testing.T) {
 		})
 	}
 }
+
+// TestDiscardRestoresPlace: discarding the changes puts the cursor back
+// where it was before them, so the next open does not resume elsewhere.
+func TestDiscardRestoresPlace(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "d.md")
+	os.WriteFile(path, []byte(notesMD), 0o644)
+	home := filepath.Join(dir, "home")
+	c := start(t, home)
+	c.call("open", map[string]any{"path": path})
+	c.call("navigate", map[string]any{"action": "next_sentence"})
+	c.call("action", map[string]any{"id": "toggle_edit_mode"})
+	c.call("insert", map[string]any{"text": "Inserted words. "})
+	c.call("navigate", map[string]any{"action": "caret_next_word"})
+	c.call("action", map[string]any{"id": "toggle_edit_mode"})
+	if res := c.call("list_key", map[string]any{"key": "d"}); res["status"] != "Changes discarded. Edit mode off." {
+		t.Fatalf("discard: %v", res)
+	}
+	if pos := c.call("position", nil); pos["char"] != 14.0 {
+		t.Fatalf("after discard the cursor is at %v, want 14 (where editing began)", pos)
+	}
+	if got, _ := os.ReadFile(path); string(got) != notesMD {
+		t.Fatalf("the file changed: %q", got)
+	}
+	c.call("shutdown", nil)
+	c2 := start(t, home)
+	if res := c2.call("open", map[string]any{"path": path}); res["position"].(map[string]any)["char"] != 14.0 {
+		t.Fatalf("reopened at %v", res["position"])
+	}
+}

@@ -205,8 +205,19 @@ func (a *App) leaveEdit(then func()) {
 				}
 			}
 		case 1:
-			a.edit.undo, a.edit.redo = nil, nil
-			a.showSource(a.edit.savedText)
+			// Take back every step, so the cursor returns to where it was
+			// before them, then make sure the text is the saved one.
+			for len(a.edit.undo) > 0 {
+				op := a.edit.undo[len(a.edit.undo)-1]
+				a.edit.undo = a.edit.undo[:len(a.edit.undo)-1]
+				a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(op.Inserted), op.Removed)
+				a.cursor = op.CursorBefore
+			}
+			a.edit.redo = nil
+			if a.d.Text != a.edit.savedText {
+				a.showSource(a.edit.savedText)
+			}
+			a.cursor = min(a.cursor, a.d.Len())
 			a.finishEdit()
 			a.say("Changes discarded. Edit mode off.")
 			if then != nil {
