@@ -132,3 +132,65 @@ func recorded(t *testing.T, cmd, want string) string {
 	}
 	return got
 }
+
+// TestServeActionErrors produces each action error code of the protocol
+// with a real case against the test application, through serve.
+func TestServeActionErrors(t *testing.T) {
+	h := startHelper(t)
+	defer mainApp.Command("reset")
+	type errCase struct {
+		name   string
+		setup  string // a command for the application after the snapshot
+		method string
+		target string // "Role Name" in a fresh snapshot
+		params map[string]any
+		code   string
+	}
+	cases := []errCase{
+		{"waitMs above 5000", "", "invoke", "Button Save", map[string]any{"waitMs": 5001}, "invalid_params"},
+		{"negative waitMs", "", "invoke", "Button Save", map[string]any{"waitMs": -1}, "invalid_params"},
+		{"set_range outside the range", "", "set_range", "Slider Volume", map[string]any{"value": 101}, "invalid_params"},
+		{"toggle a button", "", "toggle", "Button Save", nil, "unsupported_pattern"},
+		{"set_value on a read-only entry", "", "set_value", "Edit Serial", map[string]any{"value": "x"}, "read_only"},
+		{"click a closed menu's item", "", "click", "MenuItem Open", nil, "not_clickable"},
+		{"a button destroyed after the snapshot", "recreate", "invoke", "Button Save", nil, "stale_element"},
+		{"an entry that stopped taking the focus", "nofocus 1", "type_text", "Edit Name", map[string]any{"text": "x"}, "input_failed"},
+		{"a value the entry cuts short", "maxlen 3", "set_value", "Edit Name", map[string]any{"value": "Grace"}, "action_failed"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			defer func(parent *testing.T) { h.t = parent }(h.t)
+			h.t = t
+			snap := h.ok("snapshot", map[string]any{"scope": "process", "pid": mainApp.PID, "visibleOnly": false})
+			role, name, _ := strings.Cut(c.target, " ")
+			el := findNode(snap["root"].(map[string]any), role, name)
+			if el == nil {
+				t.Fatalf("no %s", c.target)
+			}
+			if c.setup != "" {
+				if _, err := mainApp.Command(c.setup); err != nil {
+					t.Fatal(err)
+				}
+			}
+			params := map[string]any{"ref": el["ref"]}
+			for k, v := range c.params {
+				params[k] = v
+			}
+			h.fails(c.code, c.method, params)
+		})
+	}
+	for _, undo := range []string{"nofocus 0", "maxlen 0", "reset"} {
+		mainApp.Command(undo)
+	}
+	// Nothing of it reached the application.
+	if got := recorded(t, "entry", "entry Ada"); got != "entry Ada" {
+		t.Errorf("entry %q", got)
+	}
+	if got := recorded(t, "label", "label Status: ready"); got != "label Status: ready" {
+		t.Errorf("label %q", got)
+	}
+	// A ref of an older snapshot.
+	old := h.ok("snapshot", nil)
+	h.ok("snapshot", nil)
+	h.fails("unknown_ref", "invoke", map[string]any{"ref": findNode(old["root"].(map[string]any), "Button", "Save")["ref"]})
+}
