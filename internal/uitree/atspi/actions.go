@@ -100,6 +100,18 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		b.settleStats.Skipped++
 	}
 	res, err := a.readBack(req)
+	// The effect may lag the settle wait (XTEST input is processed by the
+	// application after the X server has taken it, and waitMs may be 0):
+	// look again for a while before calling the action failed. Effects
+	// that did happen show at the first look, so this costs nothing then.
+	for deadline := time.Now().Add(max(time.Duration(req.WaitMs)*time.Millisecond, verifyGrace)); err == nil && !res.Verified && !res.Gone && time.Now().Before(deadline); {
+		select {
+		case <-time.After(10 * time.Millisecond):
+		case <-ctx.Done():
+			return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "cancelled while reading the effect back")
+		}
+		res, err = a.readBack(req)
+	}
 	if err != nil {
 		return res, err
 	}
@@ -110,6 +122,10 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	}
 	return res, nil
 }
+
+// verifyGrace is the least time an effect that can be read back is given
+// to show before the action counts as failed.
+const verifyGrace = 500 * time.Millisecond
 
 // actor acts on one element.
 type actor struct {
