@@ -3,18 +3,21 @@ module textfirst
 go 1.26.0
 
 require (
-	github.com/BurntSushi/toml v1.6.0 // indirect
-	github.com/ebitengine/purego v0.11.3 // indirect
+	github.com/BurntSushi/toml v1.6.0
+	github.com/ebitengine/purego v0.11.3
+	github.com/gdamore/tcell/v2 v2.13.10
+	github.com/godbus/dbus/v5 v5.2.4
+	github.com/jezek/xgb v1.1.1
+	github.com/jfreymuth/pulse v0.1.1
+	github.com/rivo/uniseg v0.4.7
+	github.com/yuin/goldmark v1.8.7
+	golang.org/x/net v0.62.0
+	golang.org/x/sys v0.49.0
+	golang.org/x/text v0.43.0
+)
+
+require (
 	github.com/gdamore/encoding v1.0.1 // indirect
-	github.com/gdamore/tcell/v2 v2.13.10 // indirect
-	github.com/godbus/dbus/v5 v5.2.4 // indirect
-	github.com/jezek/xgb v1.1.1 // indirect
-	github.com/jfreymuth/pulse v0.1.1 // indirect
 	github.com/lucasb-eyer/go-colorful v1.3.0 // indirect
-	github.com/rivo/uniseg v0.4.7 // indirect
-	github.com/yuin/goldmark v1.8.7 // indirect
-	golang.org/x/net v0.62.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/term v0.47.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
 )
