@@ -207,11 +207,7 @@ func (a *App) leaveEdit(then func()) {
 		case 1:
 			// Take back every step, so the cursor returns to where it was
 			// before them, then make sure the text is the saved one.
-			for len(a.edit.undo) > 0 {
-				op := a.edit.undo[len(a.edit.undo)-1]
-				a.edit.undo = a.edit.undo[:len(a.edit.undo)-1]
-				a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(op.Inserted), op.Removed)
-				a.cursor = op.CursorBefore
+			for a.undoStep() {
 			}
 			a.edit.redo = nil
 			if a.d.Text != a.edit.savedText {
@@ -531,28 +527,16 @@ func (a *App) editAction(id string) {
 	}
 	switch id {
 	case "undo":
-		if len(a.edit.undo) == 0 {
+		if !a.undoStep() {
 			a.say("Nothing to undo.")
 			return
 		}
-		op := a.edit.undo[len(a.edit.undo)-1]
-		a.edit.undo = a.edit.undo[:len(a.edit.undo)-1]
-		a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(op.Inserted), op.Removed)
-		a.cursor = op.CursorBefore
-		a.sel = nil
-		a.edit.redo = append(a.edit.redo, op)
 		a.say("Undo. " + nonBlank(a.lineText(a.ix.LineOf(a.cursor))))
 	case "redo":
-		if len(a.edit.redo) == 0 {
+		if !a.redoStep() {
 			a.say("Nothing to redo.")
 			return
 		}
-		op := a.edit.redo[len(a.edit.redo)-1]
-		a.edit.redo = a.edit.redo[:len(a.edit.redo)-1]
-		a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(op.Removed), op.Inserted)
-		a.cursor = op.After
-		a.sel = nil
-		a.edit.undo = append(a.edit.undo, op)
 		a.say("Redo. " + nonBlank(a.lineText(a.ix.LineOf(a.cursor))))
 	case "backspace", "delete":
 		if r, ok := a.selection(); ok {
@@ -895,4 +879,34 @@ func (a *App) newDocument() {
 		return
 	}
 	start()
+}
+
+// undoStep takes back the newest step; it reports false when there is none.
+func (a *App) undoStep() bool {
+	n := len(a.edit.undo)
+	if n == 0 {
+		return false
+	}
+	op := a.edit.undo[n-1]
+	a.edit.undo = a.edit.undo[:n-1]
+	a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(op.Inserted), op.Removed)
+	a.cursor = op.CursorBefore
+	a.sel = nil
+	a.edit.redo = append(a.edit.redo, op)
+	return true
+}
+
+// redoStep makes the newest undone step again; false when there is none.
+func (a *App) redoStep() bool {
+	n := len(a.edit.redo)
+	if n == 0 {
+		return false
+	}
+	op := a.edit.redo[n-1]
+	a.edit.redo = a.edit.redo[:n-1]
+	a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(op.Removed), op.Inserted)
+	a.cursor = op.After
+	a.sel = nil
+	a.edit.undo = append(a.edit.undo, op)
+	return true
 }
