@@ -392,9 +392,7 @@ func (a *App) sayStatus() {
 	}
 	parts = append(parts, a.mode+" mode")
 	parts = append(parts, fmt.Sprintf("%d words per minute", a.opts.Settings.Int("speech.rate")))
-	msg := a.status
 	a.say(fmt.Sprintf("%s: %s.", title, strings.Join(parts, ", ")))
-	_ = msg
 }
 
 // OutlineItem is a heading of the outline.

@@ -108,10 +108,8 @@ func (ix *Index) blockSentences(r Range) []Range {
 func splitEllipsis(seg string, base int) []Range {
 	var out []Range
 	start := base
-	pos := base
 	runes := []rune(seg)
 	for i := 0; i < len(runes); i++ {
-		pos = base + i
 		if runes[i] != '…' {
 			continue
 		}
@@ -124,7 +122,6 @@ func splitEllipsis(seg string, base int) []Range {
 			start = base + j
 		}
 	}
-	_ = pos
 	out = append(out, Range{start, base + len(runes)})
 	return out
 }
