@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"textfirst/internal/doc"
+	"textfirst/internal/shared"
 )
 
 // conformanceDir finds the original textweaver's fixtures: the folder
@@ -16,25 +17,7 @@ import (
 // shared/ beside the clone).
 func conformanceDir(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test's working directory")
-		}
-		dir = parent
-	}
-	fixtures := filepath.Join(dir, "..", "shared", "conformance", "textweaver")
-	if _, err := os.Stat(fixtures); err != nil {
-		t.Fatalf("conformance fixtures missing: %v (expected a copy of shared/ beside the module root)", err)
-	}
-	return fixtures
+	return shared.Path(t, "conformance", "textweaver")
 }
 
 // markerFields are the marker fields the expected files give; a field absent

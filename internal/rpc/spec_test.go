@@ -15,6 +15,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"textfirst/internal/shared"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -26,21 +28,7 @@ const specPath = `C:\Users\you\Documents\notes.md`
 // root (CI puts a copy of shared/ beside the clone).
 func specText(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test's working directory")
-		}
-		dir = parent
-	}
-	path := filepath.Join(dir, "..", "shared", "specs", "textweaver-json-rpc.md")
+	path := shared.Path(t, "specs", "textweaver-json-rpc.md")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("the spec is missing: %v (expected a copy of shared/ beside the module root)", err)

@@ -2,10 +2,10 @@ package units
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
 	"textfirst/internal/doc"
+	"textfirst/internal/shared"
 )
 
 func texts(d *doc.Document, rs []Range) []string {
@@ -137,7 +137,7 @@ func TestLinesAndParagraphs(t *testing.T) {
 // The conformance sample of plain text, with sentence boundaries checked
 // where the rules matter.
 func TestSampleTextSentences(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "conformance", "textweaver", "sample.txt"))
+	data, err := os.ReadFile(shared.Path(t, "conformance", "textweaver", "sample.txt"))
 	if err != nil {
 		t.Fatalf("the conformance fixture is missing: %v", err)
 	}
