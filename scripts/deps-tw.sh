@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Debian packages the tw server tests need: python3 runs the spec's
-# minimal client (internal/rpc TestSpecPythonClient) unchanged.
+# minimal client (internal/tw/rpc TestSpecPythonClient) unchanged.
 # bench/tw/compare.sh installs pandoc itself; the tests do not need it.
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"

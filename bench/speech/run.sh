@@ -11,4 +11,4 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash scripts/deps-speech.sh
 export PATH="/usr/local/go/bin:$PATH"
-go test -count=1 -run '^$' -bench 'BenchmarkReadLatency|BenchmarkExport' -benchtime "${1:-10}x" ./internal/speech/
+go test -count=1 -run '^$' -bench 'BenchmarkReadLatency|BenchmarkExport' -benchtime "${1:-10}x" ./internal/tw/speech/

@@ -1,5 +1,5 @@
 // Package tw_test holds issue 2's benchmarks of the reader behind
-// tw serve: opening a 10 MB Markdown document through reader.App (time,
+// tw serve: opening a 10 MB Markdown document through core.App (time,
 // peak and retained memory), moving by sentence and heading near its end,
 // and searching a common word across it. Run them with
 //
@@ -20,8 +20,8 @@ import (
 	"time"
 
 	"textfirst/bench/tw/corpus"
-	"textfirst/internal/load"
-	"textfirst/internal/reader"
+	"textfirst/internal/tw/load"
+	"textfirst/internal/tw/core"
 )
 
 // docSize is the benchmark document's size: 10 MB, as textweaver's own
@@ -60,8 +60,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func newApp(b *testing.B) *reader.App {
-	return reader.New(reader.Options{Home: b.TempDir(), Load: load.File, Parse: load.Bytes})
+func newApp(b *testing.B) *core.App {
+	return core.New(core.Options{Home: b.TempDir(), Load: load.File, Parse: load.Bytes})
 }
 
 // heapSampler records the largest live heap (objects in use) it sees
@@ -109,7 +109,7 @@ func (h *heapSampler) finish() uint64 {
 	return h.peak.Load()
 }
 
-// BenchmarkOpen10MB opens the document through reader.App, as the open
+// BenchmarkOpen10MB opens the document through core.App, as the open
 // method does. Targets: under 200 ms, and under 3x the file's size in
 // memory. It reports the peak live heap during the open and the heap the
 // open document keeps, both as multiples of the file size.

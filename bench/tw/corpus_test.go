@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"textfirst/bench/tw/corpus"
-	"textfirst/internal/load"
-	"textfirst/internal/reader"
+	"textfirst/internal/tw/load"
+	"textfirst/internal/tw/core"
 )
 
 // TestCorpus keeps the benchmarks honest without running them: the
@@ -27,7 +27,7 @@ func TestCorpus(t *testing.T) {
 	if err := os.WriteFile(path, md, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	app := reader.New(reader.Options{Home: t.TempDir(), Load: load.File, Parse: load.Bytes})
+	app := core.New(core.Options{Home: t.TempDir(), Load: load.File, Parse: load.Bytes})
 	defer app.Close()
 	if err := app.Open(path); err != nil {
 		t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"textfirst/internal/uitree/desktoptest"
+	"textfirst/internal/windows2text/desktoptest"
 )
 
 // serveClient drives a real "windows2text serve" over NDJSON.

@@ -5,8 +5,8 @@ package main
 import (
 	"os"
 
-	"textfirst/internal/cli"
-	_ "textfirst/internal/tui" // tw open FILE: the terminal reader
+	"textfirst/internal/tw/cli"
+	_ "textfirst/internal/tw/tui" // tw open FILE: the terminal reader
 )
 
 func main() {

@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 
-	"textfirst/internal/uitree"
-	"textfirst/internal/uitree/atspi"
+	"textfirst/internal/windows2text/uitree"
+	"textfirst/internal/windows2text/uitree/atspi"
 )
 
 // newBackend connects to the AT-SPI accessibility bus.

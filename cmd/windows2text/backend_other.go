@@ -7,7 +7,7 @@ import (
 	"errors"
 	"runtime"
 
-	"textfirst/internal/uitree"
+	"textfirst/internal/windows2text/uitree"
 )
 
 // newBackend reports that this platform has no backend.

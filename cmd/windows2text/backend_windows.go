@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 
-	"textfirst/internal/uitree"
-	"textfirst/internal/uitree/uia"
+	"textfirst/internal/windows2text/uitree"
+	"textfirst/internal/windows2text/uitree/uia"
 )
 
 // newBackend starts UI Automation.

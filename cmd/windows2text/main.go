@@ -24,8 +24,8 @@ import (
 	"strings"
 	"syscall"
 
-	"textfirst/internal/ndjson"
-	"textfirst/internal/uitree"
+	"textfirst/internal/windows2text/ndjson"
+	"textfirst/internal/windows2text/uitree"
 )
 
 // version is the executable's version; release builds set it with

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"textfirst/internal/uitree/desktoptest"
+	"textfirst/internal/windows2text/desktoptest"
 )
 
 var (

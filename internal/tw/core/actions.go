@@ -1,0 +1,121 @@
+package core
+
+// Group is a keyboard-reference group of actions.
+type Group string
+
+const (
+	GroupNavigation   Group = "Navigation"
+	GroupSpeechCursor Group = "Speech Cursor"
+	GroupSearch       Group = "Search"
+	GroupBookmarks    Group = "Bookmarks and notes"
+	GroupReading      Group = "Reading"
+	GroupVoice        Group = "Voice"
+	GroupFile         Group = "File"
+	GroupEditing      Group = "Editing"
+	GroupView         Group = "View and help"
+)
+
+// ActionInfo describes one action id.
+type ActionInfo struct {
+	ID    string
+	Group Group
+	Name  string // what the command palette shows
+}
+
+// actionList is every action id of the keyboard reference, by group.
+var actionList = func() []ActionInfo {
+	var out []ActionInfo
+	add := func(g Group, ids ...string) {
+		for _, id := range ids {
+			out = append(out, ActionInfo{ID: id, Group: g, Name: humanName(id)})
+		}
+	}
+	add(GroupNavigation,
+		"next_sentence", "previous_sentence", "next_paragraph", "previous_paragraph",
+		"next_heading", "previous_heading", "skip_next_heading", "skip_previous_heading", "outline",
+		"next_heading_level_1", "next_heading_level_2", "next_heading_level_3",
+		"next_heading_level_4", "next_heading_level_5", "next_heading_level_6",
+		"previous_heading_level_1", "previous_heading_level_2", "previous_heading_level_3",
+		"previous_heading_level_4", "previous_heading_level_5", "previous_heading_level_6",
+		"next_table", "previous_table", "next_list", "previous_list", "next_list_item", "previous_list_item",
+		"next_link", "previous_link", "next_block_quote", "previous_block_quote",
+		"next_separator", "previous_separator", "next_graphic", "previous_graphic", "follow_link",
+		"table_next_row", "table_previous_row", "table_next_column", "table_previous_column",
+		"next_chapter", "previous_chapter", "history_back", "history_forward", "go_to",
+		"document_start", "document_end", "caret_next_word", "caret_previous_word",
+		"caret_next_line", "caret_previous_line", "select_next_word", "select_previous_word",
+		"select_next_line", "select_previous_line", "page_down", "page_up", "scroll_down", "scroll_up")
+	add(GroupSpeechCursor,
+		"speech_cursor_toggle", "speech_cursor_next_line", "speech_cursor_previous_line",
+		"speech_cursor_reread_line", "speech_cursor_exit_and_read")
+	add(GroupSearch,
+		"find", "find_next", "find_previous", "next_misspelling", "previous_misspelling",
+		"spelling_suggestions", "next_grammar_problem", "previous_grammar_problem",
+		"next_lint_problem", "previous_lint_problem")
+	add(GroupBookmarks,
+		"add_bookmark", "list_bookmarks", "next_bookmark", "previous_bookmark", "add_note",
+		"list_notes", "next_note", "previous_note", "delete_note", "highlight_selection",
+		"toggle_highlight", "list_highlights", "rename_bookmark", "delete_bookmark",
+		"export_study_sheet", "note_links", "edit_note")
+	add(GroupReading,
+		"play_pause", "stop", "read_from_cursor", "read_document", "read_current_character",
+		"read_current_word", "read_current_sentence", "read_current_line", "read_paragraph",
+		"read_selection", "say_position", "say_status", "repeat_message", "word_count",
+		"link_address", "replay_sentence", "replay_paragraph")
+	add(GroupVoice,
+		"rate_up", "rate_down", "pitch_up", "pitch_down", "volume_up", "volume_down",
+		"cycle_speed_preset", "choose_voice", "restart_speech", "cycle_verbosity", "cycle_punctuation")
+	add(GroupFile,
+		"open", "new_document", "save", "save_as", "export_settings", "import_settings",
+		"export_html", "export_pdf", "export_docx", "export_epub", "export_audio", "quit")
+	add(GroupEditing,
+		"toggle_edit_mode", "undo", "redo", "bold", "italic", "inline_code", "code_block",
+		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",
+		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
+		"delete_word_before", "delete_word_after", "cycle_typing_echo", "backspace", "delete")
+	add(GroupView,
+		"command_palette", "settings", "keyboard_help", "what_does_this_key_do", "help", "menu",
+		"toggle_line_numbers", "toggle_character_keys", "next_theme")
+	return out
+}()
+
+var actionsByID = func() map[string]ActionInfo {
+	m := make(map[string]ActionInfo, len(actionList))
+	for _, a := range actionList {
+		m[a.ID] = a
+	}
+	return m
+}()
+
+// Actions returns every action, in keyboard-reference order.
+func Actions() []ActionInfo { return append([]ActionInfo(nil), actionList...) }
+
+// LookupAction returns the action with this id.
+func LookupAction(id string) (ActionInfo, bool) {
+	a, ok := actionsByID[id]
+	return a, ok
+}
+
+// IsNavigation reports whether navigate accepts the action: the
+// Navigation, Speech Cursor, Search, and Bookmarks and notes groups.
+func IsNavigation(id string) bool {
+	a, ok := actionsByID[id]
+	if !ok {
+		return false
+	}
+	switch a.Group {
+	case GroupNavigation, GroupSpeechCursor, GroupSearch, GroupBookmarks:
+		return true
+	}
+	return false
+}
+
+func humanName(id string) string {
+	b := []byte(id)
+	for i, c := range b {
+		if c == '_' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,618 @@
+// Package reader is the app core of tw: it owns the open document, the
+// cursor, playback, prompts, lists, questions, bookmarks, notes and
+// highlights. Every front end — the JSON-RPC server, the terminal reader —
+// sends it the same commands and hears the same announcements.
+//
+// An App is safe for concurrent use: every exported method takes its lock.
+// Speech callbacks never take that lock directly; they queue events that
+// one goroutine of the App applies in order, so stopping speech while
+// holding the lock cannot deadlock.
+package core
+
+import (
+	"errors"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/units"
+)
+
+// Priority of an announcement.
+type Priority string
+
+const (
+	Polite    Priority = "polite"
+	Assertive Priority = "assertive"
+)
+
+// Playback states, as the protocol names them.
+const (
+	Reading = "reading"
+	Paused  = "paused"
+	Stopped = "stopped"
+)
+
+// Events receives what the app says and does, in order. Implementations
+// must not call back into the App.
+type Events interface {
+	Announce(text string, p Priority)
+	Playback(state string)
+	Position(start, end, line int)
+}
+
+// Speaker is a speech engine as the app sees it. Read starts reading the
+// document range [from, to) and returns at once; word is called for each
+// word as it is heard (document offsets); done is called exactly once.
+// Stop ends reading at once. Say speaks an announcement.
+type Speaker interface {
+	ID() string
+	Read(d *doc.Document, from, to int, word func(start, end int), done func(completed bool))
+	Stop()
+	Say(text string)
+}
+
+// Settings is what the app reads of the settings store.
+type Settings interface {
+	Int(path string) int
+	Bool(path string) bool
+	String(path string) string
+}
+
+// Loader loads a document from a path.
+type Loader func(path string) (*doc.Document, error)
+
+// Options configure an App.
+type Options struct {
+	Home     string
+	Events   Events
+	Speaker  Speaker  // nil: silent, reading takes no time
+	Settings Settings // nil: defaults
+	Load     Loader
+	// Parse derives a document from edited source text (no I/O).
+	Parse  func(path string, data []byte) (*doc.Document, error)
+	Logger *log.Logger
+}
+
+// Effect is something the app asks its front end to show.
+type Effect struct {
+	Type   string         // "prompt", "list", "quit"
+	Params map[string]any // {label, purpose} / {title, items} / {}
+}
+
+// Pending is a yes-or-no question waiting for an answer.
+type Pending struct {
+	Action   string
+	Question string
+	yes      func() // runs on yes
+}
+
+// App is the reader.
+type App struct {
+	mu   sync.Mutex
+	opts Options
+	st   docstate.Store
+
+	// The open document.
+	d       *doc.Document
+	ix      *units.Index
+	title   string
+	state   *docstate.DocState
+	cursor  int
+	sel     *units.Range
+	editing bool
+	dirty   bool
+
+	mode     string
+	status   string
+	pending  *Pending
+	prompt   *Prompt
+	list     *List
+	find     *findState
+	quitting bool
+
+	playback  string
+	readGen   uint64
+	readEnd   int
+	heard     *units.Range
+	follow    bool
+	speechQ   *eventQueue
+	after     []func()
+	effects   []Effect
+	edit      *editState
+	clipboard string
+	closed    bool
+	hashOf    *doc.Document // the document textHash belongs to
+	textHash  string
+	wrapped   bool // the last structure move wrapped around
+	lowerOf   *doc.Document
+	lower     string
+	history   map[string][]string // earlier answers of each prompt purpose
+	closeOnce sync.Once
+}
+
+// New returns an App with no document open.
+func New(opts Options) *App {
+	if opts.Events == nil {
+		opts.Events = nopEvents{}
+	}
+	if opts.Settings == nil {
+		opts.Settings = Defaults{}
+	}
+	if opts.Logger == nil {
+		opts.Logger = log.New(discard{}, "", 0)
+	}
+	a := &App{opts: opts, st: docstate.Store{Home: opts.Home}, mode: "Browse", playback: Stopped}
+	a.speechQ = newEventQueue()
+	go a.speechQ.run(a.applySpeechEvent)
+	return a
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+type nopEvents struct{}
+
+func (nopEvents) Announce(string, Priority) {}
+func (nopEvents) Playback(string)           {}
+func (nopEvents) Position(int, int, int)    {}
+
+// Defaults answers every setting with its default.
+type Defaults struct{}
+
+var defaultInts = map[string]int{
+	"speech.rate": 265, "speech.pitch": 0, "speech.volume": 100,
+	"reading.nav_history_size": 50, "speech.latency_offset_ms": 120,
+}
+
+func (Defaults) Int(p string) int { return defaultInts[p] }
+func (Defaults) Bool(p string) bool {
+	switch p {
+	case "reading.auto_resume", "reading.cursor_follows_speech", "highlight.enabled", "keyboard.character_keys":
+		return true
+	}
+	return false
+}
+func (Defaults) String(p string) string {
+	switch p {
+	case "speech.backend":
+		return "auto"
+	case "highlight.color":
+		return "yellow"
+	case "speech.punctuation":
+		return "some"
+	}
+	return ""
+}
+
+// ErrNoDocument is returned by methods that need an open document.
+var ErrNoDocument = errors.New("No document is open; call open first")
+
+// Doc returns the open document, or nil.
+func (a *App) Doc() *doc.Document {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.d
+}
+
+// HasDocument reports whether a document is open.
+func (a *App) HasDocument() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.d != nil
+}
+
+// --- announcements -------------------------------------------------------
+
+// say announces text politely, records it as the status, and speaks it.
+func (a *App) say(text string) {
+	if a.wrapped {
+		a.wrapped = false
+		text = "Wrapped. " + text
+	}
+	a.announce(text, Polite)
+}
+
+func (a *App) sayError(text string) { a.announce(text, Assertive) }
+
+func (a *App) announce(text string, p Priority) {
+	a.status = text
+	a.opts.Events.Announce(text, p)
+	if a.opts.Speaker != nil && a.playback != Reading {
+		a.opts.Speaker.Say(text)
+	}
+}
+
+// Status is the last status message.
+func (a *App) Status() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.status
+}
+
+// Announce says text to the user as the app's own announcements are said
+// (a notice from outside the app, such as a speech engine fallback).
+func (a *App) Announce(text string, p Priority) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.announce(text, p)
+}
+
+// RunDeferred runs the work queued to happen after the answer to the
+// current request (the silent engine's position and "stopped").
+func (a *App) RunDeferred() {
+	a.mu.Lock()
+	after := a.after
+	a.after = nil
+	a.mu.Unlock()
+	for _, f := range after {
+		a.mu.Lock()
+		f()
+		a.mu.Unlock()
+	}
+}
+
+func (a *App) defer_(f func()) { a.after = append(a.after, f) }
+
+// --- opening ---------------------------------------------------------------
+
+// OpenError is why a document could not be opened.
+type OpenError struct {
+	Path string
+	Err  error
+}
+
+func (e *OpenError) Error() string { return fmt.Sprintf("Could not open %s: %v", e.Path, e.Err) }
+func (e *OpenError) Unwrap() error { return e.Err }
+
+// Open opens the document at path, saving the place in the one open
+// before, and resumes at the saved place.
+func (a *App) Open(path string) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.open(path)
+}
+
+func (a *App) open(path string) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return &OpenError{path, err}
+	}
+	d, err := a.opts.Load(abs)
+	if err != nil {
+		return &OpenError{path, err}
+	}
+	a.stopReading()
+	a.saveState()
+	a.install(d)
+	st, err := a.st.Load(abs)
+	if err != nil {
+		a.opts.Logger.Printf("%v", err)
+	}
+	a.state = st
+	a.relocateMarks()
+	title := a.title
+	resumed := false
+	if st.Place != nil && st.Place.Char > 0 && a.opts.Settings.Bool("reading.auto_resume") {
+		a.cursor = a.firstWordAtOrAfter(st.Place.Char)
+		resumed = a.cursor > 0
+	}
+	if resumed {
+		a.say(fmt.Sprintf("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor)))
+	} else {
+		a.say(fmt.Sprintf("Opened %s.", title))
+	}
+	return nil
+}
+
+// install makes d the open document with the cursor at the start.
+func (a *App) install(d *doc.Document) {
+	a.d = d
+	a.ix = units.New(d)
+	go a.ix.Warm()
+	a.title = d.Meta.Title
+	if a.title == "" {
+		a.title = filepath.Base(d.Meta.Path)
+	}
+	a.cursor = 0
+	a.sel = nil
+	a.find = nil
+	a.heard = nil
+	a.editing = false
+	a.dirty = false
+	a.mode = "Browse"
+	a.pending = nil
+	a.prompt = nil
+	a.list = nil
+}
+
+func (a *App) firstWordAtOrAfter(pos int) int {
+	n := a.d.Len()
+	if pos >= n {
+		pos = n
+	}
+	if w, ok := a.ix.Word(pos); ok && w.Start == pos {
+		return pos
+	}
+	if w, ok := a.ix.NextWord(pos); ok {
+		return w.Start
+	}
+	if w, ok := a.ix.PreviousWord(pos); ok {
+		return w.Start
+	}
+	return 0
+}
+
+// relocateMarks finds saved marks again when the text changed since they
+// were saved: each mark moves to the occurrence of its context nearest to
+// its old offset.
+func (a *App) relocateMarks() {
+	st := a.state
+	if st.Hash == "" || (st.Length == a.d.Len() && st.Hash == a.hash()) {
+		return
+	}
+	if st.Place != nil {
+		st.Place.Char = a.relocate(st.Place.Char, st.Place.Context)
+	}
+	for i := range st.Bookmarks {
+		st.Bookmarks[i].Char = a.relocate(st.Bookmarks[i].Char, st.Bookmarks[i].Context)
+	}
+	for i := range st.Notes {
+		n := &st.Notes[i]
+		start := a.relocateAnchor(n.Start, n.Anchor)
+		n.End = start + (n.End - n.Start)
+		n.Start = start
+	}
+	for i := range st.Highlights {
+		h := &st.Highlights[i]
+		start := a.relocateAnchor(h.Start, h.Text)
+		h.End = start + (h.End - h.Start)
+		h.Start = start
+	}
+}
+
+const contextRadius = 20
+
+// context returns about 40 characters around pos.
+func (a *App) context(pos int) string {
+	return a.d.Slice(max(0, pos-contextRadius), min(a.d.Len(), pos+contextRadius))
+}
+
+// relocate finds where a saved context now stands; the offset is the one
+// the context implies (its saved distance from the context's start).
+func (a *App) relocate(old int, context string) int {
+	if context == "" {
+		return min(old, a.d.Len())
+	}
+	lead := min(old, contextRadius)
+	at, ok := a.nearest(context, old-lead)
+	if !ok {
+		return min(old, a.d.Len())
+	}
+	return at + lead
+}
+
+func (a *App) relocateAnchor(old int, anchor string) int {
+	if at, ok := a.nearest(anchor, old); ok {
+		return at
+	}
+	return min(old, a.d.Len())
+}
+
+// nearest returns the occurrence of s nearest to the code-point offset near.
+func (a *App) nearest(s string, near int) (int, bool) {
+	if s == "" {
+		return 0, false
+	}
+	text := a.d.Text
+	best, found := 0, false
+	for b := 0; b < len(text); {
+		i := strings.Index(text[b:], s)
+		if i < 0 {
+			break
+		}
+		p := a.d.Pos(b + i)
+		if !found || abs(p-near) < abs(best-near) {
+			best, found = p, true
+		}
+		if p > near {
+			break
+		}
+		b += i + 1
+	}
+	return best, found
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// hash returns the hash of the open text, computed once per text.
+func (a *App) hash() string {
+	if a.hashOf != a.d {
+		a.hashOf, a.textHash = a.d, docstate.Hash(a.d.Text)
+	}
+	return a.textHash
+}
+
+// saveState writes the open document's state (place, history, marks).
+func (a *App) saveState() {
+	if a.d == nil || a.state == nil || a.d.Meta.Path == "" {
+		return
+	}
+	if a.editing {
+		// Marks and the place are kept against the reading view.
+		canon := a.syncCanonical()
+		cur, d, ix := a.cursor, a.d, a.ix
+		a.cursor = mapPosition(d, cur, canon)
+		a.d, a.ix = canon, units.New(canon)
+		a.editing = false
+		a.saveState()
+		a.editing = true
+		a.d, a.ix, a.cursor = d, ix, cur
+		return
+	}
+	st := a.state
+	st.Place = &docstate.Place{Char: a.cursor, Context: a.context(a.cursor)}
+	st.Length = a.d.Len()
+	st.Hash = a.hash()
+	for i := range st.Bookmarks {
+		st.Bookmarks[i].Context = a.context(st.Bookmarks[i].Char)
+	}
+	for i := range st.Notes {
+		st.Notes[i].Context = a.context(st.Notes[i].Start)
+	}
+	for i := range st.Highlights {
+		st.Highlights[i].Context = a.context(st.Highlights[i].Start)
+	}
+	if err := a.st.Save(st); err != nil {
+		a.opts.Logger.Printf("saving the reading place: %v", err)
+	}
+}
+
+// Save writes the reading place and marks now.
+func (a *App) Save() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.saveState()
+}
+
+// Close stops reading and saves the place. It is safe to call more than once.
+func (a *App) Close() {
+	a.closeOnce.Do(func() {
+		a.mu.Lock()
+		a.stopReading()
+		a.saveState()
+		a.closed = true
+		a.mu.Unlock()
+		a.speechQ.close()
+	})
+}
+
+// --- positions -------------------------------------------------------------
+
+func (a *App) percent(pos int) int {
+	n := a.d.Len()
+	if n == 0 {
+		return 0
+	}
+	return pos * 100 / n
+}
+
+// Word is a word and its range.
+type Word struct {
+	Start, End int
+	Text       string
+}
+
+// Position is where the cursor is.
+type Position struct {
+	Char, Line, Column, Percent int
+	Word                        *Word
+}
+
+// DocInfo describes the open document.
+type DocInfo struct {
+	Title, Path, Format string
+	Length, Lines       int
+	Editing, Dirty      bool
+}
+
+// Position returns the cursor position.
+func (a *App) Position() (Position, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.d == nil {
+		return Position{}, ErrNoDocument
+	}
+	return a.position(), nil
+}
+
+func (a *App) position() Position {
+	pos := a.cursor
+	l := a.ix.LineOf(pos)
+	p := Position{Char: pos, Line: l + 1, Column: pos - a.ix.LineStart(l) + 1, Percent: a.percent(pos)}
+	if w, ok := a.ix.Word(pos); ok {
+		p.Word = &Word{w.Start, w.End, a.d.Slice(w.Start, w.End)}
+	}
+	return p
+}
+
+// Info returns the open document's facts, or nil.
+func (a *App) DocInfo() *DocInfo {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.docInfo()
+}
+
+func (a *App) docInfo() *DocInfo {
+	if a.d == nil {
+		return nil
+	}
+	return &DocInfo{Title: a.title, Path: a.d.Meta.Path, Format: a.d.Meta.Format,
+		Length: a.d.Len(), Lines: a.ix.Lines(), Editing: a.editing, Dirty: a.dirty}
+}
+
+// StatusInfo is everything the status method reports.
+type StatusInfo struct {
+	Mode, Playback, Status, Backend string
+	Rate                            int
+	Document                        *DocInfo
+	Position                        *Position
+	Pending                         *Pending
+}
+
+// StatusInfo reports the app's state.
+func (a *App) StatusInfo() StatusInfo {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	s := StatusInfo{Mode: a.mode, Playback: a.playback, Status: a.status,
+		Rate: a.opts.Settings.Int("speech.rate"), Document: a.docInfo(), Pending: a.pending}
+	s.Backend = "silent"
+	if a.opts.Speaker != nil {
+		s.Backend = a.opts.Speaker.ID()
+	}
+	if a.d != nil {
+		p := a.position()
+		s.Position = &p
+	}
+	return s
+}
+
+// Playback returns the playback state.
+func (a *App) Playback() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.playback
+}
+
+// preview returns up to eight words of text from pos, on one line.
+func (a *App) preview(pos int) string {
+	l := a.ix.Line(a.ix.LineOf(pos))
+	text := a.d.Slice(pos, l.End)
+	fields := strings.Fields(text)
+	if len(fields) > 8 {
+		fields = fields[:8]
+	}
+	return strings.Join(fields, " ")
+}
+
+// lineText returns line l (0-based) as text.
+func (a *App) lineText(l int) string {
+	r := a.ix.Line(l)
+	return a.d.Slice(r.Start, r.End)
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}

@@ -1,0 +1,214 @@
+package core_test
+
+// The reader's own behaviour that the server relies on, driven directly:
+// marks and the place found again after the file changes outside tw,
+// bookmark names, the jump history, and where-am-I announcements.
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"textfirst/internal/tw/load"
+	"textfirst/internal/tw/core"
+)
+
+const notesMD = `# Cell biology
+
+Cells are the smallest units of life. Every living thing is made of cells.
+
+## The nucleus
+
+The nucleus holds the cell's DNA. It controls growth and division.
+`
+
+// recorder keeps what the app announced.
+type recorder struct {
+	mu   sync.Mutex
+	says []string
+}
+
+func (r *recorder) Announce(text string, _ core.Priority) {
+	r.mu.Lock()
+	r.says = append(r.says, text)
+	r.mu.Unlock()
+}
+func (r *recorder) Playback(string)        {}
+func (r *recorder) Position(int, int, int) {}
+
+func (r *recorder) last() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.says) == 0 {
+		return ""
+	}
+	return r.says[len(r.says)-1]
+}
+
+type fixture struct {
+	t    *testing.T
+	home string
+	path string
+}
+
+func newFixture(t *testing.T) *fixture {
+	dir := t.TempDir()
+	f := &fixture{t: t, home: t.TempDir(), path: filepath.Join(dir, "notes.md")}
+	f.write(notesMD)
+	return f
+}
+
+func (f *fixture) write(text string) {
+	f.t.Helper()
+	if err := os.WriteFile(f.path, []byte(text), 0o644); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// open opens the document in a new app on the fixture's home.
+func (f *fixture) open() (*core.App, *recorder) {
+	f.t.Helper()
+	rec := &recorder{}
+	app := core.New(core.Options{Home: f.home, Events: rec, Load: load.File, Parse: load.Bytes})
+	f.t.Cleanup(app.Close)
+	if err := app.Open(f.path); err != nil {
+		f.t.Fatal(err)
+	}
+	return app, rec
+}
+
+func (f *fixture) do(app *core.App, id string) core.ActionResult {
+	f.t.Helper()
+	res, err := app.Action(id, nil)
+	if err != nil {
+		f.t.Fatalf("%s: %v", id, err)
+	}
+	return res
+}
+
+func (f *fixture) goTo(app *core.App, target string) {
+	f.t.Helper()
+	if _, err := app.GoTo(target); err != nil {
+		f.t.Fatalf("go to %s: %v", target, err)
+	}
+}
+
+func at(t *testing.T, app *core.App) int {
+	t.Helper()
+	p, err := app.Position()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Char
+}
+
+// TestMarksFollowOutsideEdits: each mark keeps about 40 characters of
+// context, so when the file changes outside tw the marks are found on
+// the same text again, and reading resumes on the same words.
+func TestMarksFollowOutsideEdits(t *testing.T) {
+	f := newFixture(t)
+	app, _ := f.open()
+	f.goTo(app, "char 90") // "The nucleus"
+	f.do(app, "add_bookmark")
+	f.goTo(app, "char 103") // "The nucleus holds the cell's DNA."
+	f.do(app, "toggle_highlight")
+	f.goTo(app, "char 137") // "It controls growth and division."
+	app.Close()
+
+	// Outside tw, a paragraph is added before everything that was marked.
+	added := "A new first paragraph, written later. It moves every mark.\n\n"
+	f.write(strings.Replace(notesMD, "Cells are", added+"Cells are", 1))
+	shift := len([]rune(added))
+
+	app, rec := f.open()
+	if got := at(t, app); got != 137+shift {
+		t.Fatalf("resumed at %d, want %d (It controls...); announced %q", got, 137+shift, rec.last())
+	}
+	hs, err := app.Highlights()
+	if err != nil || len(hs) != 1 || hs[0].Start != 103+shift || hs[0].Text != "The nucleus holds the cell's DNA." {
+		t.Fatalf("highlight after the edit: %+v, %v; want it at %d", hs, err, 103+shift)
+	}
+	f.goTo(app, "start")
+	f.do(app, "next_bookmark")
+	if got := at(t, app); got != 90+shift || rec.last() != "Bookmark mark1, line 7: The nucleus" {
+		t.Fatalf("next bookmark at %d (%q), want %d, line 7", got, rec.last(), 90+shift)
+	}
+}
+
+func TestBookmarkNamesAreTheFirstFree(t *testing.T) {
+	f := newFixture(t)
+	app, rec := f.open()
+	steps := []struct {
+		goTo, action, say string
+	}{
+		{"char 0", "add_bookmark", "Bookmark mark1 set at 0 percent."},
+		{"char 90", "add_bookmark", "Bookmark mark2 set at 53 percent."},
+		{"char 14", "add_bookmark", "Bookmark mark3 set at 8 percent."},
+	}
+	for _, s := range steps {
+		f.goTo(app, s.goTo)
+		f.do(app, s.action)
+		if rec.last() != s.say {
+			t.Fatalf("%s at %s: %q, want %q", s.action, s.goTo, rec.last(), s.say)
+		}
+	}
+	// Delete mark1 (the one at the cursor's left: go to the start).
+	f.goTo(app, "char 0")
+	yes := true
+	if _, err := app.Action("delete_bookmark", &yes); err != nil || rec.last() != "Bookmark mark1 deleted." {
+		t.Fatalf("delete: %v, %q", err, rec.last())
+	}
+	f.goTo(app, "char 160")
+	f.do(app, "add_bookmark")
+	if rec.last() != "Bookmark mark1 set at 94 percent." {
+		t.Fatalf("after deleting mark1 the next bookmark is %q, want mark1 again", rec.last())
+	}
+}
+
+// TestHistory: jumps of a sentence or more are recorded; history_back and
+// history_forward move through them, and the history is saved with the
+// document.
+func TestHistory(t *testing.T) {
+	f := newFixture(t)
+	app, rec := f.open()
+	if _, err := app.Navigate("next_heading"); err != nil {
+		t.Fatal(err)
+	}
+	f.do(app, "history_back")
+	if at(t, app) != 0 || rec.last() != "Back, line 1: Cell biology" {
+		t.Fatalf("back: at %d, %q", at(t, app), rec.last())
+	}
+	f.do(app, "history_forward")
+	if at(t, app) != 90 || rec.last() != "Forward, line 5: The nucleus" {
+		t.Fatalf("forward: at %d, %q", at(t, app), rec.last())
+	}
+	f.do(app, "history_forward")
+	if rec.last() != "No forward history." {
+		t.Fatalf("past the last: %q", rec.last())
+	}
+	app.Close()
+
+	app, rec = f.open()
+	f.do(app, "history_back")
+	if at(t, app) != 0 {
+		t.Fatalf("history after reopening: at %d (%q), want back at 0", at(t, app), rec.last())
+	}
+}
+
+func TestWhereAmI(t *testing.T) {
+	f := newFixture(t)
+	app, rec := f.open()
+	f.goTo(app, "5")
+	cases := []struct{ action, say string }{
+		{"say_position", "Line 5 of 7, 53 percent."},
+		{"word_count", "29 words."},
+	}
+	for _, c := range cases {
+		f.do(app, c.action)
+		if rec.last() != c.say {
+			t.Errorf("%s: %q, want %q", c.action, rec.last(), c.say)
+		}
+	}
+}

@@ -1,0 +1,675 @@
+package core
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"textfirst/internal/tw/doc"
+)
+
+// Adjuster is the optional part of Settings that changes values.
+type Adjuster interface {
+	Adjust(path string, direction int) (any, error)
+	Spoken(path string) (string, error)
+}
+
+// ActionResult is what the action method returns.
+type ActionResult struct {
+	Status  string
+	Effects []Effect
+	Pending *Pending
+}
+
+// notesCommands are answered with status and effects but never a pending
+// question (the spec's notes commands).
+var notesCommands = map[string]bool{
+	"add_note": true, "list_notes": true, "next_note": true, "previous_note": true,
+	"toggle_highlight": true, "list_highlights": true, "rename_bookmark": true,
+	"delete_bookmark": true, "note_links": true,
+}
+
+// Action runs any action by id. confirm, when not nil, answers the
+// yes-or-no question the action asks.
+func (a *App) Action(id string, confirm *bool) (ActionResult, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if _, ok := LookupAction(id); !ok {
+		return ActionResult{}, fmt.Errorf("No action %s", id)
+	}
+	a.effects = nil
+	a.runAction(id)
+	if confirm != nil && a.pending != nil && a.pending.Action == id {
+		p := a.pending
+		a.pending = nil
+		if *confirm {
+			p.yes()
+		} else if id == "quit" {
+			a.say("Cancelled.")
+		} else {
+			a.say("Kept.")
+		}
+	}
+	return ActionResult{Status: a.status, Effects: a.takeEffects(), Pending: a.pending}, nil
+}
+
+// Quitting reports whether the app quit (the quit action was confirmed).
+func (a *App) Quitting() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.quitting
+}
+
+// needDoc announces that a command needs a document; it reports whether
+// one is open.
+func (a *App) needDoc() bool {
+	if a.d == nil {
+		a.sayError("No document is open. Press Ctrl+O to open one.")
+		return false
+	}
+	return true
+}
+
+func (a *App) notAvailable(what string) {
+	a.say(fmt.Sprintf("%s is not available in this version of tw.", what))
+}
+
+// runAction performs one action.
+func (a *App) runAction(id string) {
+	info, _ := LookupAction(id)
+	switch id {
+	case "quit":
+		quit := func() {
+			a.stopReading()
+			a.saveState()
+			a.quitting = true
+			a.effects = append(a.effects, Effect{Type: "quit", Params: map[string]any{}})
+		}
+		if a.editing && a.dirty {
+			// Unsaved changes: the Save, Discard or Cancel question comes
+			// instead of the yes-or-no one.
+			a.leaveEdit(quit)
+			return
+		}
+		a.ask("quit", "Quit textweaver? y or n", func() {
+			if a.editing {
+				a.finishEdit()
+			}
+			quit()
+		})
+		return
+	case "open":
+		a.openPrompt("open", "Open file", "Open", func(text string) {
+			path := strings.Trim(strings.TrimSpace(text), `"`)
+			if path == "" {
+				a.say("Cancelled.")
+				return
+			}
+			if err := a.open(path); err != nil {
+				a.sayError(err.Error())
+			}
+		})
+		return
+	case "command_palette":
+		a.openPrompt("command_palette", "Command", "Command", func(text string) {
+			name := strings.ToLower(strings.TrimSpace(text))
+			for _, act := range actionList {
+				if act.Name == name || act.ID == name {
+					a.runAction(act.ID)
+					return
+				}
+			}
+			a.sayError(fmt.Sprintf("Unknown command: %s.", text))
+		})
+		return
+	case "keyboard_help", "help":
+		var items []string
+		for _, act := range actionList {
+			items = append(items, fmt.Sprintf("%s. %s", act.Name, act.Group))
+		}
+		a.openList(&List{Title: "Keyboard shortcuts", Items: items, Filter: new(string), choose: func(i int) {
+			a.runAction(actionList[i].ID)
+		}})
+		return
+	case "say_status":
+		a.sayStatus()
+		return
+	case "repeat_message":
+		if a.status == "" {
+			a.say("No message yet.")
+		} else {
+			a.say(a.status)
+		}
+		return
+	case "stop":
+		a.stopReading()
+		a.say("Stopped.")
+		return
+	case "rate_up", "rate_down", "pitch_up", "pitch_down", "volume_up", "volume_down":
+		a.adjustVoice(id)
+		return
+	case "toggle_edit_mode", "save", "save_as", "undo", "redo", "bold", "italic", "inline_code", "code_block",
+		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",
+		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
+		"delete_word_before", "delete_word_after", "backspace", "delete":
+		a.editAction(id)
+		return
+	case "settings":
+		a.showSettings()
+		return
+	case "new_document":
+		a.newDocument()
+		return
+	case "export_settings", "import_settings":
+		a.portSettings(id)
+		return
+	case "what_does_this_key_do":
+		a.say("Press a key to hear what it does. This works in the terminal reader.")
+		return
+	}
+	if path, label, ok := cycledSetting(id); ok {
+		a.cycleSetting(path, label)
+		return
+	}
+	if id == "cycle_speed_preset" {
+		a.cycleSpeedPreset()
+		return
+	}
+	if info.Group == GroupFile || info.Group == GroupEditing || info.Group == GroupView || info.Group == GroupVoice {
+		a.notAvailable(capitalize(info.Name))
+		return
+	}
+	if !a.needDoc() {
+		return
+	}
+	switch info.Group {
+	case GroupNavigation, GroupSpeechCursor:
+		if id == "go_to" {
+			a.openPrompt("go_to", "Go to line, percent, start, or end", "Go to", func(text string) {
+				t, ok := parseGoTo(text)
+				if !ok {
+					a.sayError(fmt.Sprintf("Not a go-to target: %s. Type a line number, a percentage such as 50%%, start, or end.", text))
+					return
+				}
+				a.goTo(t)
+			})
+			return
+		}
+		if id == "outline" {
+			a.showOutline()
+			return
+		}
+		if !strings.HasPrefix(id, "scroll_") && !strings.HasPrefix(id, "speech_cursor_toggle") {
+			a.stopIfReading()
+		}
+		if !strings.HasPrefix(id, "select_") && !strings.HasPrefix(id, "scroll_") {
+			a.sel = nil // a move that does not select ends the selection
+		}
+		a.navigate(id)
+	case GroupSearch:
+		switch id {
+		case "find":
+			a.openPrompt("find", "Find", "Find", func(text string) {
+				if err := a.runFind(text, false); err != nil {
+					a.sayError(err.Error())
+				}
+			})
+		case "find_next", "find_previous":
+			a.stopIfReading()
+			a.findAgain(id == "find_next")
+		default:
+			a.notAvailable(strings.ToUpper(info.Name[:1]) + info.Name[1:])
+		}
+	case GroupBookmarks:
+		a.bookmarkAction(id)
+	case GroupReading:
+		a.readingAction(id)
+	}
+}
+
+func (a *App) bookmarkAction(id string) {
+	switch id {
+	case "add_bookmark":
+		a.addBookmark()
+	case "list_bookmarks":
+		a.listBookmarks()
+	case "next_bookmark", "previous_bookmark":
+		a.stopIfReading()
+		a.bookmarkNav(id == "next_bookmark")
+	case "rename_bookmark":
+		i := a.bookmarkAtCursor()
+		if i < 0 {
+			a.say("No bookmarks.")
+			return
+		}
+		a.renameBookmark(i)
+	case "delete_bookmark":
+		i := a.bookmarkAtCursor()
+		if i < 0 {
+			a.say("No bookmarks.")
+			return
+		}
+		name := a.state.Bookmarks[i].Name
+		a.ask("delete_bookmark", fmt.Sprintf("Delete bookmark %s? y or n", name), func() {
+			for j, b := range a.state.Bookmarks {
+				if b.Name == name {
+					a.deleteBookmark(j)
+					return
+				}
+			}
+		})
+	case "add_note":
+		a.addNote()
+	case "list_notes":
+		a.listNotes()
+	case "next_note", "previous_note":
+		a.stopIfReading()
+		a.noteNav(id == "next_note")
+	case "edit_note":
+		i := a.noteAtCursor()
+		if i < 0 {
+			a.say("No note here.")
+			return
+		}
+		a.editNote(i)
+	case "delete_note":
+		i := a.noteAtCursor()
+		if i < 0 {
+			if h := a.highlightAtCursor(); h >= 0 {
+				hid := a.state.Highlights[h].ID
+				a.ask("delete_note", "Remove this highlight? y or n", func() {
+					for j, x := range a.state.Highlights {
+						if x.ID == hid {
+							a.state.Highlights = append(a.state.Highlights[:j], a.state.Highlights[j+1:]...)
+							a.saveState()
+							a.say("Highlight removed.")
+							return
+						}
+					}
+				})
+				return
+			}
+			a.say("No note here.")
+			return
+		}
+		nid := a.state.Notes[i].ID
+		a.ask("delete_note", "Delete this note? y or n", func() { a.deleteNoteByID(nid) })
+	case "highlight_selection", "toggle_highlight":
+		a.toggleHighlight()
+	case "list_highlights":
+		a.listHighlights()
+	case "note_links":
+		a.say("This note has no links.")
+	case "export_study_sheet":
+		a.notAvailable("Export study sheet")
+	}
+}
+
+func (a *App) readingAction(id string) {
+	switch id {
+	case "play_pause":
+		switch a.playback {
+		case Reading:
+			a.pause()
+			a.say("Paused.")
+		case Paused:
+			a.resume()
+		default:
+			a.read("cursor")
+		}
+	case "read_from_cursor":
+		a.read("cursor")
+	case "read_document":
+		a.read("document")
+	case "read_current_character":
+		a.read("character")
+	case "read_current_word":
+		a.read("word")
+	case "read_current_sentence", "replay_sentence":
+		a.read("sentence")
+	case "read_current_line":
+		a.read("line")
+	case "read_paragraph":
+		if p, ok := a.ix.ParagraphAtOrAfter(a.cursor); ok {
+			a.startReading(p.Start, p.End, false)
+		} else {
+			a.say("No paragraph to read.")
+		}
+	case "replay_paragraph":
+		a.read("paragraph")
+	case "read_selection":
+		a.read("selection")
+	case "say_position":
+		l := a.ix.LineOf(a.cursor)
+		a.say(fmt.Sprintf("Line %d of %d, %d percent.", l+1, a.ix.Lines(), a.percent(a.cursor)))
+	case "word_count":
+		n := a.ix.WordCount()
+		if n == 1 {
+			a.say("1 word.")
+		} else {
+			a.say(fmt.Sprintf("%d words.", n))
+		}
+	case "link_address":
+		for _, m := range a.d.Markers {
+			if m.Start > a.cursor {
+				break
+			}
+			if (m.Kind == doc.Link || m.Kind == doc.Image) && a.cursor < m.End && m.Reference != "" {
+				a.say(m.Reference)
+				return
+			}
+		}
+		a.say("No link here.")
+	}
+}
+
+func (a *App) adjustVoice(id string) {
+	path := "speech." + strings.TrimSuffix(strings.TrimSuffix(id, "_up"), "_down")
+	dir := 1
+	if strings.HasSuffix(id, "_down") {
+		dir = -1
+	}
+	adj, ok := a.opts.Settings.(Adjuster)
+	if !ok {
+		a.notAvailable("Changing " + strings.TrimPrefix(path, "speech."))
+		return
+	}
+	if _, err := adj.Adjust(path, dir); err != nil {
+		a.sayError(err.Error())
+		return
+	}
+	spoken, _ := adj.Spoken(path)
+	a.say(fmt.Sprintf("%s %s", strings.ToUpper(path[7:8])+path[8:], spoken))
+}
+
+func (a *App) sayStatus() {
+	parts := []string{}
+	title := "No document"
+	if a.d != nil {
+		title = a.title
+		l := a.ix.LineOf(a.cursor)
+		parts = append(parts, fmt.Sprintf("line %d of %d", l+1, a.ix.Lines()))
+	}
+	parts = append(parts, a.mode+" mode")
+	parts = append(parts, fmt.Sprintf("%d words per minute", a.opts.Settings.Int("speech.rate")))
+	a.say(fmt.Sprintf("%s: %s.", title, strings.Join(parts, ", ")))
+}
+
+// OutlineItem is a heading of the outline.
+type OutlineItem struct {
+	Level      int
+	Text       string
+	Char, Line int
+}
+
+// Outline returns the headings.
+func (a *App) Outline() ([]OutlineItem, bool, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.d == nil {
+		return nil, false, ErrNoDocument
+	}
+	return a.outlineItems(), false, nil
+}
+
+func (a *App) outlineItems() []OutlineItem {
+	out := []OutlineItem{}
+	for _, m := range a.d.Markers {
+		if m.Kind == doc.Heading {
+			out = append(out, OutlineItem{m.Level, a.oneLine(m), m.Start, a.ix.LineOf(m.Start) + 1})
+		}
+	}
+	return out
+}
+
+func (a *App) showOutline() {
+	items := a.outlineItems()
+	if len(items) == 0 {
+		a.say("No headings.")
+		return
+	}
+	var names []string
+	for _, it := range items {
+		names = append(names, fmt.Sprintf("%s, level %d", it.Text, it.Level))
+	}
+	a.openList(&List{Title: "Outline", Items: names, Filter: new(string), choose: func(i int) {
+		it := items[i]
+		a.moveTo(it.Char, true)
+		a.say(fmt.Sprintf("Heading level %d: %s", it.Level, it.Text))
+	}})
+}
+
+// TextRange returns the canonical text between two offsets, clamped.
+func (a *App) TextRange(start, end *int) (string, int, int, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.d == nil {
+		return "", 0, 0, ErrNoDocument
+	}
+	n := a.d.Len()
+	s, e := 0, n
+	if start != nil {
+		s = min(max(*start, 0), n)
+	}
+	if end != nil {
+		e = min(max(*end, 0), n)
+	}
+	if e < s {
+		e = s
+	}
+	return a.d.Slice(s, e), s, e, nil
+}
+
+// Info is what the info method returns.
+type Info struct {
+	Title, Path, Format                                  string
+	Author, Language                                     *string
+	Chars, Words, Lines, Headings, Notes, Highlights, Bm int
+	ReadingMinutes, Rate                                 int
+}
+
+// Info returns facts about the open document.
+func (a *App) Info() (Info, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.d == nil {
+		return Info{}, ErrNoDocument
+	}
+	words := a.ix.WordCount()
+	rate := max(a.opts.Settings.Int("speech.rate"), 1)
+	return Info{
+		Title: a.title, Path: a.d.Meta.Path, Format: a.d.Meta.Format,
+		Author: a.d.Meta.Author, Language: a.d.Meta.Language,
+		Chars: a.d.Len(), Words: words, Lines: a.ix.Lines(),
+		Headings: len(a.d.MarkersOf(doc.Heading)), Notes: len(a.state.Notes),
+		Highlights: len(a.state.Highlights), Bm: len(a.state.Bookmarks),
+		ReadingMinutes: (words + rate - 1) / rate, Rate: rate,
+	}, nil
+}
+
+// IsNotesCommand reports whether id is one of the spec's notes commands.
+func IsNotesCommand(id string) bool { return notesCommands[id] }
+
+// OpenFromEdit opens path while edit mode is on: the app leaves edit mode
+// first (asking about unsaved changes). It returns the effects.
+func (a *App) OpenFromEdit(path string) ([]Effect, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.effects = nil
+	a.leaveEdit(func() {
+		if err := a.open(path); err != nil {
+			a.sayError(err.Error())
+		}
+	})
+	return a.takeEffects(), nil
+}
+
+// SettingsEditor is the optional part of Settings behind the settings
+// list: every setting with its label, and changing values.
+type SettingsEditor interface {
+	Adjuster
+	Set(path string, value any) (any, error)
+	Visible() []SettingLabel
+}
+
+// SettingLabel names one setting of the settings list.
+type SettingLabel struct{ Path, Label string }
+
+// showSettings opens the settings list: left and right change a value,
+// Enter asks for a new one, typing filters.
+func (a *App) showSettings() {
+	ed, ok := a.opts.Settings.(SettingsEditor)
+	if !ok {
+		a.notAvailable("The settings list")
+		return
+	}
+	labels := ed.Visible()
+	item := func(i int) string {
+		spoken, _ := ed.Spoken(labels[i].Path)
+		return fmt.Sprintf("%s: %s", labels[i].Label, spoken)
+	}
+	items := make([]string, len(labels))
+	for i := range labels {
+		items[i] = item(i)
+	}
+	l := &List{Title: "Settings", Items: items, Filter: new(string)}
+	refresh := func(i int) {
+		l.all[i] = item(i)
+		a.refilter()
+	}
+	l.adjust = func(i, dir int) {
+		if _, err := ed.Adjust(labels[i].Path, dir); err != nil {
+			a.sayError(err.Error())
+			return
+		}
+		refresh(i)
+		a.say(l.all[i])
+	}
+	l.choose = func(i int) {
+		path := labels[i].Path
+		a.openPrompt("setting_value", "New value, Enter keeps it", "Prompt", func(text string) {
+			text = strings.TrimSpace(text)
+			if text == "" {
+				a.say("Kept.")
+				return
+			}
+			var value any = text
+			if n, err := strconv.ParseFloat(text, 64); err == nil {
+				value = n
+			} else if b, err := strconv.ParseBool(text); err == nil {
+				value = b
+			} else if text == "on" || text == "off" {
+				value = text == "on"
+			}
+			if _, err := ed.Set(path, value); err != nil {
+				a.sayError(err.Error())
+				return
+			}
+			a.say(item(i))
+		})
+	}
+	a.openList(l)
+}
+
+// SettingsPorter is the optional part of Settings that exports the
+// settings to a file and imports them from one.
+type SettingsPorter interface {
+	Export(path string) error
+	Import(path string) (int, error)
+}
+
+func (a *App) portSettings(id string) {
+	p, ok := a.opts.Settings.(SettingsPorter)
+	if !ok {
+		a.notAvailable(capitalize(humanName(id)))
+		return
+	}
+	if id == "export_settings" {
+		a.openPrompt("export_settings", "Export settings to file, for example textweaver-settings.toml", "Prompt", func(text string) {
+			path := strings.TrimSpace(text)
+			if path == "" {
+				a.say("Cancelled.")
+				return
+			}
+			if err := p.Export(path); err != nil {
+				a.sayError(fmt.Sprintf("Could not export the settings: %v", err))
+				return
+			}
+			a.say("Settings exported to " + path + ".")
+		})
+		return
+	}
+	a.openPrompt("import_settings", "Import settings from file", "Prompt", func(text string) {
+		path := strings.TrimSpace(text)
+		if path == "" {
+			a.say("Cancelled.")
+			return
+		}
+		n, err := p.Import(path)
+		if err != nil {
+			a.sayError(fmt.Sprintf("Could not import the settings: %v", err))
+			return
+		}
+		a.say(fmt.Sprintf("Imported %d settings from %s.", n, path))
+	})
+}
+
+// cycledSetting names the setting an action steps through.
+func cycledSetting(id string) (path, label string, ok bool) {
+	switch id {
+	case "cycle_verbosity":
+		return "speech.verbosity", "Verbosity", true
+	case "cycle_punctuation":
+		return "speech.punctuation", "Punctuation", true
+	case "toggle_line_numbers":
+		return "display.line_numbers", "Line numbers", true
+	case "toggle_character_keys":
+		return "keyboard.character_keys", "Single-letter keys", true
+	case "next_theme":
+		return "display.theme", "Theme", true
+	}
+	return "", "", false
+}
+
+// cycleSetting moves a setting to its next value and says it.
+func (a *App) cycleSetting(path, label string) {
+	adj, ok := a.opts.Settings.(Adjuster)
+	if !ok {
+		a.notAvailable("Changing " + strings.ToLower(label))
+		return
+	}
+	if _, err := adj.Adjust(path, 1); err != nil {
+		a.sayError(err.Error())
+		return
+	}
+	spoken, _ := adj.Spoken(path)
+	a.say(fmt.Sprintf("%s: %s.", label, spoken))
+}
+
+// speedPresets are textweaver's reading speeds, slowest last.
+var speedPresets = []struct {
+	name string
+	wpm  int
+}{{"normal", 265}, {"study", 200}, {"slow", 150}, {"skim", 350}}
+
+// cycleSpeedPreset sets the rate to the next preset.
+func (a *App) cycleSpeedPreset() {
+	ed, ok := a.opts.Settings.(SettingsEditor)
+	if !ok {
+		a.notAvailable("Speed presets")
+		return
+	}
+	rate := a.opts.Settings.Int("speech.rate")
+	next := speedPresets[0]
+	for i, p := range speedPresets {
+		if p.wpm == rate {
+			next = speedPresets[(i+1)%len(speedPresets)]
+			break
+		}
+	}
+	if _, err := ed.Set("speech.rate", float64(next.wpm)); err != nil {
+		a.sayError(err.Error())
+		return
+	}
+	a.say(fmt.Sprintf("Speed %s, %d words per minute.", next.name, next.wpm))
+}

@@ -1,0 +1,912 @@
+package core
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/units"
+)
+
+// Edit mode shows and edits the document's source (the Markdown or the
+// plain text that is saved). The canonical text and its markers are
+// derived again from the edited source — never by re-reading the file —
+// when edit mode ends and after every save.
+
+// editOp is one undo step: the text at [Start, Start+len(Inserted)) was
+// Removed before the step.
+type editOp struct {
+	Start               int
+	Removed, Inserted   string
+	CursorBefore, After int
+}
+
+type editState struct {
+	path      string // the file saved to
+	canonical *doc.Document
+	crlf, bom bool
+	undo      []editOp
+	redo      []editOp
+	clipboard string
+	savedText string // the source as last saved, for dirty tracking
+}
+
+// Editing reports whether edit mode is on.
+func (a *App) Editing() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.editing
+}
+
+func editableFormat(f string) bool { return f == "markdown" || f == "text" }
+
+// enterEdit turns edit mode on: the view becomes the source.
+func (a *App) enterEdit() {
+	if a.d == nil {
+		a.say("No document to edit. Press Ctrl+N for a new one.")
+		return
+	}
+	if !editableFormat(a.d.Meta.Format) {
+		a.say(fmt.Sprintf("%s documents cannot be edited here; only Markdown and plain text can.", strings.ToUpper(a.d.Meta.Format)))
+		return
+	}
+	a.stopReading()
+	raw, err := os.ReadFile(a.d.Meta.Path)
+	if err != nil {
+		a.sayError(fmt.Sprintf("Could not read %s to edit it: %v", filepath.Base(a.d.Meta.Path), err))
+		return
+	}
+	es := &editState{path: a.d.Meta.Path, canonical: a.d}
+	if bytes.HasPrefix(raw, []byte("\xef\xbb\xbf")) {
+		es.bom = true
+		raw = raw[3:]
+	}
+	if bytes.Contains(raw, []byte("\r\n")) {
+		es.crlf = true
+		raw = bytes.ReplaceAll(raw, []byte("\r\n"), []byte("\n"))
+	}
+	source := string(raw)
+	if !utf8.ValidString(source) {
+		a.sayError("This file is not UTF-8 text, so it cannot be edited safely.")
+		return
+	}
+	es.savedText = source
+	canonCursor := a.cursor
+	a.edit = es
+	a.editing = true
+	a.mode = "Edit"
+	a.showSource(source)
+	a.cursor = mapPosition(a.edit.canonical, canonCursor, a.d)
+	l := a.ix.LineOf(a.cursor)
+	a.say("Edit mode on. Ctrl+S saves, Ctrl+E finishes. " + nonBlank(a.lineText(l)))
+}
+
+// showSource makes the source the text being moved through.
+func (a *App) showSource(source string) {
+	meta := a.edit.canonical.Meta
+	a.d = doc.New(source, meta, nil)
+	a.ix = units.New(a.d)
+	a.dirty = source != a.edit.savedText
+}
+
+// mapPosition maps a position in one text to the same place in another:
+// the k-th occurrence of the word at pos in from becomes the k-th
+// occurrence of that word in to. Markup rarely contains the words of the
+// text, so this lands on the same word after markup is added or removed.
+func mapPosition(from *doc.Document, pos int, to *doc.Document) int {
+	if pos <= 0 {
+		ix := units.New(to)
+		if w, ok := ix.NextWord(-1); ok {
+			// The first word of the text: skip front matter or markup.
+			fromIx := units.New(from)
+			if fw, ok := fromIx.NextWord(-1); ok {
+				word := from.Slice(fw.Start, fw.End)
+				if at := nthWord(to, word, 0); at >= 0 {
+					return at
+				}
+			}
+			return w.Start
+		}
+		return 0
+	}
+	fromIx := units.New(from)
+	w, ok := fromIx.Word(pos)
+	if !ok {
+		w, ok = fromIx.NextWord(pos)
+	}
+	if !ok {
+		return to.Len()
+	}
+	word := from.Slice(w.Start, w.End)
+	k := countWord(from, word, w.Start)
+	at := nthWord(to, word, k)
+	if at < 0 {
+		return min(pos, to.Len())
+	}
+	return at + max(pos-w.Start, 0)
+}
+
+func wordPattern(word string) *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^\pL\pN])(` + regexp.QuoteMeta(word) + `)($|[^\pL\pN])`)
+}
+
+// countWord counts whole-word occurrences of word starting before end.
+func countWord(d *doc.Document, word string, end int) int {
+	re := wordPattern(word)
+	text := d.Text[:d.Byte(end)]
+	n := 0
+	for _, m := range re.FindAllStringSubmatchIndex(text+" ", -1) {
+		if m[4] < len(text) {
+			n++
+		}
+	}
+	return n
+}
+
+// nthWord returns the offset of the k-th (0-based) whole-word occurrence.
+func nthWord(d *doc.Document, word string, k int) int {
+	re := wordPattern(word)
+	text := d.Text
+	i := 0
+	for len(text) > 0 {
+		m := re.FindStringSubmatchIndex(text)
+		if m == nil {
+			return -1
+		}
+		if i == k {
+			return d.Pos(len(d.Text) - len(text) + m[4])
+		}
+		i++
+		// Continue after the word (not after the boundary character, which
+		// may start the next match).
+		text = text[m[5]:]
+	}
+	return -1
+}
+
+// leaveEdit ends edit mode, asking first about unsaved changes; then runs
+// next (which may be nil).
+func (a *App) leaveEdit(then func()) {
+	if !a.editing {
+		if then != nil {
+			then()
+		}
+		return
+	}
+	if !a.dirty {
+		a.finishEdit()
+		a.say("Edit mode off.")
+		if then != nil {
+			then()
+		}
+		return
+	}
+	name := filepath.Base(a.edit.path)
+	items := []string{"Save, then continue", "Discard the changes", "Cancel, keep editing"}
+	l := &List{Title: "Unsaved changes", Items: items, all: items,
+		letters: map[rune]int{'s': 0, 'd': 1, 'c': 2}}
+	l.choose = func(i int) {
+		switch i {
+		case 0:
+			if a.saveSource(a.edit.path) {
+				a.finishEdit()
+				a.say(fmt.Sprintf("Saved %s. Edit mode off.", name))
+				if then != nil {
+					then()
+				}
+			}
+		case 1:
+			// Take back every step, so the cursor returns to where it was
+			// before them, then make sure the text is the saved one.
+			for a.undoStep() {
+			}
+			a.edit.redo = nil
+			if a.d.Text != a.edit.savedText {
+				a.showSource(a.edit.savedText)
+			}
+			a.cursor = min(a.cursor, a.d.Len())
+			a.finishEdit()
+			a.say("Changes discarded. Edit mode off.")
+			if then != nil {
+				then()
+			}
+		default:
+			a.mode = "Edit"
+			a.say("Still editing.")
+		}
+	}
+	a.list = l
+	a.refilter()
+	a.say(fmt.Sprintf("%s has unsaved changes. Save, discard, or cancel? Press s, d, or c, or Up and Down and Enter. Escape cancels.", name))
+	a.effects = append(a.effects, Effect{Type: "list", Params: map[string]any{"title": l.Title, "items": l.Items}})
+}
+
+// finishEdit rebuilds the reading view from the source and maps the
+// cursor and the marks onto it.
+func (a *App) finishEdit() {
+	source := a.d
+	canon := a.derive(source.Text)
+	cursor := mapPosition(source, a.cursor, canon)
+	old := a.edit.canonical
+	a.editing = false
+	a.mode = "Browse"
+	a.d = canon
+	a.ix = units.New(canon)
+	a.title = canon.Meta.Title
+	if a.title == "" {
+		a.title = filepath.Base(canon.Meta.Path)
+	}
+	a.cursor = min(cursor, canon.Len())
+	a.dirty = false
+	if old.Text != canon.Text {
+		a.moveMarks(old)
+	}
+	a.edit = nil
+	a.saveState()
+}
+
+// derive makes the canonical document from source text.
+func (a *App) derive(source string) *doc.Document {
+	meta := a.edit.canonical.Meta
+	if a.opts.Parse != nil {
+		if d, err := a.opts.Parse(a.edit.path, []byte(source)); err == nil {
+			d.Meta.Path = a.edit.path
+			return d
+		}
+	}
+	return doc.New(source, meta, nil)
+}
+
+// moveMarks moves bookmarks, notes and highlights from the old canonical
+// text onto the new one: each is found again by the text it was on.
+func (a *App) moveMarks(old *doc.Document) {
+	st := a.state
+	ctx := func(p int) string { return old.Slice(max(0, p-contextRadius), min(old.Len(), p+contextRadius)) }
+	for i := range st.Bookmarks {
+		b := &st.Bookmarks[i]
+		b.Char = a.relocateIn(mapPosition(old, b.Char, a.d), ctx(b.Char), b.Char-max(0, b.Char-contextRadius))
+	}
+	for i := range st.Notes {
+		n := &st.Notes[i]
+		start := a.relocateAnchor(mapPosition(old, n.Start, a.d), n.Anchor)
+		n.End = start + (n.End - n.Start)
+		n.Start = start
+	}
+	for i := range st.Highlights {
+		h := &st.Highlights[i]
+		start := a.relocateAnchor(mapPosition(old, h.Start, a.d), h.Text)
+		h.End = start + (h.End - h.Start)
+		h.Start = start
+	}
+	if st.Place != nil {
+		st.Place.Char = a.cursor
+	}
+}
+
+func (a *App) relocateIn(guess int, context string, lead int) int {
+	if at, ok := a.nearest(context, guess-lead); ok {
+		return at + lead
+	}
+	return min(guess, a.d.Len())
+}
+
+// apply replaces [start, end) of the source with text as one undo step.
+func (a *App) apply(start, end int, text string, cursorAfter int) {
+	removed := a.d.Slice(start, end)
+	op := editOp{Start: start, Removed: removed, Inserted: text, CursorBefore: a.cursor, After: cursorAfter}
+	a.replaceSource(start, end, text)
+	a.cursor = cursorAfter
+	a.edit.undo = append(a.edit.undo, op)
+	if len(a.edit.undo) > 1000 {
+		a.edit.undo = a.edit.undo[1:]
+	}
+	a.edit.redo = nil
+}
+
+func (a *App) replaceSource(start, end int, text string) {
+	src := a.d.Text
+	b0, b1 := a.d.Byte(start), a.d.Byte(end)
+	a.showSource(src[:b0] + text + src[b1:])
+}
+
+// Insert types text at the cursor in edit mode (replacing the selection),
+// as one undo step, and echoes it.
+func (a *App) Insert(text string) ([]Effect, string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.effects = nil
+	a.insert(text)
+	return a.takeEffects(), a.status
+}
+
+func (a *App) insert(text string) {
+	start, end := a.cursor, a.cursor
+	if a.sel != nil {
+		start, end = a.sel.Start, a.sel.End
+		a.sel = nil
+	}
+	a.apply(start, end, text, start+utf8.RuneCountInString(text))
+	a.echo(text)
+}
+
+// echo says what was typed, per editing.typing_echo.
+func (a *App) echo(text string) {
+	mode := a.opts.Settings.String("editing.typing_echo")
+	if mode == "none" || mode == "off" {
+		a.status = text
+		return
+	}
+	switch strings.TrimSpace(text) {
+	case "":
+		switch {
+		case strings.Contains(text, "\n"):
+			a.say("new line")
+		case text == "":
+			a.say("blank")
+		default:
+			a.say("space")
+		}
+	default:
+		a.say(strings.TrimSpace(text))
+	}
+}
+
+// selection returns the selected range, or ok=false.
+func (a *App) selection() (units.Range, bool) {
+	if a.sel == nil || a.sel.Len() == 0 {
+		return units.Range{}, false
+	}
+	return *a.sel, true
+}
+
+// wrap toggles inline marks around the selection, or inserts placeholder
+// text between them and selects it.
+func (a *App) wrap(open, close, name, placeholder string) {
+	r, ok := a.selection()
+	if !ok {
+		// On a word with nothing selected, the word is the target.
+		if w, in := a.ix.Word(a.cursor); in {
+			r, ok = w, true
+		}
+	}
+	if ok {
+		inner := a.d.Slice(r.Start, r.End)
+		ol, cl := utf8.RuneCountInString(open), utf8.RuneCountInString(close)
+		// Already wrapped: remove the marks.
+		if r.Start >= ol && a.d.Slice(r.Start-ol, r.Start) == open && a.d.Slice(r.End, r.End+cl) == close {
+			a.apply(r.Start-ol, r.End+cl, inner, r.Start-ol)
+			a.sel = &units.Range{Start: r.Start - ol, End: r.End - ol}
+			a.say(name + " removed.")
+			return
+		}
+		if strings.HasPrefix(inner, open) && strings.HasSuffix(inner, close) && len(inner) >= len(open)+len(close) {
+			stripped := strings.TrimSuffix(strings.TrimPrefix(inner, open), close)
+			a.apply(r.Start, r.End, stripped, r.Start)
+			a.sel = &units.Range{Start: r.Start, End: r.Start + utf8.RuneCountInString(stripped)}
+			a.say(name + " removed.")
+			return
+		}
+		a.apply(r.Start, r.End, open+inner+close, r.Start)
+		a.sel = &units.Range{Start: r.Start + ol, End: r.End + ol}
+		a.cursor = r.Start + ol
+		a.say(name + ".")
+		return
+	}
+	ol := utf8.RuneCountInString(open)
+	a.apply(a.cursor, a.cursor, open+placeholder+close, a.cursor+ol)
+	a.sel = &units.Range{Start: a.cursor, End: a.cursor + utf8.RuneCountInString(placeholder)}
+	a.say(name + ".")
+}
+
+// selectedLines returns the line range covered by the selection or the
+// cursor's line.
+func (a *App) selectedLines() (first, last int) {
+	if r, ok := a.selection(); ok {
+		return a.ix.LineOf(r.Start), a.ix.LineOf(max(r.Start, r.End-1))
+	}
+	l := a.ix.LineOf(a.cursor)
+	return l, l
+}
+
+// prefixLines toggles a line prefix on the selected lines.
+// Lists turn into each other: with replaceList a bullet or number already
+// on a line is replaced.
+func (a *App) prefixLines(prefix func(i int) string, strip *regexp.Regexp, name string, replaceList bool) {
+	first, last := a.selectedLines()
+	start, end := a.ix.Line(first).Start, a.ix.Line(last).End
+	lines := strings.Split(a.d.Slice(start, end), "\n")
+	all := true
+	for _, l := range lines {
+		if !strip.MatchString(l) {
+			all = false
+		}
+	}
+	for i, l := range lines {
+		if all {
+			lines[i] = strip.ReplaceAllString(l, "")
+		} else {
+			if replaceList {
+				l = listMarker.ReplaceAllString(l, "")
+			}
+			lines[i] = prefix(i) + l
+		}
+	}
+	text := strings.Join(lines, "\n")
+	a.apply(start, end, text, start)
+	if all {
+		a.say(name + " removed.")
+	} else {
+		a.say(name + ".")
+	}
+}
+
+var (
+	listMarker     = regexp.MustCompile(`^(?:[-*+] |\d+[.)] )`)
+	bulletMarker   = regexp.MustCompile(`^[-*+] `)
+	numberMarker   = regexp.MustCompile(`^\d+[.)] `)
+	quoteMarker    = regexp.MustCompile(`^> ?`)
+	headingMarker  = regexp.MustCompile(`^(#{1,6}) `)
+	tableSizeParse = regexp.MustCompile(`^\s*(\d+)\s*(?:by|x|X|\s)\s*(\d+)\s*$`)
+)
+
+func (a *App) heading() {
+	l := a.ix.LineOf(a.cursor)
+	lr := a.ix.Line(l)
+	line := a.d.Slice(lr.Start, lr.End)
+	level := 0
+	if m := headingMarker.FindStringSubmatch(line); m != nil {
+		level = len(m[1])
+		line = line[len(m[0]):]
+	}
+	level++
+	if level > 6 {
+		a.apply(lr.Start, lr.End, line, lr.Start)
+		a.say("Heading removed.")
+		return
+	}
+	a.apply(lr.Start, lr.End, strings.Repeat("#", level)+" "+line, lr.Start+level+1)
+	a.say(fmt.Sprintf("Heading level %d.", level))
+}
+
+// editAction runs an Editing-group action (and save/save_as).
+func (a *App) editAction(id string) {
+	if id == "toggle_edit_mode" {
+		if a.editing {
+			a.leaveEdit(nil)
+		} else {
+			a.enterEdit()
+		}
+		return
+	}
+	if id == "save" || id == "save_as" {
+		if !a.editing {
+			a.say("Nothing to save. Turn on edit mode with Ctrl+E to make changes.")
+			return
+		}
+		if id == "save" {
+			if a.edit.path == "" {
+				a.saveAs()
+				return
+			}
+			if a.saveSource(a.edit.path) {
+				a.say(fmt.Sprintf("Saved %s. Still editing.", filepath.Base(a.edit.path)))
+			}
+			return
+		}
+		a.saveAs()
+		return
+	}
+	if id == "copy" && !a.editing {
+		r, ok := a.selection()
+		if !ok {
+			s, in := a.ix.Sentence(a.cursor)
+			if !in {
+				a.say("Nothing to copy.")
+				return
+			}
+			a.clipboard = a.d.Slice(s.Start, s.End)
+			a.say("Copied the sentence: " + a.previewText(a.clipboard))
+			return
+		}
+		a.clipboard = a.d.Slice(r.Start, r.End)
+		a.say("Copied: " + a.previewText(a.clipboard))
+		return
+	}
+	if !a.editing {
+		a.say(fmt.Sprintf("%s works in edit mode. Press Ctrl+E to edit.", capitalize(humanName(id))))
+		return
+	}
+	switch id {
+	case "undo":
+		if !a.undoStep() {
+			a.say("Nothing to undo.")
+			return
+		}
+		a.say("Undo. " + nonBlank(a.lineText(a.ix.LineOf(a.cursor))))
+	case "redo":
+		if !a.redoStep() {
+			a.say("Nothing to redo.")
+			return
+		}
+		a.say("Redo. " + nonBlank(a.lineText(a.ix.LineOf(a.cursor))))
+	case "backspace", "delete":
+		if r, ok := a.selection(); ok {
+			a.sel = nil
+			removed := a.d.Slice(r.Start, r.End)
+			a.apply(r.Start, r.End, "", r.Start)
+			a.say(a.previewText(removed) + " deleted.")
+			return
+		}
+		start, end := a.cursor-1, a.cursor
+		if id == "delete" {
+			start, end = a.cursor, a.cursor+1
+		}
+		if start < 0 || end > a.d.Len() {
+			if id == "delete" {
+				a.say("End of document.")
+			} else {
+				a.say("Top of document.")
+			}
+			return
+		}
+		removed := a.d.Slice(start, end)
+		a.apply(start, end, "", start)
+		a.say(nonBlank(removed))
+	case "delete_word_before", "delete_word_after":
+		var w units.Range
+		var ok bool
+		if id == "delete_word_before" {
+			w, ok = a.ix.PreviousWord(a.cursor)
+			if ok {
+				w.End = a.cursor
+			}
+		} else {
+			w, ok = a.ix.NextWord(a.cursor - 1)
+			if ok {
+				w.Start = a.cursor
+			}
+		}
+		if !ok || w.Len() <= 0 {
+			a.say("No word to delete.")
+			return
+		}
+		removed := strings.TrimSpace(a.d.Slice(w.Start, w.End))
+		a.apply(w.Start, w.End, "", w.Start)
+		a.say(removed + " deleted.")
+	case "select_all":
+		a.sel = &units.Range{Start: 0, End: a.d.Len()}
+		a.say(fmt.Sprintf("Selected all, %d words.", a.ix.WordCount()))
+	case "copy", "cut":
+		r, ok := a.selection()
+		if !ok {
+			a.say("No selection.")
+			return
+		}
+		a.clipboard = a.d.Slice(r.Start, r.End)
+		if id == "cut" {
+			a.sel = nil
+			a.apply(r.Start, r.End, "", r.Start)
+			a.say("Cut: " + a.previewText(a.clipboard))
+		} else {
+			a.say("Copied: " + a.previewText(a.clipboard))
+		}
+	case "paste":
+		if a.clipboard == "" {
+			a.say("Nothing copied in textweaver yet.")
+			return
+		}
+		start, end := a.cursor, a.cursor
+		if r, ok := a.selection(); ok {
+			start, end = r.Start, r.End
+			a.sel = nil
+		}
+		a.apply(start, end, a.clipboard, start+utf8.RuneCountInString(a.clipboard))
+		lines := strings.Count(a.clipboard, "\n") + 1
+		if lines > 1 {
+			a.say(fmt.Sprintf("Pasted %d lines: %s", lines, a.previewText(a.clipboard)))
+		} else {
+			a.say("Pasted: " + a.previewText(a.clipboard))
+		}
+	case "bold":
+		a.wrap("**", "**", "Bold", "bold text")
+	case "italic":
+		a.wrap("*", "*", "Italic", "italic text")
+	case "inline_code":
+		a.wrap("`", "`", "Code", "code")
+	case "insert_link":
+		if r, ok := a.selection(); ok {
+			inner := a.d.Slice(r.Start, r.End)
+			a.apply(r.Start, r.End, "["+inner+"](https://)", r.Start)
+			addr := r.Start + 1 + utf8.RuneCountInString(inner) + 2
+			a.sel = &units.Range{Start: addr, End: addr + 8}
+			a.cursor = addr
+		} else {
+			a.apply(a.cursor, a.cursor, "[text](https://)", a.cursor+1)
+			a.sel = &units.Range{Start: a.cursor, End: a.cursor + 4}
+		}
+		a.say("Link.")
+	case "code_block":
+		first, last := a.selectedLines()
+		start, end := a.ix.Line(first).Start, a.ix.Line(last).End
+		body := a.d.Slice(start, end)
+		a.apply(start, end, "```\n"+body+"\n```", start+4)
+		a.say("Code block.")
+	case "heading":
+		a.heading()
+	case "bullet_list":
+		a.prefixLines(func(int) string { return "- " }, bulletMarker, "Bulleted list", true)
+	case "numbered_list":
+		a.prefixLines(func(i int) string { return strconv.Itoa(i+1) + ". " }, numberMarker, "Numbered list", true)
+	case "block_quote":
+		a.prefixLines(func(int) string { return "> " }, quoteMarker, "Block quote", false)
+	case "horizontal_rule":
+		l := a.ix.Line(a.ix.LineOf(a.cursor))
+		text := "\n\n---\n\n"
+		a.apply(l.End, l.End, text, l.End+utf8.RuneCountInString(text))
+		a.say("Horizontal rule.")
+	case "insert_table":
+		a.openPrompt("table_size", "Table size, columns by rows, for example 3 by 2", "Prompt", func(text string) {
+			cols, rows := 2, 2
+			if strings.TrimSpace(text) != "" {
+				m := tableSizeParse.FindStringSubmatch(text)
+				if m == nil {
+					a.sayError(fmt.Sprintf("Not a table size: %s. Type columns by rows, for example 3 by 2.", text))
+					return
+				}
+				cols, _ = strconv.Atoi(m[1])
+				rows, _ = strconv.Atoi(m[2])
+			}
+			cols, rows = min(max(cols, 1), 20), min(max(rows, 1), 100)
+			var b strings.Builder
+			row := func(cell string) {
+				b.WriteString("|")
+				for c := 0; c < cols; c++ {
+					b.WriteString(" " + cell + " |")
+				}
+				b.WriteString("\n")
+			}
+			b.WriteString("|")
+			for c := 0; c < cols; c++ {
+				fmt.Fprintf(&b, " Column %d |", c+1)
+			}
+			b.WriteString("\n")
+			row("---")
+			for r := 0; r < rows; r++ {
+				row("   ")
+			}
+			l := a.ix.Line(a.ix.LineOf(a.cursor))
+			at := l.End
+			prefix := "\n\n"
+			if l.Len() == 0 {
+				at, prefix = l.Start, ""
+			}
+			table := prefix + b.String()
+			a.apply(at, at, table, at+utf8.RuneCountInString(prefix)+2)
+			a.sel = &units.Range{Start: a.cursor, End: a.cursor + 8}
+			a.say(fmt.Sprintf("Table, %d columns by %d rows.", cols, rows))
+		})
+	case "insert_image":
+		a.openPrompt("image_path", "Image file", "Prompt", func(text string) {
+			path := strings.TrimSpace(text)
+			if path == "" {
+				a.say("Cancelled.")
+				return
+			}
+			name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+			ins := "![" + name + "](" + path + ")"
+			a.apply(a.cursor, a.cursor, ins, a.cursor+2)
+			a.sel = &units.Range{Start: a.cursor, End: a.cursor + utf8.RuneCountInString(name)}
+			a.say("Image: " + name)
+		})
+	case "replace":
+		a.openPrompt("replace_find", "Replace, find what", "Prompt", func(find string) {
+			if find == "" {
+				a.say("Cancelled.")
+				return
+			}
+			re, _ := compileFind(find, false)
+			n := len(re.FindAllStringIndex(a.d.Text, -1))
+			if n == 0 {
+				a.say("No matches for " + find)
+				return
+			}
+			a.openPrompt("replace_with", "Replace with", "Prompt", func(with string) {
+				newText := re.ReplaceAllLiteralString(a.d.Text, with)
+				a.apply(0, a.d.Len(), newText, min(a.cursor, utf8.RuneCountInString(newText)))
+				if n == 1 {
+					a.say("Replaced 1.")
+				} else {
+					a.say(fmt.Sprintf("Replaced %d.", n))
+				}
+			})
+		})
+	case "cycle_typing_echo":
+		a.notAvailable("Cycle typing echo")
+	default:
+		a.notAvailable(capitalize(humanName(id)))
+	}
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// saveSource writes the source to path atomically (keeping the file's
+// byte-order mark and line endings) and waits for the write.
+func (a *App) saveSource(path string) bool {
+	text := a.d.Text
+	if a.edit.crlf {
+		text = strings.ReplaceAll(text, "\n", "\r\n")
+	}
+	if a.edit.bom {
+		text = "\ufeff" + text
+	}
+	if err := atomicfile.Write(path, []byte(text), 0o644); err != nil {
+		a.sayError(fmt.Sprintf("Could not save: %v. Still editing.", err))
+		return false
+	}
+	a.edit.path = path
+	a.edit.savedText = a.d.Text
+	a.dirty = false
+	// The reading view is derived again from what was saved, so marks and
+	// the state file follow the new text.
+	canon := a.derive(a.d.Text)
+	old := a.edit.canonical
+	a.edit.canonical = canon
+	if old.Meta.Path != path {
+		a.state = &docstate.DocState{Path: path, Bookmarks: a.state.Bookmarks, Notes: a.state.Notes, Highlights: a.state.Highlights, NextID: a.state.NextID}
+	}
+	a.saveCanonicalState(canon, old)
+	return true
+}
+
+// saveCanonicalState writes the state file against the canonical text.
+func (a *App) saveCanonicalState(canon, old *doc.Document) {
+	cur, d, ix := a.cursor, a.d, a.ix
+	a.d, a.ix = canon, units.New(canon)
+	if old.Text != canon.Text {
+		a.moveMarks(old)
+	}
+	a.cursor = mapPosition(d, cur, canon)
+	a.saveState()
+	a.d, a.ix, a.cursor = d, ix, cur
+}
+
+func (a *App) saveAs() {
+	suggest := a.edit.path
+	if suggest == "" {
+		cwd, _ := os.Getwd()
+		suggest = filepath.Join(cwd, "document.md")
+	}
+	a.openPrompt("save_as", "Save as, Enter for "+filepath.Base(suggest), "Prompt", func(text string) {
+		name := strings.TrimSpace(text)
+		target := suggest
+		if name != "" {
+			if !filepath.IsAbs(name) && filepath.Dir(name) == "." {
+				name = filepath.Join(filepath.Dir(suggest), name)
+			}
+			switch strings.ToLower(filepath.Ext(name)) {
+			case ".md", ".markdown", ".txt", ".text", ".mdown", ".mkd":
+			default:
+				name += ".md"
+			}
+			target = name
+		}
+		doSave := func() {
+			if a.saveSource(target) {
+				a.d.Meta.Path = target
+				a.edit.canonical.Meta.Path = target
+				a.say(fmt.Sprintf("Saved %s. Still editing.", filepath.Base(target)))
+			}
+		}
+		if target != a.edit.path && fileExists(target) {
+			// Never write over another file without asking.
+			a.ask("save_as", fmt.Sprintf("%s already exists. Replace it? y or n", filepath.Base(target)), doSave)
+			return
+		}
+		doSave()
+	})
+}
+
+// syncCanonical derives the reading view from the source being edited
+// and moves the marks onto it, so marks stay in canonical offsets.
+func (a *App) syncCanonical() *doc.Document {
+	old := a.edit.canonical
+	fresh := a.derive(a.d.Text)
+	if fresh.Text == old.Text {
+		return old
+	}
+	d, ix, cur := a.d, a.ix, a.cursor
+	a.d, a.ix = fresh, units.New(fresh)
+	a.moveMarks(old)
+	a.d, a.ix, a.cursor = d, ix, cur
+	a.edit.canonical = fresh
+	return fresh
+}
+
+// toCanonical maps a range of the text being moved through to the
+// reading view (the identity outside edit mode).
+func (a *App) toCanonical(r units.Range) (units.Range, *doc.Document) {
+	if !a.editing {
+		return r, a.d
+	}
+	canon := a.syncCanonical()
+	start := mapPosition(a.d, r.Start, canon)
+	end := start
+	if w, ok := a.ix.PreviousWord(r.End); ok && w.Start >= r.Start {
+		end = mapPosition(a.d, w.Start, canon) + (min(w.End, r.End) - w.Start)
+		// Keep closing punctuation of the source range.
+		for end < canon.Len() && r.End > w.End && strings.ContainsRune(".!?:;,)\"'", canon.RuneAt(end)) {
+			end++
+			if end-start >= r.Len() {
+				break
+			}
+		}
+	}
+	return units.Range{Start: start, End: max(end, start)}, canon
+}
+
+// newDocument starts a blank Markdown document in edit mode; its first
+// save asks for a name.
+func (a *App) newDocument() {
+	start := func() {
+		a.stopReading()
+		a.saveState()
+		d := doc.New("", doc.Meta{Title: "Untitled", Format: "markdown"}, nil)
+		a.install(d)
+		a.title = "Untitled"
+		a.state = &docstate.DocState{}
+		a.edit = &editState{canonical: d}
+		a.editing = true
+		a.mode = "Edit"
+		a.say("New document ready for editing.")
+	}
+	if a.editing {
+		a.leaveEdit(start)
+		return
+	}
+	start()
+}
+
+// undoStep takes back the newest step; it reports false when there is none.
+func (a *App) undoStep() bool {
+	n := len(a.edit.undo)
+	if n == 0 {
+		return false
+	}
+	op := a.edit.undo[n-1]
+	a.edit.undo = a.edit.undo[:n-1]
+	a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(op.Inserted), op.Removed)
+	a.cursor = op.CursorBefore
+	a.sel = nil
+	a.edit.redo = append(a.edit.redo, op)
+	return true
+}
+
+// redoStep makes the newest undone step again; false when there is none.
+func (a *App) redoStep() bool {
+	n := len(a.edit.redo)
+	if n == 0 {
+		return false
+	}
+	op := a.edit.redo[n-1]
+	a.edit.redo = a.edit.redo[:n-1]
+	a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(op.Removed), op.Inserted)
+	a.cursor = op.After
+	a.sel = nil
+	a.edit.undo = append(a.edit.undo, op)
+	return true
+}

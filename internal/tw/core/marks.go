@@ -1,0 +1,407 @@
+package core
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/units"
+)
+
+// addBookmark sets a bookmark at the cursor, named mark1, mark2, … (the
+// first free name).
+func (a *App) addBookmark() {
+	used := map[string]bool{}
+	for _, b := range a.state.Bookmarks {
+		used[b.Name] = true
+	}
+	name := ""
+	for i := 1; ; i++ {
+		name = fmt.Sprintf("mark%d", i)
+		if !used[name] {
+			break
+		}
+	}
+	at, _ := a.toCanonical(units.Range{Start: a.cursor, End: a.cursor})
+	a.state.Bookmarks = append(a.state.Bookmarks, docstate.Bookmark{Name: name, Char: at.Start})
+	a.sortBookmarks()
+	a.saveState()
+	a.say(fmt.Sprintf("Bookmark %s set at %d percent.", name, a.percent(a.cursor)))
+}
+
+func (a *App) sortBookmarks() {
+	sort.SliceStable(a.state.Bookmarks, func(i, j int) bool { return a.state.Bookmarks[i].Char < a.state.Bookmarks[j].Char })
+}
+
+func (a *App) bookmarkNav(next bool) {
+	bs := a.state.Bookmarks
+	var target *docstate.Bookmark
+	if next {
+		for i := range bs {
+			if bs[i].Char > a.cursor {
+				target = &bs[i]
+				break
+			}
+		}
+	} else {
+		for i := len(bs) - 1; i >= 0; i-- {
+			if bs[i].Char < a.cursor {
+				target = &bs[i]
+				break
+			}
+		}
+	}
+	if target == nil {
+		a.edge(dirOf(next), "bookmark")
+		return
+	}
+	a.moveTo(target.Char, true)
+	a.say(fmt.Sprintf("Bookmark %s, line %d: %s", target.Name, a.ix.LineOf(target.Char)+1, nonBlank(a.preview(target.Char))))
+}
+
+// bookmarkAtCursor returns the index of the bookmark at or last before the
+// cursor, or -1.
+func (a *App) bookmarkAtCursor() int {
+	best := -1
+	for i, b := range a.state.Bookmarks {
+		if b.Char <= a.cursor {
+			best = i
+		}
+	}
+	if best < 0 && len(a.state.Bookmarks) > 0 {
+		best = 0
+	}
+	return best
+}
+
+func (a *App) bookmarkItems() []string {
+	var items []string
+	for _, b := range a.state.Bookmarks {
+		items = append(items, fmt.Sprintf("%s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, nonBlank(a.preview(b.Char))))
+	}
+	return items
+}
+
+func (a *App) listBookmarks() {
+	if len(a.state.Bookmarks) == 0 {
+		a.say("No bookmarks.")
+		return
+	}
+	a.openList(&List{Title: "Bookmarks", Items: a.bookmarkItems(),
+		choose: func(i int) {
+			b := a.state.Bookmarks[i]
+			a.moveTo(b.Char, true)
+			a.say(fmt.Sprintf("Bookmark %s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, nonBlank(a.preview(b.Char))))
+		},
+		remove: func(i int) { a.deleteBookmark(i) },
+		rename: func(i int) { a.renameBookmark(i) },
+	})
+}
+
+func (a *App) deleteBookmark(i int) {
+	name := a.state.Bookmarks[i].Name
+	a.state.Bookmarks = append(a.state.Bookmarks[:i], a.state.Bookmarks[i+1:]...)
+	a.saveState()
+	if a.list != nil && a.list.Title == "Bookmarks" {
+		a.list.all = a.bookmarkItems()
+		a.refilter()
+	}
+	a.say(fmt.Sprintf("Bookmark %s deleted.", name))
+}
+
+func (a *App) renameBookmark(i int) {
+	old := a.state.Bookmarks[i].Name
+	a.openPrompt("rename_bookmark", "New bookmark name, Enter keeps it", "Prompt", func(text string) {
+		text = strings.TrimSpace(text)
+		if text == "" || text == old {
+			a.say("Kept.")
+			return
+		}
+		for _, b := range a.state.Bookmarks {
+			if b.Name == text {
+				a.sayError(fmt.Sprintf("A bookmark is already named %s.", text))
+				return
+			}
+		}
+		for j := range a.state.Bookmarks {
+			if a.state.Bookmarks[j].Name == old {
+				a.state.Bookmarks[j].Name = text
+			}
+		}
+		a.saveState()
+		a.say(fmt.Sprintf("Bookmark %s renamed to %s.", old, text))
+	})
+}
+
+// --- notes -------------------------------------------------------------
+
+var (
+	tagPattern   = regexp.MustCompile(`(?:^|\s)#([\p{L}\p{N}_-]+)`)
+	colorPattern = regexp.MustCompile(`(?i)(?:^|\s)(?:color|colour):\s*([a-z]+)`)
+	colorNames   = map[string]bool{"yellow": true, "green": true, "blue": true, "pink": true, "red": true,
+		"orange": true, "purple": true, "gray": true, "grey": true}
+)
+
+// parseNote takes the #tags and a color out of what the user wrote.
+func parseNote(text string) (tags []string, color *string) {
+	tags = []string{}
+	for _, m := range tagPattern.FindAllStringSubmatch(text, -1) {
+		tags = append(tags, m[1])
+	}
+	if m := colorPattern.FindStringSubmatch(text); m != nil {
+		c := strings.ToLower(m[1])
+		color = &c
+	} else {
+		for _, t := range tags {
+			if colorNames[strings.ToLower(t)] {
+				c := strings.ToLower(t)
+				color = &c
+				break
+			}
+		}
+	}
+	return tags, color
+}
+
+// noteTarget is the selection, else the sentence at the cursor.
+func (a *App) noteTarget() (units.Range, bool) {
+	if a.sel != nil && a.sel.Len() > 0 {
+		return *a.sel, true
+	}
+	if s, ok := a.ix.Sentence(a.cursor); ok {
+		return s, true
+	}
+	if w, ok := a.ix.NextWord(a.cursor); ok {
+		return w, true
+	}
+	return units.Range{}, false
+}
+
+func (a *App) addNote() {
+	r, ok := a.noteTarget()
+	if !ok {
+		a.say("Nothing here to note.")
+		return
+	}
+	a.openPrompt("note_text", "Note", "Prompt", func(text string) {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			a.say("Cancelled.")
+			return
+		}
+		a.state.NextID++
+		tags, color := parseNote(text)
+		cr, canon := a.toCanonical(r)
+		a.state.Notes = append(a.state.Notes, docstate.Note{ID: a.state.NextID, Start: cr.Start, End: cr.End,
+			Anchor: canon.Slice(cr.Start, cr.End), Text: text, Tags: tags, Color: color})
+		a.sortNotes()
+		a.sel = nil
+		a.saveState()
+		a.say(fmt.Sprintf("Note added: %s", text))
+	})
+}
+
+func (a *App) sortNotes() {
+	sort.SliceStable(a.state.Notes, func(i, j int) bool { return a.state.Notes[i].Start < a.state.Notes[j].Start })
+}
+
+func (a *App) noteNav(next bool) {
+	ns := a.state.Notes
+	idx := -1
+	if next {
+		for i := range ns {
+			if ns[i].Start > a.cursor {
+				idx = i
+				break
+			}
+		}
+	} else {
+		for i := len(ns) - 1; i >= 0; i-- {
+			if ns[i].Start < a.cursor {
+				idx = i
+				break
+			}
+		}
+	}
+	if idx < 0 {
+		a.edge(dirOf(next), "note")
+		return
+	}
+	n := ns[idx]
+	a.moveTo(n.Start, true)
+	a.say(fmt.Sprintf("Note: %s. On: %s", n.Text, a.previewText(n.Anchor)))
+}
+
+// noteAtCursor returns the index of the note holding the cursor, or -1.
+func (a *App) noteAtCursor() int {
+	for i, n := range a.state.Notes {
+		if a.cursor >= n.Start && a.cursor < max(n.End, n.Start+1) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (a *App) noteItems() []string {
+	var items []string
+	for _, n := range a.state.Notes {
+		items = append(items, fmt.Sprintf("Line %d: %s: %s", a.ix.LineOf(n.Start)+1, a.previewText(n.Anchor), n.Text))
+	}
+	return items
+}
+
+func (a *App) listNotes() {
+	if len(a.state.Notes) == 0 {
+		a.say("No notes.")
+		return
+	}
+	a.openList(&List{Title: "Notes", Items: a.noteItems(),
+		choose: func(i int) {
+			n := a.state.Notes[i]
+			a.moveTo(n.Start, true)
+			a.say(fmt.Sprintf("Note: %s. On: %s", n.Text, a.previewText(n.Anchor)))
+		},
+		remove: func(i int) {
+			id := a.state.Notes[i].ID
+			a.ask("delete_note", "Delete this note? y or n", func() { a.deleteNoteByID(id) })
+		},
+		rename: func(i int) { a.editNote(i) },
+	})
+}
+
+func (a *App) deleteNoteByID(id int) {
+	for i, n := range a.state.Notes {
+		if n.ID == id {
+			a.state.Notes = append(a.state.Notes[:i], a.state.Notes[i+1:]...)
+			a.saveState()
+			a.say("Note deleted.")
+			if a.list != nil && a.list.Title == "Notes" {
+				a.list.all = a.noteItems()
+				a.refilter()
+			}
+			return
+		}
+	}
+}
+
+func (a *App) editNote(i int) {
+	id := a.state.Notes[i].ID
+	a.say("Editing note: " + a.state.Notes[i].Text)
+	a.openPrompt("edit_note", "Edit note, Enter keeps it", "Prompt", func(text string) {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			a.say("Kept.")
+			return
+		}
+		for j := range a.state.Notes {
+			if a.state.Notes[j].ID == id {
+				a.state.Notes[j].Text = text
+				a.state.Notes[j].Tags, a.state.Notes[j].Color = parseNote(text)
+			}
+		}
+		a.saveState()
+		a.say("Note changed: " + text)
+	})
+}
+
+// --- highlights --------------------------------------------------------
+
+func (a *App) highlightAtCursor() int {
+	for i, h := range a.state.Highlights {
+		if a.cursor >= h.Start && a.cursor < max(h.End, h.Start+1) {
+			return i
+		}
+	}
+	return -1
+}
+
+// toggleHighlight highlights the selection (else the sentence at the
+// cursor), or removes the highlight the cursor is in.
+func (a *App) toggleHighlight() {
+	if i := a.highlightAtCursor(); i >= 0 && (a.sel == nil || a.sel.Len() == 0) {
+		a.state.Highlights = append(a.state.Highlights[:i], a.state.Highlights[i+1:]...)
+		a.saveState()
+		a.say("Highlight removed.")
+		return
+	}
+	r, ok := a.noteTarget()
+	if !ok {
+		a.say("Nothing here to highlight.")
+		return
+	}
+	a.state.NextID++
+	color := a.opts.Settings.String("highlight.color")
+	if color == "" {
+		color = "yellow"
+	}
+	cr, canon := a.toCanonical(r)
+	a.state.Highlights = append(a.state.Highlights, docstate.Highlight{ID: a.state.NextID, Start: cr.Start, End: cr.End,
+		Color: color, Text: canon.Slice(cr.Start, cr.End)})
+	sort.SliceStable(a.state.Highlights, func(i, j int) bool { return a.state.Highlights[i].Start < a.state.Highlights[j].Start })
+	a.sel = nil
+	a.saveState()
+	a.say(fmt.Sprintf("Highlighted: %s", a.previewText(a.d.Slice(r.Start, r.End))))
+}
+
+func (a *App) listHighlights() {
+	if len(a.state.Highlights) == 0 {
+		a.say("No highlights.")
+		return
+	}
+	var items []string
+	for _, h := range a.state.Highlights {
+		items = append(items, fmt.Sprintf("Line %d, %s: %s", a.ix.LineOf(h.Start)+1, h.Color, a.previewText(h.Text)))
+	}
+	a.openList(&List{Title: "Highlights", Items: items, choose: func(i int) {
+		h := a.state.Highlights[i]
+		a.moveTo(h.Start, true)
+		a.say(a.previewText(h.Text))
+	}})
+}
+
+// NoteInfo, HighlightInfo: what the notes and highlights methods return.
+type NoteInfo struct {
+	ID, Start, End, Line int
+	Anchor, Text         string
+	Tags                 []string
+	Color                *string
+}
+
+type HighlightInfo struct {
+	ID, Start, End, Line int
+	Color, Text          string
+}
+
+// Notes returns the notes in document order.
+func (a *App) Notes() ([]NoteInfo, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.d == nil {
+		return nil, ErrNoDocument
+	}
+	out := []NoteInfo{}
+	for _, n := range a.state.Notes {
+		tags := n.Tags
+		if tags == nil {
+			tags = []string{}
+		}
+		out = append(out, NoteInfo{n.ID, n.Start, n.End, a.ix.LineOf(n.Start) + 1, n.Anchor, n.Text, tags, n.Color})
+	}
+	return out, nil
+}
+
+// Highlights returns the highlights in document order.
+func (a *App) Highlights() ([]HighlightInfo, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.d == nil {
+		return nil, ErrNoDocument
+	}
+	out := []HighlightInfo{}
+	for _, h := range a.state.Highlights {
+		out = append(out, HighlightInfo{h.ID, h.Start, h.End, a.ix.LineOf(h.Start) + 1, h.Color, h.Text})
+	}
+	return out, nil
+}

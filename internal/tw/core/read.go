@@ -1,0 +1,268 @@
+package core
+
+import (
+	"fmt"
+	"sync"
+
+	"textfirst/internal/tw/units"
+)
+
+// speechEvent is a word heard or the end of a reading, tagged with the
+// reading's generation so that events of a stopped reading are dropped.
+type speechEvent struct {
+	gen        uint64
+	done       bool
+	completed  bool
+	start, end int
+}
+
+// eventQueue is an unbounded FIFO drained by one goroutine. Speech
+// callbacks push into it without ever blocking on the App's lock.
+type eventQueue struct {
+	mu     sync.Mutex
+	cond   *sync.Cond
+	items  []speechEvent
+	closed bool
+}
+
+func newEventQueue() *eventQueue {
+	q := &eventQueue{}
+	q.cond = sync.NewCond(&q.mu)
+	return q
+}
+
+func (q *eventQueue) push(e speechEvent) {
+	q.mu.Lock()
+	q.items = append(q.items, e)
+	q.mu.Unlock()
+	q.cond.Signal()
+}
+
+func (q *eventQueue) close() {
+	q.mu.Lock()
+	q.closed = true
+	q.mu.Unlock()
+	q.cond.Signal()
+}
+
+func (q *eventQueue) run(apply func(speechEvent)) {
+	for {
+		q.mu.Lock()
+		for len(q.items) == 0 && !q.closed {
+			q.cond.Wait()
+		}
+		if len(q.items) == 0 && q.closed {
+			q.mu.Unlock()
+			return
+		}
+		e := q.items[0]
+		q.items = q.items[1:]
+		q.mu.Unlock()
+		apply(e)
+	}
+}
+
+func (a *App) applySpeechEvent(e speechEvent) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if e.gen != a.readGen || a.d == nil {
+		return
+	}
+	if e.done {
+		if a.playback == Reading {
+			a.setPlayback(Stopped)
+		}
+		return
+	}
+	w := units.Range{Start: e.start, End: e.end}
+	a.heard = &w
+	if a.follow {
+		a.cursor = e.start
+	}
+	a.opts.Events.Position(e.start, e.end, a.ix.LineOf(e.start)+1)
+}
+
+func (a *App) setPlayback(state string) {
+	if a.playback == state {
+		return
+	}
+	a.playback = state
+	a.opts.Events.Playback(state)
+}
+
+// stopReading stops speech; events of the stopped reading are dropped.
+func (a *App) stopReading() {
+	a.readGen++
+	if a.opts.Speaker != nil && a.playback == Reading {
+		a.opts.Speaker.Stop()
+	}
+	a.setPlayback(Stopped)
+}
+
+// startReading reads [from, to). follow moves the cursor with the voice.
+func (a *App) startReading(from, to int, follow bool) {
+	a.stopReading()
+	if to <= from {
+		return
+	}
+	a.readGen++
+	gen := a.readGen
+	a.readEnd = to
+	a.follow = follow && a.opts.Settings.Bool("reading.cursor_follows_speech")
+	a.heard = nil
+	a.setPlayback(Reading)
+	if a.opts.Speaker == nil {
+		// Silent: reading takes no time. The first word and the end are
+		// reported after the answer to the request that started it.
+		first, ok := a.ix.Word(from)
+		if !ok || first.Start < from {
+			first, ok = a.ix.NextWord(from)
+		}
+		if !ok || first.Start >= to {
+			first = units.Range{Start: from, End: min(to, from+1)}
+		}
+		// What is heard never reaches outside what was asked for (a
+		// character of a word is that character).
+		first.Start, first.End = max(first.Start, from), min(first.End, to)
+		a.defer_(func() {
+			if gen != a.readGen {
+				return
+			}
+			a.heard = &first
+			a.opts.Events.Position(first.Start, first.End, a.ix.LineOf(first.Start)+1)
+			a.setPlayback(Stopped)
+		})
+		return
+	}
+	q := a.speechQ
+	a.opts.Speaker.Read(a.d, from, to,
+		func(start, end int) { q.push(speechEvent{gen: gen, start: start, end: end}) },
+		func(completed bool) { q.push(speechEvent{gen: gen, done: true, completed: completed}) })
+}
+
+// Read starts reading what ("cursor", "document", "paragraph", "sentence",
+// "line", "word", "character", "selection"), after moving to from when it
+// is not nil. It returns the playback state.
+func (a *App) Read(what string, from *int) (string, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.d == nil {
+		return "", ErrNoDocument
+	}
+	switch what {
+	case "cursor", "document", "paragraph", "sentence", "line", "word", "character", "selection":
+	default:
+		return "", fmt.Errorf("Cannot read %s", what)
+	}
+	if from != nil {
+		a.moveTo(min(max(*from, 0), a.d.Len()), false)
+	}
+	a.read(what)
+	return a.playback, nil
+}
+
+func (a *App) read(what string) {
+	pos := a.cursor
+	n := a.d.Len()
+	switch what {
+	case "cursor":
+		a.startReading(pos, n, true)
+	case "document":
+		a.cursor = 0
+		a.startReading(0, n, true)
+	case "paragraph":
+		if p, ok := a.ix.ParagraphAtOrAfter(pos); ok {
+			a.cursor = p.Start
+			a.startReading(p.Start, n, true)
+		} else {
+			a.say("No paragraph to read.")
+		}
+	case "sentence":
+		if s, ok := a.ix.Sentence(pos); ok {
+			a.startReading(s.Start, s.End, false)
+		} else if s, ok := a.ix.NextSentence(pos); ok {
+			a.startReading(s.Start, s.End, false)
+		} else {
+			a.say("No sentence here.")
+		}
+	case "line":
+		l := a.ix.Line(a.ix.LineOf(pos))
+		if l.Len() == 0 {
+			a.say("blank")
+			return
+		}
+		a.startReading(l.Start, l.End, false)
+	case "word":
+		if w, ok := a.ix.Word(pos); ok {
+			a.startReading(w.Start, w.End, false)
+		} else {
+			a.say("No word here.")
+		}
+	case "character":
+		if pos >= n {
+			a.say("End of document.")
+			return
+		}
+		a.startReading(pos, pos+1, false)
+	case "selection":
+		if a.sel == nil || a.sel.Len() == 0 {
+			a.say("No selection.")
+			return
+		}
+		a.startReading(a.sel.Start, a.sel.End, false)
+	}
+}
+
+// Pause pauses reading; it does nothing unless reading.
+func (a *App) Pause() (string, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.d == nil {
+		return "", ErrNoDocument
+	}
+	a.pause()
+	return a.playback, nil
+}
+
+func (a *App) pause() {
+	if a.playback != Reading {
+		return
+	}
+	a.readGen++
+	if a.opts.Speaker != nil {
+		a.opts.Speaker.Stop()
+	}
+	a.setPlayback(Paused)
+}
+
+// Resume continues after a pause, from the last word heard.
+func (a *App) Resume() (string, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.d == nil {
+		return "", ErrNoDocument
+	}
+	a.resume()
+	return a.playback, nil
+}
+
+func (a *App) resume() {
+	if a.playback != Paused {
+		return
+	}
+	from := a.cursor
+	if a.heard != nil {
+		from = a.heard.Start
+	}
+	follow := a.follow
+	a.playback = Stopped // startReading announces "reading"
+	a.startReading(from, a.readEnd, follow)
+}
+
+// Stop stops reading.
+func (a *App) Stop() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.stopReading()
+	return a.playback
+}

@@ -1,0 +1,179 @@
+package core
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"textfirst/internal/tw/units"
+)
+
+type findState struct {
+	pattern string
+	hits    []units.Range
+	current int
+}
+
+// Match is one search match.
+type Match struct{ Start, End, Line int }
+
+// compileFind makes the matcher for a pattern: literal or a regular
+// expression, case-insensitive as Find in the reader is.
+func compileFind(pattern string, isRegex bool) (*regexp.Regexp, error) {
+	if !isRegex {
+		pattern = regexp.QuoteMeta(pattern)
+	}
+	re, err := regexp.Compile("(?i)" + pattern)
+	if err != nil {
+		return nil, fmt.Errorf("Not a regular expression: %s", pattern)
+	}
+	return re, nil
+}
+
+// runFind finds every match, moves to the first at or after the cursor
+// (wrapping to the top) and announces it.
+func (a *App) runFind(pattern string, isRegex bool) error {
+	if pattern == "" {
+		a.say("Cancelled.")
+		return nil
+	}
+	re, err := compileFind(pattern, isRegex)
+	if err != nil {
+		return err
+	}
+	var hits []units.Range
+	text := a.d.Text
+	if !isRegex && isASCII(pattern) {
+		// Fast path: an ASCII pattern is matched in a copy of the text with
+		// only ASCII letters lowered, which keeps every byte offset.
+		lower, pat := a.asciiLower(), asciiLowerString(pattern)
+		for b := 0; ; {
+			i := strings.Index(lower[b:], pat)
+			if i < 0 {
+				break
+			}
+			start := b + i
+			hits = append(hits, units.Range{Start: a.d.Pos(start), End: a.d.Pos(start + len(pat))})
+			b = start + len(pat)
+		}
+	} else {
+		for _, loc := range re.FindAllStringIndex(text, -1) {
+			if loc[1] == loc[0] {
+				continue
+			}
+			hits = append(hits, units.Range{Start: a.d.Pos(loc[0]), End: a.d.Pos(loc[1])})
+		}
+	}
+	a.find = &findState{pattern: pattern, hits: hits, current: -1}
+	if len(hits) == 0 {
+		a.say("No matches for " + pattern)
+		return nil
+	}
+	cur := 0
+	for i, h := range hits {
+		if h.Start >= a.cursor {
+			cur = i
+			break
+		}
+	}
+	a.showMatch(cur)
+	return nil
+}
+
+func (a *App) showMatch(i int) {
+	f := a.find
+	f.current = i
+	h := f.hits[i]
+	a.moveTo(h.Start, true)
+	l := a.ix.LineOf(h.Start)
+	a.say(fmt.Sprintf("Match %d of %d: %s", i+1, len(f.hits), a.lineText(l)))
+}
+
+func (a *App) findAgain(next bool) {
+	f := a.find
+	if f == nil {
+		a.say("Nothing to find again. Use Find first.")
+		return
+	}
+	if len(f.hits) == 0 {
+		a.say("No matches for " + f.pattern)
+		return
+	}
+	i := -1
+	if next {
+		for k, h := range f.hits {
+			if h.Start > a.cursor {
+				i = k
+				break
+			}
+		}
+		if i < 0 {
+			i = 0
+		}
+	} else {
+		for k := len(f.hits) - 1; k >= 0; k-- {
+			if f.hits[k].Start < a.cursor {
+				i = k
+				break
+			}
+		}
+		if i < 0 {
+			i = len(f.hits) - 1
+		}
+	}
+	a.showMatch(i)
+}
+
+// Search finds pattern, moves to the first match at or after the cursor,
+// and returns every match and the index of the current one (-1 for none).
+func (a *App) Search(pattern string, isRegex bool) ([]Match, int, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.d == nil {
+		return nil, -1, ErrNoDocument
+	}
+	a.stopIfReading()
+	if pattern == "" {
+		a.find = nil
+		a.say("No matches for ")
+		return []Match{}, -1, nil
+	}
+	if err := a.runFind(pattern, isRegex); err != nil {
+		return nil, -1, err
+	}
+	out := make([]Match, 0, len(a.find.hits))
+	for _, h := range a.find.hits {
+		out = append(out, Match{h.Start, h.End, a.ix.LineOf(h.Start) + 1})
+	}
+	return out, a.find.current, nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiLowerString lowers the ASCII letters of s and nothing else, so the
+// result has the same length and byte offsets.
+func asciiLowerString(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// asciiLower returns the open text with its ASCII letters lowered, made
+// once per text.
+func (a *App) asciiLower() string {
+	if a.lowerOf != a.d {
+		a.lowerOf, a.lower = a.d, asciiLowerString(a.d.Text)
+	}
+	return a.lower
+}

@@ -1,0 +1,519 @@
+package core
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Prompt is a question that needs typed text.
+type Prompt struct {
+	Label   string
+	Purpose string
+	Text    []rune
+	Caret   int
+	answer  func(text string)
+	history []string
+	histAt  int
+}
+
+// List is a list to choose from.
+type List struct {
+	Title    string
+	Items    []string
+	Selected int
+	Filter   *string // non-nil for lists that filter as you type
+	all      []string
+	allIdx   []int // index in all of each shown item
+	choose   func(index int)
+	adjust   func(index, dir int) // left/right in the settings list
+	remove   func(index int)      // delete key
+	rename   func(index int)
+	letters  map[rune]int // Save/Discard/Cancel style letters
+}
+
+// openPrompt opens a prompt and announces its label.
+func (a *App) openPrompt(purpose, label, mode string, answer func(string)) {
+	if a.history == nil {
+		a.history = map[string][]string{}
+	}
+	a.prompt = &Prompt{Label: label, Purpose: purpose, answer: answer,
+		history: a.history[purpose], histAt: len(a.history[purpose])}
+	a.mode = mode
+	a.say(label)
+	a.effects = append(a.effects, Effect{Type: "prompt", Params: map[string]any{"label": label, "purpose": purpose}})
+}
+
+// openList shows a list and announces it.
+func (a *App) openList(l *List) {
+	if l.all == nil {
+		l.all = l.Items
+	}
+	a.list = l
+	a.refilter()
+	n := len(l.Items)
+	intro := fmt.Sprintf("%s, %d items. Up and Down move, Enter chooses, Escape closes.", l.Title, n)
+	if n == 1 {
+		intro = fmt.Sprintf("%s, 1 item. Up and Down move, Enter chooses, Escape closes.", l.Title)
+	}
+	a.say(intro)
+	a.effects = append(a.effects, Effect{Type: "list", Params: map[string]any{"title": l.Title, "items": l.Items}})
+}
+
+func (a *App) refilter() {
+	l := a.list
+	l.Items = l.Items[:0:0]
+	l.allIdx = nil
+	for i, it := range l.all {
+		if l.Filter == nil || *l.Filter == "" || strings.Contains(strings.ToLower(it), strings.ToLower(*l.Filter)) {
+			l.Items = append(l.Items, it)
+			l.allIdx = append(l.allIdx, i)
+		}
+	}
+	if l.Selected >= len(l.Items) {
+		l.Selected = max(0, len(l.Items)-1)
+	}
+}
+
+func (a *App) closeUI() {
+	a.prompt = nil
+	a.list = nil
+	if a.editing {
+		a.mode = "Edit"
+	} else {
+		a.mode = "Browse"
+	}
+}
+
+// ask sets a yes-or-no question.
+func (a *App) ask(action, question string, yes func()) {
+	a.pending = &Pending{Action: action, Question: question, yes: yes}
+	a.say(question)
+}
+
+// Answer answers the open prompt.
+func (a *App) Answer(text string) ([]Effect, string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.effects = nil
+	a.answer(text)
+	return a.takeEffects(), a.status
+}
+
+func (a *App) answer(text string) {
+	p := a.prompt
+	if p == nil {
+		a.say("No question is open.")
+		return
+	}
+	if strings.TrimSpace(text) != "" {
+		a.history[p.Purpose] = append(a.history[p.Purpose], text)
+	}
+	a.closeUI()
+	p.answer(text)
+}
+
+// Choose picks item index of the open list.
+func (a *App) Choose(index int) ([]Effect, string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.effects = nil
+	a.choose(index)
+	return a.takeEffects(), a.status
+}
+
+func (a *App) choose(index int) {
+	l := a.list
+	if l == nil {
+		a.say("No list is open.")
+		return
+	}
+	if index < 0 || index >= len(l.Items) {
+		a.sayError(fmt.Sprintf("No item %d; the list has %d.", index, len(l.Items)))
+		return
+	}
+	orig := l.allIdx[index]
+	a.closeUI()
+	if l.choose != nil {
+		l.choose(orig)
+	}
+}
+
+// Cancel closes the open prompt or list, or answers no to the question.
+func (a *App) Cancel() ([]Effect, string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.effects = nil
+	a.pending = nil
+	a.closeUI()
+	a.say("Cancelled.")
+	return a.takeEffects(), a.status
+}
+
+func (a *App) takeEffects() []Effect {
+	e := a.effects
+	a.effects = nil
+	if e == nil {
+		e = []Effect{}
+	}
+	return e
+}
+
+// ListState is the list shown.
+type ListState struct {
+	Title    string
+	Items    []string
+	Selected int
+	Filter   *string
+}
+
+// ListState returns the list shown, or nil.
+func (a *App) ListState() *ListState {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.list == nil {
+		return nil
+	}
+	l := a.list
+	return &ListState{l.Title, append([]string{}, l.Items...), l.Selected, l.Filter}
+}
+
+// PromptState is the prompt open.
+type PromptState struct {
+	Label, Purpose, Text string
+	Caret                int
+}
+
+// PromptState returns the prompt open, or nil.
+func (a *App) PromptState() *PromptState {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.prompt == nil {
+		return nil
+	}
+	p := a.prompt
+	return &PromptState{p.Label, p.Purpose, string(p.Text), p.Caret}
+}
+
+// ListKey moves through the list with the reader's keys.
+func (a *App) ListKey(key string) ([]Effect, string, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.effects = nil
+	l := a.list
+	if l == nil {
+		a.say("No list is open.")
+		return a.takeEffects(), a.status, nil
+	}
+	sayItem := func() {
+		if len(l.Items) == 0 {
+			a.say("No items.")
+			return
+		}
+		a.say(fmt.Sprintf("%s, %d of %d", l.Items[l.Selected], l.Selected+1, len(l.Items)))
+	}
+	runes := []rune(key)
+	if len(runes) == 1 {
+		c := runes[0]
+		if i, ok := l.letters[c]; ok {
+			a.choose(i)
+			return a.takeEffects(), a.status, nil
+		}
+		if l.Filter != nil {
+			f := *l.Filter + string(c)
+			l.Filter = &f
+			a.refilter()
+			l.Selected = 0
+			if len(l.Items) == 0 {
+				a.say(fmt.Sprintf("No items match %s.", f))
+			} else {
+				sayItem()
+			}
+			return a.takeEffects(), a.status, nil
+		}
+		for k := 1; k <= len(l.Items); k++ {
+			i := (l.Selected + k) % len(l.Items)
+			if strings.HasPrefix(strings.ToLower(l.Items[i]), strings.ToLower(string(c))) {
+				l.Selected = i
+				break
+			}
+		}
+		sayItem()
+		return a.takeEffects(), a.status, nil
+	}
+	switch key {
+	case "up":
+		l.Selected = max(0, l.Selected-1)
+		sayItem()
+	case "down":
+		l.Selected = min(len(l.Items)-1, l.Selected+1)
+		if l.Selected < 0 {
+			l.Selected = 0
+		}
+		sayItem()
+	case "page_up":
+		l.Selected = max(0, l.Selected-10)
+		sayItem()
+	case "page_down":
+		l.Selected = max(0, min(len(l.Items)-1, l.Selected+10))
+		sayItem()
+	case "home":
+		l.Selected = 0
+		sayItem()
+	case "end":
+		l.Selected = max(0, len(l.Items)-1)
+		sayItem()
+	case "enter":
+		a.choose(l.Selected)
+	case "escape":
+		a.closeUI()
+		a.say("Cancelled.")
+	case "left", "right":
+		if l.adjust == nil || len(l.Items) == 0 {
+			sayItem()
+			break
+		}
+		dir := 1
+		if key == "left" {
+			dir = -1
+		}
+		l.adjust(l.allIdx[l.Selected], dir)
+	case "backspace":
+		if l.Filter != nil && *l.Filter != "" {
+			r := []rune(*l.Filter)
+			f := string(r[:len(r)-1])
+			l.Filter = &f
+			a.refilter()
+			sayItem()
+		} else {
+			sayItem()
+		}
+	case "delete":
+		if l.remove == nil || len(l.Items) == 0 {
+			a.say("Nothing to delete here.")
+			break
+		}
+		l.remove(l.allIdx[l.Selected])
+	case "rename":
+		if l.rename == nil || len(l.Items) == 0 {
+			a.say("Nothing to rename in this list.")
+			break
+		}
+		l.rename(l.allIdx[l.Selected])
+	case "introduce":
+		a.say(fmt.Sprintf("%s, %d items. Up and Down move, Enter chooses, Escape closes.", l.Title, len(l.Items)))
+	case "details":
+		sayItem()
+	case "choose_here", "sort", "show_all":
+		a.say("This list has no such command.")
+	default:
+		return nil, "", fmt.Errorf("No list key %s", key)
+	}
+	return a.takeEffects(), a.status, nil
+}
+
+// PromptKey types one key into the prompt, or sets its whole text.
+func (a *App) PromptKey(key string, text *string) ([]Effect, string, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.effects = nil
+	p := a.prompt
+	if p == nil {
+		a.say("No question is open.")
+		return a.takeEffects(), a.status, nil
+	}
+	if text != nil {
+		p.Text = []rune(*text)
+		p.Caret = len(p.Text)
+		return a.takeEffects(), a.status, nil
+	}
+	runes := []rune(key)
+	echo := func(s string) {
+		if s == "" {
+			s = "blank"
+		}
+		a.say(s)
+	}
+	if len(runes) == 1 {
+		p.Text = append(p.Text[:p.Caret], append([]rune{runes[0]}, p.Text[p.Caret:]...)...)
+		p.Caret++
+		echo(string(runes[0]))
+		return a.takeEffects(), a.status, nil
+	}
+	switch key {
+	case "backspace":
+		if p.Caret > 0 {
+			r := p.Text[p.Caret-1]
+			p.Text = append(p.Text[:p.Caret-1], p.Text[p.Caret:]...)
+			p.Caret--
+			echo(string(r))
+		} else {
+			echo("")
+		}
+	case "delete":
+		if p.Caret < len(p.Text) {
+			r := p.Text[p.Caret]
+			p.Text = append(p.Text[:p.Caret], p.Text[p.Caret+1:]...)
+			echo(string(r))
+		} else {
+			echo("")
+		}
+	case "left":
+		if p.Caret > 0 {
+			p.Caret--
+		}
+		echo(charAt(p.Text, p.Caret))
+	case "right":
+		if p.Caret < len(p.Text) {
+			p.Caret++
+		}
+		echo(charAt(p.Text, p.Caret))
+	case "home":
+		p.Caret = 0
+		echo(string(p.Text))
+	case "end":
+		p.Caret = len(p.Text)
+		echo(string(p.Text))
+	case "up", "down":
+		if len(p.history) == 0 {
+			a.say("No earlier answers.")
+			break
+		}
+		if key == "up" {
+			p.histAt = max(0, p.histAt-1)
+		} else {
+			p.histAt = min(len(p.history)-1, p.histAt+1)
+		}
+		p.Text = []rune(p.history[p.histAt])
+		p.Caret = len(p.Text)
+		echo(string(p.Text))
+	case "tab", "shift_tab", "back_tab":
+		a.complete(p)
+	case "kill_to_start":
+		p.Text = p.Text[p.Caret:]
+		p.Caret = 0
+		echo(string(p.Text))
+	case "kill_to_end":
+		p.Text = p.Text[:p.Caret]
+		echo(string(p.Text))
+	case "delete_word_back":
+		i := p.Caret
+		for i > 0 && p.Text[i-1] == ' ' {
+			i--
+		}
+		for i > 0 && p.Text[i-1] != ' ' {
+			i--
+		}
+		removed := string(p.Text[i:p.Caret])
+		p.Text = append(p.Text[:i], p.Text[p.Caret:]...)
+		p.Caret = i
+		echo(strings.TrimSpace(removed))
+	case "enter":
+		a.answer(string(p.Text))
+	case "escape":
+		a.closeUI()
+		a.say("Cancelled.")
+	default:
+		return nil, "", fmt.Errorf("No prompt key %s", key)
+	}
+	return a.takeEffects(), a.status, nil
+}
+
+func charAt(r []rune, i int) string {
+	if i >= len(r) {
+		return "blank"
+	}
+	return string(r[i])
+}
+
+// complete completes a command name (command palette) in the prompt.
+func (a *App) complete(p *Prompt) {
+	switch p.Purpose {
+	case "open", "save_as", "export_as", "export_settings", "import_settings", "image_path":
+		a.completePath(p)
+		return
+	case "command_palette":
+	default:
+		a.say("Nothing to complete.")
+		return
+	}
+	typed := strings.ToLower(string(p.Text))
+	var matches []string
+	for _, act := range actionList {
+		if strings.HasPrefix(act.Name, typed) {
+			matches = append(matches, act.Name)
+		}
+	}
+	switch len(matches) {
+	case 0:
+		a.say(fmt.Sprintf("No commands match %s.", string(p.Text)))
+	case 1:
+		p.Text = []rune(matches[0])
+		p.Caret = len(p.Text)
+		a.say(matches[0])
+	default:
+		prefix := matches[0]
+		for _, m := range matches[1:] {
+			for !strings.HasPrefix(m, prefix) {
+				prefix = prefix[:len(prefix)-1]
+			}
+		}
+		p.Text = []rune(prefix)
+		p.Caret = len(p.Text)
+		a.say(fmt.Sprintf("%d matches: %s", len(matches), strings.Join(matches, ", ")))
+	}
+}
+
+// completePath completes a file path in the prompt: one match is filled
+// in (a folder with its slash), several are filled to what they share and
+// counted.
+func (a *App) completePath(p *Prompt) {
+	typed := string(p.Text)
+	pattern := typed
+	if strings.HasPrefix(pattern, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			pattern = filepath.Join(home, pattern[2:])
+			if strings.HasSuffix(typed, "/") {
+				pattern += "/"
+			}
+		}
+	}
+	matches, _ := filepath.Glob(globEscape(pattern) + "*")
+	if len(matches) == 0 {
+		a.say("No files match " + nonBlank(typed) + ".")
+		return
+	}
+	for i, m := range matches {
+		if fi, err := os.Stat(m); err == nil && fi.IsDir() {
+			matches[i] = m + string(filepath.Separator)
+		}
+	}
+	prefix := matches[0]
+	for _, m := range matches[1:] {
+		for !strings.HasPrefix(m, prefix) {
+			prefix = prefix[:len(prefix)-1]
+		}
+	}
+	if len(prefix) > len(pattern) || len(matches) == 1 {
+		p.Text = []rune(prefix)
+		p.Caret = len(p.Text)
+	}
+	if len(matches) == 1 {
+		a.say(filepath.Base(strings.TrimSuffix(prefix, string(filepath.Separator))))
+		return
+	}
+	names := make([]string, 0, len(matches))
+	for _, m := range matches {
+		names = append(names, filepath.Base(strings.TrimSuffix(m, string(filepath.Separator))))
+	}
+	if len(names) > 10 {
+		names = append(names[:10], "and more")
+	}
+	a.say(fmt.Sprintf("%d matches: %s", len(matches), strings.Join(names, ", ")))
+}
+
+func globEscape(s string) string {
+	r := strings.NewReplacer("*", "\\*", "?", "\\?", "[", "\\[")
+	return r.Replace(s)
+}

@@ -1,0 +1,122 @@
+// Package store keeps what tw remembers about each document between runs:
+// the reading place, navigation history, bookmarks, notes and highlights.
+//
+// One JSON file per document lives under HOME/data/state/documents, named
+// by a hash of the document's absolute path. Each mark carries about 40
+// characters of context so it can be found again after the file was edited
+// outside tw; the file also records the text's length and hash, so a
+// reader knows whether offsets can be trusted as they are. Files are
+// written atomically: a killed process leaves the old state or the new one.
+package docstate
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"textfirst/internal/atomicfile"
+)
+
+// Bookmark is a named place.
+type Bookmark struct {
+	Name    string `json:"name"`
+	Char    int    `json:"char"`
+	Context string `json:"context"`
+}
+
+// Note is text the user wrote about a range of the document.
+type Note struct {
+	ID      int      `json:"id"`
+	Start   int      `json:"start"`
+	End     int      `json:"end"`
+	Anchor  string   `json:"anchor"`
+	Text    string   `json:"text"`
+	Tags    []string `json:"tags"`
+	Color   *string  `json:"color"`
+	Context string   `json:"context"`
+}
+
+// Highlight marks a range with a color.
+type Highlight struct {
+	ID      int    `json:"id"`
+	Start   int    `json:"start"`
+	End     int    `json:"end"`
+	Color   string `json:"color"`
+	Text    string `json:"text"`
+	Context string `json:"context"`
+}
+
+// Place is the reading position with its context.
+type Place struct {
+	Char    int    `json:"char"`
+	Context string `json:"context"`
+}
+
+// DocState is everything remembered about one document.
+type DocState struct {
+	Path       string      `json:"path"`
+	Length     int         `json:"length"`
+	Hash       string      `json:"hash"`
+	Place      *Place      `json:"place"`
+	History    []int       `json:"history"`
+	Forward    []int       `json:"forward"`
+	Bookmarks  []Bookmark  `json:"bookmarks"`
+	Notes      []Note      `json:"notes"`
+	Highlights []Highlight `json:"highlights"`
+	NextID     int         `json:"next_id"`
+}
+
+// Store reads and writes document states under a home folder.
+type Store struct {
+	Home string
+}
+
+// StateDir is the folder for logs and state files.
+func (s Store) StateDir() string { return filepath.Join(s.Home, "data", "state") }
+
+// FileFor returns the state file of the document at absPath.
+func (s Store) FileFor(absPath string) string {
+	sum := sha256.Sum256([]byte(absPath))
+	return filepath.Join(s.StateDir(), "documents", hex.EncodeToString(sum[:12])+".json")
+}
+
+// Load returns the saved state of absPath, or an empty state when there is
+// none. A damaged state file is reported and treated as empty.
+func (s Store) Load(absPath string) (*DocState, error) {
+	data, err := os.ReadFile(s.FileFor(absPath))
+	if errors.Is(err, os.ErrNotExist) {
+		return &DocState{Path: absPath}, nil
+	}
+	if err != nil {
+		return &DocState{Path: absPath}, fmt.Errorf("store: %w", err)
+	}
+	var st DocState
+	if err := json.Unmarshal(data, &st); err != nil {
+		return &DocState{Path: absPath}, fmt.Errorf("store: %s is damaged: %w", s.FileFor(absPath), err)
+	}
+	st.Path = absPath
+	return &st, nil
+}
+
+// Save writes st atomically.
+func (s Store) Save(st *DocState) error {
+	file := s.FileFor(st.Path)
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	data, err := json.MarshalIndent(st, "", " ")
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return atomicfile.Write(file, append(data, '\n'), 0o644)
+}
+
+// Hash is the hash recorded for a document text.
+func Hash(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return hex.EncodeToString(sum[:])
+}

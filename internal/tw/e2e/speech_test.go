@@ -1,0 +1,220 @@
+package e2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"textfirst/internal/tw/speech/speechtest"
+)
+
+// event is a message from the server and when it arrived.
+type event struct {
+	at  time.Time
+	msg map[string]any
+}
+
+// speechClient talks to a speaking server and records every message with
+// its arrival time, from its own goroutine.
+type speechClient struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	in     interface{ Write([]byte) (int, error) }
+	events chan event
+	nextID int
+}
+
+func startSpeaking(t *testing.T, args ...string) *speechClient {
+	t.Helper()
+	cmd := exec.Command(twBin, append([]string{"serve", "--stdio", "--home", filepath.Join(t.TempDir(), "home")}, args...)...)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c := &speechClient{t: t, cmd: cmd, in: in, events: make(chan event, 1000)}
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			var m map[string]any
+			if json.Unmarshal(sc.Bytes(), &m) == nil {
+				c.events <- event{time.Now(), m}
+			}
+		}
+		close(c.events)
+	}()
+	t.Cleanup(func() { in.Close(); cmd.Process.Kill(); cmd.Wait() })
+	return c
+}
+
+func (c *speechClient) send(method string, params any) int {
+	c.nextID++
+	req := map[string]any{"jsonrpc": "2.0", "id": c.nextID, "method": method}
+	if params != nil {
+		req["params"] = params
+	}
+	data, _ := json.Marshal(req)
+	c.in.Write(append(data, '\n'))
+	return c.nextID
+}
+
+// until collects events until one satisfies stop, or fails after timeout.
+func (c *speechClient) until(timeout time.Duration, stop func(map[string]any) bool) []event {
+	c.t.Helper()
+	var got []event
+	deadline := time.After(timeout)
+	for {
+		select {
+		case e, ok := <-c.events:
+			if !ok {
+				c.t.Fatalf("the server stopped; got %v", got)
+			}
+			got = append(got, e)
+			if stop(e.msg) {
+				return got
+			}
+		case <-deadline:
+			c.t.Fatalf("timed out; got %d events: %v", len(got), got)
+		}
+	}
+}
+
+func isResponse(id int) func(map[string]any) bool {
+	return func(m map[string]any) bool { v, _ := m["id"].(float64); return int(v) == id }
+}
+
+func isPlayback(state string) func(map[string]any) bool {
+	return func(m map[string]any) bool {
+		return m["method"] == "playback" && m["params"].(map[string]any)["state"] == state
+	}
+}
+
+// positions returns the text each position notification names.
+func positions(events []event, text []rune) (words []string, times []time.Time) {
+	for _, e := range events {
+		if e.msg["method"] != "position" {
+			continue
+		}
+		p := e.msg["params"].(map[string]any)
+		s, en := int(p["start"].(float64)), int(p["end"].(float64))
+		words = append(words, string(text[s:en]))
+		times = append(times, e.at)
+	}
+	return
+}
+
+const speechDoc = "# Prices\n\nThe café sells crème brûlée for €4.50 on the 2nd floor, and 1,250 people paid 3.5 euros.\n"
+
+var speechWords = []string{"The", "café", "sells", "crème", "brûlée", "for", "4.50", "on", "the", "2nd", "floor", "and", "1,250", "people", "paid", "3.5", "euros"}
+
+// canonicalOf is the canonical text of speechDoc.
+var canonicalOf = []rune("Prices\n\nThe café sells crème brûlée for €4.50 on the 2nd floor, and 1,250 people paid 3.5 euros.")
+
+func checkReading(t *testing.T, backend string) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "prices.md")
+	os.WriteFile(path, []byte(speechDoc), 0o644)
+	c := startSpeaking(t, "--backend", backend)
+	id := c.send("open", map[string]any{"path": path})
+	c.until(20*time.Second, isResponse(id))
+	start := time.Now()
+	id = c.send("read", map[string]any{"what": "sentence", "from": 8})
+	evs := c.until(60*time.Second, isPlayback("stopped"))
+	words, times := positions(evs, canonicalOf)
+	if strings.Join(words, "|") != strings.Join(speechWords, "|") {
+		t.Fatalf("%s: words heard\n%q\nwant\n%q", backend, words, speechWords)
+	}
+	for i := 1; i < len(times); i++ {
+		if times[i].Before(times[i-1]) {
+			t.Fatalf("positions out of order")
+		}
+	}
+	// 17 words at 265 words per minute take about 3.8 s of audio; the
+	// notifications follow the audio, so they are spread over seconds, not
+	// sent at once.
+	span := times[len(times)-1].Sub(times[0])
+	if span < 2*time.Second || span > 15*time.Second {
+		t.Fatalf("%s: the words were heard over %v; the audio lasts about 4 s", backend, span)
+	}
+	t.Logf("%s: read to first word %v, words over %v", backend, times[0].Sub(start), span)
+}
+
+func TestServeReadsWithEspeak(t *testing.T) {
+	speechtest.StartPulse(t)
+	checkReading(t, "espeak")
+}
+
+func TestServeReadsWithSpeechDispatcher(t *testing.T) {
+	pulse := speechtest.StartPulse(t)
+	speechtest.StartSpeechd(t, pulse)
+	checkReading(t, "speechd")
+}
+
+// TestPauseResumeStop pauses mid-sentence (nothing is heard while paused),
+// resumes at the last word heard (a word may repeat, none is skipped), and
+// stops at once.
+func TestPauseResumeStop(t *testing.T) {
+	speechtest.StartPulse(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "prices.md")
+	os.WriteFile(path, []byte(speechDoc), 0o644)
+	c := startSpeaking(t, "--backend", "espeak")
+	c.until(20*time.Second, isResponse(c.send("open", map[string]any{"path": path})))
+	c.send("read", map[string]any{"what": "sentence", "from": 8})
+	n := 0
+	before := c.until(30*time.Second, func(m map[string]any) bool {
+		if m["method"] == "position" {
+			n++
+		}
+		return n == 4
+	})
+	id := c.send("pause", nil)
+	paused := c.until(5*time.Second, isResponse(id))
+	if r := paused[len(paused)-1].msg["result"].(map[string]any); r["playback"] != "paused" {
+		t.Fatalf("pause: %v", r)
+	}
+	heard, _ := positions(append(before, paused...), canonicalOf)
+	// Nothing is heard while paused.
+	select {
+	case e := <-c.events:
+		if e.msg["method"] == "position" {
+			t.Fatalf("a word was heard while paused: %v", e.msg)
+		}
+	case <-time.After(700 * time.Millisecond):
+	}
+	c.send("resume", nil)
+	after := c.until(30*time.Second, isPlayback("stopped"))
+	rest, _ := positions(after, canonicalOf)
+	if len(rest) == 0 || rest[0] != heard[len(heard)-1] {
+		t.Fatalf("resume started at %q; the last word heard was %q", rest, heard[len(heard)-1])
+	}
+	all := append(heard[:len(heard)-1], rest...)
+	if strings.Join(all, "|") != strings.Join(speechWords, "|") {
+		t.Fatalf("with a pause the words heard were\n%q\nwant\n%q", all, speechWords)
+	}
+	// Stop is immediate: "stopped" comes with the answer and no word after.
+	c.send("read", map[string]any{"what": "sentence", "from": 8})
+	c.until(30*time.Second, func(m map[string]any) bool { return m["method"] == "position" })
+	id = c.send("stop", nil)
+	stopAt := time.Now()
+	stopped := c.until(5*time.Second, isResponse(id))
+	if r := stopped[len(stopped)-1].msg["result"].(map[string]any); r["playback"] != "stopped" {
+		t.Fatalf("stop: %v", r)
+	}
+	if time.Since(stopAt) > 500*time.Millisecond {
+		t.Fatalf("stop took %v", time.Since(stopAt))
+	}
+	select {
+	case e := <-c.events:
+		if e.msg["method"] == "position" {
+			t.Fatalf("a word after stop: %v", e.msg)
+		}
+	case <-time.After(700 * time.Millisecond):
+	}
+}

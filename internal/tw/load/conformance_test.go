@@ -1,0 +1,96 @@
+package load
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/testkit"
+)
+
+// conformanceDir finds the original textweaver's fixtures: the folder
+// holding go.mod, then ../shared/conformance/textweaver (CI puts a copy of
+// shared/ beside the clone).
+func conformanceDir(t testing.TB) string {
+	t.Helper()
+	return testkit.Path(t, "conformance", "textweaver")
+}
+
+// markerFields are the marker fields the expected files give; a field absent
+// there must be absent in ours too.
+var markerFields = []string{"kind", "range", "level", "label", "reference", "text"}
+
+func TestConformanceWithTextweaverFixtures(t *testing.T) {
+	dir := conformanceDir(t)
+	for _, name := range []string{"sample.md", "sample.txt", "sample.html"} {
+		t.Run(name, func(t *testing.T) {
+			raw, err := os.ReadFile(filepath.Join(dir, name+".expected.json"))
+			if err != nil {
+				t.Fatalf("fixture missing: %v", err)
+			}
+			var want map[string]any
+			if err := json.Unmarshal(raw, &want); err != nil {
+				t.Fatalf("bad expected JSON: %v", err)
+			}
+			d, err := File(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := doc.TextJSON(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got map[string]any
+			if err := json.Unmarshal(out, &got); err != nil {
+				t.Fatalf("TextJSON gave invalid JSON: %v\n%s", err, out)
+			}
+			compareDocJSON(t, want, got)
+		})
+	}
+}
+
+func compareDocJSON(t *testing.T, want, got map[string]any) {
+	t.Helper()
+	if got["text"] != want["text"] {
+		t.Errorf("text differs\n got: %q\nwant: %q", got["text"], want["text"])
+	}
+	wm, gm := want["meta"].(map[string]any), got["meta"].(map[string]any)
+	for _, k := range []string{"title", "author", "language", "format"} {
+		if !reflect.DeepEqual(wm[k], gm[k]) {
+			t.Errorf("meta.%s = %#v, want %#v", k, gm[k], wm[k])
+		}
+	}
+	if _, ok := gm["path"]; !ok {
+		t.Errorf("meta has no path key")
+	}
+	wantMarkers, _ := want["markers"].([]any)
+	gotMarkers, _ := got["markers"].([]any)
+	n := max(len(wantMarkers), len(gotMarkers))
+	for i := range n {
+		if i >= len(wantMarkers) {
+			t.Errorf("extra marker %d: %s", i, brief(gotMarkers[i]))
+			continue
+		}
+		if i >= len(gotMarkers) {
+			t.Errorf("missing marker %d: %s", i, brief(wantMarkers[i]))
+			continue
+		}
+		w, g := wantMarkers[i].(map[string]any), gotMarkers[i].(map[string]any)
+		for _, k := range markerFields {
+			wv, wok := w[k]
+			gv, gok := g[k]
+			if wok != gok || !reflect.DeepEqual(wv, gv) {
+				t.Errorf("marker %d field %s = %#v, want %#v\n got: %s\nwant: %s", i, k, gv, wv, brief(g), brief(w))
+			}
+		}
+	}
+}
+
+func brief(m any) string {
+	b, _ := json.Marshal(m)
+	return fmt.Sprint(string(b))
+}

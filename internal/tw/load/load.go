@@ -1,0 +1,274 @@
+// Package load turns files into documents: plain text, Markdown and HTML,
+// with the canonical text and markers the original textweaver produces.
+//
+// File reads a file and refuses what is not a document (a missing file, a
+// folder, a binary file); Bytes picks a loader by extension without any
+// I/O; Text, Markdown and HTML are the loaders themselves.
+//
+// The canonical text follows one shape for every structured format: blocks
+// are separated by one blank line; headings, list items and table rows are
+// lines of their own; inline white space is collapsed; the text neither
+// starts nor ends with a separator. Plain text is kept as written (with its
+// final newline), only normalized: byte order mark dropped, line endings
+// turned into "\n".
+package load
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"textfirst/internal/tw/doc"
+)
+
+// Reasons a file is refused, as Error.Reason gives them.
+const (
+	ReasonNoSuchFile = "no such file"
+	ReasonFolder     = "is a folder"
+	ReasonPermission = "permission denied"
+	ReasonBinary     = "binary file, not a document"
+	ReasonNotRegular = "not a regular file"
+	ReasonTooLarge   = "too large (over 1 GiB)"
+)
+
+// MaxSize is the largest file loaded. Offsets in the document index are 32
+// bits, and a reader has no use for a bigger text.
+const MaxSize = 1 << 30
+
+// sniffSize is how much of the start of a file is checked for binary data.
+const sniffSize = 8 << 10
+
+// Error says why a file could not be loaded. Reason is a short lowercase
+// phrase a caller can put in its own sentence ("no such file", "is a
+// folder", "permission denied", "binary file, not a document", ...).
+type Error struct {
+	Path   string
+	Reason string
+}
+
+func (e *Error) Error() string { return e.Path + ": " + e.Reason }
+
+// Is lets errors.Is(err, fs.ErrNotExist) and fs.ErrPermission work.
+func (e *Error) Is(target error) bool {
+	switch target {
+	case fs.ErrNotExist:
+		return e.Reason == ReasonNoSuchFile
+	case fs.ErrPermission:
+		return e.Reason == ReasonPermission
+	}
+	return false
+}
+
+// Formats.
+const (
+	FormatText     = "text"
+	FormatMarkdown = "markdown"
+	FormatHTML     = "html"
+)
+
+// FormatOf names the loader Bytes uses for path: "markdown", "html", or
+// "text" for .txt and every other extension.
+func FormatOf(path string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".md", ".markdown", ".mdown", ".mkd":
+		return FormatMarkdown
+	case ".html", ".htm", ".xhtml":
+		return FormatHTML
+	}
+	return FormatText
+}
+
+// loaderFor returns the loader of a format.
+func loaderFor(format string) doc.LoaderFunc {
+	switch format {
+	case FormatMarkdown:
+		return Markdown
+	case FormatHTML:
+		return HTML
+	}
+	return Text
+}
+
+// File reads and loads the file at path. Meta.Path is the absolute path.
+// Errors are *Error values.
+func File(path string) (*doc.Document, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, &Error{Path: path, Reason: reasonOf(err)}
+	}
+	switch {
+	case st.IsDir():
+		return nil, &Error{Path: path, Reason: ReasonFolder}
+	case !st.Mode().IsRegular():
+		// A pipe or device could block forever or never end.
+		return nil, &Error{Path: path, Reason: ReasonNotRegular}
+	case st.Size() > MaxSize:
+		return nil, &Error{Path: path, Reason: ReasonTooLarge}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &Error{Path: path, Reason: reasonOf(err)}
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	if reason := refuse(data); reason != "" {
+		return nil, &Error{Path: path, Reason: reason}
+	}
+	return loaderFor(FormatOf(path))(abs, data)
+}
+
+// Bytes loads data as the file at path would be loaded, choosing the loader
+// by extension. It does no I/O; path only names the document (title
+// fallback, Meta.Path). Binary data is refused with an *Error.
+func Bytes(path string, data []byte) (*doc.Document, error) {
+	if reason := refuse(data); reason != "" {
+		return nil, &Error{Path: path, Reason: reason}
+	}
+	return loaderFor(FormatOf(path))(path, data)
+}
+
+// reasonOf turns an error of the file system into a Reason.
+func reasonOf(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
+		return ReasonNoSuchFile
+	case errors.Is(err, fs.ErrPermission):
+		return ReasonPermission
+	case errors.Is(err, syscall.EISDIR):
+		return ReasonFolder
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return "cannot be read (" + strings.ToLower(err.Error()) + ")"
+}
+
+// refuse returns why data is not a document, or "".
+func refuse(data []byte) string {
+	if len(data) > MaxSize {
+		return ReasonTooLarge
+	}
+	if isBinary(data) {
+		return ReasonBinary
+	}
+	return ""
+}
+
+// isBinary looks at the start of data: a NUL byte, invalid UTF-8 or many
+// control characters mean it is not text. UTF-16 with a byte order mark is
+// text.
+func isBinary(data []byte) bool {
+	if hasUTF16BOM(data) {
+		return false
+	}
+	w := data
+	if len(w) > sniffSize {
+		w = w[:sniffSize]
+		// The window may cut the last character in two.
+		for k := 1; k <= utf8.UTFMax-1 && k <= len(w); k++ {
+			if utf8.RuneStart(w[len(w)-k]) {
+				if !utf8.FullRune(w[len(w)-k:]) {
+					w = w[:len(w)-k]
+				}
+				break
+			}
+		}
+	}
+	if bytes.IndexByte(w, 0) >= 0 || !utf8.Valid(w) {
+		return true
+	}
+	controls := 0
+	for _, c := range w {
+		if c < 0x20 && !strings.ContainsRune("\t\n\r\f\v\b\x1b", rune(c)) {
+			controls++
+		}
+	}
+	return controls*10 > len(w)
+}
+
+func hasUTF16BOM(data []byte) bool {
+	return len(data) >= 2 && (data[0] == 0xFF && data[1] == 0xFE || data[0] == 0xFE && data[1] == 0xFF)
+}
+
+// decode returns data as clean UTF-8 text: UTF-16 (with a byte order mark)
+// converted, a UTF-8 byte order mark dropped, invalid bytes and NUL replaced
+// by U+FFFD, and line endings turned into "\n". The result may share memory
+// with data; neither is changed afterwards.
+func decode(data []byte) []byte {
+	if hasUTF16BOM(data) {
+		data = utf16ToUTF8(data)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+	if !utf8.Valid(data) {
+		data = bytes.ToValidUTF8(data, []byte("\uFFFD"))
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		data = bytes.ReplaceAll(data, []byte{0}, []byte("\uFFFD"))
+	}
+	if bytes.IndexByte(data, '\r') >= 0 {
+		data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+		data = bytes.ReplaceAll(data, []byte("\r"), []byte("\n"))
+	}
+	return data
+}
+
+func utf16ToUTF8(data []byte) []byte {
+	big := data[0] == 0xFE
+	data = data[2:]
+	units := make([]uint16, len(data)/2)
+	for i := range units {
+		if big {
+			units[i] = uint16(data[2*i])<<8 | uint16(data[2*i+1])
+		} else {
+			units[i] = uint16(data[2*i+1])<<8 | uint16(data[2*i])
+		}
+	}
+	out := make([]byte, 0, len(data)+len(data)/2)
+	for _, r := range utf16.Decode(units) {
+		out = utf8.AppendRune(out, r)
+	}
+	if len(data)%2 == 1 {
+		out = utf8.AppendRune(out, utf8.RuneError)
+	}
+	return out
+}
+
+// baseName is the title of last resort: the file name.
+func baseName(path string) string {
+	if path == "" {
+		return ""
+	}
+	return filepath.Base(path)
+}
+
+// Text loads plain text: the text as written (normalized by decode), no
+// markers, the file name as title.
+func Text(path string, data []byte) (*doc.Document, error) {
+	return doc.New(string(decode(data)), doc.Meta{
+		Title:  baseName(path),
+		Format: FormatText,
+		Path:   path,
+	}, nil), nil
+}
+
+// collapseSpace joins the words of s with single spaces.
+func collapseSpace(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// strPtr returns a pointer to s, or nil when s is empty.
+func strPtr(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}

@@ -1,0 +1,145 @@
+package speech
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/speech/engine"
+)
+
+// WordTime is a word of a recording: its document range and text, and the
+// time its first sample comes in the audio.
+type WordTime struct {
+	Start  int     `json:"start"`
+	End    int     `json:"end"`
+	Text   string  `json:"text"`
+	Sample int64   `json:"sample"`
+	TimeMs float64 `json:"time_ms"`
+}
+
+// Recording describes an exported WAV file; it is also the content of the
+// word-timing sidecar (SidecarPath).
+type Recording struct {
+	Audio      string     `json:"audio"` // the WAV file's name, relative to the sidecar
+	Engine     string     `json:"engine"`
+	Voice      string     `json:"voice,omitempty"`
+	Rate       int        `json:"rate_wpm"`
+	SampleRate int        `json:"sample_rate"`
+	Samples    int64      `json:"samples"`       // all audio: speech and pauses
+	Pauses     int64      `json:"pause_samples"` // silence added after headings, paragraphs, list items
+	DurationMs float64    `json:"duration_ms"`
+	Words      []WordTime `json:"words"`
+}
+
+// SidecarPath is where the word timings of the WAV file wavPath go: the
+// same name with ".json" added ("book.wav" -> "book.wav.json").
+func SidecarPath(wavPath string) string { return wavPath + ".json" }
+
+// Export synthesises d from code point from to to (exclusive) into the WAV
+// file wavPath (written atomically), as fast as the engine goes, and
+// returns the recording with its word timings. opts.Sink is ignored.
+// progress, if not nil, is called now and then with the code points done and
+// the total. Engines that play audio themselves (speechd) cannot export.
+func Export(d *doc.Document, from, to int, opts Options, wavPath string, progress func(done, total int)) (*Recording, []string, error) {
+	eng, notices, err := openEngine(opts.Backend)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer eng.Close()
+	syn, ok := eng.(engine.Synthesizer)
+	if !ok {
+		return nil, notices, fmt.Errorf("speech: the %s engine plays its audio itself and cannot write a WAV file", eng.ID())
+	}
+	p := opts.Params
+	if p == (Params{}) {
+		p = DefaultParams()
+	}
+	p = p.Clamp()
+	if n := voiceNotice(eng, p.Voice); n != "" {
+		notices = append(notices, n)
+	}
+	from = max(0, min(from, d.Len()))
+	to = max(from, min(to, d.Len()))
+	sink := NewWAVSink(wavPath)
+	rate := syn.SampleRate()
+	st, err := sink.NewStream(rate)
+	if err != nil {
+		return nil, notices, err
+	}
+	rec := &Recording{Audio: filepath.Base(wavPath), Engine: eng.ID(), Voice: p.Voice, Rate: p.Rate, SampleRate: rate, Words: []WordTime{}}
+	var base int64
+	var werr error
+	narr := NewNarrator(d, from, to, p)
+	for seg, ok := narr.Next(); ok; seg, ok = narr.Next() {
+		uttBase := base
+		next := 0
+		addWord := func(i int, sample int64) {
+			w := seg.DocWords[i]
+			rec.Words = append(rec.Words, WordTime{Start: w.Start, End: w.End, Text: d.Slice(w.Start, w.End),
+				Sample: sample, TimeMs: float64(sample) * 1000 / float64(rate)})
+		}
+		err := syn.Synthesize(seg.Utterance, p, func(pcm []int16, marks []engine.Mark) bool {
+			for _, m := range marks {
+				for ; next <= m.Word; next++ {
+					addWord(next, uttBase+m.Sample)
+				}
+			}
+			if werr = st.Write(pcm); werr != nil {
+				return false
+			}
+			base += int64(len(pcm))
+			return true
+		})
+		if err == nil {
+			err = werr
+		}
+		if err != nil {
+			sink.abandon()
+			return nil, notices, err
+		}
+		for ; next < len(seg.DocWords); next++ {
+			addWord(next, base)
+		}
+		if n := int64(seg.PauseMs) * int64(rate) / 1000; n > 0 {
+			if err := st.Write(make([]int16, n)); err != nil {
+				sink.abandon()
+				return nil, notices, err
+			}
+			base += n
+			rec.Pauses += n
+		}
+		if progress != nil {
+			progress(seg.End-from, to-from)
+		}
+	}
+	if err := sink.Close(); err != nil {
+		return nil, notices, err
+	}
+	rec.Samples = base
+	rec.DurationMs = float64(base) * 1000 / float64(rate)
+	return rec, notices, nil
+}
+
+// WriteSidecar writes rec as JSON next to the WAV file (atomically).
+func WriteSidecar(wavPath string, rec *Recording) error {
+	data, err := json.MarshalIndent(rec, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.Write(SidecarPath(wavPath), append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("speech: cannot write %s: %w", SidecarPath(wavPath), err)
+	}
+	return nil
+}
+
+// SayToWAV speaks text (an announcement or a `tw speak` text: plain text,
+// paragraphs at blank lines) into a WAV file. It is Export on a document
+// made of text.
+func SayToWAV(text string, opts Options, wavPath string) (*Recording, []string, error) {
+	d := doc.New(strings.TrimRight(text, "\n"), doc.Meta{}, nil)
+	return Export(d, 0, d.Len(), opts, wavPath, nil)
+}

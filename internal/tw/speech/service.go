@@ -1,0 +1,667 @@
+package speech
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/speech/engine"
+)
+
+// Options choose the engine and where its audio goes.
+type Options struct {
+	Backend string  // "auto" (or "") or an engine id
+	Sink    string  // "auto" (device, else clock), "device", "clock", or "wav:/path/file.wav"
+	Speed   float64 // clock sink speed factor for tests; 0 means 1
+	Params  Params
+}
+
+// Handler receives the events of one Read.
+type Handler struct {
+	// Word gives the document range (code points) of the word now heard.
+	Word func(start, end int)
+	// Done is called exactly once per Read: completed is false when the
+	// reading was stopped or replaced.
+	Done func(completed bool)
+}
+
+// NoDeviceNotice is announced (once per process) when no audio device can
+// be opened and reading goes on silently at the speed of the audio.
+const NoDeviceNotice = "No audio device; reading silently at the speed of speech."
+
+var noDeviceOnce sync.Once
+
+// Service speaks documents and announcements with one engine. It is safe
+// for concurrent use.
+//
+// Handler functions are called one at a time from a goroutine of the
+// Service (Done(false) from the goroutine calling Stop, Read or Close). They
+// may call Stop, Read and SetParams themselves, but must not block waiting
+// for another goroutine that is calling those (hand events to your own loop
+// through a buffered channel or a queue instead).
+type Service struct {
+	eng  engine.Engine
+	syn  engine.Synthesizer // nil unless the engine makes audio for tw to play
+	spk  engine.Speaker     // nil unless the engine plays its own audio
+	sink Sink               // for syn
+
+	mu       sync.Mutex
+	params   Params
+	cur      *reading
+	ann      *pipeline // the announcement in progress (synthesizers)
+	closed   bool
+	closeErr error
+}
+
+// Open starts the chosen engine. notices are announcements to pass to the
+// user (fallback "Speech engine X is not available; using Y", "No audio
+// device; ...").
+func Open(opts Options) (*Service, []string, error) {
+	eng, notices, err := openEngine(opts.Backend)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &Service{eng: eng, params: opts.Params.Clamp()}
+	if opts.Params == (Params{}) {
+		s.params = DefaultParams()
+	}
+	switch e := eng.(type) {
+	case engine.Synthesizer:
+		s.syn = e
+		sink, n, err := openSink(opts, e.ID())
+		if err != nil {
+			eng.Close()
+			return nil, nil, err
+		}
+		s.sink = sink
+		notices = append(notices, n...)
+	case engine.Speaker:
+		s.spk = e
+		if strings.HasPrefix(opts.Sink, "wav:") {
+			eng.Close()
+			return nil, nil, fmt.Errorf("speech: %s plays its audio itself and cannot write a WAV file; use the espeak engine", e.ID())
+		}
+	}
+	if n := voiceNotice(eng, s.params.Voice); n != "" {
+		notices = append(notices, n)
+	}
+	return s, notices, nil
+}
+
+// voiceNotice tells the user when the voice asked for is not one of the
+// engine's (the engine then uses its default voice).
+func voiceNotice(eng engine.Engine, voice string) string {
+	if voice == "" {
+		return ""
+	}
+	vs, err := eng.Voices()
+	if err != nil || len(vs) == 0 {
+		return ""
+	}
+	for _, v := range vs {
+		if strings.EqualFold(v.ID, voice) || strings.EqualFold(v.Name, voice) || strings.EqualFold(v.Language, voice) {
+			return ""
+		}
+	}
+	return fmt.Sprintf("Voice %s is not available; using the default voice of %s", voice, eng.ID())
+}
+
+func openSink(opts Options, id string) (Sink, []string, error) {
+	switch {
+	case opts.Sink == "clock":
+		return ClockSink{Speed: opts.Speed}, nil, nil
+	case opts.Sink == "device":
+		d, err := OpenDevice()
+		if err != nil {
+			return nil, nil, err
+		}
+		return d, nil, nil
+	case strings.HasPrefix(opts.Sink, "wav:"):
+		return NewWAVSink(strings.TrimPrefix(opts.Sink, "wav:")), nil, nil
+	case opts.Sink == "" || opts.Sink == "auto":
+		if id == "null" {
+			return ClockSink{Speed: opts.Speed}, nil, nil
+		}
+		if d, err := OpenDevice(); err == nil {
+			return d, nil, nil
+		}
+		var notices []string
+		noDeviceOnce.Do(func() { notices = append(notices, NoDeviceNotice) })
+		return ClockSink{Speed: opts.Speed}, notices, nil
+	}
+	return nil, nil, fmt.Errorf("speech: unknown sink %q (want auto, device, clock or wav:FILE)", opts.Sink)
+}
+
+// ID returns the id of the engine in use.
+func (s *Service) ID() string { return s.eng.ID() }
+
+// SinkKind returns "device", "clock", "wav", or "" for engines that play
+// their own audio.
+func (s *Service) SinkKind() string {
+	if s.sink == nil {
+		return ""
+	}
+	return s.sink.Kind()
+}
+
+// Params returns the settings in effect.
+func (s *Service) Params() Params {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.params
+}
+
+// reading is the state of one Read.
+type reading struct {
+	s    *Service
+	d    *doc.Document
+	from int
+	to   int
+	h    Handler
+
+	cbMu     sync.Mutex   // held while a handler function runs
+	cbG      atomic.Int64 // goroutine running a handler function, 0 if none
+	finished bool         // Done was delivered
+	heard    int          // start of the last word delivered, -1 if none
+
+	pl *pipeline // guarded by s.mu
+}
+
+// pipeline is one run of synthesis and playback (a reading restarts it when
+// the settings change).
+type pipeline struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	mu     sync.Mutex
+	stream Stream
+}
+
+func (pl *pipeline) setStream(st Stream) bool {
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	if pl.ctx.Err() != nil {
+		return false
+	}
+	pl.stream = st
+	return true
+}
+
+// stop cancels the pipeline and silences its audio at once.
+func (pl *pipeline) stop() {
+	pl.cancel()
+	pl.mu.Lock()
+	st := pl.stream
+	pl.mu.Unlock()
+	if st != nil {
+		st.Abort()
+	}
+}
+
+// callback runs f as the reading's handler goroutine. A call from inside a
+// handler function (the same goroutine) runs directly.
+func (r *reading) callback(f func()) {
+	g := goid()
+	if r.cbG.Load() == g {
+		f()
+		return
+	}
+	r.cbMu.Lock()
+	r.cbG.Store(g)
+	defer func() {
+		r.cbG.Store(0)
+		r.cbMu.Unlock()
+	}()
+	f()
+}
+
+// word delivers a word of pipeline pl unless pl was stopped or replaced.
+func (r *reading) word(pl *pipeline, start, end int) {
+	r.callback(func() {
+		if r.finished || pl.ctx.Err() != nil {
+			return
+		}
+		r.heard = start
+		if r.h.Word != nil {
+			r.h.Word(start, end)
+		}
+	})
+}
+
+// finish delivers Done once. For completed=true, pl must still be current.
+func (r *reading) finish(pl *pipeline, completed bool) {
+	r.callback(func() {
+		if r.finished || completed && pl.ctx.Err() != nil {
+			return
+		}
+		r.finished = true
+		if r.h.Done != nil {
+			r.h.Done(completed)
+		}
+	})
+	if completed {
+		r.s.mu.Lock()
+		if r.s.cur == r {
+			r.s.cur = nil
+		}
+		r.s.mu.Unlock()
+	}
+}
+
+// Read starts reading d from code point from to to (exclusive) and returns
+// at once; any reading in progress is stopped first (its Done(false) runs
+// before the new reading's first Word).
+func (s *Service) Read(d *doc.Document, from, to int, h Handler) {
+	s.Stop()
+	from = max(0, min(from, d.Len()))
+	to = max(from, min(to, d.Len()))
+	r := &reading{s: s, d: d, from: from, to: to, h: h, heard: -1}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		go r.finish(nil, false)
+		return
+	}
+	s.cur = r
+	s.start(r, from)
+}
+
+// start launches a pipeline for r from code point from. Called with s.mu held.
+func (s *Service) start(r *reading, from int) {
+	ctx, cancel := context.WithCancel(context.Background())
+	pl := &pipeline{ctx: ctx, cancel: cancel}
+	r.pl = pl
+	p := s.params
+	switch {
+	case s.eng.ID() == "silent":
+		go s.runSilent(r, pl, from)
+	case s.spk != nil:
+		go s.runSpeaker(r, pl, from, p)
+	default:
+		go s.runSynth(r, pl, from, p)
+	}
+}
+
+// Stop stops reading immediately; it returns after Done(false) was
+// delivered, and no Word comes after it returns.
+func (s *Service) Stop() {
+	s.mu.Lock()
+	r := s.cur
+	s.cur = nil
+	if r != nil {
+		r.pl.stop()
+	}
+	s.mu.Unlock()
+	if r != nil {
+		r.finish(nil, false)
+	}
+}
+
+// SetParams changes the settings. They take effect at once: a reading in
+// progress restarts from the word being heard (which is heard again).
+func (s *Service) SetParams(p Params) {
+	p = p.Clamp()
+	s.mu.Lock()
+	if s.params == p {
+		s.mu.Unlock()
+		return
+	}
+	s.params = p
+	r := s.cur
+	if r == nil {
+		s.mu.Unlock()
+		return
+	}
+	old := r.pl
+	old.stop()
+	s.mu.Unlock()
+	var from int
+	var finished bool
+	r.callback(func() {
+		from, finished = r.heard, r.finished
+		if from < 0 {
+			from = r.from
+		}
+	})
+	if finished {
+		return
+	}
+	s.mu.Lock()
+	if s.cur == r && r.pl == old && !s.closed {
+		s.start(r, from)
+	}
+	s.mu.Unlock()
+}
+
+// Say speaks an announcement, with no word events. A new announcement
+// interrupts the previous one at once. It does not touch a reading in
+// progress: with tw's own audio the two are heard together (the reader
+// normally stops reading before announcing); with speech-dispatcher the
+// announcement has priority "important": the reading pauses while it is
+// spoken and then goes on. With the WAV sink,
+// announcements are not written (the file holds only what was read).
+func (s *Service) Say(text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
+	p := s.params
+	if s.spk != nil {
+		go s.spk.Announce(text, p)
+		return
+	}
+	if s.ann != nil {
+		s.ann.stop()
+		s.ann = nil
+	}
+	if s.eng.ID() == "silent" || s.sink.Kind() == "wav" {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	pl := &pipeline{ctx: ctx, cancel: cancel}
+	s.ann = pl
+	go s.runAnnouncement(pl, text, p)
+}
+
+// Close stops everything and releases the engine and the audio device, and
+// completes the WAV file of a wav sink (see CloseError). Later calls do
+// nothing.
+func (s *Service) Close() {
+	s.Stop()
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	if s.ann != nil {
+		s.ann.stop()
+	}
+	s.mu.Unlock()
+	if s.spk != nil {
+		s.spk.Silence()
+	}
+	var err error
+	if s.sink != nil {
+		err = s.sink.Close()
+	}
+	if e := s.eng.Close(); err == nil {
+		err = e
+	}
+	s.mu.Lock()
+	s.closeErr = err
+	s.mu.Unlock()
+}
+
+// CloseError reports what went wrong in Close, such as a WAV file that
+// could not be written.
+func (s *Service) CloseError() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closeErr
+}
+
+// lookahead is how much audio is synthesised ahead of what is heard.
+const lookahead = 4 * time.Second
+
+// pending is a word waiting for its first sample to be played.
+type pending struct {
+	sample     int64
+	start, end int
+}
+
+// dispatcher releases words as the stream plays them.
+type dispatcher struct {
+	mu     sync.Mutex
+	queue  []pending
+	total  int64 // samples written, once the last audio has been written
+	ended  bool
+	notify chan struct{}
+}
+
+func (q *dispatcher) add(p pending) {
+	q.mu.Lock()
+	q.queue = append(q.queue, p)
+	q.mu.Unlock()
+	q.wake()
+}
+
+func (q *dispatcher) end(total int64) {
+	q.mu.Lock()
+	q.total, q.ended = total, true
+	q.mu.Unlock()
+	q.wake()
+}
+
+func (q *dispatcher) wake() {
+	select {
+	case q.notify <- struct{}{}:
+	default:
+	}
+}
+
+// openStream opens a stream on the sink, or on a clock when the device
+// fails mid-session, so that reading keeps its timing.
+func (s *Service) openStream(rate int) Stream {
+	st, err := s.sink.NewStream(rate)
+	if err != nil {
+		st, _ = ClockSink{}.NewStream(rate)
+	}
+	return st
+}
+
+func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
+	rate := s.syn.SampleRate()
+	st := s.openStream(rate)
+	defer st.Close()
+	if !pl.setStream(st) {
+		st.Abort()
+		return
+	}
+	q := &dispatcher{notify: make(chan struct{}, 1)}
+	go s.dispatch(r, pl, st, q, rate)
+	narr := NewNarrator(r.d, from, r.to, p)
+	var base int64 // samples written so far
+	ahead := int64(lookahead.Seconds() * float64(rate))
+	for {
+		seg, ok := narr.Next()
+		if !ok || pl.ctx.Err() != nil {
+			break
+		}
+		for base-st.Played() > ahead {
+			select {
+			case <-pl.ctx.Done():
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+		uttBase := base
+		next := 0
+		err := s.syn.Synthesize(seg.Utterance, p, func(pcm []int16, marks []engine.Mark) bool {
+			if pl.ctx.Err() != nil {
+				return false
+			}
+			for _, m := range marks {
+				// Words the engine skipped are released with the next one.
+				for ; next <= m.Word; next++ {
+					w := seg.DocWords[next]
+					q.add(pending{uttBase + m.Sample, w.Start, w.End})
+				}
+			}
+			if err := st.Write(pcm); err != nil {
+				return false
+			}
+			base += int64(len(pcm))
+			return true
+		})
+		if pl.ctx.Err() != nil {
+			break
+		}
+		if err != nil {
+			// The engine failed: the reading ends here, unfinished.
+			s.fail(r, pl)
+			return
+		}
+		for ; next < len(seg.DocWords); next++ {
+			w := seg.DocWords[next]
+			q.add(pending{base, w.Start, w.End})
+		}
+		if n := int64(seg.PauseMs) * int64(rate) / 1000; n > 0 {
+			st.Write(make([]int16, n))
+			base += n
+		}
+	}
+	q.end(base)
+	<-pl.ctx.Done() // keep the stream open until the dispatcher is done
+}
+
+// dispatch releases words when their first sample is played and completes
+// the reading when all audio has been played.
+func (s *Service) dispatch(r *reading, pl *pipeline, st Stream, q *dispatcher, rate int) {
+	defer pl.cancel()
+	for {
+		if pl.ctx.Err() != nil {
+			return
+		}
+		played := st.Played()
+		q.mu.Lock()
+		var ready []pending
+		i := 0
+		for i < len(q.queue) && q.queue[i].sample < played {
+			i++
+		}
+		ready = append(ready, q.queue[:i]...)
+		q.queue = q.queue[i:]
+		var wait time.Duration = 10 * time.Millisecond
+		if len(q.queue) > 0 {
+			wait = min(wait, time.Duration(q.queue[0].sample-played)*time.Second/time.Duration(rate))
+		}
+		done := q.ended && len(q.queue) == 0 && played >= q.total
+		q.mu.Unlock()
+		for _, w := range ready {
+			r.word(pl, w.start, w.end)
+		}
+		if done {
+			r.finish(pl, true)
+			return
+		}
+		select {
+		case <-pl.ctx.Done():
+			return
+		case <-q.notify:
+		case <-time.After(max(wait, time.Millisecond)):
+		}
+	}
+}
+
+func (s *Service) runSpeaker(r *reading, pl *pipeline, from int, p Params) {
+	narr := NewNarrator(r.d, from, r.to, p)
+	for {
+		seg, ok := narr.Next()
+		if !ok {
+			break
+		}
+		next := 0
+		err := s.spk.Speak(pl.ctx, seg.Utterance, p, seg.PauseMs, func(i int) {
+			for ; next <= i && next < len(seg.DocWords); next++ {
+				w := seg.DocWords[next]
+				r.word(pl, w.Start, w.End)
+			}
+		})
+		if pl.ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			// The engine failed: the reading ends here, unfinished.
+			s.fail(r, pl)
+			return
+		}
+	}
+	r.finish(pl, true)
+	pl.cancel()
+}
+
+// fail ends reading r, whose pipeline pl failed, with Done(false), unless
+// it was stopped or restarted meanwhile.
+func (s *Service) fail(r *reading, pl *pipeline) {
+	s.mu.Lock()
+	current := s.cur == r && r.pl == pl
+	if current {
+		s.cur = nil
+	}
+	s.mu.Unlock()
+	pl.stop()
+	if current {
+		r.finish(nil, false)
+	}
+}
+
+// runSilent is --no-speech: reading takes no time; the first word is
+// reported, then the reading is done.
+func (s *Service) runSilent(r *reading, pl *pipeline, from int) {
+	t := newTokenizer(r.d.Text[r.d.Byte(from):r.d.Byte(r.to)], from)
+	for tk, ok := t.next(); ok; tk, ok = t.next() {
+		if tk.Word {
+			r.word(pl, tk.Start, tk.End)
+			break
+		}
+	}
+	r.finish(pl, true)
+	pl.cancel()
+}
+
+func (s *Service) runAnnouncement(pl *pipeline, text string, p Params) {
+	rate := s.syn.SampleRate()
+	st := s.openStream(rate)
+	defer st.Close()
+	if !pl.setStream(st) {
+		st.Abort()
+		return
+	}
+	var total int64
+	s.syn.Synthesize(engine.Utterance{Text: text}, p, func(pcm []int16, _ []engine.Mark) bool {
+		if pl.ctx.Err() != nil {
+			return false
+		}
+		st.Write(pcm)
+		total += int64(len(pcm))
+		return true
+	})
+	for pl.ctx.Err() == nil && st.Played() < total {
+		select {
+		case <-pl.ctx.Done():
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	pl.cancel()
+}
+
+// goid returns the id of the calling goroutine; it tells a handler calling
+// back into the Service from another goroutine calling it.
+func goid() int64 {
+	var buf [32]byte
+	n := runtime.Stack(buf[:], false)
+	f := bytes.Fields(buf[:n])
+	if len(f) < 2 {
+		return -1
+	}
+	id, _ := strconv.ParseInt(string(f[1]), 10, 64)
+	return id
+}
+
+// silentEngine is --no-speech: the Service reads with no time and no sound.
+type silentEngine struct{}
+
+func (silentEngine) ID() string                      { return "silent" }
+func (silentEngine) Voices() ([]engine.Voice, error) { return nil, nil }
+func (silentEngine) Close() error                    { return nil }

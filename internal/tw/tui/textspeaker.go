@@ -1,0 +1,59 @@
+package tui
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
+
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/core"
+)
+
+// maxShownRead is how much of a reading textSpeaker puts on the message
+// line: the rest of the paragraph, up to this many characters.
+const maxShownRead = 600
+
+// textSpeaker is the voice when tw itself is silent (screen-reader mode,
+// --no-speech): a reading is shown as an announcement on the message line,
+// for the screen reader to say, and ends at once.
+type textSpeaker struct {
+	id     string
+	events *Events
+}
+
+func (t textSpeaker) ID() string { return t.id }
+func (t textSpeaker) Stop()      {}
+func (t textSpeaker) Say(string) {}
+func (t textSpeaker) Read(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
+	to = min(to, d.Len(), from+maxShownRead)
+	text := d.Slice(from, to)
+	if i := strings.Index(text, "\n\n"); i >= 0 {
+		text = text[:i]
+	}
+	if shown := strings.Join(strings.Fields(text), " "); shown != "" {
+		t.events.Announce(shown, core.Polite)
+	}
+	if s, e, ok := firstWord(text); ok {
+		word(from+s, from+e)
+	}
+	done(true)
+}
+
+// firstWord returns the code point range of the first word of text.
+func firstWord(text string) (start, end int, ok bool) {
+	pos, state := 0, -1
+	for len(text) > 0 {
+		var w string
+		w, text, state = uniseg.FirstWordInString(text, state)
+		n := utf8.RuneCountInString(w)
+		if strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			return pos, pos + n, true
+		}
+		pos += n
+	}
+	return 0, 0, false
+}
+
+var _ core.Speaker = textSpeaker{}

@@ -1,0 +1,405 @@
+// Package units finds the text units of a document — lines, paragraphs,
+// sentences, words and characters — as pure functions of a document and a
+// position. An Index is built once per document version; every lookup after
+// that works near the position only, so moving through a 10 MB document
+// costs the same as moving through a page.
+package units
+
+import (
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
+
+	"textfirst/internal/tw/doc"
+)
+
+// Range is a half-open range [Start, End) of code points.
+type Range struct{ Start, End int }
+
+// Len is End-Start.
+func (r Range) Len() int { return r.End - r.Start }
+
+// Contains reports whether pos is inside r.
+func (r Range) Contains(pos int) bool { return pos >= r.Start && pos < r.End }
+
+// Index holds the per-document tables that make lookups fast: line starts
+// and the positions where a line break is a hard break inside a paragraph
+// (a list item, table row or code line starts there).
+type Index struct {
+	Doc        *doc.Document
+	lineStarts []int // code-point offset of each line's first character
+	hardStarts []int // sorted; line starts that are never soft wraps
+
+	kindMu sync.Mutex
+	kinds  map[doc.Kind][]int32
+
+	cacheMu   sync.Mutex
+	wordCache [4]lineCache
+	wordNext  int
+	sentCache [2]paraCache
+	sentNext  int
+}
+
+// New indexes d.
+func New(d *doc.Document) *Index {
+	ix := &Index{Doc: d}
+	ix.lineStarts = append(ix.lineStarts, 0)
+	text := d.Text
+	pos := 0
+	ascii := d.Len() == len(text)
+	for b := 0; b < len(text); {
+		i := strings.IndexByte(text[b:], '\n')
+		if i < 0 {
+			break
+		}
+		if ascii {
+			pos = b + i + 1
+		} else {
+			pos += utf8.RuneCountInString(text[b : b+i+1])
+		}
+		b += i + 1
+		ix.lineStarts = append(ix.lineStarts, pos)
+	}
+	for _, m := range d.Markers {
+		switch m.Kind {
+		case doc.ListItem, doc.TableRow:
+			ix.hardStarts = append(ix.hardStarts, m.Start)
+		case doc.Code:
+			if m.Level > 0 { // a code block: every line is hard
+				for l := ix.LineOf(m.Start); l < len(ix.lineStarts) && ix.lineStarts[l] < m.End; l++ {
+					ix.hardStarts = append(ix.hardStarts, ix.lineStarts[l])
+				}
+			}
+		}
+	}
+	sort.Ints(ix.hardStarts)
+	return ix
+}
+
+// Lines is the number of lines (a text ending in "\n" has an empty last line
+// that is not counted).
+func (ix *Index) Lines() int {
+	n := len(ix.lineStarts)
+	if n > 1 && ix.lineStarts[n-1] == ix.Doc.Len() {
+		return n - 1
+	}
+	return n
+}
+
+// LineOf returns the 0-based line holding pos.
+func (ix *Index) LineOf(pos int) int {
+	l := sort.SearchInts(ix.lineStarts, pos+1) - 1
+	if l < 0 {
+		l = 0
+	}
+	if max := ix.Lines() - 1; l > max {
+		l = max
+	}
+	return l
+}
+
+// Line returns the range of 0-based line l, without its "\n".
+func (ix *Index) Line(l int) Range {
+	if l < 0 {
+		l = 0
+	}
+	if l >= len(ix.lineStarts) {
+		l = len(ix.lineStarts) - 1
+	}
+	start := ix.lineStarts[l]
+	end := ix.Doc.Len()
+	if l+1 < len(ix.lineStarts) {
+		end = ix.lineStarts[l+1] - 1
+	}
+	return Range{start, end}
+}
+
+// LineStart returns the offset of 0-based line l.
+func (ix *Index) LineStart(l int) int { return ix.Line(l).Start }
+
+// blank reports whether line l holds only white space.
+func (ix *Index) blank(l int) bool {
+	r := ix.Line(l)
+	return strings.TrimSpace(ix.Doc.Slice(r.Start, r.End)) == ""
+}
+
+// Paragraph returns the paragraph (a run of non-blank lines) holding pos, or
+// ok=false when pos is on a blank line.
+func (ix *Index) Paragraph(pos int) (Range, bool) {
+	l := ix.LineOf(pos)
+	if ix.blank(l) {
+		return Range{}, false
+	}
+	first, last := l, l
+	for first > 0 && !ix.blank(first-1) {
+		first--
+	}
+	for last+1 < ix.Lines() && !ix.blank(last+1) {
+		last++
+	}
+	return Range{ix.Line(first).Start, ix.Line(last).End}, true
+}
+
+// NextParagraph returns the first paragraph starting after pos.
+func (ix *Index) NextParagraph(pos int) (Range, bool) {
+	l := ix.LineOf(pos)
+	// Skip the rest of the current paragraph, then blank lines.
+	for l < ix.Lines() && !ix.blank(l) {
+		l++
+	}
+	for l < ix.Lines() && ix.blank(l) {
+		l++
+	}
+	if l >= ix.Lines() {
+		return Range{}, false
+	}
+	return ix.Paragraph(ix.Line(l).Start)
+}
+
+// PreviousParagraph returns the last paragraph starting before the
+// paragraph holding pos (or before pos when it is on a blank line).
+func (ix *Index) PreviousParagraph(pos int) (Range, bool) {
+	l := ix.LineOf(pos)
+	if p, ok := ix.Paragraph(pos); ok {
+		l = ix.LineOf(p.Start)
+	}
+	l--
+	for l >= 0 && ix.blank(l) {
+		l--
+	}
+	if l < 0 {
+		return Range{}, false
+	}
+	return ix.Paragraph(ix.Line(l).Start)
+}
+
+// ParagraphAtOrAfter returns the paragraph holding pos, or the next one when
+// pos is on a blank line.
+func (ix *Index) ParagraphAtOrAfter(pos int) (Range, bool) {
+	if p, ok := ix.Paragraph(pos); ok {
+		return p, true
+	}
+	return ix.NextParagraph(pos)
+}
+
+// Word returns the word holding pos: a UAX #29 word segment with a letter
+// or digit, hyphenated compounds joined. ok is false when pos is not inside
+// a word.
+func (ix *Index) Word(pos int) (Range, bool) {
+	for _, w := range ix.wordsAround(pos) {
+		if w.Contains(pos) {
+			return w, true
+		}
+	}
+	return Range{}, false
+}
+
+// NextWord returns the first word starting after pos.
+func (ix *Index) NextWord(pos int) (Range, bool) {
+	n := ix.Doc.Len()
+	for from := pos; from < n; {
+		l := ix.LineOf(from)
+		for _, w := range ix.lineWords(l) {
+			if w.Start > pos {
+				return w, true
+			}
+		}
+		from = ix.Line(l).End + 1
+	}
+	return Range{}, false
+}
+
+// PreviousWord returns the last word starting before pos.
+func (ix *Index) PreviousWord(pos int) (Range, bool) {
+	for l := ix.LineOf(pos); l >= 0; l-- {
+		words := ix.lineWords(l)
+		for i := len(words) - 1; i >= 0; i-- {
+			if words[i].Start < pos {
+				return words[i], true
+			}
+		}
+	}
+	return Range{}, false
+}
+
+// Words returns every word in r, in order.
+func (ix *Index) Words(r Range) []Range {
+	var out []Range
+	for l := ix.LineOf(r.Start); l < ix.Lines(); l++ {
+		lr := ix.Line(l)
+		if lr.Start >= r.End {
+			break
+		}
+		for _, w := range ix.lineWords(l) {
+			if w.Start >= r.Start && w.End <= r.End {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// wordsAround returns the words of the line holding pos.
+func (ix *Index) wordsAround(pos int) []Range { return ix.lineWords(ix.LineOf(pos)) }
+
+// lineWords segments one line into words (words never cross lines).
+//
+// The words of the last few lines asked for are kept: moving word by word
+// through a line of a megabyte segments it once, not once per move.
+func (ix *Index) lineWords(l int) []Range {
+	ix.cacheMu.Lock()
+	for _, c := range ix.wordCache {
+		if c.line == l && c.words != nil {
+			ix.cacheMu.Unlock()
+			return c.words
+		}
+	}
+	ix.cacheMu.Unlock()
+	lr := ix.Line(l)
+	words := Segment(ix.Doc.Slice(lr.Start, lr.End), lr.Start)
+	if words == nil {
+		words = []Range{}
+	}
+	ix.cacheMu.Lock()
+	ix.wordCache[ix.wordNext] = lineCache{l, words}
+	ix.wordNext = (ix.wordNext + 1) % len(ix.wordCache)
+	ix.cacheMu.Unlock()
+	return words
+}
+
+type lineCache struct {
+	line  int
+	words []Range
+}
+
+// Segment splits text into words whose offsets are base plus code points.
+func Segment(text string, base int) []Range {
+	var out []Range
+	pos := base
+	state := -1
+	rest := text
+	joinNext := false
+	for len(rest) > 0 {
+		var seg string
+		seg, rest, state = uniseg.FirstWordInString(rest, state)
+		n := utf8.RuneCountInString(seg)
+		if hasLetterOrDigit(seg) {
+			if joinNext && len(out) > 0 {
+				out[len(out)-1].End = pos + n
+			} else {
+				out = append(out, Range{pos, pos + n})
+			}
+			joinNext = false
+		} else if isHyphen(seg) && len(out) > 0 && out[len(out)-1].End == pos && len(rest) > 0 {
+			// A hyphen between two words joins them (well-known).
+			r, _ := utf8.DecodeRuneInString(rest)
+			joinNext = unicode.IsLetter(r) || unicode.IsDigit(r)
+		} else {
+			joinNext = false
+		}
+		pos += n
+	}
+	return out
+}
+
+func isHyphen(s string) bool { return s == "-" || s == "\u2010" || s == "\u2011" }
+
+func hasLetterOrDigit(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// WordCount counts the words of the whole document.
+func (ix *Index) WordCount() int {
+	n := 0
+	for l := 0; l < ix.Lines(); l++ {
+		lr := ix.Line(l)
+		n += len(Segment(ix.Doc.Slice(lr.Start, lr.End), lr.Start))
+	}
+	return n
+}
+
+// Markers is the list of one kind's markers, in document order. It holds
+// indexes into the document's markers rather than copies, so the lists of
+// every kind together cost 4 bytes a marker.
+type Markers struct {
+	all []doc.Marker
+	idx []int32
+}
+
+// Len is the number of markers.
+func (m Markers) Len() int { return len(m.idx) }
+
+// At returns the i-th marker.
+func (m Markers) At(i int) doc.Marker { return m.all[m.idx[i]] }
+
+// Search returns the first index whose marker satisfies f (as sort.Search).
+func (m Markers) Search(f func(doc.Marker) bool) int {
+	return sort.Search(len(m.idx), func(i int) bool { return f(m.all[m.idx[i]]) })
+}
+
+// Kind returns the markers of one kind, in document order. The list is
+// built on first use (or by Warm) and kept, so structure moves cost a
+// binary search.
+func (ix *Index) Kind(k doc.Kind) Markers {
+	ix.kindMu.Lock()
+	defer ix.kindMu.Unlock()
+	if idx, ok := ix.kinds[k]; ok {
+		return Markers{ix.Doc.Markers, idx}
+	}
+	if ix.kinds == nil {
+		ix.kinds = map[doc.Kind][]int32{}
+	}
+	idx := []int32{}
+	for i, m := range ix.Doc.Markers {
+		if m.Kind == k {
+			idx = append(idx, int32(i))
+		}
+	}
+	ix.kinds[k] = idx
+	return Markers{ix.Doc.Markers, idx}
+}
+
+// Within returns the markers of kind k that lie inside [start, end).
+func (ix *Index) Within(k doc.Kind, start, end int) []doc.Marker {
+	ms := ix.Kind(k)
+	var out []doc.Marker
+	for i := ms.Search(func(m doc.Marker) bool { return m.Start >= start }); i < ms.Len(); i++ {
+		m := ms.At(i)
+		if m.Start >= end {
+			break
+		}
+		if m.End <= end {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Warm builds every kind's marker list in one pass, so the first
+// structure move after opening is as fast as the next. Safe to run in the
+// background while the index is in use.
+func (ix *Index) Warm() {
+	byKind := map[doc.Kind][]int32{}
+	for i, m := range ix.Doc.Markers {
+		byKind[m.Kind] = append(byKind[m.Kind], int32(i))
+	}
+	ix.kindMu.Lock()
+	defer ix.kindMu.Unlock()
+	if ix.kinds == nil {
+		ix.kinds = map[doc.Kind][]int32{}
+	}
+	for k, idx := range byKind {
+		if _, ok := ix.kinds[k]; !ok {
+			ix.kinds[k] = idx
+		}
+	}
+}

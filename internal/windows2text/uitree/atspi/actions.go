@@ -1,0 +1,845 @@
+package atspi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/godbus/dbus/v5"
+
+	"textfirst/internal/windows2text/uitree"
+)
+
+var _ uitree.Actor = (*Backend)(nil)
+
+// Act performs one action on an element of one of this backend's
+// snapshots and reads its effect back.
+//
+// How each action maps onto AT-SPI, and the workarounds where GTK3 does
+// not implement the interface that should do it:
+//
+//   - invoke, toggle: Action.DoAction, chosen by the stable name
+//     (Action.GetName: "click", "press", "activate", "toggle"), never the
+//     localized one. toggle reads CHECKED back.
+//   - set_value: EditableText.SetTextContents; the text is read back.
+//   - set_range: Value.CurrentValue through Properties.Set, within
+//     Minimum..Maximum (else invalid_params); the value is read back.
+//   - focus: Component.GrabFocus; FOCUSED is read back.
+//   - select: radio buttons and tabs by their action; a combo box's item
+//     through the combo box's Selection (selecting it in the closed popup
+//     menu would only highlight it), read back as the combo box's name; a
+//     table cell through Table.AddRowSelection; anything else through the
+//     parent's Selection.SelectChild. SELECTED (or CHECKED) is read back.
+//   - expand, collapse: the "expand or contract"/"activate" action when
+//     EXPANDABLE/EXPANDED disagree with the wish, EXPANDED read back. GTK3
+//     never sets EXPANDED on a combo box: its popup counts as open when
+//     its menu child is SHOWING, and "press" opens or closes it.
+//   - scroll_into_view: Component.ScrollTo, which GTK3 answers with
+//     false; the workaround moves the scroll bars (Value, in pixels in
+//     GTK) of every enclosing scroll pane by the element's distance from
+//     the pane's edge. GTK gives an element outside the visible part no
+//     position (INT_MIN), so the innermost pane is first paged through
+//     until the element has one. Being inside every pane is read back.
+//   - scroll: the scroll pane's scroll bars' Value: a small step is the
+//     bar's increment (at least a twentieth of its range), a large one a
+//     fifth of its range.
+//   - click, type_text, key: XTEST on $DISPLAY, after raising the
+//     application's window and giving it the X focus. click aims at the
+//     centre of the element's current bounds (AT-SPI has no clickable
+//     point). type_text and key take the focus through GrabFocus and fail
+//     with input_failed, typing nothing, when it does not land on the
+//     element or when another client holds the keyboard (click: the
+//     mouse) grab. Characters with no key are typed by remapping a spare
+//     keycode for an instant.
+//
+// Before acting, an element that is gone (no states, DEFUNCT, another
+// role at its path) is stale_element and a disabled one action_failed.
+// After acting, Act waits until the application has sent no relevant
+// AT-SPI event for quietPeriod, at most req.WaitMs, and reports whether it
+// settled. An effect that can be read back and did not happen is
+// action_failed.
+func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.ActionRequest) (uitree.ActionResult, error) {
+	h, ok := el.Handle.(*handle)
+	if !ok {
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeInternalError, "element %s was not made by the AT-SPI backend", el.Ref)
+	}
+	s := b.newSession(ctx)
+	defer s.unresponsive()
+	hc := *h
+	a := &actor{b: b, run: s.app(h.obj.Bus), h: &hc, el: el}
+	if err := a.run.failed(); err != nil {
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %v", err)
+	}
+	if err := a.checkAlive(); err != nil {
+		return uitree.ActionResult{}, err
+	}
+	settle, err := b.settler(ctx)
+	if err != nil {
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeInternalError, "cannot listen to accessibility events: %v", err)
+	}
+	settle.begin(h.obj.Bus)
+	if err := a.act(req); err != nil {
+		settle.begin("")
+		return uitree.ActionResult{}, err
+	}
+	settled := false
+	if req.WaitMs > 0 {
+		settled = settle.wait(ctx, time.Duration(req.WaitMs)*time.Millisecond)
+		if settled {
+			b.settleStats.Quiet++
+		} else {
+			b.settleStats.Bound++
+		}
+	} else {
+		settle.begin("")
+		b.settleStats.Skipped++
+	}
+	res, err := a.readBack(req)
+	// The effect may lag the settle wait (XTEST input is processed by the
+	// application after the X server has taken it, and waitMs may be 0):
+	// look again for a while before calling the action failed. Effects
+	// that did happen show at the first look, so this costs nothing then.
+	for deadline := time.Now().Add(max(time.Duration(req.WaitMs)*time.Millisecond, verifyGrace)); err == nil && !res.Verified && !res.Gone && time.Now().Before(deadline); {
+		select {
+		case <-time.After(10 * time.Millisecond):
+		case <-ctx.Done():
+			return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "cancelled while reading the effect back")
+		}
+		res, err = a.readBack(req)
+	}
+	if err != nil {
+		return res, err
+	}
+	res.Settled = settled
+	if !res.Verified {
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "%s on %s %q changed nothing that can be read back (states now: %s)",
+			req.Action, a.el.Role, a.el.Name, strings.Join(res.States, ","))
+	}
+	return res, nil
+}
+
+// verifyGrace is the least time an effect that can be read back is given
+// to show before the action counts as failed.
+const verifyGrace = 500 * time.Millisecond
+
+// actor acts on one element.
+type actor struct {
+	b   *Backend
+	run *appRun
+	// h is a copy of the element's handle with the states read just
+	// before acting.
+	h  *handle
+	el *uitree.Element
+	// before are the element's protocol states just before acting.
+	before uitree.States
+	// combo is the combo box whose item select picked, for read-back.
+	combo objRef
+}
+
+// call makes one call on the element (or on obj) and decodes the answer.
+func (a *actor) call(obj objRef, method string, out any, args ...any) error {
+	bt := a.run.batch(1)
+	i := bt.call(obj, method, args...)
+	bt.wait()
+	if err := a.run.failed(); err != nil {
+		return uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %v", err)
+	}
+	if out == nil {
+		var ignored any = new(bool)
+		if err := bt.store(i, ignored); err != nil && !isSignatureError(err) {
+			return err
+		}
+		return nil
+	}
+	return bt.store(i, out)
+}
+
+func isSignatureError(err error) bool {
+	var er *errorReply
+	var de dbus.Error
+	return !errors.As(err, &er) && !errors.As(err, &de)
+}
+
+// states reads the element's current state set; empty means destroyed.
+func (a *actor) states() (stateSet, error) {
+	var st []uint32
+	if err := a.call(a.h.obj, ifaceAccessible+".GetState", &st); err != nil {
+		return 0, a.stale(err)
+	}
+	var s stateSet
+	if len(st) > 0 {
+		s = stateSet(st[0])
+	}
+	if len(st) > 1 {
+		s |= stateSet(st[1]) << 32
+	}
+	return s, nil
+}
+
+func (a *actor) stale(err error) error {
+	var ue *uitree.Error
+	if errors.As(err, &ue) {
+		return err
+	}
+	return uitree.Errorf(uitree.CodeStaleElement, "%s is gone from the application: %v", a.el.Ref, err)
+}
+
+// checkAlive fails with stale_element when the element was destroyed: a
+// destroyed GTK widget still answers, with an empty state set.
+func (a *actor) checkAlive() error {
+	st, err := a.states()
+	if err != nil {
+		return err
+	}
+	if st == 0 || st.has(6) /* DEFUNCT */ {
+		return uitree.Errorf(uitree.CodeStaleElement, "%s %q no longer exists in the application", a.el.Role, a.el.Name)
+	}
+	var role uint32
+	if err := a.call(a.h.obj, ifaceAccessible+".GetRole", &role); err != nil {
+		return a.stale(err)
+	}
+	if role != a.h.role {
+		return uitree.Errorf(uitree.CodeStaleElement, "%s is now a different element", a.el.Ref)
+	}
+	a.h.states = st
+	probe := &uitree.Element{Role: a.el.Role}
+	setStates(probe, a.h)
+	a.before = probe.States
+	return nil
+}
+
+// preferredActions are AT-SPI action names in the order invoke tries them.
+var preferredActions = []string{"click", "press", "activate", "jump", "toggle", "select"}
+
+// doAction runs the element's action named first in names that it has,
+// or its first action.
+func (a *actor) doAction(names ...string) error {
+	idx := -1
+	for _, want := range append(names, preferredActions...) {
+		if i := slices.Index(a.h.actionKeys, want); i >= 0 {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 && len(a.h.actionKeys) > 0 {
+		idx = 0
+	}
+	if idx < 0 {
+		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s %q has no AT-SPI action", a.el.Role, a.el.Name)
+	}
+	var ok bool
+	if err := a.call(a.h.obj, ifaceAction+".DoAction", &ok, int32(idx)); err != nil {
+		return uitree.Errorf(uitree.CodeActionFailed, "%s refused %q: %v", a.el.Ref, a.h.actionKeys[idx], err)
+	}
+	if !ok {
+		return uitree.Errorf(uitree.CodeActionFailed, "%s refused %q", a.el.Ref, a.h.actionKeys[idx])
+	}
+	return nil
+}
+
+func (a *actor) grabFocus() error {
+	var ok bool
+	if err := a.call(a.h.obj, ifaceComponent+".GrabFocus", &ok); err != nil || !ok {
+		return uitree.Errorf(uitree.CodeActionFailed, "%s did not take the focus (%v)", a.el.Ref, err)
+	}
+	return nil
+}
+
+// activateWindow raises the element's application window and gives it the
+// keyboard focus, so that keys reach it.
+func (a *actor) activateWindow() error {
+	x, y := a.el.Bounds.Center()
+	if r, err := a.bounds(); err == nil {
+		x, y = r.Center()
+	}
+	return a.b.input.activate(a.run.conn.pid, x, y)
+}
+
+// focusTimeout bounds the wait for the focus to land on an element.
+const focusTimeout = 500 * time.Millisecond
+
+// focusIfNeeded gives the element the focus unless it has it, and says
+// whether it had it already. Keys go wherever the focus is, so when the
+// focus did not land on the element nothing may be typed: that is
+// input_failed.
+func (a *actor) focusIfNeeded() (bool, error) {
+	if a.h.states.has(stateFocused) {
+		return true, nil
+	}
+	var ok bool
+	err := a.call(a.h.obj, ifaceComponent+".GrabFocus", &ok)
+	if err != nil {
+		return false, a.stale(err)
+	}
+	// GTK reports FOCUSED only once its window has received the X focus
+	// that activateWindow gave it, a few milliseconds later: poll.
+	focused := false
+	for deadline := time.Now().Add(focusTimeout); ok; time.Sleep(5 * time.Millisecond) {
+		st, err := a.states()
+		if err != nil {
+			return false, err
+		}
+		if focused = st.has(stateFocused); focused || time.Now().After(deadline) {
+			break
+		}
+	}
+	if !focused {
+		return false, uitree.Errorf(uitree.CodeInputFailed, "%s %q did not take the keyboard focus, so nothing was typed", a.el.Role, a.el.Name)
+	}
+	return false, nil
+}
+
+// bounds reads the element's current screen rectangle.
+func (a *actor) bounds() (uitree.Rect, error) {
+	var ext extents
+	if err := a.call(a.h.obj, ifaceComponent+".GetExtents", &ext, uint32(0)); err != nil {
+		return uitree.Rect{}, a.stale(err)
+	}
+	if ext.X == math.MinInt32 || ext.W <= 0 || ext.H <= 0 {
+		return uitree.Rect{}, uitree.Errorf(uitree.CodeNotClickable, "%s has no usable bounds now", a.el.Ref)
+	}
+	return uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}, nil
+}
+
+func (a *actor) readOnly() bool {
+	return a.h.states.has(stateReadOnly) || (a.h.interfaces&hasEditableText != 0 && !a.h.states.has(stateEditable))
+}
+
+func (a *actor) act(req uitree.ActionRequest) error {
+	if !a.before.Enabled {
+		return uitree.Errorf(uitree.CodeActionFailed, "%s %q is disabled", a.el.Role, a.el.Name)
+	}
+	switch req.Action {
+	case uitree.ActionInvoke:
+		return a.doAction()
+	case uitree.ActionToggle:
+		return a.doAction("click", "toggle", "activate", "press")
+	case uitree.ActionSelect:
+		return a.selectItem()
+	case uitree.ActionExpand, uitree.ActionCollapse:
+		want := req.Action == uitree.ActionExpand
+		if a.h.role == roleComboBox {
+			// GTK3 never sets EXPANDED on a combo box: whether its
+			// popup is open shows in its menu's SHOWING state, and
+			// "press" opens or closes the popup.
+			if open, known := a.comboOpen(); known && open == want {
+				return nil
+			}
+			return a.doAction("press", "click", "activate")
+		}
+		if a.h.states.has(stateExpandable) && a.h.states.has(stateExpanded) == want {
+			return nil
+		}
+		return a.doAction("expand or contract", "activate", "press", "click")
+	case uitree.ActionSetValue:
+		if a.readOnly() {
+			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
+		}
+		if a.h.interfaces&hasEditableText == 0 {
+			return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no editable text", a.el.Ref)
+		}
+		var ok bool
+		if err := a.call(a.h.obj, ifaceEditableText+".SetTextContents", &ok, req.Value); err != nil || !ok {
+			return uitree.Errorf(uitree.CodeActionFailed, "%s refused the new text (%v)", a.el.Ref, err)
+		}
+		return nil
+	case uitree.ActionSetRange:
+		return a.setRange(req.RangeValue)
+	case uitree.ActionFocus:
+		return a.grabFocus()
+	case uitree.ActionScrollIntoView:
+		return a.scrollIntoView()
+	case uitree.ActionScroll:
+		return a.scroll(req.Horizontal, req.Vertical)
+	case uitree.ActionClick:
+		r, err := a.bounds()
+		if err != nil {
+			return err
+		}
+		x, y := r.Center()
+		if err := a.b.input.activate(a.run.conn.pid, x, y); err != nil {
+			return err
+		}
+		if err := a.b.input.checkUngrabbed(true, false); err != nil {
+			return err
+		}
+		return a.b.input.click(x, y, req.Button, req.Count)
+	case uitree.ActionTypeText:
+		if a.readOnly() {
+			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
+		}
+		if err := a.activateWindow(); err != nil {
+			return err
+		}
+		focused, err := a.focusIfNeeded()
+		if err != nil {
+			return err
+		}
+		if err := a.b.input.checkUngrabbed(false, true); err != nil {
+			return err
+		}
+		if !focused && !req.Clear && a.h.interfaces&hasText != 0 {
+			// Taking the focus selects a GTK entry's whole text;
+			// typing would replace it. Type at the end instead.
+			if err := a.b.input.chord(uitree.Chord{Key: "End"}); err != nil {
+				return err
+			}
+		}
+		if req.Clear {
+			if err := a.b.input.chord(uitree.Chord{Ctrl: true, Key: "a"}); err != nil {
+				return err
+			}
+			if err := a.b.input.chord(uitree.Chord{Key: "Backspace"}); err != nil {
+				return err
+			}
+		}
+		return a.b.input.typeText(req.Text)
+	case uitree.ActionKey:
+		chord, err := uitree.ParseChord(req.Key)
+		if err != nil {
+			return err
+		}
+		if err := a.activateWindow(); err != nil {
+			return err
+		}
+		if req.Focus {
+			if _, err := a.focusIfNeeded(); err != nil {
+				return err
+			}
+		}
+		if err := a.b.input.checkUngrabbed(false, true); err != nil {
+			return err
+		}
+		return a.b.input.chord(chord)
+	}
+	return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s is not an action", req.Action)
+}
+
+// selectItem selects a list item, table cell or radio button: through the
+// parent's Table (rows) or Selection interface, or the item's own action.
+func (a *actor) selectItem() error {
+	if a.h.role == roleRadioButton || a.h.role == roleRadioMenuItem || a.h.role == rolePageTab {
+		return a.doAction("click", "press", "activate")
+	}
+	var parentV variantValue
+	if err := a.call(a.h.obj, ifaceProperties+".Get", &parentV, ifaceAccessible, "Parent"); err != nil {
+		return a.stale(err)
+	}
+	parent, _ := parentV.v.(objRef)
+	var index int32
+	if err := a.call(a.h.obj, ifaceAccessible+".GetIndexInParent", &index); err != nil || index < 0 {
+		return uitree.Errorf(uitree.CodeActionFailed, "%s has no place in its parent (%v)", a.el.Ref, err)
+	}
+	var parentRole uint32
+	if parent.Path != "" && a.call(parent, ifaceAccessible+".GetRole", &parentRole) != nil {
+		return uitree.Errorf(uitree.CodeStaleElement, "%s's parent is gone", a.el.Ref)
+	}
+	// A combo box's items sit in its (closed) popup menu; selecting one
+	// in the menu only highlights it. The combo box's own Selection picks
+	// the item, by the same index.
+	if parentRole == roleMenu {
+		var gv variantValue
+		if a.call(parent, ifaceProperties+".Get", &gv, ifaceAccessible, "Parent") == nil {
+			combo, _ := gv.v.(objRef)
+			var comboRole uint32
+			if combo.Path != "" && a.call(combo, ifaceAccessible+".GetRole", &comboRole) == nil && comboRole == roleComboBox {
+				var ok bool
+				if err := a.call(combo, ifaceSelection+".SelectChild", &ok, index); err != nil || !ok {
+					return uitree.Errorf(uitree.CodeActionFailed, "the combo box refused item %d (%v)", index, err)
+				}
+				a.combo = combo
+				return nil
+			}
+		}
+	}
+	var row int32
+	if (parentRole == roleTable || parentRole == roleTreeTable) && a.call(parent, ifaceTable+".GetRowAtIndex", &row, index) == nil && row >= 0 {
+		var ok bool
+		if err := a.call(parent, ifaceTable+".AddRowSelection", &ok, row); err == nil && ok {
+			return nil
+		}
+	}
+	if parent.Path != "" {
+		var ok bool
+		if err := a.call(parent, ifaceSelection+".SelectChild", &ok, index); err == nil && ok {
+			return nil
+		}
+	}
+	if len(a.h.actionKeys) > 0 {
+		return a.doAction("select", "activate", "click")
+	}
+	return uitree.Errorf(uitree.CodeActionFailed, "%s could not be selected", a.el.Ref)
+}
+
+func (a *actor) setRange(v float64) error {
+	if a.readOnly() {
+		return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
+	}
+	var vi valueInfo
+	if err := a.call(a.h.obj, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no range value (%v)", a.el.Ref, err)
+	}
+	if v < vi.min || v > vi.max || math.IsNaN(v) {
+		return uitree.Errorf(uitree.CodeInvalidParams, "value %g is outside %s's range %g to %g", v, a.el.Ref, vi.min, vi.max)
+	}
+	if err := a.call(a.h.obj, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(v)); err != nil {
+		return uitree.Errorf(uitree.CodeActionFailed, "%s refused value %g: %v", a.el.Ref, v, err)
+	}
+	return nil
+}
+
+// scrollIntoView brings the element inside the visible part of the scroll
+// panes around it. Component.ScrollTo comes first; GTK3 answers false, so
+// the workaround moves each enclosing scroll pane's scroll bars by the
+// element's distance from the pane's edge (GTK's scroll bar values are
+// pixels), innermost pane first.
+func (a *actor) scrollIntoView() error {
+	var ok bool
+	// ATSPI_SCROLL_ANYWHERE.
+	if err := a.call(a.h.obj, ifaceComponent+".ScrollTo", &ok, uint32(6)); err == nil && ok {
+		return nil
+	}
+	panes, err := a.scrollPanes()
+	if err != nil {
+		return err
+	}
+	if len(panes) == 0 {
+		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s is in no scroll pane and cannot be scrolled", a.el.Ref)
+	}
+	// GTK gives an element outside the visible part of its pane no
+	// position at all: find it by paging through the innermost pane.
+	if _, err := a.bounds(); uitree.CodeOf(err) == uitree.CodeNotClickable {
+		if err := a.revealByPaging(panes[0]); err != nil {
+			return err
+		}
+	}
+	for _, p := range panes {
+		el, err := a.bounds()
+		if err != nil {
+			return err
+		}
+		var pe extents
+		if err := a.call(p, ifaceComponent+".GetExtents", &pe, uint32(0)); err != nil {
+			return a.stale(err)
+		}
+		dy := distanceOutside(el.Y, el.Y+el.Height, int(pe.Y), int(pe.Y+pe.H))
+		dx := distanceOutside(el.X, el.X+el.Width, int(pe.X), int(pe.X+pe.W))
+		if dx == 0 && dy == 0 {
+			continue
+		}
+		if err := a.moveScrollBars(p, float64(dx), float64(dy)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// revealByPaging moves pane's scroll bars a page at a time, forward then
+// backward from where they are, vertical first, until the element has a
+// position on screen. A bar that did not reveal it is put back.
+func (a *actor) revealByPaging(pane objRef) error {
+	var pe extents
+	if err := a.call(pane, ifaceComponent+".GetExtents", &pe, uint32(0)); err != nil {
+		return a.stale(err)
+	}
+	bars, err := a.scrollBars(pane)
+	if err != nil {
+		return err
+	}
+	slices.SortStableFunc(bars, func(x, y scrollBar) int {
+		if x.horizontal == y.horizontal {
+			return 0
+		}
+		if y.horizontal {
+			return -1
+		}
+		return 1
+	})
+	for _, bar := range bars {
+		page := float64(pe.H) * 0.8
+		if bar.horizontal {
+			page = float64(pe.W) * 0.8
+		}
+		page = max(page, bar.vi.step, 1)
+		for _, dir := range []float64{1, -1} {
+			v := bar.vi.current
+			for range 1000 {
+				if (dir > 0 && v >= bar.vi.max) || (dir < 0 && v <= bar.vi.min) {
+					break
+				}
+				v = min(bar.vi.max, max(bar.vi.min, v+dir*page))
+				if err := a.setBar(bar.obj, v); err != nil {
+					return err
+				}
+				if _, err := a.bounds(); err == nil {
+					return nil
+				}
+			}
+		}
+		if err := a.setBar(bar.obj, bar.vi.current); err != nil {
+			return err
+		}
+	}
+	return uitree.Errorf(uitree.CodeActionFailed, "%s did not come into view at any scroll position of its pane", a.el.Ref)
+}
+
+// scrollBar is one scroll bar of a scroll pane.
+type scrollBar struct {
+	obj        objRef
+	horizontal bool
+	vi         valueInfo
+}
+
+// scrollBars lists pane's scroll bars that have a range.
+func (a *actor) scrollBars(pane objRef) ([]scrollBar, error) {
+	var kids []objRef
+	if err := a.call(pane, ifaceAccessible+".GetChildren", &kids); err != nil {
+		return nil, a.stale(err)
+	}
+	var bars []scrollBar
+	for _, k := range kids {
+		var role uint32
+		var st []uint32
+		if a.call(k, ifaceAccessible+".GetRole", &role) != nil || role != roleScrollBar || a.call(k, ifaceAccessible+".GetState", &st) != nil || len(st) == 0 {
+			continue
+		}
+		var vi valueInfo
+		if err := a.call(k, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+			continue
+		}
+		bars = append(bars, scrollBar{obj: k, horizontal: stateSet(st[0]).has(stateHorizontal), vi: vi})
+	}
+	return bars, nil
+}
+
+func (a *actor) setBar(bar objRef, v float64) error {
+	if err := a.call(bar, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(v)); err != nil {
+		return uitree.Errorf(uitree.CodeActionFailed, "the scroll bar refused value %g: %v", v, err)
+	}
+	return nil
+}
+
+// distanceOutside is how far the span [lo, hi) must move to lie within
+// [vlo, vhi): negative up or left, positive down or right, its start first
+// when it is longer than the view.
+func distanceOutside(lo, hi, vlo, vhi int) int {
+	switch {
+	case lo < vlo:
+		return lo - vlo
+	case hi > vhi:
+		return min(hi-vhi, lo-vlo)
+	}
+	return 0
+}
+
+// scrollPanes lists the scroll panes around the element, innermost first.
+func (a *actor) scrollPanes() ([]objRef, error) {
+	var panes []objRef
+	cur := a.h.obj
+	for range 64 {
+		var pv variantValue
+		if err := a.call(cur, ifaceProperties+".Get", &pv, ifaceAccessible, "Parent"); err != nil {
+			return nil, a.stale(err)
+		}
+		parent, _ := pv.v.(objRef)
+		if parent.Path == "" || parent.Path == "/org/a11y/atspi/null" {
+			break
+		}
+		var role uint32
+		if a.call(parent, ifaceAccessible+".GetRole", &role) != nil {
+			break
+		}
+		if role == roleScrollPane {
+			panes = append(panes, parent)
+		}
+		if role == roleApplication {
+			break
+		}
+		cur = parent
+	}
+	return panes, nil
+}
+
+// moveScrollBars adds dx and dy to the values of pane's horizontal and
+// vertical scroll bars.
+func (a *actor) moveScrollBars(pane objRef, dx, dy float64) error {
+	bars, err := a.scrollBars(pane)
+	if err != nil {
+		return err
+	}
+	for _, bar := range bars {
+		delta := dy
+		if bar.horizontal {
+			delta = dx
+		}
+		if delta == 0 {
+			continue
+		}
+		if err := a.setBar(bar.obj, min(bar.vi.max, max(bar.vi.min, bar.vi.current+delta))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// inView tells whether the element lies within every scroll pane around
+// it, as scroll_into_view's read-back.
+func (a *actor) inView() bool {
+	el, err := a.bounds()
+	if err != nil {
+		return false
+	}
+	panes, err := a.scrollPanes()
+	if err != nil {
+		return false
+	}
+	for _, p := range panes {
+		var pe extents
+		if a.call(p, ifaceComponent+".GetExtents", &pe, uint32(0)) != nil {
+			return false
+		}
+		if distanceOutside(el.Y, el.Y+el.Height, int(pe.Y), int(pe.Y+pe.H)) != 0 || distanceOutside(el.X, el.X+el.Width, int(pe.X), int(pe.X+pe.W)) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// scroll moves a scroll pane's scroll bars by the protocol's amounts: a
+// small step is the bar's increment (at least a twentieth of its range), a
+// large one a fifth of its range.
+func (a *actor) scroll(horizontal, vertical string) error {
+	var kids []objRef
+	if err := a.call(a.h.obj, ifaceAccessible+".GetChildren", &kids); err != nil {
+		return a.stale(err)
+	}
+	moved := false
+	for _, k := range kids {
+		var role uint32
+		var st []uint32
+		if a.call(k, ifaceAccessible+".GetRole", &role) != nil || role != roleScrollBar || a.call(k, ifaceAccessible+".GetState", &st) != nil || len(st) == 0 {
+			continue
+		}
+		amount := vertical
+		if stateSet(st[0]).has(stateHorizontal) {
+			amount = horizontal
+		}
+		if amount == "no_amount" {
+			continue
+		}
+		var vi valueInfo
+		if err := a.call(k, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+			continue
+		}
+		span := vi.max - vi.min
+		step := max(vi.step, span/20)
+		delta := map[string]float64{"small_increment": step, "small_decrement": -step, "large_increment": span / 5, "large_decrement": -span / 5}[amount]
+		target := min(vi.max, max(vi.min, vi.current+delta))
+		if err := a.call(k, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(target)); err != nil {
+			return uitree.Errorf(uitree.CodeActionFailed, "the scroll bar refused value %g: %v", target, err)
+		}
+		moved = true
+	}
+	if !moved && (horizontal != "no_amount" || vertical != "no_amount") {
+		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no scroll bar in the asked direction", a.el.Ref)
+	}
+	return nil
+}
+
+// readBack reports the element's state after the action and whether the
+// action visibly took effect, where AT-SPI can tell.
+func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) {
+	res := uitree.ActionResult{}
+	st, err := a.states()
+	if err != nil || st == 0 {
+		// The element went away: for invoke (closing a dialog) that
+		// is a result, not a failure.
+		res.Gone = true
+		return res, nil
+	}
+	el := &uitree.Element{Role: a.el.Role}
+	h := *a.h
+	h.states = st
+	setStates(el, &h)
+	res.States = el.States.List()
+	verified := true
+	switch req.Action {
+	case uitree.ActionToggle:
+		verified = el.States.Checked != a.before.Checked
+	case uitree.ActionFocus:
+		verified = el.States.Focused
+	case uitree.ActionSelect:
+		verified = el.States.Selected || st.has(stateChecked)
+		if a.combo.Path != "" {
+			// A combo box is named after its chosen item.
+			var name variantValue
+			verified = a.call(a.combo, ifaceProperties+".Get", &name, ifaceAccessible, "Name") == nil && name.v == a.el.Name
+		}
+	case uitree.ActionScrollIntoView:
+		verified = a.inView()
+	case uitree.ActionExpand, uitree.ActionCollapse:
+		if open, known := a.comboOpen(); a.h.role == roleComboBox && known {
+			verified = open == (req.Action == uitree.ActionExpand)
+		} else if st.has(stateExpandable) {
+			verified = st.has(stateExpanded) == (req.Action == uitree.ActionExpand)
+		}
+	}
+	if a.h.interfaces&hasText != 0 && wantsText(a.h.role) && a.h.role != rolePasswordText {
+		var text string
+		if a.call(a.h.obj, ifaceText+".GetText", &text, int32(0), int32(-1)) == nil {
+			res.Value = &text
+			switch req.Action {
+			case uitree.ActionSetValue:
+				verified = text == req.Value
+			case uitree.ActionTypeText:
+				verified = strings.Contains(text, typedText(req.Text))
+			}
+		}
+	} else if a.h.interfaces&hasValue != 0 {
+		var vi valueInfo
+		if a.call(a.h.obj, ifaceProperties+".GetAll", &vi, ifaceValue) == nil && vi.ok {
+			v := fmt.Sprint(vi.current)
+			res.Value = &v
+			if req.Action == uitree.ActionSetRange {
+				verified = math.Abs(vi.current-req.RangeValue) <= max(vi.step, 1e-9)
+			}
+		}
+	}
+	res.Verified = verified
+	return res, nil
+}
+
+// typedText is the part of text that type_text types into a one-line
+// entry: the printable characters.
+func typedText(text string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsPrint(r) {
+			return r
+		}
+		return -1
+	}, text)
+}
+
+// comboOpen tells whether a combo box's popup is open: its menu child is
+// SHOWING. known is false when the combo box has no menu child (a combo
+// box with an entry, or another toolkit).
+func (a *actor) comboOpen() (open, known bool) {
+	var kids []objRef
+	if a.call(a.h.obj, ifaceAccessible+".GetChildren", &kids) != nil {
+		return false, false
+	}
+	for _, k := range kids {
+		var role uint32
+		var st []uint32
+		if a.call(k, ifaceAccessible+".GetRole", &role) != nil || role != roleMenu || a.call(k, ifaceAccessible+".GetState", &st) != nil || len(st) == 0 {
+			continue
+		}
+		return stateSet(st[0]).has(stateShowing), true
+	}
+	return false, false
+}

@@ -1,0 +1,378 @@
+package atspi
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/jezek/xgb"
+	"github.com/jezek/xgb/xproto"
+	"github.com/jezek/xgb/xtest"
+
+	"textfirst/internal/windows2text/uitree"
+)
+
+// xInput injects pointer and keyboard input through the XTEST extension of
+// $DISPLAY. The connection is opened on first use and kept.
+type xInput struct {
+	mu       sync.Mutex
+	conn     *xgb.Conn
+	root     xproto.Window
+	minCode  xproto.Keycode
+	perCode  int
+	keysyms  []xproto.Keysym // keysyms[(code-minCode)*perCode + column]
+	spare    xproto.Keycode  // a keycode with no keysym, for remapping
+	modCodes map[xproto.Keysym]xproto.Keycode
+}
+
+// XTest event types.
+const (
+	xKeyPress      = 2
+	xKeyRelease    = 3
+	xButtonPress   = 4
+	xButtonRelease = 5
+	xMotionNotify  = 6
+)
+
+// Keysyms of the modifiers and named keys.
+var namedKeysyms = map[string]xproto.Keysym{
+	"Up": 0xff52, "Down": 0xff54, "Left": 0xff51, "Right": 0xff53, "Enter": 0xff0d, "Tab": 0xff09,
+	"Escape": 0xff1b, "Home": 0xff50, "End": 0xff57, "PageUp": 0xff55, "PageDown": 0xff56,
+	"Insert": 0xff63, "Delete": 0xffff, "Backspace": 0xff08, "Space": 0x20,
+	"F1": 0xffbe, "F2": 0xffbf, "F3": 0xffc0, "F4": 0xffc1, "F5": 0xffc2, "F6": 0xffc3,
+	"F7": 0xffc4, "F8": 0xffc5, "F9": 0xffc6, "F10": 0xffc7, "F11": 0xffc8, "F12": 0xffc9,
+}
+
+const (
+	keysymControlL = 0xffe3
+	keysymShiftL   = 0xffe1
+	keysymAltL     = 0xffe9
+	keysymSuperL   = 0xffeb
+)
+
+func (x *xInput) open() error {
+	if x.conn != nil {
+		return nil
+	}
+	if os.Getenv("DISPLAY") == "" {
+		return errNoDisplay
+	}
+	xgb.Logger = log.New(io.Discard, "", 0)
+	c, err := xgb.NewConn()
+	if err != nil {
+		return err
+	}
+	if err := xtest.Init(c); err != nil {
+		c.Close()
+		return fmt.Errorf("the X server has no XTEST extension: %w", err)
+	}
+	setup := xproto.Setup(c)
+	x.conn, x.root, x.minCode = c, setup.DefaultScreen(c).Root, setup.MinKeycode
+	count := int(setup.MaxKeycode) - int(setup.MinKeycode) + 1
+	m, err := xproto.GetKeyboardMapping(c, setup.MinKeycode, byte(count)).Reply()
+	if err != nil {
+		x.close()
+		return err
+	}
+	x.perCode, x.keysyms = int(m.KeysymsPerKeycode), m.Keysyms
+	x.modCodes = map[xproto.Keysym]xproto.Keycode{}
+	for i := count - 1; i >= 0; i-- {
+		empty := true
+		for col := 0; col < x.perCode; col++ {
+			if x.keysyms[i*x.perCode+col] != 0 {
+				empty = false
+			}
+		}
+		if empty && x.spare == 0 {
+			x.spare = xproto.Keycode(i + int(x.minCode))
+		}
+	}
+	return nil
+}
+
+func (x *xInput) close() {
+	if x.conn != nil {
+		x.conn.Close()
+		x.conn = nil
+	}
+}
+
+// fake sends one XTEST event and checks it.
+func (x *xInput) fake(kind, detail byte, px, py int16) error {
+	return xtest.FakeInputChecked(x.conn, kind, detail, 0, x.root, px, py, 0).Check()
+}
+
+// do runs f with the connection open, reconnecting once on failure.
+func (x *xInput) do(f func() error) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for attempt := 0; ; attempt++ {
+		if err := x.open(); err != nil {
+			return uitree.Errorf(uitree.CodeInputFailed, "cannot reach the X server: %v", err)
+		}
+		err := f()
+		if err == nil {
+			return nil
+		}
+		var coded *uitree.Error
+		if errors.As(err, &coded) {
+			return err
+		}
+		x.close()
+		if attempt == 1 {
+			return uitree.Errorf(uitree.CodeInputFailed, "input injection failed: %v", err)
+		}
+	}
+}
+
+// click moves the pointer to (px, py) and clicks button count times.
+func (x *xInput) click(px, py int, button string, count int) error {
+	detail := map[string]byte{"left": 1, "middle": 2, "right": 3}[button]
+	return x.do(func() error {
+		if err := x.fake(xMotionNotify, 0, int16(px), int16(py)); err != nil {
+			return err
+		}
+		for range count {
+			if err := x.fake(xButtonPress, detail, 0, 0); err != nil {
+				return err
+			}
+			if err := x.fake(xButtonRelease, detail, 0, 0); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// keycodeOf finds a keycode and the need for Shift that produce keysym.
+func (x *xInput) keycodeOf(ks xproto.Keysym) (xproto.Keycode, bool, bool) {
+	for col := 0; col < min(2, x.perCode); col++ {
+		for i := 0; i*x.perCode+col < len(x.keysyms); i++ {
+			if x.keysyms[i*x.perCode+col] == ks {
+				return xproto.Keycode(i + int(x.minCode)), col == 1, true
+			}
+		}
+	}
+	return 0, false, false
+}
+
+// keysymOf returns the keysym that types r.
+func keysymOf(r rune) xproto.Keysym {
+	switch {
+	case r == '\n':
+		return namedKeysyms["Enter"]
+	case r == '\t':
+		return namedKeysyms["Tab"]
+	case r >= 0x20 && r <= 0x7e, r >= 0xa0 && r <= 0xff:
+		return xproto.Keysym(r)
+	}
+	return xproto.Keysym(0x01000000 + r)
+}
+
+// tap presses and releases keysym with the given modifiers held, mapping
+// it onto the spare keycode when the keyboard has no key for it.
+func (x *xInput) tap(ks xproto.Keysym, mods []xproto.Keysym) error {
+	code, shift, ok := x.keycodeOf(ks)
+	remapped := false
+	if !ok {
+		if x.spare == 0 {
+			return errors.New("no free keycode to type this character")
+		}
+		syms := make([]xproto.Keysym, x.perCode)
+		syms[0] = ks
+		if x.perCode > 1 {
+			syms[1] = ks
+		}
+		if err := xproto.ChangeKeyboardMappingChecked(x.conn, 1, x.spare, byte(x.perCode), syms).Check(); err != nil {
+			return err
+		}
+		// Let clients see the MappingNotify before the key arrives.
+		time.Sleep(20 * time.Millisecond)
+		code, shift, remapped = x.spare, false, true
+	}
+	if shift {
+		mods = append(mods, keysymShiftL)
+	}
+	var held []xproto.Keycode
+	for _, m := range mods {
+		mc, _, ok := x.keycodeOf(m)
+		if !ok {
+			return fmt.Errorf("no key for modifier %#x", m)
+		}
+		if err := x.fake(xKeyPress, byte(mc), 0, 0); err != nil {
+			return err
+		}
+		held = append(held, mc)
+	}
+	err := x.fake(xKeyPress, byte(code), 0, 0)
+	if err == nil {
+		err = x.fake(xKeyRelease, byte(code), 0, 0)
+	}
+	for i := len(held) - 1; i >= 0; i-- {
+		if rerr := x.fake(xKeyRelease, byte(held[i]), 0, 0); err == nil {
+			err = rerr
+		}
+	}
+	if remapped {
+		// Restore the spare keycode once the key has been processed.
+		x.conn.Sync()
+		time.Sleep(20 * time.Millisecond)
+		xproto.ChangeKeyboardMappingChecked(x.conn, 1, x.spare, byte(x.perCode), make([]xproto.Keysym, x.perCode)).Check()
+	}
+	return err
+}
+
+// typeText types text character by character.
+func (x *xInput) typeText(text string) error {
+	return x.do(func() error {
+		for _, r := range text {
+			if !unicode.IsPrint(r) && r != '\n' && r != '\t' {
+				continue
+			}
+			if err := x.tap(keysymOf(r), nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// chord presses a parsed key chord.
+func (x *xInput) chord(c uitree.Chord) error {
+	var mods []xproto.Keysym
+	if c.Ctrl {
+		mods = append(mods, keysymControlL)
+	}
+	if c.Shift {
+		mods = append(mods, keysymShiftL)
+	}
+	if c.Alt {
+		mods = append(mods, keysymAltL)
+	}
+	if c.Win {
+		mods = append(mods, keysymSuperL)
+	}
+	ks, ok := namedKeysyms[c.Key]
+	if !ok {
+		r := []rune(c.Key)[0]
+		// A chord names keys, not characters: CTRL+A is Ctrl and the
+		// a key, with Shift only when asked for.
+		if c.Ctrl || c.Alt || c.Win {
+			r = unicode.ToLower(r)
+		}
+		ks = keysymOf(r)
+	}
+	return x.do(func() error { return x.tap(ks, mods) })
+}
+
+// activate raises the top-level X windows of process pid (the one holding
+// the point (px, py) first, when several) and gives the one under the
+// point the keyboard focus. Without a window manager windows overlap at
+// 0,0 and the focus follows the pointer, so clicks and keys would reach
+// whatever window happens to be on top.
+func (x *xInput) activate(pid, px, py int) error {
+	return x.do(func() error {
+		pidAtom, err := xproto.InternAtom(x.conn, true, uint16(len("_NET_WM_PID")), "_NET_WM_PID").Reply()
+		if err != nil || pidAtom.Atom == 0 {
+			return err
+		}
+		tree, err := xproto.QueryTree(x.conn, x.root).Reply()
+		if err != nil {
+			return err
+		}
+		var best, top xproto.Window
+		for _, w := range tree.Children {
+			// A reparenting window manager puts the client one level down.
+			candidates := []xproto.Window{w}
+			if sub, err := xproto.QueryTree(x.conn, w).Reply(); err == nil {
+				candidates = append(candidates, sub.Children...)
+			}
+			for _, c := range candidates {
+				attr, err := xproto.GetWindowAttributes(x.conn, c).Reply()
+				if err != nil || attr.MapState != xproto.MapStateViewable {
+					continue
+				}
+				prop, err := xproto.GetProperty(x.conn, false, c, pidAtom.Atom, xproto.AtomCardinal, 0, 1).Reply()
+				if err != nil || prop.ValueLen != 1 || len(prop.Value) < 4 || int(uint32(prop.Value[0])|uint32(prop.Value[1])<<8|uint32(prop.Value[2])<<16|uint32(prop.Value[3])<<24) != pid {
+					continue
+				}
+				top = w
+				geo, err := xproto.GetGeometry(x.conn, xproto.Drawable(c)).Reply()
+				if err != nil {
+					continue
+				}
+				pos, err := xproto.TranslateCoordinates(x.conn, c, x.root, 0, 0).Reply()
+				if err != nil {
+					continue
+				}
+				if px >= int(pos.DstX) && py >= int(pos.DstY) && px < int(pos.DstX)+int(geo.Width) && py < int(pos.DstY)+int(geo.Height) {
+					best = w
+				}
+				if best == 0 {
+					best = w
+				}
+			}
+		}
+		if best == 0 {
+			best = top
+		}
+		if best == 0 {
+			return nil // no X window carries the pid: leave the stacking alone
+		}
+		if err := xproto.ConfigureWindowChecked(x.conn, best, xproto.ConfigWindowStackMode, []uint32{xproto.StackModeAbove}).Check(); err != nil {
+			return err
+		}
+		if err := xproto.SetInputFocusChecked(x.conn, xproto.InputFocusPointerRoot, best, xproto.TimeCurrentTime).Check(); err != nil {
+			return err
+		}
+		focus, err := xproto.GetInputFocus(x.conn).Reply()
+		if err != nil {
+			return err
+		}
+		if focus.Focus != best {
+			return uitree.Errorf(uitree.CodeInputFailed, "the X keyboard focus did not move to the target window")
+		}
+		return nil
+	})
+}
+
+// checkUngrabbed fails with input_failed when another client holds the
+// pointer (pointer) or the keyboard (keyboard) grab, as an open menu of
+// another application does: XTEST input would go to that client, not to
+// the target. It grabs for an instant itself to find out.
+func (x *xInput) checkUngrabbed(pointer, keyboard bool) error {
+	return x.do(func() error {
+		if pointer {
+			r, err := xproto.GrabPointer(x.conn, false, x.root, 0, xproto.GrabModeAsync, xproto.GrabModeAsync, xproto.WindowNone, xproto.CursorNone, xproto.TimeCurrentTime).Reply()
+			if err != nil {
+				return err
+			}
+			if r.Status == xproto.GrabStatusSuccess {
+				if err := xproto.UngrabPointerChecked(x.conn, xproto.TimeCurrentTime).Check(); err != nil {
+					return err
+				}
+			} else {
+				return uitree.Errorf(uitree.CodeInputFailed, "another client holds the mouse (grab status %d), so the click would not reach the target; nothing was clicked", r.Status)
+			}
+		}
+		if keyboard {
+			r, err := xproto.GrabKeyboard(x.conn, false, x.root, xproto.TimeCurrentTime, xproto.GrabModeAsync, xproto.GrabModeAsync).Reply()
+			if err != nil {
+				return err
+			}
+			if r.Status == xproto.GrabStatusSuccess {
+				if err := xproto.UngrabKeyboardChecked(x.conn, xproto.TimeCurrentTime).Check(); err != nil {
+					return err
+				}
+			} else {
+				return uitree.Errorf(uitree.CodeInputFailed, "another client holds the keyboard (grab status %d), so keys would not reach the target; nothing was typed", r.Status)
+			}
+		}
+		return nil
+	})
+}

@@ -1,0 +1,816 @@
+package atspi
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/godbus/dbus/v5"
+
+	"textfirst/internal/windows2text/uitree"
+)
+
+// AT-SPI state bits (AtspiStateType) the backend reads.
+const (
+	stateActive             = 1
+	stateChecked            = 4
+	stateEditable           = 7
+	stateEnabled            = 8
+	stateExpandable         = 9
+	stateExpanded           = 10
+	stateFocusable          = 11
+	stateFocused            = 12
+	stateHorizontal         = 14
+	statePressed            = 20
+	stateSelectable         = 22
+	stateSelected           = 23
+	stateSensitive          = 24
+	stateShowing            = 25
+	stateVisible            = 30
+	stateManagesDescendants = 31
+	stateIndeterminate      = 32
+	stateCheckable          = 41
+	stateReadOnly           = 43
+)
+
+// stateSet is AT-SPI's 64-bit state set.
+type stateSet uint64
+
+func (s stateSet) has(bit uint) bool { return s&(1<<bit) != 0 }
+
+// Interface bits, from GetInterfaces.
+const (
+	hasAction = 1 << iota
+	hasComponent
+	hasEditableText
+	hasSelection
+	hasTable
+	hasText
+	hasValue
+)
+
+var interfaceBits = map[string]int{
+	ifaceAction: hasAction, ifaceComponent: hasComponent, ifaceEditableText: hasEditableText,
+	ifaceSelection: hasSelection, ifaceTable: hasTable, ifaceText: hasText, ifaceValue: hasValue,
+}
+
+// virtualizeAbove is the child count above which a container that manages
+// its descendants is read by hit-testing its visible rows instead of being
+// walked: asking a GTK tree view for thousands of cells takes seconds.
+const virtualizeAbove = 100
+
+// handle is what an Element's Handle holds on this backend.
+type handle struct {
+	obj        objRef
+	role       uint32
+	states     stateSet
+	interfaces int
+	actionKeys []string // Action.GetName of each action index
+}
+
+func (h *handle) showing() bool { return h.states.has(stateShowing) && h.states.has(stateVisible) }
+
+// node is one accessible during a walk.
+type node struct {
+	app   *appRun
+	obj   objRef
+	depth int // depth the element would have in the view
+	area  uitree.Area
+	// hidden is set when an ancestor is not showing: the node cannot be
+	// on screen, so its extents are not asked for.
+	hidden bool
+	// inScroll is set when an ancestor is a scroll pane: the node can be
+	// scrolled into view.
+	inScroll bool
+
+	// started is set by whoever fetches the node; done is closed when the
+	// fetch has ended, successfully (ok) or not.
+	started atomic.Bool
+	done    chan struct{}
+
+	// Results of the fetch.
+	ok         bool
+	el         *uitree.Element
+	fate       uitree.Fate
+	childCount int
+	childRefs  []objRef
+	// omitted counts children known to exist but not fetched.
+	omitted  int
+	children []*node
+
+	// Decided by the walk, level by level.
+	// processed is set when the walk reached the node before maxNodes
+	// stopped it; included when the node counts against maxNodes.
+	processed bool
+	included  bool
+}
+
+func newNode(app *appRun, obj objRef, depth int) *node {
+	return &node{app: app, obj: obj, depth: depth, done: make(chan struct{})}
+}
+
+// walker reads a tree. Which elements a snapshot holds is decided breadth
+// first, level by level and in order, so maxNodes cuts the same elements
+// whatever the timing. Fetching runs ahead of those decisions: when a batch
+// of elements has been read, their children are fetched at once
+// (prefetched) instead of waiting for the rest of their level, so the
+// application is never idle between levels. Prefetching stops at a budget
+// of elements; what it did not reach, the level loop fetches itself.
+type walker struct {
+	req       uitree.Request
+	parallel  int
+	count     int
+	truncated bool
+
+	sem      chan struct{} // bounds the chunks in flight
+	budget   atomic.Int64  // elements prefetching may still start
+	inflight sync.WaitGroup
+}
+
+func newWalker(req uitree.Request, parallel int) *walker {
+	w := &walker{req: req, parallel: parallel, sem: make(chan struct{}, parallel)}
+	w.budget.Store(int64(2*req.MaxNodes + 64))
+	return w
+}
+
+// walk fetches the trees under roots and decides which elements are in the
+// snapshot.
+func (w *walker) walk(roots []*node) {
+	defer w.inflight.Wait()
+	level := roots
+	stop := false
+	for len(level) > 0 && !stop {
+		var next []*node
+		// A wide level is fetched in slices no larger than what maxNodes
+		// can still take, so a flat list of thousands is not read whole
+		// to keep a few hundred of it.
+		for i := 0; i < len(level) && !stop; {
+			end := min(len(level), i+max(w.req.MaxNodes-w.count, 0)+chunkSize)
+			w.fetchLevel(level[i:end])
+			for _, n := range level[i:end] {
+				if !n.ok || n.fate == uitree.Drop || stop {
+					continue
+				}
+				if n.fate == uitree.Keep {
+					if w.count >= w.req.MaxNodes {
+						w.truncated = true
+						stop = true
+						continue
+					}
+					w.count++
+					n.included = true
+				}
+				n.processed = true
+				next = append(next, n.children...)
+			}
+			i = end
+		}
+		level = next
+	}
+}
+
+// expand makes the child nodes of a fetched node, or counts the children
+// as omitted when they lie below maxDepth.
+func (w *walker) expand(n *node) {
+	if !n.ok || n.fate == uitree.Drop {
+		return
+	}
+	childDepth := n.depth
+	if n.fate == uitree.Keep {
+		childDepth = n.depth + 1
+	}
+	if childDepth > w.req.MaxDepth {
+		n.omitted += len(n.childRefs)
+		return
+	}
+	hidden := n.hidden || !n.el.Handle.(*handle).showing()
+	for _, c := range n.childRefs {
+		child := newNode(n.app, c, childDepth)
+		child.area, child.hidden = n.area, hidden
+		child.inScroll = n.inScroll || n.el.Handle.(*handle).role == roleScrollPane
+		n.children = append(n.children, child)
+	}
+}
+
+// fetchLevel makes sure every node of a level has been fetched: it fetches
+// those no prefetch has started and waits for the others.
+func (w *walker) fetchLevel(level []*node) {
+	var wg sync.WaitGroup
+	for _, chunk := range chunks(level) {
+		chunk = claim(chunk)
+		if len(chunk) == 0 {
+			continue
+		}
+		wg.Add(1)
+		w.sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			w.fetchChunk(chunk)
+		}()
+	}
+	wg.Wait()
+	for _, n := range level {
+		<-n.done
+	}
+}
+
+// chunks groups nodes by application, keeping their order, and cuts the
+// groups into chunks: one chunk is one write of all its calls and one wait,
+// so the application answers a burst at a time instead of waking per
+// element.
+func chunks(nodes []*node) [][]*node {
+	var groups [][]*node
+	index := map[*appRun]int{}
+	for _, n := range nodes {
+		i, ok := index[n.app]
+		if !ok {
+			i = len(groups)
+			index[n.app] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], n)
+	}
+	var out [][]*node
+	for _, g := range groups {
+		for start := 0; start < len(g); start += chunkSize {
+			out = append(out, g[start:min(start+chunkSize, len(g))])
+		}
+	}
+	return out
+}
+
+// claim keeps the nodes of chunk that nobody has started fetching, and
+// marks them started.
+func claim(chunk []*node) []*node {
+	var out []*node
+	for _, n := range chunk {
+		if n.started.CompareAndSwap(false, true) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// prefetch starts fetching the children of a fetched chunk, if the budget
+// and a free slot allow; it never waits.
+func (w *walker) prefetch(parents []*node) {
+	var kids []*node
+	for _, n := range parents {
+		kids = append(kids, n.children...)
+	}
+	for _, chunk := range chunks(kids) {
+		if w.budget.Add(-int64(len(chunk))) < 0 {
+			return
+		}
+		select {
+		case w.sem <- struct{}{}:
+		default:
+			return
+		}
+		chunk = claim(chunk)
+		if len(chunk) == 0 {
+			<-w.sem
+			continue
+		}
+		w.inflight.Add(1)
+		go func() {
+			defer w.inflight.Done()
+			w.fetchChunk(chunk)
+		}()
+	}
+}
+
+// chunkSize is how many elements one batch asks about.
+const chunkSize = 16
+
+type extents struct{ X, Y, W, H int32 }
+
+// pendingNode holds one node's call slots and what the first round learned.
+type pendingNode struct {
+	n                              *node
+	iRole, iState, iIfaces, iProps int
+	iExt                           int
+	iChildren, iActions, iValue    int
+	iText, iNCols                  int
+	// ifaces are the interface bits, from the call or the cache.
+	ifaces int
+	// iRelations asks who labels an unnamed control; the label's name is
+	// read in a third round.
+	iRelations int
+	h          *handle
+	el         *uitree.Element
+	childArea  uitree.Area
+	virtual    bool
+}
+
+// fetchChunk reads a chunk of nodes, makes their child nodes, gives back
+// its slot and prefetches the children. Whatever happens, it marks every
+// node of the chunk done.
+func (w *walker) fetchChunk(nodes []*node) {
+	// The caller took a slot of w.sem for this chunk.
+	released := false
+	release := func() {
+		if !released {
+			released = true
+			<-w.sem
+		}
+	}
+	defer func() {
+		release()
+		for _, n := range nodes {
+			close(n.done)
+		}
+	}()
+	w.readChunk(nodes)
+	for _, n := range nodes {
+		w.expand(n)
+	}
+	release()
+	w.prefetch(nodes)
+}
+
+// readChunk reads nodes of one application in rounds: first what needs no
+// knowledge of a node (role, states, interfaces, name and child count,
+// extents), then what its interfaces offer (children, actions, value,
+// text, who labels it), then the names of labels. Every call of a round is
+// in flight at once.
+func (w *walker) readChunk(nodes []*node) {
+	app := nodes[0].app
+	if app.dead() {
+		return
+	}
+	ps := make([]pendingNode, len(nodes))
+	b := app.batch(5 * len(nodes))
+	for i, n := range nodes {
+		p := &ps[i]
+		p.n = n
+		p.iRole = b.call(n.obj, ifaceAccessible+".GetRole")
+		p.iState = b.call(n.obj, ifaceAccessible+".GetState")
+		// An object's interfaces are fixed for its lifetime, and AT-SPI
+		// never reuses an object path: ask once per connection.
+		p.iIfaces, p.ifaces = -1, -1
+		if bits, ok := app.conn.interfaces(n.obj.Path); ok {
+			p.ifaces = bits
+		} else {
+			p.iIfaces = b.call(n.obj, ifaceAccessible+".GetInterfaces")
+		}
+		p.iProps = b.call(n.obj, ifaceProperties+".GetAll", ifaceAccessible)
+		p.iExt = -1
+		if !n.hidden {
+			p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
+		}
+	}
+	b.wait()
+	if app.dead() {
+		return
+	}
+	b2 := app.batch(3 * len(nodes))
+	for i := range ps {
+		w.firstRound(b, b2, &ps[i])
+	}
+	b2.wait()
+	if app.dead() {
+		return
+	}
+	// Third round, for unnamed controls only: the names of their labels.
+	var b3 *batch
+	labels := map[int]int{}
+	for i := range ps {
+		p := &ps[i]
+		if p.el == nil || p.iRelations < 0 {
+			continue
+		}
+		var rels []relation
+		if b2.store(p.iRelations, &rels) != nil {
+			continue
+		}
+		for _, r := range rels {
+			if r.Type == relationLabelledBy && len(r.Targets) > 0 {
+				if b3 == nil {
+					b3 = app.batch(len(ps))
+				}
+				labels[i] = b3.call(r.Targets[0], ifaceProperties+".Get", ifaceAccessible, "Name")
+				break
+			}
+		}
+	}
+	if b3 != nil {
+		b3.wait()
+		for i, slot := range labels {
+			var v variantValue
+			if b3.store(slot, &v) == nil {
+				name, _ := v.v.(string)
+				ps[i].el.Name = uitree.Truncate(strings.TrimRight(strings.TrimSpace(name), ":"), w.req.MaxText)
+			}
+		}
+	}
+	for i := range ps {
+		if ps[i].el != nil {
+			w.secondRound(b2, &ps[i])
+		}
+	}
+}
+
+// labelledRole reports whether an unnamed element of role takes its name
+// from the label that labels it (an entry after "City:").
+func labelledRole(role uint32) bool {
+	switch role {
+	case roleText, roleEntry, rolePasswordText, roleSpinButton, roleSlider, roleComboBox, roleCheckBox, roleToggleButton, roleList, roleTable, roleTreeTable, roleTree, roleListBox:
+		return true
+	}
+	return false
+}
+
+// firstRound decodes a node's first answers and queues its second round.
+func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
+	n := p.n
+	var role uint32
+	var st []uint32
+	var props accessibleProps
+	if b.store(p.iRole, &role) != nil || b.store(p.iState, &st) != nil || b.store(p.iProps, &props) != nil {
+		return
+	}
+	if p.iIfaces >= 0 {
+		var ifaces []string
+		if b.store(p.iIfaces, &ifaces) != nil {
+			return
+		}
+		p.ifaces = 0
+		for _, name := range ifaces {
+			p.ifaces |= interfaceBits[name]
+		}
+		n.app.conn.rememberInterfaces(n.obj.Path, p.ifaces)
+	}
+	var states stateSet
+	if len(st) > 0 {
+		states = stateSet(st[0])
+	}
+	if len(st) > 1 {
+		states |= stateSet(st[1]) << 32
+	}
+	if states == 0 {
+		// A destroyed widget answers with an empty state set: stale.
+		return
+	}
+	h := &handle{obj: n.obj, role: role, states: states, interfaces: p.ifaces}
+	el := &uitree.Element{Handle: h}
+	info := roleInfo{native: "unknown", uia: uitree.RoleCustom}
+	if int(role) < len(roles) {
+		info = roles[role]
+	}
+	el.Role, el.NativeRole = info.uia, info.native
+	el.Name = uitree.Truncate(props.Name, w.req.MaxText)
+	n.childCount = max(0, int(props.ChildCount))
+	var ext extents
+	if h.interfaces&hasComponent != 0 && p.iExt >= 0 && b.store(p.iExt, &ext) == nil && ext.X != math.MinInt32 && ext.W > 0 && ext.H > 0 {
+		el.Bounds = uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}
+	}
+	setStates(el, h)
+	showing := states.has(stateShowing) && states.has(stateVisible)
+	p.childArea = uitree.Clip(el, showing, n.area)
+	p.h, p.el = h, el
+
+	p.virtual = states.has(stateManagesDescendants) && n.childCount > virtualizeAbove
+	p.iChildren, p.iActions, p.iValue, p.iText, p.iNCols, p.iRelations = -1, -1, -1, -1, -1, -1
+	if el.Name == "" && labelledRole(role) {
+		p.iRelations = b2.call(n.obj, ifaceAccessible+".GetRelationSet")
+	}
+	if n.childCount > 0 && !p.virtual {
+		p.iChildren = b2.call(n.obj, ifaceAccessible+".GetChildren")
+	}
+	if h.interfaces&hasAction != 0 {
+		p.iActions = b2.call(n.obj, ifaceAction+".GetActions")
+	}
+	if h.interfaces&hasValue != 0 {
+		p.iValue = b2.call(n.obj, ifaceProperties+".GetAll", ifaceValue)
+	}
+	if h.interfaces&hasText != 0 && wantsText(role) {
+		p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
+	}
+	if p.virtual && h.interfaces&hasTable != 0 {
+		p.iNCols = b2.call(n.obj, ifaceProperties+".Get", ifaceTable, "NColumns")
+	}
+}
+
+// secondRound decodes a node's second answers and completes its element.
+func (w *walker) secondRound(b *batch, p *pendingNode) {
+	n, el, h := p.n, p.el, p.h
+	if p.iChildren >= 0 {
+		var kids []objRef
+		if b.store(p.iChildren, &kids) == nil {
+			n.childRefs = kids
+		}
+		n.omitted = max(0, n.childCount-len(n.childRefs))
+	}
+	nActions := 0
+	if p.iActions >= 0 {
+		var acts []actionInfo
+		if b.store(p.iActions, &acts) == nil {
+			nActions = len(acts)
+			for _, a := range acts {
+				h.actionKeys = append(h.actionKeys, a.Name)
+			}
+		}
+	}
+	var value valueInfo
+	if p.iValue >= 0 {
+		if b.store(p.iValue, &value) != nil {
+			value = valueInfo{}
+		}
+	}
+	if p.iText >= 0 && !el.States.Protected {
+		var text string
+		if b.store(p.iText, &text) == nil {
+			el.Value = uitree.Truncate(text, w.req.MaxText)
+		}
+	}
+	if value.ok && el.Value == "" && !el.States.Protected {
+		el.Value = strconv.FormatFloat(value.current, 'g', -1, 64)
+	}
+	el.Actions = deriveActions(el, h, nActions, value)
+	// A pane's own scroll bars do not scroll with its content.
+	if n.inScroll && el.Actions != 0 && h.role != roleScrollBar {
+		el.Actions = el.Actions.Add(uitree.ActionScrollIntoView)
+	}
+	n.el = el
+	n.ok = true
+	n.fate = uitree.FateIn(w.req.View, el)
+	if n.fate != uitree.Drop && w.req.VisibleOnly && el.States.Offscreen {
+		n.fate = uitree.Drop
+	}
+	// From here on, area is what the node leaves visible to its children.
+	n.area = p.childArea
+	if p.virtual {
+		n.omitted = n.childCount
+		if !el.States.Offscreen {
+			ncols := 1
+			if p.iNCols >= 0 {
+				var v variantValue
+				if b.store(p.iNCols, &v) == nil {
+					if c, ok := v.v.(int32); ok && c > 0 {
+						ncols = int(c)
+					}
+				}
+			}
+			n.childRefs = w.visibleRows(n, p.childArea, ncols)
+			n.omitted = max(0, n.childCount-len(n.childRefs))
+		}
+	}
+}
+
+// wantsText reports whether a role's text is its value (edit fields and
+// documents); a label's text is already its name.
+func wantsText(role uint32) bool {
+	switch role {
+	case roleText, roleEntry, rolePasswordText, roleTerminal, roleDocumentFrame, roleDocumentText, roleDocumentWeb, roleSpinButton, roleComboBox:
+		return role != rolePasswordText
+	}
+	return false
+}
+
+type valueInfo struct {
+	ok                      bool
+	min, max, current, step float64
+}
+
+func readValue(vp map[string]dbus.Variant) valueInfo {
+	get := func(k string) (float64, bool) {
+		f, ok := vp[k].Value().(float64)
+		return f, ok
+	}
+	var v valueInfo
+	var ok1, ok2, ok3 bool
+	v.min, ok1 = get("MinimumValue")
+	v.max, ok2 = get("MaximumValue")
+	v.current, ok3 = get("CurrentValue")
+	v.step, _ = get("MinimumIncrement")
+	v.ok = ok1 && ok2 && ok3
+	return v
+}
+
+// setStates maps AT-SPI states onto the protocol's.
+func setStates(el *uitree.Element, h *handle) {
+	s := h.states
+	el.States.Enabled = s.has(stateEnabled) || s.has(stateSensitive)
+	el.States.Focused = s.has(stateFocused)
+	el.States.Checked = s.has(stateChecked) || (h.role == roleToggleButton && s.has(statePressed) && !s.has(stateExpandable))
+	el.States.Expanded = s.has(stateExpanded)
+	el.States.Selected = s.has(stateSelected)
+	el.States.Protected = h.role == rolePasswordText
+	el.States.ReadOnly = s.has(stateReadOnly) ||
+		(h.interfaces&hasText != 0 && isEditRole(h.role) && !s.has(stateEditable))
+}
+
+func isEditRole(role uint32) bool {
+	switch role {
+	case roleText, roleEntry, rolePasswordText, roleSpinButton:
+		return true
+	}
+	return false
+}
+
+// deriveActions names what a client can do with el, as protocol methods.
+func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo) uitree.ActionSet {
+	var a uitree.ActionSet
+	s := h.states
+	enabled := el.States.Enabled
+	toggleRole := false
+	switch h.role {
+	case roleCheckBox, roleCheckMenuItem, roleToggleButton:
+		toggleRole = !s.has(stateExpandable)
+	}
+	if nActions > 0 && enabled {
+		switch {
+		case toggleRole:
+			a = a.Add(uitree.ActionToggle)
+		case h.role == roleRadioButton || h.role == roleRadioMenuItem:
+			a = a.Add(uitree.ActionSelect)
+		case h.role == roleComboBox || s.has(stateExpandable):
+			a = a.Add(uitree.ActionExpand).Add(uitree.ActionCollapse)
+		case h.role == roleTableCell || h.role == roleListItem || h.role == roleTreeItem:
+			// Row activation is the double click of a list, not invoke.
+		case isEditRole(h.role):
+			// An entry's "activate" is pressing Enter in it: key covers it.
+		default:
+			a = a.Add(uitree.ActionInvoke)
+		}
+	}
+	if s.has(stateExpandable) && (h.role == roleTableCell || h.role == roleTreeItem) {
+		a = a.Add(uitree.ActionExpand).Add(uitree.ActionCollapse)
+	}
+	editable := h.interfaces&hasEditableText != 0 && s.has(stateEditable) && !s.has(stateReadOnly)
+	if editable && enabled {
+		a = a.Add(uitree.ActionSetValue).Add(uitree.ActionTypeText)
+	}
+	if value.ok && value.max > value.min && enabled && h.role != roleProgressBar && h.role != roleLevelBar && !s.has(stateReadOnly) {
+		a = a.Add(uitree.ActionSetRange)
+	}
+	if s.has(stateSelectable) && enabled {
+		a = a.Add(uitree.ActionSelect)
+		switch h.role {
+		case roleTableCell, roleListItem, roleTreeItem, rolePageTab:
+			if h.role != rolePageTab {
+				a = a.Add(uitree.ActionScrollIntoView)
+			}
+		}
+	}
+	if h.role == roleScrollPane {
+		a = a.Add(uitree.ActionScroll)
+	}
+	if s.has(stateFocusable) && enabled && !a.Has(uitree.ActionInvoke) && !a.Has(uitree.ActionToggle) &&
+		!a.Has(uitree.ActionSelect) && !a.Has(uitree.ActionExpand) {
+		a = a.Add(uitree.ActionFocus).Add(uitree.ActionKey)
+	}
+	if editable && enabled {
+		a = a.Add(uitree.ActionFocus).Add(uitree.ActionKey)
+	}
+	if a != 0 && uitree.Clickable(el) {
+		a = a.Add(uitree.ActionClick)
+	}
+	return a
+}
+
+// visibleRows finds the children of a virtualized container that are on
+// screen by asking what lies at the top and at the bottom of its visible
+// area, and returns the children between them (whole rows of ncols cells).
+func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
+	r := n.el.Bounds
+	if area.Known {
+		r = area.Rect
+	}
+	if r.Empty() {
+		return nil
+	}
+	x := r.X + min(8, r.Width/2)
+	// Probe a few points from each edge: padding or a grid line can
+	// leave the very first pixel without a cell.
+	// Column headers answer nothing at all in GTK, hence the steps.
+	var probes []int
+	tops := []int{2, 6, 12, 20, 28, 36, 48, 64, 80}
+	bottoms := []int{3, 8, 16, 26, 40, 60}
+	for _, dy := range tops {
+		probes = append(probes, r.Y+min(dy, r.Height-1))
+	}
+	for _, dy := range bottoms {
+		probes = append(probes, r.Y+max(0, r.Height-dy))
+	}
+	b := n.app.batch(len(probes))
+	slots := make([]int, len(probes))
+	for i, y := range probes {
+		slots[i] = b.call(n.obj, ifaceComponent+".GetAccessibleAtPoint", int32(x), int32(y), uint32(0))
+	}
+	b.wait()
+	hits := make([]objRef, len(probes))
+	for i := range probes {
+		var hit objRef
+		if b.store(slots[i], &hit) == nil && hit.Path != "" && hit.Path != "/org/a11y/atspi/null" && hit.Path != n.obj.Path {
+			hits[i] = hit
+		}
+	}
+	first, last := objRef{}, objRef{}
+	for _, h := range hits[:len(tops)] {
+		if h.Path != "" {
+			first = h
+			break
+		}
+	}
+	for _, h := range hits[len(tops):] {
+		if h.Path != "" {
+			last = h
+			break
+		}
+	}
+	if first.Path == "" && last.Path == "" {
+		return nil
+	}
+	if first.Path == "" {
+		first = last
+	}
+	if last.Path == "" {
+		last = first
+	}
+	b = n.app.batch(2)
+	i0 := b.call(first, ifaceAccessible+".GetIndexInParent")
+	i1 := b.call(last, ifaceAccessible+".GetIndexInParent")
+	b.wait()
+	var lo, hi int32
+	if b.store(i0, &lo) != nil || b.store(i1, &hi) != nil || lo < 0 || hi < 0 {
+		return nil
+	}
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	// Whole rows: from the first cell of the top row to the last of the
+	// bottom row.
+	lo -= lo % int32(ncols)
+	hi += int32(ncols) - 1 - hi%int32(ncols)
+	hi = min(hi, int32(n.childCount-1))
+	// Tables put their column headers first; they stay on screen.
+	var indexes []int32
+	if ncols > 1 || n.el.Handle.(*handle).interfaces&hasTable != 0 {
+		for i := int32(0); i < int32(ncols) && i < lo; i++ {
+			indexes = append(indexes, i)
+		}
+	}
+	for i := lo; i <= hi; i++ {
+		indexes = append(indexes, i)
+	}
+	b = n.app.batch(len(indexes))
+	slots = slots[:0]
+	for _, i := range indexes {
+		slots = append(slots, b.call(n.obj, ifaceAccessible+".GetChildAtIndex", i))
+	}
+	b.wait()
+	var out []objRef
+	for _, s := range slots {
+		var c objRef
+		if b.store(s, &c) == nil && c.Path != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// assemble builds the element tree under n in document order: the kept
+// children of hoisted nodes take those nodes' places.
+func assemble(n *node) *uitree.Element {
+	el := n.el
+	el.OmittedChildren = n.omitted
+	el.Children = gather(n, el)
+	return el
+}
+
+// gather collects the elements that go directly under owner from n's
+// children, looking through hoisted nodes.
+func gather(n *node, owner *uitree.Element) []*uitree.Element {
+	var out []*uitree.Element
+	for _, c := range n.children {
+		switch {
+		case c.included:
+			out = append(out, assemble(c))
+		case c.processed && c.fate == uitree.Hoist:
+			owner.OmittedChildren += c.omitted
+			out = append(out, gather(c, owner)...)
+		case c.ok && c.fate == uitree.Drop:
+			// Left out by the view or visibleOnly: not "omitted".
+		case c.started.Load() && !c.ok && !c.app.dead() && isClosed(c.done):
+			// Vanished between the parent's answer and ours.
+		default:
+			// Not reached: maxNodes, or an application that stopped
+			// answering.
+			owner.OmittedChildren++
+		}
+	}
+	return out
+}
+
+func isClosed(ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}

@@ -1,0 +1,70 @@
+// Package uia is the Windows backend of windows2text: UI Automation through
+// its COM interface (IUIAutomation), called with golang.org/x/sys/windows.
+//
+// It implements uitree.Backend and uitree.Actor with the same element
+// model as the Linux backend: control types are the role names, patterns
+// become the protocol's actions, and click, type_text and key use
+// SendInput. It is built and vetted for GOOS=windows by this project's
+// checks but has not been run against a live Windows desktop here (the
+// project's machines run Linux); the Linux backend is the tested one.
+package uia
+
+import "textfirst/internal/windows2text/uitree"
+
+// controlTypes maps UI Automation's control type IDs (UIA_ButtonControlTypeId
+// = 50000, ...) onto the shared role names.
+var controlTypes = map[int]uitree.Role{
+	50000: uitree.RoleButton, 50001: uitree.RoleCalendar, 50002: uitree.RoleCheckBox,
+	50003: uitree.RoleComboBox, 50004: uitree.RoleEdit, 50005: uitree.RoleHyperlink,
+	50006: uitree.RoleImage, 50007: uitree.RoleListItem, 50008: uitree.RoleList,
+	50009: uitree.RoleMenu, 50010: uitree.RoleMenuBar, 50011: uitree.RoleMenuItem,
+	50012: uitree.RoleProgressBar, 50013: uitree.RoleRadioButton, 50014: uitree.RoleScrollBar,
+	50015: uitree.RoleSlider, 50016: uitree.RoleSpinner, 50017: uitree.RoleStatusBar,
+	50018: uitree.RoleTab, 50019: uitree.RoleTabItem, 50020: uitree.RoleText,
+	50021: uitree.RoleToolBar, 50022: uitree.RoleToolTip, 50023: uitree.RoleTree,
+	50024: uitree.RoleTreeItem, 50025: uitree.RoleCustom, 50026: uitree.RoleGroup,
+	50027: uitree.RoleThumb, 50028: uitree.RoleDataGrid, 50029: uitree.RoleDataItem,
+	50030: uitree.RoleDocument, 50031: uitree.RoleSplitButton, 50032: uitree.RoleWindow,
+	50033: uitree.RolePane, 50034: uitree.RoleHeader, 50035: uitree.RoleHeaderItem,
+	50036: uitree.RoleTable, 50037: uitree.RoleTitleBar, 50038: uitree.RoleSeparator,
+	50040: uitree.RoleAppBar,
+}
+
+// RoleOf returns the role of a UI Automation control type ID.
+func RoleOf(controlType int) uitree.Role {
+	if r, ok := controlTypes[controlType]; ok {
+		return r
+	}
+	return uitree.RoleCustom
+}
+
+// nativeRole names a control type the way UI Automation's programmatic
+// names do ("ControlType.Button").
+func nativeRole(controlType int) string {
+	if r, ok := controlTypes[controlType]; ok {
+		return "ControlType." + string(r)
+	}
+	return "ControlType.Custom"
+}
+
+// Pattern availability, as the protocol's actions (pattern property IDs:
+// UIA_IsInvokePatternAvailablePropertyId = 30031, ...).
+var patternActions = []struct {
+	property int
+	actions  []uitree.Action
+}{
+	{30031, []uitree.Action{uitree.ActionInvoke}},
+	{30043, []uitree.Action{uitree.ActionSetValue}},
+	{30033, []uitree.Action{uitree.ActionSetRange}},
+	{30041, []uitree.Action{uitree.ActionToggle}},
+	{30036, []uitree.Action{uitree.ActionSelect}},
+	{30028, []uitree.Action{uitree.ActionExpand, uitree.ActionCollapse}},
+	{30035, []uitree.Action{uitree.ActionScrollIntoView}},
+	{30034, []uitree.Action{uitree.ActionScroll}},
+}
+
+// scrollAmounts maps the protocol's scroll amounts onto UI Automation's
+// ScrollAmount enumeration.
+var scrollAmounts = map[string]uintptr{
+	"large_decrement": 0, "small_decrement": 1, "no_amount": 2, "large_increment": 3, "small_increment": 4,
+}

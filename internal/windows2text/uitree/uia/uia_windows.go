@@ -1,0 +1,790 @@
+//go:build windows && (amd64 || arm64)
+
+package uia
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+	"unicode/utf16"
+	"unsafe"
+
+	"golang.org/x/sys/windows"
+
+	"textfirst/internal/windows2text/uitree"
+)
+
+var (
+	ole32    = windows.NewLazySystemDLL("ole32.dll")
+	oleaut32 = windows.NewLazySystemDLL("oleaut32.dll")
+	user32   = windows.NewLazySystemDLL("user32.dll")
+
+	procCoInitializeEx   = ole32.NewProc("CoInitializeEx")
+	procCoCreateInstance = ole32.NewProc("CoCreateInstance")
+	procSysAllocString   = oleaut32.NewProc("SysAllocString")
+	procSysFreeString    = oleaut32.NewProc("SysFreeString")
+	procSysStringLen     = oleaut32.NewProc("SysStringLen")
+	procVariantClear     = oleaut32.NewProc("VariantClear")
+	procGetCursorPos     = user32.NewProc("GetCursorPos")
+	procSetCursorPos     = user32.NewProc("SetCursorPos")
+	procSendInput        = user32.NewProc("SendInput")
+	procSetForeground    = user32.NewProc("SetForegroundWindow")
+)
+
+var (
+	clsidCUIAutomation = windows.GUID{Data1: 0xff48dba4, Data2: 0x60ef, Data3: 0x4201, Data4: [8]byte{0xaa, 0x87, 0x54, 0x10, 0x3e, 0xef, 0x59, 0x4e}}
+	iidIUIAutomation   = windows.GUID{Data1: 0x30cbe57d, Data2: 0xd9d0, Data3: 0x452a, Data4: [8]byte{0xab, 0x13, 0x7a, 0xc5, 0xac, 0x48, 0x25, 0xee}}
+)
+
+// Vtable slots (IUnknown's three come first).
+const (
+	slotRelease = 2
+
+	// IUIAutomation
+	slotElementFromHandle = 6
+	slotElementFromPoint  = 7
+	slotControlViewWalker = 14
+	slotContentViewWalker = 15
+	slotRawViewWalker     = 16
+	slotGetRootElement    = 5
+
+	// IUIAutomationElement
+	slotSetFocus                = 3
+	slotGetCurrentPropertyValue = 10
+	slotGetCurrentPattern       = 16
+	slotCurrentProcessID        = 20
+	slotCurrentControlType      = 21
+	slotCurrentName             = 23
+	slotCurrentHasKeyboardFocus = 26
+	slotCurrentIsEnabled        = 28
+	slotCurrentIsPassword       = 35
+	slotCurrentNativeWindow     = 36
+	slotCurrentIsOffscreen      = 38
+	slotCurrentBoundingRect     = 43
+	slotGetClickablePoint       = 84
+
+	// IUIAutomationTreeWalker
+	slotFirstChild  = 4
+	slotNextSibling = 6
+)
+
+// Pattern IDs.
+const (
+	patternInvoke         = 10000
+	patternValue          = 10002
+	patternRangeValue     = 10003
+	patternScroll         = 10004
+	patternExpandCollapse = 10005
+	patternSelectionItem  = 10010
+	patternToggle         = 10015
+	patternScrollItem     = 10017
+)
+
+// Property IDs.
+const (
+	propValueValue        = 30045
+	propValueIsReadOnly   = 30046
+	propRangeValue        = 30047
+	propRangeIsReadOnly   = 30048
+	propExpandState       = 30070
+	propSelectionSelected = 30079
+	propToggleState       = 30086
+)
+
+// HRESULTs that map onto protocol codes.
+const (
+	uiaElementNotAvailable = 0x80040201
+	uiaElementNotEnabled   = 0x80040200
+	uiaNotSupported        = 0x80040204
+	eNotImpl               = 0x80004001
+)
+
+// com is a COM interface pointer.
+type com struct{ p unsafe.Pointer }
+
+func (c com) nil() bool { return c.p == nil }
+
+// call invokes vtable slot i with the object as first argument.
+func (c com) call(i int, args ...uintptr) uintptr {
+	vtbl := *(*unsafe.Pointer)(c.p)
+	fn := *(*uintptr)(unsafe.Add(vtbl, uintptr(i)*unsafe.Sizeof(uintptr(0))))
+	r, _, _ := syscall.SyscallN(fn, append([]uintptr{uintptr(c.p)}, args...)...)
+	return r
+}
+
+func (c com) release() {
+	if c.p != nil {
+		c.call(slotRelease)
+	}
+}
+
+// hr turns a failing HRESULT into an error.
+func hr(r uintptr, what string) error {
+	if int32(r) >= 0 {
+		return nil
+	}
+	switch uint32(r) {
+	case uiaElementNotAvailable:
+		return uitree.Errorf(uitree.CodeStaleElement, "uia: %s: the element is no longer available", what)
+	case uiaElementNotEnabled:
+		return uitree.Errorf(uitree.CodeActionFailed, "uia: %s: the element is not enabled", what)
+	case uiaNotSupported, eNotImpl:
+		return uitree.Errorf(uitree.CodeUnsupportedPattern, "uia: %s: not supported", what)
+	}
+	return uitree.Errorf(uitree.CodeActionFailed, "uia: %s failed with HRESULT %#x", what, uint32(r))
+}
+
+// getObj calls a slot whose last argument is an interface out-pointer.
+func (c com) getObj(slot int, what string, args ...uintptr) (com, error) {
+	var out unsafe.Pointer
+	r := c.call(slot, append(args, uintptr(unsafe.Pointer(&out)))...)
+	if err := hr(r, what); err != nil {
+		return com{}, err
+	}
+	return com{out}, nil
+}
+
+func (c com) getInt(slot int) int32 {
+	var v int32
+	c.call(slot, uintptr(unsafe.Pointer(&v)))
+	return v
+}
+
+func (c com) getBool(slot int) bool { return c.getInt(slot) != 0 }
+
+func (c com) getString(slot int) string {
+	var b *uint16
+	if int32(c.call(slot, uintptr(unsafe.Pointer(&b)))) < 0 || b == nil {
+		return ""
+	}
+	return bstrToString(b)
+}
+
+func bstrToString(b *uint16) string {
+	n, _, _ := procSysStringLen.Call(uintptr(unsafe.Pointer(b)))
+	s := string(utf16.Decode(unsafe.Slice(b, int(n))))
+	procSysFreeString.Call(uintptr(unsafe.Pointer(b)))
+	return s
+}
+
+// variant is a VARIANT (24 bytes on 64-bit Windows, 16 on 32-bit).
+type variant struct {
+	vt   uint16
+	_    [3]uint16
+	val  uint64
+	rest uintptr
+}
+
+const (
+	vtI4   = 3
+	vtR8   = 5
+	vtBSTR = 8
+	vtBool = 11
+)
+
+// property reads one property as a Go value (int32, float64, string, bool
+// or nil).
+func (c com) property(id int) any {
+	var v variant
+	if int32(c.call(slotGetCurrentPropertyValue, uintptr(id), uintptr(unsafe.Pointer(&v)))) < 0 {
+		return nil
+	}
+	defer procVariantClear.Call(uintptr(unsafe.Pointer(&v)))
+	switch v.vt {
+	case vtI4:
+		return int32(uint32(v.val))
+	case vtR8:
+		return *(*float64)(unsafe.Pointer(&v.val))
+	case vtBool:
+		return int16(uint16(v.val)) != 0
+	case vtBSTR:
+		p := *(**uint16)(unsafe.Pointer(&v.val))
+		if p == nil {
+			return ""
+		}
+		n, _, _ := procSysStringLen.Call(uintptr(unsafe.Pointer(p)))
+		return string(utf16.Decode(unsafe.Slice(p, int(n))))
+	}
+	return nil
+}
+
+type rect struct{ Left, Top, Right, Bottom int32 }
+
+// Backend reads the desktop through UI Automation. Its COM calls run on
+// one locked OS thread in the multithreaded apartment; it is safe for use
+// by one goroutine at a time.
+type Backend struct {
+	mu    sync.Mutex
+	uia   com
+	walks map[uitree.View]com
+	// held are the element pointers of the latest snapshot, released when
+	// the next one replaces it.
+	held []com
+}
+
+var (
+	_ uitree.Backend = (*Backend)(nil)
+	_ uitree.Actor   = (*Backend)(nil)
+)
+
+// New creates the UI Automation client.
+func New(ctx context.Context) (*Backend, error) {
+	// COINIT_MULTITHREADED: any thread of the process may call in.
+	procCoInitializeEx.Call(0, 0)
+	var p unsafe.Pointer
+	r, _, _ := procCoCreateInstance.Call(uintptr(unsafe.Pointer(&clsidCUIAutomation)), 0, 1 /* CLSCTX_INPROC_SERVER */, uintptr(unsafe.Pointer(&iidIUIAutomation)), uintptr(unsafe.Pointer(&p)))
+	if int32(r) < 0 || p == nil {
+		return nil, fmt.Errorf("uia: creating CUIAutomation failed with HRESULT %#x", uint32(r))
+	}
+	b := &Backend{uia: com{p}, walks: map[uitree.View]com{}}
+	for view, slot := range map[uitree.View]int{uitree.ViewControl: slotControlViewWalker, uitree.ViewContent: slotContentViewWalker, uitree.ViewRaw: slotRawViewWalker} {
+		w, err := b.uia.getObj(slot, "tree walker")
+		if err != nil {
+			b.Close()
+			return nil, err
+		}
+		b.walks[view] = w
+	}
+	return b, nil
+}
+
+// Close releases the client.
+func (b *Backend) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, h := range b.held {
+		h.release()
+	}
+	b.held = nil
+	for _, w := range b.walks {
+		w.release()
+	}
+	b.uia.release()
+	b.uia = com{}
+	return nil
+}
+
+// children lists an element's children in view (each must be released).
+func (b *Backend) children(el com, view uitree.View) []com {
+	w := b.walks[view]
+	var out []com
+	c, err := w.getObj(slotFirstChild, "first child", uintptr(el.p))
+	for err == nil && !c.nil() {
+		out = append(out, c)
+		c, err = w.getObj(slotNextSibling, "next sibling", uintptr(c.p))
+	}
+	return out
+}
+
+func (b *Backend) root() (com, error) { return b.uia.getObj(slotGetRootElement, "root element") }
+
+func processName(pid int) string {
+	h, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION, false, uint32(pid))
+	if err != nil {
+		return ""
+	}
+	defer windows.CloseHandle(h)
+	buf := make([]uint16, 1024)
+	n := uint32(len(buf))
+	if windows.QueryFullProcessImageName(h, 0, &buf[0], &n) != nil {
+		return ""
+	}
+	return filepath.Base(windows.UTF16ToString(buf[:n]))
+}
+
+func bounds(el com) uitree.Rect {
+	var r rect
+	if int32(el.call(slotCurrentBoundingRect, uintptr(unsafe.Pointer(&r)))) < 0 {
+		return uitree.Rect{}
+	}
+	return uitree.Rect{X: int(r.Left), Y: int(r.Top), Width: int(r.Right - r.Left), Height: int(r.Bottom - r.Top)}
+}
+
+func windowInfo(el com) uitree.Window {
+	hwnd := el.getInt(slotCurrentNativeWindow)
+	pid := int(el.getInt(slotCurrentProcessID))
+	fg := windows.GetForegroundWindow()
+	return uitree.Window{
+		ID: strconv.FormatUint(uint64(uint32(hwnd)), 10), Title: el.getString(slotCurrentName),
+		App: processName(pid), PID: pid, Role: RoleOf(int(el.getInt(slotCurrentControlType))),
+		Bounds: bounds(el), Active: windows.HWND(uintptr(uint32(hwnd))) == fg,
+		Visible: !el.getBool(slotCurrentIsOffscreen),
+	}
+}
+
+// Windows lists the top-level windows (the desktop's children in the
+// control view).
+func (b *Backend) Windows(ctx context.Context, max int) (uitree.WindowList, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	list := uitree.WindowList{Windows: []uitree.Window{}}
+	root, err := b.root()
+	if err != nil {
+		return list, err
+	}
+	defer root.release()
+	for _, c := range b.children(root, uitree.ViewControl) {
+		if len(list.Windows) == max {
+			list.More = true
+		} else if w := windowInfo(c); w.Visible {
+			list.Windows = append(list.Windows, w)
+		}
+		c.release()
+	}
+	return list, nil
+}
+
+// node is one element during a walk.
+type node struct {
+	obj      com
+	el       *uitree.Element
+	depth    int
+	area     uitree.Area
+	children []*node
+	included bool
+	omitted  int
+}
+
+// Snapshot walks what req selects, breadth first like the Linux backend, so
+// maxNodes cuts the same way on both.
+func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tree, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var held []com
+	keep := func(c com) com { held = append(held, c); return c }
+	tree := &uitree.Tree{}
+	var tops []com
+	var rootEl *uitree.Element
+	switch req.Scope {
+	case uitree.ScopeForeground, uitree.ScopeHwnd:
+		hwnd := uintptr(windows.GetForegroundWindow())
+		if req.Scope == uitree.ScopeHwnd {
+			v, err := strconv.ParseUint(req.WindowID, 10, 64)
+			if err != nil {
+				return nil, uitree.Errorf(uitree.CodeInvalidParams, "hwnd %q is not a window handle from windows", req.WindowID)
+			}
+			hwnd = uintptr(v)
+		}
+		el, err := b.uia.getObj(slotElementFromHandle, "element from window", hwnd)
+		if err != nil || el.nil() {
+			return nil, uitree.Errorf(uitree.CodeInvalidParams, "no window has hwnd %d", hwnd)
+		}
+		tops = []com{keep(el)}
+	case uitree.ScopeCursor:
+		var pt struct{ X, Y int32 }
+		procGetCursorPos.Call(uintptr(unsafe.Pointer(&pt)))
+		el, err := b.uia.getObj(slotElementFromPoint, "element at the pointer", uintptr(uint32(pt.X))|uintptr(uint32(pt.Y))<<32)
+		if err != nil || el.nil() {
+			return nil, uitree.Errorf(uitree.CodeActionFailed, "no element under the pointer")
+		}
+		tops = []com{keep(el)}
+	case uitree.ScopeDesktop, uitree.ScopeProcess:
+		root, err := b.root()
+		if err != nil {
+			return nil, err
+		}
+		defer root.release()
+		name, native := "Desktop", "desktop frame"
+		if req.Scope == uitree.ScopeProcess {
+			name, native = processName(req.PID), "application"
+			tree.App = name
+		}
+		rootEl = &uitree.Element{Role: uitree.RolePane, NativeRole: native, Name: name, States: uitree.States{Enabled: true}}
+		for _, c := range b.children(root, uitree.ViewControl) {
+			if req.Scope == uitree.ScopeProcess && int(c.getInt(slotCurrentProcessID)) != req.PID {
+				c.release()
+				continue
+			}
+			tops = append(tops, keep(c))
+		}
+		if req.Scope == uitree.ScopeProcess && len(tops) == 0 {
+			return nil, uitree.Errorf(uitree.CodeInvalidParams, "no window belongs to pid %d", req.PID)
+		}
+	default:
+		return nil, uitree.Errorf(uitree.CodeInvalidParams, "unknown scope %q", req.Scope)
+	}
+
+	count, truncated := 0, false
+	depth0 := 0
+	var top *node
+	if rootEl != nil {
+		top = &node{el: rootEl, included: true}
+		count, depth0 = 1, 1
+	}
+	var level []*node
+	for _, c := range tops {
+		n := &node{obj: c, depth: depth0}
+		level = append(level, n)
+		if top != nil {
+			top.children = append(top.children, n)
+		}
+	}
+	if top != nil && req.MaxDepth < 1 {
+		top.omitted, level = len(level), nil
+	}
+	firstLevel := level
+	stop := false
+	for len(level) > 0 && !stop && ctx.Err() == nil {
+		var next []*node
+		for _, n := range level {
+			if stop {
+				break
+			}
+			b.read(n, req)
+			if req.VisibleOnly && n.el.States.Offscreen {
+				continue
+			}
+			if count >= req.MaxNodes {
+				truncated, stop = true, true
+				break
+			}
+			count++
+			n.included = true
+			kids := b.children(n.obj, req.View)
+			if n.depth+1 > req.MaxDepth {
+				n.omitted = len(kids)
+				for _, k := range kids {
+					k.release()
+				}
+				continue
+			}
+			for _, k := range kids {
+				c := &node{obj: keep(k), depth: n.depth + 1, area: n.area}
+				n.children = append(n.children, c)
+				next = append(next, c)
+			}
+		}
+		level = next
+	}
+	if top == nil && len(firstLevel) > 0 {
+		// One window or element: it is the root, even when visibleOnly
+		// would drop it.
+		top = firstLevel[0]
+		if !top.included {
+			if top.el == nil {
+				b.read(top, req)
+			}
+			top.included = true
+		}
+	}
+	tree.Root = assemble(top)
+	if tree.App == "" && len(tops) > 0 {
+		tree.App = processName(int(tops[0].getInt(slotCurrentProcessID)))
+	}
+	tree.Truncated = truncated
+	// The previous snapshot's references are gone: release its elements.
+	for _, h := range b.held {
+		h.release()
+	}
+	b.held = held
+	return tree, nil
+}
+
+func assemble(n *node) *uitree.Element {
+	if n == nil {
+		return &uitree.Element{Role: uitree.RolePane, Name: "Desktop"}
+	}
+	el := n.el
+	el.OmittedChildren = n.omitted
+	for _, c := range n.children {
+		if c.included {
+			el.Children = append(el.Children, assemble(c))
+		} else {
+			el.OmittedChildren++
+		}
+	}
+	return el
+}
+
+// read fills n.el from the element's current properties.
+func (b *Backend) read(n *node, req uitree.Request) {
+	o := n.obj
+	ct := int(o.getInt(slotCurrentControlType))
+	el := &uitree.Element{Role: RoleOf(ct), NativeRole: nativeRole(ct), Handle: o}
+	el.Name = uitree.Truncate(o.getString(slotCurrentName), req.MaxText)
+	el.States.Enabled = o.getBool(slotCurrentIsEnabled)
+	el.States.Focused = o.getBool(slotCurrentHasKeyboardFocus)
+	el.States.Protected = o.getBool(slotCurrentIsPassword)
+	el.Bounds = bounds(o)
+	n.area = uitree.Clip(el, !o.getBool(slotCurrentIsOffscreen), n.area)
+	if ts, ok := o.property(propToggleState).(int32); ok {
+		el.States.Checked = ts == 1
+	}
+	if es, ok := o.property(propExpandState).(int32); ok {
+		el.States.Expanded = es == 1 || es == 2
+	}
+	if sel, ok := o.property(propSelectionSelected).(bool); ok {
+		el.States.Selected = sel
+	}
+	ro, _ := o.property(propValueIsReadOnly).(bool)
+	rro, _ := o.property(propRangeIsReadOnly).(bool)
+	el.States.ReadOnly = ro || rro
+	if !el.States.Protected {
+		if v, ok := o.property(propValueValue).(string); ok {
+			el.Value = uitree.Truncate(v, req.MaxText)
+		} else if f, ok := o.property(propRangeValue).(float64); ok {
+			el.Value = strconv.FormatFloat(f, 'g', -1, 64)
+		}
+	}
+	var acts uitree.ActionSet
+	for _, pa := range patternActions {
+		if avail, _ := o.property(pa.property).(bool); avail {
+			for _, a := range pa.actions {
+				if (a == uitree.ActionSetValue || a == uitree.ActionSetRange) && el.States.ReadOnly {
+					continue
+				}
+				acts = acts.Add(a)
+			}
+		}
+	}
+	if acts.Has(uitree.ActionSetValue) && (el.Role == uitree.RoleEdit || el.Role == uitree.RoleDocument) {
+		acts = acts.Add(uitree.ActionTypeText).Add(uitree.ActionFocus).Add(uitree.ActionKey)
+	}
+	if acts != 0 && uitree.Clickable(el) {
+		acts = acts.Add(uitree.ActionClick)
+	}
+	el.Actions = acts
+	if ct == 50032 { // Window
+		w := windowInfo(o)
+		el.App, el.PID, el.WindowID = w.App, w.PID, w.ID
+	}
+	n.el = el
+}
+
+// Act performs one action through a pattern or SendInput.
+func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.ActionRequest) (uitree.ActionResult, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	o, ok := el.Handle.(com)
+	if !ok || o.nil() {
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeInternalError, "element %s was not made by the UI Automation backend", el.Ref)
+	}
+	pattern := func(id int) (com, error) {
+		p, err := o.getObj(slotGetCurrentPattern, "pattern", uintptr(id))
+		if err == nil && p.nil() {
+			err = uitree.Errorf(uitree.CodeUnsupportedPattern, "%s does not expose the pattern", el.Ref)
+		}
+		return p, err
+	}
+	var err error
+	switch req.Action {
+	case uitree.ActionInvoke, uitree.ActionToggle, uitree.ActionSelect, uitree.ActionScrollIntoView, uitree.ActionExpand, uitree.ActionCollapse:
+		ids := map[uitree.Action][2]int{
+			uitree.ActionInvoke: {patternInvoke, 3}, uitree.ActionToggle: {patternToggle, 3},
+			uitree.ActionSelect: {patternSelectionItem, 3}, uitree.ActionScrollIntoView: {patternScrollItem, 3},
+			uitree.ActionExpand: {patternExpandCollapse, 3}, uitree.ActionCollapse: {patternExpandCollapse, 4},
+		}[req.Action]
+		var p com
+		if p, err = pattern(ids[0]); err == nil {
+			err = hr(p.call(ids[1]), string(req.Action))
+			p.release()
+		}
+	case uitree.ActionSetValue:
+		var p com
+		if p, err = pattern(patternValue); err == nil {
+			s, _ := windows.UTF16PtrFromString(req.Value)
+			bstr, _, _ := procSysAllocString.Call(uintptr(unsafe.Pointer(s)))
+			err = hr(p.call(3, bstr), "set_value")
+			procSysFreeString.Call(bstr)
+			p.release()
+		}
+	case uitree.ActionSetRange:
+		var p com
+		if p, err = pattern(patternRangeValue); err == nil {
+			err = hr(p.call(3, uintptr(*(*uint64)(unsafe.Pointer(&req.RangeValue)))), "set_range")
+			p.release()
+		}
+	case uitree.ActionScroll:
+		var p com
+		if p, err = pattern(patternScroll); err == nil {
+			err = hr(p.call(3, scrollAmounts[req.Horizontal], scrollAmounts[req.Vertical]), "scroll")
+			p.release()
+		}
+	case uitree.ActionFocus:
+		err = hr(o.call(slotSetFocus), "focus")
+	case uitree.ActionClick:
+		err = b.click(o, el, req)
+	case uitree.ActionTypeText:
+		if err = hr(o.call(slotSetFocus), "focus"); err == nil {
+			if req.Clear {
+				err = sendChord(uitree.Chord{Ctrl: true, Key: "a"})
+				if err == nil {
+					err = sendChord(uitree.Chord{Key: "Backspace"})
+				}
+			}
+			if err == nil {
+				err = sendText(req.Text)
+			}
+		}
+	case uitree.ActionKey:
+		var chord uitree.Chord
+		if chord, err = uitree.ParseChord(req.Key); err == nil {
+			if req.Focus {
+				err = hr(o.call(slotSetFocus), "focus")
+			}
+			if err == nil {
+				err = sendChord(chord)
+			}
+		}
+	default:
+		err = uitree.Errorf(uitree.CodeUnsupportedPattern, "%s is not an action", req.Action)
+	}
+	if err != nil {
+		return uitree.ActionResult{}, err
+	}
+	time.Sleep(time.Duration(req.WaitMs) * time.Millisecond)
+	n := &node{obj: o}
+	b.read(n, uitree.Request{MaxText: uitree.LimitMaxText})
+	res := uitree.ActionResult{Verified: true, States: n.el.States.List()}
+	if !n.el.States.Protected {
+		v := n.el.Value
+		res.Value = &v
+	}
+	switch req.Action {
+	case uitree.ActionToggle:
+		res.Verified = n.el.States.Checked != el.States.Checked
+	case uitree.ActionSetValue:
+		res.Verified = n.el.Value == req.Value
+	case uitree.ActionFocus:
+		res.Verified = n.el.States.Focused
+	case uitree.ActionSelect:
+		res.Verified = n.el.States.Selected
+	case uitree.ActionExpand, uitree.ActionCollapse:
+		res.Verified = n.el.States.Expanded == (req.Action == uitree.ActionExpand)
+	}
+	return res, nil
+}
+
+// click clicks the clickable point, or the center of the bounds.
+func (b *Backend) click(o com, el *uitree.Element, req uitree.ActionRequest) error {
+	var pt struct{ X, Y int32 }
+	var got int32
+	x, y := 0, 0
+	if int32(o.call(slotGetClickablePoint, uintptr(unsafe.Pointer(&pt)), uintptr(unsafe.Pointer(&got)))) >= 0 && got != 0 {
+		x, y = int(pt.X), int(pt.Y)
+	} else if r := bounds(o); !r.Empty() {
+		x, y = r.Center()
+	} else {
+		return uitree.Errorf(uitree.CodeNotClickable, "%s has no clickable point or usable bounds", el.Ref)
+	}
+	if hwnd := o.getInt(slotCurrentNativeWindow); hwnd != 0 {
+		procSetForeground.Call(uintptr(uint32(hwnd)))
+	}
+	if r, _, _ := procSetCursorPos.Call(uintptr(x), uintptr(y)); r == 0 {
+		return uitree.Errorf(uitree.CodeInputFailed, "SetCursorPos failed")
+	}
+	down, up := map[string][2]uint32{"left": {0x0002, 0x0004}, "right": {0x0008, 0x0010}, "middle": {0x0020, 0x0040}}[req.Button][0],
+		map[string][2]uint32{"left": {0x0002, 0x0004}, "right": {0x0008, 0x0010}, "middle": {0x0020, 0x0040}}[req.Button][1]
+	var inputs []input
+	for range req.Count {
+		inputs = append(inputs, mouseInput(down), mouseInput(up))
+	}
+	return send(inputs)
+}
+
+// input is the INPUT structure of SendInput for 64-bit Windows; the union
+// is laid out as MOUSEINPUT or KEYBDINPUT.
+type input struct {
+	kind uint32
+	_    uint32
+	u    [32]byte
+}
+
+func mouseInput(flags uint32) input {
+	in := input{kind: 0}
+	*(*uint32)(unsafe.Pointer(&in.u[12])) = flags // dwFlags after dx, dy, mouseData
+	return in
+}
+
+func keyInput(vk, scan uint16, flags uint32) input {
+	in := input{kind: 1}
+	*(*uint16)(unsafe.Pointer(&in.u[0])) = vk
+	*(*uint16)(unsafe.Pointer(&in.u[2])) = scan
+	*(*uint32)(unsafe.Pointer(&in.u[4])) = flags
+	return in
+}
+
+const (
+	keyUp      = 0x0002
+	keyUnicode = 0x0004
+)
+
+func send(inputs []input) error {
+	if len(inputs) == 0 {
+		return nil
+	}
+	n, _, err := procSendInput.Call(uintptr(len(inputs)), uintptr(unsafe.Pointer(&inputs[0])), unsafe.Sizeof(inputs[0]))
+	if int(n) != len(inputs) {
+		return uitree.Errorf(uitree.CodeInputFailed, "SendInput sent %d of %d events (the target may run at a higher integrity level): %v", n, len(inputs), err)
+	}
+	return nil
+}
+
+// sendText types text as Unicode key events.
+func sendText(text string) error {
+	var inputs []input
+	for _, unit := range utf16.Encode([]rune(text)) {
+		inputs = append(inputs, keyInput(0, unit, keyUnicode), keyInput(0, unit, keyUnicode|keyUp))
+	}
+	return send(inputs)
+}
+
+var virtualKeys = map[string]uint16{
+	"Up": 0x26, "Down": 0x28, "Left": 0x25, "Right": 0x27, "Enter": 0x0d, "Tab": 0x09, "Escape": 0x1b,
+	"Home": 0x24, "End": 0x23, "PageUp": 0x21, "PageDown": 0x22, "Insert": 0x2d, "Delete": 0x2e,
+	"Backspace": 0x08, "Space": 0x20,
+	"F1": 0x70, "F2": 0x71, "F3": 0x72, "F4": 0x73, "F5": 0x74, "F6": 0x75, "F7": 0x76, "F8": 0x77,
+	"F9": 0x78, "F10": 0x79, "F11": 0x7a, "F12": 0x7b,
+}
+
+// sendChord presses a chord with virtual keys.
+func sendChord(c uitree.Chord) error {
+	var mods []uint16
+	if c.Ctrl {
+		mods = append(mods, 0x11)
+	}
+	if c.Shift {
+		mods = append(mods, 0x10)
+	}
+	if c.Alt {
+		mods = append(mods, 0x12)
+	}
+	if c.Win {
+		mods = append(mods, 0x5b)
+	}
+	vk, ok := virtualKeys[c.Key]
+	if !ok {
+		r := []rune(c.Key)[0]
+		switch {
+		case r >= 'a' && r <= 'z':
+			vk = uint16(r - 'a' + 'A')
+		case r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			vk = uint16(r)
+		default:
+			if len(mods) == 0 {
+				return sendText(c.Key)
+			}
+			return uitree.Errorf(uitree.CodeInvalidParams, "key %q cannot be combined with modifiers here", c.Key)
+		}
+	}
+	var inputs []input
+	for _, m := range mods {
+		inputs = append(inputs, keyInput(m, 0, 0))
+	}
+	inputs = append(inputs, keyInput(vk, 0, 0), keyInput(vk, 0, keyUp))
+	for i := len(mods) - 1; i >= 0; i-- {
+		inputs = append(inputs, keyInput(mods[i], 0, keyUp))
+	}
+	return send(inputs)
+}
