@@ -20,8 +20,8 @@ import (
 	"time"
 
 	"textfirst/bench/tw/corpus"
-	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/load"
 )
 
 // docSize is the benchmark document's size: 10 MB, as textweaver's own

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"textfirst/bench/tw/corpus"
-	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/load"
 )
 
 // TestCorpus keeps the benchmarks honest without running them: the

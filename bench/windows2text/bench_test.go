@@ -17,9 +17,9 @@ import (
 	"testing"
 	"time"
 
+	"textfirst/internal/windows2text/desktoptest"
 	"textfirst/internal/windows2text/uitree"
 	"textfirst/internal/windows2text/uitree/atspi"
-	"textfirst/internal/windows2text/desktoptest"
 )
 
 var (

@@ -17,12 +17,12 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"textfirst/internal/tw/doc"
-	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/rpc"
 	speechcli "textfirst/internal/tw/speech/cli"
-	"textfirst/internal/tw/docstate"
 	"textfirst/internal/tw/units"
 )
 

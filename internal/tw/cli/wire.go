@@ -11,8 +11,8 @@ import (
 
 	"textfirst/internal/atomicfile"
 
-	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/rpc"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/speech"

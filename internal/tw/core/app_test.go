@@ -11,8 +11,8 @@ import (
 	"sync"
 	"testing"
 
-	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/load"
 )
 
 const notesMD = `# Cell biology

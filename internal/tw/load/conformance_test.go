@@ -8,8 +8,8 @@ import (
 	"reflect"
 	"testing"
 
-	"textfirst/internal/tw/doc"
 	"textfirst/internal/testkit"
+	"textfirst/internal/tw/doc"
 )
 
 // conformanceDir finds the original textweaver's fixtures: the folder

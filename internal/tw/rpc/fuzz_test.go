@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/rpc"
 )
 

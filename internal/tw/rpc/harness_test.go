@@ -23,8 +23,8 @@ import (
 	"testing"
 	"time"
 
-	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/rpc"
 )
 
@@ -395,8 +395,8 @@ type server struct {
 }
 
 type serverOptions struct {
-	home    string         // "" makes a fresh one
-	dir     string         // "" makes a fresh one with notes.md
+	home    string       // "" makes a fresh one
+	dir     string       // "" makes a fresh one with notes.md
 	speaker core.Speaker // nil: silent
 }
 

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"sync"
 
-	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/load"
 )
 
 // ProtocolVersion is reported by initialize.

@@ -16,10 +16,10 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"textfirst/internal/tw/cli"
-	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/core"
-	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/load"
+	"textfirst/internal/tw/settings"
 )
 
 func init() {

@@ -11,8 +11,8 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"textfirst/internal/tw/cli"
-	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/settings"
 )
 

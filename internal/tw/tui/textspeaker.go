@@ -7,8 +7,8 @@ import (
 
 	"github.com/rivo/uniseg"
 
-	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/doc"
 )
 
 // maxShownRead is how much of a reading textSpeaker puts on the message

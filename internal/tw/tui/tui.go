@@ -13,8 +13,8 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
-	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/doc"
 )
 
 // Accessibility modes (accessibility.mode).

@@ -4,8 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"textfirst/internal/tw/doc"
 	"textfirst/internal/testkit"
+	"textfirst/internal/tw/doc"
 )
 
 func texts(d *doc.Document, rs []Range) []string {

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"textfirst/internal/windows2text/desktoptest"
 	"textfirst/internal/windows2text/uitree"
 	"textfirst/internal/windows2text/uitree/atspi"
-	"textfirst/internal/windows2text/desktoptest"
 )
 
 // The private desktop of this package's tests: started once in TestMain.
