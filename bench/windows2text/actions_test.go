@@ -7,13 +7,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"textfirst/internal/windows2text/desktoptest"
+	"textfirst/internal/testkit"
 )
 
 // serveClient drives a real "windows2text serve" over NDJSON.
@@ -27,12 +26,7 @@ type serveClient struct {
 
 func startServe(tb testing.TB) *serveClient {
 	tb.Helper()
-	bin := filepath.Join(tb.TempDir(), "windows2text")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/windows2text")
-	build.Dir = desktoptest.Root()
-	if out, err := build.CombinedOutput(); err != nil {
-		tb.Fatalf("building windows2text: %v\n%s", err, out)
-	}
+	bin := testkit.Binary(tb, "windows2text")
 	c := &serveClient{tb: tb, cmd: exec.Command(bin, "serve")}
 	c.cmd.Env = os.Environ()
 	c.cmd.Stderr = os.Stderr

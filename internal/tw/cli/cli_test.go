@@ -14,13 +14,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/cli"
 )
 
@@ -378,40 +377,11 @@ func TestMarks(t *testing.T) {
 
 // --- the real binary -------------------------------------------------
 
-var (
-	buildOnce sync.Once
-	twPath    string
-	buildErr  error
-	buildDir  string
-)
-
-func twBinary(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		buildDir, buildErr = os.MkdirTemp("", "tw-cli-test-")
-		if buildErr != nil {
-			return
-		}
-		twPath = filepath.Join(buildDir, "tw")
-		goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, err := os.Stat(goTool); err != nil {
-			goTool = "go"
-		}
-		if out, err := exec.Command(goTool, "build", "-o", twPath, "textfirst/cmd/tw").CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("go build ./cmd/tw: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return twPath
-}
+func twBinary(t *testing.T) string { return testkit.Binary(t, "tw") }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
-	}
+	testkit.Cleanup()
 	os.Exit(code)
 }
 

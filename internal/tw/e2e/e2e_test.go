@@ -13,23 +13,16 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"textfirst/internal/testkit"
 )
 
 var twBin string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "tw-e2e")
-	if err != nil {
-		panic(err)
-	}
-	twBin = filepath.Join(dir, "tw")
-	out, err := exec.Command("go", "build", "-o", twBin, "../../../cmd/tw").CombinedOutput()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "building tw: %v\n%s", err, out)
-		os.Exit(1)
-	}
+	twBin = testkit.MustBinary("tw")
 	code := m.Run()
-	os.RemoveAll(dir)
+	testkit.Cleanup()
 	os.Exit(code)
 }
 

@@ -16,13 +16,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/rpc"
@@ -478,43 +477,12 @@ func jsonString(s string) string {
 
 // --- the real binary ---------------------------------------------------
 
-var (
-	buildOnce sync.Once
-	twPath    string
-	buildErr  error
-	buildDir  string
-)
-
 // twBinary builds ./cmd/tw once for the package's tests.
-func twBinary(t testing.TB) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		buildDir, buildErr = os.MkdirTemp("", "tw-rpc-test-")
-		if buildErr != nil {
-			return
-		}
-		twPath = filepath.Join(buildDir, "tw")
-		goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, err := os.Stat(goTool); err != nil {
-			goTool = "go"
-		}
-		cmd := exec.Command(goTool, "build", "-o", twPath, "textfirst/cmd/tw")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build ./cmd/tw: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return twPath
-}
+func twBinary(t testing.TB) string { return testkit.Binary(t, "tw") }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
-	}
+	testkit.Cleanup()
 	os.Exit(code)
 }
 

@@ -8,54 +8,24 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"textfirst/internal/testkit"
 )
 
 // These tests drive the real tw binary in a real terminal (tmux): keys go
 // in with send-keys, the screen comes back with capture-pane, and what was
 // said is read from the announcement log.
 
-var (
-	twOnce sync.Once
-	twPath string
-	twErr  error
-)
-
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if twPath != "" {
-		os.RemoveAll(filepath.Dir(twPath))
-	}
+	testkit.Cleanup()
 	os.Exit(code)
 }
 
 // twBinary builds tw once per test run.
-func twBinary(t *testing.T) string {
-	t.Helper()
-	twOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "tw-tui-test")
-		if err != nil {
-			twErr = err
-			return
-		}
-		twPath = filepath.Join(dir, "tw")
-		build := func(pkg string) error {
-			cmd := exec.Command("/usr/local/go/bin/go", "build", "-o", twPath, pkg)
-			cmd.Dir = "../../.."
-			if out, err := cmd.CombinedOutput(); err != nil {
-				return fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
-			}
-			return nil
-		}
-		twErr = build("./cmd/tw")
-	})
-	if twErr != nil {
-		t.Fatal(twErr)
-	}
-	return twPath
-}
+func twBinary(t *testing.T) string { return testkit.Binary(t, "tw") }
 
 // term is one tmux server with one window running a command.
 type term struct {
