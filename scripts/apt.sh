@@ -10,10 +10,10 @@ apt_need() {
   echo "Installing Debian packages: ${missing[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive
   if [ ! -f /var/lib/apt/periodic/tw-updated ]; then
-    apt-get update -qq >&2 && mkdir -p /var/lib/apt/periodic && touch /var/lib/apt/periodic/tw-updated
+    apt-get update -qq -o DPkg::Lock::Timeout=900 >&2 && mkdir -p /var/lib/apt/periodic && touch /var/lib/apt/periodic/tw-updated
   fi
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 || {
-    apt-get update -qq >&2
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+  apt-get install -y -qq -o DPkg::Lock::Timeout=900 --no-install-recommends "${missing[@]}" >&2 || {
+    apt-get update -qq -o DPkg::Lock::Timeout=900 >&2
+    apt-get install -y -qq -o DPkg::Lock::Timeout=900 --no-install-recommends "${missing[@]}" >&2
   }
 }
