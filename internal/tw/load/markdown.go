@@ -26,7 +26,7 @@ var markdownParser = goldmark.New(goldmark.WithExtensions(
 	extension.Strikethrough,
 	extension.Footnote,
 	extension.TaskList,
-)).Parser()
+), goldmark.WithParserOptions(withLinkRefBatcher)).Parser()
 
 // Markdown loads CommonMark with GitHub tables, strikethrough, task lists
 // and footnotes. Front matter (YAML between "---" lines, or TOML between
