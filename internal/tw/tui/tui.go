@@ -15,13 +15,14 @@ import (
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/session"
 )
 
 // Accessibility modes (accessibility.mode).
 const (
-	SelfVoicing  = "self-voicing"
-	Hybrid       = "hybrid"
-	ScreenReader = "screen-reader"
+	SelfVoicing  = session.SelfVoicing
+	Hybrid       = session.Hybrid
+	ScreenReader = session.ScreenReader
 )
 
 // SettingsReader is the part of the settings store the reader reads
