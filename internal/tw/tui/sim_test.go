@@ -10,9 +10,9 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
-	"textfirst/internal/tw/session"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/load"
+	"textfirst/internal/tw/session"
 	"textfirst/internal/tw/settings"
 )
 
