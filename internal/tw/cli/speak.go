@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/speech"
 )
 
@@ -24,8 +25,8 @@ func (v *voiceFlags) add(c *cobra.Command) {
 	f := c.Flags()
 	f.StringVar(&v.backend, "backend", "auto", "the speech engine (tw backends lists them)")
 	f.StringVar(&v.voice, "voice", "", "the voice (tw voices lists them)")
-	f.StringVar(&v.rate, "rate", "", "words per minute, 50 to 900")
-	f.StringVar(&v.pitch, "pitch", "", "semitones from the voice's pitch, -12 to 12")
+	f.StringVar(&v.rate, "rate", "", "words per minute, "+span("speech.rate"))
+	f.StringVar(&v.pitch, "pitch", "", "semitones from the voice's pitch, "+span("speech.pitch"))
 	c.RegisterFlagCompletionFunc("backend", completeBackends)
 }
 
@@ -37,18 +38,24 @@ func (v *voiceFlags) params() (speech.Params, error) {
 	if v.rate != "" {
 		n, err := strconv.Atoi(v.rate)
 		if err != nil {
-			return p, fmt.Errorf("--rate wants words per minute (50 to 900), not %q", v.rate)
+			return p, fmt.Errorf("--rate wants words per minute (%s), not %q", span("speech.rate"), v.rate)
 		}
 		p.Rate = n
 	}
 	if v.pitch != "" {
 		n, err := strconv.Atoi(v.pitch)
 		if err != nil {
-			return p, fmt.Errorf("--pitch wants semitones (-12 to 12), not %q", v.pitch)
+			return p, fmt.Errorf("--pitch wants semitones (%s), not %q", span("speech.pitch"), v.pitch)
 		}
 		p.Pitch = n
 	}
 	return p.Clamp(), nil
+}
+
+// span is the range of a number setting: "50 to 900".
+func span(path string) string {
+	st, _ := settings.Lookup(path)
+	return fmt.Sprintf("%g to %g", st.Min, st.Max)
 }
 
 func speakCmd(env Env) *cobra.Command {

@@ -16,6 +16,7 @@ import (
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/session"
+	"textfirst/internal/tw/settings"
 )
 
 // Accessibility modes (accessibility.mode).
@@ -530,7 +531,9 @@ var (
 	styleGutter   tcell.Style
 )
 
-func init() { setTheme("terminal", "yellow") }
+func init() {
+	setTheme(settings.Defaults{}.String("display.theme"), settings.Defaults{}.String("highlight.color"))
+}
 
 // setTheme sets the styles for display.theme (terminal, dark, light,
 // high-contrast) and highlight.color (the word being heard).

@@ -52,9 +52,9 @@ func ParamsFrom(s Settings) Params {
 // textweaver's settings do) and replaces an unknown punctuation level by
 // "some".
 func (p Params) Clamp() Params {
-	p.Rate = clamp(p.Rate, 50, 900)
-	p.Pitch = clamp(p.Pitch, -12, 12)
-	p.Volume = clamp(p.Volume, 0, 100)
+	p.Rate = clampTo(p.Rate, "speech.rate")
+	p.Pitch = clampTo(p.Pitch, "speech.pitch")
+	p.Volume = clampTo(p.Volume, "speech.volume")
 	switch p.Punctuation {
 	case "none", "some", "all":
 	default:
@@ -64,6 +64,12 @@ func (p Params) Clamp() Params {
 	p.PauseParagraphMs = clamp(p.PauseParagraphMs, 0, 10000)
 	p.PauseListItemMs = clamp(p.PauseListItemMs, 0, 10000)
 	return p
+}
+
+// clampTo clamps v to the range the settings schema gives path.
+func clampTo(v int, path string) int {
+	st, _ := settings.Lookup(path)
+	return clamp(v, int(st.Min), int(st.Max))
 }
 
 func clamp(v, lo, hi int) int {
