@@ -58,8 +58,11 @@ func fail(code int, what, todo string) error {
 	if todo != "" {
 		msg += " " + todo
 	}
-	return &exitError{code, msg}
+	return &exitError{code, oneLine(msg)}
 }
+
+// oneLine keeps an error on one line, whatever was typed.
+func oneLine(s string) string { return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s) }
 
 // exitCode ends a command with code and nothing more said.
 func exitCode(code int) error { return &exitError{code: code} }
@@ -89,6 +92,9 @@ func flagError(c *cobra.Command, err error) error {
 			name = "-" + needs.GetSpecifiedName()
 		}
 		msg = name + " needs a value"
+	}
+	if !c.HasParent() {
+		return fail(2, "tw: "+msg, "Run tw help to see the commands and their options.")
 	}
 	return usage(c.Name(), errors.New(msg))
 }
@@ -194,7 +200,7 @@ func unknownCommand(root *cobra.Command, name string) error {
 		msg += fmt.Sprintf(" Did you mean tw %s?", strings.Join(s, " or tw "))
 	}
 	msg += " The commands are " + strings.Join(commandNames(root), ", ") + "; tw help CMD tells more."
-	return &exitError{2, msg}
+	return &exitError{2, oneLine(msg)}
 }
 
 // Main runs tw with argv (without the program name) and returns the exit

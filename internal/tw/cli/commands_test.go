@@ -88,6 +88,26 @@ func TestUnknownCommand(t *testing.T) {
 	}
 }
 
+// Options tw does not know, before or after the command.
+func TestUnknownOption(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bogus"}, "Error: tw: unknown option --bogus. Run tw help"},
+		{[]string{"--no-speech", "notes.md"}, "Error: tw: unknown option --no-speech."},
+		{[]string{"text", "-q", "x"}, "Error: tw text: unknown option -q. See tw text --help."},
+		{[]string{"info", "x", "--home"}, "Error: tw info: --home needs a value. See tw info --help."},
+		{[]string{"backends", "--json=maybe"}, "Error: tw backends: invalid argument"},
+		{[]string{"version", "extra"}, "Error: unknown command \"extra\" for \"tw version\"."},
+	} {
+		code, stdout, stderr := run(t, "", nil, c.args...)
+		if code != 2 || stdout != "" || !strings.HasPrefix(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("tw %s: exit %d, stdout %q, stderr %q; want %q", strings.Join(c.args, " "), code, stdout, stderr, c.want)
+		}
+	}
+}
+
 func TestCompletion(t *testing.T) {
 	for _, shell := range []string{"bash", "zsh", "fish"} {
 		code, stdout, stderr := run(t, "", nil, "completion", shell)
