@@ -62,7 +62,9 @@ func fail(code int, what, todo string) error {
 }
 
 // oneLine keeps an error on one line, whatever was typed.
-func oneLine(s string) string { return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s) }
+func oneLine(s string) string {
+	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+}
 
 // exitCode ends a command with code and nothing more said.
 func exitCode(code int) error { return &exitError{code: code} }
