@@ -197,7 +197,7 @@ func TestFileAsCommand(t *testing.T) {
 	cmd := exec.Command(twBinary(t), "open", "-", "--no-speech")
 	cmd.Stdin = strings.NewReader("Some text.\n")
 	cmd.Env = append(os.Environ(), "TEXTWEAVER_HOME="+filepath.Join(dir, "home"), "TERM=")
-	cmd.SysProcAttr = newSession()
+	cmd.SysProcAttr = detached()
 	out, err := cmd.CombinedOutput()
 	if ee, _ := err.(*exec.ExitError); ee == nil || ee.ExitCode() != 1 || !strings.HasPrefix(string(out), "Error: tw open: cannot read standard input in the terminal reader: there is no terminal") {
 		t.Errorf("tw open - without a terminal: %v, %q", err, out)

@@ -4,4 +4,4 @@ package cli_test
 
 import "syscall"
 
-func newSession() *syscall.SysProcAttr { return nil }
+func detached() *syscall.SysProcAttr { return nil }

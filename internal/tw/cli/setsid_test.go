@@ -4,5 +4,5 @@ package cli_test
 
 import "syscall"
 
-// newSession starts a child without a controlling terminal (no /dev/tty).
-func newSession() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
+// detached starts a child without a controlling terminal (no /dev/tty).
+func detached() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
