@@ -190,9 +190,9 @@ func (s *Session) applySpeech() {
 	s.Speech.SetParams(s.speechParams())
 }
 
-// SpeechApplied returns how many times the speech settings were applied
+// speechApplied returns how many times the speech settings were applied
 // to the engine after it opened.
-func (s *Session) SpeechApplied() int {
+func (s *Session) speechApplied() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.applied

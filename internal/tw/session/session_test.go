@@ -93,7 +93,7 @@ func TestSpeechFollowsOnlySpeechSettings(t *testing.T) {
 			if _, err := s.Settings.Set(c.path, c.value); err != nil {
 				t.Fatal(err)
 			}
-			if got := s.SpeechApplied(); got != c.applied {
+			if got := s.speechApplied(); got != c.applied {
 				t.Errorf("after %s: speech applied %d times, want %d", c.path, got, c.applied)
 			}
 		}
