@@ -20,6 +20,7 @@ import (
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/units"
 )
 
@@ -134,6 +135,7 @@ type App struct {
 	lower     string
 	history   map[string][]string // earlier answers of each prompt purpose
 	closeOnce sync.Once
+	autosave  autosaver
 }
 
 // New returns an App with no document open.
@@ -163,33 +165,9 @@ func (nopEvents) Announce(string, Priority) {}
 func (nopEvents) Playback(string)           {}
 func (nopEvents) Position(int, int, int)    {}
 
-// Defaults answers every setting with its default.
-type Defaults struct{}
-
-var defaultInts = map[string]int{
-	"speech.rate": 265, "speech.pitch": 0, "speech.volume": 100,
-	"reading.nav_history_size": 50, "speech.latency_offset_ms": 120,
-}
-
-func (Defaults) Int(p string) int { return defaultInts[p] }
-func (Defaults) Bool(p string) bool {
-	switch p {
-	case "reading.auto_resume", "reading.cursor_follows_speech", "highlight.enabled", "keyboard.character_keys":
-		return true
-	}
-	return false
-}
-func (Defaults) String(p string) string {
-	switch p {
-	case "speech.backend":
-		return "auto"
-	case "highlight.color":
-		return "yellow"
-	case "speech.punctuation":
-		return "some"
-	}
-	return ""
-}
+// Defaults answers every setting with its default, as the settings schema
+// gives it.
+type Defaults = settings.Defaults
 
 // ErrNoDocument is returned by methods that need an open document.
 var ErrNoDocument = errors.New("No document is open; call open first")

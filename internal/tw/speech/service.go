@@ -254,10 +254,10 @@ func (r *reading) finish(pl *pipeline, completed bool) {
 	}
 }
 
-// Read starts reading d from code point from to to (exclusive) and returns
-// at once; any reading in progress is stopped first (its Done(false) runs
-// before the new reading's first Word).
-func (s *Service) Read(d *doc.Document, from, to int, h Handler) {
+// ReadWith starts reading d from code point from to to (exclusive) and
+// returns at once; any reading in progress is stopped first (its
+// Done(false) runs before the new reading's first Word).
+func (s *Service) ReadWith(d *doc.Document, from, to int, h Handler) {
 	s.Stop()
 	from = max(0, min(from, d.Len()))
 	to = max(from, min(to, d.Len()))

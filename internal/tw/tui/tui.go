@@ -15,13 +15,15 @@ import (
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/session"
+	"textfirst/internal/tw/settings"
 )
 
 // Accessibility modes (accessibility.mode).
 const (
-	SelfVoicing  = "self-voicing"
-	Hybrid       = "hybrid"
-	ScreenReader = "screen-reader"
+	SelfVoicing  = session.SelfVoicing
+	Hybrid       = session.Hybrid
+	ScreenReader = session.ScreenReader
 )
 
 // SettingsReader is the part of the settings store the reader reads
@@ -529,7 +531,9 @@ var (
 	styleGutter   tcell.Style
 )
 
-func init() { setTheme("terminal", "yellow") }
+func init() {
+	setTheme(settings.Defaults{}.String("display.theme"), settings.Defaults{}.String("highlight.color"))
+}
 
 // setTheme sets the styles for display.theme (terminal, dark, light,
 // high-contrast) and highlight.color (the word being heard).

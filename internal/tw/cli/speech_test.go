@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,9 +14,18 @@ import (
 	"textfirst/internal/tw/speech/speechtest"
 )
 
-func call(f func([]string, io.Reader, io.Writer, io.Writer) int, stdin string, args ...string) (int, string, string) {
+// The speech commands, as tw runs them.
+const (
+	Backends    = "backends"
+	Voices      = "voices"
+	Speak       = "speak"
+	ExportAudio = "export-audio"
+)
+
+func call(cmd string, stdin string, args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
-	code := f(args, strings.NewReader(stdin), &out, &errb)
+	code := Main(append([]string{cmd}, args...), Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
+		Getenv: func(string) string { return "" }})
 	return code, out.String(), errb.String()
 }
 
