@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 
@@ -50,6 +52,7 @@ type Server struct {
 	App      *core.App
 	Settings SettingsStore // nil: the settings methods answer with an error
 	BaseDir  string        // relative paths resolve against it
+	Logger   *log.Logger
 
 	out      *Writer
 	mu       sync.Mutex // guards shutDown and exited
@@ -72,11 +75,19 @@ func (e events) Position(start, end, line int) {
 	e.w.Write(marshal(notification{"2.0", "position", map[string]any{"end": end, "line": line, "start": start}}))
 }
 
+// ErrNotServing is returned by Handle on a server with no writer: one that
+// was never served.
+var ErrNotServing = errors.New("rpc: Handle before Serve: the server has nowhere to write its replies")
+
 // Serve reads requests from in until exit or the end of the input, and
 // writes to w (which the App's events also write to). It saves the place
-// on the way out.
+// on the way out. The end of the input (also in the middle of a message,
+// or a message over MaxMessageBytes) ends the session with nil; any other
+// read error is logged and returned.
 func (s *Server) Serve(in io.Reader, w *Writer) error {
+	s.mu.Lock()
 	s.out = w
+	s.mu.Unlock()
 	r := NewReader(in)
 	defer s.App.Close()
 	for {
@@ -84,19 +95,32 @@ func (s *Server) Serve(in io.Reader, w *Writer) error {
 		var headerErr *HeaderError
 		if errors.As(err, &headerErr) {
 			w.SetFraming(framing)
-			s.reply(nullID, nil, &Error{CodeParseError, "Parse error: " + headerErr.Error()})
+			s.reply(w, nullID, nil, &Error{CodeParseError, "Parse error: " + headerErr.Error()})
 			continue
 		}
-		if err != nil {
-			// The end of the input (or an unreadable one) stops the server;
-			// the deferred Close saves the place.
+		switch {
+		case err == nil:
+		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			// The deferred Close saves the place.
 			return nil
+		case errors.Is(err, ErrTooLarge):
+			s.logf("serve: %v; stopping as at the end of the input", err)
+			return nil
+		default:
+			s.logf("serve: reading a request: %v", err)
+			return fmt.Errorf("rpc: reading a request: %w", err)
 		}
 		w.SetFraming(framing)
-		s.Handle(msg)
+		s.handle(w, msg)
 		if s.Exited() {
 			return nil
 		}
+	}
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.Logger != nil {
+		s.Logger.Printf(format, args...)
 	}
 }
 
@@ -107,21 +131,34 @@ func (s *Server) Exited() bool {
 	return s.exited
 }
 
-// Handle handles one message: a request, a notification or a batch.
-func (s *Server) Handle(msg []byte) {
+// Handle handles one message: a request, a notification or a batch. It
+// writes the replies where Serve writes them, so it returns ErrNotServing
+// on a server that was never served.
+func (s *Server) Handle(msg []byte) error {
+	s.mu.Lock()
+	w := s.out
+	s.mu.Unlock()
+	if w == nil {
+		return ErrNotServing
+	}
+	s.handle(w, msg)
+	return nil
+}
+
+func (s *Server) handle(w *Writer, msg []byte) {
 	trimmed := bytes.TrimSpace(msg)
 	if len(trimmed) > 0 && trimmed[0] == '[' {
 		var batch []json.RawMessage
 		if err := json.Unmarshal(trimmed, &batch); err != nil {
-			s.reply(nullID, nil, &Error{CodeParseError, "Parse error: " + err.Error()})
+			s.reply(w, nullID, nil, &Error{CodeParseError, "Parse error: " + err.Error()})
 			return
 		}
 		if len(batch) == 0 {
-			s.reply(nullID, nil, &Error{CodeInvalidRequest, msgEmptyBatch})
+			s.reply(w, nullID, nil, &Error{CodeInvalidRequest, msgEmptyBatch})
 			return
 		}
 		for _, item := range batch {
-			s.handleOne(item)
+			s.handleOne(w, item)
 			if s.Exited() {
 				return
 			}
@@ -134,10 +171,10 @@ func (s *Server) Handle(msg []byte) {
 		if err == nil {
 			err = errors.New("invalid JSON")
 		}
-		s.reply(nullID, nil, &Error{CodeParseError, "Parse error: " + err.Error()})
+		s.reply(w, nullID, nil, &Error{CodeParseError, "Parse error: " + err.Error()})
 		return
 	}
-	s.handleOne(trimmed)
+	s.handleOne(w, trimmed)
 }
 
 type request struct {
@@ -147,12 +184,12 @@ type request struct {
 	Params  json.RawMessage `json:"params"`
 }
 
-func (s *Server) handleOne(raw json.RawMessage) {
+func (s *Server) handleOne(w *Writer, raw json.RawMessage) {
 	var req request
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &probe); err != nil {
 		// Valid JSON that is not an object.
-		s.reply(nullID, nil, &Error{CodeInvalidRequest, msgNotRequest})
+		s.reply(w, nullID, nil, &Error{CodeInvalidRequest, msgNotRequest})
 		return
 	}
 	_, hasID := probe["id"]
@@ -164,30 +201,42 @@ func (s *Server) handleOne(raw json.RawMessage) {
 		if id == nil {
 			id = nullID
 		}
-		s.reply(id, nil, &Error{CodeInvalidRequest, msgNotRequest})
+		s.reply(w, id, nil, &Error{CodeInvalidRequest, msgNotRequest})
 		return
 	}
 	params := map[string]json.RawMessage{}
 	if len(req.Params) > 0 {
 		_ = json.Unmarshal(req.Params, &params) // params that are not an object read as none
 	}
-	result, rerr := s.call(*req.Method, params)
+	result, rerr := s.safeCall(*req.Method, params)
 	if hasID {
-		s.reply(id, result, rerr)
+		s.reply(w, id, result, rerr)
 	}
 	// Work that follows the answer (the silent engine's position and
 	// "stopped") goes out after it.
 	s.App.RunDeferred()
 }
 
-func (s *Server) reply(id json.RawMessage, result any, err *Error) {
+// safeCall runs one method; a panic inside it becomes an internal error,
+// logged with its stack, and the session goes on.
+func (s *Server) safeCall(method string, p map[string]json.RawMessage) (result any, rerr *Error) {
+	defer func() {
+		if v := recover(); v != nil {
+			s.logf("serve: %s panicked: %v\n%s", method, v, debug.Stack())
+			result, rerr = nil, &Error{CodeInternalError, "Internal error: " + method + " failed; the log has the details"}
+		}
+	}()
+	return s.call(method, p)
+}
+
+func (s *Server) reply(w *Writer, id json.RawMessage, result any, err *Error) {
 	resp := response{ID: id, JSONRPC: "2.0"}
 	if err != nil {
 		resp.Error = err
 	} else {
 		resp.Result = marshal(result)
 	}
-	s.out.Write(marshal(resp))
+	w.Write(marshal(resp))
 }
 
 // call runs one method.

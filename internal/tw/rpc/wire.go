@@ -16,6 +16,7 @@ const (
 	CodeInvalidRequest = -32600 // not a JSON-RPC 2.0 request
 	CodeMethodNotFound = -32601 // no such method
 	CodeInvalidParams  = -32602 // a parameter is missing or wrong
+	CodeInternalError  = -32603 // a bug in the server: a method panicked
 	CodeNoDocument     = -32001 // the method needs an open document
 	CodeOpenFailed     = -32002 // the document could not be opened
 	CodeShutDown       = -32003 // a request after shutdown
