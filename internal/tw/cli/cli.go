@@ -434,7 +434,7 @@ func runServe(argv []string, env Env) int {
 	app := core.New(opts)
 	app.StartAutosave(30 * time.Second)
 	cwd, _ := os.Getwd()
-	srv := &rpc.Server{Version: Version, App: app, Settings: settingsStore, BaseDir: cwd}
+	srv := &rpc.Server{Version: Version, App: app, Settings: settingsStore, BaseDir: cwd, Logger: logger}
 	for _, n := range notices {
 		app.Announce(n, core.Polite)
 	}
