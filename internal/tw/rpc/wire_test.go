@@ -154,3 +154,47 @@ func TestActionResultPending(t *testing.T) {
 type errorCount int
 
 func (e *errorCount) Errorf(string, ...any) { *e++ }
+
+// Parameters are found by their exact names and decode as encoding/json
+// decodes them (null is the zero value); a natural is a whole number of
+// zero or more, written any way JSON writes one.
+func TestDecodeParams(t *testing.T) {
+	type params struct {
+		Path  Param[string]  `json:"path"`
+		Index Param[natural] `json:"index"`
+		Flag  Param[bool]    `json:"flag"`
+	}
+	type want struct {
+		path              string
+		pathOK, pathGiven bool
+		index             natural
+		indexOK           bool
+	}
+	cases := []struct {
+		raw  string
+		want want
+	}{
+		{``, want{}},
+		{`[1,2]`, want{}},
+		{`null`, want{}},
+		{`{"PATH":"x","Index":1}`, want{}},
+		{`{"path":"notes.md","index":3}`, want{"notes.md", true, true, 3, true}},
+		{`{"path":null,"index":null}`, want{"", true, false, 0, true}},
+		{`{"path":7,"index":3.0}`, want{"", false, true, 3, true}},
+		{`{"index":1e3}`, want{index: 1000, indexOK: true}},
+		{`{"index":-1}`, want{}},
+		{`{"index":1.5}`, want{}},
+		{`{"index":"2"}`, want{}},
+		{`{"path":"a","path":"b"}`, want{"b", true, true, 0, false}},
+	}
+	for _, c := range cases {
+		var p params
+		decodeParams(json.RawMessage(c.raw), &p)
+		path, pathOK := p.Path.Get()
+		index, indexOK := p.Index.Get()
+		got := want{path, pathOK, p.Path.Given(), index, indexOK}
+		if got != c.want {
+			t.Errorf("%s: got %+v, want %+v", c.raw, got, c.want)
+		}
+	}
+}
