@@ -5,10 +5,13 @@ import (
 	"errors"
 	"io"
 	"log"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/load"
@@ -138,5 +141,44 @@ func TestHandlerPanicIsAnInternalError(t *testing.T) {
 		if !strings.Contains(logs.String(), s) {
 			t.Fatalf("the log does not say %q:\n%s", s, logs.String())
 		}
+	}
+}
+
+// tw serve whose input cannot be read (here a folder, which read refuses
+// with EISDIR) logs why and exits non-zero, instead of exiting 0 as if
+// the client had hung up.
+func TestServeExitsNonZeroOnAReadError(t *testing.T) {
+	home := t.TempDir()
+	folder, err := os.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer folder.Close()
+	cmd := exec.Command(twBinary(t), "serve", "--stdio", "--no-speech", "--home", home)
+	cmd.Stdin = folder
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	done := make(chan error, 1)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(waitFor):
+		cmd.Process.Kill()
+		<-done
+		t.Fatal("tw serve did not stop on an unreadable input")
+	}
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() == 0 {
+		t.Fatalf("tw serve on an unreadable input: %v, want a non-zero exit", err)
+	}
+	if stdout.Len() != 0 {
+		t.Fatalf("wrote %q", stdout.Bytes())
+	}
+	logged, _ := os.ReadFile(filepath.Join(home, "data", "state", "textweaver.log"))
+	if !bytes.Contains(logged, []byte("reading a request")) || !bytes.Contains(logged, []byte("is a directory")) {
+		t.Fatalf("the log does not say why:\n%s", logged)
 	}
 }
