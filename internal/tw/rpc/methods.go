@@ -100,23 +100,23 @@ var methods = map[string]method{
 
 // --- parameters ----------------------------------------------------------
 
-// Param is one named parameter as the client sent it. Raw is nil when the
+// param is one named parameter as the client sent it. Raw is nil when the
 // parameter is absent. A parameter decodes as encoding/json decodes it,
 // so null reads as T's zero value, as it always has.
-type Param[T any] struct{ Raw json.RawMessage }
+type param[T any] struct{ Raw json.RawMessage }
 
 // Given reports whether the parameter is there and not null.
-func (p Param[T]) Given() bool { return p.Raw != nil && string(p.Raw) != "null" }
+func (p param[T]) Given() bool { return p.Raw != nil && string(p.Raw) != "null" }
 
 // Get decodes the parameter; ok is false when it is absent or not a T.
-func (p Param[T]) Get() (v T, ok bool) {
+func (p param[T]) Get() (v T, ok bool) {
 	if p.Raw == nil {
 		return v, false
 	}
 	return v, json.Unmarshal(p.Raw, &v) == nil
 }
 
-func (p *Param[T]) setRaw(raw json.RawMessage) { p.Raw = raw }
+func (p *param[T]) setRaw(raw json.RawMessage) { p.Raw = raw }
 
 type rawSetter interface{ setRaw(json.RawMessage) }
 
@@ -135,7 +135,7 @@ func (n *natural) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// decodeParams fills the Param fields of *dst from the params object by
+// decodeParams fills the param fields of *dst from the params object by
 // their exact names (params that are not an object read as none).
 func decodeParams(raw json.RawMessage, dst any) {
 	var fields map[string]json.RawMessage
@@ -155,7 +155,7 @@ func decodeParams(raw json.RawMessage, dst any) {
 }
 
 // required returns a required string parameter.
-func required(p Param[string], name string) (string, *Error) {
+func required(p param[string], name string) (string, *Error) {
 	v, ok := p.Get()
 	if !ok {
 		return "", paramsError(name + " is required and must be a string")
@@ -166,54 +166,54 @@ func required(p Param[string], name string) (string, *Error) {
 type noParams struct{}
 
 type openParams struct {
-	Path Param[string] `json:"path"`
+	Path param[string] `json:"path"`
 }
 
 type navigateParams struct {
-	Action Param[string] `json:"action"`
-	GoTo   Param[string] `json:"goto"`
+	Action param[string] `json:"action"`
+	GoTo   param[string] `json:"goto"`
 }
 
 type readParams struct {
-	From Param[natural] `json:"from"`
-	What Param[string]  `json:"what"`
+	From param[natural] `json:"from"`
+	What param[string]  `json:"what"`
 }
 
 type searchParams struct {
-	Pattern Param[string] `json:"pattern"`
-	Regex   Param[bool]   `json:"regex"`
+	Pattern param[string] `json:"pattern"`
+	Regex   param[bool]   `json:"regex"`
 }
 
 type textParams struct {
-	Start Param[natural] `json:"start"`
-	End   Param[natural] `json:"end"`
+	Start param[natural] `json:"start"`
+	End   param[natural] `json:"end"`
 }
 
-type textParam struct {
-	Text Param[string] `json:"text"`
+type textOnlyParams struct {
+	Text param[string] `json:"text"`
 }
 
 type actionParams struct {
-	ID      Param[string] `json:"id"`
-	Confirm Param[bool]   `json:"confirm"`
+	ID      param[string] `json:"id"`
+	Confirm param[bool]   `json:"confirm"`
 }
 
 type chooseParams struct {
-	Index Param[natural] `json:"index"`
+	Index param[natural] `json:"index"`
 }
 
 type keyParams struct {
-	Key Param[string] `json:"key"`
+	Key param[string] `json:"key"`
 }
 
 type promptKeyParams struct {
-	Key  Param[string] `json:"key"`
-	Text Param[string] `json:"text"`
+	Key  param[string] `json:"key"`
+	Text param[string] `json:"text"`
 }
 
 type settingParams struct {
-	Path  Param[string] `json:"path"`
-	Value Param[any]    `json:"value"`
+	Path  param[string] `json:"path"`
+	Value param[any]    `json:"value"`
 }
 
 // --- methods -------------------------------------------------------------
@@ -399,7 +399,7 @@ func (s *Server) text(p textParams) (textResult, *Error) {
 	var start, end *int
 	for _, f := range []struct {
 		name string
-		p    Param[natural]
+		p    param[natural]
 		dst  **int
 	}{{"start", p.Start, &start}, {"end", p.End, &end}} {
 		if !f.p.Given() {
@@ -467,7 +467,7 @@ func (s *Server) info(noParams) (infoResult, *Error) {
 		Title: info.Title, Words: info.Words}, nil
 }
 
-func (s *Server) insert(p textParam) (insertResult, *Error) {
+func (s *Server) insert(p textOnlyParams) (insertResult, *Error) {
 	if !s.App.HasDocument() {
 		return insertResult{}, noDoc()
 	}
@@ -525,7 +525,7 @@ func (s *Server) action(p actionParams) (actionResult, *Error) {
 	return r, nil
 }
 
-func (s *Server) answer(p textParam) (uiResult, *Error) {
+func (s *Server) answer(p textOnlyParams) (uiResult, *Error) {
 	text, perr := required(p.Text, "text")
 	if perr != nil {
 		return uiResult{}, perr

@@ -21,7 +21,7 @@ func TestMethodTableIsTheSpecsMethods(t *testing.T) {
 	}
 }
 
-// Every parameter of every method is a Param, named by its JSON tag, so
+// Every parameter of every method is a param, named by its JSON tag, so
 // decodeParams can fill it by its exact name.
 func TestEveryParamsTypeIsDecodable(t *testing.T) {
 	setter := reflect.TypeFor[rawSetter]()
@@ -32,7 +32,7 @@ func TestEveryParamsTypeIsDecodable(t *testing.T) {
 		}
 		for f := range m.params.Fields() {
 			if f.Tag.Get("json") == "" || !reflect.PointerTo(f.Type).Implements(setter) {
-				t.Errorf("%s: parameter %s %v is not a tagged Param", name, f.Name, f.Type)
+				t.Errorf("%s: parameter %s %v is not a tagged param", name, f.Name, f.Type)
 			}
 		}
 	}
@@ -160,9 +160,9 @@ func (e *errorCount) Errorf(string, ...any) { *e++ }
 // zero or more, written any way JSON writes one.
 func TestDecodeParams(t *testing.T) {
 	type params struct {
-		Path  Param[string]  `json:"path"`
-		Index Param[natural] `json:"index"`
-		Flag  Param[bool]    `json:"flag"`
+		Path  param[string]  `json:"path"`
+		Index param[natural] `json:"index"`
+		Flag  param[bool]    `json:"flag"`
 	}
 	type want struct {
 		path              string
