@@ -1,4 +1,4 @@
-// Package reader is the app core of tw: it owns the open document, the
+// Package core is the app core of tw: it owns the open document, the
 // cursor, playback, prompts, lists, questions, bookmarks, notes and
 // highlights. Every front end — the JSON-RPC server, the terminal reader —
 // sends it the same commands and hears the same announcements.
@@ -30,6 +30,14 @@ type Priority string
 const (
 	Polite    Priority = "polite"
 	Assertive Priority = "assertive"
+)
+
+// The modes a front end draws and keys differently, as the protocol names
+// them (prompts have modes of their own, named by what they ask).
+const (
+	ModeBrowse       = "Browse"
+	ModeEdit         = "Edit"
+	ModeSpeechCursor = "Speech Cursor"
 )
 
 // Playback states, as the protocol names them.
@@ -78,12 +86,6 @@ type Options struct {
 	// Parse derives a document from edited source text (no I/O).
 	Parse  func(path string, data []byte) (*doc.Document, error)
 	Logger *log.Logger
-}
-
-// Effect is something the app asks its front end to show.
-type Effect struct {
-	Type   string         // "prompt", "list", "quit"
-	Params map[string]any // {label, purpose} / {title, items} / {}
 }
 
 // Pending is a yes-or-no question waiting for an answer.
@@ -149,7 +151,7 @@ func New(opts Options) *App {
 	if opts.Logger == nil {
 		opts.Logger = log.New(discard{}, "", 0)
 	}
-	a := &App{opts: opts, st: docstate.Store{Home: opts.Home}, mode: "Browse", playback: Stopped}
+	a := &App{opts: opts, st: docstate.Store{Home: opts.Home}, mode: ModeBrowse, playback: Stopped}
 	a.speechQ = newEventQueue()
 	go a.speechQ.run(a.applySpeechEvent)
 	return a
@@ -205,13 +207,6 @@ func (a *App) announce(text string, p Priority) {
 	if a.opts.Speaker != nil && a.playback != Reading {
 		a.opts.Speaker.Say(text)
 	}
-}
-
-// Status is the last status message.
-func (a *App) Status() string {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.status
 }
 
 // Announce says text to the user as the app's own announcements are said
@@ -304,7 +299,7 @@ func (a *App) install(d *doc.Document) {
 	a.heard = nil
 	a.editing = false
 	a.dirty = false
-	a.mode = "Browse"
+	a.mode = ModeBrowse
 	a.pending = nil
 	a.prompt = nil
 	a.list = nil

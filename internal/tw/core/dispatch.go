@@ -41,15 +41,7 @@ func (a *App) Action(id string, confirm *bool) (ActionResult, error) {
 	a.effects = nil
 	a.runAction(id)
 	if confirm != nil && a.pending != nil && a.pending.Action == id {
-		p := a.pending
-		a.pending = nil
-		if *confirm {
-			p.yes()
-		} else if id == "quit" {
-			a.say("Cancelled.")
-		} else {
-			a.say("Kept.")
-		}
+		a.settle(*confirm)
 	}
 	return ActionResult{Status: a.status, Effects: a.takeEffects(), Pending: a.pending}, nil
 }
@@ -84,7 +76,7 @@ func (a *App) runAction(id string) {
 			a.stopReading()
 			a.saveState()
 			a.quitting = true
-			a.effects = append(a.effects, Effect{Type: "quit", Params: map[string]any{}})
+			a.effects = append(a.effects, QuitEffect{})
 		}
 		if a.editing && a.dirty {
 			// Unsaved changes: the Save, Discard or Cancel question comes

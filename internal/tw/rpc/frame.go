@@ -35,18 +35,20 @@ type HeaderError struct{ Line string }
 
 func (e *HeaderError) Error() string { return fmt.Sprintf("bad header %q", e.Line) }
 
-// Reader reads messages, detecting the framing of each one from its first
-// line: a line starting "Content-Length:" introduces a framed message, any
-// other non-blank line is a message of its own.
-type Reader struct {
+// FrameReader reads messages, detecting the framing of each one from its
+// first line: a line starting "Content-Length:" introduces a framed
+// message, any other non-blank line is a message of its own.
+type FrameReader struct {
 	br *bufio.Reader
 }
 
-// NewReader returns a Reader on r.
-func NewReader(r io.Reader) *Reader { return &Reader{br: bufio.NewReaderSize(r, 64<<10)} }
+// NewFrameReader returns a FrameReader on r.
+func NewFrameReader(r io.Reader) *FrameReader {
+	return &FrameReader{br: bufio.NewReaderSize(r, 64<<10)}
+}
 
 // readLine reads one line without its line ending, capped.
-func (r *Reader) readLine() (string, error) {
+func (r *FrameReader) readLine() (string, error) {
 	var buf []byte
 	for {
 		chunk, err := r.br.ReadSlice('\n')
@@ -68,8 +70,11 @@ func (r *Reader) readLine() (string, error) {
 }
 
 // Read returns the next message and its framing. It returns io.EOF at the
-// end of the input.
-func (r *Reader) Read() ([]byte, Framing, error) {
+// end of the input, io.ErrUnexpectedEOF when the input ends inside a
+// framed message, ErrTooLarge for a message over MaxMessageBytes, a
+// *HeaderError for a Content-Length that is not a length (reading can go
+// on), and the input's own error when reading it fails.
+func (r *FrameReader) Read() ([]byte, Framing, error) {
 	for {
 		line, err := r.readLine()
 		if err != nil {
@@ -83,7 +88,7 @@ func (r *Reader) Read() ([]byte, Framing, error) {
 		if !isHeader {
 			return []byte(trimmed), LineFraming, nil
 		}
-		if err == ErrTooLarge {
+		if errors.Is(err, ErrTooLarge) {
 			return nil, 0, err
 		}
 		if err != nil {

@@ -152,10 +152,10 @@ func (r *Reader) HandleKey(ev *tcell.EventKey) {
 // layerMode maps the app's mode to the keymap's.
 func layerMode(mode string) string {
 	switch mode {
-	case "Edit", "Speech Cursor":
+	case core.ModeEdit, core.ModeSpeechCursor:
 		return mode
 	}
-	return "Browse"
+	return core.ModeBrowse
 }
 
 // typedText is the text a key types in edit mode.
@@ -189,25 +189,15 @@ func (r *Reader) Paste(text string) {
 		r.say("Pasted: " + text)
 		return
 	}
-	if mode, _ := r.app.UIState(); mode == "Edit" {
+	if mode, _ := r.app.UIState(); mode == core.ModeEdit {
 		r.insert(text)
 		return
 	}
 	r.say("Pasting works in edit mode and in prompts. Ctrl+E turns on edit mode.")
 }
 
-// inserter is edit mode's typing, when the app has it.
-type inserter interface {
-	Insert(text string) ([]core.Effect, string)
-}
-
 func (r *Reader) insert(text string) {
-	ins, ok := any(r.app).(inserter)
-	if !ok {
-		r.say("Typing needs edit mode, which this version of tw does not have.")
-		return
-	}
-	effects, _ := ins.Insert(text)
+	effects, _ := r.app.Insert(text)
 	r.effects(effects)
 }
 
@@ -277,9 +267,12 @@ func (r *Reader) toggleSetting(act string) {
 	*value = r.cfg.Settings.Bool(path)
 }
 
+// effects does what the app asked besides speaking. Prompts and lists
+// need nothing here: the app announces them and Draw shows them from the
+// app's state.
 func (r *Reader) effects(es []core.Effect) {
 	for _, e := range es {
-		if e.Type == "quit" {
+		if _, ok := e.(core.QuitEffect); ok {
 			r.quit = true
 		}
 	}
@@ -750,7 +743,7 @@ func (r *Reader) Draw() {
 			r.ensureVisible(pos)
 			r.lastCursor, r.lastDoc = pos, d
 		}
-		selStart, selEnd, hasSel := r.app.Selection()
+		sel := st.Selection
 		// Highlights and notes are kept in the canonical text's offsets,
 		// so they are drawn only while browsing it.
 		var hls []core.HighlightInfo
@@ -805,7 +798,7 @@ func (r *Reader) Draw() {
 						}
 					}
 				}
-				if hasSel && c.pos >= selStart && c.pos < selEnd {
+				if sel != nil && c.pos >= sel.Start && c.pos < sel.End {
 					style = styleSelected
 				}
 				if showHeard && c.pos < heard[1] && c.pos+c.n > heard[0] {
