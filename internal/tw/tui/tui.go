@@ -773,14 +773,7 @@ func (r *Reader) Draw() {
 			}
 			rtl := r.rtlLine(l)
 			cells := r.lo.cells(row, rtl)
-			x := gutter
-			if rtl {
-				width := 0
-				for _, c := range cells {
-					width += c.width
-				}
-				x = max(gutter, w-width)
-			}
+			x := gutter + place(cells, w-gutter, rtl)
 			for _, c := range cells {
 				style := styleText
 				if in(r.spans.headings, c.pos) {
@@ -811,9 +804,9 @@ func (r *Reader) Draw() {
 					style = styleCursor
 				}
 				if c.pos <= pos && pos < c.pos+c.n {
-					cursorX, cursorY = x, y
+					cursorX, cursorY = min(max(x, gutter), w-1), y
 				}
-				if x+c.width <= w {
+				if x >= gutter && x+c.width <= w {
 					if c.width > 2 { // a tab
 						for i := 0; i < c.width; i++ {
 							scr.Put(x+i, y, " ", style)
