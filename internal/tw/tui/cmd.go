@@ -289,7 +289,6 @@ func run(a openArgs, env cli.Env, newScreen func() (tcell.Screen, error)) (code 
 		cfg.Highlight = st.Bool("highlight.enabled")
 		cfg.Settings = st
 		preset = st.String("keyboard.preset")
-		setTheme(st.String("display.theme"), st.String("highlight.color"))
 	}
 	cfg.Keymap = NewKeymap(preset, cli.Home(a.home, env.Getenv))
 	r := New(cfg)
