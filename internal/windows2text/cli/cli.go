@@ -124,16 +124,15 @@ stdin and stdout; windows, snapshot and observe are its one-shot forms.`,
 // command, on stdout; an unknown command is a mistake (status 2).
 func helpCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:   "help [command]",
+		Use:   "help [command [subcommand]]",
 		Short: "print the usage of windows2text or of one command",
-		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := cmd.Root()
 			target := root
-			if len(args) == 1 {
+			if len(args) > 0 {
 				c, rest, err := root.Find(args)
 				if err != nil || c == root || len(rest) > 0 {
-					return unknownCommand(root, args[0])
+					return unknownCommand(root, strings.Join(args, " "))
 				}
 				target = c
 			}

@@ -28,7 +28,7 @@ func TestHelpOfEveryCommand(t *testing.T) {
 		{"observe", []string{"windows2text observe", "--scope", "--max-targets", "--include-tree", "--json"}, nil},
 		{"version", []string{"windows2text version", "print the version"}, nil},
 		{"completion", []string{"windows2text completion", "bash", "zsh", "fish"}, nil},
-		{"help", []string{"windows2text help [command]"}, nil},
+		{"help", []string{"windows2text help [command [subcommand]]"}, nil},
 	}
 	for _, c := range commands {
 		for _, args := range [][]string{{"help", c.name}, {c.name, "--help"}, {c.name, "-h"}} {
@@ -51,6 +51,11 @@ func TestHelpOfEveryCommand(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+	for _, args := range [][]string{{"help", "completion", "zsh"}, {"completion", "fish", "--help"}} {
+		if status, out, _ := call(args...); status != 0 || !strings.Contains(out, "windows2text completion") {
+			t.Errorf("%v: status %d, usage %q", args, status, out)
 		}
 	}
 	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}} {
@@ -79,6 +84,7 @@ func TestMistypedCommandLines(t *testing.T) {
 		{[]string{"obsrve", "--json"}, []string{`did you mean "observe"?`}},
 		{[]string{"window"}, []string{`did you mean "windows"?`}},
 		{[]string{"help", "fly"}, []string{`unknown command "fly"`, "known commands: "}},
+		{[]string{"help", "serve", "fly"}, []string{`unknown command "serve fly"; did you mean "serve"?`}},
 		{[]string{"serve", "now"}, []string{"windows2text: serve takes no arguments"}},
 		{[]string{"snapshot", "extra"}, []string{`unexpected argument "extra"`}},
 		{[]string{"observe", "--max-targets", "many"}, []string{`invalid argument "many"`, "windows2text observe --help"}},
