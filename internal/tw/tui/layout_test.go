@@ -185,8 +185,8 @@ func TestMixedScriptsAtEveryWidth(t *testing.T) {
 
 // FuzzLayout checks, for any text and width, that the rows of every line
 // cover it without gaps or overlaps, that no row is wider than the width
-// (but for a single cluster wider than it), and that reordering keeps
-// every cell.
+// (but for a single cluster wider than it), that reordering keeps every
+// cell, and that every cell drawn lies inside the text area.
 func FuzzLayout(f *testing.F) {
 	f.Add("hello world\nשלום עולם (1)\n灯台 cafe\u0301\tend", 7)
 	f.Add("", 1)
@@ -207,10 +207,19 @@ func FuzzLayout(f *testing.F) {
 				if i > 0 && (r.startByte != rows[i-1].endByte || r.start != rows[i-1].end) {
 					t.Fatalf("line %d: row %d does not start where row %d ends", l, i, i-1)
 				}
-				cells := lo.cells(r, lo.rtlParagraph(l))
+				rtl := lo.rtlParagraph(l)
+				cells := lo.cells(r, rtl)
 				w, n := 0, 0
+				x := place(cells, width, rtl)
 				for _, c := range cells {
 					n += c.n
+					// What is drawn is inside the text area: only
+					// hanging spaces and a cluster wider than the
+					// area fall off its sides.
+					if strings.TrimSpace(c.text) != "" && c.width <= width && (x < 0 || x+c.width > width) {
+						t.Fatalf("line %d row %d: cell %q at column %d, outside [0, %d)", l, i, c.text, x, width)
+					}
+					x += c.width
 				}
 				trimmed := strings.TrimRight(text[r.startByte:r.endByte], " \t")
 				w = widthOf(trimmed)
