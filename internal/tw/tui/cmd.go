@@ -143,7 +143,6 @@ func Run(o Options) (int, error) {
 		cfg.Highlight = st.Bool("highlight.enabled")
 		cfg.Settings = st
 		preset = st.String("keyboard.preset")
-		setTheme(st.String("display.theme"), st.String("highlight.color"))
 	}
 	cfg.Keymap = NewKeymap(preset, sess.Home)
 	rd := New(cfg)

@@ -16,7 +16,6 @@ import (
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/session"
-	"textfirst/internal/tw/settings"
 )
 
 // Accessibility modes (accessibility.mode).
@@ -56,6 +55,7 @@ type Reader struct {
 	scr tcell.Screen
 	km  *Keymap
 
+	th      theme // the styles of the view, from display.theme
 	lo      *layout
 	rtl     map[int]bool // paragraph direction by line, for lo
 	spans   docSpans
@@ -82,6 +82,7 @@ func New(cfg Config) *Reader {
 	if r.km == nil {
 		r.km = NewKeymap("default", "")
 	}
+	r.th = themeOf(cfg.Settings)
 	if cfg.Events != nil {
 		scr := cfg.Screen
 		cfg.Events.setRedraw(func() { _ = scr.PostEvent(tcell.NewEventInterrupt(nil)) })
@@ -220,7 +221,7 @@ func (r *Reader) run(act string) {
 	case "next_theme":
 		r.app.Action(act, nil)
 		if r.cfg.Settings != nil {
-			setTheme(r.cfg.Settings.String("display.theme"), r.cfg.Settings.String("highlight.color"))
+			r.th = themeOf(r.cfg.Settings)
 			r.scr.Sync()
 		}
 		return
@@ -514,48 +515,6 @@ var highlightColors = map[string]tcell.Color{
 	"red": tcell.ColorRed, "orange": tcell.ColorOrange, "purple": tcell.ColorPurple,
 }
 
-// Styles of the view, set from the theme by setTheme.
-var (
-	styleText     tcell.Style
-	styleCursor   tcell.Style
-	styleHeard    tcell.Style
-	styleSelected tcell.Style
-	styleBar      tcell.Style
-	styleGutter   tcell.Style
-)
-
-func init() {
-	setTheme(settings.Defaults{}.String("display.theme"), settings.Defaults{}.String("highlight.color"))
-}
-
-// setTheme sets the styles for display.theme (terminal, dark, light,
-// high-contrast) and highlight.color (the word being heard).
-func setTheme(theme, heard string) {
-	base := tcell.StyleDefault
-	switch theme {
-	case "dark":
-		base = base.Background(tcell.ColorBlack).Foreground(tcell.ColorSilver)
-	case "light":
-		base = base.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
-	case "high-contrast":
-		base = base.Background(tcell.ColorBlack).Foreground(tcell.ColorWhite).Bold(true)
-	}
-	hc, ok := highlightColors[heard]
-	if !ok {
-		hc = tcell.ColorYellow
-	}
-	styleText = base
-	styleCursor = base.Reverse(true)
-	styleHeard = base.Background(hc).Foreground(tcell.ColorBlack)
-	styleSelected = base.Background(tcell.ColorBlue).Foreground(tcell.ColorWhite)
-	styleBar = base.Reverse(true)
-	styleGutter = base.Dim(true)
-	if theme == "high-contrast" {
-		styleSelected = base.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack).Underline(true)
-		styleGutter = base
-	}
-}
-
 // textRows is the height of the text area: all but the status bar and the
 // message line.
 func (r *Reader) textRows() int {
@@ -713,7 +672,7 @@ func (r *Reader) scroll(down bool) {
 // Draw draws the whole screen and shows it.
 func (r *Reader) Draw() {
 	scr := r.scr
-	scr.SetStyle(styleText)
+	scr.SetStyle(r.th.text)
 	scr.Clear()
 	w, h := scr.Size()
 	status, playback, heard, hasHeard := r.cfg.Events.snapshot()
@@ -735,7 +694,7 @@ func (r *Reader) Draw() {
 		scr.SetTitle("tw: " + r.title)
 	}
 	if d == nil {
-		putText(scr, 0, 0, w, "No document is open. Ctrl+O opens one.", styleText)
+		putText(scr, 0, 0, w, "No document is open. Ctrl+O opens one.", r.th.text)
 	} else {
 		r.ensureLayout(d)
 		pos := min(st.Cursor, d.Len())
@@ -766,20 +725,13 @@ func (r *Reader) Draw() {
 			rows := r.lo.rowsOf(l)
 			row := rows[rw]
 			if gutter > 0 && rw == 0 {
-				putText(scr, 0, y, gutter, fmt.Sprintf("%*d", gutter-1, l+1), styleGutter)
+				putText(scr, 0, y, gutter, fmt.Sprintf("%*d", gutter-1, l+1), r.th.gutter)
 			}
 			rtl := r.rtlLine(l)
 			cells := r.lo.cells(row, rtl)
-			x := gutter
-			if rtl {
-				width := 0
-				for _, c := range cells {
-					width += c.width
-				}
-				x = max(gutter, w-width)
-			}
+			x := gutter + place(cells, w-gutter, rtl)
 			for _, c := range cells {
-				style := styleText
+				style := r.th.text
 				if in(r.spans.headings, c.pos) {
 					style = style.Bold(true)
 				}
@@ -799,18 +751,18 @@ func (r *Reader) Draw() {
 					}
 				}
 				if sel != nil && c.pos >= sel.Start && c.pos < sel.End {
-					style = styleSelected
+					style = r.th.selected
 				}
 				if showHeard && c.pos < heard[1] && c.pos+c.n > heard[0] {
-					style = styleHeard
+					style = r.th.heard
 				}
 				if c.pos < curEnd && c.pos+c.n > curStart && !showHeard {
-					style = styleCursor
+					style = r.th.cursor
 				}
 				if c.pos <= pos && pos < c.pos+c.n {
-					cursorX, cursorY = x, y
+					cursorX, cursorY = min(max(x, gutter), w-1), y
 				}
-				if x+c.width <= w {
+				if x >= gutter && x+c.width <= w {
 					if c.width > 2 { // a tab
 						for i := 0; i < c.width; i++ {
 							scr.Put(x+i, y, " ", style)
@@ -825,7 +777,7 @@ func (r *Reader) Draw() {
 				// The cursor at a line's end (or on an empty line).
 				cursorX, cursorY = min(x, w-1), y
 				if pos == row.end && !showHeard && st.Playback != core.Reading {
-					scr.Put(cursorX, y, " ", styleCursor)
+					scr.Put(cursorX, y, " ", r.th.cursor)
 				}
 			}
 			rw++
@@ -841,15 +793,15 @@ func (r *Reader) Draw() {
 	case ps != nil:
 		label := ps.Label + ": "
 		text := ps.Text
-		putText(scr, 0, msgY, w, label+text, styleText)
+		putText(scr, 0, msgY, w, label+text, r.th.text)
 		caret := []rune(text)[:min(ps.Caret, utf8.RuneCountInString(text))]
 		promptX = min(widthOf(label)+widthOf(string(caret)), w-1)
 	case st.Pending != nil:
-		putText(scr, 0, msgY, w, st.Pending.Question, styleText.Bold(true))
+		putText(scr, 0, msgY, w, st.Pending.Question, r.th.text.Bold(true))
 		promptX = min(widthOf(st.Pending.Question)+1, w-1)
 	default:
 		for i, line := range msg {
-			putText(scr, 0, msgY+i, w, line, styleText)
+			putText(scr, 0, msgY+i, w, line, r.th.text)
 		}
 	}
 	if ls := r.app.ListState(); ls != nil {
@@ -889,7 +841,7 @@ func (r *Reader) drawBar(st core.ViewState, d *doc.Document, playback string, w,
 		return
 	}
 	for x := 0; x < w; x++ {
-		r.scr.Put(x, y, " ", styleBar)
+		r.scr.Put(x, y, " ", r.th.bar)
 	}
 	text := "tw"
 	if st.Document != nil {
@@ -910,7 +862,7 @@ func (r *Reader) drawBar(st core.ViewState, d *doc.Document, playback string, w,
 	if !r.cfg.CharacterKeys {
 		text += " | keys off"
 	}
-	putText(r.scr, 0, y, w, " "+text, styleBar)
+	putText(r.scr, 0, y, w, " "+text, r.th.bar)
 }
 
 // drawList draws a list over the bottom of the text area and returns the
@@ -921,11 +873,11 @@ func (r *Reader) drawList(title string, items []string, selected, w int) int {
 	top := rows - height
 	for y := top; y < rows; y++ {
 		for x := 0; x < w; x++ {
-			r.scr.Put(x, y, " ", styleText)
+			r.scr.Put(x, y, " ", r.th.text)
 		}
 	}
 	n := len(items)
-	putText(r.scr, 0, top, w, fmt.Sprintf("%s — %d of %d", title, min(selected+1, n), n), styleBar.Bold(true))
+	putText(r.scr, 0, top, w, fmt.Sprintf("%s — %d of %d", title, min(selected+1, n), n), r.th.bar.Bold(true))
 	visible := height - 1
 	first := 0
 	if selected >= visible {
@@ -933,9 +885,9 @@ func (r *Reader) drawList(title string, items []string, selected, w int) int {
 	}
 	sy := top
 	for i := 0; i < visible && first+i < n; i++ {
-		style := styleText
+		style := r.th.text
 		if first+i == selected {
-			style = styleCursor
+			style = r.th.cursor
 			sy = top + 1 + i
 		}
 		putText(r.scr, 1, top+1+i, w-1, items[first+i], style)
