@@ -14,13 +14,13 @@ import (
 
 // StepArgs are step's parameters.
 type StepArgs struct {
-	Action string         `json:"action,omitempty" jsonschema:"the action to plan: invoke, set_value, set_range, focus, toggle, select, expand, collapse, scroll_into_view, scroll, click, type_text or key; without it step only observes"`
-	Ref    string         `json:"ref,omitempty" jsonschema:"the target's ref from an earlier observation; it is found again in step's own new observation"`
-	Target string         `json:"target,omitempty" jsonschema:"instead of ref: the target as observe lines show it, role and quoted name, e.g. Button \"Save\" (the first match in reading order)"`
-	Args   map[string]any `json:"args,omitempty" jsonschema:"the action's other parameters: value, text, clear, key, focus, button, count, horizontal, vertical, waitMs"`
-	Act    bool           `json:"act,omitempty" jsonschema:"perform the action; without it nothing is done and the plan is returned"`
-	Format string         `json:"format,omitempty" jsonschema:"format of the observations: json (default) or text"`
-	MaxBytes *int         `json:"maxBytes,omitempty" jsonschema:"budget of each observation in bytes"`
+	Action   string         `json:"action,omitempty" jsonschema:"the action to plan: invoke, set_value, set_range, focus, toggle, select, expand, collapse, scroll_into_view, scroll, click, type_text or key; without it step only observes"`
+	Ref      string         `json:"ref,omitempty" jsonschema:"the target's ref from an earlier observation; it is found again in step's own new observation"`
+	Target   string         `json:"target,omitempty" jsonschema:"instead of ref: the target as observe lines show it, role and quoted name, e.g. Button \"Save\" (the first match in reading order)"`
+	Args     map[string]any `json:"args,omitempty" jsonschema:"the action's other parameters: value, text, clear, key, focus, button, count, horizontal, vertical, waitMs"`
+	Act      bool           `json:"act,omitempty" jsonschema:"perform the action; without it nothing is done and the plan is returned"`
+	Format   string         `json:"format,omitempty" jsonschema:"format of the observations: json (default) or text"`
+	MaxBytes *int           `json:"maxBytes,omitempty" jsonschema:"budget of each observation in bytes"`
 }
 
 // stepResult is step's structured answer. Acting, it holds the plan, the

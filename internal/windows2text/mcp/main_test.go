@@ -1,0 +1,155 @@
+//go:build linux
+
+package mcp_test
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"textfirst/internal/windows2text/desktoptest"
+	"textfirst/internal/windows2text/mcp"
+	"textfirst/internal/windows2text/uitree/atspi"
+)
+
+// The private desktop of this package's tests: started once in TestMain.
+var (
+	desk    *desktoptest.Desktop
+	mainApp *desktoptest.App
+	backend *atspi.Backend
+)
+
+// childEnv makes the test binary the MCP server of the subprocess test.
+const childEnv = "W2T_MCP_TEST_SERVER"
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if os.Getenv(childEnv) == "1" {
+		// The real server over the process's stdin and stdout, as
+		// "windows2text mcp" runs it.
+		b, err := atspi.New(context.Background())
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		if err := mcp.Serve(context.Background(), b, os.Stdin, os.Stdout, mcp.Options{Version: "test"}); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	if f := flag.Lookup("test.fuzzworker"); f != nil && f.Value.String() == "true" {
+		os.Exit(m.Run())
+	}
+	os.Exit(runMain(m))
+}
+
+func runMain(m *testing.M) int {
+	var err error
+	desk, err = desktoptest.Start(true)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL: starting the test desktop:", err)
+		return 1
+	}
+	defer desk.Close()
+	if mainApp, err = desk.StartApp("--title", "w2t mcp"); err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err)
+		return 1
+	}
+	if _, err := mainApp.Command("present"); err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err)
+		return 1
+	}
+	backend, err = atspi.New(context.Background())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err)
+		return 1
+	}
+	defer backend.Close()
+	return m.Run()
+}
+
+// client is an MCP client session of the Go SDK connected to a server.
+type client struct {
+	t    *testing.T
+	cs   *sdk.ClientSession
+	// calls and bytes count the tool calls made and the bytes of their
+	// results (content and structure, as JSON).
+	calls, bytes int
+}
+
+// connect starts the server of backend in memory and connects a client.
+func connect(t *testing.T) *client {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	st, ct := sdk.NewInMemoryTransports()
+	srv := mcp.NewServer(backend, mcp.Options{Version: "test"})
+	done := make(chan struct{})
+	go func() { srv.Run(ctx, st); close(done) }()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Error("the server did not end")
+		}
+	})
+	return &client{t: t, cs: cs}
+}
+
+// call calls a tool and returns its text and structured content.
+func (c *client) call(name string, args any) (string, map[string]any, bool) {
+	c.t.Helper()
+	res, err := c.cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		c.t.Fatalf("%s: %v", name, err)
+	}
+	raw, _ := json.Marshal(res)
+	c.calls++
+	c.bytes += len(raw)
+	text := ""
+	for _, ct := range res.Content {
+		if tc, ok := ct.(*sdk.TextContent); ok {
+			text += tc.Text
+		}
+	}
+	var m map[string]any
+	if res.StructuredContent != nil {
+		b, _ := json.Marshal(res.StructuredContent)
+		json.Unmarshal(b, &m)
+	}
+	return text, m, res.IsError
+}
+
+// ok calls a tool that must succeed.
+func (c *client) ok(name string, args any) (string, map[string]any) {
+	c.t.Helper()
+	text, m, isErr := c.call(name, args)
+	if isErr {
+		c.t.Fatalf("%s(%v) failed: %s", name, args, text)
+	}
+	return text, m
+}
+
+// state reads one answer of the application's own state record.
+func state(t *testing.T, key string) string {
+	t.Helper()
+	// The file is brought up to date within 20 ms of a change.
+	time.Sleep(60 * time.Millisecond)
+	st, err := mainApp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st[key]
+}
