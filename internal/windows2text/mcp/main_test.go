@@ -87,6 +87,12 @@ type client struct {
 // connect starts the server of backend in memory and connects a client.
 func connect(t *testing.T) *client {
 	t.Helper()
+	// The test application is the foreground window (the widget factory
+	// may have taken its place).
+	if _, err := mainApp.Command("present"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
 	ctx, cancel := context.WithCancel(context.Background())
 	st, ct := sdk.NewInMemoryTransports()
 	srv := mcp.NewServer(backend, mcp.Options{Version: "test"})

@@ -142,7 +142,9 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 	if timeout < 0 || timeout > 60000 {
 		return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "timeoutMs must be between 0 and 60000, not %d", timeout)
 	}
-	deadline := start.Add(time.Duration(timeout) * time.Millisecond)
+	// A few milliseconds of margin for the answer's way back: it never
+	// comes later than timeoutMs.
+	deadline := start.Add(max(0, time.Duration(timeout)*time.Millisecond-4*time.Millisecond))
 	log, err := s.eventsOf(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -164,7 +166,36 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "scope must be foreground or desktop, not %q", scope)
 		}
 		want := in.For == "appear"
-		chk = func(ctx context.Context, _ []uitree.Event) (bool, error) {
+		desc, _ := s.backend.(uitree.Describer)
+		chk = func(ctx context.Context, evs []uitree.Event) (bool, error) {
+			// The fast way: read the elements the events name. Only
+			// events that can show a whole subtree need a snapshot.
+			if want && desc != nil && len(evs) > 0 {
+				structural := false
+				seen := map[string]bool{}
+				for _, ev := range evs {
+					if strings.HasPrefix(ev.Type, "object:children-changed") ||
+						strings.HasPrefix(ev.Type, "object:state-changed:showing") ||
+						strings.HasPrefix(ev.Type, "object:state-changed:visible") ||
+						strings.HasPrefix(ev.Type, "window:") {
+						structural = true
+					}
+					for _, id := range []string{ev.Source, ev.Child} {
+						if id == "" || seen[id] {
+							continue
+						}
+						seen[id] = true
+						d, err := desc.Describe(ctx, id)
+						if err == nil && d.Showing && (in.Role == "" || d.Role == uitree.Role(in.Role)) && (in.Name == "" || d.Name == in.Name) {
+							res.Label = string(d.Role) + " " + quoteName(d.Name)
+							return true, nil
+						}
+					}
+				}
+				if !structural {
+					return false, nil
+				}
+			}
 			r, err := s.rpc.Call(ctx, "snapshot", json.RawMessage(fmt.Sprintf(`{"scope":%q,"visibleOnly":true}`, scope)))
 			s.remember()
 			if err != nil {

@@ -19,6 +19,9 @@ type Event struct {
 	App string
 	// Detail is the event's detail string or first number, when it has one.
 	Detail string
+	// Child is the native identity of the child a children-changed event
+	// added or removed, when it names one.
+	Child string
 	// At is when the event was received.
 	At time.Time
 }
@@ -46,4 +49,17 @@ type EventSource interface {
 // path, its UI Automation runtime id).
 type Identifier interface {
 	NativeID(el *Element) string
+}
+
+// Describer is the optional ability of a backend to read one element that
+// a native id names (an event's Source or Child) without a snapshot.
+type Describer interface {
+	Describe(ctx context.Context, id string) (Described, error)
+}
+
+// Described is what Describe reads of one element.
+type Described struct {
+	Role    Role
+	Name    string
+	Showing bool
 }

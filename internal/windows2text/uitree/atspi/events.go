@@ -151,6 +151,17 @@ func eventOf(sig *dbus.Signal) (uitree.Event, bool) {
 			ev.Detail = fmt.Sprint(n)
 		}
 	}
+	if len(sig.Body) > 3 {
+		if v, ok := sig.Body[3].(dbus.Variant); ok {
+			if st, ok := v.Value().([]any); ok && len(st) == 2 {
+				bus, _ := st[0].(string)
+				path, _ := st[1].(dbus.ObjectPath)
+				if bus != "" && path != "" && path != nullPath {
+					ev.Child = bus + string(path)
+				}
+			}
+		}
+	}
 	ev.Type = typ
 	return ev, true
 }
@@ -168,4 +179,41 @@ func kebab(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// nullPath is AT-SPI's "no object".
+const nullPath = dbus.ObjectPath("/org/a11y/atspi/null")
+
+// Describe reads the role, name and showing state of the element that id
+// (bus name and object path, as NativeID and events give it) names.
+func (b *Backend) Describe(ctx context.Context, id string) (uitree.Described, error) {
+	ref, ok := parseWindowID(id)
+	if !ok {
+		return uitree.Described{}, uitree.Errorf(uitree.CodeInvalidParams, "not an element id: %q", id)
+	}
+	ctx, cancel := context.WithTimeout(ctx, b.callTimeout)
+	defer cancel()
+	obj := b.pool.bus.Object(ref.Bus, ref.Path)
+	nameCall := obj.GoWithContext(ctx, "org.freedesktop.DBus.Properties.Get", 0, nil, ifaceAccessible, "Name")
+	roleCall := obj.GoWithContext(ctx, ifaceAccessible+".GetRole", 0, nil)
+	stateCall := obj.GoWithContext(ctx, ifaceAccessible+".GetState", 0, nil)
+	var d uitree.Described
+	var name dbus.Variant
+	if err := (<-nameCall.Done).Store(&name); err != nil {
+		return d, uitree.Errorf(uitree.CodeStaleElement, "reading %s: %v", id, err)
+	}
+	d.Name, _ = name.Value().(string)
+	var role uint32
+	if err := (<-roleCall.Done).Store(&role); err != nil {
+		return d, uitree.Errorf(uitree.CodeStaleElement, "reading %s: %v", id, err)
+	}
+	if int(role) < len(roles) {
+		d.Role = roles[role].uia
+	}
+	var st []uint32
+	if err := (<-stateCall.Done).Store(&st); err == nil && len(st) == 2 {
+		set := stateSet(uint64(st[0]) | uint64(st[1])<<32)
+		d.Showing = set.has(stateShowing) && set.has(stateVisible)
+	}
+	return d, nil
 }
