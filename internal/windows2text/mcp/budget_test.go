@@ -64,10 +64,10 @@ func TestTextThirdOfJSON(t *testing.T) {
 
 // page is one observe answer under a budget.
 type page struct {
-	targets, context []string
-	cursor           string
+	targets, context   []string
+	cursor             string
 	omittedT, omittedC int
-	size             int
+	size               int
 }
 
 func readPage(t *testing.T, format, text string, m map[string]any) page {

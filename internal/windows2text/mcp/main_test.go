@@ -77,8 +77,8 @@ func runMain(m *testing.M) int {
 
 // client is an MCP client session of the Go SDK connected to a server.
 type client struct {
-	t    *testing.T
-	cs   *sdk.ClientSession
+	t  *testing.T
+	cs *sdk.ClientSession
 	// calls and bytes count the tool calls made and the bytes of their
 	// results (content and structure, as JSON).
 	calls, bytes int
