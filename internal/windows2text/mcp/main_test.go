@@ -82,6 +82,8 @@ type client struct {
 	// calls and bytes count the tool calls made and the bytes of their
 	// results (content and structure, as JSON).
 	calls, bytes int
+	// textBytes counts the bytes of the text content: what the model reads.
+	textBytes int
 }
 
 // connect starts the server of backend in memory and connects a client.
@@ -130,6 +132,7 @@ func (c *client) call(name string, args any) (string, map[string]any, bool) {
 			text += tc.Text
 		}
 	}
+	c.textBytes += len(text)
 	var m map[string]any
 	if res.StructuredContent != nil {
 		b, _ := json.Marshal(res.StructuredContent)
