@@ -4,9 +4,11 @@ package mcp_test
 
 import (
 	"fmt"
+
 	"slices"
 	"strings"
 	"testing"
+	"textfirst/internal/windows2text/desktoptest"
 	"time"
 )
 
@@ -125,5 +127,66 @@ func TestChanges(t *testing.T) {
 	out, m = c.ok("changes", nil)
 	if len(m["changes"].([]any)) != 0 {
 		t.Errorf("changes of an unchanged application:\n%s", out)
+	}
+}
+
+// TestWaitConditions: each kind of condition is met by the change it
+// awaits, made by the application itself.
+func TestWaitConditions(t *testing.T) {
+	defer mainApp.Command("reset")
+	c := connect(t)
+	var second *desktoptest.App
+	defer func() {
+		if second != nil {
+			second.Stop()
+		}
+	}()
+	tests := []struct {
+		name string
+		args map[string]any
+		// change makes the condition true, after the wait started.
+		change func() error
+	}{
+		{"disappear", map[string]any{"for": "disappear", "role": "Text", "name": "Status: ready"}, func() error {
+			_, err := mainApp.Command("status Gone")
+			return err
+		}},
+		{"appear by role and name", map[string]any{"for": "appear", "role": "Text", "name": "Status: back"}, func() error {
+			_, err := mainApp.Command("status Status: back")
+			return err
+		}},
+		{"window_open", map[string]any{"for": "window_open", "title": "w2t second"}, func() error {
+			var err error
+			second, err = desk.StartApp("--title", "w2t second", "--rows", "2")
+			return err
+		}},
+		{"window_close", map[string]any{"for": "window_close", "title": "w2t second"}, func() error {
+			second.Command("quit") // it exits without an answer
+			return nil
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.args["timeoutMs"] = 20000
+			done := make(chan map[string]any, 1)
+			go func() {
+				text, m := c.ok("wait", tt.args)
+				m["text"] = text
+				done <- m
+			}()
+			time.Sleep(200 * time.Millisecond)
+			select {
+			case m := <-done:
+				t.Fatalf("met before the change: %v", m)
+			default:
+			}
+			if err := tt.change(); err != nil {
+				t.Fatal(err)
+			}
+			m := <-done
+			if m["met"] != true {
+				t.Errorf("%v", m)
+			}
+		})
 	}
 }
