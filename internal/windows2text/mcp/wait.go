@@ -144,7 +144,7 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 	}
 	// A few milliseconds of margin for the answer's way back: it never
 	// comes later than timeoutMs.
-	deadline := start.Add(max(0, time.Duration(timeout)*time.Millisecond-4*time.Millisecond))
+	deadline := start.Add(max(0, time.Duration(timeout)*time.Millisecond-10*time.Millisecond))
 	log, err := s.eventsOf(ctx)
 	if err != nil {
 		return nil, nil, err
