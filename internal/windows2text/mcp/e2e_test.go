@@ -38,7 +38,7 @@ func TestToolsListed(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"windows", "observe", "snapshot", "invoke", "set_value", "set_range", "focus", "toggle",
-		"select", "expand", "collapse", "scroll_into_view", "scroll", "click", "type_text", "key", "step", "wait", "changes"} {
+		"select", "expand", "collapse", "scroll_into_view", "scroll", "click", "type_text", "key", "step", "wait", "changes", "resolve"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("tool %s missing from %v", want, names)
 		}
@@ -109,5 +109,48 @@ func TestStepPlansWithoutActing(t *testing.T) {
 	}
 	if got := state(t, "check"); got != "check 1" {
 		t.Errorf("step with act:true did not toggle: %s", got)
+	}
+}
+
+// TestStableIDs: a target's stable id stays the same across snapshots
+// while the target does, resolve maps it to the current ref, and a renamed
+// target's old id is gone.
+func TestStableIDs(t *testing.T) {
+	defer mainApp.Command("reset")
+	defer mainApp.Command("rename Save")
+	c := connect(t)
+	idRE := regexp.MustCompile(`(?m)^(s\d+:e\d+) #(k[0-9a-f]{10}) (\w+ "[^"]*")`)
+	ids := func() map[string][2]string {
+		text, m := c.ok("observe", map[string]any{"format": "text", "stableIds": true})
+		out := map[string][2]string{}
+		for _, mm := range idRE.FindAllStringSubmatch(text, -1) {
+			out[mm[3]] = [2]string{mm[1], mm[2]}
+		}
+		if len(out) < 10 || len(m["stableIds"].(map[string]any)) != len(regexp.MustCompile(`(?m)^s\d+:e\d+ #k`).FindAllString(text, -1)) {
+			t.Fatalf("stable ids: %v\n%s", m["stableIds"], text)
+		}
+		return out
+	}
+	first, second := ids(), ids()
+	bold, save := first[`CheckBox "Bold"`], first[`Button "Save"`]
+	if bold[1] != second[`CheckBox "Bold"`][1] || bold[0] == second[`CheckBox "Bold"`][0] {
+		t.Errorf("Bold: %v then %v", bold, second[`CheckBox "Bold"`])
+	}
+	_, m := c.ok("resolve", map[string]any{"id": bold[1]})
+	if m["ref"] != second[`CheckBox "Bold"`][0] {
+		t.Errorf("resolve: %v", m)
+	}
+	if _, m := c.ok("toggle", map[string]any{"ref": m["ref"]}); m["verified"] != true {
+		t.Errorf("toggle of the resolved ref: %v", m)
+	}
+	mainApp.Command("rename Keep")
+	ids()
+	_, m, isErr := c.call("resolve", map[string]any{"id": save[1]})
+	if e, _ := m["error"].(map[string]any); !isErr || e["code"] != "unknown_ref" {
+		t.Errorf("the renamed button's id: %v", m)
+	}
+	_, m, isErr = c.call("resolve", map[string]any{"id": "e12"})
+	if e, _ := m["error"].(map[string]any); !isErr || e["code"] != "invalid_params" {
+		t.Errorf("a bad id: %v", m)
 	}
 }

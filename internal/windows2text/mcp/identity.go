@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"strconv"
 
 	"textfirst/internal/windows2text/uitree"
@@ -70,4 +72,33 @@ func (s *Server) refElement(ref string) (*uitree.Snapshot, *uitree.Element, erro
 	}
 	_, err := refs.Resolve(ref)
 	return nil, nil, err
+}
+
+// stableIDs gives every element of snap an id that stays the same across
+// snapshots for as long as its application, role, name and path (the
+// roles and names of its ancestors, and its place among siblings of the
+// same role and name) stay the same: "k" and ten hex digits of a hash.
+func stableIDs(snap *uitree.Snapshot) (idOf map[*uitree.Element]string, byID map[string]*uitree.Element) {
+	idOf, byID = map[*uitree.Element]string{}, map[string]*uitree.Element{}
+	if snap == nil || snap.Tree == nil || snap.Tree.Root == nil {
+		return
+	}
+	var walk func(el *uitree.Element, path string)
+	walk = func(el *uitree.Element, path string) {
+		sum := sha256.Sum256([]byte(path))
+		id := "k" + hex.EncodeToString(sum[:5])
+		idOf[el] = id
+		if _, dup := byID[id]; !dup {
+			byID[id] = el
+		}
+		seen := map[string]int{}
+		for _, c := range el.Children {
+			k := string(c.Role) + "\x00" + c.Name
+			seen[k]++
+			walk(c, path+"\x01"+k+"#"+strconv.Itoa(seen[k]))
+		}
+	}
+	root := snap.Tree.Root
+	walk(root, snap.Tree.App+"\x01"+string(root.Role)+"\x00"+root.Name)
+	return
 }

@@ -109,7 +109,7 @@ func TestInspectorCLI(t *testing.T) {
 	for _, tool := range list["tools"].([]any) {
 		names = append(names, tool.(map[string]any)["name"].(string))
 	}
-	if !slices.Contains(names, "observe") || !slices.Contains(names, "step") || !slices.Contains(names, "wait") || len(names) != 19 {
+	if !slices.Contains(names, "observe") || !slices.Contains(names, "step") || !slices.Contains(names, "wait") || len(names) != 20 {
 		t.Errorf("tools: %v", names)
 	}
 	plan := inspector(t, "--method", "tools/call", "--tool-name", "step", "--tool-arg", "action=toggle", `target=CheckBox "Bold"`, "format=text")

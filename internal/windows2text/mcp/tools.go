@@ -32,6 +32,13 @@ type ObserveArgs struct {
 	MaxBytes    *int   `json:"maxBytes,omitempty" jsonschema:"keep the answer within this many bytes (at least 256): the focused target first, then targets in reading order, then context; the rest is counted and a cursor continues"`
 	MaxTokens   *int   `json:"maxTokens,omitempty" jsonschema:"like maxBytes, counted as four bytes a token"`
 	Cursor      string `json:"cursor,omitempty" jsonschema:"continue the latest observation where its previous page stopped (give only cursor, format and maxBytes/maxTokens)"`
+	StableIDs   bool   `json:"stableIds,omitempty" jsonschema:"also give each target a stable id (k and ten hex digits) that stays the same across snapshots while its application, role, name and path do; resolve maps it to the current ref"`
+}
+
+// protocolArgs are the observe parameters the protocol method takes.
+func (a ObserveArgs) protocolArgs() ObserveArgs {
+	a.StableIDs = false
+	return a
 }
 
 // WindowsArgs are the windows tool's parameters.
@@ -121,6 +128,8 @@ func (s *Server) addTools() {
 	addAction(s, uitree.ActionClick, func(in clickArgs) clickArgs { return in })
 	addAction(s, uitree.ActionTypeText, func(in typeTextArgs) typeTextArgs { return in })
 	addAction(s, uitree.ActionKey, func(in keyArgs) keyArgs { return in })
+	sdk.AddTool(s.mcp, &sdk.Tool{Name: "resolve", Description: "Map a stable id (from observe with stableIds) to its ref in the latest snapshot, or say that it is gone. Observe first to resolve against the screen as it is now.", Annotations: readOnly},
+		locked(s, s.resolve))
 	sdk.AddTool(s.mcp, &sdk.Tool{Name: "step", Description: "Observe, plan one action on a target, and perform it only when act is true, then observe again. Without act:true nothing is done: the answer is the observation and the action that would be performed."},
 		locked(s, s.step))
 	sdk.AddTool(s.mcp, &sdk.Tool{Name: "wait", Description: "Wait, without observing again and again, until a condition holds or timeoutMs passes: an element appears or disappears, a window opens or closes, a ref's value or states change, or the application goes quiet. Driven by the platform's accessibility events.", Annotations: readOnly},
@@ -159,11 +168,15 @@ func addAction[In any](s *Server, a uitree.Action, params func(In) In) {
 // observe runs the observe method. With format text the model gets the
 // text and the structure beside it leaves the text out.
 func (s *Server) observe(ctx context.Context, in ObserveArgs) (*sdk.CallToolResult, any, error) {
-	res, err := s.call(ctx, "observe", in)
+	res, err := s.call(ctx, "observe", in.protocolArgs())
 	if err != nil {
 		return nil, nil, err
 	}
-	return observeResult(res)
+	out, structured, err := observeResult(res)
+	if err != nil || !in.StableIDs {
+		return out, structured, err
+	}
+	return s.withStableIDs(out, structured.(map[string]any))
 }
 
 func observeResult(res any) (*sdk.CallToolResult, any, error) {
