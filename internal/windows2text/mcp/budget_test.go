@@ -3,7 +3,9 @@
 package mcp_test
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"testing"
 
 	"textfirst/internal/windows2text/desktoptest"
+	"textfirst/internal/windows2text/ndjson"
 )
 
 var (
@@ -59,6 +62,12 @@ func TestTextThirdOfJSON(t *testing.T) {
 	}
 	if len(text)*3 > len(raw) {
 		t.Errorf("text is %d bytes, more than a third of json's %d", len(text), len(raw))
+	}
+	// Today's answer of "windows2text serve", as one NDJSON line.
+	line, _ := ndjson.NewServer(backend, "test").Handle(context.Background(), []byte(fmt.Sprintf(`{"id":1,"method":"observe","params":{"scope":"process","pid":%d}}`, app.PID)))
+	t.Logf("widget-factory: the NDJSON observe line is %d bytes", len(line))
+	if len(text)*3 > len(line) {
+		t.Errorf("text is %d bytes, more than a third of the NDJSON line's %d", len(text), len(line))
 	}
 }
 
