@@ -53,4 +53,3 @@ func (c *client) ok(name string, args any) (string, map[string]any) {
 	}
 	return text, m
 }
-
