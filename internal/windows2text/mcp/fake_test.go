@@ -196,9 +196,43 @@ func TestFakeWaitOnEvents(t *testing.T) {
 		if took := time.Since(start); m["met"] != true || took > 50*time.Millisecond {
 			t.Errorf("wait %v: %v after %v", tt.args, m, took)
 		}
+		if tt.args["for"] == "appear" {
+			// The element's ref is current, and so are the others' refs.
+			if _, r := c.ok("invoke", map[string]any{"ref": m["ref"]}); r["verified"] != true {
+				t.Errorf("invoke of the ref wait gave: %v", r)
+			}
+			_, obs = c.ok("observe", nil)
+			for _, tg := range obs["targets"].([]any) {
+				if strings.HasPrefix(tg.(map[string]any)["label"].(string), `CheckBox "Bold"`) {
+					boldRef = tg.(map[string]any)["ref"].(string)
+				}
+			}
+			tt := tests[2]
+			tt.args["ref"] = boldRef
+		}
 		if tt.args["for"] == "change" && m["event"] != "object:state-changed:checked" {
 			t.Errorf("the change was met by %v", m["event"])
 		}
+	}
+}
+
+// TestFakeWaitKeepsRefs: a wait that ends without its element takes no
+// snapshot the client sees: the refs it holds stay valid.
+func TestFakeWaitKeepsRefs(t *testing.T) {
+	f := newFakeUI()
+	c := connectFake(t, f)
+	_, obs := c.ok("observe", nil)
+	for _, args := range []map[string]any{
+		{"for": "appear", "name": "Never", "timeoutMs": 100},
+		{"for": "disappear", "name": "Bold", "timeoutMs": 100},
+	} {
+		if _, m := c.ok("wait", args); m["met"] != false {
+			t.Errorf("%v: %v", args, m)
+		}
+	}
+	ref := obs["targets"].([]any)[1].(map[string]any)["ref"]
+	if _, m := c.ok("toggle", map[string]any{"ref": ref}); m["verified"] != true || !f.checked {
+		t.Errorf("the ref of the observation before the waits: %v", m)
 	}
 }
 

@@ -132,7 +132,7 @@ func (s *Server) addTools() {
 		locked(s, s.resolve))
 	sdk.AddTool(s.mcp, &sdk.Tool{Name: "step", Description: "Observe, plan one action on a target, and perform it only when act is true, then observe again. Without act:true nothing is done: the answer is the observation and the action that would be performed."},
 		locked(s, s.step))
-	sdk.AddTool(s.mcp, &sdk.Tool{Name: "wait", Description: "Wait, without observing again and again, until a condition holds or timeoutMs passes: an element appears or disappears, a window opens or closes, a ref's value or states change, or the application goes quiet. Driven by the platform's accessibility events.", Annotations: readOnly},
+	sdk.AddTool(s.mcp, &sdk.Tool{Name: "wait", Description: "Wait, without observing again and again, until a condition holds or timeoutMs passes: an element appears or disappears, a window opens or closes, a ref's value or states change, or the application goes quiet. Driven by the platform's accessibility events. The refs held stay valid, unless an element that appeared comes with its ref: then its snapshot is the latest.", Annotations: readOnly},
 		locked(s, s.wait))
 	sdk.AddTool(s.mcp, &sdk.Tool{Name: "changes", Description: "Capture a new snapshot and list what changed since an earlier one (default: the latest): elements added, removed, renamed, value and state changes, focus and window changes. The new snapshot's refs become the current ones."},
 		locked(s, s.changes))

@@ -166,6 +166,11 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "scope must be foreground or desktop, not %q", scope)
 		}
 		want := in.For == "appear"
+		req := uitree.DefaultRequest()
+		req.Scope, req.VisibleOnly = uitree.Scope(scope), true
+		if err := req.Normalize(); err != nil {
+			return nil, nil, err
+		}
 		desc, _ := s.backend.(uitree.Describer)
 		chk = func(ctx context.Context, evs []uitree.Event) (bool, error) {
 			// The fast way: read the elements the events name. Only
@@ -196,16 +201,20 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 					return false, nil
 				}
 			}
-			r, err := s.rpc.Call(ctx, "snapshot", json.RawMessage(fmt.Sprintf(`{"scope":%q,"visibleOnly":true}`, scope)))
-			s.remember()
+			// Checked without publishing: the refs the client holds stay
+			// valid unless an element appeared, whose snapshot becomes the
+			// latest so that its ref can be used.
+			tree, err := s.backend.Snapshot(ctx, req)
 			if err != nil {
 				return false, err
 			}
-			_ = r
-			snap := s.rpc.Latest()
-			res.SnapshotID = snap.ID
+			var refs uitree.Refs
+			snap := refs.Publish(tree)
 			el := findElement(snap, uitree.Role(in.Role), in.Name)
 			if el != nil && want {
+				snap = s.rpc.Publish(tree)
+				s.remember()
+				res.SnapshotID = snap.ID
 				res.Ref, res.Label = el.Ref, uitree.Label(el, 200)
 			}
 			return (el != nil) == want, nil

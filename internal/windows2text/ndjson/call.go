@@ -3,6 +3,8 @@ package ndjson
 import (
 	"context"
 	"encoding/json"
+
+	"textfirst/internal/windows2text/uitree"
 )
 
 // Call runs one method with its params (nil for none) as Handle would,
@@ -12,4 +14,10 @@ import (
 func (s *Server) Call(ctx context.Context, method string, params json.RawMessage) (any, error) {
 	result, _, err := s.call(ctx, Request{Method: method, Params: params})
 	return result, err
+}
+
+// Publish makes tree the latest snapshot, as snapshot and observe do with
+// the trees they capture, for servers that capture trees themselves.
+func (s *Server) Publish(tree *uitree.Tree) *uitree.Snapshot {
+	return s.refs.Publish(tree)
 }
