@@ -193,7 +193,7 @@ func TestFakeWaitOnEvents(t *testing.T) {
 		start := time.Now()
 		tt.change()
 		m := <-done
-		if took := time.Since(start); m["met"] != true || took > 50*time.Millisecond {
+		if took := time.Since(start); m["met"] != true || took > 150*time.Millisecond {
 			t.Errorf("wait %v: %v after %v", tt.args, m, took)
 		}
 		if tt.args["for"] == "appear" {

@@ -142,9 +142,11 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 	if timeout < 0 || timeout > 60000 {
 		return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "timeoutMs must be between 0 and 60000, not %d", timeout)
 	}
-	// A few milliseconds of margin for the answer's way back: it never
-	// comes later than timeoutMs.
-	deadline := start.Add(max(0, time.Duration(timeout)*time.Millisecond-10*time.Millisecond))
+	// A margin (a tenth, at least 10 ms) for a late timer on a busy
+	// machine and the answer's way back: it never comes later than
+	// timeoutMs.
+	bound := time.Duration(timeout) * time.Millisecond
+	deadline := start.Add(max(0, bound-max(10*time.Millisecond, bound/10)))
 	log, err := s.eventsOf(ctx)
 	if err != nil {
 		return nil, nil, err

@@ -74,7 +74,9 @@ func TestWaitTimeout(t *testing.T) {
 		start := time.Now()
 		text, m := c.ok("wait", args)
 		took := time.Since(start)
-		if m["met"] != false || m["elapsedMs"].(float64) > 300 || took > 360*time.Millisecond || took < 280*time.Millisecond {
+		// The server's own count must keep to the timeout; the client's
+		// adds the way back through the transport on a busy machine.
+		if m["met"] != false || m["elapsedMs"].(float64) > 300 || m["elapsedMs"].(float64) < 250 || took > 550*time.Millisecond {
 			t.Errorf("wait %v: %s after %v (%v)", args, text, took, m)
 		}
 	}
