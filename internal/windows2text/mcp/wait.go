@@ -111,7 +111,7 @@ type WaitArgs struct {
 	Ref       string `json:"ref,omitempty" jsonschema:"change: the element's ref"`
 	QuietMs   *int   `json:"quietMs,omitempty" jsonschema:"quiet: how long without events counts as quiet (default 200 ms)"`
 	TimeoutMs *int   `json:"timeoutMs,omitempty" jsonschema:"give up after this long, 0 to 60000 ms (default 5000); the answer never comes later"`
-	Scope     string `json:"scope,omitempty" jsonschema:"appear/disappear: where to look, foreground (default) or desktop"`
+	Scope     string `json:"scope,omitempty" jsonschema:"appear/disappear: where to look, foreground (default) or desktop; quiet: the foreground window's application (default) or every application (desktop)"`
 }
 
 // waitResult is wait's structured answer.
@@ -155,6 +155,9 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 	_, seq, _ := log.since(1 << 62)
 	var chk check
 	quiet := time.Duration(0)
+	// quietApp is the application whose events count for quiet (its bus
+	// name; empty: every application).
+	quietApp := ""
 	switch in.For {
 	case "appear", "disappear":
 		if in.Role == "" && in.Name == "" {
@@ -271,6 +274,19 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "quietMs must be between 1 and 60000, not %d", q)
 		}
 		quiet = time.Duration(q) * time.Millisecond
+		if in.Scope != "desktop" {
+			// The foreground window's application: other applications'
+			// animations do not keep it from being quiet.
+			list, err := s.backend.Windows(ctx, uitree.LimitMaxNodes)
+			if err != nil {
+				return nil, nil, err
+			}
+			for _, w := range list.Windows {
+				if w.Active {
+					quietApp, _, _ = strings.Cut(w.ID, "/")
+				}
+			}
+		}
 	default:
 		return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "for must be appear, disappear, window_open, window_close, change or quiet, not %q", in.For)
 	}
@@ -279,7 +295,7 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 	var pending []uitree.Event
 	first := true
 	lastEvent := start
-	for {
+	for dctx.Err() == nil {
 		if chk != nil && (first || len(pending) > 0) {
 			ok, err := chk(dctx, pending)
 			if err != nil && dctx.Err() == nil {
@@ -298,8 +314,18 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 		if len(evs) > 0 {
 			res.Events += len(evs)
 			pending = append(pending, evs...)
-			lastEvent = time.Now()
+			for _, ev := range evs {
+				if quietApp == "" || ev.App == quietApp {
+					lastEvent = time.Now()
+				}
+			}
 			continue
+		}
+		// Other applications' events wake the loop too: quiet is checked
+		// at each wake, not only when its timer fires.
+		if quiet > 0 && time.Since(lastEvent) >= quiet {
+			res.Met = true
+			break
 		}
 		if wake == nil {
 			return nil, nil, uitree.Errorf(uitree.CodeInternalError, "the accessibility event connection was lost")

@@ -192,3 +192,20 @@ func TestWaitConditions(t *testing.T) {
 		})
 	}
 }
+
+// TestWaitQuiet: quiet comes once the application's own changes stop: a
+// label that changes every 10 ms for 400 ms keeps it from being quiet.
+func TestWaitQuiet(t *testing.T) {
+	defer mainApp.Command("reset")
+	c := connect(t)
+	if _, err := mainApp.Command("pulse 400"); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	text, m := c.ok("wait", map[string]any{"for": "quiet", "quietMs": 100, "timeoutMs": 5000})
+	took := time.Since(start)
+	if m["met"] != true || took < 400*time.Millisecond || m["events"].(float64) < 10 {
+		t.Errorf("quiet after %v: %s %v", took, text, m)
+	}
+	t.Logf("quiet after %v, %v events", took, m["events"])
+}
