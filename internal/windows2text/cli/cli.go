@@ -112,7 +112,7 @@ stdin and stdout; windows, snapshot and observe are its one-shot forms.`,
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(flagError)
 	root.SetHelpCommand(helpCommand())
-	root.AddCommand(p.serveCommand(), p.windowsCommand(), p.snapshotCommand(), p.observeCommand(), p.versionCommand())
+	root.AddCommand(p.serveCommand(), p.mcpCommand(), p.windowsCommand(), p.snapshotCommand(), p.observeCommand(), p.versionCommand())
 	// cobra adds help and completion when it runs; add them now, so that
 	// they count among the known commands from the start.
 	root.InitDefaultHelpCmd()

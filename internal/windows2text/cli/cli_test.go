@@ -22,6 +22,7 @@ func TestHelpOfEveryCommand(t *testing.T) {
 		not  []string // flags that mean nothing to the command
 	}{
 		{"serve", []string{"windows2text serve", "one JSON request per line"}, []string{"--scope"}},
+		{"mcp", []string{"windows2text mcp", "MCP server", "act:true"}, []string{"--scope", "--max-targets"}},
 		{"windows", []string{"windows2text windows", "--max-nodes", "--json"}, []string{"--scope", "--max-targets"}},
 		{"snapshot", []string{"windows2text snapshot", "--scope", "--view", "--max-depth", "--max-nodes", "--max-text",
 			"--visible-only", "--pid", "--hwnd", "--json", "(default 32)"}, []string{"--max-targets", "--include-tree"}},
@@ -80,7 +81,7 @@ func TestMistypedCommandLines(t *testing.T) {
 		stderr []string
 	}{
 		{[]string{"snapshto"}, []string{`unknown command "snapshto"; did you mean "snapshot"?`,
-			"known commands: completion, help, observe, serve, snapshot, version, windows"}},
+			"known commands: completion, help, mcp, observe, serve, snapshot, version, windows"}},
 		{[]string{"obsrve", "--json"}, []string{`did you mean "observe"?`}},
 		{[]string{"window"}, []string{`did you mean "windows"?`}},
 		{[]string{"help", "fly"}, []string{`unknown command "fly"`, "known commands: "}},

@@ -21,6 +21,9 @@ func FuzzDecodeRequest(f *testing.F) {
 		`{"id":1e400,"method":"ping"}`,
 		`{"id":null}`, `[]`, `{`, `"x"`, `{"id":{},"method":"ping"}`,
 		`{"id":1,"method":"snapshot","params":{"scope":"hwnd","hwnd":18446744073709551616}}`,
+		`{"id":6,"method":"observe","params":{"format":"text","maxBytes":256}}`,
+		`{"id":7,"method":"observe","params":{"cursor":"s1/1/100/2000","format":"json","maxTokens":64}}`,
+		`{"id":8,"method":"observe","params":{"cursor":"s1/0/1/1","maxBytes":67108864}}`,
 	} {
 		f.Add([]byte(seed))
 	}

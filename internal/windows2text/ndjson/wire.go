@@ -15,7 +15,10 @@
 //     "omittedChildren"}, windows also "app","pid","hwnd".
 //   - observe: also "window" (the window's title), "omittedTargets",
 //     "omittedContext", "truncated", "unresponsive", and "tree" with
-//     includeTree. visibleOnly defaults to true for observe.
+//     includeTree. visibleOnly defaults to true for observe. Its optional
+//     format ("json" or "text"), maxBytes, maxTokens and cursor keep an
+//     observation within a budget and page through it (page.go); without
+//     them nothing changes.
 //   - actions: {"ref","action","verified","states","value","gone",
 //     "settled"}, read back once the application has settled: no
 //     relevant accessibility event for a quiet period (40 ms on Linux),
