@@ -201,7 +201,7 @@ func TestInvalidUTF8IsNeverEchoed(t *testing.T) {
 	}{
 		{"{\"id\":\"\xff\xfe\",\"method\":\"ping\"}", `{"id":null,"ok":false,"error":{"code":"invalid_request","message":"id is not valid UTF-8"}}`},
 		{"{\"id\":\"a\xc3\",\"method\":\"fly\"}", `{"id":null,"ok":false,"error":{"code":"invalid_request","message":"id is not valid UTF-8"}}`},
-		{"{\"id\":1,\"method\":\"p\xffing\"}", `{"id":1,"ok":false,"error":{"code":"unknown_method","message":"unknown method \"p`+"\ufffd"+`ing\"; ping lists the methods"}}`},
+		{"{\"id\":1,\"method\":\"p\xffing\"}", `{"id":1,"ok":false,"error":{"code":"unknown_method","message":"unknown method \"p` + "\ufffd" + `ing\"; ping lists the methods"}}`},
 		{`{"id":"\u00e9","method":"fly"}`, `{"id":"\u00e9","ok":false,"error":{"code":"unknown_method","message":"unknown method \"fly\"; ping lists the methods"}}`},
 	}
 	for _, tt := range tests {
