@@ -3,7 +3,8 @@
 # "unbounded work" list): 200,000 link reference definitions, a 1,500 x
 # 1,500 GFM table, a 50 MB single line, deep nesting (quotes, lists,
 # brackets) and a sparse file just under 1 GiB (refused as binary on its
-# first bytes). Each line: the input, its size, wall time, max RSS, and
+# first bytes). Each line: the input, its size, wall time, CPU time (user
+# and system: steadier than wall time on a shared machine), max RSS, and
 # the RSS over the input's size.
 #
 #   bash bench/tw/pathological.sh
@@ -38,16 +39,16 @@ awk 'BEGIN { for (i = 0; i < 2000; i++) printf "%" (2 * i) "s- item %d\n", "", i
 truncate -s $(((1 << 30) - 1)) "$work/sparse.txt"
 set -o pipefail
 
-printf '%-14s %12s %9s %10s %10s  %s\n' input bytes seconds "max RSS MB" "RSS/size" result
+printf '%-14s %12s %9s %9s %10s %10s  %s\n' input bytes "wall s" "CPU s" "max RSS MB" "RSS/size" result
 for f in linkrefs.md table.md line.txt line.md quotes.md lists.md brackets.md emphasis.md sparse.txt; do
   size=$(stat -c %s "$work/$f")
   set +e
-  /usr/bin/time -f '%e %M' -o "$work/time" "$work/tw" text "$work/$f" >/dev/null 2>"$work/err"
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$work/tw" text "$work/$f" >/dev/null 2>"$work/err"
   code=$?
   set -e
-  read -r secs kb <"$work/time"
+  read -r secs user sys kb <"$work/time"
   result="ok"
   [ "$code" -ne 0 ] && result="exit $code: $(head -c 80 "$work/err")"
-  awk -v f="$f" -v size="$size" -v s="$secs" -v kb="$kb" -v r="$result" \
-    'BEGIN { printf "%-14s %12d %9.2f %10.0f %10.1f  %s\n", f, size, s, kb / 1024, kb * 1024 / size, r }'
+  awk -v f="$f" -v size="$size" -v s="$secs" -v u="$user" -v y="$sys" -v kb="$kb" -v r="$result" \
+    'BEGIN { printf "%-14s %12d %9.2f %9.2f %10.0f %10.1f  %s\n", f, size, s, u + y, kb / 1024, kb * 1024 / size, r }'
 done
