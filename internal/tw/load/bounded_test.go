@@ -70,13 +70,24 @@ func TestReadDocumentIsBounded(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var reason string
-			if n := allocated(func() { _, reason = readDocument(c.r, c.size) }); n > c.maxAlloc {
+			if n := allocated(func() { _, reason = readDocument(c.r, c.size, isBinary) }); n > c.maxAlloc {
 				t.Fatalf("allocated %d bytes, want at most %d", n, c.maxAlloc)
 			}
 			if reason != c.reason {
 				t.Fatalf("reason %q, want %q", reason, c.reason)
 			}
 		})
+	}
+}
+
+// Devices are refused before anything is read from them.
+func TestDevicesAreRefused(t *testing.T) {
+	for _, p := range []string{"/dev/zero", "/dev/urandom", "/dev/null"} {
+		_, err := File(p)
+		var le *Error
+		if !errors.As(err, &le) || le.Reason != ReasonNotRegular {
+			t.Fatalf("%s: got %v, want %q", p, err, ReasonNotRegular)
+		}
 	}
 }
 

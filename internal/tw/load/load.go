@@ -117,7 +117,7 @@ func File(path string) (*doc.Document, error) {
 	if err != nil {
 		return nil, &Error{Path: path, Reason: reasonOf(err)}
 	}
-	data, reason := readDocument(f, st.Size())
+	data, reason := readDocument(f, st.Size(), isBinary)
 	f.Close()
 	if reason != "" {
 		return nil, &Error{Path: path, Reason: reason}
@@ -147,8 +147,10 @@ const maxUnsized = 64 << 20
 // bounded work: the first bytes are checked for binary data before any
 // more is read (a sparse file of zeros costs 8 KiB, not its size), and
 // reading stops past MaxSize, or past maxUnsized when the size says 0.
-// It returns the bytes, or why the file is refused.
-func readDocument(r io.Reader, size int64) ([]byte, string) {
+// binary decides on the first bytes (a format known by its first bytes,
+// such as a zip-based one, is let through there). It returns the bytes,
+// or why the file is refused.
+func readDocument(r io.Reader, size int64, binary func(head []byte) bool) ([]byte, string) {
 	limit := int64(MaxSize)
 	if size <= 0 {
 		limit = maxUnsized
@@ -159,12 +161,12 @@ func readDocument(r io.Reader, size int64) ([]byte, string) {
 	n, err := io.ReadFull(r, head)
 	head = head[:n]
 	switch {
-	case err == io.EOF || err == io.ErrUnexpectedEOF:
-		return head, refuse(head)
-	case err != nil:
+	case err != nil && err != io.EOF && err != io.ErrUnexpectedEOF:
 		return nil, reasonOf(err)
-	case isBinary(head):
+	case binary(head):
 		return nil, ReasonBinary
+	case err != nil:
+		return head, "" // the whole file
 	}
 	buf := make([]byte, n, min(max(size, int64(n)), limit)+1)
 	copy(buf, head)
