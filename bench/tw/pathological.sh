@@ -46,7 +46,8 @@ for f in linkrefs.md table.md line.txt line.md quotes.md lists.md brackets.md em
   /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$work/tw" text "$work/$f" >/dev/null 2>"$work/err"
   code=$?
   set -e
-  read -r secs user sys kb <"$work/time"
+  # GNU time writes "Command exited with non-zero status N" first.
+  read -r secs user sys kb < <(tail -n 1 "$work/time")
   result="ok"
   [ "$code" -ne 0 ] && result="exit $code: $(head -c 80 "$work/err")"
   awk -v f="$f" -v size="$size" -v s="$secs" -v u="$user" -v y="$sys" -v kb="$kb" -v r="$result" \
