@@ -9,6 +9,7 @@ import (
 	"log"
 	"runtime/debug"
 	"sync"
+	"unicode/utf8"
 
 	"textfirst/internal/tw/core"
 )
@@ -56,9 +57,13 @@ func (e events) Position(start, end, line int) {
 
 // Serve reads requests from in until exit or the end of the input, and
 // writes to w (which the App's events also write to). It saves the place
-// on the way out. The end of the input (also in the middle of a message,
-// or a message over MaxMessageBytes) ends the session with nil; any other
-// read error is logged and returned.
+// on the way out. The end of the input between messages ends the session
+// with nil. A message that breaks the framing is answered with a parse
+// error (id null) and logged; when reading can find the next message it
+// goes on (a message over MaxMessageBytes is skipped unread), otherwise
+// (the input ends inside a framed message, or announces one too long to
+// skip) Serve returns the *FrameError, as it returns any read error, so
+// tw serve exits non-zero.
 func (s *Server) Serve(in io.Reader, w *Writer) error {
 	s.mu.Lock()
 	s.out = w
@@ -67,18 +72,26 @@ func (s *Server) Serve(in io.Reader, w *Writer) error {
 	defer s.App.Close()
 	for {
 		msg, framing, err := r.Read()
-		var headerErr *HeaderError
+		var (
+			headerErr *HeaderError
+			largeErr  *TooLargeError
+			frameErr  *FrameError
+		)
 		switch {
-		case errors.As(err, &headerErr):
-			w.SetFraming(framing)
-			s.reply(w, nullID, nil, parseError(headerErr.Error()))
-			continue
 		case err == nil:
-		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		case errors.As(err, &headerErr), errors.As(err, &largeErr),
+			errors.As(err, &frameErr) && !frameErr.Fatal:
+			s.logf("serve: %v; reading goes on", err)
+			w.SetFraming(framing)
+			s.reply(w, nullID, nil, parseError(err.Error()))
+			continue
+		case frameErr != nil:
+			s.logf("serve: %v; stopping", err)
+			w.SetFraming(framing)
+			s.reply(w, nullID, nil, parseError(err.Error()))
+			return fmt.Errorf("rpc: %w", err)
+		case errors.Is(err, io.EOF):
 			// The deferred Close saves the place.
-			return nil
-		case errors.Is(err, ErrTooLarge):
-			s.logf("serve: %v; stopping as at the end of the input", err)
 			return nil
 		default:
 			s.logf("serve: reading a request: %v", err)
@@ -166,6 +179,12 @@ func (s *Server) handleOne(w *Writer, raw json.RawMessage) {
 		return
 	}
 	id, hasID := probe["id"]
+	if hasID && !validID(id) {
+		// Neither echoed nor guessed at: JSON-RPC 2.0 answers an id that
+		// is not a string, a number or null with id null.
+		s.reply(w, nullID, nil, &Error{CodeInvalidRequest, msgNotRequest})
+		return
+	}
 	var req request
 	if err := json.Unmarshal(raw, &req); err != nil || req.JSONRPC == nil || *req.JSONRPC != "2.0" || req.Method == nil {
 		if !hasID {
@@ -203,6 +222,22 @@ func (s *Server) call(name string, params json.RawMessage) (result any, rerr *Er
 		return nil, noMethod(name)
 	}
 	return m.run(s, params)
+}
+
+// validID reports whether id is what JSON-RPC 2.0 allows (a string, a
+// number or null) and safe to echo: a string of valid UTF-8.
+func validID(id json.RawMessage) bool {
+	if len(id) == 0 {
+		return false
+	}
+	switch c := id[0]; {
+	case c == '"':
+		return utf8.Valid(id)
+	case c == '-' || '0' <= c && c <= '9':
+		return true
+	default:
+		return string(id) == "null"
+	}
 }
 
 func (s *Server) reply(w *Writer, id json.RawMessage, result any, err *Error) {

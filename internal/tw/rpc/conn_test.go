@@ -38,23 +38,38 @@ func newBareServer(t *testing.T, w *rpc.Writer) (*rpc.Server, *bytes.Buffer) {
 	return &rpc.Server{Version: "test", App: app, BaseDir: dir, Logger: logger}, &logs
 }
 
-// The end of the input ends a session well; a read that fails for any
-// other reason is logged and returned, so tw serve exits non-zero.
+// The end of the input between messages ends a session well; the input
+// ending inside a framed message, a length too large to skip, or a read
+// that fails for any other reason is logged and returned, so tw serve
+// exits non-zero.
 func TestServeReadErrors(t *testing.T) {
 	broken := errors.New("the pipe broke")
 	cases := []struct {
-		name    string
-		in      io.Reader
-		wantErr error  // nil: Serve returns nil
-		wantLog string // "" : nothing is logged
+		name      string
+		in        io.Reader
+		wantErr   error  // nil: Serve returns nil
+		wantFatal bool   // Serve returns a fatal *rpc.FrameError
+		wantLog   string // "" : nothing is logged
+		wantReply string // the last error reply, "" for none
 	}{
-		{"end of input", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"status"}` + "\n"), nil, ""},
-		{"body cut short", strings.NewReader("Content-Length: 99\r\n\r\n{}"), nil, ""},
-		{"message too large", strings.NewReader("Content-Length: 99999999\r\n\r\n"), nil, "larger than 16 MiB"},
-		{"read error at once", iotest.ErrReader(broken), broken, "the pipe broke"},
+		{"end of input", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"status"}` + "\n"), nil, false, "", ""},
+		{"body cut short", strings.NewReader("Content-Length: 99\r\n\r\n{}"), nil, true,
+			"the input ended inside a message of 99 bytes (2 bytes came); stopping",
+			"Parse error: the input ended inside a message of 99 bytes (2 bytes came)"},
+		{"headers cut short", strings.NewReader("Content-Length: 99\r\nContent-Type: x\r\n"), nil, true,
+			"the input ended inside the headers of a message of 99 bytes; stopping",
+			"Parse error: the input ended inside the headers of a message of 99 bytes"},
+		{"message too large, cut short", strings.NewReader("Content-Length: 99999999\r\n\r\n{}"), nil, true,
+			"a message of 99999999 bytes is over the limit of 16777216 bytes; skipped; reading goes on\n" +
+				"serve: the input ended inside a message of 99999999 bytes being skipped (2 bytes came); stopping",
+			"Parse error: the input ended inside a message of 99999999 bytes being skipped (2 bytes came)"},
+		{"a length too large to skip", strings.NewReader("Content-Length: 1000000000000000000000000\r\n\r\n{}"), nil, true,
+			"Content-Length 1000000000000000000000000 is too large to skip; the messages after it cannot be found; stopping",
+			"Parse error: Content-Length 1000000000000000000000000 is too large to skip; the messages after it cannot be found"},
+		{"read error at once", iotest.ErrReader(broken), broken, false, "the pipe broke", ""},
 		{"read error after a request", io.MultiReader(
 			strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"status"}`+"\n"), iotest.ErrReader(broken)),
-			broken, "the pipe broke"},
+			broken, false, "the pipe broke", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -62,10 +77,15 @@ func TestServeReadErrors(t *testing.T) {
 			w := rpc.NewWriter(&out)
 			srv, logs := newBareServer(t, w)
 			err := srv.Serve(c.in, w)
-			if c.wantErr == nil && err != nil {
+			var fe *rpc.FrameError
+			switch {
+			case c.wantFatal:
+				if !errors.As(err, &fe) || !fe.Fatal {
+					t.Fatalf("Serve returned %v, want a fatal framing error", err)
+				}
+			case c.wantErr == nil && err != nil:
 				t.Fatalf("Serve: %v, want nil", err)
-			}
-			if c.wantErr != nil && !errors.Is(err, c.wantErr) {
+			case c.wantErr != nil && !errors.Is(err, c.wantErr):
 				t.Fatalf("Serve returned %v, want %v", err, c.wantErr)
 			}
 			if c.wantLog == "" && strings.Contains(logs.String(), "serve") {
@@ -74,10 +94,17 @@ func TestServeReadErrors(t *testing.T) {
 			if c.wantLog != "" && !strings.Contains(logs.String(), c.wantLog) {
 				t.Fatalf("log %q does not say %q", logs.String(), c.wantLog)
 			}
+			var errs []string
 			for _, m := range readAll(t, out.Bytes()) {
 				if m.Error != nil {
-					t.Fatalf("an error reply: %s", m)
+					if m.Error.Code != -32700 || string(m.ID) != "null" {
+						t.Fatalf("want a parse error with id null, got %s", m)
+					}
+					errs = append(errs, m.Error.Message)
 				}
+			}
+			if c.wantReply == "" && len(errs) > 0 || c.wantReply != "" && (len(errs) == 0 || errs[len(errs)-1] != c.wantReply) {
+				t.Fatalf("error replies %q, want %q", errs, c.wantReply)
 			}
 		})
 	}

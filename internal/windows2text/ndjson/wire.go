@@ -41,6 +41,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"textfirst/internal/windows2text/uitree"
 )
@@ -120,6 +121,11 @@ func DecodeRequest(line []byte) (Request, error) {
 		var s string
 		if json.Unmarshal(rawID, &s) != nil {
 			return req, uitree.Errorf(uitree.CodeInvalidRequest, "id is not a valid string")
+		}
+		// The id is copied to the response as sent: never raw bytes that
+		// are not UTF-8.
+		if !utf8.Valid(rawID) {
+			return req, uitree.Errorf(uitree.CodeInvalidRequest, "id is not valid UTF-8")
 		}
 	case len(rawID) > 0 && (rawID[0] == '-' || (rawID[0] >= '0' && rawID[0] <= '9')):
 	default:
