@@ -481,7 +481,7 @@ func (a *actor) setRange(v float64) error {
 		return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
 	}
 	var vi valueInfo
-	if err := a.call(a.h.obj, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+	if err := a.value(a.h.obj, &vi); err != nil || !vi.ok {
 		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no range value (%v)", a.el.Ref, err)
 	}
 	if v < vi.min || v > vi.max || math.IsNaN(v) {
@@ -609,7 +609,7 @@ func (a *actor) scrollBars(pane objRef) ([]scrollBar, error) {
 			continue
 		}
 		var vi valueInfo
-		if err := a.call(k, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+		if err := a.value(k, &vi); err != nil || !vi.ok {
 			continue
 		}
 		bars = append(bars, scrollBar{obj: k, horizontal: stateSet(st[0]).has(stateHorizontal), vi: vi})
@@ -733,7 +733,7 @@ func (a *actor) scroll(horizontal, vertical string) error {
 			continue
 		}
 		var vi valueInfo
-		if err := a.call(k, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+		if err := a.value(k, &vi); err != nil || !vi.ok {
 			continue
 		}
 		span := vi.max - vi.min
@@ -802,7 +802,7 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 		}
 	} else if a.h.interfaces&hasValue != 0 {
 		var vi valueInfo
-		if a.call(a.h.obj, ifaceProperties+".GetAll", &vi, ifaceValue) == nil && vi.ok {
+		if a.value(a.h.obj, &vi) == nil && vi.ok {
 			v := fmt.Sprint(vi.current)
 			res.Value = &v
 			if req.Action == uitree.ActionSetRange {
@@ -842,4 +842,16 @@ func (a *actor) comboOpen() (open, known bool) {
 		return stateSet(st[0]).has(stateShowing), true
 	}
 	return false, false
+}
+
+// value reads obj's Value properties one by one (see queueValue) into vi.
+func (a *actor) value(obj objRef, vi *valueInfo) error {
+	bt := a.run.batch(4)
+	slots := queueValue(bt, obj)
+	bt.wait()
+	if err := a.run.failed(); err != nil {
+		return uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %v", err)
+	}
+	*vi = storeValue(bt, slots)
+	return nil
 }

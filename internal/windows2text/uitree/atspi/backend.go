@@ -146,7 +146,7 @@ func (s *session) app(bus string) *appRun {
 	ccancel()
 	r.conn, r.name = conn, conn.name
 	if err != nil {
-		r.fail(fmt.Errorf("no answer within %v", s.b.callTimeout))
+		r.fail(noAnswer(s.b.callTimeout))
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -167,7 +167,7 @@ func (s *session) unresponsive() []uitree.Unresponsive {
 	var out []uitree.Unresponsive
 	for _, r := range s.order {
 		if err := r.failed(); err != nil {
-			out = append(out, uitree.Unresponsive{App: r.name, PID: r.conn.pid, Error: err.Error()})
+			out = append(out, uitree.Unresponsive{App: r.name, PID: r.conn.pid, Error: describeFailure(err, r.conn.pid)})
 			s.b.pool.forget(r.conn)
 		}
 		r.cancel()

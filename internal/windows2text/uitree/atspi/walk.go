@@ -7,8 +7,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/godbus/dbus/v5"
-
 	"textfirst/internal/windows2text/uitree"
 )
 
@@ -289,11 +287,15 @@ type extents struct{ X, Y, W, H int32 }
 
 // pendingNode holds one node's call slots and what the first round learned.
 type pendingNode struct {
-	n                              *node
-	iRole, iState, iIfaces, iProps int
-	iExt                           int
-	iChildren, iActions, iValue    int
-	iText, iNCols                  int
+	n                         *node
+	iRole, iState, iIfaces    int
+	iName, iCount, iExt       int
+	iChildren, iActions       int
+	iValue                    [4]int
+	iText, iNCols, iCharCount int
+	// text is the element's text, once read.
+	text   string
+	textOK bool
 	// ifaces are the interface bits, from the call or the cache.
 	ifaces int
 	// iRelations asks who labels an unnamed control; the label's name is
@@ -356,7 +358,11 @@ func (w *walker) readChunk(nodes []*node) {
 		} else {
 			p.iIfaces = b.call(n.obj, ifaceAccessible+".GetInterfaces")
 		}
-		p.iProps = b.call(n.obj, ifaceProperties+".GetAll", ifaceAccessible)
+		// Property by property: Qt 5's bridge crashes on
+		// Properties.GetAll, and one property that fails makes GetAll
+		// abort Chromium.
+		p.iName = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "Name")
+		p.iCount = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "ChildCount")
 		p.iExt = -1
 		if !n.hidden {
 			p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
@@ -389,15 +395,45 @@ func (w *walker) readChunk(nodes []*node) {
 		for _, r := range rels {
 			if r.Type == relationLabelledBy && len(r.Targets) > 0 {
 				if b3 == nil {
-					b3 = app.batch(len(ps))
+					b3 = app.batch(2 * len(ps))
 				}
 				labels[i] = b3.call(r.Targets[0], ifaceProperties+".Get", ifaceAccessible, "Name")
 				break
 			}
 		}
 	}
+	texts := map[int]int{}
+	for i := range ps {
+		p := &ps[i]
+		if p.el == nil || p.iText < 0 {
+			continue
+		}
+		var text string
+		if b2.store(p.iText, &text) == nil && text != "" {
+			p.text, p.textOK = text, true
+			continue
+		}
+		var count variantValue
+		if b2.store(p.iCharCount, &count) != nil {
+			continue
+		}
+		if c, ok := count.v.(int32); ok && c > 0 {
+			if b3 == nil {
+				b3 = app.batch(2 * len(ps))
+			}
+			texts[i] = b3.call(p.n.obj, ifaceText+".GetText", int32(0), min(c, int32(w.req.MaxText+1)))
+		} else if ok {
+			p.textOK = true // empty
+		}
+	}
 	if b3 != nil {
 		b3.wait()
+		for i, slot := range texts {
+			var text string
+			if b3.store(slot, &text) == nil {
+				ps[i].text, ps[i].textOK = text, true
+			}
+		}
 		for i, slot := range labels {
 			var v variantValue
 			if b3.store(slot, &v) == nil {
@@ -428,10 +464,15 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	n := p.n
 	var role uint32
 	var st []uint32
-	var props accessibleProps
-	if b.store(p.iRole, &role) != nil || b.store(p.iState, &st) != nil || b.store(p.iProps, &props) != nil {
+	var name, count variantValue
+	if b.store(p.iRole, &role) != nil || b.store(p.iState, &st) != nil {
 		return
 	}
+	// A name or child count that cannot be read is empty, not fatal.
+	_ = b.store(p.iName, &name)
+	_ = b.store(p.iCount, &count)
+	nameStr, _ := name.v.(string)
+	childCount, _ := count.v.(int32)
 	if p.iIfaces >= 0 {
 		var ifaces []string
 		if b.store(p.iIfaces, &ifaces) != nil {
@@ -461,8 +502,8 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 		info = roles[role]
 	}
 	el.Role, el.NativeRole = info.uia, info.native
-	el.Name = uitree.Truncate(props.Name, w.req.MaxText)
-	n.childCount = max(0, int(props.ChildCount))
+	el.Name = uitree.Truncate(nameStr, w.req.MaxText)
+	n.childCount = max(0, int(childCount))
 	var ext extents
 	if h.interfaces&hasComponent != 0 && p.iExt >= 0 && b.store(p.iExt, &ext) == nil && ext.X != math.MinInt32 && ext.W > 0 && ext.H > 0 {
 		el.Bounds = uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}
@@ -473,7 +514,8 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	p.h, p.el = h, el
 
 	p.virtual = states.has(stateManagesDescendants) && n.childCount > virtualizeAbove
-	p.iChildren, p.iActions, p.iValue, p.iText, p.iNCols, p.iRelations = -1, -1, -1, -1, -1, -1
+	p.iChildren, p.iActions, p.iText, p.iNCols, p.iRelations, p.iCharCount = -1, -1, -1, -1, -1, -1
+	p.iValue[0] = -1
 	if el.Name == "" && labelledRole(role) {
 		p.iRelations = b2.call(n.obj, ifaceAccessible+".GetRelationSet")
 	}
@@ -484,10 +526,13 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 		p.iActions = b2.call(n.obj, ifaceAction+".GetActions")
 	}
 	if h.interfaces&hasValue != 0 {
-		p.iValue = b2.call(n.obj, ifaceProperties+".GetAll", ifaceValue)
+		p.iValue = queueValue(b2, n.obj)
 	}
 	if h.interfaces&hasText != 0 && wantsText(role) {
 		p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
+		// Qt answers nothing for an end past the text: its length lets
+		// a third round ask again within it.
+		p.iCharCount = b2.call(n.obj, ifaceProperties+".Get", ifaceText, "CharacterCount")
 	}
 	if p.virtual && h.interfaces&hasTable != 0 {
 		p.iNCols = b2.call(n.obj, ifaceProperties+".Get", ifaceTable, "NColumns")
@@ -515,16 +560,11 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 		}
 	}
 	var value valueInfo
-	if p.iValue >= 0 {
-		if b.store(p.iValue, &value) != nil {
-			value = valueInfo{}
-		}
+	if p.iValue[0] >= 0 {
+		value = storeValue(b, p.iValue)
 	}
-	if p.iText >= 0 && !el.States.Protected {
-		var text string
-		if b.store(p.iText, &text) == nil {
-			el.Value = uitree.Truncate(text, w.req.MaxText)
-		}
+	if p.textOK && !el.States.Protected {
+		el.Value = uitree.Truncate(p.text, w.req.MaxText)
 	}
 	if value.ok && el.Value == "" && !el.States.Protected {
 		el.Value = strconv.FormatFloat(value.current, 'g', -1, 64)
@@ -575,19 +615,44 @@ type valueInfo struct {
 	min, max, current, step float64
 }
 
-func readValue(vp map[string]dbus.Variant) valueInfo {
-	get := func(k string) (float64, bool) {
-		f, ok := vp[k].Value().(float64)
-		return f, ok
+// valueProps are the Value properties read, in valueInfo's order.
+var valueProps = [4]string{"MinimumValue", "MaximumValue", "CurrentValue", "MinimumIncrement"}
+
+// queueValue asks for a Value's properties one by one: never with
+// Properties.GetAll, which crashes Qt 5 and, when one property fails,
+// aborts Chromium.
+func queueValue(b *batch, obj objRef) [4]int {
+	var slots [4]int
+	for i, name := range valueProps {
+		slots[i] = b.call(obj, ifaceProperties+".Get", ifaceValue, name)
 	}
-	var v valueInfo
-	var ok1, ok2, ok3 bool
-	v.min, ok1 = get("MinimumValue")
-	v.max, ok2 = get("MaximumValue")
-	v.current, ok3 = get("CurrentValue")
-	v.step, _ = get("MinimumIncrement")
-	v.ok = ok1 && ok2 && ok3
-	return v
+	return slots
+}
+
+// storeValue decodes what queueValue asked; the value is ok when minimum,
+// maximum and current value were read.
+func storeValue(b *batch, slots [4]int) valueInfo {
+	var f [4]float64
+	var got [4]bool
+	for i, s := range slots {
+		var v variantValue
+		if b.store(s, &v) == nil {
+			f[i], got[i] = toFloat(v.v)
+		}
+	}
+	return valueInfo{ok: got[0] && got[1] && got[2], min: f[0], max: f[1], current: f[2], step: f[3]}
+}
+
+func toFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int32:
+		return float64(x), true
+	case uint32:
+		return float64(x), true
+	}
+	return 0, false
 }
 
 // setStates maps AT-SPI states onto the protocol's.
