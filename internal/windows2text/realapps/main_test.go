@@ -194,3 +194,5 @@ func eventually(timeout time.Duration, f func() bool) bool {
 		}
 	}
 }
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
