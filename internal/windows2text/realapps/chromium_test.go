@@ -3,6 +3,7 @@ package realapps
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -81,4 +82,56 @@ func containsLine(lines any, text string) bool {
 		}
 	}
 	return false
+}
+
+// TestChromiumForm fills a local page's form through serve: type_text into
+// a text field (Chromium gives it no EditableText), set_value on the number
+// field, a select chosen from its open popup, a check box toggled, the
+// form submitted and its result read back.
+func TestChromiumForm(t *testing.T) {
+	app, pid := startChromium(t, "form.html")
+	c := serve(t)
+	waitForText(t, c, pid, "Nothing ordered")
+	obs := map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 300}
+	_, targets, _ := c.observe(obs)
+	name := find(t, targets, `Edit "Name"`)
+	for _, a := range []string{"type_text", "set_value", "focus", "key"} {
+		if !name.has(a) {
+			t.Errorf("%s lacks %s", name.Label, a)
+		}
+	}
+	for _, tg := range targets {
+		for _, role := range []string{"Pane ", "Text ", "Group ", "Document "} {
+			if strings.HasPrefix(tg.Label, role) && tg.has("invoke") {
+				t.Errorf("a %s is offered invoke: %s", role, tg.Label)
+			}
+		}
+	}
+	res := c.ok("type_text", map[string]any{"ref": name.Ref, "text": "Ada Lovelace"})
+	if v, _ := res["value"].(string); v != "Ada Lovelace" {
+		t.Errorf("type_text answered value %q", v)
+	}
+	qty := find(t, targets, `Spinner "Quantity"`)
+	c.ok("set_value", map[string]any{"ref": qty.Ref, "value": "3"})
+	gift := find(t, targets, `CheckBox "Gift"`)
+	c.ok("toggle", map[string]any{"ref": gift.Ref})
+	fruit := find(t, targets, `ComboBox "Fruit"`)
+	c.ok("expand", map[string]any{"ref": fruit.Ref})
+	_, targets, _ = c.observe(obs)
+	banana := find(t, targets, `MenuItem "Banana"`)
+	if banana.has("select") {
+		c.ok("select", map[string]any{"ref": banana.Ref})
+	} else {
+		c.ok("invoke", map[string]any{"ref": banana.Ref})
+	}
+	_, targets, _ = c.observe(obs)
+	fruit = find(t, targets, `ComboBox "Fruit"`)
+	if !strings.Contains(fruit.Label, "Banana") {
+		t.Errorf("the select does not show its choice: %s", fruit.Label)
+	}
+	c.ok("invoke", map[string]any{"ref": find(t, targets, `Button "Order"`).Ref})
+	waitForText(t, c, pid, "Ordered 3 Banana for Ada Lovelace as a gift")
+	if !app.Alive() {
+		t.Fatal("Chromium died")
+	}
 }

@@ -50,10 +50,12 @@ func Observe(snap *Snapshot, maxTargets, maxText int) Observation {
 	// label inside a button, or a frame's own caption, repeats it.
 	var walk func(el *Element, ownerName string)
 	walk = func(el *Element, ownerName string) {
-		if el.States.Offscreen {
-			return
-		}
-		if el.Actions != 0 {
+		// An element off screen is left out, but not its children: a
+		// container without bounds, or not showing while its children
+		// are, still holds what is on screen.
+		switch {
+		case el.States.Offscreen:
+		case el.Actions != 0:
 			if len(obs.Targets) < maxTargets {
 				label := Label(el, maxText)
 				obs.Targets = append(obs.Targets, Target{Index: len(obs.Visible), Ref: el.Ref, Label: label, Actions: el.Actions.List()})
@@ -62,7 +64,7 @@ func Observe(snap *Snapshot, maxTargets, maxText int) Observation {
 				obs.OmittedTargets++
 			}
 			ownerName = el.Name
-		} else if (el.Name != "" || el.Value != "") && !(el.Value == "" && el.Name == ownerName) && el != root {
+		case (el.Name != "" || el.Value != "") && !(el.Value == "" && el.Name == ownerName) && el != root:
 			if len(obs.Context) < maxTargets {
 				line := describe(el, maxText)
 				if !el.States.Enabled {

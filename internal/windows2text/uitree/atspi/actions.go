@@ -116,6 +116,12 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		return res, err
 	}
 	res.Settled = settled
+	if !res.Verified && req.Action == uitree.ActionTypeText && res.Value != nil {
+		want := []rune(a.expectedText(req.Text))
+		got := typedPrefix(strings.ReplaceAll(*res.Value, "\r\n", "\n"), want)
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "only %d of the %d characters typed into %s %q arrived (the first %d: %q); type the rest, not all of it again",
+			got, len(want), a.el.Role, a.el.Name, got, string(want[:got]))
+	}
 	if !res.Verified {
 		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "%s on %s %q changed nothing that can be read back (states now: %s)",
 			req.Action, a.el.Role, a.el.Name, strings.Join(res.States, ","))
@@ -220,14 +226,17 @@ var preferredActions = []string{"click", "press", "activate", "jump", "toggle", 
 // or its first action.
 func (a *actor) doAction(names ...string) error {
 	idx := -1
+	// Qt names its actions "Press", "Toggle", "SetFocus": compare
+	// without case.
 	for _, want := range append(names, preferredActions...) {
-		if i := slices.Index(a.h.actionKeys, want); i >= 0 {
+		if i := slices.IndexFunc(a.h.actionKeys, func(k string) bool { return strings.EqualFold(k, want) }); i >= 0 {
 			idx = i
 			break
 		}
 	}
-	if idx < 0 && len(a.h.actionKeys) > 0 {
-		idx = 0
+	if idx < 0 {
+		// The first action that does something (not Qt's "SetFocus").
+		idx = slices.IndexFunc(a.h.actionKeys, func(k string) bool { return !nonInvokeActions[strings.ToLower(k)] })
 	}
 	if idx < 0 {
 		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s %q has no AT-SPI action", a.el.Role, a.el.Name)
@@ -341,7 +350,12 @@ func (a *actor) act(req uitree.ActionRequest) error {
 			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
 		}
 		if a.h.interfaces&hasEditableText == 0 {
-			return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no editable text", a.el.Ref)
+			// Chromium's fields have no EditableText: type the value
+			// over the old text instead.
+			if !a.h.states.has(stateEditable) {
+				return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no editable text", a.el.Ref)
+			}
+			return a.typeText(req.Value, true)
 		}
 		var ok bool
 		if err := a.call(a.h.obj, ifaceEditableText+".SetTextContents", &ok, req.Value); err != nil || !ok {
@@ -373,32 +387,7 @@ func (a *actor) act(req uitree.ActionRequest) error {
 		if a.readOnly() {
 			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
 		}
-		if err := a.activateWindow(); err != nil {
-			return err
-		}
-		focused, err := a.focusIfNeeded()
-		if err != nil {
-			return err
-		}
-		if err := a.b.input.checkUngrabbed(false, true); err != nil {
-			return err
-		}
-		if !focused && !req.Clear && a.h.interfaces&hasText != 0 {
-			// Taking the focus selects a GTK entry's whole text;
-			// typing would replace it. Type at the end instead.
-			if err := a.b.input.chord(uitree.Chord{Key: "End"}); err != nil {
-				return err
-			}
-		}
-		if req.Clear {
-			if err := a.b.input.chord(uitree.Chord{Ctrl: true, Key: "a"}); err != nil {
-				return err
-			}
-			if err := a.b.input.chord(uitree.Chord{Key: "Backspace"}); err != nil {
-				return err
-			}
-		}
-		return a.b.input.typeText(req.Text)
+		return a.typeText(req.Text, req.Clear)
 	case uitree.ActionKey:
 		chord, err := uitree.ParseChord(req.Key)
 		if err != nil {
@@ -449,11 +438,17 @@ func (a *actor) selectItem() error {
 			var comboRole uint32
 			if combo.Path != "" && a.call(combo, ifaceAccessible+".GetRole", &comboRole) == nil && comboRole == roleComboBox {
 				var ok bool
-				if err := a.call(combo, ifaceSelection+".SelectChild", &ok, index); err != nil || !ok {
+				err := a.call(combo, ifaceSelection+".SelectChild", &ok, index)
+				if err == nil && ok {
+					a.combo = combo
+					return nil
+				}
+				// Chromium's select has no Selection: its option's
+				// own action chooses it.
+				if len(a.h.actionKeys) == 0 {
 					return uitree.Errorf(uitree.CodeActionFailed, "the combo box refused item %d (%v)", index, err)
 				}
-				a.combo = combo
-				return nil
+				return a.doAction("click", "select", "activate", "press")
 			}
 		}
 	}
@@ -797,7 +792,7 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 			case uitree.ActionSetValue:
 				verified = text == req.Value
 			case uitree.ActionTypeText:
-				verified = strings.Contains(text, typedText(req.Text))
+				verified = strings.Contains(strings.ReplaceAll(text, "\r\n", "\n"), a.expectedText(req.Text))
 			}
 		}
 	} else if a.h.interfaces&hasValue != 0 {
@@ -812,6 +807,35 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 	}
 	res.Verified = verified
 	return res, nil
+}
+
+// stateMultiLine is ATSPI_STATE_MULTI_LINE.
+const stateMultiLine = 17
+
+// expectedText is what typing text leaves in the element: all of it in a
+// multi-line editor (newlines and tabs included, a CR LF as a newline),
+// only the printable characters in a one-line entry.
+func (a *actor) expectedText(text string) string {
+	if a.h.states.has(stateMultiLine) {
+		return strings.ReplaceAll(text, "\r\n", "\n")
+	}
+	return typedText(text)
+}
+
+// typedPrefix is how many characters of want, from its start, the text
+// holds: the longest prefix of want found in text.
+func typedPrefix(text string, want []rune) int {
+	lo, hi := 0, len(want)
+	// Any prefix of a found prefix is found too: binary search.
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if strings.Contains(text, string(want[:mid])) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
 }
 
 // typedText is the part of text that type_text types into a one-line
@@ -854,4 +878,35 @@ func (a *actor) value(obj objRef, vi *valueInfo) error {
 	}
 	*vi = storeValue(bt, slots)
 	return nil
+}
+
+// typeText types text into the element after giving it the focus, and
+// after clearing it when clear is set.
+func (a *actor) typeText(text string, clear bool) error {
+	if err := a.activateWindow(); err != nil {
+		return err
+	}
+	focused, err := a.focusIfNeeded()
+	if err != nil {
+		return err
+	}
+	if err := a.b.input.checkUngrabbed(false, true); err != nil {
+		return err
+	}
+	if !focused && !clear && a.h.interfaces&hasText != 0 {
+		// Taking the focus selects a GTK entry's whole text;
+		// typing would replace it. Type at the end instead.
+		if err := a.b.input.chord(uitree.Chord{Key: "End"}); err != nil {
+			return err
+		}
+	}
+	if clear {
+		if err := a.b.input.chord(uitree.Chord{Ctrl: true, Key: "a"}); err != nil {
+			return err
+		}
+		if err := a.b.input.chord(uitree.Chord{Key: "Backspace"}); err != nil {
+			return err
+		}
+	}
+	return a.b.input.typeText(text)
 }

@@ -193,4 +193,5 @@ const (
 	roleTree           = 65
 	roleListBox        = 98
 	rolePushButtonMenu = 129
+	roleToolTip        = 64
 )

@@ -183,7 +183,10 @@ func (w *walker) expand(n *node) {
 		n.omitted += len(n.childRefs)
 		return
 	}
-	hidden := n.hidden || !n.el.Handle.(*handle).showing()
+	// Children of an invisible element are hidden; those of one merely
+	// not showing (a GTK notebook page, a container without geometry)
+	// may still show and are looked at.
+	hidden := n.hidden || !n.el.Handle.(*handle).states.has(stateVisible)
 	for _, c := range n.childRefs {
 		child := newNode(n.app, c, childDepth)
 		child.area, child.hidden = n.area, hidden
@@ -510,7 +513,18 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	}
 	setStates(el, h)
 	showing := states.has(stateShowing) && states.has(stateVisible)
-	p.childArea = uitree.Clip(el, showing, n.area)
+	area := n.area
+	if popupRole(role) {
+		// Menus, popups and dropdown lists are windows of their own:
+		// their parent's rectangle does not clip them.
+		area = uitree.Area{}
+	}
+	p.childArea = uitree.Clip(el, showing, area)
+	if popupRole(role) && role == roleMenu {
+		// A browser's dropdown list reports the rectangle of its
+		// select, not of its items: a menu does not clip them.
+		p.childArea = uitree.Area{}
+	}
 	p.h, p.el = h, el
 
 	p.virtual = states.has(stateManagesDescendants) && n.childCount > virtualizeAbove
@@ -676,6 +690,44 @@ func isEditRole(role uint32) bool {
 	return false
 }
 
+// popupRole reports roles whose elements are windows of their own on
+// screen, outside their parent's rectangle.
+func popupRole(role uint32) bool {
+	switch role {
+	case roleMenu, roleWindow, roleDialog, roleAlert, roleToolTip:
+		return true
+	}
+	return false
+}
+
+// passiveRole reports roles that show or arrange content: an action on
+// them (a browser's generic "click") does not make them buttons.
+func passiveRole(r uitree.Role) bool {
+	switch r {
+	case uitree.RolePane, uitree.RoleGroup, uitree.RoleText, uitree.RoleDocument, uitree.RoleWindow,
+		uitree.RoleToolBar, uitree.RoleCustom, uitree.RoleStatusBar, uitree.RoleTitleBar, uitree.RoleSeparator,
+		uitree.RoleDataGrid, uitree.RoleTable, uitree.RoleList, uitree.RoleTree, uitree.RoleMenuBar,
+		uitree.RoleTab, uitree.RoleHeader, uitree.RoleImage, uitree.RoleToolTip:
+		return true
+	}
+	return false
+}
+
+// nonInvokeActions are action names (lower case) that do not invoke
+// anything: Qt's focus and range steps.
+var nonInvokeActions = map[string]bool{"setfocus": true, "increase": true, "decrease": true}
+
+// invocableActions counts the actions that invoke something.
+func invocableActions(keys []string) int {
+	n := 0
+	for _, k := range keys {
+		if !nonInvokeActions[strings.ToLower(k)] {
+			n++
+		}
+	}
+	return n
+}
+
 // deriveActions names what a client can do with el, as protocol methods.
 func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo) uitree.ActionSet {
 	var a uitree.ActionSet
@@ -686,6 +738,11 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 	case roleCheckBox, roleCheckMenuItem, roleToggleButton:
 		toggleRole = !s.has(stateExpandable)
 	}
+	// What the actions say when their names are read: Qt offers
+	// "SetFocus" (and "Increase"/"Decrease" on ranges) that invoke nothing;
+	// Chromium offers a generic "click" on every node, which is no reason
+	// to call a pane, a paragraph or a document invocable.
+	invocable := invocableActions(h.actionKeys) > 0 && !passiveRole(el.Role)
 	if nActions > 0 && enabled {
 		switch {
 		case toggleRole:
@@ -698,14 +755,16 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 			// Row activation is the double click of a list, not invoke.
 		case isEditRole(h.role):
 			// An entry's "activate" is pressing Enter in it: key covers it.
-		default:
+		case invocable:
 			a = a.Add(uitree.ActionInvoke)
 		}
 	}
 	if s.has(stateExpandable) && (h.role == roleTableCell || h.role == roleTreeItem) {
 		a = a.Add(uitree.ActionExpand).Add(uitree.ActionCollapse)
 	}
-	editable := h.interfaces&hasEditableText != 0 && s.has(stateEditable) && !s.has(stateReadOnly)
+	// Chromium's text fields have no EditableText; typing needs none.
+	editable := (h.interfaces&hasEditableText != 0 || (isEditRole(h.role) && s.has(stateFocusable))) &&
+		s.has(stateEditable) && !s.has(stateReadOnly)
 	if editable && enabled {
 		a = a.Add(uitree.ActionSetValue).Add(uitree.ActionTypeText)
 	}
@@ -724,8 +783,8 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 	if h.role == roleScrollPane {
 		a = a.Add(uitree.ActionScroll)
 	}
-	if s.has(stateFocusable) && enabled && !a.Has(uitree.ActionInvoke) && !a.Has(uitree.ActionToggle) &&
-		!a.Has(uitree.ActionSelect) && !a.Has(uitree.ActionExpand) {
+	// Keys and the focus for every element that can take the focus.
+	if s.has(stateFocusable) && enabled && h.interfaces&hasComponent != 0 {
 		a = a.Add(uitree.ActionFocus).Add(uitree.ActionKey)
 	}
 	if editable && enabled {
@@ -842,9 +901,58 @@ func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
 // children of hoisted nodes take those nodes' places.
 func assemble(n *node) *uitree.Element {
 	el := n.el
+	if strings.ContainsRune(el.Value, objectReplacement) {
+		el.Value = replaceEmbedded(el.Value, n.children)
+	}
 	el.OmittedChildren = n.omitted
 	el.Children = gather(n, el)
 	return el
+}
+
+// objectReplacement is U+FFFC, which stands in a text for each embedded
+// object (a child element: a link, a select's list).
+const objectReplacement = '\uFFFC'
+
+// replaceEmbedded puts the text of each embedded object in place of its
+// placeholder: the i-th placeholder is the i-th child. A child not read, or
+// without text, leaves nothing.
+func replaceEmbedded(text string, kids []*node) string {
+	var b strings.Builder
+	i := 0
+	for _, r := range text {
+		if r != objectReplacement {
+			b.WriteRune(r)
+			continue
+		}
+		if i < len(kids) {
+			b.WriteString(embeddedText(kids[i], 3))
+		}
+		i++
+	}
+	return b.String()
+}
+
+// embeddedText is what an embedded object shows: its name, its own text,
+// or the name of its selected child (a select's chosen option).
+func embeddedText(n *node, depth int) string {
+	if !n.ok || n.el == nil {
+		return ""
+	}
+	if n.el.Name != "" {
+		return n.el.Name
+	}
+	if n.el.Value != "" {
+		return replaceEmbedded(n.el.Value, n.children)
+	}
+	if depth == 0 {
+		return ""
+	}
+	for _, c := range n.children {
+		if c.ok && c.el != nil && c.el.States.Selected {
+			return embeddedText(c, depth-1)
+		}
+	}
+	return ""
 }
 
 // gather collects the elements that go directly under owner from n's
