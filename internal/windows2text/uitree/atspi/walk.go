@@ -759,6 +759,11 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 			a = a.Add(uitree.ActionInvoke)
 		}
 	}
+	// A toggle button may be a push button that stays up (galculator's
+	// keys): it can be invoked as well as toggled.
+	if h.role == roleToggleButton && a.Has(uitree.ActionToggle) {
+		a = a.Add(uitree.ActionInvoke)
+	}
 	if s.has(stateExpandable) && (h.role == roleTableCell || h.role == roleTreeItem) {
 		a = a.Add(uitree.ActionExpand).Add(uitree.ActionCollapse)
 	}
