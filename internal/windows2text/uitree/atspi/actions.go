@@ -85,6 +85,12 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	settle.begin(h.obj.Bus)
 	if err := a.act(req); err != nil {
 		settle.begin("")
+		// An action that ends its application (a dialog's OK in
+		// zenity) may take the answer with it: the element is gone,
+		// and that is what the action did.
+		if a.closedItsApp(req) {
+			return uitree.ActionResult{Verified: true, Gone: true, States: []string{}}, nil
+		}
 		return uitree.ActionResult{}, err
 	}
 	settled := false
@@ -122,11 +128,31 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "only %d of the %d characters typed into %s %q arrived (the first %d: %q); type the rest, not all of it again",
 			got, len(want), a.el.Role, a.el.Name, got, string(want[:got]))
 	}
-	if !res.Verified {
+	if !res.Verified && !res.Gone {
 		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "%s on %s %q changed nothing that can be read back (states now: %s)",
 			req.Action, a.el.Role, a.el.Name, strings.Join(res.States, ","))
 	}
 	return res, nil
+}
+
+// closedItsApp reports whether an invoke, toggle or select was answered
+// by the application's exit: its process is gone (or going) within a
+// moment of the failed call.
+func (a *actor) closedItsApp(req uitree.ActionRequest) bool {
+	switch req.Action {
+	case uitree.ActionInvoke, uitree.ActionToggle, uitree.ActionSelect, uitree.ActionClick:
+	default:
+		return false
+	}
+	if a.run.conn.pid <= 0 {
+		return false
+	}
+	for deadline := time.Now().Add(500 * time.Millisecond); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if processGone(a.run.conn.pid) {
+			return true
+		}
+	}
+	return false
 }
 
 // verifyGrace is the least time an effect that can be read back is given

@@ -791,6 +791,15 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 	// Keys and the focus for every element that can take the focus.
 	if s.has(stateFocusable) && enabled && h.interfaces&hasComponent != 0 {
 		a = a.Add(uitree.ActionFocus).Add(uitree.ActionKey)
+		// Typing reaches more than text fields: a list's or tree's
+		// type-ahead search, a combo box, a browser's document.
+		switch el.Role {
+		case uitree.RoleList, uitree.RoleDataGrid, uitree.RoleTable, uitree.RoleTree, uitree.RoleComboBox,
+			uitree.RoleDocument, uitree.RoleSpinner, uitree.RoleEdit:
+			if !el.States.ReadOnly {
+				a = a.Add(uitree.ActionTypeText)
+			}
+		}
 	}
 	if editable && enabled {
 		a = a.Add(uitree.ActionFocus).Add(uitree.ActionKey)

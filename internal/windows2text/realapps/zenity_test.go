@@ -1,0 +1,50 @@
+package realapps
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestZenityLongList: a dialog with a 5,000-row list. Its buttons are
+// targets whatever the list's length; row 4000 is chosen by typing in the
+// list (GTK's type-ahead search), OK is invoked and closes the dialog: a
+// success that says the element is gone, and zenity prints the row.
+func TestZenityLongList(t *testing.T) {
+	args := []string{"--list", "--title=Pick", "--column=Item", "--width=400", "--height=300"}
+	for i := 1; i <= 5000; i++ {
+		args = append(args, fmt.Sprintf("row-%d", i))
+	}
+	app := start(t, nil, "zenity", args...)
+	c := serve(t)
+	obs := map[string]any{"scope": "process", "pid": app.PID, "maxTargets": 8}
+	_, targets, _ := c.observe(obs)
+	ok := find(t, targets, `Button "OK"`)
+	find(t, targets, `Button "Cancel"`)
+	list := find(t, targets, "DataGrid")
+	c.ok("type_text", map[string]any{"ref": list.Ref, "text": "row-4000"})
+	var row target
+	if !eventually(5*time.Second, func() bool {
+		_, targets, _ = c.observe(map[string]any{"scope": "process", "pid": app.PID})
+		for _, tg := range targets {
+			if strings.HasPrefix(tg.Label, `DataItem "row-4000"`) && strings.Contains(tg.Label, "selected") {
+				row = tg
+				return true
+			}
+		}
+		return false
+	}) {
+		t.Fatalf("row 4000 was not selected: %v", targets)
+	}
+	ok = find(t, targets, `Button "OK"`)
+	res := c.ok("invoke", map[string]any{"ref": ok.Ref})
+	if res["gone"] != true {
+		t.Errorf("invoke on OK closed the dialog but does not say the button is gone: %v", res)
+	}
+	line, err := app.ReadLine(5 * time.Second)
+	if err != nil || line != "row-4000" {
+		t.Errorf("zenity printed %q (%v), want row-4000", line, err)
+	}
+	_ = row
+}
