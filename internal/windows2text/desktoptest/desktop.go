@@ -384,9 +384,6 @@ func (a *App) Command(cmd string) (string, error) {
 	return a.readLine(10 * time.Second)
 }
 
-// ReadLine reads one line the program printed, waiting at most timeout.
-func (a *App) ReadLine(timeout time.Duration) (string, error) { return a.readLine(timeout) }
-
 func (a *App) readLine(timeout time.Duration) (string, error) {
 	line, err := readLineTimeout(a.out, timeout)
 	return strings.TrimSpace(line), err

@@ -183,11 +183,15 @@ func readingOrder(lines []lineEntry) {
 	}
 }
 
+// rowHeight bounds the height a line gives its row, in pixels.
+const rowHeight = 32
+
 func orderWindow(lines []lineEntry) {
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].el.Bounds.Y < lines[j].el.Bounds.Y })
 	for start := 0; start < len(lines); {
 		first := lines[start].el.Bounds
-		mid := first.Y + max(first.Height/2, 1)
+		// A tall element (a side pane) does not make a tall row.
+		mid := first.Y + max(min(first.Height, rowHeight)/2, 1)
 		end := start + 1
 		for end < len(lines) && lines[end].el.Bounds.Y < mid {
 			end++

@@ -295,8 +295,11 @@ func (a *actor) activateWindow() error {
 	return a.b.input.activate(a.run.conn.pid, x, y)
 }
 
-// focusTimeout bounds the wait for the focus to land on an element.
-const focusTimeout = 500 * time.Millisecond
+// focusTimeout bounds the wait for the focus to land on an element: a
+// window that has just been mapped takes the focus only once it is ready,
+// which can take a second on a loaded machine. Halfway, the window is
+// activated and the focus asked for again.
+const focusTimeout = 2 * time.Second
 
 // focusIfNeeded gives the element the focus unless it has it, and says
 // whether it had it already. Keys go wherever the focus is, so when the
@@ -314,13 +317,21 @@ func (a *actor) focusIfNeeded() (bool, error) {
 	// GTK reports FOCUSED only once its window has received the X focus
 	// that activateWindow gave it, a few milliseconds later: poll.
 	focused := false
-	for deadline := time.Now().Add(focusTimeout); ok; time.Sleep(5 * time.Millisecond) {
+	start := time.Now()
+	retried := false
+	for deadline := start.Add(focusTimeout); ok; time.Sleep(5 * time.Millisecond) {
 		st, err := a.states()
 		if err != nil {
 			return false, err
 		}
 		if focused = st.has(stateFocused); focused || time.Now().After(deadline) {
 			break
+		}
+		if !retried && time.Since(start) > focusTimeout/2 {
+			retried = true
+			a.activateWindow()
+			a.call(a.h.obj, ifaceComponent+".GrabFocus", &ok)
+			ok = true
 		}
 	}
 	if !focused {
@@ -782,6 +793,12 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 		// is a result, not a failure.
 		res.Gone = true
 		return res, nil
+	}
+	// A dialog hides before GTK destroys it, a menu closes after its
+	// item ran: an element that showed and no longer does is gone from
+	// the screen, which is what the action did.
+	if a.h.showing() && !(st.has(stateShowing) && st.has(stateVisible)) {
+		res.Gone = true
 	}
 	el := &uitree.Element{Role: a.el.Role}
 	h := *a.h

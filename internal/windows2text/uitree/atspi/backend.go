@@ -190,6 +190,8 @@ func (w window) info() uitree.Window {
 	if int(w.role) < len(roles) {
 		ri = roles[w.role]
 	}
+	// A top-level file chooser or color chooser is a dialog: a Window.
+	ri.uia = uitree.RoleWindow
 	return uitree.Window{
 		ID: w.obj.String(), Title: w.title, App: w.run.name, PID: w.run.conn.pid, Role: ri.uia,
 		Bounds: w.bounds, Active: w.states.has(stateActive),
@@ -429,6 +431,8 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 
 func setWindow(el *uitree.Element, w window) {
 	el.App, el.PID, el.WindowID = w.run.name, w.run.conn.pid, w.obj.String()
+	// Every top-level is a Window, dialogs of any AT-SPI role included.
+	el.Role = uitree.RoleWindow
 }
 
 func desktopPane(name, native string) *uitree.Element {
@@ -443,15 +447,41 @@ func (s *session) foreground() (window, error) {
 	if err != nil {
 		return window{}, err
 	}
-	for _, w := range wins {
-		if w.states.has(stateActive) {
-			return w, nil
-		}
-	}
 	if len(wins) == 0 {
 		return window{}, nil
 	}
-	return wins[len(wins)-1], nil
+	fg := wins[len(wins)-1]
+	for _, w := range wins {
+		if w.states.has(stateActive) {
+			fg = w
+			break
+		}
+	}
+	// A dialog of the same application is in front of its main window,
+	// whether or not a window manager made it active: it is modal, or a
+	// dialog that opened after the window.
+	if fg.isDialog() {
+		return fg, nil
+	}
+	for i := len(wins) - 1; i >= 0; i-- {
+		w := wins[i]
+		if w.run == fg.run && w.obj != fg.obj && w.isDialog() {
+			return w, nil
+		}
+	}
+	return fg, nil
+}
+
+// stateModal is ATSPI_STATE_MODAL.
+const stateModal = 16
+
+// isDialog reports whether a top-level window is a dialog.
+func (w window) isDialog() bool {
+	switch w.role {
+	case roleDialog, roleAlert, roleFileChooser, roleColorChooser, roleFontChooser:
+		return true
+	}
+	return w.states.has(stateModal)
 }
 
 // byID finds the window a windows listing called id.

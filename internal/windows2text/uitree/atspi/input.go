@@ -106,6 +106,7 @@ func (x *xInput) open() error {
 }
 
 func (x *xInput) close() {
+	x.restoreSpares()
 	if x.conn != nil {
 		x.conn.Close()
 		x.conn = nil
@@ -199,6 +200,16 @@ func (x *xInput) tap(ks xproto.Keysym, mods []xproto.Keysym) error {
 		}
 		c := x.spares[x.next%len(x.spares)]
 		x.next++
+		for _, old := range x.remapped {
+			if old == c {
+				// The keycode typed another character not long
+				// ago: give the application time to read that key
+				// before its keycode means something else.
+				x.conn.Sync()
+				time.Sleep(150 * time.Millisecond)
+				break
+			}
+		}
 		syms := make([]xproto.Keysym, x.perCode)
 		syms[0] = ks
 		if x.perCode > 1 {
@@ -246,14 +257,13 @@ func (x *xInput) tap(ks xproto.Keysym, mods []xproto.Keysym) error {
 	return err
 }
 
-// restoreSpares empties the spare keycodes again once the keys typed on
-// them have been processed.
+// restoreSpares empties the spare keycodes again. It runs when the
+// connection closes, not after each text: an application that reads its
+// keys late would see them unmapped.
 func (x *xInput) restoreSpares() {
-	if len(x.remapped) == 0 {
+	if len(x.remapped) == 0 || x.conn == nil {
 		return
 	}
-	x.conn.Sync()
-	time.Sleep(50 * time.Millisecond)
 	for _, c := range x.remapped {
 		xproto.ChangeKeyboardMappingChecked(x.conn, 1, c, byte(x.perCode), make([]xproto.Keysym, x.perCode)).Check()
 	}
@@ -263,7 +273,6 @@ func (x *xInput) restoreSpares() {
 // typeText types text character by character.
 func (x *xInput) typeText(text string) error {
 	return x.do(func() error {
-		defer x.restoreSpares()
 		for _, r := range text {
 			if !unicode.IsPrint(r) && r != '\n' && r != '\t' {
 				continue
@@ -301,10 +310,7 @@ func (x *xInput) chord(c uitree.Chord) error {
 		}
 		ks = keysymOf(r)
 	}
-	return x.do(func() error {
-		defer x.restoreSpares()
-		return x.tap(ks, mods)
-	})
+	return x.do(func() error { return x.tap(ks, mods) })
 }
 
 // activate raises the top-level X windows of process pid (the one holding

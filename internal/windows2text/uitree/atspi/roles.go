@@ -194,4 +194,7 @@ const (
 	roleListBox        = 98
 	rolePushButtonMenu = 129
 	roleToolTip        = 64
+	roleFileChooser    = 19
+	roleColorChooser   = 9
+	roleFontChooser    = 22
 )

@@ -505,7 +505,8 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 		info = roles[role]
 	}
 	el.Role, el.NativeRole = info.uia, info.native
-	el.Name = uitree.Truncate(nameStr, w.req.MaxText)
+	// GTK pads menu item names with spaces (room for the accelerator).
+	el.Name = uitree.Truncate(strings.TrimSpace(nameStr), w.req.MaxText)
 	n.childCount = max(0, int(childCount))
 	var ext extents
 	if h.interfaces&hasComponent != 0 && p.iExt >= 0 && b.store(p.iExt, &ext) == nil && ext.X != math.MinInt32 && ext.W > 0 && ext.H > 0 {
@@ -593,6 +594,13 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	n.fate = uitree.FateIn(w.req.View, el)
 	if n.fate != uitree.Drop && w.req.VisibleOnly && el.States.Offscreen {
 		n.fate = uitree.Drop
+		// A visible container with no geometry of its own (a GTK
+		// notebook page: mousepad's editor is under one) is looked
+		// through: its children may be on screen. Closed menus are not.
+		if el.Bounds.Empty() && !n.hidden && h.states.has(stateVisible) && n.childCount > 0 &&
+			h.role != roleMenu && h.role != roleMenuItem && el.Role != uitree.RoleWindow {
+			n.fate = uitree.Hoist
+		}
 	}
 	// From here on, area is what the node leaves visible to its children.
 	n.area = p.childArea
