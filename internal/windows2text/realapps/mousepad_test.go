@@ -55,6 +55,7 @@ func TestMousepadTypeAndSaveAs(t *testing.T) {
 	}) {
 		t.Fatalf("the Save As dialog is not the foreground window: %v", dialog["window"])
 	}
+	placesNamed(t, targets)
 	path := filepath.Join(desk.Dir(), "saved.txt")
 	name := find(t, targets, `Edit "Name"`)
 	c.ok("set_value", map[string]any{"ref": name.Ref, "value": path})
@@ -94,4 +95,12 @@ func TestMousepadTypeAndSaveAs(t *testing.T) {
 	if got := strings.TrimSuffix(string(data), "\n"); got != text {
 		t.Errorf("the file holds %q, want %q", data, text)
 	}
+}
+
+// placesNamed checks that the file chooser's Places rows, unnamed in
+// AT-SPI, are named after their labels.
+func placesNamed(t *testing.T, targets []target) {
+	t.Helper()
+	find(t, targets, `ListItem "Home"`)
+	find(t, targets, `ListItem "Other Locations"`)
 }

@@ -82,4 +82,31 @@ func TestQtAppSurvivesEveryScopeAndView(t *testing.T) {
 	if !app.Alive() {
 		t.Fatal("FeatherPad died")
 	}
+
+	// Qt names its actions "Press", "SetFocus": invoke presses the New
+	// button, which opens a second tab; a label with only "SetFocus" is
+	// no target for invoke.
+	_, targets, _ = c.observe(map[string]any{"scope": "process", "pid": app.PID})
+	tabs := 0
+	for _, tg := range targets {
+		if strings.HasPrefix(tg.Label, "TabItem ") {
+			tabs++
+		}
+		if strings.HasPrefix(tg.Label, "Text ") && tg.has("invoke") {
+			t.Errorf("a Qt label is offered invoke: %s", tg.Label)
+		}
+	}
+	c.ok("invoke", map[string]any{"ref": find(t, targets, `Button "New"`).Ref})
+	if !eventually(3*time.Second, func() bool {
+		_, targets, _ = c.observe(map[string]any{"scope": "process", "pid": app.PID})
+		n := 0
+		for _, tg := range targets {
+			if strings.HasPrefix(tg.Label, "TabItem ") {
+				n++
+			}
+		}
+		return n == tabs+1
+	}) {
+		t.Errorf("invoke on New did not open a tab (%d tabs before)", tabs)
+	}
 }

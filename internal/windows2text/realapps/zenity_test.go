@@ -40,9 +40,19 @@ func TestZenityLongList(t *testing.T) {
 		t.Fatalf("row 4000 was not selected: %v", targets)
 	}
 	ok = find(t, targets, `Button "OK"`)
+	hwnd := ""
+	for _, w := range c.ok("windows", nil)["windows"].([]any) {
+		if m := w.(map[string]any); int(m["pid"].(float64)) == app.PID {
+			hwnd = m["hwnd"].(string)
+		}
+	}
 	res := c.ok("invoke", map[string]any{"ref": ok.Ref})
 	if res["gone"] != true {
 		t.Errorf("invoke on OK closed the dialog but does not say the button is gone: %v", res)
+	}
+	// The closed dialog's hwnd is stale.
+	if r := c.do("snapshot", map[string]any{"scope": "hwnd", "hwnd": hwnd}); r.OK || r.Error.Code != "stale_element" {
+		t.Errorf("snapshot of the closed dialog's hwnd %q: %s, want stale_element", hwnd, r.raw)
 	}
 	var data []byte
 	eventually(5*time.Second, func() bool {

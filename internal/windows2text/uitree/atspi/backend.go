@@ -366,7 +366,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 			// this is a hoisted cursor target: show it anyway.
 			target.included = true
 		}
-		root = assemble(target)
+		root = assemble(target, req.MaxText)
 		if req.Scope != uitree.ScopeCursor {
 			setWindow(root, win)
 		}
@@ -407,7 +407,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		} else {
 			top.omitted = len(wins)
 		}
-		root = assemble(top)
+		root = assemble(top, req.MaxText)
 		i := 0
 		for _, n := range top.children {
 			if n.included {
@@ -502,7 +502,9 @@ func (s *session) byID(id string) (window, error) {
 	if un := s.unresponsive(); len(un) > 0 {
 		return window{}, uitree.Errorf(uitree.CodeInvalidParams, "the application of window %s does not answer: %s", id, un[0].Error)
 	}
-	return window{}, uitree.Errorf(uitree.CodeInvalidParams, "no visible window has hwnd %q", id)
+	// A well-formed id names a window that was listed once: it has
+	// closed (or hidden), which is what stale_element says.
+	return window{}, uitree.Errorf(uitree.CodeStaleElement, "the window %q is closed or no longer visible", id)
 }
 
 // atPointer finds the deepest element under the mouse pointer.

@@ -125,8 +125,12 @@ func TestScopes(t *testing.T) {
 	t.Run("hwnd unknown", func(t *testing.T) {
 		req := uitree.DefaultRequest()
 		req.Scope, req.WindowID = uitree.ScopeHwnd, ":1.999/org/a11y/atspi/accessible/1"
+		if _, err := backend.Snapshot(context.Background(), req); uitree.CodeOf(err) != uitree.CodeStaleElement {
+			t.Errorf("unknown hwnd: %v, want stale_element", err)
+		}
+		req.WindowID = "not a window"
 		if _, err := backend.Snapshot(context.Background(), req); uitree.CodeOf(err) != uitree.CodeInvalidParams {
-			t.Errorf("unknown hwnd: %v, want invalid_params", err)
+			t.Errorf("malformed hwnd: %v, want invalid_params", err)
 		}
 	})
 	t.Run("process unknown", func(t *testing.T) {

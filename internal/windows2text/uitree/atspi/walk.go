@@ -921,14 +921,47 @@ func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
 
 // assemble builds the element tree under n in document order: the kept
 // children of hoisted nodes take those nodes' places.
-func assemble(n *node) *uitree.Element {
+func assemble(n *node, maxText int) *uitree.Element {
 	el := n.el
 	if strings.ContainsRune(el.Value, objectReplacement) {
 		el.Value = replaceEmbedded(el.Value, n.children)
 	}
+	if el.Name == "" && el.Actions != 0 && nameFromLabels(el.Role) {
+		el.Name = uitree.Truncate(strings.Join(labelNames(n, 4, nil), " "), maxText)
+	}
 	el.OmittedChildren = n.omitted
-	el.Children = gather(n, el)
+	el.Children = gather(n, el, maxText)
 	return el
+}
+
+// nameFromLabels reports roles whose unnamed elements take their name from
+// the labels inside them (GTK's file chooser Places rows: an icon and a
+// label in a list row).
+func nameFromLabels(r uitree.Role) bool {
+	switch r {
+	case uitree.RoleListItem, uitree.RoleDataItem, uitree.RoleTreeItem, uitree.RoleMenuItem, uitree.RoleButton,
+		uitree.RoleTabItem, uitree.RoleHyperlink, uitree.RoleCheckBox, uitree.RoleRadioButton:
+		return true
+	}
+	return false
+}
+
+// labelNames collects the names of the texts on screen under n, in order,
+// depth levels down.
+func labelNames(n *node, depth int, out []string) []string {
+	for _, c := range n.children {
+		if !c.ok || c.el == nil || c.el.States.Offscreen {
+			continue
+		}
+		if c.el.Role == uitree.RoleText && c.el.Name != "" {
+			out = append(out, c.el.Name)
+			continue
+		}
+		if depth > 1 {
+			out = labelNames(c, depth-1, out)
+		}
+	}
+	return out
 }
 
 // objectReplacement is U+FFFC, which stands in a text for each embedded
@@ -979,15 +1012,15 @@ func embeddedText(n *node, depth int) string {
 
 // gather collects the elements that go directly under owner from n's
 // children, looking through hoisted nodes.
-func gather(n *node, owner *uitree.Element) []*uitree.Element {
+func gather(n *node, owner *uitree.Element, maxText int) []*uitree.Element {
 	var out []*uitree.Element
 	for _, c := range n.children {
 		switch {
 		case c.included:
-			out = append(out, assemble(c))
+			out = append(out, assemble(c, maxText))
 		case c.processed && c.fate == uitree.Hoist:
 			owner.OmittedChildren += c.omitted
-			out = append(out, gather(c, owner)...)
+			out = append(out, gather(c, owner, maxText)...)
 		case c.ok && c.fate == uitree.Drop:
 			// Left out by the view or visibleOnly: not "omitted".
 		case c.started.Load() && !c.ok && !c.app.dead() && isClosed(c.done):
