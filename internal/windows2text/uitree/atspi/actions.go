@@ -110,7 +110,13 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	// application after the X server has taken it, and waitMs may be 0):
 	// look again for a while before calling the action failed. Effects
 	// that did happen show at the first look, so this costs nothing then.
-	for deadline := time.Now().Add(max(time.Duration(req.WaitMs)*time.Millisecond, verifyGrace)); err == nil && !res.Verified && !res.Gone && time.Now().Before(deadline); {
+	grace := verifyGrace
+	if req.Action == uitree.ActionTypeText || req.Action == uitree.ActionSetValue {
+		// Keys are read by the application at its own pace: a loaded
+		// application may take a while to get through a long text.
+		grace = typingGrace
+	}
+	for deadline := time.Now().Add(max(time.Duration(req.WaitMs)*time.Millisecond, grace)); err == nil && !res.Verified && !res.Gone && time.Now().Before(deadline); {
 		select {
 		case <-time.After(10 * time.Millisecond):
 		case <-ctx.Done():
@@ -158,6 +164,9 @@ func (a *actor) closedItsApp(req uitree.ActionRequest) bool {
 // verifyGrace is the least time an effect that can be read back is given
 // to show before the action counts as failed.
 const verifyGrace = 500 * time.Millisecond
+
+// typingGrace is verifyGrace for typed text.
+const typingGrace = 2 * time.Second
 
 // actor acts on one element.
 type actor struct {
@@ -743,13 +752,17 @@ func (a *actor) inView() bool {
 }
 
 // scroll moves a scroll pane's scroll bars by the protocol's amounts: a
-// small step is the bar's increment (at least a twentieth of its range), a
-// large one a fifth of its range.
+// small step is one line or row, a large one a page (see scrollSteps).
 func (a *actor) scroll(horizontal, vertical string) error {
 	var kids []objRef
 	if err := a.call(a.h.obj, ifaceAccessible+".GetChildren", &kids); err != nil {
 		return a.stale(err)
 	}
+	var pe extents
+	if err := a.call(a.h.obj, ifaceComponent+".GetExtents", &pe, uint32(0)); err != nil {
+		return a.stale(err)
+	}
+	pane := uitree.Rect{X: int(pe.X), Y: int(pe.Y), Width: int(pe.W), Height: int(pe.H)}
 	moved := false
 	for _, k := range kids {
 		var role uint32
@@ -768,9 +781,9 @@ func (a *actor) scroll(horizontal, vertical string) error {
 		if err := a.value(k, &vi); err != nil || !vi.ok {
 			continue
 		}
-		span := vi.max - vi.min
-		step := max(vi.step, span/20)
-		delta := map[string]float64{"small_increment": step, "small_decrement": -step, "large_increment": span / 5, "large_decrement": -span / 5}[amount]
+		horizontal := stateSet(st[0]).has(stateHorizontal)
+		line, page := scrollSteps(vi, pane, horizontal)
+		delta := map[string]float64{"small_increment": line, "small_decrement": -line, "large_increment": page, "large_decrement": -page}[amount]
 		target := min(vi.max, max(vi.min, vi.current+delta))
 		if err := a.call(k, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(target)); err != nil {
 			return uitree.Errorf(uitree.CodeActionFailed, "the scroll bar refused value %g: %v", target, err)
@@ -781,6 +794,28 @@ func (a *actor) scroll(horizontal, vertical string) error {
 		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no scroll bar in the asked direction", a.el.Ref)
 	}
 	return nil
+}
+
+// scrollSteps gives a scroll bar's line and page, in its own units. GTK's
+// scroll bars count pixels: a page is the pane's height (or width) less a
+// line, so that the last line stays in sight; a line is the bar's own
+// increment when it has a sensible one, else a tenth of a page. Without
+// the pane's size, a page is a tenth of the range.
+func scrollSteps(vi valueInfo, pane uitree.Rect, horizontal bool) (line, page float64) {
+	span := vi.max - vi.min
+	view := float64(pane.Height)
+	if horizontal {
+		view = float64(pane.Width)
+	}
+	if view <= 0 {
+		view = span / 10
+	}
+	line = vi.step
+	if line <= 0 || line >= view/2 {
+		line = max(view/10, 1)
+	}
+	page = max(view-line, line)
+	return line, page
 }
 
 // readBack reports the element's state after the action and whether the

@@ -1,6 +1,10 @@
 package atspi
 
-import "testing"
+import (
+	"testing"
+
+	"textfirst/internal/windows2text/uitree"
+)
 
 func TestExpectedTextAndPrefix(t *testing.T) {
 	multi := &actor{h: &handle{states: stateSet(1) << stateMultiLine}}
@@ -32,6 +36,28 @@ func TestExpectedTextAndPrefix(t *testing.T) {
 	for _, p := range prefixes {
 		if got := typedPrefix(p.text, []rune(p.want)); got != p.n {
 			t.Errorf("typedPrefix(%q, %q) = %d, want %d", p.text, p.want, got, p.n)
+		}
+	}
+}
+
+func TestScrollSteps(t *testing.T) {
+	tests := []struct {
+		name       string
+		vi         valueInfo
+		pane       uitree.Rect
+		horizontal bool
+		line, page float64
+	}{
+		{"GTK list, own increment", valueInfo{max: 50000, step: 25}, uitree.Rect{Width: 400, Height: 300}, false, 25, 275},
+		{"no increment", valueInfo{max: 50000}, uitree.Rect{Width: 400, Height: 300}, false, 30, 270},
+		{"horizontal", valueInfo{max: 1000, step: 10}, uitree.Rect{Width: 200, Height: 300}, true, 10, 190},
+		{"increment too big", valueInfo{max: 1000, step: 500}, uitree.Rect{Width: 200, Height: 300}, false, 30, 270},
+		{"no pane size", valueInfo{max: 1000}, uitree.Rect{}, false, 10, 90},
+	}
+	for _, tt := range tests {
+		line, page := scrollSteps(tt.vi, tt.pane, tt.horizontal)
+		if line != tt.line || page != tt.page {
+			t.Errorf("%s: line %g page %g, want %g %g", tt.name, line, page, tt.line, tt.page)
 		}
 	}
 }
