@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // startChromium opens a local page in a headful Chromium with renderer
@@ -134,4 +135,73 @@ func TestChromiumForm(t *testing.T) {
 	if !app.Alive() {
 		t.Fatal("Chromium died")
 	}
+}
+
+// TestChromiumLongPage: an element far down a page is reachable by ref
+// from a snapshot and brought into view with scroll_into_view (the
+// toolkit's own Component.ScrollTo); the document scrolls by the wheel.
+func TestChromiumLongPage(t *testing.T) {
+	_, pid := startChromium(t, "long.html")
+	c := serve(t)
+	waitForText(t, c, pid, "Link 1")
+	obs := map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 500}
+	_, targets, _ := c.observe(obs)
+	for _, tg := range targets {
+		if strings.HasPrefix(tg.Label, `Hyperlink "Link 250"`) {
+			t.Fatalf("Link 250 is on screen before scrolling: %s", tg.Label)
+		}
+	}
+	doc := find(t, targets, `Document "Long page"`)
+	if !doc.has("scroll") {
+		t.Errorf("the document offers no scroll: %s", doc.Label)
+	}
+	first := func(targets []target) string {
+		for _, tg := range targets {
+			if strings.HasPrefix(tg.Label, `Hyperlink "Link `) {
+				return tg.Label[:strings.Index(tg.Label, " [")]
+			}
+		}
+		return ""
+	}
+	top := first(targets)
+	c.ok("scroll", map[string]any{"ref": doc.Ref, "horizontal": "no_amount", "vertical": "large_increment"})
+	if !eventually(3*time.Second, func() bool {
+		_, targets, _ = c.observe(obs)
+		return first(targets) != top
+	}) {
+		t.Errorf("scroll large_increment left the first link at %s", top)
+	}
+	// Link 250 from a full snapshot, by ref.
+	snap := c.ok("snapshot", map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxNodes": 3000, "visibleOnly": false})
+	ref := refByName(snap["root"].(map[string]any), "Link 250")
+	if ref == "" {
+		t.Fatal("no Link 250 in the snapshot")
+	}
+	c.ok("scroll_into_view", map[string]any{"ref": ref})
+	if !eventually(3*time.Second, func() bool {
+		_, targets, _ = c.observe(obs)
+		for _, tg := range targets {
+			if strings.HasPrefix(tg.Label, `Hyperlink "Link 250"`) {
+				return true
+			}
+		}
+		return false
+	}) {
+		t.Errorf("Link 250 is not on screen after scroll_into_view")
+	}
+}
+
+// refByName finds the ref of the first element named name in a snapshot.
+func refByName(n map[string]any, name string) string {
+	if n["name"] == name {
+		r, _ := n["ref"].(string)
+		return r
+	}
+	kids, _ := n["children"].([]any)
+	for _, k := range kids {
+		if r := refByName(k.(map[string]any), name); r != "" {
+			return r
+		}
+	}
+	return ""
 }

@@ -755,14 +755,22 @@ func (a *actor) inView() bool {
 // small step is one line or row, a large one a page (see scrollSteps).
 func (a *actor) scroll(horizontal, vertical string) error {
 	var kids []objRef
-	if err := a.call(a.h.obj, ifaceAccessible+".GetChildren", &kids); err != nil {
-		return a.stale(err)
+	if a.h.role != roleDocumentWeb && a.h.role != roleDocumentFrame {
+		if err := a.call(a.h.obj, ifaceAccessible+".GetChildren", &kids); err != nil {
+			return a.stale(err)
+		}
 	}
 	var pe extents
 	if err := a.call(a.h.obj, ifaceComponent+".GetExtents", &pe, uint32(0)); err != nil {
 		return a.stale(err)
 	}
 	pane := uitree.Rect{X: int(pe.X), Y: int(pe.Y), Width: int(pe.W), Height: int(pe.H)}
+	if a.h.role == roleDocumentWeb || a.h.role == roleDocumentFrame {
+		if horizontal == "no_amount" && vertical == "no_amount" {
+			return nil
+		}
+		return a.wheelScroll(pane, horizontal, vertical)
+	}
 	moved := false
 	for _, k := range kids {
 		var role uint32
@@ -792,6 +800,39 @@ func (a *actor) scroll(horizontal, vertical string) error {
 	}
 	if !moved && (horizontal != "no_amount" || vertical != "no_amount") {
 		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no scroll bar in the asked direction", a.el.Ref)
+	}
+	return nil
+}
+
+// wheelClicks is how many wheel clicks each amount turns: one for a line
+// (browsers scroll a few lines per click), five for a page.
+var wheelClicks = map[string]int{"small_increment": 1, "small_decrement": 1, "large_increment": 5, "large_decrement": 5}
+
+// wheelScroll scrolls a web document, which shows no scroll bars to
+// AT-SPI, with the mouse wheel over its centre.
+func (a *actor) wheelScroll(pane uitree.Rect, horizontal, vertical string) error {
+	if pane.Empty() {
+		return uitree.Errorf(uitree.CodeNotClickable, "%s has no bounds to turn the wheel over", a.el.Ref)
+	}
+	x, y := pane.Center()
+	if err := a.b.input.activate(a.run.conn.pid, x, y); err != nil {
+		return err
+	}
+	for _, turn := range []struct {
+		amount   string
+		up, down byte
+	}{{vertical, 4, 5}, {horizontal, 6, 7}} {
+		n := wheelClicks[turn.amount]
+		if n == 0 {
+			continue
+		}
+		button := turn.down
+		if strings.HasSuffix(turn.amount, "decrement") {
+			button = turn.up
+		}
+		if err := a.b.input.wheel(x, y, button, n); err != nil {
+			return err
+		}
 	}
 	return nil
 }

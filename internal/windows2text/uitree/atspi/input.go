@@ -160,6 +160,25 @@ func (x *xInput) click(px, py int, button string, count int) error {
 	})
 }
 
+// wheel turns the mouse wheel clicks times at (px, py): X buttons 4 and 5
+// scroll up and down, 6 and 7 left and right.
+func (x *xInput) wheel(px, py int, button byte, clicks int) error {
+	return x.do(func() error {
+		if err := x.fake(xMotionNotify, 0, int16(px), int16(py)); err != nil {
+			return err
+		}
+		for range clicks {
+			if err := x.fake(xButtonPress, button, 0, 0); err != nil {
+				return err
+			}
+			if err := x.fake(xButtonRelease, button, 0, 0); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // keycodeOf finds a keycode and the need for Shift that produce keysym.
 func (x *xInput) keycodeOf(ks xproto.Keysym) (xproto.Keycode, bool, bool) {
 	for col := 0; col < min(2, x.perCode); col++ {

@@ -79,8 +79,8 @@ type node struct {
 	// hidden is set when an ancestor is not showing: the node cannot be
 	// on screen, so its extents are not asked for.
 	hidden bool
-	// inScroll is set when an ancestor is a scroll pane: the node can be
-	// scrolled into view.
+	// inScroll is set when an ancestor is a scroll pane or a web
+	// document: the node can be scrolled into view.
 	inScroll bool
 
 	// started is set by whoever fetches the node; done is closed when the
@@ -190,7 +190,12 @@ func (w *walker) expand(n *node) {
 	for _, c := range n.childRefs {
 		child := newNode(n.app, c, childDepth)
 		child.area, child.hidden = n.area, hidden
-		child.inScroll = n.inScroll || n.el.Handle.(*handle).role == roleScrollPane
+		switch n.el.Handle.(*handle).role {
+		case roleScrollPane, roleDocumentWeb, roleDocumentFrame:
+			child.inScroll = true
+		default:
+			child.inScroll = n.inScroll
+		}
 		n.children = append(n.children, child)
 	}
 }
@@ -793,7 +798,9 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 			}
 		}
 	}
-	if h.role == roleScrollPane {
+	// A web document scrolls by the mouse wheel: it has no scroll bars
+	// in its accessibility tree.
+	if h.role == roleScrollPane || ((h.role == roleDocumentWeb || h.role == roleDocumentFrame) && h.interfaces&hasComponent != 0) {
 		a = a.Add(uitree.ActionScroll)
 	}
 	// Keys and the focus for every element that can take the focus.
