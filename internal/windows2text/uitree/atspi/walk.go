@@ -609,6 +609,14 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	}
 	// From here on, area is what the node leaves visible to its children.
 	n.area = p.childArea
+	if w.req.VisibleOnly && !p.virtual && len(n.childRefs) > bisectAbove && p.childArea.Known && n.fate != uitree.Drop {
+		// A long list of children laid out top to bottom (a page of
+		// 5,000 links): only those in the visible area are fetched.
+		if lo, hi, ok := w.visibleRange(n, p.childArea.Rect); ok {
+			n.childRefs = n.childRefs[lo:hi]
+			n.omitted = max(0, n.childCount-len(n.childRefs))
+		}
+	}
 	if p.virtual {
 		n.omitted = n.childCount
 		if !el.States.Offscreen {
@@ -823,6 +831,72 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 		a = a.Add(uitree.ActionClick)
 	}
 	return a
+}
+
+// bisectAbove is the number of children above which visibleOnly looks for
+// the visible ones by bisection instead of fetching them all.
+const bisectAbove = 64
+
+// visibleRange finds, by bisection on their extents, the children of n
+// that overlap area vertically, assuming they are laid out top to bottom
+// in order; a margin of a few children is kept on each side. ok is false
+// when the children do not look ordered or an extent cannot be read: then
+// every child is fetched as usual.
+func (w *walker) visibleRange(n *node, area uitree.Rect) (lo, hi int, ok bool) {
+	kids := n.childRefs
+	cache := map[int]extents{}
+	ext := func(i int) (extents, bool) {
+		if e, ok := cache[i]; ok {
+			return e, true
+		}
+		b := n.app.batch(1)
+		slot := b.call(kids[i], ifaceComponent+".GetExtents", uint32(0))
+		b.wait()
+		var e extents
+		if b.store(slot, &e) != nil || e.X == math.MinInt32 || e.H <= 0 {
+			return e, false
+		}
+		cache[i] = e
+		return e, true
+	}
+	top, bottom := int32(area.Y), int32(area.Y+area.Height)
+	first, ok1 := ext(0)
+	last, ok2 := ext(len(kids) - 1)
+	if !ok1 || !ok2 || last.Y < first.Y+first.H {
+		return 0, 0, false
+	}
+	// lo: the first child whose bottom is below the area's top.
+	a, z := 0, len(kids)
+	for a < z {
+		m := (a + z) / 2
+		e, ok := ext(m)
+		if !ok {
+			return 0, 0, false
+		}
+		if e.Y+e.H <= top {
+			a = m + 1
+		} else {
+			z = m
+		}
+	}
+	lo = a
+	// hi: the first child whose top is at or below the area's bottom.
+	a, z = lo, len(kids)
+	for a < z {
+		m := (a + z) / 2
+		e, ok := ext(m)
+		if !ok {
+			return 0, 0, false
+		}
+		if e.Y < bottom {
+			a = m + 1
+		} else {
+			z = m
+		}
+	}
+	hi = a
+	const margin = 2
+	return max(0, lo-margin), min(len(kids), hi+margin), true
 }
 
 // visibleRows finds the children of a virtualized container that are on
