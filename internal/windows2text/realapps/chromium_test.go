@@ -210,4 +210,3 @@ func refByName(n map[string]any, name string) string {
 	}
 	return ""
 }
-
