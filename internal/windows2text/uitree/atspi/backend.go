@@ -325,6 +325,16 @@ func (b *Backend) Windows(ctx context.Context, max int) (uitree.WindowList, erro
 
 // Snapshot walks what req selects.
 func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tree, error) {
+	tree, err := b.snapshot(ctx, req)
+	if req.Scope == uitree.ScopeForeground && uitree.CodeOf(err) == uitree.CodeStaleElement {
+		// The foreground window closed while it was read (a dialog
+		// answered a moment ago): read the new foreground window.
+		return b.snapshot(ctx, req)
+	}
+	return tree, err
+}
+
+func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tree, error) {
 	s := b.newSession(ctx)
 	w := newWalker(req, b.parallel)
 	tree := &uitree.Tree{}
