@@ -75,7 +75,7 @@ func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d 
 	}()
 	src := decode(data)
 	fm, body := splitFrontMatter(src)
-	body = limitNesting(body)
+	body = limitBrackets(limitNesting(body))
 	c := &mdConverter{b: newBuilder(len(body))}
 	parts := []mdPiece{{src: body}}
 	if tableCells > 0 {
