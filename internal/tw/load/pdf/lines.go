@@ -1,0 +1,247 @@
+package pdf
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// span is a run of text on one line, with no wide gap inside.
+type span struct {
+	text       string
+	x0, x1     float64
+	size       float64
+	bold, ital bool
+	boldRuns   [][2]int // byte ranges of bold text inside text, when mixed
+	italRuns   [][2]int
+}
+
+// line is text on one baseline, left to right, split into spans at wide gaps.
+type line struct {
+	spans  []span
+	y      float64
+	x0, x1 float64
+	size   float64
+	bold   bool
+	ital   bool
+}
+
+func (l *line) text() string {
+	if len(l.spans) == 1 {
+		return l.spans[0].text
+	}
+	parts := make([]string, len(l.spans))
+	for i, s := range l.spans {
+		parts[i] = s.text
+	}
+	return strings.Join(parts, " ")
+}
+
+// buildLines groups the glyphs of a page into lines, top to bottom.
+func buildLines(chars []char) []*line {
+	if len(chars) == 0 {
+		return nil
+	}
+	idx := make([]int, len(chars))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return chars[idx[a]].y > chars[idx[b]].y })
+	var groups [][]char
+	var cur []char
+	curY, curSize := 0.0, 0.0
+	for _, i := range idx {
+		c := chars[i]
+		tol := math.Max(1, 0.35*math.Min(math.Max(c.size, 1), math.Max(curSize, 1)))
+		if cur != nil && math.Abs(c.y-curY) <= tol {
+			cur = append(cur, c)
+			if !c.space && c.size > curSize {
+				curSize = c.size
+			}
+			continue
+		}
+		if cur != nil {
+			groups = append(groups, cur)
+		}
+		cur = []char{c}
+		curY, curSize = c.y, c.size
+	}
+	groups = append(groups, cur)
+	var out []*line
+	for _, g := range groups {
+		if l := makeLine(g); l != nil {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func makeLine(g []char) *line {
+	sort.SliceStable(g, func(a, b int) bool { return g[a].x < g[b].x })
+	// Dominant size and style by character count.
+	sizes := map[float64]int{}
+	nb, ni, n := 0, 0, 0
+	ySum := 0.0
+	for _, c := range g {
+		if c.space {
+			continue
+		}
+		k := len(c.text)
+		sizes[math.Round(c.size*2)/2] += k
+		n += k
+		ySum += c.y * float64(k)
+		if c.bold {
+			nb += k
+		}
+		if c.ital {
+			ni += k
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	size, best := 0.0, -1
+	for s, k := range sizes {
+		if k > best || k == best && s > size {
+			size, best = s, k
+		}
+	}
+	l := &line{y: ySum / float64(n), size: size, bold: nb*10 >= n*9, ital: ni*10 >= n*9}
+	var sb strings.Builder
+	var sp *span
+	lastEnd := math.Inf(-1)
+	pendingSpace := false
+	flush := func() {
+		if sp != nil {
+			sp.text = strings.TrimRight(sb.String(), " ")
+			if sp.text != "" {
+				l.spans = append(l.spans, *sp)
+			}
+		}
+		sb.Reset()
+		sp = nil
+	}
+	var boldStart, italStart = -1, -1
+	for _, c := range g {
+		gap := c.x - lastEnd
+		if c.space {
+			if sp != nil {
+				pendingSpace = true
+				lastEnd = math.Max(lastEnd, c.x+c.w)
+			}
+			continue
+		}
+		if sp != nil && gap > 1.6*math.Max(size, c.size) {
+			closeRuns(sp, &boldStart, &italStart, sb.Len())
+			flush()
+		}
+		if sp == nil {
+			sp = &span{x0: c.x, size: size}
+			pendingSpace = false
+			boldStart, italStart = -1, -1
+		} else if pendingSpace || gap > 0.18*math.Min(size, c.size) {
+			if sb.Len() > 0 && !strings.HasSuffix(sb.String(), " ") {
+				sb.WriteByte(' ')
+			}
+		}
+		pendingSpace = false
+		pos := sb.Len()
+		if c.bold && boldStart < 0 {
+			boldStart = pos
+		} else if !c.bold && boldStart >= 0 {
+			sp.boldRuns = append(sp.boldRuns, [2]int{boldStart, trimEnd(sb.String(), pos)})
+			boldStart = -1
+		}
+		if c.ital && italStart < 0 {
+			italStart = pos
+		} else if !c.ital && italStart >= 0 {
+			sp.italRuns = append(sp.italRuns, [2]int{italStart, trimEnd(sb.String(), pos)})
+			italStart = -1
+		}
+		sb.WriteString(c.text)
+		sp.x1 = math.Max(sp.x1, c.x+c.w)
+		lastEnd = math.Max(lastEnd, c.x+c.w)
+	}
+	closeRuns(sp, &boldStart, &italStart, sb.Len())
+	flush()
+	if len(l.spans) == 0 {
+		return nil
+	}
+	for i := range l.spans {
+		s := &l.spans[i]
+		s.bold = len(s.boldRuns) == 1 && s.boldRuns[0] == [2]int{0, len(s.text)}
+		s.ital = len(s.italRuns) == 1 && s.italRuns[0] == [2]int{0, len(s.text)}
+	}
+	l.x0 = l.spans[0].x0
+	l.x1 = l.spans[len(l.spans)-1].x1
+	return l
+}
+
+func trimEnd(s string, pos int) int {
+	for pos > 0 && s[pos-1] == ' ' {
+		pos--
+	}
+	return pos
+}
+
+func closeRuns(sp *span, b, i *int, end int) {
+	if sp == nil {
+		return
+	}
+	if *b >= 0 {
+		sp.boldRuns = append(sp.boldRuns, [2]int{*b, end})
+	}
+	if *i >= 0 {
+		sp.italRuns = append(sp.italRuns, [2]int{*i, end})
+	}
+	*b, *i = -1, -1
+}
+
+// words counts the words of s.
+func words(s string) int { return len(strings.Fields(s)) }
+
+// normRunning makes a running header or footer comparable across pages:
+// digits do not count (page numbers change), nor does case or spacing.
+func normRunning(s string) string {
+	var sb strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case unicode.IsDigit(r):
+			sb.WriteByte('#')
+		case unicode.IsSpace(r):
+		default:
+			sb.WriteRune(r)
+		}
+	}
+	return sb.String()
+}
+
+// isPageNumber says whether s is only a page number ("12", "xii", "Page 3",
+// "3 of 10", "- 4 -").
+func isPageNumber(s string) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.Trim(s, "-–— ")
+	s = strings.TrimPrefix(s, "page ")
+	if i := strings.Index(s, " of "); i > 0 {
+		s = s[:i]
+	}
+	if s == "" || len(s) > 8 {
+		return false
+	}
+	digits := true
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			digits = false
+		}
+	}
+	if digits {
+		return true
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("ivxlcdm", r) {
+			return false
+		}
+	}
+	return true
+}
