@@ -6,8 +6,11 @@
 # - libreoffice-writer: makes real PDFs (one and two columns, running
 #   headers, footnotes, hyphenation) from a source whose text is known;
 # - tesseract-ocr and its English data: OCR of scanned pages and images;
-# - a Debian documentation package that ships a PDF manual, read as a real
+# - qpdf: encrypts test PDFs (RC4, AES-128, AES-256; with and without a
+#   user password);
+# - bzip2-doc: a Debian documentation package that ships a PDF manual
+#   (/usr/share/doc/bzip2/manual.pdf.gz), read as a real
 #   PDF no one here wrote.
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need poppler-utils mupdf-tools libreoffice-writer tesseract-ocr tesseract-ocr-eng
+apt_need poppler-utils mupdf-tools libreoffice-writer tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc

@@ -1,6 +1,8 @@
 package pdf
 
 import (
+	"bytes"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -246,6 +248,15 @@ func (f *file) simpleEncoding(fo *font, fd, desc dict, sub name) {
 	for c := range 256 {
 		fo.simple[c] = baseEncoding(base, byte(c))
 	}
+	// An embedded Type 1 font without an encoding in its dictionary uses
+	// its own (the "dup 58 /period put" lines of its clear text part).
+	if _, has := fd["Encoding"]; (!has || symbolic) && sub == "Type1" && desc != nil {
+		if ff, ok := f.resolve(desc["FontFile"]).(*stream); ok {
+			if data, err := f.decode(ff, true); err == nil {
+				builtinEncoding(fo, data)
+			}
+		}
+	}
 	code := 0
 	for _, d := range diffs {
 		switch x := f.resolve(d).(type) {
@@ -258,6 +269,25 @@ func (f *file) simpleEncoding(fo *font, fd, desc dict, sub name) {
 				fo.simple[code] = glyphText(string(x))
 			}
 			code++
+		}
+	}
+}
+
+var dupRe = regexp.MustCompile(`dup\s+(\d{1,3})\s*/([^\s/\[\]{}()<>]+)\s+put`)
+
+func builtinEncoding(fo *font, data []byte) {
+	if i := bytes.Index(data, []byte("eexec")); i > 0 {
+		data = data[:i]
+	}
+	if !bytes.Contains(data, []byte("/Encoding")) || bytes.Contains(data, []byte("/Encoding StandardEncoding")) {
+		return
+	}
+	for _, m := range dupRe.FindAllSubmatch(data, -1) {
+		c, _ := strconv.Atoi(string(m[1]))
+		if c < 256 {
+			if t := glyphText(string(m[2])); t != "" {
+				fo.simple[c] = t
+			}
 		}
 	}
 }

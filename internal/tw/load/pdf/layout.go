@@ -31,9 +31,10 @@ type seg struct {
 }
 
 type item struct {
-	label string
-	segs  []seg
-	textX float64
+	label   string
+	segs    []seg
+	textX   float64
+	markerX float64
 }
 
 type block struct {
@@ -72,9 +73,9 @@ func appendSeg(segs []seg, s seg) []seg {
 		prev := &segs[n-1]
 		t := prev.text
 		r, _ := utf8.DecodeRuneInString(s.text)
-		if (strings.HasSuffix(t, "-") || strings.HasSuffix(t, "\u00ad")) && unicode.IsLower(r) {
+		if strings.HasSuffix(t, "-") || strings.HasSuffix(t, "\u00ad") {
 			before, _ := utf8.DecodeLastRuneInString(strings.TrimSuffix(strings.TrimSuffix(t, "-"), "\u00ad"))
-			if unicode.IsLetter(before) {
+			if unicode.IsLetter(before) && (unicode.IsLower(r) || unicode.IsUpper(before) && unicode.IsUpper(r)) {
 				prev.text = strings.TrimSuffix(strings.TrimSuffix(t, "-"), "\u00ad")
 				for i := range prev.boldRuns {
 					prev.boldRuns[i][1] = min(prev.boldRuns[i][1], len(prev.text))
@@ -188,7 +189,7 @@ func dropRunning(pages [][]*line, contents []*pageContent) [][]*line {
 	}
 	need := 2
 	if len(pages) > 6 {
-		need = max(2, len(pages)/4)
+		need = 3
 	}
 	out := make([][]*line, len(pages))
 	for p, ls := range pages {
@@ -412,7 +413,7 @@ func pageBlocks(regions []region, page int, st stats) []*block {
 					newBlock = cur.kind != bList
 				case cur.kind == bList:
 					it := &cur.items[len(cur.items)-1]
-					if math.Abs(l.x0-it.textX) < 3 && gap < 1.3*st.spacing*l.size/st.body {
+					if (math.Abs(l.x0-it.textX) < 3 || l.x0 > it.markerX+0.5*l.size) && gap < 1.3*st.spacing*l.size/st.body {
 						it.segs = appendSeg(it.segs, lineSeg(l, page))
 						prev = l
 						continue
@@ -442,7 +443,7 @@ func pageBlocks(regions []region, page int, st stats) []*block {
 					textX = l.spans[1].x0
 				}
 				s := seg{text: rest, page: page}
-				cur.items = append(cur.items, item{label: label, segs: []seg{s}, textX: textX})
+				cur.items = append(cur.items, item{label: label, segs: []seg{s}, textX: textX, markerX: l.x0})
 				prev = l
 				continue
 			}
