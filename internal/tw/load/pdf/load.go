@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,6 +16,10 @@ const Format = "pdf"
 
 // SectionBreak is the marker kind of a bookmark (outline entry).
 const SectionBreak doc.Kind = "section_break"
+
+// recoverPanics turns a panic inside the loader into an error. The fuzz
+// target turns it off to see them.
+var recoverPanics = true
 
 // Load loads a PDF. An encrypted PDF that needs a password gives
 // ErrPasswordRequired.
@@ -46,12 +49,13 @@ func LoadOptions(path string, data []byte, password string, opts Options) (*doc.
 func load(path string, data []byte, password string, given bool, opts Options) (d *doc.Document, err error) {
 	// The parser is written to stop at every limit; a bug must still not
 	// take the program down with it.
-	defer func() {
-		if r := recover(); r != nil {
-			d, err = nil, fmt.Errorf("damaged PDF (%v)", r)
-			_ = debug.Stack
-		}
-	}()
+	if recoverPanics {
+		defer func() {
+			if r := recover(); r != nil {
+				d, err = nil, fmt.Errorf("damaged PDF (%v)", r)
+			}
+		}()
+	}
 	pd, err := open(data, password, given)
 	if err != nil {
 		return nil, err
