@@ -5,6 +5,7 @@
 #   to an image for the OCR round trip;
 # - libreoffice-writer: makes real PDFs (one and two columns, running
 #   headers, footnotes, hyphenation) from a source whose text is known;
+# - hyphen-en-us: lets LibreOffice hyphenate the English test text;
 # - tesseract-ocr and its English data: OCR of scanned pages and images;
 # - qpdf: encrypts test PDFs (RC4, AES-128, AES-256; with and without a
 #   user password);
@@ -13,4 +14,4 @@
 #   PDF no one here wrote.
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need poppler-utils mupdf-tools libreoffice-writer tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc
+apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc

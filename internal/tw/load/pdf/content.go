@@ -14,6 +14,7 @@ type char struct {
 	size       float64 // effective font size
 	bold, ital bool
 	space      bool // a space glyph
+	raised     bool // a small raised glyph moved onto the line below
 }
 
 type rule struct{ x0, x1, y float64 }

@@ -483,8 +483,8 @@ func parseCMap(data []byte, uni map[uint32]string) *codespace {
 					if len(u) == 0 {
 						continue
 					}
-					for c := lo; c <= hi; c++ {
-						uni[c] = string(u[:len(u)-1]) + string(u[len(u)-1]+rune(c-lo))
+					for c := uint64(lo); c <= uint64(hi); c++ {
+						uni[uint32(c)] = string(u[:len(u)-1]) + string(u[len(u)-1]+rune(c-uint64(lo)))
 					}
 				case keyword:
 					if t != "[" {

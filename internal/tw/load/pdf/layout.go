@@ -327,39 +327,44 @@ func findGutter(ls []*line, pc *pageContent) (float64, bool) {
 	for _, l := range ls {
 		lo, hi = math.Min(lo, l.x0), math.Max(hi, l.x1)
 	}
-	if hi-lo < 100 {
+	if hi-lo < 100 || math.IsInf(hi-lo, 0) || math.IsNaN(hi-lo) {
 		return 0, false
 	}
 	best, bestScore := 0.0, 0
-	for x := lo + (hi-lo)*0.25; x <= lo+(hi-lo)*0.75; x += 2 {
-		gap, cover, long := 0, 0, 0
+	step := max(2, (hi-lo)/400)
+	for k := 0; k <= 200; k++ {
+		x := lo + (hi-lo)*0.25 + float64(k)*step
+		if x > lo+(hi-lo)*0.75 {
+			break
+		}
+		cover, left, right, longL, longR := 0, 0, 0, 0, 0
 		for _, l := range ls {
-			leftText, rightText, covered := false, false, false
 			for _, s := range l.spans {
+				long := words(s.text) >= 3 && len(s.text) >= 20
 				switch {
 				case s.x0 < x && s.x1 > x:
-					covered = true
+					cover++
 				case s.x1 <= x:
-					leftText = true
+					left++
+					if long {
+						longL++
+					}
 				default:
-					rightText = true
-				}
-			}
-			if covered {
-				cover++
-			} else if leftText && rightText {
-				gap++
-				for _, s := range l.spans {
-					if words(s.text) > 4 {
-						long++
-						break
+					right++
+					if long {
+						longR++
 					}
 				}
 			}
 		}
-		// Columns hold running text; rows of short cells are a table.
-		if gap >= 3 && long*2 >= gap && gap > 2*cover && gap-cover > bestScore {
-			best, bestScore = x, gap-cover
+		// Columns hold running text on both sides; rows of short cells
+		// are a table, and a line across the gutter is rare.
+		score := min(left, right) - 2*cover
+		if debugGutter {
+			println(int(x), cover, left, right, longL, longR)
+		}
+		if left >= 3 && right >= 3 && longL*2 >= left && longR*2 >= right && cover*5 <= min(left, right) && score > bestScore {
+			best, bestScore = x, score
 		}
 	}
 	return best, bestScore > 0
@@ -574,3 +579,5 @@ func endsSentence(s string) bool {
 	r, _ := utf8.DecodeLastRuneInString(s)
 	return strings.ContainsRune(".!?:;", r)
 }
+
+var debugGutter = false

@@ -48,26 +48,45 @@ func buildLines(chars []char) []*line {
 		idx[i] = i
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return chars[idx[a]].y > chars[idx[b]].y })
+	// Glyphs on one baseline and of one size class make a group; a
+	// smaller glyph nearby (a raised footnote call) starts its own.
+	type grp struct {
+		chars []char
+		y     float64
+		size  float64
+	}
 	var groups [][]char
-	var cur []char
-	curY, curSize := 0.0, 0.0
+	var open []*grp
 	for _, i := range idx {
 		c := chars[i]
-		tol := math.Max(1, 0.35*math.Min(math.Max(c.size, 1), math.Max(curSize, 1)))
-		if cur != nil && math.Abs(c.y-curY) <= tol {
-			cur = append(cur, c)
-			if !c.space && c.size > curSize {
-				curSize = c.size
+		cs := math.Max(c.size, 1)
+		var into *grp
+		keep := open[:0]
+		for _, g := range open {
+			if g.y-c.y > math.Max(1, 0.35*math.Max(g.size, cs)) {
+				groups = append(groups, g.chars) // passed: no later glyph joins it
+				continue
 			}
-			continue
+			keep = append(keep, g)
+			if into == nil && math.Abs(c.y-g.y) <= math.Max(1, 0.35*math.Min(cs, g.size)) && (c.space || cs >= 0.8*g.size && cs <= 1.25*g.size) {
+				into = g
+			}
 		}
-		if cur != nil {
-			groups = append(groups, cur)
+		open = keep
+		if into == nil {
+			into = &grp{y: c.y, size: cs}
+			open = append(open, into)
 		}
-		cur = []char{c}
-		curY, curSize = c.y, c.size
+		into.chars = append(into.chars, c)
+		if !c.space && cs > into.size {
+			into.size = cs
+		}
 	}
-	groups = append(groups, cur)
+	for _, g := range open {
+		groups = append(groups, g.chars)
+	}
+	sort.SliceStable(groups, func(a, b int) bool { return groups[a][0].y > groups[b][0].y })
+	groups = mergeRaised(groups)
 	var out []*line
 	for _, g := range groups {
 		if l := makeLine(g); l != nil {
@@ -112,6 +131,7 @@ func makeLine(g []char) *line {
 	var sp *span
 	lastEnd := math.Inf(-1)
 	pendingSpace := false
+	prevRaised := false
 	flush := func() {
 		if sp != nil {
 			sp.text = strings.TrimRight(sb.String(), " ")
@@ -140,7 +160,7 @@ func makeLine(g []char) *line {
 			sp = &span{x0: c.x, size: size}
 			pendingSpace = false
 			boldStart, italStart = -1, -1
-		} else if pendingSpace || gap > 0.18*math.Min(size, c.size) {
+		} else if pendingSpace || gap > 0.18*math.Min(size, c.size) || prevRaised && !c.raised && sb.Len() <= 3 {
 			if sb.Len() > 0 && !strings.HasSuffix(sb.String(), " ") {
 				sb.WriteByte(' ')
 			}
@@ -160,6 +180,7 @@ func makeLine(g []char) *line {
 			italStart = -1
 		}
 		sb.WriteString(c.text)
+		prevRaised = c.raised
 		sp.x1 = math.Max(sp.x1, c.x+c.w)
 		lastEnd = math.Max(lastEnd, c.x+c.w)
 	}
@@ -244,4 +265,43 @@ func isPageNumber(s string) bool {
 		}
 	}
 	return true
+}
+
+// mergeRaised puts a few small raised glyphs (a footnote call, an
+// exponent) into the line they sit on, instead of a line of their own.
+func mergeRaised(groups [][]char) [][]char {
+	info := func(g []char) (n int, size, y, x0, x1 float64) {
+		x0, x1 = math.Inf(1), math.Inf(-1)
+		for _, c := range g {
+			if !c.space {
+				n++
+				size = math.Max(size, c.size)
+				y = c.y
+			}
+			x0, x1 = math.Min(x0, c.x), math.Max(x1, c.x+c.w)
+		}
+		return
+	}
+	out := groups[:0:0]
+	for i := 0; i < len(groups); i++ {
+		g := groups[i]
+		n, size, y, x0, x1 := info(g)
+		merged := false
+		for j := i + 1; n > 0 && n <= 3 && j < len(groups) && j <= i+3 && !merged; j++ {
+			_, bsize, by, bx0, bx1 := info(groups[j])
+			if size < 0.85*bsize && y >= by-0.5 && y-by < 0.75*bsize && x0 >= bx0-1 && x1 <= bx1+bsize {
+				for k := range g {
+					g[k].y = by
+					g[k].raised = true
+				}
+				groups[j] = append(groups[j], g...)
+				merged = true
+			}
+		}
+		if merged {
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
 }

@@ -94,6 +94,35 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 			lines[i] = ls
 		}
 	}
+	d := assemble(path, lines, contents, pd.labels(), pd.outline(), opts)
+	d.Meta.Title = pd.info("Title")
+	if d.Meta.Title == "" {
+		d.Meta.Title = firstHeading(d)
+	}
+	if d.Meta.Title == "" && path != "" {
+		d.Meta.Title = filepath.Base(path)
+	}
+	if a := pd.info("Author"); a != "" {
+		d.Meta.Author = &a
+	}
+	if lang != "" {
+		d.Meta.Language = &lang
+	}
+	return d, nil
+}
+
+func firstHeading(d *doc.Document) string {
+	for _, m := range d.Markers {
+		if m.Kind == doc.Heading {
+			return d.Slice(m.Start, m.End)
+		}
+	}
+	return ""
+}
+
+// assemble analyses the lines of every page and writes the document.
+func assemble(path string, lines [][]*line, contents []*pageContent, labels []string, outline []bookmark, opts Options) *doc.Document {
+	n := len(lines)
 	lines = dropRunning(lines, contents)
 	st := docStats(lines)
 	var all []*block
@@ -110,7 +139,6 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 	headingLevels(all, st)
 
 	w := newWriter(n)
-	labels := pd.labels()
 	var last *block // the last body block written
 	var pending []*block
 	var placed []placedBlock
@@ -136,7 +164,7 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 		pending = append(pending, pageNotes[i]...)
 	}
 	flushNotes()
-	w.sections(pd.outline(), placed)
+	w.sections(outline, placed)
 	for i := range n {
 		s, e := w.pageStart[i], w.pageEnd[i]
 		if s < 0 {
@@ -144,25 +172,11 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 		}
 		w.markers = append(w.markers, doc.Marker{Kind: doc.PageBreak, Start: s, End: e, Label: labels[i]})
 	}
-	meta := doc.Meta{Title: pd.info("Title"), Format: Format, Path: path}
-	if meta.Title == "" {
-		for _, p := range placed {
-			if p.b.kind == bHeading {
-				meta.Title = p.b.text()
-				break
-			}
-		}
+	d := doc.New(w.sb.String(), doc.Meta{Format: Format, Path: path}, w.markers)
+	if path != "" {
+		d.Meta.Title = filepath.Base(path)
 	}
-	if meta.Title == "" && path != "" {
-		meta.Title = filepath.Base(path)
-	}
-	if a := pd.info("Author"); a != "" {
-		meta.Author = &a
-	}
-	if lang != "" {
-		meta.Language = &lang
-	}
-	return doc.New(w.sb.String(), meta, w.markers), nil
+	return d
 }
 
 // continues says whether paragraph b, first on a page or column, carries on

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"textfirst/internal/tw/doc"
 	"time"
 )
 
@@ -152,7 +154,19 @@ func FuzzPDF(f *testing.F) {
 	f.Add(simplePDF("Hello (world)", "Second"))
 	recoverPanics = false
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := Load("fuzz.pdf", data)
+		var d *doc.Document
+		var err error
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			d, err = Load("fuzz.pdf", data)
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			buf := make([]byte, 1<<20)
+			t.Fatalf("loading hangs:\n%s", buf[:runtime.Stack(buf, true)])
+		}
 		if err != nil {
 			return
 		}
