@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"html"
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,8 +28,8 @@ import (
 var ErrOCRMissing = errors.New("OCR is not installed (install tesseract-ocr)")
 
 // OCRFunc recognises the text of an image file (PNG, JPEG or TIFF) in a
-// Tesseract language ("eng", "deu+eng") and returns Tesseract's TSV output
-// (one row per page, block, paragraph, line and word, with boxes).
+// Tesseract language ("eng", "deu+eng") and returns Tesseract's hOCR output
+// (the page, its lines with baseline and size, and their words with boxes).
 type OCRFunc func(imagePath, lang string) ([]byte, error)
 
 // Tesseract runs the `tesseract` command.
@@ -39,8 +42,14 @@ func Tesseract(imagePath, lang string) ([]byte, error) {
 	if lang != "" {
 		args = append(args, "-l", lang)
 	}
-	args = append(args, "tsv")
+	args = append(args, "hocr")
 	cmd := exec.Command(bin, args...)
+	// Tesseract's threads cost more than they give on a busy machine:
+	// one thread is several times faster there, and as fast when idle.
+	cmd.Env = os.Environ()
+	if os.Getenv("OMP_THREAD_LIMIT") == "" {
+		cmd.Env = append(cmd.Env, "OMP_THREAD_LIMIT=1")
+	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -118,7 +127,7 @@ func ocrPage(f *file, pc *pageContent, lang string, ocr OCRFunc) ([]*line, error
 		return nil, err
 	}
 	// Image pixels to page space: the image fills its box.
-	return tsvLines(tsv, func(w, h float64) (sx, sy, ox, oy float64) {
+	return hocrLines(tsv, func(w, h float64) (sx, sy, ox, oy float64) {
 		return (best.x1 - best.x0) / w, (best.y1 - best.y0) / h, best.x0, best.y1
 	}), nil
 }
@@ -231,68 +240,75 @@ func (f *file) imageFile(s *stream) ([]byte, string, error) {
 	return buf.Bytes(), ".png", nil
 }
 
-// tsvLines makes lines from Tesseract's TSV words. place gives the scale
-// and origin that turn pixels (y down) into page space (y up).
-func tsvLines(tsv []byte, place func(w, h float64) (sx, sy, ox, oy float64)) []*line {
-	type word struct {
-		x, top, w, h float64
-		text         string
-	}
-	type key struct{ block, par, line int }
-	groups := map[key][]word{}
-	var order []key
+var (
+	hocrPageRe = regexp.MustCompile(`class=['"]ocr_page['"][^>]*title=['"][^'"]*bbox (\d+) (\d+) (\d+) (\d+)`)
+	hocrLineRe = regexp.MustCompile(`class=['"](?:ocr_line|ocr_caption|ocr_header|ocr_textfloat)['"][^>]*title=['"]bbox (\d+) (\d+) (\d+) (\d+); baseline ([-\d.]+) ([-\d.]+); x_size ([\d.]+)`)
+	hocrWordRe = regexp.MustCompile(`class=['"]ocrx_word['"][^>]*title=['"]bbox (\d+) (\d+) (\d+) (\d+)[^>]*>(.*?)</span>`)
+	tagRe      = regexp.MustCompile(`<[^>]*>`)
+)
+
+// hocrLines makes lines from Tesseract's hOCR. place gives the scale and
+// origin that turn pixels (y down) into page space (y up).
+func hocrLines(hocr []byte, place func(w, h float64) (sx, sy, ox, oy float64)) []*line {
+	atof := func(b []byte) float64 { v, _ := strconv.ParseFloat(string(b), 64); return v }
 	sx, sy, ox, oy := 1.0, 1.0, 0.0, 0.0
-	for _, row := range strings.Split(string(tsv), "\n") {
-		c := strings.Split(row, "\t")
-		if len(c) < 12 {
-			continue
-		}
-		lvl, err := strconv.Atoi(c[0])
-		if err != nil {
-			continue
-		}
-		num := func(i int) float64 { v, _ := strconv.ParseFloat(c[i], 64); return v }
-		if lvl == 1 {
-			sx, sy, ox, oy = place(max(1, num(8)), max(1, num(9)))
-			continue
-		}
-		text := strings.TrimSpace(c[11])
-		if lvl != 5 || text == "" {
-			continue
-		}
-		k := key{int(num(2)), int(num(3)), int(num(4))}
-		if _, ok := groups[k]; !ok {
-			order = append(order, k)
-		}
-		groups[k] = append(groups[k], word{num(6), num(7), num(8), num(9), text})
+	if m := hocrPageRe.FindSubmatch(hocr); m != nil {
+		sx, sy, ox, oy = place(max(1, atof(m[3])), max(1, atof(m[4])))
 	}
+	locs := hocrLineRe.FindAllSubmatchIndex(hocr, -1)
 	var out []*line
-	for _, k := range order {
-		ws := groups[k]
-		sort.Slice(ws, func(i, j int) bool { return ws[i].x < ws[j].x })
-		var chars []char
-		// The line's height in pixels, from its words' boxes: the x-height
-		// and descenders vary, so take the tallest word.
-		bottom, height := 0.0, 0.0
-		for _, w := range ws {
-			bottom = max(bottom, w.top+w.h)
-			height = max(height, w.h)
+	for i, loc := range locs {
+		end := len(hocr)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
 		}
-		size := height * sy * 0.85
-		y := oy - bottom*sy
-		for i, w := range ws {
-			if i > 0 {
-				chars = append(chars, char{text: " ", x: ox + (ws[i-1].x+ws[i-1].w)*sx, y: y, w: 0.1, size: size, space: true})
+		g := func(k int) float64 { return atof(hocr[loc[2*k]:loc[2*k+1]]) }
+		x0, y1 := g(1), g(4)
+		slope, off, xsize := g(5), g(6), g(7)
+		var chars []char
+		for _, w := range hocrWordRe.FindAllSubmatch(hocr[loc[1]:end], -1) {
+			text := strings.TrimSpace(html.UnescapeString(tagRe.ReplaceAllString(string(w[5]), "")))
+			if text == "" {
+				continue
 			}
-			chars = append(chars, char{text: w.text, x: ox + w.x*sx, y: y, w: w.w * sx, size: size})
+			wx0, wx1 := atof(w[1]), atof(w[3])
+			base := y1 + off + slope*(wx0-x0)
+			y := oy - base*sy
+			size := xsize * sy * 0.75
+			if len(chars) > 0 {
+				prev := chars[len(chars)-1]
+				chars = append(chars, char{text: " ", x: prev.x + prev.w, y: y, w: 0.1, size: size, space: true})
+			}
+			chars = append(chars, char{text: text, x: ox + wx0*sx, y: y, w: (wx1 - wx0) * sx, size: size})
+		}
+		if len(chars) == 0 {
+			continue
+		}
+		// One baseline for the line.
+		for k := range chars {
+			chars[k].y = chars[0].y
 		}
 		if l := makeLine(chars); l != nil {
-			// All of a recognised line has one size, rounded like a font's.
-			l.size = float64(int(l.size + 0.5))
-			for i := range l.spans {
-				l.spans[i].size = l.size
-			}
 			out = append(out, l)
+		}
+	}
+	// Recognised line heights vary with ascenders and descenders: lines
+	// near the usual height get the usual size, so that a paragraph's short
+	// last line stays in it; headings, much larger, keep theirs.
+	if len(out) > 0 {
+		sizes := make([]float64, len(out))
+		for i, l := range out {
+			sizes[i] = l.size
+		}
+		sort.Float64s(sizes)
+		med := sizes[len(sizes)/2]
+		for _, l := range out {
+			if math.Abs(l.size-med) < 0.3*med {
+				l.size = med
+				for i := range l.spans {
+					l.spans[i].size = med
+				}
+			}
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].y > out[j].y })
@@ -331,7 +347,7 @@ func loadImage(path string, data []byte, ocr OCRFunc) (*doc.Document, error) {
 		return nil, err
 	}
 	pc := &pageContent{width: 612, height: 792}
-	ls := tsvLines(tsv, func(w, h float64) (sx, sy, ox, oy float64) {
+	ls := hocrLines(tsv, func(w, h float64) (sx, sy, ox, oy float64) {
 		pc.width, pc.height = w, h
 		return 1, 1, 0, h
 	})
