@@ -156,6 +156,10 @@ func officePDFs(t *testing.T) string {
 		if out, err := cmd.CombinedOutput(); err != nil {
 			officeErr = fmt.Errorf("soffice: %v\n%s", err, out)
 		}
+		keep(officeDir, "cols1.pdf", "cols2.pdf")
+		if k := os.Getenv("TW_PDF_KEEP"); k != "" {
+			os.WriteFile(filepath.Join(k, "known.txt"), []byte(strings.Join(knownWords(), " ")), 0o644)
+		}
 	})
 	if officeErr != nil {
 		t.Fatal(officeErr)
@@ -273,7 +277,12 @@ func TestScannedPage(t *testing.T) {
 	text := loadFile(t, filepath.Join(dir, "cols1.pdf"))
 	first := text.MarkersOf(doc.PageBreak)[0]
 	ref := normWords(text.Slice(first.Start, first.End))
-	scan, err := Load("scan.pdf", imagePDF(img))
+	scanPDF := imagePDF(img)
+	if k := os.Getenv("TW_PDF_KEEP"); k != "" {
+		os.WriteFile(filepath.Join(k, "scan.pdf"), scanPDF, 0o644)
+		os.WriteFile(filepath.Join(k, "scan.png"), pngData, 0o644)
+	}
+	scan, err := Load("scan.pdf", scanPDF)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,5 +310,19 @@ func TestOCRMissing(t *testing.T) {
 	_, err := LoadImage("x.png", []byte("\x89PNG"))
 	if err == nil || err.Error() != "OCR is not installed (install tesseract-ocr)" {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// keep copies files the tests made into $TW_PDF_KEEP, for
+// bench/tw/pdf.sh.
+func keep(dir string, names ...string) {
+	k := os.Getenv("TW_PDF_KEEP")
+	if k == "" {
+		return
+	}
+	for _, n := range names {
+		if data, err := os.ReadFile(filepath.Join(dir, n)); err == nil {
+			os.WriteFile(filepath.Join(k, n), data, 0o644)
+		}
 	}
 }
