@@ -360,9 +360,6 @@ func findGutter(ls []*line, pc *pageContent) (float64, bool) {
 		// Columns hold running text on both sides; rows of short cells
 		// are a table, and a line across the gutter is rare.
 		score := min(left, right) - 2*cover
-		if debugGutter {
-			println(int(x), cover, left, right, longL, longR)
-		}
 		if left >= 3 && right >= 3 && longL*2 >= left && longR*2 >= right && cover*5 <= min(left, right) && score > bestScore {
 			best, bestScore = x, score
 		}
@@ -373,7 +370,7 @@ func findGutter(ls []*line, pc *pageContent) (float64, bool) {
 // pageBlocks turns the regions of a page into blocks.
 func pageBlocks(regions []region, page int, st stats) []*block {
 	var out []*block
-	for ri, rg := range regions {
+	for _, rg := range regions {
 		var cur *block
 		var prev *line
 		for i := 0; i < len(rg.lines); i++ {
@@ -428,7 +425,7 @@ func pageBlocks(regions []region, page int, st stats) []*block {
 					newBlock = true
 				case gap > 1.3*st.spacing*math.Max(l.size, prev.size)/st.body || gap < -1:
 					newBlock = true
-				case indented && !(cur.indented && len(cur.segs) == 1 && false) && l.x0 > prev.x0+0.8*l.size:
+				case indented && l.x0 > prev.x0+0.8*l.size:
 					newBlock = true
 				case cur.kind == bHeading && len(cur.segs) >= 3:
 					newBlock = true
@@ -457,10 +454,9 @@ func pageBlocks(regions []region, page int, st stats) []*block {
 				if headingLike {
 					kind = bHeading
 				}
-				cur = &block{kind: kind, page: page, top: l.y, size: l.size, bold: l.bold, ital: l.ital, indented: indented}
-				if ri > 0 || i > 0 || page >= 0 {
-					cur.cont = i == 0
-				}
+				// The first block of a page or column may carry on the
+				// paragraph before it.
+				cur = &block{kind: kind, page: page, top: l.y, size: l.size, bold: l.bold, ital: l.ital, indented: indented, cont: i == 0}
 				out = append(out, cur)
 			}
 			cur.segs = appendSeg(cur.segs, lineSeg(l, page))
@@ -579,5 +575,3 @@ func endsSentence(s string) bool {
 	r, _ := utf8.DecodeLastRuneInString(s)
 	return strings.ContainsRune(".!?:;", r)
 }
-
-var debugGutter = false
