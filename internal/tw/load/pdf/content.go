@@ -19,6 +19,13 @@ type char struct {
 
 type rule struct{ x0, x1, y float64 }
 
+// linkAnnot is a link annotation: an area of the page and its target (a URI,
+// or "#page=N" for a page of the document).
+type linkAnnot struct {
+	x0, y0, x1, y1 float64
+	ref            string
+}
+
 type pageImage struct {
 	x0, y0, x1, y1 float64
 	s              *stream
@@ -26,6 +33,7 @@ type pageImage struct {
 
 // pageContent is what a page shows.
 type pageContent struct {
+	links  []linkAnnot
 	chars  []char
 	rules  []rule
 	images []pageImage

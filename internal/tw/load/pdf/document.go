@@ -317,3 +317,47 @@ func (d *pdfDoc) nameTreeLookup(node dict, key string, depth int) any {
 	}
 	return nil
 }
+
+// links reads a page's link annotations.
+func (d *pdfDoc) links(pg dict) []linkAnnot {
+	var out []linkAnnot
+	for _, a := range d.f.arrayOf(pg["Annots"]) {
+		ad := d.f.dictOf(a)
+		if ad == nil || d.f.nameOf(ad["Subtype"]) != "Link" || len(out) >= 10000 {
+			continue
+		}
+		r := d.f.arrayOf(ad["Rect"])
+		if len(r) != 4 {
+			continue
+		}
+		var v [4]float64
+		for i := range 4 {
+			v[i], _ = d.f.numOf(r[i])
+		}
+		l := linkAnnot{x0: min(v[0], v[2]), y0: min(v[1], v[3]), x1: max(v[0], v[2]), y1: max(v[1], v[3])}
+		dest := d.f.resolve(ad["Dest"])
+		if act := d.f.dictOf(ad["A"]); act != nil {
+			switch d.f.nameOf(act["S"]) {
+			case "URI":
+				if u, ok := d.f.stringOf(act["URI"]); ok {
+					l.ref = strings.TrimSpace(textString(u))
+				}
+			case "GoTo":
+				dest = d.f.resolve(act["D"])
+			}
+		}
+		if l.ref == "" && dest != nil {
+			if da, ok := d.namedDest(dest).(array); ok && len(da) > 0 {
+				if pr, ok := da[0].(ref); ok {
+					if p, ok := d.pageNum[pr.num]; ok {
+						l.ref = "#page=" + strconv.Itoa(p+1)
+					}
+				}
+			}
+		}
+		if l.ref != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}

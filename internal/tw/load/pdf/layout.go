@@ -28,6 +28,7 @@ type seg struct {
 	join     string
 	boldRuns [][2]int
 	italRuns [][2]int
+	links    []linkRun
 }
 
 type item struct {
@@ -83,6 +84,9 @@ func appendSeg(segs []seg, s seg) []seg {
 				for i := range prev.italRuns {
 					prev.italRuns[i][1] = min(prev.italRuns[i][1], len(prev.text))
 				}
+				for i := range prev.links {
+					prev.links[i].b = min(prev.links[i].b, len(prev.text))
+				}
 				s.join = ""
 			}
 		}
@@ -93,7 +97,7 @@ func appendSeg(segs []seg, s seg) []seg {
 func lineSeg(l *line, page int) seg {
 	if len(l.spans) == 1 {
 		sp := l.spans[0]
-		return seg{text: sp.text, page: page, boldRuns: sp.boldRuns, italRuns: sp.italRuns}
+		return seg{text: sp.text, page: page, boldRuns: sp.boldRuns, italRuns: sp.italRuns, links: sp.links}
 	}
 	return seg{text: l.text(), page: page}
 }
@@ -445,6 +449,15 @@ func pageBlocks(regions []region, page int, st stats) []*block {
 					textX = l.spans[1].x0
 				}
 				s := seg{text: rest, page: page}
+				if len(l.spans) == 1 {
+					// The links of the item's text, after its marker.
+					cut := len(text) - len(rest)
+					for _, lk := range l.spans[0].links {
+						if lk.a >= cut {
+							s.links = append(s.links, linkRun{lk.a - cut, lk.b - cut, lk.ref})
+						}
+					}
+				}
 				cur.items = append(cur.items, item{label: label, segs: []seg{s}, textX: textX, markerX: l.x0})
 				prev = l
 				continue

@@ -15,6 +15,7 @@ type span struct {
 	bold, ital bool
 	boldRuns   [][2]int // byte ranges of bold text inside text, when mixed
 	italRuns   [][2]int
+	links      []linkRun
 }
 
 // line is text on one baseline, left to right, split into spans at wide gaps.
@@ -304,4 +305,58 @@ func mergeRaised(groups [][]char) [][]char {
 		out = append(out, g)
 	}
 	return out
+}
+
+// linkRun is a byte range of a span's (or a segment's) text that a link
+// covers.
+type linkRun struct {
+	a, b int
+	ref  string
+}
+
+// attachLinks gives the spans under each link area the part of their text
+// it covers, widened to whole words (glyph positions inside a span are
+// estimated from its width).
+func attachLinks(ls []*line, links []linkAnnot) {
+	for _, lk := range links {
+		for _, l := range ls {
+			if l.y < lk.y0-1 || l.y > lk.y1+1 {
+				continue
+			}
+			for i := range l.spans {
+				s := &l.spans[i]
+				if s.x1 <= lk.x0 || s.x0 >= lk.x1 || s.x1 <= s.x0 {
+					continue
+				}
+				n := len(s.text)
+				a := int(float64(n) * (max(lk.x0, s.x0) - s.x0) / (s.x1 - s.x0))
+				b := int(float64(n)*(min(lk.x1, s.x1)-s.x0)/(s.x1-s.x0) + 0.5)
+				a, b = snapWord(s.text, max(0, min(a, n))), snapWord(s.text, max(0, min(b, n)))
+				for a < b && s.text[a] == ' ' {
+					a++
+				}
+				for b > a && s.text[b-1] == ' ' {
+					b--
+				}
+				if a < b {
+					s.links = append(s.links, linkRun{a, b, lk.ref})
+				}
+			}
+		}
+	}
+}
+
+// snapWord moves a byte offset estimated from positions to the nearest word
+// boundary, when one is within two characters.
+func snapWord(s string, i int) int {
+	boundary := func(k int) bool { return k <= 0 || k >= len(s) || s[k-1] == ' ' || s[k] == ' ' }
+	for d := 0; d <= 2; d++ {
+		if i-d >= 0 && boundary(i-d) {
+			return i - d
+		}
+		if i+d <= len(s) && boundary(i+d) {
+			return i + d
+		}
+	}
+	return i
 }

@@ -76,8 +76,10 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 			}
 			pc = &pageContent{width: 612, height: 792}
 		}
+		pc.links = pd.links(pg)
 		contents[i] = pc
 		lines[i] = buildLines(pc.chars)
+		attachLinks(lines[i], pc.links)
 		pc.chars = nil
 		if opts.Progress != nil {
 			opts.Progress(i+1, n)
@@ -205,10 +207,11 @@ type writer struct {
 	pageStart []int
 	pageEnd   []int
 	lastPage  int
+	lastLink  int // the last link marker, -1 when none
 }
 
 func newWriter(pages int) *writer {
-	w := &writer{pageStart: make([]int, pages), pageEnd: make([]int, pages)}
+	w := &writer{pageStart: make([]int, pages), pageEnd: make([]int, pages), lastLink: -1}
 	for i := range w.pageStart {
 		w.pageStart[i], w.pageEnd[i] = -1, -1
 	}
@@ -293,6 +296,20 @@ func (w *writer) runs(s seg, at int) {
 	}
 	add(s.boldRuns, doc.Bold)
 	add(s.italRuns, doc.Italic)
+	for _, r := range s.links {
+		if r.a >= r.b || r.b > len(s.text) {
+			continue
+		}
+		a := at + utf8.RuneCountInString(s.text[:r.a])
+		b := a + utf8.RuneCountInString(s.text[r.a:r.b])
+		// A link that runs on from the previous line is one marker.
+		if m := w.lastLink; m >= 0 && m < len(w.markers) && w.markers[m].Reference == r.ref && w.markers[m].End+1 >= a && r.a == 0 {
+			w.markers[m].End = b
+			continue
+		}
+		w.lastLink = len(w.markers)
+		w.markers = append(w.markers, doc.Marker{Kind: doc.Link, Start: a, End: b, Reference: r.ref})
+	}
 }
 
 func (w *writer) block(b *block) (int, int) {

@@ -34,6 +34,9 @@ func knownParagraphs() []string {
 		for k := range 4 {
 			s = append(s, sentences[(p+k*5)%len(sentences)])
 		}
+		if p == 2 {
+			s = append(s, "See "+linkText+" for more.")
+		}
 		out = append(out, fmt.Sprintf("Paragraph number %s begins here. ", spell(p+1))+strings.Join(s, " "))
 	}
 	return out
@@ -42,6 +45,11 @@ func knownParagraphs() []string {
 func spell(n int) string {
 	return []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}[n]
 }
+
+const (
+	linkText = "the reading guide"
+	linkURI  = "https://example.org/reading"
+)
 
 const noteText = "This footnote explains the sources consulted for the second paragraph."
 
@@ -57,10 +65,11 @@ func fodt(columns int) string {
 		if i == 1 {
 			p += `<text:note text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p text:style-name="Footnote">` + noteText + `</text:p></text:note-body></text:note>`
 		}
+		p = strings.Replace(p, linkText, `<text:a xlink:type="simple" xlink:href="`+linkURI+`">`+linkText+`</text:a>`, 1)
 		fmt.Fprintf(&body, `<text:p text:style-name="Body">%s</text:p>`, p)
 	}
 	return `<?xml version="1.0" encoding="UTF-8"?>
-<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
 <office:meta><dc:title>Known Text</dc:title><dc:creator>Test Writer</dc:creator><dc:language>en-US</dc:language></office:meta>
 <office:styles>
 <style:default-style style:family="paragraph"><style:paragraph-properties fo:hyphenation-ladder-count="no-limit"/><style:text-properties fo:language="en" fo:country="US" fo:hyphenate="true" fo:hyphenation-remain-char-count="2" fo:hyphenation-push-char-count="2" fo:font-size="11pt"/></style:default-style>
@@ -220,6 +229,19 @@ func TestLibreOfficePDFs(t *testing.T) {
 			want := "Section one of the text|Section two of the text|Section three of the text"
 			if strings.Join(heads, "|") != want || strings.Join(sections, "|") != want {
 				t.Errorf("headings %q, sections %q", heads, sections)
+			}
+			// The hyperlink; LibreOffice also links the footnote call to its note.
+			var links []doc.Marker
+			for _, l := range d.MarkersOf(doc.Link) {
+				if !strings.HasPrefix(l.Reference, "#page=") {
+					links = append(links, l)
+				}
+			}
+			if len(links) != 1 || links[0].Reference != linkURI || d.Slice(links[0].Start, links[0].End) != linkText {
+				t.Errorf("links: %v", links)
+				for _, l := range links {
+					t.Logf("link %q -> %s", d.Slice(l.Start, l.End), l.Reference)
+				}
 			}
 			notes := d.MarkersOf(doc.Footnote)
 			if len(notes) != 1 || !strings.Contains(d.Slice(notes[0].Start, notes[0].End), noteText) {

@@ -120,7 +120,7 @@ func TestPathological(t *testing.T) {
 			if k := os.Getenv("TW_PDF_KEEP"); k != "" && tc.name == "10,000 pages" {
 				os.WriteFile(filepath.Join(k, "pages10k.pdf"), tc.data, 0o644)
 			}
-			text, err := loadQuick(t, tc.data, 10*time.Second)
+			text, err := loadQuick(t, tc.data, 30*time.Second)
 			switch {
 			case tc.wantErr == "no text":
 				// Loading must end; what it reads does not matter.
