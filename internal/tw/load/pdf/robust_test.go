@@ -164,13 +164,11 @@ func FuzzPDF(f *testing.F) {
 			defer close(done)
 			d, err = Load("fuzz.pdf", data)
 		}()
-		start := time.Now()
+		// A wall-clock limit generous enough for a busy machine: loads of
+		// these inputs take milliseconds.
 		select {
 		case <-done:
-			if el := time.Since(start); el > time.Second {
-				t.Fatalf("loading took %v", el)
-			}
-		case <-time.After(5 * time.Second):
+		case <-time.After(10 * time.Second):
 			buf := make([]byte, 1<<20)
 			t.Fatalf("loading hangs:\n%s", buf[:runtime.Stack(buf, true)])
 		}
