@@ -348,3 +348,12 @@ func keep(dir string, names ...string) {
 		}
 	}
 }
+
+// TestMain removes the LibreOffice files (and its profile) after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if officeDir != "" {
+		os.RemoveAll(officeDir)
+	}
+	os.Exit(code)
+}
