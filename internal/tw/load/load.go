@@ -26,6 +26,7 @@ import (
 	"unicode/utf8"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/load/pdf"
 )
 
 // Reasons a file is refused, as Error.Reason gives them.
@@ -82,6 +83,8 @@ func FormatOf(path string) string {
 		return FormatMarkdown
 	case ".html", ".htm", ".xhtml":
 		return FormatHTML
+	case ".pdf":
+		return pdf.Format
 	}
 	return FormatText
 }
@@ -93,6 +96,8 @@ func loaderFor(format string) doc.LoaderFunc {
 		return Markdown
 	case FormatHTML:
 		return HTML
+	case pdf.Format:
+		return pdf.Load
 	}
 	return Text
 }
@@ -219,7 +224,7 @@ func refuse(data []byte) string {
 	if len(data) > MaxSize {
 		return ReasonTooLarge
 	}
-	if isBinary(data) {
+	if isBinary(data) && !bytes.HasPrefix(data, []byte("%PDF-")) {
 		return ReasonBinary
 	}
 	return ""

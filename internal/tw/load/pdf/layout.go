@@ -1,0 +1,590 @@
+package pdf
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+type blockKind int
+
+const (
+	bPara blockKind = iota
+	bHeading
+	bList
+	bTable
+	bNote
+	bImage
+)
+
+// seg is a line's text inside a block, with the page it is on and how it
+// joins the text before it ("" after a removed line-end hyphen, else " ").
+type seg struct {
+	text     string
+	page     int
+	join     string
+	boldRuns [][2]int
+	italRuns [][2]int
+	links    []linkRun
+}
+
+type item struct {
+	label   string
+	segs    []seg
+	textX   float64
+	markerX float64
+}
+
+type block struct {
+	kind     blockKind
+	segs     []seg
+	items    []item
+	rows     [][]string
+	header   bool
+	rowPage  []int
+	page     int
+	top      float64
+	size     float64
+	bold     bool
+	ital     bool
+	indented bool
+	level    int
+	cont     bool // continues the previous paragraph (next page or column)
+}
+
+func (b *block) text() string {
+	var sb strings.Builder
+	for i, s := range b.segs {
+		if i > 0 {
+			sb.WriteString(s.join)
+		}
+		sb.WriteString(s.text)
+	}
+	return sb.String()
+}
+
+// appendLine adds a line to a paragraph-like block, joining a word split by
+// a hyphen at the end of the previous line.
+func appendSeg(segs []seg, s seg) []seg {
+	s.join = " "
+	if n := len(segs); n > 0 {
+		prev := &segs[n-1]
+		t := prev.text
+		r, _ := utf8.DecodeRuneInString(s.text)
+		if strings.HasSuffix(t, "-") || strings.HasSuffix(t, "\u00ad") {
+			before, _ := utf8.DecodeLastRuneInString(strings.TrimSuffix(strings.TrimSuffix(t, "-"), "\u00ad"))
+			if unicode.IsLetter(before) && (unicode.IsLower(r) || unicode.IsUpper(before) && unicode.IsUpper(r)) {
+				prev.text = strings.TrimSuffix(strings.TrimSuffix(t, "-"), "\u00ad")
+				for i := range prev.boldRuns {
+					prev.boldRuns[i][1] = min(prev.boldRuns[i][1], len(prev.text))
+				}
+				for i := range prev.italRuns {
+					prev.italRuns[i][1] = min(prev.italRuns[i][1], len(prev.text))
+				}
+				for i := range prev.links {
+					prev.links[i].b = min(prev.links[i].b, len(prev.text))
+				}
+				s.join = ""
+			}
+		}
+	}
+	return append(segs, s)
+}
+
+func lineSeg(l *line, page int) seg {
+	if len(l.spans) == 1 {
+		sp := l.spans[0]
+		return seg{text: sp.text, page: page, boldRuns: sp.boldRuns, italRuns: sp.italRuns, links: sp.links}
+	}
+	return seg{text: l.text(), page: page}
+}
+
+var (
+	bulletRe   = regexp.MustCompile(`^([•◦▪▫■□●○‣⁃∙·*–—-])\s+(\S.*)$|^([•◦▪■●])(\S.*)$`)
+	numberedRe = regexp.MustCompile(`^(\d{1,3}[.)]|[a-z]\))\s+(\S.*)$`)
+	figureRe   = regexp.MustCompile(`^(Figure|Fig\.)\s*\d+[.:]`)
+	noteRe     = regexp.MustCompile(`^(\d{1,3}|[*†‡§¶])\s*\S`)
+)
+
+// listMarker splits a list item's marker from its text.
+func listMarker(s string) (label, rest string, ok bool) {
+	if m := bulletRe.FindStringSubmatch(s); m != nil {
+		if m[2] != "" {
+			return "", m[2], true
+		}
+		return "", m[4], true
+	}
+	if m := numberedRe.FindStringSubmatch(s); m != nil {
+		return m[1], m[2], true
+	}
+	return "", "", false
+}
+
+// stats are the document-wide measures the page analysis needs.
+type stats struct {
+	body    float64 // the body text size
+	spacing float64 // the usual distance between baselines of body text
+}
+
+func docStats(pages [][]*line) stats {
+	sizes := map[float64]int{}
+	for _, ls := range pages {
+		for _, l := range ls {
+			for _, s := range l.spans {
+				sizes[l.size] += len(s.text)
+			}
+		}
+	}
+	st := stats{body: 10}
+	best := 0
+	for s, n := range sizes {
+		if n > best || n == best && s < st.body {
+			st.body, best = s, n
+		}
+	}
+	var diffs []float64
+	for _, ls := range pages {
+		for i := 1; i < len(ls); i++ {
+			if ls[i].size == st.body && ls[i-1].size == st.body {
+				d := ls[i-1].y - ls[i].y
+				if d > 0.8*st.body && d < 2.5*st.body {
+					diffs = append(diffs, d)
+				}
+			}
+		}
+	}
+	st.spacing = 1.2 * st.body
+	if len(diffs) > 0 {
+		sort.Float64s(diffs)
+		st.spacing = diffs[len(diffs)/4] // the tighter quartile: line spacing, not paragraph spacing
+	}
+	return st
+}
+
+// running finds lines repeated at the top or bottom of pages (running
+// headers and footers) and page numbers there.
+func dropRunning(pages [][]*line, contents []*pageContent) [][]*line {
+	type key struct {
+		top  bool
+		text string
+	}
+	count := map[key]int{}
+	zone := func(p int, l *line) (top, bottom bool) {
+		pc := contents[p]
+		h := pc.height
+		return l.y > pc.y0+h*0.88, l.y < pc.y0+h*0.12
+	}
+	edge := func(ls []*line, i int) bool { return i < 2 || i >= len(ls)-2 }
+	for p, ls := range pages {
+		seen := map[key]bool{}
+		for i, l := range ls {
+			top, bottom := zone(p, l)
+			if (top || bottom) && edge(ls, i) {
+				k := key{top, normRunning(l.text())}
+				if !seen[k] {
+					seen[k] = true
+					count[k]++
+				}
+			}
+		}
+	}
+	need := 2
+	if len(pages) > 6 {
+		need = 3
+	}
+	out := make([][]*line, len(pages))
+	for p, ls := range pages {
+		for i, l := range ls {
+			top, bottom := zone(p, l)
+			if (top || bottom) && edge(ls, i) {
+				if count[key{top, normRunning(l.text())}] >= need || isPageNumber(l.text()) {
+					continue
+				}
+			}
+			out[p] = append(out[p], l)
+		}
+	}
+	return out
+}
+
+// splitNotes takes the footnotes off a page: small type below a short rule
+// near the foot of the page.
+func splitNotes(ls []*line, pc *pageContent, st stats) (body, notes []*line) {
+	ruleY := math.Inf(-1)
+	for _, r := range pc.rules {
+		if r.y < pc.y0+pc.height*0.5 && r.x1-r.x0 < pc.width*0.6 && r.y > ruleY {
+			ruleY = r.y
+		}
+	}
+	if math.IsInf(ruleY, -1) {
+		return ls, nil
+	}
+	for _, l := range ls {
+		if l.y < ruleY && l.size < st.body*0.95 {
+			notes = append(notes, l)
+		} else {
+			body = append(body, l)
+		}
+	}
+	return body, notes
+}
+
+// region is a run of lines read in order: a column of a band, or the whole
+// width of the page.
+type region struct {
+	lines []*line
+	left  float64
+}
+
+// orderRegions splits a page into bands and columns: lines that cross the
+// gutter separate bands; inside a band the left column is read before the
+// right one.
+func orderRegions(ls []*line, pc *pageContent) []region {
+	gutter, ok := findGutter(ls, pc)
+	if !ok {
+		return []region{{lines: ls, left: leftEdge(ls)}}
+	}
+	var out []region
+	var left, right []*line
+	flush := func() {
+		if len(left) > 0 {
+			out = append(out, region{lines: left, left: leftEdge(left)})
+		}
+		if len(right) > 0 {
+			out = append(out, region{lines: right, left: leftEdge(right)})
+		}
+		left, right = nil, nil
+	}
+	for _, l := range ls {
+		crosses := false
+		for _, s := range l.spans {
+			if s.x0 < gutter && s.x1 > gutter {
+				crosses = true
+			}
+		}
+		if crosses {
+			flush()
+			out = append(out, region{lines: []*line{l}, left: l.x0})
+			continue
+		}
+		var lp, rp []span
+		for _, s := range l.spans {
+			if s.x1 <= gutter {
+				lp = append(lp, s)
+			} else {
+				rp = append(rp, s)
+			}
+		}
+		if len(lp) > 0 {
+			left = append(left, subLine(l, lp))
+		}
+		if len(rp) > 0 {
+			right = append(right, subLine(l, rp))
+		}
+	}
+	flush()
+	return out
+}
+
+func subLine(l *line, sp []span) *line {
+	if len(sp) == len(l.spans) {
+		return l
+	}
+	n := *l
+	n.spans = sp
+	n.x0, n.x1 = sp[0].x0, sp[len(sp)-1].x1
+	return &n
+}
+
+func leftEdge(ls []*line) float64 {
+	xs := make([]float64, 0, len(ls))
+	for _, l := range ls {
+		xs = append(xs, l.x0)
+	}
+	if len(xs) == 0 {
+		return 0
+	}
+	sort.Float64s(xs)
+	// The usual left edge: the lowest x shared by several lines.
+	for i := range xs {
+		n := 0
+		for j := i; j < len(xs) && xs[j]-xs[i] < 2; j++ {
+			n++
+		}
+		if n >= 2 || n == len(xs) {
+			return xs[i]
+		}
+	}
+	return xs[0]
+}
+
+// findGutter looks for an x position between two columns of text: inside the
+// middle of the page, in the gap between spans of many lines, crossed by few.
+func findGutter(ls []*line, pc *pageContent) (float64, bool) {
+	if len(ls) < 4 {
+		return 0, false
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, l := range ls {
+		lo, hi = math.Min(lo, l.x0), math.Max(hi, l.x1)
+	}
+	if hi-lo < 100 || math.IsInf(hi-lo, 0) || math.IsNaN(hi-lo) {
+		return 0, false
+	}
+	best, bestScore := 0.0, 0
+	step := max(2, (hi-lo)/400)
+	for k := 0; k <= 200; k++ {
+		x := lo + (hi-lo)*0.25 + float64(k)*step
+		if x > lo+(hi-lo)*0.75 {
+			break
+		}
+		cover, left, right, longL, longR := 0, 0, 0, 0, 0
+		for _, l := range ls {
+			for _, s := range l.spans {
+				long := words(s.text) >= 3 && len(s.text) >= 20
+				switch {
+				case s.x0 < x && s.x1 > x:
+					cover++
+				case s.x1 <= x:
+					left++
+					if long {
+						longL++
+					}
+				default:
+					right++
+					if long {
+						longR++
+					}
+				}
+			}
+		}
+		// Columns hold running text on both sides; rows of short cells
+		// are a table, and a line across the gutter is rare.
+		score := min(left, right) - 2*cover
+		if left >= 3 && right >= 3 && longL*2 >= left && longR*2 >= right && cover*5 <= min(left, right) && score > bestScore {
+			best, bestScore = x, score
+		}
+	}
+	return best, bestScore > 0
+}
+
+// pageBlocks turns the regions of a page into blocks.
+func pageBlocks(regions []region, page int, st stats) []*block {
+	var out []*block
+	for _, rg := range regions {
+		var cur *block
+		var prev *line
+		for i := 0; i < len(rg.lines); i++ {
+			l := rg.lines[i]
+			// A table: rows of short texts at the same x positions.
+			if rows := tableAt(rg.lines[i:]); rows > 0 {
+				tb := &block{kind: bTable, page: page, top: l.y, size: l.size}
+				first := rg.lines[i]
+				tb.header = true
+				for _, s := range first.spans {
+					tb.header = tb.header && s.bold
+				}
+				for k := 0; k < rows; k++ {
+					var cells []string
+					for _, s := range rg.lines[i+k].spans {
+						cells = append(cells, s.text)
+					}
+					tb.rows = append(tb.rows, cells)
+					tb.rowPage = append(tb.rowPage, page)
+				}
+				out = append(out, tb)
+				cur = nil
+				prev = rg.lines[i+rows-1]
+				i += rows - 1
+				continue
+			}
+			text := l.text()
+			label, rest, isItem := listMarker(text)
+			headingLike := l.size >= st.body*1.15 || (l.bold && l.size >= st.body*0.95)
+			if isItem && headingLike {
+				isItem = false
+			}
+			gap := 0.0
+			if prev != nil {
+				gap = prev.y - l.y
+			}
+			indented := l.x0 > rg.left+0.8*l.size
+			newBlock := cur == nil || prev == nil
+			if !newBlock {
+				switch {
+				case isItem:
+					newBlock = cur.kind != bList
+				case cur.kind == bList:
+					it := &cur.items[len(cur.items)-1]
+					if (math.Abs(l.x0-it.textX) < 3 || l.x0 > it.markerX+0.5*l.size) && gap < 1.3*st.spacing*l.size/st.body {
+						it.segs = appendSeg(it.segs, lineSeg(l, page))
+						prev = l
+						continue
+					}
+					newBlock = true
+				case math.Abs(l.size-cur.size) > 0.6 || l.bold != cur.bold:
+					newBlock = true
+				case gap > 1.3*st.spacing*math.Max(l.size, prev.size)/st.body || gap < -1:
+					newBlock = true
+				case indented && l.x0 > prev.x0+0.8*l.size:
+					newBlock = true
+				case cur.kind == bHeading && len(cur.segs) >= 3:
+					newBlock = true
+				}
+			}
+			if isItem {
+				if newBlock {
+					cur = &block{kind: bList, page: page, top: l.y, size: l.size}
+					out = append(out, cur)
+				}
+				textX := l.x0
+				if len(l.spans) > 0 {
+					textX = l.x0 + (l.x1-l.x0)*float64(len(text)-len(rest))/float64(max(1, len(text)))
+				}
+				// The text usually starts at the second span or after the marker.
+				if len(l.spans) > 1 && l.spans[0].text == strings.TrimSpace(strings.TrimSuffix(text, rest)) {
+					textX = l.spans[1].x0
+				}
+				s := seg{text: rest, page: page}
+				if len(l.spans) == 1 {
+					// The links of the item's text, after its marker.
+					cut := len(text) - len(rest)
+					for _, lk := range l.spans[0].links {
+						if lk.a >= cut {
+							s.links = append(s.links, linkRun{lk.a - cut, lk.b - cut, lk.ref})
+						}
+					}
+				}
+				cur.items = append(cur.items, item{label: label, segs: []seg{s}, textX: textX, markerX: l.x0})
+				prev = l
+				continue
+			}
+			if newBlock {
+				kind := bPara
+				if headingLike {
+					kind = bHeading
+				}
+				// The first block of a page or column may carry on the
+				// paragraph before it.
+				cur = &block{kind: kind, page: page, top: l.y, size: l.size, bold: l.bold, ital: l.ital, indented: indented, cont: i == 0}
+				out = append(out, cur)
+			}
+			cur.segs = appendSeg(cur.segs, lineSeg(l, page))
+			if !l.ital {
+				cur.ital = false
+			}
+			prev = l
+		}
+	}
+	for _, b := range out {
+		switch {
+		case b.kind == bHeading && (len(b.segs) > 3 || len(b.text()) > 200):
+			b.kind = bPara
+		case b.kind == bPara && b.ital && figureRe.MatchString(b.text()):
+			b.kind = bImage
+		}
+	}
+	return out
+}
+
+// tableAt returns how many lines from ls[0] on form a table (0 if none).
+func tableAt(ls []*line) int {
+	short := func(l *line) bool {
+		if len(l.spans) < 2 {
+			return false
+		}
+		for _, s := range l.spans {
+			if words(s.text) > 6 {
+				return false
+			}
+		}
+		return true
+	}
+	if !short(ls[0]) {
+		return 0
+	}
+	xs := make([]float64, len(ls[0].spans))
+	for i, s := range ls[0].spans {
+		xs[i] = s.x0
+	}
+	n := 1
+	for ; n < len(ls); n++ {
+		l := ls[n]
+		if !short(l) || ls[n-1].y-l.y > 3*l.size {
+			break
+		}
+		match := 0
+		for _, s := range l.spans {
+			for _, x := range xs {
+				if math.Abs(s.x0-x) < 4 {
+					match++
+					break
+				}
+			}
+		}
+		if match < 2 {
+			break
+		}
+	}
+	if n < 2 {
+		return 0
+	}
+	return n
+}
+
+// noteBlocks turns footnote lines into notes: a note starts with its number.
+func noteBlocks(ls []*line, page int) []*block {
+	var out []*block
+	left := leftEdge(ls)
+	for _, l := range ls {
+		starts := noteRe.MatchString(l.text()) && l.x0 < left+2*l.size
+		if len(out) == 0 || starts {
+			out = append(out, &block{kind: bNote, page: page, top: l.y, size: l.size})
+		}
+		b := out[len(out)-1]
+		b.segs = appendSeg(b.segs, lineSeg(l, page))
+	}
+	return out
+}
+
+// headingLevels gives headings levels by size: the largest size is level 1;
+// a bold line at body size ranks with the smallest heading above it.
+func headingLevels(blocks []*block, st stats) {
+	var sizes []float64
+	seen := map[float64]bool{}
+	for _, b := range blocks {
+		if b.kind == bHeading && b.size > st.body*1.05 && !seen[b.size] {
+			seen[b.size] = true
+			sizes = append(sizes, b.size)
+		}
+	}
+	sort.Sort(sort.Reverse(sort.Float64Slice(sizes)))
+	for _, b := range blocks {
+		if b.kind != bHeading {
+			continue
+		}
+		lvl := 1
+		for _, s := range sizes {
+			if s > b.size+0.01 {
+				lvl++
+			}
+		}
+		if b.size <= st.body*1.05 {
+			lvl = max(1, min(lvl-1, len(sizes)))
+			if len(sizes) == 0 {
+				lvl = 1
+			}
+		}
+		b.level = min(lvl, 6)
+	}
+}
+
+// endsSentence says whether a paragraph's text ends a sentence.
+func endsSentence(s string) bool {
+	s = strings.TrimRight(s, " \"'”’)")
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return strings.ContainsRune(".!?:;", r)
+}

@@ -1,0 +1,362 @@
+package pdf
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// span is a run of text on one line, with no wide gap inside.
+type span struct {
+	text       string
+	x0, x1     float64
+	size       float64
+	bold, ital bool
+	boldRuns   [][2]int // byte ranges of bold text inside text, when mixed
+	italRuns   [][2]int
+	links      []linkRun
+}
+
+// line is text on one baseline, left to right, split into spans at wide gaps.
+type line struct {
+	spans  []span
+	y      float64
+	x0, x1 float64
+	size   float64
+	bold   bool
+	ital   bool
+}
+
+func (l *line) text() string {
+	if len(l.spans) == 1 {
+		return l.spans[0].text
+	}
+	parts := make([]string, len(l.spans))
+	for i, s := range l.spans {
+		parts[i] = s.text
+	}
+	return strings.Join(parts, " ")
+}
+
+// buildLines groups the glyphs of a page into lines, top to bottom.
+func buildLines(chars []char) []*line {
+	if len(chars) == 0 {
+		return nil
+	}
+	idx := make([]int, len(chars))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return chars[idx[a]].y > chars[idx[b]].y })
+	// Glyphs on one baseline and of one size class make a group; a
+	// smaller glyph nearby (a raised footnote call) starts its own.
+	type grp struct {
+		chars []char
+		y     float64
+		size  float64
+	}
+	var groups [][]char
+	var open []*grp
+	for _, i := range idx {
+		c := chars[i]
+		cs := math.Max(c.size, 1)
+		var into *grp
+		keep := open[:0]
+		for _, g := range open {
+			if g.y-c.y > math.Max(1, 0.35*math.Max(g.size, cs)) {
+				groups = append(groups, g.chars) // passed: no later glyph joins it
+				continue
+			}
+			keep = append(keep, g)
+			if into == nil && math.Abs(c.y-g.y) <= math.Max(1, 0.35*math.Min(cs, g.size)) && (c.space || cs >= 0.8*g.size && cs <= 1.25*g.size) {
+				into = g
+			}
+		}
+		open = keep
+		if into == nil {
+			into = &grp{y: c.y, size: cs}
+			open = append(open, into)
+		}
+		into.chars = append(into.chars, c)
+		if !c.space && cs > into.size {
+			into.size = cs
+		}
+	}
+	for _, g := range open {
+		groups = append(groups, g.chars)
+	}
+	sort.SliceStable(groups, func(a, b int) bool { return groups[a][0].y > groups[b][0].y })
+	groups = mergeRaised(groups)
+	var out []*line
+	for _, g := range groups {
+		if l := makeLine(g); l != nil {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func makeLine(g []char) *line {
+	sort.SliceStable(g, func(a, b int) bool { return g[a].x < g[b].x })
+	// Dominant size and style by character count.
+	sizes := map[float64]int{}
+	nb, ni, n := 0, 0, 0
+	ySum := 0.0
+	for _, c := range g {
+		if c.space {
+			continue
+		}
+		k := len(c.text)
+		sizes[math.Round(c.size*2)/2] += k
+		n += k
+		ySum += c.y * float64(k)
+		if c.bold {
+			nb += k
+		}
+		if c.ital {
+			ni += k
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	size, best := 0.0, -1
+	for s, k := range sizes {
+		if k > best || k == best && s > size {
+			size, best = s, k
+		}
+	}
+	l := &line{y: ySum / float64(n), size: size, bold: nb*10 >= n*9, ital: ni*10 >= n*9}
+	var sb strings.Builder
+	var sp *span
+	lastEnd := math.Inf(-1)
+	pendingSpace := false
+	prevRaised := false
+	flush := func() {
+		if sp != nil {
+			sp.text = strings.TrimRight(sb.String(), " ")
+			if sp.text != "" {
+				l.spans = append(l.spans, *sp)
+			}
+		}
+		sb.Reset()
+		sp = nil
+	}
+	var boldStart, italStart = -1, -1
+	for _, c := range g {
+		gap := c.x - lastEnd
+		if c.space {
+			if sp != nil {
+				pendingSpace = true
+				lastEnd = math.Max(lastEnd, c.x+c.w)
+			}
+			continue
+		}
+		if sp != nil && gap > 1.6*math.Max(size, c.size) {
+			closeRuns(sp, &boldStart, &italStart, sb.Len())
+			flush()
+		}
+		if sp == nil {
+			sp = &span{x0: c.x, size: size}
+			pendingSpace = false
+			boldStart, italStart = -1, -1
+		} else if pendingSpace || gap > 0.18*math.Min(size, c.size) || prevRaised && !c.raised && sb.Len() <= 3 {
+			if sb.Len() > 0 && !strings.HasSuffix(sb.String(), " ") {
+				sb.WriteByte(' ')
+			}
+		}
+		pendingSpace = false
+		pos := sb.Len()
+		if c.bold && boldStart < 0 {
+			boldStart = pos
+		} else if !c.bold && boldStart >= 0 {
+			sp.boldRuns = append(sp.boldRuns, [2]int{boldStart, trimEnd(sb.String(), pos)})
+			boldStart = -1
+		}
+		if c.ital && italStart < 0 {
+			italStart = pos
+		} else if !c.ital && italStart >= 0 {
+			sp.italRuns = append(sp.italRuns, [2]int{italStart, trimEnd(sb.String(), pos)})
+			italStart = -1
+		}
+		sb.WriteString(c.text)
+		prevRaised = c.raised
+		sp.x1 = math.Max(sp.x1, c.x+c.w)
+		lastEnd = math.Max(lastEnd, c.x+c.w)
+	}
+	closeRuns(sp, &boldStart, &italStart, sb.Len())
+	flush()
+	if len(l.spans) == 0 {
+		return nil
+	}
+	for i := range l.spans {
+		s := &l.spans[i]
+		s.bold = len(s.boldRuns) == 1 && s.boldRuns[0] == [2]int{0, len(s.text)}
+		s.ital = len(s.italRuns) == 1 && s.italRuns[0] == [2]int{0, len(s.text)}
+	}
+	l.x0 = l.spans[0].x0
+	l.x1 = l.spans[len(l.spans)-1].x1
+	return l
+}
+
+func trimEnd(s string, pos int) int {
+	for pos > 0 && s[pos-1] == ' ' {
+		pos--
+	}
+	return pos
+}
+
+func closeRuns(sp *span, b, i *int, end int) {
+	if sp == nil {
+		return
+	}
+	if *b >= 0 {
+		sp.boldRuns = append(sp.boldRuns, [2]int{*b, end})
+	}
+	if *i >= 0 {
+		sp.italRuns = append(sp.italRuns, [2]int{*i, end})
+	}
+	*b, *i = -1, -1
+}
+
+// words counts the words of s.
+func words(s string) int { return len(strings.Fields(s)) }
+
+// normRunning makes a running header or footer comparable across pages:
+// digits do not count (page numbers change), nor does case or spacing.
+func normRunning(s string) string {
+	var sb strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case unicode.IsDigit(r):
+			sb.WriteByte('#')
+		case unicode.IsSpace(r):
+		default:
+			sb.WriteRune(r)
+		}
+	}
+	return sb.String()
+}
+
+// isPageNumber says whether s is only a page number ("12", "xii", "Page 3",
+// "3 of 10", "- 4 -").
+func isPageNumber(s string) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.Trim(s, "-–— ")
+	s = strings.TrimPrefix(s, "page ")
+	if i := strings.Index(s, " of "); i > 0 {
+		s = s[:i]
+	}
+	if s == "" || len(s) > 8 {
+		return false
+	}
+	digits := true
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			digits = false
+		}
+	}
+	if digits {
+		return true
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("ivxlcdm", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// mergeRaised puts a few small raised glyphs (a footnote call, an
+// exponent) into the line they sit on, instead of a line of their own.
+func mergeRaised(groups [][]char) [][]char {
+	info := func(g []char) (n int, size, y, x0, x1 float64) {
+		x0, x1 = math.Inf(1), math.Inf(-1)
+		for _, c := range g {
+			if !c.space {
+				n++
+				size = math.Max(size, c.size)
+				y = c.y
+			}
+			x0, x1 = math.Min(x0, c.x), math.Max(x1, c.x+c.w)
+		}
+		return
+	}
+	out := groups[:0:0]
+	for i := 0; i < len(groups); i++ {
+		g := groups[i]
+		n, size, y, x0, x1 := info(g)
+		merged := false
+		for j := i + 1; n > 0 && n <= 3 && j < len(groups) && j <= i+3 && !merged; j++ {
+			_, bsize, by, bx0, bx1 := info(groups[j])
+			if size < 0.85*bsize && y >= by-0.5 && y-by < 0.75*bsize && x0 >= bx0-1 && x1 <= bx1+bsize {
+				for k := range g {
+					g[k].y = by
+					g[k].raised = true
+				}
+				groups[j] = append(groups[j], g...)
+				merged = true
+			}
+		}
+		if merged {
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// linkRun is a byte range of a span's (or a segment's) text that a link
+// covers.
+type linkRun struct {
+	a, b int
+	ref  string
+}
+
+// attachLinks gives the spans under each link area the part of their text
+// it covers, widened to whole words (glyph positions inside a span are
+// estimated from its width).
+func attachLinks(ls []*line, links []linkAnnot) {
+	for _, lk := range links {
+		for _, l := range ls {
+			if l.y < lk.y0-1 || l.y > lk.y1+1 {
+				continue
+			}
+			for i := range l.spans {
+				s := &l.spans[i]
+				if s.x1 <= lk.x0 || s.x0 >= lk.x1 || s.x1 <= s.x0 {
+					continue
+				}
+				n := len(s.text)
+				a := int(float64(n) * (max(lk.x0, s.x0) - s.x0) / (s.x1 - s.x0))
+				b := int(float64(n)*(min(lk.x1, s.x1)-s.x0)/(s.x1-s.x0) + 0.5)
+				a, b = snapWord(s.text, max(0, min(a, n))), snapWord(s.text, max(0, min(b, n)))
+				for a < b && s.text[a] == ' ' {
+					a++
+				}
+				for b > a && s.text[b-1] == ' ' {
+					b--
+				}
+				if a < b {
+					s.links = append(s.links, linkRun{a, b, lk.ref})
+				}
+			}
+		}
+	}
+}
+
+// snapWord moves a byte offset estimated from positions to the nearest word
+// boundary, when one is within two characters.
+func snapWord(s string, i int) int {
+	boundary := func(k int) bool { return k <= 0 || k >= len(s) || s[k-1] == ' ' || s[k] == ' ' }
+	for d := 0; d <= 2; d++ {
+		if i-d >= 0 && boundary(i-d) {
+			return i - d
+		}
+		if i+d <= len(s) && boundary(i+d) {
+			return i + d
+		}
+	}
+	return i
+}

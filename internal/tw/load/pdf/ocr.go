@@ -1,0 +1,357 @@
+package pdf
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	_ "image/jpeg" // DecodeConfig of JPEG pages
+
+	"textfirst/internal/tw/doc"
+)
+
+// ErrOCRMissing is returned for a scanned page or an image when Tesseract
+// is not installed.
+var ErrOCRMissing = errors.New("OCR is not installed (install tesseract-ocr)")
+
+// OCRFunc recognises the text of an image file (PNG, JPEG or TIFF) in a
+// Tesseract language ("eng", "deu+eng") and returns Tesseract's hOCR output
+// (the page, its lines with baseline and size, and their words with boxes).
+type OCRFunc func(imagePath, lang string) ([]byte, error)
+
+// Tesseract runs the `tesseract` command.
+func Tesseract(imagePath, lang string) ([]byte, error) {
+	bin, err := exec.LookPath("tesseract")
+	if err != nil {
+		return nil, ErrOCRMissing
+	}
+	args := []string{imagePath, "stdout"}
+	if lang != "" {
+		args = append(args, "-l", lang)
+	}
+	args = append(args, "hocr")
+	cmd := exec.Command(bin, args...)
+	// Tesseract's threads cost more than they give on a busy machine:
+	// one thread is several times faster there, and as fast when idle.
+	cmd.Env = os.Environ()
+	if os.Getenv("OMP_THREAD_LIMIT") == "" {
+		cmd.Env = append(cmd.Env, "OMP_THREAD_LIMIT=1")
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("tesseract: %v: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
+}
+
+var (
+	langsOnce sync.Once
+	langs     map[string]bool
+)
+
+// tesseractLang maps a document language (BCP 47) to installed Tesseract
+// data, English when the language is not installed.
+func tesseractLang(tag string) string {
+	langsOnce.Do(func() {
+		langs = map[string]bool{}
+		out, err := exec.Command("tesseract", "--list-langs").Output()
+		if err != nil {
+			return
+		}
+		for _, l := range strings.Split(string(out), "\n")[1:] {
+			langs[strings.TrimSpace(l)] = true
+		}
+	})
+	codes := map[string]string{"en": "eng", "de": "deu", "fr": "fra", "es": "spa", "it": "ita", "nl": "nld",
+		"pt": "por", "sv": "swe", "da": "dan", "no": "nor", "nb": "nor", "fi": "fin", "pl": "pol", "cs": "ces",
+		"ru": "rus", "el": "ell", "tr": "tur", "hu": "hun", "ja": "jpn", "zh": "chi_sim", "ko": "kor", "ar": "ara"}
+	base := strings.ToLower(strings.SplitN(strings.SplitN(tag, "-", 2)[0], "_", 2)[0])
+	if c, ok := codes[base]; ok && langs[c] {
+		return c
+	}
+	if langs["eng"] || len(langs) == 0 {
+		return "eng"
+	}
+	return ""
+}
+
+// ocrPage recognises a page that has no text but a picture covering most
+// of it (a scan).
+func ocrPage(f *file, pc *pageContent, lang string, ocr OCRFunc) ([]*line, error) {
+	var best *pageImage
+	for i := range pc.images {
+		im := &pc.images[i]
+		if (im.x1-im.x0)*(im.y1-im.y0) >= 0.3*pc.width*pc.height && (best == nil || (im.x1-im.x0)*(im.y1-im.y0) > (best.x1-best.x0)*(best.y1-best.y0)) {
+			best = im
+		}
+	}
+	if best == nil {
+		return nil, nil
+	}
+	if ocr == nil {
+		ocr = Tesseract
+		if _, err := exec.LookPath("tesseract"); err != nil {
+			return nil, ErrOCRMissing
+		}
+	}
+	data, ext, err := f.imageFile(best.s)
+	if err != nil || data == nil {
+		return nil, nil // an image we cannot decode is left unread
+	}
+	dir, err := os.MkdirTemp("", "tw-ocr-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	p := filepath.Join(dir, "page"+ext)
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		return nil, err
+	}
+	tsv, err := ocr(p, tesseractLang(lang))
+	if err != nil {
+		return nil, err
+	}
+	// Image pixels to page space: the image fills its box.
+	return hocrLines(tsv, func(w, h float64) (sx, sy, ox, oy float64) {
+		return (best.x1 - best.x0) / w, (best.y1 - best.y0) / h, best.x0, best.y1
+	}), nil
+}
+
+// imageFile turns an image XObject into a file Tesseract reads: JPEG data
+// as it is, other images decoded to PNG.
+func (f *file) imageFile(s *stream) ([]byte, string, error) {
+	data, err := f.decode(s, true)
+	if err != nil {
+		return nil, "", err
+	}
+	last := name("")
+	switch x := f.resolve(s.dict["Filter"]).(type) {
+	case name:
+		last = x
+	case array:
+		if len(x) > 0 {
+			last = f.nameOf(x[len(x)-1])
+		}
+	}
+	switch last {
+	case "DCTDecode", "DCT":
+		return data, ".jpg", nil
+	case "JPXDecode":
+		return data, ".jp2", nil
+	case "CCITTFaxDecode", "CCF", "JBIG2Decode":
+		return nil, "", nil
+	}
+	w, _ := f.numOf(s.dict["Width"])
+	h, _ := f.numOf(s.dict["Height"])
+	bpc, _ := f.numOf(s.dict["BitsPerComponent"])
+	if w <= 0 || h <= 0 || w*h > 1e8 {
+		return nil, "", nil
+	}
+	comps := 1
+	cs := f.resolve(s.dict["ColorSpace"])
+	var palette []byte
+	switch x := cs.(type) {
+	case name:
+		switch x {
+		case "DeviceRGB", "RGB", "CalRGB":
+			comps = 3
+		case "DeviceCMYK", "CMYK":
+			comps = 4
+		}
+	case array:
+		if len(x) > 0 {
+			switch f.nameOf(x[0]) {
+			case "ICCBased":
+				if st, ok := f.resolve(x[1]).(*stream); ok {
+					if n, ok := f.numOf(st.dict["N"]); ok {
+						comps = int(n)
+					}
+				}
+			case "CalRGB", "Lab":
+				comps = 3
+			case "Indexed":
+				if len(x) == 4 {
+					switch p := f.resolve(x[3]).(type) {
+					case string:
+						palette = []byte(p)
+					case *stream:
+						palette, _ = f.decode(p, true)
+					}
+				}
+			}
+		}
+	}
+	if b, ok := f.resolve(s.dict["ImageMask"]).(bool); ok && b {
+		bpc = 1
+	}
+	W, H, B := int(w), int(h), int(bpc)
+	if B != 1 && B != 8 {
+		return nil, "", nil
+	}
+	rowLen := (W*comps*B + 7) / 8
+	if len(data) < rowLen*H {
+		return nil, "", nil
+	}
+	img := image.NewGray(image.Rect(0, 0, W, H))
+	for y := range H {
+		row := data[y*rowLen : (y+1)*rowLen]
+		for x := range W {
+			var v byte
+			switch {
+			case B == 1:
+				if row[x/8]&(0x80>>(x%8)) != 0 {
+					v = 255
+				}
+			case palette != nil:
+				i := int(row[x]) * 3
+				if i+2 < len(palette) {
+					v = byte((int(palette[i])*299 + int(palette[i+1])*587 + int(palette[i+2])*114) / 1000)
+				}
+			case comps == 3:
+				v = byte((int(row[3*x])*299 + int(row[3*x+1])*587 + int(row[3*x+2])*114) / 1000)
+			case comps == 4:
+				k := int(row[4*x+3])
+				v = byte(255 - min(255, (int(row[4*x])+int(row[4*x+1])+int(row[4*x+2]))/3+k))
+			default:
+				v = row[x*comps]
+			}
+			img.SetGray(x, y, color.Gray{v})
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, "", err
+	}
+	return buf.Bytes(), ".png", nil
+}
+
+var (
+	hocrPageRe = regexp.MustCompile(`class=['"]ocr_page['"][^>]*title=['"][^'"]*bbox (\d+) (\d+) (\d+) (\d+)`)
+	hocrLineRe = regexp.MustCompile(`class=['"](?:ocr_line|ocr_caption|ocr_header|ocr_textfloat)['"][^>]*title=['"]bbox (\d+) (\d+) (\d+) (\d+); baseline ([-\d.]+) ([-\d.]+); x_size ([\d.]+)`)
+	hocrWordRe = regexp.MustCompile(`class=['"]ocrx_word['"][^>]*title=['"]bbox (\d+) (\d+) (\d+) (\d+)[^>]*>(.*?)</span>`)
+	tagRe      = regexp.MustCompile(`<[^>]*>`)
+)
+
+// hocrLines makes lines from Tesseract's hOCR. place gives the scale and
+// origin that turn pixels (y down) into page space (y up).
+func hocrLines(hocr []byte, place func(w, h float64) (sx, sy, ox, oy float64)) []*line {
+	atof := func(b []byte) float64 { v, _ := strconv.ParseFloat(string(b), 64); return v }
+	sx, sy, ox, oy := 1.0, 1.0, 0.0, 0.0
+	if m := hocrPageRe.FindSubmatch(hocr); m != nil {
+		sx, sy, ox, oy = place(max(1, atof(m[3])), max(1, atof(m[4])))
+	}
+	locs := hocrLineRe.FindAllSubmatchIndex(hocr, -1)
+	var out []*line
+	for i, loc := range locs {
+		end := len(hocr)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		g := func(k int) float64 { return atof(hocr[loc[2*k]:loc[2*k+1]]) }
+		x0, y1 := g(1), g(4)
+		slope, off, xsize := g(5), g(6), g(7)
+		var chars []char
+		for _, w := range hocrWordRe.FindAllSubmatch(hocr[loc[1]:end], -1) {
+			text := strings.TrimSpace(html.UnescapeString(tagRe.ReplaceAllString(string(w[5]), "")))
+			if text == "" {
+				continue
+			}
+			wx0, wx1 := atof(w[1]), atof(w[3])
+			base := y1 + off + slope*(wx0-x0)
+			y := oy - base*sy
+			size := xsize * sy * 0.75
+			if len(chars) > 0 {
+				prev := chars[len(chars)-1]
+				chars = append(chars, char{text: " ", x: prev.x + prev.w, y: y, w: 0.1, size: size, space: true})
+			}
+			chars = append(chars, char{text: text, x: ox + wx0*sx, y: y, w: (wx1 - wx0) * sx, size: size})
+		}
+		if len(chars) == 0 {
+			continue
+		}
+		// One baseline for the line.
+		for k := range chars {
+			chars[k].y = chars[0].y
+		}
+		if l := makeLine(chars); l != nil {
+			out = append(out, l)
+		}
+	}
+	// Recognised line heights vary with ascenders and descenders: lines
+	// near the usual height get the usual size, so that a paragraph's short
+	// last line stays in it; headings, much larger, keep theirs.
+	if len(out) > 0 {
+		sizes := make([]float64, len(out))
+		for i, l := range out {
+			sizes[i] = l.size
+		}
+		sort.Float64s(sizes)
+		med := sizes[len(sizes)/2]
+		for _, l := range out {
+			if math.Abs(l.size-med) < 0.3*med {
+				l.size = med
+				for i := range l.spans {
+					l.spans[i].size = med
+				}
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].y > out[j].y })
+	return out
+}
+
+// LoadImage recognises the text of an image (PNG, JPEG, TIFF) with
+// Tesseract, giving a document of one page, with paragraphs rebuilt as for
+// a scanned PDF page.
+func LoadImage(path string, data []byte) (*doc.Document, error) {
+	return loadImage(path, data, Tesseract)
+}
+
+func loadImage(path string, data []byte, ocr OCRFunc) (*doc.Document, error) {
+	if _, err := exec.LookPath("tesseract"); err != nil && ocr == nil {
+		return nil, ErrOCRMissing
+	}
+	if ocr == nil {
+		ocr = Tesseract
+	}
+	dir, err := os.MkdirTemp("", "tw-ocr-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	ext := strings.ToLower(filepath.Ext(path))
+	if ext == "" {
+		ext = ".png"
+	}
+	p := filepath.Join(dir, "image"+ext)
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		return nil, err
+	}
+	tsv, err := ocr(p, tesseractLang(""))
+	if err != nil {
+		return nil, err
+	}
+	pc := &pageContent{width: 612, height: 792}
+	ls := hocrLines(tsv, func(w, h float64) (sx, sy, ox, oy float64) {
+		pc.width, pc.height = w, h
+		return 1, 1, 0, h
+	})
+	d := assemble(path, [][]*line{ls}, []*pageContent{pc}, []string{"1"}, nil, Options{})
+	d.Meta.Format = "image"
+	return d, nil
+}
