@@ -122,7 +122,7 @@ func File(path string) (*doc.Document, error) {
 	if err != nil {
 		return nil, &Error{Path: path, Reason: reasonOf(err)}
 	}
-	data, reason := readDocument(f, st.Size(), isBinary)
+	data, reason := readDocument(f, st.Size(), notADocument)
 	f.Close()
 	if reason != "" {
 		return nil, &Error{Path: path, Reason: reason}
@@ -224,10 +224,17 @@ func refuse(data []byte) string {
 	if len(data) > MaxSize {
 		return ReasonTooLarge
 	}
-	if isBinary(data) && !bytes.HasPrefix(data, []byte("%PDF-")) {
+	if notADocument(data) {
 		return ReasonBinary
 	}
 	return ""
+}
+
+// notADocument says whether data, or the start of it, is binary content
+// that no loader reads: binary, and not a format whose files are binary
+// (PDF).
+func notADocument(data []byte) bool {
+	return isBinary(data) && !bytes.HasPrefix(data, []byte("%PDF-"))
 }
 
 // isBinary looks at the start of data: a NUL byte, invalid UTF-8 or many
