@@ -72,25 +72,57 @@ const (
 	FormatHTML     = "html"
 )
 
-// FormatOf names the loader Bytes uses for path: "markdown", "html", or
-// "text" for .txt and every other extension.
+// Registered is one format in the registry: its name (Meta.Format), the
+// file extensions that select it (lowercase, with the dot), its loader, and
+// whether its files are containers of binary data (ZIP, PDF, ...) that the
+// binary-file check must not refuse.
+type Registered struct {
+	Name       string
+	Extensions []string
+	Load       doc.LoaderFunc
+	Binary     bool
+}
+
+// registry lists the formats by extension; anything else is plain text. A
+// new format is one more line here (or a Register call from its package's
+// init, for a loader in a package of its own).
+var registry = []Registered{
+	{Name: FormatMarkdown, Extensions: []string{".md", ".markdown", ".mdown", ".mkd"}, Load: Markdown},
+	{Name: FormatHTML, Extensions: []string{".html", ".htm", ".xhtml"}, Load: HTML},
+}
+
+// Register adds a format to the registry (call it from init). A later
+// registration of an extension wins over an earlier one.
+func Register(r Registered) { registry = append(registry, r) }
+
+// lookup finds the registered format of path by its extension.
+func lookup(path string) (Registered, bool) {
+	ext := strings.ToLower(filepath.Ext(path))
+	for i := len(registry) - 1; i >= 0; i-- {
+		for _, e := range registry[i].Extensions {
+			if e == ext {
+				return registry[i], true
+			}
+		}
+	}
+	return Registered{}, false
+}
+
+// FormatOf names the loader Bytes uses for path: the registered format of
+// its extension, or "text" for .txt and every other extension.
 func FormatOf(path string) string {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".md", ".markdown", ".mdown", ".mkd":
-		return FormatMarkdown
-	case ".html", ".htm", ".xhtml":
-		return FormatHTML
+	if r, ok := lookup(path); ok {
+		return r.Name
 	}
 	return FormatText
 }
 
 // loaderFor returns the loader of a format.
 func loaderFor(format string) doc.LoaderFunc {
-	switch format {
-	case FormatMarkdown:
-		return Markdown
-	case FormatHTML:
-		return HTML
+	for i := len(registry) - 1; i >= 0; i-- {
+		if registry[i].Name == format {
+			return registry[i].Load
+		}
 	}
 	return Text
 }
@@ -119,20 +151,42 @@ func File(path string) (*doc.Document, error) {
 	if err != nil {
 		abs = path
 	}
-	if reason := refuse(data); reason != "" {
-		return nil, &Error{Path: path, Reason: reason}
-	}
-	return loaderFor(FormatOf(path))(abs, data)
+	return load(path, abs, data)
 }
 
 // Bytes loads data as the file at path would be loaded, choosing the loader
 // by extension. It does no I/O; path only names the document (title
 // fallback, Meta.Path). Binary data is refused with an *Error.
 func Bytes(path string, data []byte) (*doc.Document, error) {
-	if reason := refuse(data); reason != "" {
+	return load(path, path, data)
+}
+
+// load picks the loader of path and runs it on data, naming the document
+// docPath. Formats of binary containers (ZIP, PDF) go to their loader
+// before any binary check; the others refuse binary data. A loader's
+// failure becomes an *Error with the loader's reason.
+func load(path, docPath string, data []byte) (*doc.Document, error) {
+	r, ok := lookup(path)
+	if !ok {
+		r = Registered{Name: FormatText, Load: Text}
+	}
+	if r.Binary {
+		if len(data) > MaxSize {
+			return nil, &Error{Path: path, Reason: ReasonTooLarge}
+		}
+	} else if reason := refuse(data); reason != "" {
 		return nil, &Error{Path: path, Reason: reason}
 	}
-	return loaderFor(FormatOf(path))(path, data)
+	d, err := r.Load(docPath, data)
+	if err != nil {
+		var le *Error
+		if errors.As(err, &le) {
+			le.Path = path
+			return nil, le
+		}
+		return nil, &Error{Path: path, Reason: err.Error()}
+	}
+	return d, nil
 }
 
 // reasonOf turns an error of the file system into a Reason.
