@@ -57,6 +57,17 @@ type builder struct {
 	points []int
 	// dropped counts markers closed without content, removed at finish.
 	dropped int
+
+	// anchors maps names of places in the document (an element id, a
+	// bookmark) to the offset of the text that follows them; the first
+	// place of a name wins. pendingAnchors wait for the next text.
+	anchors        map[string]int
+	pendingAnchors []string
+	// linkKeys holds, for link markers (by index) whose target may lie in
+	// the document, the anchor name the link leads to.
+	linkKeys map[int]string
+	// links is filled by finish: link start → anchor name.
+	links map[int]string
 }
 
 // bmarker is a marker under construction.
@@ -71,7 +82,7 @@ type bmarker struct {
 // a marker dropped for having no content.
 var kinds = []doc.Kind{"", doc.Heading, doc.Paragraph, doc.Bold, doc.Italic, doc.Strikethrough,
 	doc.Code, doc.Link, doc.List, doc.ListItem, doc.Table, doc.TableRow, doc.TableCell, doc.Quote,
-	doc.Image, doc.Footnote, doc.Rule, doc.PageBreak}
+	doc.Image, doc.Footnote, doc.Rule, doc.PageBreak, doc.Underline, doc.SectionBreak}
 
 // kindNumber is the index of k in kinds, or 0 when k is unknown.
 func kindNumber(k doc.Kind) uint8 {
@@ -110,6 +121,10 @@ func kindNumber(k doc.Kind) uint8 {
 		return 16
 	case doc.PageBreak:
 		return 17
+	case doc.Underline:
+		return 18
+	case doc.SectionBreak:
+		return 19
 	}
 	return 0
 }
@@ -215,6 +230,52 @@ func (b *builder) flush() {
 		b.markers[i].end = int32(b.runes)
 	}
 	b.points = b.points[:0]
+	b.placeAnchors()
+}
+
+// anchor names the place where the next text starts.
+func (b *builder) anchor(name string) {
+	if name != "" {
+		b.pendingAnchors = append(b.pendingAnchors, name)
+	}
+}
+
+func (b *builder) placeAnchors() {
+	if len(b.pendingAnchors) == 0 {
+		return
+	}
+	if b.anchors == nil {
+		b.anchors = map[string]int{}
+	}
+	for _, a := range b.pendingAnchors {
+		if _, ok := b.anchors[a]; !ok {
+			b.anchors[a] = b.runes
+		}
+	}
+	b.pendingAnchors = b.pendingAnchors[:0]
+}
+
+// linkTo records that the link marker id leads to the anchor name.
+func (b *builder) linkTo(id int, name string) {
+	if b.linkKeys == nil {
+		b.linkKeys = map[int]string{}
+	}
+	b.linkKeys[id] = name
+}
+
+// resolveLinks returns the in-document link targets (link start → offset)
+// of the links recorded with linkTo whose anchor exists. Call after finish.
+func (b *builder) resolveLinks() map[int]int {
+	var out map[int]int
+	for start, name := range b.links {
+		if pos, ok := b.anchors[name]; ok {
+			if out == nil {
+				out = map[int]int{}
+			}
+			out[start] = pos
+		}
+	}
+	return out
 }
 
 // writeRaw appends s as it is. s must be valid UTF-8.
@@ -467,8 +528,17 @@ func (b *builder) finish() (string, []doc.Marker) {
 		b.markers[i].end = int32(b.runes)
 	}
 	b.points = nil
+	b.placeAnchors()
 	out := make([]doc.Marker, 0, len(b.markers)-b.dropped)
-	for _, m := range b.markers {
+	for i, m := range b.markers {
+		if key, ok := b.linkKeys[i]; ok && m.kind != 0 {
+			if b.links == nil {
+				b.links = map[int]string{}
+			}
+			if _, dup := b.links[int(m.start)]; !dup {
+				b.links[int(m.start)] = key
+			}
+		}
 		if m.kind != 0 {
 			out = append(out, doc.Marker{
 				Kind:      kinds[m.kind],

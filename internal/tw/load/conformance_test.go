@@ -26,7 +26,7 @@ var markerFields = []string{"kind", "range", "level", "label", "reference", "tex
 
 func TestConformanceWithTextweaverFixtures(t *testing.T) {
 	dir := conformanceDir(t)
-	for _, name := range []string{"sample.md", "sample.txt", "sample.html"} {
+	for _, name := range []string{"sample.md", "sample.txt", "sample.html", "sample.epub", "pandoc.epub"} {
 		t.Run(name, func(t *testing.T) {
 			raw, err := os.ReadFile(filepath.Join(dir, name+".expected.json"))
 			if err != nil {

@@ -132,6 +132,14 @@ type htmlWalker struct {
 	lists  []htmlList
 	inCell int
 	depth  int
+
+	// anchorKey names the anchor of an element id (nil: ids are not
+	// recorded); linkKey gives the anchor a link's href leads to inside
+	// the document, or "" (nil: links are not resolved).
+	anchorKey func(id string) string
+	linkKey   func(href string) string
+	// skipNotes leaves out EPUB footnotes and endnotes (epub:type).
+	skipNotes bool
 }
 
 // paragraphBreak separates blocks: a space inside a table cell, a line
@@ -189,6 +197,19 @@ func (w *htmlWalker) element(n *html.Node) {
 		w.flatten(n)
 		return
 	}
+	if w.skipNotes && isEPUBNote(n) {
+		return
+	}
+	if w.anchorKey != nil {
+		if id := attr(n, "id"); id != "" {
+			w.b.anchor(w.anchorKey(id))
+		}
+		if n.Data == "a" {
+			if name := attr(n, "name"); name != "" {
+				w.b.anchor(w.anchorKey(name))
+			}
+		}
+	}
 	w.depth++
 	defer func() { w.depth-- }()
 	switch name := n.Data; name {
@@ -242,7 +263,14 @@ func (w *htmlWalker) element(n *html.Node) {
 		w.wrap(n, doc.Marker{Kind: doc.Code})
 	case "a":
 		if href, ok := attrOK(n, "href"); ok {
-			w.wrap(n, doc.Marker{Kind: doc.Link, Reference: href})
+			id := w.b.openMarker(doc.Marker{Kind: doc.Link, Reference: href})
+			if w.linkKey != nil {
+				if key := w.linkKey(href); key != "" {
+					w.b.linkTo(id, key)
+				}
+			}
+			w.children(n)
+			w.b.closeMarker(id)
 		} else {
 			w.children(n)
 		}

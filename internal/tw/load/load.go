@@ -89,6 +89,7 @@ type Registered struct {
 var registry = []Registered{
 	{Name: FormatMarkdown, Extensions: []string{".md", ".markdown", ".mdown", ".mkd"}, Load: Markdown},
 	{Name: FormatHTML, Extensions: []string{".html", ".htm", ".xhtml"}, Load: HTML},
+	{Name: FormatEPUB, Extensions: []string{".epub"}, Load: EPUB, Binary: true},
 }
 
 // Register adds a format to the registry (call it from init). A later
