@@ -68,6 +68,22 @@ type builder struct {
 	linkKeys map[int]string
 	// links is filled by finish: link start → anchor name.
 	links map[int]string
+	// spans are ranges a loader tracks without making them markers (a
+	// tracked change), by the id openSpan gave; filled by finish.
+	spans map[int][2]int
+}
+
+// kindSpan is the internal kind of a span: never a marker of the document.
+const kindSpan = 20
+
+// openSpan opens a range that gets a start at its first content, closed
+// with closeMarker like a marker; finish puts it in spans, not in the
+// markers. A span without content is an empty range where it closed.
+func (b *builder) openSpan() int {
+	b.markers = append(b.markers, bmarker{start: -1, end: -1, kind: kindSpan})
+	idx := len(b.markers) - 1
+	b.open = append(b.open, openMarker{index: idx, keepEmpty: true})
+	return idx
 }
 
 // bmarker is a marker under construction.
@@ -510,6 +526,13 @@ func (b *builder) closeMarker(idx int) {
 		b.started = len(b.open)
 	}
 	m := &b.markers[idx]
+	if m.kind == kindSpan {
+		if m.start < 0 {
+			m.start = int32(b.runes)
+		}
+		m.end = int32(b.runes)
+		return
+	}
 	if m.start < 0 {
 		m.kind = 0
 		b.dropped++
@@ -529,7 +552,7 @@ func (b *builder) finish() (string, []doc.Marker) {
 	}
 	b.points = nil
 	b.placeAnchors()
-	out := make([]doc.Marker, 0, len(b.markers)-b.dropped)
+	out := make([]doc.Marker, 0, max(len(b.markers)-b.dropped, 0))
 	for i, m := range b.markers {
 		if key, ok := b.linkKeys[i]; ok && m.kind != 0 {
 			if b.links == nil {
@@ -538,6 +561,13 @@ func (b *builder) finish() (string, []doc.Marker) {
 			if _, dup := b.links[int(m.start)]; !dup {
 				b.links[int(m.start)] = key
 			}
+		}
+		if m.kind == kindSpan {
+			if b.spans == nil {
+				b.spans = map[int][2]int{}
+			}
+			b.spans[i] = [2]int{int(m.start), int(m.end)}
+			continue
 		}
 		if m.kind != 0 {
 			out = append(out, doc.Marker{

@@ -90,6 +90,7 @@ var registry = []Registered{
 	{Name: FormatMarkdown, Extensions: []string{".md", ".markdown", ".mdown", ".mkd"}, Load: Markdown},
 	{Name: FormatHTML, Extensions: []string{".html", ".htm", ".xhtml"}, Load: HTML},
 	{Name: FormatEPUB, Extensions: []string{".epub"}, Load: EPUB, Binary: true},
+	{Name: FormatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: DOCX, Binary: true},
 }
 
 // Register adds a format to the registry (call it from init). A later

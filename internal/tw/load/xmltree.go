@@ -24,7 +24,6 @@ type xnode struct {
 // text goes to the deepest node kept.
 const maxXMLDepth = 200
 
-
 // parseXML reads an XML document into a tree. Malformed XML is an error
 // (a corrupt document), unless enough was read to be useful: then what was
 // read is returned.
@@ -95,6 +94,9 @@ func (n *xnode) attr(key string) string {
 }
 
 func (n *xnode) attrOK(key string) (string, bool) {
+	if n == nil {
+		return "", false
+	}
 	prefix, local, hasPrefix := strings.Cut(key, ":")
 	if !hasPrefix {
 		local, prefix = prefix, ""
@@ -125,6 +127,9 @@ func (n *xnode) child(name string) *xnode {
 
 // elements calls f for each child element.
 func (n *xnode) elements(f func(*xnode)) {
+	if n == nil {
+		return
+	}
 	for _, c := range n.children {
 		if c.name != "" {
 			f(c)
