@@ -1,0 +1,201 @@
+package load
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// zipOf builds a ZIP archive of the given members (sorted by name, but
+// "mimetype" first, stored, as EPUB wants).
+func zipOf(t testing.TB, members map[string]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	names := make([]string, 0, len(members))
+	for n := range members {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if names[i] == "mimetype" || names[j] == "mimetype" {
+			return names[i] == "mimetype"
+		}
+		return names[i] < names[j]
+	})
+	for _, n := range names {
+		method := zip.Deflate
+		if n == "mimetype" {
+			method = zip.Store
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: n, Method: method})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write([]byte(members[n])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// zipMembers reads every member of a ZIP file into a map.
+func zipMembers(t testing.TB, data []byte) map[string]string {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if _, err := b.ReadFrom(rc); err != nil {
+			t.Fatal(err)
+		}
+		rc.Close()
+		out[f.Name] = b.String()
+	}
+	return out
+}
+
+func conformanceFile(t testing.TB, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(conformanceDir(t), name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// minimalEPUB is a one-chapter EPUB 3 around body (the chapter's <body>
+// content), with extra members added.
+func minimalEPUB(t testing.TB, body string, extra map[string]string) []byte {
+	m := map[string]string{
+		"mimetype":               "application/epub+zip",
+		"META-INF/container.xml": `<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`,
+		"OPS/book.opf": `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>T</dc:title></metadata>` +
+			`<manifest><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>`,
+		"OPS/c.xhtml": `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>c</title></head><body>` + body + `</body></html>`,
+	}
+	for k, v := range extra {
+		m[k] = v
+	}
+	return zipOf(t, m)
+}
+
+func loadErrReason(t *testing.T, path string, data []byte) string {
+	t.Helper()
+	d, err := Bytes(path, data)
+	if err == nil {
+		t.Fatalf("%s loaded (%d characters), want an error", path, d.Len())
+	}
+	var le *Error
+	if !errors.As(err, &le) {
+		t.Fatalf("%s: error %T %v is not a *load.Error", path, err, err)
+	}
+	if le.Path != path {
+		t.Errorf("error path %q, want %q", le.Path, path)
+	}
+	return le.Reason
+}
+
+func TestZipDocumentsRefusedClearly(t *testing.T) {
+	epub := conformanceFile(t, "sample.epub")
+	docx := conformanceFile(t, "sample.docx")
+	drm := minimalEPUB(t, "<p>secret</p>", map[string]string{
+		"META-INF/encryption.xml": `<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/><enc:CipherData><enc:CipherReference URI="OPS/c.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>`,
+	})
+	var bomb bytes.Buffer
+	{
+		zw := zip.NewWriter(&bomb)
+		w, _ := zw.Create("word/document.xml")
+		zeros := make([]byte, 1<<20)
+		for range 40 {
+			w.Write(zeros)
+		}
+		zw.Close()
+	}
+	cases := []struct {
+		name, path string
+		data       []byte
+		reason     string // prefix
+	}{
+		{"truncated epub", "a.epub", epub[:len(epub)/2], ReasonCorrupt},
+		{"truncated docx", "a.docx", docx[:len(docx)-30], ReasonCorrupt},
+		{"empty docx", "a.docx", nil, ReasonCorrupt},
+		{"text named epub", "a.epub", []byte("just text"), ReasonCorrupt},
+		{"docx without document.xml", "a.docx", zipOf(t, map[string]string{"x": "y"}), ReasonCorrupt},
+		{"epub without container", "a.epub", zipOf(t, map[string]string{"mimetype": "application/epub+zip"}), ReasonCorrupt},
+		{"drm epub", "a.epub", drm, ReasonEncrypted},
+		{"zip bomb", "a.docx", bomb.Bytes(), ReasonZipBomb},
+		{"encrypted office file", "a.docx", zipOf(t, map[string]string{"EncryptionInfo": "x", "EncryptedPackage": "y"}), ReasonEncrypted},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if r := loadErrReason(t, tc.path, tc.data); !strings.HasPrefix(r, tc.reason) {
+				t.Errorf("reason %q, want it to start with %q", r, tc.reason)
+			}
+		})
+	}
+}
+
+func TestEPUBFontObfuscationIsNotDRM(t *testing.T) {
+	data := minimalEPUB(t, "<p>open</p>", map[string]string{
+		"META-INF/encryption.xml": `<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.idpf.org/2008/embedding"/><enc:CipherData><enc:CipherReference URI="OPS/fonts/a.otf"/></enc:CipherData></enc:EncryptedData></encryption>`,
+	})
+	d, err := Bytes("a.epub", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Text != "open" || d.Meta.Title != "T" {
+		t.Errorf("got %q title %q", d.Text, d.Meta.Title)
+	}
+}
+
+func TestZipFormatsSkipBinaryCheck(t *testing.T) {
+	for _, name := range []string{"sample.epub", "sample.docx"} {
+		d, err := Bytes(name, conformanceFile(t, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if d.Meta.Format != strings.TrimPrefix(filepath.Ext(name), ".") {
+			t.Errorf("%s: format %q", name, d.Meta.Format)
+		}
+	}
+}
+
+func TestEPUBInBookLinks(t *testing.T) {
+	data := minimalEPUB(t, `<p><a href="#s2">to two</a> and <a href="c.xhtml#s3">to three</a>, <a href="http://x.org/#s2">out</a></p>`+
+		`<h2 id="s2">Two</h2><p>x</p><section id="s3"><h2>Three</h2></section>`, nil)
+	d, err := Bytes("a.epub", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"to two": "Two", "to three": "Three"}
+	links := d.MarkersOf("link")
+	if len(links) != 3 {
+		t.Fatalf("links %v", markerLines(d))
+	}
+	for _, l := range links {
+		label := d.Slice(l.Start, l.End)
+		pos, ok := d.LinkTarget(l)
+		if w, inBook := want[label]; inBook {
+			if !ok || !strings.HasPrefix(d.Text[d.Byte(pos):], w) {
+				t.Errorf("link %q leads to %d (%v), want %q", label, pos, ok, w)
+			}
+		} else if ok {
+			t.Errorf("outside link %q has an in-book target", label)
+		}
+	}
+}
