@@ -42,7 +42,7 @@ const maxHTMLDepth = 256
 // label. <hr> is a zero-length "rule" marker, as in Markdown.
 func HTML(path string, data []byte) (*doc.Document, error) {
 	src := decode(data)
-	w := &htmlWalker{b: newBuilder(len(src) / 2)}
+	w := &htmlWalker{b: newBuilder(len(src) / 2), anchorKey: htmlAnchorKey, linkKey: htmlLinkKey}
 	root, err := html.Parse(bytes.NewReader(src))
 	if err != nil {
 		// The parser refuses elements nested more than 512 deep (its
@@ -76,8 +76,21 @@ func HTML(path string, data []byte) (*doc.Document, error) {
 	meta.Format = FormatHTML
 	meta.Path = path
 	d := doc.New(txt, meta, markers)
+	d.Links = w.b.resolveLinks()
 	d.Meta.Title = htmlTitle(d, titleTag, baseName(path))
 	return d, nil
+}
+
+// htmlAnchorKey and htmlLinkKey name the places of a page: an id or
+// <a name> is "#id", and a link "#id" (or "page.html#id" to the same
+// page, not known here, so only "#id") leads there.
+func htmlAnchorKey(id string) string { return "#" + id }
+
+func htmlLinkKey(href string) string {
+	if strings.HasPrefix(href, "#") && len(href) > 1 {
+		return "#" + urlUnescape(href[1:])
+	}
+	return ""
 }
 
 // htmlTitle: the first level-1 heading, else <title>, else the first

@@ -90,6 +90,9 @@ var registry = []Registered{
 	{Name: FormatMarkdown, Extensions: []string{".md", ".markdown", ".mdown", ".mkd"}, Load: Markdown},
 	{Name: FormatHTML, Extensions: []string{".html", ".htm", ".xhtml"}, Load: HTML},
 	{Name: FormatEPUB, Extensions: []string{".epub"}, Load: EPUB, Binary: true},
+	{Name: FormatODT, Extensions: []string{".odt", ".ott"}, Load: ODF, Binary: true},
+	{Name: FormatODP, Extensions: []string{".odp", ".otp"}, Load: ODF, Binary: true},
+	{Name: FormatODS, Extensions: []string{".ods", ".ots"}, Load: ODF, Binary: true},
 	{Name: FormatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: DOCX, Binary: true},
 }
 
