@@ -93,6 +93,7 @@ var registry = []Registered{
 	{Name: FormatODT, Extensions: []string{".odt", ".ott"}, Load: ODF, Binary: true},
 	{Name: FormatODP, Extensions: []string{".odp", ".otp"}, Load: ODF, Binary: true},
 	{Name: FormatODS, Extensions: []string{".ods", ".ots"}, Load: ODF, Binary: true},
+	{Name: FormatRTF, Extensions: []string{".rtf"}, Load: RTF},
 	{Name: FormatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: DOCX, Binary: true},
 }
 
