@@ -186,6 +186,7 @@ func DOCX(docPath string, data []byte) (*doc.Document, error) {
 	}
 	d := doc.New(text, meta, markers)
 	d.Links = x.b.resolveLinks()
+	linkHeadings(d)
 	d.Meta.Title = title
 	if title == "" {
 		d.Meta.Title = headingTitle(d, baseName(docPath))

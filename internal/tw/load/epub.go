@@ -205,6 +205,7 @@ func EPUB(docPath string, data []byte) (*doc.Document, error) {
 	}
 	d := doc.New(text, meta, markers)
 	d.Links = b.resolveLinks()
+	linkHeadings(d)
 	d.Meta.Title = title
 	if d.Meta.Title == "" {
 		d.Meta.Title = headingTitle(d, baseName(docPath))

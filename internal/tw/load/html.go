@@ -77,6 +77,7 @@ func HTML(path string, data []byte) (*doc.Document, error) {
 	meta.Path = path
 	d := doc.New(txt, meta, markers)
 	d.Links = w.b.resolveLinks()
+	linkHeadings(d)
 	d.Meta.Title = htmlTitle(d, titleTag, baseName(path))
 	return d, nil
 }

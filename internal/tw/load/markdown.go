@@ -92,6 +92,7 @@ func loadMarkdown(path string, data []byte, pieceSize int) (d *doc.Document, err
 	if d.Meta.Title == "" {
 		d.Meta.Title = headingTitle(d, baseName(path))
 	}
+	linkHeadings(d)
 	return d, nil
 }
 

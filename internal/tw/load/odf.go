@@ -119,6 +119,7 @@ func ODF(docPath string, data []byte) (*doc.Document, error) {
 	}
 	d := doc.New(text, meta, markers)
 	d.Links = o.b.resolveLinks()
+	linkHeadings(d)
 	d.Meta.Title = title
 	if title == "" {
 		d.Meta.Title = headingTitle(d, baseName(docPath))

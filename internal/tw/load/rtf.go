@@ -127,6 +127,7 @@ func RTF(docPath string, data []byte) (*doc.Document, error) {
 	meta := doc.Meta{Format: FormatRTF, Path: docPath, Author: strPtr(collapseSpace(r.author))}
 	d := doc.New(text, meta, markers)
 	d.Links = r.b.resolveLinks()
+	linkHeadings(d)
 	d.Meta.Title = collapseSpace(r.title)
 	if d.Meta.Title == "" {
 		d.Meta.Title = headingTitle(d, baseName(docPath))
