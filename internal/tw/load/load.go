@@ -93,6 +93,9 @@ var registry = []Registered{
 	{Name: FormatODT, Extensions: []string{".odt", ".ott"}, Load: ODF, Binary: true},
 	{Name: FormatODP, Extensions: []string{".odp", ".otp"}, Load: ODF, Binary: true},
 	{Name: FormatODS, Extensions: []string{".ods", ".ots"}, Load: ODF, Binary: true},
+	{Name: FormatCSV, Extensions: []string{".csv"}, Load: CSV},
+	{Name: FormatTSV, Extensions: []string{".tsv", ".tab"}, Load: TSV},
+	{Name: FormatJSON, Extensions: []string{".json", ".geojson", ".ipynb"}, Load: JSON},
 	{Name: FormatRTF, Extensions: []string{".rtf"}, Load: RTF},
 	{Name: FormatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: DOCX, Binary: true},
 }

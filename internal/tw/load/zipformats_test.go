@@ -199,3 +199,13 @@ func TestEPUBInBookLinks(t *testing.T) {
 		}
 	}
 }
+
+func TestDataFormats(t *testing.T) {
+	runLoaderCases(t, []loaderCase{
+		{name: "csv", path: "a.csv", in: "name,age\n\"Ada, L\",36\n\nBob,\"x\"\"y\"\n", text: "name | age\nAda, L | 36\nBob | x\"y",
+			markers: []string{`table 0-32 "name | age\nAda, L | 36\nBob | x\"y"`, `table_row 0-10 label="header" "name | age"`, `table_cell 0-4 "name"`, `table_cell 7-10 "age"`,
+				`table_row 11-22 "Ada, L | 36"`, `table_cell 11-17 "Ada, L"`, `table_cell 20-22 "36"`, `table_row 23-32 "Bob | x\"y"`, `table_cell 23-26 "Bob"`, `table_cell 29-32 "x\"y"`}},
+		{name: "json outline", path: "a.json", in: `{"name":"x","n":2,"tags":["a","b"],"owner":{"id":1}}`, text: "name: x\nn: 2\n\ntags\n\na\nb\n\nowner\n\nid: 1"},
+		{name: "invalid json is text", path: "a.json", in: `{"a":`, text: `{"a":`},
+	}, Bytes)
+}
