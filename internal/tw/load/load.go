@@ -97,6 +97,8 @@ var registry = []Registered{
 	{Name: FormatTSV, Extensions: []string{".tsv", ".tab"}, Load: TSV},
 	{Name: FormatJSON, Extensions: []string{".json", ".geojson", ".ipynb"}, Load: JSON},
 	{Name: FormatRTF, Extensions: []string{".rtf"}, Load: RTF},
+	{Name: FormatXLSX, Extensions: []string{".xlsx", ".xlsm"}, Load: XLSX, Binary: true},
+	{Name: FormatPPTX, Extensions: []string{".pptx", ".pptm"}, Load: PPTX, Binary: true},
 	{Name: FormatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: DOCX, Binary: true},
 }
 

@@ -70,6 +70,7 @@ func realToolFixtures(t *testing.T) string {
 			{"pandoc", "source.md", "--metadata", "title=Field Guide", "-o", "pandoc.epub"},
 			{"pandoc", "-s", "source.md", "--metadata", "pagetitle=Field Guide", "-o", "pandoc.html"},
 			{"pandoc", "-s", "source.md", "-o", "pandoc.rtf"},
+			{"pandoc", "source.md", "-o", "pandoc.pptx"},
 		}
 		errs := make([]error, len(jobs))
 		var wg sync.WaitGroup
@@ -229,5 +230,29 @@ func TestRealToolFixtures(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRealToolSlides: Pandoc's PPTX of the source document (Pandoc puts
+// everything up to the table on the first slide, the rest on a titleless
+// second one and the note on a third).
+func TestRealToolSlides(t *testing.T) {
+	d, err := File(filepath.Join(realToolFixtures(t), "pandoc.pptx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkInvariants(t, d)
+	var slides []string
+	for _, m := range d.MarkersOf(doc.PageBreak) {
+		h, _ := nextHeading(d, m.Start-1, 1)
+		slides = append(slides, m.Label+" "+d.Slice(h.Start, h.End))
+	}
+	if got := strings.Join(slides, ","); got != "1 Field Guide,2 Slide 2,3 Notes" {
+		t.Errorf("slides %q", got)
+	}
+	for _, want := range []string{"\nBring water\nWear boots\n", "\n\nDay | Hours\nMonday | 9 to 5\nSunday | closed\n\n", "Kingfisher"} {
+		if !strings.Contains(d.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, d.Text)
+		}
 	}
 }

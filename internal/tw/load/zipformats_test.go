@@ -209,3 +209,21 @@ func TestDataFormats(t *testing.T) {
 		{name: "invalid json is text", path: "a.json", in: `{"a":`, text: `{"a":`},
 	}, Bytes)
 }
+
+func TestXLSX(t *testing.T) {
+	data := zipOf(t, map[string]string{
+		"xl/workbook.xml":            `<workbook xmlns:r="r"><sheets><sheet name="Hours" sheetId="1" r:id="rId1"/><sheet name="Hidden" sheetId="2" r:id="rId2" state="hidden"/></sheets></workbook>`,
+		"xl/_rels/workbook.xml.rels": `<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Target="worksheets/sheet2.xml"/></Relationships>`,
+		"xl/sharedStrings.xml":       `<sst><si><t>Day</t></si><si><t>Hours</t></si><si><r><t>Mon</t></r><r><t>day</t></r></si></sst>`,
+		"xl/worksheets/sheet1.xml":   `<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2" t="s"><v>2</v></c><c r="C2"><v>8.5</v></c><c r="D2" t="b"><v>1</v></c></row><row r="3"/></sheetData></worksheet>`,
+		"xl/worksheets/sheet2.xml":   `<worksheet><sheetData><row><c t="inlineStr"><is><t>secret</t></is></c></row></sheetData></worksheet>`,
+		"docProps/core.xml":          `<cp:coreProperties xmlns:dc="dc" xmlns:cp="cp"><dc:title>Rota</dc:title></cp:coreProperties>`,
+	})
+	d, err := Bytes("a.xlsx", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Hours\n\nDay | Hours\nMonday |  | 8.5 | TRUE"; d.Text != want || d.Meta.Title != "Rota" {
+		t.Errorf("got %q title %q, want %q", d.Text, d.Meta.Title, want)
+	}
+}
