@@ -27,7 +27,9 @@ const maxTableCells = 500_000
 
 // CSV loads comma-separated values as one table whose first row is the
 // header; TSV (tab-separated) likewise.
-func CSV(path string, data []byte) (*doc.Document, error) { return delimited(path, data, ',', FormatCSV) }
+func CSV(path string, data []byte) (*doc.Document, error) {
+	return delimited(path, data, ',', FormatCSV)
+}
 
 // TSV loads tab-separated values as one table.
 func TSV(path string, data []byte) (*doc.Document, error) {

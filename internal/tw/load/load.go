@@ -96,6 +96,7 @@ var registry = []Registered{
 	{Name: FormatCSV, Extensions: []string{".csv"}, Load: CSV},
 	{Name: FormatTSV, Extensions: []string{".tsv", ".tab"}, Load: TSV},
 	{Name: FormatJSON, Extensions: []string{".json", ".geojson", ".ipynb"}, Load: JSON},
+	{Name: FormatEML, Extensions: []string{".eml", ".mht", ".mhtml"}, Load: EML},
 	{Name: FormatRTF, Extensions: []string{".rtf"}, Load: RTF},
 	{Name: FormatXLSX, Extensions: []string{".xlsx", ".xlsm"}, Load: XLSX, Binary: true},
 	{Name: FormatPPTX, Extensions: []string{".pptx", ".pptm"}, Load: PPTX, Binary: true},

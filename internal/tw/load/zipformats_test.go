@@ -227,3 +227,20 @@ func TestXLSX(t *testing.T) {
 		t.Errorf("got %q title %q, want %q", d.Text, d.Meta.Title, want)
 	}
 }
+
+func TestEML(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "formats", "trail.eml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Bytes("trail.eml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "From: Adá <ada@example.org>\nTo: bob@example.org\nDate: Mon, 1 Dec 2026 10:00:00 +0000\nSubject: Trail report\n\n" +
+		"Hello Bob,\n\nThe trail is open. Café too.\n\nAttachments\n\nmap.pdf (application/pdf, 9 bytes)"
+	if d.Text != want || d.Meta.Title != "Trail report" || d.Meta.Author == nil || *d.Meta.Author != "Adá <ada@example.org>" {
+		t.Errorf("got %q title %q", d.Text, d.Meta.Title)
+	}
+	checkInvariants(t, d)
+}
