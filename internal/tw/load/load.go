@@ -16,6 +16,7 @@ package load
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -97,6 +98,7 @@ var registry = []Registered{
 	{Name: FormatTSV, Extensions: []string{".tsv", ".tab"}, Load: TSV},
 	{Name: FormatJSON, Extensions: []string{".json", ".geojson", ".ipynb"}, Load: JSON},
 	{Name: FormatEML, Extensions: []string{".eml", ".mht", ".mhtml"}, Load: EML},
+	{Name: FormatLaTeX, Extensions: []string{".tex", ".latex", ".ltx"}, Load: LaTeX},
 	{Name: FormatRTF, Extensions: []string{".rtf"}, Load: RTF},
 	{Name: FormatXLSX, Extensions: []string{".xlsx", ".xlsm"}, Load: XLSX, Binary: true},
 	{Name: FormatPPTX, Extensions: []string{".pptx", ".pptm"}, Load: PPTX, Binary: true},
@@ -189,7 +191,7 @@ func load(path, docPath string, data []byte) (*doc.Document, error) {
 	} else if reason := refuse(data); reason != "" {
 		return nil, &Error{Path: path, Reason: reason}
 	}
-	d, err := r.Load(docPath, data)
+	d, err := safeLoad(r.Load, docPath, data)
 	if err != nil {
 		var le *Error
 		if errors.As(err, &le) {
@@ -199,6 +201,17 @@ func load(path, docPath string, data []byte) (*doc.Document, error) {
 		return nil, &Error{Path: path, Reason: err.Error()}
 	}
 	return d, nil
+}
+
+// safeLoad runs a loader, turning a panic (a bug met by odd input) into an
+// error: a bad file must never bring the program down.
+func safeLoad(f doc.LoaderFunc, path string, data []byte) (d *doc.Document, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			d, err = nil, &Error{Path: path, Reason: fmt.Sprintf("cannot be read (internal error: %v)", p)}
+		}
+	}()
+	return f(path, data)
 }
 
 // reasonOf turns an error of the file system into a Reason.

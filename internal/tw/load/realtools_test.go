@@ -71,6 +71,7 @@ func realToolFixtures(t *testing.T) string {
 			{"pandoc", "-s", "source.md", "--metadata", "pagetitle=Field Guide", "-o", "pandoc.html"},
 			{"pandoc", "-s", "source.md", "-o", "pandoc.rtf"},
 			{"pandoc", "source.md", "-o", "pandoc.pptx"},
+			{"pandoc", "-s", "source.md", "--metadata", "title=Field Guide", "-o", "pandoc.tex"},
 		}
 		errs := make([]error, len(jobs))
 		var wg sync.WaitGroup
@@ -144,6 +145,7 @@ func TestRealToolFixtures(t *testing.T) {
 		{"pandoc.html", "html", body, true, false},
 		{"pandoc.rtf", "rtf", withNotes, true, true},
 		{"libreoffice.rtf", "rtf", withNotes, true, true},
+		{"pandoc.tex", "latex", append([]string{"1 Field Guide"}, withNotes...), true, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
