@@ -146,6 +146,9 @@ func loaderFor(format string) doc.LoaderFunc {
 func File(path string) (*doc.Document, error) {
 	st, err := os.Stat(path)
 	if err != nil {
+		if archive, member, ok := splitArchivePath(path); ok {
+			return fileInArchive(path, archive, member)
+		}
 		return nil, &Error{Path: path, Reason: reasonOf(err)}
 	}
 	switch {

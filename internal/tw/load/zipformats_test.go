@@ -1,9 +1,12 @@
 package load
 
 import (
+	"archive/tar"
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -243,4 +246,93 @@ func TestEML(t *testing.T) {
 		t.Errorf("got %q title %q", d.Text, d.Meta.Title)
 	}
 	checkInvariants(t, d)
+}
+
+func TestArchives(t *testing.T) {
+	dir := t.TempDir()
+	zipPath := filepath.Join(dir, "bundle.zip")
+	if err := os.WriteFile(zipPath, zipOf(t, map[string]string{
+		"docs/guide.md": "# Guide\n\nRead *me*.\n", "notes.txt": "plain\n", "img/a.png": "\x89PNG\x00", "book.docx": string(conformanceFile(t, "sample.docx")),
+	}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var tgz bytes.Buffer
+	{
+		gz := gzip.NewWriter(&tgz)
+		tw := tar.NewWriter(gz)
+		for name, body := range map[string]string{"./a/readme.md": "# Readme\n", "b.html": "<h1>B</h1>"} {
+			tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg})
+			tw.Write([]byte(body))
+		}
+		tw.Close()
+		gz.Close()
+	}
+	tgzPath := filepath.Join(dir, "src.tar.gz")
+	if err := os.WriteFile(tgzPath, tgz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ path, text, format string }{
+		{zipPath + "!docs/guide.md", "Guide\n\nRead me.", "markdown"},
+		{zipPath + "!notes.txt", "plain\n", "text"},
+		{zipPath + "!book.docx", "", "docx"},
+		{tgzPath + "!a/readme.md", "Readme", "markdown"},
+		{tgzPath + "!b.html", "B", "html"},
+		{zipPath, "bundle.zip\n\nbook.docx (4 KB)\ndocs/guide.md (20 bytes)\nnotes.txt (6 bytes)\n\n3 readable of 4 files.", "archive"},
+		{tgzPath, "src.tar.gz\n\na/readme.md (9 bytes)\nb.html (10 bytes)\n\n2 readable of 2 files.", "archive"},
+	}
+	for _, tc := range cases {
+		d, err := File(tc.path)
+		if err != nil {
+			t.Errorf("%s: %v", tc.path, err)
+			continue
+		}
+		if tc.text != "" && d.Text != tc.text || d.Meta.Format != tc.format {
+			t.Errorf("%s: %q (%s), want %q (%s)", tc.path, d.Text, d.Meta.Format, tc.text, tc.format)
+		}
+		checkInvariants(t, d)
+	}
+	for _, p := range []string{zipPath + "!missing.md", tgzPath + "!nope"} {
+		_, err := File(p)
+		var le *Error
+		if !errors.As(err, &le) || le.Reason != ReasonNoMember || le.Path != p {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	if _, err := File(filepath.Join(dir, "none.zip!a.md")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing archive: %v", err)
+	}
+}
+
+func TestStdin(t *testing.T) {
+	cases := []struct {
+		in, format, text, docFormat string
+	}{
+		{"# T\n\nx\n", "markdown", "T\n\nx", "markdown"},
+		{"# T\n", "", "# T\n", "text"},
+		{"# T\n", ".md", "T", "markdown"},
+		{"<!DOCTYPE html><p>hi</p>", "", "hi", "html"},
+		{`{\rtf1 hello}`, "", "hello", "rtf"},
+		{string(conformanceFile(t, "sample.epub")), "", "", "epub"},
+		{string(conformanceFile(t, "pandoc.docx")), "", "", "docx"},
+	}
+	for _, tc := range cases {
+		d, err := Stdin(strings.NewReader(tc.in), 0, tc.format)
+		if err != nil {
+			t.Errorf("%q: %v", tc.format, err)
+			continue
+		}
+		if tc.text != "" && d.Text != tc.text || d.Meta.Format != tc.docFormat || d.Meta.Path != "" {
+			t.Errorf("%q %q: %q (%s)", tc.in[:min(len(tc.in), 20)], tc.format, d.Text, d.Meta.Format)
+		}
+	}
+	if _, err := Stdin(strings.NewReader("abcdef"), 3, ""); err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Errorf("over the limit: %v", err)
+	}
+	if _, err := Stdin(strings.NewReader("a\x00b"), 0, ""); err == nil || !strings.Contains(err.Error(), ReasonBinary) {
+		t.Errorf("binary: %v", err)
+	}
+	d, _ := Stdin(strings.NewReader("plain"), 0, "")
+	if d == nil || d.Meta.Title != "standard input" {
+		t.Errorf("title: %+v", d)
+	}
 }
