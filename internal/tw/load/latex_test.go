@@ -23,10 +23,10 @@ func TestLaTeX(t *testing.T) {
 
 func TestLaTeXPathological(t *testing.T) {
 	for name, in := range map[string]string{
-		"deep groups":      strings.Repeat("{", 100000) + "x" + strings.Repeat("}", 100000),
-		"deep envs":        strings.Repeat("\\begin{quote}", 5000) + "x",
-		"many macros":      strings.Repeat("\\def\\a{\\a\\a\\a}\\a", 20000),
-		"deep lists":       strings.Repeat("\\begin{itemize}\\item x", 3000),
+		"deep groups":       strings.Repeat("{", 100000) + "x" + strings.Repeat("}", 100000),
+		"deep envs":         strings.Repeat("\\begin{quote}", 5000) + "x",
+		"many macros":       strings.Repeat("\\def\\a{\\a\\a\\a}\\a", 20000),
+		"deep lists":        strings.Repeat("\\begin{itemize}\\item x", 3000),
 		"unterminated verb": "\\verb|abc" + strings.Repeat("x", 100000),
 	} {
 		start := time.Now()

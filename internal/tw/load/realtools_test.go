@@ -24,8 +24,10 @@ var realTools struct {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if realTools.dir != "" {
-		os.RemoveAll(realTools.dir)
+	for _, dir := range []string{realTools.dir, benchDocs.dir} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
 }

@@ -22,7 +22,7 @@ type xnode struct {
 
 // maxXMLDepth bounds nesting: deeper elements are not made nodes, their
 // text goes to the deepest node kept.
-const maxXMLDepth = 200
+const maxXMLDepth = 1024
 
 // parseXML reads an XML document into a tree. Malformed XML is an error
 // (a corrupt document), unless enough was read to be useful: then what was
