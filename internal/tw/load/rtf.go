@@ -270,8 +270,10 @@ func (r *rtf) endGroup() {
 			if strings.HasPrefix(target, "\\l ") {
 				target = "#" + strings.Trim(strings.TrimSpace(target[3:]), "\"")
 			}
-			target = strings.Trim(strings.Fields(target + " ")[0], "\"")
-			if len(r.fieldStack) > 0 {
+			if f := strings.Fields(target); len(f) > 0 {
+				target = strings.Trim(f[0], "\"")
+			}
+			if len(r.fieldStack) > 0 && target != "" {
 				r.fieldStack[len(r.fieldStack)-1] = target
 			}
 		}
