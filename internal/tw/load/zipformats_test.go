@@ -18,6 +18,13 @@ import (
 // "mimetype" first, stored, as EPUB wants).
 func zipOf(t testing.TB, members map[string]string) []byte {
 	t.Helper()
+	return zipWith(t, members, zip.Deflate)
+}
+
+// zipWith is zipOf with a compression method for all members but
+// "mimetype" (zip.Store makes fuzzing fast).
+func zipWith(t testing.TB, members map[string]string, compression uint16) []byte {
+	t.Helper()
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	names := make([]string, 0, len(members))
@@ -31,7 +38,7 @@ func zipOf(t testing.TB, members map[string]string) []byte {
 		return names[i] < names[j]
 	})
 	for _, n := range names {
-		method := zip.Deflate
+		method := compression
 		if n == "mimetype" {
 			method = zip.Store
 		}
@@ -94,7 +101,7 @@ func minimalEPUB(t testing.TB, body string, extra map[string]string) []byte {
 	for k, v := range extra {
 		m[k] = v
 	}
-	return zipOf(t, m)
+	return zipWith(t, m, zip.Store)
 }
 
 func loadErrReason(t *testing.T, path string, data []byte) string {

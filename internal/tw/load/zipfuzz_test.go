@@ -1,6 +1,7 @@
 package load
 
 import (
+	"archive/zip"
 	"bytes"
 	"errors"
 	"testing"
@@ -57,7 +58,7 @@ func FuzzDOCX(f *testing.F) {
 				m[k] = v
 			}
 			m["word/document.xml"] = string(b)
-			return zipOf(t, m)
+			return zipWith(t, m, zip.Store)
 		})
 	})
 }
