@@ -1,6 +1,7 @@
 package load
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -66,9 +67,17 @@ func ODF(docPath string, data []byte) (*doc.Document, error) {
 	if mf, _ := z.read("META-INF/manifest.xml", true); mf != nil && strings.Contains(string(mf), "encryption-data") {
 		return nil, &Error{Reason: ReasonEncrypted}
 	}
-	content, err := z.read("content.xml", false)
+	content, err := z.read("content.xml", true)
 	if err != nil {
 		return nil, err
+	}
+	if content == nil {
+		// A styles-only template has no content; anything else without
+		// content.xml is not an OpenDocument file.
+		if mt, _ := z.read("mimetype", true); !bytes.HasPrefix(mt, []byte("application/vnd.oasis.opendocument")) {
+			return nil, &Error{Reason: ReasonCorrupt + " (content.xml is missing)"}
+		}
+		content = []byte("<document-content/>")
 	}
 	root, err := parseXML(content)
 	if err != nil {

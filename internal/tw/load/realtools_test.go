@@ -260,3 +260,48 @@ func TestRealToolSlides(t *testing.T) {
 		}
 	}
 }
+
+// TestRealDocumentsFromDebian: documents no one here wrote, from Debian
+// packages: the Underscore.js manual (one HTML page whose table of
+// contents links into the page) and LibreOffice's own ODT templates.
+func TestRealDocumentsFromDebian(t *testing.T) {
+	d, err := File("/usr/share/doc/libjs-underscore/index.html")
+	if err != nil {
+		t.Fatalf("%v (install with scripts/deps-formats.sh)", err)
+	}
+	checkInvariants(t, d)
+	inPage, followed := 0, 0
+	for _, m := range d.MarkersOf(doc.Link) {
+		if !strings.HasPrefix(m.Reference, "#") {
+			continue
+		}
+		inPage++
+		if pos, ok := d.LinkTarget(m); ok {
+			followed++
+			if d.Slice(m.Start, m.End) == "Collections" && !strings.HasPrefix(d.Text[d.Byte(pos):], "Collection Functions") {
+				t.Errorf("Collections leads to %.40q", d.Text[d.Byte(pos):])
+			}
+		}
+	}
+	if inPage < 100 || followed*100 < inPage*95 {
+		t.Errorf("%d of %d in-page links lead somewhere", followed, inPage)
+	}
+	templates, _ := filepath.Glob("/usr/lib/libreoffice/share/template/common/*/*.ot[tp]")
+	odt, _ := filepath.Glob("/usr/lib/libreoffice/share/template/common/*/*.odt")
+	templates = append(templates, odt...)
+	if len(templates) == 0 {
+		t.Fatal("no LibreOffice templates (install with scripts/deps-formats.sh)")
+	}
+	for _, p := range templates {
+		d, err := File(p)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		checkInvariants(t, d)
+		if strings.TrimSpace(d.Text) == "" && len(d.MarkersOf(doc.Table)) == 0 {
+			t.Logf("%s: no text", p)
+		}
+	}
+	t.Logf("underscore manual: %d of %d in-page links followed; %d LibreOffice templates loaded", followed, inPage, len(templates))
+}
