@@ -1,9 +1,15 @@
-// Package load turns files into documents: plain text, Markdown and HTML,
-// with the canonical text and markers the original textweaver produces.
+// Package load turns files into documents, with the canonical text and
+// markers the original textweaver produces: plain text, Markdown, HTML,
+// EPUB, DOCX, OpenDocument (ODT, ODP, ODS), RTF, XLSX, PPTX, CSV and TSV,
+// JSON, EML, LaTeX, and archives (a ZIP or tar lists its readable members;
+// "archive.zip!member" loads one). The PDF loader lives in its own
+// package and registers itself.
 //
 // File reads a file and refuses what is not a document (a missing file, a
-// folder, a binary file); Bytes picks a loader by extension without any
-// I/O; Text, Markdown and HTML are the loaders themselves.
+// folder, a binary file, a corrupt or encrypted one); Bytes picks a loader
+// by extension without any I/O; Stdin reads a bounded document from a
+// reader. Formats are a registry (name, extensions, loader): Register adds
+// one. ZIP-based formats go to their loader before any binary check.
 //
 // The canonical text follows one shape for every structured format: blocks
 // are separated by one blank line; headings, list items and table rows are
