@@ -50,6 +50,7 @@ type docxChange struct {
 
 type docxNoteRef struct {
 	endnote bool
+	comment bool
 	id      string
 	n       int
 }
@@ -87,7 +88,8 @@ type docx struct {
 // underline and code from direct formatting and character styles;
 // hyperlinks (internal ones to bookmarks recorded in Document.Links);
 // drawings as their description; footnotes and endnotes numbered together
-// in reading order, "[n]" in the text and the notes under a level-2
+// (and comments, as "Comment by AUTHOR: ...") in reading order, "[n]" in
+// the text and the notes under a level-2
 // "Footnotes" heading at the end. Inserted text is read, deleted text is
 // not; both are listed in Meta.Properties ("textweaver.revisions",
 // "textweaver.changes"). Title, author and language come from
@@ -125,6 +127,7 @@ func DOCX(docPath string, data []byte) (*doc.Document, error) {
 	x.readRels(dir + "_rels/" + main[len(dir):] + ".rels")
 	footnotes := x.readNotes(dir+"footnotes.xml", "footnote")
 	endnotes := x.readNotes(dir+"endnotes.xml", "endnote")
+	comments := x.readNotes(dir+"comments.xml", "comment")
 
 	if bd := root.child("body"); bd != nil {
 		x.blocks(bd)
@@ -140,8 +143,11 @@ func DOCX(docPath string, data []byte) (*doc.Document, error) {
 		x.inNote = true
 		for _, ref := range x.notes {
 			n := footnotes[ref.id]
-			if ref.endnote {
+			switch {
+			case ref.endnote:
 				n = endnotes[ref.id]
+			case ref.comment:
+				n = comments[ref.id]
 			}
 			b.lineBreak()
 			label := strconv.Itoa(ref.n)
@@ -150,6 +156,14 @@ func DOCX(docPath string, data []byte) (*doc.Document, error) {
 			b.literal("[" + label + "]")
 			b.closeMarker(inner)
 			b.space()
+			if ref.comment && n != nil {
+				who := collapseSpace(n.attr("author"))
+				if who == "" {
+					who = "someone"
+				}
+				b.inlineText("Comment by " + who + ":")
+				b.space()
+			}
 			if n != nil {
 				x.blocks(n)
 			}
@@ -878,12 +892,12 @@ func (x *docx) run(r *xnode) {
 				format()
 				b.inlineText(string(rune(v)))
 			}
-		case "footnoteReference", "endnoteReference":
+		case "footnoteReference", "endnoteReference", "commentReference":
 			if x.inNote {
 				continue
 			}
 			x.closeFormats()
-			ref := docxNoteRef{endnote: c.name == "endnoteReference", id: c.attr("id"), n: len(x.notes) + 1}
+			ref := docxNoteRef{endnote: c.name == "endnoteReference", comment: c.name == "commentReference", id: c.attr("id"), n: len(x.notes) + 1}
 			x.notes = append(x.notes, ref)
 			label := strconv.Itoa(ref.n)
 			id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})

@@ -343,3 +343,17 @@ func TestStdin(t *testing.T) {
 		t.Errorf("title: %+v", d)
 	}
 }
+
+func TestDOCXCommentsAsNotes(t *testing.T) {
+	m := zipMembers(t, conformanceFile(t, "sample.docx"))
+	m["word/document.xml"] = `<w:document xmlns:w="w"><w:body><w:p><w:commentRangeStart w:id="0"/><w:r><w:t>Checked text.</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p></w:body></w:document>`
+	m["word/comments.xml"] = `<w:comments xmlns:w="w"><w:comment w:id="0" w:author="Grace"><w:p><w:r><w:t>Is this right?</w:t></w:r></w:p></w:comment></w:comments>`
+	d, err := Bytes("c.docx", zipOf(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Checked text.[1][2]\n\nFootnotes\n\n[1] Comment by Grace: Is this right?\n[2] The footnote text lives here."
+	if d.Text != want {
+		t.Errorf("got %q\nwant %q", d.Text, want)
+	}
+}
