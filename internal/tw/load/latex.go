@@ -3,6 +3,7 @@ package load
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -434,6 +435,13 @@ func (t *tex) command(env string) bool {
 		// A control symbol.
 		c := s[j]
 		t.i = j + 1
+		if c >= utf8.RuneSelf {
+			// A backslash before a non-ASCII character: the character.
+			_, size := utf8.DecodeRuneInString(s[j:])
+			t.text(s[j : j+size])
+			t.i = j + size
+			return false
+		}
 		switch c {
 		case '\\':
 			if t.table != nil {
@@ -660,8 +668,9 @@ func (t *tex) accent(mark rune) {
 			letter = "i"
 			t.i += 2
 		} else {
-			letter = string(s[t.i])
-			t.i++
+			_, size := utf8.DecodeRuneInString(s[t.i:])
+			letter = s[t.i : t.i+size]
+			t.i += size
 		}
 	}
 	if letter == "\\i" {
