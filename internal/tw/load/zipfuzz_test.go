@@ -62,3 +62,13 @@ func FuzzDOCX(f *testing.F) {
 		})
 	})
 }
+
+func FuzzODF(f *testing.F) {
+	f.Add([]byte(`<office:document-content><office:body><office:text><text:h text:outline-level="2">H</text:h><text:list><text:list-item><text:p>a<text:note><text:note-body><text:p>n</text:p></text:note-body></text:note></text:p><text:list><text:list-item><text:p>b</text:p></text:list-item></text:list></text:list-item></text:list><table:table><table:table-header-rows><table:table-row><table:table-cell table:number-columns-repeated="3"><text:p>x</text:p></table:table-cell></table:table-row></table:table-header-rows></table:table></office:text></office:body></office:document-content>`))
+	f.Add([]byte(`<document-content><body><presentation><draw:page><draw:frame presentation:class="title"><draw:text-box><text:p>T</text:p></draw:text-box></draw:frame><presentation:notes><draw:frame><draw:text-box><text:p>N</text:p></draw:text-box></draw:frame></presentation:notes></draw:page></presentation><spreadsheet><table:table table:name="S"><table:table-row table:number-rows-repeated="1000000"><table:table-cell><text:p>1</text:p></table:table-cell></table:table-row></table:table></spreadsheet></body></document-content>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fuzzZipDoc(t, "f.odt", data, func(b []byte) []byte {
+			return zipWith(t, map[string]string{"mimetype": "application/vnd.oasis.opendocument.text", "content.xml": string(b)}, zip.Store)
+		})
+	})
+}
