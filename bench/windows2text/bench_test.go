@@ -1,6 +1,7 @@
 // Package bench compares windows2text's AT-SPI walk with a pyatspi walk of
 // the same application reading the same properties, on a private desktop:
-// gtk3-widget-factory and a 2,000-row list. Run ./run.sh (or go test
+// gtk3-widget-factory, a 2,000-row list, and real applications from Debian
+// (FeatherPad on Qt 5, mousepad, galculator). Run ./run.sh (or go test
 // -bench . ./bench/windows2text).
 package bench
 
@@ -27,7 +28,7 @@ var (
 	backend *atspi.Backend
 	apps    = map[string]*desktoptest.App{}
 	// appOrder keeps the benchmarks in a fixed order.
-	appOrder = []string{"widget-factory", "list-2000"}
+	appOrder = []string{"widget-factory", "list-2000", "featherpad-qt5", "mousepad", "galculator"}
 )
 
 func TestMain(m *testing.M) {
@@ -49,6 +50,28 @@ func runMain(m *testing.M) int {
 	if apps["list-2000"], err = desk.StartApp("--title", "w2t list", "--list-only", "--rows", "2000"); err != nil {
 		fmt.Fprintln(os.Stderr, "FAIL:", err)
 		return 1
+	}
+	// Real applications from Debian: a Qt 5 editor (its bridge switched
+	// on), a GTK editor and a calculator, each with a home of its own.
+	for _, a := range []struct {
+		name string
+		env  []string
+		prog string
+	}{
+		{"featherpad-qt5", []string{"QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1", "QT_ACCESSIBILITY=1"}, "featherpad"},
+		{"mousepad", nil, "mousepad"},
+		{"galculator", nil, "galculator"},
+	} {
+		home, err := os.MkdirTemp(desk.Dir(), "home-")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "FAIL:", err)
+			return 1
+		}
+		env := append([]string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}, a.env...)
+		if apps[a.name], err = desk.StartProgramEnv(env, a.prog); err != nil {
+			fmt.Fprintln(os.Stderr, "FAIL:", err)
+			return 1
+		}
 	}
 	if backend, err = atspi.New(context.Background()); err != nil {
 		fmt.Fprintln(os.Stderr, "FAIL:", err)
@@ -112,7 +135,8 @@ func pyatspi(tb testing.TB, name string, iterations int) (nodes int, ms []float6
 // several times, timed by its own clock). Run with -benchtime 1x: every
 // figure is a median of its own rounds.
 func BenchmarkSideBySide(b *testing.B) {
-	rounds := map[string][2]int{"widget-factory": {15, 7}, "list-2000": {15, 3}} // w2t, pyatspi
+	rounds := map[string][2]int{"widget-factory": {15, 7}, "list-2000": {15, 3}, // w2t, pyatspi
+		"featherpad-qt5": {15, 5}, "mousepad": {15, 5}, "galculator": {15, 5}}
 	for _, name := range appOrder {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
@@ -183,4 +207,39 @@ func median(v []float64) float64 {
 		return 0
 	}
 	return s[len(s)/2]
+}
+
+// BenchmarkObserve times what an agent asks for most: observe of each
+// application (process scope, default view and limits), the snapshot and
+// its projection, and reports the observation's size in bytes. Run with
+// -benchtime 1x: every figure is a median of 15 rounds.
+func BenchmarkObserve(b *testing.B) {
+	for _, name := range appOrder {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				req := uitree.DefaultRequest()
+				req.Scope, req.PID = uitree.ScopeProcess, apps[name].PID
+				if err := req.Normalize(); err != nil {
+					b.Fatal(err)
+				}
+				var times []float64
+				size, targets := 0, 0
+				for range 15 {
+					start := time.Now()
+					tree, err := backend.Snapshot(context.Background(), req)
+					if err != nil {
+						b.Fatal(err)
+					}
+					var refs uitree.Refs
+					obs := uitree.Observe(refs.Publish(tree), 100, 2000)
+					times = append(times, millis(time.Since(start)))
+					data, _ := json.Marshal(obs)
+					size, targets = len(data), len(obs.Targets)
+				}
+				b.ReportMetric(median(times), "observe-ms")
+				b.ReportMetric(float64(size), "bytes")
+				b.ReportMetric(float64(targets), "targets")
+			}
+		})
+	}
 }

@@ -1,4 +1,4 @@
-// Package reader is the app core of tw: it owns the open document, the
+// Package core is the app core of tw: it owns the open document, the
 // cursor, playback, prompts, lists, questions, bookmarks, notes and
 // highlights. Every front end — the JSON-RPC server, the terminal reader —
 // sends it the same commands and hears the same announcements.
@@ -20,6 +20,7 @@ import (
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/units"
 )
 
@@ -29,6 +30,14 @@ type Priority string
 const (
 	Polite    Priority = "polite"
 	Assertive Priority = "assertive"
+)
+
+// The modes a front end draws and keys differently, as the protocol names
+// them (prompts have modes of their own, named by what they ask).
+const (
+	ModeBrowse       = "Browse"
+	ModeEdit         = "Edit"
+	ModeSpeechCursor = "Speech Cursor"
 )
 
 // Playback states, as the protocol names them.
@@ -77,12 +86,6 @@ type Options struct {
 	// Parse derives a document from edited source text (no I/O).
 	Parse  func(path string, data []byte) (*doc.Document, error)
 	Logger *log.Logger
-}
-
-// Effect is something the app asks its front end to show.
-type Effect struct {
-	Type   string         // "prompt", "list", "quit"
-	Params map[string]any // {label, purpose} / {title, items} / {}
 }
 
 // Pending is a yes-or-no question waiting for an answer.
@@ -134,6 +137,7 @@ type App struct {
 	lower     string
 	history   map[string][]string // earlier answers of each prompt purpose
 	closeOnce sync.Once
+	autosave  autosaver
 }
 
 // New returns an App with no document open.
@@ -147,7 +151,7 @@ func New(opts Options) *App {
 	if opts.Logger == nil {
 		opts.Logger = log.New(discard{}, "", 0)
 	}
-	a := &App{opts: opts, st: docstate.Store{Home: opts.Home}, mode: "Browse", playback: Stopped}
+	a := &App{opts: opts, st: docstate.Store{Home: opts.Home}, mode: ModeBrowse, playback: Stopped}
 	a.speechQ = newEventQueue()
 	go a.speechQ.run(a.applySpeechEvent)
 	return a
@@ -163,33 +167,9 @@ func (nopEvents) Announce(string, Priority) {}
 func (nopEvents) Playback(string)           {}
 func (nopEvents) Position(int, int, int)    {}
 
-// Defaults answers every setting with its default.
-type Defaults struct{}
-
-var defaultInts = map[string]int{
-	"speech.rate": 265, "speech.pitch": 0, "speech.volume": 100,
-	"reading.nav_history_size": 50, "speech.latency_offset_ms": 120,
-}
-
-func (Defaults) Int(p string) int { return defaultInts[p] }
-func (Defaults) Bool(p string) bool {
-	switch p {
-	case "reading.auto_resume", "reading.cursor_follows_speech", "highlight.enabled", "keyboard.character_keys":
-		return true
-	}
-	return false
-}
-func (Defaults) String(p string) string {
-	switch p {
-	case "speech.backend":
-		return "auto"
-	case "highlight.color":
-		return "yellow"
-	case "speech.punctuation":
-		return "some"
-	}
-	return ""
-}
+// Defaults answers every setting with its default, as the settings schema
+// gives it.
+type Defaults = settings.Defaults
 
 // ErrNoDocument is returned by methods that need an open document.
 var ErrNoDocument = errors.New("No document is open; call open first")
@@ -227,13 +207,6 @@ func (a *App) announce(text string, p Priority) {
 	if a.opts.Speaker != nil && a.playback != Reading {
 		a.opts.Speaker.Say(text)
 	}
-}
-
-// Status is the last status message.
-func (a *App) Status() string {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.status
 }
 
 // Announce says text to the user as the app's own announcements are said
@@ -326,7 +299,7 @@ func (a *App) install(d *doc.Document) {
 	a.heard = nil
 	a.editing = false
 	a.dirty = false
-	a.mode = "Browse"
+	a.mode = ModeBrowse
 	a.pending = nil
 	a.prompt = nil
 	a.list = nil

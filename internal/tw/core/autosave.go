@@ -1,16 +1,41 @@
 package core
 
-import "time"
+import (
+	"sync"
+	"time"
+)
+
+// autosaver is the App's one autosave goroutine.
+type autosaver struct {
+	mu   sync.Mutex
+	stop chan struct{} // nil when not running
+	done chan struct{}
+}
 
 // StartAutosave saves the reading place every interval while it changes,
-// so a killed process loses at most that much. It stops when the App is
-// closed.
+// so a killed process loses at most that much. Only one autosave runs:
+// starting it again while it runs does nothing. It stops with
+// StopAutosave, or when the App is closed.
 func (a *App) StartAutosave(interval time.Duration) {
+	as := &a.autosave
+	as.mu.Lock()
+	defer as.mu.Unlock()
+	if as.stop != nil || interval <= 0 {
+		return
+	}
+	stop, done := make(chan struct{}), make(chan struct{})
+	as.stop, as.done = stop, done
 	go func() {
+		defer close(done)
 		t := time.NewTicker(interval)
 		defer t.Stop()
 		lastPlace, lastDoc := -1, ""
-		for range t.C {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
 			a.mu.Lock()
 			closed := a.closed
 			if !closed && a.d != nil && a.state != nil && (a.cursor != lastPlace || a.d.Meta.Path != lastDoc) {
@@ -23,4 +48,18 @@ func (a *App) StartAutosave(interval time.Duration) {
 			}
 		}
 	}()
+}
+
+// StopAutosave stops the autosave and waits until it has stopped; no save
+// of it starts afterwards. It does nothing when none runs.
+func (a *App) StopAutosave() {
+	as := &a.autosave
+	as.mu.Lock()
+	defer as.mu.Unlock()
+	if as.stop == nil {
+		return
+	}
+	close(as.stop)
+	<-as.done
+	as.stop, as.done = nil, nil
 }

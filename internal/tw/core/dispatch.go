@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/settings"
 )
 
 // Adjuster is the optional part of Settings that changes values.
@@ -40,15 +41,7 @@ func (a *App) Action(id string, confirm *bool) (ActionResult, error) {
 	a.effects = nil
 	a.runAction(id)
 	if confirm != nil && a.pending != nil && a.pending.Action == id {
-		p := a.pending
-		a.pending = nil
-		if *confirm {
-			p.yes()
-		} else if id == "quit" {
-			a.say("Cancelled.")
-		} else {
-			a.say("Kept.")
-		}
+		a.settle(*confirm)
 	}
 	return ActionResult{Status: a.status, Effects: a.takeEffects(), Pending: a.pending}, nil
 }
@@ -83,7 +76,7 @@ func (a *App) runAction(id string) {
 			a.stopReading()
 			a.saveState()
 			a.quitting = true
-			a.effects = append(a.effects, Effect{Type: "quit", Params: map[string]any{}})
+			a.effects = append(a.effects, QuitEffect{})
 		}
 		if a.editing && a.dirty {
 			// Unsaved changes: the Save, Discard or Cancel question comes
@@ -646,11 +639,25 @@ func (a *App) cycleSetting(path, label string) {
 	a.say(fmt.Sprintf("%s: %s.", label, spoken))
 }
 
-// speedPresets are textweaver's reading speeds, slowest last.
-var speedPresets = []struct {
+// speedPresets are textweaver's reading speeds in the order the key moves
+// through them; their rates are the schema's defaults.
+var speedPresets = func() []struct {
 	name string
 	wpm  int
-}{{"normal", 265}, {"study", 200}, {"slow", 150}, {"skim", 350}}
+} {
+	rates := settings.Defaults{}.NumberTable("speech.speed_presets")
+	var out []struct {
+		name string
+		wpm  int
+	}
+	for _, name := range []string{"normal", "study", "slow", "skim"} {
+		out = append(out, struct {
+			name string
+			wpm  int
+		}{name, rates[name]})
+	}
+	return out
+}()
 
 // cycleSpeedPreset sets the rate to the next preset.
 func (a *App) cycleSpeedPreset() {

@@ -83,7 +83,7 @@ func (a *App) enterEdit() {
 	canonCursor := a.cursor
 	a.edit = es
 	a.editing = true
-	a.mode = "Edit"
+	a.mode = ModeEdit
 	a.showSource(source)
 	a.cursor = mapPosition(a.edit.canonical, canonCursor, a.d)
 	l := a.ix.LineOf(a.cursor)
@@ -220,14 +220,14 @@ func (a *App) leaveEdit(then func()) {
 				then()
 			}
 		default:
-			a.mode = "Edit"
+			a.mode = ModeEdit
 			a.say("Still editing.")
 		}
 	}
 	a.list = l
 	a.refilter()
 	a.say(fmt.Sprintf("%s has unsaved changes. Save, discard, or cancel? Press s, d, or c, or Up and Down and Enter. Escape cancels.", name))
-	a.effects = append(a.effects, Effect{Type: "list", Params: map[string]any{"title": l.Title, "items": l.Items}})
+	a.effects = append(a.effects, ListEffect{Title: l.Title, Items: l.Items})
 }
 
 // finishEdit rebuilds the reading view from the source and maps the
@@ -238,7 +238,7 @@ func (a *App) finishEdit() {
 	cursor := mapPosition(source, a.cursor, canon)
 	old := a.edit.canonical
 	a.editing = false
-	a.mode = "Browse"
+	a.mode = ModeBrowse
 	a.d = canon
 	a.ix = units.New(canon)
 	a.title = canon.Meta.Title
@@ -871,7 +871,7 @@ func (a *App) newDocument() {
 		a.state = &docstate.DocState{}
 		a.edit = &editState{canonical: d}
 		a.editing = true
-		a.mode = "Edit"
+		a.mode = ModeEdit
 		a.say("New document ready for editing.")
 	}
 	if a.editing {

@@ -89,7 +89,7 @@ func (a *App) listBookmarks() {
 		a.say("No bookmarks.")
 		return
 	}
-	a.openList(&List{Title: "Bookmarks", Items: a.bookmarkItems(),
+	a.openList(&List{Title: "Bookmarks", kind: bookmarkList, Items: a.bookmarkItems(),
 		choose: func(i int) {
 			b := a.state.Bookmarks[i]
 			a.moveTo(b.Char, true)
@@ -104,7 +104,7 @@ func (a *App) deleteBookmark(i int) {
 	name := a.state.Bookmarks[i].Name
 	a.state.Bookmarks = append(a.state.Bookmarks[:i], a.state.Bookmarks[i+1:]...)
 	a.saveState()
-	if a.list != nil && a.list.Title == "Bookmarks" {
+	if a.list != nil && a.list.kind == bookmarkList {
 		a.list.all = a.bookmarkItems()
 		a.refilter()
 	}
@@ -257,7 +257,7 @@ func (a *App) listNotes() {
 		a.say("No notes.")
 		return
 	}
-	a.openList(&List{Title: "Notes", Items: a.noteItems(),
+	a.openList(&List{Title: "Notes", kind: noteList, Items: a.noteItems(),
 		choose: func(i int) {
 			n := a.state.Notes[i]
 			a.moveTo(n.Start, true)
@@ -277,7 +277,7 @@ func (a *App) deleteNoteByID(id int) {
 			a.state.Notes = append(a.state.Notes[:i], a.state.Notes[i+1:]...)
 			a.saveState()
 			a.say("Note deleted.")
-			if a.list != nil && a.list.Title == "Notes" {
+			if a.list != nil && a.list.kind == noteList {
 				a.list.all = a.noteItems()
 				a.refilter()
 			}

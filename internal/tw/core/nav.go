@@ -264,20 +264,20 @@ func (a *App) navigate(id string) bool {
 	case "scroll_down", "scroll_up":
 		// The view scrolls; the cursor stays. Nothing to say.
 	case "speech_cursor_toggle":
-		if a.mode == "Speech Cursor" {
-			a.mode = "Browse"
+		if a.mode == ModeSpeechCursor {
+			a.mode = ModeBrowse
 			a.stopReading()
 			a.say("Stopped. Speech Cursor off.")
 			return true
 		}
-		a.mode = "Speech Cursor"
+		a.mode = ModeSpeechCursor
 		l := a.ix.LineOf(a.cursor)
 		a.cursor = a.ix.LineStart(l)
 		a.say(fmt.Sprintf("Speech Cursor. Line %d: %s", l+1, nonBlank(a.lineText(l))))
 	case "speech_cursor_reread_line":
 		a.say(nonBlank(a.lineText(a.ix.LineOf(a.cursor))))
 	case "speech_cursor_exit_and_read":
-		a.mode = "Browse"
+		a.mode = ModeBrowse
 		a.startReading(a.cursor, a.d.Len(), true)
 	default:
 		return false
@@ -651,4 +651,47 @@ func (a *App) historyMove(from, to *[]int, label, empty string) {
 	*to = append(*to, a.cursor)
 	a.cursor = min(place, a.d.Len())
 	a.say(fmt.Sprintf("%s, line %d: %s", label, a.ix.LineOf(a.cursor)+1, a.preview(a.cursor)))
+}
+
+// CaretChar moves the cursor one character forward or back and says the
+// character it lands on (edit mode's Left and Right).
+func (a *App) CaretChar(next bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if !a.needDoc() {
+		return
+	}
+	a.sel = nil
+	switch {
+	case next && a.cursor < a.d.Len():
+		a.cursor++
+	case !next && a.cursor > 0:
+		a.cursor--
+	case next:
+		a.say("End of document.")
+		return
+	default:
+		a.say("Top of document.")
+		return
+	}
+	a.say(spokenChar(a.d, a.cursor))
+}
+
+func spokenChar(d interface {
+	Len() int
+	RuneAt(int) rune
+}, pos int) string {
+	if pos >= d.Len() {
+		return "end"
+	}
+	switch r := d.RuneAt(pos); r {
+	case '\n':
+		return "new line"
+	case ' ':
+		return "space"
+	case '\t':
+		return "tab"
+	default:
+		return string(r)
+	}
 }

@@ -31,7 +31,17 @@ type List struct {
 	remove   func(index int)      // delete key
 	rename   func(index int)
 	letters  map[rune]int // Save/Discard/Cancel style letters
+	kind     listKind     // what the items show, for lists kept up to date
 }
+
+// listKind names the lists whose items follow the marks they show.
+type listKind int
+
+const (
+	otherList listKind = iota
+	bookmarkList
+	noteList
+)
 
 // openPrompt opens a prompt and announces its label.
 func (a *App) openPrompt(purpose, label, mode string, answer func(string)) {
@@ -42,7 +52,7 @@ func (a *App) openPrompt(purpose, label, mode string, answer func(string)) {
 		history: a.history[purpose], histAt: len(a.history[purpose])}
 	a.mode = mode
 	a.say(label)
-	a.effects = append(a.effects, Effect{Type: "prompt", Params: map[string]any{"label": label, "purpose": purpose}})
+	a.effects = append(a.effects, PromptEffect{Label: label, Purpose: purpose})
 }
 
 // openList shows a list and announces it.
@@ -58,7 +68,7 @@ func (a *App) openList(l *List) {
 		intro = fmt.Sprintf("%s, 1 item. Up and Down move, Enter chooses, Escape closes.", l.Title)
 	}
 	a.say(intro)
-	a.effects = append(a.effects, Effect{Type: "list", Params: map[string]any{"title": l.Title, "items": l.Items}})
+	a.effects = append(a.effects, ListEffect{Title: l.Title, Items: l.Items})
 }
 
 func (a *App) refilter() {
@@ -80,9 +90,9 @@ func (a *App) closeUI() {
 	a.prompt = nil
 	a.list = nil
 	if a.editing {
-		a.mode = "Edit"
+		a.mode = ModeEdit
 	} else {
-		a.mode = "Browse"
+		a.mode = ModeBrowse
 	}
 }
 
@@ -90,6 +100,37 @@ func (a *App) closeUI() {
 func (a *App) ask(action, question string, yes func()) {
 	a.pending = &Pending{Action: action, Question: question, yes: yes}
 	a.say(question)
+}
+
+// Confirm answers the waiting yes-or-no question: yes runs what was asked,
+// no keeps things as they are. It returns the effects and the status.
+func (a *App) Confirm(yes bool) ([]Effect, string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.effects = nil
+	p := a.pending
+	if p == nil {
+		a.say("No question is waiting.")
+		return a.takeEffects(), a.status
+	}
+	a.settle(yes)
+	return a.takeEffects(), a.status
+}
+
+// settle answers the waiting question: yes runs its action; no says the
+// question's way of keeping things ("Cancelled." for quitting, "Kept."
+// for the rest).
+func (a *App) settle(yes bool) {
+	p := a.pending
+	a.pending = nil
+	switch {
+	case yes:
+		p.yes()
+	case p.Action == "quit":
+		a.say("Cancelled.")
+	default:
+		a.say("Kept.")
+	}
 }
 
 // Answer answers the open prompt.

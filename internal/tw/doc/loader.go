@@ -1,13 +1,6 @@
 package doc
 
-// Loader turns the bytes of a file into a Document. Loaders are pure: they do
-// no I/O of their own, so they can be used on edited text without touching the
-// disk. path is used for the title fallback and Meta.Path only.
-type Loader interface {
-	Load(path string, data []byte) (*Document, error)
-}
-
-// LoaderFunc adapts a function to Loader.
+// LoaderFunc turns the bytes of a file into a Document. Loaders are pure:
+// they do no I/O of their own, so they can be used on edited text without
+// touching the disk. path is used for the title fallback and Meta.Path only.
 type LoaderFunc func(path string, data []byte) (*Document, error)
-
-func (f LoaderFunc) Load(path string, data []byte) (*Document, error) { return f(path, data) }

@@ -23,6 +23,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -42,6 +43,7 @@ const (
 	ReasonBinary     = "binary file, not a document"
 	ReasonNotRegular = "not a regular file"
 	ReasonTooLarge   = "too large (over 1 GiB)"
+	ReasonEndless    = "not a regular file (its size says 0, but it goes on past 64 MiB)"
 )
 
 // MaxSize is the largest file loaded. Offsets in the document index are 32
@@ -166,9 +168,19 @@ func File(path string) (*doc.Document, error) {
 	case st.Size() > MaxSize:
 		return nil, &Error{Path: path, Reason: ReasonTooLarge}
 	}
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, &Error{Path: path, Reason: reasonOf(err)}
+	}
+	binary := isBinary
+	if r, ok := lookup(path); ok && r.Binary {
+		// A ZIP or PDF container: its loader judges it.
+		binary = func([]byte) bool { return false }
+	}
+	data, reason := readDocument(f, st.Size(), binary)
+	f.Close()
+	if reason != "" {
+		return nil, &Error{Path: path, Reason: reason}
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -221,6 +233,64 @@ func safeLoad(f doc.LoaderFunc, path string, data []byte) (d *doc.Document, err 
 		}
 	}()
 	return f(path, data)
+}
+
+// maxUnsized caps a file whose size the file system gives as 0 but that
+// has content (a /proc file): such a file may never end.
+const maxUnsized = 64 << 20
+
+// readDocument reads a file of the given size (as Stat gives it) with
+// bounded work: the first bytes are checked for binary data before any
+// more is read (a sparse file of zeros costs 8 KiB, not its size), and
+// reading stops past MaxSize, or past maxUnsized when the size says 0.
+// binary decides on the first bytes (a format known by its first bytes,
+// such as a zip-based one, is let through there). It returns the bytes,
+// or why the file is refused.
+func readDocument(r io.Reader, size int64, binary func(head []byte) bool) ([]byte, string) {
+	limit := int64(MaxSize)
+	if size <= 0 {
+		limit = maxUnsized
+	}
+	// One character past the window, so that isBinary sees whether the
+	// window cuts the last one in two.
+	head := make([]byte, sniffSize+utf8.UTFMax)
+	n, err := io.ReadFull(r, head)
+	head = head[:n]
+	switch {
+	case err != nil && err != io.EOF && err != io.ErrUnexpectedEOF:
+		return nil, reasonOf(err)
+	case binary(head):
+		return nil, ReasonBinary
+	case err != nil:
+		return head, "" // the whole file
+	}
+	buf := make([]byte, n, min(max(size, int64(n)), limit)+1)
+	copy(buf, head)
+	rest := io.LimitReader(r, limit+1-int64(n))
+	for int64(len(buf)) <= limit {
+		if len(buf) == cap(buf) {
+			// Doubling: a file that says nothing of its size costs at
+			// most twice the limit in allocations.
+			grown := make([]byte, len(buf), min(2*int64(cap(buf)), limit+1))
+			copy(grown, buf)
+			buf = grown
+		}
+		m, err := rest.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, reasonOf(err)
+		}
+	}
+	if int64(len(buf)) > limit {
+		if size <= 0 {
+			return nil, ReasonEndless
+		}
+		return nil, ReasonTooLarge
+	}
+	return buf, ""
 }
 
 // reasonOf turns an error of the file system into a Reason.

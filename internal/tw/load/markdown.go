@@ -26,7 +26,7 @@ var markdownParser = goldmark.New(goldmark.WithExtensions(
 	extension.Strikethrough,
 	extension.Footnote,
 	extension.TaskList,
-)).Parser()
+), goldmark.WithParserOptions(withLinkRefBatcher)).Parser()
 
 // Markdown loads CommonMark with GitHub tables, strikethrough, task lists
 // and footnotes. Front matter (YAML between "---" lines, or TOML between
@@ -60,6 +60,12 @@ func Markdown(path string, data []byte) (*doc.Document, error) {
 // loadMarkdown is Markdown with the size of the pieces parsed concurrently
 // (0: the whole document in one piece).
 func loadMarkdown(path string, data []byte, pieceSize int) (d *doc.Document, err error) {
+	return loadMarkdownTables(path, data, pieceSize, fastTableCells)
+}
+
+// loadMarkdownTables is loadMarkdown with the smallest table the loader
+// reads itself instead of goldmark (0: none).
+func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d *doc.Document, err error) {
 	defer func() {
 		// goldmark is not expected to panic, but bad input must give an
 		// error, never a crash.
@@ -69,14 +75,28 @@ func loadMarkdown(path string, data []byte, pieceSize int) (d *doc.Document, err
 	}()
 	src := decode(data)
 	fm, body := splitFrontMatter(src)
-	body = limitNesting(body)
+	body = limitBrackets(limitNesting(body))
 	c := &mdConverter{b: newBuilder(len(body))}
-	pieces := [][]byte{body}
-	if pieceSize > 0 {
-		pieces = splitMarkdown(body, pieceSize)
+	parts := []mdPiece{{src: body}}
+	if tableCells > 0 {
+		parts = cutTables(body, tableCells)
 	}
-	parsePieces(pieces, func(root ast.Node, piece []byte) {
-		c.src = piece
+	var pieces []mdPiece
+	for _, p := range parts {
+		if p.table || pieceSize <= 0 {
+			pieces = append(pieces, p)
+			continue
+		}
+		for _, q := range splitMarkdown(p.src, pieceSize) {
+			pieces = append(pieces, mdPiece{src: q})
+		}
+	}
+	parsePieces(pieces, func(root ast.Node, piece mdPiece) {
+		c.src = piece.src
+		if piece.table {
+			c.fastTable(piece.src)
+			return
+		}
 		c.collectFootnotes(root)
 		c.node(root)
 	})

@@ -118,9 +118,10 @@ func isATXHeading(line []byte) bool {
 // parsePieces parses the pieces concurrently and hands their trees to use
 // in order. At most a few trees are alive at once. A panic while parsing
 // is raised again in the caller's goroutine.
-func parsePieces(pieces [][]byte, use func(root ast.Node, src []byte)) {
-	if len(pieces) == 1 {
-		use(markdownParser.Parse(text.NewReader(pieces[0])), pieces[0])
+// A table piece is not parsed: use gets a nil root for it.
+func parsePieces(pieces []mdPiece, use func(root ast.Node, piece mdPiece)) {
+	if len(pieces) == 1 && !pieces[0].table {
+		use(markdownParser.Parse(text.NewReader(pieces[0].src)), pieces[0])
 		return
 	}
 	type result struct {
@@ -155,7 +156,11 @@ func parsePieces(pieces [][]byte, use func(root ast.Node, src []byte)) {
 	for range workers {
 		go func() {
 			for i := range next {
-				results[i] <- parseRecovering(pieces[i])
+				if pieces[i].table {
+					results[i] <- result{}
+					continue
+				}
+				results[i] <- parseRecovering(pieces[i].src)
 			}
 		}()
 	}

@@ -20,13 +20,10 @@ const (
 	HeaderFraming
 )
 
-// MaxMessageBytes caps a line, a header line or a body. A client that sends
-// more is broken or hostile; reading on would take all the memory it asks
-// for, so the reader stops as if the input had ended.
+// MaxMessageBytes caps a line, a header line or a body. A message over it
+// is not read into memory: it is skipped (a line up to its newline, a
+// framed body by its Content-Length) and answered with a parse error.
 const MaxMessageBytes = 16 << 20
-
-// ErrTooLarge is returned for a message over MaxMessageBytes.
-var ErrTooLarge = errors.New("rpc: message larger than 16 MiB")
 
 // HeaderError is a Content-Length header whose value is not a length. The
 // body it announced cannot be found, so the header fails as a message of
@@ -35,27 +32,78 @@ type HeaderError struct{ Line string }
 
 func (e *HeaderError) Error() string { return fmt.Sprintf("bad header %q", e.Line) }
 
-// Reader reads messages, detecting the framing of each one from its first
-// line: a line starting "Content-Length:" introduces a framed message, any
-// other non-blank line is a message of its own.
-type Reader struct {
-	br *bufio.Reader
+// TooLargeError is a message over MaxMessageBytes. It has been (for a
+// line) or will be (for a framed body, at the next Read) skipped without
+// being kept, and reading goes on after it.
+type TooLargeError struct {
+	Size int64 // the body's Content-Length, or the bytes of the line skipped
+	Line bool  // a line (Size is then at least its length), not a framed body
 }
 
-// NewReader returns a Reader on r.
-func NewReader(r io.Reader) *Reader { return &Reader{br: bufio.NewReaderSize(r, 64<<10)} }
+func (e *TooLargeError) Error() string {
+	if e.Line {
+		return fmt.Sprintf("a line of %d bytes is over the limit of %d bytes; skipped", e.Size, MaxMessageBytes)
+	}
+	return fmt.Sprintf("a message of %d bytes is over the limit of %d bytes; skipped", e.Size, MaxMessageBytes)
+}
 
-// readLine reads one line without its line ending, capped.
-func (r *Reader) readLine() (string, error) {
+// FrameError is input that breaks the framing. When Fatal is false the
+// reader has found its place again and reading goes on; when it is true
+// the messages after it cannot be found and the session must end.
+type FrameError struct {
+	Why   string
+	Fatal bool
+}
+
+func (e *FrameError) Error() string { return e.Why }
+
+// FrameReader reads messages, detecting the framing of each one from its
+// first line: a line starting "Content-Length:" introduces a framed
+// message, any other non-blank line is a message of its own.
+type FrameReader struct {
+	br      *bufio.Reader
+	pending *string // a line read ahead that starts the next message
+	skip    int64   // the bytes of an oversized body still to discard
+}
+
+// NewFrameReader returns a FrameReader on r.
+func NewFrameReader(r io.Reader) *FrameReader {
+	return &FrameReader{br: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// readLine reads one line without its line ending. A line over the cap is
+// discarded up to its newline, never kept, and reported as a
+// *TooLargeError.
+func (r *FrameReader) readLine() (string, error) {
+	if r.pending != nil {
+		line := *r.pending
+		r.pending = nil
+		return line, nil
+	}
 	var buf []byte
+	var skipped int64
 	for {
 		chunk, err := r.br.ReadSlice('\n')
-		buf = append(buf, chunk...)
-		if len(buf) > MaxMessageBytes+2 {
-			return "", ErrTooLarge
+		switch {
+		case skipped > 0 || len(buf)+len(chunk) > MaxMessageBytes+2:
+			skipped += int64(len(buf) + len(chunk))
+			buf = nil
+		case len(buf)+len(chunk) > cap(buf):
+			// Doubling, capped at the limit: a line over it costs at most
+			// twice the limit in allocations, whatever its length.
+			grown := make([]byte, len(buf), min(max(2*cap(buf), len(buf)+len(chunk)), MaxMessageBytes+2))
+			buf = append(grown[:copy(grown, buf)], chunk...)
+		default:
+			buf = append(buf, chunk...)
 		}
 		if err == bufio.ErrBufferFull {
 			continue
+		}
+		if skipped > 0 {
+			if err != nil && err != io.EOF {
+				return "", err
+			}
+			return "", &TooLargeError{Size: skipped, Line: true}
 		}
 		if err != nil {
 			if err == io.EOF && len(buf) > 0 {
@@ -63,17 +111,38 @@ func (r *Reader) readLine() (string, error) {
 			}
 			return "", err
 		}
-		return string(bytes.TrimRight(buf, "\r\n")), nil
+		line := bytes.TrimRight(buf, "\r\n")
+		if len(line) > MaxMessageBytes {
+			return "", &TooLargeError{Size: int64(len(buf)), Line: true}
+		}
+		return string(line), nil
 	}
 }
 
 // Read returns the next message and its framing. It returns io.EOF at the
-// end of the input.
-func (r *Reader) Read() ([]byte, Framing, error) {
+// end of the input between messages; a *TooLargeError for a message over
+// MaxMessageBytes, a *HeaderError for a Content-Length that is not a
+// length and a *FrameError for a header not followed by its blank line,
+// after each of which reading can go on; a fatal *FrameError when the
+// input ends inside a framed message or announces one too long to skip;
+// and the input's own error when reading it fails.
+func (r *FrameReader) Read() ([]byte, Framing, error) {
+	if r.skip > 0 {
+		n := r.skip
+		r.skip = 0
+		got, err := io.CopyN(io.Discard, r.br, n)
+		if err != nil {
+			if err == io.EOF {
+				return nil, HeaderFraming, &FrameError{Fatal: true, Why: fmt.Sprintf(
+					"the input ended inside a message of %d bytes being skipped (%d bytes came)", n, got)}
+			}
+			return nil, 0, err
+		}
+	}
 	for {
 		line, err := r.readLine()
 		if err != nil {
-			return nil, 0, err
+			return nil, LineFraming, err
 		}
 		trimmed := strings.TrimSpace(line)
 		if trimmed == "" {
@@ -83,43 +152,78 @@ func (r *Reader) Read() ([]byte, Framing, error) {
 		if !isHeader {
 			return []byte(trimmed), LineFraming, nil
 		}
-		if err == ErrTooLarge {
-			return nil, 0, err
-		}
 		if err != nil {
-			return nil, HeaderFraming, &HeaderError{Line: trimmed}
+			return nil, HeaderFraming, err
 		}
-		// Skip any other headers up to the blank line.
+		// Skip any other headers up to the blank line. A line that is not
+		// a header, or another Content-Length, ends the message: it starts
+		// the next one.
 		for {
 			h, err := r.readLine()
+			if err == io.EOF {
+				return nil, HeaderFraming, &FrameError{Fatal: true, Why: fmt.Sprintf(
+					"the input ended inside the headers of a message of %d bytes", n)}
+			}
 			if err != nil {
-				return nil, 0, err
+				return nil, HeaderFraming, err
 			}
 			if strings.TrimSpace(h) == "" {
 				break
 			}
+			if _, again, _ := contentLength(strings.TrimSpace(h)); again || !isHeaderLine(h) {
+				r.pending = &h
+				return nil, HeaderFraming, &FrameError{Why: "the Content-Length header is not followed by a blank line; " +
+					"the message is dropped and reading goes on with the line after the header"}
+			}
+		}
+		if n > MaxMessageBytes {
+			r.skip = n
+			return nil, HeaderFraming, &TooLargeError{Size: n}
 		}
 		body := make([]byte, n)
-		if _, err := io.ReadFull(r.br, body); err != nil {
+		if got, err := io.ReadFull(r.br, body); err != nil {
+			if err == io.EOF || err == io.ErrUnexpectedEOF {
+				return nil, HeaderFraming, &FrameError{Fatal: true, Why: fmt.Sprintf(
+					"the input ended inside a message of %d bytes (%d bytes came)", n, got)}
+			}
 			return nil, 0, err
 		}
 		return body, HeaderFraming, nil
 	}
 }
 
+// isHeaderLine reports whether line is "Name: value" with a name made of
+// HTTP token characters, as a header is.
+func isHeaderLine(line string) bool {
+	name, _, ok := strings.Cut(line, ":")
+	if !ok || name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
 // contentLength parses a "Content-Length: N" header line (the name is
-// case-insensitive).
-func contentLength(line string) (n int, isHeader bool, err error) {
+// case-insensitive). A length of digits too large for an int64 cannot be
+// skipped: a fatal *FrameError.
+func contentLength(line string) (n int64, isHeader bool, err error) {
 	name, value, ok := strings.Cut(line, ":")
 	if !ok || !strings.EqualFold(strings.TrimSpace(name), "content-length") {
 		return 0, false, nil
 	}
-	n, err = strconv.Atoi(strings.TrimSpace(value))
-	if err != nil || n < 0 {
-		return 0, true, fmt.Errorf("rpc: bad Content-Length %q", value)
+	value = strings.TrimSpace(value)
+	n, err = strconv.ParseInt(value, 10, 64)
+	if errors.Is(err, strconv.ErrRange) && value[0] != '-' && value[0] != '+' {
+		return 0, true, &FrameError{Fatal: true, Why: fmt.Sprintf(
+			"Content-Length %.40s is too large to skip; the messages after it cannot be found", value)}
 	}
-	if n > MaxMessageBytes {
-		return 0, true, ErrTooLarge
+	if err != nil || n < 0 {
+		return 0, true, &HeaderError{Line: line}
 	}
 	return n, true, nil
 }

@@ -173,18 +173,3 @@ func TestBadContentLengthFailsAndReadingGoesOn(t *testing.T) {
 		})
 	}
 }
-
-// A body over 16 MiB is not read (it would take that much memory): the
-// server stops as at the end of its input, saving the place.
-func TestTooLargeAMessageStopsTheServer(t *testing.T) {
-	s := startServer(t, serverOptions{})
-	s.result("open", `{"path":"notes.md"}`)
-	s.result("navigate", `{"action":"next_heading"}`)
-	s.sendRaw(fmt.Sprintf("Content-Length: %d\r\n\r\n{", rpc.MaxMessageBytes+1))
-	if rest := s.waitStopped(); len(rest) != 0 {
-		t.Fatalf("messages after the oversized header: %s", rest)
-	}
-	if says, at := reopen(t, s); at != 90 {
-		t.Fatalf("the place was not saved: %q at %d", says, at)
-	}
-}

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"textfirst/internal/testkit"
 	"textfirst/internal/tw/core"
@@ -113,6 +114,9 @@ func walkValue(dec *json.Decoder, path string) error {
 // parseMessage checks one message body and decodes the fields tests use.
 func parseMessage(raw []byte, framing rpc.Framing) (message, error) {
 	m := message{Raw: append([]byte(nil), raw...), Framing: framing}
+	if !utf8.Valid(raw) {
+		return m, fmt.Errorf("not valid UTF-8: %q", raw)
+	}
 	if !json.Valid(raw) {
 		return m, fmt.Errorf("not JSON: %q", raw)
 	}

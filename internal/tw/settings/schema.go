@@ -337,3 +337,37 @@ func Lookup(path string) (Setting, bool) {
 	s.Default = jsonValue(s.Default)
 	return s, true
 }
+
+// Defaults answers every setting with its default, from the schema: the one
+// place tw's defaults are written. Like the Store's quick readers it never
+// panics; a path the schema lacks reads as the zero value.
+type Defaults struct{}
+
+func (Defaults) value(path string) any {
+	st, ok := Lookup(path)
+	if !ok {
+		return nil
+	}
+	return st.Default
+}
+
+// Int returns a number setting's default, rounded to a whole number.
+func (d Defaults) Int(path string) int {
+	f, _ := toFloat(d.value(path))
+	return int(math.Round(f))
+}
+
+// Bool returns a toggle's default.
+func (d Defaults) Bool(path string) bool { return d.value(path) == true }
+
+// String returns a choice or text setting's default; "" for none.
+func (d Defaults) String(path string) string {
+	s, _ := d.value(path).(string)
+	return s
+}
+
+// NumberTable returns a table of numbers' default, such as the speed presets.
+func (d Defaults) NumberTable(path string) map[string]int {
+	t, _ := d.value(path).(map[string]int)
+	return t
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sync"
 
 	"github.com/BurntSushi/toml"
@@ -426,68 +427,83 @@ func (s *Store) notify(changes []change) {
 	}
 }
 
-// mustGet returns the value of a setting of the given kind. A path that
-// names no such setting is a mistake in tw's code, not in the user's
-// input, so it panics with a message naming the path.
-func (s *Store) mustGet(path, accessor string, kinds ...Kind) any {
-	st, err := lookup(path)
-	if err == nil {
-		for _, k := range kinds {
-			if st.Kind == k {
-				s.mu.Lock()
-				defer s.mu.Unlock()
-				return jsonValue(s.values[path])
-			}
-		}
-		err = fmt.Errorf("%s is a %s setting", path, st.Kind)
-	}
-	panic(fmt.Sprintf("settings.%s(%q): %v", accessor, path, err))
+// ErrKind is matched (with errors.Is) by the error for reading a setting
+// as a kind it is not, such as Int of a toggle.
+var ErrKind = errors.New("the setting is of another kind")
+
+type kindError struct {
+	path string
+	kind Kind
 }
+
+func (e kindError) Error() string        { return fmt.Sprintf("%s is a %s setting", e.path, e.kind) }
+func (e kindError) Is(target error) bool { return target == ErrKind }
+
+// Read returns the value of a setting of one of the given kinds (any kind
+// when none is given), or an error: ErrUnknown for a path the schema lacks,
+// ErrKind for a setting of another kind. It never panics.
+func (s *Store) Read(path string, kinds ...Kind) (any, error) {
+	st, err := lookup(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(kinds) > 0 && !slices.Contains(kinds, st.Kind) {
+		return nil, kindError{path, st.Kind}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return jsonValue(s.values[path]), nil
+}
+
+// The quick readers below (Int, Float, Bool, String, Strings, NumberTable,
+// TextTable) never panic: a path the schema lacks, or a setting of another
+// kind, reads as the zero value. Read (or Get) says what was wrong.
 
 // Int returns a number setting, rounded to a whole number.
 func (s *Store) Int(path string) int {
-	f, _ := toFloat(s.mustGet(path, "Int", KindNumber))
+	v, _ := s.Read(path, KindNumber)
+	f, _ := toFloat(v)
 	return int(math.Round(f))
 }
 
 // Float returns a number setting.
 func (s *Store) Float(path string) float64 {
-	f, _ := toFloat(s.mustGet(path, "Float", KindNumber))
+	v, _ := s.Read(path, KindNumber)
+	f, _ := toFloat(v)
 	return f
 }
 
 // Bool returns a toggle setting.
 func (s *Store) Bool(path string) bool {
-	return s.mustGet(path, "Bool", KindToggle) == true
+	v, _ := s.Read(path, KindToggle)
+	return v == true
 }
 
 // String returns a choice or text setting; "" for an unset text.
 func (s *Store) String(path string) string {
-	str, _ := s.mustGet(path, "String", KindChoice, KindText).(string)
+	v, _ := s.Read(path, KindChoice, KindText)
+	str, _ := v.(string)
 	return str
 }
 
 // Strings returns a list setting.
 func (s *Store) Strings(path string) []string {
-	list, _ := s.mustGet(path, "Strings", KindList).([]string)
+	v, _ := s.Read(path, KindList)
+	list, _ := v.([]string)
 	return list
 }
 
 // NumberTable returns a table of numbers, such as speech.speed_presets.
 func (s *Store) NumberTable(path string) map[string]int {
-	t, ok := s.mustGet(path, "NumberTable", KindTable).(map[string]int)
-	if !ok {
-		panic(fmt.Sprintf("settings.NumberTable(%q): not a table of numbers", path))
-	}
+	v, _ := s.Read(path, KindTable)
+	t, _ := v.(map[string]int)
 	return t
 }
 
 // TextTable returns a table of texts, such as speech.pronunciations.
 func (s *Store) TextTable(path string) map[string]string {
-	t, ok := s.mustGet(path, "TextTable", KindTable).(map[string]string)
-	if !ok {
-		panic(fmt.Sprintf("settings.TextTable(%q): not a table of texts", path))
-	}
+	v, _ := s.Read(path, KindTable)
+	t, _ := v.(map[string]string)
 	return t
 }
 

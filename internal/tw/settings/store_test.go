@@ -160,12 +160,15 @@ func TestUnknownPath(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	defer func() {
-		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "speech.rat") {
-			t.Errorf("Int on an unknown path: %v", r)
-		}
-	}()
-	s.Int("speech.rat")
+	// The quick readers never panic: an unknown path reads as the zero
+	// value, and Read says why.
+	if s.Int("speech.rat") != 0 || s.Bool("speech.rat") || s.String("speech.rat") != "" || s.Strings("speech.rat") != nil ||
+		s.NumberTable("speech.rat") != nil || s.TextTable("speech.rat") != nil || s.Float("speech.rat") != 0 {
+		t.Error("a quick reader gave a value for an unknown path")
+	}
+	if _, err := s.Read("speech.rat", KindNumber); !errors.Is(err, ErrUnknown) || err.Error() != "There is no setting speech.rat" {
+		t.Errorf("Read of an unknown path: %v", err)
+	}
 }
 
 // nil puts the default back and removes the setting's line from the file.
@@ -291,12 +294,47 @@ func TestAccessors(t *testing.T) {
 	if _, err := s.Set("speech.voice", nil); err != nil || s.String("speech.voice") != "" {
 		t.Errorf("unset voice: %q %v", s.String("speech.voice"), err)
 	}
-	defer func() {
-		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "toggle") {
-			t.Errorf("Int of a toggle: %v", r)
+	if s.Int("highlight.enabled") != 0 || s.Bool("speech.rate") || s.NumberTable("speech.pronunciations") != nil {
+		t.Error("a reader of the wrong kind gave a value")
+	}
+	if _, err := s.Read("highlight.enabled", KindNumber); !errors.Is(err, ErrKind) || !strings.Contains(err.Error(), "toggle") {
+		t.Errorf("Read of a toggle as a number: %v", err)
+	}
+	if v, err := s.Read("highlight.enabled"); v != true || err != nil {
+		t.Errorf("Read of any kind: %v %v", v, err)
+	}
+}
+
+// The schema is the one place of the defaults; Defaults reads them.
+func TestDefaults(t *testing.T) {
+	var d Defaults
+	for _, tc := range []struct {
+		path string
+		got  any
+		want any
+	}{
+		{"speech.rate", d.Int("speech.rate"), 265},
+		{"speech.volume", d.Int("speech.volume"), 100},
+		{"speech.latency_offset_ms", d.Int("speech.latency_offset_ms"), 120},
+		{"highlight.enabled", d.Bool("highlight.enabled"), true},
+		{"reading.wrap_navigation", d.Bool("reading.wrap_navigation"), false},
+		{"speech.backend", d.String("speech.backend"), "auto"},
+		{"speech.voice", d.String("speech.voice"), ""},
+		{"speech.speed_presets", d.NumberTable("speech.speed_presets")["normal"], 265},
+		{"no.such", d.Int("no.such"), 0},
+		{"no.such", d.String("no.such"), ""},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.path, tc.got, tc.want)
 		}
-	}()
-	s.Int("highlight.enabled")
+	}
+	s, _, _ := openIn(t, "")
+	for _, st := range Schema() {
+		if st.Kind == KindNumber && s.Int(st.Path) != d.Int(st.Path) || st.Kind == KindToggle && s.Bool(st.Path) != d.Bool(st.Path) ||
+			(st.Kind == KindChoice || st.Kind == KindText) && s.String(st.Path) != d.String(st.Path) {
+			t.Errorf("%s: the store's default differs from Defaults", st.Path)
+		}
+	}
 }
 
 // Changes are written as one table per section, only what differs from

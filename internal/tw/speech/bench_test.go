@@ -60,7 +60,7 @@ func BenchmarkReadLatency(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		word := make(chan time.Time, 1)
 		t0 := time.Now()
-		s.Read(d, 0, d.Len(), Handler{Word: func(int, int) {
+		s.ReadWith(d, 0, d.Len(), Handler{Word: func(int, int) {
 			select {
 			case word <- time.Now():
 			default:

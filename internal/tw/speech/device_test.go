@@ -27,7 +27,7 @@ func TestStopSilencesTheDevice(t *testing.T) {
 	var mu sync.Mutex
 	var heard int
 	var done []bool
-	s.Read(d, 0, d.Len(), Handler{
+	s.ReadWith(d, 0, d.Len(), Handler{
 		Word: func(int, int) { mu.Lock(); heard++; mu.Unlock() },
 		Done: func(c bool) { mu.Lock(); done = append(done, c); mu.Unlock() },
 	})
@@ -84,13 +84,13 @@ func TestStopSilencesTheDevice(t *testing.T) {
 	// then only the new document's words.
 	other := doc.New("Another text entirely, read to its end.", doc.Meta{}, nil)
 	var log []string
-	s.Read(d, 0, d.Len(), Handler{
+	s.ReadWith(d, 0, d.Len(), Handler{
 		Word: func(a, b int) { mu.Lock(); log = append(log, "old"); mu.Unlock() },
 		Done: func(c bool) { mu.Lock(); log = append(log, "old-done"); mu.Unlock() },
 	})
 	time.Sleep(300 * time.Millisecond)
 	finished := make(chan bool, 1)
-	s.Read(other, 0, other.Len(), Handler{
+	s.ReadWith(other, 0, other.Len(), Handler{
 		Word: func(a, b int) { mu.Lock(); log = append(log, other.Slice(a, b)); mu.Unlock() },
 		Done: func(c bool) { finished <- c },
 	})

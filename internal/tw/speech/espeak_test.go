@@ -166,7 +166,7 @@ func TestEspeakReadsParagraphOnDevice(t *testing.T) {
 		word(s, e)
 	}
 	start := time.Now()
-	s.Read(d, 0, d.Len(), h)
+	s.ReadWith(d, 0, d.Len(), h)
 	if !rec.wait(t, 30*time.Second) {
 		t.Fatal("Done(false), want Done(true)")
 	}
@@ -212,7 +212,7 @@ func TestEspeakSayDuringReading(t *testing.T) {
 	defer s.Close()
 	d := doc.New(paragraph, doc.Meta{}, nil)
 	rec := newRecorder()
-	s.Read(d, 0, d.Len(), rec.handler())
+	s.ReadWith(d, 0, d.Len(), rec.handler())
 	waitFor(t, "five words", func() bool { rec.mu.Lock(); defer rec.mu.Unlock(); return len(rec.words) >= 5 })
 	s.Say("Bookmark added.")
 	s.Say("Bookmark removed.") // replaces the first announcement

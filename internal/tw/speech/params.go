@@ -9,6 +9,9 @@ import "textfirst/internal/tw/speech/engine"
 // Out-of-range values clamp.
 type Params = engine.Params
 
-// DefaultParams returns textweaver's defaults: 265 wpm, pitch 0, volume 100,
-// default voice, punctuation "some", pauses 400/300/150 ms.
+// DefaultParams returns textweaver's defaults, from the settings schema.
 func DefaultParams() Params { return engine.DefaultParams() }
+
+// ParamsFrom reads the speech.* settings (a settings.Store, or anything
+// that reads settings by path).
+func ParamsFrom(s engine.Settings) Params { return engine.ParamsFrom(s) }

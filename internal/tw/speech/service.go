@@ -21,6 +21,11 @@ type Options struct {
 	Sink    string  // "auto" (device, else clock), "device", "clock", or "wav:/path/file.wav"
 	Speed   float64 // clock sink speed factor for tests; 0 means 1
 	Params  Params
+	// QueueAnnouncements makes every announcement heard whole, after the
+	// ones said before it. By default a newer announcement interrupts the
+	// one being heard and replaces those still waiting. Either way they
+	// are spoken in the order they were said.
+	QueueAnnouncements bool
 }
 
 // Handler receives the events of one Read.
@@ -58,6 +63,25 @@ type Service struct {
 	ann      *pipeline // the announcement in progress (synthesizers)
 	closed   bool
 	closeErr error
+
+	// Announcements wait in annQ, in the order they were said, for the
+	// one announcer goroutine, which runs while annQ is not empty
+	// (annDone is closed when it ends).
+	queueAnn bool
+	annQ     []announcement
+	annDone  chan struct{} // nil when no announcer runs
+}
+
+// announcement is one Say waiting to be spoken.
+type announcement struct {
+	text string
+	p    Params
+}
+
+// announceQueuer is a Speaker that can queue an announcement after the
+// ones it is speaking, rather than interrupt them (speech-dispatcher).
+type announceQueuer interface {
+	AnnounceQueued(text string, p engine.Params) error
 }
 
 // Open starts the chosen engine. notices are announcements to pass to the
@@ -68,7 +92,17 @@ func Open(opts Options) (*Service, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &Service{eng: eng, params: opts.Params.Clamp()}
+	s, more, err := newService(eng, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, append(notices, more...), nil
+}
+
+// newService is Open with the engine eng, already open.
+func newService(eng engine.Engine, opts Options) (*Service, []string, error) {
+	var notices []string
+	s := &Service{eng: eng, params: opts.Params.Clamp(), queueAnn: opts.QueueAnnouncements}
 	if opts.Params == (Params{}) {
 		s.params = DefaultParams()
 	}
@@ -254,10 +288,10 @@ func (r *reading) finish(pl *pipeline, completed bool) {
 	}
 }
 
-// Read starts reading d from code point from to to (exclusive) and returns
-// at once; any reading in progress is stopped first (its Done(false) runs
-// before the new reading's first Word).
-func (s *Service) Read(d *doc.Document, from, to int, h Handler) {
+// ReadWith starts reading d from code point from to to (exclusive) and
+// returns at once; any reading in progress is stopped first (its
+// Done(false) runs before the new reading's first Word).
+func (s *Service) ReadWith(d *doc.Document, from, to int, h Handler) {
 	s.Stop()
 	from = max(0, min(from, d.Len()))
 	to = max(from, min(to, d.Len()))
@@ -339,8 +373,10 @@ func (s *Service) SetParams(p Params) {
 	s.mu.Unlock()
 }
 
-// Say speaks an announcement, with no word events. A new announcement
-// interrupts the previous one at once. It does not touch a reading in
+// Say speaks an announcement, with no word events, and returns at once.
+// Announcements are spoken one at a time in the order they were said; a
+// new one interrupts the one being heard at once (and replaces those still
+// waiting), unless Options.QueueAnnouncements. It does not touch a reading in
 // progress: with tw's own audio the two are heard together (the reader
 // normally stops reading before announcing); with speech-dispatcher the
 // announcement has priority "important": the reading pauses while it is
@@ -355,22 +391,60 @@ func (s *Service) Say(text string) {
 	if s.closed {
 		return
 	}
-	p := s.params
-	if s.spk != nil {
-		go s.spk.Announce(text, p)
+	if !s.queueAnn {
+		// The newest announcement replaces the older ones.
+		s.annQ = s.annQ[:0]
+		if s.ann != nil {
+			s.ann.stop()
+			s.ann = nil
+		}
+	}
+	if s.spk == nil && (s.eng.ID() == "silent" || s.sink.Kind() == "wav") {
 		return
 	}
-	if s.ann != nil {
-		s.ann.stop()
-		s.ann = nil
+	s.annQ = append(s.annQ, announcement{text, s.params})
+	if s.annDone == nil {
+		s.annDone = make(chan struct{})
+		go s.announcer(s.annDone)
 	}
-	if s.eng.ID() == "silent" || s.sink.Kind() == "wav" {
-		return
+}
+
+// announcer speaks the queued announcements in order, one at a time, and
+// ends when none is left (closing done).
+func (s *Service) announcer(done chan struct{}) {
+	defer close(done)
+	for {
+		s.mu.Lock()
+		if len(s.annQ) == 0 || s.closed {
+			s.annQ = nil
+			s.annDone = nil
+			s.mu.Unlock()
+			return
+		}
+		a := s.annQ[0]
+		s.annQ = s.annQ[1:]
+		if s.spk != nil {
+			s.mu.Unlock()
+			// The engine plays it and returns at once: with the queue,
+			// it is heard after the ones before; without, it cuts them off.
+			if q, ok := s.spk.(announceQueuer); ok && s.queueAnn {
+				q.AnnounceQueued(a.text, a.p)
+			} else {
+				s.spk.Announce(a.text, a.p)
+			}
+			continue
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		pl := &pipeline{ctx: ctx, cancel: cancel}
+		s.ann = pl
+		s.mu.Unlock()
+		s.runAnnouncement(pl, a.text, a.p)
+		s.mu.Lock()
+		if s.ann == pl {
+			s.ann = nil
+		}
+		s.mu.Unlock()
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	pl := &pipeline{ctx: ctx, cancel: cancel}
-	s.ann = pl
-	go s.runAnnouncement(pl, text, p)
 }
 
 // Close stops everything and releases the engine and the audio device, and
@@ -387,7 +461,13 @@ func (s *Service) Close() {
 	if s.ann != nil {
 		s.ann.stop()
 	}
+	s.annQ = nil
+	annDone := s.annDone
 	s.mu.Unlock()
+	if annDone != nil {
+		// The announcer stops after the announcement it is on.
+		<-annDone
+	}
 	if s.spk != nil {
 		s.spk.Silence()
 	}

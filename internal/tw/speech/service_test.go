@@ -93,7 +93,7 @@ func TestNullPacesWordsAtRate(t *testing.T) {
 	s := openNull(t, 4, 300)
 	d := doc.New(words(20), doc.Meta{}, nil)
 	rec := newRecorder()
-	s.Read(d, 0, d.Len(), rec.handler())
+	s.ReadWith(d, 0, d.Len(), rec.handler())
 	if !rec.wait(t, 10*time.Second) {
 		t.Fatal("Done(false)")
 	}
@@ -111,7 +111,7 @@ func TestStopIsImmediateAndNothingLeaks(t *testing.T) {
 	d := doc.New(words(500), doc.Meta{}, nil)
 	var log eventLog
 	h, done := log.handler("a", d)
-	s.Read(d, 0, d.Len(), h)
+	s.ReadWith(d, 0, d.Len(), h)
 	waitFor(t, "three words", func() bool { return log.count("a:word") >= 3 })
 	t0 := time.Now()
 	s.Stop()
@@ -144,7 +144,7 @@ func TestReadReplacingReadingNeverLeaks(t *testing.T) {
 	const n = 30
 	for i := 0; i < n; i++ {
 		h, _ := log.handler(fmt.Sprintf("r%02d", i), d)
-		s.Read(d, 0, d.Len(), h)
+		s.ReadWith(d, 0, d.Len(), h)
 		time.Sleep(time.Duration(i%4) * 3 * time.Millisecond)
 	}
 	s.Stop()
@@ -183,7 +183,7 @@ func TestHandlersMayCallTheService(t *testing.T) {
 	// Stop from inside Word.
 	stopped := make(chan bool, 1)
 	var words int
-	s.Read(d, 0, d.Len(), speech.Handler{
+	s.ReadWith(d, 0, d.Len(), speech.Handler{
 		Word: func(int, int) {
 			words++
 			if words == 2 {
@@ -203,8 +203,8 @@ func TestHandlersMayCallTheService(t *testing.T) {
 	// Read again from inside Done(true): reading a sentence, then the next.
 	second := make(chan bool, 1)
 	short := doc.New("one two", doc.Meta{}, nil)
-	s.Read(short, 0, short.Len(), speech.Handler{Done: func(c bool) {
-		s.Read(short, 4, short.Len(), speech.Handler{Done: func(c bool) { second <- c }})
+	s.ReadWith(short, 0, short.Len(), speech.Handler{Done: func(c bool) {
+		s.ReadWith(short, 4, short.Len(), speech.Handler{Done: func(c bool) { second <- c }})
 	}})
 	select {
 	case c := <-second:
@@ -220,7 +220,7 @@ func TestSetParamsTakesEffectAtOnce(t *testing.T) {
 	s := openNull(t, 1, 600) // 100 ms a word
 	d := doc.New(words(40), doc.Meta{}, nil)
 	rec := newRecorder()
-	s.Read(d, 0, d.Len(), rec.handler())
+	s.ReadWith(d, 0, d.Len(), rec.handler())
 	waitFor(t, "three words", func() bool { rec.mu.Lock(); defer rec.mu.Unlock(); return len(rec.words) >= 3 })
 	// Speed up: 9000 wpm clamps to 900, about 67 ms a word instead of 100.
 	p := s.Params()
@@ -283,7 +283,7 @@ func TestNoDeviceReadsAtAudioSpeed(t *testing.T) {
 	}
 	d := doc.New("Reading goes on without a sound card.", doc.Meta{}, nil)
 	rec := newRecorder()
-	s.Read(d, 0, d.Len(), rec.handler())
+	s.ReadWith(d, 0, d.Len(), rec.handler())
 	if !rec.wait(t, 10*time.Second) || len(rec.words) != 7 {
 		t.Fatalf("heard %d words, want 7 then Done(true)", len(rec.words))
 	}
@@ -306,7 +306,7 @@ func TestCloseLeavesNoGoroutines(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := doc.New(words(100), doc.Meta{}, nil)
-		s.Read(d, 0, d.Len(), speech.Handler{})
+		s.ReadWith(d, 0, d.Len(), speech.Handler{})
 		s.Say("An announcement.")
 		time.Sleep(20 * time.Millisecond)
 		s.Close()
@@ -330,7 +330,7 @@ func TestSilentReadsInNoTime(t *testing.T) {
 	d := doc.New("  First words of a long text.", doc.Meta{}, nil)
 	rec := newRecorder()
 	t0 := time.Now()
-	s.Read(d, 0, d.Len(), rec.handler())
+	s.ReadWith(d, 0, d.Len(), rec.handler())
 	if !rec.wait(t, time.Second) || time.Since(t0) > 50*time.Millisecond {
 		t.Fatalf("silent reading took %v", time.Since(t0))
 	}
@@ -338,7 +338,7 @@ func TestSilentReadsInNoTime(t *testing.T) {
 	s.Say("Nothing is heard.")
 	for _, r := range [][2]int{{5, 2}, {-3, 1}, {100, 200}} {
 		rec := newRecorder()
-		s.Read(d, r[0], r[1], rec.handler())
+		s.ReadWith(d, r[0], r[1], rec.handler())
 		if !rec.wait(t, time.Second) || len(rec.words) != 0 {
 			t.Errorf("range %v: %d words", r, len(rec.words))
 		}
@@ -350,7 +350,7 @@ func TestEmptyRangeCompletesAtOnce(t *testing.T) {
 	d := doc.New("Some words.", doc.Meta{}, nil)
 	for _, r := range [][2]int{{3, 3}, {5, 2}, {d.Len(), d.Len() + 10}, {4, 5}} {
 		rec := newRecorder()
-		s.Read(d, r[0], r[1], rec.handler())
+		s.ReadWith(d, r[0], r[1], rec.handler())
 		if !rec.wait(t, time.Second) {
 			t.Errorf("range %v: Done(false)", r)
 		}
@@ -370,7 +370,7 @@ func TestUnknownVoiceIsAnnouncedAndReadingGoesOn(t *testing.T) {
 	}
 	d := doc.New("Still read aloud.", doc.Meta{}, nil)
 	rec := newRecorder()
-	s.Read(d, 0, d.Len(), rec.handler())
+	s.ReadWith(d, 0, d.Len(), rec.handler())
 	if !rec.wait(t, 5*time.Second) {
 		t.Fatal("Done(false)")
 	}
@@ -392,7 +392,7 @@ func TestTenMegabyteDocumentStartsAtOnce(t *testing.T) {
 	defer s.Close()
 	first := make(chan time.Time, 1)
 	t0 := time.Now()
-	s.Read(d, 0, d.Len(), speech.Handler{Word: func(int, int) {
+	s.ReadWith(d, 0, d.Len(), speech.Handler{Word: func(int, int) {
 		select {
 		case first <- time.Now():
 		default:

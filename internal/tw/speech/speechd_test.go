@@ -27,7 +27,7 @@ func TestSpeechdReadsParagraph(t *testing.T) {
 	_, audio := expectedTimes(t, d, speech.DefaultParams())
 	rec := newRecorder()
 	start := time.Now()
-	s.Read(d, 0, d.Len(), rec.handler())
+	s.ReadWith(d, 0, d.Len(), rec.handler())
 	if !rec.wait(t, 60*time.Second) {
 		t.Fatal("Done(false), want Done(true)")
 	}
@@ -70,7 +70,7 @@ func TestSpeechdSayDuringReading(t *testing.T) {
 	defer s.Close()
 	d := doc.New(paragraph, doc.Meta{}, nil)
 	rec := newRecorder()
-	s.Read(d, 0, d.Len(), rec.handler())
+	s.ReadWith(d, 0, d.Len(), rec.handler())
 	waitFor(t, "five words", func() bool { rec.mu.Lock(); defer rec.mu.Unlock(); return len(rec.words) >= 5 })
 	s.Say("Bookmark added.")
 	if !rec.wait(t, 60*time.Second) {

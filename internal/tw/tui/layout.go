@@ -126,16 +126,19 @@ func wrap(text string, baseByte, basePos, width int) []row {
 		c, rest, w, state = uniseg.FirstGraphemeClusterInString(rest, state)
 		cw := clusterWidth(c, w)
 		n := utf8.RuneCountInString(c)
-		if used+cw > width && used > 0 {
-			if c == " " {
-				// A space at the wrap point stays at the end of the row.
-			} else if breakPos > cur.start {
+		// A space at the wrap point stays at the end of the row.
+		if used+cw > width && used > 0 && c != " " {
+			if breakPos > cur.start {
 				cur.end, cur.endByte = breakPos, breakByte
 				rows = append(rows, cur)
 				cur = row{start: breakPos, startByte: breakByte}
 				used = widthOf(text[breakByte-baseByte : b-baseByte])
 				breakPos, breakByte = -1, -1
-			} else {
+			}
+			// The word carried over (or the row, when there was no
+			// space to break after) may still leave no room for this
+			// cluster: it then starts the next row itself.
+			if used+cw > width && used > 0 {
 				cur.end, cur.endByte = pos, b
 				rows = append(rows, cur)
 				cur = row{start: pos, startByte: b}
@@ -208,6 +211,24 @@ func (lo *layout) cells(r row, rtlBase bool) []cell {
 		return cs
 	}
 	return reorder(cs, rtlBase)
+}
+
+// place returns the column, counted from the text area's left edge of
+// avail cells, where a row's first visual cell goes: 0 for a left-to-right
+// row, and for a right-to-left one the column that aligns it right.
+// Spaces that hang past the edge (see wrap) then fall off the side the row
+// ends on — the right for left-to-right rows, the left for right-to-left
+// ones, where the reordering put them — so the result may be negative; a
+// cell is drawn only when it lies wholly inside [0, avail).
+func place(cs []cell, avail int, rtl bool) int {
+	if !rtl {
+		return 0
+	}
+	width := 0
+	for _, c := range cs {
+		width += c.width
+	}
+	return avail - width
 }
 
 // rtlParagraph reports whether line l's first strong character is

@@ -121,10 +121,72 @@ func TestBidi(t *testing.T) {
 	}
 }
 
+// TestMixedScriptsAtEveryWidth wraps right-to-left text mixed with wide
+// and combining characters at every width from 1 to 80 and checks what
+// the screen shows: the rows cover each line without gaps, none is wider
+// than the width (but for one cluster wider than it, or spaces hanging
+// past the edge), reordering keeps every cell, and every cell that is not
+// a hanging space is drawn inside the text area.
+func TestMixedScriptsAtEveryWidth(t *testing.T) {
+	texts := []string{
+		" לם00灯台", // the fuzz find of issue 10
+		"שלום 灯台 עולם",
+		"灯台 שלום עולם 灯台灯台灯台",
+		"עברית café 灯台 (1) סוף",
+		"מַה שְּׁלוֹמְךָ 灯台 שָׁלוֹם",
+		"مَرْحَبًا بِالعَالَم 灯台 ١٢٣ ٤٥٦ عربي",
+		"שלום   עולם     灯台灯台      ",
+		"אבג	דהו	灯台	x́y",
+		"👩‍👩‍👧 שלום 🇮🇱🇯🇵 עולם",
+		"Hebrew: שלום עולם, 2026 灯台 ok",
+		"é̂̃ אְֱֲ 灯́ 台⃝",
+		"灯灯灯灯灯灯灯灯灯灯 שלוםשלוםשלוםשלום",
+	}
+	for _, text := range texts {
+		for width := 1; width <= 80; width++ {
+			lo := newLayout(plain(text), width)
+			rtl := lo.rtlParagraph(0)
+			rows := lo.rowsOf(0)
+			var joined strings.Builder
+			for i, r := range rows {
+				if i > 0 && (r.start != rows[i-1].end || r.startByte != rows[i-1].endByte) {
+					t.Fatalf("%q at %d: row %d does not start where row %d ends", text, width, i, i-1)
+				}
+				if r.start == r.end && len(text) > 0 {
+					t.Fatalf("%q at %d: row %d is empty", text, width, i)
+				}
+				rowText := text[r.startByte:r.endByte]
+				joined.WriteString(rowText)
+				trimmed := strings.TrimRight(rowText, " \t")
+				if w := widthOf(trimmed); w > width && trimmed != firstCluster(trimmed) {
+					t.Errorf("%q at %d: row %d %q is %d cells wide", text, width, i, rowText, w)
+				}
+				cells := lo.cells(r, rtl)
+				n := 0
+				x := place(cells, width, rtl)
+				for _, c := range cells {
+					n += c.n
+					blank := strings.TrimSpace(c.text) == ""
+					if !blank && (x < 0 || x+c.width > width) && c.width <= width {
+						t.Errorf("%q at %d: row %d %q: cell %q drawn at column %d, outside [0, %d)", text, width, i, rowText, c.text, x, width)
+					}
+					x += c.width
+				}
+				if n != r.end-r.start {
+					t.Errorf("%q at %d: row %d: cells hold %d code points, the row %d", text, width, i, n, r.end-r.start)
+				}
+			}
+			if joined.String() != text {
+				t.Errorf("%q at %d: rows hold %q", text, width, joined.String())
+			}
+		}
+	}
+}
+
 // FuzzLayout checks, for any text and width, that the rows of every line
 // cover it without gaps or overlaps, that no row is wider than the width
-// (but for a single cluster wider than it), and that reordering keeps
-// every cell.
+// (but for a single cluster wider than it), that reordering keeps every
+// cell, and that every cell drawn lies inside the text area.
 func FuzzLayout(f *testing.F) {
 	f.Add("hello world\nשלום עולם (1)\n灯台 cafe\u0301\tend", 7)
 	f.Add("", 1)
@@ -145,10 +207,19 @@ func FuzzLayout(f *testing.F) {
 				if i > 0 && (r.startByte != rows[i-1].endByte || r.start != rows[i-1].end) {
 					t.Fatalf("line %d: row %d does not start where row %d ends", l, i, i-1)
 				}
-				cells := lo.cells(r, lo.rtlParagraph(l))
+				rtl := lo.rtlParagraph(l)
+				cells := lo.cells(r, rtl)
 				w, n := 0, 0
+				x := place(cells, width, rtl)
 				for _, c := range cells {
 					n += c.n
+					// What is drawn is inside the text area: only
+					// hanging spaces and a cluster wider than the
+					// area fall off its sides.
+					if strings.TrimSpace(c.text) != "" && c.width <= width && (x < 0 || x+c.width > width) {
+						t.Fatalf("line %d row %d: cell %q at column %d, outside [0, %d)", l, i, c.text, x, width)
+					}
+					x += c.width
 				}
 				trimmed := strings.TrimRight(text[r.startByte:r.endByte], " \t")
 				w = widthOf(trimmed)

@@ -10,9 +10,9 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
-	"textfirst/internal/tw/cli"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/load"
+	"textfirst/internal/tw/session"
 	"textfirst/internal/tw/settings"
 )
 
@@ -72,7 +72,7 @@ func newSim(t testing.TB, name, text string, w, h int, cfg Config) *sim {
 		t.Fatal(err)
 	}
 	// As tw open --no-speech: a reading is shown on the message line.
-	app := core.New(core.Options{Home: home, Events: ev, Load: load.File, Parse: load.Bytes, Settings: cli.ReaderSettings(st),
+	app := core.New(core.Options{Home: home, Events: ev, Load: load.File, Parse: load.Bytes, Settings: session.Settings{Store: st},
 		Speaker: textSpeaker{id: "silent", events: ev}})
 	t.Cleanup(app.Close)
 	if err := app.Open(path); err != nil {

@@ -382,3 +382,20 @@ func TestTmuxScreenReaderResizeHangup(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestTmuxOpenStdin: `tw open -` reads the document from standard input,
+// then takes the keys from the terminal.
+func TestTmuxOpenStdin(t *testing.T) {
+	tw := twBinary(t)
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "said.log")
+	tm := startTerm(t, 80, 24, fmt.Sprintf("printf 'Piped text here.\\n\\nSecond paragraph.\\n' | TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s open - --no-speech; echo EXIT=$?; sleep 60",
+		filepath.Join(dir, "home"), logPath, tw))
+	said := &announcements{t: t, path: logPath}
+	said.expect("Opened -.")
+	tm.waitScreen("the piped text", func(s string) bool { return strings.HasPrefix(s, "Piped text here.\n\nSecond paragraph.") })
+	tm.keys("C-q")
+	said.expect("Quit textweaver? y or n")
+	tm.keys("y")
+	tm.waitScreen("tw to exit", func(s string) bool { return strings.Contains(s, "EXIT=0") })
+}

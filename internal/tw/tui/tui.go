@@ -15,13 +15,14 @@ import (
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/session"
 )
 
 // Accessibility modes (accessibility.mode).
 const (
-	SelfVoicing  = "self-voicing"
-	Hybrid       = "hybrid"
-	ScreenReader = "screen-reader"
+	SelfVoicing  = session.SelfVoicing
+	Hybrid       = session.Hybrid
+	ScreenReader = session.ScreenReader
 )
 
 // SettingsReader is the part of the settings store the reader reads
@@ -54,6 +55,7 @@ type Reader struct {
 	scr tcell.Screen
 	km  *Keymap
 
+	th      theme // the styles of the view, from display.theme
 	lo      *layout
 	rtl     map[int]bool // paragraph direction by line, for lo
 	spans   docSpans
@@ -80,6 +82,7 @@ func New(cfg Config) *Reader {
 	if r.km == nil {
 		r.km = NewKeymap("default", "")
 	}
+	r.th = themeOf(cfg.Settings)
 	if cfg.Events != nil {
 		scr := cfg.Screen
 		cfg.Events.setRedraw(func() { _ = scr.PostEvent(tcell.NewEventInterrupt(nil)) })
@@ -150,10 +153,10 @@ func (r *Reader) HandleKey(ev *tcell.EventKey) {
 // layerMode maps the app's mode to the keymap's.
 func layerMode(mode string) string {
 	switch mode {
-	case "Edit", "Speech Cursor":
+	case core.ModeEdit, core.ModeSpeechCursor:
 		return mode
 	}
-	return "Browse"
+	return core.ModeBrowse
 }
 
 // typedText is the text a key types in edit mode.
@@ -187,25 +190,15 @@ func (r *Reader) Paste(text string) {
 		r.say("Pasted: " + text)
 		return
 	}
-	if mode, _ := r.app.UIState(); mode == "Edit" {
+	if mode, _ := r.app.UIState(); mode == core.ModeEdit {
 		r.insert(text)
 		return
 	}
 	r.say("Pasting works in edit mode and in prompts. Ctrl+E turns on edit mode.")
 }
 
-// inserter is edit mode's typing, when the app has it.
-type inserter interface {
-	Insert(text string) ([]core.Effect, string)
-}
-
 func (r *Reader) insert(text string) {
-	ins, ok := any(r.app).(inserter)
-	if !ok {
-		r.say("Typing needs edit mode, which this version of tw does not have.")
-		return
-	}
-	effects, _ := ins.Insert(text)
+	effects, _ := r.app.Insert(text)
 	r.effects(effects)
 }
 
@@ -228,7 +221,7 @@ func (r *Reader) run(act string) {
 	case "next_theme":
 		r.app.Action(act, nil)
 		if r.cfg.Settings != nil {
-			setTheme(r.cfg.Settings.String("display.theme"), r.cfg.Settings.String("highlight.color"))
+			r.th = themeOf(r.cfg.Settings)
 			r.scr.Sync()
 		}
 		return
@@ -275,9 +268,12 @@ func (r *Reader) toggleSetting(act string) {
 	*value = r.cfg.Settings.Bool(path)
 }
 
+// effects does what the app asked besides speaking. Prompts and lists
+// need nothing here: the app announces them and Draw shows them from the
+// app's state.
 func (r *Reader) effects(es []core.Effect) {
 	for _, e := range es {
-		if e.Type == "quit" {
+		if _, ok := e.(core.QuitEffect); ok {
 			r.quit = true
 		}
 	}
@@ -519,46 +515,6 @@ var highlightColors = map[string]tcell.Color{
 	"red": tcell.ColorRed, "orange": tcell.ColorOrange, "purple": tcell.ColorPurple,
 }
 
-// Styles of the view, set from the theme by setTheme.
-var (
-	styleText     tcell.Style
-	styleCursor   tcell.Style
-	styleHeard    tcell.Style
-	styleSelected tcell.Style
-	styleBar      tcell.Style
-	styleGutter   tcell.Style
-)
-
-func init() { setTheme("terminal", "yellow") }
-
-// setTheme sets the styles for display.theme (terminal, dark, light,
-// high-contrast) and highlight.color (the word being heard).
-func setTheme(theme, heard string) {
-	base := tcell.StyleDefault
-	switch theme {
-	case "dark":
-		base = base.Background(tcell.ColorBlack).Foreground(tcell.ColorSilver)
-	case "light":
-		base = base.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
-	case "high-contrast":
-		base = base.Background(tcell.ColorBlack).Foreground(tcell.ColorWhite).Bold(true)
-	}
-	hc, ok := highlightColors[heard]
-	if !ok {
-		hc = tcell.ColorYellow
-	}
-	styleText = base
-	styleCursor = base.Reverse(true)
-	styleHeard = base.Background(hc).Foreground(tcell.ColorBlack)
-	styleSelected = base.Background(tcell.ColorBlue).Foreground(tcell.ColorWhite)
-	styleBar = base.Reverse(true)
-	styleGutter = base.Dim(true)
-	if theme == "high-contrast" {
-		styleSelected = base.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack).Underline(true)
-		styleGutter = base
-	}
-}
-
 // textRows is the height of the text area: all but the status bar and the
 // message line.
 func (r *Reader) textRows() int {
@@ -716,7 +672,7 @@ func (r *Reader) scroll(down bool) {
 // Draw draws the whole screen and shows it.
 func (r *Reader) Draw() {
 	scr := r.scr
-	scr.SetStyle(styleText)
+	scr.SetStyle(r.th.text)
 	scr.Clear()
 	w, h := scr.Size()
 	status, playback, heard, hasHeard := r.cfg.Events.snapshot()
@@ -738,7 +694,7 @@ func (r *Reader) Draw() {
 		scr.SetTitle("tw: " + r.title)
 	}
 	if d == nil {
-		putText(scr, 0, 0, w, "No document is open. Ctrl+O opens one.", styleText)
+		putText(scr, 0, 0, w, "No document is open. Ctrl+O opens one.", r.th.text)
 	} else {
 		r.ensureLayout(d)
 		pos := min(st.Cursor, d.Len())
@@ -746,7 +702,7 @@ func (r *Reader) Draw() {
 			r.ensureVisible(pos)
 			r.lastCursor, r.lastDoc = pos, d
 		}
-		selStart, selEnd, hasSel := r.app.Selection()
+		sel := st.Selection
 		// Highlights and notes are kept in the canonical text's offsets,
 		// so they are drawn only while browsing it.
 		var hls []core.HighlightInfo
@@ -769,20 +725,13 @@ func (r *Reader) Draw() {
 			rows := r.lo.rowsOf(l)
 			row := rows[rw]
 			if gutter > 0 && rw == 0 {
-				putText(scr, 0, y, gutter, fmt.Sprintf("%*d", gutter-1, l+1), styleGutter)
+				putText(scr, 0, y, gutter, fmt.Sprintf("%*d", gutter-1, l+1), r.th.gutter)
 			}
 			rtl := r.rtlLine(l)
 			cells := r.lo.cells(row, rtl)
-			x := gutter
-			if rtl {
-				width := 0
-				for _, c := range cells {
-					width += c.width
-				}
-				x = max(gutter, w-width)
-			}
+			x := gutter + place(cells, w-gutter, rtl)
 			for _, c := range cells {
-				style := styleText
+				style := r.th.text
 				if in(r.spans.headings, c.pos) {
 					style = style.Bold(true)
 				}
@@ -801,19 +750,19 @@ func (r *Reader) Draw() {
 						}
 					}
 				}
-				if hasSel && c.pos >= selStart && c.pos < selEnd {
-					style = styleSelected
+				if sel != nil && c.pos >= sel.Start && c.pos < sel.End {
+					style = r.th.selected
 				}
 				if showHeard && c.pos < heard[1] && c.pos+c.n > heard[0] {
-					style = styleHeard
+					style = r.th.heard
 				}
 				if c.pos < curEnd && c.pos+c.n > curStart && !showHeard {
-					style = styleCursor
+					style = r.th.cursor
 				}
 				if c.pos <= pos && pos < c.pos+c.n {
-					cursorX, cursorY = x, y
+					cursorX, cursorY = min(max(x, gutter), w-1), y
 				}
-				if x+c.width <= w {
+				if x >= gutter && x+c.width <= w {
 					if c.width > 2 { // a tab
 						for i := 0; i < c.width; i++ {
 							scr.Put(x+i, y, " ", style)
@@ -828,7 +777,7 @@ func (r *Reader) Draw() {
 				// The cursor at a line's end (or on an empty line).
 				cursorX, cursorY = min(x, w-1), y
 				if pos == row.end && !showHeard && st.Playback != core.Reading {
-					scr.Put(cursorX, y, " ", styleCursor)
+					scr.Put(cursorX, y, " ", r.th.cursor)
 				}
 			}
 			rw++
@@ -844,15 +793,15 @@ func (r *Reader) Draw() {
 	case ps != nil:
 		label := ps.Label + ": "
 		text := ps.Text
-		putText(scr, 0, msgY, w, label+text, styleText)
+		putText(scr, 0, msgY, w, label+text, r.th.text)
 		caret := []rune(text)[:min(ps.Caret, utf8.RuneCountInString(text))]
 		promptX = min(widthOf(label)+widthOf(string(caret)), w-1)
 	case st.Pending != nil:
-		putText(scr, 0, msgY, w, st.Pending.Question, styleText.Bold(true))
+		putText(scr, 0, msgY, w, st.Pending.Question, r.th.text.Bold(true))
 		promptX = min(widthOf(st.Pending.Question)+1, w-1)
 	default:
 		for i, line := range msg {
-			putText(scr, 0, msgY+i, w, line, styleText)
+			putText(scr, 0, msgY+i, w, line, r.th.text)
 		}
 	}
 	if ls := r.app.ListState(); ls != nil {
@@ -892,7 +841,7 @@ func (r *Reader) drawBar(st core.ViewState, d *doc.Document, playback string, w,
 		return
 	}
 	for x := 0; x < w; x++ {
-		r.scr.Put(x, y, " ", styleBar)
+		r.scr.Put(x, y, " ", r.th.bar)
 	}
 	text := "tw"
 	if st.Document != nil {
@@ -913,7 +862,7 @@ func (r *Reader) drawBar(st core.ViewState, d *doc.Document, playback string, w,
 	if !r.cfg.CharacterKeys {
 		text += " | keys off"
 	}
-	putText(r.scr, 0, y, w, " "+text, styleBar)
+	putText(r.scr, 0, y, w, " "+text, r.th.bar)
 }
 
 // drawList draws a list over the bottom of the text area and returns the
@@ -924,11 +873,11 @@ func (r *Reader) drawList(title string, items []string, selected, w int) int {
 	top := rows - height
 	for y := top; y < rows; y++ {
 		for x := 0; x < w; x++ {
-			r.scr.Put(x, y, " ", styleText)
+			r.scr.Put(x, y, " ", r.th.text)
 		}
 	}
 	n := len(items)
-	putText(r.scr, 0, top, w, fmt.Sprintf("%s — %d of %d", title, min(selected+1, n), n), styleBar.Bold(true))
+	putText(r.scr, 0, top, w, fmt.Sprintf("%s — %d of %d", title, min(selected+1, n), n), r.th.bar.Bold(true))
 	visible := height - 1
 	first := 0
 	if selected >= visible {
@@ -936,9 +885,9 @@ func (r *Reader) drawList(title string, items []string, selected, w int) int {
 	}
 	sy := top
 	for i := 0; i < visible && first+i < n; i++ {
-		style := styleText
+		style := r.th.text
 		if first+i == selected {
-			style = styleCursor
+			style = r.th.cursor
 			sy = top + 1 + i
 		}
 		putText(r.scr, 1, top+1+i, w-1, items[first+i], style)

@@ -22,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -293,8 +294,14 @@ func (a *App) State() (map[string]string, error) {
 // showing in the AT-SPI registry. Programs that print "ready" (the test
 // application) are also waited for on their stdout.
 func (d *Desktop) StartProgram(prog string, args ...string) (*App, error) {
+	return d.StartProgramEnv(nil, prog, args...)
+}
+
+// StartProgramEnv is StartProgram with variables added to the desktop's
+// environment (QT_ACCESSIBILITY=1, HOME=...).
+func (d *Desktop) StartProgramEnv(env []string, prog string, args ...string) (*App, error) {
 	cmd := exec.Command(prog, args...)
-	cmd.Env = d.Env
+	cmd.Env = append(slices.Clip(d.Env), env...)
 	cmd.Stderr = os.Stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -381,6 +388,19 @@ func (a *App) readLine(timeout time.Duration) (string, error) {
 	line, err := readLineTimeout(a.out, timeout)
 	return strings.TrimSpace(line), err
 }
+
+// Alive reports whether the process is still running.
+func (a *App) Alive() bool {
+	select {
+	case <-a.ended:
+		return false
+	default:
+		return true
+	}
+}
+
+// Dir is the desktop's temporary directory, removed by Close.
+func (d *Desktop) Dir() string { return d.dir }
 
 // Stop ends the application (SIGTERM, then SIGKILL) and waits for it.
 func (a *App) Stop() {

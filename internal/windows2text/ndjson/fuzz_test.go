@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+	"unicode/utf8"
 )
 
 // FuzzDecodeRequest feeds arbitrary lines to the decoder and to the whole
@@ -19,8 +20,12 @@ func FuzzDecodeRequest(f *testing.F) {
 		`{"id":4,"method":"key","params":{"ref":"s1:e3","key":"CTRL++"}}`,
 		`{"id":5,"method":"scroll","params":{"ref":"s1:e1","vertical":"large_increment"}}`,
 		`{"id":1e400,"method":"ping"}`,
+		"{\"id\":\"\xff\",\"method\":\"p\xfeing\"}", "{\"id\":1,\"method\":\"snapshot\",\"params\":{\"scope\":\"\xc3\"}}",
 		`{"id":null}`, `[]`, `{`, `"x"`, `{"id":{},"method":"ping"}`,
 		`{"id":1,"method":"snapshot","params":{"scope":"hwnd","hwnd":18446744073709551616}}`,
+		`{"id":6,"method":"observe","params":{"format":"text","maxBytes":256}}`,
+		`{"id":7,"method":"observe","params":{"cursor":"s1/1/100/2000","format":"json","maxTokens":64}}`,
+		`{"id":8,"method":"observe","params":{"cursor":"s1/0/1/1","maxBytes":67108864}}`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -30,6 +35,9 @@ func FuzzDecodeRequest(f *testing.F) {
 		// A snapshot first, so that refs can resolve.
 		srv.Handle(context.Background(), []byte(`{"id":0,"method":"snapshot"}`))
 		resp, _ := srv.Handle(context.Background(), line)
+		if !utf8.Valid(resp) {
+			t.Fatalf("response %q is not valid UTF-8", resp)
+		}
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(resp, &m); err != nil {
 			t.Fatalf("response %q is not JSON: %v", resp, err)

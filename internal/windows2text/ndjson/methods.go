@@ -227,6 +227,9 @@ type ObserveParams struct {
 	SnapshotParams
 	MaxTargets  *int  `json:"maxTargets"`
 	IncludeTree *bool `json:"includeTree"`
+	// The budget's parameters (page.go); without them observe answers as
+	// the protocol says.
+	PageParams
 }
 
 type observeResult struct {
@@ -247,6 +250,9 @@ func (s *Server) observe(ctx context.Context, p json.RawMessage) (any, error) {
 	var op ObserveParams
 	if err := decodeParams(p, &op); err != nil {
 		return nil, err
+	}
+	if op.PageParams.set() {
+		return s.observePage(ctx, op)
 	}
 	req, maxTargets, err := op.Request()
 	if err != nil {

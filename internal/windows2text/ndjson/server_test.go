@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"textfirst/internal/windows2text/uitree"
 )
@@ -189,6 +190,29 @@ func TestIDsAreCopied(t *testing.T) {
 	NewServer(&fakeBackend{}, "t").Serve(context.Background(), strings.NewReader(`{"id":1.50,"method":"ping"}`+"\n"), &out)
 	if !strings.HasPrefix(out.String(), `{"id":1.50,"ok":true,`) {
 		t.Errorf("id not copied verbatim: %s", out.String())
+	}
+}
+
+// Nothing echoed is raw invalid UTF-8: an id that is not UTF-8 is refused
+// (id null), a method name's bad bytes come back as U+FFFD.
+func TestInvalidUTF8IsNeverEchoed(t *testing.T) {
+	tests := []struct {
+		line, want string
+	}{
+		{"{\"id\":\"\xff\xfe\",\"method\":\"ping\"}", `{"id":null,"ok":false,"error":{"code":"invalid_request","message":"id is not valid UTF-8"}}`},
+		{"{\"id\":\"a\xc3\",\"method\":\"fly\"}", `{"id":null,"ok":false,"error":{"code":"invalid_request","message":"id is not valid UTF-8"}}`},
+		{"{\"id\":1,\"method\":\"p\xffing\"}", `{"id":1,"ok":false,"error":{"code":"unknown_method","message":"unknown method \"p` + "\ufffd" + `ing\"; ping lists the methods"}}`},
+		{`{"id":"\u00e9","method":"fly"}`, `{"id":"\u00e9","ok":false,"error":{"code":"unknown_method","message":"unknown method \"fly\"; ping lists the methods"}}`},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		if err := NewServer(&fakeBackend{}, "t").Serve(context.Background(), strings.NewReader(tt.line+"\n"), &out); err != nil {
+			t.Fatal(err)
+		}
+		got := strings.TrimSuffix(out.String(), "\n")
+		if !utf8.ValidString(got) || got != tt.want {
+			t.Errorf("%q answered\n%q\nwant\n%q", tt.line, got, tt.want)
+		}
 	}
 }
 

@@ -15,7 +15,10 @@
 //     "omittedChildren"}, windows also "app","pid","hwnd".
 //   - observe: also "window" (the window's title), "omittedTargets",
 //     "omittedContext", "truncated", "unresponsive", and "tree" with
-//     includeTree. visibleOnly defaults to true for observe.
+//     includeTree. visibleOnly defaults to true for observe. Its optional
+//     format ("json" or "text"), maxBytes, maxTokens and cursor keep an
+//     observation within a budget and page through it (page.go); without
+//     them nothing changes.
 //   - actions: {"ref","action","verified","states","value","gone",
 //     "settled"}, read back once the application has settled: no
 //     relevant accessibility event for a quiet period (40 ms on Linux),
@@ -38,6 +41,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"textfirst/internal/windows2text/uitree"
 )
@@ -117,6 +121,11 @@ func DecodeRequest(line []byte) (Request, error) {
 		var s string
 		if json.Unmarshal(rawID, &s) != nil {
 			return req, uitree.Errorf(uitree.CodeInvalidRequest, "id is not a valid string")
+		}
+		// The id is copied to the response as sent: never raw bytes that
+		// are not UTF-8.
+		if !utf8.Valid(rawID) {
+			return req, uitree.Errorf(uitree.CodeInvalidRequest, "id is not valid UTF-8")
 		}
 	case len(rawID) > 0 && (rawID[0] == '-' || (rawID[0] >= '0' && rawID[0] <= '9')):
 	default:

@@ -1,6 +1,7 @@
 package uitree
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -48,40 +49,157 @@ func Observe(snap *Snapshot, maxTargets, maxText int) Observation {
 	}
 	// ownerName is the name of the nearest ancestor that became a line: a
 	// label inside a button, or a frame's own caption, repeats it.
-	var walk func(el *Element, ownerName string)
-	walk = func(el *Element, ownerName string) {
-		if el.States.Offscreen {
-			return
+	var targets, context []lineEntry
+	win := 0
+	var walk func(el *Element, ownerName string, list *Element)
+	walk = func(el *Element, ownerName string, list *Element) {
+		if el.Role == RoleWindow && el != root {
+			win++
 		}
-		if el.Actions != 0 {
-			if len(obs.Targets) < maxTargets {
-				label := Label(el, maxText)
-				obs.Targets = append(obs.Targets, Target{Index: len(obs.Visible), Ref: el.Ref, Label: label, Actions: el.Actions.List()})
-				obs.Visible = append(obs.Visible, label)
-			} else {
-				obs.OmittedTargets++
-			}
+		// An element off screen is left out, but not its children: a
+		// container without bounds, or not showing while its children
+		// are, still holds what is on screen.
+		switch {
+		case el.States.Offscreen:
+		case el.Actions != 0:
+			targets = append(targets, lineEntry{el: el, win: win, list: list})
 			ownerName = el.Name
-		} else if (el.Name != "" || el.Value != "") && !(el.Value == "" && el.Name == ownerName) && el != root {
-			if len(obs.Context) < maxTargets {
-				line := describe(el, maxText)
-				if !el.States.Enabled {
-					line += " [disabled]"
-				}
-				obs.Context = append(obs.Context, line)
-			} else {
-				obs.OmittedContext++
-			}
+		case (el.Name != "" || el.Value != "") && !(el.Value == "" && el.Name == ownerName) && el != root:
+			context = append(context, lineEntry{el: el, win: win})
 			if el.Name != "" {
 				ownerName = el.Name
 			}
 		}
+		if listRoles[el.Role] {
+			list = el
+		}
 		for _, c := range el.Children {
-			walk(c, ownerName)
+			walk(c, ownerName, list)
 		}
 	}
-	walk(root, "")
+	walk(root, "", nil)
+	targets, obs.OmittedTargets = fitTargets(targets, maxTargets)
+	readingOrder(targets)
+	readingOrder(context)
+	for _, t := range targets {
+		label := Label(t.el, maxText)
+		obs.Targets = append(obs.Targets, Target{Index: len(obs.Visible), Ref: t.el.Ref, Label: label, Actions: t.el.Actions.List()})
+		obs.Visible = append(obs.Visible, label)
+	}
+	for i, c := range context {
+		if i >= maxTargets {
+			obs.OmittedContext = len(context) - maxTargets
+			break
+		}
+		line := describe(c.el, maxText)
+		if !c.el.States.Enabled {
+			line += " [disabled]"
+		}
+		obs.Context = append(obs.Context, line)
+	}
 	return obs
+}
+
+// listRoles are containers of many like items: their items share what is
+// left of maxTargets, so that a long list does not crowd out the buttons
+// around it.
+var listRoles = map[Role]bool{RoleList: true, RoleDataGrid: true, RoleTable: true, RoleTree: true}
+
+// lineEntry is one line of an observation before it is ordered.
+type lineEntry struct {
+	el *Element
+	// win counts the windows met before the element: lines are ordered
+	// within their window.
+	win int
+	// list is the list the element is an item of, if any.
+	list *Element
+}
+
+// fitTargets keeps at most max targets, in tree order. When there are more,
+// the items of lists give way first: the other targets are all kept (as
+// many as fit), and the lists share the rest equally, each keeping its
+// first items; a list's share left unused goes to the others.
+func fitTargets(all []lineEntry, max int) ([]lineEntry, int) {
+	if len(all) <= max {
+		return all, 0
+	}
+	perList := map[*Element]int{}
+	var lists []*Element
+	others := 0
+	for _, t := range all {
+		if t.list == nil {
+			others++
+			continue
+		}
+		if _, ok := perList[t.list]; !ok {
+			lists = append(lists, t.list)
+		}
+		perList[t.list]++
+	}
+	room := max - min(others, max)
+	quota := map[*Element]int{}
+	// Share room among the lists: the smallest first, so what a small
+	// list does not need goes to the bigger ones.
+	pending := append([]*Element(nil), lists...)
+	sort.SliceStable(pending, func(i, j int) bool { return perList[pending[i]] < perList[pending[j]] })
+	for i, l := range pending {
+		share := room / (len(pending) - i)
+		quota[l] = min(perList[l], share)
+		room -= quota[l]
+	}
+	var out []lineEntry
+	kept := map[*Element]int{}
+	keptOthers := 0
+	for _, t := range all {
+		if t.list == nil {
+			if keptOthers < max {
+				keptOthers++
+				out = append(out, t)
+			}
+			continue
+		}
+		if kept[t.list] < quota[t.list] {
+			kept[t.list]++
+			out = append(out, t)
+		}
+	}
+	return out, len(all) - len(out)
+}
+
+// readingOrder sorts lines as a reader meets them within each window: top
+// to bottom, and left to right within a row. A row is the lines whose top
+// lies above the middle of the row's first line. The sort is stable: lines
+// without bounds keep their place relative to the line before them.
+func readingOrder(lines []lineEntry) {
+	// Group by window, keeping the windows in tree order.
+	sort.SliceStable(lines, func(i, j int) bool { return lines[i].win < lines[j].win })
+	for start := 0; start < len(lines); {
+		end := start
+		for end < len(lines) && lines[end].win == lines[start].win {
+			end++
+		}
+		orderWindow(lines[start:end])
+		start = end
+	}
+}
+
+// rowHeight bounds the height a line gives its row, in pixels.
+const rowHeight = 32
+
+func orderWindow(lines []lineEntry) {
+	sort.SliceStable(lines, func(i, j int) bool { return lines[i].el.Bounds.Y < lines[j].el.Bounds.Y })
+	for start := 0; start < len(lines); {
+		first := lines[start].el.Bounds
+		// A tall element (a side pane) does not make a tall row.
+		mid := first.Y + max(min(first.Height, rowHeight)/2, 1)
+		end := start + 1
+		for end < len(lines) && lines[end].el.Bounds.Y < mid {
+			end++
+		}
+		row := lines[start:end]
+		sort.SliceStable(row, func(i, j int) bool { return row[i].el.Bounds.X < row[j].el.Bounds.X })
+		start = end
+	}
 }
 
 // describe renders role, name and value: `Text "Settings saved"`.

@@ -9,7 +9,11 @@
 // hears them.
 package engine
 
-import "context"
+import (
+	"context"
+
+	"textfirst/internal/tw/settings"
+)
 
 // Params are the speech settings, in tw's units. They take effect on the
 // next utterance an engine receives.
@@ -24,19 +28,33 @@ type Params struct {
 	PauseListItemMs  int
 }
 
-// DefaultParams are textweaver's defaults.
-func DefaultParams() Params {
-	return Params{Rate: 265, Pitch: 0, Volume: 100, Voice: "", Punctuation: "some",
-		PauseHeadingMs: 400, PauseParagraphMs: 300, PauseListItemMs: 150}
+// DefaultParams are textweaver's defaults, as the settings schema gives them.
+func DefaultParams() Params { return ParamsFrom(settings.Defaults{}) }
+
+// Settings reads settings by path (settings.Store, settings.Defaults).
+type Settings interface {
+	Int(path string) int
+	String(path string) string
+}
+
+// ParamsFrom reads the speech.* settings.
+func ParamsFrom(s Settings) Params {
+	return Params{
+		Rate: s.Int("speech.rate"), Pitch: s.Int("speech.pitch"), Volume: s.Int("speech.volume"),
+		Voice: s.String("speech.voice"), Punctuation: s.String("speech.punctuation"),
+		PauseHeadingMs:   s.Int("speech.pause_heading_ms"),
+		PauseParagraphMs: s.Int("speech.pause_paragraph_ms"),
+		PauseListItemMs:  s.Int("speech.pause_list_item_ms"),
+	}
 }
 
 // Clamp brings every field into its range (out-of-range settings clamp, as
 // textweaver's settings do) and replaces an unknown punctuation level by
 // "some".
 func (p Params) Clamp() Params {
-	p.Rate = clamp(p.Rate, 50, 900)
-	p.Pitch = clamp(p.Pitch, -12, 12)
-	p.Volume = clamp(p.Volume, 0, 100)
+	p.Rate = clampTo(p.Rate, "speech.rate")
+	p.Pitch = clampTo(p.Pitch, "speech.pitch")
+	p.Volume = clampTo(p.Volume, "speech.volume")
 	switch p.Punctuation {
 	case "none", "some", "all":
 	default:
@@ -46,6 +64,12 @@ func (p Params) Clamp() Params {
 	p.PauseParagraphMs = clamp(p.PauseParagraphMs, 0, 10000)
 	p.PauseListItemMs = clamp(p.PauseListItemMs, 0, 10000)
 	return p
+}
+
+// clampTo clamps v to the range the settings schema gives path.
+func clampTo(v int, path string) int {
+	st, _ := settings.Lookup(path)
+	return clamp(v, int(st.Min), int(st.Max))
 }
 
 func clamp(v, lo, hi int) int {

@@ -444,6 +444,17 @@ func (e *Engine) follow(ctx context.Context, id string, next *int, word func(int
 // reading, which goes on afterwards; "message" would wait for the end of
 // the utterance being read); the previous announcement is cancelled.
 func (e *Engine) Announce(text string, p engine.Params) error {
+	return e.announce(text, p, true)
+}
+
+// AnnounceQueued is Announce without cancelling the announcement being
+// heard: speech-dispatcher speaks "important" messages one after another,
+// in the order they came.
+func (e *Engine) AnnounceQueued(text string, p engine.Params) error {
+	return e.announce(text, p, false)
+}
+
+func (e *Engine) announce(text string, p engine.Params, cancel bool) error {
 	e.annMu.Lock()
 	defer e.annMu.Unlock()
 	if e.ann == nil {
@@ -460,7 +471,9 @@ func (e *Engine) Announce(text string, p engine.Params) error {
 	if err := setParams(e.ann, &e.annP, p); err != nil {
 		return err
 	}
-	e.ann.request("CANCEL SELF")
+	if cancel {
+		e.ann.request("CANCEL SELF")
+	}
 	_, err := e.ann.speak("<speak>" + escape(text) + "</speak>")
 	return err
 }

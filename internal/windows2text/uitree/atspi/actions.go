@@ -85,6 +85,12 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	settle.begin(h.obj.Bus)
 	if err := a.act(req); err != nil {
 		settle.begin("")
+		// An action that ends its application (a dialog's OK in
+		// zenity) may take the answer with it: the element is gone,
+		// and that is what the action did.
+		if a.closedItsApp(req) {
+			return uitree.ActionResult{Verified: true, Gone: true, States: []string{}}, nil
+		}
 		return uitree.ActionResult{}, err
 	}
 	settled := false
@@ -104,7 +110,13 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	// application after the X server has taken it, and waitMs may be 0):
 	// look again for a while before calling the action failed. Effects
 	// that did happen show at the first look, so this costs nothing then.
-	for deadline := time.Now().Add(max(time.Duration(req.WaitMs)*time.Millisecond, verifyGrace)); err == nil && !res.Verified && !res.Gone && time.Now().Before(deadline); {
+	grace := verifyGrace
+	if req.Action == uitree.ActionTypeText || req.Action == uitree.ActionSetValue {
+		// Keys are read by the application at its own pace: a loaded
+		// application may take a while to get through a long text.
+		grace = typingGrace
+	}
+	for deadline := time.Now().Add(max(time.Duration(req.WaitMs)*time.Millisecond, grace)); err == nil && !res.Verified && !res.Gone && time.Now().Before(deadline); {
 		select {
 		case <-time.After(10 * time.Millisecond):
 		case <-ctx.Done():
@@ -116,16 +128,45 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		return res, err
 	}
 	res.Settled = settled
-	if !res.Verified {
+	if !res.Verified && req.Action == uitree.ActionTypeText && res.Value != nil {
+		want := []rune(a.expectedText(req.Text))
+		got := typedPrefix(strings.ReplaceAll(*res.Value, "\r\n", "\n"), want)
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "only %d of the %d characters typed into %s %q arrived (the first %d: %q); type the rest, not all of it again",
+			got, len(want), a.el.Role, a.el.Name, got, string(want[:got]))
+	}
+	if !res.Verified && !res.Gone {
 		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "%s on %s %q changed nothing that can be read back (states now: %s)",
 			req.Action, a.el.Role, a.el.Name, strings.Join(res.States, ","))
 	}
 	return res, nil
 }
 
+// closedItsApp reports whether an invoke, toggle or select was answered
+// by the application's exit: its process is gone (or going) within a
+// moment of the failed call.
+func (a *actor) closedItsApp(req uitree.ActionRequest) bool {
+	switch req.Action {
+	case uitree.ActionInvoke, uitree.ActionToggle, uitree.ActionSelect, uitree.ActionClick:
+	default:
+		return false
+	}
+	if a.run.conn.pid <= 0 {
+		return false
+	}
+	for deadline := time.Now().Add(500 * time.Millisecond); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if processGone(a.run.conn.pid) {
+			return true
+		}
+	}
+	return false
+}
+
 // verifyGrace is the least time an effect that can be read back is given
 // to show before the action counts as failed.
 const verifyGrace = 500 * time.Millisecond
+
+// typingGrace is verifyGrace for typed text.
+const typingGrace = 2 * time.Second
 
 // actor acts on one element.
 type actor struct {
@@ -220,14 +261,17 @@ var preferredActions = []string{"click", "press", "activate", "jump", "toggle", 
 // or its first action.
 func (a *actor) doAction(names ...string) error {
 	idx := -1
+	// Qt names its actions "Press", "Toggle", "SetFocus": compare
+	// without case.
 	for _, want := range append(names, preferredActions...) {
-		if i := slices.Index(a.h.actionKeys, want); i >= 0 {
+		if i := slices.IndexFunc(a.h.actionKeys, func(k string) bool { return strings.EqualFold(k, want) }); i >= 0 {
 			idx = i
 			break
 		}
 	}
-	if idx < 0 && len(a.h.actionKeys) > 0 {
-		idx = 0
+	if idx < 0 {
+		// The first action that does something (not Qt's "SetFocus").
+		idx = slices.IndexFunc(a.h.actionKeys, func(k string) bool { return !nonInvokeActions[strings.ToLower(k)] })
 	}
 	if idx < 0 {
 		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s %q has no AT-SPI action", a.el.Role, a.el.Name)
@@ -260,8 +304,11 @@ func (a *actor) activateWindow() error {
 	return a.b.input.activate(a.run.conn.pid, x, y)
 }
 
-// focusTimeout bounds the wait for the focus to land on an element.
-const focusTimeout = 500 * time.Millisecond
+// focusTimeout bounds the wait for the focus to land on an element: a
+// window that has just been mapped takes the focus only once it is ready,
+// which can take a second on a loaded machine. Halfway, the window is
+// activated and the focus asked for again.
+const focusTimeout = 2 * time.Second
 
 // focusIfNeeded gives the element the focus unless it has it, and says
 // whether it had it already. Keys go wherever the focus is, so when the
@@ -279,13 +326,21 @@ func (a *actor) focusIfNeeded() (bool, error) {
 	// GTK reports FOCUSED only once its window has received the X focus
 	// that activateWindow gave it, a few milliseconds later: poll.
 	focused := false
-	for deadline := time.Now().Add(focusTimeout); ok; time.Sleep(5 * time.Millisecond) {
+	start := time.Now()
+	retried := false
+	for deadline := start.Add(focusTimeout); ok; time.Sleep(5 * time.Millisecond) {
 		st, err := a.states()
 		if err != nil {
 			return false, err
 		}
 		if focused = st.has(stateFocused); focused || time.Now().After(deadline) {
 			break
+		}
+		if !retried && time.Since(start) > focusTimeout/2 {
+			retried = true
+			a.activateWindow()
+			a.call(a.h.obj, ifaceComponent+".GrabFocus", &ok)
+			ok = true
 		}
 	}
 	if !focused {
@@ -341,7 +396,12 @@ func (a *actor) act(req uitree.ActionRequest) error {
 			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
 		}
 		if a.h.interfaces&hasEditableText == 0 {
-			return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no editable text", a.el.Ref)
+			// Chromium's fields have no EditableText: type the value
+			// over the old text instead.
+			if !a.h.states.has(stateEditable) {
+				return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no editable text", a.el.Ref)
+			}
+			return a.typeText(req.Value, true)
 		}
 		var ok bool
 		if err := a.call(a.h.obj, ifaceEditableText+".SetTextContents", &ok, req.Value); err != nil || !ok {
@@ -373,32 +433,7 @@ func (a *actor) act(req uitree.ActionRequest) error {
 		if a.readOnly() {
 			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
 		}
-		if err := a.activateWindow(); err != nil {
-			return err
-		}
-		focused, err := a.focusIfNeeded()
-		if err != nil {
-			return err
-		}
-		if err := a.b.input.checkUngrabbed(false, true); err != nil {
-			return err
-		}
-		if !focused && !req.Clear && a.h.interfaces&hasText != 0 {
-			// Taking the focus selects a GTK entry's whole text;
-			// typing would replace it. Type at the end instead.
-			if err := a.b.input.chord(uitree.Chord{Key: "End"}); err != nil {
-				return err
-			}
-		}
-		if req.Clear {
-			if err := a.b.input.chord(uitree.Chord{Ctrl: true, Key: "a"}); err != nil {
-				return err
-			}
-			if err := a.b.input.chord(uitree.Chord{Key: "Backspace"}); err != nil {
-				return err
-			}
-		}
-		return a.b.input.typeText(req.Text)
+		return a.typeText(req.Text, req.Clear)
 	case uitree.ActionKey:
 		chord, err := uitree.ParseChord(req.Key)
 		if err != nil {
@@ -449,11 +484,17 @@ func (a *actor) selectItem() error {
 			var comboRole uint32
 			if combo.Path != "" && a.call(combo, ifaceAccessible+".GetRole", &comboRole) == nil && comboRole == roleComboBox {
 				var ok bool
-				if err := a.call(combo, ifaceSelection+".SelectChild", &ok, index); err != nil || !ok {
+				err := a.call(combo, ifaceSelection+".SelectChild", &ok, index)
+				if err == nil && ok {
+					a.combo = combo
+					return nil
+				}
+				// Chromium's select has no Selection: its option's
+				// own action chooses it.
+				if len(a.h.actionKeys) == 0 {
 					return uitree.Errorf(uitree.CodeActionFailed, "the combo box refused item %d (%v)", index, err)
 				}
-				a.combo = combo
-				return nil
+				return a.doAction("click", "select", "activate", "press")
 			}
 		}
 	}
@@ -481,7 +522,7 @@ func (a *actor) setRange(v float64) error {
 		return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
 	}
 	var vi valueInfo
-	if err := a.call(a.h.obj, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+	if err := a.value(a.h.obj, &vi); err != nil || !vi.ok {
 		return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s has no range value (%v)", a.el.Ref, err)
 	}
 	if v < vi.min || v > vi.max || math.IsNaN(v) {
@@ -609,7 +650,7 @@ func (a *actor) scrollBars(pane objRef) ([]scrollBar, error) {
 			continue
 		}
 		var vi valueInfo
-		if err := a.call(k, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+		if err := a.value(k, &vi); err != nil || !vi.ok {
 			continue
 		}
 		bars = append(bars, scrollBar{obj: k, horizontal: stateSet(st[0]).has(stateHorizontal), vi: vi})
@@ -711,12 +752,24 @@ func (a *actor) inView() bool {
 }
 
 // scroll moves a scroll pane's scroll bars by the protocol's amounts: a
-// small step is the bar's increment (at least a twentieth of its range), a
-// large one a fifth of its range.
+// small step is one line or row, a large one a page (see scrollSteps).
 func (a *actor) scroll(horizontal, vertical string) error {
 	var kids []objRef
-	if err := a.call(a.h.obj, ifaceAccessible+".GetChildren", &kids); err != nil {
+	if a.h.role != roleDocumentWeb && a.h.role != roleDocumentFrame {
+		if err := a.call(a.h.obj, ifaceAccessible+".GetChildren", &kids); err != nil {
+			return a.stale(err)
+		}
+	}
+	var pe extents
+	if err := a.call(a.h.obj, ifaceComponent+".GetExtents", &pe, uint32(0)); err != nil {
 		return a.stale(err)
+	}
+	pane := uitree.Rect{X: int(pe.X), Y: int(pe.Y), Width: int(pe.W), Height: int(pe.H)}
+	if a.h.role == roleDocumentWeb || a.h.role == roleDocumentFrame {
+		if horizontal == "no_amount" && vertical == "no_amount" {
+			return nil
+		}
+		return a.wheelScroll(pane, horizontal, vertical)
 	}
 	moved := false
 	for _, k := range kids {
@@ -733,12 +786,12 @@ func (a *actor) scroll(horizontal, vertical string) error {
 			continue
 		}
 		var vi valueInfo
-		if err := a.call(k, ifaceProperties+".GetAll", &vi, ifaceValue); err != nil || !vi.ok {
+		if err := a.value(k, &vi); err != nil || !vi.ok {
 			continue
 		}
-		span := vi.max - vi.min
-		step := max(vi.step, span/20)
-		delta := map[string]float64{"small_increment": step, "small_decrement": -step, "large_increment": span / 5, "large_decrement": -span / 5}[amount]
+		horizontal := stateSet(st[0]).has(stateHorizontal)
+		line, page := scrollSteps(vi, pane, horizontal)
+		delta := map[string]float64{"small_increment": line, "small_decrement": -line, "large_increment": page, "large_decrement": -page}[amount]
 		target := min(vi.max, max(vi.min, vi.current+delta))
 		if err := a.call(k, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(target)); err != nil {
 			return uitree.Errorf(uitree.CodeActionFailed, "the scroll bar refused value %g: %v", target, err)
@@ -751,6 +804,61 @@ func (a *actor) scroll(horizontal, vertical string) error {
 	return nil
 }
 
+// wheelClicks is how many wheel clicks each amount turns: one for a line
+// (browsers scroll a few lines per click), five for a page.
+var wheelClicks = map[string]int{"small_increment": 1, "small_decrement": 1, "large_increment": 5, "large_decrement": 5}
+
+// wheelScroll scrolls a web document, which shows no scroll bars to
+// AT-SPI, with the mouse wheel over its centre.
+func (a *actor) wheelScroll(pane uitree.Rect, horizontal, vertical string) error {
+	if pane.Empty() {
+		return uitree.Errorf(uitree.CodeNotClickable, "%s has no bounds to turn the wheel over", a.el.Ref)
+	}
+	x, y := pane.Center()
+	if err := a.b.input.activate(a.run.conn.pid, x, y); err != nil {
+		return err
+	}
+	for _, turn := range []struct {
+		amount   string
+		up, down byte
+	}{{vertical, 4, 5}, {horizontal, 6, 7}} {
+		n := wheelClicks[turn.amount]
+		if n == 0 {
+			continue
+		}
+		button := turn.down
+		if strings.HasSuffix(turn.amount, "decrement") {
+			button = turn.up
+		}
+		if err := a.b.input.wheel(x, y, button, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scrollSteps gives a scroll bar's line and page, in its own units. GTK's
+// scroll bars count pixels: a page is the pane's height (or width) less a
+// line, so that the last line stays in sight; a line is the bar's own
+// increment when it has a sensible one, else a tenth of a page. Without
+// the pane's size, a page is a tenth of the range.
+func scrollSteps(vi valueInfo, pane uitree.Rect, horizontal bool) (line, page float64) {
+	span := vi.max - vi.min
+	view := float64(pane.Height)
+	if horizontal {
+		view = float64(pane.Width)
+	}
+	if view <= 0 {
+		view = span / 10
+	}
+	line = vi.step
+	if line <= 0 || line >= view/2 {
+		line = max(view/10, 1)
+	}
+	page = max(view-line, line)
+	return line, page
+}
+
 // readBack reports the element's state after the action and whether the
 // action visibly took effect, where AT-SPI can tell.
 func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) {
@@ -761,6 +869,12 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 		// is a result, not a failure.
 		res.Gone = true
 		return res, nil
+	}
+	// A dialog hides before GTK destroys it, a menu closes after its
+	// item ran: an element that showed and no longer does is gone from
+	// the screen, which is what the action did.
+	if a.h.showing() && !(st.has(stateShowing) && st.has(stateVisible)) {
+		res.Gone = true
 	}
 	el := &uitree.Element{Role: a.el.Role}
 	h := *a.h
@@ -797,12 +911,12 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 			case uitree.ActionSetValue:
 				verified = text == req.Value
 			case uitree.ActionTypeText:
-				verified = strings.Contains(text, typedText(req.Text))
+				verified = strings.Contains(strings.ReplaceAll(text, "\r\n", "\n"), a.expectedText(req.Text))
 			}
 		}
 	} else if a.h.interfaces&hasValue != 0 {
 		var vi valueInfo
-		if a.call(a.h.obj, ifaceProperties+".GetAll", &vi, ifaceValue) == nil && vi.ok {
+		if a.value(a.h.obj, &vi) == nil && vi.ok {
 			v := fmt.Sprint(vi.current)
 			res.Value = &v
 			if req.Action == uitree.ActionSetRange {
@@ -812,6 +926,35 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 	}
 	res.Verified = verified
 	return res, nil
+}
+
+// stateMultiLine is ATSPI_STATE_MULTI_LINE.
+const stateMultiLine = 17
+
+// expectedText is what typing text leaves in the element: all of it in a
+// multi-line editor (newlines and tabs included, a CR LF as a newline),
+// only the printable characters in a one-line entry.
+func (a *actor) expectedText(text string) string {
+	if a.h.states.has(stateMultiLine) {
+		return strings.ReplaceAll(text, "\r\n", "\n")
+	}
+	return typedText(text)
+}
+
+// typedPrefix is how many characters of want, from its start, the text
+// holds: the longest prefix of want found in text.
+func typedPrefix(text string, want []rune) int {
+	lo, hi := 0, len(want)
+	// Any prefix of a found prefix is found too: binary search.
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if strings.Contains(text, string(want[:mid])) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
 }
 
 // typedText is the part of text that type_text types into a one-line
@@ -842,4 +985,47 @@ func (a *actor) comboOpen() (open, known bool) {
 		return stateSet(st[0]).has(stateShowing), true
 	}
 	return false, false
+}
+
+// value reads obj's Value properties one by one (see queueValue) into vi.
+func (a *actor) value(obj objRef, vi *valueInfo) error {
+	bt := a.run.batch(4)
+	slots := queueValue(bt, obj)
+	bt.wait()
+	if err := a.run.failed(); err != nil {
+		return uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %v", err)
+	}
+	*vi = storeValue(bt, slots)
+	return nil
+}
+
+// typeText types text into the element after giving it the focus, and
+// after clearing it when clear is set.
+func (a *actor) typeText(text string, clear bool) error {
+	if err := a.activateWindow(); err != nil {
+		return err
+	}
+	focused, err := a.focusIfNeeded()
+	if err != nil {
+		return err
+	}
+	if err := a.b.input.checkUngrabbed(false, true); err != nil {
+		return err
+	}
+	if !focused && !clear && a.h.interfaces&hasText != 0 {
+		// Taking the focus selects a GTK entry's whole text;
+		// typing would replace it. Type at the end instead.
+		if err := a.b.input.chord(uitree.Chord{Key: "End"}); err != nil {
+			return err
+		}
+	}
+	if clear {
+		if err := a.b.input.chord(uitree.Chord{Ctrl: true, Key: "a"}); err != nil {
+			return err
+		}
+		if err := a.b.input.chord(uitree.Chord{Key: "Backspace"}); err != nil {
+			return err
+		}
+	}
+	return a.b.input.typeText(text)
 }

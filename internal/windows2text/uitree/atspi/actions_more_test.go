@@ -50,7 +50,8 @@ func TestActScrollIntoView(t *testing.T) {
 // each axis and reads the application's scroll positions.
 func TestActScrollEveryAmount(t *testing.T) {
 	pane := func() *uitree.Element {
-		s, _ := snap(t, nil)
+		// Option 0 may be scrolled out of sight: look for it anyway.
+		s, _ := snap(t, func(r *uitree.Request) { r.VisibleOnly = false })
 		opt := mustFind(t, s.Tree.Root, uitree.RoleCheckBox, "Option 0")
 		var p *uitree.Element
 		s.Tree.Root.Walk(func(el *uitree.Element, _ int) bool {

@@ -2,6 +2,7 @@ package atspi_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -144,6 +145,31 @@ func TestActScroll(t *testing.T) {
 		backend.Act(context.Background(), pane, uitree.ActionRequest{Action: uitree.ActionScroll, Horizontal: "no_amount", Vertical: "large_decrement"})
 	}
 	appSays(t, "scrolled", "scrolled 0")
+
+	// A small step is a row or so, a large one about a page: not a
+	// twentieth or a fifth of 2,000 rows.
+	scrolled := func() float64 {
+		got, _ := mainApp.Command("scrolled")
+		var v float64
+		fmt.Sscanf(got, "scrolled %g", &v)
+		return v
+	}
+	if _, err := backend.Act(context.Background(), pane, uitree.ActionRequest{Action: uitree.ActionScroll, Horizontal: "no_amount", Vertical: "small_increment", WaitMs: 100}); err != nil {
+		t.Fatal(err)
+	}
+	if v := scrolled(); v <= 0 || v > 60 {
+		t.Errorf("small_increment scrolled %g pixels, want one row (1 to 60)", v)
+	}
+	before := scrolled()
+	if _, err := backend.Act(context.Background(), pane, uitree.ActionRequest{Action: uitree.ActionScroll, Horizontal: "no_amount", Vertical: "large_increment", WaitMs: 100}); err != nil {
+		t.Fatal(err)
+	}
+	if d, h := scrolled()-before, float64(pane.Bounds.Height); d < h/2 || d > h {
+		t.Errorf("large_increment scrolled %g pixels, want about a page (%g to %g)", d, h/2, h)
+	}
+	for range 10 {
+		backend.Act(context.Background(), pane, uitree.ActionRequest{Action: uitree.ActionScroll, Horizontal: "no_amount", Vertical: "large_decrement"})
+	}
 }
 
 func TestActTypeAndKey(t *testing.T) {

@@ -146,7 +146,7 @@ func (s *session) app(bus string) *appRun {
 	ccancel()
 	r.conn, r.name = conn, conn.name
 	if err != nil {
-		r.fail(fmt.Errorf("no answer within %v", s.b.callTimeout))
+		r.fail(noAnswer(s.b.callTimeout))
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -167,7 +167,7 @@ func (s *session) unresponsive() []uitree.Unresponsive {
 	var out []uitree.Unresponsive
 	for _, r := range s.order {
 		if err := r.failed(); err != nil {
-			out = append(out, uitree.Unresponsive{App: r.name, PID: r.conn.pid, Error: err.Error()})
+			out = append(out, uitree.Unresponsive{App: r.name, PID: r.conn.pid, Error: describeFailure(err, r.conn.pid)})
 			s.b.pool.forget(r.conn)
 		}
 		r.cancel()
@@ -190,6 +190,8 @@ func (w window) info() uitree.Window {
 	if int(w.role) < len(roles) {
 		ri = roles[w.role]
 	}
+	// A top-level file chooser or color chooser is a dialog: a Window.
+	ri.uia = uitree.RoleWindow
 	return uitree.Window{
 		ID: w.obj.String(), Title: w.title, App: w.run.name, PID: w.run.conn.pid, Role: ri.uia,
 		Bounds: w.bounds, Active: w.states.has(stateActive),
@@ -323,6 +325,16 @@ func (b *Backend) Windows(ctx context.Context, max int) (uitree.WindowList, erro
 
 // Snapshot walks what req selects.
 func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tree, error) {
+	tree, err := b.snapshot(ctx, req)
+	if req.Scope == uitree.ScopeForeground && uitree.CodeOf(err) == uitree.CodeStaleElement {
+		// The foreground window closed while it was read (a dialog
+		// answered a moment ago): read the new foreground window.
+		return b.snapshot(ctx, req)
+	}
+	return tree, err
+}
+
+func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tree, error) {
 	s := b.newSession(ctx)
 	w := newWalker(req, b.parallel)
 	tree := &uitree.Tree{}
@@ -364,7 +376,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 			// this is a hoisted cursor target: show it anyway.
 			target.included = true
 		}
-		root = assemble(target)
+		root = assemble(target, req.MaxText)
 		if req.Scope != uitree.ScopeCursor {
 			setWindow(root, win)
 		}
@@ -405,7 +417,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		} else {
 			top.omitted = len(wins)
 		}
-		root = assemble(top)
+		root = assemble(top, req.MaxText)
 		i := 0
 		for _, n := range top.children {
 			if n.included {
@@ -429,6 +441,8 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 
 func setWindow(el *uitree.Element, w window) {
 	el.App, el.PID, el.WindowID = w.run.name, w.run.conn.pid, w.obj.String()
+	// Every top-level is a Window, dialogs of any AT-SPI role included.
+	el.Role = uitree.RoleWindow
 }
 
 func desktopPane(name, native string) *uitree.Element {
@@ -443,15 +457,41 @@ func (s *session) foreground() (window, error) {
 	if err != nil {
 		return window{}, err
 	}
-	for _, w := range wins {
-		if w.states.has(stateActive) {
-			return w, nil
-		}
-	}
 	if len(wins) == 0 {
 		return window{}, nil
 	}
-	return wins[len(wins)-1], nil
+	fg := wins[len(wins)-1]
+	for _, w := range wins {
+		if w.states.has(stateActive) {
+			fg = w
+			break
+		}
+	}
+	// A dialog of the same application is in front of its main window,
+	// whether or not a window manager made it active: it is modal, or a
+	// dialog that opened after the window.
+	if fg.isDialog() {
+		return fg, nil
+	}
+	for i := len(wins) - 1; i >= 0; i-- {
+		w := wins[i]
+		if w.run == fg.run && w.obj != fg.obj && w.isDialog() {
+			return w, nil
+		}
+	}
+	return fg, nil
+}
+
+// stateModal is ATSPI_STATE_MODAL.
+const stateModal = 16
+
+// isDialog reports whether a top-level window is a dialog.
+func (w window) isDialog() bool {
+	switch w.role {
+	case roleDialog, roleAlert, roleFileChooser, roleColorChooser, roleFontChooser:
+		return true
+	}
+	return w.states.has(stateModal)
 }
 
 // byID finds the window a windows listing called id.
@@ -472,7 +512,9 @@ func (s *session) byID(id string) (window, error) {
 	if un := s.unresponsive(); len(un) > 0 {
 		return window{}, uitree.Errorf(uitree.CodeInvalidParams, "the application of window %s does not answer: %s", id, un[0].Error)
 	}
-	return window{}, uitree.Errorf(uitree.CodeInvalidParams, "no visible window has hwnd %q", id)
+	// A well-formed id names a window that was listed once: it has
+	// closed (or hidden), which is what stale_element says.
+	return window{}, uitree.Errorf(uitree.CodeStaleElement, "the window %q is closed or no longer visible", id)
 }
 
 // atPointer finds the deepest element under the mouse pointer.

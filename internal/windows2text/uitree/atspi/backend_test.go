@@ -125,8 +125,12 @@ func TestScopes(t *testing.T) {
 	t.Run("hwnd unknown", func(t *testing.T) {
 		req := uitree.DefaultRequest()
 		req.Scope, req.WindowID = uitree.ScopeHwnd, ":1.999/org/a11y/atspi/accessible/1"
+		if _, err := backend.Snapshot(context.Background(), req); uitree.CodeOf(err) != uitree.CodeStaleElement {
+			t.Errorf("unknown hwnd: %v, want stale_element", err)
+		}
+		req.WindowID = "not a window"
 		if _, err := backend.Snapshot(context.Background(), req); uitree.CodeOf(err) != uitree.CodeInvalidParams {
-			t.Errorf("unknown hwnd: %v, want invalid_params", err)
+			t.Errorf("malformed hwnd: %v, want invalid_params", err)
 		}
 	})
 	t.Run("process unknown", func(t *testing.T) {
@@ -310,9 +314,9 @@ func TestElements(t *testing.T) {
 		actions string
 		check   func(uitree.States) bool
 	}{
-		{uitree.RoleButton, "Save", "", "invoke,click", func(st uitree.States) bool { return st.Enabled }},
+		{uitree.RoleButton, "Save", "", "invoke,focus,click,key", func(st uitree.States) bool { return st.Enabled }},
 		{uitree.RoleButton, "Disabled", "", "", func(st uitree.States) bool { return !st.Enabled }},
-		{uitree.RoleCheckBox, "Bold", "", "toggle,click", func(st uitree.States) bool { return !st.Checked }},
+		{uitree.RoleCheckBox, "Bold", "", "focus,toggle,click,key", func(st uitree.States) bool { return !st.Checked }},
 		{uitree.RoleEdit, "Name", "Ada", "set_value,focus,click,type_text,key", func(st uitree.States) bool { return !st.ReadOnly }},
 		{uitree.RoleEdit, "Serial", "fixed", "focus,click,key", func(st uitree.States) bool { return st.ReadOnly }},
 		// Named by the label that points at it ("_City:").
@@ -320,7 +324,7 @@ func TestElements(t *testing.T) {
 		{uitree.RoleEdit, "Password", "", "set_value,focus,click,type_text,key", func(st uitree.States) bool { return st.Protected }},
 		{uitree.RoleSlider, "Volume", "30", "set_range,focus,click,key", nil},
 		{uitree.RoleComboBox, "Red", "", "expand,collapse,click", nil},
-		{uitree.RoleButton, "Details", "", "expand,collapse,click", func(st uitree.States) bool { return !st.Expanded }},
+		{uitree.RoleButton, "Details", "", "focus,expand,collapse,click,key", func(st uitree.States) bool { return !st.Expanded }},
 		{uitree.RoleMenu, "File", "", "invoke,select,click", nil},
 		{uitree.RoleText, "Status: ready", "", "", nil},
 	}

@@ -370,11 +370,11 @@ func (b *batch) wait() {
 			continue
 		}
 		if isTimeout(err) && b.app.ctx.Err() == nil {
-			b.app.fail(fmt.Errorf("no answer within %v", b.app.timeout))
+			b.app.fail(noAnswer(b.app.timeout))
 			break
 		}
 		if isGone(err) {
-			b.app.fail(errors.New("application disconnected"))
+			b.app.fail(errDisconnected)
 			break
 		}
 	}
@@ -399,3 +399,48 @@ func (b *batch) store(i int, out any) error {
 
 // timedOut reports whether the app's calls are being cancelled.
 func (a *appRun) dead() bool { return a.ctx.Err() != nil }
+
+// errDisconnected is an application's failure when its connection closed.
+var errDisconnected = errors.New("disconnected")
+
+// noAnswer is an application's failure when it did not answer in time.
+func noAnswer(timeout time.Duration) error {
+	return fmt.Errorf("no answer within %d ms", timeout.Milliseconds())
+}
+
+// describeFailure says what became of an application that failed: "exited"
+// when its process is gone (a crash or a quit; a disconnection is given a
+// moment to show as an exit), else the failure itself.
+func describeFailure(err error, pid int) string {
+	if pid <= 0 {
+		return err.Error()
+	}
+	wait := time.Duration(0)
+	if errors.Is(err, errDisconnected) {
+		wait = 300 * time.Millisecond
+	}
+	for deadline := time.Now().Add(wait); ; time.Sleep(10 * time.Millisecond) {
+		if processGone(pid) {
+			return "exited"
+		}
+		if time.Now().After(deadline) {
+			return err.Error()
+		}
+	}
+}
+
+// processGone reports whether pid no longer runs: no /proc entry, or a
+// zombie waiting to be reaped. Where there is no /proc, it cannot tell and
+// says no.
+func processGone(pid int) bool {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		if _, perr := os.Stat("/proc/self/stat"); perr != nil {
+			return false
+		}
+		return true
+	}
+	// The state follows the command name, which is in parentheses.
+	i := strings.LastIndexByte(string(data), ')')
+	return i >= 0 && i+2 < len(data) && (data[i+2] == 'Z' || data[i+2] == 'X')
+}

@@ -20,13 +20,20 @@ import (
 // xInput injects pointer and keyboard input through the XTEST extension of
 // $DISPLAY. The connection is opened on first use and kept.
 type xInput struct {
-	mu       sync.Mutex
-	conn     *xgb.Conn
-	root     xproto.Window
-	minCode  xproto.Keycode
-	perCode  int
-	keysyms  []xproto.Keysym // keysyms[(code-minCode)*perCode + column]
-	spare    xproto.Keycode  // a keycode with no keysym, for remapping
+	mu      sync.Mutex
+	conn    *xgb.Conn
+	root    xproto.Window
+	minCode xproto.Keycode
+	perCode int
+	keysyms []xproto.Keysym // keysyms[(code-minCode)*perCode + column]
+	spare   xproto.Keycode  // a keycode with no keysym, for remapping
+	// spares are all such keycodes (up to 16): characters without a key
+	// take them in turn, so a keycode is remapped again only after the
+	// others, long after the application has read its key.
+	spares []xproto.Keycode
+	next   int
+	// remapped maps the keysyms on spare keycodes now.
+	remapped map[xproto.Keysym]xproto.Keycode
 	modCodes map[xproto.Keysym]xproto.Keycode
 }
 
@@ -91,11 +98,15 @@ func (x *xInput) open() error {
 		if empty && x.spare == 0 {
 			x.spare = xproto.Keycode(i + int(x.minCode))
 		}
+		if empty && len(x.spares) < 16 {
+			x.spares = append(x.spares, xproto.Keycode(i+int(x.minCode)))
+		}
 	}
 	return nil
 }
 
 func (x *xInput) close() {
+	x.restoreSpares()
 	if x.conn != nil {
 		x.conn.Close()
 		x.conn = nil
@@ -149,6 +160,25 @@ func (x *xInput) click(px, py int, button string, count int) error {
 	})
 }
 
+// wheel turns the mouse wheel clicks times at (px, py): X buttons 4 and 5
+// scroll up and down, 6 and 7 left and right.
+func (x *xInput) wheel(px, py int, button byte, clicks int) error {
+	return x.do(func() error {
+		if err := x.fake(xMotionNotify, 0, int16(px), int16(py)); err != nil {
+			return err
+		}
+		for range clicks {
+			if err := x.fake(xButtonPress, button, 0, 0); err != nil {
+				return err
+			}
+			if err := x.fake(xButtonRelease, button, 0, 0); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // keycodeOf finds a keycode and the need for Shift that produce keysym.
 func (x *xInput) keycodeOf(ks xproto.Keysym) (xproto.Keycode, bool, bool) {
 	for col := 0; col < min(2, x.perCode); col++ {
@@ -178,22 +208,47 @@ func keysymOf(r rune) xproto.Keysym {
 // it onto the spare keycode when the keyboard has no key for it.
 func (x *xInput) tap(ks xproto.Keysym, mods []xproto.Keysym) error {
 	code, shift, ok := x.keycodeOf(ks)
-	remapped := false
 	if !ok {
-		if x.spare == 0 {
+		if c, on := x.remapped[ks]; on {
+			code, shift, ok = c, false, true
+		}
+	}
+	if !ok {
+		if len(x.spares) == 0 {
 			return errors.New("no free keycode to type this character")
+		}
+		c := x.spares[x.next%len(x.spares)]
+		x.next++
+		for _, old := range x.remapped {
+			if old == c {
+				// The keycode typed another character not long
+				// ago: give the application time to read that key
+				// before its keycode means something else.
+				x.conn.Sync()
+				time.Sleep(150 * time.Millisecond)
+				break
+			}
 		}
 		syms := make([]xproto.Keysym, x.perCode)
 		syms[0] = ks
 		if x.perCode > 1 {
 			syms[1] = ks
 		}
-		if err := xproto.ChangeKeyboardMappingChecked(x.conn, 1, x.spare, byte(x.perCode), syms).Check(); err != nil {
+		if err := xproto.ChangeKeyboardMappingChecked(x.conn, 1, c, byte(x.perCode), syms).Check(); err != nil {
 			return err
 		}
+		if x.remapped == nil {
+			x.remapped = map[xproto.Keysym]xproto.Keycode{}
+		}
+		for k, old := range x.remapped {
+			if old == c {
+				delete(x.remapped, k)
+			}
+		}
+		x.remapped[ks] = c
 		// Let clients see the MappingNotify before the key arrives.
 		time.Sleep(20 * time.Millisecond)
-		code, shift, remapped = x.spare, false, true
+		code, shift = c, false
 	}
 	if shift {
 		mods = append(mods, keysymShiftL)
@@ -218,13 +273,20 @@ func (x *xInput) tap(ks xproto.Keysym, mods []xproto.Keysym) error {
 			err = rerr
 		}
 	}
-	if remapped {
-		// Restore the spare keycode once the key has been processed.
-		x.conn.Sync()
-		time.Sleep(20 * time.Millisecond)
-		xproto.ChangeKeyboardMappingChecked(x.conn, 1, x.spare, byte(x.perCode), make([]xproto.Keysym, x.perCode)).Check()
-	}
 	return err
+}
+
+// restoreSpares empties the spare keycodes again. It runs when the
+// connection closes, not after each text: an application that reads its
+// keys late would see them unmapped.
+func (x *xInput) restoreSpares() {
+	if len(x.remapped) == 0 || x.conn == nil {
+		return
+	}
+	for _, c := range x.remapped {
+		xproto.ChangeKeyboardMappingChecked(x.conn, 1, c, byte(x.perCode), make([]xproto.Keysym, x.perCode)).Check()
+	}
+	x.remapped = nil
 }
 
 // typeText types text character by character.

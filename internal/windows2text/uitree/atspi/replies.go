@@ -12,12 +12,6 @@ import (
 type (
 	// actionInfo is one entry of Action.GetActions: a(sss).
 	actionInfo struct{ Name, Description, Key string }
-	// accessibleProps are the Accessible properties the walk reads, from
-	// Properties.GetAll: a{sv}.
-	accessibleProps struct {
-		Name       string
-		ChildCount int32
-	}
 	// variantValue is Properties.Get's answer: v.
 	variantValue struct{ v any }
 	// relation is one entry of Accessible.GetRelationSet: a(ua(so)).
@@ -96,39 +90,6 @@ func decodeReply(sig string, body []byte, out any) error {
 			r.align(8)
 			*o = append(*o, actionInfo{Name: r.str(), Description: r.str(), Key: r.str()})
 		}
-	case *accessibleProps:
-		want = "a{sv}"
-		r.dict(func(key, vsig string) {
-			switch {
-			case key == "Name" && vsig == "s":
-				o.Name = r.str()
-			case key == "ChildCount" && vsig == "i":
-				o.ChildCount = int32(r.u32())
-			default:
-				r.skip(vsig)
-			}
-		})
-	case *valueInfo:
-		want = "a{sv}"
-		seen := 0
-		r.dict(func(key, vsig string) {
-			if vsig != "d" {
-				r.skip(vsig)
-				return
-			}
-			f := math.Float64frombits(r.u64())
-			switch key {
-			case "MinimumValue":
-				o.min, seen = f, seen|1
-			case "MaximumValue":
-				o.max, seen = f, seen|2
-			case "CurrentValue":
-				o.current, seen = f, seen|4
-			case "MinimumIncrement":
-				o.step = f
-			}
-		})
-		o.ok = seen == 7
 	case *variantValue:
 		want = "v"
 		vsig := r.signature()
@@ -173,21 +134,6 @@ func (r *wireReader) dict(f func(key, vsig string)) {
 // storeGodbus fills out from a godbus reply.
 func storeGodbus(c *dbus.Call, out any) error {
 	switch o := out.(type) {
-	case *accessibleProps:
-		var m map[string]dbus.Variant
-		if err := c.Store(&m); err != nil {
-			return err
-		}
-		o.Name, _ = m["Name"].Value().(string)
-		o.ChildCount, _ = m["ChildCount"].Value().(int32)
-		return nil
-	case *valueInfo:
-		var m map[string]dbus.Variant
-		if err := c.Store(&m); err != nil {
-			return err
-		}
-		*o = readValue(m)
-		return nil
 	case *variantValue:
 		var v dbus.Variant
 		if err := c.Store(&v); err != nil {

@@ -193,4 +193,8 @@ const (
 	roleTree           = 65
 	roleListBox        = 98
 	rolePushButtonMenu = 129
+	roleToolTip        = 64
+	roleFileChooser    = 19
+	roleColorChooser   = 9
+	roleFontChooser    = 22
 )

@@ -7,8 +7,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/godbus/dbus/v5"
-
 	"textfirst/internal/windows2text/uitree"
 )
 
@@ -81,8 +79,8 @@ type node struct {
 	// hidden is set when an ancestor is not showing: the node cannot be
 	// on screen, so its extents are not asked for.
 	hidden bool
-	// inScroll is set when an ancestor is a scroll pane: the node can be
-	// scrolled into view.
+	// inScroll is set when an ancestor is a scroll pane or a web
+	// document: the node can be scrolled into view.
 	inScroll bool
 
 	// started is set by whoever fetches the node; done is closed when the
@@ -185,11 +183,19 @@ func (w *walker) expand(n *node) {
 		n.omitted += len(n.childRefs)
 		return
 	}
-	hidden := n.hidden || !n.el.Handle.(*handle).showing()
+	// Children of an invisible element are hidden; those of one merely
+	// not showing (a GTK notebook page, a container without geometry)
+	// may still show and are looked at.
+	hidden := n.hidden || !n.el.Handle.(*handle).states.has(stateVisible)
 	for _, c := range n.childRefs {
 		child := newNode(n.app, c, childDepth)
 		child.area, child.hidden = n.area, hidden
-		child.inScroll = n.inScroll || n.el.Handle.(*handle).role == roleScrollPane
+		switch n.el.Handle.(*handle).role {
+		case roleScrollPane, roleDocumentWeb, roleDocumentFrame:
+			child.inScroll = true
+		default:
+			child.inScroll = n.inScroll
+		}
 		n.children = append(n.children, child)
 	}
 }
@@ -289,11 +295,15 @@ type extents struct{ X, Y, W, H int32 }
 
 // pendingNode holds one node's call slots and what the first round learned.
 type pendingNode struct {
-	n                              *node
-	iRole, iState, iIfaces, iProps int
-	iExt                           int
-	iChildren, iActions, iValue    int
-	iText, iNCols                  int
+	n                         *node
+	iRole, iState, iIfaces    int
+	iName, iCount, iExt       int
+	iChildren, iActions       int
+	iValue                    [4]int
+	iText, iNCols, iCharCount int
+	// text is the element's text, once read.
+	text   string
+	textOK bool
 	// ifaces are the interface bits, from the call or the cache.
 	ifaces int
 	// iRelations asks who labels an unnamed control; the label's name is
@@ -356,7 +366,11 @@ func (w *walker) readChunk(nodes []*node) {
 		} else {
 			p.iIfaces = b.call(n.obj, ifaceAccessible+".GetInterfaces")
 		}
-		p.iProps = b.call(n.obj, ifaceProperties+".GetAll", ifaceAccessible)
+		// Property by property: Qt 5's bridge crashes on
+		// Properties.GetAll, and one property that fails makes GetAll
+		// abort Chromium.
+		p.iName = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "Name")
+		p.iCount = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "ChildCount")
 		p.iExt = -1
 		if !n.hidden {
 			p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
@@ -389,15 +403,45 @@ func (w *walker) readChunk(nodes []*node) {
 		for _, r := range rels {
 			if r.Type == relationLabelledBy && len(r.Targets) > 0 {
 				if b3 == nil {
-					b3 = app.batch(len(ps))
+					b3 = app.batch(2 * len(ps))
 				}
 				labels[i] = b3.call(r.Targets[0], ifaceProperties+".Get", ifaceAccessible, "Name")
 				break
 			}
 		}
 	}
+	texts := map[int]int{}
+	for i := range ps {
+		p := &ps[i]
+		if p.el == nil || p.iText < 0 {
+			continue
+		}
+		var text string
+		if b2.store(p.iText, &text) == nil && text != "" {
+			p.text, p.textOK = text, true
+			continue
+		}
+		var count variantValue
+		if b2.store(p.iCharCount, &count) != nil {
+			continue
+		}
+		if c, ok := count.v.(int32); ok && c > 0 {
+			if b3 == nil {
+				b3 = app.batch(2 * len(ps))
+			}
+			texts[i] = b3.call(p.n.obj, ifaceText+".GetText", int32(0), min(c, int32(w.req.MaxText+1)))
+		} else if ok {
+			p.textOK = true // empty
+		}
+	}
 	if b3 != nil {
 		b3.wait()
+		for i, slot := range texts {
+			var text string
+			if b3.store(slot, &text) == nil {
+				ps[i].text, ps[i].textOK = text, true
+			}
+		}
 		for i, slot := range labels {
 			var v variantValue
 			if b3.store(slot, &v) == nil {
@@ -428,10 +472,15 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	n := p.n
 	var role uint32
 	var st []uint32
-	var props accessibleProps
-	if b.store(p.iRole, &role) != nil || b.store(p.iState, &st) != nil || b.store(p.iProps, &props) != nil {
+	var name, count variantValue
+	if b.store(p.iRole, &role) != nil || b.store(p.iState, &st) != nil {
 		return
 	}
+	// A name or child count that cannot be read is empty, not fatal.
+	_ = b.store(p.iName, &name)
+	_ = b.store(p.iCount, &count)
+	nameStr, _ := name.v.(string)
+	childCount, _ := count.v.(int32)
 	if p.iIfaces >= 0 {
 		var ifaces []string
 		if b.store(p.iIfaces, &ifaces) != nil {
@@ -461,19 +510,32 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 		info = roles[role]
 	}
 	el.Role, el.NativeRole = info.uia, info.native
-	el.Name = uitree.Truncate(props.Name, w.req.MaxText)
-	n.childCount = max(0, int(props.ChildCount))
+	// GTK pads menu item names with spaces (room for the accelerator).
+	el.Name = uitree.Truncate(strings.TrimSpace(nameStr), w.req.MaxText)
+	n.childCount = max(0, int(childCount))
 	var ext extents
 	if h.interfaces&hasComponent != 0 && p.iExt >= 0 && b.store(p.iExt, &ext) == nil && ext.X != math.MinInt32 && ext.W > 0 && ext.H > 0 {
 		el.Bounds = uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}
 	}
 	setStates(el, h)
 	showing := states.has(stateShowing) && states.has(stateVisible)
-	p.childArea = uitree.Clip(el, showing, n.area)
+	area := n.area
+	if popupRole(role) {
+		// Menus, popups and dropdown lists are windows of their own:
+		// their parent's rectangle does not clip them.
+		area = uitree.Area{}
+	}
+	p.childArea = uitree.Clip(el, showing, area)
+	if popupRole(role) && role == roleMenu {
+		// A browser's dropdown list reports the rectangle of its
+		// select, not of its items: a menu does not clip them.
+		p.childArea = uitree.Area{}
+	}
 	p.h, p.el = h, el
 
 	p.virtual = states.has(stateManagesDescendants) && n.childCount > virtualizeAbove
-	p.iChildren, p.iActions, p.iValue, p.iText, p.iNCols, p.iRelations = -1, -1, -1, -1, -1, -1
+	p.iChildren, p.iActions, p.iText, p.iNCols, p.iRelations, p.iCharCount = -1, -1, -1, -1, -1, -1
+	p.iValue[0] = -1
 	if el.Name == "" && labelledRole(role) {
 		p.iRelations = b2.call(n.obj, ifaceAccessible+".GetRelationSet")
 	}
@@ -484,10 +546,13 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 		p.iActions = b2.call(n.obj, ifaceAction+".GetActions")
 	}
 	if h.interfaces&hasValue != 0 {
-		p.iValue = b2.call(n.obj, ifaceProperties+".GetAll", ifaceValue)
+		p.iValue = queueValue(b2, n.obj)
 	}
 	if h.interfaces&hasText != 0 && wantsText(role) {
 		p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
+		// Qt answers nothing for an end past the text: its length lets
+		// a third round ask again within it.
+		p.iCharCount = b2.call(n.obj, ifaceProperties+".Get", ifaceText, "CharacterCount")
 	}
 	if p.virtual && h.interfaces&hasTable != 0 {
 		p.iNCols = b2.call(n.obj, ifaceProperties+".Get", ifaceTable, "NColumns")
@@ -515,16 +580,11 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 		}
 	}
 	var value valueInfo
-	if p.iValue >= 0 {
-		if b.store(p.iValue, &value) != nil {
-			value = valueInfo{}
-		}
+	if p.iValue[0] >= 0 {
+		value = storeValue(b, p.iValue)
 	}
-	if p.iText >= 0 && !el.States.Protected {
-		var text string
-		if b.store(p.iText, &text) == nil {
-			el.Value = uitree.Truncate(text, w.req.MaxText)
-		}
+	if p.textOK && !el.States.Protected {
+		el.Value = uitree.Truncate(p.text, w.req.MaxText)
 	}
 	if value.ok && el.Value == "" && !el.States.Protected {
 		el.Value = strconv.FormatFloat(value.current, 'g', -1, 64)
@@ -539,9 +599,24 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	n.fate = uitree.FateIn(w.req.View, el)
 	if n.fate != uitree.Drop && w.req.VisibleOnly && el.States.Offscreen {
 		n.fate = uitree.Drop
+		// A visible container with no geometry of its own (a GTK
+		// notebook page: mousepad's editor is under one) is looked
+		// through: its children may be on screen. Closed menus are not.
+		if el.Bounds.Empty() && !n.hidden && h.states.has(stateVisible) && n.childCount > 0 &&
+			h.role != roleMenu && h.role != roleMenuItem && el.Role != uitree.RoleWindow {
+			n.fate = uitree.Hoist
+		}
 	}
 	// From here on, area is what the node leaves visible to its children.
 	n.area = p.childArea
+	if w.req.VisibleOnly && !p.virtual && len(n.childRefs) > bisectAbove && p.childArea.Known && n.fate != uitree.Drop {
+		// A long list of children laid out top to bottom (a page of
+		// 5,000 links): only those in the visible area are fetched.
+		if lo, hi, ok := w.visibleRange(n, p.childArea.Rect); ok {
+			n.childRefs = n.childRefs[lo:hi]
+			n.omitted = max(0, n.childCount-len(n.childRefs))
+		}
+	}
 	if p.virtual {
 		n.omitted = n.childCount
 		if !el.States.Offscreen {
@@ -575,19 +650,44 @@ type valueInfo struct {
 	min, max, current, step float64
 }
 
-func readValue(vp map[string]dbus.Variant) valueInfo {
-	get := func(k string) (float64, bool) {
-		f, ok := vp[k].Value().(float64)
-		return f, ok
+// valueProps are the Value properties read, in valueInfo's order.
+var valueProps = [4]string{"MinimumValue", "MaximumValue", "CurrentValue", "MinimumIncrement"}
+
+// queueValue asks for a Value's properties one by one: never with
+// Properties.GetAll, which crashes Qt 5 and, when one property fails,
+// aborts Chromium.
+func queueValue(b *batch, obj objRef) [4]int {
+	var slots [4]int
+	for i, name := range valueProps {
+		slots[i] = b.call(obj, ifaceProperties+".Get", ifaceValue, name)
 	}
-	var v valueInfo
-	var ok1, ok2, ok3 bool
-	v.min, ok1 = get("MinimumValue")
-	v.max, ok2 = get("MaximumValue")
-	v.current, ok3 = get("CurrentValue")
-	v.step, _ = get("MinimumIncrement")
-	v.ok = ok1 && ok2 && ok3
-	return v
+	return slots
+}
+
+// storeValue decodes what queueValue asked; the value is ok when minimum,
+// maximum and current value were read.
+func storeValue(b *batch, slots [4]int) valueInfo {
+	var f [4]float64
+	var got [4]bool
+	for i, s := range slots {
+		var v variantValue
+		if b.store(s, &v) == nil {
+			f[i], got[i] = toFloat(v.v)
+		}
+	}
+	return valueInfo{ok: got[0] && got[1] && got[2], min: f[0], max: f[1], current: f[2], step: f[3]}
+}
+
+func toFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int32:
+		return float64(x), true
+	case uint32:
+		return float64(x), true
+	}
+	return 0, false
 }
 
 // setStates maps AT-SPI states onto the protocol's.
@@ -611,6 +711,44 @@ func isEditRole(role uint32) bool {
 	return false
 }
 
+// popupRole reports roles whose elements are windows of their own on
+// screen, outside their parent's rectangle.
+func popupRole(role uint32) bool {
+	switch role {
+	case roleMenu, roleWindow, roleDialog, roleAlert, roleToolTip:
+		return true
+	}
+	return false
+}
+
+// passiveRole reports roles that show or arrange content: an action on
+// them (a browser's generic "click") does not make them buttons.
+func passiveRole(r uitree.Role) bool {
+	switch r {
+	case uitree.RolePane, uitree.RoleGroup, uitree.RoleText, uitree.RoleDocument, uitree.RoleWindow,
+		uitree.RoleToolBar, uitree.RoleCustom, uitree.RoleStatusBar, uitree.RoleTitleBar, uitree.RoleSeparator,
+		uitree.RoleDataGrid, uitree.RoleTable, uitree.RoleList, uitree.RoleTree, uitree.RoleMenuBar,
+		uitree.RoleTab, uitree.RoleHeader, uitree.RoleImage, uitree.RoleToolTip:
+		return true
+	}
+	return false
+}
+
+// nonInvokeActions are action names (lower case) that do not invoke
+// anything: Qt's focus and range steps.
+var nonInvokeActions = map[string]bool{"setfocus": true, "increase": true, "decrease": true}
+
+// invocableActions counts the actions that invoke something.
+func invocableActions(keys []string) int {
+	n := 0
+	for _, k := range keys {
+		if !nonInvokeActions[strings.ToLower(k)] {
+			n++
+		}
+	}
+	return n
+}
+
 // deriveActions names what a client can do with el, as protocol methods.
 func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo) uitree.ActionSet {
 	var a uitree.ActionSet
@@ -621,6 +759,11 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 	case roleCheckBox, roleCheckMenuItem, roleToggleButton:
 		toggleRole = !s.has(stateExpandable)
 	}
+	// What the actions say when their names are read: Qt offers
+	// "SetFocus" (and "Increase"/"Decrease" on ranges) that invoke nothing;
+	// Chromium offers a generic "click" on every node, which is no reason
+	// to call a pane, a paragraph or a document invocable.
+	invocable := invocableActions(h.actionKeys) > 0 && !passiveRole(el.Role)
 	if nActions > 0 && enabled {
 		switch {
 		case toggleRole:
@@ -633,14 +776,21 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 			// Row activation is the double click of a list, not invoke.
 		case isEditRole(h.role):
 			// An entry's "activate" is pressing Enter in it: key covers it.
-		default:
+		case invocable:
 			a = a.Add(uitree.ActionInvoke)
 		}
+	}
+	// A toggle button may be a push button that stays up (galculator's
+	// keys): it can be invoked as well as toggled.
+	if h.role == roleToggleButton && a.Has(uitree.ActionToggle) {
+		a = a.Add(uitree.ActionInvoke)
 	}
 	if s.has(stateExpandable) && (h.role == roleTableCell || h.role == roleTreeItem) {
 		a = a.Add(uitree.ActionExpand).Add(uitree.ActionCollapse)
 	}
-	editable := h.interfaces&hasEditableText != 0 && s.has(stateEditable) && !s.has(stateReadOnly)
+	// Chromium's text fields have no EditableText; typing needs none.
+	editable := (h.interfaces&hasEditableText != 0 || (isEditRole(h.role) && s.has(stateFocusable))) &&
+		s.has(stateEditable) && !s.has(stateReadOnly)
 	if editable && enabled {
 		a = a.Add(uitree.ActionSetValue).Add(uitree.ActionTypeText)
 	}
@@ -656,12 +806,23 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 			}
 		}
 	}
-	if h.role == roleScrollPane {
+	// A web document scrolls by the mouse wheel: it has no scroll bars
+	// in its accessibility tree.
+	if h.role == roleScrollPane || ((h.role == roleDocumentWeb || h.role == roleDocumentFrame) && h.interfaces&hasComponent != 0) {
 		a = a.Add(uitree.ActionScroll)
 	}
-	if s.has(stateFocusable) && enabled && !a.Has(uitree.ActionInvoke) && !a.Has(uitree.ActionToggle) &&
-		!a.Has(uitree.ActionSelect) && !a.Has(uitree.ActionExpand) {
+	// Keys and the focus for every element that can take the focus.
+	if s.has(stateFocusable) && enabled && h.interfaces&hasComponent != 0 {
 		a = a.Add(uitree.ActionFocus).Add(uitree.ActionKey)
+		// Typing reaches more than text fields: a list's or tree's
+		// type-ahead search, a combo box, a browser's document.
+		switch el.Role {
+		case uitree.RoleList, uitree.RoleDataGrid, uitree.RoleTable, uitree.RoleTree, uitree.RoleComboBox,
+			uitree.RoleDocument, uitree.RoleSpinner, uitree.RoleEdit:
+			if !el.States.ReadOnly {
+				a = a.Add(uitree.ActionTypeText)
+			}
+		}
 	}
 	if editable && enabled {
 		a = a.Add(uitree.ActionFocus).Add(uitree.ActionKey)
@@ -670,6 +831,72 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 		a = a.Add(uitree.ActionClick)
 	}
 	return a
+}
+
+// bisectAbove is the number of children above which visibleOnly looks for
+// the visible ones by bisection instead of fetching them all.
+const bisectAbove = 64
+
+// visibleRange finds, by bisection on their extents, the children of n
+// that overlap area vertically, assuming they are laid out top to bottom
+// in order; a margin of a few children is kept on each side. ok is false
+// when the children do not look ordered or an extent cannot be read: then
+// every child is fetched as usual.
+func (w *walker) visibleRange(n *node, area uitree.Rect) (lo, hi int, ok bool) {
+	kids := n.childRefs
+	cache := map[int]extents{}
+	ext := func(i int) (extents, bool) {
+		if e, ok := cache[i]; ok {
+			return e, true
+		}
+		b := n.app.batch(1)
+		slot := b.call(kids[i], ifaceComponent+".GetExtents", uint32(0))
+		b.wait()
+		var e extents
+		if b.store(slot, &e) != nil || e.X == math.MinInt32 || e.H <= 0 {
+			return e, false
+		}
+		cache[i] = e
+		return e, true
+	}
+	top, bottom := int32(area.Y), int32(area.Y+area.Height)
+	first, ok1 := ext(0)
+	last, ok2 := ext(len(kids) - 1)
+	if !ok1 || !ok2 || last.Y < first.Y+first.H {
+		return 0, 0, false
+	}
+	// lo: the first child whose bottom is below the area's top.
+	a, z := 0, len(kids)
+	for a < z {
+		m := (a + z) / 2
+		e, ok := ext(m)
+		if !ok {
+			return 0, 0, false
+		}
+		if e.Y+e.H <= top {
+			a = m + 1
+		} else {
+			z = m
+		}
+	}
+	lo = a
+	// hi: the first child whose top is at or below the area's bottom.
+	a, z = lo, len(kids)
+	for a < z {
+		m := (a + z) / 2
+		e, ok := ext(m)
+		if !ok {
+			return 0, 0, false
+		}
+		if e.Y < bottom {
+			a = m + 1
+		} else {
+			z = m
+		}
+	}
+	hi = a
+	const margin = 2
+	return max(0, lo-margin), min(len(kids), hi+margin), true
 }
 
 // visibleRows finds the children of a virtualized container that are on
@@ -775,24 +1002,106 @@ func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
 
 // assemble builds the element tree under n in document order: the kept
 // children of hoisted nodes take those nodes' places.
-func assemble(n *node) *uitree.Element {
+func assemble(n *node, maxText int) *uitree.Element {
 	el := n.el
+	if strings.ContainsRune(el.Value, objectReplacement) {
+		el.Value = replaceEmbedded(el.Value, n.children)
+	}
+	if el.Name == "" && el.Actions != 0 && nameFromLabels(el.Role) {
+		el.Name = uitree.Truncate(strings.Join(labelNames(n, 4, nil), " "), maxText)
+	}
 	el.OmittedChildren = n.omitted
-	el.Children = gather(n, el)
+	el.Children = gather(n, el, maxText)
 	return el
+}
+
+// nameFromLabels reports roles whose unnamed elements take their name from
+// the labels inside them (GTK's file chooser Places rows: an icon and a
+// label in a list row).
+func nameFromLabels(r uitree.Role) bool {
+	switch r {
+	case uitree.RoleListItem, uitree.RoleDataItem, uitree.RoleTreeItem, uitree.RoleMenuItem, uitree.RoleButton,
+		uitree.RoleTabItem, uitree.RoleHyperlink, uitree.RoleCheckBox, uitree.RoleRadioButton:
+		return true
+	}
+	return false
+}
+
+// labelNames collects the names of the texts on screen under n, in order,
+// depth levels down.
+func labelNames(n *node, depth int, out []string) []string {
+	for _, c := range n.children {
+		if !c.ok || c.el == nil || c.el.States.Offscreen {
+			continue
+		}
+		if c.el.Role == uitree.RoleText && c.el.Name != "" {
+			out = append(out, c.el.Name)
+			continue
+		}
+		if depth > 1 {
+			out = labelNames(c, depth-1, out)
+		}
+	}
+	return out
+}
+
+// objectReplacement is U+FFFC, which stands in a text for each embedded
+// object (a child element: a link, a select's list).
+const objectReplacement = '\uFFFC'
+
+// replaceEmbedded puts the text of each embedded object in place of its
+// placeholder: the i-th placeholder is the i-th child. A child not read, or
+// without text, leaves nothing.
+func replaceEmbedded(text string, kids []*node) string {
+	var b strings.Builder
+	i := 0
+	for _, r := range text {
+		if r != objectReplacement {
+			b.WriteRune(r)
+			continue
+		}
+		if i < len(kids) {
+			b.WriteString(embeddedText(kids[i], 3))
+		}
+		i++
+	}
+	return b.String()
+}
+
+// embeddedText is what an embedded object shows: its name, its own text,
+// or the name of its selected child (a select's chosen option).
+func embeddedText(n *node, depth int) string {
+	if !n.ok || n.el == nil {
+		return ""
+	}
+	if n.el.Name != "" {
+		return n.el.Name
+	}
+	if n.el.Value != "" {
+		return replaceEmbedded(n.el.Value, n.children)
+	}
+	if depth == 0 {
+		return ""
+	}
+	for _, c := range n.children {
+		if c.ok && c.el != nil && c.el.States.Selected {
+			return embeddedText(c, depth-1)
+		}
+	}
+	return ""
 }
 
 // gather collects the elements that go directly under owner from n's
 // children, looking through hoisted nodes.
-func gather(n *node, owner *uitree.Element) []*uitree.Element {
+func gather(n *node, owner *uitree.Element, maxText int) []*uitree.Element {
 	var out []*uitree.Element
 	for _, c := range n.children {
 		switch {
 		case c.included:
-			out = append(out, assemble(c))
+			out = append(out, assemble(c, maxText))
 		case c.processed && c.fate == uitree.Hoist:
 			owner.OmittedChildren += c.omitted
-			out = append(out, gather(c, owner)...)
+			out = append(out, gather(c, owner, maxText)...)
 		case c.ok && c.fate == uitree.Drop:
 			// Left out by the view or visibleOnly: not "omitted".
 		case c.started.Load() && !c.ok && !c.app.dead() && isClosed(c.done):

@@ -17,7 +17,7 @@ func FuzzDecodeReply(f *testing.F) {
 	f.Fuzz(func(t *testing.T, sig string, body []byte) {
 		outs := []any{
 			new(uint32), new(int32), new(bool), new(string), new([]uint32), new([]string), new(extents),
-			new(objRef), new([]objRef), new([]actionInfo), new([]relation), new(accessibleProps), new(valueInfo), new(variantValue),
+			new(objRef), new([]objRef), new([]actionInfo), new([]relation), new(variantValue),
 		}
 		for _, out := range outs {
 			_ = decodeReply(sig, body, out)

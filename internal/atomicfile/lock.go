@@ -1,0 +1,25 @@
+package atomicfile
+
+import (
+	"fmt"
+	"os"
+)
+
+// Lock takes an exclusive advisory lock on path+".lock" (created when
+// missing), waiting for another holder to let go, and returns the function
+// that releases it. Processes that read, change and write one file take it
+// around the whole change, so that no change is lost between them.
+func Lock(path string) (unlock func(), err error) {
+	f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("atomicfile: %w", err)
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("atomicfile: locking %s: %w", path, err)
+	}
+	return func() {
+		unlockFile(f)
+		f.Close()
+	}, nil
+}

@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/settings"
+	"textfirst/internal/tw/units"
+)
+
+func infoCmd(env Env) *cobra.Command {
+	var home string
+	var asJSON bool
+	c := &cobra.Command{
+		Use:     "info FILE",
+		Short:   "Describe a document: format, size, structure, reading time",
+		Long:    "Describe FILE (- reads standard input): its format, title, size in characters,\nwords, sentences, lines and paragraphs, its structure, and how long it takes\nto read aloud at the default rate.",
+		Example: "  tw info notes.md\n  tw info notes.md --json",
+		Args:    cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usage("info", errors.New("give one document"))
+			}
+			d, err := loadDoc(env, "info", args[0])
+			if err != nil {
+				return err
+			}
+			printInfo(env, d, asJSON)
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	c.Flags().StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
+	return c
+}
+
+func printInfo(env Env, d *doc.Document, asJSON bool) {
+	ix := units.New(d)
+	words := ix.WordCount()
+	sentences, paragraphs := 0, 0
+	for pos := 0; ; {
+		p, ok := ix.ParagraphAtOrAfter(pos)
+		if !ok || p.Start < pos && pos > 0 {
+			break
+		}
+		paragraphs++
+		sentences += len(ix.Sentences(p))
+		pos = p.End + 1
+		if pos >= d.Len() {
+			break
+		}
+	}
+	count := func(k doc.Kind) int { return len(d.MarkersOf(k)) }
+	rate := settings.Defaults{}.Int("speech.rate")
+	minutes := (words + rate - 1) / rate
+	str := func(p *string) any {
+		if p == nil {
+			return nil
+		}
+		return *p
+	}
+	if asJSON {
+		out := map[string]any{"file": d.Meta.Path, "format": d.Meta.Format, "title": d.Meta.Title,
+			"author": str(d.Meta.Author), "language": str(d.Meta.Language), "characters": d.Len(),
+			"words": words, "sentences": sentences, "lines": ix.Lines(), "paragraphs": paragraphs,
+			"headings": count(doc.Heading), "lists": count(doc.List), "tables": count(doc.Table),
+			"links": count(doc.Link), "images": count(doc.Image), "reading_minutes": minutes, "rate": rate}
+		data, _ := json.MarshalIndent(out, "", "  ")
+		fmt.Fprintln(env.Stdout, string(data))
+		return
+	}
+	orNone := func(p *string) string {
+		if p == nil {
+			return "unknown"
+		}
+		return *p
+	}
+	w := env.Stdout
+	fmt.Fprintf(w, "File: %s\n", d.Meta.Path)
+	fmt.Fprintf(w, "Format: %s\n", d.Meta.Format)
+	fmt.Fprintf(w, "Title: %s\n", d.Meta.Title)
+	fmt.Fprintf(w, "Author: %s\n", orNone(d.Meta.Author))
+	fmt.Fprintf(w, "Language: %s\n", orNone(d.Meta.Language))
+	fmt.Fprintf(w, "Characters: %d\n", d.Len())
+	fmt.Fprintf(w, "Words: %d\n", words)
+	fmt.Fprintf(w, "Sentences: %d\n", sentences)
+	fmt.Fprintf(w, "Lines: %d\n", ix.Lines())
+	fmt.Fprintf(w, "Paragraphs: %d\n", paragraphs)
+	fmt.Fprintf(w, "Structure: %d headings, %d lists, %d tables, %d links, %d images\n",
+		count(doc.Heading), count(doc.List), count(doc.Table), count(doc.Link), count(doc.Image))
+	if minutes == 1 {
+		fmt.Fprintf(w, "Reading time: about 1 minute at %d words per minute\n", rate)
+	} else {
+		fmt.Fprintf(w, "Reading time: about %d minutes at %d words per minute\n", minutes, rate)
+	}
+}

@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/session"
+	"textfirst/internal/tw/units"
+)
+
+func marksCmd(env Env) *cobra.Command {
+	var home string
+	var asJSON bool
+	c := &cobra.Command{
+		Use:     "marks FILE",
+		Short:   "List the place, bookmarks, notes and highlights kept for a document",
+		Example: "  tw marks notes.md\n  tw marks notes.md --json --home ~/.textweaver",
+		Args:    cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usage("marks", errors.New("give one document"))
+			}
+			if args[0] == session.StdinPath {
+				return usage("marks", errors.New("standard input has no marks; give a file"))
+			}
+			d, err := loadDoc(env, "marks", args[0])
+			if err != nil {
+				return err
+			}
+			st, err := docstate.Store{Home: session.Home(home, env.Getenv)}.Load(d.Meta.Path)
+			if err != nil {
+				return fail(1, "tw marks: "+err.Error(), "Delete the damaged state file, or restore it.")
+			}
+			if asJSON {
+				data, _ := json.MarshalIndent(st, "", "  ")
+				fmt.Fprintln(env.Stdout, string(data))
+				return nil
+			}
+			ix := units.New(d)
+			pct := func(p int) int {
+				if d.Len() == 0 {
+					return 0
+				}
+				return min(p, d.Len()) * 100 / d.Len()
+			}
+			w := env.Stdout
+			if st.Place != nil {
+				fmt.Fprintf(w, "Place: line %d, %d percent\n", ix.LineOf(st.Place.Char)+1, pct(st.Place.Char))
+			} else {
+				fmt.Fprintln(w, "Place: not read yet")
+			}
+			fmt.Fprintf(w, "Bookmarks: %d\n", len(st.Bookmarks))
+			for _, b := range st.Bookmarks {
+				fmt.Fprintf(w, "  %s: line %d, %d percent\n", b.Name, ix.LineOf(b.Char)+1, pct(b.Char))
+			}
+			fmt.Fprintf(w, "Notes: %d\n", len(st.Notes))
+			for _, n := range st.Notes {
+				fmt.Fprintf(w, "  line %d: %s: %s\n", ix.LineOf(n.Start)+1, n.Anchor, n.Text)
+			}
+			fmt.Fprintf(w, "Highlights: %d\n", len(st.Highlights))
+			for _, h := range st.Highlights {
+				fmt.Fprintf(w, "  line %d, %s: %s\n", ix.LineOf(h.Start)+1, h.Color, h.Text)
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the state as JSON")
+	c.Flags().StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
+	return c
+}

@@ -1,0 +1,130 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/settings"
+	"textfirst/internal/tw/speech"
+)
+
+// voiceFlags are the speech settings a command line may change.
+type voiceFlags struct {
+	backend, voice, rate, pitch string
+}
+
+func (v *voiceFlags) add(c *cobra.Command) {
+	f := c.Flags()
+	f.StringVar(&v.backend, "backend", "auto", "the speech engine (tw backends lists them)")
+	f.StringVar(&v.voice, "voice", "", "the voice (tw voices lists them)")
+	f.StringVar(&v.rate, "rate", "", "words per minute, "+span("speech.rate"))
+	f.StringVar(&v.pitch, "pitch", "", "semitones from the voice's pitch, "+span("speech.pitch"))
+	c.RegisterFlagCompletionFunc("backend", completeBackends)
+}
+
+// params applies the flags to the defaults; out-of-range values clamp, as
+// in settings.
+func (v *voiceFlags) params() (speech.Params, error) {
+	p := speech.DefaultParams()
+	p.Voice = v.voice
+	if v.rate != "" {
+		n, err := strconv.Atoi(v.rate)
+		if err != nil {
+			return p, fmt.Errorf("--rate wants words per minute (%s), not %q", span("speech.rate"), v.rate)
+		}
+		p.Rate = n
+	}
+	if v.pitch != "" {
+		n, err := strconv.Atoi(v.pitch)
+		if err != nil {
+			return p, fmt.Errorf("--pitch wants semitones (%s), not %q", span("speech.pitch"), v.pitch)
+		}
+		p.Pitch = n
+	}
+	return p.Clamp(), nil
+}
+
+// span is the range of a number setting: "50 to 900".
+func span(path string) string {
+	st, _ := settings.Lookup(path)
+	return fmt.Sprintf("%g to %g", st.Min, st.Max)
+}
+
+func speakCmd(env Env) *cobra.Command {
+	var vf voiceFlags
+	var out string
+	c := &cobra.Command{
+		Use:   "speak TEXT|-",
+		Short: "Say a text aloud, or write it to a WAV file",
+		Long: `Say TEXT aloud (- reads it from standard input) and return when it has been
+heard, or write it to a WAV file with --out. Ctrl-C stops speaking.`,
+		Example: "  tw speak 'Hello there'\n  echo Hello | tw speak - --rate 400 --out hello.wav",
+		Args:    cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usage("speak", errors.New("give one text to speak, or - to read it from standard input"))
+			}
+			p, err := vf.params()
+			if err != nil {
+				return usage("speak", err)
+			}
+			if err := checkBackend("speak", vf.backend); err != nil {
+				return err
+			}
+			text := args[0]
+			if text == "-" {
+				data, err := readStdin("speak", env.Stdin)
+				if err != nil {
+					return err
+				}
+				text = string(data)
+			}
+			if strings.TrimSpace(text) == "" {
+				return fail(2, "tw speak: nothing to speak: the text is empty", "Give some text, or pipe it in with -.")
+			}
+			opts := speech.Options{Backend: vf.backend, Params: p}
+			if out != "" {
+				rec, notices, err := speech.SayToWAV(text, opts, out)
+				for _, n := range notices {
+					fmt.Fprintln(env.Stderr, n)
+				}
+				if err != nil {
+					return fail(1, fmt.Sprintf("tw speak: cannot write %s: %v", out, err), "Check the folder exists and is writable, or use --backend espeak.")
+				}
+				fmt.Fprintf(env.Stdout, "Wrote %s: %s of audio.\n", out, duration(rec.DurationMs))
+				return nil
+			}
+			s, notices, err := speech.Open(opts)
+			for _, n := range notices {
+				fmt.Fprintln(env.Stderr, n)
+			}
+			if err != nil {
+				return fail(1, "tw speak: speech could not start: "+err.Error(), "Run tw backends to see the engines.")
+			}
+			defer s.Close()
+			d := doc.New(strings.TrimRight(text, "\n"), doc.Meta{}, nil)
+			done := make(chan bool, 1)
+			s.Read(d, 0, d.Len(), nil, func(c bool) { done <- c })
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			select {
+			case <-done:
+			case <-ctx.Done():
+				s.Stop()
+				return exitCode(1)
+			}
+			return nil
+		},
+	}
+	vf.add(c)
+	c.Flags().StringVarP(&out, "out", "o", "", "write a WAV file instead of speaking")
+	return c
+}

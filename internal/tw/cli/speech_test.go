@@ -1,0 +1,194 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"textfirst/internal/tw/speech"
+	"textfirst/internal/tw/speech/speechtest"
+)
+
+// The speech commands, as tw runs them.
+const (
+	Backends    = "backends"
+	Voices      = "voices"
+	Speak       = "speak"
+	ExportAudio = "export-audio"
+)
+
+func call(cmd string, stdin string, args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := Main(append([]string{cmd}, args...), Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
+		Getenv: func(string) string { return "" }})
+	return code, out.String(), errb.String()
+}
+
+func TestBackends(t *testing.T) {
+	code, out, _ := call(Backends, "")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var ids []string
+	for _, l := range lines {
+		ids = append(ids, strings.Fields(l)[0])
+	}
+	if got := strings.Join(ids, " "); got != "eci sapi dectalk piper espeak speechd null silent" {
+		t.Fatalf("engines in order %q", got)
+	}
+	for _, want := range []string{
+		"sapi — Microsoft SAPI 5; not available: Windows only",
+		"espeak — eSpeak NG (libespeak-ng); available (auto's choice here); priority 50; word timing: engine word events",
+		"null — No sound; available; priority 0; word timing: estimated: 60/wpm seconds a word",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = call(Backends, "", "--json")
+	var rows []map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &rows) != nil || len(rows) != 8 {
+		t.Fatalf("--json: exit %d, %s", code, out)
+	}
+	if rows[4]["id"] != "espeak" || rows[4]["available"] != true || rows[4]["auto"] != true || rows[0]["reason"] == "" {
+		t.Errorf("--json rows %v", rows)
+	}
+	if code, _, errs := call(Backends, "", "--bogus"); code != 2 || !strings.HasPrefix(errs, "Error: tw backends:") {
+		t.Errorf("--bogus: exit %d, %q", code, errs)
+	}
+}
+
+func TestVoices(t *testing.T) {
+	code, out, _ := call(Voices, "", "--backend", "espeak", "--json")
+	var v struct {
+		Backend string
+		Voices  []struct{ ID, Name, Language string }
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &v) != nil {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	found := false
+	for _, x := range v.Voices {
+		found = found || x.Language == "en-us"
+	}
+	if v.Backend != "espeak" || len(v.Voices) < 50 || !found {
+		t.Errorf("%s has %d voices (en-us among them: %v)", v.Backend, len(v.Voices), found)
+	}
+	code, out, errs := call(Voices, "", "--backend", "dectalk")
+	if code != 0 || !strings.Contains(errs, "Speech engine dectalk is not available; using espeak") || !strings.Contains(out, "en-us") {
+		t.Errorf("dectalk: exit %d, stderr %q", code, errs)
+	}
+	if code, _, errs := call(Voices, "", "--backend", "nosuch"); code != 2 || !strings.Contains(errs, `no speech engine "nosuch". Run tw backends`) {
+		t.Errorf("nosuch: exit %d, %q", code, errs)
+	}
+}
+
+func soxSeconds(t *testing.T, path string) float64 {
+	t.Helper()
+	out, err := exec.Command("sox", "--i", "-D", path).Output()
+	if err != nil {
+		t.Fatalf("sox --i -D %s: %v", path, err)
+	}
+	v, _ := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
+	return v
+}
+
+func TestSpeak(t *testing.T) {
+	dir := t.TempDir()
+	wav := filepath.Join(dir, "hello.wav")
+	code, out, errs := call(Speak, "Hello from standard input.", "-", "--out", wav, "--rate", "400")
+	if code != 0 || !strings.HasPrefix(out, "Wrote "+wav+": ") {
+		t.Fatalf("exit %d, %q, %q", code, out, errs)
+	}
+	fast := soxSeconds(t, wav)
+	call(Speak, "", "Hello from standard input.", "--out", wav, "--rate", "150")
+	if slow := soxSeconds(t, wav); fast <= 0.3 || slow < fast*2 {
+		t.Errorf("400 wpm lasts %.2f s, 150 wpm %.2f s", fast, slow)
+	}
+	// Spoken aloud with no sound: the null engine takes 60/wpm s a word.
+	if code, _, errs := call(Speak, "", "two words", "--backend", "null", "--rate", "900"); code != 0 {
+		t.Errorf("null: exit %d, %q", code, errs)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "give one text"},
+		{[]string{"   "}, "nothing to speak"},
+		{[]string{"x", "--rate", "fast"}, "--rate wants words per minute"},
+		{[]string{"x", "--backend", "nosuch"}, "no speech engine"},
+	} {
+		code, _, errs := call(Speak, "", tc.args...)
+		if code != 2 || !strings.HasPrefix(errs, "Error: tw speak: ") || !strings.Contains(errs, tc.want) {
+			t.Errorf("%q: exit %d, %q", tc.args, code, errs)
+		}
+	}
+}
+
+func TestSpeechdVoicesAndExport(t *testing.T) {
+	speechtest.StartSpeechd(t, speechtest.StartPulse(t))
+	code, out, errs := call(Voices, "", "--backend", "speechd")
+	if code != 0 || !strings.Contains(out, "English (America)\t(en-US)") || !strings.HasSuffix(errs, " voices of speechd.\n") {
+		t.Errorf("voices of speechd: exit %d, %d bytes, %q", code, len(out), errs)
+	}
+	dir := t.TempDir()
+	md := filepath.Join(dir, "a.txt")
+	os.WriteFile(md, []byte("Some text."), 0o644)
+	code, _, errs = call(ExportAudio, "", md, "--out", filepath.Join(dir, "a.wav"), "--backend", "speechd")
+	if want := "Error: tw export-audio: cannot write " + filepath.Join(dir, "a.wav") + ": speech: the speechd engine plays its audio itself and cannot write a WAV file. "; code != 1 || !strings.HasPrefix(errs, want) {
+		t.Errorf("exit %d, %q", code, errs)
+	}
+}
+
+func TestExportAudio(t *testing.T) {
+	dir := t.TempDir()
+	md := filepath.Join(dir, "book.md")
+	os.WriteFile(md, []byte("# Title\n\nSome text to export, with 1,250 words? No: ten.\n\n- one\n- two\n"), 0o644)
+	wav := filepath.Join(dir, "book.wav")
+	code, out, errs := call(ExportAudio, "", md, "--out", wav)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if want := "word timings in " + wav + ".json."; !strings.HasSuffix(strings.TrimSpace(out), want) {
+		t.Errorf("stdout %q lacks %q", out, want)
+	}
+	var rec speech.Recording
+	data, _ := os.ReadFile(wav + ".json")
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if got := soxSeconds(t, wav); got < 1 || got*1000-rec.DurationMs > 1 || rec.DurationMs-got*1000 > 1 {
+		t.Errorf("WAV %.3f s, sidecar %.1f ms", got, rec.DurationMs)
+	}
+	var texts []string
+	for i, w := range rec.Words {
+		texts = append(texts, w.Text)
+		if i > 0 && w.TimeMs < rec.Words[i-1].TimeMs {
+			t.Errorf("word %d goes back in time", i)
+		}
+	}
+	if got := strings.Join(texts, " "); got != "Title Some text to export with 1,250 words No ten one two" {
+		t.Errorf("words %q", got)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{md}, 2, "--out FILE.wav is required"},
+		{[]string{filepath.Join(dir, "missing.md"), "--out", wav}, 1, "cannot read " + filepath.Join(dir, "missing.md") + ": no such file. Check the path"},
+		{[]string{dir, "--out", wav}, 1, "is a folder. Give a file"},
+		{[]string{md, "--out", filepath.Join(dir, "no", "such", "x.wav")}, 1, "cannot write"},
+	} {
+		code, _, errs := call(ExportAudio, "", tc.args...)
+		if code != tc.code || !strings.HasPrefix(errs, "Error: tw export-audio: ") || !strings.Contains(errs, tc.want) {
+			t.Errorf("%q: exit %d, %q", tc.args, code, errs)
+		}
+	}
+}

@@ -1,0 +1,102 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/units"
+)
+
+func textCmd(env Env) *cobra.Command {
+	var to, out, home string
+	var structure, asJSON, yes bool
+	c := &cobra.Command{
+		Use:   "text FILE",
+		Short: "Print a document's text as tw reads it",
+		Long: `Print the canonical text of FILE (- reads standard input): the text tw
+reads aloud, as plain text, as JSON with its structure (--to json), or one
+line per structure marker (--structure).`,
+		Example: "  tw text notes.md\n  tw text notes.md --to json -o notes.json\n  cat notes.txt | tw text -",
+		Args:    cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usage("text", errors.New("give one document"))
+			}
+			d, err := loadDoc(env, "text", args[0])
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				to = "json"
+			}
+			var data []byte
+			switch to {
+			case "", "text":
+				if structure {
+					data = []byte(structureText(d))
+				} else {
+					data = []byte(d.Text)
+					if len(data) > 0 && data[len(data)-1] != '\n' {
+						data = append(data, '\n')
+					}
+				}
+			case "json":
+				data, err = doc.TextJSON(d)
+				if err != nil {
+					return fail(1, "tw text: cannot write JSON: "+err.Error(), "")
+				}
+				data = append(data, '\n')
+			default:
+				return fail(2, fmt.Sprintf("tw text: cannot convert to %q", to), "Use --to text or --to json.")
+			}
+			if out != "" {
+				if err := os.WriteFile(out, data, 0o644); err != nil {
+					return fail(1, fmt.Sprintf("tw text: cannot write %s: %v", out, err), "Check the folder exists and is writable.")
+				}
+				return nil
+			}
+			env.Stdout.Write(data)
+			return nil
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&to, "to", "", "the output: text or json")
+	f.StringVarP(&out, "out", "o", "", "write to this file instead of standard output")
+	f.BoolVar(&structure, "structure", false, "one line per structure marker (headings, lists, links...)")
+	f.BoolVar(&asJSON, "json", false, "the same as --to json")
+	f.StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
+	f.BoolVarP(&yes, "y", "y", false, "")
+	f.MarkHidden("y")
+	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	return c
+}
+
+// structureText prints the text with a line per structure marker.
+func structureText(d *doc.Document) string {
+	var b strings.Builder
+	ix := units.New(d)
+	for _, m := range d.Markers {
+		fmt.Fprintf(&b, "%d:%d %s", ix.LineOf(m.Start)+1, m.Start-ix.LineStart(ix.LineOf(m.Start))+1, m.Kind)
+		if m.Level > 0 {
+			fmt.Fprintf(&b, " level %d", m.Level)
+		}
+		if m.Label != "" {
+			fmt.Fprintf(&b, " %q", m.Label)
+		}
+		if m.Reference != "" {
+			fmt.Fprintf(&b, " -> %s", m.Reference)
+		}
+		text := strings.Join(strings.Fields(d.Slice(m.Start, m.End)), " ")
+		if utf8.RuneCountInString(text) > 60 {
+			text = string([]rune(text)[:60]) + "…"
+		}
+		fmt.Fprintf(&b, ": %s\n", text)
+	}
+	return b.String()
+}

@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"textfirst/internal/tw/speech"
+	"textfirst/internal/tw/speech/engine"
+)
+
+func voicesCmd(env Env) *cobra.Command {
+	var backend string
+	var asJSON bool
+	c := &cobra.Command{
+		Use:     "voices",
+		Short:   "List the voices of a speech engine",
+		Example: "  tw voices\n  tw voices --backend espeak --json",
+		Args:    cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usage("voices", fmt.Errorf("unexpected argument %q", args[0]))
+			}
+			if err := checkBackend("voices", backend); err != nil {
+				return err
+			}
+			id, voices, notices, err := speech.Voices(backend)
+			for _, n := range notices {
+				fmt.Fprintln(env.Stderr, n)
+			}
+			if err != nil {
+				return fail(1, fmt.Sprintf("tw voices: cannot list the voices of %s: %v", id, err), "Try another engine with --backend.")
+			}
+			if asJSON {
+				out := struct {
+					Backend string         `json:"backend"`
+					Voices  []engine.Voice `json:"voices"`
+				}{id, voices}
+				if out.Voices == nil {
+					out.Voices = []engine.Voice{}
+				}
+				enc := json.NewEncoder(env.Stdout)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(out); err != nil {
+					return fail(1, "tw voices: cannot write: "+err.Error(), "")
+				}
+				return nil
+			}
+			for _, v := range voices {
+				var extra []string
+				for _, s := range []string{v.Language, v.Gender} {
+					if s != "" {
+						extra = append(extra, s)
+					}
+				}
+				line := v.ID
+				if v.Name != "" && v.Name != v.ID {
+					line += "\t" + v.Name
+				}
+				if len(extra) > 0 {
+					line += "\t(" + strings.Join(extra, ", ") + ")"
+				}
+				fmt.Fprintln(env.Stdout, line)
+			}
+			fmt.Fprintf(env.Stderr, "%d voices of %s.\n", len(voices), id)
+			return nil
+		},
+	}
+	c.Flags().StringVar(&backend, "backend", "auto", "the speech engine (tw backends lists them)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	c.RegisterFlagCompletionFunc("backend", completeBackends)
+	return c
+}

@@ -1,0 +1,38 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+
+	"textfirst/internal/windows2text/mcp"
+)
+
+// mcpCommand is "mcp": the same helper as serve, spoken as a Model
+// Context Protocol server over stdio, for agent frameworks that start MCP
+// servers and call their tools.
+func (p Program) mcpCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "mcp",
+		Short: "Model Context Protocol server over stdio (observe, act, step, wait, changes as tools)",
+		Long: `mcp runs windows2text as an MCP server on stdin and stdout: agent frameworks
+start it and call its tools (windows, observe, snapshot, the actions, step,
+wait, changes, resolve). step plans by default and acts only with act:true.
+It ends when stdin ends.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageError("mcp takes no arguments")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			backend, err := p.Backend(cmd.Context())
+			if err != nil {
+				return failure(err)
+			}
+			defer closeBackend(backend)
+			if err := mcp.Serve(cmd.Context(), backend, cmd.InOrStdin(), cmd.OutOrStdout(), mcp.Options{Version: p.Version}); err != nil {
+				return failure(err)
+			}
+			return nil
+		},
+	}
+}

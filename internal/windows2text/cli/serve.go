@@ -1,0 +1,36 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+
+	"textfirst/internal/windows2text/ndjson"
+)
+
+// serveCommand is "serve": the long-lived NDJSON helper.
+func (p Program) serveCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "serve",
+		Short: "long-lived helper: one JSON request per stdin line, one response per stdout line",
+		Long: `serve is the helper agents run: it reads one JSON request per line on stdin and
+answers each with one JSON line on stdout (see the windows2text protocol),
+until stdin ends or a shutdown request. stderr carries fatal start-up
+diagnostics only.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageError("serve takes no arguments")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			backend, err := p.Backend(cmd.Context())
+			if err != nil {
+				return failure(err)
+			}
+			defer closeBackend(backend)
+			if err := ndjson.NewServer(backend, p.Version).Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
+				return failure(err)
+			}
+			return nil
+		},
+	}
+}

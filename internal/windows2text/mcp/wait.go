@@ -1,0 +1,398 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"textfirst/internal/windows2text/uitree"
+)
+
+func marshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// eventLog keeps the events of the backend's subscription with sequence
+// numbers and wakes every waiter at each one.
+type eventLog struct {
+	sub    uitree.Subscription
+	mu     sync.Mutex
+	seq    int64
+	recent []uitree.Event // the latest events; recent[len-1] has number seq
+	wake   chan struct{}  // closed at the next event
+	closed bool
+}
+
+const recentEvents = 8192
+
+func startEventLog(ctx context.Context, src uitree.EventSource) (*eventLog, error) {
+	sub, err := src.Subscribe(ctx)
+	if err != nil {
+		return nil, err
+	}
+	l := &eventLog{sub: sub, wake: make(chan struct{})}
+	go l.loop()
+	return l, nil
+}
+
+func (l *eventLog) loop() {
+	for ev := range l.sub.Events() {
+		l.mu.Lock()
+		l.seq++
+		l.recent = append(l.recent, ev)
+		if len(l.recent) > recentEvents {
+			l.recent = append(l.recent[:0], l.recent[len(l.recent)-recentEvents/2:]...)
+		}
+		close(l.wake)
+		l.wake = make(chan struct{})
+		l.mu.Unlock()
+	}
+	l.mu.Lock()
+	l.closed = true
+	close(l.wake)
+	l.mu.Unlock()
+}
+
+// since returns the events after number seq (those still kept), the
+// latest number, and a channel closed at the next event.
+func (l *eventLog) since(seq int64) ([]uitree.Event, int64, <-chan struct{}) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := int(l.seq - seq)
+	if n > len(l.recent) {
+		n = len(l.recent)
+	}
+	var evs []uitree.Event
+	if n > 0 {
+		evs = append(evs, l.recent[len(l.recent)-n:]...)
+	}
+	wake := l.wake
+	if l.closed {
+		wake = nil
+	}
+	return evs, l.seq, wake
+}
+
+// eventsOf returns the server's event log, subscribing at the first need.
+func (s *Server) eventsOf(ctx context.Context) (*eventLog, error) {
+	if s.events != nil {
+		return s.events, nil
+	}
+	src, ok := s.backend.(uitree.EventSource)
+	if !ok {
+		return nil, uitree.Errorf(uitree.CodeUnsupportedPattern, "this build's backend reports no accessibility events")
+	}
+	l, err := startEventLog(ctx, src)
+	if err != nil {
+		return nil, uitree.Errorf(uitree.CodeInternalError, "subscribing to accessibility events: %v", err)
+	}
+	s.events = l
+	return l, nil
+}
+
+func (s *Server) closeEvents() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.events != nil {
+		s.events.sub.Close()
+		s.events = nil
+	}
+}
+
+// WaitArgs are wait's parameters.
+type WaitArgs struct {
+	For       string `json:"for" jsonschema:"the condition: appear (an element with role and/or name is on screen), disappear (none is), window_open (a window with title is listed), window_close (none is), change (the value, name or states of ref change) or quiet (no accessibility event for quietMs)"`
+	Role      string `json:"role,omitempty" jsonschema:"appear/disappear: the element's role, e.g. Button"`
+	Name      string `json:"name,omitempty" jsonschema:"appear/disappear: the element's exact name"`
+	Title     string `json:"title,omitempty" jsonschema:"window_open/window_close: the window's exact title"`
+	Ref       string `json:"ref,omitempty" jsonschema:"change: the element's ref"`
+	QuietMs   *int   `json:"quietMs,omitempty" jsonschema:"quiet: how long without events counts as quiet (default 200 ms)"`
+	TimeoutMs *int   `json:"timeoutMs,omitempty" jsonschema:"give up after this long, 0 to 60000 ms (default 5000); the answer never comes later"`
+	Scope     string `json:"scope,omitempty" jsonschema:"appear/disappear: where to look, foreground (default) or desktop; quiet: the foreground window's application (default) or every application (desktop)"`
+}
+
+// waitResult is wait's structured answer.
+type waitResult struct {
+	Met       bool   `json:"met"`
+	For       string `json:"for"`
+	ElapsedMs int64  `json:"elapsedMs"`
+	// Events counts the accessibility events received while waiting.
+	Events int `json:"events"`
+	// Ref and Label are the element that appeared (its snapshot's refs are
+	// the current ones).
+	Ref        string `json:"ref,omitempty"`
+	Label      string `json:"label,omitempty"`
+	SnapshotID string `json:"snapshotId,omitempty"`
+	// Event is the event that met a change condition.
+	Event string `json:"event,omitempty"`
+}
+
+// check is one evaluation of a condition: met, and what to report.
+type check func(ctx context.Context, evs []uitree.Event) (bool, error)
+
+func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, any, error) {
+	start := time.Now()
+	timeout := 5000
+	if in.TimeoutMs != nil {
+		timeout = *in.TimeoutMs
+	}
+	if timeout < 0 || timeout > 60000 {
+		return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "timeoutMs must be between 0 and 60000, not %d", timeout)
+	}
+	// A margin (a tenth, at least 10 ms) for a late timer on a busy
+	// machine and the answer's way back: it never comes later than
+	// timeoutMs.
+	bound := time.Duration(timeout) * time.Millisecond
+	deadline := start.Add(max(0, bound-max(10*time.Millisecond, bound/10)))
+	log, err := s.eventsOf(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	res := waitResult{For: in.For}
+	_, seq, _ := log.since(1 << 62)
+	var chk check
+	quiet := time.Duration(0)
+	// quietApp is the application whose events count for quiet (its bus
+	// name; empty: every application).
+	quietApp := ""
+	switch in.For {
+	case "appear", "disappear":
+		if in.Role == "" && in.Name == "" {
+			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "%s needs role or name", in.For)
+		}
+		scope := in.Scope
+		if scope == "" {
+			scope = "foreground"
+		}
+		if scope != "foreground" && scope != "desktop" {
+			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "scope must be foreground or desktop, not %q", scope)
+		}
+		want := in.For == "appear"
+		req := uitree.DefaultRequest()
+		req.Scope, req.VisibleOnly = uitree.Scope(scope), true
+		if err := req.Normalize(); err != nil {
+			return nil, nil, err
+		}
+		desc, _ := s.backend.(uitree.Describer)
+		chk = func(ctx context.Context, evs []uitree.Event) (bool, error) {
+			// The fast way: read the elements the events name. Only
+			// events that can show a whole subtree need a snapshot.
+			if want && desc != nil && len(evs) > 0 {
+				structural := false
+				seen := map[string]bool{}
+				for _, ev := range evs {
+					if strings.HasPrefix(ev.Type, "object:children-changed") ||
+						strings.HasPrefix(ev.Type, "object:state-changed:showing") ||
+						strings.HasPrefix(ev.Type, "object:state-changed:visible") ||
+						strings.HasPrefix(ev.Type, "window:") {
+						structural = true
+					}
+					for _, id := range []string{ev.Source, ev.Child} {
+						if id == "" || seen[id] {
+							continue
+						}
+						seen[id] = true
+						d, err := desc.Describe(ctx, id)
+						if err == nil && d.Showing && (in.Role == "" || d.Role == uitree.Role(in.Role)) && (in.Name == "" || d.Name == in.Name) {
+							res.Label = string(d.Role) + " " + quoteName(d.Name)
+							return true, nil
+						}
+					}
+				}
+				if !structural {
+					return false, nil
+				}
+			}
+			// Checked without publishing: the refs the client holds stay
+			// valid unless an element appeared, whose snapshot becomes the
+			// latest so that its ref can be used.
+			tree, err := s.backend.Snapshot(ctx, req)
+			if err != nil {
+				return false, err
+			}
+			var refs uitree.Refs
+			snap := refs.Publish(tree)
+			el := findElement(snap, uitree.Role(in.Role), in.Name)
+			if el != nil && want {
+				snap = s.rpc.Publish(tree)
+				s.remember()
+				res.SnapshotID = snap.ID
+				res.Ref, res.Label = el.Ref, uitree.Label(el, 200)
+			}
+			return (el != nil) == want, nil
+		}
+	case "window_open", "window_close":
+		if in.Title == "" {
+			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "%s needs title", in.For)
+		}
+		want := in.For == "window_open"
+		chk = func(ctx context.Context, _ []uitree.Event) (bool, error) {
+			list, err := s.backend.Windows(ctx, uitree.LimitMaxNodes)
+			if err != nil {
+				return false, err
+			}
+			found := false
+			for _, w := range list.Windows {
+				found = found || w.Title == in.Title
+			}
+			return found == want, nil
+		}
+	case "change":
+		if in.Ref == "" {
+			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "change needs ref")
+		}
+		_, el, err := s.refElement(in.Ref)
+		if err != nil {
+			return nil, nil, err
+		}
+		ider, ok := s.backend.(uitree.Identifier)
+		id := ""
+		if ok {
+			id = ider.NativeID(el)
+		}
+		if id == "" {
+			return nil, nil, uitree.Errorf(uitree.CodeUnsupportedPattern, "this build's backend cannot follow %s by its events", in.Ref)
+		}
+		chk = func(_ context.Context, evs []uitree.Event) (bool, error) {
+			for _, ev := range evs {
+				if ev.Source == id && changesElement(ev.Type) {
+					res.Event = ev.Type
+					return true, nil
+				}
+			}
+			return false, nil
+		}
+	case "quiet":
+		q := 200
+		if in.QuietMs != nil {
+			q = *in.QuietMs
+		}
+		if q < 1 || q > 60000 {
+			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "quietMs must be between 1 and 60000, not %d", q)
+		}
+		quiet = time.Duration(q) * time.Millisecond
+		if in.Scope != "desktop" {
+			// The foreground window's application: other applications'
+			// animations do not keep it from being quiet.
+			list, err := s.backend.Windows(ctx, uitree.LimitMaxNodes)
+			if err != nil {
+				return nil, nil, err
+			}
+			for _, w := range list.Windows {
+				if w.Active {
+					quietApp, _, _ = strings.Cut(w.ID, "/")
+				}
+			}
+		}
+	default:
+		return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "for must be appear, disappear, window_open, window_close, change or quiet, not %q", in.For)
+	}
+	dctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	var pending []uitree.Event
+	first := true
+	lastEvent := start
+	for dctx.Err() == nil {
+		if chk != nil && (first || len(pending) > 0) {
+			ok, err := chk(dctx, pending)
+			if err != nil && dctx.Err() == nil {
+				return nil, nil, err
+			}
+			if ok && err == nil {
+				res.Met = true
+				break
+			}
+		}
+		first = false
+		pending = pending[:0]
+		var evs []uitree.Event
+		var wake <-chan struct{}
+		evs, seq, wake = log.since(seq)
+		if len(evs) > 0 {
+			res.Events += len(evs)
+			pending = append(pending, evs...)
+			for _, ev := range evs {
+				if quietApp == "" || ev.App == quietApp {
+					lastEvent = time.Now()
+				}
+			}
+			continue
+		}
+		// Other applications' events wake the loop too: quiet is checked
+		// at each wake, not only when its timer fires.
+		if quiet > 0 && time.Since(lastEvent) >= quiet {
+			res.Met = true
+			break
+		}
+		if wake == nil {
+			return nil, nil, uitree.Errorf(uitree.CodeInternalError, "the accessibility event connection was lost")
+		}
+		var quietC <-chan time.Time
+		var quietT *time.Timer
+		if quiet > 0 {
+			quietT = time.NewTimer(time.Until(lastEvent.Add(quiet)))
+			quietC = quietT.C
+		}
+		woken := false
+		select {
+		case <-wake:
+			woken = true
+		case <-quietC:
+			res.Met = true
+		case <-dctx.Done():
+		}
+		if quietT != nil {
+			quietT.Stop()
+		}
+		if !woken {
+			break
+		}
+	}
+	res.ElapsedMs = time.Since(start).Milliseconds()
+	text := fmt.Sprintf("%s: met after %d ms", in.For, res.ElapsedMs)
+	if !res.Met {
+		text = fmt.Sprintf("%s: not met within %d ms", in.For, timeout)
+	}
+	if res.Label != "" {
+		text += ": " + res.Label
+	}
+	if res.Event != "" {
+		text += " (" + res.Event + ")"
+	}
+	return textResult(text), res, nil
+}
+
+// changesElement reports whether an event of that type means that its
+// source's value, text, name or states changed.
+func changesElement(typ string) bool {
+	for _, p := range []string{"object:state-changed", "object:text-changed", "object:property-change:accessible-value",
+		"object:property-change:accessible-name", "object:selection-changed"} {
+		if strings.HasPrefix(typ, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// findElement finds the first on-screen element with the role (if given)
+// and the exact name (if given).
+func findElement(snap *uitree.Snapshot, role uitree.Role, name string) *uitree.Element {
+	var found *uitree.Element
+	if snap.Tree == nil || snap.Tree.Root == nil {
+		return nil
+	}
+	snap.Tree.Root.Walk(func(el *uitree.Element, _ int) bool {
+		if found != nil || el.States.Offscreen {
+			return false
+		}
+		if (role == "" || el.Role == role) && (name == "" || el.Name == name) {
+			found = el
+			return false
+		}
+		return true
+	})
+	return found
+}

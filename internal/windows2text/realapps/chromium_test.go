@@ -1,0 +1,212 @@
+package realapps
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// startChromium opens a local page in a headful Chromium with renderer
+// accessibility, a profile of its own, and no network.
+func startChromium(t testing.TB, page string) (app interface{ Alive() bool }, pid int) {
+	t.Helper()
+	profile, err := os.MkdirTemp(desk.Dir(), "chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(filepath.Join("testdata", page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := start(t, []string{"ACCESSIBILITY_ENABLED=1"}, "chromium",
+		"--no-sandbox", "--force-renderer-accessibility", "--user-data-dir="+profile,
+		"--no-first-run", "--no-default-browser-check", "--disable-gpu", "--password-store=basic",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--proxy-server=127.0.0.1:9", "--window-position=0,0", "--window-size=1000,800", "file://"+abs)
+	return a, a.PID
+}
+
+// TestChromiumSurvivesSnapshotAndObserve: a page with a number input and
+// hidden sliders. Properties.GetAll on their Value, when one property's
+// Get fails, made libdbus abort the browser on a default snapshot and on
+// observe.
+func TestChromiumSurvivesSnapshotAndObserve(t *testing.T) {
+	app, pid := startChromium(t, "form.html")
+	c := serve(t)
+	waitForText(t, c, pid, "Nothing ordered")
+	for _, req := range []struct {
+		method string
+		params map[string]any
+	}{
+		{"snapshot", nil},
+		{"observe", nil},
+		{"snapshot", map[string]any{"visibleOnly": false, "view": "raw", "maxDepth": 40, "maxNodes": 3000}},
+		{"observe", map[string]any{"scope": "desktop", "view": "raw", "maxDepth": 40}},
+		{"snapshot", map[string]any{"scope": "process", "pid": pid, "view": "content", "maxDepth": 40}},
+	} {
+		r := c.do(req.method, req.params)
+		if !r.OK {
+			t.Errorf("%s %v: %s", req.method, req.params, r.raw)
+		}
+		if un, _ := r.Result["unresponsive"].([]any); len(un) > 0 {
+			t.Errorf("%s %v: unresponsive %v", req.method, req.params, un)
+		}
+		if !app.Alive() {
+			t.Fatalf("Chromium died after %s %v: %s", req.method, req.params, r.raw)
+		}
+	}
+}
+
+// waitForText waits until observe of the process shows text among its
+// context or visible lines (a page loads after its window shows).
+func waitForText(t testing.TB, c *client, pid int, text string) {
+	t.Helper()
+	found := eventually(20e9, func() bool {
+		r := c.do("observe", map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 500})
+		if !r.OK {
+			return false
+		}
+		return containsLine(r.Result["context"], text) || containsLine(r.Result["visible"], text)
+	})
+	if !found {
+		t.Fatalf("%q never showed in observe", text)
+	}
+}
+
+func containsLine(lines any, text string) bool {
+	l, _ := lines.([]any)
+	for _, x := range l {
+		if s, _ := x.(string); s != "" && contains(s, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestChromiumForm fills a local page's form through serve: type_text into
+// a text field (Chromium gives it no EditableText), set_value on the number
+// field, a select chosen from its open popup, a check box toggled, the
+// form submitted and its result read back.
+func TestChromiumForm(t *testing.T) {
+	app, pid := startChromium(t, "form.html")
+	c := serve(t)
+	waitForText(t, c, pid, "Nothing ordered")
+	obs := map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 300}
+	_, targets, _ := c.observe(obs)
+	name := find(t, targets, `Edit "Name"`)
+	for _, a := range []string{"type_text", "set_value", "focus", "key"} {
+		if !name.has(a) {
+			t.Errorf("%s lacks %s", name.Label, a)
+		}
+	}
+	for _, tg := range targets {
+		for _, role := range []string{"Pane ", "Text ", "Group ", "Document "} {
+			if strings.HasPrefix(tg.Label, role) && tg.has("invoke") {
+				t.Errorf("a %s is offered invoke: %s", role, tg.Label)
+			}
+		}
+	}
+	res := c.ok("type_text", map[string]any{"ref": name.Ref, "text": "Ada Lovelace"})
+	if v, _ := res["value"].(string); v != "Ada Lovelace" {
+		t.Errorf("type_text answered value %q", v)
+	}
+	qty := find(t, targets, `Spinner "Quantity"`)
+	c.ok("set_value", map[string]any{"ref": qty.Ref, "value": "3"})
+	gift := find(t, targets, `CheckBox "Gift"`)
+	c.ok("toggle", map[string]any{"ref": gift.Ref})
+	fruit := find(t, targets, `ComboBox "Fruit"`)
+	c.ok("expand", map[string]any{"ref": fruit.Ref})
+	_, targets, _ = c.observe(obs)
+	banana := find(t, targets, `MenuItem "Banana"`)
+	if banana.has("select") {
+		c.ok("select", map[string]any{"ref": banana.Ref})
+	} else {
+		c.ok("invoke", map[string]any{"ref": banana.Ref})
+	}
+	_, targets, _ = c.observe(obs)
+	fruit = find(t, targets, `ComboBox "Fruit"`)
+	if !strings.Contains(fruit.Label, "Banana") {
+		t.Errorf("the select does not show its choice: %s", fruit.Label)
+	}
+	c.ok("invoke", map[string]any{"ref": find(t, targets, `Button "Order"`).Ref})
+	waitForText(t, c, pid, "Ordered 3 Banana for Ada Lovelace as a gift")
+	if !app.Alive() {
+		t.Fatal("Chromium died")
+	}
+}
+
+// TestChromiumLongPage: an element far down a page is reachable by ref
+// from a snapshot and brought into view with scroll_into_view (the
+// toolkit's own Component.ScrollTo); the document scrolls by the wheel.
+func TestChromiumLongPage(t *testing.T) {
+	_, pid := startChromium(t, "long.html")
+	c := serve(t)
+	waitForText(t, c, pid, "Link 1")
+	obs := map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 500}
+	_, targets, _ := c.observe(obs)
+	for _, tg := range targets {
+		if strings.HasPrefix(tg.Label, `Hyperlink "Link 250"`) {
+			t.Fatalf("Link 250 is on screen before scrolling: %s", tg.Label)
+		}
+	}
+	doc := find(t, targets, `Document "Long page"`)
+	if !doc.has("scroll") {
+		t.Errorf("the document offers no scroll: %s", doc.Label)
+	}
+	first := func(targets []target) string {
+		for _, tg := range targets {
+			if strings.HasPrefix(tg.Label, `Hyperlink "Link `) {
+				return tg.Label[:strings.Index(tg.Label, " [")]
+			}
+		}
+		return ""
+	}
+	top := first(targets)
+	// The 300 links are found by bisection: observe is quick.
+	start := time.Now()
+	_, targets, _ = c.observe(obs)
+	t.Logf("observe of the 300-link page: %v", time.Since(start))
+	doc = find(t, targets, `Document "Long page"`)
+	c.ok("scroll", map[string]any{"ref": doc.Ref, "horizontal": "no_amount", "vertical": "large_increment"})
+	if !eventually(3*time.Second, func() bool {
+		_, targets, _ = c.observe(obs)
+		return first(targets) != top
+	}) {
+		t.Errorf("scroll large_increment left the first link at %s", top)
+	}
+	// Link 250 from a full snapshot, by ref.
+	snap := c.ok("snapshot", map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxNodes": 3000, "visibleOnly": false})
+	ref := refByName(snap["root"].(map[string]any), "Link 250")
+	if ref == "" {
+		t.Fatal("no Link 250 in the snapshot")
+	}
+	c.ok("scroll_into_view", map[string]any{"ref": ref})
+	if !eventually(3*time.Second, func() bool {
+		_, targets, _ = c.observe(obs)
+		for _, tg := range targets {
+			if strings.HasPrefix(tg.Label, `Hyperlink "Link 250"`) {
+				return true
+			}
+		}
+		return false
+	}) {
+		t.Errorf("Link 250 is not on screen after scroll_into_view")
+	}
+}
+
+// refByName finds the ref of the first element named name in a snapshot.
+func refByName(n map[string]any, name string) string {
+	if n["name"] == name {
+		r, _ := n["ref"].(string)
+		return r
+	}
+	kids, _ := n["children"].([]any)
+	for _, k := range kids {
+		if r := refByName(k.(map[string]any), name); r != "" {
+			return r
+		}
+	}
+	return ""
+}

@@ -1,0 +1,198 @@
+package realapps
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"textfirst/internal/testkit"
+	"textfirst/internal/windows2text/desktoptest"
+)
+
+// desk is the private desktop every test of the package shares.
+var desk *desktoptest.Desktop
+
+func TestMain(m *testing.M) {
+	os.Exit(runMain(m))
+}
+
+func runMain(m *testing.M) int {
+	defer testkit.Cleanup()
+	var err error
+	desk, err = desktoptest.Start(false)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL: starting the test desktop:", err)
+		return 1
+	}
+	defer desk.Close()
+	return m.Run()
+}
+
+// response is one answer of windows2text serve.
+type response struct {
+	OK     bool           `json:"ok"`
+	Result map[string]any `json:"result"`
+	Error  struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+	raw []byte
+}
+
+// client drives a real "windows2text serve" on the test desktop.
+type client struct {
+	t    testing.TB
+	cmd  *exec.Cmd
+	in   io.WriteCloser
+	out  *bufio.Reader
+	next int
+	mu   sync.Mutex
+}
+
+func serve(t testing.TB) *client {
+	t.Helper()
+	bin := testkit.Binary(t, "windows2text")
+	c := &client{t: t, cmd: exec.Command(bin, "serve")}
+	c.cmd.Env = desk.Env
+	c.cmd.Stderr = os.Stderr
+	var err error
+	if c.in, err = c.cmd.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	out, err := c.cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.out = bufio.NewReader(out)
+	if err := c.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		c.in.Close()
+		c.cmd.Wait()
+	})
+	return c
+}
+
+// do sends one request and returns its answer, whatever it says.
+func (c *client) do(method string, params map[string]any) response {
+	c.t.Helper()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.next++
+	line, _ := json.Marshal(map[string]any{"id": c.next, "method": method, "params": params})
+	if _, err := c.in.Write(append(line, '\n')); err != nil {
+		c.t.Fatal(err)
+	}
+	answer, err := c.out.ReadBytes('\n')
+	if err != nil {
+		c.t.Fatalf("%s: %v", method, err)
+	}
+	var r response
+	if err := json.Unmarshal(answer, &r); err != nil {
+		c.t.Fatalf("%s: %s: %v", method, answer, err)
+	}
+	r.raw = answer
+	return r
+}
+
+// ok sends one request that must succeed and returns its result.
+func (c *client) ok(method string, params map[string]any) map[string]any {
+	c.t.Helper()
+	r := c.do(method, params)
+	if !r.OK {
+		c.t.Fatalf("%s %v: %s", method, params, r.raw)
+	}
+	return r.Result
+}
+
+// target is one target of an observation.
+type target struct {
+	Ref     string
+	Label   string
+	Actions []string
+}
+
+// observe returns an observation's targets and visible lines.
+func (c *client) observe(params map[string]any) (res map[string]any, targets []target, visible []string) {
+	c.t.Helper()
+	res = c.ok("observe", params)
+	for _, v := range res["visible"].([]any) {
+		visible = append(visible, v.(string))
+	}
+	for _, x := range res["targets"].([]any) {
+		m := x.(map[string]any)
+		tg := target{Ref: m["ref"].(string), Label: m["label"].(string)}
+		for _, a := range m["actions"].([]any) {
+			tg.Actions = append(tg.Actions, a.(string))
+		}
+		targets = append(targets, tg)
+	}
+	return res, targets, visible
+}
+
+// find returns the first target whose label starts with prefix.
+func find(t testing.TB, targets []target, prefix string) target {
+	t.Helper()
+	for _, tg := range targets {
+		if strings.HasPrefix(tg.Label, prefix) {
+			return tg
+		}
+	}
+	var labels []string
+	for _, tg := range targets {
+		labels = append(labels, tg.Label)
+	}
+	t.Fatalf("no target %q among:\n%s", prefix, strings.Join(labels, "\n"))
+	return target{}
+}
+
+// has reports whether a target offers action.
+func (tg target) has(action string) bool {
+	for _, a := range tg.Actions {
+		if a == action {
+			return true
+		}
+	}
+	return false
+}
+
+// start runs a program on the desktop with a home directory of its own,
+// and stops it at the end of the test.
+func start(t testing.TB, env []string, prog string, args ...string) *desktoptest.App {
+	t.Helper()
+	home, err := os.MkdirTemp(desk.Dir(), "home-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env = append([]string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
+		"XDG_CACHE_HOME=" + filepath.Join(home, ".cache"), "XDG_DATA_HOME=" + filepath.Join(home, ".local/share")}, env...)
+	app, err := desk.StartProgramEnv(env, prog, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(app.Stop)
+	return app
+}
+
+// eventually retries f until it returns true or timeout passes.
+func eventually(timeout time.Duration, f func() bool) bool {
+	for deadline := time.Now().Add(timeout); ; time.Sleep(50 * time.Millisecond) {
+		if f() {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
