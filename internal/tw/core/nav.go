@@ -485,6 +485,11 @@ func (a *App) followLink() {
 				}
 			}
 		case doc.Link:
+			if to, ok := a.d.LinkTarget(m); ok {
+				a.moveTo(to, true)
+				a.say(a.landing(to))
+				return
+			}
 			if strings.HasPrefix(m.Reference, "#") {
 				if h, ok := a.findAnchor(m.Reference[1:]); ok {
 					a.moveTo(h, true)
@@ -497,6 +502,20 @@ func (a *App) followLink() {
 		}
 	}
 	a.say("No link here.")
+}
+
+// landing announces where an in-document link led: the heading there
+// ("Heading level 2: Tables"), else a preview of the text.
+func (a *App) landing(pos int) string {
+	for _, h := range a.d.Markers {
+		if h.Start > pos {
+			break
+		}
+		if h.Kind == doc.Heading && h.Start == pos {
+			return fmt.Sprintf("Heading level %d: %s", h.Level, a.oneLine(h))
+		}
+	}
+	return a.preview(pos)
 }
 
 var nonSlug = regexp.MustCompile(`[^a-z0-9\- ]+`)

@@ -35,6 +35,11 @@ const (
 	Footnote      Kind = "footnote"
 	Rule          Kind = "rule"
 	PageBreak     Kind = "page_break"
+	Underline     Kind = "underline"
+	// SectionBreak spans a section of a document's own table of contents
+	// (an EPUB nav entry, a PDF bookmark): Label is the entry's text,
+	// Level its depth.
+	SectionBreak Kind = "section_break"
 )
 
 // Marker is a range [Start, End) of the canonical text with a kind.
@@ -55,8 +60,11 @@ type Meta struct {
 	Title    string
 	Author   *string
 	Language *string
-	Format   string // "text", "markdown", "html"
+	Format   string // "text", "markdown", "html", "epub", "docx", ...
 	Path     string // absolute path, or "" when the document has none
+	// Properties holds further facts a format has (PDF "pages", DOCX
+	// "textweaver.revisions"); nil when there are none.
+	Properties map[string]string
 }
 
 // Document is a loaded document. Text and Markers must not be changed after
@@ -66,6 +74,10 @@ type Document struct {
 	Text    string
 	Meta    Meta
 	Markers []Marker
+	// Links maps the start of a link marker whose target lies in this
+	// document (an HTML "#id", an EPUB chapter, a DOCX bookmark, a
+	// Markdown heading anchor) to the offset the link leads to.
+	Links map[int]int
 
 	idx runeIndex
 }
@@ -92,6 +104,15 @@ func SortMarkers(ms []Marker) {
 		}
 		return ms[i].End > ms[j].End
 	})
+}
+
+// LinkTarget returns where the link marker m leads inside the document.
+func (d *Document) LinkTarget(m Marker) (int, bool) {
+	if m.Kind != Link || d.Links == nil {
+		return 0, false
+	}
+	pos, ok := d.Links[m.Start]
+	return pos, ok
 }
 
 // Len is the length of the text in code points.

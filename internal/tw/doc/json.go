@@ -21,8 +21,9 @@ type jsonMeta struct {
 	Language *string `json:"language"`
 	// Path is always null, as in the original's output: the JSON
 	// describes the text, not where it was read from.
-	Path  *string `json:"path"`
-	Title string  `json:"title"`
+	Path       *string           `json:"path"`
+	Properties map[string]string `json:"properties,omitempty"`
+	Title      string            `json:"title"`
 }
 
 type jsonMarker struct {
@@ -48,10 +49,11 @@ func TextJSON(d *Document) ([]byte, error) {
 	out := jsonDoc{
 		Markers: make([]jsonMarker, len(d.Markers)),
 		Meta: jsonMeta{
-			Author:   d.Meta.Author,
-			Format:   d.Meta.Format,
-			Language: d.Meta.Language,
-			Title:    d.Meta.Title,
+			Author:     d.Meta.Author,
+			Format:     d.Meta.Format,
+			Language:   d.Meta.Language,
+			Properties: d.Meta.Properties,
+			Title:      d.Meta.Title,
 		},
 		Text: d.Text,
 	}

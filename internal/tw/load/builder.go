@@ -57,6 +57,33 @@ type builder struct {
 	points []int
 	// dropped counts markers closed without content, removed at finish.
 	dropped int
+
+	// anchors maps names of places in the document (an element id, a
+	// bookmark) to the offset of the text that follows them; the first
+	// place of a name wins. pendingAnchors wait for the next text.
+	anchors        map[string]int
+	pendingAnchors []string
+	// linkKeys holds, for link markers (by index) whose target may lie in
+	// the document, the anchor name the link leads to.
+	linkKeys map[int]string
+	// links is filled by finish: link start → anchor name.
+	links map[int]string
+	// spans are ranges a loader tracks without making them markers (a
+	// tracked change), by the id openSpan gave; filled by finish.
+	spans map[int][2]int
+}
+
+// kindSpan is the internal kind of a span: never a marker of the document.
+const kindSpan = 20
+
+// openSpan opens a range that gets a start at its first content, closed
+// with closeMarker like a marker; finish puts it in spans, not in the
+// markers. A span without content is an empty range where it closed.
+func (b *builder) openSpan() int {
+	b.markers = append(b.markers, bmarker{start: -1, end: -1, kind: kindSpan})
+	idx := len(b.markers) - 1
+	b.open = append(b.open, openMarker{index: idx, keepEmpty: true})
+	return idx
 }
 
 // bmarker is a marker under construction.
@@ -71,7 +98,7 @@ type bmarker struct {
 // a marker dropped for having no content.
 var kinds = []doc.Kind{"", doc.Heading, doc.Paragraph, doc.Bold, doc.Italic, doc.Strikethrough,
 	doc.Code, doc.Link, doc.List, doc.ListItem, doc.Table, doc.TableRow, doc.TableCell, doc.Quote,
-	doc.Image, doc.Footnote, doc.Rule, doc.PageBreak}
+	doc.Image, doc.Footnote, doc.Rule, doc.PageBreak, doc.Underline, doc.SectionBreak}
 
 // kindNumber is the index of k in kinds, or 0 when k is unknown.
 func kindNumber(k doc.Kind) uint8 {
@@ -110,6 +137,10 @@ func kindNumber(k doc.Kind) uint8 {
 		return 16
 	case doc.PageBreak:
 		return 17
+	case doc.Underline:
+		return 18
+	case doc.SectionBreak:
+		return 19
 	}
 	return 0
 }
@@ -215,6 +246,52 @@ func (b *builder) flush() {
 		b.markers[i].end = int32(b.runes)
 	}
 	b.points = b.points[:0]
+	b.placeAnchors()
+}
+
+// anchor names the place where the next text starts.
+func (b *builder) anchor(name string) {
+	if name != "" {
+		b.pendingAnchors = append(b.pendingAnchors, name)
+	}
+}
+
+func (b *builder) placeAnchors() {
+	if len(b.pendingAnchors) == 0 {
+		return
+	}
+	if b.anchors == nil {
+		b.anchors = map[string]int{}
+	}
+	for _, a := range b.pendingAnchors {
+		if _, ok := b.anchors[a]; !ok {
+			b.anchors[a] = b.runes
+		}
+	}
+	b.pendingAnchors = b.pendingAnchors[:0]
+}
+
+// linkTo records that the link marker id leads to the anchor name.
+func (b *builder) linkTo(id int, name string) {
+	if b.linkKeys == nil {
+		b.linkKeys = map[int]string{}
+	}
+	b.linkKeys[id] = name
+}
+
+// resolveLinks returns the in-document link targets (link start → offset)
+// of the links recorded with linkTo whose anchor exists. Call after finish.
+func (b *builder) resolveLinks() map[int]int {
+	var out map[int]int
+	for start, name := range b.links {
+		if pos, ok := b.anchors[name]; ok {
+			if out == nil {
+				out = map[int]int{}
+			}
+			out[start] = pos
+		}
+	}
+	return out
 }
 
 // writeRaw appends s as it is. s must be valid UTF-8.
@@ -449,6 +526,13 @@ func (b *builder) closeMarker(idx int) {
 		b.started = len(b.open)
 	}
 	m := &b.markers[idx]
+	if m.kind == kindSpan {
+		if m.start < 0 {
+			m.start = int32(b.runes)
+		}
+		m.end = int32(b.runes)
+		return
+	}
 	if m.start < 0 {
 		m.kind = 0
 		b.dropped++
@@ -467,8 +551,24 @@ func (b *builder) finish() (string, []doc.Marker) {
 		b.markers[i].end = int32(b.runes)
 	}
 	b.points = nil
-	out := make([]doc.Marker, 0, len(b.markers)-b.dropped)
-	for _, m := range b.markers {
+	b.placeAnchors()
+	out := make([]doc.Marker, 0, max(len(b.markers)-b.dropped, 0))
+	for i, m := range b.markers {
+		if key, ok := b.linkKeys[i]; ok && m.kind != 0 {
+			if b.links == nil {
+				b.links = map[int]string{}
+			}
+			if _, dup := b.links[int(m.start)]; !dup {
+				b.links[int(m.start)] = key
+			}
+		}
+		if m.kind == kindSpan {
+			if b.spans == nil {
+				b.spans = map[int][2]int{}
+			}
+			b.spans[i] = [2]int{int(m.start), int(m.end)}
+			continue
+		}
 		if m.kind != 0 {
 			out = append(out, doc.Marker{
 				Kind:      kinds[m.kind],

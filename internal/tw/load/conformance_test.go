@@ -26,7 +26,7 @@ var markerFields = []string{"kind", "range", "level", "label", "reference", "tex
 
 func TestConformanceWithTextweaverFixtures(t *testing.T) {
 	dir := conformanceDir(t)
-	for _, name := range []string{"sample.md", "sample.txt", "sample.html"} {
+	for _, name := range []string{"sample.md", "sample.txt", "sample.html", "sample.epub", "pandoc.epub", "sample.docx", "pandoc.docx"} {
 		t.Run(name, func(t *testing.T) {
 			raw, err := os.ReadFile(filepath.Join(dir, name+".expected.json"))
 			if err != nil {
@@ -48,8 +48,33 @@ func TestConformanceWithTextweaverFixtures(t *testing.T) {
 			if err := json.Unmarshal(out, &got); err != nil {
 				t.Fatalf("TextJSON gave invalid JSON: %v\n%s", err, out)
 			}
+			if filepath.Ext(name) == ".docx" {
+				undoubleDOCXMeta(t, want)
+			}
 			compareDocJSON(t, want, got)
 		})
+	}
+}
+
+// undoubleDOCXMeta: the original textweaver doubles every value of a
+// DOCX's docProps/core.xml ("Test AuthorTest Author"), because it joins an
+// element's text with its text node's text. That is a bug, not behaviour:
+// we report each value once, so the expected title, author and language
+// are halved here (and the test fails if one is not doubled, so a fixed
+// expectation is noticed).
+func undoubleDOCXMeta(t *testing.T, want map[string]any) {
+	t.Helper()
+	m := want["meta"].(map[string]any)
+	for _, k := range []string{"title", "author", "language"} {
+		v, ok := m[k].(string)
+		if !ok {
+			continue
+		}
+		half := v[:len(v)/2]
+		if len(v)%2 != 0 || half+half != v {
+			t.Fatalf("expected meta.%s %q is not doubled: the fixture changed, revisit undoubleDOCXMeta", k, v)
+		}
+		m[k] = half
 	}
 }
 
@@ -63,6 +88,9 @@ func compareDocJSON(t *testing.T, want, got map[string]any) {
 		if !reflect.DeepEqual(wm[k], gm[k]) {
 			t.Errorf("meta.%s = %#v, want %#v", k, gm[k], wm[k])
 		}
+	}
+	if !reflect.DeepEqual(wm["properties"], gm["properties"]) {
+		t.Errorf("meta.properties = %#v, want %#v", gm["properties"], wm["properties"])
 	}
 	if _, ok := gm["path"]; !ok {
 		t.Errorf("meta has no path key")

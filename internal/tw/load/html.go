@@ -42,7 +42,7 @@ const maxHTMLDepth = 256
 // label. <hr> is a zero-length "rule" marker, as in Markdown.
 func HTML(path string, data []byte) (*doc.Document, error) {
 	src := decode(data)
-	w := &htmlWalker{b: newBuilder(len(src) / 2)}
+	w := &htmlWalker{b: newBuilder(len(src) / 2), anchorKey: htmlAnchorKey, linkKey: htmlLinkKey}
 	root, err := html.Parse(bytes.NewReader(src))
 	if err != nil {
 		// The parser refuses elements nested more than 512 deep (its
@@ -76,8 +76,22 @@ func HTML(path string, data []byte) (*doc.Document, error) {
 	meta.Format = FormatHTML
 	meta.Path = path
 	d := doc.New(txt, meta, markers)
+	d.Links = w.b.resolveLinks()
+	linkHeadings(d)
 	d.Meta.Title = htmlTitle(d, titleTag, baseName(path))
 	return d, nil
+}
+
+// htmlAnchorKey and htmlLinkKey name the places of a page: an id or
+// <a name> is "#id", and a link "#id" (or "page.html#id" to the same
+// page, not known here, so only "#id") leads there.
+func htmlAnchorKey(id string) string { return "#" + id }
+
+func htmlLinkKey(href string) string {
+	if strings.HasPrefix(href, "#") && len(href) > 1 {
+		return "#" + urlUnescape(href[1:])
+	}
+	return ""
 }
 
 // htmlTitle: the first level-1 heading, else <title>, else the first
@@ -132,6 +146,14 @@ type htmlWalker struct {
 	lists  []htmlList
 	inCell int
 	depth  int
+
+	// anchorKey names the anchor of an element id (nil: ids are not
+	// recorded); linkKey gives the anchor a link's href leads to inside
+	// the document, or "" (nil: links are not resolved).
+	anchorKey func(id string) string
+	linkKey   func(href string) string
+	// skipNotes leaves out EPUB footnotes and endnotes (epub:type).
+	skipNotes bool
 }
 
 // paragraphBreak separates blocks: a space inside a table cell, a line
@@ -189,6 +211,19 @@ func (w *htmlWalker) element(n *html.Node) {
 		w.flatten(n)
 		return
 	}
+	if w.skipNotes && isEPUBNote(n) {
+		return
+	}
+	if w.anchorKey != nil {
+		if id := attr(n, "id"); id != "" {
+			w.b.anchor(w.anchorKey(id))
+		}
+		if n.Data == "a" {
+			if name := attr(n, "name"); name != "" {
+				w.b.anchor(w.anchorKey(name))
+			}
+		}
+	}
 	w.depth++
 	defer func() { w.depth-- }()
 	switch name := n.Data; name {
@@ -242,7 +277,14 @@ func (w *htmlWalker) element(n *html.Node) {
 		w.wrap(n, doc.Marker{Kind: doc.Code})
 	case "a":
 		if href, ok := attrOK(n, "href"); ok {
-			w.wrap(n, doc.Marker{Kind: doc.Link, Reference: href})
+			id := w.b.openMarker(doc.Marker{Kind: doc.Link, Reference: href})
+			if w.linkKey != nil {
+				if key := w.linkKey(href); key != "" {
+					w.b.linkTo(id, key)
+				}
+			}
+			w.children(n)
+			w.b.closeMarker(id)
 		} else {
 			w.children(n)
 		}

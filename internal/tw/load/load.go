@@ -1,9 +1,15 @@
-// Package load turns files into documents: plain text, Markdown and HTML,
-// with the canonical text and markers the original textweaver produces.
+// Package load turns files into documents, with the canonical text and
+// markers the original textweaver produces: plain text, Markdown, HTML,
+// EPUB, DOCX, OpenDocument (ODT, ODP, ODS), RTF, XLSX, PPTX, CSV and TSV,
+// JSON, EML, LaTeX, and archives (a ZIP or tar lists its readable members;
+// "archive.zip!member" loads one). The PDF loader lives in its own
+// package and registers itself.
 //
 // File reads a file and refuses what is not a document (a missing file, a
-// folder, a binary file); Bytes picks a loader by extension without any
-// I/O; Text, Markdown and HTML are the loaders themselves.
+// folder, a binary file, a corrupt or encrypted one); Bytes picks a loader
+// by extension without any I/O; Stdin reads a bounded document from a
+// reader. Formats are a registry (name, extensions, loader): Register adds
+// one. ZIP-based formats go to their loader before any binary check.
 //
 // The canonical text follows one shape for every structured format: blocks
 // are separated by one blank line; headings, list items and table rows are
@@ -16,6 +22,7 @@ package load
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -75,29 +82,71 @@ const (
 	FormatHTML     = "html"
 )
 
-// FormatOf names the loader Bytes uses for path: "markdown", "html", or
-// "text" for .txt and every other extension.
+// Registered is one format in the registry: its name (Meta.Format), the
+// file extensions that select it (lowercase, with the dot), its loader, and
+// whether its files are containers of binary data (ZIP, PDF, ...) that the
+// binary-file check must not refuse.
+type Registered struct {
+	Name       string
+	Extensions []string
+	Load       doc.LoaderFunc
+	Binary     bool
+}
+
+// registry lists the formats by extension; anything else is plain text. A
+// new format is one more line here (or a Register call from its package's
+// init, for a loader in a package of its own).
+var registry = []Registered{
+	{Name: FormatMarkdown, Extensions: []string{".md", ".markdown", ".mdown", ".mkd"}, Load: Markdown},
+	{Name: FormatHTML, Extensions: []string{".html", ".htm", ".xhtml"}, Load: HTML},
+	{Name: FormatEPUB, Extensions: []string{".epub"}, Load: EPUB, Binary: true},
+	{Name: FormatODT, Extensions: []string{".odt", ".ott"}, Load: ODF, Binary: true},
+	{Name: FormatODP, Extensions: []string{".odp", ".otp"}, Load: ODF, Binary: true},
+	{Name: FormatODS, Extensions: []string{".ods", ".ots"}, Load: ODF, Binary: true},
+	{Name: FormatCSV, Extensions: []string{".csv"}, Load: CSV},
+	{Name: FormatTSV, Extensions: []string{".tsv", ".tab"}, Load: TSV},
+	{Name: FormatJSON, Extensions: []string{".json", ".geojson", ".ipynb"}, Load: JSON},
+	{Name: FormatEML, Extensions: []string{".eml", ".mht", ".mhtml"}, Load: EML},
+	{Name: FormatLaTeX, Extensions: []string{".tex", ".latex", ".ltx"}, Load: LaTeX},
+	{Name: FormatRTF, Extensions: []string{".rtf"}, Load: RTF},
+	{Name: FormatXLSX, Extensions: []string{".xlsx", ".xlsm"}, Load: XLSX, Binary: true},
+	{Name: FormatPPTX, Extensions: []string{".pptx", ".pptm"}, Load: PPTX, Binary: true},
+	{Name: FormatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: DOCX, Binary: true},
+	{Name: pdf.Format, Extensions: []string{".pdf"}, Load: pdf.Load, Binary: true},
+}
+
+// Register adds a format to the registry (call it from init). A later
+// registration of an extension wins over an earlier one.
+func Register(r Registered) { registry = append(registry, r) }
+
+// lookup finds the registered format of path by its extension.
+func lookup(path string) (Registered, bool) {
+	ext := strings.ToLower(filepath.Ext(path))
+	for i := len(registry) - 1; i >= 0; i-- {
+		for _, e := range registry[i].Extensions {
+			if e == ext {
+				return registry[i], true
+			}
+		}
+	}
+	return Registered{}, false
+}
+
+// FormatOf names the loader Bytes uses for path: the registered format of
+// its extension, or "text" for .txt and every other extension.
 func FormatOf(path string) string {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".md", ".markdown", ".mdown", ".mkd":
-		return FormatMarkdown
-	case ".html", ".htm", ".xhtml":
-		return FormatHTML
-	case ".pdf":
-		return pdf.Format
+	if r, ok := lookup(path); ok {
+		return r.Name
 	}
 	return FormatText
 }
 
 // loaderFor returns the loader of a format.
 func loaderFor(format string) doc.LoaderFunc {
-	switch format {
-	case FormatMarkdown:
-		return Markdown
-	case FormatHTML:
-		return HTML
-	case pdf.Format:
-		return pdf.Load
+	for i := len(registry) - 1; i >= 0; i-- {
+		if registry[i].Name == format {
+			return registry[i].Load
+		}
 	}
 	return Text
 }
@@ -107,6 +156,9 @@ func loaderFor(format string) doc.LoaderFunc {
 func File(path string) (*doc.Document, error) {
 	st, err := os.Stat(path)
 	if err != nil {
+		if archive, member, ok := splitArchivePath(path); ok {
+			return fileInArchive(path, archive, member)
+		}
 		return nil, &Error{Path: path, Reason: reasonOf(err)}
 	}
 	switch {
@@ -122,7 +174,12 @@ func File(path string) (*doc.Document, error) {
 	if err != nil {
 		return nil, &Error{Path: path, Reason: reasonOf(err)}
 	}
-	data, reason := readDocument(f, st.Size(), notADocument)
+	binary := isBinary
+	if r, ok := lookup(path); ok && r.Binary {
+		// A ZIP or PDF container: its loader judges it.
+		binary = func([]byte) bool { return false }
+	}
+	data, reason := readDocument(f, st.Size(), binary)
 	f.Close()
 	if reason != "" {
 		return nil, &Error{Path: path, Reason: reason}
@@ -131,17 +188,53 @@ func File(path string) (*doc.Document, error) {
 	if err != nil {
 		abs = path
 	}
-	return loaderFor(FormatOf(path))(abs, data)
+	return load(path, abs, data)
 }
 
 // Bytes loads data as the file at path would be loaded, choosing the loader
 // by extension. It does no I/O; path only names the document (title
 // fallback, Meta.Path). Binary data is refused with an *Error.
 func Bytes(path string, data []byte) (*doc.Document, error) {
-	if reason := refuse(data); reason != "" {
+	return load(path, path, data)
+}
+
+// load picks the loader of path and runs it on data, naming the document
+// docPath. Formats of binary containers (ZIP, PDF) go to their loader
+// before any binary check; the others refuse binary data. A loader's
+// failure becomes an *Error with the loader's reason.
+func load(path, docPath string, data []byte) (*doc.Document, error) {
+	r, ok := lookup(path)
+	if !ok {
+		r = Registered{Name: FormatText, Load: Text}
+	}
+	if r.Binary {
+		if len(data) > MaxSize {
+			return nil, &Error{Path: path, Reason: ReasonTooLarge}
+		}
+	} else if reason := refuse(data); reason != "" {
 		return nil, &Error{Path: path, Reason: reason}
 	}
-	return loaderFor(FormatOf(path))(path, data)
+	d, err := safeLoad(r.Load, docPath, data)
+	if err != nil {
+		var le *Error
+		if errors.As(err, &le) {
+			le.Path = path
+			return nil, le
+		}
+		return nil, &Error{Path: path, Reason: err.Error()}
+	}
+	return d, nil
+}
+
+// safeLoad runs a loader, turning a panic (a bug met by odd input) into an
+// error: a bad file must never bring the program down.
+func safeLoad(f doc.LoaderFunc, path string, data []byte) (d *doc.Document, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			d, err = nil, &Error{Path: path, Reason: fmt.Sprintf("cannot be read (internal error: %v)", p)}
+		}
+	}()
+	return f(path, data)
 }
 
 // maxUnsized caps a file whose size the file system gives as 0 but that
@@ -224,17 +317,10 @@ func refuse(data []byte) string {
 	if len(data) > MaxSize {
 		return ReasonTooLarge
 	}
-	if notADocument(data) {
+	if isBinary(data) {
 		return ReasonBinary
 	}
 	return ""
-}
-
-// notADocument says whether data, or the start of it, is binary content
-// that no loader reads: binary, and not a format whose files are binary
-// (PDF).
-func notADocument(data []byte) bool {
-	return isBinary(data) && !bytes.HasPrefix(data, []byte("%PDF-"))
 }
 
 // isBinary looks at the start of data: a NUL byte, invalid UTF-8 or many

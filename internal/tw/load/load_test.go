@@ -176,7 +176,8 @@ func TestBytes(t *testing.T) {
 		{"a.md", "# T\n\n*x*\n", "T\n\nx", "markdown"},
 		{"a.html", "<p>x &amp; y</p>", "x & y", "html"},
 		{"a.txt", "*x*\n", "*x*\n", "text"},
-		{"a.csv", "a,b\n", "a,b\n", "text"},
+		{"a.csv", "a,b\n", "a | b", "csv"},
+		{"a.log", "a,b\n", "a,b\n", "text"},
 	}
 	for _, tc := range cases {
 		d, err := Bytes(tc.path, []byte(tc.in))

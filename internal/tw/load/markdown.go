@@ -112,6 +112,7 @@ func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d 
 	if d.Meta.Title == "" {
 		d.Meta.Title = headingTitle(d, baseName(path))
 	}
+	linkHeadings(d)
 	return d, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -15,7 +16,7 @@ import (
 const Format = "pdf"
 
 // SectionBreak is the marker kind of a bookmark (outline entry).
-const SectionBreak doc.Kind = "section_break"
+const SectionBreak = doc.SectionBreak
 
 // recoverPanics turns a panic inside the loader into an error. The fuzz
 // target turns it off to see them.
@@ -110,6 +111,7 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 	if lang != "" {
 		d.Meta.Language = &lang
 	}
+	d.Meta.Properties = map[string]string{"pages": strconv.Itoa(len(contents))}
 	return d, nil
 }
 

@@ -1,0 +1,352 @@
+package load
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"textfirst/internal/tw/doc"
+)
+
+// FormatArchive is the format name of an archive read as a list of its
+// members.
+const FormatArchive = "archive"
+
+// ReasonNoMember is why archive!member fails when the member is missing.
+const ReasonNoMember = "no such file in the archive"
+
+// maxTarBytes bounds what is unpacked from a tar archive.
+const maxTarBytes = maxUnzipped
+
+func init() {
+	// Registered here: Archive looks formats up in the registry.
+	Register(Registered{Name: FormatArchive, Extensions: []string{".zip", ".tar", ".tgz", ".gz"}, Load: Archive, Binary: true})
+}
+
+// archiveKind names the kind of archive a path is by its extension, or "".
+func archiveKind(p string) string {
+	low := strings.ToLower(p)
+	switch {
+	case strings.HasSuffix(low, ".zip"):
+		return "zip"
+	case strings.HasSuffix(low, ".tar.gz"), strings.HasSuffix(low, ".tgz"):
+		return "tgz"
+	case strings.HasSuffix(low, ".tar"):
+		return "tar"
+	}
+	return ""
+}
+
+// archiveMember is a file in an archive.
+type archiveMember struct {
+	name string
+	size int64
+}
+
+// archiveList lists the regular files of an archive.
+func archiveList(kind string, data []byte) ([]archiveMember, error) {
+	var out []archiveMember
+	switch kind {
+	case "zip":
+		z, err := openZip(data)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range z.r.File {
+			if !f.FileInfo().IsDir() {
+				out = append(out, archiveMember{f.Name, int64(f.UncompressedSize64)})
+			}
+		}
+	default:
+		err := tarWalk(kind, data, func(h *tar.Header, _ io.Reader) (bool, error) {
+			if h.Typeflag == tar.TypeReg {
+				out = append(out, archiveMember{strings.TrimPrefix(h.Name, "./"), h.Size})
+			}
+			return false, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// archiveRead returns the bytes of one member.
+func archiveRead(kind string, data []byte, member string) ([]byte, error) {
+	member = strings.TrimPrefix(path.Clean("/"+member), "/")
+	if kind == "zip" {
+		z, err := openZip(data)
+		if err != nil {
+			return nil, err
+		}
+		f := z.files[member]
+		if f == nil {
+			return nil, &Error{Reason: ReasonNoMember}
+		}
+		return z.read(member, false)
+	}
+	var found []byte
+	err := tarWalk(kind, data, func(h *tar.Header, r io.Reader) (bool, error) {
+		if h.Typeflag != tar.TypeReg || strings.TrimPrefix(path.Clean("/"+h.Name), "/") != member {
+			return false, nil
+		}
+		b, err := io.ReadAll(io.LimitReader(r, maxTarBytes+1))
+		if err != nil {
+			return true, &Error{Reason: ReasonCorrupt + " (" + err.Error() + ")"}
+		}
+		if len(b) > maxTarBytes {
+			return true, &Error{Reason: ReasonZipBomb}
+		}
+		found = b
+		return true, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if found == nil {
+		return nil, &Error{Reason: ReasonNoMember}
+	}
+	return found, nil
+}
+
+// tarWalk calls f for each header of a tar (or gzipped tar) archive until
+// f says stop.
+func tarWalk(kind string, data []byte, f func(*tar.Header, io.Reader) (bool, error)) error {
+	var r io.Reader = bytes.NewReader(data)
+	if kind == "tgz" {
+		gz, err := gzip.NewReader(r)
+		if err != nil {
+			return &Error{Reason: ReasonCorrupt + " (not gzip: " + err.Error() + ")"}
+		}
+		// The budget bounds what the decompressor may produce.
+		r = io.LimitReader(gz, maxTarBytes+1<<20)
+	}
+	tr := tar.NewReader(r)
+	for n := 0; ; n++ {
+		if n > maxZipMembers {
+			return &Error{Reason: ReasonZipBomb}
+		}
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			if n > 0 && errors.Is(err, io.ErrUnexpectedEOF) {
+				return nil
+			}
+			return &Error{Reason: ReasonCorrupt + " (" + err.Error() + ")"}
+		}
+		stop, err := f(h, tr)
+		if err != nil || stop {
+			return err
+		}
+	}
+}
+
+// Archive loads a ZIP or tar archive as the list of its readable members
+// (those of a known document format or plain text), each a list item
+// with a link to "archive!member" and its size.
+func Archive(docPath string, data []byte) (*doc.Document, error) {
+	kind := archiveKind(docPath)
+	if kind == "" {
+		kind = "zip"
+		if !bytes.HasPrefix(data, []byte("PK")) {
+			kind = "tar"
+			if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+				kind = "tgz"
+			}
+		}
+	}
+	members, err := archiveList(kind, data)
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(members, func(i, j int) bool { return members[i].name < members[j].name })
+	b := newBuilder(len(members) * 40)
+	h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
+	b.inlineText(baseName(docPath))
+	b.closeMarker(h)
+	b.paragraphBreak()
+	shown := 0
+	lid := -1
+	for _, m := range members {
+		if !readableMember(m.name) {
+			continue
+		}
+		if lid < 0 {
+			lid = b.openMarker(doc.Marker{Kind: doc.List, Level: 1})
+		}
+		b.lineBreak()
+		id := b.openMarker(doc.Marker{Kind: doc.ListItem, Level: 1})
+		l := b.openMarker(doc.Marker{Kind: doc.Link, Reference: docPath + "!" + m.name})
+		b.inlineText(m.name)
+		b.closeMarker(l)
+		b.inlineText(" (" + sizeText(int(m.size)) + ")")
+		b.closeMarker(id)
+		shown++
+	}
+	if lid >= 0 {
+		b.closeMarker(lid)
+	}
+	b.paragraphBreak()
+	p := b.openMarker(doc.Marker{Kind: doc.Paragraph})
+	b.inlineText(strconv.Itoa(shown) + " readable of " + strconv.Itoa(len(members)) + " files.")
+	b.closeMarker(p)
+	text, markers := b.finish()
+	return doc.New(text, doc.Meta{Title: baseName(docPath), Format: FormatArchive, Path: docPath}, markers), nil
+}
+
+// textExtensions are extensions of plain text files worth listing.
+var textExtensions = map[string]bool{".txt": true, ".text": true, ".log": true, ".rst": true, ".org": true, ".adoc": true, ".asciidoc": true, ".nfo": true, "": true}
+
+func readableMember(name string) bool {
+	if strings.HasSuffix(name, "/") || strings.HasPrefix(path.Base(name), ".") {
+		return false
+	}
+	if r, ok := lookup(name); ok && r.Name != FormatArchive {
+		return true
+	}
+	return textExtensions[strings.ToLower(path.Ext(name))]
+}
+
+// splitArchivePath splits "dir/a.zip!inner/b.md" into the archive's path
+// and the member's, when the part before a "!" is an existing archive.
+func splitArchivePath(p string) (archive, member string, ok bool) {
+	for i := strings.LastIndex(p, "!"); i > 0; i = strings.LastIndex(p[:i], "!") {
+		a, m := p[:i], p[i+1:]
+		if archiveKind(a) == "" || m == "" {
+			continue
+		}
+		if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() {
+			return a, m, true
+		}
+	}
+	return "", "", false
+}
+
+// fileInArchive loads "archive!member".
+func fileInArchive(p, archive, member string) (*doc.Document, error) {
+	st, err := os.Stat(archive)
+	if err != nil {
+		return nil, &Error{Path: p, Reason: reasonOf(err)}
+	}
+	if st.Size() > MaxSize {
+		return nil, &Error{Path: p, Reason: ReasonTooLarge}
+	}
+	data, err := os.ReadFile(archive)
+	if err != nil {
+		return nil, &Error{Path: p, Reason: reasonOf(err)}
+	}
+	body, err := archiveRead(archiveKind(archive), data, member)
+	if err != nil {
+		var le *Error
+		if errors.As(err, &le) {
+			le.Path = p
+			return nil, le
+		}
+		return nil, &Error{Path: p, Reason: err.Error()}
+	}
+	abs, err := filepath.Abs(archive)
+	if err != nil {
+		abs = archive
+	}
+	d, err := load(member, abs+"!"+member, body)
+	if err != nil {
+		var le *Error
+		if errors.As(err, &le) {
+			le.Path = p
+		}
+		return nil, err
+	}
+	return d, nil
+}
+
+// Stdin loads a document read from r (standard input): at most limit
+// bytes (MaxSize when 0 or more), the format by its name (format, such as
+// "markdown" or "docx"), else by an extension (".md"), else found from the
+// content: RTF, ZIP-based documents (EPUB, DOCX, ODF, XLSX, PPTX), HTML,
+// else plain text. The document has no path; its title falls back to
+// "standard input".
+func Stdin(r io.Reader, limit int64, format string) (*doc.Document, error) {
+	if limit <= 0 || limit > MaxSize {
+		limit = MaxSize
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, &Error{Path: "-", Reason: "cannot be read (" + strings.ToLower(err.Error()) + ")"}
+	}
+	if int64(len(data)) > limit {
+		return nil, &Error{Path: "-", Reason: "too large (over " + sizeText(int(limit)) + ")"}
+	}
+	name := "stdin" + formatExtension(format, data)
+	d, err := load(name, "", data)
+	if err != nil {
+		var le *Error
+		if errors.As(err, &le) {
+			le.Path = "-"
+		}
+		return nil, err
+	}
+	if d.Meta.Title == "" || d.Meta.Title == name {
+		d.Meta.Title = "standard input"
+	}
+	return d, nil
+}
+
+// formatExtension picks the extension that selects the loader for
+// standard input.
+func formatExtension(format string, data []byte) string {
+	if format != "" {
+		if strings.HasPrefix(format, ".") {
+			return strings.ToLower(format)
+		}
+		for i := len(registry) - 1; i >= 0; i-- {
+			if registry[i].Name == strings.ToLower(format) && len(registry[i].Extensions) > 0 {
+				return registry[i].Extensions[0]
+			}
+		}
+		if strings.EqualFold(format, "text") {
+			return ".txt"
+		}
+	}
+	switch {
+	case bytes.HasPrefix(data, []byte("{\\rtf")):
+		return ".rtf"
+	case bytes.HasPrefix(data, []byte("%PDF")):
+		return ".pdf"
+	case bytes.HasPrefix(data, []byte("PK\x03\x04")):
+		if z, err := openZip(data); err == nil {
+			switch {
+			case z.has("META-INF/container.xml"):
+				return ".epub"
+			case z.has("word/document.xml"):
+				return ".docx"
+			case z.has("xl/workbook.xml"):
+				return ".xlsx"
+			case z.has("ppt/presentation.xml"):
+				return ".pptx"
+			case z.has("content.xml"):
+				if mt, _ := z.read("mimetype", true); bytes.Contains(mt, []byte("presentation")) {
+					return ".odp"
+				} else if bytes.Contains(mt, []byte("spreadsheet")) {
+					return ".ods"
+				}
+				return ".odt"
+			}
+		}
+		return ".zip"
+	}
+	head := bytes.ToLower(bytes.TrimSpace(data[:min(len(data), 512)]))
+	if bytes.HasPrefix(head, []byte("<!doctype html")) || bytes.HasPrefix(head, []byte("<html")) {
+		return ".html"
+	}
+	return ".txt"
+}

@@ -1,0 +1,947 @@
+package load
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"textfirst/internal/tw/doc"
+)
+
+// FormatDOCX is the format name of Word documents.
+const FormatDOCX = "docx"
+
+type docxStyle struct {
+	name, basedOn string
+	outline       int // -1: none
+	numID, ilvl   string
+	bold, italic  int8 // 0 unset, 1 on, -1 off
+	underline     int8
+}
+
+type docxLevel struct {
+	start int
+	fmt   string
+	text  string
+}
+
+type docxNum struct {
+	levels [9]*docxLevel
+	starts [9]int // lvlOverride startOverride (0: none)
+}
+
+type docxList struct {
+	numID string
+	level int
+	id    int
+}
+
+type docxChange struct {
+	ID    string `json:"id"`
+	Kind  string `json:"kind"`
+	Range struct {
+		Start int `json:"start"`
+		End   int `json:"end"`
+	} `json:"range"`
+	Text   string `json:"text"`
+	Author string `json:"author,omitempty"`
+}
+
+type docxNoteRef struct {
+	endnote bool
+	comment bool
+	id      string
+	n       int
+}
+
+type docxFormat struct {
+	kind doc.Kind
+	id   int
+}
+
+type docx struct {
+	z        *zipDoc
+	b        *builder
+	styles   map[string]*docxStyle
+	nums     map[string]*docxNum
+	counters map[string]*[9]int
+	rels     map[string]string
+
+	lists      []docxList
+	formats    []docxFormat
+	inCell     int
+	inNote     bool
+	inCode     bool
+	notes      []docxNoteRef
+	changes    []docxChange
+	spanOf     []int // span id of each insertion in changes (-1 for deletions)
+	textBoxes  []*xnode
+	fieldDepth int
+}
+
+// DOCX loads a Word (Office Open XML) document: headings from "heading N"
+// styles, the Title style (level 1) and outline levels; lists from their
+// numbering (level ilvl+1, labels from lvlText; an item does not hold its
+// nested list); tables (the first row is "header" when the table look or
+// the row says so, paragraphs in a cell joined by a space); bold, italic,
+// underline and code from direct formatting and character styles;
+// hyperlinks (internal ones to bookmarks recorded in Document.Links);
+// drawings as their description; footnotes and endnotes numbered together
+// (and comments, as "Comment by AUTHOR: ...") in reading order, "[n]" in
+// the text and the notes under a level-2
+// "Footnotes" heading at the end. Inserted text is read, deleted text is
+// not; both are listed in Meta.Properties ("textweaver.revisions",
+// "textweaver.changes"). Title, author and language come from
+// docProps/core.xml (each once: the original textweaver doubles them).
+func DOCX(docPath string, data []byte) (*doc.Document, error) {
+	z, err := openZip(data)
+	if err != nil {
+		return nil, err
+	}
+	main := "word/document.xml"
+	if rels, _ := z.read("_rels/.rels", true); rels != nil {
+		if root, err := parseXML(rels); err == nil {
+			root.findAll("Relationship", func(n *xnode) {
+				if strings.HasSuffix(n.attr("Type"), "/officeDocument") {
+					main = resolvePath("", n.attr("Target"))
+				}
+			})
+		}
+	}
+	if z.has("EncryptionInfo") || z.has("EncryptedPackage") {
+		return nil, &Error{Reason: ReasonEncrypted}
+	}
+	body, err := z.read(main, false)
+	if err != nil {
+		return nil, err
+	}
+	root, err := parseXML(body)
+	if err != nil {
+		return nil, err
+	}
+	x := &docx{z: z, b: newBuilder(len(body) / 8), styles: map[string]*docxStyle{}, nums: map[string]*docxNum{}, counters: map[string]*[9]int{}, rels: map[string]string{}}
+	dir := main[:strings.LastIndex(main, "/")+1]
+	x.readStyles(dir + "styles.xml")
+	x.readNumbering(dir + "numbering.xml")
+	x.readRels(dir + "_rels/" + main[len(dir):] + ".rels")
+	footnotes := x.readNotes(dir+"footnotes.xml", "footnote")
+	endnotes := x.readNotes(dir+"endnotes.xml", "endnote")
+	comments := x.readNotes(dir+"comments.xml", "comment")
+
+	if bd := root.child("body"); bd != nil {
+		x.blocks(bd)
+	}
+	x.closeLists()
+	if len(x.notes) > 0 {
+		b := x.b
+		b.paragraphBreak()
+		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
+		b.inlineText("Footnotes")
+		b.closeMarker(h)
+		b.paragraphBreak()
+		x.inNote = true
+		for _, ref := range x.notes {
+			n := footnotes[ref.id]
+			switch {
+			case ref.endnote:
+				n = endnotes[ref.id]
+			case ref.comment:
+				n = comments[ref.id]
+			}
+			b.lineBreak()
+			label := strconv.Itoa(ref.n)
+			outer := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: label})
+			inner := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
+			b.literal("[" + label + "]")
+			b.closeMarker(inner)
+			b.space()
+			if ref.comment && n != nil {
+				who := collapseSpace(n.attr("author"))
+				if who == "" {
+					who = "someone"
+				}
+				b.inlineText("Comment by " + who + ":")
+				b.space()
+			}
+			if n != nil {
+				x.blocks(n)
+			}
+			x.closeFormats()
+			b.closeMarker(outer)
+			b.lineBreak()
+		}
+	}
+	text, markers := x.b.finish()
+	meta := doc.Meta{Format: FormatDOCX, Path: docPath}
+	title := ""
+	if core, _ := z.read("docProps/core.xml", true); core != nil {
+		if cr, err := parseXML(core); err == nil {
+			title = collapseSpace(cr.child("title").textOf())
+			meta.Author = strPtr(collapseSpace(cr.child("creator").textOf()))
+			meta.Language = strPtr(collapseSpace(cr.child("language").textOf()))
+		}
+	}
+	if len(x.changes) > 0 {
+		for i := range x.changes {
+			if id := x.spanOf[i]; id >= 0 {
+				r := x.b.spans[id]
+				x.changes[i].Range.Start, x.changes[i].Range.End = r[0], r[1]
+			}
+		}
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(x.changes)
+		meta.Properties = map[string]string{
+			"textweaver.revisions": strconv.Itoa(len(x.changes)),
+			"textweaver.changes":   strings.TrimSpace(buf.String()),
+		}
+	}
+	d := doc.New(text, meta, markers)
+	d.Links = x.b.resolveLinks()
+	linkHeadings(d)
+	d.Meta.Title = title
+	if title == "" {
+		d.Meta.Title = headingTitle(d, baseName(docPath))
+	}
+	return d, nil
+}
+
+func (x *docx) readStyles(name string) {
+	data, _ := x.z.read(name, true)
+	if data == nil {
+		return
+	}
+	root, err := parseXML(data)
+	if err != nil {
+		return
+	}
+	root.findAll("style", func(n *xnode) {
+		s := &docxStyle{outline: -1}
+		s.name = n.child("name").attr("val")
+		s.basedOn = n.child("basedOn").attr("val")
+		if ppr := n.child("pPr"); ppr != nil {
+			if ol := ppr.child("outlineLvl"); ol != nil {
+				if v, err := strconv.Atoi(ol.attr("val")); err == nil {
+					s.outline = v
+				}
+			}
+			if np := ppr.child("numPr"); np != nil {
+				s.numID = np.child("numId").attr("val")
+				s.ilvl = np.child("ilvl").attr("val")
+			}
+		}
+		if rpr := n.child("rPr"); rpr != nil {
+			s.bold = onOff(rpr.child("b"))
+			s.italic = onOff(rpr.child("i"))
+			s.underline = underlineOf(rpr.child("u"))
+		}
+		x.styles[n.attr("styleId")] = s
+	})
+}
+
+// onOff reads a toggle property: absent 0, on 1, off -1.
+func onOff(n *xnode) int8 {
+	if n == nil {
+		return 0
+	}
+	switch n.attr("val") {
+	case "0", "false", "off", "none":
+		return -1
+	}
+	return 1
+}
+
+func underlineOf(n *xnode) int8 {
+	if n == nil {
+		return 0
+	}
+	switch n.attr("val") {
+	case "none", "0", "false", "off":
+		return -1
+	}
+	return 1
+}
+
+func (x *docx) readNumbering(name string) {
+	data, _ := x.z.read(name, true)
+	if data == nil {
+		return
+	}
+	root, err := parseXML(data)
+	if err != nil {
+		return
+	}
+	abstract := map[string]*[9]*docxLevel{}
+	root.findAll("abstractNum", func(n *xnode) {
+		var lv [9]*docxLevel
+		n.findAll("lvl", func(l *xnode) {
+			i, err := strconv.Atoi(l.attr("ilvl"))
+			if err != nil || i < 0 || i > 8 {
+				return
+			}
+			st := 1
+			if v, err := strconv.Atoi(l.child("start").attr("val")); err == nil {
+				st = v
+			}
+			lv[i] = &docxLevel{start: st, fmt: l.child("numFmt").attr("val"), text: l.child("lvlText").attr("val")}
+		})
+		abstract[n.attr("abstractNumId")] = &lv
+	})
+	root.findAll("num", func(n *xnode) {
+		num := &docxNum{}
+		if lv := abstract[n.child("abstractNumId").attr("val")]; lv != nil {
+			num.levels = *lv
+		}
+		n.findAll("lvlOverride", func(o *xnode) {
+			i, err := strconv.Atoi(o.attr("ilvl"))
+			if err != nil || i < 0 || i > 8 {
+				return
+			}
+			if v, err := strconv.Atoi(o.child("startOverride").attr("val")); err == nil {
+				num.starts[i] = v
+			}
+		})
+		x.nums[n.attr("numId")] = num
+	})
+}
+
+func (x *docx) readRels(name string) {
+	data, _ := x.z.read(name, true)
+	if data == nil {
+		return
+	}
+	root, err := parseXML(data)
+	if err != nil {
+		return
+	}
+	root.findAll("Relationship", func(n *xnode) {
+		x.rels[n.attr("Id")] = n.attr("Target")
+	})
+}
+
+func (x *docx) readNotes(name, element string) map[string]*xnode {
+	out := map[string]*xnode{}
+	data, _ := x.z.read(name, true)
+	if data == nil {
+		return out
+	}
+	root, err := parseXML(data)
+	if err != nil {
+		return out
+	}
+	root.findAll(element, func(n *xnode) {
+		switch n.attr("type") {
+		case "separator", "continuationSeparator", "continuationNotice":
+			return
+		}
+		out[n.attr("id")] = n
+	})
+	return out
+}
+
+// style returns a style and its ancestors, nearest first (at most 32).
+func (x *docx) styleChain(id string) []*docxStyle {
+	var out []*docxStyle
+	for id != "" && len(out) < 32 {
+		s := x.styles[id]
+		if s == nil {
+			break
+		}
+		out = append(out, s)
+		id = s.basedOn
+	}
+	return out
+}
+
+// blocks reads the block content of a body, cell, note, text box or
+// content control.
+func (x *docx) blocks(n *xnode) {
+	for _, c := range n.children {
+		switch c.name {
+		case "p":
+			x.paragraph(c)
+		case "tbl":
+			x.table(c)
+		case "sdt":
+			if sc := c.child("sdtContent"); sc != nil {
+				x.blocks(sc)
+			}
+		case "customXml", "ins", "moveTo", "smartTag":
+			x.blocks(c)
+		case "AlternateContent":
+			if ch := c.child("Choice"); ch != nil {
+				x.blocks(ch)
+			} else if fb := c.child("Fallback"); fb != nil {
+				x.blocks(fb)
+			}
+		case "bookmarkStart":
+			x.bookmark(c)
+		}
+	}
+}
+
+func (x *docx) bookmark(n *xnode) {
+	if name := n.attr("name"); name != "" && name != "_GoBack" {
+		x.b.anchor(name)
+	}
+}
+
+func (x *docx) closeLists() {
+	for len(x.lists) > 0 {
+		x.b.closeMarker(x.lists[len(x.lists)-1].id)
+		x.lists = x.lists[:len(x.lists)-1]
+	}
+}
+
+// paragraphKind works out what a paragraph is from its properties and
+// style: heading level (0 none), list numbering, code.
+func (x *docx) paragraphKind(p *xnode) (heading int, numID string, ilvl int, code bool) {
+	ppr := p.child("pPr")
+	styleID := ppr.child("pStyle").attr("val")
+	chain := x.styleChain(styleID)
+	outline := -1
+	if ol := ppr.child("outlineLvl"); ol != nil {
+		if v, err := strconv.Atoi(ol.attr("val")); err == nil {
+			outline = v
+		}
+	}
+	if len(chain) > 0 {
+		name := strings.ToLower(chain[0].name)
+		if lv, ok := strings.CutPrefix(name, "heading "); ok {
+			if v, err := strconv.Atoi(lv); err == nil && v >= 1 {
+				heading = v
+			}
+		}
+		if name == "title" {
+			heading = 1
+		}
+		switch strings.ReplaceAll(name, " ", "") {
+		case "sourcecode", "htmlpreformatted", "code", "plaintext":
+			code = true
+		}
+		if outline < 0 {
+			for _, s := range chain {
+				if s.outline >= 0 {
+					outline = s.outline
+					break
+				}
+			}
+		}
+	}
+	if heading == 0 && outline >= 0 && outline < 9 {
+		heading = outline + 1
+	}
+	heading = min(heading, 9)
+	ilvlS := ""
+	if np := ppr.child("numPr"); np != nil {
+		numID = np.child("numId").attr("val")
+		ilvlS = np.child("ilvl").attr("val")
+	}
+	if numID == "" {
+		for _, s := range chain {
+			if s.numID != "" {
+				numID = s.numID
+				if ilvlS == "" {
+					ilvlS = s.ilvl
+				}
+				break
+			}
+		}
+	}
+	if numID == "0" {
+		numID = ""
+	}
+	ilvl, _ = strconv.Atoi(ilvlS)
+	ilvl = max(0, min(ilvl, 8))
+	return
+}
+
+func (x *docx) paragraph(p *xnode) {
+	b := x.b
+	heading, numID, ilvl, code := x.paragraphKind(p)
+	if x.inCell > 0 || x.inNote {
+		b.space()
+		x.inline(p)
+		x.closeFormats()
+		b.space()
+		x.afterParagraph()
+		return
+	}
+	if numID != "" && heading == 0 && !code {
+		x.listItem(p, numID, ilvl)
+		x.afterParagraph()
+		return
+	}
+	x.closeLists()
+	b.paragraphBreak()
+	var id int
+	switch {
+	case heading > 0:
+		id = b.openMarker(doc.Marker{Kind: doc.Heading, Level: heading})
+	case code:
+		id = b.openMarker(doc.Marker{Kind: doc.Code, Level: 1})
+		x.inCode = true
+	default:
+		id = b.openMarker(doc.Marker{Kind: doc.Paragraph})
+	}
+	x.inline(p)
+	x.closeFormats()
+	x.inCode = false
+	b.closeMarker(id)
+	b.paragraphBreak()
+	x.afterParagraph()
+}
+
+// afterParagraph reads the text boxes met in the paragraph.
+func (x *docx) afterParagraph() {
+	if len(x.textBoxes) == 0 {
+		return
+	}
+	boxes := x.textBoxes
+	x.textBoxes = nil
+	for _, tb := range boxes {
+		x.blocks(tb)
+	}
+}
+
+func (x *docx) listItem(p *xnode, numID string, ilvl int) {
+	b := x.b
+	level := ilvl + 1
+	for len(x.lists) > 0 && x.lists[len(x.lists)-1].level > level {
+		b.closeMarker(x.lists[len(x.lists)-1].id)
+		x.lists = x.lists[:len(x.lists)-1]
+	}
+	if n := len(x.lists); n > 0 && x.lists[n-1].level == level && x.lists[n-1].numID != numID && level == 1 {
+		x.closeLists()
+	}
+	if len(x.lists) == 0 {
+		b.paragraphBreak()
+	} else {
+		b.lineBreak()
+	}
+	if n := len(x.lists); n == 0 || x.lists[n-1].level < level {
+		id := b.openMarker(doc.Marker{Kind: doc.List, Level: level})
+		x.lists = append(x.lists, docxList{numID: numID, level: level, id: id})
+	}
+	id := b.openMarker(doc.Marker{Kind: doc.ListItem, Level: level, Label: x.listLabel(numID, ilvl)})
+	x.inline(p)
+	x.closeFormats()
+	b.closeMarker(id)
+	b.lineBreak()
+}
+
+// listLabel counts the item and returns its label ("" for bullets).
+func (x *docx) listLabel(numID string, ilvl int) string {
+	num := x.nums[numID]
+	if num == nil {
+		return ""
+	}
+	c := x.counters[numID]
+	if c == nil {
+		c = &[9]int{}
+		x.counters[numID] = c
+	}
+	startOf := func(i int) int {
+		if num.starts[i] != 0 {
+			return num.starts[i]
+		}
+		if lv := num.levels[i]; lv != nil {
+			return lv.start
+		}
+		return 1
+	}
+	if c[ilvl] == 0 {
+		c[ilvl] = startOf(ilvl)
+	} else {
+		c[ilvl]++
+	}
+	for i := ilvl + 1; i < 9; i++ {
+		c[i] = 0
+	}
+	lv := num.levels[ilvl]
+	if lv == nil || lv.fmt == "bullet" || lv.fmt == "none" || lv.fmt == "" {
+		return ""
+	}
+	var out strings.Builder
+	t := lv.text
+	for i := 0; i < len(t); i++ {
+		if t[i] == '%' && i+1 < len(t) && t[i+1] >= '1' && t[i+1] <= '9' {
+			k := int(t[i+1] - '1')
+			v := c[k]
+			if v == 0 {
+				v = startOf(k)
+			}
+			f := "decimal"
+			if num.levels[k] != nil {
+				f = num.levels[k].fmt
+			}
+			out.WriteString(formatNumber(v, f))
+			i++
+			continue
+		}
+		out.WriteByte(t[i])
+	}
+	return strings.TrimSpace(out.String())
+}
+
+// formatNumber writes n in a Word or ODF numbering format.
+func formatNumber(n int, f string) string {
+	switch f {
+	case "lowerLetter", "a":
+		return letters(n, 'a')
+	case "upperLetter", "A":
+		return letters(n, 'A')
+	case "lowerRoman", "i":
+		return strings.ToLower(roman(n))
+	case "upperRoman", "I":
+		return roman(n)
+	case "decimalZero":
+		if n < 10 {
+			return "0" + strconv.Itoa(n)
+		}
+	}
+	return strconv.Itoa(n)
+}
+
+func letters(n int, base byte) string {
+	if n <= 0 {
+		return strconv.Itoa(n)
+	}
+	// Word repeats the letter: a … z, aa … zz.
+	k := (n-1)/26 + 1
+	return strings.Repeat(string(rune(base+byte((n-1)%26))), min(k, 10))
+}
+
+func roman(n int) string {
+	if n <= 0 || n >= 4000 {
+		return strconv.Itoa(n)
+	}
+	vals := []int{1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1}
+	syms := []string{"M", "CM", "D", "CD", "C", "XC", "L", "XL", "X", "IX", "V", "IV", "I"}
+	var b strings.Builder
+	for i, v := range vals {
+		for n >= v {
+			b.WriteString(syms[i])
+			n -= v
+		}
+	}
+	return b.String()
+}
+
+func (x *docx) table(t *xnode) {
+	b := x.b
+	if x.inCell > 0 || x.inNote {
+		x.inCell++
+		t.findAll("p", func(p *xnode) { x.paragraph(p) })
+		x.inCell--
+		return
+	}
+	x.closeLists()
+	b.paragraphBreak()
+	headerFirst := false
+	if look := t.child("tblPr").child("tblLook"); look != nil {
+		if fr := look.attr("firstRow"); fr == "1" || fr == "true" || fr == "on" {
+			headerFirst = true
+		} else if fr == "" {
+			if v, err := strconv.ParseUint(look.attr("val"), 16, 32); err == nil && v&0x20 != 0 {
+				headerFirst = true
+			}
+		}
+	}
+	tid := b.openMarker(doc.Marker{Kind: doc.Table})
+	row := 0
+	var rows []*xnode
+	var collect func(n *xnode)
+	collect = func(n *xnode) {
+		for _, c := range n.children {
+			switch c.name {
+			case "tr":
+				rows = append(rows, c)
+			case "sdt":
+				collect(c.child("sdtContent"))
+			case "customXml":
+				collect(c)
+			}
+		}
+	}
+	collect(t)
+	for _, tr := range rows {
+		var cells []*xnode
+		var cellsOf func(n *xnode)
+		cellsOf = func(n *xnode) {
+			for _, c := range n.children {
+				switch c.name {
+				case "tc":
+					cells = append(cells, c)
+				case "sdt":
+					cellsOf(c.child("sdtContent"))
+				case "customXml":
+					cellsOf(c)
+				}
+			}
+		}
+		cellsOf(tr)
+		if len(cells) == 0 {
+			continue
+		}
+		rm := doc.Marker{Kind: doc.TableRow}
+		if row == 0 && headerFirst || onOff(tr.child("trPr").child("tblHeader")) > 0 {
+			rm.Label = "header"
+		}
+		b.lineBreak()
+		rid := b.openMarker(rm)
+		for i, tc := range cells {
+			if i > 0 {
+				b.cellSeparator()
+			}
+			cid := b.openHere(doc.Marker{Kind: doc.TableCell})
+			x.inCell++
+			x.blocks(tc)
+			x.closeFormats()
+			x.inCell--
+			b.closeMarker(cid)
+		}
+		b.closeMarker(rid)
+		row++
+	}
+	b.closeMarker(tid)
+	b.paragraphBreak()
+	x.afterParagraph()
+}
+
+// runFormat is the formatting of a run: bold, italic, underline, code.
+func (x *docx) runFormat(r *xnode) (bold, italic, underline, code bool) {
+	rpr := r.child("rPr")
+	if rpr == nil {
+		return
+	}
+	var b, i, u int8 = onOff(rpr.child("b")), onOff(rpr.child("i")), underlineOf(rpr.child("u"))
+	for _, s := range x.styleChain(rpr.child("rStyle").attr("val")) {
+		if b == 0 {
+			b = s.bold
+		}
+		if i == 0 {
+			i = s.italic
+		}
+		if u == 0 {
+			u = s.underline
+		}
+		switch strings.ReplaceAll(strings.ToLower(s.name), " ", "") {
+		case "verbatimchar", "htmlcode", "sourcecode", "code", "inlinecode":
+			code = true
+		}
+	}
+	return b > 0, i > 0, u > 0, code && !x.inCode
+}
+
+// setFormats makes the open formatting markers those of a run, keeping
+// the ones that continue.
+func (x *docx) setFormats(want [4]bool) {
+	kinds := [4]doc.Kind{doc.Bold, doc.Italic, doc.Underline, doc.Code}
+	wanted := func(k doc.Kind) bool {
+		for i, kk := range kinds {
+			if kk == k {
+				return want[i]
+			}
+		}
+		return false
+	}
+	keep := 0
+	for keep < len(x.formats) && wanted(x.formats[keep].kind) {
+		keep++
+	}
+	for len(x.formats) > keep {
+		x.b.closeMarker(x.formats[len(x.formats)-1].id)
+		x.formats = x.formats[:len(x.formats)-1]
+	}
+	for i, k := range kinds {
+		if !want[i] {
+			continue
+		}
+		open := false
+		for _, f := range x.formats {
+			if f.kind == k {
+				open = true
+			}
+		}
+		if !open {
+			m := doc.Marker{Kind: k}
+			x.formats = append(x.formats, docxFormat{kind: k, id: x.b.openMarker(m)})
+		}
+	}
+}
+
+func (x *docx) closeFormats() { x.setFormats([4]bool{}) }
+
+// inline reads the runs of a paragraph (or of a hyperlink, an insertion,
+// a field, ...).
+func (x *docx) inline(n *xnode) {
+	b := x.b
+	for _, c := range n.children {
+		switch c.name {
+		case "r":
+			x.run(c)
+		case "hyperlink":
+			x.closeFormats()
+			ref := ""
+			key := ""
+			if rid := c.attr("r:id"); rid != "" {
+				ref = x.rels[rid]
+			} else if rid := c.attr("id"); rid != "" && c.attr("anchor") == "" {
+				ref = x.rels[rid]
+			}
+			if a := c.attr("anchor"); a != "" {
+				if ref == "" {
+					ref = "#" + a
+				}
+				key = a
+			}
+			id := b.openMarker(doc.Marker{Kind: doc.Link, Reference: ref})
+			if key != "" {
+				b.linkTo(id, key)
+			}
+			x.inline(c)
+			x.closeFormats()
+			b.closeMarker(id)
+		case "ins", "moveTo":
+			x.closeFormats()
+			span := b.openSpan()
+			x.inline(c)
+			x.closeFormats()
+			b.closeMarker(span)
+			ch := docxChange{ID: c.attr("id"), Kind: "inserted", Text: collapseSpace(textOfKind(c, "t")), Author: c.attr("author")}
+			x.changes = append(x.changes, ch)
+			x.spanOf = append(x.spanOf, span)
+		case "del", "moveFrom":
+			ch := docxChange{ID: c.attr("id"), Kind: "deleted", Text: collapseSpace(textOfKind(c, "delText") + textOfKind(c, "t")), Author: c.attr("author")}
+			ch.Range.Start, ch.Range.End = b.runes, b.runes
+			x.changes = append(x.changes, ch)
+			x.spanOf = append(x.spanOf, -1)
+		case "smartTag", "customXml", "fldSimple", "dir", "bdo":
+			x.inline(c)
+		case "sdt":
+			if sc := c.child("sdtContent"); sc != nil {
+				x.inline(sc)
+			}
+		case "AlternateContent":
+			if ch := c.child("Choice"); ch != nil {
+				x.inline(ch)
+			} else if fb := c.child("Fallback"); fb != nil {
+				x.inline(fb)
+			}
+		case "bookmarkStart":
+			x.bookmark(c)
+		case "oMath", "oMathPara":
+			b.inlineText(c.textOf())
+		}
+	}
+}
+
+// textOfKind joins the text of the descendants named name.
+func textOfKind(n *xnode, name string) string {
+	var s strings.Builder
+	n.findAll(name, func(t *xnode) { s.WriteString(t.textOf()) })
+	return s.String()
+}
+
+func (x *docx) run(r *xnode) {
+	b := x.b
+	bold, italic, underline, code := x.runFormat(r)
+	formatted := false
+	format := func() {
+		if !formatted {
+			x.setFormats([4]bool{bold, italic, underline, code})
+			formatted = true
+		}
+	}
+	for _, c := range r.children {
+		switch c.name {
+		case "t":
+			if c.textOf() == "" {
+				continue
+			}
+			if x.inCode {
+				b.literal(c.textOf())
+				continue
+			}
+			if strings.TrimSpace(c.textOf()) == "" {
+				b.space()
+				continue
+			}
+			format()
+			b.inlineText(c.textOf())
+		case "tab", "ptab":
+			if x.inCode {
+				b.literal("\t")
+			} else {
+				b.space()
+			}
+		case "br", "cr":
+			if x.inCell > 0 || x.inNote {
+				b.space()
+			} else {
+				b.lineBreak()
+			}
+		case "noBreakHyphen":
+			format()
+			b.inlineText("-")
+		case "sym":
+			if v, err := strconv.ParseUint(c.attr("char"), 16, 32); err == nil && v >= 0x20 && v < 0xF000 {
+				format()
+				b.inlineText(string(rune(v)))
+			}
+		case "footnoteReference", "endnoteReference", "commentReference":
+			if x.inNote {
+				continue
+			}
+			x.closeFormats()
+			ref := docxNoteRef{endnote: c.name == "endnoteReference", comment: c.name == "commentReference", id: c.attr("id"), n: len(x.notes) + 1}
+			x.notes = append(x.notes, ref)
+			label := strconv.Itoa(ref.n)
+			id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
+			if b.pending == sepSpace {
+				b.flush()
+			}
+			b.literal("[" + label + "]")
+			b.closeMarker(id)
+		case "drawing", "pict", "object":
+			x.drawing(c)
+		case "AlternateContent":
+			if ch := c.child("Choice"); ch != nil {
+				x.run(&xnode{name: "r", children: append([]*xnode{r.child("rPr")}, ch.children...)})
+			}
+		}
+	}
+}
+
+// drawing reads a picture as its description (else title); text boxes
+// inside are read after the paragraph.
+func (x *docx) drawing(d *xnode) {
+	d.findAll("txbxContent", func(tb *xnode) { x.textBoxes = append(x.textBoxes, tb) })
+	alt := ""
+	if dp := d.find("docPr"); dp != nil {
+		alt = collapseSpace(dp.attr("descr"))
+		if alt == "" {
+			alt = collapseSpace(dp.attr("title"))
+		}
+	}
+	if alt == "" {
+		if im := d.find("imagedata"); im != nil {
+			alt = collapseSpace(im.attr("title"))
+		}
+	}
+	if alt == "" {
+		if sh := d.find("shape"); sh != nil {
+			alt = collapseSpace(sh.attr("alt"))
+		}
+	}
+	if alt == "" {
+		return
+	}
+	x.closeFormats()
+	id := x.b.openMarker(doc.Marker{Kind: doc.Image})
+	x.b.inlineText(alt)
+	x.b.closeMarker(id)
+}

@@ -1,0 +1,675 @@
+package load
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"textfirst/internal/tw/doc"
+)
+
+// Format names of OpenDocument files.
+const (
+	FormatODT = "odt"
+	FormatODP = "odp"
+	FormatODS = "ods"
+)
+
+type odfStyle struct {
+	parent                  string
+	bold, italic, underline int8
+	code                    bool
+	outline                 int
+	listStyle               string
+}
+
+type odfListLevel struct {
+	numbered               bool
+	format, prefix, suffix string
+	start                  int
+}
+
+type odf struct {
+	z           *zipDoc
+	b           *builder
+	styles      map[string]*odfStyle
+	listStyles  map[string]map[int]*odfListLevel
+	spreadsheet bool
+
+	lists         []odfListState
+	formats       []docxFormat
+	currentFormat [4]bool
+	inCell        int
+	inNote        bool
+	inCode        bool
+	notes         []*xnode
+}
+
+type odfListState struct {
+	style string
+	count int
+}
+
+// ODF loads OpenDocument text (ODT), presentations (ODP: each slide a
+// level-1 heading with its title, or "Slide N", under a page_break marker
+// labelled with its number; speaker notes after the slide) and
+// spreadsheets (ODS: each sheet a level-1 heading with its name, then a
+// table). Text documents read like DOCX: text:h headings with their
+// outline level, lists with their labels, tables ("header" rows from
+// table-header-rows), bold, italic, underline and code spans from styles,
+// links, images as their description, notes as "[n]" gathered under a
+// "Footnotes" heading at the end, bookmarks as link targets.
+func ODF(docPath string, data []byte) (*doc.Document, error) {
+	z, err := openZip(data)
+	if err != nil {
+		return nil, err
+	}
+	if mf, _ := z.read("META-INF/manifest.xml", true); mf != nil && strings.Contains(string(mf), "encryption-data") {
+		return nil, &Error{Reason: ReasonEncrypted}
+	}
+	content, err := z.read("content.xml", true)
+	if err != nil {
+		return nil, err
+	}
+	if content == nil {
+		// A styles-only template has no content; anything else without
+		// content.xml is not an OpenDocument file.
+		if mt, _ := z.read("mimetype", true); !bytes.HasPrefix(mt, []byte("application/vnd.oasis.opendocument")) {
+			return nil, &Error{Reason: ReasonCorrupt + " (content.xml is missing)"}
+		}
+		content = []byte("<document-content/>")
+	}
+	root, err := parseXML(content)
+	if err != nil {
+		return nil, err
+	}
+	o := &odf{z: z, b: newBuilder(len(content) / 8), styles: map[string]*odfStyle{}, listStyles: map[string]map[int]*odfListLevel{}}
+	if st, _ := z.read("styles.xml", true); st != nil {
+		if sr, err := parseXML(st); err == nil {
+			o.readStyles(sr)
+		}
+	}
+	o.readStyles(root)
+	format := FormatODT
+	if body := root.child("body"); body != nil {
+		for _, c := range body.children {
+			switch c.name {
+			case "text":
+				o.blocks(c)
+			case "presentation":
+				format = FormatODP
+				o.presentation(c)
+			case "spreadsheet":
+				format = FormatODS
+				o.spreadsheet = true
+				o.sheets(c)
+			case "drawing":
+				format = FormatODP
+				o.presentation(c)
+			}
+		}
+	}
+	o.closeFormats()
+	o.noteSection()
+	text, markers := o.b.finish()
+	meta := doc.Meta{Format: format, Path: docPath}
+	title := ""
+	if md, _ := z.read("meta.xml", true); md != nil {
+		if mr, err := parseXML(md); err == nil {
+			m := mr.child("meta")
+			title = collapseSpace(m.child("title").textOf())
+			author := collapseSpace(m.child("initial-creator").textOf())
+			if author == "" {
+				author = collapseSpace(m.child("creator").textOf())
+			}
+			meta.Author = strPtr(author)
+			meta.Language = strPtr(collapseSpace(m.child("language").textOf()))
+		}
+	}
+	d := doc.New(text, meta, markers)
+	d.Links = o.b.resolveLinks()
+	linkHeadings(d)
+	d.Meta.Title = title
+	if title == "" {
+		d.Meta.Title = headingTitle(d, baseName(docPath))
+	}
+	return d, nil
+}
+
+func (o *odf) readStyles(root *xnode) {
+	root.findAll("style", func(n *xnode) {
+		s := &odfStyle{parent: n.attr("parent-style-name"), listStyle: n.attr("list-style-name")}
+		if v, err := strconv.Atoi(n.attr("default-outline-level")); err == nil {
+			s.outline = v
+		}
+		if tp := n.child("text-properties"); tp != nil {
+			switch w := tp.attr("font-weight"); {
+			case w == "bold" || w == "bolder" || len(w) == 3 && w >= "600":
+				s.bold = 1
+			case w != "":
+				s.bold = -1
+			}
+			switch tp.attr("font-style") {
+			case "italic", "oblique":
+				s.italic = 1
+			case "normal":
+				s.italic = -1
+			}
+			switch u := tp.attr("text-underline-style"); u {
+			case "":
+			case "none":
+				s.underline = -1
+			default:
+				s.underline = 1
+			}
+		}
+		name := n.attr("name")
+		low := strings.ToLower(strings.ReplaceAll(name, "_20_", " "))
+		if strings.Contains(low, "source text") || strings.Contains(low, "preformatted") || strings.Contains(low, "verbatim") {
+			s.code = true
+		}
+		o.styles[name] = s
+	})
+	root.findAll("list-style", func(n *xnode) {
+		levels := map[int]*odfListLevel{}
+		n.elements(func(l *xnode) {
+			lv, err := strconv.Atoi(l.attr("level"))
+			if err != nil {
+				return
+			}
+			ll := &odfListLevel{numbered: l.name == "list-level-style-number", format: l.attr("num-format"), prefix: l.attr("num-prefix"), suffix: l.attr("num-suffix"), start: 1}
+			if v, err := strconv.Atoi(l.attr("start-value")); err == nil {
+				ll.start = v
+			}
+			if ll.format == "" {
+				ll.numbered = false
+			}
+			levels[lv] = ll
+		})
+		o.styles[n.attr("name")] = &odfStyle{}
+		o.listStyles[n.attr("name")] = levels
+	})
+}
+
+// format resolves bold, italic, underline and code of a style chain.
+func (o *odf) format(name string) (f [4]bool) {
+	var b, i, u int8
+	code := false
+	for k := 0; name != "" && k < 32; k++ {
+		s := o.styles[name]
+		if s == nil {
+			break
+		}
+		if b == 0 {
+			b = s.bold
+		}
+		if i == 0 {
+			i = s.italic
+		}
+		if u == 0 {
+			u = s.underline
+		}
+		code = code || s.code
+		name = s.parent
+	}
+	return [4]bool{b > 0, i > 0, u > 0, code && !o.inCode}
+}
+
+func (o *odf) isCodeParagraph(name string) bool {
+	for k := 0; name != "" && k < 32; k++ {
+		s := o.styles[name]
+		if s == nil {
+			return false
+		}
+		if s.code {
+			return true
+		}
+		name = s.parent
+	}
+	return false
+}
+
+func (o *odf) setFormats(want [4]bool) {
+	x := docx{b: o.b, formats: o.formats}
+	x.setFormats(want)
+	o.formats = x.formats
+}
+
+func (o *odf) closeFormats() { o.setFormats([4]bool{}) }
+
+func (o *odf) blocks(n *xnode) {
+	b := o.b
+	for _, c := range n.children {
+		switch c.name {
+		case "h":
+			level := 1
+			if v, err := strconv.Atoi(c.attr("outline-level")); err == nil && v > 0 {
+				level = min(v, 10)
+			}
+			if o.inCell > 0 || o.inNote || len(o.lists) > 0 {
+				o.inlinePara(c)
+				continue
+			}
+			b.paragraphBreak()
+			id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: level})
+			o.inline(c)
+			o.closeFormats()
+			b.closeMarker(id)
+			b.paragraphBreak()
+		case "p":
+			if o.inCell > 0 || o.inNote || len(o.lists) > 0 {
+				o.inlinePara(c)
+				continue
+			}
+			b.paragraphBreak()
+			kind := doc.Paragraph
+			level := 0
+			if o.isCodeParagraph(c.attr("style-name")) {
+				kind, level = doc.Code, 1
+				o.inCode = true
+			}
+			id := b.openMarker(doc.Marker{Kind: kind, Level: level})
+			o.inline(c)
+			o.closeFormats()
+			o.inCode = false
+			b.closeMarker(id)
+			b.paragraphBreak()
+		case "list":
+			o.list(c)
+		case "table":
+			o.table(c)
+		case "section", "index-body", "table-of-content", "alphabetical-index", "illustration-index", "text-box", "deletion":
+			if c.name == "deletion" {
+				continue
+			}
+			o.blocks(c)
+		case "frame":
+			o.frame(c)
+		case "bookmark", "bookmark-start":
+			b.anchor(c.attr("name"))
+		}
+	}
+}
+
+func (o *odf) inlinePara(p *xnode) {
+	if len(o.lists) > 0 && o.inCell == 0 && !o.inNote {
+		o.b.lineBreak()
+	} else {
+		o.b.space()
+	}
+	o.inline(p)
+	o.closeFormats()
+	o.b.space()
+}
+
+func (o *odf) list(n *xnode) {
+	b := o.b
+	if o.inCell > 0 || o.inNote {
+		for _, it := range n.children {
+			o.blocks(it)
+		}
+		return
+	}
+	style := n.attr("style-name")
+	if style == "" && len(o.lists) > 0 {
+		style = o.lists[len(o.lists)-1].style
+	}
+	if len(o.lists) == 0 {
+		b.paragraphBreak()
+	} else {
+		b.lineBreak()
+	}
+	o.lists = append(o.lists, odfListState{style: style})
+	level := len(o.lists)
+	lid := b.openMarker(doc.Marker{Kind: doc.List, Level: level})
+	for _, it := range n.children {
+		if it.name != "list-item" && it.name != "list-header" {
+			continue
+		}
+		st := &o.lists[len(o.lists)-1]
+		label := ""
+		if it.name == "list-item" {
+			if v, err := strconv.Atoi(it.attr("start-value")); err == nil {
+				st.count = v - 1
+			}
+			st.count++
+			if lv := o.listStyles[style][level]; lv != nil && lv.numbered {
+				if st.count == 1 && lv.start != 1 {
+					st.count = lv.start
+				}
+				label = lv.prefix + formatNumber(st.count, lv.format) + lv.suffix
+			}
+		}
+		b.lineBreak()
+		iid := b.openMarker(doc.Marker{Kind: doc.ListItem, Level: level, Label: label})
+		first := true
+		for _, c := range it.children {
+			switch c.name {
+			case "p", "h":
+				if !first {
+					b.space()
+				}
+				o.inline(c)
+				o.closeFormats()
+				first = false
+			case "list":
+				o.list(c)
+			default:
+				if c.name != "" {
+					o.blocks(&xnode{children: []*xnode{c}})
+				}
+			}
+		}
+		b.closeMarker(iid)
+	}
+	b.closeMarker(lid)
+	o.lists = o.lists[:len(o.lists)-1]
+	if len(o.lists) == 0 {
+		b.paragraphBreak()
+	} else {
+		b.lineBreak()
+	}
+}
+
+// maxRepeat bounds table:number-columns-repeated and rows-repeated: a
+// spreadsheet repeats an empty cell to column 16384.
+const maxRepeat = 64
+
+func (o *odf) table(t *xnode) {
+	b := o.b
+	if o.inCell > 0 || o.inNote {
+		o.inCell++
+		t.findAll("p", func(p *xnode) { o.inlinePara(p) })
+		o.inCell--
+		return
+	}
+	type row struct {
+		n      *xnode
+		header bool
+	}
+	var rows []row
+	var collect func(n *xnode, header bool)
+	collect = func(n *xnode, header bool) {
+		for _, c := range n.children {
+			switch c.name {
+			case "table-row":
+				rep := 1
+				if v, err := strconv.Atoi(c.attr("number-rows-repeated")); err == nil && v > 1 {
+					rep = min(v, maxRepeat)
+				}
+				if rowEmpty(c) {
+					if o.spreadsheet {
+						continue
+					}
+					rep = 1
+				}
+				for range rep {
+					rows = append(rows, row{c, header})
+				}
+			case "table-header-rows":
+				collect(c, true)
+			case "table-rows", "table-row-group":
+				collect(c, header)
+			}
+		}
+	}
+	collect(t, false)
+	b.paragraphBreak()
+	tid := b.openMarker(doc.Marker{Kind: doc.Table})
+	for _, r := range rows {
+		var cells []*xnode
+		for _, c := range r.n.children {
+			if c.name != "table-cell" && c.name != "covered-table-cell" {
+				continue
+			}
+			rep := 1
+			if v, err := strconv.Atoi(c.attr("number-columns-repeated")); err == nil && v > 1 {
+				rep = min(v, maxRepeat)
+			}
+			for range rep {
+				cells = append(cells, c)
+			}
+		}
+		for len(cells) > 0 && strings.TrimSpace(cells[len(cells)-1].textOf()) == "" && o.spreadsheet {
+			cells = cells[:len(cells)-1]
+		}
+		if len(cells) == 0 {
+			continue
+		}
+		rm := doc.Marker{Kind: doc.TableRow}
+		if r.header {
+			rm.Label = "header"
+		}
+		b.lineBreak()
+		rid := b.openMarker(rm)
+		for i, c := range cells {
+			if i > 0 {
+				b.cellSeparator()
+			}
+			cid := b.openHere(doc.Marker{Kind: doc.TableCell})
+			o.inCell++
+			o.blocks(c)
+			o.closeFormats()
+			o.inCell--
+			b.closeMarker(cid)
+		}
+		b.closeMarker(rid)
+	}
+	b.closeMarker(tid)
+	b.paragraphBreak()
+}
+
+func rowEmpty(r *xnode) bool { return strings.TrimSpace(r.textOf()) == "" }
+
+// frame reads an image as its description (else title) and a text box as
+// its blocks.
+func (o *odf) frame(f *xnode) {
+	if tb := f.child("text-box"); tb != nil {
+		o.blocks(tb)
+		return
+	}
+	alt := collapseSpace(f.child("desc").textOf())
+	if alt == "" {
+		alt = collapseSpace(f.child("title").textOf())
+	}
+	if alt == "" {
+		if im := f.child("image"); im != nil {
+			alt = collapseSpace(im.child("desc").textOf())
+		}
+	}
+	if alt == "" {
+		return
+	}
+	ref := ""
+	if im := f.child("image"); im != nil {
+		ref = im.attr("href")
+	}
+	o.closeFormats()
+	id := o.b.openMarker(doc.Marker{Kind: doc.Image, Reference: ref})
+	o.b.inlineText(alt)
+	o.b.closeMarker(id)
+}
+
+func (o *odf) inline(n *xnode) {
+	b := o.b
+	for _, c := range n.children {
+		switch c.name {
+		case "":
+			if o.inCode {
+				if strings.TrimSpace(c.text) != "" {
+					b.literal(collapseSpace(c.text))
+				}
+				continue
+			}
+			if strings.TrimSpace(c.text) == "" {
+				if c.text != "" {
+					b.space()
+				}
+				continue
+			}
+			o.setFormats(o.currentFormat)
+			b.inlineText(c.text)
+		case "span":
+			saved := o.currentFormat
+			o.currentFormat = o.format(c.attr("style-name"))
+			o.inline(c)
+			o.currentFormat = saved
+		case "a":
+			o.closeFormats()
+			href := c.attr("href")
+			id := b.openMarker(doc.Marker{Kind: doc.Link, Reference: href})
+			if strings.HasPrefix(href, "#") && len(href) > 1 {
+				b.linkTo(id, urlUnescape(href[1:]))
+			}
+			o.inline(c)
+			o.closeFormats()
+			b.closeMarker(id)
+		case "s":
+			n := 1
+			if v, err := strconv.Atoi(c.attr("c")); err == nil && v > 1 {
+				n = min(v, 64)
+			}
+			if o.inCode {
+				b.literal(strings.Repeat(" ", n))
+			} else {
+				b.space()
+			}
+		case "tab":
+			if o.inCode {
+				b.literal("\t")
+			} else {
+				b.space()
+			}
+		case "line-break":
+			if o.inCell > 0 || o.inNote {
+				b.space()
+			} else {
+				b.lineBreak()
+			}
+		case "note":
+			if o.inNote {
+				continue
+			}
+			o.closeFormats()
+			o.notes = append(o.notes, c.child("note-body"))
+			label := strconv.Itoa(len(o.notes))
+			id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
+			b.literal("[" + label + "]")
+			b.closeMarker(id)
+		case "frame":
+			o.frame(c)
+		case "bookmark", "bookmark-start", "reference-mark", "reference-mark-start":
+			b.anchor(c.attr("name"))
+		case "annotation", "tracked-changes", "note-citation", "deletion", "change":
+		default:
+			if c.name != "" {
+				o.inline(c)
+			}
+		}
+	}
+}
+
+func (o *odf) noteSection() {
+	if len(o.notes) == 0 {
+		return
+	}
+	b := o.b
+	b.paragraphBreak()
+	h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
+	b.inlineText("Footnotes")
+	b.closeMarker(h)
+	b.paragraphBreak()
+	o.inNote = true
+	for i, n := range o.notes {
+		label := strconv.Itoa(i + 1)
+		b.lineBreak()
+		outer := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: label})
+		inner := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
+		b.literal("[" + label + "]")
+		b.closeMarker(inner)
+		b.space()
+		if n != nil {
+			o.blocks(n)
+		}
+		o.closeFormats()
+		b.closeMarker(outer)
+		b.lineBreak()
+	}
+	o.inNote = false
+}
+
+// presentation reads the slides of an ODP.
+func (o *odf) presentation(p *xnode) {
+	b := o.b
+	slide := 0
+	for _, pg := range p.children {
+		if pg.name != "page" {
+			continue
+		}
+		slide++
+		b.paragraphBreak()
+		pb := b.openMarker(doc.Marker{Kind: doc.PageBreak, Label: strconv.Itoa(slide)})
+		title := ""
+		var titleFrame *xnode
+		for _, f := range pg.children {
+			if f.name == "frame" && f.attr("class") == "title" {
+				title = collapseSpace(f.textOf())
+				titleFrame = f
+				break
+			}
+		}
+		if title == "" {
+			title = "Slide " + strconv.Itoa(slide)
+		}
+		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
+		b.inlineText(title)
+		b.closeMarker(h)
+		b.paragraphBreak()
+		for _, f := range pg.children {
+			if f == titleFrame || f.name == "notes" || f.name == "" {
+				continue
+			}
+			switch f.name {
+			case "frame":
+				o.frame(f)
+			case "custom-shape", "rect", "ellipse", "g":
+				o.blocks(f)
+			}
+			b.paragraphBreak()
+		}
+		if notes := pg.child("notes"); notes != nil {
+			var txt []*xnode
+			notes.findAll("text-box", func(tb *xnode) { txt = append(txt, tb) })
+			for _, tb := range txt {
+				if strings.TrimSpace(tb.textOf()) == "" {
+					continue
+				}
+				b.paragraphBreak()
+				id := b.openMarker(doc.Marker{Kind: doc.Paragraph})
+				b.inlineText("Notes:")
+				o.inCell++
+				o.blocks(tb)
+				o.inCell--
+				o.closeFormats()
+				b.closeMarker(id)
+			}
+		}
+		b.closeMarker(pb)
+	}
+}
+
+// sheets reads the sheets of an ODS, each a heading and a table.
+func (o *odf) sheets(s *xnode) {
+	b := o.b
+	for _, t := range s.children {
+		if t.name != "table" {
+			continue
+		}
+		b.paragraphBreak()
+		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
+		b.inlineText(t.attr("name"))
+		b.closeMarker(h)
+		b.paragraphBreak()
+		o.table(t)
+	}
+}

@@ -1,0 +1,436 @@
+package load
+
+import (
+	"strconv"
+	"strings"
+
+	"textfirst/internal/tw/doc"
+)
+
+// Format names of Office Open XML spreadsheets and presentations.
+const (
+	FormatXLSX = "xlsx"
+	FormatPPTX = "pptx"
+)
+
+// ooxmlRels reads the relationships of part (id → target path, resolved
+// against the part's folder).
+func ooxmlRels(z *zipDoc, part string) map[string]string {
+	dir, file := "", part
+	if i := strings.LastIndex(part, "/"); i >= 0 {
+		dir, file = part[:i+1], part[i+1:]
+	}
+	out := map[string]string{}
+	data, _ := z.read(dir+"_rels/"+file+".rels", true)
+	if data == nil {
+		return out
+	}
+	root, err := parseXML(data)
+	if err != nil {
+		return out
+	}
+	root.findAll("Relationship", func(n *xnode) {
+		if n.attr("TargetMode") == "External" {
+			out[n.attr("Id")] = n.attr("Target")
+			return
+		}
+		out[n.attr("Id")] = resolvePath(part, n.attr("Target"))
+	})
+	return out
+}
+
+func ooxmlCore(z *zipDoc, meta *doc.Meta) string {
+	core, _ := z.read("docProps/core.xml", true)
+	if core == nil {
+		return ""
+	}
+	cr, err := parseXML(core)
+	if err != nil {
+		return ""
+	}
+	meta.Author = strPtr(collapseSpace(cr.child("creator").textOf()))
+	meta.Language = strPtr(collapseSpace(cr.child("language").textOf()))
+	return collapseSpace(cr.child("title").textOf())
+}
+
+// XLSX loads an Excel workbook: each sheet a level-1 heading with its name
+// and a table of its rows (the first row labelled "header"); cells read as
+// their shown value (shared and inline strings, numbers, booleans);
+// formulas as their cached result.
+func XLSX(docPath string, data []byte) (*doc.Document, error) {
+	z, err := openZip(data)
+	if err != nil {
+		return nil, err
+	}
+	if z.has("EncryptionInfo") {
+		return nil, &Error{Reason: ReasonEncrypted}
+	}
+	wbData, err := z.read("xl/workbook.xml", false)
+	if err != nil {
+		return nil, err
+	}
+	wb, err := parseXML(wbData)
+	if err != nil {
+		return nil, err
+	}
+	rels := ooxmlRels(z, "xl/workbook.xml")
+	var shared []string
+	if ss, _ := z.read("xl/sharedStrings.xml", true); ss != nil {
+		if root, err := parseXML(ss); err == nil {
+			root.findAll("si", func(si *xnode) {
+				var sb strings.Builder
+				si.findAll("t", func(t *xnode) { sb.WriteString(t.textOf()) })
+				shared = append(shared, sb.String())
+			})
+		}
+	}
+	b := newBuilder(len(data))
+	budget := maxTableCells
+	wb.findAll("sheet", func(sh *xnode) {
+		if sh.attr("state") == "hidden" || sh.attr("state") == "veryHidden" {
+			return
+		}
+		part := rels[sh.attr("r:id")]
+		if part == "" {
+			part = rels[sh.attr("id")]
+		}
+		sd, _ := z.read(part, true)
+		if sd == nil {
+			return
+		}
+		root, err := parseXML(sd)
+		if err != nil {
+			return
+		}
+		b.paragraphBreak()
+		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
+		b.inlineText(sh.attr("name"))
+		b.closeMarker(h)
+		b.paragraphBreak()
+		t := newSheet(b)
+		root.child("sheetData").elements(func(row *xnode) {
+			if row.name != "row" || t.skipped > 0 && budget <= 0 {
+				if t.skipped > 0 {
+					t.skipped++
+				}
+				return
+			}
+			var cells []string
+			row.elements(func(c *xnode) {
+				if c.name != "c" {
+					return
+				}
+				if col := columnOf(c.attr("r")); col > len(cells) && col-len(cells) < 256 {
+					for len(cells) < col {
+						cells = append(cells, "")
+					}
+				}
+				cells = append(cells, xlsxValue(c, shared))
+			})
+			if t.cells+len(cells) > budget {
+				t.skipped++
+				return
+			}
+			t.row(cells)
+		})
+		budget -= t.cells
+		t.end()
+	})
+	text, markers := b.finish()
+	meta := doc.Meta{Format: FormatXLSX, Path: docPath}
+	title := ooxmlCore(z, &meta)
+	d := doc.New(text, meta, markers)
+	d.Meta.Title = title
+	if title == "" {
+		d.Meta.Title = baseName(docPath)
+	}
+	return d, nil
+}
+
+// columnOf is the 0-based column of a cell reference ("C7" is 2), or -1.
+func columnOf(ref string) int {
+	col := 0
+	n := 0
+	for _, c := range ref {
+		if c >= 'A' && c <= 'Z' {
+			col = col*26 + int(c-'A'+1)
+			n++
+			if n > 3 {
+				return -1
+			}
+			continue
+		}
+		break
+	}
+	return col - 1
+}
+
+func xlsxValue(c *xnode, shared []string) string {
+	v := c.child("v").textOf()
+	switch c.attr("t") {
+	case "s":
+		if i, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && i >= 0 && i < len(shared) {
+			return shared[i]
+		}
+		return ""
+	case "inlineStr":
+		var sb strings.Builder
+		c.child("is").findAll("t", func(t *xnode) { sb.WriteString(t.textOf()) })
+		return sb.String()
+	case "b":
+		if strings.TrimSpace(v) == "1" {
+			return "TRUE"
+		}
+		return "FALSE"
+	}
+	return v
+}
+
+// PPTX loads a PowerPoint presentation: each slide under a page_break
+// marker labelled with its number, its title a level-1 heading ("Slide N"
+// without one), body placeholders as lists (a bullet's level from its
+// paragraph), other text boxes as paragraphs, tables, pictures as their
+// description, then the speaker notes as a paragraph "Notes: ...".
+func PPTX(docPath string, data []byte) (*doc.Document, error) {
+	z, err := openZip(data)
+	if err != nil {
+		return nil, err
+	}
+	if z.has("EncryptionInfo") {
+		return nil, &Error{Reason: ReasonEncrypted}
+	}
+	presData, err := z.read("ppt/presentation.xml", false)
+	if err != nil {
+		return nil, err
+	}
+	pres, err := parseXML(presData)
+	if err != nil {
+		return nil, err
+	}
+	rels := ooxmlRels(z, "ppt/presentation.xml")
+	b := newBuilder(len(data))
+	n := 0
+	pres.child("sldIdLst").elements(func(s *xnode) {
+		part := rels[s.attr("r:id")]
+		sd, _ := z.read(part, true)
+		if sd == nil {
+			return
+		}
+		root, err := parseXML(sd)
+		if err != nil {
+			return
+		}
+		n++
+		b.paragraphBreak()
+		pb := b.openMarker(doc.Marker{Kind: doc.PageBreak, Label: strconv.Itoa(n)})
+		var title *xnode
+		var shapes []*xnode
+		root.find("spTree").findAll("sp", func(sp *xnode) {
+			switch sp.find("nvPr").child("ph").attr("type") {
+			case "title", "ctrTitle":
+				if title == nil {
+					title = sp
+					return
+				}
+			}
+			shapes = append(shapes, sp)
+		})
+		titleText := ""
+		if title != nil {
+			var parts []string
+			title.findAll("p", func(p *xnode) {
+				if t := collapseSpace(drawingText(p)); t != "" {
+					parts = append(parts, t)
+				}
+			})
+			titleText = strings.Join(parts, " ")
+		}
+		if titleText == "" {
+			titleText = "Slide " + strconv.Itoa(n)
+		}
+		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
+		b.inlineText(titleText)
+		b.closeMarker(h)
+		b.paragraphBreak()
+		root.find("spTree").elements(func(el *xnode) {
+			switch el.name {
+			case "sp":
+				if el == title {
+					return
+				}
+				ph := el.find("nvPr").child("ph")
+				bullets := ph != nil && (ph.attr("type") == "" || ph.attr("type") == "body" || ph.attr("type") == "obj")
+				pptxTextBody(b, el.child("txBody"), bullets)
+			case "graphicFrame":
+				if tbl := el.find("tbl"); tbl != nil {
+					pptxTable(b, tbl)
+				}
+			case "pic":
+				if dp := el.find("cNvPr"); dp != nil {
+					alt := collapseSpace(dp.attr("descr"))
+					if alt == "" {
+						alt = collapseSpace(dp.attr("title"))
+					}
+					if alt != "" {
+						b.paragraphBreak()
+						pid := b.openMarker(doc.Marker{Kind: doc.Paragraph})
+						iid := b.openMarker(doc.Marker{Kind: doc.Image})
+						b.inlineText(alt)
+						b.closeMarker(iid)
+						b.closeMarker(pid)
+						b.paragraphBreak()
+					}
+				}
+			case "grpSp":
+				el.findAll("txBody", func(tb *xnode) { pptxTextBody(b, tb, false) })
+			}
+		})
+		// Speaker notes.
+		for _, target := range ooxmlRels(z, part) {
+			if !strings.Contains(target, "notesSlide") {
+				continue
+			}
+			nd, _ := z.read(target, true)
+			if nd == nil {
+				continue
+			}
+			nr, err := parseXML(nd)
+			if err != nil {
+				continue
+			}
+			var notes []string
+			nr.findAll("sp", func(sp *xnode) {
+				if sp.find("nvPr").child("ph").attr("type") != "body" {
+					return
+				}
+				sp.findAll("p", func(p *xnode) {
+					if t := collapseSpace(drawingText(p)); t != "" {
+						notes = append(notes, t)
+					}
+				})
+			})
+			if len(notes) > 0 {
+				b.paragraphBreak()
+				id := b.openMarker(doc.Marker{Kind: doc.Paragraph})
+				b.inlineText("Notes: " + strings.Join(notes, " "))
+				b.closeMarker(id)
+				b.paragraphBreak()
+			}
+		}
+		b.closeMarker(pb)
+	})
+	text, markers := b.finish()
+	meta := doc.Meta{Format: FormatPPTX, Path: docPath}
+	title := ooxmlCore(z, &meta)
+	d := doc.New(text, meta, markers)
+	d.Meta.Title = title
+	if title == "" {
+		d.Meta.Title = headingTitle(d, baseName(docPath))
+	}
+	return d, nil
+}
+
+// drawingText is the text of a DrawingML paragraph (a:t runs, a:br as a
+// space).
+func drawingText(p *xnode) string {
+	var sb strings.Builder
+	var walk func(n *xnode)
+	walk = func(n *xnode) {
+		for _, c := range n.children {
+			switch c.name {
+			case "t":
+				sb.WriteString(c.textOf())
+			case "br":
+				sb.WriteByte(' ')
+			case "":
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(p)
+	return sb.String()
+}
+
+func pptxTextBody(b *builder, tb *xnode, bullets bool) {
+	if tb == nil {
+		return
+	}
+	var paras []*xnode
+	tb.elements(func(p *xnode) {
+		if p.name == "p" && strings.TrimSpace(drawingText(p)) != "" {
+			paras = append(paras, p)
+		}
+	})
+	if len(paras) == 0 {
+		return
+	}
+	b.paragraphBreak()
+	if !bullets {
+		for _, p := range paras {
+			b.paragraphBreak()
+			id := b.openMarker(doc.Marker{Kind: doc.Paragraph})
+			b.inlineText(drawingText(p))
+			b.closeMarker(id)
+			b.paragraphBreak()
+		}
+		return
+	}
+	var lists []int
+	for _, p := range paras {
+		level := 1
+		if v, err := strconv.Atoi(p.child("pPr").attr("lvl")); err == nil {
+			level = max(1, min(v+1, 9))
+		}
+		for len(lists) > level {
+			b.closeMarker(lists[len(lists)-1])
+			lists = lists[:len(lists)-1]
+		}
+		b.lineBreak()
+		for len(lists) < level {
+			lists = append(lists, b.openMarker(doc.Marker{Kind: doc.List, Level: len(lists) + 1}))
+		}
+		id := b.openMarker(doc.Marker{Kind: doc.ListItem, Level: level})
+		b.inlineText(drawingText(p))
+		b.closeMarker(id)
+	}
+	for len(lists) > 0 {
+		b.closeMarker(lists[len(lists)-1])
+		lists = lists[:len(lists)-1]
+	}
+	b.paragraphBreak()
+}
+
+func pptxTable(b *builder, tbl *xnode) {
+	b.paragraphBreak()
+	tid := b.openMarker(doc.Marker{Kind: doc.Table})
+	first := true
+	tbl.elements(func(tr *xnode) {
+		if tr.name != "tr" {
+			return
+		}
+		b.lineBreak()
+		m := doc.Marker{Kind: doc.TableRow}
+		if first && tbl.child("tblPr").attr("firstRow") == "1" {
+			m.Label = "header"
+		}
+		first = false
+		rid := b.openMarker(m)
+		i := 0
+		tr.elements(func(tc *xnode) {
+			if tc.name != "tc" {
+				return
+			}
+			if i > 0 {
+				b.cellSeparator()
+			}
+			i++
+			cid := b.openHere(doc.Marker{Kind: doc.TableCell})
+			tc.findAll("p", func(p *xnode) { b.inlineText(drawingText(p)); b.space() })
+			b.closeMarker(cid)
+		})
+		b.closeMarker(rid)
+	})
+	b.closeMarker(tid)
+	b.paragraphBreak()
+}

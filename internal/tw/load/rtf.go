@@ -1,0 +1,976 @@
+package load
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+
+	"textfirst/internal/tw/doc"
+)
+
+// FormatRTF is the format name of RTF documents.
+const FormatRTF = "rtf"
+
+// rtfMaxDepth bounds the group stack: deeper groups share the state of
+// the deepest one kept.
+const rtfMaxDepth = 1000
+
+type rtfDest uint8
+
+const (
+	destText rtfDest = iota
+	destSkip
+	destFontTable
+	destStyleSheet
+	destInfoTitle
+	destInfoAuthor
+	destFieldInst
+	destFootnote
+	destListText
+	destBookmark
+)
+
+type rtfState struct {
+	dest                    rtfDest
+	bold, italic, underline bool
+	info                    bool
+	starred                 bool // the group started with \*
+	uc                      int
+	font                    int
+	fontNumber              int // in the font table: the font being defined
+	styleNumber             int // in the style sheet: the style being defined
+	link                    string
+}
+
+type rtfRun struct {
+	text                    string
+	bold, italic, underline bool
+	link                    string
+	note                    int // > 0: a footnote reference [note]
+	lineBreak               bool
+	anchor                  string // a bookmark: a place links lead to
+}
+
+type rtfPara struct {
+	runs    []rtfRun
+	style   int
+	outline int // -1 none
+	inTable bool
+	list    string // list label text from \listtext, or "\x00" for an unlabelled item
+	ilvl    int
+	li      int
+}
+
+type rtf struct {
+	b             *builder
+	stack         []rtfState
+	st            rtfState
+	depth         int
+	codepage      encoding.Encoding
+	fontCP        map[int]encoding.Encoding
+	styles        map[int]string
+	title         string
+	author        string
+	bytesBuf      []byte // \'hh bytes waiting to be decoded together
+	skipChars     int    // characters to skip after \uN
+	fieldInst     strings.Builder
+	fieldStack    []string
+	bookmark      string
+	highSurrogate rune
+
+	para      rtfPara
+	notes     [][]rtfRun
+	noteRuns  []rtfRun
+	noteDepth int
+
+	inTable  bool
+	tableID  int
+	rowID    int
+	cellID   int
+	cellOpen bool
+	rowOpen  bool
+	rowCells int
+	header   bool
+
+	lists            []int // open list marker ids by level
+	formats          []docxFormat
+	pendingStyleName strings.Builder
+}
+
+// RTF loads Rich Text Format: paragraphs, headings from outline levels and
+// "heading N" styles, bold, italic and underline, hyperlink fields, tables
+// (\trhdr rows are "header"), lists from \listtext labels (or a leading
+// bullet), footnotes (as "[n]" with the notes under "Footnotes" at the
+// end), \uN escapes and \'hh bytes in the document's or font's code page.
+// Pictures, objects, headers and footers and unknown \* destinations are
+// not read. Title and author come from the \info group.
+func RTF(docPath string, data []byte) (*doc.Document, error) {
+	if !strings.HasPrefix(string(data[:min(len(data), 6)]), "{\\rtf") {
+		return nil, &Error{Reason: ReasonCorrupt + " (not RTF: no {\\rtf header)"}
+	}
+	r := &rtf{b: newBuilder(len(data) / 3), codepage: charmap.Windows1252, fontCP: map[int]encoding.Encoding{}, styles: map[int]string{}}
+	r.st = rtfState{uc: 1, font: -1, fontNumber: -1, styleNumber: -1}
+	r.para.outline = -1
+	r.parse(data)
+	r.endParagraph(false)
+	r.endTable()
+	r.closeLists()
+	r.noteSection()
+	text, markers := r.b.finish()
+	meta := doc.Meta{Format: FormatRTF, Path: docPath, Author: strPtr(collapseSpace(r.author))}
+	d := doc.New(text, meta, markers)
+	d.Links = r.b.resolveLinks()
+	linkHeadings(d)
+	d.Meta.Title = collapseSpace(r.title)
+	if d.Meta.Title == "" {
+		d.Meta.Title = headingTitle(d, baseName(docPath))
+	}
+	return d, nil
+}
+
+func (r *rtf) parse(data []byte) {
+	i := 0
+	for i < len(data) {
+		c := data[i]
+		switch c {
+		case '{':
+			r.flushBytes()
+			r.depth++
+			if r.depth <= rtfMaxDepth {
+				r.stack = append(r.stack, r.st)
+			}
+			i++
+			r.skipChars = 0
+			r.st.starred = false
+			// "{\*\dest": an optional destination, skipped unless known
+			// (\fldinst is read).
+			if i+1 < len(data) && data[i] == '\\' && data[i+1] == '*' {
+				r.st.dest = destSkip
+				r.st.starred = true
+				i += 2
+			}
+		case '}':
+			r.flushBytes()
+			r.skipChars = 0
+			r.endGroup()
+			i++
+		case '\\':
+			if i+1 >= len(data) {
+				i++
+				continue
+			}
+			n := data[i+1]
+			switch {
+			case n == '\'':
+				if i+4 <= len(data) && isHex(data[i+2]) && isHex(data[i+3]) {
+					if r.skipChars > 0 {
+						r.skipChars--
+					} else {
+						r.bytesBuf = append(r.bytesBuf, unhex(data[i+2])<<4|unhex(data[i+3]))
+					}
+					i += 4
+					continue
+				}
+				i += 2
+			case n >= 'a' && n <= 'z' || n >= 'A' && n <= 'Z':
+				word, param, hasParam, next := rtfControlWord(data, i+1)
+				r.flushBytes()
+				r.control(word, param, hasParam)
+				i = next
+			default:
+				r.flushBytes()
+				r.symbol(n)
+				i += 2
+			}
+		case '\r', '\n':
+			i++
+		default:
+			j := i
+			for j < len(data) && data[j] != '{' && data[j] != '}' && data[j] != '\\' && data[j] != '\r' && data[j] != '\n' {
+				j++
+			}
+			chunk := data[i:j]
+			if r.skipChars > 0 {
+				k := min(r.skipChars, len(chunk))
+				r.skipChars -= k
+				chunk = chunk[k:]
+			}
+			r.flushBytes()
+			if len(chunk) > 0 {
+				if utf8.Valid(chunk) && !hasHighBytes(chunk) {
+					r.text(string(chunk))
+				} else {
+					r.bytesBuf = append(r.bytesBuf, chunk...)
+					r.flushBytes()
+				}
+			}
+			i = j
+		}
+	}
+}
+
+func hasHighBytes(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// rtfControlWord reads a control word at data[i:] (letters, an optional
+// signed number, an optional space delimiter) and returns where it ends.
+func rtfControlWord(data []byte, i int) (word string, param int, hasParam bool, next int) {
+	j := i
+	for j < len(data) && (data[j] >= 'a' && data[j] <= 'z' || data[j] >= 'A' && data[j] <= 'Z') && j-i < 32 {
+		j++
+	}
+	word = string(data[i:j])
+	k := j
+	if k < len(data) && data[k] == '-' {
+		k++
+	}
+	d := k
+	for d < len(data) && data[d] >= '0' && data[d] <= '9' && d-k < 10 {
+		d++
+	}
+	if d > k {
+		v, _ := strconv.Atoi(string(data[j:d]))
+		param, hasParam = v, true
+		j = d
+	}
+	if j < len(data) && data[j] == ' ' {
+		j++
+	}
+	return word, param, hasParam, j
+}
+
+func (r *rtf) endGroup() {
+	prev := r.st
+	if r.depth > 0 {
+		if r.depth <= rtfMaxDepth && len(r.stack) > 0 {
+			r.st = r.stack[len(r.stack)-1]
+			r.stack = r.stack[:len(r.stack)-1]
+		}
+		r.depth--
+	}
+	switch {
+	case prev.dest == destFieldInst && r.st.dest != destFieldInst:
+		inst := strings.TrimSpace(r.fieldInst.String())
+		r.fieldInst.Reset()
+		if rest, ok := strings.CutPrefix(inst, "HYPERLINK"); ok {
+			target := strings.TrimSpace(rest)
+			if strings.HasPrefix(target, "\\l ") {
+				target = "#" + strings.Trim(strings.TrimSpace(target[3:]), "\"")
+			}
+			if f := strings.Fields(target); len(f) > 0 {
+				target = strings.Trim(f[0], "\"")
+			}
+			if len(r.fieldStack) > 0 && target != "" {
+				r.fieldStack[len(r.fieldStack)-1] = target
+			}
+		}
+	case prev.dest == destBookmark && r.st.dest != destBookmark:
+		if name := strings.TrimSpace(r.bookmark); name != "" {
+			r.para.runs = append(r.para.runs, rtfRun{anchor: name})
+		}
+		r.bookmark = ""
+	case prev.dest == destFootnote && r.st.dest != destFootnote:
+		r.endParagraphInto(&r.noteRuns)
+		r.notes = append(r.notes, r.noteRuns)
+		r.noteRuns = nil
+	case prev.dest == destStyleSheet:
+		if r.st.dest == destStyleSheet && prev.styleNumber >= 0 {
+			name := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(r.pendingStyleName.String()), ";"))
+			r.styles[prev.styleNumber] = name
+		}
+		r.pendingStyleName.Reset()
+	}
+}
+
+// control handles a control word.
+func (r *rtf) control(word string, param int, hasParam bool) {
+	st := &r.st
+	if r.skipChars > 0 && st.dest == destText {
+		// A control word in the fallback of \uN counts as one character.
+		r.skipChars--
+		return
+	}
+	if st.dest == destSkip {
+		switch {
+		case word == "fldinst":
+		case st.starred && (word == "footnote" || word == "bkmkstart"):
+		case (word == "title" || word == "author") && st.info:
+		default:
+			return
+		}
+	}
+	if st.dest == destFieldInst && word == "l" {
+		r.fieldInst.WriteString(" \\l ")
+		return
+	}
+	switch word {
+	// Destinations.
+	case "fonttbl":
+		st.dest = destFontTable
+	case "stylesheet":
+		st.dest = destStyleSheet
+	case "colortbl", "pict", "object", "header", "footer", "headerl", "headerr", "headerf", "footerl",
+		"footerr", "footerf", "info", "xe", "tc", "themedata", "colorschememapping", "datastore",
+		"latentstyles", "listtable", "listoverridetable", "rsidtbl", "generator", "xmlnstbl", "nonshppict",
+		"bkmkend", "annotation", "atnid", "atnauthor", "revtbl", "filetbl", "pgdsctbl", "docvar", "userprops", "template":
+		st.dest = destSkip
+		st.info = word == "info"
+	case "title":
+		if st.info {
+			st.dest = destInfoTitle
+		} else {
+			st.dest = destSkip
+		}
+	case "author":
+		if st.info {
+			st.dest = destInfoAuthor
+		} else {
+			st.dest = destSkip
+		}
+	case "fldinst":
+		st.dest = destFieldInst
+	case "field":
+		r.fieldStack = append(r.fieldStack, "")
+	case "fldrslt":
+		if n := len(r.fieldStack); n > 0 {
+			if r.fieldStack[n-1] != "" {
+				st.link = r.fieldStack[n-1]
+			}
+			r.fieldStack = r.fieldStack[:n-1]
+		}
+	case "footnote":
+		if r.parentDest() == destText {
+			r.para.runs = append(r.para.runs, rtfRun{note: len(r.notes) + 1})
+			st.dest = destFootnote
+		} else {
+			st.dest = destSkip
+		}
+	case "listtext":
+		if st.dest == destText {
+			st.dest = destListText
+			r.para.list = ""
+		}
+	case "bkmkstart":
+		if r.parentDest() == destText {
+			st.dest = destBookmark
+		} else {
+			st.dest = destSkip
+		}
+	case "ansicpg":
+		if e := codePage(param); e != nil {
+			r.codepage = e
+		}
+	case "mac":
+		r.codepage = charmap.Macintosh
+	case "pc":
+		r.codepage = charmap.CodePage437
+	case "pca":
+		r.codepage = charmap.CodePage850
+	case "f":
+		if st.dest == destFontTable {
+			st.fontNumber = param
+		} else {
+			st.font = param
+		}
+	case "fcharset":
+		if st.dest == destFontTable && st.fontNumber >= 0 {
+			if e := charsetEncoding(param); e != nil {
+				r.fontCP[st.fontNumber] = e
+			}
+		}
+	case "s":
+		if st.dest == destStyleSheet {
+			st.styleNumber = param
+		} else if st.dest == destText {
+			r.para.style = param
+		}
+	case "cs", "ds", "ts":
+		if st.dest == destStyleSheet {
+			st.styleNumber = -1
+		}
+	case "uc":
+		st.uc = max(0, min(param, 8))
+	case "u":
+		v := param
+		if v < 0 {
+			v += 65536
+		}
+		r.unicode(rune(v))
+		r.skipChars = st.uc
+	// Character formatting.
+	case "b":
+		st.bold = !hasParam || param != 0
+	case "i":
+		st.italic = !hasParam || param != 0
+	case "ul", "uld", "uldb", "uldash", "ulth", "ulw", "ulwave":
+		st.underline = !hasParam || param != 0
+	case "ulnone":
+		st.underline = false
+	case "plain":
+		st.bold, st.italic, st.underline = false, false, false
+	case "v":
+		if st.dest == destText || st.dest == destFootnote {
+			if !hasParam || param != 0 {
+				st.dest = destSkip
+			}
+		}
+	// Paragraphs.
+	case "par":
+		if st.dest == destText {
+			r.endParagraph(false)
+		} else if st.dest == destFootnote {
+			r.endParagraphInto(&r.noteRuns)
+		}
+	case "pard":
+		if st.dest == destText {
+			r.para.style, r.para.outline, r.para.inTable, r.para.ilvl, r.para.li = 0, -1, false, 0, 0
+		}
+	case "outlinelevel":
+		if st.dest == destText {
+			r.para.outline = param
+		}
+	case "intbl":
+		if st.dest == destText {
+			r.para.inTable = true
+		}
+	case "ilvl":
+		if st.dest == destText {
+			r.para.ilvl = param
+		}
+	case "li":
+		if st.dest == destText {
+			r.para.li = param
+		}
+	case "line":
+		r.addRun(rtfRun{lineBreak: true})
+	case "tab", "emspace", "enspace", "qmspace":
+		r.text(" ")
+	case "emdash":
+		r.text("—")
+	case "endash":
+		r.text("–")
+	case "lquote":
+		r.text("‘")
+	case "rquote":
+		r.text("’")
+	case "ldblquote":
+		r.text("“")
+	case "rdblquote":
+		r.text("”")
+	case "bullet":
+		r.text("•")
+	case "cell", "nestcell":
+		if st.dest == destText {
+			r.endParagraph(true)
+			r.endCell()
+		}
+	case "row", "nestrow":
+		if st.dest == destText {
+			r.endParagraph(true)
+			r.endRow()
+		}
+	case "trowd":
+		if st.dest == destText {
+			r.header = false
+		}
+	case "trhdr":
+		r.header = true
+	case "sect", "page":
+		if st.dest == destText {
+			r.endParagraph(false)
+		}
+	case "chftn":
+		// The note's own number: written by the loader.
+	}
+}
+
+// parentDest is the destination of the enclosing group.
+func (r *rtf) parentDest() rtfDest {
+	if n := len(r.stack); n > 0 && r.depth <= rtfMaxDepth {
+		return r.stack[n-1].dest
+	}
+	return r.st.dest
+}
+
+func (r *rtf) symbol(c byte) {
+	if r.skipChars > 0 {
+		r.skipChars--
+		return
+	}
+	switch c {
+	case '\\', '{', '}':
+		r.text(string(c))
+	case '~':
+		r.text("\u00a0")
+	case '_':
+		r.text("-")
+	case '-':
+	case '\n', '\r':
+		if r.st.dest == destText {
+			r.endParagraph(false)
+		}
+	case '*':
+	case 't':
+	}
+}
+
+func (r *rtf) unicode(c rune) {
+	// A surrogate pair arrives as two \u words.
+	if c >= 0xD800 && c <= 0xDBFF {
+		r.highSurrogate = c
+		return
+	}
+	if c >= 0xDC00 && c <= 0xDFFF && r.highSurrogate != 0 {
+		c = 0x10000 + (r.highSurrogate-0xD800)<<10 + (c - 0xDC00)
+	}
+	r.highSurrogate = 0
+	if c >= 0xD800 && c <= 0xDFFF || c == 0 {
+		c = utf8.RuneError
+	}
+	r.text(string(c))
+}
+
+func (r *rtf) flushBytes() {
+	if len(r.bytesBuf) == 0 {
+		return
+	}
+	enc := r.codepage
+	if e, ok := r.fontCP[r.st.font]; ok {
+		enc = e
+	}
+	out, err := enc.NewDecoder().Bytes(r.bytesBuf)
+	if err != nil {
+		out = []byte(strings.ToValidUTF8(string(r.bytesBuf), "\uFFFD"))
+	}
+	r.bytesBuf = r.bytesBuf[:0]
+	r.text(string(out))
+}
+
+// runsFor returns where text of the current destination goes.
+func (r *rtf) runsFor() *[]rtfRun {
+	switch r.st.dest {
+	case destText:
+		return &r.para.runs
+	case destFootnote:
+		return &r.noteRuns
+	}
+	return nil
+}
+
+func (r *rtf) addRun(run rtfRun) {
+	if runs := r.runsFor(); runs != nil {
+		*runs = append(*runs, run)
+	}
+}
+
+func (r *rtf) text(s string) {
+	if s == "" {
+		return
+	}
+	switch r.st.dest {
+	case destText, destFootnote:
+		st := &r.st
+		runs := r.runsFor()
+		if n := len(*runs); n > 0 {
+			last := &(*runs)[n-1]
+			if last.note == 0 && last.anchor == "" && !last.lineBreak && last.bold == st.bold && last.italic == st.italic && last.underline == st.underline && last.link == st.link {
+				last.text += s
+				return
+			}
+		}
+		*runs = append(*runs, rtfRun{text: s, bold: st.bold, italic: st.italic, underline: st.underline, link: st.link})
+	case destListText:
+		r.para.list += s
+	case destBookmark:
+		r.bookmark += s
+	case destInfoTitle:
+		r.title += s
+	case destInfoAuthor:
+		r.author += s
+	case destFieldInst:
+		r.fieldInst.WriteString(s)
+	case destStyleSheet:
+		if r.st.styleNumber >= 0 || r.depth > 0 {
+			r.pendingStyleName.WriteString(s)
+		}
+	}
+}
+
+func (r *rtf) endParagraphInto(runs *[]rtfRun) {
+	if len(*runs) > 0 {
+		*runs = append(*runs, rtfRun{text: " "})
+	}
+}
+
+// headingLevel is the level of a paragraph (0: not a heading).
+func (r *rtf) headingLevel(p *rtfPara) int {
+	name := strings.ToLower(r.styles[p.style])
+	if lv, ok := strings.CutPrefix(name, "heading "); ok {
+		if v, err := strconv.Atoi(lv); err == nil && v > 0 {
+			return min(v, 9)
+		}
+	}
+	if name == "title" {
+		return 1
+	}
+	if p.outline >= 0 && p.outline < 9 {
+		return p.outline + 1
+	}
+	return 0
+}
+
+// endParagraph writes the paragraph collected so far.
+func (r *rtf) endParagraph(cellEnd bool) {
+	p := r.para
+	r.para.runs = nil
+	r.para.list = ""
+	b := r.b
+	empty := true
+	for _, run := range p.runs {
+		if strings.TrimSpace(run.text) != "" || run.note > 0 {
+			empty = false
+		}
+	}
+	if p.inTable || cellEnd {
+		if empty {
+			return
+		}
+		r.startRow()
+		if !r.cellOpen {
+			if r.rowCells > 0 {
+				b.cellSeparator()
+			}
+			r.cellID = b.openHere(doc.Marker{Kind: doc.TableCell})
+			r.cellOpen = true
+		} else {
+			b.space()
+		}
+		r.writeRuns(p.runs)
+		return
+	}
+	if empty {
+		// Bookmarks of an empty paragraph belong to the next text.
+		for _, run := range p.runs {
+			if run.anchor != "" {
+				b.anchor(run.anchor)
+			}
+		}
+		return
+	}
+	r.endTable()
+	// A list item: a \listtext label, or a paragraph starting with a bullet
+	// and a tab (Pandoc's RTF).
+	label, isItem := "", false
+	if p.list != "" {
+		isItem = true
+		label = strings.TrimSpace(strings.Trim(p.list, "\t \u00a0"))
+	} else if len(p.runs) > 0 {
+		t := p.runs[0].text
+		trimmed := strings.TrimLeft(t, " ")
+		for _, bullet := range []string{"•", "·", "◦", "▪", "-"} {
+			if rest, ok := strings.CutPrefix(trimmed, bullet+" "); ok && p.li > 0 {
+				isItem = true
+				p.runs[0].text = rest
+				break
+			}
+		}
+		if !isItem && p.li > 0 {
+			if k := strings.IndexAny(trimmed, ".)"); k > 0 && k <= 3 && strings.HasPrefix(trimmed[k+1:], " ") {
+				if _, err := strconv.Atoi(trimmed[:k]); err == nil {
+					isItem = true
+					label = trimmed[:k+1]
+					p.runs[0].text = trimmed[k+2:]
+				}
+			}
+		}
+	}
+	if isItem {
+		switch label {
+		case "•", "·", "◦", "▪", "-", "o", "§", "\uf0b7", "\uf0a7":
+			label = ""
+		}
+		level := p.ilvl + 1
+		if p.list == "" && p.li > 360 {
+			level = p.li / 360
+		}
+		level = max(1, min(level, 9))
+		for len(r.lists) > level {
+			b.closeMarker(r.lists[len(r.lists)-1])
+			r.lists = r.lists[:len(r.lists)-1]
+		}
+		if len(r.lists) == 0 {
+			b.paragraphBreak()
+		} else {
+			b.lineBreak()
+		}
+		for len(r.lists) < level {
+			r.lists = append(r.lists, b.openMarker(doc.Marker{Kind: doc.List, Level: len(r.lists) + 1}))
+		}
+		id := b.openMarker(doc.Marker{Kind: doc.ListItem, Level: level, Label: label})
+		r.writeRuns(p.runs)
+		b.closeMarker(id)
+		b.lineBreak()
+		return
+	}
+	r.closeLists()
+	b.paragraphBreak()
+	m := doc.Marker{Kind: doc.Paragraph}
+	if lv := r.headingLevel(&p); lv > 0 {
+		m = doc.Marker{Kind: doc.Heading, Level: lv}
+	}
+	id := b.openMarker(m)
+	if m.Kind == doc.Heading {
+		// A heading's own bold or size is how it looks, not emphasis.
+		for i := range p.runs {
+			p.runs[i].bold, p.runs[i].italic, p.runs[i].underline = false, false, false
+		}
+	}
+	r.writeRuns(p.runs)
+	b.closeMarker(id)
+	b.paragraphBreak()
+}
+
+func (r *rtf) closeLists() {
+	for len(r.lists) > 0 {
+		r.b.closeMarker(r.lists[len(r.lists)-1])
+		r.lists = r.lists[:len(r.lists)-1]
+	}
+}
+
+func (r *rtf) setFormats(want [4]bool) {
+	x := docx{b: r.b, formats: r.formats}
+	x.setFormats(want)
+	r.formats = x.formats
+}
+
+// writeRuns writes runs with their formatting, links and note references.
+func (r *rtf) writeRuns(runs []rtfRun) {
+	b := r.b
+	link := ""
+	linkID := -1
+	closeLink := func() {
+		if linkID >= 0 {
+			r.setFormats([4]bool{})
+			b.closeMarker(linkID)
+			linkID = -1
+		}
+	}
+	for _, run := range runs {
+		if run.link != link {
+			closeLink()
+			link = run.link
+			if link != "" {
+				r.setFormats([4]bool{})
+				linkID = b.openMarker(doc.Marker{Kind: doc.Link, Reference: link})
+				if strings.HasPrefix(link, "#") && len(link) > 1 {
+					b.linkTo(linkID, link[1:])
+				}
+			}
+		}
+		switch {
+		case run.anchor != "":
+			b.anchor(run.anchor)
+		case run.note > 0:
+			r.setFormats([4]bool{})
+			label := strconv.Itoa(run.note)
+			id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
+			b.literal("[" + label + "]")
+			b.closeMarker(id)
+		case run.lineBreak:
+			if r.inTable || r.noteDepth > 0 {
+				b.space()
+			} else {
+				b.lineBreak()
+			}
+		case strings.TrimSpace(run.text) == "":
+			b.space()
+		default:
+			r.setFormats([4]bool{run.bold, run.italic, run.underline, false})
+			b.inlineText(run.text)
+		}
+	}
+	closeLink()
+	r.setFormats([4]bool{})
+}
+
+func (r *rtf) startRow() {
+	b := r.b
+	if !r.inTable {
+		r.closeLists()
+		b.paragraphBreak()
+		r.tableID = b.openMarker(doc.Marker{Kind: doc.Table})
+		r.inTable = true
+	}
+	if !r.rowOpen {
+		b.lineBreak()
+		m := doc.Marker{Kind: doc.TableRow}
+		if r.header {
+			m.Label = "header"
+		}
+		r.rowID = b.openMarker(m)
+		r.rowOpen = true
+		r.rowCells = 0
+	}
+}
+
+func (r *rtf) endCell() {
+	r.startRow()
+	if !r.cellOpen {
+		if r.rowCells > 0 {
+			r.b.cellSeparator()
+		}
+		r.cellID = r.b.openHere(doc.Marker{Kind: doc.TableCell})
+	}
+	r.setFormats([4]bool{})
+	r.b.closeMarker(r.cellID)
+	r.cellOpen = false
+	r.rowCells++
+}
+
+func (r *rtf) endRow() {
+	if !r.rowOpen {
+		return
+	}
+	if r.cellOpen {
+		r.endCell()
+	}
+	r.b.closeMarker(r.rowID)
+	r.rowOpen = false
+}
+
+func (r *rtf) endTable() {
+	if !r.inTable {
+		return
+	}
+	if r.cellOpen {
+		r.endCell()
+	}
+	r.endRow()
+	r.b.closeMarker(r.tableID)
+	r.inTable = false
+	r.b.paragraphBreak()
+}
+
+func (r *rtf) noteSection() {
+	if len(r.notes) == 0 {
+		return
+	}
+	b := r.b
+	b.paragraphBreak()
+	h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
+	b.inlineText("Footnotes")
+	b.closeMarker(h)
+	b.paragraphBreak()
+	r.noteDepth++
+	for i, runs := range r.notes {
+		label := strconv.Itoa(i + 1)
+		b.lineBreak()
+		outer := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: label})
+		inner := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
+		b.literal("[" + label + "]")
+		b.closeMarker(inner)
+		b.space()
+		r.writeRuns(runs)
+		b.closeMarker(outer)
+		b.lineBreak()
+	}
+	r.noteDepth--
+}
+
+// codePage maps a Windows code page number to its encoding.
+func codePage(cp int) encoding.Encoding {
+	switch cp {
+	case 437:
+		return charmap.CodePage437
+	case 850:
+		return charmap.CodePage850
+	case 852:
+		return charmap.CodePage852
+	case 866:
+		return charmap.CodePage866
+	case 874:
+		return charmap.Windows874
+	case 932:
+		return japanese.ShiftJIS
+	case 936:
+		return simplifiedchinese.GBK
+	case 949:
+		return korean.EUCKR
+	case 950:
+		return traditionalchinese.Big5
+	case 1250:
+		return charmap.Windows1250
+	case 1251:
+		return charmap.Windows1251
+	case 1252:
+		return charmap.Windows1252
+	case 1253:
+		return charmap.Windows1253
+	case 1254:
+		return charmap.Windows1254
+	case 1255:
+		return charmap.Windows1255
+	case 1256:
+		return charmap.Windows1256
+	case 1257:
+		return charmap.Windows1257
+	case 1258:
+		return charmap.Windows1258
+	case 10000:
+		return charmap.Macintosh
+	case 65001:
+		return encoding.Nop
+	}
+	return nil
+}
+
+// charsetEncoding maps an RTF \fcharset to its encoding (nil: the
+// document's code page; 2, Symbol, is read as it is).
+func charsetEncoding(cs int) encoding.Encoding {
+	switch cs {
+	case 0:
+		return charmap.Windows1252
+	case 77:
+		return charmap.Macintosh
+	case 128:
+		return japanese.ShiftJIS
+	case 129:
+		return korean.EUCKR
+	case 134:
+		return simplifiedchinese.GBK
+	case 136:
+		return traditionalchinese.Big5
+	case 161:
+		return charmap.Windows1253
+	case 162:
+		return charmap.Windows1254
+	case 163:
+		return charmap.Windows1258
+	case 177:
+		return charmap.Windows1255
+	case 178:
+		return charmap.Windows1256
+	case 186:
+		return charmap.Windows1257
+	case 204:
+		return charmap.Windows1251
+	case 222:
+		return charmap.Windows874
+	case 238:
+		return charmap.Windows1250
+	}
+	return nil
+}

@@ -1,0 +1,359 @@
+package load
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// zipOf builds a ZIP archive of the given members (sorted by name, but
+// "mimetype" first, stored, as EPUB wants).
+func zipOf(t testing.TB, members map[string]string) []byte {
+	t.Helper()
+	return zipWith(t, members, zip.Deflate)
+}
+
+// zipWith is zipOf with a compression method for all members but
+// "mimetype" (zip.Store makes fuzzing fast).
+func zipWith(t testing.TB, members map[string]string, compression uint16) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	names := make([]string, 0, len(members))
+	for n := range members {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if names[i] == "mimetype" || names[j] == "mimetype" {
+			return names[i] == "mimetype"
+		}
+		return names[i] < names[j]
+	})
+	for _, n := range names {
+		method := compression
+		if n == "mimetype" {
+			method = zip.Store
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: n, Method: method})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write([]byte(members[n])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// zipMembers reads every member of a ZIP file into a map.
+func zipMembers(t testing.TB, data []byte) map[string]string {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if _, err := b.ReadFrom(rc); err != nil {
+			t.Fatal(err)
+		}
+		rc.Close()
+		out[f.Name] = b.String()
+	}
+	return out
+}
+
+func conformanceFile(t testing.TB, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(conformanceDir(t), name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// minimalEPUB is a one-chapter EPUB 3 around body (the chapter's <body>
+// content), with extra members added.
+func minimalEPUB(t testing.TB, body string, extra map[string]string) []byte {
+	m := map[string]string{
+		"mimetype":               "application/epub+zip",
+		"META-INF/container.xml": `<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`,
+		"OPS/book.opf": `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>T</dc:title></metadata>` +
+			`<manifest><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>`,
+		"OPS/c.xhtml": `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>c</title></head><body>` + body + `</body></html>`,
+	}
+	for k, v := range extra {
+		m[k] = v
+	}
+	return zipWith(t, m, zip.Store)
+}
+
+func loadErrReason(t *testing.T, path string, data []byte) string {
+	t.Helper()
+	d, err := Bytes(path, data)
+	if err == nil {
+		t.Fatalf("%s loaded (%d characters), want an error", path, d.Len())
+	}
+	var le *Error
+	if !errors.As(err, &le) {
+		t.Fatalf("%s: error %T %v is not a *load.Error", path, err, err)
+	}
+	if le.Path != path {
+		t.Errorf("error path %q, want %q", le.Path, path)
+	}
+	return le.Reason
+}
+
+func TestZipDocumentsRefusedClearly(t *testing.T) {
+	epub := conformanceFile(t, "sample.epub")
+	docx := conformanceFile(t, "sample.docx")
+	drm := minimalEPUB(t, "<p>secret</p>", map[string]string{
+		"META-INF/encryption.xml": `<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/><enc:CipherData><enc:CipherReference URI="OPS/c.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>`,
+	})
+	var bomb bytes.Buffer
+	{
+		zw := zip.NewWriter(&bomb)
+		w, _ := zw.Create("word/document.xml")
+		zeros := make([]byte, 1<<20)
+		for range 40 {
+			w.Write(zeros)
+		}
+		zw.Close()
+	}
+	cases := []struct {
+		name, path string
+		data       []byte
+		reason     string // prefix
+	}{
+		{"truncated epub", "a.epub", epub[:len(epub)/2], ReasonCorrupt},
+		{"truncated docx", "a.docx", docx[:len(docx)-30], ReasonCorrupt},
+		{"empty docx", "a.docx", nil, ReasonCorrupt},
+		{"text named epub", "a.epub", []byte("just text"), ReasonCorrupt},
+		{"docx without document.xml", "a.docx", zipOf(t, map[string]string{"x": "y"}), ReasonCorrupt},
+		{"epub without container", "a.epub", zipOf(t, map[string]string{"mimetype": "application/epub+zip"}), ReasonCorrupt},
+		{"drm epub", "a.epub", drm, ReasonEncrypted},
+		{"zip bomb", "a.docx", bomb.Bytes(), ReasonZipBomb},
+		{"encrypted office file", "a.docx", zipOf(t, map[string]string{"EncryptionInfo": "x", "EncryptedPackage": "y"}), ReasonEncrypted},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if r := loadErrReason(t, tc.path, tc.data); !strings.HasPrefix(r, tc.reason) {
+				t.Errorf("reason %q, want it to start with %q", r, tc.reason)
+			}
+		})
+	}
+}
+
+func TestEPUBFontObfuscationIsNotDRM(t *testing.T) {
+	data := minimalEPUB(t, "<p>open</p>", map[string]string{
+		"META-INF/encryption.xml": `<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.idpf.org/2008/embedding"/><enc:CipherData><enc:CipherReference URI="OPS/fonts/a.otf"/></enc:CipherData></enc:EncryptedData></encryption>`,
+	})
+	d, err := Bytes("a.epub", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Text != "open" || d.Meta.Title != "T" {
+		t.Errorf("got %q title %q", d.Text, d.Meta.Title)
+	}
+}
+
+func TestZipFormatsSkipBinaryCheck(t *testing.T) {
+	for _, name := range []string{"sample.epub", "sample.docx"} {
+		d, err := Bytes(name, conformanceFile(t, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if d.Meta.Format != strings.TrimPrefix(filepath.Ext(name), ".") {
+			t.Errorf("%s: format %q", name, d.Meta.Format)
+		}
+	}
+}
+
+func TestEPUBInBookLinks(t *testing.T) {
+	data := minimalEPUB(t, `<p><a href="#s2">to two</a> and <a href="c.xhtml#s3">to three</a>, <a href="http://x.org/#s2">out</a></p>`+
+		`<h2 id="s2">Two</h2><p>x</p><section id="s3"><h2>Three</h2></section>`, nil)
+	d, err := Bytes("a.epub", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"to two": "Two", "to three": "Three"}
+	links := d.MarkersOf("link")
+	if len(links) != 3 {
+		t.Fatalf("links %v", markerLines(d))
+	}
+	for _, l := range links {
+		label := d.Slice(l.Start, l.End)
+		pos, ok := d.LinkTarget(l)
+		if w, inBook := want[label]; inBook {
+			if !ok || !strings.HasPrefix(d.Text[d.Byte(pos):], w) {
+				t.Errorf("link %q leads to %d (%v), want %q", label, pos, ok, w)
+			}
+		} else if ok {
+			t.Errorf("outside link %q has an in-book target", label)
+		}
+	}
+}
+
+func TestDataFormats(t *testing.T) {
+	runLoaderCases(t, []loaderCase{
+		{name: "csv", path: "a.csv", in: "name,age\n\"Ada, L\",36\n\nBob,\"x\"\"y\"\n", text: "name | age\nAda, L | 36\nBob | x\"y",
+			markers: []string{`table 0-32 "name | age\nAda, L | 36\nBob | x\"y"`, `table_row 0-10 label="header" "name | age"`, `table_cell 0-4 "name"`, `table_cell 7-10 "age"`,
+				`table_row 11-22 "Ada, L | 36"`, `table_cell 11-17 "Ada, L"`, `table_cell 20-22 "36"`, `table_row 23-32 "Bob | x\"y"`, `table_cell 23-26 "Bob"`, `table_cell 29-32 "x\"y"`}},
+		{name: "json outline", path: "a.json", in: `{"name":"x","n":2,"tags":["a","b"],"owner":{"id":1}}`, text: "name: x\nn: 2\n\ntags\n\na\nb\n\nowner\n\nid: 1"},
+		{name: "invalid json is text", path: "a.json", in: `{"a":`, text: `{"a":`},
+	}, Bytes)
+}
+
+func TestXLSX(t *testing.T) {
+	data := zipOf(t, map[string]string{
+		"xl/workbook.xml":            `<workbook xmlns:r="r"><sheets><sheet name="Hours" sheetId="1" r:id="rId1"/><sheet name="Hidden" sheetId="2" r:id="rId2" state="hidden"/></sheets></workbook>`,
+		"xl/_rels/workbook.xml.rels": `<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Target="worksheets/sheet2.xml"/></Relationships>`,
+		"xl/sharedStrings.xml":       `<sst><si><t>Day</t></si><si><t>Hours</t></si><si><r><t>Mon</t></r><r><t>day</t></r></si></sst>`,
+		"xl/worksheets/sheet1.xml":   `<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2" t="s"><v>2</v></c><c r="C2"><v>8.5</v></c><c r="D2" t="b"><v>1</v></c></row><row r="3"/></sheetData></worksheet>`,
+		"xl/worksheets/sheet2.xml":   `<worksheet><sheetData><row><c t="inlineStr"><is><t>secret</t></is></c></row></sheetData></worksheet>`,
+		"docProps/core.xml":          `<cp:coreProperties xmlns:dc="dc" xmlns:cp="cp"><dc:title>Rota</dc:title></cp:coreProperties>`,
+	})
+	d, err := Bytes("a.xlsx", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Hours\n\nDay | Hours\nMonday |  | 8.5 | TRUE"; d.Text != want || d.Meta.Title != "Rota" {
+		t.Errorf("got %q title %q, want %q", d.Text, d.Meta.Title, want)
+	}
+}
+
+func TestEML(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "formats", "trail.eml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Bytes("trail.eml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "From: Adá <ada@example.org>\nTo: bob@example.org\nDate: Mon, 1 Dec 2026 10:00:00 +0000\nSubject: Trail report\n\n" +
+		"Hello Bob,\n\nThe trail is open. Café too.\n\nAttachments\n\nmap.pdf (application/pdf, 9 bytes)"
+	if d.Text != want || d.Meta.Title != "Trail report" || d.Meta.Author == nil || *d.Meta.Author != "Adá <ada@example.org>" {
+		t.Errorf("got %q title %q", d.Text, d.Meta.Title)
+	}
+	checkInvariants(t, d)
+}
+
+func TestArchives(t *testing.T) {
+	dir := t.TempDir()
+	zipPath := filepath.Join(dir, "bundle.zip")
+	if err := os.WriteFile(zipPath, zipOf(t, map[string]string{
+		"docs/guide.md": "# Guide\n\nRead *me*.\n", "notes.txt": "plain\n", "img/a.png": "\x89PNG\x00", "book.docx": string(conformanceFile(t, "sample.docx")),
+	}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var tgz bytes.Buffer
+	{
+		gz := gzip.NewWriter(&tgz)
+		tw := tar.NewWriter(gz)
+		for name, body := range map[string]string{"./a/readme.md": "# Readme\n", "b.html": "<h1>B</h1>"} {
+			tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg})
+			tw.Write([]byte(body))
+		}
+		tw.Close()
+		gz.Close()
+	}
+	tgzPath := filepath.Join(dir, "src.tar.gz")
+	if err := os.WriteFile(tgzPath, tgz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ path, text, format string }{
+		{zipPath + "!docs/guide.md", "Guide\n\nRead me.", "markdown"},
+		{zipPath + "!notes.txt", "plain\n", "text"},
+		{zipPath + "!book.docx", "", "docx"},
+		{tgzPath + "!a/readme.md", "Readme", "markdown"},
+		{tgzPath + "!b.html", "B", "html"},
+		{zipPath, "bundle.zip\n\nbook.docx (4 KB)\ndocs/guide.md (20 bytes)\nnotes.txt (6 bytes)\n\n3 readable of 4 files.", "archive"},
+		{tgzPath, "src.tar.gz\n\na/readme.md (9 bytes)\nb.html (10 bytes)\n\n2 readable of 2 files.", "archive"},
+	}
+	for _, tc := range cases {
+		d, err := File(tc.path)
+		if err != nil {
+			t.Errorf("%s: %v", tc.path, err)
+			continue
+		}
+		if tc.text != "" && d.Text != tc.text || d.Meta.Format != tc.format {
+			t.Errorf("%s: %q (%s), want %q (%s)", tc.path, d.Text, d.Meta.Format, tc.text, tc.format)
+		}
+		checkInvariants(t, d)
+	}
+	for _, p := range []string{zipPath + "!missing.md", tgzPath + "!nope"} {
+		_, err := File(p)
+		var le *Error
+		if !errors.As(err, &le) || le.Reason != ReasonNoMember || le.Path != p {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	if _, err := File(filepath.Join(dir, "none.zip!a.md")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing archive: %v", err)
+	}
+}
+
+func TestStdin(t *testing.T) {
+	cases := []struct {
+		in, format, text, docFormat string
+	}{
+		{"# T\n\nx\n", "markdown", "T\n\nx", "markdown"},
+		{"# T\n", "", "# T\n", "text"},
+		{"# T\n", ".md", "T", "markdown"},
+		{"<!DOCTYPE html><p>hi</p>", "", "hi", "html"},
+		{`{\rtf1 hello}`, "", "hello", "rtf"},
+		{string(conformanceFile(t, "sample.epub")), "", "", "epub"},
+		{string(conformanceFile(t, "pandoc.docx")), "", "", "docx"},
+	}
+	for _, tc := range cases {
+		d, err := Stdin(strings.NewReader(tc.in), 0, tc.format)
+		if err != nil {
+			t.Errorf("%q: %v", tc.format, err)
+			continue
+		}
+		if tc.text != "" && d.Text != tc.text || d.Meta.Format != tc.docFormat || d.Meta.Path != "" {
+			t.Errorf("%q %q: %q (%s)", tc.in[:min(len(tc.in), 20)], tc.format, d.Text, d.Meta.Format)
+		}
+	}
+	if _, err := Stdin(strings.NewReader("abcdef"), 3, ""); err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Errorf("over the limit: %v", err)
+	}
+	if _, err := Stdin(strings.NewReader("a\x00b"), 0, ""); err == nil || !strings.Contains(err.Error(), ReasonBinary) {
+		t.Errorf("binary: %v", err)
+	}
+	d, _ := Stdin(strings.NewReader("plain"), 0, "")
+	if d == nil || d.Meta.Title != "standard input" {
+		t.Errorf("title: %+v", d)
+	}
+}
+
+func TestDOCXCommentsAsNotes(t *testing.T) {
+	m := zipMembers(t, conformanceFile(t, "sample.docx"))
+	m["word/document.xml"] = `<w:document xmlns:w="w"><w:body><w:p><w:commentRangeStart w:id="0"/><w:r><w:t>Checked text.</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p></w:body></w:document>`
+	m["word/comments.xml"] = `<w:comments xmlns:w="w"><w:comment w:id="0" w:author="Grace"><w:p><w:r><w:t>Is this right?</w:t></w:r></w:p></w:comment></w:comments>`
+	d, err := Bytes("c.docx", zipOf(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Checked text.[1][2]\n\nFootnotes\n\n[1] Comment by Grace: Is this right?\n[2] The footnote text lives here."
+	if d.Text != want {
+		t.Errorf("got %q\nwant %q", d.Text, want)
+	}
+}
