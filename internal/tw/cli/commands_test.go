@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"textfirst/internal/testkit"
 )
 
 // commands are every command tw has, as `tw help` lists them.
@@ -158,7 +159,7 @@ func TestStdinDash(t *testing.T) {
 		withDash := append([]string{c[0], "-"}, c[1:]...)
 		code1, out1, err1 := run(t, "", nil, withFile...)
 		code2, out2, err2 := run(t, text, nil, withDash...)
-		out1 = strings.ReplaceAll(strings.ReplaceAll(out1, file, "-"), `"title": "cells.txt"`, `"title": "-"`)
+		out1 = strings.ReplaceAll(strings.ReplaceAll(out1, file, "-"), `"title": "cells.txt"`, `"title": "standard input"`)
 		if code1 != code2 || out1 != out2 || err1 != err2 {
 			t.Errorf("tw %s: exit %d %q %q; from a file: exit %d %q %q", strings.Join(withDash, " "), code2, out2, err2, code1, out1, err1)
 		}
@@ -173,7 +174,7 @@ func TestStdinDash(t *testing.T) {
 	}
 	// Binary data is refused as a binary file is.
 	code, _, errs := run(t, "\x00\x01\x02PNG\x00\x00\xff", nil, "text", "-")
-	if code != 1 || errs != "Error: tw text: cannot read standard input: binary file, not a document. Give a text, Markdown or HTML document.\n" {
+	if code != 1 || errs != "Error: tw text: cannot read standard input: binary file, not a document. Give a document tw reads: text, Markdown, HTML, EPUB, DOCX, ODT, RTF, PDF and more (see tw help text).\n" {
 		t.Errorf("binary standard input: exit %d, %q", code, errs)
 	}
 }
@@ -201,5 +202,22 @@ func TestFileAsCommand(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if ee, _ := err.(*exec.ExitError); ee == nil || ee.ExitCode() != 1 || !strings.HasPrefix(string(out), "Error: tw open: cannot read standard input in the terminal reader: there is no terminal") {
 		t.Errorf("tw open - without a terminal: %v, %q", err, out)
+	}
+}
+
+// TestStdinDashFormats: "-" tells the format from the content, so a Word
+// document or a PDF piped in reads as the file itself does.
+func TestStdinDashFormats(t *testing.T) {
+	for _, name := range []string{"sample.docx", "sample.epub", "single.pdf", "sample.html"} {
+		path := testkit.Path(t, "conformance", "textweaver", name)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code1, out1, err1 := run(t, "", nil, "text", path)
+		code2, out2, err2 := run(t, string(data), nil, "text", "-")
+		if code1 != 0 || code2 != 0 || out1 != out2 || out1 == "" {
+			t.Errorf("%s: from the file exit %d %q; from standard input exit %d %q %q", name, code1, err1, code2, err2, out2[:min(len(out2), 200)])
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -21,7 +22,7 @@ func readFailure(cmd, path string, err error) error {
 		case load.ReasonFolder:
 			todo = "Give a file, not a folder."
 		case load.ReasonBinary:
-			todo = "Give a text, Markdown or HTML document."
+			todo = "Give a document tw reads: text, Markdown, HTML, EPUB, DOCX, ODT, RTF, PDF and more (see tw help text)."
 		}
 	}
 	if path == session.StdinPath {
@@ -40,7 +41,8 @@ func readStdin(cmd string, in io.Reader) ([]byte, error) {
 }
 
 // loadDoc loads the document a command reads: a file, or standard input
-// for "-" (as plain text).
+// for "-" (its format told from its content: a PDF, a ZIP-based document,
+// HTML, JSON, else text).
 func loadDoc(env Env, cmd, path string) (*doc.Document, error) {
 	var d *doc.Document
 	var err error
@@ -49,7 +51,9 @@ func loadDoc(env Env, cmd, path string) (*doc.Document, error) {
 		if rerr != nil {
 			return nil, rerr
 		}
-		d, err = load.Bytes(path, data)
+		if d, err = load.Stdin(bytes.NewReader(data), 0, ""); err == nil {
+			d.Meta.Path = path
+		}
 	} else {
 		d, err = load.File(path)
 	}
