@@ -282,7 +282,7 @@ func TestServeObserveAndReferences(t *testing.T) {
 	}
 	saveRef := labels[`Button "Save"`]
 	// Save has the keyboard focus after present.
-	if saveLabel := visible[indexOf(visible, `Button "Save" [ref=`)]; saveLabel != `Button "Save" [ref=`+saveRef+`; actions=invoke,click; states=focused]` {
+	if saveLabel := visible[indexOf(visible, `Button "Save" [ref=`)]; saveLabel != `Button "Save" [ref=`+saveRef+`; actions=invoke,focus,click,key; states=focused]` {
 		t.Errorf("Save label %q", saveLabel)
 	}
 	ctx := obs["context"].([]any)
@@ -346,7 +346,8 @@ func TestServeObserveAndReferences(t *testing.T) {
 		t.Fatal("no MenuItem Open")
 	}
 	h.fails("not_clickable", "click", map[string]any{"ref": open["ref"]})
-	h.fails("invalid_params", "snapshot", map[string]any{"scope": "hwnd", "hwnd": ":1.999/no/such/window"})
+	// A well-formed window id that names no window now: the window closed.
+	h.fails("stale_element", "snapshot", map[string]any{"scope": "hwnd", "hwnd": ":1.999/no/such/window"})
 	h.fails("invalid_params", "snapshot", map[string]any{"scope": "process", "pid": 999999})
 	h.fails("invalid_params", "observe", map[string]any{"maxTargets": -1})
 	h.fails("unknown_method", "teleport", nil)

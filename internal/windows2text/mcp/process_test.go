@@ -121,7 +121,7 @@ func TestInspectorCLI(t *testing.T) {
 		t.Errorf("step without act acted: %s", got)
 	}
 	did := inspector(t, "--method", "tools/call", "--tool-name", "step", "--tool-arg", "action=toggle", `target=CheckBox "Bold"`, "act=true", "format=text")
-	if text := textOf(did); !strings.HasPrefix(text, `did toggle CheckBox "Bold"`) || !strings.Contains(text, `CheckBox "Bold" toggle,click [checked]`) {
+	if text := textOf(did); !strings.HasPrefix(text, `did toggle CheckBox "Bold"`) || !strings.Contains(text, `CheckBox "Bold" focus,toggle,click,key [checked]`) {
 		t.Errorf("step with act: %s", text)
 	}
 	if got := state(t, "check"); got != "check 1" {
