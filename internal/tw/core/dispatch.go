@@ -274,8 +274,9 @@ func (a *App) bookmarkAction(id string) {
 					for j, x := range a.state.Highlights {
 						if x.ID == hid {
 							a.state.Highlights = append(a.state.Highlights[:j], a.state.Highlights[j+1:]...)
-							a.saveState()
-							a.say("Highlight removed.")
+							if a.saveMarks("highlight's removal") {
+								a.say("Highlight removed.")
+							}
 							return
 						}
 					}

@@ -84,6 +84,7 @@ func (a *App) enterEdit() {
 	a.edit = es
 	a.editing = true
 	a.mode = ModeEdit
+	a.viewChanged()
 	a.showSource(source)
 	a.cursor = mapPosition(a.edit.canonical, canonCursor, a.d)
 	l := a.ix.LineOf(a.cursor)
@@ -239,6 +240,7 @@ func (a *App) finishEdit() {
 	old := a.edit.canonical
 	a.editing = false
 	a.mode = ModeBrowse
+	a.viewChanged()
 	a.d = canon
 	a.ix = units.New(canon)
 	a.title = canon.Meta.Title
@@ -768,6 +770,8 @@ func (a *App) saveSource(path string) bool {
 	a.edit.canonical = canon
 	if old.Meta.Path != path {
 		a.state = &docstate.DocState{Path: path, Bookmarks: a.state.Bookmarks, Notes: a.state.Notes, Highlights: a.state.Highlights, NextID: a.state.NextID}
+		// The file was replaced, and so is what was remembered about it.
+		a.base, _ = a.st.Load(path)
 	}
 	a.saveCanonicalState(canon, old)
 	return true

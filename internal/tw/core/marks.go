@@ -27,8 +27,9 @@ func (a *App) addBookmark() {
 	at, _ := a.toCanonical(units.Range{Start: a.cursor, End: a.cursor})
 	a.state.Bookmarks = append(a.state.Bookmarks, docstate.Bookmark{Name: name, Char: at.Start})
 	a.sortBookmarks()
-	a.saveState()
-	a.say(fmt.Sprintf("Bookmark %s set at %d percent.", name, a.percent(a.cursor)))
+	if a.saveMarks("bookmark") {
+		a.say(fmt.Sprintf("Bookmark %s set at %d percent.", name, a.percent(a.cursor)))
+	}
 }
 
 func (a *App) sortBookmarks() {
@@ -103,12 +104,9 @@ func (a *App) listBookmarks() {
 func (a *App) deleteBookmark(i int) {
 	name := a.state.Bookmarks[i].Name
 	a.state.Bookmarks = append(a.state.Bookmarks[:i], a.state.Bookmarks[i+1:]...)
-	a.saveState()
-	if a.list != nil && a.list.kind == bookmarkList {
-		a.list.all = a.bookmarkItems()
-		a.refilter()
+	if a.saveMarks("bookmark's deletion") {
+		a.say(fmt.Sprintf("Bookmark %s deleted.", name))
 	}
-	a.say(fmt.Sprintf("Bookmark %s deleted.", name))
 }
 
 func (a *App) renameBookmark(i int) {
@@ -130,8 +128,9 @@ func (a *App) renameBookmark(i int) {
 				a.state.Bookmarks[j].Name = text
 			}
 		}
-		a.saveState()
-		a.say(fmt.Sprintf("Bookmark %s renamed to %s.", old, text))
+		if a.saveMarks("bookmark's new name") {
+			a.say(fmt.Sprintf("Bookmark %s renamed to %s.", old, text))
+		}
 	})
 }
 
@@ -198,9 +197,14 @@ func (a *App) addNote() {
 			Anchor: canon.Slice(cr.Start, cr.End), Text: text, Tags: tags, Color: color})
 		a.sortNotes()
 		a.sel = nil
-		a.saveState()
-		a.say(fmt.Sprintf("Note added: %s", text))
+		if a.saveMarks("note") {
+			a.say(fmt.Sprintf("Note added: %s", text))
+		}
 	})
+}
+
+func (a *App) sortHighlights() {
+	sort.SliceStable(a.state.Highlights, func(i, j int) bool { return a.state.Highlights[i].Start < a.state.Highlights[j].Start })
 }
 
 func (a *App) sortNotes() {
@@ -275,11 +279,8 @@ func (a *App) deleteNoteByID(id int) {
 	for i, n := range a.state.Notes {
 		if n.ID == id {
 			a.state.Notes = append(a.state.Notes[:i], a.state.Notes[i+1:]...)
-			a.saveState()
-			a.say("Note deleted.")
-			if a.list != nil && a.list.kind == noteList {
-				a.list.all = a.noteItems()
-				a.refilter()
+			if a.saveMarks("note's deletion") {
+				a.say("Note deleted.")
 			}
 			return
 		}
@@ -301,8 +302,9 @@ func (a *App) editNote(i int) {
 				a.state.Notes[j].Tags, a.state.Notes[j].Color = parseNote(text)
 			}
 		}
-		a.saveState()
-		a.say("Note changed: " + text)
+		if a.saveMarks("note") {
+			a.say("Note changed: " + text)
+		}
 	})
 }
 
@@ -322,8 +324,9 @@ func (a *App) highlightAtCursor() int {
 func (a *App) toggleHighlight() {
 	if i := a.highlightAtCursor(); i >= 0 && (a.sel == nil || a.sel.Len() == 0) {
 		a.state.Highlights = append(a.state.Highlights[:i], a.state.Highlights[i+1:]...)
-		a.saveState()
-		a.say("Highlight removed.")
+		if a.saveMarks("highlight's removal") {
+			a.say("Highlight removed.")
+		}
 		return
 	}
 	r, ok := a.noteTarget()
@@ -339,10 +342,44 @@ func (a *App) toggleHighlight() {
 	cr, canon := a.toCanonical(r)
 	a.state.Highlights = append(a.state.Highlights, docstate.Highlight{ID: a.state.NextID, Start: cr.Start, End: cr.End,
 		Color: color, Text: canon.Slice(cr.Start, cr.End)})
-	sort.SliceStable(a.state.Highlights, func(i, j int) bool { return a.state.Highlights[i].Start < a.state.Highlights[j].Start })
+	a.sortHighlights()
 	a.sel = nil
-	a.saveState()
-	a.say(fmt.Sprintf("Highlighted: %s", a.previewText(a.d.Slice(r.Start, r.End))))
+	if a.saveMarks("highlight") {
+		a.say(fmt.Sprintf("Highlighted: %s", a.previewText(a.d.Slice(r.Start, r.End))))
+	}
+}
+
+func (a *App) highlightItems() []string {
+	var items []string
+	for _, h := range a.state.Highlights {
+		items = append(items, fmt.Sprintf("Line %d, %s: %s", a.ix.LineOf(h.Start)+1, h.Color, a.previewText(h.Text)))
+	}
+	return items
+}
+
+// refreshMarkList shows the marks as they are now in the open list of
+// bookmarks, notes or highlights: its items and the indexes its choose,
+// delete and rename use stay those of the marks, whoever changed them
+// (this session, or another process whose marks were merged in).
+func (a *App) refreshMarkList() {
+	l := a.list
+	if l == nil || a.state == nil {
+		return
+	}
+	switch l.kind {
+	case bookmarkList:
+		l.all = a.bookmarkItems()
+	case noteList:
+		l.all = a.noteItems()
+	case highlightList:
+		l.all = a.highlightItems()
+	default:
+		return
+	}
+	if l.all == nil {
+		l.all = []string{}
+	}
+	a.refilter()
 }
 
 func (a *App) listHighlights() {
@@ -350,11 +387,7 @@ func (a *App) listHighlights() {
 		a.say("No highlights.")
 		return
 	}
-	var items []string
-	for _, h := range a.state.Highlights {
-		items = append(items, fmt.Sprintf("Line %d, %s: %s", a.ix.LineOf(h.Start)+1, h.Color, a.previewText(h.Text)))
-	}
-	a.openList(&List{Title: "Highlights", Items: items, choose: func(i int) {
+	a.openList(&List{Title: "Highlights", kind: highlightList, Items: a.highlightItems(), choose: func(i int) {
 		h := a.state.Highlights[i]
 		a.moveTo(h.Start, true)
 		a.say(a.previewText(h.Text))
