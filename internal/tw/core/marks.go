@@ -13,23 +13,49 @@ import (
 // addBookmark sets a bookmark at the cursor, named mark1, mark2, … (the
 // first free name).
 func (a *App) addBookmark() {
-	used := map[string]bool{}
-	for _, b := range a.state.Bookmarks {
-		used[b.Name] = true
-	}
-	name := ""
-	for i := 1; ; i++ {
-		name = fmt.Sprintf("mark%d", i)
-		if !used[name] {
-			break
-		}
-	}
+	name := a.freeBookmarkName()
 	at, _ := a.toCanonical(units.Range{Start: a.cursor, End: a.cursor})
 	a.state.Bookmarks = append(a.state.Bookmarks, docstate.Bookmark{Name: name, Char: at.Start})
 	a.sortBookmarks()
-	if a.saveMarks("bookmark") {
-		a.say(fmt.Sprintf("Bookmark %s set at %d percent.", name, a.percent(a.cursor)))
+	if !a.saveMarks("bookmark") {
+		return
 	}
+	// Another process may have given the same name to a bookmark of its
+	// own meanwhile (the write merged it in): this one takes the next
+	// free name, so every name still means one place.
+	if a.bookmarksNamed(name) > 1 {
+		for i := range a.state.Bookmarks {
+			if b := &a.state.Bookmarks[i]; b.Name == name && b.Char == at.Start {
+				b.Name = a.freeBookmarkName()
+				name = b.Name
+				break
+			}
+		}
+		if !a.saveMarks("bookmark") {
+			return
+		}
+	}
+	a.say(fmt.Sprintf("Bookmark %s set at %d percent.", name, a.percent(a.cursor)))
+}
+
+// freeBookmarkName is the first of mark1, mark2, … no bookmark has.
+func (a *App) freeBookmarkName() string {
+	for i := 1; ; i++ {
+		name := fmt.Sprintf("mark%d", i)
+		if a.bookmarksNamed(name) == 0 {
+			return name
+		}
+	}
+}
+
+func (a *App) bookmarksNamed(name string) int {
+	n := 0
+	for _, b := range a.state.Bookmarks {
+		if b.Name == name {
+			n++
+		}
+	}
+	return n
 }
 
 func (a *App) sortBookmarks() {
