@@ -266,6 +266,7 @@ func (a *App) open(path string) error {
 	}
 	a.stopReading()
 	a.saveState()
+	a.sweepTemps(abs)
 	a.install(d)
 	st, err := a.st.Load(abs)
 	if err != nil {
