@@ -670,21 +670,35 @@ func (a *App) Playback() string {
 	return a.playback
 }
 
-// preview returns up to eight words of text from pos, on one line.
+// preview returns up to eight words of text from pos, on one line. It
+// looks at no more than previewChars characters, however long the line.
 func (a *App) preview(pos int) string {
 	l := a.ix.Line(a.ix.LineOf(pos))
-	text := a.d.Slice(pos, l.End)
-	fields := strings.Fields(text)
-	if len(fields) > 8 {
-		fields = fields[:8]
-	}
-	return strings.Join(fields, " ")
+	return a.previewText(a.d.Slice(pos, min(l.End, pos+previewChars)))
 }
 
 // lineText returns line l (0-based) as text.
 func (a *App) lineText(l int) string {
 	r := a.ix.Line(l)
 	return a.d.Slice(r.Start, r.End)
+}
+
+// Announcements say a whole line when it is no longer than maxSpokenLine
+// characters, as textweaver does; a longer one (a whole book on one line)
+// is announced by its first eight words, like every other preview, so
+// the time and memory of an announcement do not grow with the line.
+const (
+	maxSpokenLine = 500
+	previewChars  = 2000 // enough for eight words of any real text
+)
+
+// spokenLine is line l as an announcement says it.
+func (a *App) spokenLine(l int) string {
+	r := a.ix.Line(l)
+	if r.Len() <= maxSpokenLine {
+		return a.d.Slice(r.Start, r.End)
+	}
+	return a.previewText(a.d.Slice(r.Start, min(r.End, r.Start+previewChars))) + " …"
 }
 
 func fileExists(path string) bool {

@@ -87,7 +87,7 @@ func (a *App) enterEdit() {
 	a.showSource(source)
 	a.cursor = mapPosition(a.edit.canonical, canonCursor, a.d)
 	l := a.ix.LineOf(a.cursor)
-	a.say("Edit mode on. Ctrl+S saves, Ctrl+E finishes. " + nonBlank(a.lineText(l)))
+	a.say("Edit mode on. Ctrl+S saves, Ctrl+E finishes. " + nonBlank(a.spokenLine(l)))
 }
 
 // showSource makes the source the text being moved through.
@@ -537,13 +537,13 @@ func (a *App) editAction(id string) {
 			a.say("Nothing to undo.")
 			return
 		}
-		a.say("Undo. " + nonBlank(a.lineText(a.ix.LineOf(a.cursor))))
+		a.say("Undo. " + nonBlank(a.spokenLine(a.ix.LineOf(a.cursor))))
 	case "redo":
 		if !a.redoStep() {
 			a.say("Nothing to redo.")
 			return
 		}
-		a.say("Redo. " + nonBlank(a.lineText(a.ix.LineOf(a.cursor))))
+		a.say("Redo. " + nonBlank(a.spokenLine(a.ix.LineOf(a.cursor))))
 	case "backspace", "delete":
 		if r, ok := a.selection(); ok {
 			a.sel = nil
