@@ -104,15 +104,17 @@ type App struct {
 	st   docstate.Store
 
 	// The open document.
-	d       *doc.Document
-	ix      *units.Index
-	title   string
-	state   *docstate.DocState
-	base    *docstate.DocState // the state as last loaded or written, for merging
-	cursor  int
-	sel     *units.Range
-	editing bool
-	dirty   bool
+	d     *doc.Document
+	ix    *units.Index
+	title string
+	state *docstate.DocState
+	base  *docstate.DocState // the state as last loaded or written, for merging
+	// placeUnsaved: the last write of the place failed and was told.
+	placeUnsaved bool
+	cursor       int
+	sel          *units.Range
+	editing      bool
+	dirty        bool
 
 	mode     string
 	status   string
@@ -265,7 +267,7 @@ func (a *App) open(path string) error {
 		return &OpenError{path, err}
 	}
 	a.stopReading()
-	a.saveState()
+	placeErr := a.saveState()
 	a.sweepTemps(abs)
 	a.install(d)
 	st, err := a.st.Load(abs)
@@ -284,10 +286,13 @@ func (a *App) open(path string) error {
 		a.cursor = a.firstWordAtOrAfter(st.Place.Char)
 		resumed = a.cursor > 0
 	}
+	opened := fmt.Sprintf("Opened %s.", title)
 	if resumed {
-		a.say(fmt.Sprintf("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor)))
-	} else {
-		a.say(fmt.Sprintf("Opened %s.", title))
+		opened = fmt.Sprintf("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor))
+	}
+	a.say(opened)
+	if placeErr != nil {
+		a.sayError(fmt.Sprintf("Could not save the reading place in the document before: %s.", errReason(placeErr)))
 	}
 	return nil
 }
@@ -495,6 +500,21 @@ func (a *App) adoptState(st *docstate.DocState) {
 	a.sortNotes()
 	a.sortHighlights()
 	a.base = docstate.Clone(st)
+}
+
+// savePlace saves the state when the place is what changed (autosave,
+// quitting, opening another document). A failure is told once, until a
+// write works again; it reports whether the write worked.
+func (a *App) savePlace() bool {
+	err := a.saveState()
+	switch {
+	case err == nil:
+		a.placeUnsaved = false
+	case !a.placeUnsaved:
+		a.placeUnsaved = true
+		a.sayError(fmt.Sprintf("Could not save the reading place: %s.", errReason(err)))
+	}
+	return err == nil
 }
 
 // saveMarks saves the state after a change of marks; when the write

@@ -74,7 +74,7 @@ func (a *App) runAction(id string) {
 	case "quit":
 		quit := func() {
 			a.stopReading()
-			a.saveState()
+			a.savePlace()
 			a.quitting = true
 			a.effects = append(a.effects, QuitEffect{})
 		}

@@ -134,3 +134,28 @@ func TestTwoAppsKeepEachOthersMarks(t *testing.T) {
 			len(st.Bookmarks), len(names), len(st.Highlights), len(st.Notes))
 	}
 }
+
+// Quitting when the place cannot be written says so before the app goes.
+func TestQuitReportsAnUnsavedPlace(t *testing.T) {
+	f := newFixture(t)
+	app, rec := f.open()
+	state := filepath.Join(f.home, "data", "state")
+	if err := os.MkdirAll(filepath.Dir(state), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(state, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	if _, err := app.Action("quit", &yes); err != nil {
+		t.Fatal(err)
+	}
+	want := "Could not save the reading place: not a directory."
+	found := false
+	for _, s := range rec.says {
+		found = found || s == want
+	}
+	if !found || !app.Quitting() {
+		t.Fatalf("quitting said %q, want %q", rec.says, want)
+	}
+}

@@ -105,3 +105,32 @@ func startIn(t *testing.T, dir, home string) *client {
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	return c
 }
+
+// Over JSON-RPC, saving over a file another program changed returns the
+// question as pending; the file is written only once it is answered yes.
+func TestSaveOverAChangedFileAsksOverRPC(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "notes.md")
+	if err := os.WriteFile(path, []byte(notesMD), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, filepath.Join(dir, "home"))
+	c.call("open", map[string]any{"path": path})
+	c.call("action", map[string]any{"id": "toggle_edit_mode"})
+	c.call("insert", map[string]any{"text": "Mine. "})
+	if err := os.WriteFile(path, []byte("Theirs.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := c.call("action", map[string]any{"id": "save"})
+	pending, _ := res["pending"].(map[string]any)
+	if pending["action"] != "save" || pending["question"] != "notes.md changed on disk since it was opened. Overwrite it? y or n" {
+		t.Fatalf("save over a changed file: %v", res)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "Theirs.\n" {
+		t.Fatalf("written before the answer: %q", got)
+	}
+	res = c.call("action", map[string]any{"id": "save", "confirm": true})
+	if got, _ := os.ReadFile(path); !strings.Contains(string(got), "Mine. ") || res["pending"] != nil {
+		t.Fatalf("yes did not save: %q %v", got, res)
+	}
+}
