@@ -47,6 +47,19 @@ var hot = []string{
 	"backspace", "delete", "play_pause", "stop",
 }
 
+// openers open a prompt, a list or a question; changers change the state
+// such a prompt or list acts on; the answers then arrive after the change.
+var openers = []string{
+	"insert_image", "insert_table", "replace", "save_as", "list_highlights", "list_bookmarks",
+	"list_notes", "add_note", "edit_note", "rename_bookmark", "delete_bookmark", "delete_note",
+	"go_to", "find", "open", "command_palette", "settings", "outline", "keyboard_help", "toggle_edit_mode",
+}
+
+var changers = []string{
+	"toggle_edit_mode", "toggle_edit_mode", "new_document", "toggle_highlight", "add_bookmark",
+	"undo", "redo", "save", "select_all", "cut", "backspace", "document_end", "delete_bookmark",
+}
+
 var answers = []string{
 	"", "", "5", "end", "start", "50%", "x.md", "y.txt", "../up.md", "sub/deep.md", ".", "..",
 	"note #tag color: red", "3 by 2", "img.png", "a", "é", "toggle edit mode", "save",
@@ -76,8 +89,35 @@ func Session(rng *rand.Rand, n int, paths []string) []Request {
 	all := core.Actions()
 	var out []Request
 	pick := func(xs []string) string { return xs[rng.Intn(len(xs))] }
-	for i := 0; i < n; i++ {
-		r := Request{ID: i + 1}
+	for len(out) < n {
+		r := Request{ID: len(out) + 1}
+		if rng.Intn(100) < 15 {
+			// Open something, change what it stands on, answer it.
+			add := func(method string, params map[string]any) {
+				out = append(out, Request{ID: len(out) + 1, Method: method, Params: params})
+			}
+			if rng.Intn(2) == 0 {
+				add("action", map[string]any{"id": pick([]string{"toggle_edit_mode", "new_document"})})
+				if rng.Intn(2) == 0 {
+					add("insert", map[string]any{"text": pick(inserts)})
+				}
+			}
+			add("action", map[string]any{"id": pick(openers)})
+			for k := rng.Intn(3); k >= 0; k-- {
+				add("action", map[string]any{"id": pick(changers)})
+			}
+			switch rng.Intn(4) {
+			case 0:
+				add("answer", map[string]any{"text": pick(answers)})
+			case 1:
+				add("choose", map[string]any{"index": rng.Intn(4)})
+			case 2:
+				add("list_key", map[string]any{"key": pick(listKeys)})
+			default:
+				add("prompt_key", map[string]any{"key": "enter"})
+			}
+			continue
+		}
 		switch w := rng.Intn(100); {
 		case w < 22:
 			r.Method = "action"
@@ -140,5 +180,5 @@ func Session(rng *rand.Rand, n int, paths []string) []Request {
 		}
 		out = append(out, r)
 	}
-	return out
+	return out[:n]
 }
