@@ -361,6 +361,11 @@ func (a *App) echo(text string) {
 			a.say("space")
 		}
 	default:
+		if len(text) > maxSpokenLine {
+			// A long paste is echoed by its first words.
+			a.say(previewWords(text) + " …")
+			return
+		}
 		a.say(strings.TrimSpace(text))
 	}
 }

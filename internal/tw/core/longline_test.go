@@ -54,3 +54,13 @@ func TestLongLineAnnouncementsAreCapped(t *testing.T) {
 		t.Logf("%s: %v, %q", c.name, took, said)
 	}
 }
+
+// A long paste is echoed by its first eight words.
+func TestLongPasteEchoIsCapped(t *testing.T) {
+	app, rec := newFixture(t).open()
+	app.Action("toggle_edit_mode", nil)
+	app.Insert(strings.Repeat("word after word goes on ", 20_000))
+	if got, want := rec.last(), "word after word goes on word after word …"; got != want {
+		t.Fatalf("echoed %.80q, want %q", got, want)
+	}
+}

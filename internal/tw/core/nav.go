@@ -81,6 +81,9 @@ func dirOf(next bool) string {
 
 // oneLine returns a marker's text on one line.
 func (a *App) oneLine(m doc.Marker) string {
+	if m.End-m.Start > maxSpokenLine {
+		return previewWords(a.d.Slice(m.Start, m.Start+previewChars)) + " …"
+	}
 	return strings.Join(strings.Fields(a.d.Slice(m.Start, m.End)), " ")
 }
 
