@@ -55,6 +55,20 @@ func TestMarkWriteFailureIsReported(t *testing.T) {
 			f.Close()
 			return func() { os.Remove(filler) }
 		}, "no space left on device"},
+		{"read-only home", func(t *testing.T, home string) func() {
+			if os.Geteuid() != 0 {
+				t.Skip("mounting a read-only tmpfs needs root")
+			}
+			if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", home).CombinedOutput(); err != nil {
+				t.Fatalf("mount: %v %s", err, out)
+			}
+			t.Cleanup(func() { exec.Command("umount", "-l", home).Run() })
+			return func() {
+				if out, err := exec.Command("mount", "-o", "remount,rw", home).CombinedOutput(); err != nil {
+					t.Fatalf("remount: %v %s", err, out)
+				}
+			}
+		}, "read-only file system"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
