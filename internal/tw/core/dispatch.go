@@ -250,6 +250,7 @@ func (a *App) bookmarkAction(id string) {
 					return
 				}
 			}
+			a.say(fmt.Sprintf("Bookmark %s is gone.", name))
 		})
 	case "add_note":
 		a.addNote()

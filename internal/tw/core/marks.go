@@ -149,10 +149,17 @@ func (a *App) renameBookmark(i int) {
 				return
 			}
 		}
+		found := false
 		for j := range a.state.Bookmarks {
 			if a.state.Bookmarks[j].Name == old {
 				a.state.Bookmarks[j].Name = text
+				found = true
 			}
+		}
+		if !found {
+			// Deleted meanwhile (here or by another tw on this home).
+			a.say(fmt.Sprintf("Bookmark %s is gone.", old))
+			return
 		}
 		if a.saveMarks("bookmark's new name") {
 			a.say(fmt.Sprintf("Bookmark %s renamed to %s.", old, text))
@@ -311,6 +318,7 @@ func (a *App) deleteNoteByID(id int) {
 			return
 		}
 	}
+	a.say("That note is gone.")
 }
 
 func (a *App) editNote(i int) {
@@ -322,11 +330,17 @@ func (a *App) editNote(i int) {
 			a.say("Kept.")
 			return
 		}
+		found := false
 		for j := range a.state.Notes {
 			if a.state.Notes[j].ID == id {
 				a.state.Notes[j].Text = text
 				a.state.Notes[j].Tags, a.state.Notes[j].Color = parseNote(text)
+				found = true
 			}
+		}
+		if !found {
+			a.say("That note is gone.")
+			return
 		}
 		if a.saveMarks("note") {
 			a.say("Note changed: " + text)

@@ -94,3 +94,46 @@ func TestMarkListFollowsMarks(t *testing.T) {
 		t.Fatalf("choosing the second highlight said %q", got)
 	}
 }
+
+// A prompt about a mark that went meanwhile says so, instead of
+// announcing a change that did not happen.
+func TestPromptsAboutGoneMarks(t *testing.T) {
+	yes := true
+	cases := []struct {
+		name  string
+		setup []string // actions before the prompt
+		open  string   // the action that opens the prompt
+		gone  string   // the action, confirmed, that removes the mark
+		last  string
+	}{
+		{"rename a deleted bookmark", []string{"add_bookmark"}, "rename_bookmark", "delete_bookmark", "Bookmark mark1 is gone."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			app, rec := newFixture(t).open()
+			for _, id := range c.setup {
+				run(t, app, act(id))
+			}
+			run(t, app, act(c.open))
+			if _, err := app.Action(c.gone, &yes); err != nil {
+				t.Fatal(err)
+			}
+			app.Answer("renamed")
+			if got := rec.last(); got != c.last {
+				t.Fatalf("said %q, want %q", got, c.last)
+			}
+		})
+	}
+	// A note edited after it was deleted.
+	app, rec := newFixture(t).open()
+	run(t, app, act("add_note"))
+	run(t, app, answer("first"))
+	run(t, app, act("edit_note"))
+	if _, err := app.Action("delete_note", &yes); err != nil {
+		t.Fatal(err)
+	}
+	run(t, app, answer("second"))
+	if got := rec.last(); got != "That note is gone." {
+		t.Fatalf("editing a deleted note said %q", got)
+	}
+}
