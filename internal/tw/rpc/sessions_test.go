@@ -71,8 +71,11 @@ func runSession(t *testing.T, scratch string, seed int64, n int) int {
 	defer os.RemoveAll(root)
 	writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
 	writeFile(t, filepath.Join(dir, "plain.txt"), "One line.\r\nTwo lines.\nThree.\r\n")
+	writeFile(t, filepath.Join(dir, "rich.md"), richMD)
+	docs := []string{"notes.md", "plain.txt", "rich.md"}
+	first := docs[seed%int64(len(docs))]
 	reqs := sessiongen.Session(rand.New(rand.NewSource(seed)), n,
-		[]string{"notes.md", "plain.txt", filepath.Join(dir, "notes.md"), "missing.md", "sub"})
+		[]string{"notes.md", "plain.txt", "rich.md", filepath.Join(dir, "notes.md"), "missing.md", "sub"})
 	var in bytes.Buffer
 	for _, r := range reqs {
 		in.Write(r.JSON())
@@ -82,7 +85,7 @@ func runSession(t *testing.T, scratch string, seed int64, n int) int {
 	var logged bytes.Buffer
 	w := rpc.NewWriter(&out)
 	app := core.New(core.Options{Home: home, Events: rpc.Events(w), Load: load.File, Parse: load.Bytes})
-	if err := app.Open(filepath.Join(dir, "notes.md")); err != nil {
+	if err := app.Open(filepath.Join(dir, first)); err != nil {
 		t.Fatal(err)
 	}
 	srv := &rpc.Server{Version: "fuzz", App: app, BaseDir: dir, Logger: log.New(&logged, "", 0)}
@@ -148,3 +151,39 @@ func firstLines(s string, n int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// richMD has every structure the navigation moves by.
+const richMD = `---
+title: Rich
+---
+# Rich document
+
+A paragraph with a [link](https://example.com) and ` + "`code`" + `, *emphasis* and **strong** text.
+Dr. Smith arrived at 5 p.m. He left... Then he came back!
+
+- first item
+- second item
+  1. nested one
+
+> A quote that
+> spans two lines.
+
+| Name | Value |
+| ---- | ----- |
+| a    | 1     |
+| b    | 2     |
+
+![an image](pic.png)
+
+---
+
+## Second heading
+
+` + "```" + `
+code block line
+` + "```" + `
+
+Last paragraph.[^1]
+
+[^1]: A footnote.
+`
