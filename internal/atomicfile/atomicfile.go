@@ -6,17 +6,25 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 // Write replaces path with data: it writes a temporary file in the same
 // folder, syncs it, renames it over path and syncs the folder. perm is used
 // when path does not exist yet; an existing file keeps its permissions.
+// When path is a symbolic link, the file it points to is replaced (beside
+// it), and the link stays a link.
 func Write(path string, data []byte, perm os.FileMode) error {
+	path, err := Target(path)
+	if err != nil {
+		return fmt.Errorf("atomicfile: %w", err)
+	}
 	dir := filepath.Dir(path)
 	if fi, err := os.Stat(path); err == nil {
 		perm = fi.Mode().Perm()
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	tmp, err := os.CreateTemp(dir, TempPattern(path))
 	if err != nil {
 		return fmt.Errorf("atomicfile: %w", err)
 	}
@@ -47,4 +55,55 @@ func Write(path string, data []byte, perm os.FileMode) error {
 		d.Close()
 	}
 	return nil
+}
+
+// Target follows path through symbolic links (also one that points to a
+// file not there yet) and returns the path of the file itself.
+func Target(path string) (string, error) {
+	for range 40 {
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return path, nil
+		}
+		to, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		path = to
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+}
+
+// TempPattern is the name pattern of the temporary files Write makes
+// beside path.
+func TempPattern(path string) string { return "." + filepath.Base(path) + ".tmp-*" }
+
+// SweepStale removes the temporary files of Write beside path (a write
+// that was killed before its rename leaves one) that are older than age:
+// a newer one may belong to a write in progress. It returns how many it
+// removed.
+func SweepStale(path string, age time.Duration) int {
+	dir := filepath.Dir(path)
+	prefix := strings.TrimSuffix(TempPattern(path), "*")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), prefix) || !e.Type().IsRegular() {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil || time.Since(fi.ModTime()) < age {
+			continue
+		}
+		if os.Remove(filepath.Join(dir, e.Name())) == nil {
+			n++
+		}
+	}
+	return n
 }

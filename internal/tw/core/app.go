@@ -12,11 +12,13 @@ package core
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"log"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
@@ -102,14 +104,17 @@ type App struct {
 	st   docstate.Store
 
 	// The open document.
-	d       *doc.Document
-	ix      *units.Index
-	title   string
-	state   *docstate.DocState
-	cursor  int
-	sel     *units.Range
-	editing bool
-	dirty   bool
+	d     *doc.Document
+	ix    *units.Index
+	title string
+	state *docstate.DocState
+	base  *docstate.DocState // the state as last loaded or written, for merging
+	// placeUnsaved: the last write of the place failed and was told.
+	placeUnsaved bool
+	cursor       int
+	sel          *units.Range
+	editing      bool
+	dirty        bool
 
 	mode     string
 	status   string
@@ -262,13 +267,18 @@ func (a *App) open(path string) error {
 		return &OpenError{path, err}
 	}
 	a.stopReading()
-	a.saveState()
+	placeErr := a.saveState()
+	a.sweepTemps(abs)
 	a.install(d)
 	st, err := a.st.Load(abs)
 	if err != nil {
 		a.opts.Logger.Printf("%v", err)
 	}
 	a.state = st
+	a.base = docstate.Clone(st)
+	if err != nil {
+		a.base = nil
+	}
 	a.relocateMarks()
 	title := a.title
 	resumed := false
@@ -276,10 +286,13 @@ func (a *App) open(path string) error {
 		a.cursor = a.firstWordAtOrAfter(st.Place.Char)
 		resumed = a.cursor > 0
 	}
+	opened := fmt.Sprintf("Opened %s.", title)
 	if resumed {
-		a.say(fmt.Sprintf("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor)))
-	} else {
-		a.say(fmt.Sprintf("Opened %s.", title))
+		opened = fmt.Sprintf("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor))
+	}
+	a.say(opened)
+	if placeErr != nil {
+		a.sayError(fmt.Sprintf("Could not save the reading place in the document before: %s.", errReason(placeErr)))
 	}
 	return nil
 }
@@ -298,11 +311,10 @@ func (a *App) install(d *doc.Document) {
 	a.find = nil
 	a.heard = nil
 	a.editing = false
+	a.edit = nil
 	a.dirty = false
 	a.mode = ModeBrowse
-	a.pending = nil
-	a.prompt = nil
-	a.list = nil
+	a.viewChanged()
 }
 
 func (a *App) firstWordAtOrAfter(pos int) int {
@@ -417,22 +429,35 @@ func (a *App) hash() string {
 	return a.textHash
 }
 
-// saveState writes the open document's state (place, history, marks).
-func (a *App) saveState() {
-	if a.d == nil || a.state == nil || a.d.Meta.Path == "" {
-		return
+// saveState writes the open document's state (place, history, marks),
+// merged under a lock with what another process saved meanwhile (see
+// docstate.Store.Update), and adopts the merged state. It returns the
+// write's error, already logged; the state stays in memory either way, so
+// a later write that succeeds saves what this one could not.
+func (a *App) saveState() error {
+	if err := a.writeState(); err != nil {
+		a.opts.Logger.Printf("saving the reading place: %v", err)
+		return err
 	}
-	if a.editing {
+	a.refreshMarkList()
+	return nil
+}
+
+func (a *App) writeState() error {
+	if a.d == nil || a.state == nil || a.d.Meta.Path == "" {
+		return nil
+	}
+	if a.editing && a.edit != nil {
 		// Marks and the place are kept against the reading view.
 		canon := a.syncCanonical()
 		cur, d, ix := a.cursor, a.d, a.ix
 		a.cursor = mapPosition(d, cur, canon)
 		a.d, a.ix = canon, units.New(canon)
 		a.editing = false
-		a.saveState()
+		err := a.writeState()
 		a.editing = true
 		a.d, a.ix, a.cursor = d, ix, cur
-		return
+		return err
 	}
 	st := a.state
 	st.Place = &docstate.Place{Char: a.cursor, Context: a.context(a.cursor)}
@@ -447,9 +472,74 @@ func (a *App) saveState() {
 	for i := range st.Highlights {
 		st.Highlights[i].Context = a.context(st.Highlights[i].Start)
 	}
-	if err := a.st.Save(st); err != nil {
-		a.opts.Logger.Printf("saving the reading place: %v", err)
+	merged, err := a.st.Update(a.base, st)
+	if err != nil {
+		return err
 	}
+	a.adoptState(merged)
+	return nil
+}
+
+// adoptState makes st (as written) the state held and the base of the
+// next merge; marks another process added are clamped to the text.
+func (a *App) adoptState(st *docstate.DocState) {
+	n := a.d.Len()
+	for i := range st.Bookmarks {
+		st.Bookmarks[i].Char = min(max(st.Bookmarks[i].Char, 0), n)
+	}
+	for i := range st.Notes {
+		st.Notes[i].Start = min(max(st.Notes[i].Start, 0), n)
+		st.Notes[i].End = min(max(st.Notes[i].End, st.Notes[i].Start), n)
+	}
+	for i := range st.Highlights {
+		st.Highlights[i].Start = min(max(st.Highlights[i].Start, 0), n)
+		st.Highlights[i].End = min(max(st.Highlights[i].End, st.Highlights[i].Start), n)
+	}
+	a.state = st
+	a.sortBookmarks()
+	a.sortNotes()
+	a.sortHighlights()
+	a.base = docstate.Clone(st)
+}
+
+// savePlace saves the state when the place is what changed (autosave,
+// quitting, opening another document). A failure is told once, until a
+// write works again; it reports whether the write worked.
+func (a *App) savePlace() bool {
+	err := a.saveState()
+	switch {
+	case err == nil:
+		a.placeUnsaved = false
+	case !a.placeUnsaved:
+		a.placeUnsaved = true
+		a.sayError(fmt.Sprintf("Could not save the reading place: %s.", errReason(err)))
+	}
+	return err == nil
+}
+
+// saveMarks saves the state after a change of marks; when the write
+// fails it tells the user that what (the bookmark, the note, …) could not
+// be saved and why, and reports false.
+func (a *App) saveMarks(what string) bool {
+	if err := a.saveState(); err != nil {
+		a.sayError(fmt.Sprintf("Could not save the %s: %s.", what, errReason(err)))
+		return false
+	}
+	return true
+}
+
+// errReason is the plain reason of a file error, such as "no space left
+// on device" or "read-only file system".
+func errReason(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return errno.Error()
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // Save writes the reading place and marks now.
@@ -457,6 +547,38 @@ func (a *App) Save() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.saveState()
+}
+
+// Recover brings the app back to a consistent state after a request
+// panicked inside it (the front end recovered the panic): whatever prompt,
+// list or question was open is closed, a half-finished edit mode is ended
+// and the place is saved. It reports what it could not save.
+func (a *App) Recover() (err error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("saving the place after a failed request: %v", v)
+		}
+	}()
+	a.viewChanged()
+	a.effects = nil
+	a.after = nil
+	if a.editing && a.edit == nil {
+		a.editing = false
+	}
+	if a.editing {
+		a.mode = ModeEdit
+	} else {
+		a.mode = ModeBrowse
+	}
+	if a.d != nil && a.ix == nil {
+		a.ix = units.New(a.d)
+	}
+	if a.d != nil {
+		a.cursor = min(max(a.cursor, 0), a.d.Len())
+	}
+	return a.saveState()
 }
 
 // Close stops reading and saves the place. It is safe to call more than once.
@@ -568,21 +690,35 @@ func (a *App) Playback() string {
 	return a.playback
 }
 
-// preview returns up to eight words of text from pos, on one line.
+// preview returns up to eight words of text from pos, on one line. It
+// looks at no more than previewChars characters, however long the line.
 func (a *App) preview(pos int) string {
 	l := a.ix.Line(a.ix.LineOf(pos))
-	text := a.d.Slice(pos, l.End)
-	fields := strings.Fields(text)
-	if len(fields) > 8 {
-		fields = fields[:8]
-	}
-	return strings.Join(fields, " ")
+	return a.previewText(a.d.Slice(pos, min(l.End, pos+previewChars)))
 }
 
 // lineText returns line l (0-based) as text.
 func (a *App) lineText(l int) string {
 	r := a.ix.Line(l)
 	return a.d.Slice(r.Start, r.End)
+}
+
+// Announcements say a whole line when it is no longer than maxSpokenLine
+// characters, as textweaver does; a longer one (a whole book on one line)
+// is announced by its first eight words, like every other preview, so
+// the time and memory of an announcement do not grow with the line.
+const (
+	maxSpokenLine = 500
+	previewChars  = 2000 // enough for eight words of any real text
+)
+
+// spokenLine is line l as an announcement says it.
+func (a *App) spokenLine(l int) string {
+	r := a.ix.Line(l)
+	if r.Len() <= maxSpokenLine {
+		return a.d.Slice(r.Start, r.End)
+	}
+	return a.previewText(a.d.Slice(r.Start, min(r.End, r.Start+previewChars))) + " …"
 }
 
 func fileExists(path string) bool {

@@ -39,8 +39,9 @@ func (a *App) StartAutosave(interval time.Duration) {
 			a.mu.Lock()
 			closed := a.closed
 			if !closed && a.d != nil && a.state != nil && (a.cursor != lastPlace || a.d.Meta.Path != lastDoc) {
-				a.saveState()
-				lastPlace, lastDoc = a.cursor, a.d.Meta.Path
+				if a.savePlace() {
+					lastPlace, lastDoc = a.cursor, a.d.Meta.Path
+				}
 			}
 			a.mu.Unlock()
 			if closed {

@@ -74,7 +74,7 @@ func (a *App) runAction(id string) {
 	case "quit":
 		quit := func() {
 			a.stopReading()
-			a.saveState()
+			a.savePlace()
 			a.quitting = true
 			a.effects = append(a.effects, QuitEffect{})
 		}
@@ -250,6 +250,7 @@ func (a *App) bookmarkAction(id string) {
 					return
 				}
 			}
+			a.say(fmt.Sprintf("Bookmark %s is gone.", name))
 		})
 	case "add_note":
 		a.addNote()
@@ -274,8 +275,9 @@ func (a *App) bookmarkAction(id string) {
 					for j, x := range a.state.Highlights {
 						if x.ID == hid {
 							a.state.Highlights = append(a.state.Highlights[:j], a.state.Highlights[j+1:]...)
-							a.saveState()
-							a.say("Highlight removed.")
+							if a.saveMarks("highlight's removal") {
+								a.say("Highlight removed.")
+							}
 							return
 						}
 					}

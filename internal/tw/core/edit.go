@@ -33,7 +33,9 @@ type editOp struct {
 type editState struct {
 	path      string // the file saved to
 	canonical *doc.Document
-	crlf, bom bool
+	bom       bool
+	eols      []bool    // the ending of each line as saved (true: CRLF)
+	disk      diskStamp // the file as read or last saved
 	undo      []editOp
 	redo      []editOp
 	clipboard string
@@ -65,15 +67,12 @@ func (a *App) enterEdit() {
 		a.sayError(fmt.Sprintf("Could not read %s to edit it: %v", filepath.Base(a.d.Meta.Path), err))
 		return
 	}
-	es := &editState{path: a.d.Meta.Path, canonical: a.d}
+	es := &editState{path: a.d.Meta.Path, canonical: a.d, disk: stampOf(a.d.Meta.Path, raw)}
 	if bytes.HasPrefix(raw, []byte("\xef\xbb\xbf")) {
 		es.bom = true
 		raw = raw[3:]
 	}
-	if bytes.Contains(raw, []byte("\r\n")) {
-		es.crlf = true
-		raw = bytes.ReplaceAll(raw, []byte("\r\n"), []byte("\n"))
-	}
+	raw, es.eols = lineEndings(raw)
 	source := string(raw)
 	if !utf8.ValidString(source) {
 		a.sayError("This file is not UTF-8 text, so it cannot be edited safely.")
@@ -84,10 +83,11 @@ func (a *App) enterEdit() {
 	a.edit = es
 	a.editing = true
 	a.mode = ModeEdit
+	a.viewChanged()
 	a.showSource(source)
 	a.cursor = mapPosition(a.edit.canonical, canonCursor, a.d)
 	l := a.ix.LineOf(a.cursor)
-	a.say("Edit mode on. Ctrl+S saves, Ctrl+E finishes. " + nonBlank(a.lineText(l)))
+	a.say("Edit mode on. Ctrl+S saves, Ctrl+E finishes. " + nonBlank(a.spokenLine(l)))
 }
 
 // showSource makes the source the text being moved through.
@@ -197,13 +197,17 @@ func (a *App) leaveEdit(then func()) {
 	l.choose = func(i int) {
 		switch i {
 		case 0:
-			if a.saveSource(a.edit.path) {
+			if a.edit.path == "" {
+				a.saveAs()
+				return
+			}
+			a.saveSourceThen("save", a.edit.path, func() {
 				a.finishEdit()
 				a.say(fmt.Sprintf("Saved %s. Edit mode off.", name))
 				if then != nil {
 					then()
 				}
-			}
+			})
 		case 1:
 			// Take back every step, so the cursor returns to where it was
 			// before them, then make sure the text is the saved one.
@@ -239,6 +243,7 @@ func (a *App) finishEdit() {
 	old := a.edit.canonical
 	a.editing = false
 	a.mode = ModeBrowse
+	a.viewChanged()
 	a.d = canon
 	a.ix = units.New(canon)
 	a.title = canon.Meta.Title
@@ -356,6 +361,11 @@ func (a *App) echo(text string) {
 			a.say("space")
 		}
 	default:
+		if len(text) > maxSpokenLine {
+			// A long paste is echoed by its first words.
+			a.say(previewWords(text) + " …")
+			return
+		}
 		a.say(strings.TrimSpace(text))
 	}
 }
@@ -497,9 +507,10 @@ func (a *App) editAction(id string) {
 				a.saveAs()
 				return
 			}
-			if a.saveSource(a.edit.path) {
-				a.say(fmt.Sprintf("Saved %s. Still editing.", filepath.Base(a.edit.path)))
-			}
+			path := a.edit.path
+			a.saveSourceThen("save", path, func() {
+				a.say(fmt.Sprintf("Saved %s. Still editing.", filepath.Base(path)))
+			})
 			return
 		}
 		a.saveAs()
@@ -531,13 +542,13 @@ func (a *App) editAction(id string) {
 			a.say("Nothing to undo.")
 			return
 		}
-		a.say("Undo. " + nonBlank(a.lineText(a.ix.LineOf(a.cursor))))
+		a.say("Undo. " + nonBlank(a.spokenLine(a.ix.LineOf(a.cursor))))
 	case "redo":
 		if !a.redoStep() {
 			a.say("Nothing to redo.")
 			return
 		}
-		a.say("Redo. " + nonBlank(a.lineText(a.ix.LineOf(a.cursor))))
+		a.say("Redo. " + nonBlank(a.spokenLine(a.ix.LineOf(a.cursor))))
 	case "backspace", "delete":
 		if r, ok := a.selection(); ok {
 			a.sel = nil
@@ -747,17 +758,16 @@ func capitalize(s string) string {
 // saveSource writes the source to path atomically (keeping the file's
 // byte-order mark and line endings) and waits for the write.
 func (a *App) saveSource(path string) bool {
-	text := a.d.Text
-	if a.edit.crlf {
-		text = strings.ReplaceAll(text, "\n", "\r\n")
-	}
+	eols, text := endingsFor(a.edit.savedText, a.edit.eols, a.d.Text)
 	if a.edit.bom {
 		text = "\ufeff" + text
 	}
 	if err := atomicfile.Write(path, []byte(text), 0o644); err != nil {
-		a.sayError(fmt.Sprintf("Could not save: %v. Still editing.", err))
+		a.sayError(fmt.Sprintf("Could not save: %s. Still editing.", errReason(err)))
 		return false
 	}
+	a.edit.eols = eols
+	a.edit.disk = stampOf(path, []byte(text))
 	a.edit.path = path
 	a.edit.savedText = a.d.Text
 	a.dirty = false
@@ -768,6 +778,8 @@ func (a *App) saveSource(path string) bool {
 	a.edit.canonical = canon
 	if old.Meta.Path != path {
 		a.state = &docstate.DocState{Path: path, Bookmarks: a.state.Bookmarks, Notes: a.state.Notes, Highlights: a.state.Highlights, NextID: a.state.NextID}
+		// The file was replaced, and so is what was remembered about it.
+		a.base, _ = a.st.Load(path)
 	}
 	a.saveCanonicalState(canon, old)
 	return true
@@ -795,8 +807,23 @@ func (a *App) saveAs() {
 		name := strings.TrimSpace(text)
 		target := suggest
 		if name != "" {
-			if !filepath.IsAbs(name) && filepath.Dir(name) == "." {
+			if why := badSaveName(name); why != "" {
+				a.sayError(why + " Still editing.")
+				return
+			}
+			if strings.HasPrefix(name, "~/") {
+				if home, err := os.UserHomeDir(); err == nil {
+					name = filepath.Join(home, name[2:])
+				}
+			}
+			// A relative name is in the document's folder, wherever the
+			// server was started.
+			if !filepath.IsAbs(name) {
 				name = filepath.Join(filepath.Dir(suggest), name)
+			}
+			if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+				a.sayError(fmt.Sprintf("%s is a folder, not a file name. Still editing.", text))
+				return
 			}
 			switch strings.ToLower(filepath.Ext(name)) {
 			case ".md", ".markdown", ".txt", ".text", ".mdown", ".mkd":
@@ -806,11 +833,11 @@ func (a *App) saveAs() {
 			target = name
 		}
 		doSave := func() {
-			if a.saveSource(target) {
+			a.saveSourceThen("save_as", target, func() {
 				a.d.Meta.Path = target
 				a.edit.canonical.Meta.Path = target
 				a.say(fmt.Sprintf("Saved %s. Still editing.", filepath.Base(target)))
-			}
+			})
 		}
 		if target != a.edit.path && fileExists(target) {
 			// Never write over another file without asking.

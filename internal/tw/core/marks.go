@@ -13,22 +13,49 @@ import (
 // addBookmark sets a bookmark at the cursor, named mark1, mark2, … (the
 // first free name).
 func (a *App) addBookmark() {
-	used := map[string]bool{}
-	for _, b := range a.state.Bookmarks {
-		used[b.Name] = true
-	}
-	name := ""
-	for i := 1; ; i++ {
-		name = fmt.Sprintf("mark%d", i)
-		if !used[name] {
-			break
-		}
-	}
+	name := a.freeBookmarkName()
 	at, _ := a.toCanonical(units.Range{Start: a.cursor, End: a.cursor})
 	a.state.Bookmarks = append(a.state.Bookmarks, docstate.Bookmark{Name: name, Char: at.Start})
 	a.sortBookmarks()
-	a.saveState()
+	if !a.saveMarks("bookmark") {
+		return
+	}
+	// Another process may have given the same name to a bookmark of its
+	// own meanwhile (the write merged it in): this one takes the next
+	// free name, so every name still means one place.
+	if a.bookmarksNamed(name) > 1 {
+		for i := range a.state.Bookmarks {
+			if b := &a.state.Bookmarks[i]; b.Name == name && b.Char == at.Start {
+				b.Name = a.freeBookmarkName()
+				name = b.Name
+				break
+			}
+		}
+		if !a.saveMarks("bookmark") {
+			return
+		}
+	}
 	a.say(fmt.Sprintf("Bookmark %s set at %d percent.", name, a.percent(a.cursor)))
+}
+
+// freeBookmarkName is the first of mark1, mark2, … no bookmark has.
+func (a *App) freeBookmarkName() string {
+	for i := 1; ; i++ {
+		name := fmt.Sprintf("mark%d", i)
+		if a.bookmarksNamed(name) == 0 {
+			return name
+		}
+	}
+}
+
+func (a *App) bookmarksNamed(name string) int {
+	n := 0
+	for _, b := range a.state.Bookmarks {
+		if b.Name == name {
+			n++
+		}
+	}
+	return n
 }
 
 func (a *App) sortBookmarks() {
@@ -103,12 +130,9 @@ func (a *App) listBookmarks() {
 func (a *App) deleteBookmark(i int) {
 	name := a.state.Bookmarks[i].Name
 	a.state.Bookmarks = append(a.state.Bookmarks[:i], a.state.Bookmarks[i+1:]...)
-	a.saveState()
-	if a.list != nil && a.list.kind == bookmarkList {
-		a.list.all = a.bookmarkItems()
-		a.refilter()
+	if a.saveMarks("bookmark's deletion") {
+		a.say(fmt.Sprintf("Bookmark %s deleted.", name))
 	}
-	a.say(fmt.Sprintf("Bookmark %s deleted.", name))
 }
 
 func (a *App) renameBookmark(i int) {
@@ -125,13 +149,21 @@ func (a *App) renameBookmark(i int) {
 				return
 			}
 		}
+		found := false
 		for j := range a.state.Bookmarks {
 			if a.state.Bookmarks[j].Name == old {
 				a.state.Bookmarks[j].Name = text
+				found = true
 			}
 		}
-		a.saveState()
-		a.say(fmt.Sprintf("Bookmark %s renamed to %s.", old, text))
+		if !found {
+			// Deleted meanwhile (here or by another tw on this home).
+			a.say(fmt.Sprintf("Bookmark %s is gone.", old))
+			return
+		}
+		if a.saveMarks("bookmark's new name") {
+			a.say(fmt.Sprintf("Bookmark %s renamed to %s.", old, text))
+		}
 	})
 }
 
@@ -198,9 +230,14 @@ func (a *App) addNote() {
 			Anchor: canon.Slice(cr.Start, cr.End), Text: text, Tags: tags, Color: color})
 		a.sortNotes()
 		a.sel = nil
-		a.saveState()
-		a.say(fmt.Sprintf("Note added: %s", text))
+		if a.saveMarks("note") {
+			a.say(fmt.Sprintf("Note added: %s", text))
+		}
 	})
+}
+
+func (a *App) sortHighlights() {
+	sort.SliceStable(a.state.Highlights, func(i, j int) bool { return a.state.Highlights[i].Start < a.state.Highlights[j].Start })
 }
 
 func (a *App) sortNotes() {
@@ -275,15 +312,13 @@ func (a *App) deleteNoteByID(id int) {
 	for i, n := range a.state.Notes {
 		if n.ID == id {
 			a.state.Notes = append(a.state.Notes[:i], a.state.Notes[i+1:]...)
-			a.saveState()
-			a.say("Note deleted.")
-			if a.list != nil && a.list.kind == noteList {
-				a.list.all = a.noteItems()
-				a.refilter()
+			if a.saveMarks("note's deletion") {
+				a.say("Note deleted.")
 			}
 			return
 		}
 	}
+	a.say("That note is gone.")
 }
 
 func (a *App) editNote(i int) {
@@ -295,14 +330,21 @@ func (a *App) editNote(i int) {
 			a.say("Kept.")
 			return
 		}
+		found := false
 		for j := range a.state.Notes {
 			if a.state.Notes[j].ID == id {
 				a.state.Notes[j].Text = text
 				a.state.Notes[j].Tags, a.state.Notes[j].Color = parseNote(text)
+				found = true
 			}
 		}
-		a.saveState()
-		a.say("Note changed: " + text)
+		if !found {
+			a.say("That note is gone.")
+			return
+		}
+		if a.saveMarks("note") {
+			a.say("Note changed: " + text)
+		}
 	})
 }
 
@@ -322,8 +364,9 @@ func (a *App) highlightAtCursor() int {
 func (a *App) toggleHighlight() {
 	if i := a.highlightAtCursor(); i >= 0 && (a.sel == nil || a.sel.Len() == 0) {
 		a.state.Highlights = append(a.state.Highlights[:i], a.state.Highlights[i+1:]...)
-		a.saveState()
-		a.say("Highlight removed.")
+		if a.saveMarks("highlight's removal") {
+			a.say("Highlight removed.")
+		}
 		return
 	}
 	r, ok := a.noteTarget()
@@ -339,10 +382,44 @@ func (a *App) toggleHighlight() {
 	cr, canon := a.toCanonical(r)
 	a.state.Highlights = append(a.state.Highlights, docstate.Highlight{ID: a.state.NextID, Start: cr.Start, End: cr.End,
 		Color: color, Text: canon.Slice(cr.Start, cr.End)})
-	sort.SliceStable(a.state.Highlights, func(i, j int) bool { return a.state.Highlights[i].Start < a.state.Highlights[j].Start })
+	a.sortHighlights()
 	a.sel = nil
-	a.saveState()
-	a.say(fmt.Sprintf("Highlighted: %s", a.previewText(a.d.Slice(r.Start, r.End))))
+	if a.saveMarks("highlight") {
+		a.say(fmt.Sprintf("Highlighted: %s", a.previewText(a.d.Slice(r.Start, r.End))))
+	}
+}
+
+func (a *App) highlightItems() []string {
+	var items []string
+	for _, h := range a.state.Highlights {
+		items = append(items, fmt.Sprintf("Line %d, %s: %s", a.ix.LineOf(h.Start)+1, h.Color, a.previewText(h.Text)))
+	}
+	return items
+}
+
+// refreshMarkList shows the marks as they are now in the open list of
+// bookmarks, notes or highlights: its items and the indexes its choose,
+// delete and rename use stay those of the marks, whoever changed them
+// (this session, or another process whose marks were merged in).
+func (a *App) refreshMarkList() {
+	l := a.list
+	if l == nil || a.state == nil {
+		return
+	}
+	switch l.kind {
+	case bookmarkList:
+		l.all = a.bookmarkItems()
+	case noteList:
+		l.all = a.noteItems()
+	case highlightList:
+		l.all = a.highlightItems()
+	default:
+		return
+	}
+	if l.all == nil {
+		l.all = []string{}
+	}
+	a.refilter()
 }
 
 func (a *App) listHighlights() {
@@ -350,11 +427,7 @@ func (a *App) listHighlights() {
 		a.say("No highlights.")
 		return
 	}
-	var items []string
-	for _, h := range a.state.Highlights {
-		items = append(items, fmt.Sprintf("Line %d, %s: %s", a.ix.LineOf(h.Start)+1, h.Color, a.previewText(h.Text)))
-	}
-	a.openList(&List{Title: "Highlights", Items: items, choose: func(i int) {
+	a.openList(&List{Title: "Highlights", kind: highlightList, Items: a.highlightItems(), choose: func(i int) {
 		h := a.state.Highlights[i]
 		a.moveTo(h.Start, true)
 		a.say(a.previewText(h.Text))

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/units"
@@ -80,13 +81,31 @@ func dirOf(next bool) string {
 
 // oneLine returns a marker's text on one line.
 func (a *App) oneLine(m doc.Marker) string {
+	if m.End-m.Start > maxSpokenLine {
+		return previewWords(a.d.Slice(m.Start, m.Start+previewChars)) + " …"
+	}
 	return strings.Join(strings.Fields(a.d.Slice(m.Start, m.End)), " ")
 }
 
 func (a *App) previewText(s string) string {
-	f := strings.Fields(s)
-	if len(f) > 8 {
-		f = f[:8]
+	return previewWords(s)
+}
+
+// previewWords returns the first eight words of s, reading no further
+// than it needs to.
+func previewWords(s string) string {
+	var f []string
+	for len(f) < 8 {
+		s = strings.TrimLeftFunc(s, unicode.IsSpace)
+		if s == "" {
+			break
+		}
+		end := strings.IndexFunc(s, unicode.IsSpace)
+		if end < 0 {
+			end = len(s)
+		}
+		f = append(f, s[:end])
+		s = s[end:]
 	}
 	return strings.Join(f, " ")
 }
@@ -220,14 +239,14 @@ func (a *App) navigate(id string) bool {
 		}
 	case "document_start":
 		a.moveTo(0, true)
-		a.say(strings.TrimSpace("Top of document. " + a.lineText(0)))
+		a.say(strings.TrimSpace("Top of document. " + a.spokenLine(0)))
 	case "document_end":
 		last := a.ix.Lines() - 1
 		for last > 0 && strings.TrimSpace(a.lineText(last)) == "" {
 			last--
 		}
 		a.moveTo(a.ix.LineStart(last), true)
-		a.say(strings.TrimSpace("End of document. " + a.lineText(last)))
+		a.say(strings.TrimSpace("End of document. " + a.spokenLine(last)))
 	case "caret_next_word", "caret_previous_word", "select_next_word", "select_previous_word":
 		next := strings.Contains(id, "next")
 		var w units.Range
@@ -260,7 +279,7 @@ func (a *App) navigate(id string) bool {
 			l = max(l-page, 0)
 		}
 		a.moveTo(a.ix.LineStart(l), true)
-		a.say(fmt.Sprintf("Line %d, %d percent: %s", l+1, a.percent(a.cursor), a.lineText(l)))
+		a.say(fmt.Sprintf("Line %d, %d percent: %s", l+1, a.percent(a.cursor), a.spokenLine(l)))
 	case "scroll_down", "scroll_up":
 		// The view scrolls; the cursor stays. Nothing to say.
 	case "speech_cursor_toggle":
@@ -273,9 +292,9 @@ func (a *App) navigate(id string) bool {
 		a.mode = ModeSpeechCursor
 		l := a.ix.LineOf(a.cursor)
 		a.cursor = a.ix.LineStart(l)
-		a.say(fmt.Sprintf("Speech Cursor. Line %d: %s", l+1, nonBlank(a.lineText(l))))
+		a.say(fmt.Sprintf("Speech Cursor. Line %d: %s", l+1, nonBlank(a.spokenLine(l))))
 	case "speech_cursor_reread_line":
-		a.say(nonBlank(a.lineText(a.ix.LineOf(a.cursor))))
+		a.say(nonBlank(a.spokenLine(a.ix.LineOf(a.cursor))))
 	case "speech_cursor_exit_and_read":
 		a.mode = ModeBrowse
 		a.startReading(a.cursor, a.d.Len(), true)
@@ -359,7 +378,7 @@ func (a *App) lineMove(id string) {
 		a.sel = nil
 	}
 	a.cursor = to
-	a.say(a.linePrefix(lr.Start) + nonBlank(a.lineText(l)))
+	a.say(a.linePrefix(lr.Start) + nonBlank(a.spokenLine(l)))
 }
 
 // linePrefix names the structure a line starts, as caret moves say it.

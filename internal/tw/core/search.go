@@ -86,7 +86,7 @@ func (a *App) showMatch(i int) {
 	h := f.hits[i]
 	a.moveTo(h.Start, true)
 	l := a.ix.LineOf(h.Start)
-	a.say(fmt.Sprintf("Match %d of %d: %s", i+1, len(f.hits), a.lineText(l)))
+	a.say(fmt.Sprintf("Match %d of %d: %s", i+1, len(f.hits), a.spokenLine(l)))
 }
 
 func (a *App) findAgain(next bool) {

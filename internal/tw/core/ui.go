@@ -41,6 +41,7 @@ const (
 	otherList listKind = iota
 	bookmarkList
 	noteList
+	highlightList
 )
 
 // openPrompt opens a prompt and announces its label.
@@ -84,6 +85,16 @@ func (a *App) refilter() {
 	if l.Selected >= len(l.Items) {
 		l.Selected = max(0, len(l.Items)-1)
 	}
+}
+
+// viewChanged closes the open prompt, list and question when the view
+// they were opened on goes: another document, edit mode turned on or off.
+// Their answers act on that view (the source being edited, a range of the
+// reading view, the marks of the document), so none may outlive it.
+func (a *App) viewChanged() {
+	a.prompt = nil
+	a.list = nil
+	a.pending = nil
 }
 
 func (a *App) closeUI() {

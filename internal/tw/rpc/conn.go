@@ -209,6 +209,11 @@ func (s *Server) call(name string, params json.RawMessage) (result any, rerr *Er
 		if v := recover(); v != nil {
 			s.logf("serve: %s panicked: %v\n%s", name, v, debug.Stack())
 			result, rerr = nil, internalError(name)
+			// The session goes on: the app closes what the request left
+			// open and saves the place.
+			if err := s.App.Recover(); err != nil {
+				s.logf("serve: after %s: %v", name, err)
+			}
 		}
 	}()
 	s.mu.Lock()

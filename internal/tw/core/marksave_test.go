@@ -1,0 +1,175 @@
+package core_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/load"
+)
+
+// A mark whose write fails is never announced as set: the user hears that
+// it could not be saved and why. It stays in memory, and the next write
+// that works saves it with the rest.
+func TestMarkWriteFailureIsReported(t *testing.T) {
+	cases := []struct {
+		name   string
+		breakH func(t *testing.T, home string) (fix func())
+		why    string
+	}{
+		{"state folder is a file", func(t *testing.T, home string) func() {
+			state := filepath.Join(home, "data", "state")
+			if err := os.MkdirAll(filepath.Dir(state), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(state, []byte("not a folder"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return func() { os.Remove(state) }
+		}, "not a directory"},
+		{"disk full", func(t *testing.T, home string) func() {
+			if os.Geteuid() != 0 {
+				t.Skip("mounting a small tmpfs needs root")
+			}
+			if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", home).CombinedOutput(); err != nil {
+				t.Fatalf("mount: %v %s", err, out)
+			}
+			t.Cleanup(func() { exec.Command("umount", "-l", home).Run() })
+			filler := filepath.Join(home, "filler")
+			f, err := os.Create(filler)
+			if err != nil {
+				t.Fatal(err)
+			}
+			buf := make([]byte, 4096)
+			for {
+				if _, err := f.Write(buf); err != nil {
+					break
+				}
+			}
+			f.Close()
+			return func() { os.Remove(filler) }
+		}, "no space left on device"},
+		{"read-only home", func(t *testing.T, home string) func() {
+			if os.Geteuid() != 0 {
+				t.Skip("mounting a read-only tmpfs needs root")
+			}
+			if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", home).CombinedOutput(); err != nil {
+				t.Fatalf("mount: %v %s", err, out)
+			}
+			t.Cleanup(func() { exec.Command("umount", "-l", home).Run() })
+			return func() {
+				if out, err := exec.Command("mount", "-o", "remount,rw", home).CombinedOutput(); err != nil {
+					t.Fatalf("remount: %v %s", err, out)
+				}
+			}
+		}, "read-only file system"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t)
+			fix := c.breakH(t, f.home)
+			app, rec := f.open()
+			for _, id := range []string{"add_bookmark", "toggle_highlight"} {
+				if _, err := app.Action(id, nil); err != nil {
+					t.Fatal(err)
+				}
+				what := map[string]string{"add_bookmark": "bookmark", "toggle_highlight": "highlight"}[id]
+				want := "Could not save the " + what + ": " + c.why + "."
+				if got := rec.last(); got != want {
+					t.Fatalf("%s said %q, want %q", id, got, want)
+				}
+				for _, s := range rec.says {
+					if strings.HasPrefix(s, "Bookmark mark1 set") || strings.HasPrefix(s, "Highlighted") {
+						t.Fatalf("announced %q though the write failed", s)
+					}
+				}
+			}
+			// Once the disk is writable again, the next write saves every
+			// mark made meanwhile.
+			fix()
+			app.Action("next_paragraph", nil)
+			app.Action("add_bookmark", nil)
+			if got := rec.last(); !strings.HasPrefix(got, "Bookmark mark2 set") {
+				t.Fatalf("after the fix: %q", got)
+			}
+			st, err := docstate.Store{Home: f.home}.Load(f.path)
+			if err != nil || len(st.Bookmarks) != 2 || len(st.Highlights) != 1 {
+				t.Fatalf("saved %+v, %v; want both bookmarks and the highlight", st, err)
+			}
+		})
+	}
+}
+
+// Two apps on one home, each adding marks in turn, lose none: every write
+// merges with what the other saved, and every bookmark keeps a name of
+// its own.
+func TestTwoAppsKeepEachOthersMarks(t *testing.T) {
+	f := newFixture(t)
+	var doc strings.Builder
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&doc, "Paragraph %d says one thing.\n\n", i)
+	}
+	f.write(doc.String())
+	a, _ := f.open()
+	b := core.New(core.Options{Home: f.home, Load: load.File, Parse: load.Bytes})
+	t.Cleanup(b.Close)
+	if err := b.Open(f.path); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 10; i++ {
+		for k, app := range []*core.App{a, b} {
+			if _, err := app.GoTo(strconv.Itoa(2*(i+10*k) - 1)); err != nil {
+				t.Fatal(err)
+			}
+			app.Action("add_bookmark", nil)
+			app.Action("toggle_highlight", nil)
+			app.Action("add_note", nil)
+			app.Answer(fmt.Sprintf("note %d of app %d", i, k))
+		}
+	}
+	a.Close()
+	b.Close()
+	st, err := docstate.Store{Home: f.home}.Load(f.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, bm := range st.Bookmarks {
+		names[bm.Name] = true
+	}
+	if len(st.Bookmarks) != 20 || len(names) != 20 || len(st.Highlights) != 20 || len(st.Notes) != 20 {
+		t.Fatalf("saved %d bookmarks (%d names), %d highlights, %d notes; want 20 of each",
+			len(st.Bookmarks), len(names), len(st.Highlights), len(st.Notes))
+	}
+}
+
+// Quitting when the place cannot be written says so before the app goes.
+func TestQuitReportsAnUnsavedPlace(t *testing.T) {
+	f := newFixture(t)
+	app, rec := f.open()
+	state := filepath.Join(f.home, "data", "state")
+	if err := os.MkdirAll(filepath.Dir(state), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(state, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	if _, err := app.Action("quit", &yes); err != nil {
+		t.Fatal(err)
+	}
+	want := "Could not save the reading place: not a directory."
+	found := false
+	for _, s := range rec.says {
+		found = found || s == want
+	}
+	if !found || !app.Quitting() {
+		t.Fatalf("quitting said %q, want %q", rec.says, want)
+	}
+}
