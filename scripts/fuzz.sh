@@ -40,6 +40,13 @@ while read -r pkg target; do
   fi
 done <<<"$targets"
 
+# tw serve's own sequence fuzzer: random sessions against the real core.
+count=$((count + 1))
+echo "== random sessions of tw serve for ${seconds}s"
+if ! bash scripts/fuzz-sessions.sh "$seconds"; then
+  failed+=("random sessions (internal/tw/rpc): the failing seed is printed above; replay it with TW_FUZZ_SEED")
+fi
+
 echo
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz.sh: ${#failed[@]} of $count targets failed:" >&2
