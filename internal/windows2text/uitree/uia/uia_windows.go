@@ -41,69 +41,6 @@ var (
 	iidIUIAutomation   = windows.GUID{Data1: 0x30cbe57d, Data2: 0xd9d0, Data3: 0x452a, Data4: [8]byte{0xab, 0x13, 0x7a, 0xc5, 0xac, 0x48, 0x25, 0xee}}
 )
 
-// Vtable slots (IUnknown's three come first).
-const (
-	slotRelease = 2
-
-	// IUIAutomation
-	slotElementFromHandle = 6
-	slotElementFromPoint  = 7
-	slotControlViewWalker = 14
-	slotContentViewWalker = 15
-	slotRawViewWalker     = 16
-	slotGetRootElement    = 5
-
-	// IUIAutomationElement
-	slotSetFocus                = 3
-	slotGetCurrentPropertyValue = 10
-	slotGetCurrentPattern       = 16
-	slotCurrentProcessID        = 20
-	slotCurrentControlType      = 21
-	slotCurrentName             = 23
-	slotCurrentHasKeyboardFocus = 26
-	slotCurrentIsEnabled        = 28
-	slotCurrentIsPassword       = 35
-	slotCurrentNativeWindow     = 36
-	slotCurrentIsOffscreen      = 38
-	slotCurrentBoundingRect     = 43
-	slotGetClickablePoint       = 84
-
-	// IUIAutomationTreeWalker
-	slotFirstChild  = 4
-	slotNextSibling = 6
-)
-
-// Pattern IDs.
-const (
-	patternInvoke         = 10000
-	patternValue          = 10002
-	patternRangeValue     = 10003
-	patternScroll         = 10004
-	patternExpandCollapse = 10005
-	patternSelectionItem  = 10010
-	patternToggle         = 10015
-	patternScrollItem     = 10017
-)
-
-// Property IDs.
-const (
-	propValueValue        = 30045
-	propValueIsReadOnly   = 30046
-	propRangeValue        = 30047
-	propRangeIsReadOnly   = 30048
-	propExpandState       = 30070
-	propSelectionSelected = 30079
-	propToggleState       = 30086
-)
-
-// HRESULTs that map onto protocol codes.
-const (
-	uiaElementNotAvailable = 0x80040201
-	uiaElementNotEnabled   = 0x80040200
-	uiaNotSupported        = 0x80040204
-	eNotImpl               = 0x80004001
-)
-
 // com is a COM interface pointer.
 type com struct{ p unsafe.Pointer }
 
@@ -123,27 +60,11 @@ func (c com) release() {
 	}
 }
 
-// hr turns a failing HRESULT into an error.
-func hr(r uintptr, what string) error {
-	if int32(r) >= 0 {
-		return nil
-	}
-	switch uint32(r) {
-	case uiaElementNotAvailable:
-		return uitree.Errorf(uitree.CodeStaleElement, "uia: %s: the element is no longer available", what)
-	case uiaElementNotEnabled:
-		return uitree.Errorf(uitree.CodeActionFailed, "uia: %s: the element is not enabled", what)
-	case uiaNotSupported, eNotImpl:
-		return uitree.Errorf(uitree.CodeUnsupportedPattern, "uia: %s: not supported", what)
-	}
-	return uitree.Errorf(uitree.CodeActionFailed, "uia: %s failed with HRESULT %#x", what, uint32(r))
-}
-
 // getObj calls a slot whose last argument is an interface out-pointer.
 func (c com) getObj(slot int, what string, args ...uintptr) (com, error) {
 	var out unsafe.Pointer
 	r := c.call(slot, append(args, uintptr(unsafe.Pointer(&out)))...)
-	if err := hr(r, what); err != nil {
+	if err := hrError(uint32(r), what); err != nil {
 		return com{}, err
 	}
 	return com{out}, nil
@@ -581,13 +502,13 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	switch req.Action {
 	case uitree.ActionInvoke, uitree.ActionToggle, uitree.ActionSelect, uitree.ActionScrollIntoView, uitree.ActionExpand, uitree.ActionCollapse:
 		ids := map[uitree.Action][2]int{
-			uitree.ActionInvoke: {patternInvoke, 3}, uitree.ActionToggle: {patternToggle, 3},
-			uitree.ActionSelect: {patternSelectionItem, 3}, uitree.ActionScrollIntoView: {patternScrollItem, 3},
-			uitree.ActionExpand: {patternExpandCollapse, 3}, uitree.ActionCollapse: {patternExpandCollapse, 4},
+			uitree.ActionInvoke: {patternInvoke, slotInvoke}, uitree.ActionToggle: {patternToggle, slotToggle},
+			uitree.ActionSelect: {patternSelectionItem, slotSelect}, uitree.ActionScrollIntoView: {patternScrollItem, slotScrollIntoView},
+			uitree.ActionExpand: {patternExpandCollapse, slotExpand}, uitree.ActionCollapse: {patternExpandCollapse, slotCollapse},
 		}[req.Action]
 		var p com
 		if p, err = pattern(ids[0]); err == nil {
-			err = hr(p.call(ids[1]), string(req.Action))
+			err = hrError(uint32(p.call(ids[1])), string(req.Action))
 			p.release()
 		}
 	case uitree.ActionSetValue:
@@ -595,28 +516,28 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		if p, err = pattern(patternValue); err == nil {
 			s, _ := windows.UTF16PtrFromString(req.Value)
 			bstr, _, _ := procSysAllocString.Call(uintptr(unsafe.Pointer(s)))
-			err = hr(p.call(3, bstr), "set_value")
+			err = hrError(uint32(p.call(slotValueSetValue, bstr)), "set_value")
 			procSysFreeString.Call(bstr)
 			p.release()
 		}
 	case uitree.ActionSetRange:
 		var p com
 		if p, err = pattern(patternRangeValue); err == nil {
-			err = hr(p.call(3, uintptr(*(*uint64)(unsafe.Pointer(&req.RangeValue)))), "set_range")
+			err = hrError(uint32(p.call(slotRangeSetValue, uintptr(*(*uint64)(unsafe.Pointer(&req.RangeValue))))), "set_range")
 			p.release()
 		}
 	case uitree.ActionScroll:
 		var p com
 		if p, err = pattern(patternScroll); err == nil {
-			err = hr(p.call(3, scrollAmounts[req.Horizontal], scrollAmounts[req.Vertical]), "scroll")
+			err = hrError(uint32(p.call(slotScroll, scrollAmounts[req.Horizontal], scrollAmounts[req.Vertical])), "scroll")
 			p.release()
 		}
 	case uitree.ActionFocus:
-		err = hr(o.call(slotSetFocus), "focus")
+		err = hrError(uint32(o.call(slotSetFocus)), "focus")
 	case uitree.ActionClick:
 		err = b.click(o, el, req)
 	case uitree.ActionTypeText:
-		if err = hr(o.call(slotSetFocus), "focus"); err == nil {
+		if err = hrError(uint32(o.call(slotSetFocus)), "focus"); err == nil {
 			if req.Clear {
 				err = sendChord(uitree.Chord{Ctrl: true, Key: "a"})
 				if err == nil {
@@ -631,7 +552,7 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		var chord uitree.Chord
 		if chord, err = uitree.ParseChord(req.Key); err == nil {
 			if req.Focus {
-				err = hr(o.call(slotSetFocus), "focus")
+				err = hrError(uint32(o.call(slotSetFocus)), "focus")
 			}
 			if err == nil {
 				err = sendChord(chord)
@@ -731,60 +652,31 @@ func send(inputs []input) error {
 	return nil
 }
 
-// sendText types text as Unicode key events.
-func sendText(text string) error {
+// sendStrokes sends key events with one SendInput call.
+func sendStrokes(strokes []keyStroke) error {
 	var inputs []input
-	for _, unit := range utf16.Encode([]rune(text)) {
-		inputs = append(inputs, keyInput(0, unit, keyUnicode), keyInput(0, unit, keyUnicode|keyUp))
+	for _, s := range strokes {
+		var flags uint32
+		if s.up {
+			flags |= keyUp
+		}
+		if s.unicode {
+			inputs = append(inputs, keyInput(0, s.unit, flags|keyUnicode))
+		} else {
+			inputs = append(inputs, keyInput(s.vk, 0, flags))
+		}
 	}
 	return send(inputs)
 }
 
-var virtualKeys = map[string]uint16{
-	"Up": 0x26, "Down": 0x28, "Left": 0x25, "Right": 0x27, "Enter": 0x0d, "Tab": 0x09, "Escape": 0x1b,
-	"Home": 0x24, "End": 0x23, "PageUp": 0x21, "PageDown": 0x22, "Insert": 0x2d, "Delete": 0x2e,
-	"Backspace": 0x08, "Space": 0x20,
-	"F1": 0x70, "F2": 0x71, "F3": 0x72, "F4": 0x73, "F5": 0x74, "F6": 0x75, "F7": 0x76, "F8": 0x77,
-	"F9": 0x78, "F10": 0x79, "F11": 0x7a, "F12": 0x7b,
-}
+// sendText types text as Unicode key events.
+func sendText(text string) error { return sendStrokes(textStrokes(text)) }
 
 // sendChord presses a chord with virtual keys.
 func sendChord(c uitree.Chord) error {
-	var mods []uint16
-	if c.Ctrl {
-		mods = append(mods, 0x11)
+	strokes, err := chordStrokes(c)
+	if err != nil {
+		return err
 	}
-	if c.Shift {
-		mods = append(mods, 0x10)
-	}
-	if c.Alt {
-		mods = append(mods, 0x12)
-	}
-	if c.Win {
-		mods = append(mods, 0x5b)
-	}
-	vk, ok := virtualKeys[c.Key]
-	if !ok {
-		r := []rune(c.Key)[0]
-		switch {
-		case r >= 'a' && r <= 'z':
-			vk = uint16(r - 'a' + 'A')
-		case r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
-			vk = uint16(r)
-		default:
-			if len(mods) == 0 {
-				return sendText(c.Key)
-			}
-			return uitree.Errorf(uitree.CodeInvalidParams, "key %q cannot be combined with modifiers here", c.Key)
-		}
-	}
-	var inputs []input
-	for _, m := range mods {
-		inputs = append(inputs, keyInput(m, 0, 0))
-	}
-	inputs = append(inputs, keyInput(vk, 0, 0), keyInput(vk, 0, keyUp))
-	for i := len(mods) - 1; i >= 0; i-- {
-		inputs = append(inputs, keyInput(mods[i], 0, keyUp))
-	}
-	return send(inputs)
+	return sendStrokes(strokes)
 }
