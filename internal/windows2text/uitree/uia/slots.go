@@ -27,6 +27,11 @@ const (
 	slotControlViewWalker           = 14
 	slotContentViewWalker           = 15
 	slotRawViewWalker               = 16
+	slotRawViewCondition            = 17
+	slotControlViewCondition        = 18
+	slotContentViewCondition        = 19
+	slotCreateTreeWalker            = 13
+	slotCreateTrueCondition         = 21
 	slotCreateCacheRequest          = 20
 	slotAddAutomationEventHandler   = 32
 	slotAddPropertyChangedHandler   = 34 // AddPropertyChangedEventHandlerNativeArray

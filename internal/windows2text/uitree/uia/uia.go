@@ -68,3 +68,47 @@ var patternActions = []struct {
 var scrollAmounts = map[string]uintptr{
 	"large_decrement": 0, "small_decrement": 1, "no_amount": 2, "large_increment": 3, "small_increment": 4,
 }
+
+// walkerOrder is, for each view, the UI Automation walkers that can serve
+// it, best first: Wine's UI Automation lacks some views' walkers, and a
+// view served by another view's walker is still a walk of the same tree.
+var walkerOrder = map[uitree.View][]uitree.View{
+	uitree.ViewControl: {uitree.ViewControl, uitree.ViewRaw, uitree.ViewContent},
+	uitree.ViewContent: {uitree.ViewContent, uitree.ViewControl, uitree.ViewRaw},
+	uitree.ViewRaw:     {uitree.ViewRaw, uitree.ViewControl, uitree.ViewContent},
+}
+
+// walkerFor picks the walker that serves view among those UI Automation
+// gave (has); false when it gave none.
+func walkerFor(view uitree.View, has func(uitree.View) bool) (uitree.View, bool) {
+	for _, v := range walkerOrder[view] {
+		if has(v) {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// childSource says where an element's children come from: UI Automation's
+// tree walker, or, when the walker gives none (Wine's walkers never do),
+// the element's child windows, each made an element by ElementFromHandle.
+func childSource(walkerChildren int, hasWindow bool) string {
+	switch {
+	case walkerChildren > 0:
+		return "walker"
+	case hasWindow:
+		return "windows"
+	}
+	return "none"
+}
+
+// takesText reports whether an element takes typed text (type_text, focus,
+// key): an editable text field with the Value pattern or, where UI
+// Automation gives no patterns (Wine), a text field of its own window,
+// which keyboard input reaches once the window has the focus.
+func takesText(role uitree.Role, valuePattern, readOnly, ownWindow bool) bool {
+	if role != uitree.RoleEdit && role != uitree.RoleDocument || readOnly {
+		return false
+	}
+	return valuePattern || ownWindow
+}

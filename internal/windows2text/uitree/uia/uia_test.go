@@ -23,3 +23,63 @@ func TestRoleOf(t *testing.T) {
 		t.Errorf("nativeRole(50000) = %s", nativeRole(50000))
 	}
 }
+
+func TestWalkerFallbacks(t *testing.T) {
+	has := func(vs ...uitree.View) func(uitree.View) bool {
+		return func(v uitree.View) bool {
+			for _, x := range vs {
+				if x == v {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	tests := []struct {
+		view uitree.View
+		has  func(uitree.View) bool
+		want uitree.View
+		ok   bool
+	}{
+		{uitree.ViewControl, has(uitree.ViewControl, uitree.ViewRaw, uitree.ViewContent), uitree.ViewControl, true},
+		{uitree.ViewContent, has(uitree.ViewControl, uitree.ViewRaw), uitree.ViewControl, true},
+		{uitree.ViewRaw, has(uitree.ViewContent), uitree.ViewContent, true},
+		{uitree.ViewControl, has(uitree.ViewRaw), uitree.ViewRaw, true},
+		{uitree.ViewControl, has(), "", false},
+	}
+	for _, tt := range tests {
+		got, ok := walkerFor(tt.view, tt.has)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("walkerFor(%s) = %s, %t; want %s, %t", tt.view, got, ok, tt.want, tt.ok)
+		}
+	}
+	for _, tt := range []struct {
+		n    int
+		win  bool
+		want string
+	}{{3, true, "walker"}, {0, true, "windows"}, {0, false, "none"}, {1, false, "walker"}} {
+		if got := childSource(tt.n, tt.win); got != tt.want {
+			t.Errorf("childSource(%d, %t) = %s, want %s", tt.n, tt.win, got, tt.want)
+		}
+	}
+}
+
+func TestTakesText(t *testing.T) {
+	tests := []struct {
+		role                          uitree.Role
+		valuePattern, readOnly, owned bool
+		want                          bool
+	}{
+		{uitree.RoleEdit, true, false, false, true},
+		{uitree.RoleEdit, false, false, true, true}, // Wine: no patterns, own window
+		{uitree.RoleEdit, false, false, false, false},
+		{uitree.RoleEdit, true, true, true, false},
+		{uitree.RoleDocument, false, false, true, true},
+		{uitree.RoleButton, true, false, true, false},
+	}
+	for _, tt := range tests {
+		if got := takesText(tt.role, tt.valuePattern, tt.readOnly, tt.owned); got != tt.want {
+			t.Errorf("takesText(%s, %t, %t, %t) = %t", tt.role, tt.valuePattern, tt.readOnly, tt.owned, got)
+		}
+	}
+}

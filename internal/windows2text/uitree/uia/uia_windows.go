@@ -5,6 +5,7 @@ package uia
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -34,6 +35,11 @@ var (
 	procSetCursorPos     = user32.NewProc("SetCursorPos")
 	procSendInput        = user32.NewProc("SendInput")
 	procSetForeground    = user32.NewProc("SetForegroundWindow")
+	procGetWindow        = user32.NewProc("GetWindow")
+	procSetFocusHwnd     = user32.NewProc("SetFocus")
+	procAttachThread     = user32.NewProc("AttachThreadInput")
+	procGetAncestor      = user32.NewProc("GetAncestor")
+	procSendMessageTO    = user32.NewProc("SendMessageTimeoutW")
 )
 
 var (
@@ -70,10 +76,29 @@ func (c com) getObj(slot int, what string, args ...uintptr) (com, error) {
 	return com{out}, nil
 }
 
+// propertyOf is the property id each typed getter reads, for the fallback
+// through GetCurrentPropertyValueEx where the getter is not implemented.
+var propertyOf = map[int]int{
+	slotCurrentProcessID: propProcessID, slotCurrentControlType: propControlType,
+	slotCurrentHasKeyboardFocus: propHasKeyboardFocus, slotCurrentIsEnabled: propIsEnabled,
+	slotCurrentIsPassword: propIsPassword, slotCurrentNativeWindow: propNativeWindowHandle,
+	slotCurrentIsOffscreen: propIsOffscreen, slotCurrentName: propName,
+}
+
 func (c com) getInt(slot int) int32 {
 	var v int32
-	c.call(slot, uintptr(unsafe.Pointer(&v)))
-	return v
+	if int32(c.call(slot, uintptr(unsafe.Pointer(&v)))) >= 0 {
+		return v
+	}
+	switch p := c.property(propertyOf[slot]).(type) {
+	case int32:
+		return p
+	case bool:
+		if p {
+			return 1
+		}
+	}
+	return 0
 }
 
 func (c com) getBool(slot int) bool { return c.getInt(slot) != 0 }
@@ -81,7 +106,8 @@ func (c com) getBool(slot int) bool { return c.getInt(slot) != 0 }
 func (c com) getString(slot int) string {
 	var b *uint16
 	if int32(c.call(slot, uintptr(unsafe.Pointer(&b)))) < 0 || b == nil {
-		return ""
+		s, _ := c.property(propertyOf[slot]).(string)
+		return s
 	}
 	return bstrToString(b)
 }
@@ -109,10 +135,11 @@ const (
 )
 
 // property reads one property as a Go value (int32, float64, string, bool
-// or nil).
+// or nil) with GetCurrentPropertyValueEx, which Wine implements for more
+// properties than the typed getters.
 func (c com) property(id int) any {
 	var v variant
-	if int32(c.call(slotGetCurrentPropertyValue, uintptr(id), uintptr(unsafe.Pointer(&v)))) < 0 {
+	if int32(c.call(slotGetCurrentPropertyValueEx, uintptr(id), 0, uintptr(unsafe.Pointer(&v)))) < 0 {
 		return nil
 	}
 	defer procVariantClear.Call(uintptr(unsafe.Pointer(&v)))
@@ -143,6 +170,11 @@ type Backend struct {
 	mu    sync.Mutex
 	uia   com
 	walks map[uitree.View]com
+	// native are the walkers UI Automation gave, by view; walks maps every
+	// view onto one of them (walkerFor).
+	native map[uitree.View]com
+	// rootP is the desktop element of the latest root() call.
+	rootP unsafe.Pointer
 	// held are the element pointers of the latest snapshot, released when
 	// the next one replaces it.
 	held []com
@@ -162,16 +194,45 @@ func New(ctx context.Context) (*Backend, error) {
 	if int32(r) < 0 || p == nil {
 		return nil, fmt.Errorf("uia: creating CUIAutomation failed with HRESULT %#x", uint32(r))
 	}
-	b := &Backend{uia: com{p}, walks: map[uitree.View]com{}}
-	for view, slot := range map[uitree.View]int{uitree.ViewControl: slotControlViewWalker, uitree.ViewContent: slotContentViewWalker, uitree.ViewRaw: slotRawViewWalker} {
-		w, err := b.uia.getObj(slot, "tree walker")
-		if err != nil {
-			b.Close()
-			return nil, err
+	b := &Backend{uia: com{p}, walks: map[uitree.View]com{}, native: map[uitree.View]com{}}
+	for _, view := range []uitree.View{uitree.ViewControl, uitree.ViewContent, uitree.ViewRaw} {
+		if w := b.walker(view); !w.nil() {
+			b.native[view] = w
 		}
-		b.walks[view] = w
+	}
+	for _, view := range []uitree.View{uitree.ViewControl, uitree.ViewContent, uitree.ViewRaw} {
+		// With no walker at all, children come from child windows only.
+		if v, ok := walkerFor(view, func(v uitree.View) bool { return !b.native[v].nil() }); ok {
+			b.walks[view] = b.native[v]
+		}
 	}
 	return b, nil
+}
+
+// walker makes the tree walker of view: the view's own walker, or one made
+// from the view's condition with CreateTreeWalker (Wine implements that but
+// not the ready-made walkers); nil when neither works.
+func (b *Backend) walker(view uitree.View) com {
+	slots := map[uitree.View][2]int{
+		uitree.ViewControl: {slotControlViewWalker, slotControlViewCondition},
+		uitree.ViewContent: {slotContentViewWalker, slotContentViewCondition},
+		uitree.ViewRaw:     {slotRawViewWalker, slotRawViewCondition},
+	}[view]
+	if w, err := b.uia.getObj(slots[0], "tree walker"); err == nil && !w.nil() {
+		return w
+	}
+	cond, err := b.uia.getObj(slots[1], "view condition")
+	if err != nil || cond.nil() {
+		if cond, err = b.uia.getObj(slotCreateTrueCondition, "true condition"); err != nil || cond.nil() {
+			return com{}
+		}
+	}
+	defer cond.release()
+	w, err := b.uia.getObj(slotCreateTreeWalker, "tree walker", uintptr(cond.p))
+	if err != nil {
+		return com{}
+	}
+	return w
 }
 
 // Close releases the client.
@@ -182,7 +243,7 @@ func (b *Backend) Close() error {
 		h.release()
 	}
 	b.held = nil
-	for _, w := range b.walks {
+	for _, w := range b.native {
 		w.release()
 	}
 	b.uia.release()
@@ -190,19 +251,63 @@ func (b *Backend) Close() error {
 	return nil
 }
 
-// children lists an element's children in view (each must be released).
+// children lists an element's children in view (each must be released):
+// the walker's, or the element's child windows when the walker gives none
+// (see childSource).
 func (b *Backend) children(el com, view uitree.View) []com {
 	w := b.walks[view]
 	var out []com
-	c, err := w.getObj(slotFirstChild, "first child", uintptr(el.p))
+	c, err := com{}, error(uitree.Errorf(uitree.CodeUnsupportedPattern, "no walker"))
+	if !w.nil() {
+		c, err = w.getObj(slotFirstChild, "first child", uintptr(el.p))
+	}
 	for err == nil && !c.nil() {
 		out = append(out, c)
 		c, err = w.getObj(slotNextSibling, "next sibling", uintptr(c.p))
 	}
+	hwnd := windows.HWND(uintptr(uint32(el.getInt(slotCurrentNativeWindow))))
+	if el.p == b.rootP {
+		// The desktop's children are the top-level windows, children of
+		// the desktop window (Wine's root element names another window).
+		hwnd = windows.GetDesktopWindow()
+	}
+	debugf("children: walker %d, hwnd %#x", len(out), hwnd)
+	if childSource(len(out), hwnd != 0) == "windows" {
+		for _, h := range childWindows(hwnd) {
+			e, err := b.uia.getObj(slotElementFromHandle, "element from window", uintptr(h))
+			debugf("child window %#x: %v", h, err)
+			if err == nil && !e.nil() {
+				out = append(out, e)
+			}
+		}
+	}
 	return out
 }
 
-func (b *Backend) root() (com, error) { return b.uia.getObj(slotGetRootElement, "root element") }
+// childWindows lists the visible direct child windows of hwnd (the
+// top-level windows for the desktop window), in z order.
+func childWindows(hwnd windows.HWND) []windows.HWND {
+	var out []windows.HWND
+	h, _, _ := procGetWindow.Call(uintptr(hwnd), gwChild)
+	for i := 0; h != 0 && i < 10000; i++ {
+		if windows.IsWindowVisible(windows.HWND(h)) {
+			out = append(out, windows.HWND(h))
+		}
+		h, _, _ = procGetWindow.Call(h, gwHwndNext)
+	}
+	return out
+}
+
+const (
+	gwHwndNext = 2
+	gwChild    = 5
+)
+
+func (b *Backend) root() (com, error) {
+	r, err := b.uia.getObj(slotGetRootElement, "root element")
+	b.rootP = r.p
+	return r, err
+}
 
 func processName(pid int) string {
 	h, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION, false, uint32(pid))
@@ -454,6 +559,11 @@ func (b *Backend) read(n *node, req uitree.Request) {
 			el.Value = uitree.Truncate(v, req.MaxText)
 		} else if f, ok := o.property(propRangeValue).(float64); ok {
 			el.Value = strconv.FormatFloat(f, 'g', -1, 64)
+		} else if el.Role == uitree.RoleEdit || el.Role == uitree.RoleDocument {
+			// No Value pattern (Wine): the text field's own window text.
+			if h := o.getInt(slotCurrentNativeWindow); h != 0 {
+				el.Value = uitree.Truncate(windowText(windows.HWND(uintptr(uint32(h)))), req.MaxText)
+			}
 		}
 	}
 	var acts uitree.ActionSet
@@ -467,7 +577,8 @@ func (b *Backend) read(n *node, req uitree.Request) {
 			}
 		}
 	}
-	if acts.Has(uitree.ActionSetValue) && (el.Role == uitree.RoleEdit || el.Role == uitree.RoleDocument) {
+	hwnd := windows.HWND(uintptr(uint32(o.getInt(slotCurrentNativeWindow))))
+	if takesText(el.Role, acts.Has(uitree.ActionSetValue), el.States.ReadOnly, hwnd != 0) {
 		acts = acts.Add(uitree.ActionTypeText).Add(uitree.ActionFocus).Add(uitree.ActionKey)
 	}
 	if acts != 0 && uitree.Clickable(el) {
@@ -533,11 +644,11 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 			p.release()
 		}
 	case uitree.ActionFocus:
-		err = hrError(uint32(o.call(slotSetFocus)), "focus")
+		err = b.focus(o)
 	case uitree.ActionClick:
 		err = b.click(o, el, req)
 	case uitree.ActionTypeText:
-		if err = hrError(uint32(o.call(slotSetFocus)), "focus"); err == nil {
+		if err = b.focus(o); err == nil {
 			if req.Clear {
 				err = sendChord(uitree.Chord{Ctrl: true, Key: "a"})
 				if err == nil {
@@ -552,7 +663,7 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		var chord uitree.Chord
 		if chord, err = uitree.ParseChord(req.Key); err == nil {
 			if req.Focus {
-				err = hrError(uint32(o.call(slotSetFocus)), "focus")
+				err = b.focus(o)
 			}
 			if err == nil {
 				err = sendChord(chord)
@@ -679,4 +790,58 @@ func sendChord(c uitree.Chord) error {
 		return err
 	}
 	return sendStrokes(strokes)
+}
+
+// focus gives o the keyboard focus: IUIAutomationElement.SetFocus, or,
+// where that is not implemented (Wine), the element's own window made
+// foreground and focused with the window manager's calls.
+func (b *Backend) focus(o com) error {
+	err := hrError(uint32(o.call(slotSetFocus)), "focus")
+	if uitree.CodeOf(err) != uitree.CodeUnsupportedPattern {
+		return err
+	}
+	h := o.getInt(slotCurrentNativeWindow)
+	if h == 0 {
+		return err
+	}
+	hwnd := uintptr(uint32(h))
+	top, _, _ := procGetAncestor.Call(hwnd, 2 /* GA_ROOT */)
+	if top == 0 {
+		top = hwnd
+	}
+	procSetForeground.Call(top)
+	self := windows.GetCurrentThreadId()
+	var pid uint32
+	target, _ := windows.GetWindowThreadProcessId(windows.HWND(hwnd), &pid)
+	if target != 0 && target != self {
+		procAttachThread.Call(uintptr(self), uintptr(target), 1)
+		defer procAttachThread.Call(uintptr(self), uintptr(target), 0)
+	}
+	procSetFocusHwnd.Call(hwnd)
+	return nil
+}
+
+// windowText reads a window's text with WM_GETTEXTLENGTH and WM_GETTEXT
+// (for a text field: its content), waiting at most a second for it.
+func windowText(hwnd windows.HWND) string {
+	const wmGetText, wmGetTextLength, smtoAbortIfHung = 0x000d, 0x000e, 0x0002
+	var n uintptr
+	if r, _, _ := procSendMessageTO.Call(uintptr(hwnd), wmGetTextLength, 0, 0, smtoAbortIfHung, 1000, uintptr(unsafe.Pointer(&n))); r == 0 || n == 0 {
+		return ""
+	}
+	buf := make([]uint16, n+1)
+	var got uintptr
+	if r, _, _ := procSendMessageTO.Call(uintptr(hwnd), wmGetText, n+1, uintptr(unsafe.Pointer(&buf[0])), smtoAbortIfHung, 1000, uintptr(unsafe.Pointer(&got))); r == 0 {
+		return ""
+	}
+	return windows.UTF16ToString(buf[:min(int(got), len(buf))])
+}
+
+var debugOn = os.Getenv("WINDOWS2TEXT_UIA_DEBUG") != ""
+
+// debugf logs to stderr when WINDOWS2TEXT_UIA_DEBUG is set.
+func debugf(format string, args ...any) {
+	if debugOn {
+		fmt.Fprintf(os.Stderr, "uia: "+format+"\n", args...)
+	}
 }
