@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -246,6 +247,16 @@ func tw() error {
 	if err := os.WriteFile(*chroot+*dir+"/cells.md", []byte(doc), 0o644); err != nil {
 		return err
 	}
+	// tw's home is %APPDATA%\textweaver: start without one, and find the
+	// document's state there afterwards.
+	home := *chroot + *dir + "/prefix/drive_c/users/root/AppData/Roaming/textweaver"
+	if err := os.RemoveAll(home); err != nil {
+		return err
+	}
+	defer func() {
+		states, _ := filepath.Glob(home + "/data/state/documents/*.json")
+		check(len(states) == 1, "tw kept the document's state under %%APPDATA%%\\textweaver: %v", states)
+	}()
 	p, err := start("tw", "exec wine tw.exe serve --stdio --no-speech", false)
 	if err != nil {
 		return err

@@ -112,3 +112,39 @@ func takesText(role uitree.Role, valuePattern, readOnly, ownWindow bool) bool {
 	}
 	return valuePattern || ownWindow
 }
+
+// Mandatory integrity levels (the last sub-authority of a token's
+// integrity SID: SECURITY_MANDATORY_MEDIUM_RID = 0x2000, ...).
+var integrityNames = []struct {
+	rid  uint32
+	name string
+}{
+	{0x0000, "untrusted"}, {0x1000, "low"}, {0x2000, "medium"}, {0x2100, "medium-plus"},
+	{0x3000, "high"}, {0x4000, "system"}, {0x5000, "protected process"},
+}
+
+// integrityName names an integrity level (the highest named level not
+// above rid).
+func integrityName(rid uint32) string {
+	name := "untrusted"
+	for _, l := range integrityNames {
+		if rid >= l.rid {
+			name = l.name
+		}
+	}
+	return name
+}
+
+// checkIntegrity is the check before synthesized input: Windows drops
+// input sent to a process of a higher integrity level than the sender
+// (User Interface Privilege Isolation), and SendInput still reports
+// success, so the action would seem to work. A target above own is
+// input_failed, with the reason.
+func checkIntegrity(target, own uint32, app string) error {
+	if target <= own {
+		return nil
+	}
+	return uitree.Errorf(uitree.CodeInputFailed,
+		"%s runs at %s integrity, above windows2text's %s: Windows blocks input into it (run windows2text elevated to act on it)",
+		app, integrityName(target), integrityName(own))
+}

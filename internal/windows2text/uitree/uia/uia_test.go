@@ -1,6 +1,7 @@
 package uia
 
 import (
+	"strings"
 	"testing"
 
 	"textfirst/internal/windows2text/uitree"
@@ -80,6 +81,33 @@ func TestTakesText(t *testing.T) {
 	for _, tt := range tests {
 		if got := takesText(tt.role, tt.valuePattern, tt.readOnly, tt.owned); got != tt.want {
 			t.Errorf("takesText(%s, %t, %t, %t) = %t", tt.role, tt.valuePattern, tt.readOnly, tt.owned, got)
+		}
+	}
+}
+
+func TestCheckIntegrity(t *testing.T) {
+	tests := []struct {
+		target, own uint32
+		code        uitree.Code
+		words       string
+	}{
+		{0x2000, 0x2000, "", ""},
+		{0x1000, 0x2000, "", ""},
+		{0x3000, 0x3000, "", ""},
+		{0x3000, 0x2000, uitree.CodeInputFailed, "notepad.exe runs at high integrity, above windows2text's medium"},
+		{0x4000, 0x3000, uitree.CodeInputFailed, "runs at system integrity, above windows2text's high"},
+		{0x2100, 0x2000, uitree.CodeInputFailed, "medium-plus"},
+	}
+	for _, tt := range tests {
+		err := checkIntegrity(tt.target, tt.own, "notepad.exe")
+		if tt.code == "" {
+			if err != nil {
+				t.Errorf("checkIntegrity(%#x, %#x) = %v", tt.target, tt.own, err)
+			}
+			continue
+		}
+		if uitree.CodeOf(err) != tt.code || !strings.Contains(err.Error(), tt.words) {
+			t.Errorf("checkIntegrity(%#x, %#x) = %v, want %s with %q", tt.target, tt.own, err, tt.code, tt.words)
 		}
 	}
 }

@@ -611,6 +611,13 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	}
 	var err error
 	switch req.Action {
+	case uitree.ActionClick, uitree.ActionTypeText, uitree.ActionKey:
+		pid := int(o.getInt(slotCurrentProcessID))
+		if err := inputAllowed(pid, processName(pid)); err != nil {
+			return uitree.ActionResult{}, err
+		}
+	}
+	switch req.Action {
 	case uitree.ActionInvoke, uitree.ActionToggle, uitree.ActionSelect, uitree.ActionScrollIntoView, uitree.ActionExpand, uitree.ActionCollapse:
 		ids := map[uitree.Action][2]int{
 			uitree.ActionInvoke: {patternInvoke, slotInvoke}, uitree.ActionToggle: {patternToggle, slotToggle},
@@ -844,4 +851,43 @@ func debugf(format string, args ...any) {
 	if debugOn {
 		fmt.Fprintf(os.Stderr, "uia: "+format+"\n", args...)
 	}
+}
+
+// integrityOf reads the integrity level of a process's token; ok is false
+// when it cannot be read (then no check is made).
+func integrityOf(process windows.Handle) (uint32, bool) {
+	var tok windows.Token
+	if windows.OpenProcessToken(process, windows.TOKEN_QUERY, &tok) != nil {
+		return 0, false
+	}
+	defer tok.Close()
+	buf := make([]byte, 256)
+	var n uint32
+	if windows.GetTokenInformation(tok, windows.TokenIntegrityLevel, &buf[0], uint32(len(buf)), &n) != nil {
+		return 0, false
+	}
+	label := (*windows.Tokenmandatorylabel)(unsafe.Pointer(&buf[0]))
+	sid := label.Label.Sid
+	if sid == nil || sid.SubAuthorityCount() == 0 {
+		return 0, false
+	}
+	return sid.SubAuthority(uint32(sid.SubAuthorityCount()) - 1), true
+}
+
+// inputAllowed is the integrity check before click, type_text and key.
+func inputAllowed(pid int, app string) error {
+	own, ok := integrityOf(windows.CurrentProcess())
+	if !ok || pid <= 0 {
+		return nil
+	}
+	h, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION, false, uint32(pid))
+	if err != nil {
+		return nil
+	}
+	defer windows.CloseHandle(h)
+	target, ok := integrityOf(h)
+	if !ok {
+		return nil
+	}
+	return checkIntegrity(target, own, app)
 }
