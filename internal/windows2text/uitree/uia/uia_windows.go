@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"sync"
 	"syscall"
-	"time"
 	"unicode/utf16"
 	"unsafe"
 
@@ -173,6 +172,8 @@ type Backend struct {
 	// native are the walkers UI Automation gave, by view; walks maps every
 	// view onto one of them (walkerFor).
 	native map[uitree.View]com
+	// settle turns UI Automation's events into `settled`.
+	settle *settler
 	// rootP is the desktop element of the latest root() call.
 	rootP unsafe.Pointer
 	// held are the element pointers of the latest snapshot, released when
@@ -206,6 +207,7 @@ func New(ctx context.Context) (*Backend, error) {
 			b.walks[view] = b.native[v]
 		}
 	}
+	b.listen()
 	return b, nil
 }
 
@@ -245,6 +247,9 @@ func (b *Backend) Close() error {
 	b.held = nil
 	for _, w := range b.native {
 		w.release()
+	}
+	if !b.uia.nil() {
+		b.uia.call(slotRemoveAllEventHandlers)
 	}
 	b.uia.release()
 	b.uia = com{}
@@ -610,6 +615,7 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		return p, err
 	}
 	var err error
+	b.settle.reset()
 	switch req.Action {
 	case uitree.ActionClick, uitree.ActionTypeText, uitree.ActionKey:
 		pid := int(o.getInt(slotCurrentProcessID))
@@ -682,10 +688,10 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	if err != nil {
 		return uitree.ActionResult{}, err
 	}
-	time.Sleep(time.Duration(req.WaitMs) * time.Millisecond)
+	settled := b.settle.wait(ctx, req.WaitMs, quietPeriod)
 	n := &node{obj: o}
 	b.read(n, uitree.Request{MaxText: uitree.LimitMaxText})
-	res := uitree.ActionResult{Verified: true, States: n.el.States.List()}
+	res := uitree.ActionResult{Verified: true, States: n.el.States.List(), Settled: settled}
 	if !n.el.States.Protected {
 		v := n.el.Value
 		res.Value = &v
