@@ -50,10 +50,15 @@ mount_chroot() {
 }
 umount_chroot() {
   [ "$MOUNTED" = 1 ] || return 0
-  umount "$CHROOT/tmp" 2>/dev/null || true
-  umount "$CHROOT/dev/pts" 2>/dev/null || true
-  umount "$CHROOT/dev" 2>/dev/null || true
-  umount "$CHROOT/proc" 2>/dev/null || true
+  # Wine's server and Xvfb may take a moment to leave.
+  for _ in 1 2 3 4 5 6 7 8 9 10; do
+    umount "$CHROOT/tmp" 2>/dev/null || true
+    umount "$CHROOT/dev/pts" 2>/dev/null || true
+    umount "$CHROOT/dev" 2>/dev/null || true
+    umount "$CHROOT/proc" 2>/dev/null || true
+    mountpoint -q "$CHROOT/proc" || mountpoint -q "$CHROOT/dev" || mountpoint -q "$CHROOT/tmp" || break
+    sleep 1
+  done
   MOUNTED=0
 }
 trap umount_chroot EXIT

@@ -80,16 +80,19 @@ func (b *Backend) listen() {
 	}
 	defer root.release()
 	took := 0
-	if int32(b.uia.call(slotAddFocusChangedHandler, 0, uintptr(unsafe.Pointer(&focusObj)))) >= 0 {
-		took++
+	for _, h := range []struct {
+		name string
+		r    uintptr
+	}{
+		{"focus changed", b.uia.call(slotAddFocusChangedHandler, 0, uintptr(unsafe.Pointer(&focusObj)))},
+		{"structure changed", b.uia.call(slotAddStructureChangedHandler, uintptr(root.p), treeScopeSubtree, 0, uintptr(unsafe.Pointer(&structObj)))},
+		{"property changed", b.uia.call(slotAddPropertyChangedHandler, uintptr(root.p), treeScopeSubtree, 0, uintptr(unsafe.Pointer(&propObj)),
+			uintptr(unsafe.Pointer(&settleProperties[0])), uintptr(len(settleProperties)))},
+	} {
+		debugf("%s handler: HRESULT %#x", h.name, uint32(h.r))
+		if int32(h.r) >= 0 {
+			took++
+		}
 	}
-	if int32(b.uia.call(slotAddStructureChangedHandler, uintptr(root.p), treeScopeSubtree, 0, uintptr(unsafe.Pointer(&structObj)))) >= 0 {
-		took++
-	}
-	if int32(b.uia.call(slotAddPropertyChangedHandler, uintptr(root.p), treeScopeSubtree, 0, uintptr(unsafe.Pointer(&propObj)),
-		uintptr(unsafe.Pointer(&settleProperties[0])), uintptr(len(settleProperties)))) >= 0 {
-		took++
-	}
-	debugf("event handlers registered: %d of 3", took)
 	s.active.Store(took > 0)
 }
