@@ -237,6 +237,17 @@ func windows2text() error {
 	check(errCode(m) == "invalid_params", "scope hwnd without hwnd gives invalid_params: %v", field(m, "error", "code"))
 	m = call("snapshot", map[string]any{"scope": "desktop", "maxDepth": 1})
 	check(m["ok"] == true && field(m, "result", "root", "name") == "Desktop", "desktop snapshot: %v nodes", field(m, "result", "nodeCount"))
+	// The Edit of a window that has gone: stale_element.
+	m = call("snapshot", map[string]any{"scope": "hwnd", "hwnd": hwnd, "maxDepth": 4})
+	r, _ := field(m, "result", "root").(map[string]any)
+	if e := find(r, "Edit"); e != nil {
+		ref = fmt.Sprint(e["ref"])
+	}
+	out, err := exec.Command("chroot", *chroot, "sh", "-c", wineEnv()+"wine taskkill /f /im notepad.exe").CombinedOutput()
+	check(err == nil, "taskkill notepad: %v %s", err, strings.TrimSpace(string(out)))
+	time.Sleep(2 * time.Second)
+	m = call("focus", map[string]any{"ref": ref})
+	check(errCode(m) == "stale_element", "focus on the Edit of a closed window gives stale_element: %v", field(m, "error"))
 	m = call("shutdown", nil)
 	check(m["ok"] == true, "shutdown")
 	return nil

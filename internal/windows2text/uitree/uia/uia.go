@@ -148,3 +148,33 @@ func checkIntegrity(target, own uint32, app string) error {
 		"%s runs at %s integrity, above windows2text's %s: Windows blocks input into it (run windows2text elevated to act on it)",
 		app, integrityName(target), integrityName(own))
 }
+
+// staleCheck compares an element's runtime id at snapshot time (before)
+// with the one read before acting (now, or the error of reading it): an
+// element UI Automation no longer has, whose runtime id changed (the
+// provider replaced it), or whose own window is gone (windowGone: Wine
+// keeps answering for elements of destroyed windows) is stale_element. An
+// id that was not available either time proves nothing.
+func staleCheck(ref string, before, now []int32, err error, windowGone bool) error {
+	if windowGone {
+		return uitree.Errorf(uitree.CodeStaleElement, "%s is no longer available: its window was closed (take a new snapshot)", ref)
+	}
+	if err != nil {
+		if uitree.CodeOf(err) == uitree.CodeStaleElement {
+			return uitree.Errorf(uitree.CodeStaleElement, "%s is no longer available (take a new snapshot)", ref)
+		}
+		return nil
+	}
+	if before == nil || now == nil {
+		return nil
+	}
+	if len(before) != len(now) {
+		return uitree.Errorf(uitree.CodeStaleElement, "%s was replaced by another element (take a new snapshot)", ref)
+	}
+	for i := range before {
+		if before[i] != now[i] {
+			return uitree.Errorf(uitree.CodeStaleElement, "%s was replaced by another element (take a new snapshot)", ref)
+		}
+	}
+	return nil
+}

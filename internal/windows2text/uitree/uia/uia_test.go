@@ -111,3 +111,29 @@ func TestCheckIntegrity(t *testing.T) {
 		}
 	}
 }
+
+func TestStaleCheck(t *testing.T) {
+	gone := hrError(uiaElementNotAvailable, "runtime id")
+	tests := []struct {
+		before, now []int32
+		err         error
+		gone        bool
+		code        uitree.Code
+	}{
+		{[]int32{42, 65650}, []int32{42, 65650}, nil, false, ""},
+		{[]int32{42, 65650}, []int32{42, 65650}, nil, true, uitree.CodeStaleElement}, // Wine: window destroyed
+		{[]int32{42, 65650}, []int32{42, 65651}, nil, false, uitree.CodeStaleElement},
+		{[]int32{42, 65650}, []int32{42, 65650, 1}, nil, false, uitree.CodeStaleElement},
+		{[]int32{42, 65650}, nil, gone, false, uitree.CodeStaleElement},
+		{nil, []int32{1}, nil, false, ""},                               // no id at snapshot time
+		{[]int32{1}, nil, nil, false, ""},                               // no id now (provider without one)
+		{[]int32{1}, nil, hrError(eNotImpl, "runtime id"), false, ""},   // Wine lacking the call
+		{[]int32{1}, nil, hrError(0x80004005, "runtime id"), false, ""}, // any other failure: the action decides
+	}
+	for i, tt := range tests {
+		err := staleCheck("s1:e2", tt.before, tt.now, tt.err, tt.gone)
+		if tt.code == "" && err != nil || tt.code != "" && uitree.CodeOf(err) != tt.code {
+			t.Errorf("%d: staleCheck = %v, want %q", i, err, tt.code)
+		}
+	}
+}

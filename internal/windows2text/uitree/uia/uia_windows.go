@@ -35,6 +35,7 @@ var (
 	procSendInput        = user32.NewProc("SendInput")
 	procSetForeground    = user32.NewProc("SetForegroundWindow")
 	procGetWindow        = user32.NewProc("GetWindow")
+	procIsWindow         = user32.NewProc("IsWindow")
 	procSetFocusHwnd     = user32.NewProc("SetFocus")
 	procAttachThread     = user32.NewProc("AttachThreadInput")
 	procGetAncestor      = user32.NewProc("GetAncestor")
@@ -540,7 +541,9 @@ func assemble(n *node) *uitree.Element {
 func (b *Backend) read(n *node, req uitree.Request) {
 	o := n.obj
 	ct := int(o.getInt(slotCurrentControlType))
-	el := &uitree.Element{Role: RoleOf(ct), NativeRole: nativeRole(ct), Handle: o}
+	rid, _ := o.runtimeID()
+	ownHwnd := windows.HWND(uintptr(uint32(o.getInt(slotCurrentNativeWindow))))
+	el := &uitree.Element{Role: RoleOf(ct), NativeRole: nativeRole(ct), Handle: handle{o, rid, ownHwnd}}
 	el.Name = uitree.Truncate(o.getString(slotCurrentName), req.MaxText)
 	el.States.Enabled = o.getBool(slotCurrentIsEnabled)
 	el.States.Focused = o.getBool(slotCurrentHasKeyboardFocus)
@@ -603,9 +606,15 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	defer b.mu.Unlock()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	o, ok := el.Handle.(com)
+	h, ok := el.Handle.(handle)
+	o := h.obj
 	if !ok || o.nil() {
 		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeInternalError, "element %s was not made by the UI Automation backend", el.Ref)
+	}
+	now, rerr := o.runtimeID()
+	gone := h.hwnd != 0 && !isWindow(h.hwnd)
+	if err := staleCheck(el.Ref, h.rid, now, rerr, gone); err != nil {
+		return uitree.ActionResult{}, err
 	}
 	pattern := func(id int) (com, error) {
 		p, err := o.getObj(slotGetCurrentPattern, "pattern", uintptr(id))
@@ -896,4 +905,47 @@ func inputAllowed(pid int, app string) error {
 		return nil
 	}
 	return checkIntegrity(target, own, app)
+}
+
+// handle is what an element of a snapshot keeps of its UI Automation
+// element: the interface and the runtime id it had then.
+type handle struct {
+	obj  com
+	rid  []int32
+	hwnd windows.HWND // the element's own window, 0 for none
+}
+
+func isWindow(h windows.HWND) bool {
+	r, _, _ := procIsWindow.Call(uintptr(h))
+	return r != 0
+}
+
+// runtimeID reads the element's RuntimeId property (VT_ARRAY|VT_I4); nil
+// with no error when the provider gives none.
+func (c com) runtimeID() ([]int32, error) {
+	var v variant
+	if err := hrError(uint32(c.call(slotGetCurrentPropertyValueEx, propRuntimeID, 0, uintptr(unsafe.Pointer(&v)))), "runtime id"); err != nil {
+		return nil, err
+	}
+	defer procVariantClear.Call(uintptr(unsafe.Pointer(&v)))
+	const vtArrayI4 = 0x2000 | vtI4
+	if v.vt != vtArrayI4 || v.val == 0 {
+		return nil, nil
+	}
+	sa := *(**safeArray)(unsafe.Pointer(&v.val))
+	if sa.dims != 1 || sa.elemSize != 4 || sa.data == nil {
+		return nil, nil
+	}
+	return append([]int32(nil), unsafe.Slice((*int32)(sa.data), sa.count)...), nil
+}
+
+// safeArray is a one-dimensional SAFEARRAY.
+type safeArray struct {
+	dims     uint16
+	features uint16
+	elemSize uint32
+	locks    uint32
+	data     unsafe.Pointer
+	count    uint32
+	lbound   int32
 }
