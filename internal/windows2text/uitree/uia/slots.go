@@ -46,6 +46,7 @@ const (
 	slotGetCurrentPropertyValue   = 10
 	slotGetCurrentPropertyValueEx = 11
 	slotGetCachedPropertyValue    = 12
+	slotGetCachedPropertyValueEx  = 13
 	slotGetCurrentPattern         = 16
 	slotCurrentProcessID          = 20
 	slotCurrentControlType        = 21

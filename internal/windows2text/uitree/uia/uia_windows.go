@@ -138,11 +138,24 @@ const (
 // or nil) with GetCurrentPropertyValueEx, which Wine implements for more
 // properties than the typed getters.
 func (c com) property(id int) any {
+	return c.propertyAt(slotGetCurrentPropertyValueEx, id)
+}
+
+// propertyAt reads a property with GetCurrentPropertyValueEx or
+// GetCachedPropertyValueEx.
+func (c com) propertyAt(slot, id int) any {
 	var v variant
-	if int32(c.call(slotGetCurrentPropertyValueEx, uintptr(id), 0, uintptr(unsafe.Pointer(&v)))) < 0 {
+	if int32(c.call(slot, uintptr(id), 0, uintptr(unsafe.Pointer(&v)))) < 0 {
 		return nil
 	}
 	defer procVariantClear.Call(uintptr(unsafe.Pointer(&v)))
+	return decodeVariant(&v)
+}
+
+// decodeVariant turns a VARIANT into int32, float64, bool, string, []int32
+// or []float64 (nil for any other type).
+func decodeVariant(v *variant) any {
+	const vtArray = 0x2000
 	switch v.vt {
 	case vtI4:
 		return int32(uint32(v.val))
@@ -157,8 +170,76 @@ func (c com) property(id int) any {
 		}
 		n, _, _ := procSysStringLen.Call(uintptr(unsafe.Pointer(p)))
 		return string(utf16.Decode(unsafe.Slice(p, int(n))))
+	case vtArray | vtI4, vtArray | vtR8:
+		sa := *(**safeArray)(unsafe.Pointer(&v.val))
+		if sa == nil || sa.dims != 1 || sa.data == nil {
+			return nil
+		}
+		if v.vt == vtArray|vtI4 && sa.elemSize == 4 {
+			return append([]int32(nil), unsafe.Slice((*int32)(sa.data), sa.count)...)
+		}
+		if v.vt == vtArray|vtR8 && sa.elemSize == 8 {
+			return append([]float64(nil), unsafe.Slice((*float64)(sa.data), sa.count)...)
+		}
 	}
 	return nil
+}
+
+// newCacheRequest makes the CacheRequest of a snapshot: every property of
+// readProps, for the element itself. nil when UI Automation makes none.
+func (b *Backend) newCacheRequest() com {
+	cr, err := b.uia.getObj(slotCreateCacheRequest, "cache request")
+	if err != nil || cr.nil() {
+		return com{}
+	}
+	for _, id := range readProps {
+		if int32(cr.call(slotCacheAddProperty, uintptr(id))) < 0 {
+			cr.release()
+			return com{}
+		}
+	}
+	cr.call(slotCachePutTreeScope, treeScopeElement)
+	return cr
+}
+
+// fetch reads readProps of o: in one round trip through the snapshot's
+// CacheRequest (BuildUpdatedCache), or property by property when there is
+// none or it fails. Name, control type and bounds come from their typed
+// getters when the properties did not (Wine answers those getters only).
+func (b *Backend) fetch(o com) props {
+	p := props{}
+	done := false
+	if !b.cache.nil() {
+		if c, err := o.getObj(slotBuildUpdatedCache, "cache", uintptr(b.cache.p)); err == nil && !c.nil() {
+			for _, id := range readProps {
+				if v := c.propertyAt(slotGetCachedPropertyValueEx, id); v != nil {
+					p[id] = v
+				}
+			}
+			c.release()
+			done = true
+			b.cached++
+		}
+	}
+	if !done {
+		for _, id := range readProps {
+			if v := o.property(id); v != nil {
+				p[id] = v
+			}
+		}
+		b.live++
+	}
+	if _, ok := p[propControlType]; !ok {
+		p[propControlType] = o.getInt(slotCurrentControlType)
+	}
+	if s, ok := p[propName].(string); !ok || s == "" {
+		p[propName] = o.getString(slotCurrentName)
+	}
+	if _, ok := p[propBoundingRectangle].([]float64); !ok {
+		r := bounds(o)
+		p[propBoundingRectangle] = []float64{float64(r.X), float64(r.Y), float64(r.Width), float64(r.Height)}
+	}
+	return p
 }
 
 type rect struct{ Left, Top, Right, Bottom int32 }
@@ -175,6 +256,11 @@ type Backend struct {
 	native map[uitree.View]com
 	// settle turns UI Automation's events into `settled`.
 	settle *settler
+	// cache is the CacheRequest of the snapshot being taken (nil outside
+	// one, or when UI Automation makes none); cached and live count the
+	// elements read through it and property by property.
+	cache        com
+	cached, live int
 	// rootP is the desktop element of the latest root() call.
 	rootP unsafe.Pointer
 	// held are the element pointers of the latest snapshot, released when
@@ -393,6 +479,12 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	defer runtime.UnlockOSThread()
 	var held []com
 	keep := func(c com) com { held = append(held, c); return c }
+	b.cache, b.cached, b.live = b.newCacheRequest(), 0, 0
+	defer func() {
+		debugf("snapshot: %d elements read through the cache request, %d property by property", b.cached, b.live)
+		b.cache.release()
+		b.cache = com{}
+	}()
 	tree := &uitree.Tree{}
 	var tops []com
 	var rootEl *uitree.Element
@@ -540,60 +632,19 @@ func assemble(n *node) *uitree.Element {
 // read fills n.el from the element's current properties.
 func (b *Backend) read(n *node, req uitree.Request) {
 	o := n.obj
-	ct := int(o.getInt(slotCurrentControlType))
-	rid, _ := o.runtimeID()
-	ownHwnd := windows.HWND(uintptr(uint32(o.getInt(slotCurrentNativeWindow))))
-	el := &uitree.Element{Role: RoleOf(ct), NativeRole: nativeRole(ct), Handle: handle{o, rid, ownHwnd}}
-	el.Name = uitree.Truncate(o.getString(slotCurrentName), req.MaxText)
-	el.States.Enabled = o.getBool(slotCurrentIsEnabled)
-	el.States.Focused = o.getBool(slotCurrentHasKeyboardFocus)
-	el.States.Protected = o.getBool(slotCurrentIsPassword)
-	el.Bounds = bounds(o)
-	n.area = uitree.Clip(el, !o.getBool(slotCurrentIsOffscreen), n.area)
-	if ts, ok := o.property(propToggleState).(int32); ok {
-		el.States.Checked = ts == 1
+	el, f := elementFrom(b.fetch(o), req.MaxText)
+	el.Handle = handle{o, f.rid, windows.HWND(uintptr(f.hwnd))}
+	n.area = uitree.Clip(el, f.onScreen, n.area)
+	if !el.States.Protected && !f.valuePattern && f.hwnd != 0 && (el.Role == uitree.RoleEdit || el.Role == uitree.RoleDocument) {
+		// No Value pattern (Wine): the text field's own window text.
+		el.Value = uitree.Truncate(windowText(windows.HWND(uintptr(f.hwnd))), req.MaxText)
 	}
-	if es, ok := o.property(propExpandState).(int32); ok {
-		el.States.Expanded = es == 1 || es == 2
-	}
-	if sel, ok := o.property(propSelectionSelected).(bool); ok {
-		el.States.Selected = sel
-	}
-	ro, _ := o.property(propValueIsReadOnly).(bool)
-	rro, _ := o.property(propRangeIsReadOnly).(bool)
-	el.States.ReadOnly = ro || rro
-	if !el.States.Protected {
-		if v, ok := o.property(propValueValue).(string); ok {
-			el.Value = uitree.Truncate(v, req.MaxText)
-		} else if f, ok := o.property(propRangeValue).(float64); ok {
-			el.Value = strconv.FormatFloat(f, 'g', -1, 64)
-		} else if el.Role == uitree.RoleEdit || el.Role == uitree.RoleDocument {
-			// No Value pattern (Wine): the text field's own window text.
-			if h := o.getInt(slotCurrentNativeWindow); h != 0 {
-				el.Value = uitree.Truncate(windowText(windows.HWND(uintptr(uint32(h)))), req.MaxText)
-			}
-		}
-	}
-	var acts uitree.ActionSet
-	for _, pa := range patternActions {
-		if avail, _ := o.property(pa.property).(bool); avail {
-			for _, a := range pa.actions {
-				if (a == uitree.ActionSetValue || a == uitree.ActionSetRange) && el.States.ReadOnly {
-					continue
-				}
-				acts = acts.Add(a)
-			}
-		}
-	}
-	hwnd := windows.HWND(uintptr(uint32(o.getInt(slotCurrentNativeWindow))))
-	if takesText(el.Role, acts.Has(uitree.ActionSetValue), el.States.ReadOnly, hwnd != 0) {
-		acts = acts.Add(uitree.ActionTypeText).Add(uitree.ActionFocus).Add(uitree.ActionKey)
-	}
+	acts := el.Actions
 	if acts != 0 && uitree.Clickable(el) {
 		acts = acts.Add(uitree.ActionClick)
 	}
 	el.Actions = acts
-	if ct == 50032 { // Window
+	if el.Role == uitree.RoleWindow {
 		w := windowInfo(o)
 		el.App, el.PID, el.WindowID = w.App, w.PID, w.ID
 	}
@@ -699,7 +750,10 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	}
 	settled := b.settle.wait(ctx, req.WaitMs, quietPeriod)
 	n := &node{obj: o}
+	b.cache = b.newCacheRequest()
 	b.read(n, uitree.Request{MaxText: uitree.LimitMaxText})
+	b.cache.release()
+	b.cache = com{}
 	res := uitree.ActionResult{Verified: true, States: n.el.States.List(), Settled: settled}
 	if !n.el.States.Protected {
 		v := n.el.Value

@@ -133,6 +133,7 @@ func TestVtableSlots(t *testing.T) {
 		{iUIAutomationElement, "GetCurrentPropertyValue", slotGetCurrentPropertyValue, "IUIAutomationElement"},
 		{iUIAutomationElement, "GetCurrentPropertyValueEx", slotGetCurrentPropertyValueEx, "IUIAutomationElement"},
 		{iUIAutomationElement, "GetCachedPropertyValue", slotGetCachedPropertyValue, "IUIAutomationElement"},
+		{iUIAutomationElement, "GetCachedPropertyValueEx", slotGetCachedPropertyValueEx, "IUIAutomationElement"},
 		{iUIAutomationElement, "GetCurrentPattern", slotGetCurrentPattern, "IUIAutomationElement"},
 		{iUIAutomationElement, "get_CurrentProcessId", slotCurrentProcessID, "IUIAutomationElement"},
 		{iUIAutomationElement, "get_CurrentControlType", slotCurrentControlType, "IUIAutomationElement"},
