@@ -24,7 +24,11 @@ var (
 
 // wineEnv is the environment of every Wine command inside the chroot.
 func wineEnv() string {
-	return "export WINEPREFIX=" + *dir + "/prefix WINEDEBUG=-all HOME=" + *dir + " LANG=C.UTF-8; cd " + *dir + "; "
+	debug := ""
+	if os.Getenv("WINDOWS2TEXT_UIA_DEBUG") != "" {
+		debug = " WINDOWS2TEXT_UIA_DEBUG=1"
+	}
+	return "export WINEPREFIX=" + *dir + "/prefix WINEDEBUG=-all HOME=" + *dir + " LANG=C.UTF-8" + debug + "; cd " + *dir + "; "
 }
 
 // peer is a program speaking line-delimited JSON on its stdin and stdout.
