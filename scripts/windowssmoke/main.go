@@ -229,6 +229,25 @@ func windows2text() error {
 	}
 	check(value == "hello wine", "the Edit's text read back (WM_GETTEXT) is %q", value)
 
+	m = call("key", map[string]any{"ref": ref, "key": "CTRL+End"})
+	check(m["ok"] == true, "key CTRL+End on the Edit: %v", field(m, "error"))
+	m = call("click", map[string]any{"ref": ref, "button": "left", "count": 1})
+	check(m["ok"] == true, "click on the Edit (no GetClickablePoint in Wine: the bounds' centre): %v", field(m, "error"))
+	m = call("snapshot", map[string]any{"scope": "cursor"})
+	check(m["ok"] == true && field(m, "result", "root", "role") == "Edit", "cursor scope after the click is the Edit (no ElementFromPoint in Wine: WindowFromPoint): %v %v", field(m, "result", "root", "role"), field(m, "error"))
+	pid := 0.0
+	for _, v := range []string{"raw", "content"} {
+		m = call("snapshot", map[string]any{"scope": "hwnd", "hwnd": hwnd, "view": v, "maxDepth": 4})
+		r, _ := field(m, "result", "root").(map[string]any)
+		check(find(r, "Edit") != nil, "view %s of the notepad window holds the Edit: %v nodes", v, field(m, "result", "nodeCount"))
+		if p, ok := r["pid"].(float64); ok {
+			pid = p
+		}
+	}
+	m = call("snapshot", map[string]any{"scope": "process", "pid": pid, "maxDepth": 3})
+	r, _ := field(m, "result", "root").(map[string]any)
+	check(m["ok"] == true && find(r, "Edit") != nil && field(m, "result", "app") == "notepad.exe", "process scope of pid %v holds the Edit: %v", pid, field(m, "error"))
+	ref = fmt.Sprint(find(r, "Edit")["ref"])
 	m = call("invoke", map[string]any{"ref": ref})
 	check(errCode(m) == "unsupported_pattern", "invoke on the Edit gives unsupported_pattern: %v", field(m, "error", "code"))
 	m = call("set_value", map[string]any{"ref": ref, "value": "x"})
@@ -243,7 +262,7 @@ func windows2text() error {
 	check(m["ok"] == true && field(m, "result", "root", "name") == "Desktop", "desktop snapshot: %v nodes", field(m, "result", "nodeCount"))
 	// The Edit of a window that has gone: stale_element.
 	m = call("snapshot", map[string]any{"scope": "hwnd", "hwnd": hwnd, "maxDepth": 4})
-	r, _ := field(m, "result", "root").(map[string]any)
+	r, _ = field(m, "result", "root").(map[string]any)
 	if e := find(r, "Edit"); e != nil {
 		ref = fmt.Sprint(e["ref"])
 	}

@@ -36,6 +36,7 @@ var (
 	procSetForeground    = user32.NewProc("SetForegroundWindow")
 	procGetWindow        = user32.NewProc("GetWindow")
 	procIsWindow         = user32.NewProc("IsWindow")
+	procWindowFromPoint  = user32.NewProc("WindowFromPoint")
 	procSetFocusHwnd     = user32.NewProc("SetFocus")
 	procAttachThread     = user32.NewProc("AttachThreadInput")
 	procGetAncestor      = user32.NewProc("GetAncestor")
@@ -506,7 +507,15 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	case uitree.ScopeCursor:
 		var pt struct{ X, Y int32 }
 		procGetCursorPos.Call(uintptr(unsafe.Pointer(&pt)))
-		el, err := b.uia.getObj(slotElementFromPoint, "element at the pointer", uintptr(uint32(pt.X))|uintptr(uint32(pt.Y))<<32)
+		packed := uintptr(uint32(pt.X)) | uintptr(uint32(pt.Y))<<32
+		el, err := b.uia.getObj(slotElementFromPoint, "element at the pointer", packed)
+		if err != nil || el.nil() {
+			// Wine has no ElementFromPoint: the window under the pointer
+			// (the deepest child window), as an element.
+			if h, _, _ := procWindowFromPoint.Call(packed); h != 0 {
+				el, err = b.uia.getObj(slotElementFromHandle, "element from window", h)
+			}
+		}
 		if err != nil || el.nil() {
 			return nil, uitree.Errorf(uitree.CodeActionFailed, "no element under the pointer")
 		}
