@@ -178,3 +178,14 @@ func staleCheck(ref string, before, now []int32, err error, windowGone bool) err
 	}
 	return nil
 }
+
+// floatArgError says whether this build can pass a double to a COM method
+// (IUIAutomationRangeValuePattern.SetValue): Go's Windows system calls put
+// arguments in integer registers, and mirror them into XMM0-XMM3 only on
+// amd64; arm64 takes doubles in D registers, which they never set.
+func floatArgError(goarch string) error {
+	if goarch == "amd64" {
+		return nil
+	}
+	return uitree.Errorf(uitree.CodeUnsupportedPattern, "set_range is not available in windows/%s builds: they cannot pass RangeValue.SetValue its number", goarch)
+}

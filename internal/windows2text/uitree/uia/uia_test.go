@@ -137,3 +137,12 @@ func TestStaleCheck(t *testing.T) {
 		}
 	}
 }
+
+func TestFloatArgError(t *testing.T) {
+	if err := floatArgError("amd64"); err != nil {
+		t.Errorf("amd64: %v", err)
+	}
+	if err := floatArgError("arm64"); uitree.CodeOf(err) != uitree.CodeUnsupportedPattern {
+		t.Errorf("arm64: %v, want unsupported_pattern", err)
+	}
+}

@@ -715,6 +715,9 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		}
 	case uitree.ActionSetRange:
 		var p com
+		if err = floatArgError(runtime.GOARCH); err != nil {
+			break
+		}
 		if p, err = pattern(patternRangeValue); err == nil {
 			err = hrError(uint32(p.call(slotRangeSetValue, uintptr(*(*uint64)(unsafe.Pointer(&req.RangeValue))))), "set_range")
 			p.release()
