@@ -120,21 +120,6 @@ func bstrToString(b *uint16) string {
 	return s
 }
 
-// variant is a VARIANT (24 bytes on 64-bit Windows, 16 on 32-bit).
-type variant struct {
-	vt   uint16
-	_    [3]uint16
-	val  uint64
-	rest uintptr
-}
-
-const (
-	vtI4   = 3
-	vtR8   = 5
-	vtBSTR = 8
-	vtBool = 11
-)
-
 // property reads one property as a Go value (int32, float64, string, bool
 // or nil) with GetCurrentPropertyValueEx, which Wine implements for more
 // properties than the typed getters.
@@ -151,39 +136,6 @@ func (c com) propertyAt(slot, id int) any {
 	}
 	defer procVariantClear.Call(uintptr(unsafe.Pointer(&v)))
 	return decodeVariant(&v)
-}
-
-// decodeVariant turns a VARIANT into int32, float64, bool, string, []int32
-// or []float64 (nil for any other type).
-func decodeVariant(v *variant) any {
-	const vtArray = 0x2000
-	switch v.vt {
-	case vtI4:
-		return int32(uint32(v.val))
-	case vtR8:
-		return *(*float64)(unsafe.Pointer(&v.val))
-	case vtBool:
-		return int16(uint16(v.val)) != 0
-	case vtBSTR:
-		p := *(**uint16)(unsafe.Pointer(&v.val))
-		if p == nil {
-			return ""
-		}
-		n, _, _ := procSysStringLen.Call(uintptr(unsafe.Pointer(p)))
-		return string(utf16.Decode(unsafe.Slice(p, int(n))))
-	case vtArray | vtI4, vtArray | vtR8:
-		sa := *(**safeArray)(unsafe.Pointer(&v.val))
-		if sa == nil || sa.dims != 1 || sa.data == nil {
-			return nil
-		}
-		if v.vt == vtArray|vtI4 && sa.elemSize == 4 {
-			return append([]int32(nil), unsafe.Slice((*int32)(sa.data), sa.count)...)
-		}
-		if v.vt == vtArray|vtR8 && sa.elemSize == 8 {
-			return append([]float64(nil), unsafe.Slice((*float64)(sa.data), sa.count)...)
-		}
-	}
-	return nil
 }
 
 // newCacheRequest makes the CacheRequest of a snapshot: every property of
@@ -813,33 +765,6 @@ func (b *Backend) click(o com, el *uitree.Element, req uitree.ActionRequest) err
 	return send(inputs)
 }
 
-// input is the INPUT structure of SendInput for 64-bit Windows; the union
-// is laid out as MOUSEINPUT or KEYBDINPUT.
-type input struct {
-	kind uint32
-	_    uint32
-	u    [32]byte
-}
-
-func mouseInput(flags uint32) input {
-	in := input{kind: 0}
-	*(*uint32)(unsafe.Pointer(&in.u[12])) = flags // dwFlags after dx, dy, mouseData
-	return in
-}
-
-func keyInput(vk, scan uint16, flags uint32) input {
-	in := input{kind: 1}
-	*(*uint16)(unsafe.Pointer(&in.u[0])) = vk
-	*(*uint16)(unsafe.Pointer(&in.u[2])) = scan
-	*(*uint32)(unsafe.Pointer(&in.u[4])) = flags
-	return in
-}
-
-const (
-	keyUp      = 0x0002
-	keyUnicode = 0x0004
-)
-
 func send(inputs []input) error {
 	if len(inputs) == 0 {
 		return nil
@@ -1003,15 +928,4 @@ func (c com) runtimeID() ([]int32, error) {
 		return nil, nil
 	}
 	return append([]int32(nil), unsafe.Slice((*int32)(sa.data), sa.count)...), nil
-}
-
-// safeArray is a one-dimensional SAFEARRAY.
-type safeArray struct {
-	dims     uint16
-	features uint16
-	elemSize uint32
-	locks    uint32
-	data     unsafe.Pointer
-	count    uint32
-	lbound   int32
 }
