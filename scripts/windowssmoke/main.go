@@ -331,6 +331,17 @@ func tw() error {
 	check(m["error"] == nil, "tw navigates to the next heading: %q", last(notes))
 	m = call("shutdown", nil)
 	check(m["error"] == nil, "tw shutdown")
+	// SAPI through COM: SpVoice is made and its vtable reached; Wine's
+	// SetInterest is a stub (E_NOTIMPL), so tw reports sapi unavailable
+	// with that reason instead of speaking without word events.
+	out, err := exec.Command("chroot", *chroot, "sh", "-c", wineEnv()+"wine tw.exe backends").Output()
+	line := ""
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(l, "sapi ") {
+			line = l
+		}
+	}
+	check(err == nil && strings.Contains(line, "not available: sapi: SetInterest failed with HRESULT 0x80004001"), "tw backends under Wine: %s", line)
 	fmt.Fprintf(p.in, `{"jsonrpc":"2.0","method":"exit"}`+"\n")
 	return nil
 }

@@ -2,6 +2,7 @@ package sapi
 
 import (
 	"testing"
+	"unsafe"
 
 	"textfirst/internal/tw/speech/engine"
 )
@@ -180,5 +181,24 @@ func TestTokenVoice(t *testing.T) {
 	vs := []engine.Voice{{ID: "A", Name: "Alice"}, {ID: "B", Name: "Bob"}}
 	if matchVoice(vs, "bob") != 1 || matchVoice(vs, "a") != 0 || matchVoice(vs, "") != -1 || matchVoice(vs, "c") != -1 {
 		t.Error("matchVoice")
+	}
+}
+
+func TestSpeventLayout(t *testing.T) {
+	// sapi.h: SPEVENT { SPEVENTENUM eEventId:16; SPEVENTLPARAMTYPE
+	// elParamType:16; ULONG ulStreamNum; ULONGLONG ullAudioStreamOffset;
+	// WPARAM wParam; LPARAM lParam; }: 32 bytes on 64-bit Windows.
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("the layout is 64-bit Windows'")
+	}
+	var e spevent
+	got := []uintptr{unsafe.Offsetof(e.id), unsafe.Offsetof(e.paramType), unsafe.Offsetof(e.stream),
+		unsafe.Offsetof(e.offset), unsafe.Offsetof(e.wParam), unsafe.Offsetof(e.lParam), unsafe.Sizeof(e)}
+	want := []uintptr{0, 2, 4, 8, 16, 24, 32}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("SPEVENT offsets/size %v, want %v", got, want)
+			break
+		}
 	}
 }

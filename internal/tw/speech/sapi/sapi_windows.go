@@ -151,16 +151,6 @@ func (vc *voice) speak(text string) error {
 
 func (vc *voice) stop() { vc.v.call(slotSpeak, 0, spfAsync|spfPurgeBeforeSpeak, 0) }
 
-// spevent is SAPI's SPEVENT on 64-bit Windows.
-type spevent struct {
-	id        uint16
-	paramType uint16
-	stream    uint32
-	offset    uint64
-	wParam    uintptr
-	lParam    uintptr
-}
-
 // events fetches queued events, freeing what their lParams hold.
 func (vc *voice) events() []spevent {
 	var out []spevent

@@ -42,3 +42,13 @@ const (
 	spetPointer   = 3
 	spetString    = 4
 )
+
+// spevent is SAPI's SPEVENT on 64-bit Windows.
+type spevent struct {
+	id        uint16
+	paramType uint16
+	stream    uint32
+	offset    uint64
+	wParam    uintptr
+	lParam    uintptr
+}
