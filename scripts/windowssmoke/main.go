@@ -215,6 +215,7 @@ func windows2text() error {
 
 	m = call("type_text", map[string]any{"ref": ref, "text": "hello wine"})
 	check(m["ok"] == true, "type_text into %s: %v", ref, m)
+	check(field(m, "result", "settled") == false, "type_text is not reported settled (Wine takes only the focus handler, which cannot tell): %v", field(m, "result", "settled"))
 	var value any
 	for t0 := time.Now(); time.Since(t0) < 15*time.Second; time.Sleep(500 * time.Millisecond) {
 		s := call("snapshot", map[string]any{"scope": "hwnd", "hwnd": hwnd, "maxDepth": 4})

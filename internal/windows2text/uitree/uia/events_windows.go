@@ -69,7 +69,8 @@ var settleProperties = []int32{propName, propValueValue, propToggleState, propEx
 	propSelectionSelected, propIsEnabled, propHasKeyboardFocus, propRangeValue}
 
 // listen registers the handlers on the desktop's subtree; the settler is
-// active when UI Automation took at least one.
+// active when UI Automation took handlers that can tell a settled UI
+// (settleActive).
 func (b *Backend) listen() {
 	s := newSettler()
 	b.settle = s
@@ -79,20 +80,18 @@ func (b *Backend) listen() {
 		return
 	}
 	defer root.release()
-	took := 0
+	took := map[string]bool{}
 	for _, h := range []struct {
 		name string
 		r    uintptr
 	}{
-		{"focus changed", b.uia.call(slotAddFocusChangedHandler, 0, uintptr(unsafe.Pointer(&focusObj)))},
-		{"structure changed", b.uia.call(slotAddStructureChangedHandler, uintptr(root.p), treeScopeSubtree, 0, uintptr(unsafe.Pointer(&structObj)))},
-		{"property changed", b.uia.call(slotAddPropertyChangedHandler, uintptr(root.p), treeScopeSubtree, 0, uintptr(unsafe.Pointer(&propObj)),
+		{"focus", b.uia.call(slotAddFocusChangedHandler, 0, uintptr(unsafe.Pointer(&focusObj)))},
+		{"structure", b.uia.call(slotAddStructureChangedHandler, uintptr(root.p), treeScopeSubtree, 0, uintptr(unsafe.Pointer(&structObj)))},
+		{"property", b.uia.call(slotAddPropertyChangedHandler, uintptr(root.p), treeScopeSubtree, 0, uintptr(unsafe.Pointer(&propObj)),
 			uintptr(unsafe.Pointer(&settleProperties[0])), uintptr(len(settleProperties)))},
 	} {
-		debugf("%s handler: HRESULT %#x", h.name, uint32(h.r))
-		if int32(h.r) >= 0 {
-			took++
-		}
+		debugf("%s changed handler: HRESULT %#x", h.name, uint32(h.r))
+		took[h.name] = int32(h.r) >= 0
 	}
-	s.active.Store(took > 0)
+	s.active.Store(settleActive(took["focus"], took["structure"], took["property"]))
 }

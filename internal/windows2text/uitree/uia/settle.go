@@ -78,3 +78,11 @@ func (s *settler) wait(ctx context.Context, waitMs int, quiet time.Duration) boo
 		}
 	}
 }
+
+// settleActive decides whether the handlers UI Automation took can tell a
+// settled UI: the focus handler alone cannot (Wine takes only that one, and
+// sends no event for text typed into an edit), so it takes a structure or
+// property changed handler.
+func settleActive(focus, structure, property bool) bool {
+	return structure || property
+}

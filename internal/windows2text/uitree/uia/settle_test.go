@@ -63,3 +63,18 @@ func TestSettler(t *testing.T) {
 		t.Error("settled after cancel")
 	}
 }
+
+func TestSettleActive(t *testing.T) {
+	tests := []struct{ focus, structure, property, want bool }{
+		{true, true, true, true},
+		{true, false, false, false}, // Wine 10
+		{false, true, false, true},
+		{false, false, true, true},
+		{false, false, false, false},
+	}
+	for _, tt := range tests {
+		if got := settleActive(tt.focus, tt.structure, tt.property); got != tt.want {
+			t.Errorf("settleActive(%t, %t, %t) = %t", tt.focus, tt.structure, tt.property, got)
+		}
+	}
+}
