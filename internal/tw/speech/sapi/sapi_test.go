@@ -55,6 +55,7 @@ func TestVtableSlots(t *testing.T) {
 		{"ISpVoice", voice, "SetVoice", slotSetVoice},
 		{"ISpVoice", voice, "Speak", slotSpeak},
 		{"ISpVoice", voice, "SetRate", slotSetRate},
+		{"ISpVoice", voice, "SetPriority", slotSetPriority},
 		{"ISpVoice", voice, "SetVolume", slotSetVolume},
 		{"ISpVoice", voice, "WaitUntilDone", slotWaitUntilDone},
 		{"ISpObjectToken", token, "GetStringValue", slotGetStringValue},

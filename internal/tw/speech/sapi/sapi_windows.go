@@ -247,6 +247,9 @@ func (e *Engine) Speak(ctx context.Context, u engine.Utterance, p engine.Params,
 				return
 			}
 			windows.WaitForSingleObject(vc.event, 50)
+			// WaitUntilDone(0) is S_OK once the voice is done, even when
+			// the end-of-stream event never comes.
+			done := vc.v.call(slotWaitUntilDone, 0) == 0
 			for _, ev := range vc.events() {
 				switch ev.id {
 				case speiWordBoundary:
@@ -255,8 +258,11 @@ func (e *Engine) Speak(ctx context.Context, u engine.Utterance, p engine.Params,
 						next = w + 1
 					}
 				case speiEndInputStream:
-					return
+					done = true
 				}
+			}
+			if done {
+				return
 			}
 		}
 	})
@@ -282,6 +288,9 @@ func (e *Engine) Announce(text string, p engine.Params) error {
 		if err != nil {
 			return err
 		}
+		// An announcement interrupts reading at a word boundary, which then
+		// goes on (two voices of normal priority would queue instead).
+		vc.th.do(func() { vc.v.call(slotSetPriority, spvpriAlert) })
 		e.ann = vc
 	}
 	var err error

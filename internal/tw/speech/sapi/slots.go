@@ -17,6 +17,7 @@ const (
 	// ISpVoice
 	slotSetVoice      = 18
 	slotSpeak         = 20
+	slotSetPriority   = 24
 	slotSetRate       = 28
 	slotSetVolume     = 30
 	slotWaitUntilDone = 32
@@ -52,3 +53,6 @@ type spevent struct {
 	wParam    uintptr
 	lParam    uintptr
 }
+
+// SPVPRIORITY: an alert voice interrupts normal ones.
+const spvpriAlert = 1
