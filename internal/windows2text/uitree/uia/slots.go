@@ -129,6 +129,8 @@ const (
 	propIsControlElement     = 30016
 	propIsContentElement     = 30017
 	propIsScrollPatternAvail = 30034
+	propIsGridPatternAvail   = 30030
+	propGridRowCount         = 30062
 	propValueValue           = 30045
 	propValueIsReadOnly      = 30046
 	propRangeValue           = 30047

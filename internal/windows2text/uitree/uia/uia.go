@@ -189,3 +189,32 @@ func floatArgError(goarch string) error {
 	}
 	return uitree.Errorf(uitree.CodeUnsupportedPattern, "set_range is not available in windows/%s builds: they cannot pass RangeValue.SetValue its number", goarch)
 }
+
+// itemsRoles are the containers whose items UI Automation may virtualize:
+// only the realized ones are in the tree.
+var itemsRoles = map[uitree.Role]bool{
+	uitree.RoleList: true, uitree.RoleDataGrid: true, uitree.RoleTable: true, uitree.RoleTree: true,
+	uitree.RoleComboBox: true,
+}
+
+// maxItemCount bounds how many items of one container are counted through
+// ItemContainer (one call each).
+const maxItemCount = 10000
+
+// virtualRows is how many items of a container are not in the tree: its
+// item count (from ItemContainer, else the Grid pattern's row count, -1
+// when neither is known) less the children the walk found. They become the
+// element's omitted children: visible rows plus a count.
+func virtualRows(role uitree.Role, walked, items, gridRows int) int {
+	if !itemsRoles[role] {
+		return 0
+	}
+	total := items
+	if total < 0 {
+		total = gridRows
+	}
+	if total <= walked {
+		return 0
+	}
+	return total - walked
+}

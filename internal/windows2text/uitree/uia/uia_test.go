@@ -146,3 +146,22 @@ func TestFloatArgError(t *testing.T) {
 		t.Errorf("arm64: %v, want unsupported_pattern", err)
 	}
 }
+
+func TestVirtualRows(t *testing.T) {
+	tests := []struct {
+		role                      uitree.Role
+		walked, items, grid, want int
+	}{
+		{uitree.RoleList, 20, 1000, -1, 980},      // ItemContainer counted 1000
+		{uitree.RoleDataGrid, 30, -1, 5000, 4970}, // no ItemContainer: the grid's rows
+		{uitree.RoleList, 20, 20, -1, 0},          // not virtualized
+		{uitree.RoleList, 20, -1, -1, 0},          // nothing known
+		{uitree.RoleTree, 5, 3, -1, 0},            // more walked than counted: nothing omitted
+		{uitree.RoleButton, 0, 50, 50, 0},         // not a container of items
+	}
+	for _, tt := range tests {
+		if got := virtualRows(tt.role, tt.walked, tt.items, tt.grid); got != tt.want {
+			t.Errorf("virtualRows(%s, %d, %d, %d) = %d, want %d", tt.role, tt.walked, tt.items, tt.grid, got, tt.want)
+		}
+	}
+}

@@ -535,8 +535,12 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 			count++
 			n.included = true
 			kids := b.children(n.obj, req.View)
+			virtual := 0
+			if itemsRoles[n.el.Role] {
+				virtual = virtualRows(n.el.Role, len(kids), b.itemCount(n.obj), b.gridRows(n.obj))
+			}
 			if n.depth+1 > req.MaxDepth {
-				n.omitted = len(kids)
+				n.omitted = len(kids) + virtual
 				for _, k := range kids {
 					k.release()
 				}
@@ -547,6 +551,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 				n.children = append(n.children, c)
 				next = append(next, c)
 			}
+			n.omitted += virtual
 		}
 		level = next
 	}
@@ -928,4 +933,40 @@ func (c com) runtimeID() ([]int32, error) {
 		return nil, nil
 	}
 	return append([]int32(nil), unsafe.Slice((*int32)(sa.data), sa.count)...), nil
+}
+
+// itemCount counts a container's items through its ItemContainer pattern,
+// realized or not (FindItemByProperty with no property, item after item,
+// at most maxItemCount); -1 without the pattern.
+func (b *Backend) itemCount(o com) int {
+	p, err := o.getObj(slotGetCurrentPattern, "pattern", patternItemContainer)
+	if err != nil || p.nil() {
+		return -1
+	}
+	defer p.release()
+	var empty variant // VT_EMPTY, passed by reference on both 64-bit ABIs
+	n := 0
+	var prev com
+	for n < maxItemCount {
+		item, err := p.getObj(slotFindItemByProperty, "item", uintptr(prev.p), 0, uintptr(unsafe.Pointer(&empty)))
+		prev.release()
+		if err != nil || item.nil() {
+			break
+		}
+		prev = item
+		n++
+	}
+	prev.release()
+	return n
+}
+
+// gridRows is the Grid pattern's row count, -1 when there is none.
+func (b *Backend) gridRows(o com) int {
+	if avail, _ := o.property(propIsGridPatternAvail).(bool); !avail {
+		return -1
+	}
+	if r, ok := o.property(propGridRowCount).(int32); ok {
+		return int(r)
+	}
+	return -1
 }

@@ -214,7 +214,7 @@ func TestPatternAndPropertyIDs(t *testing.T) {
 		propProcessID: "ProcessId", propControlType: "ControlType", propName: "Name",
 		propHasKeyboardFocus: "HasKeyboardFocus", propIsEnabled: "IsEnabled", propClassName: "ClassName",
 		propIsControlElement: "IsControlElement", propIsContentElement: "IsContentElement",
-		propIsPassword: "IsPassword", propNativeWindowHandle: "NativeWindowHandle", propIsOffscreen: "IsOffscreen",
+		propIsPassword: "IsPassword", propIsGridPatternAvail: "IsGridPatternAvailable", propGridRowCount: "GridRowCount", propNativeWindowHandle: "NativeWindowHandle", propIsOffscreen: "IsOffscreen",
 		30028: "IsExpandCollapsePatternAvailable", 30031: "IsInvokePatternAvailable",
 		30033: "IsRangeValuePatternAvailable", propIsScrollPatternAvail: "IsScrollPatternAvailable",
 		30035: "IsScrollItemPatternAvailable", 30036: "IsSelectionItemPatternAvailable",
