@@ -17,6 +17,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 
 	"textfirst/internal/atomicfile"
 )
@@ -80,8 +82,24 @@ func (s Store) StateDir() string { return filepath.Join(s.Home, "data", "state")
 
 // FileFor returns the state file of the document at absPath.
 func (s Store) FileFor(absPath string) string {
-	sum := sha256.Sum256([]byte(absPath))
+	sum := sha256.Sum256([]byte(pathKey(runtime.GOOS, absPath)))
 	return filepath.Join(s.StateDir(), "documents", hex.EncodeToString(sum[:12])+".json")
+}
+
+// pathKey is the spelling of a document path that names its state file.
+// On Windows one file has many spellings: forward slashes and backslashes
+// are the same separator and a drive letter's case does not matter, so the
+// key uses backslashes and an upper-case drive letter (c:/x.txt and
+// C:\x.txt share their state). Other systems use the path as it is.
+func pathKey(goos, absPath string) string {
+	if goos != "windows" {
+		return absPath
+	}
+	k := []byte(strings.ReplaceAll(absPath, "/", `\`))
+	if len(k) >= 2 && k[1] == ':' && k[0] >= 'a' && k[0] <= 'z' {
+		k[0] -= 'a' - 'A'
+	}
+	return string(k)
 }
 
 // Load returns the saved state of absPath, or an empty state when there is

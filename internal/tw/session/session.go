@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -52,10 +53,27 @@ func Home(flag string, getenv func(string) string) string {
 	if h := getenv("TEXTWEAVER_HOME"); h != "" {
 		return h
 	}
+	if h := windowsHome(runtime.GOOS, getenv); h != "" {
+		return h
+	}
 	if dir, err := os.UserConfigDir(); err == nil {
 		return filepath.Join(dir, "textweaver")
 	}
 	return ".textweaver"
+}
+
+// windowsHome is textweaver's home on Windows, %APPDATA%\textweaver (the
+// roaming application data folder, C:\Users\NAME\AppData\Roaming); "" on
+// other systems or when APPDATA is unset.
+func windowsHome(goos string, getenv func(string) string) string {
+	if goos != "windows" {
+		return ""
+	}
+	dir := strings.TrimRight(getenv("APPDATA"), `\/`)
+	if dir == "" {
+		return ""
+	}
+	return dir + `\textweaver`
 }
 
 // Options say how a run is built.

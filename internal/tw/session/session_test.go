@@ -184,3 +184,28 @@ func TestGate(t *testing.T) {
 		t.Fatal("a read went on after the gate closed")
 	}
 }
+
+func TestWindowsHome(t *testing.T) {
+	tests := []struct {
+		goos, appdata, want string
+	}{
+		{"windows", `C:\Users\Ann\AppData\Roaming`, `C:\Users\Ann\AppData\Roaming\textweaver`},
+		{"windows", `C:\Users\Ann\AppData\Roaming\`, `C:\Users\Ann\AppData\Roaming\textweaver`},
+		{"windows", `D:\`, `D:\textweaver`},
+		{"windows", `\\server\profiles\ann`, `\\server\profiles\ann\textweaver`},
+		{"windows", "", ""},
+		{"linux", `C:\Users\Ann\AppData\Roaming`, ""},
+	}
+	for _, tt := range tests {
+		if got := windowsHome(tt.goos, env(map[string]string{"APPDATA": tt.appdata})); got != tt.want {
+			t.Errorf("windowsHome(%s, %q) = %q, want %q", tt.goos, tt.appdata, got, tt.want)
+		}
+	}
+	// --home and TEXTWEAVER_HOME come first on every system.
+	if got := Home(`E:\tw`, env(nil)); got != `E:\tw` {
+		t.Errorf("Home(--home) = %q", got)
+	}
+	if got := Home("", env(map[string]string{"TEXTWEAVER_HOME": `F:\x`, "APPDATA": `C:\A`})); got != `F:\x` {
+		t.Errorf("Home(TEXTWEAVER_HOME) = %q", got)
+	}
+}

@@ -3,11 +3,11 @@ package speech
 import (
 	"fmt"
 	"os/exec"
-	"runtime"
 	"sort"
 
 	"textfirst/internal/tw/speech/engine"
 	"textfirst/internal/tw/speech/espeak"
+	"textfirst/internal/tw/speech/sapi"
 	"textfirst/internal/tw/speech/speechd"
 )
 
@@ -30,7 +30,8 @@ func backends() []backend {
 				return false, "ETI-Eloquence is proprietary and not installed; tw has no driver for it on this system"
 			}},
 		{info: engine.Info{ID: "sapi", Name: "Microsoft SAPI 5", Priority: 500, Timing: "engine word events"},
-			probe: func() (bool, string) { return false, "Windows only (this system is " + runtime.GOOS + ")" }},
+			probe: sapi.Available,
+			open:  func() (engine.Engine, error) { return sapi.New() }},
 		{info: engine.Info{ID: "dectalk", Name: "DECtalk", Priority: 300, Timing: "engine word events"},
 			probe: func() (bool, string) {
 				return false, "DECtalk is proprietary and not installed; tw has no driver for it on this system"

@@ -68,3 +68,153 @@ var patternActions = []struct {
 var scrollAmounts = map[string]uintptr{
 	"large_decrement": 0, "small_decrement": 1, "no_amount": 2, "large_increment": 3, "small_increment": 4,
 }
+
+// walkerOrder is, for each view, the UI Automation walkers that can serve
+// it, best first: Wine's UI Automation lacks some views' walkers, and a
+// view served by another view's walker is still a walk of the same tree.
+var walkerOrder = map[uitree.View][]uitree.View{
+	uitree.ViewControl: {uitree.ViewControl, uitree.ViewRaw, uitree.ViewContent},
+	uitree.ViewContent: {uitree.ViewContent, uitree.ViewControl, uitree.ViewRaw},
+	uitree.ViewRaw:     {uitree.ViewRaw, uitree.ViewControl, uitree.ViewContent},
+}
+
+// walkerFor picks the walker that serves view among those UI Automation
+// gave (has); false when it gave none.
+func walkerFor(view uitree.View, has func(uitree.View) bool) (uitree.View, bool) {
+	for _, v := range walkerOrder[view] {
+		if has(v) {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// childSource says where an element's children come from: UI Automation's
+// tree walker, or, when the walker gives none (Wine's walkers never do),
+// the element's child windows, each made an element by ElementFromHandle.
+func childSource(walkerChildren int, hasWindow bool) string {
+	switch {
+	case walkerChildren > 0:
+		return "walker"
+	case hasWindow:
+		return "windows"
+	}
+	return "none"
+}
+
+// takesText reports whether an element takes typed text (type_text, focus,
+// key): an editable text field with the Value pattern or, where UI
+// Automation gives no patterns (Wine), a text field of its own window,
+// which keyboard input reaches once the window has the focus.
+func takesText(role uitree.Role, valuePattern, readOnly, ownWindow bool) bool {
+	if role != uitree.RoleEdit && role != uitree.RoleDocument || readOnly {
+		return false
+	}
+	return valuePattern || ownWindow
+}
+
+// Mandatory integrity levels (the last sub-authority of a token's
+// integrity SID: SECURITY_MANDATORY_MEDIUM_RID = 0x2000, ...).
+var integrityNames = []struct {
+	rid  uint32
+	name string
+}{
+	{0x0000, "untrusted"}, {0x1000, "low"}, {0x2000, "medium"}, {0x2100, "medium-plus"},
+	{0x3000, "high"}, {0x4000, "system"}, {0x5000, "protected process"},
+}
+
+// integrityName names an integrity level (the highest named level not
+// above rid).
+func integrityName(rid uint32) string {
+	name := "untrusted"
+	for _, l := range integrityNames {
+		if rid >= l.rid {
+			name = l.name
+		}
+	}
+	return name
+}
+
+// checkIntegrity is the check before synthesized input: Windows drops
+// input sent to a process of a higher integrity level than the sender
+// (User Interface Privilege Isolation), and SendInput still reports
+// success, so the action would seem to work. A target above own is
+// input_failed, with the reason.
+func checkIntegrity(target, own uint32, app string) error {
+	if target <= own {
+		return nil
+	}
+	return uitree.Errorf(uitree.CodeInputFailed,
+		"%s runs at %s integrity, above windows2text's %s: Windows blocks input into it (run windows2text elevated to act on it)",
+		app, integrityName(target), integrityName(own))
+}
+
+// staleCheck compares an element's runtime id at snapshot time (before)
+// with the one read before acting (now, or the error of reading it): an
+// element UI Automation no longer has, whose runtime id changed (the
+// provider replaced it), or whose own window is gone (windowGone: Wine
+// keeps answering for elements of destroyed windows) is stale_element. An
+// id that was not available either time proves nothing.
+func staleCheck(ref string, before, now []int32, err error, windowGone bool) error {
+	if windowGone {
+		return uitree.Errorf(uitree.CodeStaleElement, "%s is no longer available: its window was closed (take a new snapshot)", ref)
+	}
+	if err != nil {
+		if uitree.CodeOf(err) == uitree.CodeStaleElement {
+			return uitree.Errorf(uitree.CodeStaleElement, "%s is no longer available (take a new snapshot)", ref)
+		}
+		return nil
+	}
+	if before == nil || now == nil {
+		return nil
+	}
+	if len(before) != len(now) {
+		return uitree.Errorf(uitree.CodeStaleElement, "%s was replaced by another element (take a new snapshot)", ref)
+	}
+	for i := range before {
+		if before[i] != now[i] {
+			return uitree.Errorf(uitree.CodeStaleElement, "%s was replaced by another element (take a new snapshot)", ref)
+		}
+	}
+	return nil
+}
+
+// floatArgError says whether this build can pass a double to a COM method
+// (IUIAutomationRangeValuePattern.SetValue): Go's Windows system calls put
+// arguments in integer registers, and mirror them into XMM0-XMM3 only on
+// amd64; arm64 takes doubles in D registers, which they never set.
+func floatArgError(goarch string) error {
+	if goarch == "amd64" {
+		return nil
+	}
+	return uitree.Errorf(uitree.CodeUnsupportedPattern, "set_range is not available in windows/%s builds: they cannot pass RangeValue.SetValue its number", goarch)
+}
+
+// itemsRoles are the containers whose items UI Automation may virtualize:
+// only the realized ones are in the tree.
+var itemsRoles = map[uitree.Role]bool{
+	uitree.RoleList: true, uitree.RoleDataGrid: true, uitree.RoleTable: true, uitree.RoleTree: true,
+	uitree.RoleComboBox: true,
+}
+
+// maxItemCount bounds how many items of one container are counted through
+// ItemContainer (one call each).
+const maxItemCount = 10000
+
+// virtualRows is how many items of a container are not in the tree: its
+// item count (from ItemContainer, else the Grid pattern's row count, -1
+// when neither is known) less the children the walk found. They become the
+// element's omitted children: visible rows plus a count.
+func virtualRows(role uitree.Role, walked, items, gridRows int) int {
+	if !itemsRoles[role] {
+		return 0
+	}
+	total := items
+	if total < 0 {
+		total = gridRows
+	}
+	if total <= walked {
+		return 0
+	}
+	return total - walked
+}

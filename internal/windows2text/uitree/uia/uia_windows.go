@@ -5,12 +5,12 @@ package uia
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"sync"
 	"syscall"
-	"time"
 	"unicode/utf16"
 	"unsafe"
 
@@ -34,74 +34,18 @@ var (
 	procSetCursorPos     = user32.NewProc("SetCursorPos")
 	procSendInput        = user32.NewProc("SendInput")
 	procSetForeground    = user32.NewProc("SetForegroundWindow")
+	procGetWindow        = user32.NewProc("GetWindow")
+	procIsWindow         = user32.NewProc("IsWindow")
+	procWindowFromPoint  = user32.NewProc("WindowFromPoint")
+	procSetFocusHwnd     = user32.NewProc("SetFocus")
+	procAttachThread     = user32.NewProc("AttachThreadInput")
+	procGetAncestor      = user32.NewProc("GetAncestor")
+	procSendMessageTO    = user32.NewProc("SendMessageTimeoutW")
 )
 
 var (
 	clsidCUIAutomation = windows.GUID{Data1: 0xff48dba4, Data2: 0x60ef, Data3: 0x4201, Data4: [8]byte{0xaa, 0x87, 0x54, 0x10, 0x3e, 0xef, 0x59, 0x4e}}
 	iidIUIAutomation   = windows.GUID{Data1: 0x30cbe57d, Data2: 0xd9d0, Data3: 0x452a, Data4: [8]byte{0xab, 0x13, 0x7a, 0xc5, 0xac, 0x48, 0x25, 0xee}}
-)
-
-// Vtable slots (IUnknown's three come first).
-const (
-	slotRelease = 2
-
-	// IUIAutomation
-	slotElementFromHandle = 6
-	slotElementFromPoint  = 7
-	slotControlViewWalker = 14
-	slotContentViewWalker = 15
-	slotRawViewWalker     = 16
-	slotGetRootElement    = 5
-
-	// IUIAutomationElement
-	slotSetFocus                = 3
-	slotGetCurrentPropertyValue = 10
-	slotGetCurrentPattern       = 16
-	slotCurrentProcessID        = 20
-	slotCurrentControlType      = 21
-	slotCurrentName             = 23
-	slotCurrentHasKeyboardFocus = 26
-	slotCurrentIsEnabled        = 28
-	slotCurrentIsPassword       = 35
-	slotCurrentNativeWindow     = 36
-	slotCurrentIsOffscreen      = 38
-	slotCurrentBoundingRect     = 43
-	slotGetClickablePoint       = 84
-
-	// IUIAutomationTreeWalker
-	slotFirstChild  = 4
-	slotNextSibling = 6
-)
-
-// Pattern IDs.
-const (
-	patternInvoke         = 10000
-	patternValue          = 10002
-	patternRangeValue     = 10003
-	patternScroll         = 10004
-	patternExpandCollapse = 10005
-	patternSelectionItem  = 10010
-	patternToggle         = 10015
-	patternScrollItem     = 10017
-)
-
-// Property IDs.
-const (
-	propValueValue        = 30045
-	propValueIsReadOnly   = 30046
-	propRangeValue        = 30047
-	propRangeIsReadOnly   = 30048
-	propExpandState       = 30070
-	propSelectionSelected = 30079
-	propToggleState       = 30086
-)
-
-// HRESULTs that map onto protocol codes.
-const (
-	uiaElementNotAvailable = 0x80040201
-	uiaElementNotEnabled   = 0x80040200
-	uiaNotSupported        = 0x80040204
-	eNotImpl               = 0x80004001
 )
 
 // com is a COM interface pointer.
@@ -123,36 +67,39 @@ func (c com) release() {
 	}
 }
 
-// hr turns a failing HRESULT into an error.
-func hr(r uintptr, what string) error {
-	if int32(r) >= 0 {
-		return nil
-	}
-	switch uint32(r) {
-	case uiaElementNotAvailable:
-		return uitree.Errorf(uitree.CodeStaleElement, "uia: %s: the element is no longer available", what)
-	case uiaElementNotEnabled:
-		return uitree.Errorf(uitree.CodeActionFailed, "uia: %s: the element is not enabled", what)
-	case uiaNotSupported, eNotImpl:
-		return uitree.Errorf(uitree.CodeUnsupportedPattern, "uia: %s: not supported", what)
-	}
-	return uitree.Errorf(uitree.CodeActionFailed, "uia: %s failed with HRESULT %#x", what, uint32(r))
-}
-
 // getObj calls a slot whose last argument is an interface out-pointer.
 func (c com) getObj(slot int, what string, args ...uintptr) (com, error) {
 	var out unsafe.Pointer
 	r := c.call(slot, append(args, uintptr(unsafe.Pointer(&out)))...)
-	if err := hr(r, what); err != nil {
+	if err := hrError(uint32(r), what); err != nil {
 		return com{}, err
 	}
 	return com{out}, nil
 }
 
+// propertyOf is the property id each typed getter reads, for the fallback
+// through GetCurrentPropertyValueEx where the getter is not implemented.
+var propertyOf = map[int]int{
+	slotCurrentProcessID: propProcessID, slotCurrentControlType: propControlType,
+	slotCurrentHasKeyboardFocus: propHasKeyboardFocus, slotCurrentIsEnabled: propIsEnabled,
+	slotCurrentIsPassword: propIsPassword, slotCurrentNativeWindow: propNativeWindowHandle,
+	slotCurrentIsOffscreen: propIsOffscreen, slotCurrentName: propName,
+}
+
 func (c com) getInt(slot int) int32 {
 	var v int32
-	c.call(slot, uintptr(unsafe.Pointer(&v)))
-	return v
+	if int32(c.call(slot, uintptr(unsafe.Pointer(&v)))) >= 0 {
+		return v
+	}
+	switch p := c.property(propertyOf[slot]).(type) {
+	case int32:
+		return p
+	case bool:
+		if p {
+			return 1
+		}
+	}
+	return 0
 }
 
 func (c com) getBool(slot int) bool { return c.getInt(slot) != 0 }
@@ -160,7 +107,8 @@ func (c com) getBool(slot int) bool { return c.getInt(slot) != 0 }
 func (c com) getString(slot int) string {
 	var b *uint16
 	if int32(c.call(slot, uintptr(unsafe.Pointer(&b)))) < 0 || b == nil {
-		return ""
+		s, _ := c.property(propertyOf[slot]).(string)
+		return s
 	}
 	return bstrToString(b)
 }
@@ -172,45 +120,79 @@ func bstrToString(b *uint16) string {
 	return s
 }
 
-// variant is a VARIANT (24 bytes on 64-bit Windows, 16 on 32-bit).
-type variant struct {
-	vt   uint16
-	_    [3]uint16
-	val  uint64
-	rest uintptr
+// property reads one property as a Go value (int32, float64, string, bool
+// or nil) with GetCurrentPropertyValueEx, which Wine implements for more
+// properties than the typed getters.
+func (c com) property(id int) any {
+	return c.propertyAt(slotGetCurrentPropertyValueEx, id)
 }
 
-const (
-	vtI4   = 3
-	vtR8   = 5
-	vtBSTR = 8
-	vtBool = 11
-)
-
-// property reads one property as a Go value (int32, float64, string, bool
-// or nil).
-func (c com) property(id int) any {
+// propertyAt reads a property with GetCurrentPropertyValueEx or
+// GetCachedPropertyValueEx.
+func (c com) propertyAt(slot, id int) any {
 	var v variant
-	if int32(c.call(slotGetCurrentPropertyValue, uintptr(id), uintptr(unsafe.Pointer(&v)))) < 0 {
+	if int32(c.call(slot, uintptr(id), 0, uintptr(unsafe.Pointer(&v)))) < 0 {
 		return nil
 	}
 	defer procVariantClear.Call(uintptr(unsafe.Pointer(&v)))
-	switch v.vt {
-	case vtI4:
-		return int32(uint32(v.val))
-	case vtR8:
-		return *(*float64)(unsafe.Pointer(&v.val))
-	case vtBool:
-		return int16(uint16(v.val)) != 0
-	case vtBSTR:
-		p := *(**uint16)(unsafe.Pointer(&v.val))
-		if p == nil {
-			return ""
-		}
-		n, _, _ := procSysStringLen.Call(uintptr(unsafe.Pointer(p)))
-		return string(utf16.Decode(unsafe.Slice(p, int(n))))
+	return decodeVariant(&v)
+}
+
+// newCacheRequest makes the CacheRequest of a snapshot: every property of
+// readProps, for the element itself. nil when UI Automation makes none.
+func (b *Backend) newCacheRequest() com {
+	cr, err := b.uia.getObj(slotCreateCacheRequest, "cache request")
+	if err != nil || cr.nil() {
+		return com{}
 	}
-	return nil
+	for _, id := range readProps {
+		if int32(cr.call(slotCacheAddProperty, uintptr(id))) < 0 {
+			cr.release()
+			return com{}
+		}
+	}
+	cr.call(slotCachePutTreeScope, treeScopeElement)
+	return cr
+}
+
+// fetch reads readProps of o: in one round trip through the snapshot's
+// CacheRequest (BuildUpdatedCache), or property by property when there is
+// none or it fails. Name, control type and bounds come from their typed
+// getters when the properties did not (Wine answers those getters only).
+func (b *Backend) fetch(o com) props {
+	p := props{}
+	done := false
+	if !b.cache.nil() {
+		if c, err := o.getObj(slotBuildUpdatedCache, "cache", uintptr(b.cache.p)); err == nil && !c.nil() {
+			for _, id := range readProps {
+				if v := c.propertyAt(slotGetCachedPropertyValueEx, id); v != nil {
+					p[id] = v
+				}
+			}
+			c.release()
+			done = true
+			b.cached++
+		}
+	}
+	if !done {
+		for _, id := range readProps {
+			if v := o.property(id); v != nil {
+				p[id] = v
+			}
+		}
+		b.live++
+	}
+	if _, ok := p[propControlType]; !ok {
+		p[propControlType] = o.getInt(slotCurrentControlType)
+	}
+	if s, ok := p[propName].(string); !ok || s == "" {
+		p[propName] = o.getString(slotCurrentName)
+	}
+	if _, ok := p[propBoundingRectangle].([]float64); !ok {
+		r := bounds(o)
+		p[propBoundingRectangle] = []float64{float64(r.X), float64(r.Y), float64(r.Width), float64(r.Height)}
+	}
+	return p
 }
 
 type rect struct{ Left, Top, Right, Bottom int32 }
@@ -222,6 +204,18 @@ type Backend struct {
 	mu    sync.Mutex
 	uia   com
 	walks map[uitree.View]com
+	// native are the walkers UI Automation gave, by view; walks maps every
+	// view onto one of them (walkerFor).
+	native map[uitree.View]com
+	// settle turns UI Automation's events into `settled`.
+	settle *settler
+	// cache is the CacheRequest of the snapshot being taken (nil outside
+	// one, or when UI Automation makes none); cached and live count the
+	// elements read through it and property by property.
+	cache        com
+	cached, live int
+	// rootP is the desktop element of the latest root() call.
+	rootP unsafe.Pointer
 	// held are the element pointers of the latest snapshot, released when
 	// the next one replaces it.
 	held []com
@@ -241,16 +235,46 @@ func New(ctx context.Context) (*Backend, error) {
 	if int32(r) < 0 || p == nil {
 		return nil, fmt.Errorf("uia: creating CUIAutomation failed with HRESULT %#x", uint32(r))
 	}
-	b := &Backend{uia: com{p}, walks: map[uitree.View]com{}}
-	for view, slot := range map[uitree.View]int{uitree.ViewControl: slotControlViewWalker, uitree.ViewContent: slotContentViewWalker, uitree.ViewRaw: slotRawViewWalker} {
-		w, err := b.uia.getObj(slot, "tree walker")
-		if err != nil {
-			b.Close()
-			return nil, err
+	b := &Backend{uia: com{p}, walks: map[uitree.View]com{}, native: map[uitree.View]com{}}
+	for _, view := range []uitree.View{uitree.ViewControl, uitree.ViewContent, uitree.ViewRaw} {
+		if w := b.walker(view); !w.nil() {
+			b.native[view] = w
 		}
-		b.walks[view] = w
 	}
+	for _, view := range []uitree.View{uitree.ViewControl, uitree.ViewContent, uitree.ViewRaw} {
+		// With no walker at all, children come from child windows only.
+		if v, ok := walkerFor(view, func(v uitree.View) bool { return !b.native[v].nil() }); ok {
+			b.walks[view] = b.native[v]
+		}
+	}
+	b.listen()
 	return b, nil
+}
+
+// walker makes the tree walker of view: the view's own walker, or one made
+// from the view's condition with CreateTreeWalker (Wine implements that but
+// not the ready-made walkers); nil when neither works.
+func (b *Backend) walker(view uitree.View) com {
+	slots := map[uitree.View][2]int{
+		uitree.ViewControl: {slotControlViewWalker, slotControlViewCondition},
+		uitree.ViewContent: {slotContentViewWalker, slotContentViewCondition},
+		uitree.ViewRaw:     {slotRawViewWalker, slotRawViewCondition},
+	}[view]
+	if w, err := b.uia.getObj(slots[0], "tree walker"); err == nil && !w.nil() {
+		return w
+	}
+	cond, err := b.uia.getObj(slots[1], "view condition")
+	if err != nil || cond.nil() {
+		if cond, err = b.uia.getObj(slotCreateTrueCondition, "true condition"); err != nil || cond.nil() {
+			return com{}
+		}
+	}
+	defer cond.release()
+	w, err := b.uia.getObj(slotCreateTreeWalker, "tree walker", uintptr(cond.p))
+	if err != nil {
+		return com{}
+	}
+	return w
 }
 
 // Close releases the client.
@@ -261,27 +285,74 @@ func (b *Backend) Close() error {
 		h.release()
 	}
 	b.held = nil
-	for _, w := range b.walks {
+	for _, w := range b.native {
 		w.release()
+	}
+	if !b.uia.nil() {
+		b.uia.call(slotRemoveAllEventHandlers)
 	}
 	b.uia.release()
 	b.uia = com{}
 	return nil
 }
 
-// children lists an element's children in view (each must be released).
+// children lists an element's children in view (each must be released):
+// the walker's, or the element's child windows when the walker gives none
+// (see childSource).
 func (b *Backend) children(el com, view uitree.View) []com {
 	w := b.walks[view]
 	var out []com
-	c, err := w.getObj(slotFirstChild, "first child", uintptr(el.p))
+	c, err := com{}, error(uitree.Errorf(uitree.CodeUnsupportedPattern, "no walker"))
+	if !w.nil() {
+		c, err = w.getObj(slotFirstChild, "first child", uintptr(el.p))
+	}
 	for err == nil && !c.nil() {
 		out = append(out, c)
 		c, err = w.getObj(slotNextSibling, "next sibling", uintptr(c.p))
 	}
+	hwnd := windows.HWND(uintptr(uint32(el.getInt(slotCurrentNativeWindow))))
+	if el.p == b.rootP {
+		// The desktop's children are the top-level windows, children of
+		// the desktop window (Wine's root element names another window).
+		hwnd = windows.GetDesktopWindow()
+	}
+	debugf("children: walker %d, hwnd %#x", len(out), hwnd)
+	if childSource(len(out), hwnd != 0) == "windows" {
+		for _, h := range childWindows(hwnd) {
+			e, err := b.uia.getObj(slotElementFromHandle, "element from window", uintptr(h))
+			debugf("child window %#x: %v", h, err)
+			if err == nil && !e.nil() {
+				out = append(out, e)
+			}
+		}
+	}
 	return out
 }
 
-func (b *Backend) root() (com, error) { return b.uia.getObj(slotGetRootElement, "root element") }
+// childWindows lists the visible direct child windows of hwnd (the
+// top-level windows for the desktop window), in z order.
+func childWindows(hwnd windows.HWND) []windows.HWND {
+	var out []windows.HWND
+	h, _, _ := procGetWindow.Call(uintptr(hwnd), gwChild)
+	for i := 0; h != 0 && i < 10000; i++ {
+		if windows.IsWindowVisible(windows.HWND(h)) {
+			out = append(out, windows.HWND(h))
+		}
+		h, _, _ = procGetWindow.Call(h, gwHwndNext)
+	}
+	return out
+}
+
+const (
+	gwHwndNext = 2
+	gwChild    = 5
+)
+
+func (b *Backend) root() (com, error) {
+	r, err := b.uia.getObj(slotGetRootElement, "root element")
+	b.rootP = r.p
+	return r, err
+}
 
 func processName(pid int) string {
 	h, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION, false, uint32(pid))
@@ -361,6 +432,12 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	defer runtime.UnlockOSThread()
 	var held []com
 	keep := func(c com) com { held = append(held, c); return c }
+	b.cache, b.cached, b.live = b.newCacheRequest(), 0, 0
+	defer func() {
+		debugf("snapshot: %d elements read through the cache request, %d property by property", b.cached, b.live)
+		b.cache.release()
+		b.cache = com{}
+	}()
 	tree := &uitree.Tree{}
 	var tops []com
 	var rootEl *uitree.Element
@@ -382,7 +459,15 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	case uitree.ScopeCursor:
 		var pt struct{ X, Y int32 }
 		procGetCursorPos.Call(uintptr(unsafe.Pointer(&pt)))
-		el, err := b.uia.getObj(slotElementFromPoint, "element at the pointer", uintptr(uint32(pt.X))|uintptr(uint32(pt.Y))<<32)
+		packed := uintptr(uint32(pt.X)) | uintptr(uint32(pt.Y))<<32
+		el, err := b.uia.getObj(slotElementFromPoint, "element at the pointer", packed)
+		if err != nil || el.nil() {
+			// Wine has no ElementFromPoint: the window under the pointer
+			// (the deepest child window), as an element.
+			if h, _, _ := procWindowFromPoint.Call(packed); h != 0 {
+				el, err = b.uia.getObj(slotElementFromHandle, "element from window", h)
+			}
+		}
 		if err != nil || el.nil() {
 			return nil, uitree.Errorf(uitree.CodeActionFailed, "no element under the pointer")
 		}
@@ -450,8 +535,12 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 			count++
 			n.included = true
 			kids := b.children(n.obj, req.View)
+			virtual := 0
+			if itemsRoles[n.el.Role] {
+				virtual = virtualRows(n.el.Role, len(kids), b.itemCount(n.obj), b.gridRows(n.obj))
+			}
 			if n.depth+1 > req.MaxDepth {
-				n.omitted = len(kids)
+				n.omitted = len(kids) + virtual
 				for _, k := range kids {
 					k.release()
 				}
@@ -462,6 +551,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 				n.children = append(n.children, c)
 				next = append(next, c)
 			}
+			n.omitted += virtual
 		}
 		level = next
 	}
@@ -508,52 +598,19 @@ func assemble(n *node) *uitree.Element {
 // read fills n.el from the element's current properties.
 func (b *Backend) read(n *node, req uitree.Request) {
 	o := n.obj
-	ct := int(o.getInt(slotCurrentControlType))
-	el := &uitree.Element{Role: RoleOf(ct), NativeRole: nativeRole(ct), Handle: o}
-	el.Name = uitree.Truncate(o.getString(slotCurrentName), req.MaxText)
-	el.States.Enabled = o.getBool(slotCurrentIsEnabled)
-	el.States.Focused = o.getBool(slotCurrentHasKeyboardFocus)
-	el.States.Protected = o.getBool(slotCurrentIsPassword)
-	el.Bounds = bounds(o)
-	n.area = uitree.Clip(el, !o.getBool(slotCurrentIsOffscreen), n.area)
-	if ts, ok := o.property(propToggleState).(int32); ok {
-		el.States.Checked = ts == 1
+	el, f := elementFrom(b.fetch(o), req.MaxText)
+	el.Handle = handle{o, f.rid, windows.HWND(uintptr(f.hwnd))}
+	n.area = uitree.Clip(el, f.onScreen, n.area)
+	if !el.States.Protected && !f.valuePattern && f.hwnd != 0 && (el.Role == uitree.RoleEdit || el.Role == uitree.RoleDocument) {
+		// No Value pattern (Wine): the text field's own window text.
+		el.Value = uitree.Truncate(windowText(windows.HWND(uintptr(f.hwnd))), req.MaxText)
 	}
-	if es, ok := o.property(propExpandState).(int32); ok {
-		el.States.Expanded = es == 1 || es == 2
-	}
-	if sel, ok := o.property(propSelectionSelected).(bool); ok {
-		el.States.Selected = sel
-	}
-	ro, _ := o.property(propValueIsReadOnly).(bool)
-	rro, _ := o.property(propRangeIsReadOnly).(bool)
-	el.States.ReadOnly = ro || rro
-	if !el.States.Protected {
-		if v, ok := o.property(propValueValue).(string); ok {
-			el.Value = uitree.Truncate(v, req.MaxText)
-		} else if f, ok := o.property(propRangeValue).(float64); ok {
-			el.Value = strconv.FormatFloat(f, 'g', -1, 64)
-		}
-	}
-	var acts uitree.ActionSet
-	for _, pa := range patternActions {
-		if avail, _ := o.property(pa.property).(bool); avail {
-			for _, a := range pa.actions {
-				if (a == uitree.ActionSetValue || a == uitree.ActionSetRange) && el.States.ReadOnly {
-					continue
-				}
-				acts = acts.Add(a)
-			}
-		}
-	}
-	if acts.Has(uitree.ActionSetValue) && (el.Role == uitree.RoleEdit || el.Role == uitree.RoleDocument) {
-		acts = acts.Add(uitree.ActionTypeText).Add(uitree.ActionFocus).Add(uitree.ActionKey)
-	}
+	acts := el.Actions
 	if acts != 0 && uitree.Clickable(el) {
 		acts = acts.Add(uitree.ActionClick)
 	}
 	el.Actions = acts
-	if ct == 50032 { // Window
+	if el.Role == uitree.RoleWindow {
 		w := windowInfo(o)
 		el.App, el.PID, el.WindowID = w.App, w.PID, w.ID
 	}
@@ -566,9 +623,15 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	defer b.mu.Unlock()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	o, ok := el.Handle.(com)
+	h, ok := el.Handle.(handle)
+	o := h.obj
 	if !ok || o.nil() {
 		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeInternalError, "element %s was not made by the UI Automation backend", el.Ref)
+	}
+	now, rerr := o.runtimeID()
+	gone := h.hwnd != 0 && !isWindow(h.hwnd)
+	if err := staleCheck(el.Ref, h.rid, now, rerr, gone); err != nil {
+		return uitree.ActionResult{}, err
 	}
 	pattern := func(id int) (com, error) {
 		p, err := o.getObj(slotGetCurrentPattern, "pattern", uintptr(id))
@@ -578,16 +641,24 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		return p, err
 	}
 	var err error
+	b.settle.reset()
+	switch req.Action {
+	case uitree.ActionClick, uitree.ActionTypeText, uitree.ActionKey:
+		pid := int(o.getInt(slotCurrentProcessID))
+		if err := inputAllowed(pid, processName(pid)); err != nil {
+			return uitree.ActionResult{}, err
+		}
+	}
 	switch req.Action {
 	case uitree.ActionInvoke, uitree.ActionToggle, uitree.ActionSelect, uitree.ActionScrollIntoView, uitree.ActionExpand, uitree.ActionCollapse:
 		ids := map[uitree.Action][2]int{
-			uitree.ActionInvoke: {patternInvoke, 3}, uitree.ActionToggle: {patternToggle, 3},
-			uitree.ActionSelect: {patternSelectionItem, 3}, uitree.ActionScrollIntoView: {patternScrollItem, 3},
-			uitree.ActionExpand: {patternExpandCollapse, 3}, uitree.ActionCollapse: {patternExpandCollapse, 4},
+			uitree.ActionInvoke: {patternInvoke, slotInvoke}, uitree.ActionToggle: {patternToggle, slotToggle},
+			uitree.ActionSelect: {patternSelectionItem, slotSelect}, uitree.ActionScrollIntoView: {patternScrollItem, slotScrollIntoView},
+			uitree.ActionExpand: {patternExpandCollapse, slotExpand}, uitree.ActionCollapse: {patternExpandCollapse, slotCollapse},
 		}[req.Action]
 		var p com
 		if p, err = pattern(ids[0]); err == nil {
-			err = hr(p.call(ids[1]), string(req.Action))
+			err = hrError(uint32(p.call(ids[1])), string(req.Action))
 			p.release()
 		}
 	case uitree.ActionSetValue:
@@ -595,28 +666,31 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		if p, err = pattern(patternValue); err == nil {
 			s, _ := windows.UTF16PtrFromString(req.Value)
 			bstr, _, _ := procSysAllocString.Call(uintptr(unsafe.Pointer(s)))
-			err = hr(p.call(3, bstr), "set_value")
+			err = hrError(uint32(p.call(slotValueSetValue, bstr)), "set_value")
 			procSysFreeString.Call(bstr)
 			p.release()
 		}
 	case uitree.ActionSetRange:
 		var p com
+		if err = floatArgError(runtime.GOARCH); err != nil {
+			break
+		}
 		if p, err = pattern(patternRangeValue); err == nil {
-			err = hr(p.call(3, uintptr(*(*uint64)(unsafe.Pointer(&req.RangeValue)))), "set_range")
+			err = hrError(uint32(p.call(slotRangeSetValue, uintptr(*(*uint64)(unsafe.Pointer(&req.RangeValue))))), "set_range")
 			p.release()
 		}
 	case uitree.ActionScroll:
 		var p com
 		if p, err = pattern(patternScroll); err == nil {
-			err = hr(p.call(3, scrollAmounts[req.Horizontal], scrollAmounts[req.Vertical]), "scroll")
+			err = hrError(uint32(p.call(slotScroll, scrollAmounts[req.Horizontal], scrollAmounts[req.Vertical])), "scroll")
 			p.release()
 		}
 	case uitree.ActionFocus:
-		err = hr(o.call(slotSetFocus), "focus")
+		err = b.focus(o)
 	case uitree.ActionClick:
 		err = b.click(o, el, req)
 	case uitree.ActionTypeText:
-		if err = hr(o.call(slotSetFocus), "focus"); err == nil {
+		if err = b.focus(o); err == nil {
 			if req.Clear {
 				err = sendChord(uitree.Chord{Ctrl: true, Key: "a"})
 				if err == nil {
@@ -631,7 +705,7 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		var chord uitree.Chord
 		if chord, err = uitree.ParseChord(req.Key); err == nil {
 			if req.Focus {
-				err = hr(o.call(slotSetFocus), "focus")
+				err = b.focus(o)
 			}
 			if err == nil {
 				err = sendChord(chord)
@@ -643,10 +717,13 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	if err != nil {
 		return uitree.ActionResult{}, err
 	}
-	time.Sleep(time.Duration(req.WaitMs) * time.Millisecond)
+	settled := b.settle.wait(ctx, req.WaitMs, quietPeriod)
 	n := &node{obj: o}
+	b.cache = b.newCacheRequest()
 	b.read(n, uitree.Request{MaxText: uitree.LimitMaxText})
-	res := uitree.ActionResult{Verified: true, States: n.el.States.List()}
+	b.cache.release()
+	b.cache = com{}
+	res := uitree.ActionResult{Verified: true, States: n.el.States.List(), Settled: settled}
 	if !n.el.States.Protected {
 		v := n.el.Value
 		res.Value = &v
@@ -693,33 +770,6 @@ func (b *Backend) click(o com, el *uitree.Element, req uitree.ActionRequest) err
 	return send(inputs)
 }
 
-// input is the INPUT structure of SendInput for 64-bit Windows; the union
-// is laid out as MOUSEINPUT or KEYBDINPUT.
-type input struct {
-	kind uint32
-	_    uint32
-	u    [32]byte
-}
-
-func mouseInput(flags uint32) input {
-	in := input{kind: 0}
-	*(*uint32)(unsafe.Pointer(&in.u[12])) = flags // dwFlags after dx, dy, mouseData
-	return in
-}
-
-func keyInput(vk, scan uint16, flags uint32) input {
-	in := input{kind: 1}
-	*(*uint16)(unsafe.Pointer(&in.u[0])) = vk
-	*(*uint16)(unsafe.Pointer(&in.u[2])) = scan
-	*(*uint32)(unsafe.Pointer(&in.u[4])) = flags
-	return in
-}
-
-const (
-	keyUp      = 0x0002
-	keyUnicode = 0x0004
-)
-
 func send(inputs []input) error {
 	if len(inputs) == 0 {
 		return nil
@@ -731,60 +781,192 @@ func send(inputs []input) error {
 	return nil
 }
 
-// sendText types text as Unicode key events.
-func sendText(text string) error {
+// sendStrokes sends key events with one SendInput call.
+func sendStrokes(strokes []keyStroke) error {
 	var inputs []input
-	for _, unit := range utf16.Encode([]rune(text)) {
-		inputs = append(inputs, keyInput(0, unit, keyUnicode), keyInput(0, unit, keyUnicode|keyUp))
+	for _, s := range strokes {
+		var flags uint32
+		if s.up {
+			flags |= keyUp
+		}
+		if s.unicode {
+			inputs = append(inputs, keyInput(0, s.unit, flags|keyUnicode))
+		} else {
+			inputs = append(inputs, keyInput(s.vk, 0, flags))
+		}
 	}
 	return send(inputs)
 }
 
-var virtualKeys = map[string]uint16{
-	"Up": 0x26, "Down": 0x28, "Left": 0x25, "Right": 0x27, "Enter": 0x0d, "Tab": 0x09, "Escape": 0x1b,
-	"Home": 0x24, "End": 0x23, "PageUp": 0x21, "PageDown": 0x22, "Insert": 0x2d, "Delete": 0x2e,
-	"Backspace": 0x08, "Space": 0x20,
-	"F1": 0x70, "F2": 0x71, "F3": 0x72, "F4": 0x73, "F5": 0x74, "F6": 0x75, "F7": 0x76, "F8": 0x77,
-	"F9": 0x78, "F10": 0x79, "F11": 0x7a, "F12": 0x7b,
-}
+// sendText types text as Unicode key events.
+func sendText(text string) error { return sendStrokes(textStrokes(text)) }
 
 // sendChord presses a chord with virtual keys.
 func sendChord(c uitree.Chord) error {
-	var mods []uint16
-	if c.Ctrl {
-		mods = append(mods, 0x11)
+	strokes, err := chordStrokes(c)
+	if err != nil {
+		return err
 	}
-	if c.Shift {
-		mods = append(mods, 0x10)
+	return sendStrokes(strokes)
+}
+
+// focus gives o the keyboard focus: IUIAutomationElement.SetFocus, or,
+// where that is not implemented (Wine), the element's own window made
+// foreground and focused with the window manager's calls.
+func (b *Backend) focus(o com) error {
+	err := hrError(uint32(o.call(slotSetFocus)), "focus")
+	if uitree.CodeOf(err) != uitree.CodeUnsupportedPattern {
+		return err
 	}
-	if c.Alt {
-		mods = append(mods, 0x12)
+	h := o.getInt(slotCurrentNativeWindow)
+	if h == 0 {
+		return err
 	}
-	if c.Win {
-		mods = append(mods, 0x5b)
+	hwnd := uintptr(uint32(h))
+	top, _, _ := procGetAncestor.Call(hwnd, 2 /* GA_ROOT */)
+	if top == 0 {
+		top = hwnd
 	}
-	vk, ok := virtualKeys[c.Key]
+	procSetForeground.Call(top)
+	self := windows.GetCurrentThreadId()
+	var pid uint32
+	target, _ := windows.GetWindowThreadProcessId(windows.HWND(hwnd), &pid)
+	if target != 0 && target != self {
+		procAttachThread.Call(uintptr(self), uintptr(target), 1)
+		defer procAttachThread.Call(uintptr(self), uintptr(target), 0)
+	}
+	procSetFocusHwnd.Call(hwnd)
+	return nil
+}
+
+// windowText reads a window's text with WM_GETTEXTLENGTH and WM_GETTEXT
+// (for a text field: its content), waiting at most a second for it.
+func windowText(hwnd windows.HWND) string {
+	const wmGetText, wmGetTextLength, smtoAbortIfHung = 0x000d, 0x000e, 0x0002
+	var n uintptr
+	if r, _, _ := procSendMessageTO.Call(uintptr(hwnd), wmGetTextLength, 0, 0, smtoAbortIfHung, 1000, uintptr(unsafe.Pointer(&n))); r == 0 || n == 0 {
+		return ""
+	}
+	buf := make([]uint16, n+1)
+	var got uintptr
+	if r, _, _ := procSendMessageTO.Call(uintptr(hwnd), wmGetText, n+1, uintptr(unsafe.Pointer(&buf[0])), smtoAbortIfHung, 1000, uintptr(unsafe.Pointer(&got))); r == 0 {
+		return ""
+	}
+	return windows.UTF16ToString(buf[:min(int(got), len(buf))])
+}
+
+var debugOn = os.Getenv("WINDOWS2TEXT_UIA_DEBUG") != ""
+
+// debugf logs to stderr when WINDOWS2TEXT_UIA_DEBUG is set.
+func debugf(format string, args ...any) {
+	if debugOn {
+		fmt.Fprintf(os.Stderr, "uia: "+format+"\n", args...)
+	}
+}
+
+// integrityOf reads the integrity level of a process's token; ok is false
+// when it cannot be read (then no check is made).
+func integrityOf(process windows.Handle) (uint32, bool) {
+	var tok windows.Token
+	if windows.OpenProcessToken(process, windows.TOKEN_QUERY, &tok) != nil {
+		return 0, false
+	}
+	defer tok.Close()
+	buf := make([]byte, 256)
+	var n uint32
+	if windows.GetTokenInformation(tok, windows.TokenIntegrityLevel, &buf[0], uint32(len(buf)), &n) != nil {
+		return 0, false
+	}
+	label := (*windows.Tokenmandatorylabel)(unsafe.Pointer(&buf[0]))
+	sid := label.Label.Sid
+	if sid == nil || sid.SubAuthorityCount() == 0 {
+		return 0, false
+	}
+	return sid.SubAuthority(uint32(sid.SubAuthorityCount()) - 1), true
+}
+
+// inputAllowed is the integrity check before click, type_text and key.
+func inputAllowed(pid int, app string) error {
+	own, ok := integrityOf(windows.CurrentProcess())
+	if !ok || pid <= 0 {
+		return nil
+	}
+	h, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION, false, uint32(pid))
+	if err != nil {
+		return nil
+	}
+	defer windows.CloseHandle(h)
+	target, ok := integrityOf(h)
 	if !ok {
-		r := []rune(c.Key)[0]
-		switch {
-		case r >= 'a' && r <= 'z':
-			vk = uint16(r - 'a' + 'A')
-		case r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
-			vk = uint16(r)
-		default:
-			if len(mods) == 0 {
-				return sendText(c.Key)
-			}
-			return uitree.Errorf(uitree.CodeInvalidParams, "key %q cannot be combined with modifiers here", c.Key)
+		return nil
+	}
+	return checkIntegrity(target, own, app)
+}
+
+// handle is what an element of a snapshot keeps of its UI Automation
+// element: the interface and the runtime id it had then.
+type handle struct {
+	obj  com
+	rid  []int32
+	hwnd windows.HWND // the element's own window, 0 for none
+}
+
+func isWindow(h windows.HWND) bool {
+	r, _, _ := procIsWindow.Call(uintptr(h))
+	return r != 0
+}
+
+// runtimeID reads the element's RuntimeId property (VT_ARRAY|VT_I4); nil
+// with no error when the provider gives none.
+func (c com) runtimeID() ([]int32, error) {
+	var v variant
+	if err := hrError(uint32(c.call(slotGetCurrentPropertyValueEx, propRuntimeID, 0, uintptr(unsafe.Pointer(&v)))), "runtime id"); err != nil {
+		return nil, err
+	}
+	defer procVariantClear.Call(uintptr(unsafe.Pointer(&v)))
+	const vtArrayI4 = 0x2000 | vtI4
+	if v.vt != vtArrayI4 || v.val == 0 {
+		return nil, nil
+	}
+	sa := *(**safeArray)(unsafe.Pointer(&v.val))
+	if sa.dims != 1 || sa.elemSize != 4 || sa.data == nil {
+		return nil, nil
+	}
+	return append([]int32(nil), unsafe.Slice((*int32)(sa.data), sa.count)...), nil
+}
+
+// itemCount counts a container's items through its ItemContainer pattern,
+// realized or not (FindItemByProperty with no property, item after item,
+// at most maxItemCount); -1 without the pattern.
+func (b *Backend) itemCount(o com) int {
+	p, err := o.getObj(slotGetCurrentPattern, "pattern", patternItemContainer)
+	if err != nil || p.nil() {
+		return -1
+	}
+	defer p.release()
+	var empty variant // VT_EMPTY, passed by reference on both 64-bit ABIs
+	n := 0
+	var prev com
+	for n < maxItemCount {
+		item, err := p.getObj(slotFindItemByProperty, "item", uintptr(prev.p), 0, uintptr(unsafe.Pointer(&empty)))
+		prev.release()
+		if err != nil || item.nil() {
+			break
 		}
+		prev = item
+		n++
 	}
-	var inputs []input
-	for _, m := range mods {
-		inputs = append(inputs, keyInput(m, 0, 0))
+	prev.release()
+	return n
+}
+
+// gridRows is the Grid pattern's row count, -1 when there is none.
+func (b *Backend) gridRows(o com) int {
+	if avail, _ := o.property(propIsGridPatternAvail).(bool); !avail {
+		return -1
 	}
-	inputs = append(inputs, keyInput(vk, 0, 0), keyInput(vk, 0, keyUp))
-	for i := len(mods) - 1; i >= 0; i-- {
-		inputs = append(inputs, keyInput(mods[i], 0, keyUp))
+	if r, ok := o.property(propGridRowCount).(int32); ok {
+		return int(r)
 	}
-	return send(inputs)
+	return -1
 }
