@@ -71,7 +71,7 @@ func Export(ctx context.Context, d *doc.Document, o Options) (*Result, error) {
 	if f != WAV || o.Split {
 		var err error
 		if ffmpeg, err = exec.LookPath("ffmpeg"); err != nil {
-			return nil, fmt.Errorf("%s needs %w", f.Name(), ErrNoFFmpeg)
+			return nil, fmt.Errorf("%w: %s needs it", ErrNoFFmpeg, f.Name())
 		}
 	}
 	from, to := o.From, o.To
