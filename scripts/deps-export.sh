@@ -5,4 +5,6 @@
 # (to validate the EPUB 3 files tw convert writes).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need ffmpeg python3-bibtexparser epubcheck
+apt_need ffmpeg python3-bibtexparser epubcheck nodejs
+# html-validate (npm, from the nodejs package's npm) checks the HTML tw convert writes.
+command -v html-validate >/dev/null || npm install -g --no-fund --no-audit html-validate@9 >&2

@@ -21,18 +21,15 @@ func HTML(d *doc.Document) []byte {
 	return []byte(b.String())
 }
 
-// XHTMLBody is d's text as XHTML elements (for EPUB): the body of HTML.
-func XHTMLBody(d *doc.Document) string {
-	var b strings.Builder
-	r := htmlWriter{d: d, b: &b, xml: true}
-	r.flow(tree(d), true)
-	return b.String()
-}
-
 type htmlWriter struct {
 	d   *doc.Document
 	b   *strings.Builder
 	xml bool
+	// ids gives headings ids h-1, h-2... (nav documents link to them).
+	ids *int
+	// img, if set, says how an image is written: its src, or "" to write
+	// its alt text as a role="img" span.
+	img func(src string) string
 }
 
 func esc(s string) string { return html.EscapeString(s) }
@@ -48,7 +45,7 @@ func (r *htmlWriter) flow(n *node, para bool) {
 		}
 		for _, part := range parts {
 			var b strings.Builder
-			sub := htmlWriter{d: r.d, b: &b, xml: r.xml}
+			sub := htmlWriter{d: r.d, b: &b, xml: r.xml, ids: r.ids, img: r.img}
 			for _, p := range trimRun(part) {
 				sub.inlinePiece(p)
 			}
@@ -79,7 +76,12 @@ func (r *htmlWriter) block(n *node) {
 	switch m.Kind {
 	case doc.Heading:
 		l := min(max(m.Level, 1), 6)
-		fmt.Fprintf(r.b, "<h%d>", l)
+		if r.ids != nil {
+			*r.ids++
+			fmt.Fprintf(r.b, "<h%d id=\"h-%d\">", l, *r.ids)
+		} else {
+			fmt.Fprintf(r.b, "<h%d>", l)
+		}
 		r.inline(n)
 		fmt.Fprintf(r.b, "</h%d>\n", l)
 	case doc.Paragraph:
@@ -227,10 +229,17 @@ func (r *htmlWriter) inlinePiece(p piece) {
 		wrap(fmt.Sprintf("<a href=\"%s\">", esc(m.Reference)), "</a>")
 	case doc.Image:
 		alt := strings.Join(strings.Fields(r.d.Slice(m.Start, m.End)), " ")
+		src := m.Reference
+		if r.img != nil {
+			if src = r.img(src); src == "" {
+				fmt.Fprintf(r.b, "<span class=\"image\">%s</span>", esc(alt))
+				return
+			}
+		}
 		if r.xml {
-			fmt.Fprintf(r.b, "<img src=\"%s\" alt=\"%s\"/>", esc(m.Reference), esc(alt))
+			fmt.Fprintf(r.b, "<img src=\"%s\" alt=\"%s\"/>", esc(src), esc(alt))
 		} else {
-			fmt.Fprintf(r.b, "<img src=\"%s\" alt=\"%s\">", esc(m.Reference), esc(alt))
+			fmt.Fprintf(r.b, "<img src=\"%s\" alt=\"%s\">", esc(src), esc(alt))
 		}
 	default:
 		if isBlock(m) {

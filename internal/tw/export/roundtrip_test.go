@@ -2,6 +2,8 @@ package export_test
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -64,5 +66,21 @@ func TestRoundTrip(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// The HTML we write passes html-validate (npm; scripts/deps-export.sh
+// installs it) with its recommended rules.
+func TestHTMLValidates(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, src := range sources {
+		path := filepath.Join(dir, src+".html")
+		os.WriteFile(path, export.HTML(loadFile(t, src)), 0o644)
+		files = append(files, path)
+	}
+	out, err := exec.Command("html-validate", files...).CombinedOutput()
+	if err != nil {
+		t.Errorf("html-validate: %v\n%s", err, out)
 	}
 }

@@ -35,6 +35,21 @@ func tree(d *doc.Document) *node {
 		}
 		n := &node{m: m}
 		parent := stack[len(stack)-1]
+		if m.Start == m.End && isBlock(m) && len(stack) > 1 && parent.m.Start == m.Start && parent.m.End > m.Start {
+			// A rule or page break where a block starts comes before it,
+			// not inside it.
+			top := parent
+			parent = stack[len(stack)-2]
+			stack = stack[:len(stack)-1]
+			for i, c := range parent.children {
+				if c == top {
+					parent.children = append(parent.children[:i], append([]*node{n}, parent.children[i:]...)...)
+					break
+				}
+			}
+			stack = append(stack, top)
+			continue
+		}
 		parent.children = append(parent.children, n)
 		stack = append(stack, n)
 	}
