@@ -17,8 +17,8 @@ func marksCmd(env Env) *cobra.Command {
 	var home, to string
 	var asJSON, sheet bool
 	c := &cobra.Command{
-		Use:     "marks FILE",
-		Short:   "List the place, bookmarks, notes and highlights kept for a document",
+		Use:   "marks FILE",
+		Short: "List the place, bookmarks, notes and highlights kept for a document",
 		Long: `List the saved place, bookmarks, notes and highlights of FILE: as text,
 as JSON (--to json, the state as saved), or exported --to markdown, csv,
 bibtex or ris (notes and highlights, with the quoted text, tags, line and
