@@ -383,3 +383,24 @@ func TestSubtitleText(t *testing.T) {
 		t.Errorf("VTT %q", got)
 	}
 }
+
+// FuzzRange: any --range value gives a range inside the document or an
+// error, never a panic.
+func FuzzRange(f *testing.F) {
+	for _, s := range []string{"The Middle", "the", "2", "2-3", "0:3", "3:1", "-1", "1-", ":", "", "A P", "9999999999999999999-1"} {
+		f.Add(s)
+	}
+	d, err := load.Bytes("book.md", []byte(book))
+	if err != nil {
+		f.Fatal(err)
+	}
+	pages := doc.New("one\ftwo\fthree", doc.Meta{}, []doc.Marker{{Kind: doc.PageBreak, Start: 3, End: 4}, {Kind: doc.PageBreak, Start: 7, End: 8}})
+	f.Fuzz(func(t *testing.T, spec string) {
+		for _, dd := range []*doc.Document{d, pages} {
+			from, to, err := audio.Range(dd, spec)
+			if err == nil && (from < 0 || to > dd.Len() || from >= to) {
+				t.Errorf("%q: [%d, %d) of %d", spec, from, to, dd.Len())
+			}
+		}
+	})
+}
