@@ -13,7 +13,7 @@ import (
 )
 
 // commands are every command tw has, as `tw help` lists them.
-var commands = []string{"backends", "completion", "export-audio", "help", "info", "marks", "open", "search",
+var commands = []string{"backends", "completion", "convert", "export-audio", "help", "info", "marks", "open", "search",
 	"serve", "speak", "text", "version", "voices"}
 
 func TestHelpForEveryCommand(t *testing.T) {
@@ -61,7 +61,7 @@ func TestUnknownCommand(t *testing.T) {
 		suggest string // "" for no suggestion
 	}{
 		{[]string{"frobnicate"}, ""},
-		{[]string{"convert", "x.md"}, ""},
+		{[]string{"transcode", "x.md"}, ""},
 		{[]string{"settings"}, ""},
 		{[]string{"define", "word"}, ""},
 		{[]string{"tex", "notes.md"}, "Did you mean tw text?"},

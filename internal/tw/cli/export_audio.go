@@ -1,34 +1,66 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
+	"textfirst/internal/tw/audio"
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/speech"
 )
 
 func exportAudioCmd(env Env) *cobra.Command {
 	var vf voiceFlags
-	var out string
+	var out, format, subs, rng string
+	var level int
+	var wordLevel, split bool
 	c := &cobra.Command{
-		Use:   "export-audio FILE --out FILE.wav",
-		Short: "Write a document read aloud to a WAV file, with its word timings",
-		Long: `Write FILE (- reads standard input) read aloud to a WAV file, and its word
-timings to FILE.wav.json next to it. A progress bar goes to stderr for long
-documents.`,
-		Example: "  tw export-audio notes.md --out notes.wav --rate 300",
+		Use:   "export-audio FILE --out OUT",
+		Short: "Write a document read aloud to an audio file: WAV, FLAC, MP3, Ogg Opus or M4B",
+		Long: `Write FILE (- reads standard input) read aloud to OUT, in the format its
+extension names (.wav, .flac, .mp3, .opus or .ogg, .m4b) or --format says, and
+its word timings to OUT.json. The headings (of --chapter-level, else the top
+level present) become the file's own chapters (M4B chapters, Vorbis comments in
+FLAC and Opus, ID3 CHAP frames in MP3; WAV has none). --subtitles srt|vtt
+writes OUT.srt or OUT.vtt beside it, a cue per sentence or, with --word-level,
+per word. --split writes a file per chapter (OUT-01.mp3, ...). --range reads a
+part only: a heading, pages ("3-5") when the document has pages, or code
+points ("START:END"). Formats other than WAV are encoded by ffmpeg (the Debian
+package ffmpeg). A progress bar goes to stderr on a terminal; Ctrl-C stops
+and leaves no file.`,
+		Example: "  tw export-audio book.md --out book.m4b --subtitles vtt\n  tw export-audio notes.md --out notes.mp3 --split --chapter-level 2",
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usage("export-audio", errors.New("give one document"))
 			}
 			if out == "" {
-				return usage("export-audio", errors.New("--out FILE.wav is required"))
+				return usage("export-audio", errors.New("--out FILE is required"))
+			}
+			var f audio.Format
+			if format != "" {
+				var err error
+				if f, err = audio.ParseFormat(format); err != nil {
+					return usage("export-audio", err)
+				}
+			} else if _, ok := audio.FormatOf(out); !ok {
+				return usage("export-audio", fmt.Errorf("cannot tell the format of %s: give --format wav, flac, mp3, opus or m4b", out))
+			}
+			if subs != "" && subs != "srt" && subs != "vtt" {
+				return usage("export-audio", fmt.Errorf("--subtitles wants srt or vtt, not %q", subs))
+			}
+			if wordLevel && subs == "" {
+				return usage("export-audio", errors.New("--word-level goes with --subtitles srt|vtt"))
 			}
 			p, err := vf.params()
 			if err != nil {
@@ -41,26 +73,81 @@ documents.`,
 			if err != nil {
 				return err
 			}
-			bar := newProgress(env.Stderr, d.Len() > 20000)
-			rec, notices, err := speech.Export(d, 0, d.Len(), speech.Options{Backend: vf.backend, Params: p}, out, bar.update)
+			from, to := 0, d.Len()
+			if rng != "" {
+				if from, to, err = audio.Range(d, rng); err != nil {
+					return fail(2, "tw export-audio: --range: "+err.Error(), "Give a heading's text, pages (3-5) or START:END.")
+				}
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			bar := newProgress(env.Stderr, isTerminal(env.Stderr))
+			res, err := audio.Export(ctx, d, audio.Options{
+				Out: out, Format: f, Speech: speech.Options{Backend: vf.backend, Params: p},
+				From: from, To: to, ChapterLevel: level, Subtitles: subs, WordLevel: wordLevel, Split: split,
+				Progress: bar.update,
+			})
 			bar.finish()
-			for _, n := range notices {
-				fmt.Fprintln(env.Stderr, n)
+			if res != nil {
+				for _, n := range res.Notices {
+					fmt.Fprintln(env.Stderr, n)
+				}
 			}
-			if err != nil {
-				return fail(1, fmt.Sprintf("tw export-audio: cannot write %s: %v", out, err), "Check the folder exists and is writable, or use --backend espeak.")
-			}
-			if err := speech.WriteSidecar(out, rec); err != nil {
-				return fail(1, "tw export-audio: "+err.Error(), "Check the folder is writable.")
-			}
-			fmt.Fprintf(env.Stdout, "Wrote %s: %s of audio, %d words; word timings in %s.\n",
-				out, duration(rec.DurationMs), len(rec.Words), speech.SidecarPath(out))
-			return nil
+			return reportExport(env, "export-audio", out, res, err)
 		},
 	}
 	vf.add(c)
-	c.Flags().StringVarP(&out, "out", "o", "", "the WAV file to write")
+	fl := c.Flags()
+	fl.StringVarP(&out, "out", "o", "", "the audio file to write (.wav .flac .mp3 .opus .m4b)")
+	fl.StringVar(&format, "format", "", "wav, flac, mp3, opus or m4b (else from --out's extension)")
+	fl.IntVar(&level, "chapter-level", 0, "the heading level that starts a chapter (default: the top level present)")
+	fl.StringVar(&subs, "subtitles", "", "also write subtitles: srt or vtt")
+	fl.BoolVar(&wordLevel, "word-level", false, "a subtitle cue per word, not per sentence")
+	fl.BoolVar(&split, "split", false, "a file per chapter: OUT-01.EXT, OUT-02.EXT, ...")
+	fl.StringVar(&rng, "range", "", "a part only: a heading, pages (3-5), or START:END code points")
+	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"wav", "flac", "mp3", "opus", "m4b"}, cobra.ShellCompDirectiveNoFileComp))
+	c.RegisterFlagCompletionFunc("subtitles", cobra.FixedCompletions([]string{"srt", "vtt"}, cobra.ShellCompDirectiveNoFileComp))
 	return c
+}
+
+// reportExport says what an audio export wrote, or why it failed.
+func reportExport(env Env, cmd, out string, res *audio.Result, err error) error {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return fail(1, fmt.Sprintf("tw %s: stopped; nothing written to %s", cmd, out), "")
+	case errors.Is(err, audio.ErrNoFFmpeg):
+		return fail(1, fmt.Sprintf("tw %s: cannot write %s: %v", cmd, out, err), "Install it (apt install ffmpeg), or write a .wav file.")
+	case err != nil:
+		return fail(1, fmt.Sprintf("tw %s: cannot write %s: %v", cmd, out, err), "Check the folder exists and is writable, or use --backend espeak.")
+	}
+	rec := res.Recording
+	if len(res.Files) == 1 && res.Files[0].Path == out {
+		fmt.Fprintf(env.Stdout, "Wrote %s: %s of audio, %d words, %s; word timings in %s.\n",
+			out, duration(rec.DurationMs), len(rec.Words), plural(len(res.Chapters), "chapter"), res.Sidecar)
+	} else {
+		fmt.Fprintf(env.Stdout, "Wrote %s of audio, %d words, in %s; word timings in %s.\n",
+			duration(rec.DurationMs), len(rec.Words), plural(len(res.Files), "file"), res.Sidecar)
+		for _, f := range res.Files {
+			fmt.Fprintf(env.Stdout, "  %s: %s (%s)\n", f.Path, f.Chapter, duration(f.DurationMs))
+		}
+	}
+	for _, f := range res.Files {
+		if f.Subtitles != "" && len(res.Files) == 1 {
+			fmt.Fprintf(env.Stdout, "Subtitles in %s.\n", f.Subtitles)
+		}
+	}
+	return nil
+}
+
+// isTerminal reports whether w is a terminal (a progress bar goes there only).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// textDoc is a text to speak as a document: paragraphs at blank lines.
+func textDoc(text string) *doc.Document {
+	return doc.New(strings.TrimRight(text, "\n"), doc.Meta{}, nil)
 }
 
 // duration says a length of audio in words: "2 minutes 5 seconds", "3.2 seconds".
@@ -90,25 +177,29 @@ func plural(n int, unit string) string {
 	return fmt.Sprintf("%d %ss", n, unit)
 }
 
-// progress draws "Exporting audio [#####     ] 50%" on stderr, redrawn in
-// place at most ten times a second, for long documents only.
+// progress draws "Synthesising [#####     ] 50%" on stderr, redrawn in
+// place at most ten times a second, on a terminal only.
 type progress struct {
 	w     io.Writer
 	on    bool
 	last  time.Time
+	phase string
 	drawn bool
 }
 
 func newProgress(w io.Writer, on bool) *progress { return &progress{w: w, on: on} }
 
-func (p *progress) update(done, total int) {
-	if !p.on || total <= 0 || time.Since(p.last) < 100*time.Millisecond && done < total {
+func (p *progress) update(phase string, done float64) {
+	if !p.on || phase == p.phase && time.Since(p.last) < 100*time.Millisecond && done < 1 {
 		return
 	}
-	p.last = time.Now()
-	pct := done * 100 / total
+	if phase != p.phase && p.drawn {
+		fmt.Fprintln(p.w)
+	}
+	p.phase, p.last = phase, time.Now()
+	pct := int(min(max(done, 0), 1) * 100)
 	n := pct / 5
-	fmt.Fprintf(p.w, "\rExporting audio [%s%s] %3d%%", strings.Repeat("#", n), strings.Repeat(" ", 20-n), pct)
+	fmt.Fprintf(p.w, "\r%s [%s%s] %3d%%", phase, strings.Repeat("#", n), strings.Repeat(" ", 20-n), pct)
 	p.drawn = true
 }
 

@@ -8,17 +8,23 @@ import (
 	"github.com/spf13/cobra"
 
 	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/export"
 	"textfirst/internal/tw/session"
 	"textfirst/internal/tw/units"
 )
 
 func marksCmd(env Env) *cobra.Command {
-	var home string
-	var asJSON bool
+	var home, to string
+	var asJSON, sheet bool
 	c := &cobra.Command{
-		Use:     "marks FILE",
-		Short:   "List the place, bookmarks, notes and highlights kept for a document",
-		Example: "  tw marks notes.md\n  tw marks notes.md --json --home ~/.textweaver",
+		Use:   "marks FILE",
+		Short: "List the place, bookmarks, notes and highlights kept for a document",
+		Long: `List the saved place, bookmarks, notes and highlights of FILE: as text,
+as JSON (--to json, the state as saved), or exported --to markdown, csv,
+bibtex or ris (notes and highlights, with the quoted text, tags, line and
+heading). --study-sheet writes the notes and highlights in document order
+under their headings, with the quoted text and tags, as Markdown or HTML.`,
+		Example: "  tw marks notes.md\n  tw marks notes.md --to bibtex > notes.bib\n  tw marks notes.md --study-sheet --to html > sheet.html",
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
@@ -36,6 +42,36 @@ func marksCmd(env Env) *cobra.Command {
 				return fail(1, "tw marks: "+err.Error(), "Delete the damaged state file, or restore it.")
 			}
 			if asJSON {
+				to = "json"
+			}
+			marks := export.Marks(d, st)
+			var data []byte
+			switch {
+			case sheet && (to == "" || to == "markdown"):
+				data = export.StudySheet(d, marks)
+			case sheet && to == "html":
+				if data, err = export.StudySheetHTML(d, marks); err != nil {
+					return fail(1, "tw marks: "+err.Error(), "")
+				}
+			case sheet:
+				return usage("marks", fmt.Errorf("the study sheet is Markdown or HTML, not %q", to))
+			case to == "markdown":
+				data = export.MarksMarkdown(d, marks)
+			case to == "csv":
+				data = export.MarksCSV(marks)
+			case to == "bibtex":
+				data = export.MarksBibTeX(d, marks)
+			case to == "ris":
+				data = export.MarksRIS(d, marks)
+			case to == "" || to == "text" || to == "json":
+			default:
+				return usage("marks", fmt.Errorf("cannot export marks to %q: use text, json, markdown, csv, bibtex or ris", to))
+			}
+			if data != nil {
+				env.Stdout.Write(data)
+				return nil
+			}
+			if to == "json" {
 				data, _ := json.MarshalIndent(st, "", "  ")
 				fmt.Fprintln(env.Stdout, string(data))
 				return nil
@@ -68,7 +104,10 @@ func marksCmd(env Env) *cobra.Command {
 			return nil
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print the state as JSON")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the state as JSON (the same as --to json)")
+	c.Flags().StringVar(&to, "to", "", "text, json, markdown, csv, bibtex or ris; with --study-sheet, markdown or html")
+	c.Flags().BoolVar(&sheet, "study-sheet", false, "the notes and highlights under their headings (Markdown or HTML)")
+	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions([]string{"text", "json", "markdown", "csv", "bibtex", "ris", "html"}, cobra.ShellCompDirectiveNoFileComp))
 	c.Flags().StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
 	return c
 }

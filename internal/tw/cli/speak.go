@@ -8,9 +8,11 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
+	"textfirst/internal/tw/audio"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/speech"
@@ -63,9 +65,10 @@ func speakCmd(env Env) *cobra.Command {
 	var out string
 	c := &cobra.Command{
 		Use:   "speak TEXT|-",
-		Short: "Say a text aloud, or write it to a WAV file",
+		Short: "Say a text aloud, or write it to an audio file",
 		Long: `Say TEXT aloud (- reads it from standard input) and return when it has been
-heard, or write it to a WAV file with --out. Ctrl-C stops speaking.`,
+heard, or write it to an audio file with --out (.wav, .flac,
+.mp3, .opus or .m4b; all but WAV need ffmpeg). Ctrl-C stops speaking.`,
 		Example: "  tw speak 'Hello there'\n  echo Hello | tw speak - --rate 400 --out hello.wav",
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -92,14 +95,21 @@ heard, or write it to a WAV file with --out. Ctrl-C stops speaking.`,
 			}
 			opts := speech.Options{Backend: vf.backend, Params: p}
 			if out != "" {
-				rec, notices, err := speech.SayToWAV(text, opts, out)
-				for _, n := range notices {
-					fmt.Fprintln(env.Stderr, n)
+				if _, ok := audio.FormatOf(out); !ok {
+					return usage("speak", fmt.Errorf("cannot tell the format of %s: name it .wav, .flac, .mp3, .opus or .m4b", out))
+				}
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				res, err := audio.Export(ctx, textDoc(text), audio.Options{Out: out, Speech: opts, NoSidecar: true})
+				if res != nil {
+					for _, n := range res.Notices {
+						fmt.Fprintln(env.Stderr, n)
+					}
 				}
 				if err != nil {
-					return fail(1, fmt.Sprintf("tw speak: cannot write %s: %v", out, err), "Check the folder exists and is writable, or use --backend espeak.")
+					return reportExport(env, "speak", out, res, err)
 				}
-				fmt.Fprintf(env.Stdout, "Wrote %s: %s of audio.\n", out, duration(rec.DurationMs))
+				fmt.Fprintf(env.Stdout, "Wrote %s: %s of audio.\n", out, duration(res.Recording.DurationMs))
 				return nil
 			}
 			s, notices, err := speech.Open(opts)
@@ -125,6 +135,6 @@ heard, or write it to a WAV file with --out. Ctrl-C stops speaking.`,
 		},
 	}
 	vf.add(c)
-	c.Flags().StringVarP(&out, "out", "o", "", "write a WAV file instead of speaking")
+	c.Flags().StringVarP(&out, "out", "o", "", "write an audio file (.wav .flac .mp3 .opus .m4b) instead of speaking")
 	return c
 }

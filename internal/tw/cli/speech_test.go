@@ -181,7 +181,7 @@ func TestExportAudio(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{md}, 2, "--out FILE.wav is required"},
+		{[]string{md}, 2, "--out FILE is required"},
 		{[]string{filepath.Join(dir, "missing.md"), "--out", wav}, 1, "cannot read " + filepath.Join(dir, "missing.md") + ": no such file. Check the path"},
 		{[]string{dir, "--out", wav}, 1, "is a folder. Give a file"},
 		{[]string{md, "--out", filepath.Join(dir, "no", "such", "x.wav")}, 1, "cannot write"},

@@ -3,13 +3,14 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
+	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/export"
 	"textfirst/internal/tw/units"
 )
 
@@ -20,7 +21,8 @@ func textCmd(env Env) *cobra.Command {
 		Use:   "text FILE",
 		Short: "Print a document's text as tw reads it",
 		Long: `Print the canonical text of FILE (- reads standard input): the text tw
-reads aloud, as plain text, as JSON with its structure (--to json), or one
+reads aloud, as plain text, as Markdown or HTML rebuilt from its structure
+(--to markdown, --to html), as JSON with its structure (--to json), or one
 line per structure marker (--structure).`,
 		Example: "  tw text notes.md\n  tw text notes.md --to json -o notes.json\n  cat notes.txt | tw text -",
 		Args:    cobra.ArbitraryArgs,
@@ -41,22 +43,19 @@ line per structure marker (--structure).`,
 				if structure {
 					data = []byte(structureText(d))
 				} else {
-					data = []byte(d.Text)
-					if len(data) > 0 && data[len(data)-1] != '\n' {
-						data = append(data, '\n')
-					}
+					data, _ = export.Write(d, export.FormatText)
 				}
-			case "json":
-				data, err = doc.TextJSON(d)
+			case "json", "markdown", "md", "html":
+				f, _ := export.ParseFormat(to)
+				data, err = export.Write(d, f)
 				if err != nil {
-					return fail(1, "tw text: cannot write JSON: "+err.Error(), "")
+					return fail(1, fmt.Sprintf("tw text: cannot write %s: %v", to, err), "")
 				}
-				data = append(data, '\n')
 			default:
-				return fail(2, fmt.Sprintf("tw text: cannot convert to %q", to), "Use --to text or --to json.")
+				return fail(2, fmt.Sprintf("tw text: cannot convert to %q", to), "Use --to text, markdown, html or json; tw convert writes EPUB.")
 			}
 			if out != "" {
-				if err := os.WriteFile(out, data, 0o644); err != nil {
+				if err := atomicfile.Write(out, data, 0o644); err != nil {
 					return fail(1, fmt.Sprintf("tw text: cannot write %s: %v", out, err), "Check the folder exists and is writable.")
 				}
 				return nil
@@ -66,14 +65,14 @@ line per structure marker (--structure).`,
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&to, "to", "", "the output: text or json")
+	f.StringVar(&to, "to", "", "the output: text, markdown, html or json")
 	f.StringVarP(&out, "out", "o", "", "write to this file instead of standard output")
 	f.BoolVar(&structure, "structure", false, "one line per structure marker (headings, lists, links...)")
 	f.BoolVar(&asJSON, "json", false, "the same as --to json")
 	f.StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
 	f.BoolVarP(&yes, "y", "y", false, "")
 	f.MarkHidden("y")
-	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions([]string{"text", "markdown", "html", "json"}, cobra.ShellCompDirectiveNoFileComp))
 	return c
 }
 

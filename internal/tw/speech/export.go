@@ -1,6 +1,7 @@
 package speech
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -45,6 +46,12 @@ func SidecarPath(wavPath string) string { return wavPath + ".json" }
 // progress, if not nil, is called now and then with the code points done and
 // the total. Engines that play audio themselves (speechd) cannot export.
 func Export(d *doc.Document, from, to int, opts Options, wavPath string, progress func(done, total int)) (*Recording, []string, error) {
+	return ExportContext(context.Background(), d, from, to, opts, wavPath, progress)
+}
+
+// ExportContext is Export that stops when ctx is done: the unfinished WAV
+// file is removed and ctx's error returned.
+func ExportContext(ctx context.Context, d *doc.Document, from, to int, opts Options, wavPath string, progress func(done, total int)) (*Recording, []string, error) {
 	eng, notices, err := openEngine(opts.Backend)
 	if err != nil {
 		return nil, nil, err
@@ -82,7 +89,14 @@ func Export(d *doc.Document, from, to int, opts Options, wavPath string, progres
 			rec.Words = append(rec.Words, WordTime{Start: w.Start, End: w.End, Text: d.Slice(w.Start, w.End),
 				Sample: sample, TimeMs: float64(sample) * 1000 / float64(rate)})
 		}
+		if err := ctx.Err(); err != nil {
+			sink.abandon()
+			return nil, notices, err
+		}
 		err := syn.Synthesize(seg.Utterance, p, func(pcm []int16, marks []engine.Mark) bool {
+			if ctx.Err() != nil {
+				return false
+			}
 			for _, m := range marks {
 				for ; next <= m.Word; next++ {
 					addWord(next, uttBase+m.Sample)
@@ -96,6 +110,9 @@ func Export(d *doc.Document, from, to int, opts Options, wavPath string, progres
 		})
 		if err == nil {
 			err = werr
+		}
+		if err == nil {
+			err = ctx.Err()
 		}
 		if err != nil {
 			sink.abandon()

@@ -184,6 +184,9 @@ func (w *WAVSink) Close() error {
 		err = cerr
 	}
 	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
 		err = os.Rename(f.Name(), w.path)
 	}
 	if err != nil {

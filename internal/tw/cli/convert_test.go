@@ -1,0 +1,57 @@
+package cli
+
+import (
+	"archive/zip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestTextToAndConvert(t *testing.T) {
+	dir := t.TempDir()
+	md := filepath.Join(dir, "notes.md")
+	os.WriteFile(md, []byte("# Notes\n\nSee [the site](https://example.org) & *this*.\n\n- a\n- b\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"text", md, "--to", "markdown"}, "# Notes\n\nSee [the site](https://example.org) \\& *this*.\n\n- a\n- b\n"},
+		{[]string{"text", md, "--to", "html"}, "<main>\n<h1>Notes</h1>\n<p>See <a href=\"https://example.org\">the site</a> &amp; <em>this</em>.</p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n</main>"},
+		{[]string{"text", "-", "--to", "html"}, "<p>From stdin.</p>"},
+		{[]string{"convert", md, "-", "--to", "text"}, "Notes\n\nSee the site & this.\n\na\nb\n"},
+	} {
+		code, out, errs := call(tc.args[0], "From stdin.", tc.args[1:]...)
+		if code != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("%q: exit %d %q, output:\n%s\nwant within it:\n%s", tc.args, code, errs, out, tc.want)
+		}
+	}
+	for _, name := range []string{"n.html", "n.md", "n.txt", "n.json", "n.epub"} {
+		out := filepath.Join(dir, name)
+		if code, _, errs := call("convert", "", md, out); code != 0 {
+			t.Fatalf("convert to %s: exit %d %q", name, code, errs)
+		}
+		if data, _ := os.ReadFile(out); len(data) == 0 {
+			t.Errorf("%s is empty", name)
+		}
+	}
+	if z, err := zip.OpenReader(filepath.Join(dir, "n.epub")); err != nil || z.File[0].Name != "mimetype" {
+		t.Errorf("n.epub: %v", err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{md}, 2, "Error: tw convert: give the document to read and the file to write."},
+		{[]string{md, "x.doc"}, 2, "Error: tw convert: cannot tell the format of x.doc: name it .md, .html, .txt, .json or .epub, or give --to."},
+		{[]string{md, "x.md", "--to", "pdf"}, 2, `Error: tw convert: cannot convert to "pdf".`},
+		{[]string{filepath.Join(dir, "none.md"), "x.md"}, 1, "Error: tw convert: cannot read " + filepath.Join(dir, "none.md") + ": no such file."},
+		{[]string{md, filepath.Join(dir, "no", "x.md")}, 1, "Error: tw convert: cannot write " + filepath.Join(dir, "no", "x.md")},
+	} {
+		code, _, errs := call("convert", "", tc.args...)
+		if code != tc.code || !strings.HasPrefix(errs, tc.want) {
+			t.Errorf("%q: exit %d, %q", tc.args, code, errs)
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package export
+
+import (
+	"archive/zip"
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"mime"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"textfirst/internal/tw/doc"
+)
+
+// EPUB writes d as an EPUB 3 book: one XHTML content document with the
+// text, a navigation document listing the headings (nested by level), and
+// the package document (title, language, author). Images whose files lie
+// beside the document (relative paths under its folder) are packed in;
+// other images keep their alt text, as text. modified is the book's
+// dcterms:modified time.
+func EPUB(d *doc.Document, modified time.Time) ([]byte, error) {
+	base := ""
+	if d.Meta.Path != "" {
+		base = filepath.Dir(d.Meta.Path)
+	}
+	type resource struct{ name, media string }
+	var images []resource
+	imageData := map[string][]byte{}
+	img := func(src string) string {
+		if base == "" || src == "" || strings.Contains(src, ":") || path.IsAbs(src) || strings.HasPrefix(path.Clean(src), "..") {
+			return ""
+		}
+		media := mime.TypeByExtension(strings.ToLower(path.Ext(src)))
+		if !strings.HasPrefix(media, "image/") {
+			return ""
+		}
+		name := "images/" + path.Clean(src)
+		if _, ok := imageData[name]; ok {
+			return name
+		}
+		data, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(src)))
+		if err != nil {
+			return ""
+		}
+		imageData[name] = data
+		images = append(images, resource{name, strings.Split(media, ";")[0]})
+		return name
+	}
+	var body strings.Builder
+	ids := 0
+	r := htmlWriter{d: d, b: &body, xml: true, ids: &ids, img: img}
+	r.flow(tree(d), true)
+
+	t, lg := esc(title(d)), esc(lang(d))
+	xhtml := func(head, content, extra string) string {
+		return `<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="` + lg + `" xml:lang="` + lg + `">
+<head>
+<meta charset="utf-8"/>
+<title>` + head + `</title>
+</head>
+<body` + extra + `>
+` + content + `</body>
+</html>
+`
+	}
+	text := xhtml(t, "<main>\n"+body.String()+"</main>\n", "")
+	nav := xhtml(t, navList(d), "")
+
+	sum := sha256.Sum256([]byte(d.Text))
+	h := fmt.Sprintf("%x", sum[:16])
+	id := "urn:uuid:" + h[0:8] + "-" + h[8:12] + "-5" + h[13:16] + "-8" + h[17:20] + "-" + h[20:32]
+	var meta strings.Builder
+	fmt.Fprintf(&meta, "<dc:identifier id=\"book-id\">%s</dc:identifier>\n<dc:title>%s</dc:title>\n<dc:language>%s</dc:language>\n", id, t, lg)
+	if d.Meta.Author != nil && *d.Meta.Author != "" {
+		fmt.Fprintf(&meta, "<dc:creator>%s</dc:creator>\n", esc(*d.Meta.Author))
+	}
+	fmt.Fprintf(&meta, "<meta property=\"dcterms:modified\">%s</meta>\n", modified.UTC().Format("2006-01-02T15:04:05Z"))
+	var manifest strings.Builder
+	manifest.WriteString("<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n")
+	manifest.WriteString("<item id=\"text\" href=\"text.xhtml\" media-type=\"application/xhtml+xml\"/>\n")
+	for i, im := range images {
+		fmt.Fprintf(&manifest, "<item id=\"img-%d\" href=\"%s\" media-type=\"%s\"/>\n", i+1, esc(im.name), im.media)
+	}
+	opf := `<?xml version="1.0" encoding="utf-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="` + lg + `">
+<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+` + meta.String() + `</metadata>
+<manifest>
+` + manifest.String() + `</manifest>
+<spine>
+<itemref idref="text"/>
+</spine>
+</package>
+`
+	container := `<?xml version="1.0" encoding="utf-8"?>
+<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+<rootfiles>
+<rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/>
+</rootfiles>
+</container>
+`
+	var buf bytes.Buffer
+	z := zip.NewWriter(&buf)
+	w, err := z.CreateHeader(&zip.FileHeader{Name: "mimetype", Method: zip.Store}) // no extra field
+	if err != nil {
+		return nil, err
+	}
+	w.Write([]byte("application/epub+zip"))
+	files := []struct {
+		name string
+		data []byte
+	}{
+		{"META-INF/container.xml", []byte(container)},
+		{"EPUB/package.opf", []byte(opf)},
+		{"EPUB/nav.xhtml", []byte(nav)},
+		{"EPUB/text.xhtml", []byte(text)},
+	}
+	for _, im := range images {
+		files = append(files, struct {
+			name string
+			data []byte
+		}{"EPUB/" + im.name, imageData[im.name]})
+	}
+	for _, f := range files {
+		w, err := z.CreateHeader(&zip.FileHeader{Name: f.name, Method: zip.Deflate, Modified: modified})
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Write(f.data); err != nil {
+			return nil, err
+		}
+	}
+	if err := z.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// navList is the navigation document's table of contents: the headings as
+// nested ordered lists linking to their ids (h-1, h-2, ... in order).
+func navList(d *doc.Document) string {
+	var b strings.Builder
+	b.WriteString("<nav epub:type=\"toc\" id=\"toc\" role=\"doc-toc\">\n<h1>Contents</h1>\n")
+	heads := d.MarkersOf(doc.Heading)
+	if len(heads) == 0 {
+		fmt.Fprintf(&b, "<ol>\n<li><a href=\"text.xhtml\">%s</a></li>\n</ol>\n</nav>\n", esc(title(d)))
+		return b.String()
+	}
+	var stack []int // levels of the open lists
+	for i, h := range heads {
+		label := esc(strings.Join(strings.Fields(d.Slice(h.Start, h.End)), " "))
+		if label == "" {
+			label = fmt.Sprintf("Section %d", i+1)
+		}
+		switch {
+		case len(stack) == 0:
+			b.WriteString("<ol>\n")
+			stack = append(stack, h.Level)
+		case h.Level > stack[len(stack)-1]:
+			b.WriteString("\n<ol>\n")
+			stack = append(stack, h.Level)
+		default:
+			b.WriteString("</li>\n")
+			for len(stack) > 1 && h.Level < stack[len(stack)-1] {
+				stack = stack[:len(stack)-1]
+				b.WriteString("</ol>\n</li>\n")
+			}
+		}
+		fmt.Fprintf(&b, "<li><a href=\"text.xhtml#h-%d\">%s</a>", i+1, label)
+	}
+	b.WriteString("</li>\n")
+	for len(stack) > 1 {
+		stack = stack[:len(stack)-1]
+		b.WriteString("</ol>\n</li>\n")
+	}
+	b.WriteString("</ol>\n</nav>\n")
+	return b.String()
+}

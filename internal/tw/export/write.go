@@ -1,0 +1,77 @@
+package export
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"textfirst/internal/tw/doc"
+)
+
+// Format is a document format export writes.
+type Format string
+
+const (
+	FormatText     Format = "text"
+	FormatMarkdown Format = "markdown"
+	FormatHTML     Format = "html"
+	FormatJSON     Format = "json"
+	FormatEPUB     Format = "epub"
+)
+
+// ParseFormat reads a --to value.
+func ParseFormat(s string) (Format, error) {
+	switch strings.ToLower(s) {
+	case "text", "txt", "plain":
+		return FormatText, nil
+	case "markdown", "md":
+		return FormatMarkdown, nil
+	case "html", "htm":
+		return FormatHTML, nil
+	case "json":
+		return FormatJSON, nil
+	case "epub", "epub3":
+		return FormatEPUB, nil
+	}
+	return "", fmt.Errorf("cannot convert to %q", s)
+}
+
+// FormatOf is the format a file name asks for by its extension.
+func FormatOf(path string) (Format, bool) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".txt", ".text":
+		return FormatText, true
+	case ".md", ".markdown":
+		return FormatMarkdown, true
+	case ".html", ".htm", ".xhtml":
+		return FormatHTML, true
+	case ".json":
+		return FormatJSON, true
+	case ".epub":
+		return FormatEPUB, true
+	}
+	return "", false
+}
+
+// Write renders d in format f.
+func Write(d *doc.Document, f Format) ([]byte, error) {
+	switch f {
+	case FormatText:
+		data := []byte(d.Text)
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			data = append(data, '\n')
+		}
+		return data, nil
+	case FormatMarkdown:
+		return Markdown(d), nil
+	case FormatHTML:
+		return HTML(d), nil
+	case FormatJSON:
+		data, err := doc.TextJSON(d)
+		return append(data, '\n'), err
+	case FormatEPUB:
+		return EPUB(d, time.Now())
+	}
+	return nil, fmt.Errorf("cannot convert to %q", f)
+}
