@@ -156,6 +156,9 @@ func (a *App) runAction(id string) {
 	case "export_settings", "import_settings":
 		a.portSettings(id)
 		return
+	case "export_html", "export_epub":
+		a.exportDocument(documentExports[id])
+		return
 	case "what_does_this_key_do":
 		a.say("Press a key to hear what it does. This works in the terminal reader.")
 		return
@@ -296,7 +299,7 @@ func (a *App) bookmarkAction(id string) {
 	case "note_links":
 		a.say("This note has no links.")
 	case "export_study_sheet":
-		a.notAvailable("Export study sheet")
+		a.exportStudySheet()
 	}
 }
 
