@@ -15,7 +15,6 @@ import (
 	"runtime/metrics"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -151,15 +150,6 @@ func BenchmarkOpen10MB(b *testing.B) {
 	b.ReportMetric(float64(peak)/size, "peak-heap/filesize")
 	b.ReportMetric(float64(kept)/size, "kept-heap/filesize")
 	b.ReportMetric(float64(peak)/1e6, "peak-MB")
-}
-
-// cpuTime is the process's user and system time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkLoad10MB is only the parse (load.File), the part pandoc is

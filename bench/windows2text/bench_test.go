@@ -1,3 +1,5 @@
+//go:build linux
+
 // Package bench compares windows2text's AT-SPI walk with a pyatspi walk of
 // the same application reading the same properties, on a private desktop:
 // gtk3-widget-factory, a 2,000-row list, and real applications from Debian

@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 	"unicode"
@@ -213,15 +212,6 @@ func benchLoad(b *testing.B, name string, data []byte, loader doc.LoaderFunc) {
 	b.ReportMetric(float64(retained)/float64(len(data)), "retained/filesize")
 	b.ReportMetric(float64(peak)/float64(len(data)), "peak/filesize")
 	b.ReportMetric(float64(len(d.Markers)), "markers")
-}
-
-// cpuTime is the CPU time used by the process so far, in nanoseconds.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 func BenchmarkLoadMarkdown10MB(b *testing.B) {

@@ -1,0 +1,16 @@
+//go:build unix
+
+package load
+
+import (
+	"syscall"
+)
+
+// cpuTime is the CPU time used by the process so far, in nanoseconds.
+func cpuTime() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
