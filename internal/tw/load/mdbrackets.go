@@ -60,36 +60,51 @@ func limitBrackets(src []byte) []byte {
 	return out
 }
 
-// nestsDeeper says whether some paragraph of src opens more than limit
-// brackets at once (the cheap look that spares real documents a copy).
+// nestsDeeper says whether some paragraph of src may open more than limit
+// brackets at once: the cheap look that spares real documents a copy. It
+// jumps from "[" to "[" (a byte search), closing as many as the "]" between
+// them and starting again after a blank line; it may say yes where
+// limitBrackets, which counts exactly, then changes nothing.
 func nestsDeeper(src []byte, limit int) bool {
 	if bytes.Count(src, []byte("[")) <= limit {
 		return false
 	}
 	depth := 0
-	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '\\':
-			i++
-		case '[':
-			depth++
-			if depth > limit {
-				return true
-			}
-		case ']':
-			if depth > 0 {
-				depth--
-			}
-		case '\n':
-			// A blank line ends the paragraph.
-			j := i + 1
-			for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\r') {
-				j++
-			}
-			if j < len(src) && src[j] == '\n' {
-				depth = 0
-			}
+	prev := 0
+	for {
+		next := bytes.IndexByte(src[prev:], '[')
+		if next < 0 {
+			return false
 		}
+		gap := src[prev : prev+next]
+		if blank := lastBlankLine(gap); blank >= 0 {
+			depth = 0
+			gap = gap[blank:]
+		}
+		depth = max(0, depth-bytes.Count(gap, []byte("]")))
+		depth++
+		if depth > limit {
+			return true
+		}
+		prev += next + 1
 	}
-	return false
+}
+
+// lastBlankLine returns the offset just after the last blank line in b,
+// or -1 when there is none.
+func lastBlankLine(b []byte) int {
+	for end := len(b); ; {
+		i := bytes.LastIndexByte(b[:end], '\n')
+		if i < 0 {
+			return -1
+		}
+		j := i - 1
+		for j >= 0 && (b[j] == ' ' || b[j] == '\t' || b[j] == '\r') {
+			j--
+		}
+		if j >= 0 && b[j] == '\n' {
+			return i + 1
+		}
+		end = i
+	}
 }
