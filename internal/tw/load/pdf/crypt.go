@@ -285,7 +285,9 @@ func hash2B(pw, salt, udata []byte, r float64) []byte {
 		}
 		hh.Write(e)
 		k = hh.Sum(nil)
-		if i >= 63 && int(e[len(e)-1]) <= i-32 {
+		// ISO 32000-2 counts rounds from 1 here: stop after round i+1 when the
+		// last byte of E is at most (i+1) - 32.
+		if i >= 63 && int(e[len(e)-1]) <= i-31 {
 			break
 		}
 	}
