@@ -652,37 +652,8 @@ func (x *docx) table(t *xnode) {
 	}
 	tid := b.openMarker(doc.Marker{Kind: doc.Table})
 	row := 0
-	var rows []*xnode
-	var collect func(n *xnode)
-	collect = func(n *xnode) {
-		for _, c := range n.children {
-			switch c.name {
-			case "tr":
-				rows = append(rows, c)
-			case "sdt":
-				collect(c.child("sdtContent"))
-			case "customXml":
-				collect(c)
-			}
-		}
-	}
-	collect(t)
-	for _, tr := range rows {
-		var cells []*xnode
-		var cellsOf func(n *xnode)
-		cellsOf = func(n *xnode) {
-			for _, c := range n.children {
-				switch c.name {
-				case "tc":
-					cells = append(cells, c)
-				case "sdt":
-					cellsOf(c.child("sdtContent"))
-				case "customXml":
-					cellsOf(c)
-				}
-			}
-		}
-		cellsOf(tr)
+	for _, tr := range wordChildren(t, "tr") {
+		cells := wordChildren(tr, "tc")
 		if len(cells) == 0 {
 			continue
 		}
@@ -944,4 +915,29 @@ func (x *docx) drawing(d *xnode) {
 	id := x.b.openMarker(doc.Marker{Kind: doc.Image})
 	x.b.inlineText(alt)
 	x.b.closeMarker(id)
+}
+
+// wordChildren returns n's children named name, looking through content
+// controls (w:sdt) and custom XML, which wrap rows and cells as they wrap
+// paragraphs.
+func wordChildren(n *xnode, name string) []*xnode {
+	var out []*xnode
+	var walk func(n *xnode)
+	walk = func(n *xnode) {
+		if n == nil {
+			return
+		}
+		for _, c := range n.children {
+			switch c.name {
+			case name:
+				out = append(out, c)
+			case "sdt":
+				walk(c.child("sdtContent"))
+			case "customXml":
+				walk(c)
+			}
+		}
+	}
+	walk(n)
+	return out
 }
