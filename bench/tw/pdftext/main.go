@@ -10,8 +10,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"unicode"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/load/pdf"
 )
 
@@ -29,7 +29,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, err1, err2)
 			os.Exit(1)
 		}
-		fmt.Printf("%.4f\n", wer(words(string(ref)), words(string(hyp))))
+		fmt.Printf("%.4f\n", testkit.WER(words(string(ref)), words(string(hyp))))
 		return
 	}
 	if flag.NArg() != 1 {
@@ -51,34 +51,5 @@ func main() {
 
 func words(s string) []string {
 	// Line-end hyphens that other tools keep ("informa-\ntion") join.
-	s = strings.ReplaceAll(s, "-\n", "")
-	var out []string
-	for _, w := range strings.Fields(s) {
-		w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
-		if w == "" || strings.IndexFunc(w, unicode.IsLetter) < 0 {
-			continue
-		}
-		out = append(out, w)
-	}
-	return out
-}
-
-func wer(ref, got []string) float64 {
-	prev := make([]int, len(got)+1)
-	cur := make([]int, len(got)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ref); i++ {
-		cur[0] = i
-		for j := 1; j <= len(got); j++ {
-			c := prev[j-1]
-			if ref[i-1] != got[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return float64(prev[len(got)]) / float64(max(1, len(ref)))
+	return testkit.Words(strings.ReplaceAll(s, "-\n", ""))
 }

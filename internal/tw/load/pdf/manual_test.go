@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/doc"
 )
 
@@ -63,7 +64,7 @@ func TestDebianManual(t *testing.T) {
 	for _, h := range []string{"How to use bzip2", "Programming with libbzip2", "Miscellanea", "bzip2 and libbzip2, version 1.0.8"} {
 		refText = strings.ReplaceAll(refText, "\n"+h+"\n", "\n")
 	}
-	e := wer(normWords(refText), normWords(d.Slice(0, pages[11].End)))
+	e := testkit.WER(testkit.Words(refText), testkit.Words(d.Slice(0, pages[11].End)))
 	t.Logf("bzip2 manual: %d pages, %d headings, word error rate %.4f against pdftotext", len(pages), len(heads), e)
 	if e > 0.05 {
 		t.Errorf("word error rate %.4f against pdftotext", e)

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"unicode"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/doc"
 )
 
@@ -99,43 +99,7 @@ func knownWords() []string {
 		}
 		s = append(s, p)
 	}
-	return normWords(strings.Join(s, " "))
-}
-
-// normWords lowercases, drops punctuation and numbers (footnote calls,
-// note numbers) and splits into words.
-func normWords(s string) []string {
-	var out []string
-	for _, w := range strings.Fields(s) {
-		w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
-		if w == "" || strings.IndexFunc(w, unicode.IsLetter) < 0 {
-			continue
-		}
-		out = append(out, w)
-	}
-	return out
-}
-
-// wer is the word error rate of got against ref: word-level edit distance
-// over the length of ref. Words out of order count as errors.
-func wer(ref, got []string) float64 {
-	prev := make([]int, len(got)+1)
-	cur := make([]int, len(got)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ref); i++ {
-		cur[0] = i
-		for j := 1; j <= len(got); j++ {
-			c := prev[j-1]
-			if ref[i-1] != got[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return float64(prev[len(got)]) / float64(max(1, len(ref)))
+	return testkit.Words(strings.Join(s, " "))
 }
 
 var (
@@ -188,8 +152,8 @@ func TestLibreOfficePDFs(t *testing.T) {
 			// The note follows the paragraph running on at the foot of its
 			// page, which depends on the layout: its place is checked
 			// below, its words are left out here.
-			got := normWords(strings.Replace(d.Text, noteText, "", 1))
-			e := wer(ref, got)
+			got := testkit.Words(strings.Replace(d.Text, noteText, "", 1))
+			e := testkit.WER(ref, got)
 			t.Logf("%s: word error rate %.4f (%d words, %d read)", name, e, len(ref), len(got))
 			if e > 0.01 {
 				t.Errorf("word error rate %.4f over 1%%\ntext: %s", e, d.Text)
@@ -298,7 +262,7 @@ func TestScannedPage(t *testing.T) {
 	}
 	text := loadFile(t, filepath.Join(dir, "cols1.pdf"))
 	first := text.MarkersOf(doc.PageBreak)[0]
-	ref := normWords(text.Slice(first.Start, first.End))
+	ref := testkit.Words(text.Slice(first.Start, first.End))
 	scanPDF := imagePDF(img)
 	if k := os.Getenv("TW_PDF_KEEP"); k != "" {
 		os.WriteFile(filepath.Join(k, "scan.pdf"), scanPDF, 0o644)
@@ -310,7 +274,7 @@ func TestScannedPage(t *testing.T) {
 	}
 	// One page alone cannot show that its header runs on every page.
 	scanText := strings.Replace(scan.Text, "Journal of Known Texts, Volume Nine", "", 1)
-	e := wer(ref, normWords(scanText))
+	e := testkit.WER(ref, testkit.Words(scanText))
 	t.Logf("scanned page: word error rate %.4f against the text layer (%d words)", e, len(ref))
 	if e > 0.08 {
 		t.Errorf("OCR word error rate %.4f over 8%%\n%s", e, scan.Text)
@@ -322,7 +286,7 @@ func TestScannedPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e := wer(ref, normWords(strings.Replace(im.Text, "Journal of Known Texts, Volume Nine", "", 1))); e > 0.08 {
+	if e := testkit.WER(ref, testkit.Words(strings.Replace(im.Text, "Journal of Known Texts, Volume Nine", "", 1))); e > 0.08 {
 		t.Errorf("LoadImage word error rate %.4f", e)
 	}
 }
