@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -51,7 +52,7 @@ func serve(env Env, home, backend, open string, noSpeech bool) error {
 	}
 	sess.Announce()
 	if open != "" {
-		if err := sess.App.Open(open); err != nil {
+		if err := sess.App.Open(open); err != nil && !errors.Is(err, core.ErrPasswordAsked) {
 			sess.App.Announce(rpc.OpenFailure(open, err), core.Assertive)
 		}
 	}

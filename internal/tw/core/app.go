@@ -78,6 +78,9 @@ type Settings interface {
 // Loader loads a document from a path.
 type Loader func(path string) (*doc.Document, error)
 
+// PasswordLoader loads an encrypted document from a path with a password.
+type PasswordLoader func(path, password string) (*doc.Document, error)
+
 // Options configure an App.
 type Options struct {
 	Home     string
@@ -85,6 +88,10 @@ type Options struct {
 	Speaker  Speaker  // nil: silent, reading takes no time
 	Settings Settings // nil: defaults
 	Load     Loader
+	// LoadPassword opens a document whose loader said it needs a password
+	// (doc.ErrPasswordRequired), after the document_password prompt. Nil:
+	// such documents cannot be opened.
+	LoadPassword PasswordLoader
 	// Parse derives a document from edited source text (no I/O).
 	Parse  func(path string, data []byte) (*doc.Document, error)
 	Logger *log.Logger
@@ -257,15 +264,71 @@ func (a *App) Open(path string) error {
 	return a.open(path)
 }
 
+// ErrPasswordAsked is what Open returns when the document is encrypted and
+// the document_password prompt is now open: answering it opens the document.
+var ErrPasswordAsked = errors.New("the document is encrypted: its password is asked for")
+
+// OpenAsking is Open for a client that shows effects: when the document
+// needs a password, the effects hold the document_password prompt and the
+// error is ErrPasswordAsked.
+func (a *App) OpenAsking(path string) ([]Effect, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.effects = nil
+	err := a.open(path)
+	return a.takeEffects(), err
+}
+
 func (a *App) open(path string) error {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return &OpenError{path, err}
 	}
 	d, err := a.opts.Load(abs)
+	if errors.Is(err, doc.ErrPasswordRequired) && a.opts.LoadPassword != nil {
+		a.askPassword(abs, false)
+		return ErrPasswordAsked
+	}
 	if err != nil {
 		return &OpenError{path, err}
 	}
+	a.openLoaded(abs, d)
+	return nil
+}
+
+// askPassword opens the document_password prompt for the encrypted
+// document at abs; the answer opens it. A wrong password says so and asks
+// again; an empty answer or Escape leaves the open document as it was.
+func (a *App) askPassword(abs string, again bool) {
+	name := filepath.Base(abs)
+	if i := strings.LastIndex(abs, "!"); i >= 0 {
+		name = filepath.Base(abs[i+1:])
+	}
+	label := fmt.Sprintf("Password for %s", name)
+	if again {
+		label = fmt.Sprintf("Wrong password. Password for %s", name)
+	}
+	a.openPrompt(PurposeDocumentPassword, label, "Password", func(password string) {
+		if password == "" {
+			a.say(fmt.Sprintf("No password given; %s was not opened.", name))
+			return
+		}
+		d, err := a.opts.LoadPassword(abs, password)
+		switch {
+		case errors.Is(err, doc.ErrPasswordIncorrect):
+			a.askPassword(abs, true)
+		case err != nil:
+			a.sayError((&OpenError{abs, err}).Error())
+		default:
+			a.openLoaded(abs, d)
+		}
+	})
+	a.prompt.secret = true
+}
+
+// openLoaded makes the loaded document d (from abs) the open one: the
+// place in the one before is saved, and reading resumes at d's saved place.
+func (a *App) openLoaded(abs string, d *doc.Document) {
 	a.stopReading()
 	placeErr := a.saveState()
 	a.sweepTemps(abs)
@@ -294,7 +357,6 @@ func (a *App) open(path string) error {
 	if placeErr != nil {
 		a.sayError(fmt.Sprintf("Could not save the reading place in the document before: %s.", errReason(placeErr)))
 	}
-	return nil
 }
 
 // install makes d the open document with the cursor at the start.

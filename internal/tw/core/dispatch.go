@@ -1,6 +1,7 @@
 package core
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -98,7 +99,7 @@ func (a *App) runAction(id string) {
 				a.say("Cancelled.")
 				return
 			}
-			if err := a.open(path); err != nil {
+			if err := a.open(path); err != nil && !errors.Is(err, ErrPasswordAsked) {
 				a.sayError(err.Error())
 			}
 		})
@@ -495,7 +496,7 @@ func (a *App) OpenFromEdit(path string) ([]Effect, error) {
 	defer a.mu.Unlock()
 	a.effects = nil
 	a.leaveEdit(func() {
-		if err := a.open(path); err != nil {
+		if err := a.open(path); err != nil && !errors.Is(err, ErrPasswordAsked) {
 			a.sayError(err.Error())
 		}
 	})

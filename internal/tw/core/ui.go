@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 )
 
 // Prompt is a question that needs typed text.
@@ -16,6 +17,21 @@ type Prompt struct {
 	answer  func(text string)
 	history []string
 	histAt  int
+	// secret: the answer is a password. Its text is shown and echoed as
+	// one star per character and never kept in the prompt's history.
+	secret bool
+}
+
+// PurposeDocumentPassword is the prompt for the password of an encrypted
+// document (added to protocol 1's purposes, as the protocol allows).
+const PurposeDocumentPassword = "document_password"
+
+// secretPurposes are the prompts whose answers are secrets.
+var secretPurposes = map[string]bool{PurposeDocumentPassword: true, "github_token": true}
+
+// masked is text as a secret prompt shows it: one star per character.
+func masked(text string) string {
+	return strings.Repeat("*", utf8.RuneCountInString(text))
 }
 
 // List is a list to choose from.
@@ -50,7 +66,7 @@ func (a *App) openPrompt(purpose, label, mode string, answer func(string)) {
 		a.history = map[string][]string{}
 	}
 	a.prompt = &Prompt{Label: label, Purpose: purpose, answer: answer,
-		history: a.history[purpose], histAt: len(a.history[purpose])}
+		history: a.history[purpose], histAt: len(a.history[purpose]), secret: secretPurposes[purpose]}
 	a.mode = mode
 	a.say(label)
 	a.effects = append(a.effects, PromptEffect{Label: label, Purpose: purpose})
@@ -159,7 +175,7 @@ func (a *App) answer(text string) {
 		a.say("No question is open.")
 		return
 	}
-	if strings.TrimSpace(text) != "" {
+	if strings.TrimSpace(text) != "" && !p.secret {
 		a.history[p.Purpose] = append(a.history[p.Purpose], text)
 	}
 	a.closeUI()
@@ -245,7 +261,11 @@ func (a *App) PromptState() *PromptState {
 		return nil
 	}
 	p := a.prompt
-	return &PromptState{p.Label, p.Purpose, string(p.Text), p.Caret}
+	text := string(p.Text)
+	if p.secret {
+		text = masked(text)
+	}
+	return &PromptState{p.Label, p.Purpose, text, p.Caret}
 }
 
 // ListKey moves through the list with the reader's keys.
@@ -384,6 +404,8 @@ func (a *App) PromptKey(key string, text *string) ([]Effect, string, error) {
 	echo := func(s string) {
 		if s == "" {
 			s = "blank"
+		} else if p.secret {
+			s = masked(s)
 		}
 		a.say(s)
 	}

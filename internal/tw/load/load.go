@@ -60,9 +60,15 @@ const sniffSize = 8 << 10
 type Error struct {
 	Path   string
 	Reason string
+	// Cause is the loader's own error, when there was one: errors.Is finds
+	// doc.ErrPasswordRequired through it, so the reader knows to ask.
+	Cause error
 }
 
 func (e *Error) Error() string { return e.Path + ": " + e.Reason }
+
+// Unwrap returns the loader's error.
+func (e *Error) Unwrap() error { return e.Cause }
 
 // Is lets errors.Is(err, fs.ErrNotExist) and fs.ErrPermission work.
 func (e *Error) Is(target error) bool {
@@ -91,6 +97,9 @@ type Registered struct {
 	Extensions []string
 	Load       doc.LoaderFunc
 	Binary     bool
+	// LoadPassword opens an encrypted file of the format with a password
+	// (nil for formats tw cannot decrypt).
+	LoadPassword doc.PasswordLoaderFunc
 }
 
 // registry lists the formats by extension; anything else is plain text. A
@@ -112,7 +121,7 @@ var registry = []Registered{
 	{Name: FormatXLSX, Extensions: []string{".xlsx", ".xlsm"}, Load: XLSX, Binary: true},
 	{Name: FormatPPTX, Extensions: []string{".pptx", ".pptm"}, Load: PPTX, Binary: true},
 	{Name: FormatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: DOCX, Binary: true},
-	{Name: pdf.Format, Extensions: []string{".pdf"}, Load: pdf.Load, Binary: true},
+	{Name: pdf.Format, Extensions: []string{".pdf"}, Load: pdf.Load, Binary: true, LoadPassword: pdf.LoadPassword},
 }
 
 // Register adds a format to the registry (call it from init). A later
@@ -154,10 +163,22 @@ func loaderFor(format string) doc.LoaderFunc {
 // File reads and loads the file at path. Meta.Path is the absolute path.
 // Errors are *Error values.
 func File(path string) (*doc.Document, error) {
+	return file(path, nil)
+}
+
+// FileWithPassword is File for an encrypted document: the loader of its
+// format opens it with password. A format that is never encrypted loads
+// as File loads it.
+func FileWithPassword(path, password string) (*doc.Document, error) {
+	return file(path, &password)
+}
+
+// file is File with an optional password.
+func file(path string, password *string) (*doc.Document, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		if archive, member, ok := splitArchivePath(path); ok {
-			return fileInArchive(path, archive, member)
+			return fileInArchive(path, archive, member, password)
 		}
 		return nil, &Error{Path: path, Reason: reasonOf(err)}
 	}
@@ -188,21 +209,27 @@ func File(path string) (*doc.Document, error) {
 	if err != nil {
 		abs = path
 	}
-	return load(path, abs, data)
+	return load(path, abs, data, password)
 }
 
 // Bytes loads data as the file at path would be loaded, choosing the loader
 // by extension. It does no I/O; path only names the document (title
 // fallback, Meta.Path). Binary data is refused with an *Error.
 func Bytes(path string, data []byte) (*doc.Document, error) {
-	return load(path, path, data)
+	return load(path, path, data, nil)
+}
+
+// BytesWithPassword is Bytes for an encrypted document (see
+// FileWithPassword).
+func BytesWithPassword(path string, data []byte, password string) (*doc.Document, error) {
+	return load(path, path, data, &password)
 }
 
 // load picks the loader of path and runs it on data, naming the document
 // docPath. Formats of binary containers (ZIP, PDF) go to their loader
 // before any binary check; the others refuse binary data. A loader's
 // failure becomes an *Error with the loader's reason.
-func load(path, docPath string, data []byte) (*doc.Document, error) {
+func load(path, docPath string, data []byte, password *string) (*doc.Document, error) {
 	r, ok := lookup(path)
 	if !ok {
 		r = Registered{Name: FormatText, Load: Text}
@@ -214,14 +241,18 @@ func load(path, docPath string, data []byte) (*doc.Document, error) {
 	} else if reason := refuse(data); reason != "" {
 		return nil, &Error{Path: path, Reason: reason}
 	}
-	d, err := safeLoad(r.Load, docPath, data)
+	loader := r.Load
+	if password != nil && r.LoadPassword != nil {
+		loader = func(p string, b []byte) (*doc.Document, error) { return r.LoadPassword(p, b, *password) }
+	}
+	d, err := safeLoad(loader, docPath, data)
 	if err != nil {
 		var le *Error
 		if errors.As(err, &le) {
 			le.Path = path
 			return nil, le
 		}
-		return nil, &Error{Path: path, Reason: err.Error()}
+		return nil, &Error{Path: path, Reason: err.Error(), Cause: err}
 	}
 	return d, nil
 }

@@ -251,7 +251,14 @@ func (s *Server) open(p openParams) (any, *Error) {
 		effects, _ := s.App.OpenFromEdit(full)
 		return openFromEditResult{Document: documentJSON(s.App.DocInfo()), Effects: effectsJSON(effects)}, nil
 	}
-	if err := s.App.Open(full); err != nil {
+	effects, err := s.App.OpenAsking(full)
+	if errors.Is(err, core.ErrPasswordAsked) {
+		// An encrypted document: the answer to the document_password
+		// prompt opens it, as an open from edit mode goes on after its
+		// question.
+		return openFromEditResult{Document: documentJSON(s.App.DocInfo()), Effects: effectsJSON(effects)}, nil
+	}
+	if err != nil {
 		return nil, &Error{CodeOpenFailed, OpenFailure(path, err)}
 	}
 	pos, _ := s.App.Position()

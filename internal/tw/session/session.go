@@ -128,9 +128,10 @@ func Open(o Options) *Session {
 	s := &Session{Home: Home(o.Home, o.Getenv), Mode: SelfVoicing}
 	s.Logger, s.logFile = openLog(docstate.Store{Home: s.Home}.StateDir(), o.LogPrefix, o.Getenv)
 
-	opts := core.Options{Home: s.Home, Events: o.Events, Load: load.File, Parse: load.Bytes, Logger: s.Logger}
+	opts := core.Options{Home: s.Home, Events: o.Events, Load: load.File, LoadPassword: load.FileWithPassword,
+		Parse: load.Bytes, Logger: s.Logger}
 	if o.Stdin != nil {
-		opts.Load = stdinLoader(o.Stdin)
+		opts.Load, opts.LoadPassword = stdinLoader(o.Stdin)
 	}
 	st, warnings, err := settings.Open(s.Home)
 	for _, w := range warnings {
@@ -258,14 +259,20 @@ const StdinPath = "-"
 
 // stdinLoader loads data for the path "-" (which the core makes absolute)
 // and files for every other path.
-func stdinLoader(data []byte) core.Loader {
+func stdinLoader(data []byte) (core.Loader, core.PasswordLoader) {
 	abs, _ := filepath.Abs(StdinPath)
+	isStdin := func(path string) bool { return path == StdinPath || path == abs }
 	return func(path string) (*doc.Document, error) {
-		if path == StdinPath || path == abs {
-			return load.Bytes(StdinPath, data)
+			if isStdin(path) {
+				return load.Bytes(StdinPath, data)
+			}
+			return load.File(path)
+		}, func(path, password string) (*doc.Document, error) {
+			if isStdin(path) {
+				return load.BytesWithPassword(StdinPath, data, password)
+			}
+			return load.FileWithPassword(path, password)
 		}
-		return load.File(path)
-	}
 }
 
 // Signals are the signals that end tw politely: the client killing its

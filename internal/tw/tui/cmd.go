@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/session"
 )
 
@@ -93,7 +95,9 @@ func open(o Options) (*reader, error) {
 		// tw is silent: a reading is shown for the screen reader instead.
 		Silent: textSpeaker{id: "silent", events: r.events}})
 	r.sess.Announce()
-	if err := r.sess.App.Open(o.File); err != nil {
+	// An encrypted document opens its password prompt: the reader starts
+	// with it open.
+	if err := r.sess.App.Open(o.File); err != nil && !errors.Is(err, core.ErrPasswordAsked) {
 		r.close()
 		return nil, err
 	}

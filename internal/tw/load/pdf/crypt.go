@@ -10,16 +10,28 @@ import (
 	"crypto/sha512"
 	"errors"
 	"hash"
+
+	"textfirst/internal/tw/doc"
 )
 
 // ErrPasswordRequired is returned for an encrypted PDF that does not open
 // with the empty user password, when no password was given. The caller asks
 // for one (over RPC the `document_password` prompt) and calls LoadPassword.
-var ErrPasswordRequired = errors.New("the PDF is encrypted: a password is required")
+var ErrPasswordRequired error = &lockedError{"the PDF is encrypted: a password is required", doc.ErrPasswordRequired}
 
 // ErrPasswordIncorrect is returned when the password given does not open the
 // document.
-var ErrPasswordIncorrect = errors.New("the password is incorrect")
+var ErrPasswordIncorrect error = &lockedError{"the password is incorrect", doc.ErrPasswordIncorrect}
+
+// lockedError words a password failure for PDFs while errors.Is still finds
+// the format-independent doc error that the reader acts on.
+type lockedError struct {
+	msg  string
+	kind error
+}
+
+func (e *lockedError) Error() string { return e.msg }
+func (e *lockedError) Unwrap() error { return e.kind }
 
 // ErrEncryption is wrapped by errors for encryption the loader does not know.
 var ErrEncryption = errors.New("unsupported PDF encryption")
