@@ -5,10 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/session"
+
+	"golang.org/x/term"
 )
 
 // readFailure is the one wording of a document that could not be read:
@@ -21,6 +25,10 @@ func readFailure(cmd, path string, err error) error {
 		switch le.Reason {
 		case load.ReasonFolder:
 			todo = "Give a file, not a folder."
+		case "it is encrypted and needs a password", "it is encrypted and no password was given":
+			todo = "Give its password in " + EnvPassword + ", or run the command on a terminal to be asked for it."
+		case "the password is incorrect":
+			todo = "Check the password and try again."
 		case load.ReasonBinary:
 			todo = "Give a document tw reads: text, Markdown, HTML, EPUB, DOCX, ODT, RTF, PDF and more (see tw help text)."
 		}
@@ -56,9 +64,47 @@ func loadDoc(env Env, cmd, path string) (*doc.Document, error) {
 		}
 	} else {
 		d, err = load.File(path)
+		if errors.Is(err, doc.ErrPasswordRequired) {
+			d, err = loadLocked(env, path)
+		}
 	}
 	if err != nil {
 		return nil, readFailure(cmd, path, err)
 	}
 	return d, nil
+}
+
+// EnvPassword names the environment variable that gives the password of
+// an encrypted document to a command run without a terminal.
+const EnvPassword = "TEXTWEAVER_PASSWORD"
+
+// loadLocked loads an encrypted document with its password: the one in
+// TEXTWEAVER_PASSWORD, else one asked for on the terminal, unechoed. (A
+// password is never taken as an argument: other users see arguments.)
+func loadLocked(env Env, path string) (*doc.Document, error) {
+	if pw := env.Getenv(EnvPassword); pw != "" {
+		return load.FileWithPassword(path, pw)
+	}
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil || !term.IsTerminal(int(tty.Fd())) {
+		if tty != nil {
+			tty.Close()
+		}
+		return nil, &load.Error{Path: path, Reason: "it is encrypted and needs a password", Cause: doc.ErrPasswordRequired}
+	}
+	defer tty.Close()
+	for attempt := 0; attempt < 3; attempt++ {
+		fmt.Fprintf(tty, "Password for %s: ", filepath.Base(path))
+		pw, rerr := term.ReadPassword(int(tty.Fd()))
+		fmt.Fprintln(tty)
+		if rerr != nil || len(pw) == 0 {
+			return nil, &load.Error{Path: path, Reason: "it is encrypted and no password was given", Cause: doc.ErrPasswordRequired}
+		}
+		d, err := load.FileWithPassword(path, string(pw))
+		if !errors.Is(err, doc.ErrPasswordIncorrect) {
+			return d, err
+		}
+		fmt.Fprintln(tty, "Wrong password.")
+	}
+	return nil, &load.Error{Path: path, Reason: "the password is incorrect", Cause: doc.ErrPasswordIncorrect}
 }

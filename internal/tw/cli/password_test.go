@@ -1,0 +1,127 @@
+//go:build unix
+
+package cli_test
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+
+	"textfirst/internal/testkit"
+)
+
+// lockedPDF is the conformance fixture notes.pdf encrypted with the user
+// password "open-sesame".
+func lockedPDF(t *testing.T) string {
+	t.Helper()
+	src := filepath.Join(testkit.Path(t, "conformance", "textweaver"), "notes.pdf")
+	out := filepath.Join(t.TempDir(), "locked.pdf")
+	if msg, err := exec.Command("qpdf", "--encrypt", "open-sesame", "owner-pw", "256", "--", src, out).CombinedOutput(); err != nil {
+		t.Fatalf("qpdf: %v\n%s", err, msg)
+	}
+	return out
+}
+
+// TestEncryptedPDFWithoutTerminal: with no terminal to ask on, the password
+// comes from TEXTWEAVER_PASSWORD; without it the error says how to give it.
+func TestEncryptedPDFWithoutTerminal(t *testing.T) {
+	pdf := lockedPDF(t)
+	cases := []struct {
+		name, password string
+		code           int
+		stdout, stderr string
+	}{
+		{"no password", "", 1, "", "Error: tw text: cannot read " + pdf + ": it is encrypted and needs a password. Give its password in TEXTWEAVER_PASSWORD, or run the command on a terminal to be asked for it.\n"},
+		{"wrong password", "sesame", 1, "", "Error: tw text: cannot read " + pdf + ": the password is incorrect. Check the password and try again.\n"},
+		{"right password", "open-sesame", 0, "Notes at the Foot", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(testkit.Binary(t, "tw"), "text", pdf)
+			cmd.SysProcAttr = detached()
+			cmd.Env = append(cmd.Environ(), "TEXTWEAVER_PASSWORD="+tc.password)
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			err := cmd.Run()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			}
+			if code != tc.code || !strings.HasPrefix(out.String(), tc.stdout) || errb.String() != tc.stderr {
+				t.Errorf("exit %d, stdout %.40q, stderr %q; want %d, %q..., %q", code, out.String(), errb.String(), tc.code, tc.stdout, tc.stderr)
+			}
+		})
+	}
+}
+
+// TestEncryptedPDFAsksOnTerminal: on a terminal, tw text asks for the
+// password without echoing it, says a wrong one is wrong, and reads the
+// document with the right one.
+func TestEncryptedPDFAsksOnTerminal(t *testing.T) {
+	pdf := lockedPDF(t)
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ptmx.Close()
+	var out bytes.Buffer
+	cmd := exec.Command(testkit.Binary(t, "tw"), "text", pdf)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, &out, tty
+	// The pseudo-terminal becomes the controlling terminal: /dev/tty.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	tty.Close()
+	var mu sync.Mutex
+	var shown strings.Builder
+	go func() {
+		buf := make([]byte, 1024)
+		for {
+			n, err := ptmx.Read(buf)
+			mu.Lock()
+			shown.Write(buf[:n])
+			mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	waitFor := func(want string, count int) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			mu.Lock()
+			s := shown.String()
+			mu.Unlock()
+			if strings.Count(s, want) >= count {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("waited for %q; the terminal shows %q", want, s)
+			}
+		}
+	}
+	waitFor("Password for locked.pdf: ", 1)
+	ptmx.Write([]byte("sesame\r"))
+	waitFor("Wrong password.", 1)
+	waitFor("Password for locked.pdf: ", 2)
+	ptmx.Write([]byte("open-sesame\r"))
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("tw text: %v; terminal %q", err, shown.String())
+	}
+	if !strings.HasPrefix(out.String(), "Notes at the Foot") {
+		t.Errorf("stdout = %.60q", out.String())
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if strings.Contains(shown.String(), "sesame") {
+		t.Errorf("the password was echoed: %q", shown.String())
+	}
+}
