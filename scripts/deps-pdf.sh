@@ -11,7 +11,10 @@
 #   user password);
 # - bzip2-doc: a Debian documentation package that ships a PDF manual
 #   (/usr/share/doc/bzip2/manual.pdf.gz), read as a real
-#   PDF no one here wrote.
+#   PDF no one here wrote;
+# - jbig2dec: decodes JBIG2 scanned pages for OCR (tw runs it; without it
+#   such a page is refused naming the package);
+# - libtiff-tools (tiffcp, tiff2pdf): make fax-compressed (CCITT) scans.
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc
+apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc jbig2dec libtiff-tools

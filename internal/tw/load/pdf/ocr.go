@@ -110,6 +110,9 @@ func ocrPage(f *file, pc *pageContent, lang string, ocr OCRFunc) ([]*line, error
 		}
 	}
 	data, ext, err := f.imageFile(best.s)
+	if errors.Is(err, ErrJBIG2Missing) {
+		return nil, err
+	}
 	if err != nil || data == nil {
 		return nil, nil // an image we cannot decode is left unread
 	}
@@ -154,7 +157,20 @@ func (f *file) imageFile(s *stream) ([]byte, string, error) {
 	case "JPXDecode":
 		return data, ".jp2", nil
 	case "CCITTFaxDecode", "CCF", "JBIG2Decode":
-		return nil, "", nil
+		var img *image.Gray
+		if last == "JBIG2Decode" {
+			img, err = f.jbig2Image(s, data)
+		} else {
+			img, err = f.ccittImage(s, data)
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			return nil, "", err
+		}
+		return buf.Bytes(), ".png", nil
 	}
 	w, _ := f.numOf(s.dict["Width"])
 	h, _ := f.numOf(s.dict["Height"])
