@@ -165,3 +165,22 @@ func mustLookPath(t *testing.T, name string) string {
 	}
 	return p
 }
+
+// FuzzFax feeds the fax decoder arbitrary data and parameters: a damaged
+// scan must give an error, never a crash or unbounded work.
+func FuzzFax(f *testing.F) {
+	f.Add([]byte{0x26, 0xa0, 0x1f, 0xff, 0x00, 0x10}, 16, 8, -1, false)
+	f.Add([]byte{0x00, 0x01, 0x4d, 0x80, 0x00}, 40, 3, 0, true)
+	f.Add([]byte{}, 1728, 1, 1, false)
+	f.Fuzz(func(t *testing.T, data []byte, w, h, k int, align bool) {
+		if w <= 0 || h <= 0 || w > 4096 || h > 4096 {
+			return
+		}
+		s := &stream{dict: dict{"Width": int64(w), "Height": int64(h),
+			"DecodeParms": dict{"K": int64(k), "Columns": int64(w), "Rows": int64(h), "EncodedByteAlign": align}}}
+		img, err := (&file{}).ccittImage(s, data)
+		if err == nil && (img.Bounds().Dx() != w || img.Bounds().Dy() != h) {
+			t.Fatalf("image of %v for %d x %d", img.Bounds(), w, h)
+		}
+	})
+}
