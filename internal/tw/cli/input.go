@@ -63,7 +63,9 @@ func loadDoc(env Env, cmd, path string) (*doc.Document, error) {
 			d.Meta.Path = path
 		}
 	} else {
-		d, err = load.File(path)
+		show, clear := terminalProgress(env.Stderr)
+		d, err = load.FileOptions(path, load.Options{Progress: show})
+		clear()
 		if errors.Is(err, doc.ErrPasswordRequired) {
 			d, err = loadLocked(env, path)
 		}
@@ -72,6 +74,24 @@ func loadDoc(env Env, cmd, path string) (*doc.Document, error) {
 		return nil, readFailure(cmd, path, err)
 	}
 	return d, nil
+}
+
+// terminalProgress shows long loading work (OCR of scanned pages) on w
+// when it is a terminal, on one line; clear wipes that line once loading
+// is over. Nothing is shown on a pipe.
+func terminalProgress(w io.Writer) (show func(done, total int, step string), clear func()) {
+	if !isTerminal(w) {
+		return nil, func() {}
+	}
+	shown := false
+	return func(done, total int, step string) {
+			shown = true
+			fmt.Fprintf(w, "\rRecognising scanned %s %d of %d...\x1b[K", step, done+1, total)
+		}, func() {
+			if shown {
+				fmt.Fprint(w, "\r\x1b[K")
+			}
+		}
 }
 
 // EnvPassword names the environment variable that gives the password of

@@ -125,3 +125,40 @@ func TestEncryptedPDFAsksOnTerminal(t *testing.T) {
 		t.Errorf("the password was echoed: %q", shown.String())
 	}
 }
+
+// TestScanProgressOnTerminalOnly: tw text of a scanned PDF shows which page
+// it is recognising on a terminal, and wipes the line after; on a pipe,
+// standard error stays empty.
+func TestScanProgressOnTerminalOnly(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(testkit.Path(t, "conformance", "textweaver"), "single.pdf")
+	for _, s := range [][]string{
+		{"pdftoppm", "-r", "150", "-mono", "-tiff", "-f", "1", "-l", "1", "-singlefile", src, filepath.Join(dir, "page")},
+		{"tiffcp", "-c", "g4", filepath.Join(dir, "page.tif"), filepath.Join(dir, "fax.tif")},
+		{"tiff2pdf", "-o", filepath.Join(dir, "scan.pdf"), filepath.Join(dir, "fax.tif")},
+	} {
+		if msg, err := exec.Command(s[0], s[1:]...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %v\n%s", s, err, msg)
+		}
+	}
+	scan := filepath.Join(dir, "scan.pdf")
+	cmd, shown, out := ttyRun(t, "text", scan)
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Accessible Reading") {
+		t.Errorf("stdout = %.80q", out.String())
+	}
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(shown(), "\r\x1b[K") && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if s := shown(); !strings.Contains(s, "Recognising scanned page 1 of 1...") || !strings.HasSuffix(s, "\r\x1b[K") {
+		t.Errorf("terminal shows %q, want the progress line, then wiped", s)
+	}
+	c := exec.Command(testkit.Binary(t, "tw"), "text", scan)
+	var errb bytes.Buffer
+	c.Stderr = &errb
+	if err := c.Run(); err != nil || errb.Len() != 0 {
+		t.Errorf("on a pipe: %v, stderr %q", err, errb.String())
+	}
+}

@@ -7,10 +7,6 @@ import "errors"
 // touching the disk. path is used for the title fallback and Meta.Path only.
 type LoaderFunc func(path string, data []byte) (*Document, error)
 
-// PasswordLoaderFunc is a LoaderFunc for formats that can be encrypted: it
-// opens the document with the password a person gave.
-type PasswordLoaderFunc func(path string, data []byte, password string) (*Document, error)
-
 // ErrPasswordRequired is returned (wrapped) by a loader for an encrypted
 // document that does not open without a password. The reader asks for one
 // (over JSON-RPC with the document_password prompt) and loads again with it.

@@ -151,3 +151,46 @@ func TestEncryptedPDFCancelled(t *testing.T) {
 		t.Errorf("empty password: %v", res)
 	}
 }
+
+// faxScan makes a scanned PDF of the first page of the conformance fixture
+// single.pdf, as a scanner would (a fax-compressed image, no text layer).
+func faxScan(t *testing.T, dir string) string {
+	t.Helper()
+	src := filepath.Join(testkit.Path(t, "conformance", "textweaver"), "single.pdf")
+	steps := [][]string{
+		{"pdftoppm", "-r", "150", "-mono", "-tiff", "-f", "1", "-l", "1", "-singlefile", src, filepath.Join(dir, "page")},
+		{"tiffcp", "-c", "g4", filepath.Join(dir, "page.tif"), filepath.Join(dir, "fax.tif")},
+		{"tiff2pdf", "-o", filepath.Join(dir, "scan.pdf"), filepath.Join(dir, "fax.tif")},
+	}
+	for _, s := range steps {
+		if msg, err := exec.Command(s[0], s[1:]...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %v\n%s", s, err, msg)
+		}
+	}
+	return filepath.Join(dir, "scan.pdf")
+}
+
+// TestScannedPDFProgress: opening a scanned PDF over JSON-RPC announces the
+// recognition of its pages before the answer, then reads the recognised text.
+func TestScannedPDFProgress(t *testing.T) {
+	dir := t.TempDir()
+	scan := faxScan(t, dir)
+	c := start(t, filepath.Join(dir, "home"))
+	res := c.call("open", map[string]any{"path": scan})
+	if _, ok := res["position"]; !ok {
+		t.Fatalf("open: %v", res)
+	}
+	var said []string
+	for _, n := range c.notes {
+		if n["method"] == "announcement" {
+			said = append(said, n["params"].(map[string]any)["text"].(string))
+		}
+	}
+	if len(said) < 2 || said[len(said)-2] != "Recognising scanned page 1 of 1." || !strings.HasPrefix(said[len(said)-1], "Opened ") {
+		t.Errorf("announcements = %q, want the recognition, then Opened", said)
+	}
+	tx := c.call("text", map[string]any{"start": 0, "end": 40})
+	if s, _ := tx["text"].(string); !strings.Contains(s, "Accessible Reading") {
+		t.Errorf("recognised text starts %q", tx["text"])
+	}
+}

@@ -233,7 +233,7 @@ func splitArchivePath(p string) (archive, member string, ok bool) {
 }
 
 // fileInArchive loads "archive!member".
-func fileInArchive(p, archive, member string, password *string) (*doc.Document, error) {
+func fileInArchive(p, archive, member string, o Options) (*doc.Document, error) {
 	st, err := os.Stat(archive)
 	if err != nil {
 		return nil, &Error{Path: p, Reason: reasonOf(err)}
@@ -258,7 +258,7 @@ func fileInArchive(p, archive, member string, password *string) (*doc.Document, 
 	if err != nil {
 		abs = archive
 	}
-	d, err := load(member, abs+"!"+member, body, password)
+	d, err := load(member, abs+"!"+member, body, o)
 	if err != nil {
 		var le *Error
 		if errors.As(err, &le) {
@@ -287,7 +287,7 @@ func Stdin(r io.Reader, limit int64, format string) (*doc.Document, error) {
 		return nil, &Error{Path: "-", Reason: "too large (over " + sizeText(int(limit)) + ")"}
 	}
 	name := "stdin" + formatExtension(format, data)
-	d, err := load(name, "", data, nil)
+	d, err := load(name, "", data, Options{})
 	if err != nil {
 		var le *Error
 		if errors.As(err, &le) {

@@ -97,9 +97,33 @@ type Registered struct {
 	Extensions []string
 	Load       doc.LoaderFunc
 	Binary     bool
-	// LoadPassword opens an encrypted file of the format with a password
-	// (nil for formats tw cannot decrypt).
-	LoadPassword doc.PasswordLoaderFunc
+	// LoadWith loads with Options (a password, progress) for formats that
+	// use them; nil loads with Load.
+	LoadWith func(path string, data []byte, o Options) (*doc.Document, error)
+}
+
+// Options are what a person adds to loading a file: the password of an
+// encrypted document, and a way to hear about long work.
+type Options struct {
+	// Password opens an encrypted document (nil: none given).
+	Password *string
+	// Progress is told before each step of long work, such as recognising
+	// scanned pages: done of total steps so far, and what the steps are
+	// ("page" of OCR).
+	Progress func(done, total int, step string)
+}
+
+// loadPDF is the PDF loader with Options.
+func loadPDF(path string, data []byte, o Options) (*doc.Document, error) {
+	var po pdf.Options
+	if o.Progress != nil {
+		po.Recognising = func(done, total int) { o.Progress(done, total, "page") }
+	}
+	password := ""
+	if o.Password != nil {
+		password = *o.Password
+	}
+	return pdf.LoadOptions(path, data, password, po)
 }
 
 // registry lists the formats by extension; anything else is plain text. A
@@ -121,7 +145,7 @@ var registry = []Registered{
 	{Name: FormatXLSX, Extensions: []string{".xlsx", ".xlsm"}, Load: XLSX, Binary: true},
 	{Name: FormatPPTX, Extensions: []string{".pptx", ".pptm"}, Load: PPTX, Binary: true},
 	{Name: FormatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: DOCX, Binary: true},
-	{Name: pdf.Format, Extensions: []string{".pdf"}, Load: pdf.Load, Binary: true, LoadPassword: pdf.LoadPassword},
+	{Name: pdf.Format, Extensions: []string{".pdf"}, Load: pdf.Load, Binary: true, LoadWith: loadPDF},
 }
 
 // Register adds a format to the registry (call it from init). A later
@@ -163,22 +187,22 @@ func loaderFor(format string) doc.LoaderFunc {
 // File reads and loads the file at path. Meta.Path is the absolute path.
 // Errors are *Error values.
 func File(path string) (*doc.Document, error) {
-	return file(path, nil)
+	return FileOptions(path, Options{})
 }
 
 // FileWithPassword is File for an encrypted document: the loader of its
 // format opens it with password. A format that is never encrypted loads
 // as File loads it.
 func FileWithPassword(path, password string) (*doc.Document, error) {
-	return file(path, &password)
+	return FileOptions(path, Options{Password: &password})
 }
 
-// file is File with an optional password.
-func file(path string, password *string) (*doc.Document, error) {
+// FileOptions is File with Options.
+func FileOptions(path string, o Options) (*doc.Document, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		if archive, member, ok := splitArchivePath(path); ok {
-			return fileInArchive(path, archive, member, password)
+			return fileInArchive(path, archive, member, o)
 		}
 		return nil, &Error{Path: path, Reason: reasonOf(err)}
 	}
@@ -209,27 +233,27 @@ func file(path string, password *string) (*doc.Document, error) {
 	if err != nil {
 		abs = path
 	}
-	return load(path, abs, data, password)
+	return load(path, abs, data, o)
 }
 
 // Bytes loads data as the file at path would be loaded, choosing the loader
 // by extension. It does no I/O; path only names the document (title
 // fallback, Meta.Path). Binary data is refused with an *Error.
 func Bytes(path string, data []byte) (*doc.Document, error) {
-	return load(path, path, data, nil)
+	return load(path, path, data, Options{})
 }
 
 // BytesWithPassword is Bytes for an encrypted document (see
 // FileWithPassword).
 func BytesWithPassword(path string, data []byte, password string) (*doc.Document, error) {
-	return load(path, path, data, &password)
+	return load(path, path, data, Options{Password: &password})
 }
 
 // load picks the loader of path and runs it on data, naming the document
 // docPath. Formats of binary containers (ZIP, PDF) go to their loader
 // before any binary check; the others refuse binary data. A loader's
 // failure becomes an *Error with the loader's reason.
-func load(path, docPath string, data []byte, password *string) (*doc.Document, error) {
+func load(path, docPath string, data []byte, o Options) (*doc.Document, error) {
 	r, ok := lookup(path)
 	if !ok {
 		r = Registered{Name: FormatText, Load: Text}
@@ -242,8 +266,8 @@ func load(path, docPath string, data []byte, password *string) (*doc.Document, e
 		return nil, &Error{Path: path, Reason: reason}
 	}
 	loader := r.Load
-	if password != nil && r.LoadPassword != nil {
-		loader = func(p string, b []byte) (*doc.Document, error) { return r.LoadPassword(p, b, *password) }
+	if r.LoadWith != nil {
+		loader = func(p string, b []byte) (*doc.Document, error) { return r.LoadWith(p, b, o) }
 	}
 	d, err := safeLoad(loader, docPath, data)
 	if err != nil {

@@ -7,6 +7,7 @@
 package session
 
 import (
+	"fmt"
 	"io"
 	"log"
 	"os"
@@ -128,11 +129,7 @@ func Open(o Options) *Session {
 	s := &Session{Home: Home(o.Home, o.Getenv), Mode: SelfVoicing}
 	s.Logger, s.logFile = openLog(docstate.Store{Home: s.Home}.StateDir(), o.LogPrefix, o.Getenv)
 
-	opts := core.Options{Home: s.Home, Events: o.Events, Load: load.File, LoadPassword: load.FileWithPassword,
-		Parse: load.Bytes, Logger: s.Logger}
-	if o.Stdin != nil {
-		opts.Load, opts.LoadPassword = stdinLoader(o.Stdin)
-	}
+	opts := core.Options{Home: s.Home, Events: o.Events, Parse: load.Bytes, Logger: s.Logger}
 	st, warnings, err := settings.Open(s.Home)
 	for _, w := range warnings {
 		s.Logger.Printf("settings: %s", w)
@@ -160,8 +157,32 @@ func Open(o Options) *Session {
 	} else if o.Silent != nil {
 		opts.Speaker = o.Silent
 	}
+	opts.Load, opts.LoadPassword = fileLoaders(loadProgress(o.Events, opts.Speaker), o.Stdin)
 	s.App = core.New(opts)
 	return s
+}
+
+// progressEvery spaces the announcements of long loading work.
+const progressEvery = 4 * time.Second
+
+// loadProgress tells the listener about long work while a document loads
+// (OCR of scanned pages, a second or more each): when it starts, then at
+// most every progressEvery, so that nobody waits in silence.
+func loadProgress(events core.Events, speaker core.Speaker) func(done, total int, step string) {
+	var last time.Time
+	return func(done, total int, step string) {
+		if done > 0 && time.Since(last) < progressEvery {
+			return
+		}
+		last = time.Now()
+		text := fmt.Sprintf("Recognising scanned %s %d of %d.", step, done+1, total)
+		if events != nil {
+			events.Announce(text, core.Polite)
+		}
+		if speaker != nil {
+			speaker.Say(text)
+		}
+	}
 }
 
 // openSpeech opens the engine: --backend, else speech.backend; "auto" picks
@@ -257,21 +278,22 @@ func (s *Session) Close() {
 // StdinPath is the path that names standard input.
 const StdinPath = "-"
 
-// stdinLoader loads data for the path "-" (which the core makes absolute)
-// and files for every other path.
-func stdinLoader(data []byte) (core.Loader, core.PasswordLoader) {
+// fileLoaders are the app's loaders: files (with progress of long work),
+// and, when stdin holds standard input's bytes, those for the path "-"
+// (which the core makes absolute).
+func fileLoaders(progress func(done, total int, step string), stdin []byte) (core.Loader, core.PasswordLoader) {
 	abs, _ := filepath.Abs(StdinPath)
-	isStdin := func(path string) bool { return path == StdinPath || path == abs }
+	isStdin := func(path string) bool { return stdin != nil && (path == StdinPath || path == abs) }
 	return func(path string) (*doc.Document, error) {
 			if isStdin(path) {
-				return load.Bytes(StdinPath, data)
+				return load.Bytes(StdinPath, stdin)
 			}
-			return load.File(path)
+			return load.FileOptions(path, load.Options{Progress: progress})
 		}, func(path, password string) (*doc.Document, error) {
 			if isStdin(path) {
-				return load.BytesWithPassword(StdinPath, data, password)
+				return load.BytesWithPassword(StdinPath, stdin, password)
 			}
-			return load.FileWithPassword(path, password)
+			return load.FileOptions(path, load.Options{Password: &password, Progress: progress})
 		}
 }
 

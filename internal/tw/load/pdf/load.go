@@ -40,6 +40,10 @@ type Options struct {
 	Progress func(done, total int)
 	// OCR recognises pages without text. Nil uses Tesseract.
 	OCR OCRFunc
+	// Recognising, when set, is called before each scanned page is
+	// recognised (done of total scanned pages so far): OCR takes a second
+	// or more a page, and a listener must not wait in silence.
+	Recognising func(done, total int)
 }
 
 // LoadOptions is Load with options.
@@ -88,8 +92,19 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 	}
 	lang := pd.lang()
 	// Pages with no text but a picture are scanned: recognise them.
+	scanned := 0
 	for i, pc := range contents {
 		if len(lines[i]) == 0 && len(pc.images) > 0 {
+			scanned++
+		}
+	}
+	recognised := 0
+	for i, pc := range contents {
+		if len(lines[i]) == 0 && len(pc.images) > 0 {
+			if opts.Recognising != nil {
+				opts.Recognising(recognised, scanned)
+			}
+			recognised++
 			ls, err := ocrPage(pd.f, pc, lang, opts.OCR)
 			if err != nil {
 				return nil, err
