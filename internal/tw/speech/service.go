@@ -26,6 +26,11 @@ type Options struct {
 	// one being heard and replaces those still waiting. Either way they
 	// are spoken in the order they were said.
 	QueueAnnouncements bool
+	// Module is speech-dispatcher's output module ("" for its default).
+	Module string
+	// Strict makes an engine named by Backend that cannot open an error
+	// saying why, rather than a fallback with a notice (tw speak).
+	Strict bool
 }
 
 // Handler receives the events of one Read.
@@ -69,6 +74,10 @@ type Service struct {
 	// (annDone is closed when it ends).
 	queueAnn bool
 	annQ     []announcement
+	opts     Options // as opened, for Restart
+
+	vmu    sync.Mutex
+	voices []engine.Voice // the engine's voices, listed once
 	annDone  chan struct{} // nil when no announcer runs
 }
 
@@ -88,7 +97,7 @@ type announceQueuer interface {
 // user (fallback "Speech engine X is not available; using Y", "No audio
 // device; ...").
 func Open(opts Options) (*Service, []string, error) {
-	eng, notices, err := openEngine(opts.Backend)
+	eng, notices, err := openEngine(opts.Backend, engineOpts{module: opts.Module, strict: opts.Strict})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -102,7 +111,7 @@ func Open(opts Options) (*Service, []string, error) {
 // newService is Open with the engine eng, already open.
 func newService(eng engine.Engine, opts Options) (*Service, []string, error) {
 	var notices []string
-	s := &Service{eng: eng, params: opts.Params.Clamp(), queueAnn: opts.QueueAnnouncements}
+	s := &Service{eng: eng, params: opts.Params.Clamp(), queueAnn: opts.QueueAnnouncements, opts: opts}
 	if opts.Params == (Params{}) {
 		s.params = DefaultParams()
 	}
@@ -123,10 +132,59 @@ func newService(eng engine.Engine, opts Options) (*Service, []string, error) {
 			return nil, nil, fmt.Errorf("speech: %s plays its audio itself and cannot write a WAV file; use the espeak engine", e.ID())
 		}
 	}
-	if n := voiceNotice(eng, s.params.Voice); n != "" {
+	var n string
+	s.params, n = s.resolveVoice(s.params)
+	if n != "" {
 		notices = append(notices, n)
 	}
 	return s, notices, nil
+}
+
+// Voices lists the voices of the engine in use (listed once), each with its
+// engine id.
+func (s *Service) Voices() ([]engine.Voice, error) {
+	s.vmu.Lock()
+	defer s.vmu.Unlock()
+	if s.voices != nil {
+		return s.voices, nil
+	}
+	s.mu.Lock()
+	eng := s.eng
+	s.mu.Unlock()
+	vs, err := eng.Voices()
+	if err != nil {
+		return nil, err
+	}
+	for i := range vs {
+		if vs[i].Engine == "" {
+			vs[i].Engine = eng.ID()
+		}
+	}
+	if vs == nil {
+		vs = []engine.Voice{}
+	}
+	s.voices = vs
+	return vs, nil
+}
+
+// resolveVoice turns the voice asked for (an id, name words, a language
+// tag, "engine:voice") into the engine's id for it. A voice the engine does
+// not have becomes its default voice, with a notice saying so.
+func (s *Service) resolveVoice(p Params) (Params, string) {
+	if p.Voice == "" {
+		return p, ""
+	}
+	vs, err := s.Voices()
+	if err != nil || len(vs) == 0 {
+		return p, "" // the engine cannot tell: let it try the name
+	}
+	if v, ok := engine.Match(vs, p.Voice, s.eng.ID()); ok {
+		p.Voice = v.ID
+		return p, ""
+	}
+	n := fmt.Sprintf("Voice %s is not available; using the default voice of %s", p.Voice, s.eng.ID())
+	p.Voice = ""
+	return p, n
 }
 
 // voiceNotice tells the user when the voice asked for is not one of the
@@ -139,10 +197,8 @@ func voiceNotice(eng engine.Engine, voice string) string {
 	if err != nil || len(vs) == 0 {
 		return ""
 	}
-	for _, v := range vs {
-		if strings.EqualFold(v.ID, voice) || strings.EqualFold(v.Name, voice) || strings.EqualFold(v.Language, voice) {
-			return ""
-		}
+	if _, ok := engine.Match(vs, voice, eng.ID()); ok {
+		return ""
 	}
 	return fmt.Sprintf("Voice %s is not available; using the default voice of %s", voice, eng.ID())
 }
@@ -341,6 +397,7 @@ func (s *Service) Stop() {
 // progress restarts from the word being heard (which is heard again).
 func (s *Service) SetParams(p Params) {
 	p = p.Clamp()
+	p, _ = s.resolveVoice(p)
 	s.mu.Lock()
 	if s.params == p {
 		s.mu.Unlock()
