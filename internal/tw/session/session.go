@@ -171,6 +171,10 @@ func (s *Session) openSpeech(o Options) {
 		backend = s.Settings.String("speech.backend")
 	}
 	so := speech.Options{Backend: backend, Sink: o.Getenv(EnvSink), Params: s.speechParams()}
+	if s.Settings != nil {
+		so.Module = s.Settings.String("speech.speechd_module")
+		so.QueueAnnouncements = !s.Settings.Bool("speech.interrupt_announcements")
+	}
 	if so.Sink == "" {
 		so.Sink = "auto"
 	}
@@ -206,6 +210,9 @@ func (s *Session) applySpeech() {
 	s.applied++
 	s.mu.Unlock()
 	s.Speech.SetParams(s.speechParams())
+	if s.Settings != nil {
+		s.Speech.SetQueueAnnouncements(!s.Settings.Bool("speech.interrupt_announcements"))
+	}
 }
 
 // speechApplied returns how many times the speech settings were applied

@@ -109,7 +109,7 @@ func TestSpeechFollowsOnlySpeechSettings(t *testing.T) {
 func TestSpeechNoticesAndModes(t *testing.T) {
 	s := Open(Options{Home: home(t, broken), Backend: "sapi", Getenv: env(map[string]string{EnvSink: "clock"})})
 	defer s.Close()
-	if n := s.Notices; len(n) != 4 || !strings.HasPrefix(n[3], "Speech engine sapi is not available; using ") {
+	if n := s.Notices; len(n) != 5 || !strings.HasPrefix(n[3], "Speech engine sapi is not available; using ") || !strings.HasPrefix(n[4], "Why sapi is not available: ") {
 		t.Errorf("notices %q", n)
 	}
 	r := Open(Options{Home: home(t, "[accessibility]\nmode = \"screen-reader\"\n"), Modes: true, Backend: "null"})

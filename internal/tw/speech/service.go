@@ -76,9 +76,9 @@ type Service struct {
 	annQ     []announcement
 	opts     Options // as opened, for Restart
 
-	vmu    sync.Mutex
-	voices []engine.Voice // the engine's voices, listed once
-	annDone  chan struct{} // nil when no announcer runs
+	vmu     sync.Mutex
+	voices  []engine.Voice // the engine's voices, listed once
+	annDone chan struct{}  // nil when no announcer runs
 }
 
 // announcement is one Say waiting to be spoken.
@@ -428,6 +428,15 @@ func (s *Service) SetParams(p Params) {
 		s.start(r, from)
 	}
 	s.mu.Unlock()
+}
+
+// SetQueueAnnouncements chooses whether a newer announcement waits for the
+// one being heard (true) or interrupts it (false, the default), as the
+// speech.interrupt_announcements setting says.
+func (s *Service) SetQueueAnnouncements(queue bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.queueAnn = queue
 }
 
 // Say speaks an announcement, with no word events, and returns at once.

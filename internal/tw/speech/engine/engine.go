@@ -63,7 +63,7 @@ func (p Params) Clamp() Params {
 		p.Punctuation = "some"
 	}
 	switch p.Capitals {
-	case "none", "spell", "icon":
+	case "", "none", "spell", "icon": // "" is none
 	default:
 		p.Capitals = "none"
 	}

@@ -275,7 +275,7 @@ func TestRateMapping(t *testing.T) {
 		{"espeak-ng", 449, 100},
 		{"espeak-ng", 900, 100},
 		{"flite", 170, 0},
-		{"flite", 85, -50},   // twice as slow: stretch 2
+		{"flite", 85, -50},    // twice as slow: stretch 2
 		{"festival", 340, 87}, // twice as fast: stretch 0.5
 		{"festival", 50, -100},
 	}
