@@ -3,6 +3,7 @@ package speech
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -85,6 +86,9 @@ type Service struct {
 type announcement struct {
 	text string
 	p    Params
+	// queued: heard after the ones before, even when announcements
+	// interrupt (a voice's sample after the list item naming it).
+	queued bool
 }
 
 // announceQueuer is a Speaker that can queue an announcement after the
@@ -468,11 +472,93 @@ func (s *Service) Say(text string) {
 	if s.spk == nil && (s.eng.ID() == "silent" || s.sink.Kind() == "wav") {
 		return
 	}
-	s.annQ = append(s.annQ, announcement{text, s.params})
+	s.annQ = append(s.annQ, announcement{text: text, p: s.params})
+	s.startAnnouncer()
+}
+
+// startAnnouncer starts the announcer goroutine unless it runs. Called
+// with s.mu held.
+func (s *Service) startAnnouncer() {
 	if s.annDone == nil {
 		s.annDone = make(chan struct{})
 		go s.announcer(s.annDone)
 	}
+}
+
+// SaySample speaks text in the voice voiceID (an id from Voices), after
+// the announcements said before it: the Voices list says an item, then the
+// voice speaks for itself. The next announcement interrupts it as usual.
+func (s *Service) SaySample(text, voiceID string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed || (s.spk == nil && (s.eng.ID() == "silent" || s.sink.Kind() == "wav")) {
+		return
+	}
+	p := s.params
+	p.Voice = voiceID
+	s.annQ = append(s.annQ, announcement{text: text, p: p, queued: true})
+	s.startAnnouncer()
+}
+
+// CurrentVoice is the engine's id of the voice in use ("" for its default).
+func (s *Service) CurrentVoice() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.params.Voice
+}
+
+// Restart closes the engine (and its audio output) and opens the same
+// choice of engine again with the current settings, as restart_speech
+// asks: a speech-dispatcher that was restarted, an audio device that came
+// back. Reading and announcements stop first. When no engine can open, the
+// service goes on without sound (the null engine) and says why.
+func (s *Service) Restart() ([]string, error) {
+	s.Stop()
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil, errors.New("speech is closed")
+	}
+	if s.ann != nil {
+		s.ann.stop()
+	}
+	s.annQ = nil
+	annDone := s.annDone
+	s.mu.Unlock()
+	if annDone != nil {
+		<-annDone
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.spk != nil {
+		s.spk.Silence()
+	}
+	if s.sink != nil {
+		s.sink.Close()
+	}
+	s.eng.Close()
+	opts := s.opts
+	opts.Params = s.params
+	s.vmu.Lock()
+	s.voices = nil
+	s.vmu.Unlock()
+	eng, notices, err := openEngine(opts.Backend, engineOpts{module: opts.Module})
+	var fresh *Service
+	var more []string
+	if err == nil {
+		fresh, more, err = newService(eng, opts)
+	}
+	if err != nil {
+		fresh, _, _ = newService(nullEngine{}, Options{Sink: "clock", Params: opts.Params})
+		s.eng, s.syn, s.spk, s.sink = fresh.eng, fresh.syn, fresh.spk, fresh.sink
+		return nil, err
+	}
+	s.eng, s.syn, s.spk, s.sink = fresh.eng, fresh.syn, fresh.spk, fresh.sink
+	s.params = fresh.params
+	return append(notices, more...), nil
 }
 
 // announcer speaks the queued announcements in order, one at a time, and
@@ -493,7 +579,7 @@ func (s *Service) announcer(done chan struct{}) {
 			s.mu.Unlock()
 			// The engine plays it and returns at once: with the queue,
 			// it is heard after the ones before; without, it cuts them off.
-			if q, ok := s.spk.(announceQueuer); ok && s.queueAnn {
+			if q, ok := s.spk.(announceQueuer); ok && (s.queueAnn || a.queued) {
 				q.AnnounceQueued(a.text, a.p)
 			} else {
 				s.spk.Announce(a.text, a.p)
