@@ -209,3 +209,44 @@ func TestWindowsHome(t *testing.T) {
 		t.Errorf("Home(TEXTWEAVER_HOME) = %q", got)
 	}
 }
+
+// speech.interrupt_announcements: on (the default) a newer announcement
+// cuts off the one being heard; off, each is heard whole, in order. It
+// takes effect at open and when changed.
+func TestInterruptAnnouncementsSetting(t *testing.T) {
+	for _, tc := range []struct {
+		toml      string
+		wantQueue bool
+	}{
+		{"", false},
+		{"[speech]\ninterrupt_announcements = true\n", false},
+		{"[speech]\ninterrupt_announcements = false\n", true},
+	} {
+		s := Open(Options{Home: home(t, tc.toml), Backend: "null", Getenv: env(map[string]string{EnvSink: "clock"})})
+		if got := s.Speech.QueuesAnnouncements(); got != tc.wantQueue {
+			t.Errorf("%q: queues announcements %v, want %v", tc.toml, got, tc.wantQueue)
+		}
+		if _, err := s.Settings.Set("speech.interrupt_announcements", tc.wantQueue); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Speech.QueuesAnnouncements(); got == tc.wantQueue {
+			t.Errorf("%q: after changing the setting, queues announcements is still %v", tc.toml, got)
+		}
+		s.Close()
+	}
+}
+
+// A voice setting typed as name words is resolved to the engine's voice,
+// with no "not available" notice.
+func TestVoiceSettingResolved(t *testing.T) {
+	s := Open(Options{Home: home(t, "[speech]\nvoice = \"english america\"\n"), Backend: "espeak", Getenv: env(map[string]string{EnvSink: "clock"})})
+	defer s.Close()
+	if v := s.Speech.CurrentVoice(); v != "gmw/en-US" {
+		t.Errorf("voice %q, want gmw/en-US", v)
+	}
+	for _, n := range s.Notices {
+		if strings.Contains(n, "Voice") {
+			t.Errorf("notice %q", n)
+		}
+	}
+}

@@ -443,6 +443,14 @@ func (s *Service) SetQueueAnnouncements(queue bool) {
 	s.queueAnn = queue
 }
 
+// QueuesAnnouncements reports whether a newer announcement waits for the
+// one being heard.
+func (s *Service) QueuesAnnouncements() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.queueAnn
+}
+
 // Say speaks an announcement, with no word events, and returns at once.
 // Announcements are spoken one at a time in the order they were said; a
 // new one interrupts the one being heard at once (and replaces those still
