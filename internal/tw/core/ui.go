@@ -30,8 +30,8 @@ type List struct {
 	adjust   func(index, dir int) // left/right in the settings list
 	remove   func(index int)      // delete key
 	rename   func(index int)
-	letters  map[rune]int // Save/Discard/Cancel style letters
-	kind     listKind     // what the items show, for lists kept up to date
+	letters  map[rune]int    // Save/Discard/Cancel style letters
+	kind     listKind        // what the items show, for lists kept up to date
 	moved    func(index int) // after the item is said (a voice's sample)
 	mark     func(index int) // space (a favorite voice)
 }

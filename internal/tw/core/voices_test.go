@@ -37,7 +37,7 @@ func (v *voiceSpeaker) Voices() ([]core.Voice, error) {
 	}, nil
 }
 func (v *voiceSpeaker) SaySample(text, id string) { v.Say("[" + id + "] " + text) }
-func (v *voiceSpeaker) CurrentVoice() string       { return v.voice() }
+func (v *voiceSpeaker) CurrentVoice() string      { return v.voice() }
 func (v *voiceSpeaker) Restart() (string, []string, error) {
 	v.restarts++
 	return "fake", []string{"No audio device; reading silently at the speed of speech."}, nil
