@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -105,7 +104,7 @@ func StartSpeechdModules(t testing.TB, pulseServer string, modules ...string) st
 		t.Fatalf("cannot start speech-dispatcher: %v", err)
 	}
 	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGCONT) // a test may have stopped it
+		resume(cmd.Process) // a test may have stopped it
 		cmd.Process.Kill()
 		cmd.Wait()
 		logf.Close()
