@@ -34,6 +34,12 @@ func Match(voices []Voice, query, engineID string) (Voice, bool) {
 				cands = append(cands, v)
 			}
 		}
+		if len(cands) == 0 {
+			// A voice of another engine ("espeak-ng:English (America)"
+			// kept from speech-dispatcher): the same name or language
+			// here is the nearest voice.
+			cands = voices
+		}
 		try(cands, strings.TrimSpace(rest))
 	}
 	return best, bestScore > 0

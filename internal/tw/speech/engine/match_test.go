@@ -30,6 +30,8 @@ func TestMatch(t *testing.T) {
 		{"exact name", "French (France)", "espeak", espeakVoices, "roa/fr"},
 		{"language family", "fr", "espeak", espeakVoices, "roa/fr"},
 		{"no such voice", "klingon opera", "espeak", espeakVoices, ""},
+		{"another engine's voice: same name here", "espeak-ng:English (America)", "espeak", espeakVoices, "gmw/en-US"},
+		{"another engine's voice: same language here", "festival:en-US", "espeak", espeakVoices, "gmw/en-US"},
 		{"empty", "  ", "espeak", espeakVoices, ""},
 		{"speechd: tag prefers no variant", "en-US", "speechd", speechdVoices, "espeak-ng:English (America)"},
 		{"speechd: espeak names the espeak-ng module", "espeak:en-us", "speechd", speechdVoices, "espeak-ng:English (America)"},

@@ -353,7 +353,7 @@ func (e *Engine) setParams(c *conn, last **sent, p engine.Params, punct string) 
 		pitch: PitchFor(p.Pitch), volume: VolumeFor(p.Volume)}
 	s.rate = RateFor(module, p.Rate)
 	if voice != "" && (old(last) == nil || old(last).voice != voice || old(last).module != module) {
-		if err := e.checkVoice(module, voice, p.Voice); err != nil {
+		if err := e.checkVoice(c, module, voice, p.Voice); err != nil {
 			return err
 		}
 	}
@@ -398,14 +398,15 @@ func old(last **sent) *sent { return *last }
 
 // checkVoice refuses a voice the module does not have (speech-dispatcher
 // would take it silently and speak with another).
-func (e *Engine) checkVoice(module, voice, asked string) error {
+func (e *Engine) checkVoice(c *conn, module, voice, asked string) error {
 	m := module
 	if m == "" {
-		mods, err := e.Modules()
-		if err != nil || len(usable(mods)) == 0 {
+		// The module this connection speaks with: the daemon's default.
+		rp, err := c.request("GET OUTPUT_MODULE")
+		if err != nil || len(rp.lines) < 2 {
 			return nil
 		}
-		m = usable(mods)[0] // the daemon's default comes first
+		m = rp.lines[0]
 	}
 	vs, err := e.ModuleVoices(m)
 	if err != nil || len(vs) == 0 {
