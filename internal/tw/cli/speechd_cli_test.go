@@ -4,8 +4,10 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -78,5 +80,31 @@ func TestSpeechdThreeModules(t *testing.T) {
 	code, _, errs = call(Speak, "", "Hi.", "--backend", "speechd", "--module", "nosuch")
 	if code != 1 || !strings.Contains(errs, `speech-dispatcher has no output module "nosuch" (it has espeak-ng, flite, festival)`) {
 		t.Errorf("--module nosuch: exit %d, %q", code, errs)
+	}
+}
+
+// A daemon stopped with SIGSTOP accepts connections and never answers:
+// voices and speak say so, each within about a second, never hang.
+func TestSpeechdStoppedIsSaid(t *testing.T) {
+	dir := speechtest.StartSpeechdModules(t, speechtest.StartPulse(t), "espeak-ng")
+	pv, _ := speechtest.Daemons.Load(dir)
+	proc := pv.(*os.Process)
+	if err := proc.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	defer proc.Signal(syscall.SIGCONT)
+	for _, args := range [][]string{
+		{Voices, "--backend", "speechd"},
+		{Speak, "Hello there.", "--backend", "speechd"},
+	} {
+		start := time.Now()
+		code, _, errs := call(args[0], "", args[1:]...)
+		took := time.Since(start)
+		if code != 1 || !strings.Contains(errs, "speech engine speechd is not available here: speech-dispatcher did not answer") {
+			t.Errorf("%q: exit %d, %q", args, code, errs)
+		}
+		if took > 2500*time.Millisecond {
+			t.Errorf("%q took %v against a stopped daemon", args, took)
+		}
 	}
 }
