@@ -52,9 +52,11 @@ func TestSpeechdThreeModules(t *testing.T) {
 		t.Errorf("backends: exit %d:\n%s", code, out)
 	}
 	code, out, errs := call(Voices, "", "--backend", "speechd")
+	// Module by module: the order in which modules first appear.
 	var order []string
-	for _, l := range strings.Split(out, "\n") {
-		if m, ok := strings.CutPrefix(l, "# output module "); ok {
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		m, _, _ := strings.Cut(l, ":")
+		if len(order) == 0 || order[len(order)-1] != m {
 			order = append(order, m)
 		}
 	}

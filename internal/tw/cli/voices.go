@@ -53,13 +53,9 @@ func voicesCmd(env Env) *cobra.Command {
 				}
 				return nil
 			}
-			module := ""
+			// One line per voice; speech-dispatcher's come module by
+			// module, each id starting with its module ("flite:kal16").
 			for _, v := range voices {
-				if v.Module != module {
-					// speech-dispatcher: one heading per output module.
-					module = v.Module
-					fmt.Fprintf(env.Stdout, "# output module %s\n", module)
-				}
 				var extra []string
 				for _, s := range []string{v.Language, v.Variant, v.Gender} {
 					if s != "" {
