@@ -49,3 +49,24 @@ func TestMatch(t *testing.T) {
 		})
 	}
 }
+
+// FuzzMatch: any query and any voice list give no panic, and a match is
+// one of the voices given.
+func FuzzMatch(f *testing.F) {
+	f.Add("english america", "English (America)", "en-us", "gmw/en-US", "espeak")
+	f.Add("espeak:en-us", "English (America)", "en-US", "espeak-ng:English (America)", "espeak-ng")
+	f.Add(":", "", "", "", "")
+	f.Add("flite:", "kal16", "en", "flite:kal16", "flite")
+	f.Add("en_US-", "x", "en-us-", "a:b:c", "-")
+	f.Fuzz(func(t *testing.T, query, name, lang, id, module string) {
+		voices := []Voice{{ID: id, Name: name, Language: lang, Module: module, Engine: "speechd"},
+			{ID: "gmw/en", Name: "English", Language: "en-gb", Engine: "espeak"}}
+		v, ok := Match(voices, query, "speechd")
+		if ok && v != voices[0] && v != voices[1] {
+			t.Fatalf("Match(%q) = %+v, not one of the voices", query, v)
+		}
+		if !ok && v != (Voice{}) {
+			t.Fatalf("no match but a voice %+v", v)
+		}
+	})
+}

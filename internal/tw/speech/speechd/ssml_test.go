@@ -43,3 +43,19 @@ func TestSSML(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParseVoices: any LIST SYNTHESIS_VOICES line gives a voice of the
+// module with an id "module:name", or none, and never a panic.
+func FuzzParseVoices(f *testing.F) {
+	f.Add("English (America)\ten-US\tnone")
+	f.Add("English (America)+Max\ten-US\tMax")
+	f.Add("\t\t")
+	f.Add("kal16")
+	f.Fuzz(func(t *testing.T, line string) {
+		for _, v := range ParseVoices("flite", []string{line}) {
+			if v.Module != "flite" || v.ID != "flite:"+v.Name || v.Name == "" {
+				t.Fatalf("line %q gave %+v", line, v)
+			}
+		}
+	})
+}
