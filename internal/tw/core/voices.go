@@ -86,6 +86,8 @@ func (a *App) voiceAction(id string) {
 	}
 	switch id {
 	case "choose_voice":
+		// The samples would be heard over the reading.
+		a.stopIfReading()
 		a.showVoices(vr)
 	case "toggle_favorite_voice":
 		cur := vr.CurrentVoice()
