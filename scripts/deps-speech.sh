@@ -7,4 +7,5 @@
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
 apt_need espeak-ng libespeak-ng1 speech-dispatcher speech-dispatcher-espeak-ng \
+  speech-dispatcher-flite speech-dispatcher-festival festival festvox-kallpc16k \
   pulseaudio pulseaudio-utils sox

@@ -44,6 +44,9 @@ func backendsCmd(env Env) *cobra.Command {
 				if !in.Available {
 					state = "not available: " + in.Reason
 				}
+				if in.Detail != "" {
+					state += " (" + in.Detail + ")"
+				}
 				if in.ID == auto {
 					state += " (auto's choice here)"
 				}

@@ -527,6 +527,9 @@ func TestServeBackendFallback(t *testing.T) {
 		t.Fatalf("want the fallback announcement first, got %s", m.Raw)
 	}
 	used := strings.TrimSuffix(strings.TrimPrefix(m.Params.Text, "Speech engine sapi is not available; using "), ".")
+	if m := next(); m.Method != "announcement" || !strings.HasPrefix(m.Params.Text, "Why sapi is not available: ") {
+		t.Fatalf("want the reason next, got %s", m.Raw)
+	}
 	io.WriteString(stdin, req(1, "status", ""))
 	if m := next(); !strings.Contains(string(m.Result), `"backend":"`+used+`"`) {
 		t.Fatalf("the announcement named %q but status says %s", used, m.Result)

@@ -20,13 +20,14 @@ import (
 
 // voiceFlags are the speech settings a command line may change.
 type voiceFlags struct {
-	backend, voice, rate, pitch string
+	backend, voice, rate, pitch, module string
 }
 
 func (v *voiceFlags) add(c *cobra.Command) {
 	f := c.Flags()
 	f.StringVar(&v.backend, "backend", "auto", "the speech engine (tw backends lists them)")
-	f.StringVar(&v.voice, "voice", "", "the voice (tw voices lists them)")
+	f.StringVar(&v.voice, "voice", "", "the voice: an id, name words, a language tag or engine:voice (tw voices lists them)")
+	f.StringVar(&v.module, "module", "", "speech-dispatcher's output module (espeak-ng, flite, festival)")
 	f.StringVar(&v.rate, "rate", "", "words per minute, "+span("speech.rate"))
 	f.StringVar(&v.pitch, "pitch", "", "semitones from the voice's pitch, "+span("speech.pitch"))
 	c.RegisterFlagCompletionFunc("backend", completeBackends)
@@ -93,7 +94,9 @@ heard, or write it to an audio file with --out (.wav, .flac,
 			if strings.TrimSpace(text) == "" {
 				return fail(2, "tw speak: nothing to speak: the text is empty", "Give some text, or pipe it in with -.")
 			}
-			opts := speech.Options{Backend: vf.backend, Params: p}
+			// An engine named on the command line speaks or the command
+			// fails saying why: never a quiet fallback to another engine.
+			opts := speech.Options{Backend: vf.backend, Params: p, Module: vf.module, Strict: vf.backend != "auto" && vf.backend != ""}
 			if out != "" {
 				if _, ok := audio.FormatOf(out); !ok {
 					return usage("speak", fmt.Errorf("cannot tell the format of %s: name it .wav, .flac, .mp3, .opus or .m4b", out))

@@ -80,9 +80,18 @@ func TestVoices(t *testing.T) {
 	if v.Backend != "espeak" || len(v.Voices) < 50 || !found {
 		t.Errorf("%s has %d voices (en-us among them: %v)", v.Backend, len(v.Voices), found)
 	}
-	code, out, errs := call(Voices, "", "--backend", "dectalk")
-	if code != 0 || !strings.Contains(errs, "Speech engine dectalk is not available; using espeak") || !strings.Contains(out, "en-us") {
-		t.Errorf("dectalk: exit %d, stderr %q", code, errs)
+	// An engine that is not on this machine says so and why; it never
+	// lists another engine's voices as its own.
+	for _, tc := range []struct{ id, why string }{
+		{"dectalk", "DECtalk is proprietary and not installed"},
+		{"piper", "piper is not installed here"},
+		{"eci", "ETI-Eloquence is proprietary"},
+	} {
+		code, out, errs := call(Voices, "", "--backend", tc.id)
+		want := "Error: tw voices: speech engine " + tc.id + " is not available here: " + tc.why
+		if code != 1 || out != "" || !strings.HasPrefix(errs, want) {
+			t.Errorf("%s: exit %d, stdout %d bytes, stderr %q, want %q", tc.id, code, len(out), errs, want)
+		}
 	}
 	if code, _, errs := call(Voices, "", "--backend", "nosuch"); code != 2 || !strings.Contains(errs, `no speech engine "nosuch". Run tw backends`) {
 		t.Errorf("nosuch: exit %d, %q", code, errs)
@@ -134,7 +143,7 @@ func TestSpeak(t *testing.T) {
 func TestSpeechdVoicesAndExport(t *testing.T) {
 	speechtest.StartSpeechd(t, speechtest.StartPulse(t))
 	code, out, errs := call(Voices, "", "--backend", "speechd")
-	if code != 0 || !strings.Contains(out, "English (America)\t(en-US)") || !strings.HasSuffix(errs, " voices of speechd.\n") {
+	if code != 0 || !strings.Contains(out, "\nespeak-ng:English (America)\tEnglish (America)\t(en-US)\n") || !strings.Contains(errs, " voices of speechd (espeak-ng ") {
 		t.Errorf("voices of speechd: exit %d, %d bytes, %q", code, len(out), errs)
 	}
 	dir := t.TempDir()

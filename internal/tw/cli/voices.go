@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -12,7 +13,7 @@ import (
 )
 
 func voicesCmd(env Env) *cobra.Command {
-	var backend string
+	var backend, module string
 	var asJSON bool
 	c := &cobra.Command{
 		Use:     "voices",
@@ -26,9 +27,13 @@ func voicesCmd(env Env) *cobra.Command {
 			if err := checkBackend("voices", backend); err != nil {
 				return err
 			}
-			id, voices, notices, err := speech.Voices(backend)
+			id, voices, notices, err := speech.Voices(backend, module)
 			for _, n := range notices {
 				fmt.Fprintln(env.Stderr, n)
+			}
+			var unavailable *speech.UnavailableError
+			if errors.As(err, &unavailable) {
+				return fail(1, fmt.Sprintf("tw voices: %v", err), "Run tw backends to see which engines work here.")
 			}
 			if err != nil {
 				return fail(1, fmt.Sprintf("tw voices: cannot list the voices of %s: %v", id, err), "Try another engine with --backend.")
@@ -48,9 +53,11 @@ func voicesCmd(env Env) *cobra.Command {
 				}
 				return nil
 			}
+			// One line per voice; speech-dispatcher's come module by
+			// module, each id starting with its module ("flite:kal16").
 			for _, v := range voices {
 				var extra []string
-				for _, s := range []string{v.Language, v.Gender} {
+				for _, s := range []string{v.Language, v.Variant, v.Gender} {
 					if s != "" {
 						extra = append(extra, s)
 					}
@@ -64,12 +71,37 @@ func voicesCmd(env Env) *cobra.Command {
 				}
 				fmt.Fprintln(env.Stdout, line)
 			}
-			fmt.Fprintf(env.Stderr, "%d voices of %s.\n", len(voices), id)
+			fmt.Fprintf(env.Stderr, "%d voices of %s%s.\n", len(voices), id, perModule(voices))
 			return nil
 		},
 	}
 	c.Flags().StringVar(&backend, "backend", "auto", "the speech engine (tw backends lists them)")
+	c.Flags().StringVar(&module, "module", "", "speech-dispatcher: list this output module's voices first")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	c.RegisterFlagCompletionFunc("backend", completeBackends)
 	return c
+}
+
+// perModule counts the voices of each speech-dispatcher output module:
+// " (espeak-ng 13362, flite 1)"; "" for other engines.
+func perModule(voices []engine.Voice) string {
+	var order []string
+	count := map[string]int{}
+	for _, v := range voices {
+		if v.Module == "" {
+			continue
+		}
+		if count[v.Module] == 0 {
+			order = append(order, v.Module)
+		}
+		count[v.Module]++
+	}
+	if len(order) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, m := range order {
+		parts = append(parts, fmt.Sprintf("%s %d", m, count[m]))
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }

@@ -64,7 +64,8 @@ var actionList = func() []ActionInfo {
 		"link_address", "replay_sentence", "replay_paragraph")
 	add(GroupVoice,
 		"rate_up", "rate_down", "pitch_up", "pitch_down", "volume_up", "volume_down",
-		"cycle_speed_preset", "choose_voice", "restart_speech", "cycle_verbosity", "cycle_punctuation")
+		"cycle_speed_preset", "choose_voice", "restart_speech", "cycle_verbosity", "cycle_punctuation",
+		"toggle_favorite_voice", "cycle_favorite_voice")
 	add(GroupFile,
 		"open", "new_document", "save", "save_as", "export_settings", "import_settings",
 		"export_html", "export_pdf", "export_docx", "export_epub", "export_audio", "quit")

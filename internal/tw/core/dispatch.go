@@ -168,6 +168,11 @@ func (a *App) runAction(id string) {
 		a.cycleSetting(path, label)
 		return
 	}
+	switch id {
+	case "choose_voice", "restart_speech", "toggle_favorite_voice", "cycle_favorite_voice":
+		a.voiceAction(id)
+		return
+	}
 	if id == "cycle_speed_preset" {
 		a.cycleSpeedPreset()
 		return

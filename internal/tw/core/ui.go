@@ -46,8 +46,10 @@ type List struct {
 	adjust   func(index, dir int) // left/right in the settings list
 	remove   func(index int)      // delete key
 	rename   func(index int)
-	letters  map[rune]int // Save/Discard/Cancel style letters
-	kind     listKind     // what the items show, for lists kept up to date
+	letters  map[rune]int    // Save/Discard/Cancel style letters
+	kind     listKind        // what the items show, for lists kept up to date
+	moved    func(index int) // after the item is said (a voice's sample)
+	mark     func(index int) // space (a favorite voice)
 }
 
 // listKind names the lists whose items follow the marks they show.
@@ -58,6 +60,7 @@ const (
 	bookmarkList
 	noteList
 	highlightList
+	voiceList
 )
 
 // openPrompt opens a prompt and announces its label.
@@ -284,10 +287,21 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 			return
 		}
 		a.say(fmt.Sprintf("%s, %d of %d", l.Items[l.Selected], l.Selected+1, len(l.Items)))
+		if l.moved != nil {
+			l.moved(l.allIdx[l.Selected])
+		}
 	}
 	runes := []rune(key)
 	if len(runes) == 1 {
 		c := runes[0]
+		if c == ' ' && l.mark != nil {
+			if len(l.Items) == 0 {
+				a.say("No items.")
+			} else {
+				l.mark(l.allIdx[l.Selected])
+			}
+			return a.takeEffects(), a.status, nil
+		}
 		if i, ok := l.letters[c]; ok {
 			a.choose(i)
 			return a.takeEffects(), a.status, nil

@@ -150,9 +150,9 @@ func Open(o Options) *Session {
 		s.openSpeech(o)
 	}
 	if s.Speech != nil {
-		opts.Speaker = s.Speech
+		opts.Speaker = voiced{s.Speech}
 		if s.Mode == Hybrid {
-			opts.Speaker = quiet{s.Speech}
+			opts.Speaker = quiet{voiced{s.Speech}}
 		}
 	} else if o.Silent != nil {
 		opts.Speaker = o.Silent
@@ -193,6 +193,10 @@ func (s *Session) openSpeech(o Options) {
 		backend = s.Settings.String("speech.backend")
 	}
 	so := speech.Options{Backend: backend, Sink: o.Getenv(EnvSink), Params: s.speechParams()}
+	if s.Settings != nil {
+		so.Module = s.Settings.String("speech.speechd_module")
+		so.QueueAnnouncements = !s.Settings.Bool("speech.interrupt_announcements")
+	}
 	if so.Sink == "" {
 		so.Sink = "auto"
 	}
@@ -228,6 +232,9 @@ func (s *Session) applySpeech() {
 	s.applied++
 	s.mu.Unlock()
 	s.Speech.SetParams(s.speechParams())
+	if s.Settings != nil {
+		s.Speech.SetQueueAnnouncements(!s.Settings.Bool("speech.interrupt_announcements"))
+	}
 }
 
 // speechApplied returns how many times the speech settings were applied
@@ -343,9 +350,43 @@ var (
 	_ core.Speaker        = (*speech.Service)(nil)
 )
 
+// voiced is the speech service as the reading core sees it: a Speaker that
+// knows its voices (the Voices list, favorites, restart_speech).
+type voiced struct{ *speech.Service }
+
+var _ core.Voicer = voiced{}
+
+// Voices lists the engine's voices for the Voices list; a
+// speech-dispatcher voice names its module ("speechd/flite").
+func (v voiced) Voices() ([]core.Voice, error) {
+	vs, err := v.Service.Voices()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]core.Voice, len(vs))
+	for i, x := range vs {
+		eng := x.Engine
+		if x.Module != "" {
+			eng += "/" + x.Module
+		}
+		name := x.Name
+		if x.Variant != "" && !strings.Contains(name, x.Variant) {
+			name += " " + x.Variant
+		}
+		out[i] = core.Voice{ID: x.ID, Name: name, Language: x.Language, Engine: eng, Gender: x.Gender}
+	}
+	return out, nil
+}
+
+// Restart rebuilds the engine.
+func (v voiced) Restart() (string, []string, error) {
+	notices, err := v.Service.Restart()
+	return v.Service.ID(), notices, err
+}
+
 // quiet is the voice in hybrid mode: it reads, and leaves announcements to
 // the screen reader.
-type quiet struct{ *speech.Service }
+type quiet struct{ voiced }
 
 func (quiet) Say(string) {}
 

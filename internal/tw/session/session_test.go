@@ -109,7 +109,7 @@ func TestSpeechFollowsOnlySpeechSettings(t *testing.T) {
 func TestSpeechNoticesAndModes(t *testing.T) {
 	s := Open(Options{Home: home(t, broken), Backend: "sapi", Getenv: env(map[string]string{EnvSink: "clock"})})
 	defer s.Close()
-	if n := s.Notices; len(n) != 4 || !strings.HasPrefix(n[3], "Speech engine sapi is not available; using ") {
+	if n := s.Notices; len(n) != 5 || !strings.HasPrefix(n[3], "Speech engine sapi is not available; using ") || !strings.HasPrefix(n[4], "Why sapi is not available: ") {
 		t.Errorf("notices %q", n)
 	}
 	r := Open(Options{Home: home(t, "[accessibility]\nmode = \"screen-reader\"\n"), Modes: true, Backend: "null"})
@@ -207,5 +207,46 @@ func TestWindowsHome(t *testing.T) {
 	}
 	if got := Home("", env(map[string]string{"TEXTWEAVER_HOME": `F:\x`, "APPDATA": `C:\A`})); got != `F:\x` {
 		t.Errorf("Home(TEXTWEAVER_HOME) = %q", got)
+	}
+}
+
+// speech.interrupt_announcements: on (the default) a newer announcement
+// cuts off the one being heard; off, each is heard whole, in order. It
+// takes effect at open and when changed.
+func TestInterruptAnnouncementsSetting(t *testing.T) {
+	for _, tc := range []struct {
+		toml      string
+		wantQueue bool
+	}{
+		{"", false},
+		{"[speech]\ninterrupt_announcements = true\n", false},
+		{"[speech]\ninterrupt_announcements = false\n", true},
+	} {
+		s := Open(Options{Home: home(t, tc.toml), Backend: "null", Getenv: env(map[string]string{EnvSink: "clock"})})
+		if got := s.Speech.QueuesAnnouncements(); got != tc.wantQueue {
+			t.Errorf("%q: queues announcements %v, want %v", tc.toml, got, tc.wantQueue)
+		}
+		if _, err := s.Settings.Set("speech.interrupt_announcements", tc.wantQueue); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Speech.QueuesAnnouncements(); got == tc.wantQueue {
+			t.Errorf("%q: after changing the setting, queues announcements is still %v", tc.toml, got)
+		}
+		s.Close()
+	}
+}
+
+// A voice setting typed as name words is resolved to the engine's voice,
+// with no "not available" notice.
+func TestVoiceSettingResolved(t *testing.T) {
+	s := Open(Options{Home: home(t, "[speech]\nvoice = \"english america\"\n"), Backend: "espeak", Getenv: env(map[string]string{EnvSink: "clock"})})
+	defer s.Close()
+	if v := s.Speech.CurrentVoice(); v != "gmw/en-US" {
+		t.Errorf("voice %q, want gmw/en-US", v)
+	}
+	for _, n := range s.Notices {
+		if strings.Contains(n, "Voice") {
+			t.Errorf("notice %q", n)
+		}
 	}
 }

@@ -238,6 +238,12 @@ var schema = func() []Setting {
 			Help:    "Words and how to say them instead, such as a name the engine gets wrong."},
 		{Path: "speech.favorite_voices", Label: "Favorite voices", Kind: KindList, Default: []string{},
 			Help: "Voices marked as favorites in the voice list, offered first."},
+		{Path: "speech.speechd_module", Label: "Speech Dispatcher module", Kind: KindText, Optional: true, Default: nil,
+			Help: "The speech-dispatcher output module to speak with, such as espeak-ng, flite or festival; not set uses speech-dispatcher's default, and a voice named module:voice picks its own module."},
+		choice("speech.capital_letters", "Capital letters", "How capital letters are marked when spoken: not at all, spelled as capital, or with a sound.",
+			"none", false, Choice{"none", "Not marked"}, Choice{"spell", "Spell capital"}, Choice{"icon", "Sound"}),
+		toggle("speech.interrupt_announcements", "New messages interrupt",
+			"A new message cuts off the one being spoken; off, every message is heard whole, in order.", true),
 
 		// highlight
 		toggle("highlight.enabled", "Highlight spoken words", "Marks the word being read aloud on the screen.", true),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os/exec"
 	"sort"
+	"strings"
 
 	"textfirst/internal/tw/speech/engine"
 	"textfirst/internal/tw/speech/espeak"
@@ -14,8 +15,10 @@ import (
 // backend is an entry of the engine table.
 type backend struct {
 	info  engine.Info
-	probe func() (bool, string)         // nil: never available here
-	open  func() (engine.Engine, error) // nil: not built into tw
+	probe func() (bool, string) // nil: never available here
+	// full, when set, is probe for Backends, also saying what it found.
+	full func() (bool, string, string)
+	open func(engineOpts) (engine.Engine, error) // nil: not built into tw
 }
 
 func selection(id string) string {
@@ -31,7 +34,7 @@ func backends() []backend {
 			}},
 		{info: engine.Info{ID: "sapi", Name: "Microsoft SAPI 5", Priority: 500, Timing: "engine word events"},
 			probe: sapi.Available,
-			open:  func() (engine.Engine, error) { return sapi.New() }},
+			open:  func(engineOpts) (engine.Engine, error) { return sapi.New() }},
 		{info: engine.Info{ID: "dectalk", Name: "DECtalk", Priority: 300, Timing: "engine word events"},
 			probe: func() (bool, string) {
 				return false, "DECtalk is proprietary and not installed; tw has no driver for it on this system"
@@ -39,22 +42,23 @@ func backends() []backend {
 		{info: engine.Info{ID: "piper", Name: "Piper neural voices", Priority: 200, Timing: "estimated from audio length"},
 			probe: func() (bool, string) {
 				if _, err := exec.LookPath("piper"); err != nil {
-					return false, "piper is not installed (it needs a downloaded voice model)"
+					return false, "piper is not installed here (no piper program on PATH; it also needs a downloaded voice model), and this build of tw has no driver for it"
 				}
 				return false, "piper is installed, but this build of tw has no driver for it"
 			}},
 		{info: engine.Info{ID: "espeak", Name: "eSpeak NG (libespeak-ng)", Priority: 50, Timing: "engine word events, released when their first audio sample is played"},
 			probe: espeak.Available,
-			open:  func() (engine.Engine, error) { return espeak.New() }},
+			open:  func(engineOpts) (engine.Engine, error) { return espeak.New() }},
 		{info: engine.Info{ID: "speechd", Name: "Speech Dispatcher", Priority: 45, Timing: "SSML index marks reported by speech-dispatcher as heard"},
 			probe: speechd.Available,
-			open:  func() (engine.Engine, error) { return speechd.New() }},
+			full:  speechd.Probe,
+			open:  func(o engineOpts) (engine.Engine, error) { return speechd.New(speechd.Options{Module: o.module}) }},
 		{info: engine.Info{ID: "null", Name: "No sound", Priority: 0, Timing: "estimated: 60/wpm seconds a word"},
 			probe: func() (bool, string) { return true, "" },
-			open:  func() (engine.Engine, error) { return nullEngine{}, nil }},
+			open:  func(engineOpts) (engine.Engine, error) { return nullEngine{}, nil }},
 		{info: engine.Info{ID: "silent", Name: "Silent (--no-speech)", Priority: -1, Timing: "none: reading takes no time"},
 			probe: func() (bool, string) { return true, "" },
-			open:  func() (engine.Engine, error) { return silentEngine{}, nil }},
+			open:  func(engineOpts) (engine.Engine, error) { return silentEngine{}, nil }},
 	}
 	for i := range bs {
 		bs[i].info.Selection = selection(bs[i].info.ID)
@@ -70,7 +74,11 @@ func Backends() []engine.Info {
 	var out []engine.Info
 	for _, b := range backends() {
 		info := b.info
-		info.Available, info.Reason = b.probe()
+		if b.full != nil {
+			info.Available, info.Reason, info.Detail = b.full()
+		} else {
+			info.Available, info.Reason = b.probe()
+		}
 		out = append(out, info)
 	}
 	return out
@@ -89,30 +97,51 @@ func IsBackend(id string) bool {
 	return false
 }
 
+// engineOpts are what opening an engine needs besides its id.
+type engineOpts struct {
+	module string // speech-dispatcher output module
+	// strict: an engine asked for by name that cannot open is an error
+	// (with the reason), never a fallback (tw speak, tw voices).
+	strict bool
+}
+
 // openEngine opens the engine named id ("auto" for the best available) and
 // says which one it opened and what to tell the user.
-func openEngine(id string) (engine.Engine, []string, error) {
-	var notices []string
+func openEngine(id string, o engineOpts) (engine.Engine, []string, error) {
 	bs := backends()
 	if id != "" && id != "auto" {
+		reason := "tw does not know this engine"
 		for _, b := range bs {
 			if b.info.ID != id {
 				continue
 			}
-			ok, _ := b.probe()
-			if ok && b.open != nil {
-				e, err := b.open()
+			ok, why := b.probe()
+			switch {
+			case !ok:
+				reason = why
+			case b.open == nil:
+				reason = "this build of tw has no driver for it"
+			default:
+				e, err := b.open(o)
 				if err == nil {
 					return e, nil, nil
 				}
+				reason = err.Error()
 			}
 		}
-		e, _, err := openEngine("auto")
+		reason = strings.TrimSuffix(reason, ".")
+		if o.strict {
+			return nil, nil, &UnavailableError{ID: id, Reason: reason}
+		}
+		e, _, err := openEngine("auto", o)
 		if err != nil {
 			return nil, nil, err
 		}
-		notices = append(notices, fmt.Sprintf("Speech engine %s is not available; using %s", id, e.ID()))
-		return e, notices, nil
+		// The first sentence is the protocol's; the second says why.
+		return e, []string{
+			fmt.Sprintf("Speech engine %s is not available; using %s", id, e.ID()),
+			fmt.Sprintf("Why %s is not available: %s.", id, reason),
+		}, nil
 	}
 	for _, b := range bs {
 		if b.info.ID == "silent" || b.open == nil {
@@ -121,20 +150,36 @@ func openEngine(id string) (engine.Engine, []string, error) {
 		if ok, _ := b.probe(); !ok {
 			continue
 		}
-		if e, err := b.open(); err == nil {
+		if e, err := b.open(o); err == nil {
 			return e, nil, nil
 		}
 	}
 	return nullEngine{}, nil, nil
 }
 
-// Voices lists the voices of the engine id ("auto": the one auto picks).
-func Voices(id string) (string, []engine.Voice, []string, error) {
-	e, notices, err := openEngine(id)
+// UnavailableError says why an engine asked for by name cannot speak here.
+type UnavailableError struct {
+	ID     string
+	Reason string
+}
+
+func (e *UnavailableError) Error() string {
+	return fmt.Sprintf("speech engine %s is not available here: %s", e.ID, e.Reason)
+}
+
+// Voices lists the voices of the engine id ("auto": the one auto picks). An
+// engine named that is not available here is an *UnavailableError.
+func Voices(id, module string) (string, []engine.Voice, []string, error) {
+	e, notices, err := openEngine(id, engineOpts{module: module, strict: true})
 	if err != nil {
-		return "", nil, nil, err
+		return id, nil, nil, err
 	}
 	defer e.Close()
 	vs, err := e.Voices()
+	for i := range vs {
+		if vs[i].Engine == "" {
+			vs[i].Engine = e.ID()
+		}
+	}
 	return e.ID(), vs, notices, err
 }

@@ -112,3 +112,133 @@ func BenchmarkExport(b *testing.B) {
 	b.ReportMetric(audio/float64(b.N), "s-audio-tw")
 	b.ReportMetric(theirAudio/float64(b.N), "s-audio-cmd")
 }
+
+// BenchmarkFirstWordEngines measures, in one run on one PulseAudio null
+// sink, the time from Read to the first Word with libespeak-ng (tw plays
+// the audio) and with speech-dispatcher (its espeak-ng module plays it and
+// reports the first index mark), alternating the two each iteration, both
+// warmed up first. ratio-speechd-to-espeak is the figure to compare across
+// runs on a loaded machine.
+func BenchmarkFirstWordEngines(b *testing.B) {
+	pulse := speechtest.StartPulse(b)
+	speechtest.StartSpeechdModules(b, pulse, "espeak-ng")
+	es, _, err := Open(Options{Backend: "espeak", Sink: "device", Strict: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer es.Close()
+	sd, _, err := Open(Options{Backend: "speechd", Strict: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer sd.Close()
+	d := doc.New(strings.Repeat(benchParagraph, 5), doc.Meta{}, nil)
+	// The first sound either engine makes is heard on the null sink's
+	// monitor (parec, 5 ms latency): the first sample above the noise after
+	// Read. speech-dispatcher reports its first mark when the module starts,
+	// which can be before its audio is played.
+	sound := listenMonitor(b, pulse)
+	var firstSound time.Duration
+	first := func(s *Service) time.Duration {
+		word := make(chan time.Time, 1)
+		sound.arm()
+		t0 := time.Now()
+		s.ReadWith(d, 0, d.Len(), Handler{Word: func(int, int) {
+			select {
+			case word <- time.Now():
+			default:
+			}
+		}})
+		select {
+		case tw := <-word:
+			select {
+			case ts := <-sound.heard:
+				firstSound = ts.Sub(t0)
+			case <-time.After(5 * time.Second):
+				b.Fatalf("%s: no sound on the null sink within 5 s", s.ID())
+			}
+			s.Stop()
+			time.Sleep(150 * time.Millisecond)
+			return tw.Sub(t0)
+		case <-time.After(20 * time.Second):
+			b.Fatalf("%s: no word in 20 s", s.ID())
+		}
+		return 0
+	}
+	first(es) // warm up: the null sink's stream, speech-dispatcher's module
+	first(sd)
+	var tes, tsd, ses, ssd time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tes += first(es)
+		ses += firstSound
+		tsd += first(sd)
+		ssd += firstSound
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(b.N) }
+	b.ReportMetric(ms(tes), "ms-first-word-espeak")
+	b.ReportMetric(ms(tsd), "ms-first-word-speechd")
+	b.ReportMetric(ms(ses), "ms-first-sound-espeak")
+	b.ReportMetric(ms(ssd), "ms-first-sound-speechd")
+	b.ReportMetric(ms(ssd)/ms(ses), "ratio-sound-speechd-to-espeak")
+}
+
+// monitor hears the null sink: after arm, the time of the first loud
+// sample goes to heard.
+type monitor struct {
+	mu    sync.Mutex
+	armed bool
+	heard chan time.Time
+}
+
+func (m *monitor) arm() {
+	m.mu.Lock()
+	m.armed = true
+	m.mu.Unlock()
+	select { // forget a sound from before
+	case <-m.heard:
+	default:
+	}
+}
+
+func listenMonitor(b *testing.B, pulse string) *monitor {
+	cmd := exec.Command("parec", "--server", strings.TrimPrefix(pulse, "unix:"), "-d", "twnull.monitor",
+		"--format=s16le", "--rate=22050", "--channels=1", "--latency-msec=5", "--raw")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatalf("parec (pulseaudio-utils): %v", err)
+	}
+	b.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	m := &monitor{heard: make(chan time.Time, 1)}
+	go func() {
+		buf := make([]byte, 220) // 5 ms
+		for {
+			n, err := out.Read(buf)
+			if err != nil {
+				return
+			}
+			now := time.Now()
+			loud := false
+			for i := 0; i+1 < n; i += 2 {
+				v := int16(uint16(buf[i]) | uint16(buf[i+1])<<8)
+				if v > 300 || v < -300 {
+					loud = true
+					break
+				}
+			}
+			m.mu.Lock()
+			if loud && m.armed {
+				m.armed = false
+				select {
+				case m.heard <- now:
+				default:
+				}
+			}
+			m.mu.Unlock()
+		}
+	}()
+	return m
+}

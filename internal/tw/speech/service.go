@@ -3,6 +3,7 @@ package speech
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -26,6 +27,11 @@ type Options struct {
 	// one being heard and replaces those still waiting. Either way they
 	// are spoken in the order they were said.
 	QueueAnnouncements bool
+	// Module is speech-dispatcher's output module ("" for its default).
+	Module string
+	// Strict makes an engine named by Backend that cannot open an error
+	// saying why, rather than a fallback with a notice (tw speak).
+	Strict bool
 }
 
 // Handler receives the events of one Read.
@@ -69,13 +75,20 @@ type Service struct {
 	// (annDone is closed when it ends).
 	queueAnn bool
 	annQ     []announcement
-	annDone  chan struct{} // nil when no announcer runs
+	opts     Options // as opened, for Restart
+
+	vmu     sync.Mutex
+	voices  []engine.Voice // the engine's voices, listed once
+	annDone chan struct{}  // nil when no announcer runs
 }
 
 // announcement is one Say waiting to be spoken.
 type announcement struct {
 	text string
 	p    Params
+	// queued: heard after the ones before, even when announcements
+	// interrupt (a voice's sample after the list item naming it).
+	queued bool
 }
 
 // announceQueuer is a Speaker that can queue an announcement after the
@@ -88,7 +101,7 @@ type announceQueuer interface {
 // user (fallback "Speech engine X is not available; using Y", "No audio
 // device; ...").
 func Open(opts Options) (*Service, []string, error) {
-	eng, notices, err := openEngine(opts.Backend)
+	eng, notices, err := openEngine(opts.Backend, engineOpts{module: opts.Module, strict: opts.Strict})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -102,7 +115,7 @@ func Open(opts Options) (*Service, []string, error) {
 // newService is Open with the engine eng, already open.
 func newService(eng engine.Engine, opts Options) (*Service, []string, error) {
 	var notices []string
-	s := &Service{eng: eng, params: opts.Params.Clamp(), queueAnn: opts.QueueAnnouncements}
+	s := &Service{eng: eng, params: opts.Params.Clamp(), queueAnn: opts.QueueAnnouncements, opts: opts}
 	if opts.Params == (Params{}) {
 		s.params = DefaultParams()
 	}
@@ -123,10 +136,59 @@ func newService(eng engine.Engine, opts Options) (*Service, []string, error) {
 			return nil, nil, fmt.Errorf("speech: %s plays its audio itself and cannot write a WAV file; use the espeak engine", e.ID())
 		}
 	}
-	if n := voiceNotice(eng, s.params.Voice); n != "" {
+	var n string
+	s.params, n = s.resolveVoice(s.params)
+	if n != "" {
 		notices = append(notices, n)
 	}
 	return s, notices, nil
+}
+
+// Voices lists the voices of the engine in use (listed once), each with its
+// engine id.
+func (s *Service) Voices() ([]engine.Voice, error) {
+	s.vmu.Lock()
+	defer s.vmu.Unlock()
+	if s.voices != nil {
+		return s.voices, nil
+	}
+	s.mu.Lock()
+	eng := s.eng
+	s.mu.Unlock()
+	vs, err := eng.Voices()
+	if err != nil {
+		return nil, err
+	}
+	for i := range vs {
+		if vs[i].Engine == "" {
+			vs[i].Engine = eng.ID()
+		}
+	}
+	if vs == nil {
+		vs = []engine.Voice{}
+	}
+	s.voices = vs
+	return vs, nil
+}
+
+// resolveVoice turns the voice asked for (an id, name words, a language
+// tag, "engine:voice") into the engine's id for it. A voice the engine does
+// not have becomes its default voice, with a notice saying so.
+func (s *Service) resolveVoice(p Params) (Params, string) {
+	if p.Voice == "" {
+		return p, ""
+	}
+	vs, err := s.Voices()
+	if err != nil || len(vs) == 0 {
+		return p, "" // the engine cannot tell: let it try the name
+	}
+	if v, ok := engine.Match(vs, p.Voice, s.eng.ID()); ok {
+		p.Voice = v.ID
+		return p, ""
+	}
+	n := fmt.Sprintf("Voice %s is not available; using the default voice of %s", p.Voice, s.eng.ID())
+	p.Voice = ""
+	return p, n
 }
 
 // voiceNotice tells the user when the voice asked for is not one of the
@@ -139,10 +201,8 @@ func voiceNotice(eng engine.Engine, voice string) string {
 	if err != nil || len(vs) == 0 {
 		return ""
 	}
-	for _, v := range vs {
-		if strings.EqualFold(v.ID, voice) || strings.EqualFold(v.Name, voice) || strings.EqualFold(v.Language, voice) {
-			return ""
-		}
+	if _, ok := engine.Match(vs, voice, eng.ID()); ok {
+		return ""
 	}
 	return fmt.Sprintf("Voice %s is not available; using the default voice of %s", voice, eng.ID())
 }
@@ -341,6 +401,7 @@ func (s *Service) Stop() {
 // progress restarts from the word being heard (which is heard again).
 func (s *Service) SetParams(p Params) {
 	p = p.Clamp()
+	p, _ = s.resolveVoice(p)
 	s.mu.Lock()
 	if s.params == p {
 		s.mu.Unlock()
@@ -373,6 +434,23 @@ func (s *Service) SetParams(p Params) {
 	s.mu.Unlock()
 }
 
+// SetQueueAnnouncements chooses whether a newer announcement waits for the
+// one being heard (true) or interrupts it (false, the default), as the
+// speech.interrupt_announcements setting says.
+func (s *Service) SetQueueAnnouncements(queue bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.queueAnn = queue
+}
+
+// QueuesAnnouncements reports whether a newer announcement waits for the
+// one being heard.
+func (s *Service) QueuesAnnouncements() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.queueAnn
+}
+
 // Say speaks an announcement, with no word events, and returns at once.
 // Announcements are spoken one at a time in the order they were said; a
 // new one interrupts the one being heard at once (and replaces those still
@@ -402,11 +480,93 @@ func (s *Service) Say(text string) {
 	if s.spk == nil && (s.eng.ID() == "silent" || s.sink.Kind() == "wav") {
 		return
 	}
-	s.annQ = append(s.annQ, announcement{text, s.params})
+	s.annQ = append(s.annQ, announcement{text: text, p: s.params})
+	s.startAnnouncer()
+}
+
+// startAnnouncer starts the announcer goroutine unless it runs. Called
+// with s.mu held.
+func (s *Service) startAnnouncer() {
 	if s.annDone == nil {
 		s.annDone = make(chan struct{})
 		go s.announcer(s.annDone)
 	}
+}
+
+// SaySample speaks text in the voice voiceID (an id from Voices), after
+// the announcements said before it: the Voices list says an item, then the
+// voice speaks for itself. The next announcement interrupts it as usual.
+func (s *Service) SaySample(text, voiceID string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed || (s.spk == nil && (s.eng.ID() == "silent" || s.sink.Kind() == "wav")) {
+		return
+	}
+	p := s.params
+	p.Voice = voiceID
+	s.annQ = append(s.annQ, announcement{text: text, p: p, queued: true})
+	s.startAnnouncer()
+}
+
+// CurrentVoice is the engine's id of the voice in use ("" for its default).
+func (s *Service) CurrentVoice() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.params.Voice
+}
+
+// Restart closes the engine (and its audio output) and opens the same
+// choice of engine again with the current settings, as restart_speech
+// asks: a speech-dispatcher that was restarted, an audio device that came
+// back. Reading and announcements stop first. When no engine can open, the
+// service goes on without sound (the null engine) and says why.
+func (s *Service) Restart() ([]string, error) {
+	s.Stop()
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil, errors.New("speech is closed")
+	}
+	if s.ann != nil {
+		s.ann.stop()
+	}
+	s.annQ = nil
+	annDone := s.annDone
+	s.mu.Unlock()
+	if annDone != nil {
+		<-annDone
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.spk != nil {
+		s.spk.Silence()
+	}
+	if s.sink != nil {
+		s.sink.Close()
+	}
+	s.eng.Close()
+	opts := s.opts
+	opts.Params = s.params
+	s.vmu.Lock()
+	s.voices = nil
+	s.vmu.Unlock()
+	eng, notices, err := openEngine(opts.Backend, engineOpts{module: opts.Module})
+	var fresh *Service
+	var more []string
+	if err == nil {
+		fresh, more, err = newService(eng, opts)
+	}
+	if err != nil {
+		fresh, _, _ = newService(nullEngine{}, Options{Sink: "clock", Params: opts.Params})
+		s.eng, s.syn, s.spk, s.sink = fresh.eng, fresh.syn, fresh.spk, fresh.sink
+		return nil, err
+	}
+	s.eng, s.syn, s.spk, s.sink = fresh.eng, fresh.syn, fresh.spk, fresh.sink
+	s.params = fresh.params
+	return append(notices, more...), nil
 }
 
 // announcer speaks the queued announcements in order, one at a time, and
@@ -427,7 +587,7 @@ func (s *Service) announcer(done chan struct{}) {
 			s.mu.Unlock()
 			// The engine plays it and returns at once: with the queue,
 			// it is heard after the ones before; without, it cuts them off.
-			if q, ok := s.spk.(announceQueuer); ok && s.queueAnn {
+			if q, ok := s.spk.(announceQueuer); ok && (s.queueAnn || a.queued) {
 				q.AnnounceQueued(a.text, a.p)
 			} else {
 				s.spk.Announce(a.text, a.p)

@@ -262,9 +262,10 @@ func TestUnavailableEngineFallsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	// The protocol's sentence, then why.
 	want := "Speech engine sapi is not available; using " + s.ID()
-	if len(notices) != 1 || notices[0] != want {
-		t.Fatalf("notices %q, want [%q]", notices, want)
+	if len(notices) != 2 || notices[0] != want || !strings.HasPrefix(notices[1], "Why sapi is not available: Windows only") {
+		t.Fatalf("notices %q, want [%q, Why sapi is not available: Windows only…]", notices, want)
 	}
 	if s.ID() != "espeak" {
 		t.Errorf("auto picked %s, want espeak (libespeak-ng is installed)", s.ID())
@@ -408,4 +409,26 @@ func TestTenMegabyteDocumentStartsAtOnce(t *testing.T) {
 		t.Fatal("no word within 5 s")
 	}
 	s.Stop()
+}
+
+// The voice setting and --voice take name words, a language tag or
+// engine:voice; the engine gets its own id for the voice.
+func TestVoiceMatchedByWordsTagOrEngine(t *testing.T) {
+	for _, asked := range []string{"english america", "en-US", "espeak:en-us", "gmw/en-US", "English (America)"} {
+		p := speech.DefaultParams()
+		p.Voice = asked
+		s, notices, err := speech.Open(speech.Options{Backend: "espeak", Sink: "clock", Params: p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Params().Voice; got != "gmw/en-US" || len(notices) != 0 {
+			t.Errorf("voice %q became %q, notices %q; want gmw/en-US and none", asked, got, notices)
+		}
+		p.Voice = "french"
+		s.SetParams(p)
+		if got := s.Params().Voice; got != "roa/fr" {
+			t.Errorf("SetParams(french) gave voice %q", got)
+		}
+		s.Close()
+	}
 }

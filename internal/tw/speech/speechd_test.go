@@ -1,6 +1,7 @@
 package speech_test
 
 import (
+	"os"
 	"testing"
 	"time"
 
@@ -85,4 +86,39 @@ func TestSpeechdSayDuringReading(t *testing.T) {
 	}
 	t.Logf("%d word events for %d words", len(rec.words), len(got))
 	checkWords(t, paragraph, got, paragraphWords)
+}
+
+// TestSpeechdRestart: speech-dispatcher is killed and another one started
+// (as after a crash or an upgrade); restart_speech (Service.Restart)
+// rebuilds the engine on the new daemon, and reading works again.
+func TestSpeechdRestart(t *testing.T) {
+	pulse := speechtest.StartPulse(t)
+	dir := speechtest.StartSpeechdModules(t, pulse, "espeak-ng")
+	p := speech.DefaultParams()
+	p.Rate = 500
+	s, _, err := speech.Open(speech.Options{Backend: "speechd", Params: p, Strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	d := doc.New("Hello there, my friend.", doc.Meta{}, nil)
+	read := func() (*recorder, bool) {
+		rec := newRecorder()
+		s.ReadWith(d, 0, d.Len(), rec.handler())
+		return rec, rec.wait(t, 20*time.Second)
+	}
+	if _, ok := read(); !ok {
+		t.Fatal("the first reading did not complete")
+	}
+	pv, _ := speechtest.Daemons.Load(dir)
+	pv.(*os.Process).Kill()
+	speechtest.StartSpeechdModules(t, pulse, "flite")
+	notices, err := s.Restart()
+	if err != nil || s.ID() != "speechd" {
+		t.Fatalf("Restart: %v (engine %s, notices %q)", err, s.ID(), notices)
+	}
+	rec, ok := read()
+	if !ok || len(rec.words) != 4 {
+		t.Fatalf("after the restart: completed %v, %d words", ok, len(rec.words))
+	}
 }

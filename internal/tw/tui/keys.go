@@ -183,6 +183,7 @@ var defaultBindings = func() []binding {
 	b(br, "rate_down", "-")
 	b(g, "cycle_speed_preset", "F8")
 	b(g, "choose_voice", "Alt+V")
+	b(g, "cycle_favorite_voice", "Alt+Shift+V")
 
 	// File
 	b(g, "open", "Ctrl+O")

@@ -23,6 +23,7 @@ type Params struct {
 	Volume           int    // percent, 0..100
 	Voice            string // engine voice id; "" is the engine default
 	Punctuation      string // "none", "some" or "all"
+	Capitals         string // capital letters: "none", "spell" or "icon"
 	PauseHeadingMs   int
 	PauseParagraphMs int
 	PauseListItemMs  int
@@ -42,6 +43,7 @@ func ParamsFrom(s Settings) Params {
 	return Params{
 		Rate: s.Int("speech.rate"), Pitch: s.Int("speech.pitch"), Volume: s.Int("speech.volume"),
 		Voice: s.String("speech.voice"), Punctuation: s.String("speech.punctuation"),
+		Capitals:         s.String("speech.capital_letters"),
 		PauseHeadingMs:   s.Int("speech.pause_heading_ms"),
 		PauseParagraphMs: s.Int("speech.pause_paragraph_ms"),
 		PauseListItemMs:  s.Int("speech.pause_list_item_ms"),
@@ -59,6 +61,11 @@ func (p Params) Clamp() Params {
 	case "none", "some", "all":
 	default:
 		p.Punctuation = "some"
+	}
+	switch p.Capitals {
+	case "", "none", "spell", "icon": // "" is none
+	default:
+		p.Capitals = "none"
 	}
 	p.PauseHeadingMs = clamp(p.PauseHeadingMs, 0, 10000)
 	p.PauseParagraphMs = clamp(p.PauseParagraphMs, 0, 10000)
@@ -106,6 +113,7 @@ type Info struct {
 	Name      string `json:"name"`
 	Available bool   `json:"available"`
 	Reason    string `json:"reason,omitempty"` // why it is not available
+	Detail    string `json:"detail,omitempty"` // what was found (speech-dispatcher's output modules)
 	Priority  int    `json:"priority"`
 	Timing    string `json:"timing"`    // where word timing comes from
 	Selection string `json:"selection"` // how it is chosen
@@ -117,6 +125,9 @@ type Voice struct {
 	Name     string `json:"name"` // human name
 	Language string `json:"language,omitempty"`
 	Gender   string `json:"gender,omitempty"`
+	Engine   string `json:"engine,omitempty"`  // the engine id ("espeak", "speechd")
+	Module   string `json:"module,omitempty"`  // speech-dispatcher's output module
+	Variant  string `json:"variant,omitempty"` // speech-dispatcher's voice variant
 }
 
 // Engine is what every engine implements.

@@ -33,6 +33,7 @@ const (
 	paramVolume      = 2
 	paramPitch       = 3
 	paramPunctuation = 5
+	paramCapitals    = 6
 
 	eventListTerminated = 0
 	eventWord           = 1
@@ -253,6 +254,15 @@ func applyParams(p engine.Params) {
 	lib.setParameter(paramVolume, int32(p.Volume), 0)
 	// Punctuation is spelled out by the narration, never by espeak.
 	lib.setParameter(paramPunctuation, 0, 0)
+	// espeakCAPITALS: 0 none, 1 a sound, 2 the word "capital".
+	caps := int32(0)
+	switch p.Capitals {
+	case "icon":
+		caps = 1
+	case "spell":
+		caps = 2
+	}
+	lib.setParameter(paramCapitals, caps, 0)
 }
 
 // Synthesize implements engine.Synthesizer.

@@ -1,16 +1,19 @@
 // Package speechd speaks through speech-dispatcher, the Linux speech
-// service, over its SSIP protocol on a unix socket. Each word of an utterance
-// is preceded by an SSML <mark/>; speech-dispatcher reports each mark as the
-// audio reaches it (index-mark events, code 700), which names the word heard.
+// service, over its SSIP protocol on a unix socket, as Orca does: every
+// output module and its voices, module and voice chosen by setting, rate,
+// pitch and volume mapped to speech-dispatcher's scales, punctuation and
+// capital-letter modes, and SSML index marks for word positions. Each word
+// of an utterance is preceded by a <mark/>; speech-dispatcher reports each
+// mark as the audio reaches it (index-mark events, code 700), which names
+// the word heard. Modules that report no marks (flite) get word positions
+// estimated between the message's begin and end events.
 package speechd
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"net"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -22,229 +25,137 @@ import (
 	"textfirst/internal/tw/speech/engine"
 )
 
-// Address returns the socket speech-dispatcher listens on: SPEECHD_ADDRESS
-// ("unix_socket:/path"), else $XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock.
-func Address() string {
-	if a := os.Getenv("SPEECHD_ADDRESS"); a != "" {
-		if p, ok := strings.CutPrefix(a, "unix_socket:"); ok {
-			return p
-		}
-		return a
-	}
-	// speech-dispatcher takes GLib's user runtime folder, which falls back
-	// to the user's cache folder.
-	dir := os.Getenv("XDG_RUNTIME_DIR")
-	if dir == "" {
-		if c, err := os.UserCacheDir(); err == nil {
-			dir = c
-		}
-	}
-	return filepath.Join(dir, "speech-dispatcher", "speechd.sock")
-}
+// ModulesDir is where Debian installs speech-dispatcher's output modules.
+var ModulesDir = "/usr/lib/speech-dispatcher-modules"
 
-// Available reports whether speech-dispatcher runs or can be started.
+// Available reports whether speech-dispatcher runs (and answers, with at
+// least one output module) or can be started, and why not.
 func Available() (bool, string) {
-	if c, err := net.DialTimeout("unix", Address(), 200*time.Millisecond); err == nil {
-		c.Close()
-		return true, ""
-	}
-	if _, err := exec.LookPath("speech-dispatcher"); err == nil {
-		return true, ""
-	}
-	return false, "speech-dispatcher is not running and not installed (Debian: apt install speech-dispatcher speech-dispatcher-espeak-ng)"
+	ok, reason, _ := Probe()
+	return ok, reason
 }
 
-// conn is one SSIP connection: replies come in order on replies; events
-// (7xx) go to the events channel.
-type conn struct {
-	c       net.Conn
-	w       *bufio.Writer
-	wmu     sync.Mutex // one request at a time
-	replies chan reply
-	events  chan event
-	closed  chan struct{}
-}
-
-type reply struct {
-	code  int
-	lines []string // data lines, then the final text
-	err   error
-}
-
-type event struct {
-	code  int
-	msgID string
-	mark  string
-}
-
-func dial() (*conn, error) {
+// Probe is Available with a detail for `tw backends`: the output modules of
+// the running daemon, or how tw will start it.
+func Probe() (ok bool, reason, detail string) {
 	addr := Address()
-	nc, err := net.DialTimeout("unix", addr, time.Second)
+	nc, err := net.DialTimeout("unix", addr, DialTimeout)
 	if err != nil {
-		// Start the user's speech-dispatcher, as its clients do.
-		if _, lerr := exec.LookPath("speech-dispatcher"); lerr != nil {
-			return nil, fmt.Errorf("speechd: cannot connect to %s: %w", addr, err)
+		if explicitAddress() {
+			return false, fmt.Sprintf("speech-dispatcher is not running at %s (SPEECHD_ADDRESS): %v", addr, unwrapDial(err)), ""
 		}
-		cmd := exec.Command("speech-dispatcher", "--spawn")
-		cmd.Stdout, cmd.Stderr = nil, nil
-		if serr := cmd.Run(); serr != nil {
-			return nil, fmt.Errorf("speechd: cannot connect to %s (%v) nor start speech-dispatcher (%v)", addr, err, serr)
+		if _, err := exec.LookPath("speech-dispatcher"); err != nil {
+			return false, "speech-dispatcher is not installed (Debian: apt install speech-dispatcher speech-dispatcher-espeak-ng)", ""
 		}
-		deadline := time.Now().Add(5 * time.Second)
-		for {
-			nc, err = net.DialTimeout("unix", addr, time.Second)
-			if err == nil || time.Now().After(deadline) {
-				break
+		mods, _ := filepath.Glob(filepath.Join(ModulesDir, "sd_*"))
+		var names []string
+		for _, m := range mods {
+			if n := strings.TrimPrefix(filepath.Base(m), "sd_"); n != "dummy" && n != "generic" {
+				names = append(names, n)
 			}
-			time.Sleep(50 * time.Millisecond)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("speechd: cannot connect to %s: %w", addr, err)
+		if len(names) == 0 {
+			return false, "speech-dispatcher is installed but has no output module (Debian: apt install speech-dispatcher-espeak-ng)", ""
 		}
+		return true, "", "not running; tw starts it (speech-dispatcher --spawn); modules installed: " + strings.Join(names, ", ")
 	}
-	c := &conn{c: nc, w: bufio.NewWriter(nc), replies: make(chan reply, 1),
-		events: make(chan event, 256), closed: make(chan struct{})}
-	go c.readLoop()
-	if _, err := c.request("SET SELF CLIENT_NAME user:tw:main"); err != nil {
-		nc.Close()
-		return nil, err
-	}
-	for _, cmd := range []string{"SET SELF SSML_MODE on", "SET SELF NOTIFICATION all on"} {
-		if _, err := c.request(cmd); err != nil {
-			nc.Close()
-			return nil, err
-		}
-	}
-	return c, nil
-}
-
-func (c *conn) readLoop() {
-	defer close(c.closed)
-	r := bufio.NewReader(c.c)
-	var lines []string
-	for {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			return
-		}
-		line = strings.TrimRight(line, "\r\n")
-		if len(line) < 4 {
-			continue
-		}
-		code, err := strconv.Atoi(line[:3])
-		if err != nil {
-			continue
-		}
-		lines = append(lines, line[4:])
-		if line[3] == '-' {
-			continue
-		}
-		if code >= 700 && code < 800 {
-			ev := event{code: code}
-			if len(lines) >= 2 {
-				ev.msgID = lines[0]
-			}
-			if code == 700 && len(lines) >= 3 {
-				ev.mark = lines[2]
-			}
-			select {
-			case c.events <- ev:
-			default: // nobody listens to this many events: drop
-			}
-		} else {
-			c.replies <- reply{code: code, lines: lines}
-		}
-		lines = nil
-	}
-}
-
-// request sends one command line and waits for its reply.
-func (c *conn) request(cmd string) (reply, error) {
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	return c.requestLocked(cmd + "\r\n")
-}
-
-func (c *conn) requestLocked(data string) (reply, error) {
-	c.c.SetWriteDeadline(time.Now().Add(5 * time.Second))
-	if _, err := c.w.WriteString(data); err != nil {
-		return reply{}, fmt.Errorf("speechd: %w", err)
-	}
-	if err := c.w.Flush(); err != nil {
-		return reply{}, fmt.Errorf("speechd: %w", err)
-	}
-	select {
-	case rp := <-c.replies:
-		if rp.code >= 300 {
-			return rp, fmt.Errorf("speechd: %q failed: %d %s", strings.TrimSpace(strings.SplitN(data, "\r\n", 2)[0]), rp.code, strings.Join(rp.lines, " "))
-		}
-		return rp, nil
-	case <-c.closed:
-		return reply{}, errors.New("speechd: connection closed")
-	case <-time.After(10 * time.Second):
-		return reply{}, errors.New("speechd: no reply")
-	}
-}
-
-// speak sends an SSML message and returns its message id.
-func (c *conn) speak(ssml string) (string, error) {
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	if _, err := c.requestLocked("SPEAK\r\n"); err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	for _, line := range strings.Split(ssml, "\n") {
-		if strings.HasPrefix(line, ".") {
-			b.WriteString(".")
-		}
-		b.WriteString(line)
-		b.WriteString("\r\n")
-	}
-	b.WriteString(".\r\n")
-	rp, err := c.requestLocked(b.String())
+	nc.Close()
+	c, err := dial()
 	if err != nil {
-		return "", err
+		return false, err.Error(), ""
 	}
-	if len(rp.lines) < 2 {
-		return "", errors.New("speechd: no message id")
+	defer c.close()
+	mods, err := c.list("LIST OUTPUT_MODULES")
+	if err != nil {
+		return false, err.Error(), ""
 	}
-	return rp.lines[0], nil
+	if len(usable(mods)) == 0 {
+		return false, "speech-dispatcher runs but has no output module that speaks (only " + strings.Join(mods, ", ") + ")", ""
+	}
+	return true, "", "running; output modules: " + strings.Join(usable(mods), ", ")
 }
 
-func (c *conn) close() {
-	c.request("STOP SELF")
-	c.request("QUIT")
-	c.c.Close()
+// usable drops the dummy module, which only plays a recorded message.
+func usable(mods []string) []string {
+	var out []string
+	for _, m := range mods {
+		if m != "dummy" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Options choose the output module.
+type Options struct {
+	// Module is the output module ("espeak-ng", "flite", "festival"); ""
+	// keeps the daemon's default. A voice id "module:name" overrides it.
+	Module string
 }
 
 // Engine is the speech-dispatcher engine. Reading and announcements use two
 // connections, so stopping one leaves the other alone.
 type Engine struct {
+	opts Options
+
 	mu    sync.Mutex // guards read (one utterance at a time)
 	read  *conn
-	readP *engine.Params
+	readP *sent
 	annMu sync.Mutex
 	ann   *conn
-	annP  *engine.Params
+	annP  *sent
+
+	vmu     sync.Mutex
+	modules []string                  // output modules, listed once
+	voices  map[string][]engine.Voice // by module, listed once each
+	// markless are modules seen to report no index marks; their words
+	// are paced by estimate from the start.
+	markless map[string]bool
 }
 
 var _ engine.Speaker = (*Engine)(nil)
 
-// New connects to speech-dispatcher, starting it if needed.
-func New() (*Engine, error) {
+// New connects to speech-dispatcher, starting it if needed, and checks the
+// output module asked for.
+func New(opts Options) (*Engine, error) {
 	c, err := dial()
 	if err != nil {
 		return nil, err
+	}
+	e := &Engine{opts: opts, read: c, markless: map[string]bool{"flite": true}}
+	mods, err := e.Modules()
+	if err != nil {
+		c.close()
+		return nil, err
+	}
+	if len(usable(mods)) == 0 {
+		c.close()
+		return nil, fmt.Errorf("speech-dispatcher has no output module that speaks (Debian: apt install speech-dispatcher-espeak-ng)")
+	}
+	if opts.Module != "" && !contains(mods, opts.Module) {
+		c.close()
+		return nil, fmt.Errorf("speech-dispatcher has no output module %q (it has %s)", opts.Module, strings.Join(mods, ", "))
 	}
 	// speech-dispatcher reports the first mark of its first audio before that
 	// audio starts (by 1.5 s on a PulseAudio null sink, which starts a new
 	// stream late). A word spoken at volume zero now makes the first reading
 	// start on an open stream, so its first word is reported when heard.
 	if _, err := c.request("SET SELF VOLUME -100"); err == nil {
+		if opts.Module != "" {
+			c.request("SET SELF OUTPUT_MODULE " + opts.Module)
+		}
 		c.speak("<speak>tw</speak>")
 	}
-	return &Engine{read: c}, nil
+	return e, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *Engine) ID() string { return "speechd" }
@@ -261,61 +172,263 @@ func (e *Engine) Close() error {
 	return nil
 }
 
-// Voices lists the synthesis voices of the current output module.
-func (e *Engine) Voices() ([]engine.Voice, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	rp, err := e.read.request("LIST SYNTHESIS_VOICES")
+// Modules lists the daemon's output modules (LIST OUTPUT_MODULES).
+func (e *Engine) Modules() ([]string, error) {
+	e.vmu.Lock()
+	defer e.vmu.Unlock()
+	if e.modules != nil {
+		return e.modules, nil
+	}
+	c, err := dial()
 	if err != nil {
 		return nil, err
 	}
+	defer c.close()
+	mods, err := c.list("LIST OUTPUT_MODULES")
+	if err != nil {
+		return nil, err
+	}
+	e.modules = append([]string{}, mods...)
+	return e.modules, nil
+}
+
+// ModuleVoices lists the voices of one output module (SET SELF
+// OUTPUT_MODULE, then LIST SYNTHESIS_VOICES), each with its language and
+// variant. Ids are "module:name", which speech.voice takes.
+func (e *Engine) ModuleVoices(module string) ([]engine.Voice, error) {
+	e.vmu.Lock()
+	defer e.vmu.Unlock()
+	if vs, ok := e.voices[module]; ok {
+		return vs, nil
+	}
+	c, err := dial()
+	if err != nil {
+		return nil, err
+	}
+	defer c.close()
+	if _, err := c.request("SET SELF OUTPUT_MODULE " + module); err != nil {
+		return nil, fmt.Errorf("speech-dispatcher cannot use output module %s: %w", module, err)
+	}
+	lines, err := c.list("LIST SYNTHESIS_VOICES")
+	if err != nil {
+		return nil, fmt.Errorf("speech-dispatcher cannot list the voices of %s: %w", module, err)
+	}
+	vs := ParseVoices(module, lines)
+	if e.voices == nil {
+		e.voices = map[string][]engine.Voice{}
+	}
+	e.voices[module] = vs
+	return vs, nil
+}
+
+// ParseVoices reads the lines of LIST SYNTHESIS_VOICES ("name\tlanguage\t
+// variant", variant "none" for none) of module.
+func ParseVoices(module string, lines []string) []engine.Voice {
 	var out []engine.Voice
-	for _, l := range rp.lines[:max(0, len(rp.lines)-1)] {
+	for _, l := range lines {
 		f := strings.Split(l, "\t")
-		v := engine.Voice{ID: f[0], Name: f[0]}
-		if len(f) > 1 {
+		if f[0] == "" {
+			continue
+		}
+		v := engine.Voice{ID: module + ":" + f[0], Name: f[0], Engine: "speechd", Module: module}
+		if len(f) > 1 && f[1] != "none" {
 			v.Language = f[1]
 		}
+		if len(f) > 2 && f[2] != "none" {
+			v.Variant = f[2]
+		}
 		out = append(out, v)
+	}
+	return out
+}
+
+// Voices lists the voices of every output module (the module asked for
+// first), module by module. A module that cannot list its voices is
+// skipped when others can.
+func (e *Engine) Voices() ([]engine.Voice, error) {
+	mods, err := e.Modules()
+	if err != nil {
+		return nil, err
+	}
+	order := usable(mods)
+	if e.opts.Module != "" {
+		order = append([]string{e.opts.Module}, without(order, e.opts.Module)...)
+	}
+	var out []engine.Voice
+	var errs []error
+	for _, m := range order {
+		vs, err := e.ModuleVoices(m)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out = append(out, vs...)
+	}
+	if len(out) == 0 && len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
 	return out, nil
 }
 
-// setParams sends the settings that changed since the last message.
-func setParams(c *conn, last **engine.Params, p engine.Params) error {
+func without(list []string, s string) []string {
+	var out []string
+	for _, x := range list {
+		if x != s {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// sent is what a connection was last told.
+type sent struct {
+	module, voice, punct, caps string
+	rate, pitch, volume        int
+}
+
+// target splits a voice id into module and voice name: "flite:kal16" is
+// module flite, voice kal16; a bare name stays in the configured module.
+func (e *Engine) target(voice string) (module, name string) {
+	module = e.opts.Module
+	if m, n, ok := strings.Cut(voice, ":"); ok && m != "" {
+		e.vmu.Lock()
+		known := contains(e.modules, m)
+		e.vmu.Unlock()
+		if known {
+			return m, n
+		}
+	}
+	return module, voice
+}
+
+// RateFor maps words per minute to speech-dispatcher's rate (-100..100) for
+// module. Each module maps that scale onto its own speeds: espeak-ng
+// linearly onto 80..170..449 words per minute (its EspeakMinRate,
+// NormalRate and MaxRate); flite and festival stretch durations by 1 - r/50
+// below 0 and 1 - r/175 above, around a normal speed of about 170 words per
+// minute. Other modules get the espeak-ng mapping.
+func RateFor(module string, wpm int) int {
+	const normal = 170
+	var r int
+	switch module {
+	case "flite", "festival":
+		// speed = 1/stretch, so stretch = normal/wpm.
+		stretch := float64(normal) / float64(max(1, wpm))
+		if stretch > 1 {
+			r = int(-(stretch - 1) * 50)
+		} else {
+			r = int((1 - stretch) * 175)
+		}
+	default:
+		if wpm < normal {
+			r = (wpm - normal) * 100 / (normal - 80)
+		} else {
+			r = (wpm - normal) * 100 / (449 - normal)
+		}
+	}
+	return min(100, max(-100, r))
+}
+
+// PitchFor maps semitones (-12..12) onto speech-dispatcher's -100..100.
+func PitchFor(semitones int) int { return min(100, max(-100, semitones*100/12)) }
+
+// VolumeFor maps percent (0..100) onto speech-dispatcher's -100..100.
+func VolumeFor(percent int) int { return min(100, max(-100, percent*2-100)) }
+
+// CapsFor maps speech.capital_letters onto CAP_LET_RECOGN.
+func CapsFor(mode string) string {
+	switch mode {
+	case "spell", "icon":
+		return mode
+	}
+	return "none"
+}
+
+// setParams sends the settings that changed since the last message. punct
+// is the punctuation mode for speech-dispatcher itself.
+func (e *Engine) setParams(c *conn, last **sent, p engine.Params, punct string) error {
 	p = p.Clamp()
+	module, voice := e.target(p.Voice)
+	s := sent{module: module, voice: voice, punct: punct, caps: CapsFor(p.Capitals),
+		pitch: PitchFor(p.Pitch), volume: VolumeFor(p.Volume)}
+	s.rate = RateFor(module, p.Rate)
+	if voice != "" && (old(last) == nil || old(last).voice != voice || old(last).module != module) {
+		if err := e.checkVoice(c, module, voice, p.Voice); err != nil {
+			return err
+		}
+	}
 	old := *last
 	var cmds []string
-	if old == nil || old.Rate != p.Rate {
-		// speech-dispatcher's espeak-ng module maps rate -100..0..100 onto
-		// 80..170..449 words per minute (its EspeakMinRate, NormalRate, MaxRate).
-		r := (p.Rate - 170) * 100 / 279
-		if p.Rate < 170 {
-			r = (p.Rate - 170) * 100 / 90
-		}
-		cmds = append(cmds, fmt.Sprintf("SET SELF RATE %d", min(100, max(-100, r))))
+	if module != "" && (old == nil || old.module != module) {
+		cmds = append(cmds, "SET SELF OUTPUT_MODULE "+module)
 	}
-	if old == nil || old.Pitch != p.Pitch {
-		cmds = append(cmds, fmt.Sprintf("SET SELF PITCH %d", p.Pitch*100/12))
+	// A module change resets the voice to the module's default.
+	if voice != "" && (old == nil || old.voice != voice || old.module != module) {
+		cmds = append(cmds, "SET SELF SYNTHESIS_VOICE "+voice)
 	}
-	if old == nil || old.Volume != p.Volume {
-		cmds = append(cmds, fmt.Sprintf("SET SELF VOLUME %d", p.Volume*2-100))
+	if old == nil || old.rate != s.rate {
+		cmds = append(cmds, fmt.Sprintf("SET SELF RATE %d", s.rate))
 	}
-	if (old == nil || old.Voice != p.Voice) && p.Voice != "" {
-		cmds = append(cmds, "SET SELF SYNTHESIS_VOICE "+p.Voice)
+	if old == nil || old.pitch != s.pitch {
+		cmds = append(cmds, fmt.Sprintf("SET SELF PITCH %d", s.pitch))
 	}
-	if old == nil || old.Punctuation != p.Punctuation {
-		// The narration spells punctuation out itself.
-		cmds = append(cmds, "SET SELF PUNCTUATION none")
+	if old == nil || old.volume != s.volume {
+		cmds = append(cmds, fmt.Sprintf("SET SELF VOLUME %d", s.volume))
+	}
+	if old == nil || old.punct != s.punct {
+		cmds = append(cmds, "SET SELF PUNCTUATION "+s.punct)
+	}
+	if old == nil || old.caps != s.caps {
+		cmds = append(cmds, "SET SELF CAP_LET_RECOGN "+s.caps)
 	}
 	for _, cmd := range cmds {
 		if _, err := c.request(cmd); err != nil {
 			*last = nil
+			if strings.HasPrefix(cmd, "SET SELF OUTPUT_MODULE") {
+				return fmt.Errorf("speech-dispatcher cannot use output module %s: %w", module, err)
+			}
 			return err
 		}
 	}
-	*last = &p
+	*last = &s
 	return nil
+}
+
+func old(last **sent) *sent { return *last }
+
+// checkVoice refuses a voice the module does not have (speech-dispatcher
+// would take it silently and speak with another).
+func (e *Engine) checkVoice(c *conn, module, voice, asked string) error {
+	m := module
+	if m == "" {
+		// The module this connection speaks with: the daemon's default.
+		rp, err := c.request("GET OUTPUT_MODULE")
+		if err != nil || len(rp.lines) < 2 {
+			return nil
+		}
+		m = rp.lines[0]
+	}
+	vs, err := e.ModuleVoices(m)
+	if err != nil || len(vs) == 0 {
+		return nil // the module cannot tell: let it try
+	}
+	for _, v := range vs {
+		if v.Name == voice {
+			return nil
+		}
+	}
+	return fmt.Errorf("speech-dispatcher's %s module has no voice %q", m, asked)
+}
+
+// LastModule is the output module the last reading used ("" for the
+// daemon's default).
+func (e *Engine) LastModule() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.readP == nil {
+		return ""
+	}
+	return e.readP.module
 }
 
 // SSML builds the message for u starting at word from: sentences wrapped in
@@ -334,7 +447,7 @@ func SSML(u engine.Utterance, from, pauseMs int) string {
 		gap := string(runes[pos:w.Start])
 		if i > from && sentenceEnd(gap) {
 			b.WriteString(escape(strings.TrimRight(gap, " ")))
-			b.WriteString("</s> <s>")
+			b.WriteString("</s><s>") // festival drops later marks after "</s> <s>"
 		} else {
 			b.WriteString(escape(gap))
 		}
@@ -372,9 +485,15 @@ func escape(s string) string {
 func (e *Engine) Speak(ctx context.Context, u engine.Utterance, p engine.Params, pauseMs int, word func(i int)) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if err := setParams(e.read, &e.readP, p); err != nil {
+	if err := e.redial(&e.read, &e.readP); err != nil {
 		return err
 	}
+	// The narration names punctuation itself (per speech.punctuation), so
+	// the module must not name it again.
+	if err := e.setParams(e.read, &e.readP, p, "none"); err != nil {
+		return err
+	}
+	module := e.readP.module
 	next := 0 // next word expected
 	for attempt := 0; ; attempt++ {
 		// Forget events of earlier messages.
@@ -389,54 +508,145 @@ func (e *Engine) Speak(ctx context.Context, u engine.Utterance, p engine.Params,
 		if err != nil {
 			return err
 		}
-		stopped, err := e.follow(ctx, id, &next, word)
+		f := follower{e: e, c: e.read, id: id, u: u, next: &next, word: word, module: module,
+			msPerRune: msPerRune(p.Rate)}
+		stopped, err := f.run(ctx)
 		if err != nil || !stopped || ctx.Err() != nil || attempt > 20 {
 			return err
 		}
 	}
 }
 
-// follow waits for the events of message id until it ends. It reports
-// stopped=true when speech-dispatcher stopped it without being asked.
-func (e *Engine) follow(ctx context.Context, id string, next *int, word func(int)) (bool, error) {
+// redial replaces a broken connection (the daemon was restarted).
+func (e *Engine) redial(c **conn, last **sent) error {
+	if *c != nil && (*c).brokenErr() == nil {
+		return nil
+	}
+	nc, err := dial()
+	if err != nil {
+		return err
+	}
+	if *c != nil {
+		(*c).c.Close()
+	}
+	*c, *last = nc, nil
+	return nil
+}
+
+// msPerRune estimates how long a character of text takes at wpm (about
+// six characters a word, space included).
+func msPerRune(wpm int) float64 { return 60000 / (float64(max(50, wpm)) * 6) }
+
+// watchEvery is how long a reading may go without any event before tw asks
+// the daemon whether it still answers.
+var watchEvery = 3 * time.Second
+
+// follower waits for the events of one message.
+type follower struct {
+	e         *Engine
+	c         *conn
+	id        string
+	u         engine.Utterance
+	next      *int
+	word      func(int)
+	module    string
+	msPerRune float64
+	marks     int // index marks seen
+}
+
+// upTo reports the words before i not reported yet (skipped by the
+// module), then i itself, so that positions never go backwards or skip.
+func (f *follower) upTo(i int) {
+	for ; *f.next <= i && *f.next < len(f.u.Words); *f.next++ {
+		f.word(*f.next)
+	}
+}
+
+// run follows the message until it ends. It reports stopped=true when
+// speech-dispatcher stopped it without being asked.
+func (f *follower) run(ctx context.Context) (bool, error) {
+	var begin time.Time // 701 seen; words are then estimated for markless modules
+	first := *f.next
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	watch := time.NewTimer(watchEvery)
+	defer watch.Stop()
+	schedule := func() {
+		if begin.IsZero() || !f.e.isMarkless(f.module) || *f.next >= len(f.u.Words) {
+			return
+		}
+		base := f.u.Words[first].Start
+		at := begin.Add(time.Duration(float64(f.u.Words[*f.next].Start-base) * f.msPerRune * float64(time.Millisecond)))
+		timer.Reset(max(0, time.Until(at)))
+	}
 	for {
 		select {
 		case <-ctx.Done():
-			e.read.request("STOP SELF")
+			f.c.request("STOP SELF")
 			// Wait briefly for the stop to be confirmed, so that audio is off.
 			t := time.After(time.Second)
 			for {
 				select {
-				case ev := <-e.read.events:
-					if ev.msgID == id && (ev.code == 702 || ev.code == 703) {
+				case ev := <-f.c.events:
+					if ev.msgID == f.id && (ev.code == 702 || ev.code == 703) {
 						return false, nil
 					}
 				case <-t:
 					return false, nil
-				case <-e.read.closed:
+				case <-f.c.closed:
 					return false, nil
 				}
 			}
-		case ev := <-e.read.events:
-			if ev.msgID != id {
+		case <-timer.C:
+			f.upTo(*f.next)
+			schedule()
+		case <-watch.C:
+			// No event for a while: a stopped daemon would leave us waiting
+			// forever. Any reply, even a refusal, shows it is alive.
+			if _, err := f.c.request("GET OUTPUT_MODULE"); err != nil && (errors.Is(err, ErrNoReply) || f.c.brokenErr() != nil) {
+				return false, fmt.Errorf("speech-dispatcher stopped while reading: %w", err)
+			}
+			watch.Reset(watchEvery)
+		case ev := <-f.c.events:
+			watch.Reset(watchEvery)
+			if ev.msgID != f.id {
 				continue
 			}
 			switch ev.code {
+			case 701:
+				begin = time.Now()
+				schedule()
 			case 700:
-				i, err := strconv.Atoi(ev.mark)
-				if err == nil && i >= *next {
-					*next = i + 1
-					word(i)
+				f.marks++
+				if i, err := strconv.Atoi(ev.mark); err == nil && i >= *f.next {
+					f.upTo(i)
 				}
 			case 702:
+				// Everything was spoken: words with no mark were heard too.
+				if f.marks == 0 && len(f.u.Words)-first > 1 && !f.e.isMarkless(f.module) {
+					f.e.setMarkless(f.module)
+				}
+				f.upTo(len(f.u.Words) - 1)
 				return false, nil
 			case 703:
 				return true, nil
 			}
-		case <-e.read.closed:
-			return false, errors.New("speechd: connection closed")
+		case <-f.c.closed:
+			return false, errors.New("speech-dispatcher closed the connection while reading (it stopped or crashed)")
 		}
 	}
+}
+
+func (e *Engine) isMarkless(module string) bool {
+	e.vmu.Lock()
+	defer e.vmu.Unlock()
+	return e.markless[module]
+}
+
+func (e *Engine) setMarkless(module string) {
+	e.vmu.Lock()
+	defer e.vmu.Unlock()
+	e.markless[module] = true
 }
 
 // Announce implements engine.Speaker: on its own connection, at priority
@@ -457,7 +667,7 @@ func (e *Engine) AnnounceQueued(text string, p engine.Params) error {
 func (e *Engine) announce(text string, p engine.Params, cancel bool) error {
 	e.annMu.Lock()
 	defer e.annMu.Unlock()
-	if e.ann == nil {
+	if e.ann == nil || e.ann.brokenErr() != nil {
 		c, err := dial()
 		if err != nil {
 			return err
@@ -466,9 +676,14 @@ func (e *Engine) announce(text string, p engine.Params, cancel bool) error {
 			c.c.Close()
 			return err
 		}
-		e.ann = c
+		if e.ann != nil {
+			e.ann.c.Close()
+		}
+		e.ann, e.annP = c, nil
 	}
-	if err := setParams(e.ann, &e.annP, p); err != nil {
+	// Announcements are plain text: speech-dispatcher names their
+	// punctuation at the listener's level, as it does for Orca.
+	if err := e.setParams(e.ann, &e.annP, p, p.Clamp().Punctuation); err != nil {
 		return err
 	}
 	if cancel {

@@ -5,11 +5,13 @@
 package speechtest
 
 import (
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -53,15 +55,21 @@ func StartPulse(t testing.TB) string {
 // StartSpeechd starts speech-dispatcher with the espeak-ng module, playing
 // through the PulseAudio server of StartPulse, and points SPEECHD_ADDRESS at
 // it for the rest of the test.
-func StartSpeechd(t testing.TB, pulseServer string) {
+func StartSpeechd(t testing.TB, pulseServer string) string {
+	t.Helper()
+	return StartSpeechdModules(t, pulseServer, "espeak-ng")
+}
+
+// StartSpeechdModules starts speech-dispatcher with the output modules
+// named (the first is the default), each with Debian's configuration; the
+// festival module gets its own festival server on a free port. It points
+// SPEECHD_ADDRESS at the daemon and returns the folder holding its socket,
+// pid file and logs.
+func StartSpeechdModules(t testing.TB, pulseServer string, modules ...string) string {
 	t.Helper()
 	bin, err := exec.LookPath("speech-dispatcher")
 	if err != nil {
 		t.Fatalf("speech-dispatcher is not installed: run scripts/deps-speech.sh")
-	}
-	modconf := "/etc/speech-dispatcher/modules/espeak-ng.conf"
-	if _, err := os.Stat(modconf); err != nil {
-		t.Fatalf("the espeak-ng module of speech-dispatcher is not installed: run scripts/deps-speech.sh")
 	}
 	dir := t.TempDir()
 	conf := filepath.Join(dir, "conf")
@@ -69,17 +77,24 @@ func StartSpeechd(t testing.TB, pulseServer string) {
 		t.Fatal(err)
 	}
 	os.MkdirAll(filepath.Join(dir, "log"), 0o700)
-	data, err := os.ReadFile(modconf)
-	if err != nil {
-		t.Fatal(err)
+	lines := []string{`AudioOutputMethod "pulse"`, `LogLevel 0`, `DefaultModule ` + modules[0]}
+	for _, m := range modules {
+		modconf := "/etc/speech-dispatcher/modules/" + m + ".conf"
+		data, err := os.ReadFile(modconf)
+		if err != nil {
+			t.Fatalf("the %s module of speech-dispatcher is not installed (%v): run scripts/deps-speech.sh", m, err)
+		}
+		if _, err := os.Stat("/usr/lib/speech-dispatcher-modules/sd_" + m); err != nil {
+			t.Fatalf("the %s module of speech-dispatcher is not installed (%v): run scripts/deps-speech.sh", m, err)
+		}
+		if m == "festival" {
+			port := startFestival(t, dir)
+			data = append(data, fmt.Sprintf("\nFestivalServerHost \"127.0.0.1\"\nFestivalServerPort %d\n", port)...)
+		}
+		os.WriteFile(filepath.Join(conf, "modules", m+".conf"), data, 0o600)
+		lines = append(lines, fmt.Sprintf("AddModule %q \"sd_%s\" \"%s.conf\"", m, m, m))
 	}
-	os.WriteFile(filepath.Join(conf, "modules", "espeak-ng.conf"), data, 0o600)
-	os.WriteFile(filepath.Join(conf, "speechd.conf"), []byte(strings.Join([]string{
-		`AudioOutputMethod "pulse"`,
-		`AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"`,
-		`DefaultModule espeak-ng`,
-		`LogLevel 0`,
-		""}, "\n")), 0o600)
+	os.WriteFile(filepath.Join(conf, "speechd.conf"), []byte(strings.Join(lines, "\n")+"\n"), 0o600)
 	sock := filepath.Join(dir, "speechd.sock")
 	cmd := exec.Command(bin, "-s", "-t", "0", "-C", conf, "-S", sock, "-P", filepath.Join(dir, "speechd.pid"), "-L", filepath.Join(dir, "log"))
 	logf, _ := os.Create(filepath.Join(dir, "stderr.log"))
@@ -89,13 +104,59 @@ func StartSpeechd(t testing.TB, pulseServer string) {
 		t.Fatalf("cannot start speech-dispatcher: %v", err)
 	}
 	t.Cleanup(func() {
+		resume(cmd.Process) // a test may have stopped it
 		cmd.Process.Kill()
 		cmd.Wait()
 		logf.Close()
-		// The module is a child of speech-dispatcher; it exits when its pipe closes.
+		// The modules are children of speech-dispatcher; they exit when their pipes close.
 	})
 	waitSocket(t, sock, "speech-dispatcher", filepath.Join(dir, "stderr.log"))
 	t.Setenv("SPEECHD_ADDRESS", "unix_socket:"+sock)
+	Daemons.Store(dir, cmd.Process)
+	return dir
+}
+
+// Daemons maps the folder StartSpeechdModules returned to the daemon's
+// process, for tests that stop or kill it.
+var Daemons sync.Map
+
+// startFestival starts a festival server on a free local port.
+func startFestival(t testing.TB, dir string) int {
+	t.Helper()
+	bin, err := exec.LookPath("festival")
+	if err != nil {
+		t.Fatalf("festival is not installed: run scripts/deps-speech.sh")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	scm := filepath.Join(dir, "festival.scm")
+	os.WriteFile(scm, []byte(fmt.Sprintf("(set! server_port %d)\n(set! server_access_list '(\"localhost\" \"127.0.0.1\" \"localhost.localdomain\"))\n", port)), 0o600)
+	cmd := exec.Command(bin, "--server", scm)
+	logf, _ := os.Create(filepath.Join(dir, "festival.log"))
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("cannot start festival: %v", err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		logf.Close()
+	})
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
+			c.Close()
+			return port
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "festival.log"))
+	t.Fatalf("festival did not listen on port %d within 10 s: %s", port, data)
+	return 0
 }
 
 func waitSocket(t testing.TB, sock, what, log string) {
