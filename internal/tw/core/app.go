@@ -143,6 +143,15 @@ type App struct {
 	history   map[string][]string // earlier answers of each prompt purpose
 	closeOnce sync.Once
 	autosave  autosaver
+
+	keyOf  KeyNamer        // the front end's keys, for menus and help
+	front  map[string]bool // actions the front end performs itself
+	menuAt int             // the menu F10 opens: the one used last
+
+	// unsavedSource is the source of a new document never saved, kept
+	// while edit mode is off (its reading view has lost the markup).
+	unsavedSource string
+	guide         bool // the open document is the user guide
 }
 
 // New returns an App with no document open.

@@ -127,6 +127,9 @@ func (a *App) runAction(id string) {
 	case "say_status":
 		a.sayStatus()
 		return
+	case "menu":
+		a.openMenu(a.menuAt)
+		return
 	case "repeat_message":
 		if a.status == "" {
 			a.say("No message yet.")
@@ -430,7 +433,15 @@ func (a *App) showOutline() {
 	for _, it := range items {
 		names = append(names, fmt.Sprintf("%s, level %d", it.Text, it.Level))
 	}
-	a.openList(&List{Title: "Outline", Items: names, Filter: new(string), choose: func(i int) {
+	// The list opens on the heading the reader is in: the last one at or
+	// before the cursor.
+	at := 0
+	for i, it := range items {
+		if it.Char <= a.cursor {
+			at = i
+		}
+	}
+	a.openList(&List{Title: "Outline", Items: names, Filter: new(string), Selected: at, choose: func(i int) {
 		it := items[i]
 		a.moveTo(it.Char, true)
 		a.say(fmt.Sprintf("Heading level %d: %s", it.Level, it.Text))
@@ -542,6 +553,15 @@ func (a *App) showSettings() {
 		}
 		refresh(i)
 		a.say(l.all[i])
+	}
+	l.remove = func(i int) {
+		// Delete puts the setting back to its default.
+		if _, err := ed.Set(labels[i].Path, nil); err != nil {
+			a.sayError(err.Error())
+			return
+		}
+		refresh(i)
+		a.say("Reset to the default. " + l.all[i])
 	}
 	l.choose = func(i int) {
 		path := labels[i].Path

@@ -238,15 +238,17 @@ func (a *App) navigate(id string) bool {
 			a.historyMove(&a.state.Forward, &a.state.History, "Forward", "No forward history.")
 		}
 	case "document_start":
+		// The first words only, as every other move says them: the
+		// first line may be a whole paragraph.
 		a.moveTo(0, true)
-		a.say(strings.TrimSpace("Top of document. " + a.spokenLine(0)))
+		a.say(strings.TrimSpace("Top of document. " + a.preview(0)))
 	case "document_end":
 		last := a.ix.Lines() - 1
 		for last > 0 && strings.TrimSpace(a.lineText(last)) == "" {
 			last--
 		}
 		a.moveTo(a.ix.LineStart(last), true)
-		a.say(strings.TrimSpace("End of document. " + a.spokenLine(last)))
+		a.say(strings.TrimSpace("End of document. " + a.preview(a.ix.LineStart(last))))
 	case "caret_next_word", "caret_previous_word", "select_next_word", "select_previous_word":
 		next := strings.Contains(id, "next")
 		var w units.Range

@@ -32,6 +32,7 @@ type List struct {
 	rename   func(index int)
 	letters  map[rune]int // Save/Discard/Cancel style letters
 	kind     listKind     // what the items show, for lists kept up to date
+	intro    string       // what opening the list says, when not the usual
 }
 
 // listKind names the lists whose items follow the marks they show.
@@ -42,6 +43,7 @@ const (
 	bookmarkList
 	noteList
 	highlightList
+	menuList
 )
 
 // openPrompt opens a prompt and announces its label.
@@ -63,13 +65,17 @@ func (a *App) openList(l *List) {
 	}
 	a.list = l
 	a.refilter()
-	n := len(l.Items)
-	intro := fmt.Sprintf("%s, %d items. Up and Down move, Enter chooses, Escape closes.", l.Title, n)
-	if n == 1 {
-		intro = fmt.Sprintf("%s, 1 item. Up and Down move, Enter chooses, Escape closes.", l.Title)
-	}
-	a.say(intro)
+	a.say(a.listIntro(l))
 	a.effects = append(a.effects, ListEffect{Title: l.Title, Items: l.Items})
+}
+
+// listIntro is what a list says when it opens: its title, how many items,
+// and the keys ("Notes, 1 item. Up and Down move …").
+func (a *App) listIntro(l *List) string {
+	if l.intro != "" {
+		return l.intro
+	}
+	return fmt.Sprintf("%s, %s. Up and Down move, Enter chooses, Escape closes.", l.Title, plural(len(l.Items), "item", "items"))
 }
 
 func (a *App) refilter() {
@@ -354,7 +360,7 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 		}
 		l.rename(l.allIdx[l.Selected])
 	case "introduce":
-		a.say(fmt.Sprintf("%s, %d items. Up and Down move, Enter chooses, Escape closes.", l.Title, len(l.Items)))
+		a.say(a.listIntro(l))
 	case "details":
 		sayItem()
 	case "choose_here", "sort", "show_all":
