@@ -115,7 +115,24 @@ func (a *App) runAction(id string) {
 			a.sayError(fmt.Sprintf("Unknown command: %s.", text))
 		})
 		return
-	case "keyboard_help", "help":
+	case "help":
+		a.toggleGuide()
+		return
+	case "search_help":
+		a.searchHelp()
+		return
+	case "notice_history":
+		a.noticeHistory()
+		return
+	case "quiet_screen":
+		a.quiet = !a.quiet
+		if a.quiet {
+			a.say("Quiet screen on: the text is hidden, speech and keys go on. Alt+Q shows it again.")
+		} else {
+			a.say("Quiet screen off.")
+		}
+		return
+	case "keyboard_help":
 		var items []string
 		for _, act := range actionList {
 			items = append(items, fmt.Sprintf("%s. %s", act.Name, act.Group))
@@ -319,6 +336,11 @@ func (a *App) readingAction(id string) {
 			a.read("cursor")
 		}
 	case "read_from_cursor":
+		a.read("cursor")
+	case "say_all":
+		// On from the cursor to the end of the document, the cursor
+		// following the voice, whatever is selected.
+		a.sel = nil
 		a.read("cursor")
 	case "read_document":
 		a.read("document")

@@ -516,6 +516,13 @@ func (a *App) wrapParts(r units.Range, parts []units.Range, open, close, name st
 	}
 }
 
+// copyText puts text on tw's own clipboard and asks the front end to put
+// it on the system's too (CopyEffect).
+func (a *App) copyText(text string) {
+	a.clipboard = text
+	a.effects = append(a.effects, CopyEffect{Text: text})
+}
+
 // markdownOnly are the formatting actions that write Markdown blocks,
 // refused in an HTML document's source rather than mixing the two.
 var markdownOnly = map[string]bool{"heading": true, "bullet_list": true, "numbered_list": true,
@@ -646,11 +653,11 @@ func (a *App) editAction(id string) {
 				a.say("Nothing to copy.")
 				return
 			}
-			a.clipboard = a.d.Slice(s.Start, s.End)
+			a.copyText(a.d.Slice(s.Start, s.End))
 			a.say("Copied the sentence: " + a.previewText(a.clipboard))
 			return
 		}
-		a.clipboard = a.d.Slice(r.Start, r.End)
+		a.copyText(a.d.Slice(r.Start, r.End))
 		a.say("Copied: " + a.previewText(a.clipboard))
 		return
 	}
@@ -728,7 +735,7 @@ func (a *App) editAction(id string) {
 			a.say("No selection.")
 			return
 		}
-		a.clipboard = a.d.Slice(r.Start, r.End)
+		a.copyText(a.d.Slice(r.Start, r.End))
 		if id == "cut" {
 			a.sel = nil
 			a.apply(r.Start, r.End, "", r.Start)

@@ -136,3 +136,20 @@ func plural(n int, one, many string) string {
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
+
+// noticeHistory lists what tw said, newest first, so a message that was
+// followed at once by another is not lost. Enter says the item again.
+func (a *App) noticeHistory() {
+	if len(a.notices) == 0 {
+		a.say("No messages yet.")
+		return
+	}
+	items := make([]string, len(a.notices))
+	for i, n := range a.notices {
+		items[len(items)-1-i] = n
+	}
+	l := &List{Title: "Messages", Items: items, Filter: new(string)}
+	l.choose = func(i int) { a.say(items[i]) }
+	l.intro = fmt.Sprintf("Messages, newest first, %s. Up and Down move, type to filter, Escape closes.", plural(len(items), "message", "messages"))
+	a.openList(l)
+}

@@ -33,6 +33,7 @@ type List struct {
 	letters  map[rune]int // Save/Discard/Cancel style letters
 	kind     listKind     // what the items show, for lists kept up to date
 	intro    string       // what opening the list says, when not the usual
+	search   []string     // what the filter looks in, by item of all, when not the item
 }
 
 // listKind names the lists whose items follow the marks they show.
@@ -65,7 +66,12 @@ func (a *App) openList(l *List) {
 	}
 	a.list = l
 	a.refilter()
-	a.say(a.listIntro(l))
+	intro := a.listIntro(l)
+	if l.Selected > 0 && l.Selected < len(l.Items) {
+		// Opened on an item other than the first: say which.
+		intro += fmt.Sprintf(" %s, %d of %d", l.Items[l.Selected], l.Selected+1, len(l.Items))
+	}
+	a.say(intro)
 	a.effects = append(a.effects, ListEffect{Title: l.Title, Items: l.Items})
 }
 
@@ -83,7 +89,11 @@ func (a *App) refilter() {
 	l.Items = l.Items[:0:0]
 	l.allIdx = nil
 	for i, it := range l.all {
-		if l.Filter == nil || *l.Filter == "" || strings.Contains(strings.ToLower(it), strings.ToLower(*l.Filter)) {
+		hay := it
+		if l.search != nil {
+			hay = l.search[i]
+		}
+		if l.Filter == nil || *l.Filter == "" || matchesAll(hay, *l.Filter) {
 			l.Items = append(l.Items, it)
 			l.allIdx = append(l.allIdx, i)
 		}
@@ -91,6 +101,18 @@ func (a *App) refilter() {
 	if l.Selected >= len(l.Items) {
 		l.Selected = max(0, len(l.Items)-1)
 	}
+}
+
+// matchesAll reports whether every word of filter is in text, in any
+// order and case ("bookmark delete" finds "Delete bookmark").
+func matchesAll(text, filter string) bool {
+	text = strings.ToLower(text)
+	for _, w := range strings.Fields(strings.ToLower(filter)) {
+		if !strings.Contains(text, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // viewChanged closes the open prompt, list and question when the view
