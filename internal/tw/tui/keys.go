@@ -384,11 +384,8 @@ func isPlainSpecial(key string) bool {
 // of the action's keys; an empty list unbinds it. An override that would
 // give a key two actions in one mode is refused with a warning.
 func (km *Keymap) applyOverrides(text string) {
-	var raw map[string]any
-	if _, err := toml.Decode(text, &raw); err != nil {
-		km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: %v; using the default keys.", err))
-		return
-	}
+	raw, bad := decodeKeymap(text)
+	km.Warnings = append(km.Warnings, bad...)
 	known := map[string]bool{actCharNext: true, actCharPrev: true}
 	for _, bd := range defaultBindings {
 		known[bd.action] = true
@@ -473,6 +470,37 @@ func (km *Keymap) applyOverrides(text string) {
 			}
 		}
 	}
+}
+
+// decodeKeymap decodes keymap.toml. When the file as a whole is not valid
+// TOML, each line is decoded by itself, so that every bad line gets its
+// own warning (not only the first) and the good lines are still used.
+func decodeKeymap(text string) (map[string]any, []string) {
+	var raw map[string]any
+	if _, err := toml.Decode(text, &raw); err == nil {
+		return raw, nil
+	}
+	raw = map[string]any{}
+	var warnings []string
+	for i, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		var one map[string]any
+		if _, err := toml.Decode(t, &one); err != nil {
+			msg := err.Error()
+			if pe, ok := err.(toml.ParseError); ok {
+				msg = pe.Message
+			}
+			warnings = append(warnings, fmt.Sprintf("keymap.toml line %d: %s; that line is ignored and its action keeps the default keys.", i+1, msg))
+			continue
+		}
+		for k, v := range one {
+			raw[k] = v
+		}
+	}
+	return raw, warnings
 }
 
 // conflict returns the other action key would have in a mode that searches

@@ -140,7 +140,11 @@ func TestKeymapOverrides(t *testing.T) {
 			[]want{{"Edit", "Ctrl+U", "undo"}, {"Browse", "Ctrl+U", ""}, {"Edit", "Ctrl+Z", ""}}, nil},
 		{"unknown action", `fly_away = ["x"]`, nil, []string{"there is no action fly_away"}},
 		{"bad key", `stop = ["Hyper+Q"]`, []want{{"Browse", "Escape", "stop"}}, []string{"is not a key name"}},
-		{"syntax error", `stop = [`, []want{{"Browse", "Escape", "stop"}}, []string{"using the default keys"}},
+		{"syntax error", `stop = [`, []want{{"Browse", "Escape", "stop"}}, []string{"line 1:"}},
+		{"two bad lines give two warnings, the good line is used",
+			"stop = [\nadd_bookmark = [\"Ctrl+J\"]\nquit = [\"Ctrl+Q\"\n",
+			[]want{{"Browse", "Escape", "stop"}, {"Browse", "Ctrl+J", "add_bookmark"}, {"Browse", "Ctrl+Q", "quit"}},
+			[]string{"line 1:", "line 3:"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
