@@ -224,8 +224,25 @@ var defaultBindings = func() []binding {
 	b(g, "help", "F1")
 	b(g, "menu", "F10")
 	b(g, "toggle_character_keys", "F9")
+	b(g, "search_help", "Alt+?")
+	b(br, "notice_history", "\"")
+	b(g, "quiet_screen", "Alt+Q")
+	b(g, "say_all", "Alt+A")
+	// Ctrl+C copies in every mode: the selection, else the sentence.
+	b(g, "copy", "Ctrl+C")
+
+	// The menus: Alt and a menu's letter.
+	for _, m := range core.Menus {
+		b(g, menuAction(m), fmt.Sprintf("Alt+%c", unicode.ToUpper(m.Letter)))
+	}
 	return out
 }()
+
+// menuAction is the terminal reader's action that opens menu m, such as
+// menu_file or menu_view_and_help (keymap.toml may rebind it).
+func menuAction(m core.Menu) string {
+	return "menu_" + strings.ReplaceAll(strings.ToLower(m.Name), " ", "_")
+}
 
 // classicExtras are what the classic preset adds to the default keys once
 // the single-character keys are gone: the modifier keys of older reading
