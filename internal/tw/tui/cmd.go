@@ -8,6 +8,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/session"
 )
 
@@ -91,7 +92,9 @@ func open(o Options) (*reader, error) {
 	r.sess = session.Open(session.Options{Home: o.Home, Getenv: o.Getenv, Events: r.events, LogPrefix: "tw open: ",
 		NoSpeech: o.NoSpeech, Backend: o.Backend, Modes: true, Stdin: o.Data,
 		// tw is silent: a reading is shown for the screen reader instead.
-		Silent: textSpeaker{id: "silent", events: r.events}})
+		Silent: textSpeaker{id: "silent", events: r.events},
+		// With no audio device the voice reads silently: show what it reads.
+		ShowReading: func(d *doc.Document, from, to int) { showReading(r.events, d, from, to) }})
 	r.sess.Announce()
 	if err := r.sess.App.Open(o.File); err != nil {
 		r.close()
