@@ -285,7 +285,13 @@ func (a *App) finishEdit() {
 func (a *App) derive(source string) *doc.Document {
 	meta := a.edit.canonical.Meta
 	if a.opts.Parse != nil {
-		if d, err := a.opts.Parse(a.edit.path, []byte(source)); err == nil {
+		// A new document has no name yet: its format names it, so it
+		// stays Markdown after edit mode is turned off.
+		name := a.edit.path
+		if name == "" {
+			name = "untitled" + map[string]string{"markdown": ".md", "html": ".html"}[meta.Format]
+		}
+		if d, err := a.opts.Parse(name, []byte(source)); err == nil {
 			d.Meta.Path = a.edit.path
 			return d
 		}
