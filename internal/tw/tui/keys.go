@@ -343,6 +343,15 @@ func (km *Keymap) KeysOf(action string) []string {
 	return keys
 }
 
+// ShownKey is the key a menu or the help shows for an action: its first
+// key, said aloud ("Ctrl+O", "Question mark"), or "" when it has none.
+func (km *Keymap) ShownKey(action string) string {
+	if keys := km.KeysOf(action); len(keys) > 0 {
+		return SpokenKey(keys[0])
+	}
+	return ""
+}
+
 func keyOrder(k string) string {
 	// Modifier keys first, then single keys, each alphabetically.
 	if isCharacterKey(k) {

@@ -86,13 +86,7 @@ func New(cfg Config) *Reader {
 	if r.app != nil {
 		// The menus and the help search show this reader's keys, and
 		// hand back the actions that are the terminal's own.
-		km := r.km
-		r.app.SetKeyNames(func(id string) string {
-			if keys := km.KeysOf(id); len(keys) > 0 {
-				return SpokenKey(keys[0])
-			}
-			return ""
-		})
+		r.app.SetKeyNames(r.km.ShownKey)
 		r.app.SetFrontActions(frontActions...)
 	}
 	if cfg.Events != nil {
