@@ -145,6 +145,12 @@ func (a *App) runAction(id string) {
 		a.sayStatus()
 		return
 	case "menu":
+		// F10 opens the menu bar, and closes it when it is open.
+		if a.list != nil && a.list.kind == menuList {
+			a.closeUI()
+			a.say("Menu closed.")
+			return
+		}
 		a.openMenu(a.menuAt)
 		return
 	case "repeat_message":

@@ -110,6 +110,7 @@ func (a *App) OpenMenu(name string) ([]Effect, string) {
 // "File menu, Open, Ctrl+O, 1 of 12".
 func (a *App) openMenu(i int) {
 	i = (i%len(Menus) + len(Menus)) % len(Menus)
+	a.prompt = nil // a menu opened from a prompt (Alt and a letter) replaces it
 	m := Menus[i]
 	a.menuAt = i
 	ids := m.MenuActions()

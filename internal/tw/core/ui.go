@@ -65,6 +65,7 @@ func (a *App) openList(l *List) {
 		l.all = l.Items
 	}
 	a.list = l
+	a.prompt = nil // a list opened while a prompt was open replaces it
 	a.refilter()
 	intro := a.listIntro(l)
 	if l.Selected > 0 && l.Selected < len(l.Items) {

@@ -74,6 +74,12 @@ func TestTmuxMenus(t *testing.T) {
 	s.said.expect("Edit menu, Toggle edit mode, Ctrl+E, 1 of")
 	s.keys("Left")
 	s.said.expect("File menu, Open")
+	s.keys("F10")
+	s.said.expect("Menu closed.")
+	s.keys("/")
+	s.said.expect("Find")
+	s.keys("M-e") // from a prompt, Alt and a letter go to the menu
+	s.said.expect("Edit menu, Toggle edit mode")
 	s.keys("Escape")
 	s.said.expect("Cancelled.")
 
