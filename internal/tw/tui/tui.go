@@ -317,6 +317,12 @@ func (r *Reader) describe(name string) {
 		r.say(fmt.Sprintf("%s does nothing in %s mode.", SpokenKey(name), strings.ToLower(mode)))
 		return
 	}
+	for _, m := range core.Menus {
+		if act == menuAction(m) {
+			r.say(fmt.Sprintf("%s: opens the %s menu.", SpokenKey(name), m.Name))
+			return
+		}
+	}
 	group := ""
 	if info, ok := core.LookupAction(act); ok {
 		group = " " + string(info.Group) + "."
