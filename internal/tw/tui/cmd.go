@@ -24,7 +24,8 @@ const (
 // Keys is the short list of keys `tw open --help` gives.
 const Keys = `Keys: Enter reads, Escape stops, h and Shift+H headings, Alt+. sentences,
 Right and Left words, / finds, m bookmarks, a notes, Ctrl+E edits,
-? lists every key, Shift+F1 says what a key does, Ctrl+Q quits.`
+? lists every key, Shift+F1 says what a key does, Ctrl+Q quits.
+F10 (or Alt and a menu's letter) opens the menus; F1 opens the user guide.`
 
 // Options say what the terminal reader opens and how.
 type Options struct {
