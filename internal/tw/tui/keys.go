@@ -305,6 +305,10 @@ func NewKeymap(preset, home string) *Keymap {
 			km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: cannot be read (%v); using the default keys.", err))
 		}
 	}
+	for i, w := range km.Warnings {
+		// One line each: a warning is one message on the message line.
+		km.Warnings[i] = strings.Join(strings.Fields(w), " ")
+	}
 	return km
 }
 

@@ -177,3 +177,35 @@ func TestSpokenKey(t *testing.T) {
 		}
 	}
 }
+
+// FuzzKeymap: any keymap.toml gives a keymap (never a panic), every
+// warning is one line naming keymap.toml, and the keys not overridden keep
+// working.
+func FuzzKeymap(f *testing.F) {
+	for _, seed := range []string{
+		`next_sentence = ["Ctrl+J"]`,
+		"stop = [\nadd_bookmark = [\"Ctrl+J\"]\nquit = [\"Ctrl+Q\"\n",
+		"# comment\n\nmenu_file = [\"Alt+Shift+F\"]\n",
+		"a = 1\nb = [1, 2]\n[table]\nx = \"y\"\n",
+		"copy = [\"Ctrl+C\", \"Ctrl+C\"]\n= [\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		home := t.TempDir()
+		if err := os.WriteFile(filepath.Join(home, KeymapFile), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		km := NewKeymap("default", home)
+		for _, w := range km.Warnings {
+			if !strings.HasPrefix(w, "keymap.toml") || strings.Contains(w, "\n") {
+				t.Errorf("warning %q", w)
+			}
+		}
+		if !strings.Contains(text, "F10") && !strings.Contains(text, "menu") {
+			if a, _, _ := km.Lookup("Browse", "F10"); a != "menu" {
+				t.Errorf("F10 is %q after %q", a, text)
+			}
+		}
+	})
+}
