@@ -68,7 +68,8 @@ func TestTmuxMenus(t *testing.T) {
 	file := len(core.Menus[0].MenuActions())
 	s.said.expect(fmt.Sprintf("File menu, Open, Ctrl+O, 1 of %d", file))
 	s.waitScreen("the File menu drawn", func(sc string) bool {
-		return strings.Contains(sc, fmt.Sprintf("File menu — 1 of %d", file)) && strings.Contains(sc, "Save as, Alt+S")
+		return strings.Contains(sc, fmt.Sprintf("File menu — 1 of %d", file)) && strings.Contains(sc, "Save as, Alt+S") &&
+			strings.HasPrefix(screenRow(sc, 0), " File (Alt+F)  Edit (Alt+E)  Navigate (Alt+G)")
 	})
 	s.keys("Right")
 	s.said.expect("Edit menu, Toggle edit mode, Ctrl+E, 1 of")

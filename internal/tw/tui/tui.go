@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
@@ -843,6 +844,7 @@ func (r *Reader) Draw() {
 		}
 		cursorY = r.drawList(title, ls.Items, ls.Selected, w)
 		cursorX = 1
+		r.drawMenuBar(ls.Title, w)
 	} else if r.help != nil {
 		title := "Keyboard help"
 		if r.help.filter != "" {
@@ -864,6 +866,37 @@ func (r *Reader) Draw() {
 		scr.HideCursor()
 	}
 	scr.Show()
+}
+
+// drawMenuBar draws the menu bar on the top row while a menu is open:
+// every menu with its Alt letter, the open one marked, so the menus
+// beside it (Left and Right) can be seen as well as heard.
+func (r *Reader) drawMenuBar(title string, w int) {
+	open := -1
+	for i, m := range core.Menus {
+		if title == m.Name+" menu" {
+			open = i
+		}
+	}
+	if open < 0 {
+		return
+	}
+	for x := 0; x < w; x++ {
+		r.scr.Put(x, 0, " ", r.th.bar)
+	}
+	x := 0
+	for i, m := range core.Menus {
+		label := fmt.Sprintf(" %s (Alt+%c) ", m.Name, unicode.ToUpper(m.Letter))
+		style := r.th.bar
+		if i == open {
+			style = r.th.cursor
+		}
+		putText(r.scr, x, 0, w-x, label, style)
+		x += widthOf(label)
+		if x >= w {
+			break
+		}
+	}
 }
 
 // drawBar draws the status bar: title, mode, place, playback.
