@@ -170,3 +170,26 @@ func TestEditDefects(t *testing.T) {
 		}
 	}
 }
+
+// TestListIntroductionsCount: one note is "1 item", when the list opens
+// and when it is introduced again (the RPC list_key introduce); the
+// outline opens on the heading the cursor is in and says it.
+func TestListIntroductionsCount(t *testing.T) {
+	f := newFixture(t)
+	app, _ := f.open()
+	f.do(app, "add_note")
+	app.Answer("look at this")
+	res := f.do(app, "list_notes")
+	if !strings.HasPrefix(res.Status, "Notes, 1 item. ") {
+		t.Errorf("list_notes said %q", res.Status)
+	}
+	if _, said, _ := app.ListKey("introduce"); !strings.HasPrefix(said, "Notes, 1 item. ") {
+		t.Errorf("introduce said %q", said)
+	}
+	app.Cancel()
+	f.goTo(app, "char 103") // in "The nucleus" section
+	res = f.do(app, "outline")
+	if ls := app.ListState(); ls == nil || ls.Selected != 1 || !strings.HasSuffix(res.Status, "The nucleus, level 2, 2 of 2") {
+		t.Errorf("the outline opened on %+v, saying %q", ls, res.Status)
+	}
+}
