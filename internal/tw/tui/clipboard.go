@@ -43,7 +43,7 @@ func systemCopier(getenv func(string) string, look func(string) (string, error))
 }
 
 func runCopier(name string, args []string, text string) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Stdin = strings.NewReader(text)

@@ -92,7 +92,8 @@ func TestTmuxCopyToXClipboard(t *testing.T) {
 	s.keys("C-c")
 	s.said.expect("Copied the sentence: Reading by ear")
 	want := "Reading by ear works best in small steps."
-	deadline := time.Now().Add(10 * time.Second)
+	// Generous: under load xclip may take a while to own the selection.
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		cmd := exec.Command("xclip", "-o", "-selection", "clipboard")
 		cmd.Env = append(os.Environ(), "DISPLAY="+display)
