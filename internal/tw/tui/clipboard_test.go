@@ -77,6 +77,7 @@ func startXvfb(t *testing.T) string {
 // TestTmuxCopyToXClipboard: Ctrl+C in the real reader puts the sentence
 // on a real X clipboard (through xclip), read back by another client.
 func TestTmuxCopyToXClipboard(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
 	if _, err := exec.LookPath("xclip"); err != nil {
 		t.Fatal("xclip is not installed; run scripts/deps-tui.sh")
 	}

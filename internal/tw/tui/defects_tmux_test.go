@@ -13,6 +13,7 @@ import (
 // Highlights and Settings lists, one bookmark per place, the eight-word
 // preview at the start and end, and Ctrl+C copying to the clipboard.
 func TestTmuxListDefects(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
 	dir := t.TempDir()
 	copySample(t, dir)
 	long := "This first line is a whole paragraph written without a single break so that reading all of it at the top would take far too long.\n\nThe end is here too with many more words than eight in one long line of text.\n"
@@ -123,6 +124,7 @@ func TestTmuxListDefects(t *testing.T) {
 // is turned off; bold on a selected Markdown heading keeps the heading;
 // an HTML document is edited as its source, with undo and save.
 func TestTmuxEditDefects(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
 	dir := t.TempDir()
 	page := filepath.Join(dir, "page.html")
 	html := "<html><body><h1>Harbour notes</h1><p>The tide turns at noon.</p></body></html>\n"

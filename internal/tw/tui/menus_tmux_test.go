@@ -46,6 +46,7 @@ func capitalized(id string) string {
 // menus hold every command once, items say their keys, and one item is
 // run from each menu (a front-end one, what a key does, included).
 func TestTmuxMenus(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
 	dir := t.TempDir()
 	copySample(t, dir)
 	s := startTw(t, 100, 30, dir, "", "--no-speech sample.md")
@@ -146,6 +147,7 @@ func TestTmuxMenus(t *testing.T) {
 // search finds commands and guide paragraphs and runs what is chosen;
 // Shift+F1 tells what a key does without doing it.
 func TestTmuxHelp(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
 	dir := t.TempDir()
 	copySample(t, dir)
 	s := startTw(t, 100, 30, dir, "", "--no-speech sample.md")
@@ -211,6 +213,7 @@ func TestTmuxHelp(t *testing.T) {
 // stays on screen with "Opened …", and c, w, . and , show what they would
 // say, on screen and in the announcement log.
 func TestTmuxNoAudioDevice(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
 	dir := t.TempDir()
 	copySample(t, dir)
 	home := filepath.Join(dir, "home")
