@@ -9,6 +9,7 @@ import (
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/rpc"
 	"textfirst/internal/tw/session"
+	"textfirst/internal/tw/tui"
 )
 
 func serveCmd(env Env) *cobra.Command {
@@ -50,6 +51,13 @@ func serve(env Env, home, backend, open string, noSpeech bool) error {
 	if sess.Settings != nil {
 		srv.Settings = sess.Settings
 	}
+	// The menus and the help search name the terminal reader's keys (with
+	// the user's keymap.toml), the keys a person using tw knows.
+	preset := "default"
+	if sess.Settings != nil {
+		preset = sess.Settings.String("keyboard.preset")
+	}
+	sess.App.SetKeyNames(tui.NewKeymap(preset, sess.Home).ShownKey)
 	sess.Announce()
 	if open != "" {
 		if err := sess.App.Open(open); err != nil && !errors.Is(err, core.ErrPasswordAsked) {

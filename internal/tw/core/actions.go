@@ -61,7 +61,7 @@ var actionList = func() []ActionInfo {
 		"play_pause", "stop", "read_from_cursor", "read_document", "read_current_character",
 		"read_current_word", "read_current_sentence", "read_current_line", "read_paragraph",
 		"read_selection", "say_position", "say_status", "repeat_message", "word_count",
-		"link_address", "replay_sentence", "replay_paragraph")
+		"link_address", "replay_sentence", "replay_paragraph", "say_all")
 	add(GroupVoice,
 		"rate_up", "rate_down", "pitch_up", "pitch_down", "volume_up", "volume_down",
 		"cycle_speed_preset", "choose_voice", "restart_speech", "cycle_verbosity", "cycle_punctuation",
@@ -76,7 +76,8 @@ var actionList = func() []ActionInfo {
 		"delete_word_before", "delete_word_after", "cycle_typing_echo", "backspace", "delete")
 	add(GroupView,
 		"command_palette", "settings", "keyboard_help", "what_does_this_key_do", "help", "menu",
-		"toggle_line_numbers", "toggle_character_keys", "next_theme")
+		"toggle_line_numbers", "toggle_character_keys", "next_theme",
+		"search_help", "notice_history", "quiet_screen")
 	return out
 }()
 

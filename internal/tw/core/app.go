@@ -150,7 +150,22 @@ type App struct {
 	history   map[string][]string // earlier answers of each prompt purpose
 	closeOnce sync.Once
 	autosave  autosaver
+
+	keyOf  KeyNamer        // the front end's keys, for menus and help
+	front  map[string]bool // actions the front end performs itself
+	menuAt int             // the menu F10 opens: the one used last
+
+	// unsavedSource is the source of a new document never saved, kept
+	// while edit mode is off (its reading view has lost the markup).
+	unsavedSource string
+	guide         bool   // the open document is the user guide
+	guideReturn   string // the document F1 in the guide goes back to
+	notices       []string
+	quiet         bool // the quiet screen: the front end hides the text
 }
+
+// maxNotices is how many announcements the notice history keeps.
+const maxNotices = 200
 
 // New returns an App with no document open.
 func New(opts Options) *App {
@@ -215,6 +230,10 @@ func (a *App) sayError(text string) { a.announce(text, Assertive) }
 
 func (a *App) announce(text string, p Priority) {
 	a.status = text
+	if len(a.notices) >= maxNotices {
+		a.notices = append(a.notices[:0], a.notices[len(a.notices)-maxNotices+1:]...)
+	}
+	a.notices = append(a.notices, text)
 	a.opts.Events.Announce(text, p)
 	if a.opts.Speaker != nil && a.playback != Reading {
 		a.opts.Speaker.Say(text)
@@ -376,6 +395,7 @@ func (a *App) install(d *doc.Document) {
 	a.edit = nil
 	a.dirty = false
 	a.mode = ModeBrowse
+	a.guide = false
 	a.viewChanged()
 }
 

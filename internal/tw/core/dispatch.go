@@ -116,7 +116,24 @@ func (a *App) runAction(id string) {
 			a.sayError(fmt.Sprintf("Unknown command: %s.", text))
 		})
 		return
-	case "keyboard_help", "help":
+	case "help":
+		a.toggleGuide()
+		return
+	case "search_help":
+		a.searchHelp()
+		return
+	case "notice_history":
+		a.noticeHistory()
+		return
+	case "quiet_screen":
+		a.quiet = !a.quiet
+		if a.quiet {
+			a.say("Quiet screen on: the text is hidden, speech and keys go on. Alt+Q shows it again.")
+		} else {
+			a.say("Quiet screen off.")
+		}
+		return
+	case "keyboard_help":
 		var items []string
 		for _, act := range actionList {
 			items = append(items, fmt.Sprintf("%s. %s", act.Name, act.Group))
@@ -127,6 +144,15 @@ func (a *App) runAction(id string) {
 		return
 	case "say_status":
 		a.sayStatus()
+		return
+	case "menu":
+		// F10 opens the menu bar, and closes it when it is open.
+		if a.list != nil && a.list.kind == menuList {
+			a.closeUI()
+			a.say("Menu closed.")
+			return
+		}
+		a.openMenu(a.menuAt)
 		return
 	case "repeat_message":
 		if a.status == "" {
@@ -323,6 +349,11 @@ func (a *App) readingAction(id string) {
 		}
 	case "read_from_cursor":
 		a.read("cursor")
+	case "say_all":
+		// On from the cursor to the end of the document, the cursor
+		// following the voice, whatever is selected.
+		a.sel = nil
+		a.read("cursor")
 	case "read_document":
 		a.read("document")
 	case "read_current_character":
@@ -436,7 +467,15 @@ func (a *App) showOutline() {
 	for _, it := range items {
 		names = append(names, fmt.Sprintf("%s, level %d", it.Text, it.Level))
 	}
-	a.openList(&List{Title: "Outline", Items: names, Filter: new(string), choose: func(i int) {
+	// The list opens on the heading the reader is in: the last one at or
+	// before the cursor.
+	at := 0
+	for i, it := range items {
+		if it.Char <= a.cursor {
+			at = i
+		}
+	}
+	a.openList(&List{Title: "Outline", Items: names, Filter: new(string), Selected: at, choose: func(i int) {
 		it := items[i]
 		a.moveTo(it.Char, true)
 		a.say(fmt.Sprintf("Heading level %d: %s", it.Level, it.Text))
@@ -548,6 +587,15 @@ func (a *App) showSettings() {
 		}
 		refresh(i)
 		a.say(l.all[i])
+	}
+	l.remove = func(i int) {
+		// Delete puts the setting back to its default.
+		if _, err := ed.Set(labels[i].Path, nil); err != nil {
+			a.sayError(err.Error())
+			return
+		}
+		refresh(i)
+		a.say("Reset to the default. " + l.all[i])
 	}
 	l.choose = func(i int) {
 		path := labels[i].Path

@@ -49,7 +49,10 @@ func (a *App) Editing() bool {
 	return a.editing
 }
 
-func editableFormat(f string) bool { return f == "markdown" || f == "text" }
+// editableFormat reports whether documents of format f are edited as
+// their source: Markdown, plain text, and HTML (its markup is the source;
+// the reading view is derived from it again, as for Markdown).
+func editableFormat(f string) bool { return f == "markdown" || f == "text" || f == "html" }
 
 // enterEdit turns edit mode on: the view becomes the source.
 func (a *App) enterEdit() {
@@ -61,13 +64,26 @@ func (a *App) enterEdit() {
 		a.say(fmt.Sprintf("%s documents cannot be edited here; only Markdown and plain text can.", strings.ToUpper(a.d.Meta.Format)))
 		return
 	}
-	a.stopReading()
-	raw, err := os.ReadFile(a.d.Meta.Path)
-	if err != nil {
-		a.sayError(fmt.Sprintf("Could not read %s to edit it: %v", filepath.Base(a.d.Meta.Path), err))
+	if a.guide {
+		a.say("The user guide cannot be edited. F1 goes back to your document.")
 		return
 	}
-	es := &editState{path: a.d.Meta.Path, canonical: a.d, disk: stampOf(a.d.Meta.Path, raw)}
+	a.stopReading()
+	var raw []byte
+	es := &editState{path: a.d.Meta.Path, canonical: a.d}
+	if a.d.Meta.Path == "" {
+		// A new document never saved: its source is the one kept when
+		// edit mode was last turned off; the saved text is nothing yet.
+		raw = []byte(a.unsavedSource)
+	} else {
+		var err error
+		raw, err = os.ReadFile(a.d.Meta.Path)
+		if err != nil {
+			a.sayError(fmt.Sprintf("Could not read %s to edit it: %v", filepath.Base(a.d.Meta.Path), err))
+			return
+		}
+		es.disk = stampOf(a.d.Meta.Path, raw)
+	}
 	if bytes.HasPrefix(raw, []byte("\xef\xbb\xbf")) {
 		es.bom = true
 		raw = raw[3:]
@@ -79,6 +95,9 @@ func (a *App) enterEdit() {
 		return
 	}
 	es.savedText = source
+	if es.path == "" {
+		es.savedText = ""
+	}
 	canonCursor := a.cursor
 	a.edit = es
 	a.editing = true
@@ -241,6 +260,9 @@ func (a *App) finishEdit() {
 	canon := a.derive(source.Text)
 	cursor := mapPosition(source, a.cursor, canon)
 	old := a.edit.canonical
+	if a.edit.path == "" {
+		a.unsavedSource = source.Text
+	}
 	a.editing = false
 	a.mode = ModeBrowse
 	a.viewChanged()
@@ -263,7 +285,13 @@ func (a *App) finishEdit() {
 func (a *App) derive(source string) *doc.Document {
 	meta := a.edit.canonical.Meta
 	if a.opts.Parse != nil {
-		if d, err := a.opts.Parse(a.edit.path, []byte(source)); err == nil {
+		// A new document has no name yet: its format names it, so it
+		// stays Markdown after edit mode is turned off.
+		name := a.edit.path
+		if name == "" {
+			name = "untitled" + map[string]string{"markdown": ".md", "html": ".html"}[meta.Format]
+		}
+		if d, err := a.opts.Parse(name, []byte(source)); err == nil {
 			d.Meta.Path = a.edit.path
 			return d
 		}
@@ -389,6 +417,10 @@ func (a *App) wrap(open, close, name, placeholder string) {
 		}
 	}
 	if ok {
+		if parts := a.inlineParts(r); len(parts) != 1 || parts[0] != r {
+			a.wrapParts(r, parts, open, close, name)
+			return
+		}
 		inner := a.d.Slice(r.Start, r.End)
 		ol, cl := utf8.RuneCountInString(open), utf8.RuneCountInString(close)
 		// Already wrapped: remove the marks.
@@ -416,6 +448,109 @@ func (a *App) wrap(open, close, name, placeholder string) {
 	a.sel = &units.Range{Start: a.cursor, End: a.cursor + utf8.RuneCountInString(placeholder)}
 	a.say(name + ".")
 }
+
+// blockMarker matches what starts a Markdown block line and must stay
+// first on it: a heading's hashes, a list marker, a quote's bracket.
+var blockMarker = regexp.MustCompile(`^(?:\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s?))+`)
+
+// inlineParts splits the range r of the source into the pieces inline
+// markup can go around: one per line, each without the line's block
+// marker and without the spaces at its ends. Bold on a selected
+// "# Title" must make "# **Title**", not "**# Title**".
+func (a *App) inlineParts(r units.Range) []units.Range {
+	var parts []units.Range
+	for l := a.ix.LineOf(r.Start); l < a.ix.Lines(); l++ {
+		lr := a.ix.Line(l)
+		if lr.Start >= r.End {
+			break
+		}
+		start, end := max(lr.Start, r.Start), min(lr.End, r.End)
+		if start == lr.Start && a.d.Meta.Format == "markdown" {
+			if m := blockMarker.FindString(a.d.Slice(lr.Start, lr.End)); m != "" {
+				start = max(start, lr.Start+utf8.RuneCountInString(m))
+			}
+		}
+		text := []rune(a.d.Slice(min(start, end), end))
+		i, j := 0, len(text)
+		for i < j && (text[i] == ' ' || text[i] == '\t') {
+			i++
+		}
+		for j > i && (text[j-1] == ' ' || text[j-1] == '\t') {
+			j--
+		}
+		if i < j {
+			parts = append(parts, units.Range{Start: start + i, End: start + j})
+		}
+	}
+	return parts
+}
+
+// wrapParts toggles inline markup on each part of r (see inlineParts) as
+// one step: when every part is already marked, the marks are removed.
+func (a *App) wrapParts(r units.Range, parts []units.Range, open, close, name string) {
+	if len(parts) == 0 {
+		a.say("Nothing to mark in the selection.")
+		return
+	}
+	all := true
+	for _, p := range parts {
+		t := a.d.Slice(p.Start, p.End)
+		if !(strings.HasPrefix(t, open) && strings.HasSuffix(t, close) && len(t) >= len(open)+len(close)) {
+			all = false
+		}
+	}
+	var b strings.Builder
+	at := r.Start
+	for _, p := range parts {
+		b.WriteString(a.d.Slice(at, p.Start))
+		t := a.d.Slice(p.Start, p.End)
+		if all {
+			b.WriteString(strings.TrimSuffix(strings.TrimPrefix(t, open), close))
+		} else {
+			b.WriteString(open + t + close)
+		}
+		at = p.End
+	}
+	b.WriteString(a.d.Slice(at, r.End))
+	text := b.String()
+	a.apply(r.Start, r.End, text, r.Start)
+	a.sel = &units.Range{Start: r.Start, End: r.Start + utf8.RuneCountInString(text)}
+	if all {
+		a.say(name + " removed.")
+	} else {
+		a.say(name + ".")
+	}
+}
+
+// copyText puts text on tw's own clipboard and asks the front end to put
+// it on the system's too (CopyEffect).
+func (a *App) copyText(text string) {
+	a.clipboard = text
+	a.effects = append(a.effects, CopyEffect{Text: text})
+}
+
+// markdownOnly are the formatting actions that write Markdown blocks,
+// refused in an HTML document's source rather than mixing the two.
+var markdownOnly = map[string]bool{"heading": true, "bullet_list": true, "numbered_list": true,
+	"block_quote": true, "code_block": true, "horizontal_rule": true, "insert_table": true,
+	"insert_image": true, "insert_link": true}
+
+type markup struct{ open, close, name, placeholder string }
+
+// inlineMarkup is the inline formatting of Markdown (and plain text);
+// htmlMarkup the same in an HTML document's source.
+var (
+	inlineMarkup = map[string]markup{
+		"bold":        {"**", "**", "Bold", "bold text"},
+		"italic":      {"*", "*", "Italic", "italic text"},
+		"inline_code": {"`", "`", "Code", "code"},
+	}
+	htmlMarkup = map[string]markup{
+		"bold":        {"<strong>", "</strong>", "Bold", "bold text"},
+		"italic":      {"<em>", "</em>", "Italic", "italic text"},
+		"inline_code": {"<code>", "</code>", "Code", "code"},
+	}
+)
 
 // selectedLines returns the line range covered by the selection or the
 // cursor's line.
@@ -524,16 +659,20 @@ func (a *App) editAction(id string) {
 				a.say("Nothing to copy.")
 				return
 			}
-			a.clipboard = a.d.Slice(s.Start, s.End)
+			a.copyText(a.d.Slice(s.Start, s.End))
 			a.say("Copied the sentence: " + a.previewText(a.clipboard))
 			return
 		}
-		a.clipboard = a.d.Slice(r.Start, r.End)
+		a.copyText(a.d.Slice(r.Start, r.End))
 		a.say("Copied: " + a.previewText(a.clipboard))
 		return
 	}
 	if !a.editing {
 		a.say(fmt.Sprintf("%s works in edit mode. Press Ctrl+E to edit.", capitalize(humanName(id))))
+		return
+	}
+	if a.d.Meta.Format == "html" && markdownOnly[id] {
+		a.say(fmt.Sprintf("%s writes Markdown; in an HTML document type the tags. Bold, italic and code work here.", capitalize(humanName(id))))
 		return
 	}
 	switch id {
@@ -602,7 +741,7 @@ func (a *App) editAction(id string) {
 			a.say("No selection.")
 			return
 		}
-		a.clipboard = a.d.Slice(r.Start, r.End)
+		a.copyText(a.d.Slice(r.Start, r.End))
 		if id == "cut" {
 			a.sel = nil
 			a.apply(r.Start, r.End, "", r.Start)
@@ -627,12 +766,12 @@ func (a *App) editAction(id string) {
 		} else {
 			a.say("Pasted: " + a.previewText(a.clipboard))
 		}
-	case "bold":
-		a.wrap("**", "**", "Bold", "bold text")
-	case "italic":
-		a.wrap("*", "*", "Italic", "italic text")
-	case "inline_code":
-		a.wrap("`", "`", "Code", "code")
+	case "bold", "italic", "inline_code":
+		m := inlineMarkup[id]
+		if a.d.Meta.Format == "html" {
+			m = htmlMarkup[id]
+		}
+		a.wrap(m.open, m.close, m.name, m.placeholder)
 	case "insert_link":
 		if r, ok := a.selection(); ok {
 			inner := a.d.Slice(r.Start, r.End)
@@ -897,6 +1036,7 @@ func (a *App) newDocument() {
 		a.title = "Untitled"
 		a.state = &docstate.DocState{}
 		a.edit = &editState{canonical: d}
+		a.unsavedSource = ""
 		a.editing = true
 		a.mode = ModeEdit
 		a.say("New document ready for editing.")

@@ -23,6 +23,12 @@ type ListEffect struct {
 // QuitEffect ends the session: the quit action was confirmed.
 type QuitEffect struct{}
 
+// CopyEffect asks the front end to put Text on the system clipboard (the
+// app has put it on its own): copy and cut.
+type CopyEffect struct{ Text string }
+
+func (CopyEffect) isEffect() {}
+
 func (PromptEffect) isEffect() {}
 func (ListEffect) isEffect()   {}
 func (QuitEffect) isEffect()   {}

@@ -13,8 +13,15 @@ import (
 // addBookmark sets a bookmark at the cursor, named mark1, mark2, … (the
 // first free name).
 func (a *App) addBookmark() {
-	name := a.freeBookmarkName()
 	at, _ := a.toCanonical(units.Range{Start: a.cursor, End: a.cursor})
+	// One place keeps one bookmark: a second m there says so.
+	for _, b := range a.state.Bookmarks {
+		if b.Char == at.Start {
+			a.say(fmt.Sprintf("There is already a bookmark here, %s.", b.Name))
+			return
+		}
+	}
+	name := a.freeBookmarkName()
 	a.state.Bookmarks = append(a.state.Bookmarks, docstate.Bookmark{Name: name, Char: at.Start})
 	a.sortBookmarks()
 	if !a.saveMarks("bookmark") {
@@ -427,11 +434,28 @@ func (a *App) listHighlights() {
 		a.say("No highlights.")
 		return
 	}
-	a.openList(&List{Title: "Highlights", kind: highlightList, Items: a.highlightItems(), choose: func(i int) {
-		h := a.state.Highlights[i]
-		a.moveTo(h.Start, true)
-		a.say(a.previewText(h.Text))
-	}})
+	a.openList(&List{Title: "Highlights", kind: highlightList, Items: a.highlightItems(),
+		choose: func(i int) {
+			h := a.state.Highlights[i]
+			a.moveTo(h.Start, true)
+			a.say(a.previewText(h.Text))
+		},
+		remove: func(i int) { a.removeHighlight(i) },
+	})
+}
+
+// removeHighlight deletes highlight i (Delete in the Highlights list).
+func (a *App) removeHighlight(i int) {
+	text := a.previewText(a.state.Highlights[i].Text)
+	a.state.Highlights = append(a.state.Highlights[:i], a.state.Highlights[i+1:]...)
+	if a.saveMarks("highlight's removal") {
+		if len(a.state.Highlights) == 0 && a.list != nil && a.list.kind == highlightList {
+			a.closeUI()
+			a.say(fmt.Sprintf("Highlight removed: %s. No highlights are left.", text))
+			return
+		}
+		a.say(fmt.Sprintf("Highlight removed: %s.", text))
+	}
 }
 
 // NoteInfo, HighlightInfo: what the notes and highlights methods return.

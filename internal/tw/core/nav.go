@@ -91,6 +91,18 @@ func (a *App) previewText(s string) string {
 	return previewWords(s)
 }
 
+// previewMore is the preview at pos with " …" when its line goes on past
+// the eight words, so the listener knows there is more.
+func (a *App) previewMore(pos int) string {
+	p := a.preview(pos)
+	l := a.ix.Line(a.ix.LineOf(pos))
+	rest := strings.TrimSpace(a.d.Slice(pos, min(l.End, pos+previewChars)))
+	if p != "" && len(rest) > len(p) {
+		return p + " …"
+	}
+	return p
+}
+
 // previewWords returns the first eight words of s, reading no further
 // than it needs to.
 func previewWords(s string) string {
@@ -238,15 +250,17 @@ func (a *App) navigate(id string) bool {
 			a.historyMove(&a.state.Forward, &a.state.History, "Forward", "No forward history.")
 		}
 	case "document_start":
+		// The first words only, as every other move says them: the
+		// first line may be a whole paragraph.
 		a.moveTo(0, true)
-		a.say(strings.TrimSpace("Top of document. " + a.spokenLine(0)))
+		a.say(strings.TrimSpace("Top of document. " + a.previewMore(0)))
 	case "document_end":
 		last := a.ix.Lines() - 1
 		for last > 0 && strings.TrimSpace(a.lineText(last)) == "" {
 			last--
 		}
 		a.moveTo(a.ix.LineStart(last), true)
-		a.say(strings.TrimSpace("End of document. " + a.spokenLine(last)))
+		a.say(strings.TrimSpace("End of document. " + a.previewMore(a.ix.LineStart(last))))
 	case "caret_next_word", "caret_previous_word", "select_next_word", "select_previous_word":
 		next := strings.Contains(id, "next")
 		var w units.Range

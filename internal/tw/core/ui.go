@@ -50,6 +50,8 @@ type List struct {
 	kind     listKind        // what the items show, for lists kept up to date
 	moved    func(index int) // after the item is said (a voice's sample)
 	mark     func(index int) // space (a favorite voice)
+	intro    string          // what opening the list says, when not the usual
+	search   []string        // what the filter looks in, by item of all, when not the item
 }
 
 // listKind names the lists whose items follow the marks they show.
@@ -61,6 +63,7 @@ const (
 	noteList
 	highlightList
 	voiceList
+	menuList
 )
 
 // openPrompt opens a prompt and announces its label.
@@ -81,14 +84,24 @@ func (a *App) openList(l *List) {
 		l.all = l.Items
 	}
 	a.list = l
+	a.prompt = nil // a list opened while a prompt was open replaces it
 	a.refilter()
-	n := len(l.Items)
-	intro := fmt.Sprintf("%s, %d items. Up and Down move, Enter chooses, Escape closes.", l.Title, n)
-	if n == 1 {
-		intro = fmt.Sprintf("%s, 1 item. Up and Down move, Enter chooses, Escape closes.", l.Title)
+	intro := a.listIntro(l)
+	if l.Selected > 0 && l.Selected < len(l.Items) {
+		// Opened on an item other than the first: say which.
+		intro += fmt.Sprintf(" %s, %d of %d", l.Items[l.Selected], l.Selected+1, len(l.Items))
 	}
 	a.say(intro)
 	a.effects = append(a.effects, ListEffect{Title: l.Title, Items: l.Items})
+}
+
+// listIntro is what a list says when it opens: its title, how many items,
+// and the keys ("Notes, 1 item. Up and Down move …").
+func (a *App) listIntro(l *List) string {
+	if l.intro != "" {
+		return l.intro
+	}
+	return fmt.Sprintf("%s, %s. Up and Down move, Enter chooses, Escape closes.", l.Title, plural(len(l.Items), "item", "items"))
 }
 
 func (a *App) refilter() {
@@ -96,7 +109,11 @@ func (a *App) refilter() {
 	l.Items = l.Items[:0:0]
 	l.allIdx = nil
 	for i, it := range l.all {
-		if l.Filter == nil || *l.Filter == "" || strings.Contains(strings.ToLower(it), strings.ToLower(*l.Filter)) {
+		hay := it
+		if l.search != nil {
+			hay = l.search[i]
+		}
+		if l.Filter == nil || *l.Filter == "" || matchesAll(hay, *l.Filter) {
 			l.Items = append(l.Items, it)
 			l.allIdx = append(l.allIdx, i)
 		}
@@ -104,6 +121,18 @@ func (a *App) refilter() {
 	if l.Selected >= len(l.Items) {
 		l.Selected = max(0, len(l.Items)-1)
 	}
+}
+
+// matchesAll reports whether every word of filter is in text, in any
+// order and case ("bookmark delete" finds "Delete bookmark").
+func matchesAll(text, filter string) bool {
+	text = strings.ToLower(text)
+	for _, w := range strings.Fields(strings.ToLower(filter)) {
+		if !strings.Contains(text, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // viewChanged closes the open prompt, list and question when the view
@@ -388,7 +417,7 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 		}
 		l.rename(l.allIdx[l.Selected])
 	case "introduce":
-		a.say(fmt.Sprintf("%s, %d items. Up and Down move, Enter chooses, Escape closes.", l.Title, len(l.Items)))
+		a.say(a.listIntro(l))
 	case "details":
 		sayItem()
 	case "choose_here", "sort", "show_all":

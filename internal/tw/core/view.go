@@ -23,6 +23,7 @@ type ViewState struct {
 	Document                *DocInfo
 	Pending                 *Pending
 	Selection               *units.Range // nil: nothing is selected
+	Quiet                   bool         // the quiet screen is on: show no text
 }
 
 // View returns the ViewState.
@@ -30,7 +31,7 @@ func (a *App) View() ViewState {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	v := ViewState{Mode: a.mode, Playback: a.playback, Rate: a.opts.Settings.Int("speech.rate"),
-		Cursor: a.cursor, Document: a.docInfo(), Pending: a.pending, Backend: "silent"}
+		Cursor: a.cursor, Document: a.docInfo(), Pending: a.pending, Backend: "silent", Quiet: a.quiet}
 	if a.opts.Speaker != nil {
 		v.Backend = a.opts.Speaker.ID()
 	}

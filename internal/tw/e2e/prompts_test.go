@@ -168,17 +168,20 @@ func TestLists(t *testing.T) {
 	c.call("answer", map[string]any{"text": "DNA lives here #genetics"})
 	c.call("action", map[string]any{"id": "toggle_highlight"})
 
+	// The outline opens on the heading the reader is in (issue 18): the
+	// cursor is in the second section.
 	cases := []struct {
 		action, title string
 		items         int
 		filters       bool
+		selected      float64
 	}{
-		{"list_bookmarks", "Bookmarks", 2, false},
-		{"list_notes", "Notes", 1, false},
-		{"list_highlights", "Highlights", 1, false},
-		{"outline", "Outline", 2, true},
-		{"settings", "Settings", 0, true},
-		{"keyboard_help", "Keyboard shortcuts", 0, true},
+		{"list_bookmarks", "Bookmarks", 2, false, 0},
+		{"list_notes", "Notes", 1, false, 0},
+		{"list_highlights", "Highlights", 1, false, 0},
+		{"outline", "Outline", 2, true, 1},
+		{"settings", "Settings", 0, true, 0},
+		{"keyboard_help", "Keyboard shortcuts", 0, true, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.title, func(t *testing.T) {
@@ -193,7 +196,7 @@ func TestLists(t *testing.T) {
 				t.Fatalf("items %v", items)
 			}
 			ls := c.call("list_state", nil)
-			if (ls["filter"] != nil) != tc.filters || ls["selected"] != 0.0 {
+			if (ls["filter"] != nil) != tc.filters || ls["selected"] != tc.selected {
 				t.Fatalf("list_state %v", ls)
 			}
 			if len(items) > 1 {

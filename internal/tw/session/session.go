@@ -96,6 +96,10 @@ type Options struct {
 	// Stdin, when not nil, is the content of the document "-" (standard
 	// input, read before the session opens).
 	Stdin []byte
+	// ShowReading, when not nil, is told what is read whenever tw reads
+	// with no audio device (silently, at the speed of speech), so the
+	// front end can show it: otherwise c, w, . and , would answer nothing.
+	ShowReading func(d *doc.Document, from, to int)
 }
 
 // Session is one run of tw.
@@ -112,6 +116,8 @@ type Session struct {
 	// Notices are the settings warnings, then the speech notices, for the
 	// front end to announce once the app is up (Announce does it).
 	Notices []string
+	// NoAudio: the voice found no audio device and reads silently.
+	NoAudio bool
 
 	logFile   io.Closer
 	closeOnce sync.Once
@@ -153,6 +159,9 @@ func Open(o Options) *Session {
 		opts.Speaker = voiced{s.Speech}
 		if s.Mode == Hybrid {
 			opts.Speaker = quiet{voiced{s.Speech}}
+		}
+		if s.NoAudio && o.ShowReading != nil {
+			opts.Speaker = shownReading{opts.Speaker, o.ShowReading}
 		}
 	} else if o.Silent != nil {
 		opts.Speaker = o.Silent
@@ -210,6 +219,9 @@ func (s *Session) openSpeech(o Options) {
 		return
 	}
 	s.Speech = svc
+	// "auto" fell back to the clock: there is no audio device (the null
+	// engine always uses the clock and says so itself).
+	s.NoAudio = so.Sink == "auto" && svc.SinkKind() == "clock" && svc.ID() != "null"
 	if s.Settings != nil {
 		s.Settings.OnChange(func(path string, _ any) {
 			if strings.HasPrefix(path, "speech.") {
@@ -382,6 +394,31 @@ func (v voiced) Voices() ([]core.Voice, error) {
 func (v voiced) Restart() (string, []string, error) {
 	notices, err := v.Service.Restart()
 	return v.Service.ID(), notices, err
+}
+
+// shownReading is the voice when it has no audio device: each reading is
+// also handed to show, for the screen and the announcement log.
+type shownReading struct {
+	core.Speaker
+	show func(d *doc.Document, from, to int)
+}
+
+// Voices, SaySample, CurrentVoice and Restart pass the voice's own through:
+// the Voices list works without an audio device too.
+func (s shownReading) Voices() ([]core.Voice, error) { return s.Speaker.(core.Voicer).Voices() }
+func (s shownReading) SaySample(text, voiceID string) {
+	s.Speaker.(core.Voicer).SaySample(text, voiceID)
+}
+func (s shownReading) CurrentVoice() string { return s.Speaker.(core.Voicer).CurrentVoice() }
+func (s shownReading) Restart() (string, []string, error) {
+	return s.Speaker.(core.Voicer).Restart()
+}
+
+func (s shownReading) ID() string { return s.Speaker.ID() + ", no audio" }
+
+func (s shownReading) Read(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
+	s.show(d, from, to)
+	s.Speaker.Read(d, from, to, word, done)
 }
 
 // quiet is the voice in hybrid mode: it reads, and leaves announcements to

@@ -10,6 +10,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/session"
 )
 
@@ -25,7 +26,8 @@ const (
 // Keys is the short list of keys `tw open --help` gives.
 const Keys = `Keys: Enter reads, Escape stops, h and Shift+H headings, Alt+. sentences,
 Right and Left words, / finds, m bookmarks, a notes, Ctrl+E edits,
-? lists every key, Shift+F1 says what a key does, Ctrl+Q quits.`
+? lists every key, Shift+F1 says what a key does, Ctrl+Q quits.
+F10 (or Alt and a menu's letter) opens the menus; F1 opens the user guide.`
 
 // Options say what the terminal reader opens and how.
 type Options struct {
@@ -93,7 +95,9 @@ func open(o Options) (*reader, error) {
 	r.sess = session.Open(session.Options{Home: o.Home, Getenv: o.Getenv, Events: r.events, LogPrefix: "tw open: ",
 		NoSpeech: o.NoSpeech, Backend: o.Backend, Modes: true, Stdin: o.Data,
 		// tw is silent: a reading is shown for the screen reader instead.
-		Silent: textSpeaker{id: "silent", events: r.events}})
+		Silent: textSpeaker{id: "silent", events: r.events},
+		// With no audio device the voice reads silently: show what it reads.
+		ShowReading: func(d *doc.Document, from, to int) { showReading(r.events, d, from, to) }})
 	r.sess.Announce()
 	// An encrypted document opens its password prompt: the reader starts
 	// with it open.

@@ -22,7 +22,15 @@ type Events struct {
 	heard    [2]int
 	hasHeard bool
 	redraw   func()
+	// shown are the announcements of the current step (since the last
+	// key), all shown on the message line: a notice followed at once by
+	// another ("No audio device …", then "Opened …") is not lost.
+	shown []string
+	fresh bool // the next announcement starts a new step
 }
+
+// maxShown is how many announcements of one step the message line keeps.
+const maxShown = 4
 
 // NewEvents returns Events writing announcements (one a line) to announce
 // and position notifications ("start end line") to position; either may
@@ -47,11 +55,26 @@ func (e *Events) poke() {
 func (e *Events) Announce(text string, _ core.Priority) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.status = text
+	if e.fresh {
+		e.shown, e.fresh = e.shown[:0], false
+	}
+	if len(e.shown) == maxShown {
+		e.shown = append(e.shown[:0], e.shown[1:]...)
+	}
+	e.shown = append(e.shown, text)
+	e.status = strings.Join(e.shown, " ")
 	if e.announce != nil {
 		fmt.Fprintln(e.announce, strings.ReplaceAll(strings.ReplaceAll(text, "\r", " "), "\n", " "))
 	}
 	e.poke()
+}
+
+// BeginStep starts a new step (a key was pressed): its first
+// announcement replaces the ones shown.
+func (e *Events) BeginStep() {
+	e.mu.Lock()
+	e.fresh = true
+	e.mu.Unlock()
 }
 
 // Playback records the playback state.

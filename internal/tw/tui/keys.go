@@ -225,8 +225,25 @@ var defaultBindings = func() []binding {
 	b(g, "help", "F1")
 	b(g, "menu", "F10")
 	b(g, "toggle_character_keys", "F9")
+	b(g, "search_help", "Alt+?")
+	b(br, "notice_history", "\"")
+	b(g, "quiet_screen", "Alt+Q")
+	b(g, "say_all", "Alt+A")
+	// Ctrl+C copies in every mode: the selection, else the sentence.
+	b(g, "copy", "Ctrl+C")
+
+	// The menus: Alt and a menu's letter.
+	for _, m := range core.Menus {
+		b(g, menuAction(m), fmt.Sprintf("Alt+%c", unicode.ToUpper(m.Letter)))
+	}
 	return out
 }()
+
+// menuAction is the terminal reader's action that opens menu m, such as
+// menu_file or menu_view_and_help (keymap.toml may rebind it).
+func menuAction(m core.Menu) string {
+	return "menu_" + strings.ReplaceAll(strings.ToLower(m.Name), " ", "_")
+}
 
 // classicExtras are what the classic preset adds to the default keys once
 // the single-character keys are gone: the modifier keys of older reading
@@ -289,6 +306,10 @@ func NewKeymap(preset, home string) *Keymap {
 			km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: cannot be read (%v); using the default keys.", err))
 		}
 	}
+	for i, w := range km.Warnings {
+		// One line each: a warning is one message on the message line.
+		km.Warnings[i] = strings.Join(strings.Fields(w), " ")
+	}
 	return km
 }
 
@@ -325,6 +346,15 @@ func (km *Keymap) KeysOf(action string) []string {
 		}
 	}
 	return keys
+}
+
+// ShownKey is the key a menu or the help shows for an action: its first
+// key, said aloud ("Ctrl+O", "Question mark"), or "" when it has none.
+func (km *Keymap) ShownKey(action string) string {
+	if keys := km.KeysOf(action); len(keys) > 0 {
+		return SpokenKey(keys[0])
+	}
+	return ""
 }
 
 func keyOrder(k string) string {
@@ -385,11 +415,8 @@ func isPlainSpecial(key string) bool {
 // of the action's keys; an empty list unbinds it. An override that would
 // give a key two actions in one mode is refused with a warning.
 func (km *Keymap) applyOverrides(text string) {
-	var raw map[string]any
-	if _, err := toml.Decode(text, &raw); err != nil {
-		km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: %v; using the default keys.", err))
-		return
-	}
+	raw, bad := decodeKeymap(text)
+	km.Warnings = append(km.Warnings, bad...)
 	known := map[string]bool{actCharNext: true, actCharPrev: true}
 	for _, bd := range defaultBindings {
 		known[bd.action] = true
@@ -474,6 +501,37 @@ func (km *Keymap) applyOverrides(text string) {
 			}
 		}
 	}
+}
+
+// decodeKeymap decodes keymap.toml. When the file as a whole is not valid
+// TOML, each line is decoded by itself, so that every bad line gets its
+// own warning (not only the first) and the good lines are still used.
+func decodeKeymap(text string) (map[string]any, []string) {
+	var raw map[string]any
+	if _, err := toml.Decode(text, &raw); err == nil {
+		return raw, nil
+	}
+	raw = map[string]any{}
+	var warnings []string
+	for i, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		var one map[string]any
+		if _, err := toml.Decode(t, &one); err != nil {
+			msg := err.Error()
+			if pe, ok := err.(toml.ParseError); ok {
+				msg = pe.Message
+			}
+			warnings = append(warnings, fmt.Sprintf("keymap.toml line %d: %s; that line is ignored and its action keeps the default keys.", i+1, msg))
+			continue
+		}
+		for k, v := range one {
+			raw[k] = v
+		}
+	}
+	return raw, warnings
 }
 
 // conflict returns the other action key would have in a mode that searches

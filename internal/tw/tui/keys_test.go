@@ -140,7 +140,11 @@ func TestKeymapOverrides(t *testing.T) {
 			[]want{{"Edit", "Ctrl+U", "undo"}, {"Browse", "Ctrl+U", ""}, {"Edit", "Ctrl+Z", ""}}, nil},
 		{"unknown action", `fly_away = ["x"]`, nil, []string{"there is no action fly_away"}},
 		{"bad key", `stop = ["Hyper+Q"]`, []want{{"Browse", "Escape", "stop"}}, []string{"is not a key name"}},
-		{"syntax error", `stop = [`, []want{{"Browse", "Escape", "stop"}}, []string{"using the default keys"}},
+		{"syntax error", `stop = [`, []want{{"Browse", "Escape", "stop"}}, []string{"line 1:"}},
+		{"two bad lines give two warnings, the good line is used",
+			"stop = [\nadd_bookmark = [\"Ctrl+J\"]\nquit = [\"Ctrl+Q\"\n",
+			[]want{{"Browse", "Escape", "stop"}, {"Browse", "Ctrl+J", "add_bookmark"}, {"Browse", "Ctrl+Q", "quit"}},
+			[]string{"line 1:", "line 3:"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -172,4 +176,36 @@ func TestSpokenKey(t *testing.T) {
 			t.Errorf("SpokenKey(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// FuzzKeymap: any keymap.toml gives a keymap (never a panic), every
+// warning is one line naming keymap.toml, and the keys not overridden keep
+// working.
+func FuzzKeymap(f *testing.F) {
+	for _, seed := range []string{
+		`next_sentence = ["Ctrl+J"]`,
+		"stop = [\nadd_bookmark = [\"Ctrl+J\"]\nquit = [\"Ctrl+Q\"\n",
+		"# comment\n\nmenu_file = [\"Alt+Shift+F\"]\n",
+		"a = 1\nb = [1, 2]\n[table]\nx = \"y\"\n",
+		"copy = [\"Ctrl+C\", \"Ctrl+C\"]\n= [\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		home := t.TempDir()
+		if err := os.WriteFile(filepath.Join(home, KeymapFile), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		km := NewKeymap("default", home)
+		for _, w := range km.Warnings {
+			if !strings.HasPrefix(w, "keymap.toml") || strings.Contains(w, "\n") {
+				t.Errorf("warning %q", w)
+			}
+		}
+		if !strings.Contains(text, "F10") && !strings.Contains(text, "menu") {
+			if a, _, _ := km.Lookup("Browse", "F10"); a != "menu" {
+				t.Errorf("F10 is %q after %q", a, text)
+			}
+		}
+	})
 }

@@ -27,18 +27,27 @@ func (t textSpeaker) ID() string { return t.id }
 func (t textSpeaker) Stop()      {}
 func (t textSpeaker) Say(string) {}
 func (t textSpeaker) Read(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
+	text := showReading(t.events, d, from, to)
+	if s, e, ok := firstWord(text); ok {
+		word(from+s, from+e)
+	}
+	done(true)
+}
+
+// showReading puts what a reading of [from, to) says on the message line
+// and in the announcement log: up to the end of its paragraph, at most
+// maxShownRead characters. It returns the text shown (before spaces are
+// joined).
+func showReading(events *Events, d *doc.Document, from, to int) string {
 	to = min(to, d.Len(), from+maxShownRead)
 	text := d.Slice(from, to)
 	if i := strings.Index(text, "\n\n"); i >= 0 {
 		text = text[:i]
 	}
 	if shown := strings.Join(strings.Fields(text), " "); shown != "" {
-		t.events.Announce(shown, core.Polite)
+		events.Announce(shown, core.Polite)
 	}
-	if s, e, ok := firstWord(text); ok {
-		word(from+s, from+e)
-	}
-	done(true)
+	return text
 }
 
 // firstWord returns the code point range of the first word of text.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
@@ -83,6 +84,12 @@ func New(cfg Config) *Reader {
 		r.km = NewKeymap("default", "")
 	}
 	r.th = themeOf(cfg.Settings)
+	if r.app != nil {
+		// The menus and the help search show this reader's keys, and
+		// hand back the actions that are the terminal's own.
+		r.app.SetKeyNames(r.km.ShownKey)
+		r.app.SetFrontActions(frontActions...)
+	}
 	if cfg.Events != nil {
 		scr := cfg.Screen
 		cfg.Events.setRedraw(func() { _ = scr.PostEvent(tcell.NewEventInterrupt(nil)) })
@@ -90,25 +97,29 @@ func New(cfg Config) *Reader {
 	return r
 }
 
+// frontActions are the actions the reader performs itself (see run).
+var frontActions = []string{"what_does_this_key_do", "keyboard_help", "toggle_character_keys",
+	"toggle_line_numbers", "next_theme", "scroll_down", "scroll_up"}
+
 // Quit reports whether the reader is done.
 func (r *Reader) Quit() bool { return r.quit }
 
 // say announces something the terminal reader itself says (not the app):
 // it goes to the status line, the announcement log and the voice.
 // Like the app, it does not talk over a reading in progress.
+// It goes through the app, so the notice history has it too.
 func (r *Reader) say(text string) {
-	if r.cfg.Events != nil {
-		r.cfg.Events.Announce(text, core.Polite)
-	}
-	if r.cfg.Speak != nil && r.app.Playback() != core.Reading {
-		r.cfg.Speak(text)
-	}
+	r.app.Announce(text, core.Polite)
 }
 
 // HandleKey acts on one key press.
 func (r *Reader) HandleKey(ev *tcell.EventKey) {
 	name := KeyName(ev)
 	defer r.app.RunDeferred()
+	if r.cfg.Events != nil {
+		// What this key makes tw say replaces what the last one did.
+		r.cfg.Events.BeginStep()
+	}
 	if r.whatKey {
 		r.whatKey = false
 		r.describe(name)
@@ -233,6 +244,13 @@ func (r *Reader) run(act string) {
 		r.app.CaretChar(act == actCharNext)
 		return
 	}
+	for _, m := range core.Menus {
+		if act == menuAction(m) {
+			effects, _ := r.app.OpenMenu(m.Name)
+			r.effects(effects)
+			return
+		}
+	}
 	res, err := r.app.Action(act, nil)
 	if err != nil {
 		r.say(err.Error())
@@ -273,8 +291,13 @@ func (r *Reader) toggleSetting(act string) {
 // app's state.
 func (r *Reader) effects(es []core.Effect) {
 	for _, e := range es {
-		if _, ok := e.(core.QuitEffect); ok {
+		switch e := e.(type) {
+		case core.QuitEffect:
 			r.quit = true
+		case core.ActionEffect:
+			r.run(e.ID)
+		case core.CopyEffect:
+			r.copyToSystem(e.Text)
 		}
 	}
 	if r.app.Quitting() {
@@ -294,6 +317,12 @@ func (r *Reader) describe(name string) {
 		}
 		r.say(fmt.Sprintf("%s does nothing in %s mode.", SpokenKey(name), strings.ToLower(mode)))
 		return
+	}
+	for _, m := range core.Menus {
+		if act == menuAction(m) {
+			r.say(fmt.Sprintf("%s: opens the %s menu.", SpokenKey(name), m.Name))
+			return
+		}
 	}
 	group := ""
 	if info, ok := core.LookupAction(act); ok {
@@ -695,6 +724,10 @@ func (r *Reader) Draw() {
 	}
 	if d == nil {
 		putText(scr, 0, 0, w, "No document is open. Ctrl+O opens one.", r.th.text)
+	} else if st.Quiet {
+		// The quiet screen: nothing of the text is drawn; speech, the
+		// status bar and the message line go on.
+		putText(scr, 0, 0, w, "Quiet screen: the text is hidden. Alt+Q shows it.", r.th.text)
 	} else {
 		r.ensureLayout(d)
 		pos := min(st.Cursor, d.Len())
@@ -811,6 +844,7 @@ func (r *Reader) Draw() {
 		}
 		cursorY = r.drawList(title, ls.Items, ls.Selected, w)
 		cursorX = 1
+		r.drawMenuBar(ls.Title, w)
 	} else if r.help != nil {
 		title := "Keyboard help"
 		if r.help.filter != "" {
@@ -832,6 +866,37 @@ func (r *Reader) Draw() {
 		scr.HideCursor()
 	}
 	scr.Show()
+}
+
+// drawMenuBar draws the menu bar on the top row while a menu is open:
+// every menu with its Alt letter, the open one marked, so the menus
+// beside it (Left and Right) can be seen as well as heard.
+func (r *Reader) drawMenuBar(title string, w int) {
+	open := -1
+	for i, m := range core.Menus {
+		if title == m.Name+" menu" {
+			open = i
+		}
+	}
+	if open < 0 {
+		return
+	}
+	for x := 0; x < w; x++ {
+		r.scr.Put(x, 0, " ", r.th.bar)
+	}
+	x := 0
+	for i, m := range core.Menus {
+		label := fmt.Sprintf(" %s (Alt+%c) ", m.Name, unicode.ToUpper(m.Letter))
+		style := r.th.bar
+		if i == open {
+			style = r.th.cursor
+		}
+		putText(r.scr, x, 0, w-x, label, style)
+		x += widthOf(label)
+		if x >= w {
+			break
+		}
+	}
 }
 
 // drawBar draws the status bar: title, mode, place, playback.

@@ -1,0 +1,181 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/help"
+	"textfirst/internal/tw/units"
+)
+
+// guideKeys is the guide's last section: every menu with its commands and
+// their keys, as the front end binds them.
+func (a *App) guideKeys() string {
+	var b strings.Builder
+	b.WriteString("## Keys\n\n")
+	b.WriteString("Every command, menu by menu, with its keys. A command with no key is run from its menu or from the command palette (F2).\n\n")
+	for _, m := range Menus {
+		fmt.Fprintf(&b, "### %s menu, Alt+%c\n\n", m.Name, m.Letter-'a'+'A')
+		for _, id := range m.MenuActions() {
+			fmt.Fprintf(&b, "- %s\n", a.menuItem(id))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// guideDoc parses the user guide into a document of its own. It has no
+// path: nothing of it is saved, and it cannot be edited.
+func (a *App) guideDoc() (*doc.Document, error) {
+	text := help.Guide(a.guideKeys())
+	var d *doc.Document
+	var err error
+	if a.opts.Parse != nil {
+		d, err = a.opts.Parse("guide.md", []byte(text))
+	}
+	if d == nil || err != nil {
+		d = doc.New(text, doc.Meta{Format: "text"}, nil)
+	}
+	d.Meta.Path = ""
+	d.Meta.Title = help.Title
+	return d, nil
+}
+
+// toggleGuide opens the user guide (F1) as a document tw reads like any
+// other: h moves by heading, Ctrl+F finds. F1 in the guide goes back to
+// the document read before, at its place.
+func (a *App) toggleGuide() {
+	if a.guide {
+		a.closeGuide()
+		return
+	}
+	a.openGuideAt(0)
+}
+
+func (a *App) openGuideAt(pos int) {
+	if a.editing {
+		a.leaveEdit(func() { a.openGuideAt(pos) })
+		return
+	}
+	d, _ := a.guideDoc()
+	a.stopReading()
+	if !a.guide {
+		a.guideReturn = ""
+		if a.d != nil {
+			a.guideReturn = a.d.Meta.Path
+		}
+		a.saveState()
+	}
+	a.install(d)
+	a.title = help.Title
+	a.state = &docstate.DocState{}
+	a.base = nil
+	a.guide = true
+	a.cursor = min(max(pos, 0), d.Len())
+	back := "F1 goes back."
+	if a.guideReturn != "" {
+		back = "F1 goes back to " + baseName(a.guideReturn) + "."
+	}
+	if pos > 0 {
+		a.say(fmt.Sprintf("User guide, line %d: %s %s", a.ix.LineOf(a.cursor)+1, nonBlank(a.preview(a.cursor)), back))
+		return
+	}
+	a.say(fmt.Sprintf("Opened the %s. h moves by heading, Ctrl+F finds, Alt+? searches all help. %s", help.Title, back))
+}
+
+// closeGuide goes back from the guide to the document read before it.
+func (a *App) closeGuide() {
+	back := a.guideReturn
+	a.guideReturn = ""
+	if back != "" {
+		if err := a.open(back); err == nil {
+			return
+		} else {
+			a.sayError(err.Error())
+		}
+	}
+	a.stopReading()
+	a.d, a.ix, a.state, a.base = nil, nil, nil, nil
+	a.guide = false
+	a.viewChanged()
+	a.mode = ModeBrowse
+	a.say("Closed the user guide. No document is open; Ctrl+O opens one.")
+}
+
+func baseName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+// searchHelp opens one list of every command and every paragraph of the
+// user guide; typing filters it by any word of a command's name, key or
+// menu, or of a paragraph's whole text. Enter runs the command, or opens
+// the guide at the paragraph.
+func (a *App) searchHelp() {
+	type target struct {
+		action string
+		pos    int
+	}
+	var items, search []string
+	var targets []target
+	for _, m := range Menus {
+		for _, id := range m.MenuActions() {
+			item := fmt.Sprintf("%s. %s menu", a.menuItem(id), m.Name)
+			items = append(items, item)
+			search = append(search, item+" "+id)
+			targets = append(targets, target{action: id})
+		}
+	}
+	g, _ := a.guideDoc()
+	ix := units.New(g)
+	heads := g.MarkersOf(doc.Heading)
+	section := ""
+	for pos := 0; ; {
+		p, ok := ix.ParagraphAtOrAfter(pos)
+		if !ok || p.End <= pos && pos > 0 {
+			break
+		}
+		pos = p.End + 1
+		isHeading := false
+		for _, h := range heads {
+			if h.Start == p.Start {
+				isHeading = true
+				if h.Level == 2 {
+					section = g.Slice(h.Start, h.End)
+				}
+			}
+		}
+		if isHeading || section == "" || section == "Keys" {
+			continue
+		}
+		text := g.Slice(p.Start, p.End)
+		items = append(items, fmt.Sprintf("Guide, %s: %s", section, firstWords(text, 12)))
+		search = append(search, section+" "+text)
+		targets = append(targets, target{pos: p.Start})
+	}
+	l := &List{Title: "Search help and commands", Items: items, Filter: new(string), search: search}
+	l.choose = func(i int) {
+		t := targets[i]
+		if t.action != "" {
+			a.runChosen(t.action)
+			return
+		}
+		a.openGuideAt(t.pos)
+	}
+	l.intro = fmt.Sprintf("Search help and commands, %s. Type words to find, Up and Down move, Enter runs the command or opens the guide there, Escape closes.",
+		plural(len(items), "item", "items"))
+	a.openList(l)
+}
+
+// firstWords returns the first n words of text, with "…" when cut.
+func firstWords(text string, n int) string {
+	f := strings.Fields(text)
+	if len(f) <= n {
+		return strings.Join(f, " ")
+	}
+	return strings.Join(f[:n], " ") + " …"
+}

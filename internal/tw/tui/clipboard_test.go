@@ -1,0 +1,111 @@
+package tui
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSystemCopierChoice(t *testing.T) {
+	have := func(names ...string) func(string) (string, error) {
+		return func(n string) (string, error) {
+			for _, h := range names {
+				if h == n {
+					return "/usr/bin/" + n, nil
+				}
+			}
+			return "", errors.New("not found")
+		}
+	}
+	tests := []struct {
+		name string
+		env  map[string]string
+		look func(string) (string, error)
+		want string
+	}{
+		{"wayland", map[string]string{"WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"}, have("wl-copy", "xclip"), "/usr/bin/wl-copy"},
+		{"x with xclip", map[string]string{"DISPLAY": ":0"}, have("xclip", "xsel"), "/usr/bin/xclip"},
+		{"x with only xsel", map[string]string{"DISPLAY": ":0"}, have("xsel"), "/usr/bin/xsel"},
+		{"wayland without wl-copy falls back to X", map[string]string{"WAYLAND_DISPLAY": "w", "DISPLAY": ":0"}, have("xclip"), "/usr/bin/xclip"},
+		{"no desktop", map[string]string{}, have("xclip", "wl-copy"), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, _ := systemCopier(func(k string) string { return tt.env[k] }, tt.look)
+			if got != tt.want {
+				t.Errorf("copier %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// startXvfb starts a private X server and returns its display.
+func startXvfb(t *testing.T) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-nolisten", "tcp", "-screen", "0", "640x480x24")
+	cmd.ExtraFiles = []*os.File{w}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("Xvfb: %v (run scripts/deps-tui.sh)", err)
+	}
+	w.Close()
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(r).ReadString('\n')
+		line <- strings.TrimSpace(s)
+	}()
+	select {
+	case n := <-line:
+		if n == "" {
+			t.Fatal("Xvfb gave no display number")
+		}
+		return ":" + n
+	case <-time.After(10 * time.Second):
+		t.Fatal("Xvfb did not start")
+	}
+	return ""
+}
+
+// TestTmuxCopyToXClipboard: Ctrl+C in the real reader puts the sentence
+// on a real X clipboard (through xclip), read back by another client.
+func TestTmuxCopyToXClipboard(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
+	if _, err := exec.LookPath("xclip"); err != nil {
+		t.Fatal("xclip is not installed; run scripts/deps-tui.sh")
+	}
+	display := startXvfb(t)
+	dir := t.TempDir()
+	copySample(t, dir)
+	s := startTw(t, 100, 30, dir, "DISPLAY="+display, "--no-speech sample.md")
+	s.said.expect("Opened A Walk Through the Lighthouse.")
+	s.keys("h")
+	s.said.expect("Heading level 2: Getting around")
+	s.keys("M-.")
+	s.said.expect("Reading by ear works best in small steps.")
+	s.keys("C-c")
+	s.said.expect("Copied the sentence: Reading by ear")
+	want := "Reading by ear works best in small steps."
+	// Generous: under load xclip may take a while to own the selection.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		cmd := exec.Command("xclip", "-o", "-selection", "clipboard")
+		cmd.Env = append(os.Environ(), "DISPLAY="+display)
+		out, _ := cmd.Output()
+		if string(out) == want {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the X clipboard holds %q, want %q", out, want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.quit()
+}
