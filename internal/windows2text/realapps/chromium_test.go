@@ -18,6 +18,7 @@ func startChromium(t testing.TB, page string) (app interface{ Alive() bool }, pi
 	if err != nil {
 		t.Fatal(err)
 	}
+	page, query, _ := strings.Cut(page, "?")
 	abs, err := filepath.Abs(filepath.Join("testdata", page))
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +27,7 @@ func startChromium(t testing.TB, page string) (app interface{ Alive() bool }, pi
 		"--no-sandbox", "--force-renderer-accessibility", "--user-data-dir="+profile,
 		"--no-first-run", "--no-default-browser-check", "--disable-gpu", "--password-store=basic",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--proxy-server=127.0.0.1:9", "--window-position=0,0", "--window-size=1000,800", "file://"+abs)
+		"--proxy-server=127.0.0.1:9", "--window-position=0,0", "--window-size=1000,800", "file://"+abs+"?"+query)
 	return a, a.PID
 }
 

@@ -313,6 +313,9 @@ type pendingNode struct {
 	el         *uitree.Element
 	childArea  uitree.Area
 	virtual    bool
+	// byIndex is set for a long list whose visible children are found by
+	// index (visibleRange) instead of being listed whole.
+	byIndex bool
 }
 
 // fetchChunk reads a chunk of nodes, makes their child nodes, gives back
@@ -539,7 +542,12 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	if el.Name == "" && labelledRole(role) {
 		p.iRelations = b2.call(n.obj, ifaceAccessible+".GetRelationSet")
 	}
-	if n.childCount > 0 && !p.virtual {
+	// A long list of children laid out top to bottom (a page of 5,000
+	// links) is not asked for whole when only what shows is wanted:
+	// Chromium takes 300 ms and more to answer GetChildren on 5,000
+	// children, while the few on screen are found by index and extents.
+	p.byIndex = w.req.VisibleOnly && !p.virtual && n.childCount > bisectAbove && p.childArea.Known
+	if n.childCount > 0 && !p.virtual && !p.byIndex {
 		p.iChildren = b2.call(n.obj, ifaceAccessible+".GetChildren")
 	}
 	if h.interfaces&hasAction != 0 {
@@ -609,13 +617,21 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	}
 	// From here on, area is what the node leaves visible to its children.
 	n.area = p.childArea
-	if w.req.VisibleOnly && !p.virtual && len(n.childRefs) > bisectAbove && p.childArea.Known && n.fate != uitree.Drop {
-		// A long list of children laid out top to bottom (a page of
-		// 5,000 links): only those in the visible area are fetched.
-		if lo, hi, ok := w.visibleRange(n, p.childArea.Rect); ok {
-			n.childRefs = n.childRefs[lo:hi]
-			n.omitted = max(0, n.childCount-len(n.childRefs))
+	if p.byIndex && n.fate != uitree.Drop {
+		// Only the children in the visible area are fetched; when they
+		// do not look laid out in order, all of them are.
+		if refs, ok := w.visibleRange(n, p.childArea.Rect); ok {
+			n.childRefs = refs
+		} else {
+			b := n.app.batch(1)
+			slot := b.call(n.obj, ifaceAccessible+".GetChildren")
+			b.wait()
+			var kids []objRef
+			if b.store(slot, &kids) == nil {
+				n.childRefs = kids
+			}
 		}
+		n.omitted = max(0, n.childCount-len(n.childRefs))
 	}
 	if p.virtual {
 		n.omitted = n.childCount
@@ -837,66 +853,125 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 // the visible ones by bisection instead of fetching them all.
 const bisectAbove = 64
 
-// visibleRange finds, by bisection on their extents, the children of n
-// that overlap area vertically, assuming they are laid out top to bottom
-// in order; a margin of a few children is kept on each side. ok is false
-// when the children do not look ordered or an extent cannot be read: then
-// every child is fetched as usual.
-func (w *walker) visibleRange(n *node, area uitree.Rect) (lo, hi int, ok bool) {
-	kids := n.childRefs
-	cache := map[int]extents{}
-	ext := func(i int) (extents, bool) {
-		if e, ok := cache[i]; ok {
-			return e, true
+// visibleRange finds the children of n that overlap area vertically,
+// assuming they are laid out top to bottom in order, and returns them with
+// a margin of a few children on each side. It searches by index
+// (GetChildAtIndex and GetExtents), probing several children per round
+// trip, so a list of 5,000 takes a handful of round trips. ok is false when
+// the children do not look ordered or an extent cannot be read.
+func (w *walker) visibleRange(n *node, area uitree.Rect) (refs []objRef, ok bool) {
+	count := n.childCount
+	type probe struct {
+		ref objRef
+		ext extents
+	}
+	cache := map[int]probe{}
+	// fetch reads the refs, then the extents, of the children at
+	// indexes not read yet: two round trips for all of them.
+	fetch := func(indexes []int) bool {
+		var want []int
+		for _, i := range indexes {
+			if _, done := cache[i]; !done {
+				want = append(want, i)
+			}
 		}
-		b := n.app.batch(1)
-		slot := b.call(kids[i], ifaceComponent+".GetExtents", uint32(0))
+		if len(want) == 0 {
+			return true
+		}
+		b := n.app.batch(len(want))
+		slots := make([]int, len(want))
+		for k, i := range want {
+			slots[k] = b.call(n.obj, ifaceAccessible+".GetChildAtIndex", int32(i))
+		}
 		b.wait()
-		var e extents
-		if b.store(slot, &e) != nil || e.X == math.MinInt32 || e.H <= 0 {
-			return e, false
+		got := make([]objRef, len(want))
+		for k := range want {
+			if b.store(slots[k], &got[k]) != nil || got[k].Path == "" || got[k].Path == "/org/a11y/atspi/null" {
+				return false
+			}
 		}
-		cache[i] = e
-		return e, true
+		b = n.app.batch(len(want))
+		for k := range want {
+			slots[k] = b.call(got[k], ifaceComponent+".GetExtents", uint32(0))
+		}
+		b.wait()
+		for k, i := range want {
+			var e extents
+			if b.store(slots[k], &e) != nil || e.X == math.MinInt32 || e.H <= 0 {
+				return false
+			}
+			cache[i] = probe{got[k], e}
+		}
+		return true
+	}
+	// search returns the first index in [a, z) for which below is false,
+	// assuming below holds for a prefix of the range.
+	search := func(a, z int, below func(extents) bool) (int, bool) {
+		const probes = 8
+		for z-a > 0 {
+			var idx []int
+			step := max(1, (z-a)/(probes+1))
+			for i := a + step - 1; i < z && len(idx) < probes; i += step {
+				idx = append(idx, i)
+			}
+			if !fetch(idx) {
+				return 0, false
+			}
+			na, nz := a, z
+			for _, i := range idx {
+				if below(cache[i].ext) {
+					na = i + 1
+				} else {
+					nz = i
+					break
+				}
+			}
+			a, z = na, nz
+		}
+		return a, true
+	}
+	if !fetch([]int{0, count - 1}) {
+		return nil, false
+	}
+	first, last := cache[0].ext, cache[count-1].ext
+	if last.Y < first.Y+first.H {
+		return nil, false
 	}
 	top, bottom := int32(area.Y), int32(area.Y+area.Height)
-	first, ok1 := ext(0)
-	last, ok2 := ext(len(kids) - 1)
-	if !ok1 || !ok2 || last.Y < first.Y+first.H {
-		return 0, 0, false
+	lo, ok1 := search(0, count, func(e extents) bool { return e.Y+e.H <= top })
+	if !ok1 {
+		return nil, false
 	}
-	// lo: the first child whose bottom is below the area's top.
-	a, z := 0, len(kids)
-	for a < z {
-		m := (a + z) / 2
-		e, ok := ext(m)
-		if !ok {
-			return 0, 0, false
-		}
-		if e.Y+e.H <= top {
-			a = m + 1
-		} else {
-			z = m
-		}
+	hi, ok2 := search(lo, count, func(e extents) bool { return e.Y < bottom })
+	if !ok2 {
+		return nil, false
 	}
-	lo = a
-	// hi: the first child whose top is at or below the area's bottom.
-	a, z = lo, len(kids)
-	for a < z {
-		m := (a + z) / 2
-		e, ok := ext(m)
-		if !ok {
-			return 0, 0, false
-		}
-		if e.Y < bottom {
-			a = m + 1
-		} else {
-			z = m
-		}
-	}
-	hi = a
 	const margin = 2
-	return max(0, lo-margin), min(len(kids), hi+margin), true
+	lo, hi = max(0, lo-margin), min(count, hi+margin)
+	var rest []int
+	for i := lo; i < hi; i++ {
+		rest = append(rest, i)
+	}
+	// The refs in the range not read by the search.
+	b := n.app.batch(len(rest))
+	slots := map[int]int{}
+	for _, i := range rest {
+		if _, done := cache[i]; !done {
+			slots[i] = b.call(n.obj, ifaceAccessible+".GetChildAtIndex", int32(i))
+		}
+	}
+	b.wait()
+	for _, i := range rest {
+		if pr, done := cache[i]; done {
+			refs = append(refs, pr.ref)
+			continue
+		}
+		var r objRef
+		if b.store(slots[i], &r) == nil && r.Path != "" && r.Path != "/org/a11y/atspi/null" {
+			refs = append(refs, r)
+		}
+	}
+	return refs, true
 }
 
 // visibleRows finds the children of a virtualized container that are on
