@@ -94,6 +94,12 @@ func containsLine(lines any, text string) bool {
 // form submitted and its result read back.
 func TestChromiumForm(t *testing.T) {
 	app, pid := startChromium(t, "form.html")
+	fillOrderForm(t, app, pid, "Chromium")
+}
+
+// fillOrderForm fills form.html's form in a browser through serve and
+// reads the result back.
+func fillOrderForm(t *testing.T, app interface{ Alive() bool }, pid int, browser string) {
 	c := serve(t)
 	waitForText(t, c, pid, "Nothing ordered")
 	obs := map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 300}
@@ -136,7 +142,7 @@ func TestChromiumForm(t *testing.T) {
 	c.ok("invoke", map[string]any{"ref": find(t, targets, `Button "Order"`).Ref})
 	waitForText(t, c, pid, "Ordered 3 Banana for Ada Lovelace as a gift")
 	if !app.Alive() {
-		t.Fatal("Chromium died")
+		t.Fatal(browser + " died")
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 const (
 	stateActive             = 1
 	stateChecked            = 4
+	stateDefunct            = 6
 	stateEditable           = 7
 	stateEnabled            = 8
 	stateExpandable         = 9
@@ -97,6 +98,8 @@ type node struct {
 	// omitted counts children known to exist but not fetched.
 	omitted  int
 	children []*node
+	// text is an unnamed text container's own text (see textContainer).
+	text string
 
 	// Decided by the walk, level by level.
 	// processed is set when the walk reached the node before maxNodes
@@ -316,6 +319,9 @@ type pendingNode struct {
 	// byIndex is set for a long list whose visible children are found by
 	// index (visibleRange) instead of being listed whole.
 	byIndex bool
+	// ownText is set for an unnamed text container whose text is read to
+	// name it.
+	ownText bool
 }
 
 // fetchChunk reads a chunk of nodes, makes their child nodes, gives back
@@ -502,8 +508,9 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	if len(st) > 1 {
 		states |= stateSet(st[1]) << 32
 	}
-	if states == 0 {
-		// A destroyed widget answers with an empty state set: stale.
+	if states == 0 || states.has(stateDefunct) {
+		// A destroyed widget answers with an empty state set (GTK) or
+		// DEFUNCT (Gecko): stale.
 		return
 	}
 	h := &handle{obj: n.obj, role: role, states: states, interfaces: p.ifaces}
@@ -556,7 +563,10 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	if h.interfaces&hasValue != 0 {
 		p.iValue = queueValue(b2, n.obj)
 	}
-	if h.interfaces&hasText != 0 && wantsText(role) {
+	// Gecko exposes no text leaves: a paragraph's words are its Text, not
+	// a child's name. An unnamed text container's text names it.
+	p.ownText = h.interfaces&hasText != 0 && el.Name == "" && textContainer(role)
+	if h.interfaces&hasText != 0 && (wantsText(role) || p.ownText) {
 		p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
 		// Qt answers nothing for an end past the text: its length lets
 		// a third round ask again within it.
@@ -591,7 +601,9 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	if p.iValue[0] >= 0 {
 		value = storeValue(b, p.iValue)
 	}
-	if p.textOK && !el.States.Protected {
+	if p.ownText {
+		n.text = p.text
+	} else if p.textOK && !el.States.Protected {
 		el.Value = uitree.Truncate(p.text, w.req.MaxText)
 	}
 	if value.ok && el.Value == "" && !el.States.Protected {
@@ -649,6 +661,18 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 			n.omitted = max(0, n.childCount-len(n.childRefs))
 		}
 	}
+}
+
+// textContainer reports roles whose text, when they have no name, is what
+// they say: Gecko puts a paragraph's words in its Text interface and has
+// no text leaves for them, where Chromium has "static" children.
+func textContainer(role uint32) bool {
+	switch role {
+	case roleParagraph, roleHeading, roleSection, roleCaption, roleStatic, roleLabel, roleListItem,
+		roleTableCell, roleBlockQuote:
+		return true
+	}
+	return false
 }
 
 // wantsText reports whether a role's text is its value (edit fields and
@@ -1082,12 +1106,69 @@ func assemble(n *node, maxText int) *uitree.Element {
 	if strings.ContainsRune(el.Value, objectReplacement) {
 		el.Value = replaceEmbedded(el.Value, n.children)
 	}
+	if el.Role == uitree.RoleComboBox && el.Value == "" {
+		// Gecko's select has no text: its chosen option is the selected
+		// item of its list.
+		el.Value = uitree.Truncate(selectedName(n, 3), maxText)
+	}
+	if el.Name == "" && n.text != "" {
+		el.Name = uitree.Truncate(ownText(n), maxText)
+	}
 	if el.Name == "" && el.Actions != 0 && nameFromLabels(el.Role) {
 		el.Name = uitree.Truncate(strings.Join(labelNames(n, 4, nil), " "), maxText)
 	}
 	el.OmittedChildren = n.omitted
 	el.Children = gather(n, el, maxText)
 	return el
+}
+
+// ownText is what an unnamed text container says, with its embedded
+// objects' text in place of their placeholders, spaces collapsed; empty
+// when its children say it already (Chromium's static text children, or a
+// label beside its field).
+func ownText(n *node) string {
+	text := n.text
+	// Only placeholders: the children say it all themselves.
+	if strings.Trim(text, " \t\n\r"+string(objectReplacement)) == "" {
+		return ""
+	}
+	if strings.Count(text, string(objectReplacement)) == len(n.children) {
+		text = replaceEmbedded(text, n.children)
+	} else {
+		// Some children were not read (a long list cut to what shows):
+		// placeholders cannot be matched to them.
+		text = strings.ReplaceAll(text, string(objectReplacement), " ")
+	}
+	text = strings.Join(strings.Fields(text), " ")
+	for _, c := range n.children {
+		if !c.ok || c.el == nil {
+			continue
+		}
+		// Chromium's text leaves, or one child that says it all.
+		if c.el.NativeRole == "static" || (c.el.Role == uitree.RoleText && c.el.Name == text) {
+			return ""
+		}
+	}
+	return text
+}
+
+// selectedName is the name of the first selected element under n, depth
+// levels down.
+func selectedName(n *node, depth int) string {
+	for _, c := range n.children {
+		if !c.ok || c.el == nil {
+			continue
+		}
+		if c.el.States.Selected && c.el.Name != "" {
+			return c.el.Name
+		}
+		if depth > 1 {
+			if s := selectedName(c, depth-1); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
 }
 
 // nameFromLabels reports roles whose unnamed elements take their name from
