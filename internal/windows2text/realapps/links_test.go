@@ -169,3 +169,42 @@ func median(v []float64) float64 {
 	}
 	return s[len(s)/2]
 }
+
+// BenchmarkBrowserObserve compares, in one run and for each browser,
+// observe of the order form through windows2text serve (timed from
+// request to answer) with a full pyatspi walk of the browser (every
+// element of its windows, reading what windows2text reads), and reports
+// the size of observe's answer. Run with -benchtime 1x.
+func BenchmarkBrowserObserve(b *testing.B) {
+	for _, browser := range []struct {
+		name  string
+		start func(testing.TB, string) (interface{ Alive() bool }, int)
+	}{{"chromium", startChromium}, {"firefox-esr", startFirefox}} {
+		b.Run(browser.name, func(b *testing.B) {
+			_, pid := browser.start(b, "form.html")
+			c := serve(b)
+			waitForText(b, c, pid, "Nothing ordered")
+			obs := map[string]any{"scope": "process", "pid": pid}
+			for b.Loop() {
+				var ms []float64
+				size := 0
+				c.do("observe", obs)
+				for range 15 {
+					start := time.Now()
+					r := c.do("observe", obs)
+					ms = append(ms, millis(time.Since(start)))
+					if !r.OK {
+						b.Fatalf("observe: %s", r.raw)
+					}
+					size = len(r.raw)
+				}
+				pyNodes, pyMS := pyatspiWalk(b, pid, 3, "all")
+				b.ReportMetric(median(ms), "observe-ms")
+				b.ReportMetric(float64(size), "observe-bytes")
+				b.ReportMetric(median(pyMS), "pyatspi-walk-ms")
+				b.ReportMetric(float64(pyNodes), "pyatspi-elements")
+				b.ReportMetric(median(pyMS)/median(ms), "speedup")
+			}
+		})
+	}
+}
