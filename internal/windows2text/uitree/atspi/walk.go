@@ -322,6 +322,8 @@ type pendingNode struct {
 	// ownText is set for an unnamed text container whose text is read to
 	// name it.
 	ownText bool
+	// sliced is set for a list too long for one GetChildren.
+	sliced bool
 }
 
 // fetchChunk reads a chunk of nodes, makes their child nodes, gives back
@@ -554,7 +556,11 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	// Chromium takes 300 ms and more to answer GetChildren on 5,000
 	// children, while the few on screen are found by index and extents.
 	p.byIndex = w.req.VisibleOnly && !p.virtual && n.childCount > bisectAbove && p.childArea.Known
-	if n.childCount > 0 && !p.virtual && !p.byIndex {
+	// A very long list is read by index in slices too: one GetChildren
+	// of thousands can outlast the call timeout on a loaded machine,
+	// and the application would count as not answering.
+	p.sliced = !p.virtual && !p.byIndex && n.childCount > sliceAbove
+	if n.childCount > 0 && !p.virtual && !p.byIndex && !p.sliced {
 		p.iChildren = b2.call(n.obj, ifaceAccessible+".GetChildren")
 	}
 	if h.interfaces&hasAction != 0 {
@@ -629,6 +635,11 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	}
 	// From here on, area is what the node leaves visible to its children.
 	n.area = p.childArea
+	if p.sliced && n.fate != uitree.Drop {
+		// No more children than the snapshot can still hold.
+		n.childRefs = w.childrenByIndex(n, min(n.childCount, w.req.MaxNodes))
+		n.omitted = max(0, n.childCount-len(n.childRefs))
+	}
 	if p.byIndex && n.fate != uitree.Drop {
 		// Only the children in the visible area are fetched; when they
 		// do not look laid out in order, all of them are.
@@ -996,6 +1007,36 @@ func (w *walker) visibleRange(n *node, area uitree.Rect) (refs []objRef, ok bool
 		}
 	}
 	return refs, true
+}
+
+// sliceAbove is the child count above which children are read by index,
+// sliceSize at a time, instead of with one GetChildren.
+const (
+	sliceAbove = 1000
+	sliceSize  = 250
+)
+
+// childrenByIndex reads the first count children of n by index, a slice
+// of calls at a time. It stops at the first child that cannot be read.
+func (w *walker) childrenByIndex(n *node, count int) []objRef {
+	var out []objRef
+	for start := 0; start < count; start += sliceSize {
+		end := min(count, start+sliceSize)
+		b := n.app.batch(end - start)
+		slots := make([]int, 0, end-start)
+		for i := start; i < end; i++ {
+			slots = append(slots, b.call(n.obj, ifaceAccessible+".GetChildAtIndex", int32(i)))
+		}
+		b.wait()
+		for _, slot := range slots {
+			var r objRef
+			if b.store(slot, &r) != nil || r.Path == "" || r.Path == "/org/a11y/atspi/null" {
+				return out
+			}
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // visibleRows finds the children of a virtualized container that are on
