@@ -114,35 +114,48 @@ func TestChromiumFiveThousandLinks(t *testing.T) {
 	}
 }
 
-// BenchmarkChromiumLinks compares, in one run, observe of the 5,000-link
-// page through windows2text serve (timed from request to answer) with a
-// pyatspi walk of the same page that reads only what is showing (a child
-// not SHOWING is skipped after its states are read), and reports the size
-// of observe's answer. Run with -benchtime 1x: each figure is a median.
-func BenchmarkChromiumLinks(b *testing.B) {
-	_, pid := startChromium(b, linksPage)
-	c := serve(b)
-	waitForText(b, c, pid, "Link 1")
-	obs := map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 500}
-	for b.Loop() {
-		var ms []float64
-		size := 0
-		c.do("observe", obs)
-		for range 15 {
-			start := time.Now()
-			r := c.do("observe", obs)
-			ms = append(ms, millis(time.Since(start)))
-			if !r.OK {
-				b.Fatalf("observe: %s", r.raw)
+// BenchmarkBrowserLinks compares, in one run and for each browser,
+// observe of the 5,000-link page through windows2text serve (timed from
+// request to answer) with a pyatspi walk of the same page that reads only
+// what is showing (a child not SHOWING is skipped after its states are
+// read), and reports the size of observe's answer and how many answers
+// said the browser did not answer. Run with -benchtime 1x: each figure is
+// a median.
+func BenchmarkBrowserLinks(b *testing.B) {
+	for _, browser := range []struct {
+		name  string
+		start func(testing.TB, string) (interface{ Alive() bool }, int)
+	}{{"chromium", startChromium}, {"firefox-esr", startFirefox}} {
+		b.Run(browser.name, func(b *testing.B) {
+			_, pid := browser.start(b, linksPage)
+			c := serve(b)
+			waitForText(b, c, pid, "Link 1")
+			obs := map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 500}
+			for b.Loop() {
+				var ms []float64
+				size, unresponsive := 0, 0
+				c.do("observe", obs)
+				for range 15 {
+					start := time.Now()
+					r := c.do("observe", obs)
+					ms = append(ms, millis(time.Since(start)))
+					if !r.OK {
+						b.Fatalf("observe: %s", r.raw)
+					}
+					if un, _ := r.Result["unresponsive"].([]any); len(un) > 0 {
+						unresponsive++
+					}
+					size = len(r.raw)
+				}
+				pyNodes, pyMS := pyatspiWalk(b, pid, 3, "showing")
+				b.ReportMetric(median(ms), "observe-ms")
+				b.ReportMetric(float64(size), "observe-bytes")
+				b.ReportMetric(float64(unresponsive), "unresponsive-answers")
+				b.ReportMetric(median(pyMS), "pyatspi-showing-ms")
+				b.ReportMetric(float64(pyNodes), "pyatspi-elements")
+				b.ReportMetric(median(pyMS)/median(ms), "speedup")
 			}
-			size = len(r.raw)
-		}
-		pyNodes, pyMS := pyatspiWalk(b, pid, 3, "showing")
-		b.ReportMetric(median(ms), "observe-ms")
-		b.ReportMetric(float64(size), "observe-bytes")
-		b.ReportMetric(median(pyMS), "pyatspi-showing-ms")
-		b.ReportMetric(float64(pyNodes), "pyatspi-elements")
-		b.ReportMetric(median(pyMS)/median(ms), "speedup")
+		})
 	}
 }
 
