@@ -403,18 +403,21 @@ func (a *actor) act(req uitree.ActionRequest) error {
 			}
 			return a.typeText(req.Value, true)
 		}
+		var before string
+		hadText := a.call(a.h.obj, ifaceText+".GetText", &before, int32(0), int32(-1)) == nil
 		var ok bool
 		err := a.call(a.h.obj, ifaceEditableText+".SetTextContents", &ok, req.Value)
-		if err == nil && ok && a.textBecomes(req.Value) {
-			return nil
-		}
-		// Gecko's number fields answer true and keep their text: type
-		// the value over the old text, as a user would.
-		if a.h.states.has(stateFocusable) && a.h.interfaces&hasComponent != 0 {
-			return a.typeText(req.Value, true)
-		}
 		if err == nil && ok {
-			return nil // the read-back says what happened
+			after, changed := a.textChanges(before, req.Value)
+			// Gecko's number fields answer true and keep their text
+			// untouched: type the value over it, as a user would. A
+			// text that changed otherwise (cut short by the field) is
+			// for the read-back to judge.
+			if hadText && !changed && after == before && before != req.Value &&
+				a.h.states.has(stateFocusable) && a.h.interfaces&hasComponent != 0 {
+				return a.typeText(req.Value, true)
+			}
+			return nil
 		}
 		return uitree.Errorf(uitree.CodeActionFailed, "%s refused the new text (%v)", a.el.Ref, err)
 	case uitree.ActionSetRange:
@@ -1010,19 +1013,19 @@ func (a *actor) comboOpen() (open, known bool) {
 	return false, false
 }
 
-// textBecomes waits a moment (bounded) for the element's text to read
-// want.
-func (a *actor) textBecomes(want string) bool {
+// textChanges waits a moment (bounded) for the element's text to read
+// want, and returns the text last read and whether it became want.
+func (a *actor) textChanges(before, want string) (string, bool) {
+	text := before
 	for deadline := time.Now().Add(300 * time.Millisecond); ; time.Sleep(20 * time.Millisecond) {
-		var text string
 		if a.call(a.h.obj, ifaceText+".GetText", &text, int32(0), int32(-1)) != nil {
-			return false
+			return text, false
 		}
 		if text == want {
-			return true
+			return text, true
 		}
-		if time.Now().After(deadline) {
-			return false
+		if text != before || time.Now().After(deadline) {
+			return text, false
 		}
 	}
 }
