@@ -645,6 +645,8 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 		// do not look laid out in order, all of them are.
 		if refs, ok := w.visibleRange(n, p.childArea.Rect); ok {
 			n.childRefs = refs
+		} else if n.childCount > sliceAbove {
+			n.childRefs = w.childrenByIndex(n, min(n.childCount, w.req.MaxNodes))
 		} else {
 			b := n.app.batch(1)
 			slot := b.call(n.obj, ifaceAccessible+".GetChildren")
