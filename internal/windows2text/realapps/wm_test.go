@@ -43,9 +43,9 @@ func foregroundWindow(c *client) string {
 
 // TestWindowManagerForegroundFollowsDialogs: under a window manager,
 // foreground is the window it activated: a dialog opened by the
-// application in front (mousepad's Save As), and a dialog of another
-// program that opens after it (zenity), then the editor again once both
-// are gone.
+// application in front (mousepad's Save As, opened by a shortcut and
+// typed into at once), and a dialog of another program that opens after
+// it (zenity), then the editor again once both are gone.
 func TestWindowManagerForegroundFollowsDialogs(t *testing.T) {
 	withWindowManager(t)
 	app := start(t, nil, "mousepad")
@@ -59,7 +59,13 @@ func TestWindowManagerForegroundFollowsDialogs(t *testing.T) {
 	if !eventually(10*time.Second, func() bool { return strings.Contains(foregroundWindow(c), "Save As") }) {
 		t.Fatalf("after Ctrl+Shift+S the foreground window is %q, not the Save As dialog", foregroundWindow(c))
 	}
+	// Typed into at once, the new dialog loses nothing.
 	_, targets, _ = c.observe(nil)
+	name := "notes-für-später.txt"
+	res := c.ok("type_text", map[string]any{"ref": find(t, targets, `Edit "Name"`).Ref, "text": name, "clear": true})
+	if v, _ := res["value"].(string); v != name {
+		t.Errorf("the Save As dialog's name field holds %q, want %q", v, name)
+	}
 	c.ok("invoke", map[string]any{"ref": find(t, targets, `Button "Cancel"`).Ref})
 	if !eventually(10*time.Second, func() bool { return strings.Contains(foregroundWindow(c), "Mousepad") }) {
 		t.Fatalf("after Cancel the foreground window is %q, not mousepad's", foregroundWindow(c))
