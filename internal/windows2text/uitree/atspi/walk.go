@@ -787,6 +787,13 @@ func passiveRole(r uitree.Role) bool {
 	return false
 }
 
+// listOfChoices reports an unnamed menu that opens nothing and takes no
+// focus: the list of a select (Gecko shows it inside the closed select),
+// or a popup's frame. Its items are the targets, not the list.
+func listOfChoices(el *uitree.Element, h *handle) bool {
+	return h.role == roleMenu && el.Name == "" && !h.states.has(stateExpandable) && !h.states.has(stateFocusable)
+}
+
 // nonInvokeActions are action names (lower case) that do not invoke
 // anything: Qt's focus and range steps.
 var nonInvokeActions = map[string]bool{"setfocus": true, "increase": true, "decrease": true}
@@ -816,7 +823,7 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 	// "SetFocus" (and "Increase"/"Decrease" on ranges) that invoke nothing;
 	// Chromium offers a generic "click" on every node, which is no reason
 	// to call a pane, a paragraph or a document invocable.
-	invocable := invocableActions(h.actionKeys) > 0 && !passiveRole(el.Role)
+	invocable := invocableActions(h.actionKeys) > 0 && !passiveRole(el.Role) && !listOfChoices(el, h)
 	if nActions > 0 && enabled {
 		switch {
 		case toggleRole:
