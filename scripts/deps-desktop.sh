@@ -3,11 +3,12 @@
 # display (Xvfb), a D-Bus session with the AT-SPI accessibility bus, the GTK3
 # test application (python3-gi), gtk3-widget-factory and Python's pyatspi for
 # the benchmark comparison; and the real applications the end-to-end tests
-# drive: a Qt 5 editor (featherpad), a Chromium browser, a GTK editor
+# drive: a Qt 5 editor (featherpad), Chromium and Firefox ESR, a GTK editor
 # (mousepad), a long-list dialog (zenity) and a calculator whose keys are
-# toggle buttons (galculator).
+# toggle buttons (galculator); and a window manager (openbox) for the tests
+# of focus and foreground on a managed desktop.
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
 apt_need xvfb xauth at-spi2-core libatk-adaptor libatk-bridge2.0-0 dbus dbus-x11 x11-utils \
   python3-gi gir1.2-gtk-3.0 gir1.2-atspi-2.0 gtk-3-examples python3-pyatspi \
-  featherpad chromium mousepad zenity galculator fonts-dejavu-core
+  featherpad chromium firefox-esr mousepad zenity galculator fonts-dejavu-core openbox

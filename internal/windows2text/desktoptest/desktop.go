@@ -42,6 +42,7 @@ type Desktop struct {
 	dir  string
 	xvfb *exec.Cmd
 	dbus *exec.Cmd
+	wm   *exec.Cmd
 	apps []*App
 	// stateFiles counts the test applications started, to name their
 	// state files.
@@ -417,6 +418,41 @@ func (a *App) Stop() {
 	}
 }
 
+// StartWindowManager runs openbox on the desktop and waits until it
+// manages the display (it has set _NET_SUPPORTING_WM_CHECK on the root
+// window). From then on, windows are placed, decorated and given the
+// focus as on a user's desktop; Close ends it.
+func (d *Desktop) StartWindowManager() error {
+	for _, p := range [][2]string{{"openbox", "openbox"}, {"xprop", "x11-utils"}} {
+		if err := need(p[0], p[1]); err != nil {
+			return err
+		}
+	}
+	if d.wm != nil {
+		return errors.New("desktoptest: a window manager runs already")
+	}
+	home := filepath.Join(d.dir, "wm-home")
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		return err
+	}
+	d.wm = exec.Command("openbox", "--sm-disable")
+	d.wm.Env = append(slices.Clip(d.Env), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
+	d.wm.Stderr = os.Stderr
+	d.wm.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := d.wm.Start(); err != nil {
+		d.wm = nil
+		return fmt.Errorf("desktoptest: starting openbox: %w", err)
+	}
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		cmd := exec.Command("xprop", "-root", "_NET_SUPPORTING_WM_CHECK")
+		cmd.Env = d.Env
+		if out, err := cmd.Output(); err == nil && strings.Contains(string(out), "window id #") {
+			return nil
+		}
+	}
+	return errors.New("desktoptest: openbox did not take the display within 15 s")
+}
+
 // Close ends every application, the buses and the display, waits for the
 // processes it started, removes the temporary directory, and restores the
 // environment Start changed.
@@ -427,7 +463,7 @@ func (d *Desktop) Close() {
 	if d.a11y != nil {
 		d.a11y.Close()
 	}
-	for _, c := range []*exec.Cmd{d.dbus, d.xvfb} {
+	for _, c := range []*exec.Cmd{d.wm, d.dbus, d.xvfb} {
 		if c == nil || c.Process == nil {
 			continue
 		}

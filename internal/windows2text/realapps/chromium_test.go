@@ -4,30 +4,67 @@ package realapps
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"textfirst/internal/windows2text/desktoptest"
 )
 
 // startChromium opens a local page in a headful Chromium with renderer
 // accessibility, a profile of its own, and no network.
 func startChromium(t testing.TB, page string) (app interface{ Alive() bool }, pid int) {
 	t.Helper()
+	a, _ := startChromiumProfile(t, page)
+	return a, a.PID
+}
+
+// chromiumArgs are the command line of every Chromium the tests run.
+func chromiumArgs(profile, page string) []string {
+	return []string{"--no-sandbox", "--force-renderer-accessibility", "--user-data-dir=" + profile,
+		"--no-first-run", "--no-default-browser-check", "--disable-gpu", "--password-store=basic",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--proxy-server=127.0.0.1:9", "--window-position=0,0", "--window-size=1000,800", pageURL(page)}
+}
+
+// pageURL is the file URL of a page of testdata, with its query.
+func pageURL(page string) string {
+	page, query, _ := strings.Cut(page, "?")
+	abs, err := filepath.Abs(filepath.Join("testdata", page))
+	if err != nil {
+		panic(err)
+	}
+	if query != "" {
+		return "file://" + abs + "?" + query
+	}
+	return "file://" + abs
+}
+
+// startChromiumProfile is startChromium that also returns the profile,
+// through which a second window of the same browser opens (see
+// openChromiumWindow).
+func startChromiumProfile(t testing.TB, page string) (app *desktoptest.App, profile string) {
+	t.Helper()
 	profile, err := os.MkdirTemp(desk.Dir(), "chromium-")
 	if err != nil {
 		t.Fatal(err)
 	}
-	abs, err := filepath.Abs(filepath.Join("testdata", page))
-	if err != nil {
-		t.Fatal(err)
+	a := start(t, []string{"ACCESSIBILITY_ENABLED=1"}, "chromium", chromiumArgs(profile, page)...)
+	return a, profile
+}
+
+// openChromiumWindow opens page in a new window of the Chromium running
+// with profile: the second command hands the page to the first and exits.
+func openChromiumWindow(t testing.TB, profile, page string) {
+	t.Helper()
+	cmd := exec.Command("chromium", append(chromiumArgs(profile, page), "--new-window")...)
+	cmd.Env = append(slices.Clip(desk.Env), "ACCESSIBILITY_ENABLED=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("chromium --new-window: %v\n%s", err, out)
 	}
-	a := start(t, []string{"ACCESSIBILITY_ENABLED=1"}, "chromium",
-		"--no-sandbox", "--force-renderer-accessibility", "--user-data-dir="+profile,
-		"--no-first-run", "--no-default-browser-check", "--disable-gpu", "--password-store=basic",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--proxy-server=127.0.0.1:9", "--window-position=0,0", "--window-size=1000,800", "file://"+abs)
-	return a, a.PID
 }
 
 // TestChromiumSurvivesSnapshotAndObserve: a page with a number input and
@@ -93,6 +130,12 @@ func containsLine(lines any, text string) bool {
 // form submitted and its result read back.
 func TestChromiumForm(t *testing.T) {
 	app, pid := startChromium(t, "form.html")
+	fillOrderForm(t, app, pid, "Chromium")
+}
+
+// fillOrderForm fills form.html's form in a browser through serve and
+// reads the result back.
+func fillOrderForm(t *testing.T, app interface{ Alive() bool }, pid int, browser string) {
 	c := serve(t)
 	waitForText(t, c, pid, "Nothing ordered")
 	obs := map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 300}
@@ -104,7 +147,8 @@ func TestChromiumForm(t *testing.T) {
 		}
 	}
 	for _, tg := range targets {
-		for _, role := range []string{"Pane ", "Text ", "Group ", "Document "} {
+		// "Menu [": a select's unnamed list, which Gecko shows.
+		for _, role := range []string{"Pane ", "Text ", "Group ", "Document ", "Menu ["} {
 			if strings.HasPrefix(tg.Label, role) && tg.has("invoke") {
 				t.Errorf("a %s is offered invoke: %s", role, tg.Label)
 			}
@@ -135,7 +179,7 @@ func TestChromiumForm(t *testing.T) {
 	c.ok("invoke", map[string]any{"ref": find(t, targets, `Button "Order"`).Ref})
 	waitForText(t, c, pid, "Ordered 3 Banana for Ada Lovelace as a gift")
 	if !app.Alive() {
-		t.Fatal("Chromium died")
+		t.Fatal(browser + " died")
 	}
 }
 

@@ -237,7 +237,7 @@ func (a *actor) checkAlive() error {
 	if err != nil {
 		return err
 	}
-	if st == 0 || st.has(6) /* DEFUNCT */ {
+	if st == 0 || st.has(stateDefunct) {
 		return uitree.Errorf(uitree.CodeStaleElement, "%s %q no longer exists in the application", a.el.Role, a.el.Name)
 	}
 	var role uint32
@@ -403,11 +403,23 @@ func (a *actor) act(req uitree.ActionRequest) error {
 			}
 			return a.typeText(req.Value, true)
 		}
+		var before string
+		hadText := a.call(a.h.obj, ifaceText+".GetText", &before, int32(0), int32(-1)) == nil
 		var ok bool
-		if err := a.call(a.h.obj, ifaceEditableText+".SetTextContents", &ok, req.Value); err != nil || !ok {
-			return uitree.Errorf(uitree.CodeActionFailed, "%s refused the new text (%v)", a.el.Ref, err)
+		err := a.call(a.h.obj, ifaceEditableText+".SetTextContents", &ok, req.Value)
+		if err == nil && ok {
+			after, changed := a.textChanges(before, req.Value)
+			// Gecko's number fields answer true and keep their text
+			// untouched: type the value over it, as a user would. A
+			// text that changed otherwise (cut short by the field) is
+			// for the read-back to judge.
+			if hadText && !changed && after == before && before != req.Value &&
+				a.h.states.has(stateFocusable) && a.h.interfaces&hasComponent != 0 {
+				return a.typeText(req.Value, true)
+			}
+			return nil
 		}
-		return nil
+		return uitree.Errorf(uitree.CodeActionFailed, "%s refused the new text (%v)", a.el.Ref, err)
 	case uitree.ActionSetRange:
 		return a.setRange(req.RangeValue)
 	case uitree.ActionFocus:
@@ -864,9 +876,10 @@ func scrollSteps(vi valueInfo, pane uitree.Rect, horizontal bool) (line, page fl
 func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) {
 	res := uitree.ActionResult{}
 	st, err := a.states()
-	if err != nil || st == 0 {
-		// The element went away: for invoke (closing a dialog) that
-		// is a result, not a failure.
+	if err != nil || st == 0 || st.has(stateDefunct) {
+		// The element went away (Gecko marks what it destroys
+		// DEFUNCT): for invoke (closing a dialog) or choosing from a
+		// dropdown, that is a result, not a failure.
 		res.Gone = true
 		return res, nil
 	}
@@ -982,9 +995,96 @@ func (a *actor) comboOpen() (open, known bool) {
 		if a.call(k, ifaceAccessible+".GetRole", &role) != nil || role != roleMenu || a.call(k, ifaceAccessible+".GetState", &st) != nil || len(st) == 0 {
 			continue
 		}
-		return stateSet(st[0]).has(stateShowing), true
+		if !stateSet(st[0]).has(stateShowing) {
+			return false, true
+		}
+		// Gecko's select keeps its list showing, without positions, in
+		// the page while its dropdown opens elsewhere in the window (in
+		// the browser's own chrome): ask the window.
+		var items []objRef
+		if a.call(k, ifaceAccessible+".GetChildren", &items) == nil && len(items) > 0 {
+			var ext extents
+			if a.call(items[0], ifaceComponent+".GetExtents", &ext, uint32(0)) == nil && ext.X == -1 && ext.W == -1 {
+				return a.dropdownOpenInWindow()
+			}
+		}
+		return true, true
 	}
 	return false, false
+}
+
+// textChanges waits a moment (bounded) for the element's text to read
+// want, and returns the text last read and whether it became want.
+func (a *actor) textChanges(before, want string) (string, bool) {
+	text := before
+	for deadline := time.Now().Add(300 * time.Millisecond); ; time.Sleep(20 * time.Millisecond) {
+		if a.call(a.h.obj, ifaceText+".GetText", &text, int32(0), int32(-1)) != nil {
+			return text, false
+		}
+		if text == want {
+			return text, true
+		}
+		if text != before || time.Now().After(deadline) {
+			return text, false
+		}
+	}
+}
+
+// matchRule is AT-SPI's Collection match rule, (aiia{ss}iaiiasib).
+type matchRule struct {
+	States         []int32
+	StateMatch     int32
+	Attributes     map[string]string
+	AttributeMatch int32
+	Roles          []int32
+	RoleMatch      int32
+	Interfaces     []string
+	InterfaceMatch int32
+	Invert         bool
+}
+
+// dropdownOpenInWindow reports whether the element's window holds an
+// expanded combo box: Gecko's open dropdown, which is not under the
+// select of the page. Known is false where the window offers no
+// Collection interface.
+func (a *actor) dropdownOpenInWindow() (open, known bool) {
+	win := a.h.obj
+	for range 64 {
+		var role uint32
+		if a.call(win, ifaceAccessible+".GetRole", &role) != nil {
+			return false, false
+		}
+		if role == roleFrame || role == roleWindow || role == roleDialog {
+			break
+		}
+		var pv variantValue
+		if a.call(win, ifaceProperties+".Get", &pv, ifaceAccessible, "Parent") != nil {
+			return false, false
+		}
+		parent, ok := pv.v.(objRef)
+		if !ok || parent.Path == "" || parent.Path == rootPath {
+			return false, false
+		}
+		win = parent
+	}
+	const (
+		matchAll      = 1
+		matchAny      = 2
+		sortCanonical = 1 // at-spi2-atk answers nothing for other orders
+	)
+	rule := matchRule{
+		States: []int32{1 << stateExpanded, 0}, StateMatch: matchAll, Attributes: map[string]string{}, AttributeMatch: matchAll,
+		Roles: []int32{1 << roleComboBox, 0, 0, 0}, RoleMatch: matchAny, Interfaces: []string{}, InterfaceMatch: matchAll,
+	}
+	ctx, cancel := context.WithTimeout(a.run.ctx, a.run.timeout)
+	defer cancel()
+	var found []objRef
+	err := a.run.conn.conn.Object(win.Bus, win.Path).CallWithContext(ctx, "org.a11y.atspi.Collection.GetMatches", 0,
+		rule, uint32(sortCanonical), int32(1), true).Store(&found)
+	if err != nil {
+		return false, false
+	}
+	return len(found) > 0, true
 }
 
 // value reads obj's Value properties one by one (see queueValue) into vi.

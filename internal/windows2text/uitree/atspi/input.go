@@ -332,75 +332,173 @@ func (x *xInput) chord(c uitree.Chord) error {
 	return x.do(func() error { return x.tap(ks, mods) })
 }
 
-// activate raises the top-level X windows of process pid (the one holding
-// the point (px, py) first, when several) and gives the one under the
-// point the keyboard focus. Without a window manager windows overlap at
-// 0,0 and the focus follows the pointer, so clicks and keys would reach
-// whatever window happens to be on top.
+// activate raises the top-level X window of process pid that holds the
+// point (px, py) (the first one when none does) and gives it the keyboard
+// focus, so that keys and clicks reach it.
+//
+// Without a window manager windows overlap at 0,0 and the focus follows
+// the pointer: the window is raised and focused directly. Under a window
+// manager the client window sits inside the manager's frame, and the
+// manager decides the focus: it is asked through _NET_ACTIVE_WINDOW, as a
+// pager does, and the focus is awaited (bounded) on the client window. A
+// window that has just been mapped takes the focus only once the manager
+// has managed it; keys sent before that went to the previous window or
+// nowhere (issue 12: the first type_text into a new window lost keys).
 func (x *xInput) activate(pid, px, py int) error {
-	return x.do(func() error {
-		pidAtom, err := xproto.InternAtom(x.conn, true, uint16(len("_NET_WM_PID")), "_NET_WM_PID").Reply()
-		if err != nil || pidAtom.Atom == 0 {
+	var frame, client xproto.Window
+	var managed bool
+	err := x.do(func() error {
+		var err error
+		frame, client, err = x.windowOf(pid, px, py)
+		if err != nil || client == 0 {
 			return err
 		}
-		tree, err := xproto.QueryTree(x.conn, x.root).Reply()
-		if err != nil {
+		managed = x.windowManaged()
+		if err := xproto.ConfigureWindowChecked(x.conn, frame, xproto.ConfigWindowStackMode, []uint32{xproto.StackModeAbove}).Check(); err != nil && !managed {
 			return err
 		}
-		var best, top xproto.Window
-		for _, w := range tree.Children {
-			// A reparenting window manager puts the client one level down.
-			candidates := []xproto.Window{w}
-			if sub, err := xproto.QueryTree(x.conn, w).Reply(); err == nil {
-				candidates = append(candidates, sub.Children...)
-			}
-			for _, c := range candidates {
-				attr, err := xproto.GetWindowAttributes(x.conn, c).Reply()
-				if err != nil || attr.MapState != xproto.MapStateViewable {
-					continue
-				}
-				prop, err := xproto.GetProperty(x.conn, false, c, pidAtom.Atom, xproto.AtomCardinal, 0, 1).Reply()
-				if err != nil || prop.ValueLen != 1 || len(prop.Value) < 4 || int(uint32(prop.Value[0])|uint32(prop.Value[1])<<8|uint32(prop.Value[2])<<16|uint32(prop.Value[3])<<24) != pid {
-					continue
-				}
-				top = w
-				geo, err := xproto.GetGeometry(x.conn, xproto.Drawable(c)).Reply()
-				if err != nil {
-					continue
-				}
-				pos, err := xproto.TranslateCoordinates(x.conn, c, x.root, 0, 0).Reply()
-				if err != nil {
-					continue
-				}
-				if px >= int(pos.DstX) && py >= int(pos.DstY) && px < int(pos.DstX)+int(geo.Width) && py < int(pos.DstY)+int(geo.Height) {
-					best = w
-				}
-				if best == 0 {
-					best = w
-				}
-			}
+		if managed {
+			return x.requestActive(client)
 		}
-		if best == 0 {
-			best = top
-		}
-		if best == 0 {
-			return nil // no X window carries the pid: leave the stacking alone
-		}
-		if err := xproto.ConfigureWindowChecked(x.conn, best, xproto.ConfigWindowStackMode, []uint32{xproto.StackModeAbove}).Check(); err != nil {
-			return err
-		}
-		if err := xproto.SetInputFocusChecked(x.conn, xproto.InputFocusPointerRoot, best, xproto.TimeCurrentTime).Check(); err != nil {
-			return err
-		}
-		focus, err := xproto.GetInputFocus(x.conn).Reply()
-		if err != nil {
-			return err
-		}
-		if focus.Focus != best {
-			return uitree.Errorf(uitree.CodeInputFailed, "the X keyboard focus did not move to the target window")
-		}
-		return nil
+		return xproto.SetInputFocusChecked(x.conn, xproto.InputFocusPointerRoot, client, xproto.TimeCurrentTime).Check()
 	})
+	if err != nil || client == 0 {
+		return err
+	}
+	// The focus lands when the application (and the manager) have read
+	// the request: poll, and ask again halfway.
+	asked := time.Now()
+	for deadline := asked.Add(activateTimeout); ; time.Sleep(10 * time.Millisecond) {
+		var has bool
+		if err := x.do(func() error {
+			var err error
+			has, err = x.focusIn(frame, client)
+			return err
+		}); err != nil {
+			return err
+		}
+		if has {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			break
+		}
+		if time.Since(asked) > activateTimeout/2 {
+			asked = deadline // once
+			x.do(func() error {
+				if managed {
+					x.requestActive(client)
+				}
+				return xproto.SetInputFocusChecked(x.conn, xproto.InputFocusPointerRoot, client, xproto.TimeCurrentTime).Check()
+			})
+		}
+	}
+	return uitree.Errorf(uitree.CodeInputFailed, "the X keyboard focus did not move to the target window within %v", activateTimeout)
+}
+
+// activateTimeout bounds the wait for a window to take the keyboard
+// focus; a new window under a loaded window manager takes a few hundred
+// milliseconds.
+const activateTimeout = 3 * time.Second
+
+// windowOf finds the top-level window of process pid holding the point
+// (px, py), else its first one: the child of the root (the manager's frame
+// when there is one) and the client window that carries _NET_WM_PID (the
+// same window without a manager).
+func (x *xInput) windowOf(pid, px, py int) (frame, client xproto.Window, err error) {
+	pidAtom, err := xproto.InternAtom(x.conn, true, uint16(len("_NET_WM_PID")), "_NET_WM_PID").Reply()
+	if err != nil || pidAtom.Atom == 0 {
+		return 0, 0, err
+	}
+	tree, err := xproto.QueryTree(x.conn, x.root).Reply()
+	if err != nil {
+		return 0, 0, err
+	}
+	var firstFrame, firstClient xproto.Window
+	// The stacking order is bottom to top: the last match is the top.
+	for _, w := range tree.Children {
+		// A reparenting window manager puts the client one level down.
+		candidates := []xproto.Window{w}
+		if sub, err := xproto.QueryTree(x.conn, w).Reply(); err == nil {
+			candidates = append(candidates, sub.Children...)
+		}
+		for _, c := range candidates {
+			attr, err := xproto.GetWindowAttributes(x.conn, c).Reply()
+			if err != nil || attr.MapState != xproto.MapStateViewable {
+				continue
+			}
+			prop, err := xproto.GetProperty(x.conn, false, c, pidAtom.Atom, xproto.AtomCardinal, 0, 1).Reply()
+			if err != nil || prop.ValueLen != 1 || len(prop.Value) < 4 || int(uint32(prop.Value[0])|uint32(prop.Value[1])<<8|uint32(prop.Value[2])<<16|uint32(prop.Value[3])<<24) != pid {
+				continue
+			}
+			if firstClient == 0 {
+				firstFrame, firstClient = w, c
+			}
+			geo, err := xproto.GetGeometry(x.conn, xproto.Drawable(c)).Reply()
+			if err != nil {
+				continue
+			}
+			pos, err := xproto.TranslateCoordinates(x.conn, c, x.root, 0, 0).Reply()
+			if err != nil {
+				continue
+			}
+			if px >= int(pos.DstX) && py >= int(pos.DstY) && px < int(pos.DstX)+int(geo.Width) && py < int(pos.DstY)+int(geo.Height) {
+				frame, client = w, c
+			}
+		}
+	}
+	if client == 0 {
+		frame, client = firstFrame, firstClient
+	}
+	return frame, client, nil
+}
+
+// windowManaged reports whether a window manager runs: it names its
+// check window on the root (EWMH's _NET_SUPPORTING_WM_CHECK).
+func (x *xInput) windowManaged() bool {
+	atom, err := xproto.InternAtom(x.conn, true, uint16(len("_NET_SUPPORTING_WM_CHECK")), "_NET_SUPPORTING_WM_CHECK").Reply()
+	if err != nil || atom.Atom == 0 {
+		return false
+	}
+	prop, err := xproto.GetProperty(x.conn, false, x.root, atom.Atom, xproto.AtomWindow, 0, 1).Reply()
+	return err == nil && prop.ValueLen == 1
+}
+
+// requestActive asks the window manager to activate client (raise it and
+// give it the focus), as a pager would (source indication 2).
+func (x *xInput) requestActive(client xproto.Window) error {
+	atom, err := xproto.InternAtom(x.conn, false, uint16(len("_NET_ACTIVE_WINDOW")), "_NET_ACTIVE_WINDOW").Reply()
+	if err != nil {
+		return err
+	}
+	ev := xproto.ClientMessageEvent{Format: 32, Window: client, Type: atom.Atom,
+		Data: xproto.ClientMessageDataUnionData32New([]uint32{2, uint32(xproto.TimeCurrentTime), 0, 0, 0})}
+	return xproto.SendEventChecked(x.conn, false, x.root,
+		xproto.EventMaskSubstructureNotify|xproto.EventMaskSubstructureRedirect, string(ev.Bytes())).Check()
+}
+
+// focusIn reports whether the X keyboard focus is on the client window,
+// its frame, or a window inside the client.
+func (x *xInput) focusIn(frame, client xproto.Window) (bool, error) {
+	focus, err := xproto.GetInputFocus(x.conn).Reply()
+	if err != nil {
+		return false, err
+	}
+	for w, depth := focus.Focus, 0; w != 0 && w != x.root && depth < 32; depth++ {
+		if w == client {
+			return true, nil
+		}
+		if w == frame && frame != client {
+			// The frame has it while the manager passes it on.
+			return false, nil
+		}
+		tree, err := xproto.QueryTree(x.conn, w).Reply()
+		if err != nil {
+			return false, nil
+		}
+		w = tree.Parent
+	}
+	return false, nil
 }
 
 // checkUngrabbed fails with input_failed when another client holds the

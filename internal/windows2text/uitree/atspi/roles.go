@@ -177,6 +177,11 @@ const (
 	roleEntry          = 79
 	roleTerminal       = 60
 	roleParagraph      = 73
+	roleCaption        = 81
+	roleHeading        = 83
+	roleSection        = 85
+	roleBlockQuote     = 105
+	roleStatic         = 116
 	roleDocumentFrame  = 82
 	roleDocumentText   = 94
 	roleDocumentWeb    = 95

@@ -14,6 +14,7 @@ import (
 const (
 	stateActive             = 1
 	stateChecked            = 4
+	stateDefunct            = 6
 	stateEditable           = 7
 	stateEnabled            = 8
 	stateExpandable         = 9
@@ -97,6 +98,8 @@ type node struct {
 	// omitted counts children known to exist but not fetched.
 	omitted  int
 	children []*node
+	// text is an unnamed text container's own text (see textContainer).
+	text string
 
 	// Decided by the walk, level by level.
 	// processed is set when the walk reached the node before maxNodes
@@ -313,6 +316,14 @@ type pendingNode struct {
 	el         *uitree.Element
 	childArea  uitree.Area
 	virtual    bool
+	// byIndex is set for a long list whose visible children are found by
+	// index (visibleRange) instead of being listed whole.
+	byIndex bool
+	// ownText is set for an unnamed text container whose text is read to
+	// name it.
+	ownText bool
+	// sliced is set for a list too long for one GetChildren.
+	sliced bool
 }
 
 // fetchChunk reads a chunk of nodes, makes their child nodes, gives back
@@ -499,8 +510,9 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	if len(st) > 1 {
 		states |= stateSet(st[1]) << 32
 	}
-	if states == 0 {
-		// A destroyed widget answers with an empty state set: stale.
+	if states == 0 || states.has(stateDefunct) {
+		// A destroyed widget answers with an empty state set (GTK) or
+		// DEFUNCT (Gecko): stale.
 		return
 	}
 	h := &handle{obj: n.obj, role: role, states: states, interfaces: p.ifaces}
@@ -539,7 +551,16 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	if el.Name == "" && labelledRole(role) {
 		p.iRelations = b2.call(n.obj, ifaceAccessible+".GetRelationSet")
 	}
-	if n.childCount > 0 && !p.virtual {
+	// A long list of children laid out top to bottom (a page of 5,000
+	// links) is not asked for whole when only what shows is wanted:
+	// Chromium takes 300 ms and more to answer GetChildren on 5,000
+	// children, while the few on screen are found by index and extents.
+	p.byIndex = w.req.VisibleOnly && !p.virtual && n.childCount > bisectAbove && p.childArea.Known
+	// A very long list is read by index in slices too: one GetChildren
+	// of thousands can outlast the call timeout on a loaded machine,
+	// and the application would count as not answering.
+	p.sliced = !p.virtual && !p.byIndex && n.childCount > sliceAbove
+	if n.childCount > 0 && !p.virtual && !p.byIndex && !p.sliced {
 		p.iChildren = b2.call(n.obj, ifaceAccessible+".GetChildren")
 	}
 	if h.interfaces&hasAction != 0 {
@@ -548,7 +569,10 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	if h.interfaces&hasValue != 0 {
 		p.iValue = queueValue(b2, n.obj)
 	}
-	if h.interfaces&hasText != 0 && wantsText(role) {
+	// Gecko exposes no text leaves: a paragraph's words are its Text, not
+	// a child's name. An unnamed text container's text names it.
+	p.ownText = h.interfaces&hasText != 0 && el.Name == "" && textContainer(role)
+	if h.interfaces&hasText != 0 && (wantsText(role) || p.ownText) {
 		p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
 		// Qt answers nothing for an end past the text: its length lets
 		// a third round ask again within it.
@@ -583,7 +607,9 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	if p.iValue[0] >= 0 {
 		value = storeValue(b, p.iValue)
 	}
-	if p.textOK && !el.States.Protected {
+	if p.ownText {
+		n.text = p.text
+	} else if p.textOK && !el.States.Protected {
 		el.Value = uitree.Truncate(p.text, w.req.MaxText)
 	}
 	if value.ok && el.Value == "" && !el.States.Protected {
@@ -609,13 +635,28 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	}
 	// From here on, area is what the node leaves visible to its children.
 	n.area = p.childArea
-	if w.req.VisibleOnly && !p.virtual && len(n.childRefs) > bisectAbove && p.childArea.Known && n.fate != uitree.Drop {
-		// A long list of children laid out top to bottom (a page of
-		// 5,000 links): only those in the visible area are fetched.
-		if lo, hi, ok := w.visibleRange(n, p.childArea.Rect); ok {
-			n.childRefs = n.childRefs[lo:hi]
-			n.omitted = max(0, n.childCount-len(n.childRefs))
+	if p.sliced && n.fate != uitree.Drop {
+		// No more children than the snapshot can still hold.
+		n.childRefs = w.childrenByIndex(n, min(n.childCount, w.req.MaxNodes))
+		n.omitted = max(0, n.childCount-len(n.childRefs))
+	}
+	if p.byIndex && n.fate != uitree.Drop {
+		// Only the children in the visible area are fetched; when they
+		// do not look laid out in order, all of them are.
+		if refs, ok := w.visibleRange(n, p.childArea.Rect); ok {
+			n.childRefs = refs
+		} else if n.childCount > sliceAbove {
+			n.childRefs = w.childrenByIndex(n, min(n.childCount, w.req.MaxNodes))
+		} else {
+			b := n.app.batch(1)
+			slot := b.call(n.obj, ifaceAccessible+".GetChildren")
+			b.wait()
+			var kids []objRef
+			if b.store(slot, &kids) == nil {
+				n.childRefs = kids
+			}
 		}
+		n.omitted = max(0, n.childCount-len(n.childRefs))
 	}
 	if p.virtual {
 		n.omitted = n.childCount
@@ -633,6 +674,18 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 			n.omitted = max(0, n.childCount-len(n.childRefs))
 		}
 	}
+}
+
+// textContainer reports roles whose text, when they have no name, is what
+// they say: Gecko puts a paragraph's words in its Text interface and has
+// no text leaves for them, where Chromium has "static" children.
+func textContainer(role uint32) bool {
+	switch role {
+	case roleParagraph, roleHeading, roleSection, roleCaption, roleStatic, roleLabel, roleListItem,
+		roleTableCell, roleBlockQuote:
+		return true
+	}
+	return false
 }
 
 // wantsText reports whether a role's text is its value (edit fields and
@@ -734,6 +787,13 @@ func passiveRole(r uitree.Role) bool {
 	return false
 }
 
+// listOfChoices reports an unnamed menu that opens nothing and takes no
+// focus: the list of a select (Gecko shows it inside the closed select),
+// or a popup's frame. Its items are the targets, not the list.
+func listOfChoices(el *uitree.Element, h *handle) bool {
+	return h.role == roleMenu && el.Name == "" && !h.states.has(stateExpandable) && !h.states.has(stateFocusable)
+}
+
 // nonInvokeActions are action names (lower case) that do not invoke
 // anything: Qt's focus and range steps.
 var nonInvokeActions = map[string]bool{"setfocus": true, "increase": true, "decrease": true}
@@ -763,7 +823,7 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 	// "SetFocus" (and "Increase"/"Decrease" on ranges) that invoke nothing;
 	// Chromium offers a generic "click" on every node, which is no reason
 	// to call a pane, a paragraph or a document invocable.
-	invocable := invocableActions(h.actionKeys) > 0 && !passiveRole(el.Role)
+	invocable := invocableActions(h.actionKeys) > 0 && !passiveRole(el.Role) && !listOfChoices(el, h)
 	if nActions > 0 && enabled {
 		switch {
 		case toggleRole:
@@ -837,66 +897,155 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 // the visible ones by bisection instead of fetching them all.
 const bisectAbove = 64
 
-// visibleRange finds, by bisection on their extents, the children of n
-// that overlap area vertically, assuming they are laid out top to bottom
-// in order; a margin of a few children is kept on each side. ok is false
-// when the children do not look ordered or an extent cannot be read: then
-// every child is fetched as usual.
-func (w *walker) visibleRange(n *node, area uitree.Rect) (lo, hi int, ok bool) {
-	kids := n.childRefs
-	cache := map[int]extents{}
-	ext := func(i int) (extents, bool) {
-		if e, ok := cache[i]; ok {
-			return e, true
+// visibleRange finds the children of n that overlap area vertically,
+// assuming they are laid out top to bottom in order, and returns them with
+// a margin of a few children on each side. It searches by index
+// (GetChildAtIndex and GetExtents), probing several children per round
+// trip, so a list of 5,000 takes a handful of round trips. ok is false when
+// the children do not look ordered or an extent cannot be read.
+func (w *walker) visibleRange(n *node, area uitree.Rect) (refs []objRef, ok bool) {
+	count := n.childCount
+	type probe struct {
+		ref objRef
+		ext extents
+	}
+	cache := map[int]probe{}
+	// fetch reads the refs, then the extents, of the children at
+	// indexes not read yet: two round trips for all of them.
+	fetch := func(indexes []int) bool {
+		var want []int
+		for _, i := range indexes {
+			if _, done := cache[i]; !done {
+				want = append(want, i)
+			}
 		}
-		b := n.app.batch(1)
-		slot := b.call(kids[i], ifaceComponent+".GetExtents", uint32(0))
+		if len(want) == 0 {
+			return true
+		}
+		b := n.app.batch(len(want))
+		slots := make([]int, len(want))
+		for k, i := range want {
+			slots[k] = b.call(n.obj, ifaceAccessible+".GetChildAtIndex", int32(i))
+		}
 		b.wait()
-		var e extents
-		if b.store(slot, &e) != nil || e.X == math.MinInt32 || e.H <= 0 {
-			return e, false
+		got := make([]objRef, len(want))
+		for k := range want {
+			if b.store(slots[k], &got[k]) != nil || got[k].Path == "" || got[k].Path == "/org/a11y/atspi/null" {
+				return false
+			}
 		}
-		cache[i] = e
-		return e, true
+		b = n.app.batch(len(want))
+		for k := range want {
+			slots[k] = b.call(got[k], ifaceComponent+".GetExtents", uint32(0))
+		}
+		b.wait()
+		for k, i := range want {
+			var e extents
+			if b.store(slots[k], &e) != nil || e.X == math.MinInt32 || e.H <= 0 {
+				return false
+			}
+			cache[i] = probe{got[k], e}
+		}
+		return true
+	}
+	// search returns the first index in [a, z) for which below is false,
+	// assuming below holds for a prefix of the range.
+	search := func(a, z int, below func(extents) bool) (int, bool) {
+		const probes = 8
+		for z-a > 0 {
+			var idx []int
+			step := max(1, (z-a)/(probes+1))
+			for i := a + step - 1; i < z && len(idx) < probes; i += step {
+				idx = append(idx, i)
+			}
+			if !fetch(idx) {
+				return 0, false
+			}
+			na, nz := a, z
+			for _, i := range idx {
+				if below(cache[i].ext) {
+					na = i + 1
+				} else {
+					nz = i
+					break
+				}
+			}
+			a, z = na, nz
+		}
+		return a, true
+	}
+	if !fetch([]int{0, count - 1}) {
+		return nil, false
+	}
+	first, last := cache[0].ext, cache[count-1].ext
+	if last.Y < first.Y+first.H {
+		return nil, false
 	}
 	top, bottom := int32(area.Y), int32(area.Y+area.Height)
-	first, ok1 := ext(0)
-	last, ok2 := ext(len(kids) - 1)
-	if !ok1 || !ok2 || last.Y < first.Y+first.H {
-		return 0, 0, false
+	lo, ok1 := search(0, count, func(e extents) bool { return e.Y+e.H <= top })
+	if !ok1 {
+		return nil, false
 	}
-	// lo: the first child whose bottom is below the area's top.
-	a, z := 0, len(kids)
-	for a < z {
-		m := (a + z) / 2
-		e, ok := ext(m)
-		if !ok {
-			return 0, 0, false
-		}
-		if e.Y+e.H <= top {
-			a = m + 1
-		} else {
-			z = m
-		}
+	hi, ok2 := search(lo, count, func(e extents) bool { return e.Y < bottom })
+	if !ok2 {
+		return nil, false
 	}
-	lo = a
-	// hi: the first child whose top is at or below the area's bottom.
-	a, z = lo, len(kids)
-	for a < z {
-		m := (a + z) / 2
-		e, ok := ext(m)
-		if !ok {
-			return 0, 0, false
-		}
-		if e.Y < bottom {
-			a = m + 1
-		} else {
-			z = m
-		}
-	}
-	hi = a
 	const margin = 2
-	return max(0, lo-margin), min(len(kids), hi+margin), true
+	lo, hi = max(0, lo-margin), min(count, hi+margin)
+	var rest []int
+	for i := lo; i < hi; i++ {
+		rest = append(rest, i)
+	}
+	// The refs in the range not read by the search.
+	b := n.app.batch(len(rest))
+	slots := map[int]int{}
+	for _, i := range rest {
+		if _, done := cache[i]; !done {
+			slots[i] = b.call(n.obj, ifaceAccessible+".GetChildAtIndex", int32(i))
+		}
+	}
+	b.wait()
+	for _, i := range rest {
+		if pr, done := cache[i]; done {
+			refs = append(refs, pr.ref)
+			continue
+		}
+		var r objRef
+		if b.store(slots[i], &r) == nil && r.Path != "" && r.Path != "/org/a11y/atspi/null" {
+			refs = append(refs, r)
+		}
+	}
+	return refs, true
+}
+
+// sliceAbove is the child count above which children are read by index,
+// sliceSize at a time, instead of with one GetChildren.
+const (
+	sliceAbove = 1000
+	sliceSize  = 250
+)
+
+// childrenByIndex reads the first count children of n by index, a slice
+// of calls at a time. It stops at the first child that cannot be read.
+func (w *walker) childrenByIndex(n *node, count int) []objRef {
+	var out []objRef
+	for start := 0; start < count; start += sliceSize {
+		end := min(count, start+sliceSize)
+		b := n.app.batch(end - start)
+		slots := make([]int, 0, end-start)
+		for i := start; i < end; i++ {
+			slots = append(slots, b.call(n.obj, ifaceAccessible+".GetChildAtIndex", int32(i)))
+		}
+		b.wait()
+		for _, slot := range slots {
+			var r objRef
+			if b.store(slot, &r) != nil || r.Path == "" || r.Path == "/org/a11y/atspi/null" {
+				return out
+			}
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // visibleRows finds the children of a virtualized container that are on
@@ -1007,12 +1156,69 @@ func assemble(n *node, maxText int) *uitree.Element {
 	if strings.ContainsRune(el.Value, objectReplacement) {
 		el.Value = replaceEmbedded(el.Value, n.children)
 	}
+	if el.Role == uitree.RoleComboBox && el.Value == "" {
+		// Gecko's select has no text: its chosen option is the selected
+		// item of its list.
+		el.Value = uitree.Truncate(selectedName(n, 3), maxText)
+	}
+	if el.Name == "" && n.text != "" {
+		el.Name = uitree.Truncate(ownText(n), maxText)
+	}
 	if el.Name == "" && el.Actions != 0 && nameFromLabels(el.Role) {
 		el.Name = uitree.Truncate(strings.Join(labelNames(n, 4, nil), " "), maxText)
 	}
 	el.OmittedChildren = n.omitted
 	el.Children = gather(n, el, maxText)
 	return el
+}
+
+// ownText is what an unnamed text container says, with its embedded
+// objects' text in place of their placeholders, spaces collapsed; empty
+// when its children say it already (Chromium's static text children, or a
+// label beside its field).
+func ownText(n *node) string {
+	text := n.text
+	// Only placeholders: the children say it all themselves.
+	if strings.Trim(text, " \t\n\r"+string(objectReplacement)) == "" {
+		return ""
+	}
+	if strings.Count(text, string(objectReplacement)) == len(n.children) {
+		text = replaceEmbedded(text, n.children)
+	} else {
+		// Some children were not read (a long list cut to what shows):
+		// placeholders cannot be matched to them.
+		text = strings.ReplaceAll(text, string(objectReplacement), " ")
+	}
+	text = strings.Join(strings.Fields(text), " ")
+	for _, c := range n.children {
+		if !c.ok || c.el == nil {
+			continue
+		}
+		// Chromium's text leaves, or one child that says it all.
+		if c.el.NativeRole == "static" || (c.el.Role == uitree.RoleText && c.el.Name == text) {
+			return ""
+		}
+	}
+	return text
+}
+
+// selectedName is the name of the first selected element under n, depth
+// levels down.
+func selectedName(n *node, depth int) string {
+	for _, c := range n.children {
+		if !c.ok || c.el == nil {
+			continue
+		}
+		if c.el.States.Selected && c.el.Name != "" {
+			return c.el.Name
+		}
+		if depth > 1 {
+			if s := selectedName(c, depth-1); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
 }
 
 // nameFromLabels reports roles whose unnamed elements take their name from
