@@ -169,7 +169,9 @@ type Tree struct {
 	// App is the name of the application the snapshot is about (empty for
 	// the desktop).
 	App string
-	// Truncated is set when maxNodes cut the walk short.
+	// Truncated is set when maxNodes cut the walk short, and when an
+	// application the snapshot covers stopped answering (it is then in
+	// Unresponsive): the tree holds what was read before.
 	Truncated bool
 	// Unresponsive lists applications that timed out or failed.
 	Unresponsive []Unresponsive

@@ -175,6 +175,19 @@ func (s *session) unresponsive() []uitree.Unresponsive {
 	return out
 }
 
+// anyFailed reports whether an application that covers accepts failed
+// during the session.
+func (s *session) anyFailed(covers func(*appRun) bool) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, r := range s.order {
+		if r.failed() != nil && covers(r) {
+			return true
+		}
+	}
+	return false
+}
+
 // window is one top-level window found by listWindows.
 type window struct {
 	run    *appRun
@@ -339,6 +352,9 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	w := newWalker(req, b.parallel)
 	tree := &uitree.Tree{}
 	var root *uitree.Element
+	// covers tells which applications' parts belong in this snapshot:
+	// when one of them stops answering, the snapshot is cut short.
+	var covers func(*appRun) bool
 	switch req.Scope {
 	case uitree.ScopeForeground, uitree.ScopeHwnd, uitree.ScopeCursor:
 		var target *node
@@ -358,6 +374,13 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		if win.run == nil {
 			root = desktopPane("Desktop", "desktop frame")
 			break
+		}
+		covers = func(r *appRun) bool { return r == win.run }
+		if req.Scope != uitree.ScopeHwnd {
+			// The foreground window and the one under the pointer are
+			// chosen among every application's windows: one that did
+			// not answer may hold the right one.
+			covers = func(*appRun) bool { return true }
 		}
 		tree.App = win.run.name
 		if target == nil {
@@ -396,13 +419,17 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 				un := s.unresponsive()
 				for _, u := range un {
 					if u.PID == req.PID {
-						return &uitree.Tree{Root: desktopPane("", native), Unresponsive: un}, nil
+						return &uitree.Tree{Root: desktopPane("", native), Truncated: true, Unresponsive: un}, nil
 					}
 				}
 				return nil, uitree.Errorf(uitree.CodeInvalidParams, "no accessible application has pid %d and a visible window", req.PID)
 			}
 			name = wins[0].run.name
 			tree.App = name
+		}
+		covers = keep
+		if covers == nil {
+			covers = func(*appRun) bool { return true }
 		}
 		top := &node{ok: true, included: true, el: desktopPane(name, native), fate: uitree.Keep}
 		w.count = 1
@@ -432,7 +459,11 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		return nil, uitree.Errorf(uitree.CodeInvalidParams, "unknown scope %q", req.Scope)
 	}
 	tree.Root = root
-	tree.Truncated = w.truncated
+	// A snapshot is truncated when maxNodes cut it, and also when an
+	// application it covers stopped answering: what it had walked is
+	// kept, the rest is missing, and a client must not take the tree for
+	// the whole (issue 11).
+	tree.Truncated = w.truncated || covers != nil && s.anyFailed(covers)
 	if un := s.unresponsive(); len(un) > 0 {
 		tree.Unresponsive = append(tree.Unresponsive, un...)
 	}

@@ -346,7 +346,15 @@ type batch struct {
 	serials []uint32
 }
 
+// testHookBatch, when a test sets it, runs before every batch of calls to
+// an application, with the application's pid: the tests stop an
+// application in the middle of a walk with it.
+var testHookBatch func(pid int)
+
 func (a *appRun) batch(n int) *batch {
+	if h := testHookBatch; h != nil {
+		h(a.conn.pid)
+	}
 	ctx, stop := context.WithTimeout(a.ctx, a.timeout)
 	b := &batch{app: a, ctx: ctx, stop: stop}
 	if fast := a.conn.directConn(); fast != nil {

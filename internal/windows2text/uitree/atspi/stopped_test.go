@@ -1,0 +1,161 @@
+//go:build linux
+
+package atspi_test
+
+import (
+	"context"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"textfirst/internal/windows2text/uitree"
+	"textfirst/internal/windows2text/uitree/atspi"
+)
+
+// stopAtBatch makes the next request SIGSTOP the main application just
+// before its n-th batch of calls (1 is before anything is asked), so that
+// the application stops at a known point of the walk. The returned
+// function continues it and waits until it answers again.
+func stopAtBatch(t *testing.T, n int) (restore func()) {
+	t.Helper()
+	var mu sync.Mutex
+	seen := 0
+	restoreHook := atspi.SetBatchHook(func(pid int) {
+		if pid != mainApp.PID {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		seen++
+		if seen == n {
+			syscall.Kill(mainApp.PID, syscall.SIGSTOP)
+		}
+	})
+	return func() {
+		restoreHook()
+		syscall.Kill(mainApp.PID, syscall.SIGCONT)
+		waitAnswering(t)
+	}
+}
+
+// waitAnswering waits until a desktop snapshot reads every application.
+func waitAnswering(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s, _ := snap(t, func(r *uitree.Request) { r.Scope = uitree.ScopeDesktop })
+		if len(s.Tree.Unresponsive) == 0 && !s.Tree.Truncated {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the applications do not answer again: %+v", s.Tree.Unresponsive)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func namesPID(un []uitree.Unresponsive, pid int) bool {
+	for _, u := range un {
+		if u.PID == pid && u.Error != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSnapshotCutByStoppedApplication stops the application in the middle
+// of a walk (and before it) for every scope: the snapshot must come back
+// with truncated set, the application in unresponsive, and what was read
+// before it stopped (the window itself, the other application whole).
+// Before the fix a snapshot cut short this way said truncated:false, so a
+// client took a half tree for the whole (issue 11).
+func TestSnapshotCutByStoppedApplication(t *testing.T) {
+	list, err := backend.Windows(context.Background(), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mainID string
+	for _, w := range list.Windows {
+		if w.PID == mainApp.PID {
+			mainID = w.ID
+		}
+	}
+	if mainID == "" {
+		t.Fatalf("no window of the main application in %+v", list.Windows)
+	}
+	full, _ := snap(t, func(r *uitree.Request) { r.Scope = uitree.ScopeHwnd; r.WindowID = mainID })
+	if full.Tree.Truncated {
+		t.Fatalf("the full snapshot is already truncated (%d nodes)", full.Nodes)
+	}
+	cases := []struct {
+		name  string
+		scope uitree.Scope
+		// stopAt is the main application's batch before which it stops:
+		// 1 before anything, larger values within the walk (the window
+		// listing takes two batches of each application, the window's
+		// own element two or three more).
+		stopAt int
+		// wantWindow: the main window was read before the stop and must
+		// be in the snapshot; wantOther: the other application too.
+		wantWindow, wantOther bool
+	}{
+		{"hwnd, stopped mid-walk", uitree.ScopeHwnd, 12, true, false},
+		{"foreground, stopped mid-walk", uitree.ScopeForeground, 20, true, false},
+		{"desktop, stopped mid-walk", uitree.ScopeDesktop, 12, true, true},
+		{"process, stopped mid-walk", uitree.ScopeProcess, 12, true, false},
+		{"desktop, stopped before", uitree.ScopeDesktop, 1, false, true},
+		{"foreground, stopped before", uitree.ScopeForeground, 1, false, false},
+		{"process, stopped before", uitree.ScopeProcess, 1, false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			restore := stopAtBatch(t, c.stopAt)
+			defer restore()
+			req := uitree.DefaultRequest()
+			req.Scope, req.WindowID, req.PID = c.scope, mainID, mainApp.PID
+			if c.scope != uitree.ScopeHwnd {
+				req.WindowID = ""
+			}
+			if c.scope != uitree.ScopeProcess {
+				req.PID = 0
+			}
+			if err := req.Normalize(); err != nil {
+				t.Fatal(err)
+			}
+			tree, err := backend.Snapshot(context.Background(), req)
+			if err != nil {
+				t.Fatalf("Snapshot: %v", err)
+			}
+			var refs uitree.Refs
+			s := refs.Publish(tree)
+			if !tree.Truncated {
+				t.Errorf("truncated is false though the application stopped (%d of %d nodes read)", s.Nodes, full.Nodes)
+			}
+			if !namesPID(tree.Unresponsive, mainApp.PID) {
+				t.Errorf("unresponsive %+v does not name pid %d", tree.Unresponsive, mainApp.PID)
+			}
+			win := find(tree.Root, uitree.RoleWindow, "w2t test")
+			if c.wantWindow && win == nil {
+				t.Errorf("the window read before the stop is missing:\n%s", uitree.Text(s, 80))
+			}
+			got := 0
+			if win != nil {
+				win.Walk(func(*uitree.Element, int) bool { got++; return true })
+			}
+			t.Logf("%d of the window's %d nodes read", got, full.Nodes)
+			if c.wantWindow && win != nil && len(win.Children) == 0 {
+				t.Errorf("nothing under the window was kept, though it was read before the stop")
+			}
+			if got >= full.Nodes {
+				t.Errorf("a cut snapshot holds %d nodes of the window, the whole window %d", got, full.Nodes)
+			}
+			if c.wantOther {
+				other := find(tree.Root, uitree.RoleWindow, "w2t other")
+				if other == nil || len(other.Children) == 0 {
+					t.Errorf("the other application's window is missing or empty:\n%s", uitree.Text(s, 80))
+				}
+			}
+		})
+	}
+}
