@@ -141,6 +141,11 @@ type Window struct {
 	Bounds  Rect   `json:"bounds"`
 	Active  bool   `json:"active"`
 	Visible bool   `json:"visible"`
+	// NotResponding marks the window of an application that did not
+	// answer when the list was made (it is also in the list's
+	// Unresponsive): the window is listed from what is known of it (an
+	// earlier listing, the window system) instead of left out.
+	NotResponding bool `json:"notResponding,omitempty"`
 }
 
 // WindowList is the answer of Backend.Windows.

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,6 +37,10 @@ type Backend struct {
 	// is started by the first action.
 	settle      *settler
 	settleStats SettleStats
+	// known keeps, per application bus name, the windows the last listing
+	// read from it, so that when it stops answering its windows are still
+	// listed under the ids the client saw.
+	known map[string][]uitree.Window
 }
 
 // Option configures a Backend.
@@ -73,6 +78,7 @@ func New(ctx context.Context, opts ...Option) (*Backend, error) {
 		callTimeout: 1500 * time.Millisecond,
 		parallel:    32,
 		pointer:     queryPointer,
+		known:       map[string][]uitree.Window{},
 	}
 	for _, o := range opts {
 		o(b)
@@ -254,10 +260,72 @@ func (s *session) listWindows(keep func(*appRun) bool) ([]window, error) {
 	}
 	wg.Wait()
 	var out []window
-	for _, ws := range perApp {
+	for i, ws := range perApp {
 		out = append(out, ws...)
+		if run := s.app(apps[i].Bus); run.failed() == nil && (keep == nil || keep(run)) {
+			infos := make([]uitree.Window, len(ws))
+			for j, w := range ws {
+				infos[j] = w.info()
+			}
+			s.b.known[apps[i].Bus] = infos
+		}
+	}
+	if len(s.b.known) > len(apps)+64 {
+		// Forget applications that have left the registry.
+		live := map[string]bool{}
+		for _, a := range apps {
+			live[a.Bus] = true
+		}
+		for bus := range s.b.known {
+			if !live[bus] {
+				delete(s.b.known, bus)
+			}
+		}
 	}
 	return out, nil
+}
+
+// silentWindows lists the windows of the applications that failed during
+// the session, marked NotResponding: the X server's windows of their
+// process (it answers for a stopped application) under the ids an
+// earlier listing gave them, or without a display what that listing read.
+func (s *session) silentWindows() []uitree.Window {
+	s.mu.Lock()
+	var failed []*appRun
+	for _, r := range s.order {
+		if r.failed() != nil {
+			failed = append(failed, r)
+		}
+	}
+	s.mu.Unlock()
+	var out []uitree.Window
+	for _, r := range failed {
+		known := s.b.known[r.conn.bus]
+		var ws []uitree.Window
+		if r.conn.pid > 0 {
+			x, err := x11Windows(r.conn.pid)
+			if err == nil {
+				ws = x
+			} else {
+				ws = append(ws, known...)
+			}
+		}
+		for i := range ws {
+			w := &ws[i]
+			for _, k := range known {
+				if k.Title == w.Title && !strings.HasPrefix(k.ID, x11IDPrefix) {
+					w.ID = k.ID
+					break
+				}
+			}
+			if r.name != "" {
+				w.App = r.name
+			}
+			w.NotResponding = true
+		}
+		out = append(out, ws...)
+	}
+	return out
 }
 
 func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) []window {
@@ -325,12 +393,19 @@ func (b *Backend) Windows(ctx context.Context, max int) (uitree.WindowList, erro
 	if err != nil {
 		return list, err
 	}
+	infos := make([]uitree.Window, 0, len(wins))
 	for _, w := range wins {
+		infos = append(infos, w.info())
+	}
+	// An application that does not answer keeps its windows in the list,
+	// marked, instead of losing them without a word (issue 11).
+	infos = append(infos, s.silentWindows()...)
+	for _, w := range infos {
 		if len(list.Windows) == max {
 			list.More = true
 			break
 		}
-		list.Windows = append(list.Windows, w.info())
+		list.Windows = append(list.Windows, w)
 	}
 	list.Unresponsive = s.unresponsive()
 	return list, nil
@@ -527,6 +602,9 @@ func (w window) isDialog() bool {
 
 // byID finds the window a windows listing called id.
 func (s *session) byID(id string) (window, error) {
+	if strings.HasPrefix(id, x11IDPrefix) {
+		return window{}, uitree.Errorf(uitree.CodeInvalidParams, "the window %s was listed from the window system because its application did not answer; list the windows again once it answers", id)
+	}
 	obj, ok := parseWindowID(id)
 	if !ok {
 		return window{}, uitree.Errorf(uitree.CodeInvalidParams, "hwnd %q is not a window id from windows", id)

@@ -225,13 +225,15 @@ func (p *connPool) get(ctx context.Context, bus string) (*appConn, error) {
 
 // directConn returns the application's direct connection, dialling it on
 // first use: an application only listed, never walked, is never dialled.
-// Nil means the bus is used.
-func (c *appConn) directConn() *directConn {
+// Nil means the bus is used. The handshake may take at most timeout: an
+// application that stopped after telling its address accepts the
+// connection (the kernel does) but never answers.
+func (c *appConn) directConn(timeout time.Duration) *directConn {
 	c.dialOnce.Do(func() {
 		if c.addr == "" || c.busOnly {
 			return
 		}
-		if fast, err := dialDirectConn(c.addr); err == nil {
+		if fast, err := dialDirectConn(c.addr, timeout); err == nil {
 			c.fast = fast
 		}
 	})
@@ -357,7 +359,7 @@ func (a *appRun) batch(n int) *batch {
 	}
 	ctx, stop := context.WithTimeout(a.ctx, a.timeout)
 	b := &batch{app: a, ctx: ctx, stop: stop}
-	if fast := a.conn.directConn(); fast != nil {
+	if fast := a.conn.directConn(a.timeout); fast != nil {
 		b.direct = fast
 		b.replies = make([]*reply, 0, n)
 		b.serials = make([]uint32, 0, n)

@@ -4,6 +4,7 @@ package atspi_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -154,6 +155,89 @@ func TestSnapshotCutByStoppedApplication(t *testing.T) {
 				other := find(tree.Root, uitree.RoleWindow, "w2t other")
 				if other == nil || len(other.Children) == 0 {
 					t.Errorf("the other application's window is missing or empty:\n%s", uitree.Text(s, 80))
+				}
+			}
+		})
+	}
+}
+
+// TestWindowsKeepsStoppedApplication: windows must not drop the window of
+// an application that stopped answering (before the fix it vanished from
+// the list, only the application being named in unresponsive). The window
+// is listed, marked notResponding, under the id an earlier listing gave
+// it, or from the X server when this helper never read it (a fresh one).
+func TestWindowsKeepsStoppedApplication(t *testing.T) {
+	before, err := backend.Windows(context.Background(), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var known uitree.Window
+	for _, w := range before.Windows {
+		if w.PID == mainApp.PID {
+			known = w
+		}
+	}
+	if known.ID == "" {
+		t.Fatalf("the main application's window is not listed: %+v", before.Windows)
+	}
+	fresh := func(t *testing.T) *atspi.Backend {
+		b, err := atspi.New(context.Background(), atspi.WithCallTimeout(callTimeout))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { b.Close() })
+		return b
+	}
+	cases := []struct {
+		name    string
+		backend func(*testing.T) *atspi.Backend
+		// wantID is the id the stopped window must keep ("" for any
+		// id from the window system).
+		wantID string
+	}{
+		{"a helper that listed it before", func(*testing.T) *atspi.Backend { return backend }, known.ID},
+		{"a fresh helper", fresh, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := c.backend(t)
+			restore := stopAtBatch(t, 1)
+			defer restore()
+			list, err := b.Windows(context.Background(), 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !namesPID(list.Unresponsive, mainApp.PID) {
+				t.Errorf("unresponsive %+v does not name pid %d", list.Unresponsive, mainApp.PID)
+			}
+			var got, otherWin *uitree.Window
+			for i, w := range list.Windows {
+				switch w.PID {
+				case mainApp.PID:
+					got = &list.Windows[i]
+				case other.PID:
+					otherWin = &list.Windows[i]
+				}
+			}
+			if otherWin == nil || otherWin.NotResponding {
+				t.Errorf("the answering application's window is missing or marked: %+v", otherWin)
+			}
+			if got == nil {
+				t.Fatalf("the stopped application's window was dropped: %+v", list.Windows)
+			}
+			if !got.NotResponding || got.Title != "w2t test" || got.Role != uitree.RoleWindow || got.Bounds.Empty() || got.App == "" {
+				t.Errorf("stopped window = %+v, want it titled, with bounds and an app, marked notResponding", *got)
+			}
+			if c.wantID != "" && got.ID != c.wantID {
+				t.Errorf("stopped window id %q, want the id listed before %q", got.ID, c.wantID)
+			}
+			if c.wantID == "" {
+				req := uitree.DefaultRequest()
+				req.Scope, req.WindowID = uitree.ScopeHwnd, got.ID
+				req.Normalize()
+				_, err := b.Snapshot(context.Background(), req)
+				if uitree.CodeOf(err) != uitree.CodeInvalidParams || !strings.Contains(err.Error(), "did not answer") {
+					t.Errorf("snapshot of the window-system id %q: %v, want invalid_params saying its application did not answer", got.ID, err)
 				}
 			}
 		})
