@@ -138,6 +138,11 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "%s on %s %q changed nothing that can be read back (states now: %s)",
 			req.Action, a.el.Role, a.el.Name, strings.Join(res.States, ","))
 	}
+	// An element that went away with its window did so because of the
+	// action: that is its effect, read back, as when the application
+	// ended (closedItsApp). The protocol promises verified in every
+	// success.
+	res.Verified = true
 	return res, nil
 }
 
@@ -864,6 +869,11 @@ func scrollSteps(vi valueInfo, pane uitree.Rect, horizontal bool) (line, page fl
 func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) {
 	res := uitree.ActionResult{}
 	st, err := a.states()
+	if err != nil && a.run.failed() != nil {
+		// The application did not answer in time: that says nothing
+		// about the element, which must not be taken for gone.
+		return res, err
+	}
 	if err != nil || st == 0 {
 		// The element went away: for invoke (closing a dialog) that
 		// is a result, not a failure.

@@ -243,3 +243,83 @@ func TestWindowsKeepsStoppedApplication(t *testing.T) {
 		})
 	}
 }
+
+// TestInvokeThatClosesItsWindow: invoking a button that closes its own
+// window (at once, or a moment later while the action settles) happened,
+// so it answers ok with gone, never action_failed: an agent that retries
+// a failure would act twice (issue 11). The application goes on running.
+func TestInvokeThatClosesItsWindow(t *testing.T) {
+	for _, button := range []string{"Close", "Close later"} {
+		t.Run(button, func(t *testing.T) {
+			title := "w2t closing " + button
+			if _, err := mainApp.Command("dialog " + title); err != nil {
+				t.Fatal(err)
+			}
+			var id string
+			deadline := time.Now().Add(5 * time.Second)
+			for id == "" && time.Now().Before(deadline) {
+				list, _ := backend.Windows(context.Background(), 100)
+				for _, w := range list.Windows {
+					if w.Title == title {
+						id = w.ID
+					}
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			if id == "" {
+				t.Fatalf("the window %q did not appear", title)
+			}
+			s, _ := snap(t, func(r *uitree.Request) { r.Scope = uitree.ScopeHwnd; r.WindowID = id })
+			el := mustFind(t, s.Tree.Root, uitree.RoleButton, button)
+			res, err := backend.Act(context.Background(), el, uitree.ActionRequest{Action: uitree.ActionInvoke, WaitMs: 1000})
+			if err != nil {
+				t.Fatalf("invoke %q that closed its window: %v, want ok", button, err)
+			}
+			if !res.Gone || !res.Verified {
+				t.Errorf("invoke %q = %+v, want verified and gone", button, res)
+			}
+			list, _ := backend.Windows(context.Background(), 100)
+			for _, w := range list.Windows {
+				if w.Title == title {
+					t.Errorf("the window %q is still listed after its button closed it", title)
+				}
+			}
+			if !mainApp.Alive() {
+				t.Fatal("the application ended")
+			}
+		})
+	}
+}
+
+// TestActionReadBackOfStoppedApplication: an application that stops
+// answering while an action's effect is read back must not have its
+// element taken for gone (which answered ok, "gone": true, for a button
+// that is still there); it is action_failed saying it does not answer.
+func TestActionReadBackOfStoppedApplication(t *testing.T) {
+	s, _ := snap(t, nil)
+	save := mustFind(t, s.Tree.Root, uitree.RoleButton, "Save")
+	// Count the batches of one invoke, to stop the application before
+	// the last one: the read-back.
+	var mu sync.Mutex
+	batches := 0
+	restore := atspi.SetBatchHook(func(pid int) {
+		if pid == mainApp.PID {
+			mu.Lock()
+			batches++
+			mu.Unlock()
+		}
+	})
+	_, err := backend.Act(context.Background(), save, uitree.ActionRequest{Action: uitree.ActionInvoke})
+	restore()
+	if err != nil || batches < 2 {
+		t.Fatalf("invoke: %v after %d batches", err, batches)
+	}
+	s, _ = snap(t, nil)
+	save = mustFind(t, s.Tree.Root, uitree.RoleButton, "Save")
+	cont := stopAtBatch(t, batches)
+	res, err := backend.Act(context.Background(), save, uitree.ActionRequest{Action: uitree.ActionInvoke})
+	cont()
+	if res.Gone || uitree.CodeOf(err) != uitree.CodeActionFailed || !strings.Contains(err.Error(), "does not answer") {
+		t.Errorf("invoke read back from a stopped application: %+v, %v; want action_failed saying it does not answer", res, err)
+	}
+}
