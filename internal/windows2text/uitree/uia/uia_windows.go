@@ -159,10 +159,20 @@ func (b *Backend) newCacheRequest() com {
 // CacheRequest (BuildUpdatedCache), or property by property when there is
 // none or it fails. Name, control type and bounds come from their typed
 // getters when the properties did not (Wine answers those getters only).
-func (b *Backend) fetch(o com) props {
+func (b *Backend) fetch(o com, fromSubtree bool) props {
 	p := props{}
 	done := false
-	if !b.cache.nil() {
+	if fromSubtree {
+		// o came out of a subtree cache: its properties are in it.
+		for _, id := range readProps {
+			if v := o.propertyAt(slotGetCachedPropertyValueEx, id); v != nil {
+				p[id] = v
+			}
+		}
+		done = true
+		b.cached++
+	}
+	if !done && !b.cache.nil() {
 		if c, err := o.getObj(slotBuildUpdatedCache, "cache", uintptr(b.cache.p)); err == nil && !c.nil() {
 			for _, id := range readProps {
 				if v := c.propertyAt(slotGetCachedPropertyValueEx, id); v != nil {
@@ -195,6 +205,127 @@ func (b *Backend) fetch(o com) props {
 	return p
 }
 
+// viewCondition is the condition of view's tree (nil when UI Automation
+// gives none).
+func (b *Backend) viewCondition(view uitree.View) com {
+	slot := map[uitree.View]int{uitree.ViewControl: slotControlViewCondition, uitree.ViewContent: slotContentViewCondition,
+		uitree.ViewRaw: slotRawViewCondition}[view]
+	c, err := b.uia.getObj(slot, "view condition")
+	if err != nil {
+		return com{}
+	}
+	return c
+}
+
+// subtreeCache reads top's whole subtree in view with one CacheRequest:
+// one BuildUpdatedCache call with TreeScope_Subtree, the view's condition
+// as the tree filter and every property of readProps, so that a snapshot
+// costs the provider one round trip per top-level element instead of one
+// per element. The returned element (to be released) carries the cache;
+// its cached children (GetCachedChildren) carry theirs. ok is false when
+// UI Automation cannot (see subtreeCacheUsable): the walk then reads
+// element by element.
+func (b *Backend) subtreeCache(top com, view uitree.View) (com, bool) {
+	cr, err := b.uia.getObj(slotCreateCacheRequest, "cache request")
+	if err != nil || cr.nil() {
+		return com{}, false
+	}
+	defer cr.release()
+	for _, id := range readProps {
+		if int32(cr.call(slotCacheAddProperty, uintptr(id))) < 0 {
+			return com{}, false
+		}
+	}
+	if int32(cr.call(slotCachePutTreeScope, treeScopeSubtree)) < 0 {
+		return com{}, false
+	}
+	if cond := b.viewCondition(view); !cond.nil() {
+		hr := cr.call(slotCachePutTreeFilter, uintptr(cond.p))
+		cond.release()
+		if int32(hr) < 0 {
+			return com{}, false
+		}
+	}
+	c, berr := top.getObj(slotBuildUpdatedCache, "subtree cache", uintptr(cr.p))
+	if berr == nil && c.nil() {
+		berr = uitree.Errorf(uitree.CodeUnsupportedPattern, "no subtree cache")
+	}
+	var kids []com
+	var kerr error
+	windowsKids := 0
+	if berr == nil {
+		kids, kerr = cachedChildren(c)
+		if kerr == nil && len(kids) == 0 {
+			if hwnd := windows.HWND(uintptr(uint32(c.getInt(slotCurrentNativeWindow)))); hwnd != 0 {
+				windowsKids = len(childWindows(hwnd))
+			}
+		}
+	}
+	for _, k := range kids {
+		k.release()
+	}
+	ok := subtreeCacheUsable(berr, kerr, len(kids), windowsKids)
+	debugf("subtree cache: build %v, children %d (%v), child windows %d: usable %v", berr, len(kids), kerr, windowsKids, ok)
+	if !ok {
+		c.release()
+		return com{}, false
+	}
+	b.subtrees++
+	return c, true
+}
+
+// cachedChildren lists an element's children from its subtree cache (each
+// to be released).
+func cachedChildren(c com) ([]com, error) {
+	arr, err := c.getObj(slotGetCachedChildren, "cached children")
+	if err != nil || arr.nil() {
+		// S_OK with no array: no children.
+		return nil, err
+	}
+	defer arr.release()
+	var n int32
+	if err := hrError(uint32(arr.call(slotArrayLength, uintptr(unsafe.Pointer(&n)))), "cached children"); err != nil {
+		return nil, err
+	}
+	out := make([]com, 0, n)
+	for i := range n {
+		if e, err := arr.getObj(slotArrayGetElement, "cached child", uintptr(i)); err == nil && !e.nil() {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// realizeItems realizes the first count items of a virtualized container
+// (ItemContainer.FindItemByProperty item after item, then
+// VirtualizedItem.Realize on each that has the pattern) and returns them
+// (each to be released). An item without VirtualizedItem is realized
+// already.
+func (b *Backend) realizeItems(o com, count int) []com {
+	p, err := o.getObj(slotGetCurrentPattern, "pattern", patternItemContainer)
+	if err != nil || p.nil() {
+		return nil
+	}
+	defer p.release()
+	var empty variant
+	var out []com
+	prev := com{}
+	for len(out) < count {
+		item, err := p.getObj(slotFindItemByProperty, "item", uintptr(prev.p), 0, uintptr(unsafe.Pointer(&empty)))
+		if err != nil || item.nil() {
+			break
+		}
+		if v, err := item.getObj(slotGetCurrentPattern, "pattern", patternVirtualizedItem); err == nil && !v.nil() {
+			hr := v.call(slotRealize)
+			v.release()
+			debugf("realize: %#x", uint32(hr))
+		}
+		out = append(out, item)
+		prev = item
+	}
+	return out
+}
+
 type rect struct{ Left, Top, Right, Bottom int32 }
 
 // Backend reads the desktop through UI Automation. Its COM calls run on
@@ -214,6 +345,8 @@ type Backend struct {
 	// elements read through it and property by property.
 	cache        com
 	cached, live int
+	// subtrees counts the subtree caches a snapshot built.
+	subtrees int
 	// rootP is the desktop element of the latest root() call.
 	rootP unsafe.Pointer
 	// held are the element pointers of the latest snapshot, released when
@@ -421,6 +554,9 @@ type node struct {
 	children []*node
 	included bool
 	omitted  int
+	// cached is set when obj came out of a subtree cache: its properties
+	// and children are read from the cache, with no call to the provider.
+	cached bool
 }
 
 // Snapshot walks what req selects, breadth first like the Linux backend, so
@@ -432,9 +568,9 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	defer runtime.UnlockOSThread()
 	var held []com
 	keep := func(c com) com { held = append(held, c); return c }
-	b.cache, b.cached, b.live = b.newCacheRequest(), 0, 0
+	b.cache, b.cached, b.live, b.subtrees = b.newCacheRequest(), 0, 0, 0
 	defer func() {
-		debugf("snapshot: %d elements read through the cache request, %d property by property", b.cached, b.live)
+		debugf("snapshot: %d elements read through cache requests (%d subtree caches), %d property by property", b.cached, b.subtrees, b.live)
 		b.cache.release()
 		b.cache = com{}
 	}()
@@ -508,6 +644,9 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	var level []*node
 	for _, c := range tops {
 		n := &node{obj: c, depth: depth0}
+		if sc, ok := b.subtreeCache(c, req.View); ok {
+			n.obj, n.cached = keep(sc), true
+		}
 		level = append(level, n)
 		if top != nil {
 			top.children = append(top.children, n)
@@ -534,10 +673,22 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 			}
 			count++
 			n.included = true
-			kids := b.children(n.obj, req.View)
+			var kids []com
+			kidsCached := n.cached
+			if n.cached {
+				kids, _ = cachedChildren(n.obj)
+			} else {
+				kids = b.children(n.obj, req.View)
+			}
 			virtual := 0
 			if itemsRoles[n.el.Role] {
-				virtual = virtualRows(n.el.Role, len(kids), b.itemCount(n.obj), b.gridRows(n.obj))
+				items := b.itemCount(n.obj)
+				if k := realizeCount(len(kids), items, req.MaxNodes-count); k > 0 {
+					// A virtualized container with no realized item:
+					// realize its first rows so a reader sees some.
+					kids, kidsCached = b.realizeItems(n.obj, k), false
+				}
+				virtual = virtualRows(n.el.Role, len(kids), items, b.gridRows(n.obj))
 			}
 			if n.depth+1 > req.MaxDepth {
 				n.omitted = len(kids) + virtual
@@ -547,7 +698,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 				continue
 			}
 			for _, k := range kids {
-				c := &node{obj: keep(k), depth: n.depth + 1, area: n.area}
+				c := &node{obj: keep(k), depth: n.depth + 1, area: n.area, cached: kidsCached}
 				n.children = append(n.children, c)
 				next = append(next, c)
 			}
@@ -598,7 +749,7 @@ func assemble(n *node) *uitree.Element {
 // read fills n.el from the element's current properties.
 func (b *Backend) read(n *node, req uitree.Request) {
 	o := n.obj
-	el, f := elementFrom(b.fetch(o), req.MaxText)
+	el, f := elementFrom(b.fetch(o, n.cached), req.MaxText)
 	el.Handle = handle{o, f.rid, windows.HWND(uintptr(f.hwnd))}
 	n.area = uitree.Clip(el, f.onScreen, n.area)
 	if !el.States.Protected && !f.valuePattern && f.hwnd != 0 && (el.Role == uitree.RoleEdit || el.Role == uitree.RoleDocument) {
