@@ -217,61 +217,127 @@ func (b *Backend) viewCondition(view uitree.View) com {
 	return c
 }
 
-// subtreeCache reads top's whole subtree in view with one CacheRequest:
-// one BuildUpdatedCache call with TreeScope_Subtree, the view's condition
-// as the tree filter and every property of readProps, so that a snapshot
-// costs the provider one round trip per top-level element instead of one
-// per element. The returned element (to be released) carries the cache;
-// its cached children (GetCachedChildren) carry theirs. ok is false when
-// UI Automation cannot (see subtreeCacheUsable): the walk then reads
-// element by element.
-func (b *Backend) subtreeCache(top com, view uitree.View) (com, bool) {
+// cacheMode is how a walk reads an element through UI Automation's cache.
+type cacheMode int
+
+const (
+	// cacheNone: element by element (walker or child windows, one
+	// Element-scope cache request each), the fallback.
+	cacheNone cacheMode = iota
+	// cacheSubtree: one BuildUpdatedCache for the top element's whole
+	// subtree; every element's properties and children are cached.
+	cacheSubtree
+	// cacheLevels: one BuildUpdatedCache (Element|Children) per element
+	// that is expanded: its children come with their properties.
+	cacheLevels
+)
+
+// cacheRequest makes a CacheRequest of readProps with scope and, when
+// view is set, the view's condition as its tree filter.
+func (b *Backend) cacheRequest(scope uintptr, view uitree.View) (com, error) {
 	cr, err := b.uia.getObj(slotCreateCacheRequest, "cache request")
 	if err != nil || cr.nil() {
-		return com{}, false
+		return com{}, uitree.Errorf(uitree.CodeUnsupportedPattern, "no cache request: %v", err)
 	}
-	defer cr.release()
 	for _, id := range readProps {
-		if int32(cr.call(slotCacheAddProperty, uintptr(id))) < 0 {
-			return com{}, false
+		if err := hrError(uint32(cr.call(slotCacheAddProperty, uintptr(id))), fmt.Sprintf("AddProperty(%d)", id)); err != nil {
+			cr.release()
+			return com{}, err
 		}
 	}
-	if int32(cr.call(slotCachePutTreeScope, treeScopeSubtree)) < 0 {
-		return com{}, false
+	if err := hrError(uint32(cr.call(slotCachePutTreeScope, scope)), fmt.Sprintf("put_TreeScope(%d)", scope)); err != nil {
+		cr.release()
+		return com{}, err
 	}
-	if cond := b.viewCondition(view); !cond.nil() {
-		hr := cr.call(slotCachePutTreeFilter, uintptr(cond.p))
-		cond.release()
-		if int32(hr) < 0 {
-			return com{}, false
-		}
-	}
-	c, berr := top.getObj(slotBuildUpdatedCache, "subtree cache", uintptr(cr.p))
-	if berr == nil && c.nil() {
-		berr = uitree.Errorf(uitree.CodeUnsupportedPattern, "no subtree cache")
-	}
-	var kids []com
-	var kerr error
-	windowsKids := 0
-	if berr == nil {
-		kids, kerr = cachedChildren(c)
-		if kerr == nil && len(kids) == 0 {
-			if hwnd := windows.HWND(uintptr(uint32(c.getInt(slotCurrentNativeWindow)))); hwnd != 0 {
-				windowsKids = len(childWindows(hwnd))
+	if view != "" {
+		if cond := b.viewCondition(view); !cond.nil() {
+			err := hrError(uint32(cr.call(slotCachePutTreeFilter, uintptr(cond.p))), "put_TreeFilter")
+			cond.release()
+			if err != nil {
+				cr.release()
+				return com{}, err
 			}
 		}
 	}
-	for _, k := range kids {
-		k.release()
+	return cr, nil
+}
+
+// subtreeCache reads top through one CacheRequest per subtree: first one
+// BuildUpdatedCache call with TreeScope_Subtree (every element's
+// properties and children at once: one round trip to the provider per
+// top-level element instead of one per element), else TreeScope
+// Element|Children, one call per element expanded, whose children come
+// with their properties (b.levels keeps that request for the walk). The
+// returned element (to be released) carries the cache. cacheNone when UI
+// Automation can do neither (see subtreeCacheUsable; Wine 10 answers
+// put_TreeScope beyond Element with E_NOTIMPL): the walk then reads
+// element by element.
+func (b *Backend) subtreeCache(top com, view uitree.View) (com, cacheMode) {
+	for _, mode := range []cacheMode{cacheSubtree, cacheLevels} {
+		scope := uintptr(treeScopeSubtree)
+		if mode == cacheLevels {
+			scope = treeScopeElement | treeScopeChildren
+		}
+		cr, err := b.cacheRequest(scope, view)
+		if err != nil {
+			debugf("subtree cache, mode %d: %v", mode, err)
+			continue
+		}
+		c, berr := top.getObj(slotBuildUpdatedCache, "subtree cache", uintptr(cr.p))
+		if berr == nil && c.nil() {
+			berr = uitree.Errorf(uitree.CodeUnsupportedPattern, "no subtree cache")
+		}
+		var kids []com
+		var kerr error
+		windowsKids := 0
+		if berr == nil {
+			kids, kerr = cachedChildren(c)
+			if kerr == nil && len(kids) == 0 {
+				if hwnd := windows.HWND(uintptr(uint32(c.getInt(slotCurrentNativeWindow)))); hwnd != 0 {
+					windowsKids = len(childWindows(hwnd))
+				}
+			}
+		}
+		for _, k := range kids {
+			k.release()
+		}
+		ok := subtreeCacheUsable(berr, kerr, len(kids), windowsKids)
+		debugf("subtree cache, mode %d: build %v, children %d (%v), child windows %d: usable %v", mode, berr, len(kids), kerr, windowsKids, ok)
+		if !ok {
+			c.release()
+			cr.release()
+			continue
+		}
+		if mode == cacheLevels {
+			if b.levels.nil() {
+				b.levels = cr
+			} else {
+				cr.release()
+			}
+		} else {
+			cr.release()
+		}
+		b.subtrees++
+		return c, mode
 	}
-	ok := subtreeCacheUsable(berr, kerr, len(kids), windowsKids)
-	debugf("subtree cache: build %v, children %d (%v), child windows %d: usable %v", berr, len(kids), kerr, windowsKids, ok)
-	if !ok {
-		c.release()
-		return com{}, false
+	return com{}, cacheNone
+}
+
+// cachedKids lists the children of a node read through a cache: from its
+// own cache when it holds them (a subtree cache, or the top element of
+// cacheLevels), else from one BuildUpdatedCache(Element|Children) call.
+func (b *Backend) cachedKids(n *node) []com {
+	if n.mode == cacheSubtree || n.kidsInCache {
+		kids, _ := cachedChildren(n.obj)
+		return kids
 	}
-	b.subtrees++
-	return c, true
+	c, err := n.obj.getObj(slotBuildUpdatedCache, "children cache", uintptr(b.levels.p))
+	if err != nil || c.nil() {
+		return nil
+	}
+	defer c.release()
+	kids, _ := cachedChildren(c)
+	return kids
 }
 
 // cachedChildren lists an element's children from its subtree cache (each
@@ -345,8 +411,10 @@ type Backend struct {
 	// elements read through it and property by property.
 	cache        com
 	cached, live int
-	// subtrees counts the subtree caches a snapshot built.
+	// subtrees counts the subtree caches a snapshot built; levels is
+	// the Element|Children CacheRequest of cacheLevels walks.
 	subtrees int
+	levels   com
 	// rootP is the desktop element of the latest root() call.
 	rootP unsafe.Pointer
 	// held are the element pointers of the latest snapshot, released when
@@ -554,9 +622,11 @@ type node struct {
 	children []*node
 	included bool
 	omitted  int
-	// cached is set when obj came out of a subtree cache: its properties
-	// and children are read from the cache, with no call to the provider.
-	cached bool
+	// mode is how obj was read: cacheNone, or through a cache (its
+	// properties are in it); kidsInCache is set when its children are
+	// in its cache too.
+	mode        cacheMode
+	kidsInCache bool
 }
 
 // Snapshot walks what req selects, breadth first like the Linux backend, so
@@ -573,6 +643,8 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		debugf("snapshot: %d elements read through cache requests (%d subtree caches), %d property by property", b.cached, b.subtrees, b.live)
 		b.cache.release()
 		b.cache = com{}
+		b.levels.release()
+		b.levels = com{}
 	}()
 	tree := &uitree.Tree{}
 	var tops []com
@@ -644,8 +716,8 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	var level []*node
 	for _, c := range tops {
 		n := &node{obj: c, depth: depth0}
-		if sc, ok := b.subtreeCache(c, req.View); ok {
-			n.obj, n.cached = keep(sc), true
+		if sc, mode := b.subtreeCache(c, req.View); mode != cacheNone {
+			n.obj, n.mode, n.kidsInCache = keep(sc), mode, true
 		}
 		level = append(level, n)
 		if top != nil {
@@ -674,9 +746,9 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 			count++
 			n.included = true
 			var kids []com
-			kidsCached := n.cached
-			if n.cached {
-				kids, _ = cachedChildren(n.obj)
+			kidsMode := n.mode
+			if n.mode != cacheNone {
+				kids = b.cachedKids(n)
 			} else {
 				kids = b.children(n.obj, req.View)
 			}
@@ -686,7 +758,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 				if k := realizeCount(len(kids), items, req.MaxNodes-count); k > 0 {
 					// A virtualized container with no realized item:
 					// realize its first rows so a reader sees some.
-					kids, kidsCached = b.realizeItems(n.obj, k), false
+					kids, kidsMode = b.realizeItems(n.obj, k), cacheNone
 				}
 				virtual = virtualRows(n.el.Role, len(kids), items, b.gridRows(n.obj))
 			}
@@ -698,7 +770,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 				continue
 			}
 			for _, k := range kids {
-				c := &node{obj: keep(k), depth: n.depth + 1, area: n.area, cached: kidsCached}
+				c := &node{obj: keep(k), depth: n.depth + 1, area: n.area, mode: kidsMode}
 				n.children = append(n.children, c)
 				next = append(next, c)
 			}
@@ -749,7 +821,7 @@ func assemble(n *node) *uitree.Element {
 // read fills n.el from the element's current properties.
 func (b *Backend) read(n *node, req uitree.Request) {
 	o := n.obj
-	el, f := elementFrom(b.fetch(o, n.cached), req.MaxText)
+	el, f := elementFrom(b.fetch(o, n.mode != cacheNone), req.MaxText)
 	el.Handle = handle{o, f.rid, windows.HWND(uintptr(f.hwnd))}
 	n.area = uitree.Clip(el, f.onScreen, n.area)
 	if !el.States.Protected && !f.valuePattern && f.hwnd != 0 && (el.Role == uitree.RoleEdit || el.Role == uitree.RoleDocument) {
