@@ -446,16 +446,17 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		if err != nil {
 			return nil, err
 		}
-		if win.run == nil {
-			root = desktopPane("Desktop", "desktop frame")
-			break
-		}
-		covers = func(r *appRun) bool { return r == win.run }
 		if req.Scope != uitree.ScopeHwnd {
 			// The foreground window and the one under the pointer are
 			// chosen among every application's windows: one that did
-			// not answer may hold the right one.
+			// not answer may hold the right one (or the only one).
 			covers = func(*appRun) bool { return true }
+		} else if win.run != nil {
+			covers = func(r *appRun) bool { return r == win.run }
+		}
+		if win.run == nil {
+			root = desktopPane("Desktop", "desktop frame")
+			break
 		}
 		tree.App = win.run.name
 		if target == nil {
