@@ -124,6 +124,12 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		}
 		res, err = a.readBack(req)
 	}
+	if ferr := a.run.failed(); ferr != nil {
+		// The application did not answer in time while the effect was
+		// read back: that says nothing about the element, which must not
+		// be taken for gone.
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %v", ferr)
+	}
 	if err != nil {
 		return res, err
 	}
@@ -869,11 +875,6 @@ func scrollSteps(vi valueInfo, pane uitree.Rect, horizontal bool) (line, page fl
 func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) {
 	res := uitree.ActionResult{}
 	st, err := a.states()
-	if err != nil && a.run.failed() != nil {
-		// The application did not answer in time: that says nothing
-		// about the element, which must not be taken for gone.
-		return res, err
-	}
 	if err != nil || st == 0 {
 		// The element went away: for invoke (closing a dialog) that
 		// is a result, not a failure.
