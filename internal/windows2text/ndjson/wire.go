@@ -28,7 +28,10 @@
 //     bounded by waitMs. settled is false when waitMs ran out first (or
 //     was 0). An effect that can be read back (value, checked, expanded,
 //     selected, focus, in view) and did not happen is action_failed, so
-//     verified is true in every success.
+//     verified is true in every success but one: the application took
+//     the action and then stopped answering before its effect could be
+//     read (verified false, gone false; it is in no error, since the
+//     action was done and a retry would do it twice).
 //
 // "unresponsive" lists applications that did not answer within the call
 // timeout; their part of the desktop is missing instead of the request

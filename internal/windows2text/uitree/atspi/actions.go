@@ -124,11 +124,19 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		}
 		res, err = a.readBack(req)
 	}
-	if ferr := a.run.failed(); ferr != nil {
-		// The application did not answer in time while the effect was
-		// read back: that says nothing about the element, which must not
-		// be taken for gone.
-		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %v", ferr)
+	if a.run.failed() != nil {
+		if (a.run.conn.pid > 0 && processGone(a.run.conn.pid)) || a.closedItsApp(req) {
+			// The application ended with the action (zenity's OK):
+			// the element is gone, which is what the action did.
+			return uitree.ActionResult{Verified: true, Gone: true, States: []string{}}, nil
+		}
+		// The application took the action and then stopped answering
+		// (busy opening a dialog, or hung) while its effect was read
+		// back. The action was done: action_failed would make a client
+		// do it twice. But nothing says the element went away, so it is
+		// not reported gone (it was before): verified false says the
+		// effect could not be read.
+		return uitree.ActionResult{Verified: false, States: []string{}}, nil
 	}
 	if err != nil {
 		return res, err
