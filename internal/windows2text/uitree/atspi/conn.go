@@ -98,17 +98,14 @@ func busAddress(ctx context.Context) (string, error) {
 }
 
 // existingSessionBus returns the address of a session bus that runs
-// already: DBUS_SESSION_BUS_ADDRESS, or the "bus" socket a systemd user
-// session keeps in the runtime folder. It never starts one.
+// already, found the way GTK's GDBus finds it without autolaunching:
+// DBUS_SESSION_BUS_ADDRESS, or the "bus" socket a systemd user session keeps
+// in $XDG_RUNTIME_DIR. It never starts one.
 func existingSessionBus() string {
 	if a := os.Getenv("DBUS_SESSION_BUS_ADDRESS"); a != "" {
 		return a
 	}
-	dirs := []string{os.Getenv("XDG_RUNTIME_DIR"), fmt.Sprintf("/run/user/%d", os.Getuid())}
-	for _, dir := range dirs {
-		if dir == "" {
-			continue
-		}
+	if dir := os.Getenv("XDG_RUNTIME_DIR"); dir != "" {
 		sock := filepath.Join(dir, "bus")
 		if fi, err := os.Stat(sock); err == nil && fi.Mode().Type() == fs.ModeSocket {
 			return "unix:path=" + dbus.EscapeBusAddressValue(sock)
