@@ -301,13 +301,11 @@ func (s *session) silentWindows() []uitree.Window {
 	var out []uitree.Window
 	for _, r := range failed {
 		known := s.b.known[r.conn.bus]
-		var ws []uitree.Window
+		// Without a pid or a display, what the last listing read.
+		ws := append([]uitree.Window(nil), known...)
 		if r.conn.pid > 0 {
-			x, err := x11Windows(r.conn.pid)
-			if err == nil {
+			if x, err := x11Windows(r.conn.pid); err == nil {
 				ws = x
-			} else {
-				ws = append(ws, known...)
 			}
 		}
 		for i := range ws {
