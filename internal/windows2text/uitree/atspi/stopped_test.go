@@ -275,14 +275,22 @@ func TestInvokeThatClosesItsWindow(t *testing.T) {
 			if err != nil {
 				t.Fatalf("invoke %q that closed its window: %v, want ok", button, err)
 			}
-			if !res.Gone || !res.Verified {
-				t.Errorf("invoke %q = %+v, want verified and gone", button, res)
+			// "Close later" may be read back before or after its window
+			// goes (a loaded machine delays the timer past the settle
+			// wait); ok and verified hold either way.
+			if !res.Verified || button == "Close" && !res.Gone {
+				t.Errorf("invoke %q = %+v, want verified (and gone for Close)", button, res)
 			}
-			list, _ := backend.Windows(context.Background(), 100)
-			for _, w := range list.Windows {
-				if w.Title == title {
-					t.Errorf("the window %q is still listed after its button closed it", title)
+			for listed := true; listed; {
+				listed = false
+				list, _ := backend.Windows(context.Background(), 100)
+				for _, w := range list.Windows {
+					listed = listed || w.Title == title
 				}
+				if listed && time.Now().After(deadline.Add(5*time.Second)) {
+					t.Fatalf("the window %q is still listed after its button closed it", title)
+				}
+				time.Sleep(20 * time.Millisecond)
 			}
 			if !mainApp.Alive() {
 				t.Fatal("the application ended")
