@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -37,6 +38,23 @@ type peer struct {
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	lines chan string
+	// debug collects the backend's "uia: " diagnostics from stderr
+	// (WINDOWS2TEXT_UIA_DEBUG); other stderr lines pass through.
+	debugMu sync.Mutex
+	debug   []string
+}
+
+// debugLines returns the diagnostics collected so far that contain s.
+func (p *peer) debugLines(s string) []string {
+	p.debugMu.Lock()
+	defer p.debugMu.Unlock()
+	var out []string
+	for _, l := range p.debug {
+		if strings.Contains(l, s) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 func start(name, script string, withX bool) (*peer, error) {
@@ -46,7 +64,10 @@ func start(name, script string, withX bool) (*peer, error) {
 	}
 	args = append(args, "sh", "-c", wineEnv()+script)
 	cmd := exec.Command("chroot", args...)
-	cmd.Stderr = os.Stderr
+	errOut, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, err
+	}
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -59,6 +80,18 @@ func start(name, script string, withX bool) (*peer, error) {
 		return nil, err
 	}
 	p := &peer{name: name, cmd: cmd, in: in, lines: make(chan string, 100)}
+	go func() {
+		sc := bufio.NewScanner(errOut)
+		for sc.Scan() {
+			if l := sc.Text(); strings.HasPrefix(l, "uia: ") && os.Getenv("WINDOWS2TEXT_UIA_DEBUG") == "" {
+				p.debugMu.Lock()
+				p.debug = append(p.debug, l)
+				p.debugMu.Unlock()
+			} else {
+				fmt.Fprintln(os.Stderr, l)
+			}
+		}
+	}()
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<20), 16<<20)
@@ -156,7 +189,7 @@ func find(el map[string]any, role string) map[string]any {
 }
 
 func windows2text() error {
-	p, err := start("windows2text", "wineboot -i >/dev/null 2>&1; wine notepad >/dev/null 2>&1 & exec wine windows2text.exe serve", true)
+	p, err := start("windows2text", "wineboot -i >/dev/null 2>&1; wine notepad >/dev/null 2>&1 & WINDOWS2TEXT_UIA_DEBUG=1 exec wine windows2text.exe serve", true)
 	if err != nil {
 		return err
 	}
@@ -208,6 +241,17 @@ func windows2text() error {
 		"snapshot of the notepad window: root %v %q, app %v, %v nodes", root["role"], root["name"], field(m, "result", "app"), field(m, "result", "nodeCount"))
 	edit := find(root, "Edit")
 	check(edit != nil, "the snapshot holds notepad's Edit (%v)", edit)
+	// The walk asks for one CacheRequest per subtree first; where UI
+	// Automation cannot (Wine), it falls back element by element, on
+	// purpose: the backend's diagnostics say which, and the tree above
+	// must be whole either way.
+	tries := p.debugLines("subtree cache, mode")
+	used := p.debugLines("usable true")
+	last := "(none)"
+	if len(tries) > 0 {
+		last = tries[len(tries)-1]
+	}
+	check(len(tries) > 0, "the snapshot asked for a cache per subtree first; %d of %d tries usable; last: %s", len(used), len(tries), last)
 	if edit == nil {
 		return nil
 	}

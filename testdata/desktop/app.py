@@ -41,6 +41,9 @@ commands, one per stdin line, answering each with "ok" (or "error ..."):
                      labels) and give Save the focus
   recreate           replace the Save button by a new one (the old one's
                      accessible goes stale)
+  dialog TITLE       open a second window titled TITLE whose buttons close
+                     it: "Close" at once, "Close later" 20 ms after the
+                     click (the application goes on running)
   quit               exit
 """
 import argparse
@@ -346,6 +349,17 @@ def main():
             w["row"].pack_start(w["save"], False, False, 0)
             w["row"].reorder_child(w["save"], 0)
             w["save"].show()
+        elif cmd == "dialog":
+            dlg = Gtk.Window(title=arg)
+            box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6)
+            close = Gtk.Button(label="Close")
+            close.connect("clicked", lambda b, d=dlg: d.destroy())
+            later = Gtk.Button(label="Close later")
+            later.connect("clicked", lambda b, d=dlg: GLib.timeout_add(20, lambda: d.destroy() and False))
+            box.pack_start(close, False, False, 0)
+            box.pack_start(later, False, False, 0)
+            dlg.add(box)
+            dlg.show_all()
         elif cmd == "quit":
             Gtk.main_quit()
             return False

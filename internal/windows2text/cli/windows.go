@@ -42,6 +42,9 @@ func printWindows(w io.Writer, result json.RawMessage, _ *ndjson.Server) error {
 		if win.Active {
 			active = " active"
 		}
+		if win.NotResponding {
+			active += " not-responding"
+		}
 		fmt.Fprintf(w, "%s\tpid=%d\t%s\t%s %q\t%dx%d+%d+%d%s\n", win.ID, win.PID, win.App, win.Role, win.Title,
 			win.Bounds.Width, win.Bounds.Height, win.Bounds.X, win.Bounds.Y, active)
 	}

@@ -6,7 +6,10 @@
 // Beyond the fields the protocol's examples show, results carry:
 //
 //   - windows: {"windows":[{"hwnd","title","app","pid","role","bounds",
-//     "active","visible"}],"truncated","unresponsive"}. On Linux hwnd is a
+//     "active","visible","notResponding"}],"truncated","unresponsive"};
+//     the window of an application that did not answer stays in the list
+//     with notResponding:true (from the window system or the last
+//     listing; on Linux its hwnd may then be "x11:0x..."). On Linux hwnd is a
 //     string (the window's AT-SPI bus name and object path); on Windows it
 //     is the decimal HWND. snapshot's hwnd parameter takes either form.
 //   - snapshot: {"snapshotId","scope","view","app","nodeCount","truncated",
@@ -25,11 +28,15 @@
 //     bounded by waitMs. settled is false when waitMs ran out first (or
 //     was 0). An effect that can be read back (value, checked, expanded,
 //     selected, focus, in view) and did not happen is action_failed, so
-//     verified is true in every success.
+//     verified is true in every success but one: the application took
+//     the action and then stopped answering before its effect could be
+//     read (verified false, gone false; it is in no error, since the
+//     action was done and a retry would do it twice).
 //
 // "unresponsive" lists applications that did not answer within the call
 // timeout; their part of the desktop is missing instead of the request
-// failing. Parameters that a method does not take are invalid_params, not
+// failing, and a snapshot or observation they cut short says
+// "truncated":true (as one maxNodes cut does), keeping what was read. Parameters that a method does not take are invalid_params, not
 // ignored; a ref that is not of the form sN:eM is invalid_params, one that
 // is not in the latest snapshot unknown_ref.
 package ndjson

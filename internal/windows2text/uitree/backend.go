@@ -141,6 +141,11 @@ type Window struct {
 	Bounds  Rect   `json:"bounds"`
 	Active  bool   `json:"active"`
 	Visible bool   `json:"visible"`
+	// NotResponding marks the window of an application that did not
+	// answer when the list was made (it is also in the list's
+	// Unresponsive): the window is listed from what is known of it (an
+	// earlier listing, the window system) instead of left out.
+	NotResponding bool `json:"notResponding,omitempty"`
 }
 
 // WindowList is the answer of Backend.Windows.
@@ -169,7 +174,9 @@ type Tree struct {
 	// App is the name of the application the snapshot is about (empty for
 	// the desktop).
 	App string
-	// Truncated is set when maxNodes cut the walk short.
+	// Truncated is set when maxNodes cut the walk short, and when an
+	// application the snapshot covers stopped answering (it is then in
+	// Unresponsive): the tree holds what was read before.
 	Truncated bool
 	// Unresponsive lists applications that timed out or failed.
 	Unresponsive []Unresponsive

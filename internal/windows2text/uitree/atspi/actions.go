@@ -124,6 +124,20 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		}
 		res, err = a.readBack(req)
 	}
+	if a.run.failed() != nil {
+		if (a.run.conn.pid > 0 && processGone(a.run.conn.pid)) || a.closedItsApp(req) {
+			// The application ended with the action (zenity's OK):
+			// the element is gone, which is what the action did.
+			return uitree.ActionResult{Verified: true, Gone: true, States: []string{}}, nil
+		}
+		// The application took the action and then stopped answering
+		// (busy opening a dialog, or hung) while its effect was read
+		// back. The action was done: action_failed would make a client
+		// do it twice. But nothing says the element went away, so it is
+		// not reported gone (it was before): verified false says the
+		// effect could not be read.
+		return uitree.ActionResult{Verified: false, States: []string{}}, nil
+	}
 	if err != nil {
 		return res, err
 	}
@@ -138,6 +152,11 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "%s on %s %q changed nothing that can be read back (states now: %s)",
 			req.Action, a.el.Role, a.el.Name, strings.Join(res.States, ","))
 	}
+	// An element that went away with its window did so because of the
+	// action: that is its effect, read back, as when the application
+	// ended (closedItsApp). The protocol promises verified in every
+	// success.
+	res.Verified = true
 	return res, nil
 }
 

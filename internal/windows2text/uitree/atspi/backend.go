@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,6 +37,10 @@ type Backend struct {
 	// is started by the first action.
 	settle      *settler
 	settleStats SettleStats
+	// known keeps, per application bus name, the windows the last listing
+	// read from it, so that when it stops answering its windows are still
+	// listed under the ids the client saw.
+	known map[string][]uitree.Window
 }
 
 // Option configures a Backend.
@@ -73,6 +78,7 @@ func New(ctx context.Context, opts ...Option) (*Backend, error) {
 		callTimeout: 1500 * time.Millisecond,
 		parallel:    32,
 		pointer:     queryPointer,
+		known:       map[string][]uitree.Window{},
 	}
 	for _, o := range opts {
 		o(b)
@@ -175,6 +181,19 @@ func (s *session) unresponsive() []uitree.Unresponsive {
 	return out
 }
 
+// anyFailed reports whether an application that covers accepts failed
+// during the session.
+func (s *session) anyFailed(covers func(*appRun) bool) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, r := range s.order {
+		if r.failed() != nil && covers(r) {
+			return true
+		}
+	}
+	return false
+}
+
 // window is one top-level window found by listWindows.
 type window struct {
 	run    *appRun
@@ -241,10 +260,70 @@ func (s *session) listWindows(keep func(*appRun) bool) ([]window, error) {
 	}
 	wg.Wait()
 	var out []window
-	for _, ws := range perApp {
+	for i, ws := range perApp {
 		out = append(out, ws...)
+		if run := s.app(apps[i].Bus); run.failed() == nil && (keep == nil || keep(run)) {
+			infos := make([]uitree.Window, len(ws))
+			for j, w := range ws {
+				infos[j] = w.info()
+			}
+			s.b.known[apps[i].Bus] = infos
+		}
+	}
+	if len(s.b.known) > len(apps)+64 {
+		// Forget applications that have left the registry.
+		live := map[string]bool{}
+		for _, a := range apps {
+			live[a.Bus] = true
+		}
+		for bus := range s.b.known {
+			if !live[bus] {
+				delete(s.b.known, bus)
+			}
+		}
 	}
 	return out, nil
+}
+
+// silentWindows lists the windows of the applications that failed during
+// the session, marked NotResponding: the X server's windows of their
+// process (it answers for a stopped application) under the ids an
+// earlier listing gave them, or without a display what that listing read.
+func (s *session) silentWindows() []uitree.Window {
+	s.mu.Lock()
+	var failed []*appRun
+	for _, r := range s.order {
+		if r.failed() != nil {
+			failed = append(failed, r)
+		}
+	}
+	s.mu.Unlock()
+	var out []uitree.Window
+	for _, r := range failed {
+		known := s.b.known[r.conn.bus]
+		// Without a pid or a display, what the last listing read.
+		ws := append([]uitree.Window(nil), known...)
+		if r.conn.pid > 0 {
+			if x, err := x11Windows(r.conn.pid); err == nil {
+				ws = x
+			}
+		}
+		for i := range ws {
+			w := &ws[i]
+			for _, k := range known {
+				if k.Title == w.Title && !strings.HasPrefix(k.ID, x11IDPrefix) {
+					w.ID = k.ID
+					break
+				}
+			}
+			if r.name != "" {
+				w.App = r.name
+			}
+			w.NotResponding = true
+		}
+		out = append(out, ws...)
+	}
+	return out
 }
 
 func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) []window {
@@ -312,12 +391,19 @@ func (b *Backend) Windows(ctx context.Context, max int) (uitree.WindowList, erro
 	if err != nil {
 		return list, err
 	}
+	infos := make([]uitree.Window, 0, len(wins))
 	for _, w := range wins {
+		infos = append(infos, w.info())
+	}
+	// An application that does not answer keeps its windows in the list,
+	// marked, instead of losing them without a word (issue 11).
+	infos = append(infos, s.silentWindows()...)
+	for _, w := range infos {
 		if len(list.Windows) == max {
 			list.More = true
 			break
 		}
-		list.Windows = append(list.Windows, w.info())
+		list.Windows = append(list.Windows, w)
 	}
 	list.Unresponsive = s.unresponsive()
 	return list, nil
@@ -339,6 +425,9 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	w := newWalker(req, b.parallel)
 	tree := &uitree.Tree{}
 	var root *uitree.Element
+	// covers tells which applications' parts belong in this snapshot:
+	// when one of them stops answering, the snapshot is cut short.
+	var covers func(*appRun) bool
 	switch req.Scope {
 	case uitree.ScopeForeground, uitree.ScopeHwnd, uitree.ScopeCursor:
 		var target *node
@@ -354,6 +443,14 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		}
 		if err != nil {
 			return nil, err
+		}
+		if req.Scope != uitree.ScopeHwnd {
+			// The foreground window and the one under the pointer are
+			// chosen among every application's windows: one that did
+			// not answer may hold the right one (or the only one).
+			covers = func(*appRun) bool { return true }
+		} else if win.run != nil {
+			covers = func(r *appRun) bool { return r == win.run }
 		}
 		if win.run == nil {
 			root = desktopPane("Desktop", "desktop frame")
@@ -396,13 +493,17 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 				un := s.unresponsive()
 				for _, u := range un {
 					if u.PID == req.PID {
-						return &uitree.Tree{Root: desktopPane("", native), Unresponsive: un}, nil
+						return &uitree.Tree{Root: desktopPane("", native), Truncated: true, Unresponsive: un}, nil
 					}
 				}
 				return nil, uitree.Errorf(uitree.CodeInvalidParams, "no accessible application has pid %d and a visible window", req.PID)
 			}
 			name = wins[0].run.name
 			tree.App = name
+		}
+		covers = keep
+		if covers == nil {
+			covers = func(*appRun) bool { return true }
 		}
 		top := &node{ok: true, included: true, el: desktopPane(name, native), fate: uitree.Keep}
 		w.count = 1
@@ -432,7 +533,11 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		return nil, uitree.Errorf(uitree.CodeInvalidParams, "unknown scope %q", req.Scope)
 	}
 	tree.Root = root
-	tree.Truncated = w.truncated
+	// A snapshot is truncated when maxNodes cut it, and also when an
+	// application it covers stopped answering: what it had walked is
+	// kept, the rest is missing, and a client must not take the tree for
+	// the whole (issue 11).
+	tree.Truncated = w.truncated || covers != nil && s.anyFailed(covers)
 	if un := s.unresponsive(); len(un) > 0 {
 		tree.Unresponsive = append(tree.Unresponsive, un...)
 	}
@@ -496,6 +601,9 @@ func (w window) isDialog() bool {
 
 // byID finds the window a windows listing called id.
 func (s *session) byID(id string) (window, error) {
+	if strings.HasPrefix(id, x11IDPrefix) {
+		return window{}, uitree.Errorf(uitree.CodeInvalidParams, "the window %s was listed from the window system because its application did not answer; list the windows again once it answers", id)
+	}
 	obj, ok := parseWindowID(id)
 	if !ok {
 		return window{}, uitree.Errorf(uitree.CodeInvalidParams, "hwnd %q is not a window id from windows", id)

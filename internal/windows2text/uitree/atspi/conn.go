@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -52,20 +54,39 @@ func parseWindowID(id string) (objRef, bool) {
 	return objRef{Bus: id[:i], Path: p}, true
 }
 
+// ErrNoSession is returned when there is no desktop session to read: no
+// accessibility bus is published and no session bus runs.
+var ErrNoSession = errors.New("atspi: no desktop session: no AT_SPI_BUS_ADDRESS, no session bus (DBUS_SESSION_BUS_ADDRESS or $XDG_RUNTIME_DIR/bus) and no AT_SPI_BUS on the display; windows2text starts no bus of its own: run it inside the desktop session whose applications it should read")
+
 // busAddress finds the accessibility bus: AT_SPI_BUS_ADDRESS when set, or
-// what org.a11y.Bus on the session bus says.
+// what org.a11y.Bus on the session bus says, or the X root window's
+// AT_SPI_BUS property.
+//
+// It only finds buses that already run. godbus's ConnectSessionBus would
+// run dbus-launch when DBUS_SESSION_BUS_ADDRESS is unset, and asking that
+// fresh bus for org.a11y.Bus would start at-spi-bus-launcher, a second
+// dbus-daemon and the registry: four daemons that outlive windows2text
+// and serve no application (issue 11). Without a session, the answer is
+// ErrNoSession instead.
 func busAddress(ctx context.Context) (string, error) {
 	if a := os.Getenv("AT_SPI_BUS_ADDRESS"); a != "" {
 		return a, nil
 	}
-	session, err := dbus.ConnectSessionBus()
-	if err != nil {
+	sessionAddr := existingSessionBus()
+	if sessionAddr == "" {
 		// Without a session bus, the X root window property is the
 		// last place at-spi-bus-launcher publishes the address.
 		if a, xerr := busAddressFromX(ctx); xerr == nil {
 			return a, nil
 		}
-		return "", fmt.Errorf("atspi: no session bus to ask for the accessibility bus: %w", err)
+		return "", ErrNoSession
+	}
+	session, err := dbus.Connect(sessionAddr)
+	if err != nil {
+		if a, xerr := busAddressFromX(ctx); xerr == nil {
+			return a, nil
+		}
+		return "", fmt.Errorf("atspi: connecting to the session bus %s: %w", sessionAddr, err)
 	}
 	defer session.Close()
 	var addr string
@@ -74,6 +95,23 @@ func busAddress(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("atspi: asking org.a11y.Bus for the accessibility bus: %w", err)
 	}
 	return addr, nil
+}
+
+// existingSessionBus returns the address of a session bus that runs
+// already, found the way GTK's GDBus finds it without autolaunching:
+// DBUS_SESSION_BUS_ADDRESS, or the "bus" socket a systemd user session keeps
+// in $XDG_RUNTIME_DIR. It never starts one.
+func existingSessionBus() string {
+	if a := os.Getenv("DBUS_SESSION_BUS_ADDRESS"); a != "" {
+		return a
+	}
+	if dir := os.Getenv("XDG_RUNTIME_DIR"); dir != "" {
+		sock := filepath.Join(dir, "bus")
+		if fi, err := os.Stat(sock); err == nil && fi.Mode().Type() == fs.ModeSocket {
+			return "unix:path=" + dbus.EscapeBusAddressValue(sock)
+		}
+	}
+	return ""
 }
 
 // busAddressFromX reads the AT_SPI_BUS property of the X root window.
@@ -184,13 +222,15 @@ func (p *connPool) get(ctx context.Context, bus string) (*appConn, error) {
 
 // directConn returns the application's direct connection, dialling it on
 // first use: an application only listed, never walked, is never dialled.
-// Nil means the bus is used.
-func (c *appConn) directConn() *directConn {
+// Nil means the bus is used. The handshake may take at most timeout: an
+// application that stopped after telling its address accepts the
+// connection (the kernel does) but never answers.
+func (c *appConn) directConn(timeout time.Duration) *directConn {
 	c.dialOnce.Do(func() {
 		if c.addr == "" || c.busOnly {
 			return
 		}
-		if fast, err := dialDirectConn(c.addr); err == nil {
+		if fast, err := dialDirectConn(c.addr, timeout); err == nil {
 			c.fast = fast
 		}
 	})
@@ -305,10 +345,18 @@ type batch struct {
 	serials []uint32
 }
 
+// testHookBatch, when a test sets it, runs before every batch of calls to
+// an application, with the application's pid: the tests stop an
+// application in the middle of a walk with it.
+var testHookBatch func(pid int)
+
 func (a *appRun) batch(n int) *batch {
+	if h := testHookBatch; h != nil {
+		h(a.conn.pid)
+	}
 	ctx, stop := context.WithTimeout(a.ctx, a.timeout)
 	b := &batch{app: a, ctx: ctx, stop: stop}
-	if fast := a.conn.directConn(); fast != nil {
+	if fast := a.conn.directConn(a.timeout); fast != nil {
 		b.direct = fast
 		b.replies = make([]*reply, 0, n)
 		b.serials = make([]uint32, 0, n)

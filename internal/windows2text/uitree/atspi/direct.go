@@ -59,8 +59,10 @@ func (e *errorReply) Error() string { return e.Name + ": " + e.Message }
 var errDirectClosed = errors.New("atspi: direct connection closed")
 
 // dialDirectConn connects to a unix:path= or unix:abstract= address and
-// authenticates with EXTERNAL.
-func dialDirectConn(addr string) (*directConn, error) {
+// authenticates with EXTERNAL, within timeout (a stopped application's
+// socket accepts the connection and then never answers: without a deadline
+// the walk hung there for good).
+func dialDirectConn(addr string, timeout time.Duration) (*directConn, error) {
 	var network, path string
 	for _, a := range strings.Split(addr, ";") {
 		rest, ok := strings.CutPrefix(a, "unix:")
@@ -83,10 +85,11 @@ func dialDirectConn(addr string) (*directConn, error) {
 	if path == "" {
 		return nil, fmt.Errorf("atspi: unsupported application bus address %q", addr)
 	}
-	c, err := net.Dial(network, path)
+	c, err := net.DialTimeout(network, path, timeout)
 	if err != nil {
 		return nil, err
 	}
+	c.SetDeadline(time.Now().Add(timeout))
 	uid := hex.EncodeToString([]byte(strconv.Itoa(os.Getuid())))
 	if _, err := io.WriteString(c, "\x00AUTH EXTERNAL "+uid+"\r\n"); err != nil {
 		c.Close()
@@ -102,6 +105,8 @@ func dialDirectConn(addr string) (*directConn, error) {
 		c.Close()
 		return nil, err
 	}
+	// Calls have their own timeouts from here on.
+	c.SetDeadline(time.Time{})
 	d := &directConn{conn: c, pending: map[uint32]*reply{}}
 	go d.readLoop(r)
 	return d, nil

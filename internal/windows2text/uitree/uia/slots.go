@@ -48,6 +48,7 @@ const (
 	slotGetCachedPropertyValue    = 12
 	slotGetCachedPropertyValueEx  = 13
 	slotGetCurrentPattern         = 16
+	slotGetCachedChildren         = 19
 	slotCurrentProcessID          = 20
 	slotCurrentControlType        = 21
 	slotCurrentName               = 23
@@ -68,6 +69,10 @@ const (
 	slotCachedIsOffscreen         = 70
 	slotCachedBoundingRect        = 75
 	slotGetClickablePoint         = 84
+
+	// IUIAutomationElementArray
+	slotArrayLength     = 3
+	slotArrayGetElement = 4
 
 	// IUIAutomationCacheRequest
 	slotCacheAddProperty    = 3

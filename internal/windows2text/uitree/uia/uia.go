@@ -102,6 +102,37 @@ func childSource(walkerChildren int, hasWindow bool) string {
 	return "none"
 }
 
+// subtreeCacheUsable decides whether the cache that one BuildUpdatedCache
+// call built for a whole subtree (TreeScope_Subtree, the view's condition
+// as its filter) can serve a walk: the call and GetCachedChildren must have
+// worked, and a top element cached without children while it has child
+// windows is not believed (Wine builds the element's own cache and answers
+// GetCachedChildren with nothing). When it cannot, the walk reads element
+// by element (walker or child windows, one cache request each): slower, the
+// same tree.
+func subtreeCacheUsable(buildErr, childrenErr error, cachedChildren, childWindows int) bool {
+	if buildErr != nil || childrenErr != nil {
+		return false
+	}
+	return cachedChildren > 0 || childWindows == 0
+}
+
+// realizeCount is how many items of a virtualized container to realize
+// (VirtualizedItemPattern.Realize, through ItemContainer) when the walk
+// found none of them realized: the rows a reader would see first, at most
+// maxRealize and what maxNodes still allows. A container with realized
+// children shows those (they are the visible rows) and nothing more is
+// realized: realizing scrolls nothing but costs the provider work.
+func realizeCount(walked, items, nodesLeft int) int {
+	if walked > 0 || items <= 0 || nodesLeft <= 0 {
+		return 0
+	}
+	return min(items, maxRealize, nodesLeft)
+}
+
+// maxRealize bounds the items realized in one container.
+const maxRealize = 50
+
 // takesText reports whether an element takes typed text (type_text, focus,
 // key): an editable text field with the Value pattern or, where UI
 // Automation gives no patterns (Wine), a text field of its own window,

@@ -165,3 +165,60 @@ func TestVirtualRows(t *testing.T) {
 		}
 	}
 }
+
+// TestSubtreeCacheUsable pins when the one-call subtree cache serves a walk
+// and when the walk falls back to reading element by element (the path
+// Wine takes).
+func TestSubtreeCacheUsable(t *testing.T) {
+	notImpl := hrError(eNotImpl, "cache")
+	tests := []struct {
+		name                     string
+		buildErr, childrenErr    error
+		cachedKids, childWindows int
+		want                     bool
+	}{
+		{"cache with children", nil, nil, 12, 3, true},
+		{"a leaf, no child windows", nil, nil, 0, 0, true},
+		{"BuildUpdatedCache not implemented", notImpl, nil, 0, 0, false},
+		{"GetCachedChildren not implemented", nil, notImpl, 0, 2, false},
+		{"no cached children but child windows (Wine)", nil, nil, 0, 4, false},
+		{"stale element", hrError(uiaElementNotAvailable, "cache"), nil, 0, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := subtreeCacheUsable(tt.buildErr, tt.childrenErr, tt.cachedKids, tt.childWindows); got != tt.want {
+				t.Errorf("subtreeCacheUsable = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestRealizeCount: a virtualized container shows its realized rows; with
+// none realized, its first rows are realized within maxRealize and what
+// maxNodes leaves, and the rest is a count (virtualRows).
+func TestRealizeCount(t *testing.T) {
+	tests := []struct {
+		name                     string
+		walked, items, nodesLeft int
+		want                     int
+	}{
+		{"realized rows are shown as they are", 20, 5000, 400, 0},
+		{"no item at all", 0, 0, 400, 0},
+		{"no ItemContainer pattern", 0, -1, 400, 0},
+		{"none realized, a long list", 0, 5000, 400, maxRealize},
+		{"none realized, a short list", 0, 7, 400, 7},
+		{"maxNodes nearly used up", 0, 5000, 3, 3},
+		{"maxNodes used up", 0, 5000, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := realizeCount(tt.walked, tt.items, tt.nodesLeft)
+			if got != tt.want {
+				t.Errorf("realizeCount(%d, %d, %d) = %d, want %d", tt.walked, tt.items, tt.nodesLeft, got, tt.want)
+			}
+			if omitted := virtualRows(uitree.RoleList, tt.walked+got, tt.items, -1); tt.items > 0 && tt.walked+got+omitted != tt.items {
+				t.Errorf("%d shown + %d realized + %d counted != %d items", tt.walked, got, omitted, tt.items)
+			}
+		})
+	}
+}

@@ -159,10 +159,20 @@ func (b *Backend) newCacheRequest() com {
 // CacheRequest (BuildUpdatedCache), or property by property when there is
 // none or it fails. Name, control type and bounds come from their typed
 // getters when the properties did not (Wine answers those getters only).
-func (b *Backend) fetch(o com) props {
+func (b *Backend) fetch(o com, fromSubtree bool) props {
 	p := props{}
 	done := false
-	if !b.cache.nil() {
+	if fromSubtree {
+		// o came out of a subtree cache: its properties are in it.
+		for _, id := range readProps {
+			if v := o.propertyAt(slotGetCachedPropertyValueEx, id); v != nil {
+				p[id] = v
+			}
+		}
+		done = true
+		b.cached++
+	}
+	if !done && !b.cache.nil() {
 		if c, err := o.getObj(slotBuildUpdatedCache, "cache", uintptr(b.cache.p)); err == nil && !c.nil() {
 			for _, id := range readProps {
 				if v := c.propertyAt(slotGetCachedPropertyValueEx, id); v != nil {
@@ -195,6 +205,193 @@ func (b *Backend) fetch(o com) props {
 	return p
 }
 
+// viewCondition is the condition of view's tree (nil when UI Automation
+// gives none).
+func (b *Backend) viewCondition(view uitree.View) com {
+	slot := map[uitree.View]int{uitree.ViewControl: slotControlViewCondition, uitree.ViewContent: slotContentViewCondition,
+		uitree.ViewRaw: slotRawViewCondition}[view]
+	c, err := b.uia.getObj(slot, "view condition")
+	if err != nil {
+		return com{}
+	}
+	return c
+}
+
+// cacheMode is how a walk reads an element through UI Automation's cache.
+type cacheMode int
+
+const (
+	// cacheNone: element by element (walker or child windows, one
+	// Element-scope cache request each), the fallback.
+	cacheNone cacheMode = iota
+	// cacheSubtree: one BuildUpdatedCache for the top element's whole
+	// subtree; every element's properties and children are cached.
+	cacheSubtree
+	// cacheLevels: one BuildUpdatedCache (Element|Children) per element
+	// that is expanded: its children come with their properties.
+	cacheLevels
+)
+
+// cacheRequest makes a CacheRequest of readProps with scope and, when
+// view is set, the view's condition as its tree filter.
+func (b *Backend) cacheRequest(scope uintptr, view uitree.View) (com, error) {
+	cr, err := b.uia.getObj(slotCreateCacheRequest, "cache request")
+	if err != nil || cr.nil() {
+		return com{}, uitree.Errorf(uitree.CodeUnsupportedPattern, "no cache request: %v", err)
+	}
+	for _, id := range readProps {
+		if err := hrError(uint32(cr.call(slotCacheAddProperty, uintptr(id))), fmt.Sprintf("AddProperty(%d)", id)); err != nil {
+			cr.release()
+			return com{}, err
+		}
+	}
+	if err := hrError(uint32(cr.call(slotCachePutTreeScope, scope)), fmt.Sprintf("put_TreeScope(%d)", scope)); err != nil {
+		cr.release()
+		return com{}, err
+	}
+	if view != "" {
+		if cond := b.viewCondition(view); !cond.nil() {
+			err := hrError(uint32(cr.call(slotCachePutTreeFilter, uintptr(cond.p))), "put_TreeFilter")
+			cond.release()
+			if err != nil {
+				cr.release()
+				return com{}, err
+			}
+		}
+	}
+	return cr, nil
+}
+
+// subtreeCache reads top through one CacheRequest per subtree: first one
+// BuildUpdatedCache call with TreeScope_Subtree (every element's
+// properties and children at once: one round trip to the provider per
+// top-level element instead of one per element), else TreeScope
+// Element|Children, one call per element expanded, whose children come
+// with their properties (b.levels keeps that request for the walk). The
+// returned element (to be released) carries the cache. cacheNone when UI
+// Automation can do neither (see subtreeCacheUsable; Wine 10 answers
+// put_TreeScope beyond Element with E_NOTIMPL): the walk then reads
+// element by element.
+func (b *Backend) subtreeCache(top com, view uitree.View) (com, cacheMode) {
+	for _, mode := range []cacheMode{cacheSubtree, cacheLevels} {
+		scope := uintptr(treeScopeSubtree)
+		if mode == cacheLevels {
+			scope = treeScopeElement | treeScopeChildren
+		}
+		cr, err := b.cacheRequest(scope, view)
+		if err != nil {
+			debugf("subtree cache, mode %d: %v", mode, err)
+			continue
+		}
+		c, berr := top.getObj(slotBuildUpdatedCache, "subtree cache", uintptr(cr.p))
+		if berr == nil && c.nil() {
+			berr = uitree.Errorf(uitree.CodeUnsupportedPattern, "no subtree cache")
+		}
+		var kids []com
+		var kerr error
+		windowsKids := 0
+		if berr == nil {
+			kids, kerr = cachedChildren(c)
+			if kerr == nil && len(kids) == 0 {
+				if hwnd := windows.HWND(uintptr(uint32(c.getInt(slotCurrentNativeWindow)))); hwnd != 0 {
+					windowsKids = len(childWindows(hwnd))
+				}
+			}
+		}
+		for _, k := range kids {
+			k.release()
+		}
+		ok := subtreeCacheUsable(berr, kerr, len(kids), windowsKids)
+		debugf("subtree cache, mode %d: build %v, children %d (%v), child windows %d: usable %v", mode, berr, len(kids), kerr, windowsKids, ok)
+		if !ok {
+			c.release()
+			cr.release()
+			continue
+		}
+		if mode == cacheLevels {
+			if b.levels.nil() {
+				b.levels = cr
+			} else {
+				cr.release()
+			}
+		} else {
+			cr.release()
+		}
+		b.subtrees++
+		return c, mode
+	}
+	return com{}, cacheNone
+}
+
+// cachedKids lists the children of a node read through a cache: from its
+// own cache when it holds them (a subtree cache, or the top element of
+// cacheLevels), else from one BuildUpdatedCache(Element|Children) call.
+func (b *Backend) cachedKids(n *node) []com {
+	if n.mode == cacheSubtree || n.kidsInCache {
+		kids, _ := cachedChildren(n.obj)
+		return kids
+	}
+	c, err := n.obj.getObj(slotBuildUpdatedCache, "children cache", uintptr(b.levels.p))
+	if err != nil || c.nil() {
+		return nil
+	}
+	defer c.release()
+	kids, _ := cachedChildren(c)
+	return kids
+}
+
+// cachedChildren lists an element's children from its subtree cache (each
+// to be released).
+func cachedChildren(c com) ([]com, error) {
+	arr, err := c.getObj(slotGetCachedChildren, "cached children")
+	if err != nil || arr.nil() {
+		// S_OK with no array: no children.
+		return nil, err
+	}
+	defer arr.release()
+	var n int32
+	if err := hrError(uint32(arr.call(slotArrayLength, uintptr(unsafe.Pointer(&n)))), "cached children"); err != nil {
+		return nil, err
+	}
+	out := make([]com, 0, n)
+	for i := range n {
+		if e, err := arr.getObj(slotArrayGetElement, "cached child", uintptr(i)); err == nil && !e.nil() {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// realizeItems realizes the first count items of a virtualized container
+// (ItemContainer.FindItemByProperty item after item, then
+// VirtualizedItem.Realize on each that has the pattern) and returns them
+// (each to be released). An item without VirtualizedItem is realized
+// already.
+func (b *Backend) realizeItems(o com, count int) []com {
+	p, err := o.getObj(slotGetCurrentPattern, "pattern", patternItemContainer)
+	if err != nil || p.nil() {
+		return nil
+	}
+	defer p.release()
+	var empty variant
+	var out []com
+	prev := com{}
+	for len(out) < count {
+		item, err := p.getObj(slotFindItemByProperty, "item", uintptr(prev.p), 0, uintptr(unsafe.Pointer(&empty)))
+		if err != nil || item.nil() {
+			break
+		}
+		if v, err := item.getObj(slotGetCurrentPattern, "pattern", patternVirtualizedItem); err == nil && !v.nil() {
+			hr := v.call(slotRealize)
+			v.release()
+			debugf("realize: %#x", uint32(hr))
+		}
+		out = append(out, item)
+		prev = item
+	}
+	return out
+}
+
 type rect struct{ Left, Top, Right, Bottom int32 }
 
 // Backend reads the desktop through UI Automation. Its COM calls run on
@@ -214,6 +411,10 @@ type Backend struct {
 	// elements read through it and property by property.
 	cache        com
 	cached, live int
+	// subtrees counts the subtree caches a snapshot built; levels is
+	// the Element|Children CacheRequest of cacheLevels walks.
+	subtrees int
+	levels   com
 	// rootP is the desktop element of the latest root() call.
 	rootP unsafe.Pointer
 	// held are the element pointers of the latest snapshot, released when
@@ -421,6 +622,11 @@ type node struct {
 	children []*node
 	included bool
 	omitted  int
+	// mode is how obj was read: cacheNone, or through a cache (its
+	// properties are in it); kidsInCache is set when its children are
+	// in its cache too.
+	mode        cacheMode
+	kidsInCache bool
 }
 
 // Snapshot walks what req selects, breadth first like the Linux backend, so
@@ -432,11 +638,13 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	defer runtime.UnlockOSThread()
 	var held []com
 	keep := func(c com) com { held = append(held, c); return c }
-	b.cache, b.cached, b.live = b.newCacheRequest(), 0, 0
+	b.cache, b.cached, b.live, b.subtrees = b.newCacheRequest(), 0, 0, 0
 	defer func() {
-		debugf("snapshot: %d elements read through the cache request, %d property by property", b.cached, b.live)
+		debugf("snapshot: %d elements read through cache requests (%d subtree caches), %d property by property", b.cached, b.subtrees, b.live)
 		b.cache.release()
 		b.cache = com{}
+		b.levels.release()
+		b.levels = com{}
 	}()
 	tree := &uitree.Tree{}
 	var tops []com
@@ -508,6 +716,9 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	var level []*node
 	for _, c := range tops {
 		n := &node{obj: c, depth: depth0}
+		if sc, mode := b.subtreeCache(c, req.View); mode != cacheNone {
+			n.obj, n.mode, n.kidsInCache = keep(sc), mode, true
+		}
 		level = append(level, n)
 		if top != nil {
 			top.children = append(top.children, n)
@@ -534,10 +745,22 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 			}
 			count++
 			n.included = true
-			kids := b.children(n.obj, req.View)
+			var kids []com
+			kidsMode := n.mode
+			if n.mode != cacheNone {
+				kids = b.cachedKids(n)
+			} else {
+				kids = b.children(n.obj, req.View)
+			}
 			virtual := 0
 			if itemsRoles[n.el.Role] {
-				virtual = virtualRows(n.el.Role, len(kids), b.itemCount(n.obj), b.gridRows(n.obj))
+				items := b.itemCount(n.obj)
+				if k := realizeCount(len(kids), items, req.MaxNodes-count); k > 0 {
+					// A virtualized container with no realized item:
+					// realize its first rows so a reader sees some.
+					kids, kidsMode = b.realizeItems(n.obj, k), cacheNone
+				}
+				virtual = virtualRows(n.el.Role, len(kids), items, b.gridRows(n.obj))
 			}
 			if n.depth+1 > req.MaxDepth {
 				n.omitted = len(kids) + virtual
@@ -547,7 +770,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 				continue
 			}
 			for _, k := range kids {
-				c := &node{obj: keep(k), depth: n.depth + 1, area: n.area}
+				c := &node{obj: keep(k), depth: n.depth + 1, area: n.area, mode: kidsMode}
 				n.children = append(n.children, c)
 				next = append(next, c)
 			}
@@ -598,7 +821,7 @@ func assemble(n *node) *uitree.Element {
 // read fills n.el from the element's current properties.
 func (b *Backend) read(n *node, req uitree.Request) {
 	o := n.obj
-	el, f := elementFrom(b.fetch(o), req.MaxText)
+	el, f := elementFrom(b.fetch(o, n.mode != cacheNone), req.MaxText)
 	el.Handle = handle{o, f.rid, windows.HWND(uintptr(f.hwnd))}
 	n.area = uitree.Clip(el, f.onScreen, n.area)
 	if !el.States.Protected && !f.valuePattern && f.hwnd != 0 && (el.Role == uitree.RoleEdit || el.Role == uitree.RoleDocument) {

@@ -69,6 +69,8 @@ var (
 		"GetPreviousSiblingElementBuildCache", "NormalizeElementBuildCache", "get_Condition",
 	}
 
+	iUIAutomationElementArray = []string{"get_Length", "GetElement"}
+
 	iUIAutomationInvokePattern         = []string{"Invoke"}
 	iUIAutomationValuePattern          = []string{"SetValue", "get_CurrentValue", "get_CurrentIsReadOnly", "get_CachedValue", "get_CachedIsReadOnly"}
 	iUIAutomationRangeValuePattern     = []string{"SetValue", "get_CurrentValue", "get_CurrentIsReadOnly", "get_CurrentMaximum", "get_CurrentMinimum", "get_CurrentLargeChange", "get_CurrentSmallChange"}
@@ -135,6 +137,9 @@ func TestVtableSlots(t *testing.T) {
 		{iUIAutomationElement, "GetCachedPropertyValue", slotGetCachedPropertyValue, "IUIAutomationElement"},
 		{iUIAutomationElement, "GetCachedPropertyValueEx", slotGetCachedPropertyValueEx, "IUIAutomationElement"},
 		{iUIAutomationElement, "GetCurrentPattern", slotGetCurrentPattern, "IUIAutomationElement"},
+		{iUIAutomationElement, "GetCachedChildren", slotGetCachedChildren, "IUIAutomationElement"},
+		{iUIAutomationElementArray, "get_Length", slotArrayLength, "IUIAutomationElementArray"},
+		{iUIAutomationElementArray, "GetElement", slotArrayGetElement, "IUIAutomationElementArray"},
 		{iUIAutomationElement, "get_CurrentProcessId", slotCurrentProcessID, "IUIAutomationElement"},
 		{iUIAutomationElement, "get_CurrentControlType", slotCurrentControlType, "IUIAutomationElement"},
 		{iUIAutomationElement, "get_CurrentName", slotCurrentName, "IUIAutomationElement"},
