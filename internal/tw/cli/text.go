@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -42,6 +43,14 @@ line per structure marker (--structure).`,
 			case "", "text":
 				if structure {
 					data = []byte(structureText(d))
+				} else if out == "" {
+					// Straight from the document: a copy of a large
+					// text would cost its size again.
+					io.WriteString(env.Stdout, d.Text)
+					if d.Text != "" && !strings.HasSuffix(d.Text, "\n") {
+						io.WriteString(env.Stdout, "\n")
+					}
+					return nil
 				} else {
 					data, _ = export.Write(d, export.FormatText)
 				}
@@ -80,7 +89,7 @@ line per structure marker (--structure).`,
 func structureText(d *doc.Document) string {
 	var b strings.Builder
 	ix := units.New(d)
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		fmt.Fprintf(&b, "%d:%d %s", ix.LineOf(m.Start)+1, m.Start-ix.LineStart(ix.LineOf(m.Start))+1, m.Kind)
 		if m.Level > 0 {
 			fmt.Fprintf(&b, " level %d", m.Level)

@@ -47,7 +47,7 @@ type jsonMarker struct {
 // label, level and reference when it has them.
 func TextJSON(d *Document) ([]byte, error) {
 	out := jsonDoc{
-		Markers: make([]jsonMarker, len(d.Markers)),
+		Markers: make([]jsonMarker, d.NumMarkers()),
 		Meta: jsonMeta{
 			Author:     d.Meta.Author,
 			Format:     d.Meta.Format,
@@ -58,7 +58,7 @@ func TextJSON(d *Document) ([]byte, error) {
 		Text: d.Text,
 	}
 	lines := newLineCounter(d)
-	for i, m := range d.Markers {
+	for i, m := range d.All() {
 		line, col := lines.at(m.Start)
 		out.Markers[i] = jsonMarker{
 			Column:    col,

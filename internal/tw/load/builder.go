@@ -57,6 +57,11 @@ type builder struct {
 	points []int
 	// dropped counts markers closed without content, removed at finish.
 	dropped int
+	// derived holds the table rows (indexes into markers) written
+	// without cell markers; finish gives their starts in derivedStarts,
+	// for doc.Document.DeriveRowCells.
+	derived       []int32
+	derivedStarts []int
 
 	// anchors maps names of places in the document (an element id, a
 	// bookmark) to the offset of the text that follows them; the first
@@ -541,6 +546,11 @@ func (b *builder) closeMarker(idx int) {
 	m.end = int32(b.runes)
 }
 
+// deriveCells marks the open table row id as written without cell
+// markers: its text is its cells joined by " | ", none holding a "|" or a
+// marker.
+func (b *builder) deriveCells(id int) { b.derived = append(b.derived, int32(id)) }
+
 // finish returns the canonical text and its markers in document order.
 func (b *builder) finish() (string, []doc.Marker) {
 	for len(b.open) > 0 {
@@ -578,6 +588,11 @@ func (b *builder) finish() (string, []doc.Marker) {
 				Label:     b.strs[m.label],
 				Reference: b.strs[m.ref],
 			})
+		}
+	}
+	for _, i := range b.derived {
+		if m := b.markers[i]; m.kind != 0 {
+			b.derivedStarts = append(b.derivedStarts, int(m.start))
 		}
 	}
 	b.markers = nil

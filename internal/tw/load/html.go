@@ -97,7 +97,7 @@ func htmlLinkKey(href string) string {
 // htmlTitle: the first level-1 heading, else <title>, else the first
 // heading, else fallback.
 func htmlTitle(d *doc.Document, titleTag, fallback string) string {
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		if m.Kind == doc.Heading && m.Level == 1 {
 			if t := collapseSpace(d.Slice(m.Start, m.End)); t != "" {
 				return t

@@ -121,7 +121,7 @@ func outline(d *doc.Document) []string {
 // nextHeading is the first heading after pos (of the level, when not 0),
 // as heading navigation finds it.
 func nextHeading(d *doc.Document, pos, level int) (doc.Marker, bool) {
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		if m.Kind == doc.Heading && m.Start > pos && (level == 0 || m.Level == level) {
 			return m, true
 		}

@@ -179,7 +179,7 @@ func TestLibreOfficePDFs(t *testing.T) {
 				}
 			}
 			var heads, sections []string
-			for _, m := range d.Markers {
+			for _, m := range d.All() {
 				switch m.Kind {
 				case doc.Heading:
 					heads = append(heads, d.Slice(m.Start, m.End))
