@@ -5,11 +5,11 @@ package load
 import (
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
-	"os/exec"
-	"path/filepath"
 	"syscall"
 	"testing"
 )
