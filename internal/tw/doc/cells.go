@@ -30,36 +30,80 @@ type rowCells struct {
 // cellSep joins the cells of a row in the canonical text.
 const cellSep = " | "
 
-// DeriveRowCells marks the table rows starting at rowStarts (offsets, in
-// any order) as rows whose cells are their text split at each " | ": the
-// loader stored no cell markers for them. It must be called right after
-// New, before the document is read. Rows already holding stored cells, or
-// any marker inside them, are left as they are and reported false.
-func (d *Document) DeriveRowCells(rowStarts []int) bool {
-	if len(rowStarts) == 0 {
-		return true
-	}
-	want := make(map[int]bool, len(rowStarts))
-	for _, s := range rowStarts {
-		want[s] = true
-	}
-	ok := true
-	before := 0
-	for i, m := range d.markers {
-		if m.Kind != TableRow || !want[m.Start] {
-			continue
+// NewDerived is New for a loader that stored no cell markers for some
+// table rows: derived holds their indexes in markers. Their cells are
+// their text split at each " | " (no cell may hold a "|" or a marker). A
+// row whose cells would not sit right after it in document order (rows of
+// empty cells at one place) gets its cells stored as markers instead.
+func NewDerived(text string, meta Meta, markers []Marker, derived []int) *Document {
+	d := &Document{Text: text, Meta: meta}
+	d.idx = buildRuneIndex(text)
+	isDerived := make(map[int]bool, len(derived))
+	for _, i := range derived {
+		if i >= 0 && i < len(markers) && markers[i].Kind == TableRow {
+			isDerived[i] = true
 		}
-		delete(want, m.Start)
-		if next := i + 1; next < len(d.markers) && (d.markers[next].Start < m.End ||
-			d.markers[next].Kind == TableCell && d.markers[next].Start == m.Start) {
-			ok = false // something inside the row: its cells cannot be derived
-			continue
-		}
-		n := strings.Count(d.Slice(m.Start, m.End), cellSep) + 1
-		d.rows = append(d.rows, derivedRow{at: i, before: before, cells: n})
-		before += n
 	}
-	return ok && len(want) == 0
+	for {
+		// Sort a permutation, to know where the derived rows went.
+		perm := make([]int32, len(markers))
+		for i := range perm {
+			perm[i] = int32(i)
+		}
+		sort.SliceStable(perm, func(a, b int) bool {
+			ma, mb := &markers[perm[a]], &markers[perm[b]]
+			if ma.Start != mb.Start {
+				return ma.Start < mb.Start
+			}
+			return ma.End > mb.End
+		})
+		sorted := make([]Marker, len(markers))
+		for i, p := range perm {
+			sorted[i] = markers[p]
+		}
+		d.markers, d.rows = sorted, nil
+		// unsafe holds the cells to store, by the index of their row.
+		unsafe := map[int][]Marker{}
+		before := 0
+		for i, p := range perm {
+			if !isDerived[int(p)] {
+				continue
+			}
+			row := sorted[i]
+			n, last := 0, Marker{}
+			for start, end := range d.cellsOf(row) {
+				n++
+				last = Marker{Kind: TableCell, Start: start, End: end}
+			}
+			if i+1 < len(sorted) {
+				if next := sorted[i+1]; !(last.Start < next.Start || last.Start == next.Start && last.End > next.End) {
+					delete(isDerived, int(p))
+					for start, end := range d.cellsOf(row) {
+						unsafe[int(p)] = append(unsafe[int(p)], Marker{Kind: TableCell, Start: start, End: end})
+					}
+					continue
+				}
+			}
+			d.rows = append(d.rows, derivedRow{at: i, before: before, cells: n})
+			before += n
+		}
+		if len(unsafe) == 0 {
+			return d
+		}
+		// The cells go right after their row, where a loader storing
+		// them would have put them: the order of markers that sort
+		// alike is the order they were given in.
+		grown := make([]Marker, 0, len(markers)+len(unsafe))
+		moved := make(map[int]bool, len(isDerived))
+		for i, m := range markers {
+			if isDerived[i] {
+				moved[len(grown)] = true
+			}
+			grown = append(grown, m)
+			grown = append(grown, unsafe[i]...)
+		}
+		markers, isDerived = grown, moved
+	}
 }
 
 // NumMarkers is the number of markers, derived cells included.

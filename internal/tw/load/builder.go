@@ -58,10 +58,10 @@ type builder struct {
 	// dropped counts markers closed without content, removed at finish.
 	dropped int
 	// derived holds the table rows (indexes into markers) written
-	// without cell markers; finish gives their starts in derivedStarts,
-	// for doc.Document.DeriveRowCells.
-	derived       []int32
-	derivedStarts []int
+	// without cell markers; finish gives their indexes among the markers
+	// it returns in derivedRows, for doc.NewDerived.
+	derived     []int32
+	derivedRows []int
 
 	// anchors maps names of places in the document (an element id, a
 	// bookmark) to the offset of the text that follows them; the first
@@ -563,6 +563,7 @@ func (b *builder) finish() (string, []doc.Marker) {
 	b.points = nil
 	b.placeAnchors()
 	out := make([]doc.Marker, 0, max(len(b.markers)-b.dropped, 0))
+	derived := b.derived // ascending
 	for i, m := range b.markers {
 		if key, ok := b.linkKeys[i]; ok && m.kind != 0 {
 			if b.links == nil {
@@ -580,6 +581,12 @@ func (b *builder) finish() (string, []doc.Marker) {
 			continue
 		}
 		if m.kind != 0 {
+			for len(derived) > 0 && int(derived[0]) < i {
+				derived = derived[1:]
+			}
+			if len(derived) > 0 && int(derived[0]) == i {
+				b.derivedRows = append(b.derivedRows, len(out))
+			}
 			out = append(out, doc.Marker{
 				Kind:      kinds[m.kind],
 				Start:     int(m.start),
@@ -588,11 +595,6 @@ func (b *builder) finish() (string, []doc.Marker) {
 				Label:     b.strs[m.label],
 				Reference: b.strs[m.ref],
 			})
-		}
-	}
-	for _, i := range b.derived {
-		if m := b.markers[i]; m.kind != 0 {
-			b.derivedStarts = append(b.derivedStarts, int(m.start))
 		}
 	}
 	b.markers = nil

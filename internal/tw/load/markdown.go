@@ -111,17 +111,13 @@ func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d 
 	})
 	c.footnoteSection()
 	txt, markers := c.b.finish()
-	d = doc.New(txt, doc.Meta{
+	d = doc.NewDerived(txt, doc.Meta{
 		Title:    fm.title,
 		Author:   strPtr(fm.author),
 		Language: strPtr(fm.language),
 		Format:   FormatMarkdown,
 		Path:     path,
-	}, markers)
-	if !d.DeriveRowCells(c.b.derivedStarts) {
-		// Not expected: fastTable writes nothing inside such rows.
-		return nil, &Error{Path: path, Reason: "cannot be read as Markdown (a table row holds markers)"}
-	}
+	}, markers, c.b.derivedRows)
 	if d.Meta.Title == "" {
 		d.Meta.Title = headingTitle(d, baseName(path))
 	}
