@@ -258,9 +258,14 @@ func (a *App) Open(path string) error {
 }
 
 func (a *App) open(path string) error {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return &OpenError{path, err}
+	// A web address is its own key for the place and marks; a file's
+	// is its absolute path.
+	abs := path
+	if !doc.IsWebAddress(path) {
+		var err error
+		if abs, err = filepath.Abs(path); err != nil {
+			return &OpenError{path, err}
+		}
 	}
 	d, err := a.opts.Load(abs)
 	if err != nil {
@@ -268,7 +273,9 @@ func (a *App) open(path string) error {
 	}
 	a.stopReading()
 	placeErr := a.saveState()
-	a.sweepTemps(abs)
+	if !doc.IsWebAddress(abs) {
+		a.sweepTemps(abs)
+	}
 	a.install(d)
 	st, err := a.st.Load(abs)
 	if err != nil {

@@ -61,6 +61,10 @@ func (a *App) enterEdit() {
 		a.say(fmt.Sprintf("%s documents cannot be edited here; only Markdown and plain text can.", strings.ToUpper(a.d.Meta.Format)))
 		return
 	}
+	if doc.IsWebAddress(a.d.Meta.Path) {
+		a.say("Web pages cannot be edited here; only files can.")
+		return
+	}
 	a.stopReading()
 	raw, err := os.ReadFile(a.d.Meta.Path)
 	if err != nil {

@@ -10,6 +10,7 @@ package doc
 
 import (
 	"sort"
+	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 )
@@ -246,4 +247,25 @@ func (ix *runeIndex) runeOf(s string, b int) int {
 		pos++
 	}
 	return pos
+}
+
+// IsWebAddress reports whether path is an http:// or https:// address
+// rather than a file (any letter case in the scheme, as URLs allow).
+func IsWebAddress(path string) bool {
+	for _, scheme := range []string{"http://", "https://"} {
+		if len(path) > len(scheme) && strings.EqualFold(path[:len(scheme)], scheme) {
+			return true
+		}
+	}
+	return false
+}
+
+// MapReferences replaces the reference of every link and image marker by
+// what f gives for it (a loader resolving relative addresses).
+func (d *Document) MapReferences(f func(ref string) string) {
+	for i := range d.markers {
+		if m := &d.markers[i]; (m.Kind == Link || m.Kind == Image) && m.Reference != "" {
+			m.Reference = f(m.Reference)
+		}
+	}
 }

@@ -152,8 +152,12 @@ func loaderFor(format string) doc.LoaderFunc {
 }
 
 // File reads and loads the file at path. Meta.Path is the absolute path.
-// Errors are *Error values.
+// An http:// or https:// address is fetched (see URL). Errors are *Error
+// values.
 func File(path string) (*doc.Document, error) {
+	if doc.IsWebAddress(path) {
+		return URL(path)
+	}
 	st, err := os.Stat(path)
 	if err != nil {
 		if archive, member, ok := splitArchivePath(path); ok {
