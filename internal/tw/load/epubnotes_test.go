@@ -19,7 +19,7 @@ func notesEPUB(t testing.TB) []byte {
 			`<spine><itemref idref="c"/><itemref idref="c2"/><itemref idref="n"/></spine></package>`,
 		"OPS/c.xhtml": chapter(`<h1>One</h1><p>Alpha.<a epub:type="noteref" href="#n1">1</a> Beta.<a epub:type="noteref" href="notes.xhtml#e1">*</a></p>` +
 			`<aside epub:type="footnote" id="n1"><p>First <em>note</em>.</p><p>Second para.</p></aside>`),
-		"OPS/c2.xhtml": chapter(`<h1>Two</h1><p>Gamma.<a role="doc-noteref" href="#n1">1</a></p><aside epub:type="footnote" id="n1"><p>Chapter two note.</p></aside>`),
+		"OPS/c2.xhtml":    chapter(`<h1>Two</h1><p>Gamma.<a role="doc-noteref" href="#n1">1</a></p><aside epub:type="footnote" id="n1"><p>Chapter two note.</p></aside>`),
 		"OPS/notes.xhtml": chapter(`<section epub:type="rearnotes"><h2>Notes</h2><ol><li id="e1"><p><a role="doc-backlink" href="c.xhtml">1</a>. An endnote.</p></li></ol></section>`),
 	})
 }
