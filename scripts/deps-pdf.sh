@@ -11,7 +11,10 @@
 #   user password);
 # - bzip2-doc: a Debian documentation package that ships a PDF manual
 #   (/usr/share/doc/bzip2/manual.pdf.gz), read as a real
-#   PDF no one here wrote.
+#   PDF no one here wrote;
+# - libtiff-tools (ppm2tiff, tiffcp, tiff2pdf): a CCITT Group 4 scan, as
+#   a TIFF and as a PDF, made from a rendered page;
+# - webp (cwebp): a WebP image of a rendered page, opened directly.
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc
+apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc libtiff-tools webp

@@ -12,13 +12,20 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
+	_ "image/gif"  // images opened directly
 	_ "image/jpeg" // DecodeConfig of JPEG pages
+
+	"golang.org/x/image/ccitt"
+	_ "golang.org/x/image/bmp"
+	_ "golang.org/x/image/tiff"
+	_ "golang.org/x/image/webp"
 
 	"textfirst/internal/tw/doc"
 )
@@ -153,7 +160,9 @@ func (f *file) imageFile(s *stream) ([]byte, string, error) {
 		return data, ".jpg", nil
 	case "JPXDecode":
 		return data, ".jp2", nil
-	case "CCITTFaxDecode", "CCF", "JBIG2Decode":
+	case "CCITTFaxDecode", "CCF":
+		return f.ccittImage(s, data)
+	case "JBIG2Decode":
 		return nil, "", nil
 	}
 	w, _ := f.numOf(s.dict["Width"])
@@ -240,6 +249,69 @@ func (f *file) imageFile(s *stream) ([]byte, string, error) {
 	return buf.Bytes(), ".png", nil
 }
 
+// ccittImage decodes a CCITT fax image (the usual compression of scanned
+// black-and-white pages) to PNG: Group 4 (K < 0) and Group 3 one-
+// dimensional (K = 0); Group 3 with two-dimensional lines (K > 0), which
+// the decoder lacks, is left unread.
+func (f *file) ccittImage(s *stream, data []byte) ([]byte, string, error) {
+	parms := f.filterParms(s, "CCITTFaxDecode", "CCF")
+	num := func(key string, def float64) float64 {
+		if v, ok := f.numOf(parms[name(key)]); ok {
+			return v
+		}
+		return def
+	}
+	k := num("K", 0)
+	sf := ccitt.Group4
+	switch {
+	case k == 0:
+		sf = ccitt.Group3
+	case k > 0:
+		return nil, "", nil
+	}
+	w := num("Columns", 1728)
+	h := num("Rows", 0)
+	if h <= 0 {
+		h, _ = f.numOf(s.dict["Height"])
+	}
+	if w <= 0 || h <= 0 || w*h > 1e8 {
+		return nil, "", nil
+	}
+	opts := &ccitt.Options{}
+	if b, ok := f.resolve(parms["EncodedByteAlign"]).(bool); ok && b {
+		opts.Align = true
+	}
+	img := image.NewGray(image.Rect(0, 0, int(w), int(h)))
+	if err := ccitt.DecodeIntoGray(img, bytes.NewReader(data), ccitt.MSB, sf, opts); err != nil {
+		return nil, "", nil // a damaged scan is left unread, as other images
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, "", err
+	}
+	return buf.Bytes(), ".png", nil
+}
+
+// filterParms is the DecodeParms dictionary of a stream's filter named
+// one of names (DecodeParms may be one dictionary or an array matching
+// Filter).
+func (f *file) filterParms(s *stream, names ...string) dict {
+	switch fl := f.resolve(s.dict["Filter"]).(type) {
+	case name:
+		return f.dictOf(f.resolve(s.dict["DecodeParms"]))
+	case array:
+		pa, _ := f.resolve(s.dict["DecodeParms"]).(array)
+		for i, v := range fl {
+			for _, n := range names {
+				if f.nameOf(v) == name(n) && i < len(pa) {
+					return f.dictOf(pa[i])
+				}
+			}
+		}
+	}
+	return nil
+}
+
 var (
 	hocrPageRe = regexp.MustCompile(`class=['"]ocr_page['"][^>]*title=['"][^'"]*bbox (\d+) (\d+) (\d+) (\d+)`)
 	hocrLineRe = regexp.MustCompile(`class=['"](?:ocr_line|ocr_caption|ocr_header|ocr_textfloat)['"][^>]*title=['"]bbox (\d+) (\d+) (\d+) (\d+); baseline ([-\d.]+) ([-\d.]+); x_size ([\d.]+)`)
@@ -315,15 +387,40 @@ func hocrLines(hocr []byte, place func(w, h float64) (sx, sy, ox, oy float64)) [
 	return out
 }
 
-// LoadImage recognises the text of an image (PNG, JPEG, TIFF) with
-// Tesseract, giving a document of one page, with paragraphs rebuilt as for
-// a scanned PDF page.
+// ImageExtensions are the images LoadImage reads.
+var ImageExtensions = []string{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp"}
+
+// ErrNotImage is returned for image files that cannot be decoded.
+var ErrNotImage = errors.New("not a readable image (damaged, or of an unknown kind)")
+
+// maxImagePixels bounds an image opened directly (a 600 dpi A3 scan is
+// about 70 million pixels).
+const maxImagePixels = 150_000_000
+
+// LoadImage recognises the text of an image (PNG, JPEG, TIFF, GIF, BMP,
+// WebP) with Tesseract, giving a document of one page, with paragraphs
+// rebuilt as for a scanned PDF page. The image is checked before any
+// recognition; GIF, BMP and WebP, which Tesseract may not read, are given
+// to it as PNG.
 func LoadImage(path string, data []byte) (*doc.Document, error) {
 	return loadImage(path, data, Tesseract)
 }
 
+// isTesseract reports whether ocr is the Tesseract command (which needs
+// the program installed), not a stand-in.
+func isTesseract(ocr OCRFunc) bool {
+	return reflect.ValueOf(ocr).Pointer() == reflect.ValueOf(Tesseract).Pointer()
+}
+
 func loadImage(path string, data []byte, ocr OCRFunc) (*doc.Document, error) {
-	if _, err := exec.LookPath("tesseract"); err != nil && ocr == nil {
+	cfg, kind, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, ErrNotImage
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > maxImagePixels {
+		return nil, fmt.Errorf("too large an image (%d × %d pixels)", cfg.Width, cfg.Height)
+	}
+	if _, err := exec.LookPath("tesseract"); err != nil && (ocr == nil || isTesseract(ocr)) {
 		return nil, ErrOCRMissing
 	}
 	if ocr == nil {
@@ -334,9 +431,21 @@ func loadImage(path string, data []byte, ocr OCRFunc) (*doc.Document, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext == "" {
-		ext = ".png"
+	ext := "." + kind // what the data is, whatever the name says
+	switch kind {
+	case "jpeg":
+		ext = ".jpg"
+	case "tiff", "png":
+	default:
+		img, _, err := image.Decode(bytes.NewReader(data))
+		if err != nil {
+			return nil, ErrNotImage
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			return nil, err
+		}
+		data, ext = buf.Bytes(), ".png"
 	}
 	p := filepath.Join(dir, "image"+ext)
 	if err := os.WriteFile(p, data, 0o600); err != nil {
