@@ -152,8 +152,8 @@ func TestImagesAreReadThroughOCR(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := []struct {
-		name string
-		data []byte
+		name  string
+		data  []byte
 		whole bool // the whole page, else its top
 	}{
 		{"page.png", full, true},

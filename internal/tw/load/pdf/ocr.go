@@ -22,8 +22,8 @@ import (
 	_ "image/gif"  // images opened directly
 	_ "image/jpeg" // DecodeConfig of JPEG pages
 
-	"golang.org/x/image/ccitt"
 	_ "golang.org/x/image/bmp"
+	"golang.org/x/image/ccitt"
 	_ "golang.org/x/image/tiff"
 	_ "golang.org/x/image/webp"
 
