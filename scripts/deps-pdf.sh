@@ -14,7 +14,8 @@
 #   PDF no one here wrote;
 # - libtiff-tools (ppm2tiff, tiffcp, tiff2pdf): a CCITT Group 4 scan, as
 #   a TIFF and as a PDF, made from a rendered page;
-# - webp (cwebp): a WebP image of a rendered page, opened directly.
+# - webp (cwebp): a WebP image of a rendered page, opened directly;
+# - jbig2dec: the decoder of JBIG2 scans in PDFs (the loader runs it).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc libtiff-tools webp
+apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc libtiff-tools webp jbig2dec

@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"html"
@@ -18,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	_ "image/gif"  // images opened directly
 	_ "image/jpeg" // DecodeConfig of JPEG pages
@@ -117,6 +119,9 @@ func ocrPage(f *file, pc *pageContent, lang string, ocr OCRFunc) ([]*line, error
 		}
 	}
 	data, ext, err := f.imageFile(best.s)
+	if errors.Is(err, ErrJBIG2Missing) {
+		return nil, err
+	}
 	if err != nil || data == nil {
 		return nil, nil // an image we cannot decode is left unread
 	}
@@ -163,7 +168,7 @@ func (f *file) imageFile(s *stream) ([]byte, string, error) {
 	case "CCITTFaxDecode", "CCF":
 		return f.ccittImage(s, data)
 	case "JBIG2Decode":
-		return nil, "", nil
+		return f.jbig2Image(s, data)
 	}
 	w, _ := f.numOf(s.dict["Width"])
 	h, _ := f.numOf(s.dict["Height"])
@@ -290,6 +295,113 @@ func (f *file) ccittImage(s *stream, data []byte) ([]byte, string, error) {
 		return nil, "", err
 	}
 	return buf.Bytes(), ".png", nil
+}
+
+// ErrJBIG2Missing is returned for a page scanned as JBIG2 when the
+// decoder is not installed.
+var ErrJBIG2Missing = errors.New("the page is a JBIG2 scan and its decoder is not installed (install jbig2dec)")
+
+// jbig2Timeout and jbig2Memory bound the decoder on a damaged stream.
+const (
+	jbig2Timeout = 30 * time.Second
+	jbig2Memory  = 512 << 20
+)
+
+// jbig2Image decodes a JBIG2 page image (with its global segments, if
+// any) with Debian's jbig2dec command, to PNG.
+func (f *file) jbig2Image(s *stream, data []byte) ([]byte, string, error) {
+	bin, err := exec.LookPath("jbig2dec")
+	if err != nil {
+		return nil, "", ErrJBIG2Missing
+	}
+	dir, err := os.MkdirTemp("", "tw-jbig2-")
+	if err != nil {
+		return nil, "", err
+	}
+	defer os.RemoveAll(dir)
+	args := []string{"-q", "-e", "-M", strconv.Itoa(jbig2Memory), "-t", "pbm", "-o", filepath.Join(dir, "page.pbm")}
+	if g, ok := f.resolve(f.filterParms(s, "JBIG2Decode")["JBIG2Globals"]).(*stream); ok {
+		globals, err := f.decode(g, true)
+		if err == nil && len(globals) > 0 {
+			p := filepath.Join(dir, "globals.jb2")
+			if err := os.WriteFile(p, globals, 0o600); err != nil {
+				return nil, "", err
+			}
+			args = append(args, p)
+		}
+	}
+	p := filepath.Join(dir, "page.jb2")
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		return nil, "", err
+	}
+	args = append(args, p)
+	ctx, cancel := context.WithTimeout(context.Background(), jbig2Timeout)
+	defer cancel()
+	if err := exec.CommandContext(ctx, bin, args...).Run(); err != nil {
+		return nil, "", nil // a damaged scan is left unread, as other images
+	}
+	pbm, err := os.ReadFile(filepath.Join(dir, "page.pbm"))
+	if err != nil {
+		return nil, "", nil
+	}
+	img := decodePBM(pbm)
+	if img == nil {
+		return nil, "", nil
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, "", err
+	}
+	return buf.Bytes(), ".png", nil
+}
+
+// decodePBM reads a binary PBM ("P4": 1 bits are black) as gray, or nil.
+func decodePBM(data []byte) *image.Gray {
+	// The header: "P4", width and height, separated by white space
+	// (comments start with "#"), then one white space character.
+	fields := make([]int, 0, 2)
+	i := 2
+	if !bytes.HasPrefix(data, []byte("P4")) {
+		return nil
+	}
+	for len(fields) < 2 && i < len(data) {
+		switch c := data[i]; {
+		case c == '#':
+			for i < len(data) && data[i] != '\n' {
+				i++
+			}
+		case c >= '0' && c <= '9':
+			n := 0
+			for i < len(data) && data[i] >= '0' && data[i] <= '9' && n < 1e8 {
+				n = n*10 + int(data[i]-'0')
+				i++
+			}
+			fields = append(fields, n)
+			continue
+		}
+		i++
+	}
+	i++ // the single white space after the height
+	if len(fields) < 2 || i > len(data) {
+		return nil
+	}
+	w, h := fields[0], fields[1]
+	rowLen := (w + 7) / 8
+	if w <= 0 || h <= 0 || w*h > 1e8 || len(data)-i < rowLen*h {
+		return nil
+	}
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	for y := range h {
+		row := data[i+y*rowLen:]
+		for x := range w {
+			v := byte(255)
+			if row[x/8]&(0x80>>(x%8)) != 0 {
+				v = 0
+			}
+			img.Pix[y*img.Stride+x] = v
+		}
+	}
+	return img
 }
 
 // filterParms is the DecodeParms dictionary of a stream's filter named
