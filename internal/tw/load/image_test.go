@@ -155,14 +155,17 @@ func TestImagesAreReadThroughOCR(t *testing.T) {
 		name  string
 		data  []byte
 		whole bool // the whole page, else its top
+		stdin bool // given on standard input: the content decides
 	}{
-		{"page.png", full, true},
-		{"top.tiff", encode(func(b *bytes.Buffer) error { return tiff.Encode(b, top, &tiff.Options{Compression: tiff.Deflate}) }), false},
-		{"top.gif", encode(func(b *bytes.Buffer) error { return gif.Encode(b, top, nil) }), false},
-		{"top.bmp", encode(func(b *bytes.Buffer) error { return bmp.Encode(b, top) }), false},
-		{"top.webp", webp, false},
+		{"page.png", full, true, false},
+		{"top.tiff", encode(func(b *bytes.Buffer) error { return tiff.Encode(b, top, &tiff.Options{Compression: tiff.Deflate}) }), false, false},
+		{"top.gif", encode(func(b *bytes.Buffer) error { return gif.Encode(b, top, nil) }), false, false},
+		{"top.bmp", encode(func(b *bytes.Buffer) error { return bmp.Encode(b, top) }), false, false},
+		{"top.webp", webp, false, false},
+		// A BMP on standard input: its content tells its kind.
+		{"stdin", encode(func(b *bytes.Buffer) error { return bmp.Encode(b, top) }), false, true},
 		// JPEG data under a name that lies: the data decides.
-		{"jpeg-named.png", encode(func(b *bytes.Buffer) error { return jpeg.Encode(b, top, &jpeg.Options{Quality: 90}) }), false},
+		{"jpeg-named.png", encode(func(b *bytes.Buffer) error { return jpeg.Encode(b, top, &jpeg.Options{Quality: 90}) }), false, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -172,6 +175,9 @@ func TestImagesAreReadThroughOCR(t *testing.T) {
 				t.Fatal(err)
 			}
 			d, err := File(p)
+			if tc.stdin {
+				d, err = Stdin(bytes.NewReader(tc.data), 0, "")
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
