@@ -66,6 +66,9 @@ func webSite(t *testing.T) *httptest.Server {
 	mux.HandleFunc("/loop-a", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/loop-b", http.StatusFound) })
 	mux.HandleFunc("/loop-b", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/loop-a", http.StatusFound) })
 	mux.HandleFunc("/missing", http.NotFound)
+	mux.HandleFunc("/to-ftp", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "ftp://example.org/file.txt", http.StatusFound)
+	})
 	mux.HandleFunc("/broken", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "boom", http.StatusInternalServerError)
 	})
@@ -185,6 +188,8 @@ func TestWebAddressFailures(t *testing.T) {
 	}
 	refused := "http://" + closed.Addr().String() + "/page.html"
 	closed.Close()
+	tlsSrv := httptest.NewTLSServer(http.NotFoundHandler()) // a certificate no one trusts
+	defer tlsSrv.Close()
 	cases := []struct {
 		name, address, reason string
 	}{
@@ -196,6 +201,9 @@ func TestWebAddressFailures(t *testing.T) {
 		{"too large, chunked", srv.URL + "/big-chunked", "too large (over 4 KiB)"},
 		{"slow server", srv.URL + "/slow", "timed out (no complete answer in 2 s)"},
 		{"connection refused", refused, "connection refused"},
+		{"untrusted certificate", tlsSrv.URL + "/", "the server's certificate is not trusted"},
+		{"unknown host", "http://no-such-host.invalid/", "unknown host no-such-host.invalid"},
+		{"redirect out of the web", srv.URL + "/to-ftp", "redirected to an address that is not http or https"},
 		{"binary data", srv.URL + "/binary", ReasonBinary},
 		{"not an address", "http://", "not a valid web address"},
 	}
