@@ -143,3 +143,28 @@ func TestWebAddressOverRPC(t *testing.T) {
 		t.Fatalf("bookmarks after reopening: %s", data)
 	}
 }
+
+// tw speak with a web address alone speaks its page, not the address.
+func TestSpeakWebAddress(t *testing.T) {
+	srv := guideSite(t)
+	home := t.TempDir()
+	dir := t.TempDir()
+	page, addr := filepath.Join(dir, "page.wav"), filepath.Join(dir, "addr.wav")
+	if code, _, errOut := runTw(t, home, "speak", srv.URL+"/guide.html", "--out", page); code != 0 {
+		t.Fatalf("tw speak URL: exit %d: %s", code, errOut)
+	}
+	// The same words given as text sound the same.
+	words := "Guide\n\nUsage\n\nTools read pages aloud. Every page has words.\n\nUsage\n\nRun the reader on a page and listen to café talk."
+	if code, _, errOut := runTw(t, home, "speak", words, "--out", addr); code != 0 {
+		t.Fatalf("tw speak TEXT: exit %d: %s", code, errOut)
+	}
+	a, _ := os.Stat(page)
+	b, _ := os.Stat(addr)
+	if a == nil || b == nil || a.Size() < b.Size()*99/100 || a.Size() > b.Size()*101/100 {
+		t.Fatalf("page audio %d bytes, its words as text %d bytes: the page was not what was read", a.Size(), b.Size())
+	}
+	code, _, errOut := runTw(t, home, "speak", srv.URL+"/gone.html", "--out", page)
+	if code != 1 || !strings.Contains(errOut, "the server answered 404 Not Found") {
+		t.Fatalf("tw speak of a 404: exit %d, %s", code, errOut)
+	}
+}
