@@ -41,8 +41,14 @@ const maxHTMLDepth = 256
 // caption is a paragraph of its own before the table and the table's
 // label. <hr> is a zero-length "rule" marker, as in Markdown.
 func HTML(path string, data []byte) (*doc.Document, error) {
+	return htmlWithLinks(path, data, htmlLinkKey)
+}
+
+// htmlWithLinks is HTML with linkKey telling which links lead into the
+// page (a web page's links to its own address, for one).
+func htmlWithLinks(path string, data []byte, linkKey func(href string) string) (*doc.Document, error) {
 	src := decode(data)
-	w := &htmlWalker{b: newBuilder(len(src) / 2), anchorKey: htmlAnchorKey, linkKey: htmlLinkKey}
+	w := &htmlWalker{b: newBuilder(len(src) / 2), anchorKey: htmlAnchorKey, linkKey: linkKey}
 	root, err := html.Parse(bytes.NewReader(src))
 	if err != nil {
 		// The parser refuses elements nested more than 512 deep (its

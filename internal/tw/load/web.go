@@ -135,7 +135,32 @@ func URLWith(address string, limits WebLimits) (*doc.Document, error) {
 	if len(r.Extensions) > 0 {
 		name += r.Extensions[0]
 	}
-	d, err := load(name, address, data)
+	var d *doc.Document
+	if r.Name == FormatHTML {
+		// A link to the page's own address with a fragment
+		// ("guide.html#usage" on guide.html) is an in-page link too.
+		if reason := refuse(data); reason != "" {
+			return fail(reason)
+		}
+		d, err = safeLoad(func(path string, data []byte) (*doc.Document, error) {
+			return htmlWithLinks(path, data, func(href string) string {
+				if key := htmlLinkKey(href); key != "" {
+					return key
+				}
+				rel, err := url.Parse(href)
+				if err != nil {
+					return ""
+				}
+				to := final.ResolveReference(rel)
+				if to.Fragment == "" || to.Scheme != final.Scheme || to.Host != final.Host || to.Path != final.Path || to.RawQuery != final.RawQuery {
+					return ""
+				}
+				return "#" + to.Fragment
+			})
+		}, address, data)
+	} else {
+		d, err = load(name, address, data)
+	}
 	if err != nil {
 		var le *Error
 		if errors.As(err, &le) {

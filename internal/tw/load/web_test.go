@@ -41,7 +41,7 @@ func webSite(t *testing.T) *httptest.Server {
 	}
 	page("/docs/page.html", "text/html; charset=utf-8",
 		`<html lang="en"><head><title>Guide</title></head><body><h1>Guide</h1>
-<p><a href="#usage">Usage</a> and <a href="other.html">the other page</a>, <a href="/top.html">top</a>,
+<p><a href="#usage">Usage</a> (<a href="page.html#usage">again</a>) and <a href="other.html">the other page</a>, <a href="/top.html">top</a>,
 <a href="https://example.org/x">elsewhere</a>. <img src="img/p.png" alt="A picture"></p>
 <h2 id="usage">Usage</h2><p>Run it.</p></body></html>`)
 	page("/latin1-header.html", "text/html; charset=windows-1252", "<p>caf\xe9 na\xefve</p>")
@@ -106,7 +106,7 @@ func TestWebAddressLoads(t *testing.T) {
 		name, path, format, title string
 		text                      []string // in the text, in this order
 	}{
-		{"html", "/docs/page.html", FormatHTML, "Guide", []string{"Guide", "Usage and the other page", "Run it."}},
+		{"html", "/docs/page.html", FormatHTML, "Guide", []string{"Guide", "Usage (again) and the other page", "Run it."}},
 		{"redirects to the page", "/hop/4", FormatHTML, "Guide", []string{"Guide", "Run it."}},
 		{"windows-1252 in the header", "/latin1-header.html", FormatHTML, "latin1-header.html", []string{"café naïve"}},
 		{"no charset: windows-1252 bytes", "/latin1-none.html", FormatHTML, "latin1-none.html", []string{"café naïve"}},
@@ -174,9 +174,13 @@ func TestWebAddressLinks(t *testing.T) {
 			t.Errorf("no link or image to %q; have %v", want, refs)
 		}
 	}
-	target, ok := d.LinkTarget(refs["#usage"])
-	if !ok || !strings.HasPrefix(d.Text[d.Byte(target):], "Usage\n") {
-		t.Fatalf("#usage leads to %d (%v), not to its heading", target, ok)
+	// "#usage" and "page.html#usage" (the page's own address) lead to
+	// the heading in the page.
+	for _, ref := range []string{"#usage", srv.URL + "/docs/page.html#usage"} {
+		target, ok := d.LinkTarget(refs[ref])
+		if !ok || !strings.HasPrefix(d.Text[d.Byte(target):], "Usage\n") {
+			t.Errorf("%s leads to %d (%v), not to its heading", ref, target, ok)
+		}
 	}
 }
 
