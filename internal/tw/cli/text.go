@@ -54,7 +54,21 @@ line per structure marker (--structure).`,
 				} else {
 					data, _ = export.Write(d, export.FormatText)
 				}
-			case "json", "markdown", "md", "html":
+			case "json":
+				if out == "" {
+					// Straight out, marker by marker: the JSON of a
+					// large table is many times the size of its text.
+					if err := doc.WriteTextJSON(env.Stdout, d); err != nil {
+						return fail(1, fmt.Sprintf("tw text: cannot write json: %v", err), "")
+					}
+					io.WriteString(env.Stdout, "\n")
+					return nil
+				}
+				data, err = export.Write(d, export.FormatJSON)
+				if err != nil {
+					return fail(1, fmt.Sprintf("tw text: cannot write %s: %v", to, err), "")
+				}
+			case "markdown", "md", "html":
 				f, _ := export.ParseFormat(to)
 				data, err = export.Write(d, f)
 				if err != nil {

@@ -1,7 +1,10 @@
 package doc
 
 import (
+	"bytes"
+	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -95,5 +98,39 @@ func TestReindexKeepsDerivedCells(t *testing.T) {
 	derived.Reindex()
 	if got, want := derived.Markers(), stored.Markers(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("after Reindex:\n got %v\nwant %v", got, want)
+	}
+}
+
+// TextJSON writes marker by marker; its bytes must stay those of
+// encoding/json writing the whole document at once (the shape the
+// original's output has), whatever the document holds.
+func TestTextJSONIsTheWholeEncoded(t *testing.T) {
+	_, withCells := derivedTable(t)
+	author := "Ada <&> Lovelace"
+	withMeta := New("“Quoted” <b> & é\n\nTwo\tlines", Meta{Title: "T", Author: &author, Format: "markdown",
+		Properties: map[string]string{"pages": "1"}}, []Marker{{Kind: Heading, Start: 0, End: 8, Level: 1}, {Kind: Link, Start: 9, End: 12, Reference: "http://x/?a=1&b=<2>"}})
+	for _, d := range []*Document{withCells, withMeta, New("", Meta{}, nil)} {
+		whole := jsonDoc{Markers: []jsonMarker{}, Meta: jsonMeta{Author: d.Meta.Author, Format: d.Meta.Format,
+			Language: d.Meta.Language, Properties: d.Meta.Properties, Title: d.Meta.Title}, Text: d.Text}
+		lines := newLineCounter(d)
+		for _, m := range d.All() {
+			line, col := lines.at(m.Start)
+			whole.Markers = append(whole.Markers, jsonMarker{Column: col, End: m.End, Kind: m.Kind, Label: m.Label,
+				Level: m.Level, Line: line, Range: [2]int{m.Start, m.End}, Reference: m.Reference, Start: m.Start, Text: d.Slice(m.Start, m.End)})
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", " ")
+		if err := enc.Encode(whole); err != nil {
+			t.Fatal(err)
+		}
+		got, err := TextJSON(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != strings.TrimSuffix(want.String(), "\n") {
+			t.Errorf("got\n%s\nwant\n%s", got, want.String())
+		}
 	}
 }
