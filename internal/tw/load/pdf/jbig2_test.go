@@ -6,10 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"testing"
 
 	"textfirst/internal/testkit"
@@ -32,7 +34,29 @@ func g4Page(t *testing.T) (data []byte, w, h int) {
 			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
 		}
 	}
-	run("pdftoppm", "-r", "150", "-mono", "-singlefile", fixture(t, "single.pdf"), filepath.Join(dir, "page"))
+	// The top of the page only, cut in the white below a line: each
+	// recognition of a whole page costs seconds.
+	run("pdftoppm", "-r", "150", "-gray", "-png", "-singlefile", fixture(t, "single.pdf"), filepath.Join(dir, "gray"))
+	grayData, err := os.ReadFile(filepath.Join(dir, "gray.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gray, err := png.Decode(bytes.NewReader(grayData))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := gray.Bounds().Dy() * 22 / 100
+	for ; cut < gray.Bounds().Dy(); cut++ {
+		blank := true
+		for x := 0; x < gray.Bounds().Dx() && blank; x++ {
+			r, _, _, _ := gray.At(x, cut).RGBA()
+			blank = r >= 0xC000
+		}
+		if blank {
+			break
+		}
+	}
+	run("pdftoppm", "-r", "150", "-mono", "-H", strconv.Itoa(cut), "-singlefile", fixture(t, "single.pdf"), filepath.Join(dir, "page"))
 	pbm, err := os.ReadFile(filepath.Join(dir, "page.pbm"))
 	if err != nil {
 		t.Fatal(err)
@@ -114,9 +138,10 @@ func TestJBIG2Scan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wer := testkit.WER(testkit.Words(want.Text), testkit.Words(d.Text))
-	t.Logf("JBIG2 scan: word error rate %.1f%% (%d words)", 100*wer, len(testkit.Words(d.Text)))
-	if wer > 0.10 {
+	got, ref := testkit.Words(d.Text), testkit.Words(want.Text)
+	wer := testkit.WER(ref[:min(len(ref), max(len(got), 1))], got)
+	t.Logf("JBIG2 scan: word error rate %.1f%% (%d words)", 100*wer, len(got))
+	if wer > 0.10 || len(got) < 20 {
 		t.Fatalf("word error rate %.1f%%; text:\n%s", 100*wer, d.Text)
 	}
 
