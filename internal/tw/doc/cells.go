@@ -10,7 +10,7 @@ import (
 // A table of 1,500 × 1,500 cells has 2.25 million cell markers: 72 bytes
 // each, 160 MB for a 4.5 MB file. A loader can instead leave out the cells
 // of a row whose text is nothing but its cells joined by " | " (no cell
-// holds a "|" or any marker of its own) and call DeriveRowCells: the
+// holds a "|" or any marker of its own) and build the document with NewDerived: the
 // document then gives those cells from the row's text when asked, the
 // same markers in the same order, for no memory at all.
 

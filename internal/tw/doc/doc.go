@@ -78,7 +78,7 @@ type Document struct {
 	// markers holds every marker but the cells of derived rows.
 	markers []Marker
 	// rows are the table rows whose cells are not stored but derived
-	// from the row's text (see DeriveRowCells), in document order.
+	// from the row's text (see NewDerived), in document order.
 	rows []derivedRow
 	// cellCache holds the cell offsets of the derived row read last.
 	cellCache atomic.Pointer[rowCells]

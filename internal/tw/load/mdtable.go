@@ -299,7 +299,7 @@ func (c *mdConverter) fastTable(src []byte) {
 }
 
 // derivedCell writes a cell of plain text as fastCell does, without its
-// marker: the row's cells are derived from its text (doc.DeriveRowCells).
+// marker: the row's cells are derived from its text (doc.NewDerived).
 func (c *mdConverter) derivedCell(raw []byte) {
 	if c.cellIndex > 0 {
 		c.b.cellSeparator()
