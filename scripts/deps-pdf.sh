@@ -12,9 +12,10 @@
 # - bzip2-doc: a Debian documentation package that ships a PDF manual
 #   (/usr/share/doc/bzip2/manual.pdf.gz), read as a real
 #   PDF no one here wrote;
-# - jbig2dec: decodes JBIG2 scanned pages for OCR (tw runs it; without it
-#   such a page is refused naming the package);
-# - libtiff-tools (tiffcp, tiff2pdf): make fax-compressed (CCITT) scans.
+# - libtiff-tools (ppm2tiff, tiffcp, tiff2pdf): a CCITT Group 4 scan, as
+#   a TIFF and as a PDF, made from a rendered page;
+# - webp (cwebp): a WebP image of a rendered page, opened directly;
+# - jbig2dec: the decoder of JBIG2 scans in PDFs (the loader runs it).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc jbig2dec libtiff-tools
+apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc libtiff-tools webp jbig2dec

@@ -25,7 +25,7 @@ type Chapter struct {
 // there is no heading there.
 func TopLevel(d *doc.Document, from, to int) int {
 	top := 0
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		if m.Kind == doc.Heading && m.Start >= from && m.Start < to && (top == 0 || m.Level < top) {
 			top = m.Level
 		}
@@ -50,7 +50,7 @@ func Chapters(d *doc.Document, rec *speech.Recording, level, from, to int) []Cha
 	}
 	var heads []doc.Marker
 	if level > 0 {
-		for _, m := range d.Markers {
+		for _, m := range d.All() {
 			if m.Kind == doc.Heading && m.Level <= level && m.Start >= from && m.Start < to {
 				heads = append(heads, m)
 			}

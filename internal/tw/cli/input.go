@@ -36,6 +36,9 @@ func readFailure(cmd, path string, err error) error {
 	if path == session.StdinPath {
 		path = "standard input"
 	}
+	if doc.IsWebAddress(path) && todo == "Check the path and try again." {
+		todo = "Check the address and the network connection."
+	}
 	return fail(1, fmt.Sprintf("tw %s: cannot read %s: %s", cmd, path, reason), todo)
 }
 

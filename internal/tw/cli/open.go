@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/session"
 	"textfirst/internal/tw/tui"
@@ -40,7 +41,7 @@ func openCmd(env Env) *cobra.Command {
 						"Run it in a terminal, or use tw text - to print the text.")
 				}
 				o.Data = data
-			} else {
+			} else if !doc.IsWebAddress(o.File) {
 				info, err := os.Stat(o.File)
 				switch {
 				case errors.Is(err, os.ErrNotExist):

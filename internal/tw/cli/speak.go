@@ -67,8 +67,8 @@ func speakCmd(env Env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "speak TEXT|-",
 		Short: "Say a text aloud, or write it to an audio file",
-		Long: `Say TEXT aloud (- reads it from standard input) and return when it has been
-heard, or write it to an audio file with --out (.wav, .flac,
+		Long: `Say TEXT aloud (- reads it from standard input; an http:// or https://
+address reads its page) and return when it has been heard, or write it to an audio file with --out (.wav, .flac,
 .mp3, .opus or .m4b; all but WAV need ffmpeg). Ctrl-C stops speaking.`,
 		Example: "  tw speak 'Hello there'\n  echo Hello | tw speak - --rate 400 --out hello.wav",
 		Args:    cobra.ArbitraryArgs,
@@ -90,6 +90,14 @@ heard, or write it to an audio file with --out (.wav, .flac,
 					return err
 				}
 				text = string(data)
+			}
+			if doc.IsWebAddress(text) && !strings.ContainsAny(text, " \t\n") {
+				// A web address alone: its page is what is wanted.
+				d, err := loadDoc(env, "speak", text)
+				if err != nil {
+					return err
+				}
+				text = d.Text
 			}
 			if strings.TrimSpace(text) == "" {
 				return fail(2, "tw speak: nothing to speak: the text is empty", "Give some text, or pipe it in with -.")

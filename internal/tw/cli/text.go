@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -42,10 +43,32 @@ line per structure marker (--structure).`,
 			case "", "text":
 				if structure {
 					data = []byte(structureText(d))
+				} else if out == "" {
+					// Straight from the document: a copy of a large
+					// text would cost its size again.
+					io.WriteString(env.Stdout, d.Text)
+					if d.Text != "" && !strings.HasSuffix(d.Text, "\n") {
+						io.WriteString(env.Stdout, "\n")
+					}
+					return nil
 				} else {
 					data, _ = export.Write(d, export.FormatText)
 				}
-			case "json", "markdown", "md", "html":
+			case "json":
+				if out == "" {
+					// Straight out, marker by marker: the JSON of a
+					// large table is many times the size of its text.
+					if err := doc.WriteTextJSON(env.Stdout, d); err != nil {
+						return fail(1, fmt.Sprintf("tw text: cannot write json: %v", err), "")
+					}
+					io.WriteString(env.Stdout, "\n")
+					return nil
+				}
+				data, err = export.Write(d, export.FormatJSON)
+				if err != nil {
+					return fail(1, fmt.Sprintf("tw text: cannot write %s: %v", to, err), "")
+				}
+			case "markdown", "md", "html":
 				f, _ := export.ParseFormat(to)
 				data, err = export.Write(d, f)
 				if err != nil {
@@ -80,7 +103,7 @@ line per structure marker (--structure).`,
 func structureText(d *doc.Document) string {
 	var b strings.Builder
 	ix := units.New(d)
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		fmt.Fprintf(&b, "%d:%d %s", ix.LineOf(m.Start)+1, m.Start-ix.LineStart(ix.LineOf(m.Start))+1, m.Kind)
 		if m.Level > 0 {
 			fmt.Fprintf(&b, " level %d", m.Level)

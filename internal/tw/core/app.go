@@ -299,9 +299,14 @@ func (a *App) OpenAsking(path string) ([]Effect, error) {
 }
 
 func (a *App) open(path string) error {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return &OpenError{path, err}
+	// A web address is its own key for the place and marks; a file's
+	// is its absolute path.
+	abs := path
+	if !doc.IsWebAddress(path) {
+		var err error
+		if abs, err = filepath.Abs(path); err != nil {
+			return &OpenError{path, err}
+		}
 	}
 	d, err := a.opts.Load(abs)
 	if errors.Is(err, doc.ErrPasswordRequired) && a.opts.LoadPassword != nil {
@@ -350,7 +355,9 @@ func (a *App) askPassword(abs string, again bool) {
 func (a *App) openLoaded(abs string, d *doc.Document) {
 	a.stopReading()
 	placeErr := a.saveState()
-	a.sweepTemps(abs)
+	if !doc.IsWebAddress(abs) {
+		a.sweepTemps(abs)
+	}
 	a.install(d)
 	st, err := a.st.Load(abs)
 	if err != nil {

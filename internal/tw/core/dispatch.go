@@ -385,7 +385,7 @@ func (a *App) readingAction(id string) {
 			a.say(fmt.Sprintf("%d words.", n))
 		}
 	case "link_address":
-		for _, m := range a.d.Markers {
+		for _, m := range a.d.All() {
 			if m.Start > a.cursor {
 				break
 			}
@@ -449,7 +449,7 @@ func (a *App) Outline() ([]OutlineItem, bool, error) {
 
 func (a *App) outlineItems() []OutlineItem {
 	out := []OutlineItem{}
-	for _, m := range a.d.Markers {
+	for _, m := range a.d.All() {
 		if m.Kind == doc.Heading {
 			out = append(out, OutlineItem{m.Level, a.oneLine(m), m.Start, a.ix.LineOf(m.Start) + 1})
 		}

@@ -68,6 +68,10 @@ func (a *App) enterEdit() {
 		a.say("The user guide cannot be edited. F1 goes back to your document.")
 		return
 	}
+	if doc.IsWebAddress(a.d.Meta.Path) {
+		a.say("Web pages cannot be edited here; only files can.")
+		return
+	}
 	a.stopReading()
 	var raw []byte
 	es := &editState{path: a.d.Meta.Path, canonical: a.d}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"textfirst/internal/tw/doc"
 
 	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/export"
@@ -56,6 +57,20 @@ func (a *App) writeExport(ext, suffix string, data []byte) {
 	dir := filepath.Dir(src)
 	if src == "" {
 		dir, _ = os.Getwd()
+	}
+	if doc.IsWebAddress(src) {
+		// A page has no folder of its own: the working folder, and a
+		// name from the page's title.
+		dir, _ = os.Getwd()
+		name = strings.TrimSpace(strings.Map(func(r rune) rune {
+			if strings.ContainsRune(`/\:*?"<>|`, r) || r < ' ' {
+				return '-'
+			}
+			return r
+		}, a.title))
+		if name == "" || strings.Trim(name, ".") == "" {
+			name = "document"
+		}
 	}
 	if folder := a.opts.Settings.String("export.folder"); folder != "" {
 		dir = folder

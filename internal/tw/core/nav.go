@@ -417,32 +417,41 @@ func (a *App) extendSelection(w units.Range, next bool) {
 }
 
 func (a *App) tableMove(id string) {
-	var row, table *doc.Marker
-	var cells []doc.Marker
-	for i := range a.d.Markers {
-		m := &a.d.Markers[i]
-		if m.Start <= a.cursor && a.cursor <= m.End {
-			switch m.Kind {
-			case doc.Table:
-				table = m
-			case doc.TableRow:
-				row = m
+	// The innermost table and row holding the cursor: the last of their
+	// kind in document order that starts at or before it and holds it.
+	// Found through the index, as a table of millions of cells makes a
+	// walk over every marker slow.
+	holding := func(k doc.Kind) *doc.Marker {
+		ms := a.ix.Kind(k)
+		for i := ms.Search(func(m doc.Marker) bool { return m.Start > a.cursor }) - 1; i >= 0; i-- {
+			if m := ms.At(i); a.cursor <= m.End {
+				return &m
 			}
 		}
+		return nil
 	}
-	if table == nil || row == nil {
-		a.say("Not in a table.")
-		return
-	}
-	rowCells := func(r doc.Marker) []doc.Marker {
+	// inside is the markers of kind k within [start, end].
+	inside := func(k doc.Kind, start, end int) []doc.Marker {
+		ms := a.ix.Kind(k)
 		var out []doc.Marker
-		for _, m := range a.d.Markers {
-			if m.Kind == doc.TableCell && m.Start >= r.Start && m.End <= r.End {
+		for i := ms.Search(func(m doc.Marker) bool { return m.Start >= start }); i < ms.Len(); i++ {
+			m := ms.At(i)
+			if m.Start > end {
+				break
+			}
+			if m.End <= end {
 				out = append(out, m)
 			}
 		}
 		return out
 	}
+	table, row := holding(doc.Table), holding(doc.TableRow)
+	if table == nil || row == nil {
+		a.say("Not in a table.")
+		return
+	}
+	rowCells := func(r doc.Marker) []doc.Marker { return inside(doc.TableCell, r.Start, r.End) }
+	var cells []doc.Marker
 	cells = rowCells(*row)
 	col := 0
 	for i, c := range cells {
@@ -464,12 +473,7 @@ func (a *App) tableMove(id string) {
 		a.cursor = cells[col].Start
 		a.say(nonBlank(a.oneLine(cells[col])))
 	default:
-		var rows []doc.Marker
-		for _, m := range a.d.Markers {
-			if m.Kind == doc.TableRow && m.Start >= table.Start && m.End <= table.End {
-				rows = append(rows, m)
-			}
-		}
+		rows := inside(doc.TableRow, table.Start, table.End)
 		ri := 0
 		for i, r := range rows {
 			if r.Start == row.Start {
@@ -500,7 +504,7 @@ func (a *App) tableMove(id string) {
 }
 
 func (a *App) followLink() {
-	for _, m := range a.d.Markers {
+	for _, m := range a.d.All() {
 		if m.Start > a.cursor {
 			break
 		}
@@ -510,7 +514,7 @@ func (a *App) followLink() {
 		switch m.Kind {
 		case doc.Footnote:
 			// A reference jumps to its note, a note back to the first reference.
-			for _, t := range a.d.Markers {
+			for _, t := range a.d.All() {
 				if t.Kind == doc.Footnote && t.Reference == m.Reference && t.Start != m.Start && (t.End-t.Start) != (m.End-m.Start) {
 					a.moveTo(t.Start, true)
 					a.say(a.previewText(a.d.Slice(t.Start, t.End)))
@@ -540,7 +544,7 @@ func (a *App) followLink() {
 // landing announces where an in-document link led: the heading there
 // ("Heading level 2: Tables"), else a preview of the text.
 func (a *App) landing(pos int) string {
-	for _, h := range a.d.Markers {
+	for _, h := range a.d.All() {
 		if h.Start > pos {
 			break
 		}
@@ -555,7 +559,7 @@ var nonSlug = regexp.MustCompile(`[^a-z0-9\- ]+`)
 
 // findAnchor finds the heading whose slug is id (GitHub style).
 func (a *App) findAnchor(id string) (int, bool) {
-	for _, m := range a.d.Markers {
+	for _, m := range a.d.All() {
 		if m.Kind != doc.Heading {
 			continue
 		}

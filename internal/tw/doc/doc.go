@@ -10,6 +10,8 @@ package doc
 
 import (
 	"sort"
+	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -67,13 +69,19 @@ type Meta struct {
 	Properties map[string]string
 }
 
-// Document is a loaded document. Text and Markers must not be changed after
-// Index has been called (use New, or call Reindex after an edit).
-// Markers are in document order: by start, outer before inner.
+// Document is a loaded document. Text must not be changed after New (call
+// Reindex after an edit). Markers are in document order: by start, outer
+// before inner; read them with All, Marker and NumMarkers.
 type Document struct {
-	Text    string
-	Meta    Meta
-	Markers []Marker
+	Text string
+	Meta Meta
+	// markers holds every marker but the cells of derived rows.
+	markers []Marker
+	// rows are the table rows whose cells are not stored but derived
+	// from the row's text (see NewDerived), in document order.
+	rows []derivedRow
+	// cellCache holds the cell offsets of the derived row read last.
+	cellCache atomic.Pointer[rowCells]
 	// Links maps the start of a link marker whose target lies in this
 	// document (an HTML "#id", an EPUB chapter, a DOCX bookmark, a
 	// Markdown heading anchor) to the offset the link leads to.
@@ -84,15 +92,30 @@ type Document struct {
 
 // New builds a document and its offset index.
 func New(text string, meta Meta, markers []Marker) *Document {
-	d := &Document{Text: text, Meta: meta, Markers: markers}
+	d := &Document{Text: text, Meta: meta, markers: markers}
 	d.Reindex()
 	return d
 }
 
 // Reindex rebuilds the offset index after Text changed, and sorts markers.
+// Derived cells become stored ones: the text they came from may have
+// changed with the markers.
 func (d *Document) Reindex() {
 	d.idx = buildRuneIndex(d.Text)
-	SortMarkers(d.Markers)
+	if len(d.rows) > 0 {
+		d.markers = d.Markers()
+		d.rows = nil
+		d.cellCache.Store(nil)
+	}
+	SortMarkers(d.markers)
+}
+
+// SetMarkers replaces every marker (they are sorted into document order).
+func (d *Document) SetMarkers(ms []Marker) {
+	d.markers = ms
+	d.rows = nil
+	d.cellCache.Store(nil)
+	SortMarkers(d.markers)
 }
 
 // SortMarkers orders markers by start, then longer (outer) first, keeping
@@ -145,7 +168,7 @@ func (d *Document) RuneAt(pos int) rune {
 // MarkersOf returns the markers of one kind, in document order.
 func (d *Document) MarkersOf(k Kind) []Marker {
 	var out []Marker
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		if m.Kind == k {
 			out = append(out, m)
 		}
@@ -224,4 +247,25 @@ func (ix *runeIndex) runeOf(s string, b int) int {
 		pos++
 	}
 	return pos
+}
+
+// IsWebAddress reports whether path is an http:// or https:// address
+// rather than a file (any letter case in the scheme, as URLs allow).
+func IsWebAddress(path string) bool {
+	for _, scheme := range []string{"http://", "https://"} {
+		if len(path) > len(scheme) && strings.EqualFold(path[:len(scheme)], scheme) {
+			return true
+		}
+	}
+	return false
+}
+
+// MapReferences replaces the reference of every link and image marker by
+// what f gives for it (a loader resolving relative addresses).
+func (d *Document) MapReferences(f func(ref string) string) {
+	for i := range d.markers {
+		if m := &d.markers[i]; (m.Kind == Link || m.Kind == Image) && m.Reference != "" {
+			m.Reference = f(m.Reference)
+		}
+	}
 }

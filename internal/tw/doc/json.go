@@ -1,8 +1,10 @@
 package doc
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"io"
 	"unicode/utf8"
 )
 
@@ -46,21 +48,43 @@ type jsonMarker struct {
 // and column (in code points) of its start, the text it covers, and its
 // label, level and reference when it has them.
 func TextJSON(d *Document) ([]byte, error) {
-	out := jsonDoc{
-		Markers: make([]jsonMarker, len(d.Markers)),
-		Meta: jsonMeta{
-			Author:     d.Meta.Author,
-			Format:     d.Meta.Format,
-			Language:   d.Meta.Language,
-			Properties: d.Meta.Properties,
-			Title:      d.Meta.Title,
-		},
-		Text: d.Text,
+	var buf bytes.Buffer
+	if err := WriteTextJSON(&buf, d); err != nil {
+		return nil, err
 	}
+	return buf.Bytes(), nil
+}
+
+// WriteTextJSON writes what TextJSON gives to w, markers one at a time: a
+// table of millions of cells would otherwise hold a second copy of every
+// marker (and its text) before the first byte is out. The bytes are what
+// encoding/json writes for the whole (jsonDoc).
+func WriteTextJSON(w io.Writer, d *Document) error {
+	out := bufio.NewWriterSize(w, 64<<10)
+	var one bytes.Buffer // one value at a time
+	enc := json.NewEncoder(&one)
+	enc.SetEscapeHTML(false)
+	encode := func(v any, prefix string) error {
+		one.Reset()
+		enc.SetIndent(prefix, " ")
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		_, err := out.Write(one.Bytes()[:one.Len()-1]) // not the encoder's newline
+		return err
+	}
+	buf := out
+	buf.WriteString("{\n \"markers\": [")
 	lines := newLineCounter(d)
-	for i, m := range d.Markers {
+	n := 0
+	for _, m := range d.All() {
+		if n > 0 {
+			buf.WriteByte(',')
+		}
+		buf.WriteString("\n  ")
+		n++
 		line, col := lines.at(m.Start)
-		out.Markers[i] = jsonMarker{
+		if err := encode(jsonMarker{
 			Column:    col,
 			End:       m.End,
 			Kind:      m.Kind,
@@ -71,16 +95,29 @@ func TextJSON(d *Document) ([]byte, error) {
 			Reference: m.Reference,
 			Start:     m.Start,
 			Text:      d.Slice(m.Start, m.End),
+		}, "  "); err != nil {
+			return err
 		}
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(out); err != nil {
-		return nil, err
+	if n > 0 {
+		buf.WriteString("\n ")
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	buf.WriteString("],\n \"meta\": ")
+	if err := encode(jsonMeta{
+		Author:     d.Meta.Author,
+		Format:     d.Meta.Format,
+		Language:   d.Meta.Language,
+		Properties: d.Meta.Properties,
+		Title:      d.Meta.Title,
+	}, " "); err != nil {
+		return err
+	}
+	buf.WriteString(",\n \"text\": ")
+	if err := encode(d.Text, " "); err != nil {
+		return err
+	}
+	buf.WriteString("\n}")
+	return out.Flush()
 }
 
 // lineCounter finds the line and column of offsets. Markers are sorted by

@@ -22,7 +22,7 @@ type node struct {
 func tree(d *doc.Document) *node {
 	root := &node{m: doc.Marker{Start: 0, End: d.Len()}}
 	stack := []*node{root}
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		if m.Start < 0 || m.End > d.Len() || m.End < m.Start {
 			continue
 		}
@@ -108,7 +108,7 @@ func title(d *doc.Document) string {
 	if d.Meta.Title != "" {
 		return d.Meta.Title
 	}
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		if m.Kind == doc.Heading {
 			return strings.Join(strings.Fields(d.Slice(m.Start, m.End)), " ")
 		}

@@ -58,7 +58,10 @@ func FormatOf(path string) (Format, bool) {
 func Write(d *doc.Document, f Format) ([]byte, error) {
 	switch f {
 	case FormatText:
-		data := []byte(d.Text)
+		// Room for the final line break at once: appending to a full
+		// slice would copy a large text a second time.
+		data := make([]byte, len(d.Text), len(d.Text)+1)
+		copy(data, d.Text)
 		if len(data) > 0 && data[len(data)-1] != '\n' {
 			data = append(data, '\n')
 		}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"image"
 	"io"
 	"os"
 	"path"
@@ -343,6 +344,11 @@ func formatExtension(format string, data []byte) string {
 			}
 		}
 		return ".zip"
+	}
+	if _, kind, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
+		// An image (the decoders are registered by the PDF package's
+		// OCR): read through OCR.
+		return "." + kind
 	}
 	head := bytes.ToLower(bytes.TrimSpace(data[:min(len(data), 512)]))
 	if bytes.HasPrefix(head, []byte("<!doctype html")) || bytes.HasPrefix(head, []byte("<html")) {

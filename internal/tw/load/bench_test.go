@@ -211,7 +211,7 @@ func benchLoad(b *testing.B, name string, data []byte, loader doc.LoaderFunc) {
 	b.ReportMetric(float64(cpuTime()-cpuBefore)/float64(n)/1e6, "cpu-ms/op")
 	b.ReportMetric(float64(retained)/float64(len(data)), "retained/filesize")
 	b.ReportMetric(float64(peak)/float64(len(data)), "peak/filesize")
-	b.ReportMetric(float64(len(d.Markers)), "markers")
+	b.ReportMetric(float64(d.NumMarkers()), "markers")
 }
 
 func BenchmarkLoadMarkdown10MB(b *testing.B) {

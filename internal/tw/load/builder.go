@@ -57,6 +57,11 @@ type builder struct {
 	points []int
 	// dropped counts markers closed without content, removed at finish.
 	dropped int
+	// derived holds the table rows (indexes into markers) written
+	// without cell markers; finish gives their indexes among the markers
+	// it returns in derivedRows, for doc.NewDerived.
+	derived     []int32
+	derivedRows []int
 
 	// anchors maps names of places in the document (an element id, a
 	// bookmark) to the offset of the text that follows them; the first
@@ -541,6 +546,11 @@ func (b *builder) closeMarker(idx int) {
 	m.end = int32(b.runes)
 }
 
+// deriveCells marks the open table row id as written without cell
+// markers: its text is its cells joined by " | ", none holding a "|" or a
+// marker.
+func (b *builder) deriveCells(id int) { b.derived = append(b.derived, int32(id)) }
+
 // finish returns the canonical text and its markers in document order.
 func (b *builder) finish() (string, []doc.Marker) {
 	for len(b.open) > 0 {
@@ -553,6 +563,7 @@ func (b *builder) finish() (string, []doc.Marker) {
 	b.points = nil
 	b.placeAnchors()
 	out := make([]doc.Marker, 0, max(len(b.markers)-b.dropped, 0))
+	derived := b.derived // ascending
 	for i, m := range b.markers {
 		if key, ok := b.linkKeys[i]; ok && m.kind != 0 {
 			if b.links == nil {
@@ -570,6 +581,12 @@ func (b *builder) finish() (string, []doc.Marker) {
 			continue
 		}
 		if m.kind != 0 {
+			for len(derived) > 0 && int(derived[0]) < i {
+				derived = derived[1:]
+			}
+			if len(derived) > 0 && int(derived[0]) == i {
+				b.derivedRows = append(b.derivedRows, len(out))
+			}
 			out = append(out, doc.Marker{
 				Kind:      kinds[m.kind],
 				Start:     int(m.start),

@@ -33,7 +33,7 @@ type tocEntry struct {
 
 // EPUB loads an EPUB 2 or 3 book: the chapters of the spine in order
 // (linear="no" items left out), each read as HTML; footnotes and endnotes
-// (epub:type) are not read; the navigation document (else the NCX) gives
+// (epub:type) are gathered after the book (see epubnotes.go); the navigation document (else the NCX) gives
 // section_break markers, labelled with the entry's text, leveled by
 // depth, from the entry's target to the next entry of the same or a
 // higher level. A chapter with no heading of its own gets its table of
@@ -165,7 +165,7 @@ func EPUB(docPath string, data []byte) (*doc.Document, error) {
 		}
 	}
 	b := newBuilder(min(size/2, 64<<20))
-	w := &htmlWalker{b: b, skipNotes: true}
+	w := &htmlWalker{b: b, skipNotes: true, notes: &epubNotes{}}
 	for _, chapter := range spine {
 		src, err := z.read(chapter, true)
 		if err != nil {
@@ -185,6 +185,7 @@ func EPUB(docPath string, data []byte) (*doc.Document, error) {
 			continue
 		}
 		chapter := chapter
+		w.chapter = chapter
 		w.anchorKey = func(id string) string { return chapter + "#" + id }
 		w.linkKey = func(href string) string { return epubLinkKey(chapter, href) }
 		b.paragraphBreak()
@@ -198,8 +199,11 @@ func EPUB(docPath string, data []byte) (*doc.Document, error) {
 		walkHTMLBody(w, root)
 		b.paragraphBreak()
 	}
+	// The book's table of contents ends where the gathered notes start.
+	bookEnd := b.text.Len()
+	w.notes.write(w)
 	text, markers := b.finish()
-	sections := tocSections(text, toc, b.anchors)
+	sections := tocSections(text[:min(bookEnd, len(text))], toc, b.anchors)
 	if len(sections) > 0 {
 		markers = append(sections, markers...)
 	}

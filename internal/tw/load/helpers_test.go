@@ -13,8 +13,8 @@ import (
 // test expects: kind, range, then level, label and reference when set, then
 // the covered text.
 func markerLines(d *doc.Document) []string {
-	out := make([]string, 0, len(d.Markers))
-	for _, m := range d.Markers {
+	out := make([]string, 0, d.NumMarkers())
+	for _, m := range d.All() {
 		var sb strings.Builder
 		fmt.Fprintf(&sb, "%s %d-%d", m.Kind, m.Start, m.End)
 		if m.Level != 0 {
@@ -83,7 +83,7 @@ func checkInvariants(t testing.TB, d *doc.Document) {
 		t.Fatalf("Len() = %d, text has %d code points", n, utf8.RuneCountInString(d.Text))
 	}
 	prev := 0
-	for i, m := range d.Markers {
+	for i, m := range d.All() {
 		if m.Start < 0 || m.End > n || m.Start > m.End {
 			t.Fatalf("marker %d %s [%d,%d) outside [0,%d] or reversed", i, m.Kind, m.Start, m.End, n)
 		}

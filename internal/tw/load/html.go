@@ -41,8 +41,14 @@ const maxHTMLDepth = 256
 // caption is a paragraph of its own before the table and the table's
 // label. <hr> is a zero-length "rule" marker, as in Markdown.
 func HTML(path string, data []byte) (*doc.Document, error) {
+	return htmlWithLinks(path, data, htmlLinkKey)
+}
+
+// htmlWithLinks is HTML with linkKey telling which links lead into the
+// page (a web page's links to its own address, for one).
+func htmlWithLinks(path string, data []byte, linkKey func(href string) string) (*doc.Document, error) {
 	src := decode(data)
-	w := &htmlWalker{b: newBuilder(len(src) / 2), anchorKey: htmlAnchorKey, linkKey: htmlLinkKey}
+	w := &htmlWalker{b: newBuilder(len(src) / 2), anchorKey: htmlAnchorKey, linkKey: linkKey}
 	root, err := html.Parse(bytes.NewReader(src))
 	if err != nil {
 		// The parser refuses elements nested more than 512 deep (its
@@ -97,7 +103,7 @@ func htmlLinkKey(href string) string {
 // htmlTitle: the first level-1 heading, else <title>, else the first
 // heading, else fallback.
 func htmlTitle(d *doc.Document, titleTag, fallback string) string {
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		if m.Kind == doc.Heading && m.Level == 1 {
 			if t := collapseSpace(d.Slice(m.Start, m.End)); t != "" {
 				return t
@@ -152,8 +158,12 @@ type htmlWalker struct {
 	// the document, or "" (nil: links are not resolved).
 	anchorKey func(id string) string
 	linkKey   func(href string) string
-	// skipNotes leaves out EPUB footnotes and endnotes (epub:type).
+	// skipNotes leaves out EPUB footnotes and endnotes (epub:type);
+	// notes, when set, gathers them to be written after the book, and
+	// chapter is the chapter being read.
 	skipNotes bool
+	notes     *epubNotes
+	chapter   string
 }
 
 // paragraphBreak separates blocks: a space inside a table cell, a line
@@ -204,14 +214,18 @@ func isHidden(n *html.Node) bool {
 }
 
 func (w *htmlWalker) element(n *html.Node) {
+	if w.skipNotes && isEPUBNote(n) {
+		// Before the skipped elements: a note is often an <aside>.
+		if w.notes != nil && !isHidden(n) {
+			w.notes.collect(n, w.chapter)
+		}
+		return
+	}
 	if htmlSkipped[n.Data] || isHidden(n) {
 		return
 	}
 	if w.depth >= maxHTMLDepth {
 		w.flatten(n)
-		return
-	}
-	if w.skipNotes && isEPUBNote(n) {
 		return
 	}
 	if w.anchorKey != nil {
@@ -278,9 +292,21 @@ func (w *htmlWalker) element(n *html.Node) {
 	case "a":
 		if href, ok := attrOK(n, "href"); ok {
 			id := w.b.openMarker(doc.Marker{Kind: doc.Link, Reference: href})
+			key := ""
 			if w.linkKey != nil {
-				if key := w.linkKey(href); key != "" {
+				if key = w.linkKey(href); key != "" {
 					w.b.linkTo(id, key)
+				}
+			}
+			if w.notes != nil && key != "" && isNoteRef(n) {
+				// A note reference: a footnote marker inside the link,
+				// joined to the note's by its reference.
+				if label := noteRefLabel(n); label != "" {
+					fid := w.b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: w.notes.refFor(key, label)})
+					w.children(n)
+					w.b.closeMarker(fid)
+					w.b.closeMarker(id)
+					break
 				}
 			}
 			w.children(n)

@@ -30,7 +30,7 @@ func headingSlug(s string) string {
 func linkHeadings(d *doc.Document) {
 	slugs := map[string]int{}
 	seen := map[string]int{}
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		if m.Kind != doc.Heading {
 			continue
 		}
@@ -45,7 +45,7 @@ func linkHeadings(d *doc.Document) {
 			slugs[s] = m.Start
 		}
 	}
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		if m.Kind != doc.Link || !strings.HasPrefix(m.Reference, "#") {
 			continue
 		}

@@ -3,7 +3,8 @@
 // EPUB, DOCX, OpenDocument (ODT, ODP, ODS), RTF, XLSX, PPTX, CSV and TSV,
 // JSON, EML, LaTeX, and archives (a ZIP or tar lists its readable members;
 // "archive.zip!member" loads one). The PDF loader lives in its own
-// package and registers itself.
+// package, with the OCR that also reads images (PNG, JPEG, TIFF, GIF, BMP,
+// WebP).
 //
 // File reads a file and refuses what is not a document (a missing file, a
 // folder, a binary file, a corrupt or encrypted one); Bytes picks a loader
@@ -146,7 +147,12 @@ var registry = []Registered{
 	{Name: FormatPPTX, Extensions: []string{".pptx", ".pptm"}, Load: PPTX, Binary: true},
 	{Name: FormatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: DOCX, Binary: true},
 	{Name: pdf.Format, Extensions: []string{".pdf"}, Load: pdf.Load, Binary: true, LoadWith: loadPDF},
+	// Images are read through OCR (Tesseract), as scanned PDF pages are.
+	{Name: FormatImage, Extensions: pdf.ImageExtensions, Load: pdf.LoadImage, Binary: true},
 }
+
+// FormatImage is an image read through OCR.
+const FormatImage = "image"
 
 // Register adds a format to the registry (call it from init). A later
 // registration of an extension wins over an earlier one.
@@ -185,7 +191,8 @@ func loaderFor(format string) doc.LoaderFunc {
 }
 
 // File reads and loads the file at path. Meta.Path is the absolute path.
-// Errors are *Error values.
+// An http:// or https:// address is fetched (see URL). Errors are *Error
+// values.
 func File(path string) (*doc.Document, error) {
 	return FileOptions(path, Options{})
 }
@@ -199,6 +206,9 @@ func FileWithPassword(path, password string) (*doc.Document, error) {
 
 // FileOptions is File with Options.
 func FileOptions(path string, o Options) (*doc.Document, error) {
+	if doc.IsWebAddress(path) {
+		return URL(path)
+	}
 	st, err := os.Stat(path)
 	if err != nil {
 		if archive, member, ok := splitArchivePath(path); ok {

@@ -76,11 +76,20 @@ func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d 
 	src := decode(data)
 	fm, body := splitFrontMatter(src)
 	body = limitBrackets(limitNesting(body))
-	c := &mdConverter{b: newBuilder(len(body))}
 	parts := []mdPiece{{src: body}}
 	if tableCells > 0 {
 		parts = cutTables(body, tableCells)
 	}
+	// The text is about as long as the source, but a large table's is
+	// longer: each "|" between cells becomes " | ". Room for all of it
+	// at once, as growing the text would copy it several times.
+	hint := len(body)
+	for _, p := range parts {
+		if p.table {
+			hint += 2 * bytes.Count(p.src, []byte{'|'})
+		}
+	}
+	c := &mdConverter{b: newBuilder(hint)}
 	var pieces []mdPiece
 	for _, p := range parts {
 		if p.table || pieceSize <= 0 {
@@ -102,13 +111,13 @@ func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d 
 	})
 	c.footnoteSection()
 	txt, markers := c.b.finish()
-	d = doc.New(txt, doc.Meta{
+	d = doc.NewDerived(txt, doc.Meta{
 		Title:    fm.title,
 		Author:   strPtr(fm.author),
 		Language: strPtr(fm.language),
 		Format:   FormatMarkdown,
 		Path:     path,
-	}, markers)
+	}, markers, c.b.derivedRows)
 	if d.Meta.Title == "" {
 		d.Meta.Title = headingTitle(d, baseName(path))
 	}
@@ -120,7 +129,7 @@ func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d 
 // heading, else fallback.
 func headingTitle(d *doc.Document, fallback string) string {
 	first := ""
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		if m.Kind != doc.Heading {
 			continue
 		}

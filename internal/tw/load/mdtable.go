@@ -263,10 +263,11 @@ func (c *mdConverter) fastTable(src []byte) {
 	header, next := lineAt(src, 0)
 	delim, next := lineAt(src, next)
 	cols := delimiterColumns(delim)
-	// Room for every marker at once: growing by appends would allocate
-	// several times the final size.
+	// Room for the table's and rows' markers at once: growing by appends
+	// would allocate several times the final size. Cells of rows of plain
+	// text get no markers: the document derives them from the row's text.
 	rows := bytes.Count(src, []byte{'\n'}) + 1
-	c.b.markers = slices.Grow(c.b.markers, 1+rows*(cols+1))
+	c.b.markers = slices.Grow(c.b.markers, 1+rows)
 	c.blockBreak()
 	tid := c.b.openMarker(doc.Marker{Kind: doc.Table})
 	row := func(line []byte, isHeader bool) {
@@ -277,7 +278,14 @@ func (c *mdConverter) fastTable(src []byte) {
 			m.Label = "header"
 		}
 		rid := c.b.openMarker(m)
-		rowCells(line, cols, isHeader, c.fastCell)
+		plain := true
+		rowCells(line, cols, isHeader, func(raw []byte) { plain = plain && plainCell(raw) })
+		if plain {
+			rowCells(line, cols, isHeader, c.derivedCell)
+			c.b.deriveCells(rid)
+		} else {
+			rowCells(line, cols, isHeader, c.fastCell)
+		}
 		c.b.closeMarker(rid)
 	}
 	row(header, true)
@@ -288,6 +296,17 @@ func (c *mdConverter) fastTable(src []byte) {
 	}
 	c.b.closeMarker(tid)
 	c.blockBreak()
+}
+
+// derivedCell writes a cell of plain text as fastCell does, without its
+// marker: the row's cells are derived from its text (doc.NewDerived).
+func (c *mdConverter) derivedCell(raw []byte) {
+	if c.cellIndex > 0 {
+		c.b.cellSeparator()
+	}
+	c.cellIndex++
+	c.b.flush() // as openHere: an empty cell still has a place
+	c.b.inlineBytes(raw)
 }
 
 func (c *mdConverter) fastCell(raw []byte) {

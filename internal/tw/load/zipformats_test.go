@@ -284,7 +284,8 @@ func TestArchives(t *testing.T) {
 		{zipPath + "!book.docx", "", "docx"},
 		{tgzPath + "!a/readme.md", "Readme", "markdown"},
 		{tgzPath + "!b.html", "B", "html"},
-		{zipPath, "bundle.zip\n\nbook.docx (4 KB)\ndocs/guide.md (20 bytes)\nnotes.txt (6 bytes)\n\n3 readable of 4 files.", "archive"},
+		// Images are readable through OCR.
+		{zipPath, "bundle.zip\n\nbook.docx (4 KB)\ndocs/guide.md (20 bytes)\nimg/a.png (5 bytes)\nnotes.txt (6 bytes)\n\n4 readable of 4 files.", "archive"},
 		{tgzPath, "src.tar.gz\n\na/readme.md (9 bytes)\nb.html (10 bytes)\n\n2 readable of 2 files.", "archive"},
 	}
 	for _, tc := range cases {

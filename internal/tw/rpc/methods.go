@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/settings"
 )
@@ -236,16 +237,21 @@ func (s *Server) open(p openParams) (any, *Error) {
 	if perr != nil {
 		return nil, perr
 	}
-	full := s.resolve(path)
-	fi, err := os.Stat(full)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, &Error{CodeOpenFailed, path + ": no such file"}
+	full := path
+	if !doc.IsWebAddress(path) {
+		// A web address is fetched by the loader, which says why it
+		// failed; a file is checked here first.
+		full = s.resolve(path)
+		fi, err := os.Stat(full)
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return nil, &Error{CodeOpenFailed, path + ": no such file"}
+			}
+			return nil, &Error{CodeOpenFailed, fmt.Sprintf("Could not open %s: %v", path, err)}
 		}
-		return nil, &Error{CodeOpenFailed, fmt.Sprintf("Could not open %s: %v", path, err)}
-	}
-	if fi.IsDir() {
-		return nil, &Error{CodeOpenFailed, path + " is a folder, not a document"}
+		if fi.IsDir() {
+			return nil, &Error{CodeOpenFailed, path + " is a folder, not a document"}
+		}
 	}
 	if s.App.Editing() {
 		effects, _ := s.App.OpenFromEdit(full)

@@ -74,7 +74,7 @@ func NewNarrator(d *doc.Document, from, to int, p Params) *Narrator {
 	from = max(0, min(from, d.Len()))
 	to = max(from, min(to, d.Len()))
 	n := &Narrator{tok: newTokenizer(d.Text[d.Byte(from):d.Byte(to)], from), to: to, p: p.Clamp()}
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		if m.End <= from || m.End > to {
 			continue
 		}

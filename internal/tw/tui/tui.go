@@ -519,7 +519,7 @@ type docSpans struct {
 
 func spansOf(d *doc.Document) docSpans {
 	var s docSpans
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		switch m.Kind {
 		case doc.Heading:
 			s.headings = append(s.headings, m)

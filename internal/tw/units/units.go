@@ -64,7 +64,7 @@ func New(d *doc.Document) *Index {
 		b += i + 1
 		ix.lineStarts = append(ix.lineStarts, pos)
 	}
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		switch m.Kind {
 		case doc.ListItem, doc.TableRow:
 			ix.hardStarts = append(ix.hardStarts, m.Start)
@@ -331,7 +331,7 @@ func (ix *Index) WordCount() int {
 // indexes into the document's markers rather than copies, so the lists of
 // every kind together cost 4 bytes a marker.
 type Markers struct {
-	all []doc.Marker
+	d   *doc.Document
 	idx []int32
 }
 
@@ -339,11 +339,11 @@ type Markers struct {
 func (m Markers) Len() int { return len(m.idx) }
 
 // At returns the i-th marker.
-func (m Markers) At(i int) doc.Marker { return m.all[m.idx[i]] }
+func (m Markers) At(i int) doc.Marker { return m.d.Marker(int(m.idx[i])) }
 
 // Search returns the first index whose marker satisfies f (as sort.Search).
 func (m Markers) Search(f func(doc.Marker) bool) int {
-	return sort.Search(len(m.idx), func(i int) bool { return f(m.all[m.idx[i]]) })
+	return sort.Search(len(m.idx), func(i int) bool { return f(m.d.Marker(int(m.idx[i]))) })
 }
 
 // Kind returns the markers of one kind, in document order. The list is
@@ -353,19 +353,19 @@ func (ix *Index) Kind(k doc.Kind) Markers {
 	ix.kindMu.Lock()
 	defer ix.kindMu.Unlock()
 	if idx, ok := ix.kinds[k]; ok {
-		return Markers{ix.Doc.Markers, idx}
+		return Markers{ix.Doc, idx}
 	}
 	if ix.kinds == nil {
 		ix.kinds = map[doc.Kind][]int32{}
 	}
 	idx := []int32{}
-	for i, m := range ix.Doc.Markers {
+	for i, m := range ix.Doc.All() {
 		if m.Kind == k {
 			idx = append(idx, int32(i))
 		}
 	}
 	ix.kinds[k] = idx
-	return Markers{ix.Doc.Markers, idx}
+	return Markers{ix.Doc, idx}
 }
 
 // Within returns the markers of kind k that lie inside [start, end).
@@ -389,7 +389,7 @@ func (ix *Index) Within(k doc.Kind, start, end int) []doc.Marker {
 // background while the index is in use.
 func (ix *Index) Warm() {
 	byKind := map[doc.Kind][]int32{}
-	for i, m := range ix.Doc.Markers {
+	for i, m := range ix.Doc.All() {
 		byKind[m.Kind] = append(byKind[m.Kind], int32(i))
 	}
 	ix.kindMu.Lock()

@@ -84,7 +84,7 @@ func TestConformancePDF(t *testing.T) {
 				t.Errorf("text\n got: %q\nwant: %q", d.Text, want.Text)
 			}
 			var got []expectedMarker
-			for _, m := range d.Markers {
+			for _, m := range d.All() {
 				skip := false
 				for _, k := range want.Unrecorded.Kinds {
 					skip = skip || string(m.Kind) == k
@@ -155,7 +155,7 @@ func markdown(d *doc.Document) string {
 			tag string
 		}
 		var marks []ins
-		for _, m := range d.Markers {
+		for _, m := range d.All() {
 			if m.Start >= start && m.End <= end && (m.Kind == doc.Italic || m.Kind == doc.Bold) {
 				tag := "*"
 				if m.Kind == doc.Bold {
@@ -184,7 +184,7 @@ func markdown(d *doc.Document) string {
 		return sb.String()
 	}
 	covered := -1
-	for i, m := range d.Markers {
+	for i, m := range d.All() {
 		if m.Start < covered {
 			continue
 		}
@@ -192,14 +192,14 @@ func markdown(d *doc.Document) string {
 		case doc.Heading:
 			blocks = append(blocks, strings.Repeat("#", m.Level)+" "+d.Slice(m.Start, m.End))
 		case doc.Paragraph:
-			if i+1 < len(d.Markers) && d.Markers[i+1].Kind == doc.Image && d.Markers[i+1].Start == m.Start {
-				blocks = append(blocks, "!["+d.Slice(m.Start, m.End)+"]("+d.Markers[i+1].Reference+")")
+			if i+1 < d.NumMarkers() && d.Marker(i+1).Kind == doc.Image && d.Marker(i+1).Start == m.Start {
+				blocks = append(blocks, "!["+d.Slice(m.Start, m.End)+"]("+d.Marker(i+1).Reference+")")
 			} else {
 				blocks = append(blocks, inline(m.Start, m.End, false))
 			}
 		case doc.List:
 			var items []string
-			for _, it := range d.Markers[i+1:] {
+			for _, it := range d.Markers()[i+1:] {
 				if it.Start >= m.End {
 					break
 				}
@@ -214,7 +214,7 @@ func markdown(d *doc.Document) string {
 			blocks = append(blocks, strings.Join(items, "\n"))
 		case doc.Table:
 			var rows []string
-			for _, r := range d.Markers[i+1:] {
+			for _, r := range d.Markers()[i+1:] {
 				if r.Start >= m.End {
 					break
 				}

@@ -131,7 +131,7 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 }
 
 func firstHeading(d *doc.Document) string {
-	for _, m := range d.Markers {
+	for _, m := range d.All() {
 		if m.Kind == doc.Heading {
 			return d.Slice(m.Start, m.End)
 		}

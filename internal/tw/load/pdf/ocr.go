@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"html"
@@ -12,13 +13,21 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
+	_ "image/gif"  // images opened directly
 	_ "image/jpeg" // DecodeConfig of JPEG pages
+
+	_ "golang.org/x/image/bmp"
+	"golang.org/x/image/ccitt"
+	_ "golang.org/x/image/tiff"
+	_ "golang.org/x/image/webp"
 
 	"textfirst/internal/tw/doc"
 )
@@ -156,21 +165,10 @@ func (f *file) imageFile(s *stream) ([]byte, string, error) {
 		return data, ".jpg", nil
 	case "JPXDecode":
 		return data, ".jp2", nil
-	case "CCITTFaxDecode", "CCF", "JBIG2Decode":
-		var img *image.Gray
-		if last == "JBIG2Decode" {
-			img, err = f.jbig2Image(s, data)
-		} else {
-			img, err = f.ccittImage(s, data)
-		}
-		if err != nil {
-			return nil, "", err
-		}
-		var buf bytes.Buffer
-		if err := png.Encode(&buf, img); err != nil {
-			return nil, "", err
-		}
-		return buf.Bytes(), ".png", nil
+	case "CCITTFaxDecode", "CCF":
+		return f.ccittImage(s, data)
+	case "JBIG2Decode":
+		return f.jbig2Image(s, data)
 	}
 	w, _ := f.numOf(s.dict["Width"])
 	h, _ := f.numOf(s.dict["Height"])
@@ -256,6 +254,176 @@ func (f *file) imageFile(s *stream) ([]byte, string, error) {
 	return buf.Bytes(), ".png", nil
 }
 
+// ccittImage decodes a CCITT fax image (the usual compression of scanned
+// black-and-white pages) to PNG: Group 4 (K < 0) and Group 3 one-
+// dimensional (K = 0); Group 3 with two-dimensional lines (K > 0), which
+// the decoder lacks, is left unread.
+func (f *file) ccittImage(s *stream, data []byte) ([]byte, string, error) {
+	parms := f.filterParms(s, "CCITTFaxDecode", "CCF")
+	num := func(key string, def float64) float64 {
+		if v, ok := f.numOf(parms[name(key)]); ok {
+			return v
+		}
+		return def
+	}
+	k := num("K", 0)
+	sf := ccitt.Group4
+	switch {
+	case k == 0:
+		sf = ccitt.Group3
+	case k > 0:
+		return nil, "", nil
+	}
+	w := num("Columns", 1728)
+	h := num("Rows", 0)
+	if h <= 0 {
+		h, _ = f.numOf(s.dict["Height"])
+	}
+	if w <= 0 || h <= 0 || w*h > 1e8 {
+		return nil, "", nil
+	}
+	opts := &ccitt.Options{}
+	if b, ok := f.resolve(parms["EncodedByteAlign"]).(bool); ok && b {
+		opts.Align = true
+	}
+	img := image.NewGray(image.Rect(0, 0, int(w), int(h)))
+	if err := ccitt.DecodeIntoGray(img, bytes.NewReader(data), ccitt.MSB, sf, opts); err != nil {
+		return nil, "", nil // a damaged scan is left unread, as other images
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, "", err
+	}
+	return buf.Bytes(), ".png", nil
+}
+
+// ErrJBIG2Missing is returned for a page scanned as JBIG2 when the
+// decoder is not installed.
+var ErrJBIG2Missing = errors.New("the page is a JBIG2 scan and its decoder is not installed (install jbig2dec)")
+
+// jbig2Timeout and jbig2Memory bound the decoder on a damaged stream.
+const (
+	jbig2Timeout = 30 * time.Second
+	jbig2Memory  = 512 << 20
+)
+
+// jbig2Image decodes a JBIG2 page image (with its global segments, if
+// any) with Debian's jbig2dec command, to PNG.
+func (f *file) jbig2Image(s *stream, data []byte) ([]byte, string, error) {
+	bin, err := exec.LookPath("jbig2dec")
+	if err != nil {
+		return nil, "", ErrJBIG2Missing
+	}
+	dir, err := os.MkdirTemp("", "tw-jbig2-")
+	if err != nil {
+		return nil, "", err
+	}
+	defer os.RemoveAll(dir)
+	args := []string{"-q", "-e", "-M", strconv.Itoa(jbig2Memory), "-t", "pbm", "-o", filepath.Join(dir, "page.pbm")}
+	if g, ok := f.resolve(f.filterParms(s, "JBIG2Decode")["JBIG2Globals"]).(*stream); ok {
+		globals, err := f.decode(g, true)
+		if err == nil && len(globals) > 0 {
+			p := filepath.Join(dir, "globals.jb2")
+			if err := os.WriteFile(p, globals, 0o600); err != nil {
+				return nil, "", err
+			}
+			args = append(args, p)
+		}
+	}
+	p := filepath.Join(dir, "page.jb2")
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		return nil, "", err
+	}
+	args = append(args, p)
+	ctx, cancel := context.WithTimeout(context.Background(), jbig2Timeout)
+	defer cancel()
+	if err := exec.CommandContext(ctx, bin, args...).Run(); err != nil {
+		return nil, "", nil // a damaged scan is left unread, as other images
+	}
+	pbm, err := os.ReadFile(filepath.Join(dir, "page.pbm"))
+	if err != nil {
+		return nil, "", nil
+	}
+	img := decodePBM(pbm)
+	if img == nil {
+		return nil, "", nil
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, "", err
+	}
+	return buf.Bytes(), ".png", nil
+}
+
+// decodePBM reads a binary PBM ("P4": 1 bits are black) as gray, or nil.
+func decodePBM(data []byte) *image.Gray {
+	// The header: "P4", width and height, separated by white space
+	// (comments start with "#"), then one white space character.
+	fields := make([]int, 0, 2)
+	i := 2
+	if !bytes.HasPrefix(data, []byte("P4")) {
+		return nil
+	}
+	for len(fields) < 2 && i < len(data) {
+		switch c := data[i]; {
+		case c == '#':
+			for i < len(data) && data[i] != '\n' {
+				i++
+			}
+		case c >= '0' && c <= '9':
+			n := 0
+			for i < len(data) && data[i] >= '0' && data[i] <= '9' && n < 1e8 {
+				n = n*10 + int(data[i]-'0')
+				i++
+			}
+			fields = append(fields, n)
+			continue
+		}
+		i++
+	}
+	i++ // the single white space after the height
+	if len(fields) < 2 || i > len(data) {
+		return nil
+	}
+	w, h := fields[0], fields[1]
+	rowLen := (w + 7) / 8
+	if w <= 0 || h <= 0 || w*h > 1e8 || len(data)-i < rowLen*h {
+		return nil
+	}
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	for y := range h {
+		row := data[i+y*rowLen:]
+		for x := range w {
+			v := byte(255)
+			if row[x/8]&(0x80>>(x%8)) != 0 {
+				v = 0
+			}
+			img.Pix[y*img.Stride+x] = v
+		}
+	}
+	return img
+}
+
+// filterParms is the DecodeParms dictionary of a stream's filter named
+// one of names (DecodeParms may be one dictionary or an array matching
+// Filter).
+func (f *file) filterParms(s *stream, names ...string) dict {
+	switch fl := f.resolve(s.dict["Filter"]).(type) {
+	case name:
+		return f.dictOf(f.resolve(s.dict["DecodeParms"]))
+	case array:
+		pa, _ := f.resolve(s.dict["DecodeParms"]).(array)
+		for i, v := range fl {
+			for _, n := range names {
+				if f.nameOf(v) == name(n) && i < len(pa) {
+					return f.dictOf(pa[i])
+				}
+			}
+		}
+	}
+	return nil
+}
+
 var (
 	hocrPageRe = regexp.MustCompile(`class=['"]ocr_page['"][^>]*title=['"][^'"]*bbox (\d+) (\d+) (\d+) (\d+)`)
 	hocrLineRe = regexp.MustCompile(`class=['"](?:ocr_line|ocr_caption|ocr_header|ocr_textfloat)['"][^>]*title=['"]bbox (\d+) (\d+) (\d+) (\d+); baseline ([-\d.]+) ([-\d.]+); x_size ([\d.]+)`)
@@ -331,15 +499,40 @@ func hocrLines(hocr []byte, place func(w, h float64) (sx, sy, ox, oy float64)) [
 	return out
 }
 
-// LoadImage recognises the text of an image (PNG, JPEG, TIFF) with
-// Tesseract, giving a document of one page, with paragraphs rebuilt as for
-// a scanned PDF page.
+// ImageExtensions are the images LoadImage reads.
+var ImageExtensions = []string{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp"}
+
+// ErrNotImage is returned for image files that cannot be decoded.
+var ErrNotImage = errors.New("not a readable image (damaged, or of an unknown kind)")
+
+// maxImagePixels bounds an image opened directly (a 600 dpi A3 scan is
+// about 70 million pixels).
+const maxImagePixels = 150_000_000
+
+// LoadImage recognises the text of an image (PNG, JPEG, TIFF, GIF, BMP,
+// WebP) with Tesseract, giving a document of one page, with paragraphs
+// rebuilt as for a scanned PDF page. The image is checked before any
+// recognition; GIF, BMP and WebP, which Tesseract may not read, are given
+// to it as PNG.
 func LoadImage(path string, data []byte) (*doc.Document, error) {
 	return loadImage(path, data, Tesseract)
 }
 
+// isTesseract reports whether ocr is the Tesseract command (which needs
+// the program installed), not a stand-in.
+func isTesseract(ocr OCRFunc) bool {
+	return reflect.ValueOf(ocr).Pointer() == reflect.ValueOf(Tesseract).Pointer()
+}
+
 func loadImage(path string, data []byte, ocr OCRFunc) (*doc.Document, error) {
-	if _, err := exec.LookPath("tesseract"); err != nil && ocr == nil {
+	cfg, kind, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, ErrNotImage
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > maxImagePixels {
+		return nil, fmt.Errorf("too large an image (%d × %d pixels)", cfg.Width, cfg.Height)
+	}
+	if _, err := exec.LookPath("tesseract"); err != nil && (ocr == nil || isTesseract(ocr)) {
 		return nil, ErrOCRMissing
 	}
 	if ocr == nil {
@@ -350,9 +543,21 @@ func loadImage(path string, data []byte, ocr OCRFunc) (*doc.Document, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext == "" {
-		ext = ".png"
+	ext := "." + kind // what the data is, whatever the name says
+	switch kind {
+	case "jpeg":
+		ext = ".jpg"
+	case "tiff", "png":
+	default:
+		img, _, err := image.Decode(bytes.NewReader(data))
+		if err != nil {
+			return nil, ErrNotImage
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			return nil, err
+		}
+		data, ext = buf.Bytes(), ".png"
 	}
 	p := filepath.Join(dir, "image"+ext)
 	if err := os.WriteFile(p, data, 0o600); err != nil {

@@ -179,7 +179,7 @@ func TestLibreOfficePDFs(t *testing.T) {
 				}
 			}
 			var heads, sections []string
-			for _, m := range d.Markers {
+			for _, m := range d.All() {
 				switch m.Kind {
 				case doc.Heading:
 					heads = append(heads, d.Slice(m.Start, m.End))
@@ -293,7 +293,10 @@ func TestScannedPage(t *testing.T) {
 
 func TestOCRMissing(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	_, err := LoadImage("x.png", []byte("\x89PNG"))
+	// A real image: a damaged one is refused as damaged before any OCR.
+	var buf bytes.Buffer
+	png.Encode(&buf, image.NewGray(image.Rect(0, 0, 4, 4)))
+	_, err := LoadImage("x.png", buf.Bytes())
 	if err == nil || err.Error() != "OCR is not installed (install tesseract-ocr)" {
 		t.Errorf("err = %v", err)
 	}

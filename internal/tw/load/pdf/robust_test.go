@@ -176,7 +176,7 @@ func FuzzPDF(f *testing.F) {
 			return
 		}
 		n := d.Len()
-		for _, m := range d.Markers {
+		for _, m := range d.All() {
 			if m.Start < 0 || m.End > n || m.Start > m.End {
 				t.Fatalf("marker %v outside [0,%d]", m, n)
 			}
