@@ -263,9 +263,8 @@ var schema = func() []Setting {
 			Help: "The document that was open when tw last closed."},
 
 		// display
-		choice("display.theme", "Theme", "The colors of the reading screen.", "terminal", true,
-			Choice{"terminal", "Terminal colors"}, Choice{"dark", "Dark"}, Choice{"light", "Light"},
-			Choice{"high-contrast", "High contrast"}),
+		// Closed: a theme name tw does not have is refused with the list.
+		choice("display.theme", "Theme", "The colors of the reading screen.", "terminal", false, Themes...),
 		toggle("display.line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
 
 		// editing
