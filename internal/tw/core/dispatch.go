@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -433,7 +434,11 @@ func (a *App) showOutline() {
 	a.openList(&List{Title: "Outline", Items: names, Filter: new(string), choose: func(i int) {
 		it := items[i]
 		a.moveTo(it.Char, true)
-		a.say(fmt.Sprintf("Heading level %d: %s", it.Level, it.Text))
+		if h, ok := a.headingAt(it.Char); ok {
+			a.say(a.headingSaid(h))
+		} else {
+			a.say(fmt.Sprintf("Heading level %d: %s", it.Level, it.Text))
+		}
 	}})
 }
 
@@ -644,38 +649,56 @@ func (a *App) cycleSetting(path, label string) {
 	a.say(fmt.Sprintf("%s: %s.", label, spoken))
 }
 
-// speedPresets are textweaver's reading speeds in the order the key moves
-// through them; their rates are the schema's defaults.
-var speedPresets = func() []struct {
+// numberTables is the optional part of Settings that reads a table of
+// numbers, such as speech.speed_presets.
+type numberTables interface {
+	NumberTable(path string) map[string]int
+}
+
+type speedPreset struct {
 	name string
 	wpm  int
-} {
-	rates := settings.Defaults{}.NumberTable("speech.speed_presets")
-	var out []struct {
-		name string
-		wpm  int
-	}
-	for _, name := range []string{"normal", "study", "slow", "skim"} {
-		out = append(out, struct {
-			name string
-			wpm  int
-		}{name, rates[name]})
-	}
-	return out
-}()
+}
 
-// cycleSpeedPreset sets the rate to the next preset.
+// speedPresets are the presets of speech.speed_presets, fastest first
+// (names break ties), so that F8 steps to ever slower speeds and wraps
+// from the slowest to the fastest.
+func (a *App) speedPresets() []speedPreset {
+	table := settings.Defaults{}.NumberTable("speech.speed_presets")
+	if nt, ok := a.opts.Settings.(numberTables); ok {
+		table = nt.NumberTable("speech.speed_presets")
+	}
+	out := make([]speedPreset, 0, len(table))
+	for name, wpm := range table {
+		out = append(out, speedPreset{name, wpm})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].wpm != out[j].wpm {
+			return out[i].wpm > out[j].wpm
+		}
+		return out[i].name < out[j].name
+	})
+	return out
+}
+
+// cycleSpeedPreset sets the rate to the next preset: the first one slower
+// than the current rate, or the fastest after the slowest.
 func (a *App) cycleSpeedPreset() {
 	ed, ok := a.opts.Settings.(SettingsEditor)
 	if !ok {
 		a.notAvailable("Speed presets")
 		return
 	}
+	presets := a.speedPresets()
+	if len(presets) == 0 {
+		a.say("No speed presets. Add some to speech.speed_presets in settings.toml.")
+		return
+	}
 	rate := a.opts.Settings.Int("speech.rate")
-	next := speedPresets[0]
-	for i, p := range speedPresets {
-		if p.wpm == rate {
-			next = speedPresets[(i+1)%len(speedPresets)]
+	next := presets[0]
+	for _, p := range presets {
+		if p.wpm < rate {
+			next = p
 			break
 		}
 	}

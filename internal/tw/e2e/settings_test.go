@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,5 +41,105 @@ func TestNextThemeCyclesAndAnnounces(t *testing.T) {
 	}
 	if got := c.call("get_setting", map[string]any{"path": "display.theme"}); got["value"] != "sepia" {
 		t.Errorf("after a refused theme display.theme is %v", got["value"])
+	}
+}
+
+const structuredMD = `# Guide
+
+Intro text here.
+
+## Methods
+
+- first point
+- second point
+- third point
+
+| Name | Size |
+| --- | --- |
+| alpha | 1 |
+| beta | 2 |
+
+See [the index](#guide) for more.
+
+## Results
+
+Done.
+`
+
+// TestVerbosityChangesWhatIsSaid: the same moves, at each verbosity level,
+// over JSON-RPC; cycle_verbosity says the level it moved to.
+func TestVerbosityChangesWhatIsSaid(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "guide.md")
+	writeFile(t, path, structuredMD)
+	c := start(t, filepath.Join(dir, "home"))
+	c.call("open", map[string]any{"path": path})
+
+	moves := []string{"next_heading", "next_list_item", "next_list_item", "next_table", "table_next_row", "table_next_column", "next_link", "next_heading"}
+	want := map[string][]string{
+		"low": {"Methods", "first point", "second point", "Name | Size", "alpha", "1", "the index", "Results"},
+		"normal": {"Heading level 2: Methods", "first point", "second point", "Table, 3 rows: Name | Size",
+			"alpha", "1", "Link: the index", "Heading level 2: Results"},
+		"high": {"Heading level 2, 2 of 3: Methods", "Item 1 of 3: first point", "Item 2 of 3: second point",
+			"Table 1 of 1, 3 rows, 2 columns: Name | Size", "Row 2, column 1: alpha", "Row 2, column 2: 1",
+			"Link 1 of 1: the index", "Heading level 2, 3 of 3: Results"},
+	}
+	// normal -> high -> low -> normal, each said as it is chosen.
+	for _, level := range []struct{ value, said string }{{"high", "Verbosity: High."}, {"low", "Verbosity: Low."}, {"normal", "Verbosity: Normal."}} {
+		res := c.call("action", map[string]any{"id": "cycle_verbosity"})
+		if res["status"] != level.said {
+			t.Fatalf("cycle_verbosity: %v, want %s", res["status"], level.said)
+		}
+		if got := c.call("get_setting", map[string]any{"path": "speech.verbosity"}); got["value"] != level.value {
+			t.Fatalf("speech.verbosity is %v after %q", got["value"], level.said)
+		}
+		c.call("navigate", map[string]any{"action": "document_start"})
+		for i, move := range moves {
+			c.call("navigate", map[string]any{"action": move})
+			if got := c.lastAnnouncement(); got != want[level.value][i] {
+				t.Errorf("%s, %s: said %q, want %q", level.value, move, got, want[level.value][i])
+			}
+		}
+	}
+}
+
+// TestSpeedPresetsComeFromTheSetting: F8 moves through the presets of
+// speech.speed_presets, fastest to slowest and round again; a table of the
+// user's own replaces the built-in one.
+func TestSpeedPresetsComeFromTheSetting(t *testing.T) {
+	c := start(t, filepath.Join(t.TempDir(), "home"))
+	press := func() (string, float64) {
+		res := c.call("action", map[string]any{"id": "cycle_speed_preset"})
+		rate := c.call("get_setting", map[string]any{"path": "speech.rate"})["value"].(float64)
+		return res["status"].(string), rate
+	}
+	for _, want := range []struct {
+		said string
+		rate float64
+	}{
+		{"Speed study, 200 words per minute.", 200}, {"Speed slow, 150 words per minute.", 150},
+		{"Speed skim, 350 words per minute.", 350}, {"Speed normal, 265 words per minute.", 265},
+	} {
+		if said, rate := press(); said != want.said || rate != want.rate {
+			t.Fatalf("F8: %q at %v, want %q at %v", said, rate, want.said, want.rate)
+		}
+	}
+	c.call("set_setting", map[string]any{"path": "speech.speed_presets", "value": map[string]any{"sprint": 600, "stroll": 120}})
+	for _, want := range []struct {
+		said string
+		rate float64
+	}{
+		{"Speed stroll, 120 words per minute.", 120}, {"Speed sprint, 600 words per minute.", 600}, {"Speed stroll, 120 words per minute.", 120},
+	} {
+		if said, rate := press(); said != want.said || rate != want.rate {
+			t.Fatalf("F8 with the user's presets: %q at %v, want %q at %v", said, rate, want.said, want.rate)
+		}
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
