@@ -108,6 +108,13 @@ func TestSetChecksTypes(t *testing.T) {
 		{"speech.speed_presets", `[1]`, nil, "speech.speed_presets must be a table of names and numbers"},
 		{"speech.pronunciations", `{"GNU": "guh new"}`, map[string]string{"GNU": "guh new"}, ""},
 		{"speech.pronunciations", `{"GNU": 1}`, nil, "speech.pronunciations must be a table of names and texts"},
+		{"speech.pronunciations", `{"/v(\\d+)/": "version $1", "=US": "United States", "/colou?r/i": "hue"}`,
+			map[string]string{`/v(\d+)/`: "version $1", "=US": "United States", "/colou?r/i": "hue"}, ""},
+		{"speech.pronunciations", `{"/[a-/": "x"}`, nil, "speech.pronunciations cannot be used: \"/[a-/\" is not a regular expression: missing closing ]: `[a-`"},
+		{"speech.pronunciations", `{"/a/g": "x"}`, nil, `speech.pronunciations cannot be used: "/a/g" is not /pattern/ or /pattern/i`},
+		{"speech.pronunciations", `{"/a*/": "x"}`, nil, `speech.pronunciations cannot be used: "/a*/" matches empty text`},
+		{"speech.pronunciations", `{"=": "x"}`, nil, `speech.pronunciations cannot be used: "=" has no word to find`},
+		{"speech.pronunciations", `{" ": "x"}`, nil, `speech.pronunciations cannot be used: an entry has no word to find`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.path+"="+tc.value, func(t *testing.T) {

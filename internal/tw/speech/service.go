@@ -342,6 +342,9 @@ func (s *Service) Stop() {
 func (s *Service) SetParams(p Params) {
 	p = p.Clamp()
 	s.mu.Lock()
+	if p.Lexicon.Same(s.params.Lexicon) {
+		p.Lexicon = s.params.Lexicon // the same words: no need to restart
+	}
 	if s.params == p {
 		s.mu.Unlock()
 		return
@@ -553,6 +556,13 @@ func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
 	narr := NewNarrator(r.d, from, r.to, p)
 	var base int64 // samples written so far
 	ahead := int64(lookahead.Seconds() * float64(rate))
+	// speech.latency_offset_ms: a word is reported that long after its
+	// first sample has been played, the time the audio device takes to
+	// make it heard. A WAV file has no such delay.
+	var offset int64
+	if s.sink.Kind() != "wav" {
+		offset = int64(p.LatencyOffsetMs) * int64(rate) / 1000
+	}
 	for {
 		seg, ok := narr.Next()
 		if !ok || pl.ctx.Err() != nil {
@@ -575,7 +585,7 @@ func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
 				// Words the engine skipped are released with the next one.
 				for ; next <= m.Word; next++ {
 					w := seg.DocWords[next]
-					q.add(pending{uttBase + m.Sample, w.Start, w.End})
+					q.add(pending{uttBase + m.Sample + offset, w.Start, w.End})
 				}
 			}
 			if err := st.Write(pcm); err != nil {
@@ -594,12 +604,18 @@ func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
 		}
 		for ; next < len(seg.DocWords); next++ {
 			w := seg.DocWords[next]
-			q.add(pending{base, w.Start, w.End})
+			q.add(pending{base + offset, w.Start, w.End})
 		}
 		if n := int64(seg.PauseMs) * int64(rate) / 1000; n > 0 {
 			st.Write(make([]int16, n))
 			base += n
 		}
+	}
+	if offset > 0 && pl.ctx.Err() == nil {
+		// Silence for the last words' delay, so that the clock runs on
+		// until they are reported and the reading ends after them.
+		st.Write(make([]int16, offset))
+		base += offset
 	}
 	q.end(base)
 	<-pl.ctx.Done() // keep the stream open until the dispatcher is done
