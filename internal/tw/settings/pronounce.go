@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pronunciation is one entry of speech.pronunciations: what to find in the
@@ -36,6 +37,9 @@ func ParsePronunciation(name, say string) (Pronunciation, error) {
 	if strings.TrimSpace(name) == "" {
 		return Pronunciation{}, fmt.Errorf("an entry has no word to find")
 	}
+	if !utf8.ValidString(name) || !utf8.ValidString(say) {
+		return Pronunciation{}, fmt.Errorf("%q is not valid UTF-8 text", name)
+	}
 	if !singleLine(say) {
 		return Pronunciation{}, fmt.Errorf("what to say for %q must be a single line", name)
 	}
@@ -66,7 +70,11 @@ func ParsePronunciation(name, say string) (Pronunciation, error) {
 	if !exact {
 		expr = "(?i)" + expr
 	}
-	return Pronunciation{Name: name, Say: say, Pattern: regexp.MustCompile(expr), WholeWord: true, Literal: true}, nil
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return Pronunciation{}, fmt.Errorf("%q cannot be found: %v", name, err)
+	}
+	return Pronunciation{Name: name, Say: say, Pattern: re, WholeWord: true, Literal: true}, nil
 }
 
 // Lexicon is a compiled speech.pronunciations: its entries in the order

@@ -110,3 +110,40 @@ func TestPronunciationsAcrossWindows(t *testing.T) {
 		t.Errorf("%d utterances saying guh new %d times; want several and 299", segs, said)
 	}
 }
+
+// FuzzPronunciations: any entry and any text narrate without a panic, and
+// every word still maps to a range of the text, in order.
+func FuzzPronunciations(f *testing.F) {
+	f.Add("sql", "sequel", "SQL and sql.")
+	f.Add(`/v(\d+)/`, "version $1 $2 ${x}", "v2 v10 v")
+	f.Add("=US", "", "US us\nUS")
+	f.Add("/&/", " and ", "a & b && c")
+	f.Add(`/(?i)é+/`, "e\n", "ÉÉé café 🎉")
+	f.Add("New York", "NY", "New\nYork New  York")
+	f.Fuzz(func(t *testing.T, name, say, text string) {
+		lex, _ := settings.CompileLexicon(map[string]string{name: say})
+		d := doc.New(strings.ToValidUTF8(text, "?"), doc.Meta{}, nil)
+		p := DefaultParams()
+		p.Lexicon = lex
+		n := NewNarrator(d, 0, d.Len(), p)
+		prev := 0
+		for seg, ok := n.Next(); ok; seg, ok = n.Next() {
+			if len(seg.DocWords) != len(seg.Utterance.Words) {
+				t.Fatalf("%d document words for %d spoken ones", len(seg.DocWords), len(seg.Utterance.Words))
+			}
+			spoken := []rune(seg.Utterance.Text)
+			for i, w := range seg.DocWords {
+				if w.Start < prev || w.End < w.Start || w.End > d.Len() {
+					t.Fatalf("word %d at [%d,%d) after %d in a text of %d", i, w.Start, w.End, prev, d.Len())
+				}
+				if sw := seg.Utterance.Words[i]; sw.Start < 0 || sw.End > len(spoken) || sw.End < sw.Start {
+					t.Fatalf("spoken word %d at [%d,%d) of %d", i, sw.Start, sw.End, len(spoken))
+				}
+				prev = w.End
+			}
+			if strings.ContainsAny(seg.Utterance.Text, "\x00\n") {
+				t.Fatalf("a NUL or line break reaches the engine: %q", seg.Utterance.Text)
+			}
+		}
+	})
+}
