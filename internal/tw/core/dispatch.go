@@ -630,6 +630,8 @@ func cycledSetting(id string) (path, label string, ok bool) {
 		return "keyboard.character_keys", "Single-letter keys", true
 	case "next_theme":
 		return "display.theme", "Theme", true
+	case "cycle_access_mode":
+		return "accessibility.mode", "Access mode", true
 	}
 	return "", "", false
 }

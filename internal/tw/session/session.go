@@ -116,6 +116,11 @@ type Session struct {
 	closeOnce sync.Once
 	applied   int // times the speech settings were applied (for tests)
 	mu        sync.Mutex
+	// voice is Speech as the app's voice (a fake in tests); speechTried
+	// says speech was opened once, so a failure is not retried at every
+	// change of mode.
+	voice       core.Speaker
+	speechTried bool
 }
 
 // Open builds a session. It never fails: what cannot be opened (the log,
@@ -151,12 +156,21 @@ func Open(o Options) *Session {
 	if !o.NoSpeech && s.Mode != ScreenReader {
 		s.openSpeech(o)
 	}
-	if s.Speech != nil {
-		opts.Speaker = s.Speech
-		if s.Mode == Hybrid {
-			opts.Speaker = quiet{s.Speech}
+	switch {
+	case o.Modes && !o.NoSpeech:
+		// The mode may change while tw runs (cycle_access_mode).
+		opts.Speaker = modal{s: s, silent: o.Silent}
+		if s.Settings != nil {
+			s.Settings.OnChange(func(path string, v any) {
+				if path == "accessibility.mode" {
+					mode, _ := v.(string)
+					s.setMode(mode, o)
+				}
+			})
 		}
-	} else if o.Silent != nil {
+	case s.Speech != nil:
+		opts.Speaker = s.Speech
+	case o.Silent != nil:
 		opts.Speaker = o.Silent
 	}
 	s.App = core.New(opts)
@@ -177,13 +191,34 @@ func (s *Session) openSpeech(o Options) {
 	if v, err := strconv.ParseFloat(o.Getenv(EnvSpeed), 64); err == nil && v > 0 {
 		so.Speed = v
 	}
+	s.mu.Lock()
+	s.speechTried = true
+	s.mu.Unlock()
 	svc, notices, err := speech.Open(so)
+	if app := s.App; app != nil {
+		// Opened later, when a mode that speaks was chosen (from inside an
+		// action of the app, which holds its lock): the notices are said
+		// once the action is done.
+		later := append([]string(nil), notices...)
+		if err != nil {
+			later = append(later, "Speech could not start: "+err.Error())
+		}
+		if len(later) > 0 {
+			go func() {
+				for _, n := range later {
+					app.Announce(n, core.Polite)
+				}
+			}()
+		}
+	}
 	s.Notices = append(s.Notices, notices...)
 	if err != nil {
 		s.Notices = append(s.Notices, "Speech could not start: "+err.Error())
 		return
 	}
-	s.Speech = svc
+	s.mu.Lock()
+	s.Speech, s.voice = svc, svc
+	s.mu.Unlock()
 	if s.Settings != nil {
 		s.Settings.OnChange(func(path string, _ any) {
 			if strings.HasPrefix(path, "speech.") {
@@ -225,8 +260,12 @@ func (s *Session) Announce() {
 }
 
 // Speaks reports whether tw itself says its announcements (self-voicing
-// with a voice).
-func (s *Session) Speaks() bool { return s.Speech != nil && s.Mode == SelfVoicing }
+// with a voice), now.
+func (s *Session) Speaks() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.voice != nil && s.Mode == SelfVoicing
+}
 
 // StartAutosave saves the reading place every reading.autosave_seconds
 // while it changes.
@@ -244,8 +283,11 @@ func (s *Session) Close() {
 	s.closeOnce.Do(func() {
 		s.App.StopAutosave()
 		s.App.Close()
-		if s.Speech != nil {
-			s.Speech.Close()
+		s.mu.Lock()
+		sp := s.Speech
+		s.mu.Unlock()
+		if sp != nil {
+			sp.Close()
 		}
 		if s.logFile != nil {
 			s.logFile.Close()
@@ -313,12 +355,6 @@ var (
 	_ core.SettingsPorter = Settings{}
 	_ core.Speaker        = (*speech.Service)(nil)
 )
-
-// quiet is the voice in hybrid mode: it reads, and leaves announcements to
-// the screen reader.
-type quiet struct{ *speech.Service }
-
-func (quiet) Say(string) {}
 
 // openLog opens textweaver.log in the state folder; stdout is only for the
 // protocol, and the spec keeps stderr quiet too.

@@ -283,7 +283,7 @@ var schema = func() []Setting {
 			"default", false, Choice{"default", "Default"}, Choice{"classic", "Classic"}),
 
 		// accessibility
-		choice("accessibility.mode", "Speech mode",
+		choice("accessibility.mode", "Access mode",
 			"Whether tw speaks for itself, shares the work with your screen reader, or leaves all speech to it.",
 			"self-voicing", false,
 			Choice{"self-voicing", "Self-voicing"}, Choice{"hybrid", "Hybrid"}, Choice{"screen-reader", "Screen reader"}),

@@ -133,9 +133,9 @@ func Run(o Options) (int, error) {
 	sess := r.sess
 	cfg := Config{App: sess.App, Events: r.events, Screen: scr, Accessibility: sess.Mode,
 		CharacterKeys: true, Highlight: true}
-	if sess.Speaks() {
-		cfg.Speak = sess.Speech.Say
-	}
+	// The reader's own announcements follow the accessibility mode, which
+	// cycle_access_mode changes while tw runs.
+	cfg.Speak = sess.Say
 	preset := "default"
 	if st := sess.Settings; st != nil {
 		cfg.CharacterKeys = st.Bool("keyboard.character_keys")

@@ -74,6 +74,13 @@ var heardColors = map[string]heardColor{
 	"magenta": {0xFF8CF0, 0x8A1A7A},
 }
 
+// terminalHeard is the word heard in the terminal theme: the terminal's
+// own colors, which it may have tuned for its background.
+var terminalHeard = map[string]tcell.Color{
+	"yellow": tcell.ColorYellow, "green": tcell.ColorGreen, "cyan": tcell.ColorAqua, "magenta": tcell.ColorFuchsia,
+	"": tcell.ColorYellow,
+}
+
 // themeOf is the theme st's settings choose; nil is the default one (the
 // schema's defaults).
 func themeOf(st SettingsReader) theme {
@@ -95,10 +102,11 @@ func heardStyle(base tcell.Style, heard string, pal palette, colored bool) tcell
 	}
 	hc, ok := heardColors[heard]
 	if !ok {
-		hc = heardColors["yellow"]
+		heard, hc = "yellow", heardColors["yellow"]
 	}
 	if !colored {
-		return base.Background(rgb(hc.OnDark)).Foreground(tcell.ColorBlack)
+		// The terminal's own palette: its yellow, not one of tw's.
+		return base.Background(terminalHeard[heard]).Foreground(tcell.ColorBlack)
 	}
 	st := base.Background(rgb(hc.OnLight)).Foreground(tcell.ColorWhite)
 	if pal.Dark {
