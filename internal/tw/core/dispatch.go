@@ -214,6 +214,11 @@ func (a *App) runAction(id string) {
 		case "find_next", "find_previous":
 			a.stopIfReading()
 			a.findAgain(id == "find_next")
+		case "next_misspelling", "previous_misspelling":
+			a.stopIfReading()
+			a.misspelling(id == "next_misspelling")
+		case "spelling_suggestions":
+			a.spellingSuggestions()
 		default:
 			a.notAvailable(strings.ToUpper(info.Name[:1]) + info.Name[1:])
 		}

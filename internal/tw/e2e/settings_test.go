@@ -143,3 +143,40 @@ func writeFile(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestSpellCheckSetting: with editing.spell_check on, next_misspelling and
+// previous_misspelling move between misspelled words (not in code) and
+// spelling_suggestions offers corrections; turned off, they say so.
+func TestSpellCheckSetting(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "letter.md")
+	writeFile(t, path, "The cat sat. Teh dog will recieve mail.\n\n```\nteh codde\n```\n\nAll fine here.\n")
+	c := start(t, filepath.Join(dir, "home"))
+	c.call("open", map[string]any{"path": path})
+	for _, step := range []struct{ action, said string }{
+		{"next_misspelling", "Misspelled: Teh"},
+		{"spelling_suggestions", "Suggestions for Teh: "},
+		{"next_misspelling", "Misspelled: recieve"},
+		{"next_misspelling", "No next misspelling."},
+		{"previous_misspelling", "Misspelled: Teh"},
+	} {
+		c.call("navigate", map[string]any{"action": step.action})
+		if got := c.lastAnnouncement(); !strings.HasPrefix(got, step.said) {
+			t.Fatalf("%s: said %q, want %q", step.action, got, step.said)
+		}
+		if step.action == "spelling_suggestions" && !strings.Contains(c.lastAnnouncement(), "The") {
+			t.Errorf("no The among %q", c.lastAnnouncement())
+		}
+	}
+	c.call("set_setting", map[string]any{"path": "editing.spell_check", "value": false})
+	for _, action := range []string{"next_misspelling", "previous_misspelling", "spelling_suggestions"} {
+		before := c.call("position", nil)
+		c.call("navigate", map[string]any{"action": action})
+		if got := c.lastAnnouncement(); got != "Spelling checks are off. Turn on Check spelling in the settings." {
+			t.Errorf("%s with spell_check off: said %q", action, got)
+		}
+		if after := c.call("position", nil); after["char"] != before["char"] {
+			t.Errorf("%s with spell_check off moved from %v to %v", action, before["char"], after["char"])
+		}
+	}
+}
