@@ -99,6 +99,9 @@ func (a *App) runAction(id string) {
 				a.say("Cancelled.")
 				return
 			}
+			if found, ok := a.libraryFind(path); ok {
+				path = found
+			}
 			if err := a.open(path); err != nil {
 				a.sayError(err.Error())
 			}

@@ -180,3 +180,49 @@ func TestSpellCheckSetting(t *testing.T) {
 		}
 	}
 }
+
+// TestLibraryFolders: with library.folders set, the open prompt completes a
+// bare name from the documents in those folders (and their subfolders),
+// and opens a bare name found there; without them, it does not.
+func TestLibraryFolders(t *testing.T) {
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "books")
+	if err := os.MkdirAll(filepath.Join(lib, "classics", ".hidden"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	moby := filepath.Join(lib, "classics", "Moby Dick.md")
+	writeFile(t, moby, "# Moby Dick\n\nCall me Ishmael.\n")
+	writeFile(t, filepath.Join(lib, "Middlemarch.txt"), "Miss Brooke had that kind of beauty.\n")
+	writeFile(t, filepath.Join(lib, "classics", ".hidden", "Mobile notes.md"), "hidden\n")
+	writeFile(t, filepath.Join(lib, "cover.png"), "not a document")
+	c := startIn(t, dir, filepath.Join(dir, "home"))
+
+	complete := func(typed string) (string, string) {
+		c.call("action", map[string]any{"id": "open"})
+		c.call("prompt_key", map[string]any{"text": typed})
+		res := c.call("prompt_key", map[string]any{"key": "tab"})
+		text := res["prompt"].(map[string]any)["text"].(string)
+		c.call("prompt_key", map[string]any{"key": "escape"})
+		return text, res["status"].(string)
+	}
+	if text, said := complete("mob"); text != "mob" || said != "No files match mob." {
+		t.Fatalf("no library yet: %q, %q", text, said)
+	}
+	c.call("set_setting", map[string]any{"path": "library.folders", "value": []string{lib}})
+	if text, said := complete("mob"); text != moby || said != "Moby Dick.md, in "+filepath.Dir(moby) {
+		t.Errorf("mob<Tab>: %q, %q; want %q", text, said, moby)
+	}
+	if text, said := complete("M"); text != "M" || said != "2 matches: Middlemarch.txt, Moby Dick.md" {
+		t.Errorf("M<Tab>: %q, %q", text, said)
+	}
+	// A bare name that is no file here opens from the library.
+	c.call("action", map[string]any{"id": "open"})
+	res := c.call("prompt_key", map[string]any{"text": "moby dick.md"})
+	res = c.call("prompt_key", map[string]any{"key": "enter"})
+	if got := c.lastAnnouncement(); !strings.HasPrefix(got, "Opened Moby Dick.") {
+		t.Fatalf("opening moby dick.md from the library: said %q (%v)", got, res)
+	}
+	if info := c.call("info", nil); info["path"] != moby {
+		t.Errorf("opened %v, want %s", info["path"], moby)
+	}
+}
