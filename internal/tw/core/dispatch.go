@@ -523,6 +523,12 @@ type SettingsEditor interface {
 	Visible() []SettingLabel
 }
 
+// valueParser is the optional part of a SettingsEditor that reads a value
+// typed in the settings list's prompt.
+type valueParser interface {
+	Parse(path, text string) (any, error)
+}
+
 // SettingLabel names one setting of the settings list.
 type SettingLabel struct{ Path, Label string }
 
@@ -565,7 +571,16 @@ func (a *App) showSettings() {
 				return
 			}
 			var value any = text
-			if n, err := strconv.ParseFloat(text, 64); err == nil {
+			if vp, ok := ed.(valueParser); ok {
+				// The setting reads what was typed: "300 words per minute",
+				// "on", a choice by its label.
+				v, err := vp.Parse(path, text)
+				if err != nil {
+					a.sayError(err.Error())
+					return
+				}
+				value = v
+			} else if n, err := strconv.ParseFloat(text, 64); err == nil {
 				value = n
 			} else if b, err := strconv.ParseBool(text); err == nil {
 				value = b
@@ -617,11 +632,14 @@ func (a *App) portSettings(id string) {
 			return
 		}
 		n, err := p.Import(path)
-		if err != nil {
+		switch {
+		case err != nil && n == 0:
 			a.sayError(fmt.Sprintf("Could not import the settings: %v", err))
-			return
+		case err != nil:
+			a.sayError(fmt.Sprintf("Imported %d of the settings from %s. Not imported: %v.", n, path, err))
+		default:
+			a.say(fmt.Sprintf("Imported %d settings from %s.", n, path))
 		}
-		a.say(fmt.Sprintf("Imported %d settings from %s.", n, path))
 	})
 }
 

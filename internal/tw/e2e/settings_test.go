@@ -226,3 +226,115 @@ func TestLibraryFolders(t *testing.T) {
 		t.Errorf("opened %v, want %s", info["path"], moby)
 	}
 }
+
+// TestExportFolderSetting: export.folder decides where an export goes (a
+// folder that does not exist yet is made); unset, exports go beside the
+// document; a folder that is a file gives a clear error.
+func TestExportFolderSetting(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cells.md")
+	writeFile(t, path, "# Cells\n\nCells are small.\n")
+	c := start(t, filepath.Join(dir, "home"))
+	c.call("open", map[string]any{"path": path})
+	out := filepath.Join(dir, "exports", "html")
+	c.call("set_setting", map[string]any{"path": "export.folder", "value": out})
+	res := c.call("action", map[string]any{"id": "export_html"})
+	want := filepath.Join(out, "cells.html")
+	if res["status"] != "Exported to "+want+"." {
+		t.Fatalf("export_html with export.folder: %v", res["status"])
+	}
+	if data, err := os.ReadFile(want); err != nil || !strings.Contains(string(data), "Cells are small.") {
+		t.Fatalf("%s: %v", want, err)
+	}
+	c.call("set_setting", map[string]any{"path": "export.folder", "value": nil})
+	res = c.call("action", map[string]any{"id": "export_html"})
+	if beside := filepath.Join(dir, "cells.html"); res["status"] != "Exported to "+beside+"." {
+		t.Fatalf("export_html without export.folder: %v", res["status"])
+	}
+	c.call("set_setting", map[string]any{"path": "export.folder", "value": path})
+	res = c.call("action", map[string]any{"id": "export_html"})
+	if s, _ := res["status"].(string); !strings.HasPrefix(s, "Could not export the document: ") {
+		t.Fatalf("export.folder naming a file: %v", res["status"])
+	}
+}
+
+// TestInvalidValuesAreRefusedWithTheReason: over JSON-RPC, a value of the
+// wrong kind for any setting is refused (-32602) with a reason naming the
+// setting (and the choices, for a choice), and nothing changes; a number
+// out of range is set to the nearest value in range, as the spec says; the
+// settings list's prompt reads what was typed by the setting's own rules;
+// an import says which entries it refused and why.
+func TestInvalidValuesAreRefusedWithTheReason(t *testing.T) {
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	c := start(t, home)
+	for _, st := range settings.Schema() {
+		var bad any
+		switch st.Kind {
+		case settings.KindToggle:
+			bad = "maybe"
+		case settings.KindNumber:
+			bad = "fast"
+		case settings.KindChoice:
+			bad = 3
+		case settings.KindText:
+			bad = []int{7}
+		case settings.KindList:
+			bad = "not a list"
+		case settings.KindTable:
+			bad = []int{1}
+		}
+		before := c.call("get_setting", map[string]any{"path": st.Path})
+		_, rpcErr := c.try("set_setting", map[string]any{"path": st.Path, "value": bad})
+		msg, _ := rpcErr["message"].(string)
+		if rpcErr == nil || rpcErr["code"] != -32602.0 || !strings.HasPrefix(msg, st.Path+" must be ") {
+			t.Errorf("%s = %v: error %v", st.Path, bad, rpcErr)
+			continue
+		}
+		if st.Kind == settings.KindChoice && !st.Open && !strings.Contains(msg, st.Choices[len(st.Choices)-1].Value) {
+			t.Errorf("%s: the refusal does not list the choices: %q", st.Path, msg)
+		}
+		if after := c.call("get_setting", map[string]any{"path": st.Path}); after["spoken"] != before["spoken"] {
+			t.Errorf("%s changed from %v to %v after a refused value", st.Path, before["spoken"], after["spoken"])
+		}
+	}
+	_, rpcErr := c.try("set_setting", map[string]any{"path": "speech.pronunciations", "value": map[string]any{"/[a-/": "x"}})
+	if msg, _ := rpcErr["message"].(string); !strings.Contains(msg, "is not a regular expression") {
+		t.Errorf("a bad regular expression: %v", rpcErr)
+	}
+	if got := c.call("set_setting", map[string]any{"path": "speech.rate", "value": 5000}); got["value"] != 900.0 {
+		t.Errorf("speech.rate 5000: %v, want 900 (the nearest value in range)", got["value"])
+	}
+
+	// The settings list's prompt.
+	typeRate := func(text string) string {
+		c.call("action", map[string]any{"id": "settings"})
+		for _, k := range []string{"s", "p", "e", "e", "c", "h", " ", "r"} {
+			c.call("list_key", map[string]any{"key": k})
+		}
+		c.call("list_key", map[string]any{"key": "enter"})
+		c.call("prompt_key", map[string]any{"text": text})
+		res := c.call("prompt_key", map[string]any{"key": "enter"})
+		c.call("list_key", map[string]any{"key": "escape"})
+		return res["status"].(string)
+	}
+	if said := typeRate("300 words per minute"); said != "Speech rate: 300 words per minute" {
+		t.Errorf("typing 300 words per minute: %v", said)
+	}
+	if said := typeRate("fast"); said != "speech.rate must be a number" {
+		t.Errorf("typing fast: %v", said)
+	}
+
+	// An import with good and bad entries.
+	file := filepath.Join(dir, "mine.toml")
+	writeFile(t, file, "[speech]\nrate = 320\nverbosity = \"chatty\"\n\n[display]\ntheme = \"sepia\"\nsparkles = true\n")
+	c.call("action", map[string]any{"id": "import_settings"})
+	res := c.call("answer", map[string]any{"text": file})
+	want := "Imported 2 of the settings from " + file + ". Not imported: speech.verbosity must be one of low, normal, high; There is no setting display.sparkles."
+	if got := c.lastAnnouncement(); got != want {
+		t.Errorf("import said %q (%v)\nwant %q", got, res, want)
+	}
+	if got := c.call("get_setting", map[string]any{"path": "display.theme"}); got["value"] != "sepia" {
+		t.Errorf("the good entries of the import were not applied: theme %v", got["value"])
+	}
+}

@@ -339,6 +339,15 @@ func OnSignal(f func()) (stop func()) {
 // itself, which never panics, with the settings list it shows.
 type Settings struct{ *settings.Store }
 
+// Parse reads a value typed for a setting in the settings list.
+func (Settings) Parse(path, text string) (any, error) {
+	st, ok := settings.Lookup(path)
+	if !ok {
+		return nil, settings.ErrUnknown
+	}
+	return st.Parse(text)
+}
+
 // Visible lists the settings of the settings list.
 func (Settings) Visible() []core.SettingLabel {
 	var out []core.SettingLabel
