@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -134,5 +135,48 @@ func TestScreenReaderStartThenSelfVoicingOpensSpeech(t *testing.T) {
 	s.mu.Unlock()
 	if sp == nil || sp.ID() != "null" || !s.Speaks() {
 		t.Fatalf("self-voicing chosen: speech %v, speaks %v; notices %q", sp, s.Speaks(), s.Notices)
+	}
+}
+
+// TestAutosaveIntervalFollowsTheSetting: the reading place is saved every
+// reading.autosave_seconds, and a new value takes effect at once (30 s,
+// the default, would not save within this test).
+func TestAutosaveIntervalFollowsTheSetting(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.txt")
+	if err := os.WriteFile(file, []byte("One. Two. Three. Four. Five.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := Open(Options{Home: home(t, ""), NoSpeech: true})
+	defer s.Close()
+	if err := s.App.Open(file); err != nil {
+		t.Fatal(err)
+	}
+	s.StartAutosave()
+	s.App.Action("next_sentence", nil)
+	s.App.Action("next_sentence", nil)
+	stateFiles := func() string {
+		var all string
+		filepath.Walk(s.Home, func(p string, fi os.FileInfo, err error) error {
+			if err == nil && !fi.IsDir() && filepath.Ext(p) == ".json" {
+				data, _ := os.ReadFile(p)
+				all += string(data)
+			}
+			return nil
+		})
+		return all
+	}
+	if _, err := s.Settings.Set("reading.autosave_seconds", 5.0); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for !strings.Contains(stateFiles(), `"char": 10`) && !strings.Contains(stateFiles(), `"char":10`) {
+		if time.Since(start) > 12*time.Second {
+			t.Fatalf("the place was not saved within 12 s of reading.autosave_seconds = 5; state: %s", stateFiles())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if took := time.Since(start); took < 4*time.Second {
+		t.Errorf("saved after %v, before the 5 s interval", took)
 	}
 }

@@ -121,6 +121,8 @@ type Session struct {
 	// change of mode.
 	voice       core.Speaker
 	speechTried bool
+	autosaving  bool // StartAutosave was called
+	restartMu   sync.Mutex
 }
 
 // Open builds a session. It never fails: what cannot be opened (the log,
@@ -267,12 +269,33 @@ func (s *Session) Speaks() bool {
 	return s.voice != nil && s.Mode == SelfVoicing
 }
 
-// StartAutosave saves the reading place every reading.autosave_seconds
-// while it changes.
+// StartAutosave saves the reading place (and, with editing.autosave, the
+// document being edited) every reading.autosave_seconds; a new value of
+// that setting takes effect at once.
 func (s *Session) StartAutosave() {
 	every := settings.Defaults{}.Int("reading.autosave_seconds")
 	if s.Settings != nil {
 		every = s.Settings.Int("reading.autosave_seconds")
+		s.mu.Lock()
+		first := !s.autosaving
+		s.autosaving = true
+		s.mu.Unlock()
+		if first {
+			s.Settings.OnChange(func(path string, v any) {
+				if path != "reading.autosave_seconds" {
+					return
+				}
+				// Not on this goroutine: it may be inside an action of the
+				// app, which the autosave waits for while it stops. One
+				// restart at a time, each with the latest value.
+				go func() {
+					s.restartMu.Lock()
+					defer s.restartMu.Unlock()
+					s.App.StopAutosave()
+					s.App.StartAutosave(time.Duration(s.Settings.Int("reading.autosave_seconds")) * time.Second)
+				}()
+			})
+		}
 	}
 	s.App.StartAutosave(time.Duration(every) * time.Second)
 }

@@ -150,3 +150,49 @@ func newTheme(name, heard string) theme {
 	}
 	return th
 }
+
+// viewSettings are the settings the view follows while it runs.
+type viewSettings struct {
+	theme, color                          string
+	highlight, lineNumbers, characterKeys bool
+}
+
+func viewSettingsOf(st SettingsReader) viewSettings {
+	if st == nil {
+		return viewSettings{}
+	}
+	return viewSettings{
+		theme: st.String("display.theme"), color: st.String("highlight.color"),
+		highlight: st.Bool("highlight.enabled"), lineNumbers: st.Bool("display.line_numbers"),
+		characterKeys: st.Bool("keyboard.character_keys"),
+	}
+}
+
+// followSettings takes up the view's settings changed since they were
+// last seen, wherever they were changed (the settings list, import, a
+// client's set_setting, settings.toml edited by hand and reloaded), so
+// that each change shows at the next draw.
+func (r *Reader) followSettings() {
+	if r.cfg.Settings == nil {
+		return
+	}
+	now := viewSettingsOf(r.cfg.Settings)
+	was := r.seen
+	if now == was {
+		return
+	}
+	r.seen = now
+	if now.theme != was.theme || now.color != was.color {
+		r.th = themeOf(r.cfg.Settings)
+	}
+	if now.highlight != was.highlight {
+		r.cfg.Highlight = now.highlight
+	}
+	if now.characterKeys != was.characterKeys {
+		r.cfg.CharacterKeys = now.characterKeys
+	}
+	if now.lineNumbers != was.lineNumbers {
+		r.cfg.LineNumbers = now.lineNumbers
+		r.lo = nil
+	}
+}

@@ -156,3 +156,26 @@ func TestEveryThemeSettingHasColors(t *testing.T) {
 		}
 	}
 }
+
+// TestViewFollowsSettingsChangedElsewhere: the theme, the highlight color
+// and line numbers changed outside the reader's own keys (the settings
+// list, a client, an import) show at the next draw.
+func TestViewFollowsSettingsChangedElsewhere(t *testing.T) {
+	s := newSim(t, "a.txt", "First line of text.\nSecond line.", 40, 8, defaultCfg)
+	st := s.r.cfg.Settings.(*settings.Store)
+	if _, err := st.Set("display.theme", "sepia"); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	if _, bg, _ := textStyle(s, 10, 1).Decompose(); bg != rgb(palettes["sepia"].Bg) {
+		t.Errorf("after display.theme = sepia the text is drawn on %v", bg)
+	}
+	if _, err := st.Set("display.line_numbers", true); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	cells, _, _ := s.scr.GetContents()
+	if string(cells[0].Runes) != "1" && (len(cells) < 2 || string(cells[1].Runes) != "1") {
+		t.Errorf("no line number after display.line_numbers = true: %q%q", cells[0].Runes, cells[1].Runes)
+	}
+}

@@ -56,6 +56,7 @@ type Reader struct {
 	km  *Keymap
 
 	th      theme // the styles of the view, from display.theme
+	seen    viewSettings
 	lo      *layout
 	rtl     map[int]bool // paragraph direction by line, for lo
 	spans   docSpans
@@ -83,6 +84,7 @@ func New(cfg Config) *Reader {
 		r.km = NewKeymap("default", "")
 	}
 	r.th = themeOf(cfg.Settings)
+	r.seen = viewSettingsOf(cfg.Settings)
 	if cfg.Events != nil {
 		scr := cfg.Screen
 		cfg.Events.setRedraw(func() { _ = scr.PostEvent(tcell.NewEventInterrupt(nil)) })
@@ -671,6 +673,7 @@ func (r *Reader) scroll(down bool) {
 
 // Draw draws the whole screen and shows it.
 func (r *Reader) Draw() {
+	r.followSettings()
 	scr := r.scr
 	scr.SetStyle(r.th.text)
 	scr.Clear()
