@@ -145,6 +145,7 @@ func Run(o Options) (int, error) {
 		preset = st.String("keyboard.preset")
 	}
 	cfg.Keymap = NewKeymap(preset, sess.Home)
+	cfg.Home = sess.Home
 	rd := New(cfg)
 	for _, w := range cfg.Keymap.Warnings {
 		rd.say(w)

@@ -153,7 +153,7 @@ func newTheme(name, heard string) theme {
 
 // viewSettings are the settings the view follows while it runs.
 type viewSettings struct {
-	theme, color                          string
+	theme, color, preset                  string
 	highlight, lineNumbers, characterKeys bool
 }
 
@@ -162,7 +162,7 @@ func viewSettingsOf(st SettingsReader) viewSettings {
 		return viewSettings{}
 	}
 	return viewSettings{
-		theme: st.String("display.theme"), color: st.String("highlight.color"),
+		theme: st.String("display.theme"), color: st.String("highlight.color"), preset: st.String("keyboard.preset"),
 		highlight: st.Bool("highlight.enabled"), lineNumbers: st.Bool("display.line_numbers"),
 		characterKeys: st.Bool("keyboard.character_keys"),
 	}
@@ -190,6 +190,9 @@ func (r *Reader) followSettings() {
 	}
 	if now.characterKeys != was.characterKeys {
 		r.cfg.CharacterKeys = now.characterKeys
+	}
+	if now.preset != was.preset && r.cfg.Home != "" {
+		r.km = NewKeymap(now.preset, r.cfg.Home)
 	}
 	if now.lineNumbers != was.lineNumbers {
 		r.cfg.LineNumbers = now.lineNumbers

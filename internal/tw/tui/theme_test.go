@@ -179,3 +179,21 @@ func TestViewFollowsSettingsChangedElsewhere(t *testing.T) {
 		t.Errorf("no line number after display.line_numbers = true: %q%q", cells[0].Runes, cells[1].Runes)
 	}
 }
+
+// TestKeyPresetChangedWhileRunning: a new keyboard.preset rebuilds the
+// keys at the next draw (the classic preset adds F5 to read).
+func TestKeyPresetChangedWhileRunning(t *testing.T) {
+	cfg := defaultCfg
+	cfg.Home = t.TempDir()
+	s := newSim(t, "a.txt", "Some text.", 40, 8, cfg)
+	if act, _, ok := s.r.km.Lookup("Browse", "F5"); ok {
+		t.Fatalf("F5 is %s in the default keys", act)
+	}
+	if _, err := s.r.cfg.Settings.(*settings.Store).Set("keyboard.preset", "classic"); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	if act, _, ok := s.r.km.Lookup("Browse", "F5"); !ok || act != "read_from_cursor" {
+		t.Errorf("after keyboard.preset = classic, F5 is %q (%v)", act, ok)
+	}
+}

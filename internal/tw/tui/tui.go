@@ -46,6 +46,9 @@ type Config struct {
 	LineNumbers   bool
 	Highlight     bool           // show the word being heard
 	Settings      SettingsReader // nil: F9 and line numbers last for the session
+	// Home holds keymap.toml; when set, a new keyboard.preset rebuilds the
+	// keymap while the reader runs.
+	Home string
 }
 
 // Reader is the terminal reader's state: the view over the app.
