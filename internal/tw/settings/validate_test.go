@@ -91,3 +91,33 @@ func TestEverySettingRefusesAValueOfTheWrongKind(t *testing.T) {
 		}
 	}
 }
+
+// TestPronunciationsFromTheFile: the README's example table loads, and a
+// table set through the store is written so that it loads back the same.
+func TestPronunciationsFromTheFile(t *testing.T) {
+	s, warnings, home := openIn(t, `[speech.pronunciations]
+"SQL" = "sequel"
+"=US" = "United States"
+'/v(\d+)/' = "version $1"
+"/colou?r/i" = "hue"
+`)
+	want := map[string]string{"SQL": "sequel", "=US": "United States", `/v(\d+)/`: "version $1", "/colou?r/i": "hue"}
+	if got := s.TextTable("speech.pronunciations"); len(warnings) != 0 || !reflect.DeepEqual(got, want) {
+		t.Fatalf("loaded %q with warnings %q", got, warnings)
+	}
+	want[`/\b(\w+)\\(\d)/i`] = `$1 "backslash" $2`
+	if _, err := s.Set("speech.pronunciations", map[string]any{}); err != nil {
+		t.Fatal(err)
+	}
+	table := map[string]any{}
+	for k, v := range want {
+		table[k] = v
+	}
+	if _, err := s.Set("speech.pronunciations", table); err != nil {
+		t.Fatal(err)
+	}
+	again, warnings, _ := Open(home)
+	if got := again.TextTable("speech.pronunciations"); len(warnings) != 0 || !reflect.DeepEqual(got, want) {
+		t.Errorf("read back %q with warnings %q", got, warnings)
+	}
+}
