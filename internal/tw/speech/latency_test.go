@@ -1,12 +1,14 @@
 package speech_test
 
 import (
+	"context"
 	"sync"
 	"testing"
 	"time"
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/speech"
+	"textfirst/internal/tw/speech/engine"
 )
 
 // handClock is a sink whose streams play exactly as far as the test says:
@@ -87,5 +89,79 @@ func TestLatencyOffsetDelaysWordsOnAFakeClock(t *testing.T) {
 		}
 		checkWords(t, text, rec.words, []string{"one", "two", "three", "four"})
 		s.Close()
+	}
+}
+
+// echoSpeaker is a speech engine that plays its own audio (as
+// speech-dispatcher does) and hears each word the moment it is given.
+type echoSpeaker struct {
+	mu    sync.Mutex
+	heard []time.Time
+}
+
+func (e *echoSpeaker) ID() string                      { return "echo" }
+func (e *echoSpeaker) Voices() ([]engine.Voice, error) { return nil, nil }
+func (e *echoSpeaker) Close() error                    { return nil }
+func (e *echoSpeaker) Announce(string, engine.Params) error {
+	return nil
+}
+func (e *echoSpeaker) Silence() {}
+func (e *echoSpeaker) Speak(ctx context.Context, u engine.Utterance, p engine.Params, pauseMs int, word func(int)) error {
+	for i := range u.Words {
+		if ctx.Err() != nil {
+			return nil
+		}
+		e.mu.Lock()
+		e.heard = append(e.heard, time.Now())
+		e.mu.Unlock()
+		word(i)
+		time.Sleep(5 * time.Millisecond)
+	}
+	return nil
+}
+
+// TestLatencyOffsetWithAnEngineThatPlaysItself: with an engine that plays
+// its own audio, each word is reported speech.latency_offset_ms after the
+// engine heard it, in order, and the reading ends after the last one.
+func TestLatencyOffsetWithAnEngineThatPlaysItself(t *testing.T) {
+	for _, offset := range []int{0, 300} {
+		eng := &echoSpeaker{}
+		p := speech.DefaultParams()
+		p.LatencyOffsetMs = offset
+		s, err := speech.OpenEngine(eng, speech.Options{Params: p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := "one two three four five"
+		d := doc.New(text, doc.Meta{}, nil)
+		rec := newRecorder()
+		s.ReadWith(d, 0, d.Len(), rec.handler())
+		if !rec.wait(t, 10*time.Second) {
+			t.Fatal("Done(false)")
+		}
+		checkWords(t, text, rec.words, []string{"one", "two", "three", "four", "five"})
+		eng.mu.Lock()
+		for i, w := range rec.words {
+			if lag := w.at.Sub(eng.heard[i]); lag < time.Duration(offset)*time.Millisecond {
+				t.Errorf("offset %d ms: word %d reported %v after the engine heard it", offset, i, lag)
+			}
+		}
+		eng.mu.Unlock()
+		s.Close()
+	}
+	// Stopped while words wait: none comes after Stop returns.
+	eng := &echoSpeaker{}
+	p := speech.DefaultParams()
+	p.LatencyOffsetMs = 1000
+	s, _ := speech.OpenEngine(eng, speech.Options{Params: p})
+	defer s.Close()
+	d := doc.New("one two three", doc.Meta{}, nil)
+	rec := newRecorder()
+	s.ReadWith(d, 0, d.Len(), rec.handler())
+	time.Sleep(100 * time.Millisecond)
+	s.Stop()
+	time.Sleep(1200 * time.Millisecond)
+	if len(rec.words) != 0 {
+		t.Errorf("%d words reported after Stop", len(rec.words))
 	}
 }

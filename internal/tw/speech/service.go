@@ -662,6 +662,14 @@ func (s *Service) dispatch(r *reading, pl *pipeline, st Stream, q *dispatcher, r
 
 func (s *Service) runSpeaker(r *reading, pl *pipeline, from int, p Params) {
 	narr := NewNarrator(r.d, from, r.to, p)
+	// speech.latency_offset_ms: the engine says when its audio output
+	// reached a word; the device makes it heard that much later.
+	report := func(start, end int) { r.word(pl, start, end) }
+	var late *delayer
+	if p.LatencyOffsetMs > 0 {
+		late = newDelayer(pl.ctx, time.Duration(p.LatencyOffsetMs)*time.Millisecond, report)
+		report = late.add
+	}
 	for {
 		seg, ok := narr.Next()
 		if !ok {
@@ -671,7 +679,7 @@ func (s *Service) runSpeaker(r *reading, pl *pipeline, from int, p Params) {
 		err := s.spk.Speak(pl.ctx, seg.Utterance, p, seg.PauseMs, func(i int) {
 			for ; next <= i && next < len(seg.DocWords); next++ {
 				w := seg.DocWords[next]
-				r.word(pl, w.Start, w.End)
+				report(w.Start, w.End)
 			}
 		})
 		if pl.ctx.Err() != nil {
@@ -683,8 +691,68 @@ func (s *Service) runSpeaker(r *reading, pl *pipeline, from int, p Params) {
 			return
 		}
 	}
+	if late != nil && !late.drain() {
+		return // stopped while the last words waited
+	}
 	r.finish(pl, true)
 	pl.cancel()
+}
+
+// delayer reports words a fixed time after they were heard, in order, on
+// its own goroutine.
+type delayer struct {
+	ctx   context.Context
+	delay time.Duration
+	ch    chan delayed
+	done  chan struct{}
+}
+
+type delayed struct {
+	due        time.Time
+	start, end int
+}
+
+func newDelayer(ctx context.Context, delay time.Duration, report func(start, end int)) *delayer {
+	d := &delayer{ctx: ctx, delay: delay, ch: make(chan delayed, 1024), done: make(chan struct{})}
+	go func() {
+		defer close(d.done)
+		for {
+			var w delayed
+			select {
+			case <-ctx.Done(): // stopped: the words waiting are dropped
+				return
+			case next, ok := <-d.ch:
+				if !ok {
+					return
+				}
+				w = next
+			}
+			t := time.NewTimer(time.Until(w.due))
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return
+			case <-t.C:
+			}
+			report(w.start, w.end)
+		}
+	}()
+	return d
+}
+
+func (d *delayer) add(start, end int) {
+	select {
+	case d.ch <- delayed{time.Now().Add(d.delay), start, end}:
+	case <-d.ctx.Done():
+	}
+}
+
+// drain waits until every word was reported; false when the reading was
+// stopped first.
+func (d *delayer) drain() bool {
+	close(d.ch)
+	<-d.done
+	return d.ctx.Err() == nil
 }
 
 // fail ends reading r, whose pipeline pl failed, with Done(false), unless
