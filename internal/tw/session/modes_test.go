@@ -180,3 +180,20 @@ func TestAutosaveIntervalFollowsTheSetting(t *testing.T) {
 		t.Errorf("saved after %v, before the 5 s interval", took)
 	}
 }
+
+// TestInterruptAnnouncementsSetting: speech.interrupt_announcements reaches
+// the speech service when it opens and whenever it changes.
+func TestInterruptAnnouncementsSetting(t *testing.T) {
+	s := Open(Options{Home: home(t, "[speech]\ninterrupt_announcements = false\n"), Backend: "null",
+		Getenv: env(map[string]string{EnvSink: "clock"})})
+	defer s.Close()
+	if s.Speech == nil || !s.Speech.QueueAnnouncements() {
+		t.Fatal("interrupt_announcements = false: announcements do not wait for each other")
+	}
+	if _, err := s.Settings.Set("speech.interrupt_announcements", true); err != nil {
+		t.Fatal(err)
+	}
+	if s.Speech.QueueAnnouncements() {
+		t.Error("interrupt_announcements = true: announcements still wait")
+	}
+}

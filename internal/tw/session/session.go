@@ -187,6 +187,9 @@ func (s *Session) openSpeech(o Options) {
 		backend = s.Settings.String("speech.backend")
 	}
 	so := speech.Options{Backend: backend, Sink: o.Getenv(EnvSink), Params: s.speechParams()}
+	if s.Settings != nil {
+		so.QueueAnnouncements = !s.Settings.Bool("speech.interrupt_announcements")
+	}
 	if so.Sink == "" {
 		so.Sink = "auto"
 	}
@@ -243,6 +246,9 @@ func (s *Session) applySpeech() {
 	s.applied++
 	s.mu.Unlock()
 	s.Speech.SetParams(s.speechParams())
+	if s.Settings != nil {
+		s.Speech.SetQueueAnnouncements(!s.Settings.Bool("speech.interrupt_announcements"))
+	}
 }
 
 // speechApplied returns how many times the speech settings were applied

@@ -223,6 +223,8 @@ var schema = func() []Setting {
 		number("speech.latency_offset_ms", "Highlight delay",
 			"How long to wait after a word's audio starts before the word is highlighted, to match your audio device.",
 			120, 0, 1000, 10, ms, msOne),
+		toggle("speech.interrupt_announcements", "New announcements interrupt",
+			"Cuts off an announcement being spoken when a newer one comes; off, each is heard whole, one after another.", true),
 		number("speech.pause_heading_ms", "Pause after headings", "The silence added after a heading is read.",
 			400, 0, 5000, 50, ms, msOne),
 		number("speech.pause_paragraph_ms", "Pause between paragraphs", "The silence added between paragraphs.",

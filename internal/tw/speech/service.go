@@ -376,6 +376,22 @@ func (s *Service) SetParams(p Params) {
 	s.mu.Unlock()
 }
 
+// SetQueueAnnouncements changes Options.QueueAnnouncements (the setting
+// speech.interrupt_announcements, reversed) for the announcements said
+// from now on.
+func (s *Service) SetQueueAnnouncements(queue bool) {
+	s.mu.Lock()
+	s.queueAnn = queue
+	s.mu.Unlock()
+}
+
+// QueueAnnouncements reports whether announcements wait for each other.
+func (s *Service) QueueAnnouncements() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.queueAnn
+}
+
 // Say speaks an announcement, with no word events, and returns at once.
 // Announcements are spoken one at a time in the order they were said; a
 // new one interrupts the one being heard at once (and replaces those still
@@ -427,10 +443,11 @@ func (s *Service) announcer(done chan struct{}) {
 		a := s.annQ[0]
 		s.annQ = s.annQ[1:]
 		if s.spk != nil {
+			queue := s.queueAnn
 			s.mu.Unlock()
 			// The engine plays it and returns at once: with the queue,
 			// it is heard after the ones before; without, it cuts them off.
-			if q, ok := s.spk.(announceQueuer); ok && s.queueAnn {
+			if q, ok := s.spk.(announceQueuer); ok && queue {
 				q.AnnounceQueued(a.text, a.p)
 			} else {
 				s.spk.Announce(a.text, a.p)
