@@ -656,6 +656,8 @@ func cycledSetting(id string) (path, label string, ok bool) {
 		return "keyboard.character_keys", "Single-letter keys", true
 	case "next_theme":
 		return "display.theme", "Theme", true
+	case "cycle_typing_echo":
+		return "editing.typing_echo", "Typing echo", true
 	case "cycle_access_mode":
 		return "accessibility.mode", "Access mode", true
 	}

@@ -1,10 +1,13 @@
 package e2e
 
 import (
+	"bufio"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"textfirst/internal/tw/settings"
 )
@@ -336,5 +339,138 @@ func TestInvalidValuesAreRefusedWithTheReason(t *testing.T) {
 	}
 	if got := c.call("get_setting", map[string]any{"path": "display.theme"}); got["value"] != "sepia" {
 		t.Errorf("the good entries of the import were not applied: theme %v", got["value"])
+	}
+}
+
+// TestReadingAndEditingSettingsTakeEffect: a setting each, the same steps
+// with it and without it (or at each value), over JSON-RPC.
+func TestReadingAndEditingSettingsTakeEffect(t *testing.T) {
+	dir := t.TempDir()
+	guide := filepath.Join(dir, "guide.md")
+	writeFile(t, guide, structuredMD)
+	other := filepath.Join(dir, "other.txt")
+	writeFile(t, other, "Another document.\n")
+
+	t.Run("reading.wrap_navigation", func(t *testing.T) {
+		for _, wrap := range []bool{false, true} {
+			c := start(t, filepath.Join(t.TempDir(), "home"))
+			c.call("set_setting", map[string]any{"path": "reading.wrap_navigation", "value": wrap})
+			c.call("open", map[string]any{"path": guide})
+			c.call("navigate", map[string]any{"action": "document_end"})
+			c.call("navigate", map[string]any{"action": "next_heading"})
+			want := "No next heading."
+			if wrap {
+				want = "Wrapped. Heading level 1: Guide"
+			}
+			if got := c.lastAnnouncement(); got != want {
+				t.Errorf("wrap %v: said %q, want %q", wrap, got, want)
+			}
+		}
+	})
+	t.Run("reading.auto_resume", func(t *testing.T) {
+		for _, resume := range []bool{false, true} {
+			c := start(t, filepath.Join(t.TempDir(), "home"))
+			c.call("set_setting", map[string]any{"path": "reading.auto_resume", "value": resume})
+			c.call("open", map[string]any{"path": guide})
+			c.call("navigate", map[string]any{"action": "document_end"})
+			c.call("open", map[string]any{"path": other})
+			c.call("open", map[string]any{"path": guide})
+			got := c.lastAnnouncement()
+			if resumed := strings.Contains(got, "Resumed at"); resumed != resume {
+				t.Errorf("auto_resume %v: reopening said %q", resume, got)
+			}
+			if pos := c.call("position", nil); (pos["char"] != 0.0) != resume {
+				t.Errorf("auto_resume %v: reopened at %v", resume, pos["char"])
+			}
+		}
+	})
+	t.Run("reading.nav_history_size", func(t *testing.T) {
+		for _, size := range []int{1, 50} {
+			c := start(t, filepath.Join(t.TempDir(), "home"))
+			c.call("set_setting", map[string]any{"path": "reading.nav_history_size", "value": size})
+			c.call("open", map[string]any{"path": guide})
+			for i := 0; i < 3; i++ {
+				c.call("navigate", map[string]any{"action": "next_heading"})
+			}
+			c.call("navigate", map[string]any{"action": "history_back"})
+			c.call("navigate", map[string]any{"action": "history_back"})
+			got := c.lastAnnouncement()
+			if (got == "No earlier history.") != (size == 1) {
+				t.Errorf("history of %d places: the second step back said %q", size, got)
+			}
+		}
+	})
+	t.Run("editing.typing_echo", func(t *testing.T) {
+		c := start(t, filepath.Join(t.TempDir(), "home"))
+		draft := filepath.Join(t.TempDir(), "draft.md")
+		writeFile(t, draft, "Start.\n")
+		c.call("open", map[string]any{"path": draft})
+		c.call("action", map[string]any{"id": "toggle_edit_mode"})
+		said := func(keys ...string) []string {
+			var out []string
+			for _, k := range keys {
+				before := len(c.notes)
+				c.call("insert", map[string]any{"text": k})
+				for _, n := range c.notes[before:] {
+					if n["method"] == "announcement" {
+						out = append(out, n["params"].(map[string]any)["text"].(string))
+					}
+				}
+			}
+			return out
+		}
+		for _, tc := range []struct {
+			echo, said string
+		}{
+			{"characters", "c|a|t|space"},
+			{"words", "cat"},
+			{"both", "c|a|t|cat"},
+			{"none", ""},
+		} {
+			c.call("set_setting", map[string]any{"path": "editing.typing_echo", "value": tc.echo})
+			if got := strings.Join(said("c", "a", "t", " "), "|"); got != tc.said {
+				t.Errorf("typing_echo %s: typing \"cat \" said %q, want %q", tc.echo, got, tc.said)
+			}
+		}
+		res := c.call("action", map[string]any{"id": "cycle_typing_echo"})
+		if res["status"] != "Typing echo: Characters." {
+			t.Errorf("cycle_typing_echo from none: %v", res["status"])
+		}
+	})
+}
+
+// TestCursorFollowsSpeechSetting: reading with a voice (the null engine on
+// a fast clock) moves the cursor along, unless reading.cursor_follows_speech
+// is off.
+func TestCursorFollowsSpeechSetting(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "short.txt")
+	writeFile(t, path, "One two three four five six.\n")
+	for _, follow := range []bool{true, false} {
+		home := filepath.Join(t.TempDir(), "home")
+		cmd := exec.Command(twBin, "serve", "--stdio", "--backend", "null", "--home", home)
+		cmd.Env = append(os.Environ(), "TEXTWEAVER_SPEECH_SINK=clock", "TEXTWEAVER_SPEECH_SPEED=20")
+		in, _ := cmd.StdinPipe()
+		out, _ := cmd.StdoutPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		c := &client{t: t, cmd: cmd, in: in, out: bufio.NewReader(out)}
+		c.call("set_setting", map[string]any{"path": "reading.cursor_follows_speech", "value": follow})
+		c.call("open", map[string]any{"path": path})
+		c.call("read", map[string]any{"what": "cursor"})
+		deadline := time.Now().Add(20 * time.Second)
+		for c.call("status", nil)["playback"] != "stopped" {
+			if time.Now().After(deadline) {
+				t.Fatal("the reading did not end")
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		pos := c.call("position", nil)["char"].(float64)
+		if moved := pos > 0; moved != follow {
+			t.Errorf("cursor_follows_speech %v: the cursor is at %v after reading", follow, pos)
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
 	}
 }
