@@ -1,6 +1,7 @@
 package speech
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -146,4 +147,42 @@ func FuzzPronunciations(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPauseSettingsReachTheNarration: the speech.pause_* settings, read
+// from the settings store, are the silences after headings, paragraphs
+// and list items.
+func TestPauseSettingsReachTheNarration(t *testing.T) {
+	st, _, err := settings.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, v := range map[string]float64{"speech.pause_heading_ms": 1000, "speech.pause_paragraph_ms": 0, "speech.pause_list_item_ms": 50} {
+		if _, err := st.Set(path, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := "Title\n\nFirst paragraph.\n\nItem one\nItem two\n\nLast."
+	runes := func(s string) (int, int) {
+		i := strings.Index(text, s)
+		a := len([]rune(text[:i]))
+		return a, a + len([]rune(s))
+	}
+	var ms []doc.Marker
+	for _, m := range []struct {
+		k doc.Kind
+		s string
+	}{{doc.Heading, "Title"}, {doc.Paragraph, "First paragraph."}, {doc.ListItem, "Item one"}, {doc.ListItem, "Item two"}} {
+		a, b := runes(m.s)
+		ms = append(ms, doc.Marker{Kind: m.k, Start: a, End: b})
+	}
+	d := doc.New(text, doc.Meta{}, ms)
+	n := NewNarrator(d, 0, d.Len(), ParamsFrom(st))
+	var got []string
+	for seg, ok := n.Next(); ok; seg, ok = n.Next() {
+		got = append(got, strings.Join(docWords(d, seg), " ")+"/"+strconv.Itoa(seg.PauseMs))
+	}
+	if want := "Title/1000|First paragraph/0|Item one/50|Item two/50|Last/0"; strings.Join(got, "|") != want {
+		t.Errorf("segments %q, want %s", got, want)
+	}
 }

@@ -176,6 +176,13 @@ func TestViewFollowsSettingsChangedElsewhere(t *testing.T) {
 	if _, bg, _ := textStyle(s, 10, 1).Decompose(); bg != rgb(palettes["sepia"].Bg) {
 		t.Errorf("after display.theme = sepia the text is drawn on %v", bg)
 	}
+	if _, err := st.Set("highlight.enabled", false); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	if s.r.cfg.Highlight {
+		t.Error("highlight.enabled = false: the reader still marks the word heard")
+	}
 	if _, err := st.Set("display.line_numbers", true); err != nil {
 		t.Fatal(err)
 	}
