@@ -2,6 +2,7 @@
 # Debian packages the tw server tests need: python3 runs the spec's
 # minimal client (internal/tw/rpc TestSpecPythonClient) unchanged.
 # bench/tw/compare.sh installs pandoc itself; the tests do not need it.
+# wamerican is the word list spelling checks use (internal/tw/spell).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need python3
+apt_need python3 wamerican

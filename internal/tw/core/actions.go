@@ -76,7 +76,7 @@ var actionList = func() []ActionInfo {
 		"delete_word_before", "delete_word_after", "cycle_typing_echo", "backspace", "delete")
 	add(GroupView,
 		"command_palette", "settings", "keyboard_help", "what_does_this_key_do", "help", "menu",
-		"toggle_line_numbers", "toggle_character_keys", "next_theme",
+		"toggle_line_numbers", "toggle_character_keys", "next_theme", "cycle_access_mode",
 		"search_help", "notice_history", "quiet_screen")
 	return out
 }()

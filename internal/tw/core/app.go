@@ -95,6 +95,9 @@ type Options struct {
 	// Parse derives a document from edited source text (no I/O).
 	Parse  func(path string, data []byte) (*doc.Document, error)
 	Logger *log.Logger
+	// Spell gives the speller of spelling checks; nil: the system's word
+	// list (spell.System).
+	Spell func() (Speller, error)
 }
 
 // Pending is a yes-or-no question waiting for an answer.

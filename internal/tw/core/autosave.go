@@ -38,6 +38,9 @@ func (a *App) StartAutosave(interval time.Duration) {
 			}
 			a.mu.Lock()
 			closed := a.closed
+			if !closed {
+				a.autosaveEdits()
+			}
 			if !closed && a.d != nil && a.state != nil && (a.cursor != lastPlace || a.d.Meta.Path != lastDoc) {
 				if a.savePlace() {
 					lastPlace, lastDoc = a.cursor, a.d.Meta.Path
@@ -49,6 +52,21 @@ func (a *App) StartAutosave(interval time.Duration) {
 			}
 		}
 	}()
+}
+
+// autosaveEdits saves the document being edited when editing.autosave is
+// on and it has unsaved changes. It never asks: a document with no file
+// yet, one changed on disk by another program, or one with a question
+// open waits for the user to save it. Success is silent (the status bar
+// shows the document saved); a failure is said.
+func (a *App) autosaveEdits() {
+	if !a.editing || !a.dirty || a.edit == nil || a.edit.path == "" || a.pending != nil ||
+		!a.opts.Settings.Bool("editing.autosave") || a.edit.changedOnDisk(a.edit.path) {
+		return
+	}
+	a.effects = nil
+	a.saveSource(a.edit.path)
+	a.effects = nil
 }
 
 // StopAutosave stops the autosave and waits until it has stopped; no save

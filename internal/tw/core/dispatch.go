@@ -3,6 +3,7 @@ package core
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -98,6 +99,9 @@ func (a *App) runAction(id string) {
 			if path == "" {
 				a.say("Cancelled.")
 				return
+			}
+			if found, ok := a.libraryFind(path); ok {
+				path = found
 			}
 			if err := a.open(path); err != nil && !errors.Is(err, ErrPasswordAsked) {
 				a.sayError(err.Error())
@@ -245,6 +249,11 @@ func (a *App) runAction(id string) {
 		case "find_next", "find_previous":
 			a.stopIfReading()
 			a.findAgain(id == "find_next")
+		case "next_misspelling", "previous_misspelling":
+			a.stopIfReading()
+			a.misspelling(id == "next_misspelling")
+		case "spelling_suggestions":
+			a.spellingSuggestions()
 		default:
 			a.notAvailable(strings.ToUpper(info.Name[:1]) + info.Name[1:])
 		}
@@ -478,7 +487,11 @@ func (a *App) showOutline() {
 	a.openList(&List{Title: "Outline", Items: names, Filter: new(string), Selected: at, choose: func(i int) {
 		it := items[i]
 		a.moveTo(it.Char, true)
-		a.say(fmt.Sprintf("Heading level %d: %s", it.Level, it.Text))
+		if h, ok := a.headingAt(it.Char); ok {
+			a.say(a.headingSaid(h))
+		} else {
+			a.say(fmt.Sprintf("Heading level %d: %s", it.Level, it.Text))
+		}
 	}})
 }
 
@@ -555,6 +568,12 @@ type SettingsEditor interface {
 	Visible() []SettingLabel
 }
 
+// valueParser is the optional part of a SettingsEditor that reads a value
+// typed in the settings list's prompt.
+type valueParser interface {
+	Parse(path, text string) (any, error)
+}
+
 // SettingLabel names one setting of the settings list.
 type SettingLabel struct{ Path, Label string }
 
@@ -606,7 +625,16 @@ func (a *App) showSettings() {
 				return
 			}
 			var value any = text
-			if n, err := strconv.ParseFloat(text, 64); err == nil {
+			if vp, ok := ed.(valueParser); ok {
+				// The setting reads what was typed: "300 words per minute",
+				// "on", a choice by its label.
+				v, err := vp.Parse(path, text)
+				if err != nil {
+					a.sayError(err.Error())
+					return
+				}
+				value = v
+			} else if n, err := strconv.ParseFloat(text, 64); err == nil {
 				value = n
 			} else if b, err := strconv.ParseBool(text); err == nil {
 				value = b
@@ -658,11 +686,14 @@ func (a *App) portSettings(id string) {
 			return
 		}
 		n, err := p.Import(path)
-		if err != nil {
+		switch {
+		case err != nil && n == 0:
 			a.sayError(fmt.Sprintf("Could not import the settings: %v", err))
-			return
+		case err != nil:
+			a.sayError(fmt.Sprintf("Imported %d of the settings from %s. Not imported: %v.", n, path, err))
+		default:
+			a.say(fmt.Sprintf("Imported %d settings from %s.", n, path))
 		}
-		a.say(fmt.Sprintf("Imported %d settings from %s.", n, path))
 	})
 }
 
@@ -679,6 +710,10 @@ func cycledSetting(id string) (path, label string, ok bool) {
 		return "keyboard.character_keys", "Single-letter keys", true
 	case "next_theme":
 		return "display.theme", "Theme", true
+	case "cycle_typing_echo":
+		return "editing.typing_echo", "Typing echo", true
+	case "cycle_access_mode":
+		return "accessibility.mode", "Access mode", true
 	}
 	return "", "", false
 }
@@ -698,38 +733,56 @@ func (a *App) cycleSetting(path, label string) {
 	a.say(fmt.Sprintf("%s: %s.", label, spoken))
 }
 
-// speedPresets are textweaver's reading speeds in the order the key moves
-// through them; their rates are the schema's defaults.
-var speedPresets = func() []struct {
+// numberTables is the optional part of Settings that reads a table of
+// numbers, such as speech.speed_presets.
+type numberTables interface {
+	NumberTable(path string) map[string]int
+}
+
+type speedPreset struct {
 	name string
 	wpm  int
-} {
-	rates := settings.Defaults{}.NumberTable("speech.speed_presets")
-	var out []struct {
-		name string
-		wpm  int
-	}
-	for _, name := range []string{"normal", "study", "slow", "skim"} {
-		out = append(out, struct {
-			name string
-			wpm  int
-		}{name, rates[name]})
-	}
-	return out
-}()
+}
 
-// cycleSpeedPreset sets the rate to the next preset.
+// speedPresets are the presets of speech.speed_presets, fastest first
+// (names break ties), so that F8 steps to ever slower speeds and wraps
+// from the slowest to the fastest.
+func (a *App) speedPresets() []speedPreset {
+	table := settings.Defaults{}.NumberTable("speech.speed_presets")
+	if nt, ok := a.opts.Settings.(numberTables); ok {
+		table = nt.NumberTable("speech.speed_presets")
+	}
+	out := make([]speedPreset, 0, len(table))
+	for name, wpm := range table {
+		out = append(out, speedPreset{name, wpm})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].wpm != out[j].wpm {
+			return out[i].wpm > out[j].wpm
+		}
+		return out[i].name < out[j].name
+	})
+	return out
+}
+
+// cycleSpeedPreset sets the rate to the next preset: the first one slower
+// than the current rate, or the fastest after the slowest.
 func (a *App) cycleSpeedPreset() {
 	ed, ok := a.opts.Settings.(SettingsEditor)
 	if !ok {
 		a.notAvailable("Speed presets")
 		return
 	}
+	presets := a.speedPresets()
+	if len(presets) == 0 {
+		a.say("No speed presets. Add some to speech.speed_presets in settings.toml.")
+		return
+	}
 	rate := a.opts.Settings.Int("speech.rate")
-	next := speedPresets[0]
-	for i, p := range speedPresets {
-		if p.wpm == rate {
-			next = speedPresets[(i+1)%len(speedPresets)]
+	next := presets[0]
+	for _, p := range presets {
+		if p.wpm < rate {
+			next = p
 			break
 		}
 	}

@@ -372,15 +372,44 @@ func (a *App) insert(text string) {
 		a.sel = nil
 	}
 	a.apply(start, end, text, start+utf8.RuneCountInString(text))
-	a.echo(text)
+	a.echo(text, a.wordEndingAt(start))
 }
 
-// echo says what was typed, per editing.typing_echo.
-func (a *App) echo(text string) {
+// wordEndingAt returns the word that ends at pos, "" when none does: the
+// word finished by what is typed at pos.
+func (a *App) wordEndingAt(pos int) string {
+	if pos <= 0 {
+		return ""
+	}
+	w, ok := a.ix.Word(pos - 1)
+	if !ok || w.End != pos {
+		return ""
+	}
+	return a.d.Slice(w.Start, w.End)
+}
+
+// echo says what was typed, per editing.typing_echo: "characters" says
+// each key's text; "words" says nothing until a word is finished (by a
+// space, punctuation or a new line), then the word; "both" says the
+// characters, and the finished word instead of the key that finished it.
+// finished is the word that ends where text was typed, if any.
+func (a *App) echo(text, finished string) {
 	mode := a.opts.Settings.String("editing.typing_echo")
 	if mode == "none" || mode == "off" {
 		a.status = text
 		return
+	}
+	if mode == "words" || mode == "both" {
+		r, size := utf8.DecodeRuneInString(text)
+		endsWord := size == len(text) && !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’' && r != '-'
+		switch {
+		case endsWord && finished != "":
+			a.say(finished)
+			return
+		case mode == "words":
+			a.status = text
+			return
+		}
 	}
 	switch strings.TrimSpace(text) {
 	case "":
@@ -883,8 +912,6 @@ func (a *App) editAction(id string) {
 				}
 			})
 		})
-	case "cycle_typing_echo":
-		a.notAvailable("Cycle typing echo")
 	default:
 		a.notAvailable(capitalize(humanName(id)))
 	}

@@ -134,7 +134,7 @@ func (a *App) navigate(id string) bool {
 			return true
 		}
 		a.moveTo(m.Start, true)
-		a.say(fmt.Sprintf("Heading level %d: %s", m.Level, a.oneLine(m)))
+		a.say(a.headingSaid(m))
 		return true
 	}
 	switch id {
@@ -185,58 +185,38 @@ func (a *App) navigate(id string) bool {
 			return true
 		}
 		a.moveTo(m.Start, true)
-		a.say(fmt.Sprintf("Heading level %d: %s", m.Level, a.oneLine(m)))
+		a.say(a.headingSaid(m))
 		if !strings.HasPrefix(id, "skip_") && a.opts.Speaker != nil {
 			a.startReading(m.Start, a.d.Len(), true)
 		}
 	case "next_table", "previous_table":
-		a.structure(id == "next_table", doc.Table, "table", func(m doc.Marker) string {
-			rows := a.count(doc.TableRow, m)
-			label := "Table"
-			if rows == 1 {
-				label = "Table, 1 row"
-			} else if rows > 1 {
-				label = fmt.Sprintf("Table, %d rows", rows)
-			}
-			return label + ": " + a.preview(m.Start)
-		})
+		a.structure(id == "next_table", doc.Table, "table", a.tableSaid)
 	case "next_list", "previous_list":
-		a.structure(id == "next_list", doc.List, "list", func(m doc.Marker) string {
-			n := a.countDirect(m)
-			label := "List"
-			if n == 1 {
-				label = "List, 1 item"
-			} else if n > 1 {
-				label = fmt.Sprintf("List, %d items", n)
-			}
-			return label + ": " + a.preview(m.Start)
-		})
+		a.structure(id == "next_list", doc.List, "list", a.listSaid)
 	case "next_list_item", "previous_list_item":
-		a.structure(id == "next_list_item", doc.ListItem, "list item", func(m doc.Marker) string {
-			if m.Level > 1 {
-				return fmt.Sprintf("List item, level %d: %s", m.Level, a.preview(m.Start))
-			}
-			return a.preview(m.Start)
-		})
+		a.structure(id == "next_list_item", doc.ListItem, "list item", a.listItemSaid)
 	case "next_link", "previous_link":
-		a.structure(id == "next_link", doc.Link, "link", func(m doc.Marker) string { return "Link: " + a.oneLine(m) })
+		a.structure(id == "next_link", doc.Link, "link", func(m doc.Marker) string { return a.roleSaid(m, "Link", a.oneLine(m)) })
 	case "next_block_quote", "previous_block_quote":
-		a.structure(id == "next_block_quote", doc.Quote, "block quote", func(m doc.Marker) string { return "Block quote: " + a.preview(m.Start) })
+		a.structure(id == "next_block_quote", doc.Quote, "block quote", func(m doc.Marker) string { return a.roleSaid(m, "Block quote", a.preview(m.Start)) })
 	case "next_separator", "previous_separator":
-		a.structure(id == "next_separator", doc.Rule, "separator", func(m doc.Marker) string { return "Separator" })
+		a.structure(id == "next_separator", doc.Rule, "separator", func(m doc.Marker) string { return a.roleSaid(m, "Separator", "") })
 	case "next_graphic", "previous_graphic":
 		a.structure(id == "next_graphic", doc.Image, "graphic", func(m doc.Marker) string {
 			if m.End == m.Start {
-				return "Graphic: no description"
+				if a.verbosity() == VerbosityLow {
+					return "Graphic"
+				}
+				return a.roleSaid(m, "Graphic", "no description")
 			}
-			return "Graphic: " + a.oneLine(m)
+			return a.roleSaid(m, "Graphic", a.oneLine(m))
 		})
 	case "next_chapter", "previous_chapter":
 		if len(a.d.MarkersOf(doc.PageBreak)) == 0 {
 			a.say("This document has no chapters.")
 			return true
 		}
-		a.structure(id == "next_chapter", doc.PageBreak, "chapter", func(m doc.Marker) string { return "Chapter: " + a.preview(m.Start) })
+		a.structure(id == "next_chapter", doc.PageBreak, "chapter", func(m doc.Marker) string { return a.roleSaid(m, "Chapter", a.preview(m.Start)) })
 	case "table_next_row", "table_previous_row", "table_next_column", "table_previous_column":
 		a.tableMove(id)
 	case "follow_link":
@@ -398,6 +378,9 @@ func (a *App) lineMove(id string) {
 // linePrefix names the structure a line starts, as caret moves say it.
 func (a *App) linePrefix(start int) string {
 	hs := a.ix.Kind(doc.Heading)
+	if a.verbosity() == VerbosityLow {
+		return ""
+	}
 	if i := hs.Search(func(m doc.Marker) bool { return m.Start >= start }); i < hs.Len() && hs.At(i).Start == start {
 		return fmt.Sprintf("heading level %d, ", hs.At(i).Level)
 	}
@@ -452,6 +435,7 @@ func (a *App) tableMove(id string) {
 	}
 	rowCells := func(r doc.Marker) []doc.Marker { return inside(doc.TableCell, r.Start, r.End) }
 	var cells []doc.Marker
+	rows := func() []doc.Marker { return inside(doc.TableRow, table.Start, table.End) }
 	cells = rowCells(*row)
 	col := 0
 	for i, c := range cells {
@@ -471,15 +455,10 @@ func (a *App) tableMove(id string) {
 			return
 		}
 		a.cursor = cells[col].Start
-		a.say(nonBlank(a.oneLine(cells[col])))
+		a.say(a.cellSaid(nonBlank(a.oneLine(cells[col])), rowIndex(rows(), *row)+1, col+1))
 	default:
-		rows := inside(doc.TableRow, table.Start, table.End)
-		ri := 0
-		for i, r := range rows {
-			if r.Start == row.Start {
-				ri = i
-			}
-		}
+		rows := rows()
+		ri := rowIndex(rows, *row)
 		if id == "table_next_row" {
 			ri++
 		} else {
@@ -499,7 +478,7 @@ func (a *App) tableMove(id string) {
 			return
 		}
 		a.cursor = cs[col].Start
-		a.say(nonBlank(a.oneLine(cs[col])))
+		a.say(a.cellSaid(nonBlank(a.oneLine(cs[col])), ri+1, col+1))
 	}
 }
 
@@ -549,7 +528,7 @@ func (a *App) landing(pos int) string {
 			break
 		}
 		if h.Kind == doc.Heading && h.Start == pos {
-			return fmt.Sprintf("Heading level %d: %s", h.Level, a.oneLine(h))
+			return a.headingSaid(h)
 		}
 	}
 	return a.preview(pos)
@@ -731,4 +710,14 @@ func spokenChar(d interface {
 	default:
 		return string(r)
 	}
+}
+
+// rowIndex is row's index among rows (0 when it is not there).
+func rowIndex(rows []doc.Marker, row doc.Marker) int {
+	for i, r := range rows {
+		if r.Start == row.Start {
+			return i
+		}
+	}
+	return 0
 }

@@ -597,7 +597,11 @@ func (a *App) completePath(p *Prompt) {
 		}
 	}
 	matches, _ := filepath.Glob(globEscape(pattern) + "*")
-	if len(matches) == 0 {
+	var library []string
+	if p.Purpose == "open" {
+		library = a.libraryMatches(typed)
+	}
+	if len(matches) == 0 && len(library) == 0 {
 		a.say("No files match " + nonBlank(typed) + ".")
 		return
 	}
@@ -605,6 +609,10 @@ func (a *App) completePath(p *Prompt) {
 		if fi, err := os.Stat(m); err == nil && fi.IsDir() {
 			matches[i] = m + string(filepath.Separator)
 		}
+	}
+	if len(library) > 0 {
+		a.completeFromLibrary(p, typed, matches, library)
+		return
 	}
 	prefix := matches[0]
 	for _, m := range matches[1:] {

@@ -123,6 +123,13 @@ type Session struct {
 	closeOnce sync.Once
 	applied   int // times the speech settings were applied (for tests)
 	mu        sync.Mutex
+	// voice is Speech as the app's voice (a fake in tests); speechTried
+	// says speech was opened once, so a failure is not retried at every
+	// change of mode.
+	voice       core.Speaker
+	speechTried bool
+	autosaving  bool // StartAutosave was called
+	restartMu   sync.Mutex
 }
 
 // Open builds a session. It never fails: what cannot be opened (the log,
@@ -155,15 +162,21 @@ func Open(o Options) *Session {
 	if !o.NoSpeech && s.Mode != ScreenReader {
 		s.openSpeech(o)
 	}
-	if s.Speech != nil {
-		opts.Speaker = voiced{s.Speech}
-		if s.Mode == Hybrid {
-			opts.Speaker = quiet{voiced{s.Speech}}
+	switch {
+	case o.Modes && !o.NoSpeech:
+		// The mode may change while tw runs (cycle_access_mode).
+		opts.Speaker = modal{s: s, silent: o.Silent}
+		if s.Settings != nil {
+			s.Settings.OnChange(func(path string, v any) {
+				if path == "accessibility.mode" {
+					mode, _ := v.(string)
+					s.setMode(mode, o)
+				}
+			})
 		}
-		if s.NoAudio && o.ShowReading != nil {
-			opts.Speaker = shownReading{opts.Speaker, o.ShowReading}
-		}
-	} else if o.Silent != nil {
+	case s.Speech != nil:
+		opts.Speaker = s.voice
+	case o.Silent != nil:
 		opts.Speaker = o.Silent
 	}
 	opts.Load, opts.LoadPassword = fileLoaders(loadProgress(o.Events, opts.Speaker), o.Stdin)
@@ -212,16 +225,43 @@ func (s *Session) openSpeech(o Options) {
 	if v, err := strconv.ParseFloat(o.Getenv(EnvSpeed), 64); err == nil && v > 0 {
 		so.Speed = v
 	}
+	s.mu.Lock()
+	s.speechTried = true
+	s.mu.Unlock()
 	svc, notices, err := speech.Open(so)
+	if app := s.App; app != nil {
+		// Opened later, when a mode that speaks was chosen (from inside an
+		// action of the app, which holds its lock): the notices are said
+		// once the action is done.
+		later := append([]string(nil), notices...)
+		if err != nil {
+			later = append(later, "Speech could not start: "+err.Error())
+		}
+		if len(later) > 0 {
+			go func() {
+				for _, n := range later {
+					app.Announce(n, core.Polite)
+				}
+			}()
+		}
+	}
 	s.Notices = append(s.Notices, notices...)
 	if err != nil {
 		s.Notices = append(s.Notices, "Speech could not start: "+err.Error())
 		return
 	}
-	s.Speech = svc
 	// "auto" fell back to the clock: there is no audio device (the null
 	// engine always uses the clock and says so itself).
-	s.NoAudio = so.Sink == "auto" && svc.SinkKind() == "clock" && svc.ID() != "null"
+	noAudio := so.Sink == "auto" && svc.SinkKind() == "clock" && svc.ID() != "null"
+	// The app's voice knows its voices (the Voices list, restart_speech);
+	// with no audio device each reading is also shown.
+	var voice core.Speaker = voiced{svc}
+	if noAudio && o.ShowReading != nil {
+		voice = shownReading{voice, o.ShowReading}
+	}
+	s.mu.Lock()
+	s.Speech, s.voice, s.NoAudio = svc, voice, noAudio
+	s.mu.Unlock()
 	if s.Settings != nil {
 		s.Settings.OnChange(func(path string, _ any) {
 			if strings.HasPrefix(path, "speech.") {
@@ -266,15 +306,40 @@ func (s *Session) Announce() {
 }
 
 // Speaks reports whether tw itself says its announcements (self-voicing
-// with a voice).
-func (s *Session) Speaks() bool { return s.Speech != nil && s.Mode == SelfVoicing }
+// with a voice), now.
+func (s *Session) Speaks() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.voice != nil && s.Mode == SelfVoicing
+}
 
-// StartAutosave saves the reading place every reading.autosave_seconds
-// while it changes.
+// StartAutosave saves the reading place (and, with editing.autosave, the
+// document being edited) every reading.autosave_seconds; a new value of
+// that setting takes effect at once.
 func (s *Session) StartAutosave() {
 	every := settings.Defaults{}.Int("reading.autosave_seconds")
 	if s.Settings != nil {
 		every = s.Settings.Int("reading.autosave_seconds")
+		s.mu.Lock()
+		first := !s.autosaving
+		s.autosaving = true
+		s.mu.Unlock()
+		if first {
+			s.Settings.OnChange(func(path string, v any) {
+				if path != "reading.autosave_seconds" {
+					return
+				}
+				// Not on this goroutine: it may be inside an action of the
+				// app, which the autosave waits for while it stops. One
+				// restart at a time, each with the latest value.
+				go func() {
+					s.restartMu.Lock()
+					defer s.restartMu.Unlock()
+					s.App.StopAutosave()
+					s.App.StartAutosave(time.Duration(s.Settings.Int("reading.autosave_seconds")) * time.Second)
+				}()
+			})
+		}
 	}
 	s.App.StartAutosave(time.Duration(every) * time.Second)
 }
@@ -285,8 +350,11 @@ func (s *Session) Close() {
 	s.closeOnce.Do(func() {
 		s.App.StopAutosave()
 		s.App.Close()
-		if s.Speech != nil {
-			s.Speech.Close()
+		s.mu.Lock()
+		sp := s.Speech
+		s.mu.Unlock()
+		if sp != nil {
+			sp.Close()
 		}
 		if s.logFile != nil {
 			s.logFile.Close()
@@ -344,6 +412,15 @@ func OnSignal(f func()) (stop func()) {
 // Settings is the settings store as the reading core uses it: the store
 // itself, which never panics, with the settings list it shows.
 type Settings struct{ *settings.Store }
+
+// Parse reads a value typed for a setting in the settings list.
+func (Settings) Parse(path, text string) (any, error) {
+	st, ok := settings.Lookup(path)
+	if !ok {
+		return nil, settings.ErrUnknown
+	}
+	return st.Parse(text)
+}
 
 // Visible lists the settings of the settings list.
 func (Settings) Visible() []core.SettingLabel {
@@ -420,12 +497,6 @@ func (s shownReading) Read(d *doc.Document, from, to int, word func(start, end i
 	s.show(d, from, to)
 	s.Speaker.Read(d, from, to, word, done)
 }
-
-// quiet is the voice in hybrid mode: it reads, and leaves announcements to
-// the screen reader.
-type quiet struct{ voiced }
-
-func (quiet) Say(string) {}
 
 // openLog opens textweaver.log in the state folder; stdout is only for the
 // protocol, and the spec keeps stderr quiet too.

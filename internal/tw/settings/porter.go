@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 
@@ -58,36 +59,51 @@ func (s *Store) Export(path string) error {
 	return atomicfile.Write(path, out, 0o644)
 }
 
-// Import applies every known setting of a settings file and returns how
-// many were applied; unknown or unfitting ones are skipped (the first
-// such error is returned when none applied).
+// ImportError lists the entries of an imported file that were refused,
+// each with its reason, in the file's order of sections and keys.
+type ImportError struct{ Refused []string }
+
+func (e *ImportError) Error() string { return strings.Join(e.Refused, "; ") }
+
+// Import applies every known setting of a settings file, in order, and
+// returns how many were applied. Entries that name no setting or whose
+// value does not fit are refused, each with its reason, in an
+// *ImportError (returned even when others were applied).
 func (s *Store) Import(path string) (int, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return 0, err
 	}
-	var doc map[string]map[string]any
-	if _, err := toml.Decode(string(data), &doc); err != nil {
+	var doc map[string]any
+	md, err := toml.Decode(string(data), &doc)
+	if err != nil {
 		return 0, fmt.Errorf("%s is not a settings file: %v", path, err)
 	}
 	n := 0
-	var firstErr error
-	for sec, kv := range doc {
-		for k, v := range kv {
-			if i, ok := v.(int64); ok {
-				v = float64(i)
+	var refused []string
+	for _, key := range md.Keys() {
+		if len(key) == 1 {
+			if _, ok := doc[key[0]].(map[string]any); !ok {
+				refused = append(refused, fmt.Sprintf("%s must be a table of settings", key[0]))
 			}
-			if _, err := s.Set(sec+"."+k, v); err != nil {
-				if firstErr == nil {
-					firstErr = err
-				}
-				continue
-			}
-			n++
+			continue
 		}
+		if len(key) != 2 {
+			continue // inside a table value, such as speech.speed_presets
+		}
+		table, _ := doc[key[0]].(map[string]any)
+		v := table[key[1]]
+		if i, ok := v.(int64); ok {
+			v = float64(i)
+		}
+		if _, err := s.Set(key[0]+"."+key[1], v); err != nil {
+			refused = append(refused, err.Error())
+			continue
+		}
+		n++
 	}
-	if n == 0 && firstErr != nil {
-		return 0, firstErr
+	if len(refused) > 0 {
+		return n, &ImportError{refused}
 	}
 	return n, nil
 }

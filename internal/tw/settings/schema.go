@@ -223,6 +223,8 @@ var schema = func() []Setting {
 		number("speech.latency_offset_ms", "Highlight delay",
 			"How long to wait after a word's audio starts before the word is highlighted, to match your audio device.",
 			120, 0, 1000, 10, ms, msOne),
+		toggle("speech.interrupt_announcements", "New announcements interrupt",
+			"Cuts off an announcement being spoken when a newer one comes; off, each is heard whole, one after another.", true),
 		number("speech.pause_heading_ms", "Pause after headings", "The silence added after a heading is read.",
 			400, 0, 5000, 50, ms, msOne),
 		number("speech.pause_paragraph_ms", "Pause between paragraphs", "The silence added between paragraphs.",
@@ -235,15 +237,14 @@ var schema = func() []Setting {
 			Help: "Named speech rates that the speed preset key moves between, in words per minute."},
 		{Path: "speech.pronunciations", Label: "Pronunciations", Kind: KindTable, Entries: KindText,
 			Default: map[string]string{},
-			Help:    "Words and how to say them instead, such as a name the engine gets wrong."},
+			Help: "Words and how to say them instead, such as a name the engine gets wrong: " +
+				"a word matches whole words in any case, =Word whole words in that case, /pattern/ or /pattern/i a regular expression."},
 		{Path: "speech.favorite_voices", Label: "Favorite voices", Kind: KindList, Default: []string{},
 			Help: "Voices marked as favorites in the voice list, offered first."},
 		{Path: "speech.speechd_module", Label: "Speech Dispatcher module", Kind: KindText, Optional: true, Default: nil,
 			Help: "The speech-dispatcher output module to speak with, such as espeak-ng, flite or festival; not set uses speech-dispatcher's default, and a voice named module:voice picks its own module."},
 		choice("speech.capital_letters", "Capital letters", "How capital letters are marked when spoken: not at all, spelled as capital, or with a sound.",
 			"none", false, Choice{"none", "Not marked"}, Choice{"spell", "Spell capital"}, Choice{"icon", "Sound"}),
-		toggle("speech.interrupt_announcements", "New messages interrupt",
-			"A new message cuts off the one being spoken; off, every message is heard whole, in order.", true),
 
 		// highlight
 		toggle("highlight.enabled", "Highlight spoken words", "Marks the word being read aloud on the screen.", true),
@@ -269,9 +270,8 @@ var schema = func() []Setting {
 			Help: "The document that was open when tw last closed."},
 
 		// display
-		choice("display.theme", "Theme", "The colors of the reading screen.", "terminal", true,
-			Choice{"terminal", "Terminal colors"}, Choice{"dark", "Dark"}, Choice{"light", "Light"},
-			Choice{"high-contrast", "High contrast"}),
+		// Closed: a theme name tw does not have is refused with the list.
+		choice("display.theme", "Theme", "The colors of the reading screen.", "terminal", false, Themes...),
 		toggle("display.line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
 
 		// editing
@@ -289,7 +289,7 @@ var schema = func() []Setting {
 			"default", false, Choice{"default", "Default"}, Choice{"classic", "Classic"}),
 
 		// accessibility
-		choice("accessibility.mode", "Speech mode",
+		choice("accessibility.mode", "Access mode",
 			"Whether tw speaks for itself, shares the work with your screen reader, or leaves all speech to it.",
 			"self-voicing", false,
 			Choice{"self-voicing", "Self-voicing"}, Choice{"hybrid", "Hybrid"}, Choice{"screen-reader", "Screen reader"}),

@@ -41,7 +41,7 @@ func TestSchemaHasTheDocumentedSettings(t *testing.T) {
 		{"reading.wrap_navigation", KindToggle, false, nil, nil, false},
 		{"reading.cursor_follows_speech", KindToggle, true, nil, nil, false},
 		{"reading.autosave_seconds", KindNumber, 30, nil, nil, false},
-		{"display.theme", KindChoice, "terminal", nil, nil, true},
+		{"display.theme", KindChoice, "terminal", nil, nil, false},
 		{"display.line_numbers", KindToggle, false, nil, nil, false},
 		{"editing.typing_echo", KindChoice, "characters", nil, []string{"none", "characters", "words", "both"}, false},
 		{"editing.autosave", KindToggle, false, nil, nil, false},

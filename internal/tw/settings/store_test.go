@@ -92,7 +92,9 @@ func TestSetChecksTypes(t *testing.T) {
 		{"speech.backend", `"espeak"`, "espeak", ""},
 		{"speech.backend", `"my-engine"`, "my-engine", ""},
 		{"speech.backend", `""`, nil, "speech.backend must be one of auto, espeak, speechd, piper, eci, dectalk, sapi, null, or the name of another one"},
-		{"display.theme", `"solarized"`, "solarized", ""},
+		{"display.theme", `"solarized-dark"`, "solarized-dark", ""},
+		{"display.theme", `"High-Contrast"`, "high-contrast", ""},
+		{"display.theme", `"solarized"`, nil, "display.theme must be one of " + themeValues()},
 		{"speech.voice", `"en-us"`, "en-us", ""},
 		{"speech.voice", `""`, nil, ""},
 		{"speech.voice", `5`, nil, "speech.voice must be text"},
@@ -106,6 +108,13 @@ func TestSetChecksTypes(t *testing.T) {
 		{"speech.speed_presets", `[1]`, nil, "speech.speed_presets must be a table of names and numbers"},
 		{"speech.pronunciations", `{"GNU": "guh new"}`, map[string]string{"GNU": "guh new"}, ""},
 		{"speech.pronunciations", `{"GNU": 1}`, nil, "speech.pronunciations must be a table of names and texts"},
+		{"speech.pronunciations", `{"/v(\\d+)/": "version $1", "=US": "United States", "/colou?r/i": "hue"}`,
+			map[string]string{`/v(\d+)/`: "version $1", "=US": "United States", "/colou?r/i": "hue"}, ""},
+		{"speech.pronunciations", `{"/[a-/": "x"}`, nil, "speech.pronunciations cannot be used: \"/[a-/\" is not a regular expression: missing closing ]: `[a-`"},
+		{"speech.pronunciations", `{"/a/g": "x"}`, nil, `speech.pronunciations cannot be used: "/a/g" is not /pattern/ or /pattern/i`},
+		{"speech.pronunciations", `{"/a*/": "x"}`, nil, `speech.pronunciations cannot be used: "/a*/" matches empty text`},
+		{"speech.pronunciations", `{"=": "x"}`, nil, `speech.pronunciations cannot be used: "=" has no word to find`},
+		{"speech.pronunciations", `{" ": "x"}`, nil, `speech.pronunciations cannot be used: an entry has no word to find`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.path+"="+tc.value, func(t *testing.T) {
@@ -204,7 +213,7 @@ func TestSpoken(t *testing.T) {
 		{"highlight.enabled", false, "off"},
 		{"speech.punctuation", nil, "Some"},
 		{"accessibility.mode", "screen-reader", "Screen reader"},
-		{"display.theme", "solarized", "solarized"},
+		{"display.theme", "solarized-dark", "Solarized dark"},
 		{"speech.voice", nil, "not set"},
 		{"speech.voice", "en-us", "en-us"},
 		{"library.folders", nil, "none"},
@@ -246,8 +255,11 @@ func TestAdjust(t *testing.T) {
 		{"speech.punctuation", nil, +1, "all", ""},
 		{"speech.punctuation", "all", +1, "none", ""},
 		{"speech.punctuation", "none", -1, "all", ""},
-		{"display.theme", "solarized", +1, "terminal", ""},
-		{"display.theme", "solarized", -1, "high-contrast", ""},
+		{"display.theme", nil, +1, "high-contrast", ""},
+		{"display.theme", nil, -1, "monochrome-light", ""},
+		{"display.theme", "monochrome-light", +1, "terminal", ""},
+		{"speech.backend", "my-engine", +1, "auto", ""},
+		{"speech.backend", "my-engine", -1, "null", ""},
 		{"highlight.enabled", nil, +1, false, ""},
 		{"highlight.enabled", false, -1, true, ""},
 		{"speech.voice", nil, +1, nil, "speech.voice is a text setting, which cannot be moved up or down"},
@@ -648,7 +660,9 @@ func TestParse(t *testing.T) {
 		{"speech.rate", "fast", nil, "speech.rate must be a number"},
 		{"accessibility.mode", "Screen reader", "screen-reader", ""},
 		{"speech.punctuation", "most", nil, "speech.punctuation must be one of none, some, all"},
-		{"display.theme", "solarized", "solarized", ""},
+		{"display.theme", "Solarized dark", "solarized-dark", ""},
+		{"display.theme", "solarized", nil, "display.theme must be one of " + themeValues()},
+		{"speech.backend", "my-engine", "my-engine", ""},
 		{"speech.voice", "", nil, ""},
 		{"speech.voice", "en-gb", "en-gb", ""},
 		{"library.folders", "/a", nil, "library.folders is a list; change it in settings.toml"},
@@ -666,4 +680,12 @@ func TestParse(t *testing.T) {
 			t.Errorf("%s %q: %#v, %v; want %#v", tc.path, tc.text, got, err, tc.want)
 		}
 	}
+}
+
+func themeValues() string {
+	var names []string
+	for _, c := range Themes {
+		names = append(names, c.Value)
+	}
+	return strings.Join(names, ", ")
 }

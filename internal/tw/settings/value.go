@@ -135,6 +135,13 @@ func (s Setting) checkTable(v any) (val any, note, reason string) {
 		}
 		out[k] = str
 	}
+	if s.Path == "speech.pronunciations" {
+		for _, k := range keys {
+			if _, err := ParsePronunciation(k, out[k]); err != nil {
+				return nil, "", "cannot be used: " + err.Error()
+			}
+		}
+	}
 	return out, "", ""
 }
 

@@ -166,3 +166,30 @@ func TestEspeakAnnouncementsInOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestQueueAnnouncementsChangesAtRunTime: speech.interrupt_announcements
+// (SetQueueAnnouncements) decides, from the next announcement on, whether
+// it cuts off the one being heard or waits for it.
+func TestQueueAnnouncementsChangesAtRunTime(t *testing.T) {
+	eng := &fakeSpeaker{}
+	s, err := speech.OpenEngine(eng, speech.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	wait := func(n int) {
+		t.Helper()
+		waitFor(t, "the announcements", func() bool { return len(eng.list()) >= n })
+	}
+	s.Say("first")
+	wait(1)
+	s.SetQueueAnnouncements(true)
+	s.Say("second")
+	wait(2)
+	s.SetQueueAnnouncements(false)
+	s.Say("third")
+	wait(3)
+	if got := strings.Join(eng.list(), "|"); got != "first|queued second|third" {
+		t.Errorf("the engine was given %q", got)
+	}
+}

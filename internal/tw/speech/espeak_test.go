@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/speech"
 	"textfirst/internal/tw/speech/engine"
 	"textfirst/internal/tw/speech/espeak"
@@ -175,22 +176,27 @@ func TestEspeakReadsParagraphOnDevice(t *testing.T) {
 	if len(want) != len(rec.words) {
 		t.Fatalf("direct synthesis marks %d words, reading heard %d", len(want), len(rec.words))
 	}
-	// Each word comes once the sink has played its first sample, and soon
-	// after (the service looks at the clock at least every 10 ms).
+	// Each word comes once the sink has played its first sample and the
+	// latency offset (speech.latency_offset_ms) has passed, and soon after
+	// (the service looks at the clock at least every 10 ms).
 	// libespeak-ng's audio varies by a few milliseconds from run to run.
+	offset := float64(speech.DefaultParams().LatencyOffsetMs) / 1000
+	if offset <= 0 {
+		t.Fatal("the default latency offset is 0; textweaver's is 120 ms")
+	}
 	early, late := 0.0, 0.0
 	for i := range clock {
-		lag := float64(clock[i])/22050 - want[i].Seconds()
+		lag := float64(clock[i])/22050 - want[i].Seconds() - offset
 		early, late = math.Min(early, lag), math.Max(late, lag)
 	}
-	t.Logf("%d words over %v (audio %v); by the sink's clock, words came from %.0f ms early to %.0f ms late",
+	t.Logf("%d words over %v (audio %v); by the sink's clock less the latency offset, words came from %.0f ms early to %.0f ms late",
 		len(rec.words), elapsed, total, -early*1000, late*1000)
 	if early < -0.05 || late > 0.1 {
 		t.Errorf("words came %.0f ms early to %.0f ms late by the sink's clock", -early*1000, late*1000)
 	}
 	first := rec.words[0].at.Sub(start)
 	t.Logf("first word %v after Read", first)
-	if first > 500*time.Millisecond { // typically 20-30 ms: the server's buffer
+	if first > 500*time.Millisecond { // typically 20-30 ms (the server's buffer) plus the offset
 		t.Errorf("first word came %v after Read", first)
 	}
 	// The sink's clock is real time: the reading lasts as long as its audio.
@@ -220,4 +226,40 @@ func TestEspeakSayDuringReading(t *testing.T) {
 		t.Fatal("Done(false)")
 	}
 	checkWords(t, paragraph, rec.words, paragraphWords)
+}
+
+// TestEspeakPronunciationsKeepPositions reads with the real libespeak-ng
+// and speech.pronunciations: the audio says the replacements (it is longer
+// than the text as written), and espeak-ng's word positions in the spoken
+// text map back to the words as written, once each and in order.
+func TestEspeakPronunciationsKeepPositions(t *testing.T) {
+	text := "Use SQL and v2 daily, not sql later."
+	lex, err := settings.CompileLexicon(map[string]string{"sql": "structured query language", `/v(\d+)/`: "version $1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := doc.New(text, doc.Meta{}, nil)
+	plain := speech.DefaultParams()
+	withLex := plain
+	withLex.Lexicon = lex
+	_, plainAudio := expectedTimes(t, d, plain)
+	marks, lexAudio := expectedTimes(t, d, withLex)
+	t.Logf("audio %v as written, %v with the pronunciations", plainAudio, lexAudio)
+	if lexAudio < plainAudio*3/2 {
+		t.Errorf("audio with the pronunciations lasts %v, as written %v: the replacements were not said", lexAudio, plainAudio)
+	}
+	s, _, err := speech.Open(speech.Options{Backend: "espeak", Sink: "clock", Speed: 20, Params: withLex})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rec := newRecorder()
+	s.ReadWith(d, 0, d.Len(), rec.handler())
+	if !rec.wait(t, 20*time.Second) {
+		t.Fatal("Done(false)")
+	}
+	checkWords(t, text, rec.words, []string{"Use", "SQL", "and", "v2", "daily", "not", "sql", "later"})
+	if len(marks) != len(rec.words) {
+		t.Errorf("espeak-ng marked %d words, the reading reported %d", len(marks), len(rec.words))
+	}
 }

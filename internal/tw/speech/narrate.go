@@ -61,6 +61,7 @@ type Narrator struct {
 	pi      int
 	pending *token
 	count   int
+	lex     *lexScanner // speech.pronunciations; nil when there are none
 
 	started bool    // ahead holds the next segment
 	ahead   Segment // read one segment ahead, to know which is the last
@@ -73,7 +74,9 @@ type pausePoint struct{ pos, ms int }
 func NewNarrator(d *doc.Document, from, to int, p Params) *Narrator {
 	from = max(0, min(from, d.Len()))
 	to = max(from, min(to, d.Len()))
-	n := &Narrator{tok: newTokenizer(d.Text[d.Byte(from):d.Byte(to)], from), to: to, p: p.Clamp()}
+	text := d.Text[d.Byte(from):d.Byte(to)]
+	n := &Narrator{tok: newTokenizer(text, from), to: to, p: p.Clamp()}
+	n.lex = newLexScanner(n.p.Lexicon, text, from)
 	for _, m := range d.All() {
 		if m.End <= from || m.End > to {
 			continue
@@ -171,6 +174,12 @@ func (n *Narrator) next() (Segment, bool) {
 			return b.segment(n.to, 0), true
 		}
 		any = true
+		if n.lex != nil {
+			if m, ok := n.lex.at(t.Start); ok && m.start < t.End {
+				n.addPronounced(&b, t, m)
+				continue
+			}
+		}
 		if t.Word {
 			if len(b.words) >= 2*limit {
 				n.pending = &t
@@ -358,4 +367,48 @@ func (n *Narrator) addGap(b *builder, t token) {
 		pos++
 	}
 	flush(pos)
+}
+
+// addPronounced says a pronunciation: the tokens from t up to the end of
+// match m are said as the text before the match, the replacement, and the
+// text after it, as one Expanded span. Their words count as one word whose
+// document range runs from the first of them to the last, so positions
+// still point at the text as written.
+func (n *Narrator) addPronounced(b *builder, t token, m lexMatch) {
+	group := []token{t}
+	last := t
+	for last.End < m.end {
+		next, ok := n.nextToken()
+		if !ok {
+			break
+		}
+		group = append(group, next)
+		last = next
+	}
+	var all strings.Builder
+	wordStart, wordEnd := -1, -1
+	for _, g := range group {
+		all.WriteString(g.Text)
+		if g.Word {
+			if wordStart < 0 {
+				wordStart = g.Start
+			}
+			wordEnd = g.End
+		}
+	}
+	runes := []rune(all.String())
+	pre := string(runes[:min(max(m.start-t.Start, 0), len(runes))])
+	post := string(runes[min(max(m.end-t.Start, 0), len(runes)):])
+	spoken := strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || unicode.IsControl(r) {
+			return ' ' // engines take C strings, and line breaks are not pauses here
+		}
+		return r
+	}, pre+m.say+post)
+	b.skipDot = false
+	sp := b.write(Expanded, spoken, t.Start, last.End)
+	if wordStart >= 0 {
+		b.words = append(b.words, sp)
+		b.docWords = append(b.docWords, engine.Span{Start: wordStart, End: wordEnd})
+	}
 }

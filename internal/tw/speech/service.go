@@ -403,6 +403,9 @@ func (s *Service) SetParams(p Params) {
 	p = p.Clamp()
 	p, _ = s.resolveVoice(p)
 	s.mu.Lock()
+	if p.Lexicon.Same(s.params.Lexicon) {
+		p.Lexicon = s.params.Lexicon // the same words: no need to restart
+	}
 	if s.params == p {
 		s.mu.Unlock()
 		return
@@ -584,10 +587,11 @@ func (s *Service) announcer(done chan struct{}) {
 		a := s.annQ[0]
 		s.annQ = s.annQ[1:]
 		if s.spk != nil {
+			queue := s.queueAnn
 			s.mu.Unlock()
 			// The engine plays it and returns at once: with the queue,
 			// it is heard after the ones before; without, it cuts them off.
-			if q, ok := s.spk.(announceQueuer); ok && (s.queueAnn || a.queued) {
+			if q, ok := s.spk.(announceQueuer); ok && (queue || a.queued) {
 				q.AnnounceQueued(a.text, a.p)
 			} else {
 				s.spk.Announce(a.text, a.p)
@@ -713,6 +717,13 @@ func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
 	narr := NewNarrator(r.d, from, r.to, p)
 	var base int64 // samples written so far
 	ahead := int64(lookahead.Seconds() * float64(rate))
+	// speech.latency_offset_ms: a word is reported that long after its
+	// first sample has been played, the time the audio device takes to
+	// make it heard. A WAV file has no such delay.
+	var offset int64
+	if s.sink.Kind() != "wav" {
+		offset = int64(p.LatencyOffsetMs) * int64(rate) / 1000
+	}
 	for {
 		seg, ok := narr.Next()
 		if !ok || pl.ctx.Err() != nil {
@@ -735,7 +746,7 @@ func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
 				// Words the engine skipped are released with the next one.
 				for ; next <= m.Word; next++ {
 					w := seg.DocWords[next]
-					q.add(pending{uttBase + m.Sample, w.Start, w.End})
+					q.add(pending{uttBase + m.Sample + offset, w.Start, w.End})
 				}
 			}
 			if err := st.Write(pcm); err != nil {
@@ -754,12 +765,18 @@ func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
 		}
 		for ; next < len(seg.DocWords); next++ {
 			w := seg.DocWords[next]
-			q.add(pending{base, w.Start, w.End})
+			q.add(pending{base + offset, w.Start, w.End})
 		}
 		if n := int64(seg.PauseMs) * int64(rate) / 1000; n > 0 {
 			st.Write(make([]int16, n))
 			base += n
 		}
+	}
+	if offset > 0 && pl.ctx.Err() == nil {
+		// Silence for the last words' delay, so that the clock runs on
+		// until they are reported and the reading ends after them.
+		st.Write(make([]int16, offset))
+		base += offset
 	}
 	q.end(base)
 	<-pl.ctx.Done() // keep the stream open until the dispatcher is done
@@ -806,6 +823,14 @@ func (s *Service) dispatch(r *reading, pl *pipeline, st Stream, q *dispatcher, r
 
 func (s *Service) runSpeaker(r *reading, pl *pipeline, from int, p Params) {
 	narr := NewNarrator(r.d, from, r.to, p)
+	// speech.latency_offset_ms: the engine says when its audio output
+	// reached a word; the device makes it heard that much later.
+	report := func(start, end int) { r.word(pl, start, end) }
+	var late *delayer
+	if p.LatencyOffsetMs > 0 {
+		late = newDelayer(pl.ctx, time.Duration(p.LatencyOffsetMs)*time.Millisecond, report)
+		report = late.add
+	}
 	for {
 		seg, ok := narr.Next()
 		if !ok {
@@ -815,7 +840,7 @@ func (s *Service) runSpeaker(r *reading, pl *pipeline, from int, p Params) {
 		err := s.spk.Speak(pl.ctx, seg.Utterance, p, seg.PauseMs, func(i int) {
 			for ; next <= i && next < len(seg.DocWords); next++ {
 				w := seg.DocWords[next]
-				r.word(pl, w.Start, w.End)
+				report(w.Start, w.End)
 			}
 		})
 		if pl.ctx.Err() != nil {
@@ -827,8 +852,68 @@ func (s *Service) runSpeaker(r *reading, pl *pipeline, from int, p Params) {
 			return
 		}
 	}
+	if late != nil && !late.drain() {
+		return // stopped while the last words waited
+	}
 	r.finish(pl, true)
 	pl.cancel()
+}
+
+// delayer reports words a fixed time after they were heard, in order, on
+// its own goroutine.
+type delayer struct {
+	ctx   context.Context
+	delay time.Duration
+	ch    chan delayed
+	done  chan struct{}
+}
+
+type delayed struct {
+	due        time.Time
+	start, end int
+}
+
+func newDelayer(ctx context.Context, delay time.Duration, report func(start, end int)) *delayer {
+	d := &delayer{ctx: ctx, delay: delay, ch: make(chan delayed, 1024), done: make(chan struct{})}
+	go func() {
+		defer close(d.done)
+		for {
+			var w delayed
+			select {
+			case <-ctx.Done(): // stopped: the words waiting are dropped
+				return
+			case next, ok := <-d.ch:
+				if !ok {
+					return
+				}
+				w = next
+			}
+			t := time.NewTimer(time.Until(w.due))
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return
+			case <-t.C:
+			}
+			report(w.start, w.end)
+		}
+	}()
+	return d
+}
+
+func (d *delayer) add(start, end int) {
+	select {
+	case d.ch <- delayed{time.Now().Add(d.delay), start, end}:
+	case <-d.ctx.Done():
+	}
+}
+
+// drain waits until every word was reported; false when the reading was
+// stopped first.
+func (d *delayer) drain() bool {
+	close(d.ch)
+	<-d.done
+	return d.ctx.Err() == nil
 }
 
 // fail ends reading r, whose pipeline pl failed, with Done(false), unless

@@ -141,9 +141,9 @@ func Run(o Options) (int, error) {
 	sess := r.sess
 	cfg := Config{App: sess.App, Events: r.events, Screen: scr, Accessibility: sess.Mode,
 		CharacterKeys: true, Highlight: true}
-	if sess.Speaks() {
-		cfg.Speak = sess.Speech.Say
-	}
+	// The reader's own announcements follow the accessibility mode, which
+	// cycle_access_mode changes while tw runs.
+	cfg.Speak = sess.Say
 	preset := "default"
 	if st := sess.Settings; st != nil {
 		cfg.CharacterKeys = st.Bool("keyboard.character_keys")
@@ -153,6 +153,7 @@ func Run(o Options) (int, error) {
 		preset = st.String("keyboard.preset")
 	}
 	cfg.Keymap = NewKeymap(preset, sess.Home)
+	cfg.Home = sess.Home
 	rd := New(cfg)
 	for _, w := range cfg.Keymap.Warnings {
 		rd.say(w)

@@ -1,9 +1,13 @@
 package tui
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+
+	"textfirst/internal/tw/settings"
 )
 
 // textStyle is the style of the screen's cell at (x, y).
@@ -22,11 +26,11 @@ func TestThemeBelongsToItsReader(t *testing.T) {
 	if got := textStyle(b, 10, 1); got != before {
 		t.Fatalf("two readers with the same theme draw differently: %v and %v", before, got)
 	}
-	b.r.run("next_theme") // terminal -> dark
+	b.r.run("next_theme") // terminal -> high-contrast
 	b.r.Draw()
 	a.r.Draw()
 	_, bg, _ := textStyle(b, 10, 1).Decompose()
-	if bg != tcell.ColorBlack {
+	if bg != rgb(palettes["high-contrast"].Bg) {
 		t.Errorf("the reader on the dark theme draws its text on %v", bg)
 	}
 	if got := textStyle(a, 10, 1); got != before {
@@ -38,5 +42,171 @@ func TestThemeBelongsToItsReader(t *testing.T) {
 	// Each theme is built from the settings alone.
 	if themeOf(nil) != newTheme("terminal", "yellow") || newTheme("light", "green") == newTheme("dark", "green") {
 		t.Error("themes do not follow their settings")
+	}
+}
+
+// luminance is WCAG 2's relative luminance of a 0xRRGGBB color.
+func luminance(c int32) float64 {
+	ch := func(v int32) float64 {
+		s := float64(v&0xFF) / 255
+		if s <= 0.03928 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*ch(c>>16) + 0.7152*ch(c>>8) + 0.0722*ch(c)
+}
+
+// contrast is WCAG 2's contrast ratio of two colors, 1 to 21.
+func contrast(a, b int32) float64 {
+	la, lb := luminance(a), luminance(b)
+	if la < lb {
+		la, lb = lb, la
+	}
+	return (la + 0.05) / (lb + 0.05)
+}
+
+func TestContrastFormulaMatchesWCAGExamples(t *testing.T) {
+	for _, c := range []struct {
+		a, b int32
+		want float64
+	}{{0x000000, 0xFFFFFF, 21}, {0x777777, 0xFFFFFF, 4.48}, {0x767676, 0xFFFFFF, 4.54}, {0xFFFFFF, 0xFFFFFF, 1}} {
+		if got := contrast(c.a, c.b); math.Abs(got-c.want) > 0.01 {
+			t.Errorf("contrast(%06X, %06X) = %.2f, want %.2f", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// TestThemesMeetWCAGAA checks every colored theme: text, line numbers, the
+// status bar, the cursor and the selection carry text at 4.5:1 or more
+// (7:1 in the high-contrast family); the word being heard, in every
+// highlight color, carries text at 4.5:1 and stands 3:1 apart from the page
+// (WCAG 1.4.11, for things that are not text).
+func TestThemesMeetWCAGAA(t *testing.T) {
+	if len(palettes) < 24 {
+		t.Errorf("%d colored themes; the original has 24", len(palettes))
+	}
+	black, white := int32(0x000000), int32(0xFFFFFF)
+	for name, pal := range palettes {
+		t.Run(name, func(t *testing.T) {
+			text := 4.5
+			if strings.HasPrefix(name, "high-contrast") {
+				text = 7
+			}
+			pairs := []struct {
+				what   string
+				fg, bg int32
+				min    float64
+			}{
+				{"text", pal.Fg, pal.Bg, text},
+				{"status bar and cursor (the page reversed)", pal.Bg, pal.Fg, text},
+				{"line numbers", pal.Muted, pal.Bg, 4.5},
+				{"selected text", pal.Bg, pal.Accent, 4.5},
+				{"selection against the page", pal.Accent, pal.Bg, 3},
+			}
+			for hname, hc := range heardColors {
+				fg, bg := white, hc.OnLight
+				if pal.Dark {
+					fg, bg = black, hc.OnDark
+				}
+				pairs = append(pairs,
+					struct {
+						what   string
+						fg, bg int32
+						min    float64
+					}{"word heard in " + hname, fg, bg, 4.5},
+					struct {
+						what   string
+						fg, bg int32
+						min    float64
+					}{"highlight " + hname + " against the page", bg, pal.Bg, 3})
+			}
+			lowest := 21.0
+			for _, p := range pairs {
+				got := contrast(p.fg, p.bg)
+				if got < p.min {
+					t.Errorf("%s: %06X on %06X has contrast %.2f, below %.1f", p.what, p.fg, p.bg, got, p.min)
+				}
+				if p.min > 3 {
+					lowest = math.Min(lowest, got)
+				}
+			}
+			t.Logf("text %.1f:1; lowest pair carrying text %.1f:1", contrast(pal.Fg, pal.Bg), lowest)
+		})
+	}
+}
+
+// TestEveryThemeSettingHasColors: the theme names the settings offer and
+// the palettes drawn are the same set, and each theme draws differently.
+func TestEveryThemeSettingHasColors(t *testing.T) {
+	seen := map[theme]string{}
+	for _, c := range settings.Themes {
+		if _, ok := palettes[c.Value]; !ok && c.Value != "terminal" {
+			t.Errorf("theme %s has no colors", c.Value)
+		}
+		th := newTheme(c.Value, "yellow")
+		if other, dup := seen[th]; dup {
+			t.Errorf("themes %s and %s draw the same", other, c.Value)
+		}
+		seen[th] = c.Value
+	}
+	if len(settings.Themes) != len(palettes)+1 {
+		t.Errorf("%d theme settings for %d palettes (plus terminal)", len(settings.Themes), len(palettes))
+	}
+	// The color-blind safe themes never rely on color alone for the word
+	// being heard.
+	for name, pal := range palettes {
+		_, _, attrs := newTheme(name, "green").heard.Decompose()
+		if pal.NoHue && attrs&tcell.AttrUnderline == 0 {
+			t.Errorf("%s marks the word heard by color alone", name)
+		}
+	}
+}
+
+// TestViewFollowsSettingsChangedElsewhere: the theme, the highlight color
+// and line numbers changed outside the reader's own keys (the settings
+// list, a client, an import) show at the next draw.
+func TestViewFollowsSettingsChangedElsewhere(t *testing.T) {
+	s := newSim(t, "a.txt", "First line of text.\nSecond line.", 40, 8, defaultCfg)
+	st := s.r.cfg.Settings.(*settings.Store)
+	if _, err := st.Set("display.theme", "sepia"); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	if _, bg, _ := textStyle(s, 10, 1).Decompose(); bg != rgb(palettes["sepia"].Bg) {
+		t.Errorf("after display.theme = sepia the text is drawn on %v", bg)
+	}
+	if _, err := st.Set("highlight.enabled", false); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	if s.r.cfg.Highlight {
+		t.Error("highlight.enabled = false: the reader still marks the word heard")
+	}
+	if _, err := st.Set("display.line_numbers", true); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	cells, _, _ := s.scr.GetContents()
+	if string(cells[0].Runes) != "1" && (len(cells) < 2 || string(cells[1].Runes) != "1") {
+		t.Errorf("no line number after display.line_numbers = true: %q%q", cells[0].Runes, cells[1].Runes)
+	}
+}
+
+// TestKeyPresetChangedWhileRunning: a new keyboard.preset rebuilds the
+// keys at the next draw (the classic preset adds F5 to read).
+func TestKeyPresetChangedWhileRunning(t *testing.T) {
+	cfg := defaultCfg
+	cfg.Home = t.TempDir()
+	s := newSim(t, "a.txt", "Some text.", 40, 8, cfg)
+	if act, _, ok := s.r.km.Lookup("Browse", "F5"); ok {
+		t.Fatalf("F5 is %s in the default keys", act)
+	}
+	if _, err := s.r.cfg.Settings.(*settings.Store).Set("keyboard.preset", "classic"); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	if act, _, ok := s.r.km.Lookup("Browse", "F5"); !ok || act != "read_from_cursor" {
+		t.Errorf("after keyboard.preset = classic, F5 is %q (%v)", act, ok)
 	}
 }

@@ -47,6 +47,9 @@ type Config struct {
 	LineNumbers   bool
 	Highlight     bool           // show the word being heard
 	Settings      SettingsReader // nil: F9 and line numbers last for the session
+	// Home holds keymap.toml; when set, a new keyboard.preset rebuilds the
+	// keymap while the reader runs.
+	Home string
 }
 
 // Reader is the terminal reader's state: the view over the app.
@@ -57,6 +60,7 @@ type Reader struct {
 	km  *Keymap
 
 	th      theme // the styles of the view, from display.theme
+	seen    viewSettings
 	lo      *layout
 	rtl     map[int]bool // paragraph direction by line, for lo
 	spans   docSpans
@@ -90,6 +94,7 @@ func New(cfg Config) *Reader {
 		r.app.SetKeyNames(r.km.ShownKey)
 		r.app.SetFrontActions(frontActions...)
 	}
+	r.seen = viewSettingsOf(cfg.Settings)
 	if cfg.Events != nil {
 		scr := cfg.Screen
 		cfg.Events.setRedraw(func() { _ = scr.PostEvent(tcell.NewEventInterrupt(nil)) })
@@ -700,6 +705,7 @@ func (r *Reader) scroll(down bool) {
 
 // Draw draws the whole screen and shows it.
 func (r *Reader) Draw() {
+	r.followSettings()
 	scr := r.scr
 	scr.SetStyle(r.th.text)
 	scr.Clear()

@@ -27,6 +27,13 @@ type Params struct {
 	PauseHeadingMs   int
 	PauseParagraphMs int
 	PauseListItemMs  int
+	// Lexicon is speech.pronunciations (nil: none). The narration says its
+	// replacements; engines never see it.
+	Lexicon *settings.Lexicon
+	// LatencyOffsetMs is speech.latency_offset_ms: how long after its first
+	// sample is played a word is reported as heard (the audio device's own
+	// delay). The service applies it; engines never see it.
+	LatencyOffsetMs int
 }
 
 // DefaultParams are textweaver's defaults, as the settings schema gives them.
@@ -38,9 +45,22 @@ type Settings interface {
 	String(path string) string
 }
 
+// textTables is the optional part of Settings that reads a table of
+// texts, such as speech.pronunciations.
+type textTables interface {
+	TextTable(path string) map[string]string
+}
+
 // ParamsFrom reads the speech.* settings.
 func ParamsFrom(s Settings) Params {
+	var lex *settings.Lexicon
+	if tt, ok := s.(textTables); ok {
+		// Entries that cannot be used were refused when set, or replaced by
+		// the default with a warning when settings.toml was loaded.
+		lex, _ = settings.CompileLexicon(tt.TextTable("speech.pronunciations"))
+	}
 	return Params{
+		Lexicon: lex, LatencyOffsetMs: s.Int("speech.latency_offset_ms"),
 		Rate: s.Int("speech.rate"), Pitch: s.Int("speech.pitch"), Volume: s.Int("speech.volume"),
 		Voice: s.String("speech.voice"), Punctuation: s.String("speech.punctuation"),
 		Capitals:         s.String("speech.capital_letters"),
@@ -70,6 +90,7 @@ func (p Params) Clamp() Params {
 	p.PauseHeadingMs = clamp(p.PauseHeadingMs, 0, 10000)
 	p.PauseParagraphMs = clamp(p.PauseParagraphMs, 0, 10000)
 	p.PauseListItemMs = clamp(p.PauseListItemMs, 0, 10000)
+	p.LatencyOffsetMs = clampTo(p.LatencyOffsetMs, "speech.latency_offset_ms")
 	return p
 }
 
