@@ -13,7 +13,7 @@ import (
 	"textfirst/internal/tw/load"
 )
 
-var sources = []string{"rich.md", "page.html", "plain.txt"}
+var sources = []string{"rich.md", "page.html", "plain.txt", "meta.md"}
 
 func loadFile(t *testing.T, name string) *doc.Document {
 	t.Helper()

@@ -28,7 +28,10 @@ func tree(d *doc.Document) *node {
 		}
 		for len(stack) > 1 {
 			top := stack[len(stack)-1].m
-			if m.Start >= top.Start && m.End <= top.End && !(m.Start == top.End && top.End > top.Start) {
+			inside := m.Start >= top.Start && m.End <= top.End && !(m.Start == top.End && top.End > top.Start)
+			// An empty last cell sits at its row's end, still in the row.
+			emptyLastCell := m.Kind == doc.TableCell && m.Start == m.End && stack[len(stack)-1].m.Kind == doc.TableRow && m.Start == top.End
+			if inside || emptyLastCell {
 				break
 			}
 			stack = stack[:len(stack)-1]
@@ -61,7 +64,7 @@ func tree(d *doc.Document) *node {
 func isBlock(m doc.Marker) bool {
 	switch m.Kind {
 	case doc.Heading, doc.Paragraph, doc.List, doc.ListItem, doc.Table, doc.TableRow, doc.TableCell,
-		doc.Quote, doc.Rule, doc.PageBreak:
+		doc.Quote, doc.Rule, doc.PageBreak, doc.SectionBreak:
 		return true
 	case doc.Code, doc.Footnote:
 		return m.Level > 0

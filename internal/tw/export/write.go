@@ -18,7 +18,12 @@ const (
 	FormatHTML     Format = "html"
 	FormatJSON     Format = "json"
 	FormatEPUB     Format = "epub"
+	FormatDOCX     Format = "docx"
+	FormatODT      Format = "odt"
 )
+
+// Formats lists the formats in the order help texts name them.
+var Formats = []Format{FormatText, FormatMarkdown, FormatHTML, FormatJSON, FormatEPUB, FormatDOCX, FormatODT}
 
 // ParseFormat reads a --to value.
 func ParseFormat(s string) (Format, error) {
@@ -33,6 +38,10 @@ func ParseFormat(s string) (Format, error) {
 		return FormatJSON, nil
 	case "epub", "epub3":
 		return FormatEPUB, nil
+	case "docx", "word":
+		return FormatDOCX, nil
+	case "odt", "opendocument":
+		return FormatODT, nil
 	}
 	return "", fmt.Errorf("cannot convert to %q", s)
 }
@@ -50,6 +59,10 @@ func FormatOf(path string) (Format, bool) {
 		return FormatJSON, true
 	case ".epub":
 		return FormatEPUB, true
+	case ".docx":
+		return FormatDOCX, true
+	case ".odt":
+		return FormatODT, true
 	}
 	return "", false
 }
@@ -72,6 +85,10 @@ func Write(d *doc.Document, f Format) ([]byte, error) {
 		return append(data, '\n'), err
 	case FormatEPUB:
 		return EPUB(d, time.Now())
+	case FormatDOCX:
+		return DOCX(d)
+	case FormatODT:
+		return ODT(d)
 	}
 	return nil, fmt.Errorf("cannot convert to %q", f)
 }
