@@ -303,3 +303,50 @@ func TestOfficeQuoteStyles(t *testing.T) {
 		}
 	}
 }
+
+// The PDF (our ODT laid out by LibreOffice) reads back through our own PDF
+// loader with the source's words, its headings as the PDF's outline, and
+// says who wrote it and in what language.
+func TestPDFReadsBack(t *testing.T) {
+	for _, src := range []string{"rich.md", "meta.md"} {
+		t.Run(src, func(t *testing.T) {
+			d := loadFile(t, src)
+			data, err := export.PDF(context.Background(), d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasPrefix(data, []byte("%PDF-")) {
+				t.Fatalf("not a PDF: %q", data[:min(len(data), 20)])
+			}
+			back, err := load.Bytes("x.pdf", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := strings.Join(words(textWithout(d, func(m doc.Marker) bool { return m.Kind == doc.Image })), " ")
+			if got := strings.Join(words(back.Text), " "); got != want {
+				t.Errorf("the PDF reads\n%s\nwant\n%s", got, want)
+			}
+			if back.Meta.Title != title(d) {
+				t.Errorf("title %q, want %q", back.Meta.Title, title(d))
+			}
+			if outline(back) != outline(d) {
+				t.Errorf("outline %q, want %q", outline(back), outline(d))
+			}
+			if d.Meta.Author != nil && (back.Meta.Author == nil || *back.Meta.Author != *d.Meta.Author) {
+				t.Errorf("author %v, want %q", back.Meta.Author, *d.Meta.Author)
+			}
+			if !bytes.Contains(data, []byte("/StructTreeRoot")) {
+				t.Error("the PDF is not tagged")
+			}
+		})
+	}
+}
+
+// Without LibreOffice a PDF export says which Debian package to install.
+func TestPDFWithoutLibreOffice(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	_, err := export.PDF(context.Background(), loadFile(t, "rich.md"))
+	if err == nil || !strings.Contains(err.Error(), "libreoffice-writer") {
+		t.Errorf("error %v, want one naming libreoffice-writer", err)
+	}
+}
