@@ -10,6 +10,7 @@
 package core
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -19,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
@@ -88,6 +90,12 @@ type Options struct {
 	// Parse derives a document from edited source text (no I/O).
 	Parse  func(path string, data []byte) (*doc.Document, error)
 	Logger *log.Logger
+	// ExportAudio writes d read aloud to out, an audio file in format
+	// (export.audio_format: "wav", "flac", "ogg", "mp3"), atomically,
+	// calling progress with the fraction done; cancelling ctx stops it and
+	// leaves no file. Nil: the export_audio action says it is not
+	// available (core does not speak for itself).
+	ExportAudio func(ctx context.Context, d *doc.Document, out, format string, progress func(done float64)) error
 }
 
 // Pending is a yes-or-no question waiting for an answer.
@@ -143,6 +151,7 @@ type App struct {
 	history   map[string][]string // earlier answers of each prompt purpose
 	closeOnce sync.Once
 	autosave  autosaver
+	job       *exportJob // the export running in the background, or nil
 }
 
 // New returns an App with no document open.
@@ -588,7 +597,16 @@ func (a *App) Close() {
 		a.stopReading()
 		a.saveState()
 		a.closed = true
+		job := a.job
 		a.mu.Unlock()
+		if job != nil {
+			// Stop the export and let it remove its temporary files.
+			job.cancel()
+			select {
+			case <-job.done:
+			case <-time.After(5 * time.Second):
+			}
+		}
 		a.speechQ.close()
 	})
 }

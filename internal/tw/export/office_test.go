@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/export"
@@ -93,12 +94,17 @@ func labels(d *doc.Document) string {
 	return b.String()
 }
 
-// Reading the DOCX and ODT we write with our own loaders gives the
+// Reading the DOCX, ODT and EPUB we write with our own loaders gives the
 // source's canonical text, outline, list levels and numbers, and as many
 // links, tables, quotes and pictures.
 func TestOfficeRoundTrip(t *testing.T) {
+	epub := func(d *doc.Document) ([]byte, error) { return export.EPUB(d, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)) }
+	writers := append(officeWriters, struct {
+		ext   string
+		write func(*doc.Document) ([]byte, error)
+	}{"epub", epub})
 	for name, d := range officeSources(t) {
-		for _, w := range officeWriters {
+		for _, w := range writers {
 			t.Run(name+"."+w.ext, func(t *testing.T) {
 				data, err := w.write(d)
 				if err != nil {
