@@ -98,7 +98,9 @@ func labels(d *doc.Document) string {
 // source's canonical text, outline, list levels and numbers, and as many
 // links, tables, quotes and pictures.
 func TestOfficeRoundTrip(t *testing.T) {
-	epub := func(d *doc.Document) ([]byte, error) { return export.EPUB(d, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)) }
+	epub := func(d *doc.Document) ([]byte, error) {
+		return export.EPUB(d, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	}
 	writers := append(officeWriters, struct {
 		ext   string
 		write func(*doc.Document) ([]byte, error)
