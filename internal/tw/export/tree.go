@@ -38,7 +38,7 @@ func tree(d *doc.Document) *node {
 		}
 		n := &node{m: m}
 		parent := stack[len(stack)-1]
-		if m.Start == m.End && isBlock(m) && len(stack) > 1 && parent.m.Start == m.Start && parent.m.End > m.Start {
+		if m.Start == m.End && (m.Kind == doc.Rule || m.Kind == doc.PageBreak) && len(stack) > 1 && parent.m.Start == m.Start && parent.m.End > m.Start {
 			// A rule or page break where a block starts comes before it,
 			// not inside it.
 			top := parent
