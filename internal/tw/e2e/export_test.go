@@ -304,3 +304,48 @@ func TestExportFolderAndMissingTools(t *testing.T) {
 		t.Errorf("the folder holds %v, want notes.docx only", entries)
 	}
 }
+
+// Stopping a PDF export ends LibreOffice at once (its whole process
+// group: soffice starts soffice.bin) and leaves no file.
+func TestStopPDFExportEndsLibreOffice(t *testing.T) {
+	dir := t.TempDir()
+	tmp := filepath.Join(dir, "tmp") // the server's temporary folder: LibreOffice's profile goes there
+	os.MkdirAll(tmp, 0o755)
+	src := filepath.Join(dir, "notes.md")
+	os.WriteFile(src, []byte(notesMD), 0o644)
+	c := startAsync(t, dir, filepath.Join(dir, "home"), append(os.Environ(), "TMPDIR="+tmp))
+	c.request("open", map[string]any{"path": src})
+	action(c, "export_pdf")
+	running := func() []string {
+		var found []string
+		procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+		for _, p := range procs {
+			if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), tmp) {
+				found = append(found, strings.ReplaceAll(string(b), "\x00", " "))
+			}
+		}
+		return found
+	}
+	// Wait until LibreOffice runs, then stop.
+	deadline := time.Now().Add(30 * time.Second)
+	for len(running()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if len(running()) == 0 {
+		t.Fatal("LibreOffice never started")
+	}
+	if res := action(c, "stop"); res["status"] != "Stopped. Cancelling the export." {
+		t.Errorf("stop: %v", res)
+	}
+	c.announced(30*time.Second, "Export cancelled. No file was written.")
+	time.Sleep(200 * time.Millisecond)
+	if left := running(); len(left) != 0 {
+		t.Errorf("LibreOffice still runs: %q", left)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "notes.pdf")); err == nil {
+		t.Error("a cancelled PDF export left notes.pdf")
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
+		t.Errorf("the temporary folder still holds %v", entries)
+	}
+}
