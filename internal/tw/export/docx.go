@@ -18,7 +18,7 @@ import (
 // in the document properties. The same document always gives the same
 // bytes.
 func DOCX(d *doc.Document) ([]byte, error) {
-	w := &docxWriter{d: d, pics: newPictures(d), rels: []string{
+	w := &docxWriter{d: d, pics: newPictures(d), targets: linkTargets(d), rels: []string{
 		rel("rId1", "styles", "styles.xml", false),
 		rel("rId2", "numbering", "numbering.xml", false),
 	}}
@@ -116,6 +116,9 @@ type docxWriter struct {
 	lists []docxList
 	// shapes counts drawings (each needs its own id).
 	shapes int
+	// targets are the bookmarks to place, by offset; marks counts them.
+	targets map[int][]string
+	marks   int
 	// lastTable: the last block written is a table (Word joins two tables
 	// with nothing between them into one, and wants a paragraph after a
 	// table at the end of the body).
@@ -177,13 +180,13 @@ func (w *docxWriter) block(n *node, c docxCtx) {
 	m := n.m
 	switch m.Kind {
 	case doc.Heading:
+		pStyle := fmt.Sprintf("Heading%d", min(max(m.Level, 1), 9))
 		if c.inCell {
-			w.para("", "", func() { w.runs(trimRun(pieces(w.d, n)), style{}) })
-			return
+			pStyle = ""
 		}
-		w.para(fmt.Sprintf("Heading%d", min(max(m.Level, 1), 9)), "", func() { w.runs(trimRun(pieces(w.d, n)), style{}) })
+		w.para(pStyle, "", func() { w.bookmarks(m.Start); w.runs(trimRun(pieces(w.d, n)), style{}) })
 	case doc.Paragraph, doc.TableRow, doc.TableCell:
-		w.para(c.pStyle, "", func() { w.runs(trimRun(pieces(w.d, n)), style{}) })
+		w.para(c.pStyle, "", func() { w.bookmarks(m.Start); w.runs(trimRun(pieces(w.d, n)), style{}) })
 	case doc.List:
 		w.list(n, c)
 	case doc.ListItem: // an item outside a list
@@ -211,6 +214,15 @@ func (w *docxWriter) block(n *node, c docxCtx) {
 	default:
 		w.flow(n, c)
 	}
+}
+
+// bookmarks writes the bookmarks of internal links leading to pos.
+func (w *docxWriter) bookmarks(pos int) {
+	for _, name := range w.targets[pos] {
+		w.marks++
+		fmt.Fprintf(&w.b, `<w:bookmarkStart w:id="%d" w:name="%s"/><w:bookmarkEnd w:id="%d"/>`, w.marks, xmlEsc(name), w.marks)
+	}
+	delete(w.targets, pos)
 }
 
 // list writes a list's items as numbered paragraphs of a numbering of its

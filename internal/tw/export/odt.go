@@ -16,7 +16,7 @@ import (
 // Text" and "Source Text", and the title, author and language in meta.xml.
 // The same document always gives the same bytes.
 func ODT(d *doc.Document) ([]byte, error) {
-	w := &odtWriter{d: d, pics: newPictures(d), spans: map[style]string{}}
+	w := &odtWriter{d: d, pics: newPictures(d), spans: map[style]string{}, targets: linkTargets(d)}
 	w.flow(tree(d), odtCtx{})
 	lg := lang(d)
 
@@ -77,6 +77,7 @@ type odtWriter struct {
 	spanOrder []style
 	tables    int
 	frames    int
+	targets   map[int][]string // bookmarks to place, by offset
 }
 
 // odtCtx is where blocks are being written.
@@ -132,10 +133,11 @@ func (w *odtWriter) block(n *node, c odtCtx) {
 		}
 		l := min(max(m.Level, 1), 10)
 		fmt.Fprintf(&w.b, `<text:h text:style-name="Heading_20_%d" text:outline-level="%d">`, l, l)
+		w.bookmarks(m.Start)
 		w.runs(trimRun(pieces(w.d, n)), style{})
 		w.b.WriteString("</text:h>")
 	case doc.Paragraph, doc.TableRow, doc.TableCell:
-		w.para(c.plain(), func() { w.runs(trimRun(pieces(w.d, n)), style{}) })
+		w.para(c.plain(), func() { w.bookmarks(m.Start); w.runs(trimRun(pieces(w.d, n)), style{}) })
 	case doc.List:
 		w.list(n, c, 1)
 	case doc.ListItem:
@@ -162,6 +164,14 @@ func (w *odtWriter) block(n *node, c odtCtx) {
 	default:
 		w.flow(n, c)
 	}
+}
+
+// bookmarks writes the bookmarks of internal links leading to pos.
+func (w *odtWriter) bookmarks(pos int) {
+	for _, name := range w.targets[pos] {
+		fmt.Fprintf(&w.b, `<text:bookmark text:name="%s"/>`, xmlEsc(name))
+	}
+	delete(w.targets, pos)
 }
 
 // list writes a list with a list style of its own; depth is its nesting

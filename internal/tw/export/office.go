@@ -199,3 +199,22 @@ func firstItemNumber(n *node) (start int, suffix string) {
 	}
 	return start, suffix
 }
+
+// linkTargets maps the offsets internal links ("#name") lead to (as the
+// loader resolved them) to the names, so the writers can put a bookmark
+// there: the links then work in the word processor and read back.
+func linkTargets(d *doc.Document) map[int][]string {
+	out := map[int][]string{}
+	seen := map[string]bool{}
+	for _, m := range d.MarkersOf(doc.Link) {
+		name, ok := strings.CutPrefix(m.Reference, "#")
+		if !ok || name == "" || seen[name] {
+			continue
+		}
+		if pos, ok := d.LinkTarget(m); ok {
+			seen[name] = true
+			out[pos] = append(out[pos], name)
+		}
+	}
+	return out
+}

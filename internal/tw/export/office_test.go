@@ -358,3 +358,42 @@ func TestPDFWithoutLibreOffice(t *testing.T) {
 		t.Errorf("error %v, want one naming libreoffice-writer", err)
 	}
 }
+
+// Internal links lead to bookmarks at their targets: they work in the word
+// processor, and read back leading to the same places.
+func TestOfficeInternalLinks(t *testing.T) {
+	// Ids, not the headings' own slugs (which readers derive anyway).
+	d, err := load.Bytes("cells.html", []byte(`<h1>Cells</h1><p>See <a href="#n">the nucleus</a> and <a href="#p2">what it holds</a>.</p><h2 id="n">The nucleus</h2><p>Text.</p><p id="p2">It holds DNA.</p>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []int
+	for _, m := range d.MarkersOf(doc.Link) {
+		pos, ok := d.LinkTarget(m)
+		if !ok {
+			t.Fatalf("the source's link %q leads nowhere", m.Reference)
+		}
+		want = append(want, pos)
+	}
+	for _, w := range officeWriters {
+		data, err := w.write(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := load.Bytes("x."+w.ext, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int
+		for _, m := range back.MarkersOf(doc.Link) {
+			pos, ok := back.LinkTarget(m)
+			if !ok {
+				pos = -1
+			}
+			got = append(got, pos)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: links lead to %v, want %v", w.ext, got, want)
+		}
+	}
+}
