@@ -45,7 +45,7 @@ func ParseFormat(s string) (Format, error) {
 	case "m4b", "m4a", "aac", "mp4":
 		return M4B, nil
 	}
-	return "", fmt.Errorf("unknown audio format %q: use wav, flac, mp3, opus or m4b", s)
+	return "", fmt.Errorf("unknown audio format %q: use wav, flac, mp3, opus, vorbis or m4b", s)
 }
 
 // FormatOf is the format a file name asks for by its extension.
