@@ -21,7 +21,7 @@ func TestExportActions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct{ action, file string }{{"export_html", "cells.html"}, {"export_epub", "cells.epub"}} {
+	for _, tc := range []struct{ action, file string }{{"export_html", "cells.html"}, {"export_epub", "cells.epub"}, {"export_docx", "cells.docx"}} {
 		mustAction(t, app, tc.action, nil)
 		out := filepath.Join(dir, tc.file)
 		if got := rec.last(); got != "Exported to "+out+"." {
