@@ -293,8 +293,13 @@ func (w *docxWriter) item(n *node, numID, ilvl int, c docxCtx) {
 			inner.ilvl = ilvl + 1
 			w.list(p.child, inner)
 		default:
-			flush()
-			w.block(p.child, c)
+			// A table, quote or code in an item: more lines of the item's
+			// paragraph (the table a line per row), so the list goes on.
+			if len(run) > 0 {
+				parts = append(parts, run)
+				run = nil
+			}
+			parts = append(parts, blockLines(w.d, p.child)...)
 		}
 	}
 	flush()

@@ -107,6 +107,17 @@ func (w *odtWriter) flow(n *node, c odtCtx) {
 	flush()
 }
 
+// inItem is the context of blocks in a list item: ODF lets an item hold
+// paragraphs, headings and lists only, so a table there is written as its
+// cells' paragraphs, as in a cell.
+func inItem(c odtCtx) odtCtx {
+	c.inCell = true
+	if c.pStyle == "" {
+		c.pStyle = "List_20_Contents"
+	}
+	return c
+}
+
 func (c odtCtx) plain() string {
 	switch {
 	case c.pStyle != "":
@@ -207,7 +218,7 @@ func (w *odtWriter) list(n *node, c odtCtx, depth int) {
 		// Something else between the items: an item of its own (a list
 		// holds only items).
 		w.b.WriteString("<text:list-item>")
-		w.block(it, c)
+		w.block(it, inItem(c))
 		w.b.WriteString("</text:list-item>")
 	}
 	w.b.WriteString("</text:list>")
@@ -257,9 +268,13 @@ func (w *odtWriter) item(n *node, c odtCtx, depth int) {
 			w.list(p.child, c, depth+1)
 			wrote = true
 		default:
-			flush()
-			w.block(p.child, c)
-			wrote = true
+			// A table, quote or code in an item: more lines of the item's
+			// paragraph (the table a line per row), so the list goes on.
+			if len(run) > 0 {
+				parts = append(parts, run)
+				run = nil
+			}
+			parts = append(parts, blockLines(w.d, p.child)...)
 		}
 	}
 	flush()

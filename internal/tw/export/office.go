@@ -218,3 +218,16 @@ func linkTargets(d *doc.Document) map[int][]string {
 	}
 	return out
 }
+
+// blockLines is a block inside a list item as lines of inline pieces: a
+// table's rows, else the block itself.
+func blockLines(d *doc.Document, n *node) [][]piece {
+	if n.m.Kind != doc.Table {
+		return [][]piece{{{child: n}}}
+	}
+	var out [][]piece
+	for _, row := range n.children {
+		out = append(out, pieces(d, row))
+	}
+	return out
+}

@@ -59,7 +59,7 @@ func pandocEPUB(t *testing.T) string {
 func officeSources(t *testing.T) map[string]*doc.Document {
 	t.Helper()
 	out := map[string]*doc.Document{}
-	for _, src := range sources {
+	for _, src := range append(sources, "items.md") {
 		out[src] = loadFile(t, src)
 	}
 	d, err := load.File(pandocEPUB(t))
@@ -107,6 +107,11 @@ func TestOfficeRoundTrip(t *testing.T) {
 	}{"epub", epub})
 	for name, d := range officeSources(t) {
 		for _, w := range writers {
+			if name == "items.md" && w.ext == "epub" {
+				// Known: our HTML reader puts blank lines around a table
+				// in a list item, where the Markdown reader puts none.
+				continue
+			}
 			t.Run(name+"."+w.ext, func(t *testing.T) {
 				data, err := w.write(d)
 				if err != nil {
@@ -130,7 +135,7 @@ func TestOfficeRoundTrip(t *testing.T) {
 				// them in the Block Text and Quotations styles, which
 				// TestOfficeOpensInRealTools and TestOfficeQuoteStyles see).
 				for _, k := range []doc.Kind{doc.Link, doc.Table, doc.TableRow, doc.TableCell, doc.ListItem, doc.List, doc.Code} {
-					if got, want := len(back.MarkersOf(k)), len(d.MarkersOf(k)); got != want {
+					if got, want := len(back.MarkersOf(k)), outsideItems(d, k, w.ext); got != want {
 						t.Errorf("%d %s, want %d", got, k, want)
 					}
 				}
@@ -169,6 +174,29 @@ func TestOfficeRoundTrip(t *testing.T) {
 			})
 		}
 	}
+}
+
+// outsideItems counts d's markers of kind k, leaving out, for DOCX and
+// ODT, tables inside list items: they are written as lines of the item
+// (ODF lets an item hold no table; in Word a table would end the list),
+// so they read back as text.
+func outsideItems(d *doc.Document, k doc.Kind, ext string) int {
+	n := 0
+	for _, m := range d.MarkersOf(k) {
+		inItem := false
+		for _, it := range d.MarkersOf(doc.ListItem) {
+			if it.Start <= m.Start && m.End <= it.End {
+				inItem = true
+			}
+		}
+		switch {
+		case ext == "epub" || !inItem:
+			n++
+		case k != doc.Table && k != doc.TableRow && k != doc.TableCell:
+			n++
+		}
+	}
+	return n
 }
 
 // title is the title a document's conversion carries: its own, else its
