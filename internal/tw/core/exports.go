@@ -113,12 +113,9 @@ func (a *App) startJob(what, path string, run func(ctx context.Context, progress
 	quarter := 0
 	progress := func(done float64) {
 		q := int(done * 4)
-		if q <= quarter || q >= 4 {
-			return
-		}
 		a.mu.Lock()
 		defer a.mu.Unlock()
-		if q > quarter && a.job == job {
+		if q > quarter && q < 4 && a.job == job && !a.closed {
 			quarter = q
 			a.say(fmt.Sprintf("Exporting %s, %d percent.", what, q*25))
 		}
