@@ -142,6 +142,7 @@ type App struct {
 	effects   []Effect
 	edit      *editState
 	clipboard string
+	job       *exportJob // the export running in the background, or nil
 	closed    bool
 	hashOf    *doc.Document // the document textHash belongs to
 	textHash  string
@@ -151,7 +152,6 @@ type App struct {
 	history   map[string][]string // earlier answers of each prompt purpose
 	closeOnce sync.Once
 	autosave  autosaver
-	job       *exportJob // the export running in the background, or nil
 }
 
 // New returns an App with no document open.

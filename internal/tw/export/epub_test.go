@@ -56,6 +56,7 @@ func wellFormed(t *testing.T, name string, data []byte) {
 // The EPUB holds the text (its XHTML reads back as the source's canonical
 // text and outline), a nav document of the headings, and passes epubcheck.
 func TestEPUB(t *testing.T) {
+	t.Parallel() // waits on external tools (Java, LibreOffice, node): overlap them
 	for _, src := range sources {
 		t.Run(src, func(t *testing.T) {
 			d := loadFile(t, src)

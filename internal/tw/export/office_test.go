@@ -248,6 +248,7 @@ func textWithout(d *doc.Document, drop func(doc.Marker) bool) string {
 // pandoc's ODT reader (2.17) drops table header rows and reads
 // "Quotations" paragraphs as plain ones.
 func TestOfficeOpensInRealTools(t *testing.T) {
+	t.Parallel() // waits on external tools (Java, LibreOffice, node): overlap them
 	dir := t.TempDir()
 	d := loadFile(t, "rich.md")
 	noAlt := func(m doc.Marker) bool { return m.Kind == doc.Image }
@@ -344,6 +345,7 @@ func TestOfficeQuoteStyles(t *testing.T) {
 // loader with the source's words, its headings as the PDF's outline, and
 // says who wrote it and in what language.
 func TestPDFReadsBack(t *testing.T) {
+	t.Parallel() // waits on external tools (Java, LibreOffice, node): overlap them
 	for _, src := range []string{"rich.md", "meta.md"} {
 		t.Run(src, func(t *testing.T) {
 			d := loadFile(t, src)

@@ -72,6 +72,7 @@ func TestRoundTrip(t *testing.T) {
 // The HTML we write passes html-validate (npm; scripts/deps-export.sh
 // installs it) with its recommended rules.
 func TestHTMLValidates(t *testing.T) {
+	t.Parallel() // waits on external tools (Java, LibreOffice, node): overlap them
 	dir := t.TempDir()
 	var files []string
 	for _, src := range sources {

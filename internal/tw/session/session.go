@@ -7,7 +7,6 @@
 package session
 
 import (
-	"context"
 	"io"
 	"log"
 	"os"
@@ -20,7 +19,6 @@ import (
 	"syscall"
 	"time"
 
-	"textfirst/internal/tw/audio"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
@@ -153,6 +151,7 @@ func Open(o Options) *Session {
 	if !o.NoSpeech && s.Mode != ScreenReader {
 		s.openSpeech(o)
 	}
+	opts.ExportAudio = s.exportAudio
 	if s.Speech != nil {
 		opts.Speaker = s.Speech
 		if s.Mode == Hybrid {
@@ -161,40 +160,8 @@ func Open(o Options) *Session {
 	} else if o.Silent != nil {
 		opts.Speaker = o.Silent
 	}
-	opts.ExportAudio = s.exportAudio
 	s.App = core.New(opts)
 	return s
-}
-
-// exportAudio is the export_audio action's exporter: the document read by
-// the engine and voice of the settings (a speech engine of its own, so it
-// works with --no-speech too), encoded by ffmpeg. format is
-// export.audio_format's ("ogg" is Ogg Vorbis) or an extension's.
-func (s *Session) exportAudio(ctx context.Context, d *doc.Document, out, format string, progress func(float64)) error {
-	f, err := audio.ParseFormat(format)
-	if format == "ogg" {
-		f, err = audio.Vorbis, nil
-	}
-	if err != nil {
-		return err
-	}
-	backend := "auto"
-	if s.Settings != nil {
-		backend = s.Settings.String("speech.backend")
-	}
-	_, err = audio.Export(ctx, d, audio.Options{
-		Out: out, Format: f, NoSidecar: true,
-		Speech: speech.Options{Backend: backend, Params: s.speechParams()},
-		Progress: func(phase string, done float64) {
-			// Speaking is most of the work; encoding the rest.
-			if strings.HasPrefix(phase, "Synth") {
-				progress(done * 0.9)
-			} else {
-				progress(0.9 + done*0.1)
-			}
-		},
-	})
-	return err
 }
 
 // openSpeech opens the engine: --backend, else speech.backend; "auto" picks
