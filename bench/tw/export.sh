@@ -2,7 +2,12 @@
 # Audio export speed, in one run: for each format, tw export-audio to that
 # format against tw's WAV export plus the same ffmpeg command (same encoder,
 # bit rate, metadata) run on the WAV alone. Overhead = tw's time over the
-# two together, minus one. Each figure is the best of COUNT runs.
+# two together, minus one. Then document conversion: tw convert to DOCX,
+# ODT, EPUB and HTML against pandoc writing the same format from the same
+# Markdown (a ratio), and tw convert to PDF against its own parts run by
+# hand (tw convert to ODT, then LibreOffice headless on that ODT): the
+# overhead of doing both in one command. Each figure is the best of COUNT
+# runs.
 # Usage: bench/tw/export.sh [COUNT] [PARAGRAPHS]   (defaults 3 and 60)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -49,3 +54,26 @@ for f in flac mp3 opus m4b; do
   base=$((wav_ms + ff_ms))
   printf '%-6s %10d %10d %12d %9.1f%%\n' "$f" "$tw_ms" "$ff_ms" "$base" "$(echo "($tw_ms - $base) * 100 / $base" | bc -l)"
 done
+
+# Document conversion: a book 50 times longer (tables, lists and links too).
+{
+  for ((i = 0; i < paras * 50; i++)); do
+    ((i % 40 == 0)) && printf '# Chapter %d\n\n' $((i / 40 + 1))
+    ((i % 40 == 10)) && printf '| Name | Value |\n|---|---|\n| a | 1 |\n| b | 2 |\n\n'
+    ((i % 40 == 20)) && printf -- '- one [link](https://example.org/%d)\n- two\n  1. nested\n\n' "$i"
+    printf 'Paragraph %d of the conversion book has **bold**, *italic* and `code` words in it, and says little at length.\n\n' "$i"
+  done
+} >"$work/long.md"
+printf '\nConversion of a %d-paragraph Markdown book (%d KB)\n' $((paras * 50)) $(($(stat -c %s "$work/long.md") / 1024))
+printf '%-6s %10s %10s %8s\n' format "tw ms" "pandoc ms" "ratio"
+for f in docx odt epub html; do
+  tw_ms=$(best "$work/tw" convert "$work/long.md" "$work/long.$f")
+  pd_ms=$(best pandoc -f markdown -s --metadata title=Long -o "$work/pandoc.$f" "$work/long.md")
+  printf '%-6s %10d %10d %8.3f\n' "$f" "$tw_ms" "$pd_ms" "$(echo "$tw_ms / $pd_ms" | bc -l)"
+done
+odt_ms=$(best "$work/tw" convert "$work/long.md" "$work/parts.odt")
+lo_ms=$(best soffice -env:UserInstallation=file://"$work/lo" --headless --norestore --convert-to pdf --outdir "$work/lo-out" "$work/parts.odt")
+pdf_ms=$(best "$work/tw" convert "$work/long.md" "$work/long.pdf")
+base=$((odt_ms + lo_ms))
+printf '%-6s %10d %10s %8s  (odt %d ms + LibreOffice %d ms = %d ms; overhead %.1f%%)\n' pdf "$pdf_ms" - - "$odt_ms" "$lo_ms" "$base" \
+  "$(echo "($pdf_ms - $base) * 100 / $base" | bc -l)"

@@ -79,6 +79,9 @@ type probe struct {
 		PtsTime      string `json:"pts_time"`
 		DurationTime string `json:"duration_time"`
 	} `json:"packets"`
+	Streams []struct {
+		CodecName string `json:"codec_name"`
+	} `json:"streams"`
 }
 
 func ffprobe(t *testing.T, path string, what ...string) probe {
@@ -135,16 +138,18 @@ func TestExportFormats(t *testing.T) {
 		name     string
 		subs     string
 		chapters bool
+		format   audio.Format // "": from the name
 	}{
-		{"book.wav", "srt", false},
-		{"book.flac", "vtt", true},
-		{"book.mp3", "srt", true},
-		{"book.opus", "vtt", true},
-		{"book.m4b", "srt", true},
+		{"book.wav", "srt", false, ""},
+		{"book.flac", "vtt", true, ""},
+		{"book.mp3", "srt", true, ""},
+		{"book.opus", "vtt", true, ""},
+		{"book.m4b", "srt", true, ""},
+		{"book.ogg", "vtt", true, audio.Vorbis}, // export.audio_format's "ogg"
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), tc.name)
-			res, err := audio.Export(context.Background(), d, audio.Options{Out: out, Speech: espeak(), Subtitles: tc.subs})
+			res, err := audio.Export(context.Background(), d, audio.Options{Out: out, Format: tc.format, Speech: espeak(), Subtitles: tc.subs})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,6 +170,11 @@ func TestExportFormats(t *testing.T) {
 				t.Errorf("ffprobe: %.3f s, the WAV %.3f s", got, want)
 			}
 			t.Logf("%s: ffprobe %.3f s, WAV %.3f s", tc.name, got, want)
+			if tc.format == audio.Vorbis {
+				if codec := ffprobe(t, out, "-show_streams").Streams[0].CodecName; codec != "vorbis" {
+					t.Errorf("%s holds %s, want vorbis", tc.name, codec)
+				}
+			}
 			// Chapters: the top-level headings, at their first word.
 			titles, times := headingTimes(d, rec)
 			if !tc.chapters {

@@ -20,7 +20,10 @@ const (
 	FLAC Format = "flac"
 	MP3  Format = "mp3"
 	Opus Format = "opus" // Ogg Opus
-	M4B  Format = "m4b"  // AAC in MPEG-4, an audiobook
+	// Vorbis is Ogg Vorbis, export.audio_format's "ogg" (a .ogg file from
+	// the command line is Opus, the better codec for speech).
+	Vorbis Format = "vorbis"
+	M4B    Format = "m4b" // AAC in MPEG-4, an audiobook
 )
 
 // Formats lists the formats, as --format takes them.
@@ -37,10 +40,12 @@ func ParseFormat(s string) (Format, error) {
 		return MP3, nil
 	case "opus", "ogg", "oga":
 		return Opus, nil
+	case "vorbis":
+		return Vorbis, nil
 	case "m4b", "m4a", "aac", "mp4":
 		return M4B, nil
 	}
-	return "", fmt.Errorf("unknown audio format %q: use wav, flac, mp3, opus or m4b", s)
+	return "", fmt.Errorf("unknown audio format %q: use wav, flac, mp3, opus, vorbis or m4b", s)
 }
 
 // FormatOf is the format a file name asks for by its extension.
@@ -55,8 +60,11 @@ func FormatOf(path string) (Format, bool) {
 
 // Ext is the usual file extension of f, with its dot.
 func (f Format) Ext() string {
-	if f == Opus {
+	switch f {
+	case Opus:
 		return ".opus"
+	case Vorbis:
+		return ".ogg"
 	}
 	return "." + string(f)
 }
@@ -66,6 +74,8 @@ func (f Format) Name() string {
 	switch f {
 	case Opus:
 		return "Ogg Opus"
+	case Vorbis:
+		return "Ogg Vorbis"
 	case M4B:
 		return "M4B"
 	}
@@ -82,6 +92,8 @@ func (f Format) ffmpegArgs() []string {
 		return []string{"-c:a", "libmp3lame", "-b:a", "64k", "-id3v2_version", "4", "-f", "mp3"}
 	case Opus:
 		return []string{"-c:a", "libopus", "-b:a", "32k", "-f", "ogg"}
+	case Vorbis:
+		return []string{"-c:a", "libvorbis", "-q:a", "3", "-f", "ogg"}
 	case M4B:
 		return []string{"-c:a", "aac", "-b:a", "64k", "-f", "ipod"}
 	}
@@ -89,4 +101,4 @@ func (f Format) ffmpegArgs() []string {
 }
 
 // vorbisChapters reports whether f keeps chapters as Vorbis comments.
-func (f Format) vorbisChapters() bool { return f == FLAC || f == Opus }
+func (f Format) vorbisChapters() bool { return f == FLAC || f == Opus || f == Vorbis }

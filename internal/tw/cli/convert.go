@@ -1,8 +1,13 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -14,14 +19,17 @@ func convertCmd(env Env) *cobra.Command {
 	var to string
 	c := &cobra.Command{
 		Use:   "convert IN OUT",
-		Short: "Convert a document to Markdown, HTML, plain text, JSON or EPUB 3",
+		Short: "Convert a document to Markdown, HTML, plain text, JSON, EPUB 3, DOCX, ODT or PDF",
 		Long: `Convert IN (any document tw reads; - reads standard input) to OUT, in the
-format OUT's extension names (.md, .html, .txt, .json, .epub) or --to says.
-The output is rebuilt from the text tw reads and its structure: headings,
-lists, tables, quotes, code, links and images' alt text. HTML is accessible
-(its language, a title, a main landmark); EPUB 3 has a navigation document
-of the headings. DOCX and ODT are not written yet.`,
-		Example: "  tw convert notes.md notes.html\n  tw convert page.html book.epub",
+format OUT's extension names (.md, .html, .txt, .json, .epub, .docx, .odt,
+.pdf) or --to says. The output is rebuilt from the text tw reads and its
+structure: headings, lists, tables, quotes, code, links and images' alt
+text, with the title, author and language. HTML is accessible (its
+language, a title, a main landmark); EPUB 3 has a navigation document of
+the headings; DOCX and ODT use the word processors' own heading, list and
+quote styles; PDF is tagged (PDF/UA), laid out by LibreOffice (the Debian
+package libreoffice-writer).`,
+		Example: "  tw convert notes.md notes.html\n  tw convert page.html book.epub\n  tw convert notes.md notes.docx",
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 2 {
@@ -40,7 +48,12 @@ of the headings. DOCX and ODT are not written yet.`,
 			if err != nil {
 				return err
 			}
-			data, err := export.Write(d, f)
+			if args[1] == "-" && f.Binary() && isTerminal(env.Stdout) {
+				return usage("convert", fmt.Errorf("%s is a binary format: give a file to write, or redirect the output", strings.ToUpper(string(f))))
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			data, err := export.WriteContext(ctx, d, f)
 			if err != nil {
 				return fail(1, fmt.Sprintf("tw convert: cannot write %s: %v", args[1], err), "")
 			}
@@ -54,8 +67,8 @@ of the headings. DOCX and ODT are not written yet.`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&to, "to", "", "text, markdown, html, json or epub (else from OUT's extension)")
-	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions([]string{"text", "markdown", "html", "json", "epub"}, cobra.ShellCompDirectiveNoFileComp))
+	c.Flags().StringVar(&to, "to", "", "text, markdown, html, json, epub, docx, odt or pdf (else from OUT's extension)")
+	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions(formatNames(), cobra.ShellCompDirectiveNoFileComp))
 	return c
 }
 
@@ -63,5 +76,13 @@ func formatFromName(out string) (export.Format, error) {
 	if f, ok := export.FormatOf(out); ok {
 		return f, nil
 	}
-	return "", fmt.Errorf("cannot tell the format of %s: name it .md, .html, .txt, .json or .epub, or give --to", out)
+	return "", fmt.Errorf("cannot tell the format of %s: name it %s, or give --to", out, export.Extensions)
+}
+
+func formatNames() []string {
+	var out []string
+	for _, f := range export.Formats {
+		out = append(out, string(f))
+	}
+	return out
 }

@@ -26,7 +26,7 @@ func TestTextToAndConvert(t *testing.T) {
 			t.Errorf("%q: exit %d %q, output:\n%s\nwant within it:\n%s", tc.args, code, errs, out, tc.want)
 		}
 	}
-	for _, name := range []string{"n.html", "n.md", "n.txt", "n.json", "n.epub"} {
+	for _, name := range []string{"n.html", "n.md", "n.txt", "n.json", "n.epub", "n.docx", "n.odt"} {
 		out := filepath.Join(dir, name)
 		if code, _, errs := call("convert", "", md, out); code != 0 {
 			t.Fatalf("convert to %s: exit %d %q", name, code, errs)
@@ -38,14 +38,31 @@ func TestTextToAndConvert(t *testing.T) {
 	if z, err := zip.OpenReader(filepath.Join(dir, "n.epub")); err != nil || z.File[0].Name != "mimetype" {
 		t.Errorf("n.epub: %v", err)
 	}
+	// The DOCX and ODT read back as the source's text.
+	for _, name := range []string{"n.docx", "n.odt"} {
+		code, out, errs := call("text", "", filepath.Join(dir, name))
+		if code != 0 || out != "Notes\n\nSee the site & this.\n\na\nb\n" {
+			t.Errorf("tw text %s: exit %d %q\n%s", name, code, errs, out)
+		}
+	}
+	// tw text --to docx -o writes the same file tw convert writes.
+	viaText := filepath.Join(dir, "t.docx")
+	if code, _, errs := call("text", "", md, "--to", "docx", "-o", viaText); code != 0 {
+		t.Errorf("text --to docx: exit %d %q", code, errs)
+	}
+	a, _ := os.ReadFile(viaText)
+	b, _ := os.ReadFile(filepath.Join(dir, "n.docx"))
+	if len(a) == 0 || string(a) != string(b) {
+		t.Errorf("tw text --to docx -o wrote %d bytes, tw convert %d", len(a), len(b))
+	}
 	for _, tc := range []struct {
 		args []string
 		code int
 		want string
 	}{
 		{[]string{md}, 2, "Error: tw convert: give the document to read and the file to write."},
-		{[]string{md, "x.doc"}, 2, "Error: tw convert: cannot tell the format of x.doc: name it .md, .html, .txt, .json or .epub, or give --to."},
-		{[]string{md, "x.md", "--to", "pdf"}, 2, `Error: tw convert: cannot convert to "pdf".`},
+		{[]string{md, "x.doc"}, 2, "Error: tw convert: cannot tell the format of x.doc: name it .txt, .md, .html, .json, .epub, .docx, .odt or .pdf, or give --to."},
+		{[]string{md, "x.md", "--to", "rtf"}, 2, `Error: tw convert: cannot convert to "rtf".`},
 		{[]string{filepath.Join(dir, "none.md"), "x.md"}, 1, "Error: tw convert: cannot read " + filepath.Join(dir, "none.md") + ": no such file."},
 		{[]string{md, filepath.Join(dir, "no", "x.md")}, 1, "Error: tw convert: cannot write " + filepath.Join(dir, "no", "x.md")},
 	} {

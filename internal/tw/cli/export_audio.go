@@ -99,13 +99,13 @@ and leaves no file.`,
 	vf.add(c)
 	fl := c.Flags()
 	fl.StringVarP(&out, "out", "o", "", "the audio file to write (.wav .flac .mp3 .opus .m4b)")
-	fl.StringVar(&format, "format", "", "wav, flac, mp3, opus or m4b (else from --out's extension)")
+	fl.StringVar(&format, "format", "", "wav, flac, mp3, opus (Ogg Opus, also .ogg), vorbis (Ogg Vorbis) or m4b (else from --out's extension)")
 	fl.IntVar(&level, "chapter-level", 0, "the heading level that starts a chapter (default: the top level present)")
 	fl.StringVar(&subs, "subtitles", "", "also write subtitles: srt or vtt")
 	fl.BoolVar(&wordLevel, "word-level", false, "a subtitle cue per word, not per sentence")
 	fl.BoolVar(&split, "split", false, "a file per chapter: OUT-01.EXT, OUT-02.EXT, ...")
 	fl.StringVar(&rng, "range", "", "a part only: a heading, pages (3-5), or START:END code points")
-	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"wav", "flac", "mp3", "opus", "m4b"}, cobra.ShellCompDirectiveNoFileComp))
+	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"wav", "flac", "mp3", "opus", "vorbis", "m4b"}, cobra.ShellCompDirectiveNoFileComp))
 	c.RegisterFlagCompletionFunc("subtitles", cobra.FixedCompletions([]string{"srt", "vtt"}, cobra.ShellCompDirectiveNoFileComp))
 	return c
 }

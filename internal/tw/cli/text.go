@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
@@ -24,7 +28,8 @@ func textCmd(env Env) *cobra.Command {
 		Long: `Print the canonical text of FILE (- reads standard input): the text tw
 reads aloud, as plain text, as Markdown or HTML rebuilt from its structure
 (--to markdown, --to html), as JSON with its structure (--to json), or one
-line per structure marker (--structure).`,
+line per structure marker (--structure). --to epub, docx, odt and pdf write
+those formats (to a file with -o, or to a pipe).`,
 		Example: "  tw text notes.md\n  tw text notes.md --to json -o notes.json\n  cat notes.txt | tw text -",
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -68,14 +73,20 @@ line per structure marker (--structure).`,
 				if err != nil {
 					return fail(1, fmt.Sprintf("tw text: cannot write %s: %v", to, err), "")
 				}
-			case "markdown", "md", "html":
-				f, _ := export.ParseFormat(to)
-				data, err = export.Write(d, f)
+			default:
+				f, perr := export.ParseFormat(to)
+				if perr != nil {
+					return fail(2, fmt.Sprintf("tw text: cannot convert to %q", to), "Use --to text, markdown, html, json, epub, docx, odt or pdf.")
+				}
+				if f.Binary() && out == "" && isTerminal(env.Stdout) {
+					return fail(2, fmt.Sprintf("tw text: %s is a binary format: give -o FILE, or redirect the output", strings.ToUpper(string(f))), "")
+				}
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				data, err = export.WriteContext(ctx, d, f)
 				if err != nil {
 					return fail(1, fmt.Sprintf("tw text: cannot write %s: %v", to, err), "")
 				}
-			default:
-				return fail(2, fmt.Sprintf("tw text: cannot convert to %q", to), "Use --to text, markdown, html or json; tw convert writes EPUB.")
 			}
 			if out != "" {
 				if err := atomicfile.Write(out, data, 0o644); err != nil {
@@ -88,14 +99,14 @@ line per structure marker (--structure).`,
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&to, "to", "", "the output: text, markdown, html or json")
+	f.StringVar(&to, "to", "", "the output: text, markdown, html, json, epub, docx, odt or pdf")
 	f.StringVarP(&out, "out", "o", "", "write to this file instead of standard output")
 	f.BoolVar(&structure, "structure", false, "one line per structure marker (headings, lists, links...)")
 	f.BoolVar(&asJSON, "json", false, "the same as --to json")
 	f.StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
 	f.BoolVarP(&yes, "y", "y", false, "")
 	f.MarkHidden("y")
-	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions([]string{"text", "markdown", "html", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions(formatNames(), cobra.ShellCompDirectiveNoFileComp))
 	return c
 }
 

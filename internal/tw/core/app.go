@@ -10,6 +10,7 @@
 package core
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -19,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
@@ -98,6 +100,12 @@ type Options struct {
 	// Spell gives the speller of spelling checks; nil: the system's word
 	// list (spell.System).
 	Spell func() (Speller, error)
+	// ExportAudio writes d read aloud to out, an audio file in format
+	// (export.audio_format: "wav", "flac", "ogg", "mp3"), atomically,
+	// calling progress with the fraction done; cancelling ctx stops it and
+	// leaves no file. Nil: the export_audio action says it is not
+	// available (core does not speak for itself).
+	ExportAudio func(ctx context.Context, d *doc.Document, out, format string, progress func(done float64)) error
 }
 
 // Pending is a yes-or-no question waiting for an answer.
@@ -144,6 +152,7 @@ type App struct {
 	effects   []Effect
 	edit      *editState
 	clipboard string
+	job       *exportJob // the export running in the background, or nil
 	closed    bool
 	hashOf    *doc.Document // the document textHash belongs to
 	textHash  string
@@ -680,7 +689,16 @@ func (a *App) Close() {
 		a.stopReading()
 		a.saveState()
 		a.closed = true
+		job := a.job
 		a.mu.Unlock()
+		if job != nil {
+			// Stop the export and let it remove its temporary files.
+			job.cancel()
+			select {
+			case <-job.done:
+			case <-time.After(5 * time.Second):
+			}
+		}
 		a.speechQ.close()
 	})
 }

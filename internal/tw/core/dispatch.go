@@ -167,6 +167,10 @@ func (a *App) runAction(id string) {
 		return
 	case "stop":
 		a.stopReading()
+		if a.cancelJob() {
+			a.say("Stopped. Cancelling the export.")
+			return
+		}
 		a.say("Stopped.")
 		return
 	case "rate_up", "rate_down", "pitch_up", "pitch_down", "volume_up", "volume_down":
@@ -187,8 +191,14 @@ func (a *App) runAction(id string) {
 	case "export_settings", "import_settings":
 		a.portSettings(id)
 		return
-	case "export_html", "export_epub":
+	case "export_html", "export_epub", "export_docx", "export_pdf":
 		a.exportDocument(documentExports[id])
+		return
+	case "export_audio":
+		a.exportAudio()
+		return
+	case "export_as":
+		a.exportAs()
 		return
 	case "what_does_this_key_do":
 		a.say("Press a key to hear what it does. This works in the terminal reader.")

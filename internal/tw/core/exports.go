@@ -1,6 +1,8 @@
 package core
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,6 +18,20 @@ import (
 var documentExports = map[string]export.Format{
 	"export_html": export.FormatHTML,
 	"export_epub": export.FormatEPUB,
+	"export_docx": export.FormatDOCX,
+	"export_pdf":  export.FormatPDF,
+}
+
+// audioExts are the audio formats of export.audio_format and their file
+// extensions.
+var audioExts = map[string]string{"wav": "wav", "flac": "flac", "ogg": "ogg", "mp3": "mp3"}
+
+// exportJob is an export running in the background (a PDF or an audio
+// file takes seconds to minutes): the stop action cancels it.
+type exportJob struct {
+	what   string // "PDF", "audio"
+	cancel context.CancelFunc
+	done   chan struct{}
 }
 
 // exportDocument writes the open document (the reading view) as format.
@@ -23,12 +39,114 @@ func (a *App) exportDocument(format export.Format) {
 	if !a.needDoc() {
 		return
 	}
+	path, err := a.exportPath(strings.TrimPrefix(format.Ext(), "."), "")
+	if err != nil {
+		a.sayError("Could not export the document: " + err.Error())
+		return
+	}
+	a.exportTo(path, format)
+}
+
+// exportTo writes the open document to path as format: at once, or in the
+// background for a PDF.
+func (a *App) exportTo(path string, format export.Format) {
+	if format == export.FormatPDF {
+		d := a.d
+		a.startJob("PDF", path, func(ctx context.Context, progress func(float64)) error {
+			data, err := export.PDF(ctx, d)
+			if err != nil {
+				return err
+			}
+			return atomicfile.Write(path, data, 0o644)
+		})
+		return
+	}
 	data, err := export.Write(a.d, format)
 	if err != nil {
 		a.sayError(fmt.Sprintf("Could not export the document: %v", err))
 		return
 	}
-	a.writeExport(string(format), "", data)
+	a.writeFile(path, data)
+}
+
+// exportAudio reads the open document aloud into an audio file of the
+// format export.audio_format names, in the background.
+func (a *App) exportAudio() {
+	if !a.needDoc() {
+		return
+	}
+	format := a.opts.Settings.String("export.audio_format")
+	ext, ok := audioExts[format]
+	if !ok {
+		format, ext = "wav", "wav"
+	}
+	path, err := a.exportPath(ext, "")
+	if err != nil {
+		a.sayError("Could not export the document: " + err.Error())
+		return
+	}
+	a.exportAudioTo(path, format)
+}
+
+func (a *App) exportAudioTo(path, format string) {
+	if a.opts.ExportAudio == nil {
+		a.sayError("Audio export is not available here.")
+		return
+	}
+	d, run := a.d, a.opts.ExportAudio
+	a.startJob("audio", path, func(ctx context.Context, progress func(float64)) error {
+		return run(ctx, d, path, format, progress)
+	})
+}
+
+// startJob runs an export in the background: it says it has started, says
+// the progress every quarter, and says where the file is (or why there is
+// none) when it ends. One export runs at a time; stop cancels it.
+func (a *App) startJob(what, path string, run func(ctx context.Context, progress func(float64)) error) {
+	if a.job != nil {
+		a.sayError(fmt.Sprintf("The %s export is still running. Stop cancels it.", a.job.what))
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	job := &exportJob{what: what, cancel: cancel, done: make(chan struct{})}
+	a.job = job
+	a.say(fmt.Sprintf("Exporting %s to %s. Stop cancels it.", what, path))
+	quarter := 0
+	progress := func(done float64) {
+		q := int(done * 4)
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		if q > quarter && q < 4 && a.job == job && !a.closed {
+			quarter = q
+			a.say(fmt.Sprintf("Exporting %s, %d percent.", what, q*25))
+		}
+	}
+	go func() {
+		defer close(job.done)
+		err := run(ctx, progress)
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		a.job = nil
+		cancel()
+		switch {
+		case a.closed:
+		case errors.Is(err, context.Canceled):
+			a.say("Export cancelled. No file was written.")
+		case err != nil:
+			a.sayError(sentence(fmt.Sprintf("Could not export the document: %v", err)))
+		default:
+			a.say("Exported to " + path + ".")
+		}
+	}()
+}
+
+// cancelJob cancels the export running, and reports whether there was one.
+func (a *App) cancelJob() bool {
+	if a.job == nil {
+		return false
+	}
+	a.job.cancel()
+	return true
 }
 
 // exportStudySheet writes the notes and highlights, in document order under
@@ -42,13 +160,18 @@ func (a *App) exportStudySheet() {
 		a.say("There are no notes or highlights to export.")
 		return
 	}
-	a.writeExport("md", "-study-sheet", export.StudySheet(a.d, marks))
+	path, err := a.exportPath("md", "-study-sheet")
+	if err != nil {
+		a.sayError("Could not export the document: " + err.Error())
+		return
+	}
+	a.writeFile(path, export.StudySheet(a.d, marks))
 }
 
-// writeExport writes data atomically to NAME+suffix+"."+ext, NAME being the
+// exportPath is where an export goes: NAME+suffix+"."+ext, NAME being the
 // document's file name without its extension, in export.folder or else
-// beside the document, and says where.
-func (a *App) writeExport(ext, suffix string, data []byte) {
+// beside the document. The folder is made if need be.
+func (a *App) exportPath(ext, suffix string) (string, error) {
 	src := a.d.Meta.Path
 	name := strings.TrimSuffix(filepath.Base(src), filepath.Ext(src))
 	if src == "" || name == "" || name == "." {
@@ -73,15 +196,32 @@ func (a *App) writeExport(ext, suffix string, data []byte) {
 		}
 	}
 	if folder := a.opts.Settings.String("export.folder"); folder != "" {
-		dir = folder
+		dir = expandHome(folder)
 	}
 	path := filepath.Join(dir, name+suffix+"."+ext)
 	if path == src {
-		a.sayError("Could not export the document: it would replace the document itself.")
-		return
+		return "", errors.New("it would replace the document itself")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		a.sayError(fmt.Sprintf("Could not export the document: %v", err))
+		return "", err
+	}
+	return path, nil
+}
+
+// expandHome reads a leading ~ as the home folder.
+func expandHome(p string) string {
+	if p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`) {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, p[1:])
+		}
+	}
+	return p
+}
+
+// writeFile writes data atomically to path and says where.
+func (a *App) writeFile(path string, data []byte) {
+	if path == a.d.Meta.Path {
+		a.sayError("Could not export the document: it would replace the document itself.")
 		return
 	}
 	if err := atomicfile.Write(path, data, 0o644); err != nil {
@@ -89,4 +229,88 @@ func (a *App) writeExport(ext, suffix string, data []byte) {
 		return
 	}
 	a.say("Exported to " + path + ".")
+}
+
+// exportKinds names the extensions export_as takes: documents, then audio
+// (as export.audio_format and the audio exporter name their formats).
+const exportKinds = ".html, .md, .txt, .json, .epub, .docx, .odt, .pdf; audio .wav, .flac, .ogg, .mp3, .opus, .m4b"
+
+var audioByExt = map[string]string{".wav": "wav", ".flac": "flac", ".ogg": "ogg", ".mp3": "mp3", ".opus": "opus", ".m4b": "m4b"}
+
+// exportAs asks for the file to export to; its extension picks the
+// format. Enter alone takes the name in the label (the document's own name
+// and folder, as HTML). A relative name is in the document's folder.
+func (a *App) exportAs() {
+	if !a.needDoc() {
+		return
+	}
+	suggest, err := a.exportPath("html", "")
+	if err != nil {
+		a.sayError("Could not export the document: " + err.Error())
+		return
+	}
+	label := "Export as, the extension picks the format, Enter for " + filepath.Base(suggest)
+	a.openPrompt("export_as", label, "Prompt", func(text string) {
+		name := strings.Trim(strings.TrimSpace(text), `"`)
+		target := suggest
+		if name != "" {
+			if why := badSaveName(name); why != "" {
+				a.sayError(why)
+				return
+			}
+			name = expandHome(name)
+			if !filepath.IsAbs(name) {
+				dir := filepath.Dir(a.d.Meta.Path)
+				if a.d.Meta.Path == "" {
+					dir, _ = os.Getwd()
+				}
+				name = filepath.Join(dir, name)
+			}
+			target = filepath.Clean(name)
+		}
+		if fi, err := os.Stat(target); err == nil && fi.IsDir() {
+			a.sayError(fmt.Sprintf("%s is a folder: give a file name such as %s.", text, filepath.Base(suggest)))
+			return
+		}
+		ext := strings.ToLower(filepath.Ext(target))
+		format, isDoc := export.FormatOf(target)
+		audioFormat, isAudio := audioByExt[ext]
+		if !isDoc && !isAudio {
+			what := "no extension"
+			if ext != "" {
+				what = "the extension " + ext
+			}
+			a.sayError(fmt.Sprintf("Cannot export to %s: tw does not know %s. Use %s.", filepath.Base(target), what, exportKinds))
+			return
+		}
+		if target == a.d.Meta.Path {
+			a.sayError("Could not export the document: it would replace the document itself.")
+			return
+		}
+		if fi, err := os.Stat(filepath.Dir(target)); err != nil || !fi.IsDir() {
+			a.sayError(fmt.Sprintf("Could not export the document: the folder %s does not exist.", filepath.Dir(target)))
+			return
+		}
+		run := func() {
+			if isAudio {
+				a.exportAudioTo(target, audioFormat)
+			} else {
+				a.exportTo(target, format)
+			}
+		}
+		if fileExists(target) {
+			// Never write over a file without asking.
+			a.ask("export_as", fmt.Sprintf("%s already exists. Replace it? y or n", filepath.Base(target)), run)
+			return
+		}
+		run()
+	})
+}
+
+// sentence ends s with a full stop unless it ends a sentence already.
+func sentence(s string) string {
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") {
+		return s
+	}
+	return s + "."
 }

@@ -1,11 +1,15 @@
 package core_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/load"
 )
 
@@ -21,7 +25,7 @@ func TestExportActions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct{ action, file string }{{"export_html", "cells.html"}, {"export_epub", "cells.epub"}} {
+	for _, tc := range []struct{ action, file string }{{"export_html", "cells.html"}, {"export_epub", "cells.epub"}, {"export_docx", "cells.docx"}} {
 		mustAction(t, app, tc.action, nil)
 		out := filepath.Join(dir, tc.file)
 		if got := rec.last(); got != "Exported to "+out+"." {
@@ -54,5 +58,101 @@ func writeTestFile(t *testing.T, path, text string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The audio export runs in the background: it says it has started, each
+// quarter of the way, and where the file is; stop cancels it and says no
+// file was written; closing the app cancels it and waits for it. The
+// exporter here is a stand-in (the real one is tested over JSON-RPC in
+// internal/tw/e2e); this checks the app's side, under -race.
+func TestBackgroundExportJob(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "cells.md")
+	writeTestFile(t, src, "# Cells\n\nCells are small.\n")
+	release := make(chan struct{})
+	var gotFormat string
+	exporter := func(ctx context.Context, d *doc.Document, out, format string, progress func(float64)) error {
+		gotFormat = format
+		for _, f := range []float64{0.1, 0.3, 0.31, 0.6, 0.9, 1} {
+			progress(f)
+		}
+		select {
+		case <-release:
+			return os.WriteFile(out, []byte(d.Text), 0o644)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	rec := &recorder{}
+	app := core.New(core.Options{Home: t.TempDir(), Events: rec, Load: load.File, Parse: load.Bytes, ExportAudio: exporter})
+	defer app.Close()
+	if err := app.Open(src); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "cells.wav")
+	if res := mustAction(t, app, "export_audio", nil); res.Status != "Exporting audio to "+out+". Stop cancels it." {
+		t.Fatalf("export_audio: %q", res.Status)
+	}
+	waitFor := func(text string) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for time.Now().Before(deadline) {
+			rec.mu.Lock()
+			said := strings.Join(rec.says, "\n")
+			rec.mu.Unlock()
+			if strings.Contains(said, text) {
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		t.Fatalf("never said %q; said %q", text, rec.says)
+	}
+	waitFor("Exporting audio, 75 percent.")
+	close(release)
+	waitFor("Exported to " + out + ".")
+	rec.mu.Lock()
+	var progress []string
+	for _, s := range rec.says {
+		if strings.HasPrefix(s, "Exporting audio, ") {
+			progress = append(progress, s)
+		}
+	}
+	rec.mu.Unlock()
+	if strings.Join(progress, " ") != "Exporting audio, 25 percent. Exporting audio, 50 percent. Exporting audio, 75 percent." || gotFormat != "wav" {
+		t.Errorf("progress %q, format %q", progress, gotFormat)
+	}
+
+	// Stop cancels.
+	os.Remove(out)
+	release = make(chan struct{})
+	mustAction(t, app, "export_audio", nil)
+	if res := mustAction(t, app, "stop", nil); res.Status != "Stopped. Cancelling the export." {
+		t.Errorf("stop: %q", res.Status)
+	}
+	waitFor("Export cancelled. No file was written.")
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a cancelled export wrote its file")
+	}
+	if res := mustAction(t, app, "stop", nil); res.Status != "Stopped." {
+		t.Errorf("stop with no export: %q", res.Status)
+	}
+
+	// Closing the app cancels the export and waits for it.
+	mustAction(t, app, "export_audio", nil)
+	app.Close()
+	if _, err := os.Stat(out); err == nil {
+		t.Error("an export cancelled by closing wrote its file")
+	}
+}
+
+// Without an audio exporter (core alone) export_audio says so.
+func TestExportAudioUnavailable(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "cells.md")
+	writeTestFile(t, src, "# Cells\n")
+	app, _ := openApp(t, t.TempDir(), src)
+	if res := mustAction(t, app, "export_audio", nil); res.Status != "Audio export is not available here." {
+		t.Errorf("export_audio: %q", res.Status)
 	}
 }

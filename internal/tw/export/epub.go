@@ -68,7 +68,7 @@ func EPUB(d *doc.Document, modified time.Time) ([]byte, error) {
 </html>
 `
 	}
-	text := xhtml(t, "<main>\n"+body.String()+"</main>\n", "")
+	text := xhtml(t, "<main id=\"top\">\n"+body.String()+"</main>\n", "")
 	nav := xhtml(t, navList(d), "")
 
 	sum := sha256.Sum256([]byte(d.Text))
@@ -148,7 +148,9 @@ func navList(d *doc.Document) string {
 	b.WriteString("<nav epub:type=\"toc\" id=\"toc\" role=\"doc-toc\">\n<h1>Contents</h1>\n")
 	heads := d.MarkersOf(doc.Heading)
 	if len(heads) == 0 {
-		fmt.Fprintf(&b, "<ol>\n<li><a href=\"text.xhtml\">%s</a></li>\n</ol>\n</nav>\n", esc(title(d)))
+		// To the text's start, not the file: a reader takes an entry for a
+		// whole file as the file's title, a heading the text lacks.
+		fmt.Fprintf(&b, "<ol>\n<li><a href=\"text.xhtml#top\">%s</a></li>\n</ol>\n</nav>\n", esc(title(d)))
 		return b.String()
 	}
 	var stack []int // levels of the open lists

@@ -89,11 +89,14 @@ func (r *htmlWriter) block(n *node) {
 		r.inline(n)
 		r.b.WriteString("</p>\n")
 	case doc.List:
-		tag := "ul"
+		tag, start := "ul", ""
 		if ordered(n) {
 			tag = "ol"
+			if first, _ := firstItemNumber(n); first != 1 {
+				start = fmt.Sprintf(" start=\"%d\"", first)
+			}
 		}
-		fmt.Fprintf(r.b, "<%s>\n", tag)
+		fmt.Fprintf(r.b, "<%s%s>\n", tag, start)
 		for _, c := range n.children {
 			if c.m.Kind == doc.ListItem {
 				r.b.WriteString("<li>")

@@ -34,13 +34,32 @@ func (w mdWriter) flow(n *node) []string {
 		}
 		run = run[:0]
 	}
+	// prev is the kind of list just written: a list of the same kind
+	// right after it would join it, so it takes the other delimiter.
+	prev, alt := "", false
 	for _, p := range pieces(w.d, n) {
 		if p.child != nil && isBlock(p.child.m) {
 			flush()
-			if s := w.block(p.child); s != "" {
+			var s string
+			if p.child.m.Kind == doc.List {
+				kind := "bullet"
+				if ordered(p.child) {
+					kind = "ordered"
+				}
+				alt = kind == prev && !alt
+				prev = kind
+				s = w.list(p.child, alt)
+			} else {
+				prev, alt = "", false
+				s = w.block(p.child)
+			}
+			if s != "" {
 				out = append(out, s)
 			}
 			continue
+		}
+		if len(trimRun([]piece{p})) > 0 {
+			prev, alt = "", false
 		}
 		run = append(run, p)
 	}
@@ -68,7 +87,7 @@ func (w mdWriter) block(n *node) string {
 		}
 		return ""
 	case doc.List:
-		return w.list(n)
+		return w.list(n, false)
 	case doc.ListItem:
 		return w.item(n, "- ")
 	case doc.Quote:
@@ -90,19 +109,26 @@ func (w mdWriter) block(n *node) string {
 	return strings.Join(w.flow(n), "\n")
 }
 
-func (w mdWriter) list(n *node) string {
+// list writes a list from its first number; alt writes it with the other
+// delimiter (")" for ".", "*" for "-").
+func (w mdWriter) list(n *node, alt bool) string {
 	var b strings.Builder
-	num := 0
 	ord := ordered(n)
+	num, suffix := firstItemNumber(n)
+	num--
+	bullet := "- "
+	if alt {
+		suffix, bullet = map[string]string{".": ")", ")": "."}[suffix], "* "
+	}
 	for _, c := range n.children {
 		if c.m.Kind != doc.ListItem {
 			b.WriteString(w.block(c))
 			continue
 		}
-		mark := "- "
+		mark := bullet
 		if ord {
 			num++
-			mark = itoa(num) + ". "
+			mark = itoa(num) + suffix + " "
 		}
 		b.WriteString(w.item(c, mark))
 	}

@@ -3,7 +3,11 @@ package export_test
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/xml"
+	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -159,5 +163,44 @@ Tags: quote, review
 	}
 	if got := string(export.StudySheet(d, nil)); !strings.HasSuffix(got, "\nNo notes or highlights yet.\n") {
 		t.Errorf("empty sheet %q", got)
+	}
+}
+
+// The RIS is read by a real RIS parser: ris2xml of bibutils (Debian's
+// bibutils; scripts/deps-export.sh installs it), which turns it into MODS
+// XML with every record, its note, quote and tags.
+func TestMarksRISByBibutils(t *testing.T) {
+	d, marks := markedDoc(t)
+	path := filepath.Join(t.TempDir(), "marks.ris")
+	if err := os.WriteFile(path, export.MarksRIS(d, marks), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("ris2xml", path).Output()
+	if err != nil {
+		t.Fatalf("ris2xml: %v", err)
+	}
+	var mods struct {
+		Records []struct {
+			ID       string   `xml:"ID,attr"`
+			Title    string   `xml:"titleInfo>title"`
+			Abstract string   `xml:"abstract"`
+			Note     string   `xml:"note"`
+			Topics   []string `xml:"subject>topic"`
+		} `xml:"mods"`
+	}
+	if err := xml.Unmarshal(bytes.TrimPrefix(out, []byte("\ufeff")), &mods); err != nil {
+		t.Fatalf("MODS from ris2xml: %v\n%s", err, out)
+	}
+	var got []string
+	for _, r := range mods.Records {
+		got = append(got, fmt.Sprintf("%s|%s|%s|%s|%s", r.ID, r.Title, r.Abstract, r.Note, strings.Join(r.Topics, ",")))
+	}
+	want := []string{
+		`tw-note-1|Title|bold|note, line 3, under Title: Why "bold", here?|`,
+		"tw-highlight-3|Title|nested|highlight, line 9, under Lists|",
+		"tw-note-2|Title|A quote.|note, line 14, under Lists: Braces {and} 100% & $5 #1 under_score second line|quote,review",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("ris2xml read:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

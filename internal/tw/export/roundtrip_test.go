@@ -13,7 +13,7 @@ import (
 	"textfirst/internal/tw/load"
 )
 
-var sources = []string{"rich.md", "page.html", "plain.txt"}
+var sources = []string{"rich.md", "page.html", "plain.txt", "meta.md"}
 
 func loadFile(t *testing.T, name string) *doc.Document {
 	t.Helper()
@@ -72,6 +72,7 @@ func TestRoundTrip(t *testing.T) {
 // The HTML we write passes html-validate (npm; scripts/deps-export.sh
 // installs it) with its recommended rules.
 func TestHTMLValidates(t *testing.T) {
+	t.Parallel() // waits on external tools (Java, LibreOffice, node): overlap them
 	dir := t.TempDir()
 	var files []string
 	for _, src := range sources {
@@ -82,5 +83,30 @@ func TestHTMLValidates(t *testing.T) {
 	out, err := exec.Command("html-validate", files...).CombinedOutput()
 	if err != nil {
 		t.Errorf("html-validate: %v\n%s", err, out)
+	}
+}
+
+// Empty cells, first or last in their row, stay in their row in every
+// format (they were lost: a row read "z" for " | z").
+func TestEmptyCellsKept(t *testing.T) {
+	d, err := load.Bytes("t.html", []byte("<p>x</p><table><tr><th>a</th><th>b</th><th>c</th></tr><tr><td></td><td>z</td><td></td></tr></table><p>y</p>"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(d.Text, "\n | z | \n") {
+		t.Fatalf("the source reads %q", d.Text)
+	}
+	for _, f := range []export.Format{export.FormatMarkdown, export.FormatHTML, export.FormatDOCX, export.FormatODT, export.FormatEPUB} {
+		data, err := export.Write(d, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := load.Bytes("x"+f.Ext(), data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.Text != d.Text {
+			t.Errorf("%s reads back as %q, want %q", f, back.Text, d.Text)
+		}
 	}
 }

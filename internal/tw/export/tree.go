@@ -28,14 +28,17 @@ func tree(d *doc.Document) *node {
 		}
 		for len(stack) > 1 {
 			top := stack[len(stack)-1].m
-			if m.Start >= top.Start && m.End <= top.End && !(m.Start == top.End && top.End > top.Start) {
+			inside := m.Start >= top.Start && m.End <= top.End && !(m.Start == top.End && top.End > top.Start)
+			// An empty last cell sits at its row's end, still in the row.
+			emptyLastCell := m.Kind == doc.TableCell && m.Start == m.End && stack[len(stack)-1].m.Kind == doc.TableRow && m.Start == top.End
+			if inside || emptyLastCell {
 				break
 			}
 			stack = stack[:len(stack)-1]
 		}
 		n := &node{m: m}
 		parent := stack[len(stack)-1]
-		if m.Start == m.End && isBlock(m) && len(stack) > 1 && parent.m.Start == m.Start && parent.m.End > m.Start {
+		if m.Start == m.End && (m.Kind == doc.Rule || m.Kind == doc.PageBreak) && len(stack) > 1 && parent.m.Start == m.Start && parent.m.End > m.Start {
 			// A rule or page break where a block starts comes before it,
 			// not inside it.
 			top := parent
@@ -61,7 +64,7 @@ func tree(d *doc.Document) *node {
 func isBlock(m doc.Marker) bool {
 	switch m.Kind {
 	case doc.Heading, doc.Paragraph, doc.List, doc.ListItem, doc.Table, doc.TableRow, doc.TableCell,
-		doc.Quote, doc.Rule, doc.PageBreak:
+		doc.Quote, doc.Rule, doc.PageBreak, doc.SectionBreak:
 		return true
 	case doc.Code, doc.Footnote:
 		return m.Level > 0

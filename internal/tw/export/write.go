@@ -1,6 +1,7 @@
 package export
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,33 @@ const (
 	FormatHTML     Format = "html"
 	FormatJSON     Format = "json"
 	FormatEPUB     Format = "epub"
+	FormatDOCX     Format = "docx"
+	FormatODT      Format = "odt"
+	FormatPDF      Format = "pdf"
 )
+
+// Formats lists the formats in the order help texts name them.
+var Formats = []Format{FormatText, FormatMarkdown, FormatHTML, FormatJSON, FormatEPUB, FormatDOCX, FormatODT, FormatPDF}
+
+// Extensions lists the file extensions FormatOf knows, as messages name
+// them.
+const Extensions = ".txt, .md, .html, .json, .epub, .docx, .odt or .pdf"
+
+// Binary reports whether f is a binary format (not for a terminal).
+func (f Format) Binary() bool {
+	return f == FormatEPUB || f == FormatDOCX || f == FormatODT || f == FormatPDF
+}
+
+// Ext is the usual file extension of f, with its dot.
+func (f Format) Ext() string {
+	switch f {
+	case FormatText:
+		return ".txt"
+	case FormatMarkdown:
+		return ".md"
+	}
+	return "." + string(f)
+}
 
 // ParseFormat reads a --to value.
 func ParseFormat(s string) (Format, error) {
@@ -33,6 +60,12 @@ func ParseFormat(s string) (Format, error) {
 		return FormatJSON, nil
 	case "epub", "epub3":
 		return FormatEPUB, nil
+	case "docx", "word":
+		return FormatDOCX, nil
+	case "odt", "opendocument":
+		return FormatODT, nil
+	case "pdf":
+		return FormatPDF, nil
 	}
 	return "", fmt.Errorf("cannot convert to %q", s)
 }
@@ -50,12 +83,24 @@ func FormatOf(path string) (Format, bool) {
 		return FormatJSON, true
 	case ".epub":
 		return FormatEPUB, true
+	case ".docx":
+		return FormatDOCX, true
+	case ".odt":
+		return FormatODT, true
+	case ".pdf":
+		return FormatPDF, true
 	}
 	return "", false
 }
 
 // Write renders d in format f.
 func Write(d *doc.Document, f Format) ([]byte, error) {
+	return WriteContext(context.Background(), d, f)
+}
+
+// WriteContext renders d in format f; cancelling ctx stops a PDF's
+// LibreOffice.
+func WriteContext(ctx context.Context, d *doc.Document, f Format) ([]byte, error) {
 	switch f {
 	case FormatText:
 		// Room for the final line break at once: appending to a full
@@ -75,6 +120,12 @@ func Write(d *doc.Document, f Format) ([]byte, error) {
 		return append(data, '\n'), err
 	case FormatEPUB:
 		return EPUB(d, time.Now())
+	case FormatDOCX:
+		return DOCX(d)
+	case FormatODT:
+		return ODT(d)
+	case FormatPDF:
+		return PDF(ctx, d)
 	}
 	return nil, fmt.Errorf("cannot convert to %q", f)
 }

@@ -162,6 +162,7 @@ func Open(o Options) *Session {
 	if !o.NoSpeech && s.Mode != ScreenReader {
 		s.openSpeech(o)
 	}
+	opts.ExportAudio = s.exportAudio
 	switch {
 	case o.Modes && !o.NoSpeech:
 		// The mode may change while tw runs (cycle_access_mode).

@@ -1,0 +1,233 @@
+package export
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"image"
+	_ "image/gif" // image.DecodeConfig learns the size of GIF pictures
+	_ "image/jpeg"
+	_ "image/png"
+	"mime"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"textfirst/internal/tw/doc"
+)
+
+// This file holds what the DOCX and ODT writers share: the pictures they
+// pack, the inline formatting they carry down the tree and a
+// deterministic zip.
+
+// dosEpoch is the date stamped on every entry of the DOCX and ODT files,
+// 1980-01-01 (zip's own epoch: a zero is not a valid DOS date), so the same
+// document gives the same bytes.
+const dosEpoch = 1<<5 | 1
+
+// zipEntry is a file in an office package.
+type zipEntry struct {
+	name  string
+	data  []byte
+	store bool // stored uncompressed (an ODF mimetype must be)
+}
+
+// zipFiles packs entries in the order given, with fixed times and no extra
+// fields, so the output depends on the content only.
+func zipFiles(entries []zipEntry) ([]byte, error) {
+	var buf bytes.Buffer
+	z := zip.NewWriter(&buf)
+	for _, e := range entries {
+		// The DOS date fields, not Modified: Modified adds an extended
+		// time stamp field, which an ODF mimetype entry must not have.
+		h := &zip.FileHeader{Name: e.name, Method: zip.Deflate, ModifiedDate: dosEpoch}
+		if e.store {
+			h.Method = zip.Store
+		}
+		w, err := z.CreateHeader(h)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Write(e.data); err != nil {
+			return nil, err
+		}
+	}
+	if err := z.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// picture is an image file packed into the output.
+type picture struct {
+	name          string // the name inside the package, "image1.png"
+	media         string // its MIME type
+	data          []byte
+	width, height int // pixels
+}
+
+// pictures finds the image files a document refers to. Only images lying
+// beside the document (relative paths under its folder) that Go can size
+// are packed; the others are written as their alt text.
+type pictures struct {
+	base  string
+	bySrc map[string]*picture
+	list  []*picture
+}
+
+func newPictures(d *doc.Document) *pictures {
+	p := &pictures{bySrc: map[string]*picture{}}
+	if d.Meta.Path != "" {
+		p.base = filepath.Dir(d.Meta.Path)
+	}
+	return p
+}
+
+// get returns the picture src names, or nil when it is not packed.
+func (p *pictures) get(src string) *picture {
+	if pic, ok := p.bySrc[src]; ok {
+		return pic
+	}
+	p.bySrc[src] = nil
+	if p.base == "" || src == "" || strings.Contains(src, ":") || path.IsAbs(src) || strings.HasPrefix(path.Clean(src), "..") {
+		return nil
+	}
+	ext := strings.ToLower(path.Ext(src))
+	media := strings.Split(mime.TypeByExtension(ext), ";")[0]
+	switch media {
+	case "image/png", "image/jpeg", "image/gif":
+	default:
+		return nil
+	}
+	data, err := os.ReadFile(filepath.Join(p.base, filepath.FromSlash(src)))
+	if err != nil {
+		return nil
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil
+	}
+	if ext == ".jpg" {
+		ext = ".jpeg"
+	}
+	pic := &picture{name: fmt.Sprintf("image%d%s", len(p.list)+1, ext), media: media, data: data, width: cfg.Width, height: cfg.Height}
+	p.bySrc[src] = pic
+	p.list = append(p.list, pic)
+	return pic
+}
+
+// size is the picture's size in EMUs (914400 an inch) at 96 pixels an inch,
+// shrunk to fit a 6-inch text column.
+func (pic *picture) size() (cx, cy int64) {
+	cx, cy = int64(pic.width)*9525, int64(pic.height)*9525
+	if limit := int64(6 * 914400); cx > limit {
+		cy = cy * limit / cx
+		cx = limit
+	}
+	return max(cx, 1), max(cy, 1)
+}
+
+// style is the inline formatting in force: what the markers around a piece
+// of text say.
+type style struct {
+	bold, italic, strike, underline, code bool
+}
+
+func (s style) with(k doc.Kind) style {
+	switch k {
+	case doc.Bold:
+		s.bold = true
+	case doc.Italic:
+		s.italic = true
+	case doc.Strikethrough:
+		s.strike = true
+	case doc.Underline:
+		s.underline = true
+	case doc.Code:
+		s.code = true
+	}
+	return s
+}
+
+// xmlEsc escapes text for an XML element or attribute, dropping the
+// control characters XML 1.0 cannot hold.
+func xmlEsc(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case r == '"':
+			b.WriteString("&quot;")
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0xFFFE, r == 0xFFFF, r >= 0xD800 && r < 0xE000:
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// firstItemNumber is the number a numbered list starts at and the text
+// after its numbers ("." or ")"), read from its first item's label.
+func firstItemNumber(n *node) (start int, suffix string) {
+	start, suffix = 1, "."
+	for _, c := range n.children {
+		if c.m.Kind != doc.ListItem {
+			continue
+		}
+		l := c.m.Label
+		if strings.HasSuffix(l, ")") {
+			suffix = ")"
+		}
+		v := 0
+		digits := strings.TrimRight(l, ".)")
+		for _, ch := range digits {
+			if ch < '0' || ch > '9' || v > 1e6 {
+				return start, suffix
+			}
+			v = v*10 + int(ch-'0')
+		}
+		if digits != "" {
+			start = v
+		}
+		return start, suffix
+	}
+	return start, suffix
+}
+
+// linkTargets maps the offsets internal links ("#name") lead to (as the
+// loader resolved them) to the names, so the writers can put a bookmark
+// there: the links then work in the word processor and read back.
+func linkTargets(d *doc.Document) map[int][]string {
+	out := map[int][]string{}
+	seen := map[string]bool{}
+	for _, m := range d.MarkersOf(doc.Link) {
+		name, ok := strings.CutPrefix(m.Reference, "#")
+		if !ok || name == "" || seen[name] {
+			continue
+		}
+		if pos, ok := d.LinkTarget(m); ok {
+			seen[name] = true
+			out[pos] = append(out[pos], name)
+		}
+	}
+	return out
+}
+
+// blockLines is a block inside a list item as lines of inline pieces: a
+// table's rows, else the block itself.
+func blockLines(d *doc.Document, n *node) [][]piece {
+	if n.m.Kind != doc.Table {
+		return [][]piece{{{child: n}}}
+	}
+	var out [][]piece
+	for _, row := range n.children {
+		out = append(out, pieces(d, row))
+	}
+	return out
+}

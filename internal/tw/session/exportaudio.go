@@ -1,0 +1,41 @@
+package session
+
+import (
+	"context"
+	"strings"
+
+	"textfirst/internal/tw/audio"
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/speech"
+)
+
+// exportAudio is the export_audio action's exporter: the document read by
+// the engine and voice of the settings (a speech engine of its own, so it
+// works with --no-speech too), encoded by ffmpeg. format is
+// export.audio_format's ("ogg" is Ogg Vorbis) or an extension's.
+func (s *Session) exportAudio(ctx context.Context, d *doc.Document, out, format string, progress func(float64)) error {
+	f, err := audio.ParseFormat(format)
+	if format == "ogg" {
+		f, err = audio.Vorbis, nil
+	}
+	if err != nil {
+		return err
+	}
+	backend := "auto"
+	if s.Settings != nil {
+		backend = s.Settings.String("speech.backend")
+	}
+	_, err = audio.Export(ctx, d, audio.Options{
+		Out: out, Format: f, NoSidecar: true,
+		Speech: speech.Options{Backend: backend, Params: s.speechParams()},
+		Progress: func(phase string, done float64) {
+			// Speaking is most of the work; encoding the rest.
+			if strings.HasPrefix(phase, "Synth") {
+				progress(done * 0.9)
+			} else {
+				progress(0.9 + done*0.1)
+			}
+		},
+	})
+	return err
+}
