@@ -57,14 +57,14 @@ func (a *App) Quitting() bool {
 // one is open.
 func (a *App) needDoc() bool {
 	if a.d == nil {
-		a.sayError("No document is open. Press Ctrl+O to open one.")
+		a.sayError(a.tr("No document is open. Press Ctrl+O to open one."))
 		return false
 	}
 	return true
 }
 
 func (a *App) notAvailable(what string) {
-	a.say(fmt.Sprintf("%s is not available in this version of tw.", what))
+	a.say(a.tr("%s is not available in this version of tw.", what))
 }
 
 // runAction performs one action.
@@ -84,7 +84,7 @@ func (a *App) runAction(id string) {
 			a.leaveEdit(quit)
 			return
 		}
-		a.ask("quit", "Quit textweaver? y or n", func() {
+		a.ask("quit", a.tr("Quit textweaver? y or n"), func() {
 			if a.editing {
 				a.finishEdit()
 			}
@@ -92,19 +92,19 @@ func (a *App) runAction(id string) {
 		})
 		return
 	case "open":
-		a.openPrompt("open", "Open file", "Open", func(text string) {
+		a.openPrompt("open", a.tr("Open file"), "Open", func(text string) {
 			path := strings.Trim(strings.TrimSpace(text), `"`)
 			if path == "" {
-				a.say("Cancelled.")
+				a.say(a.tr("Cancelled."))
 				return
 			}
 			if err := a.open(path); err != nil {
-				a.sayError(err.Error())
+				a.sayError(a.errorText(err))
 			}
 		})
 		return
 	case "command_palette":
-		a.openPrompt("command_palette", "Command", "Command", func(text string) {
+		a.openPrompt("command_palette", a.tr("Command"), "Command", func(text string) {
 			name := strings.ToLower(strings.TrimSpace(text))
 			for _, act := range actionList {
 				if act.Name == name || act.ID == name {
@@ -112,7 +112,7 @@ func (a *App) runAction(id string) {
 					return
 				}
 			}
-			a.sayError(fmt.Sprintf("Unknown command: %s.", text))
+			a.sayError(a.tr("Unknown command: %s.", text))
 		})
 		return
 	case "keyboard_help", "help":
@@ -120,7 +120,7 @@ func (a *App) runAction(id string) {
 		for _, act := range actionList {
 			items = append(items, fmt.Sprintf("%s. %s", act.Name, act.Group))
 		}
-		a.openList(&List{Title: "Keyboard shortcuts", Items: items, Filter: new(string), choose: func(i int) {
+		a.openList(&List{Title: a.tr("Keyboard shortcuts"), Items: items, Filter: new(string), choose: func(i int) {
 			a.runAction(actionList[i].ID)
 		}})
 		return
@@ -129,14 +129,14 @@ func (a *App) runAction(id string) {
 		return
 	case "repeat_message":
 		if a.status == "" {
-			a.say("No message yet.")
+			a.say(a.tr("No message yet."))
 		} else {
 			a.say(a.status)
 		}
 		return
 	case "stop":
 		a.stopReading()
-		a.say("Stopped.")
+		a.say(a.tr("Stopped."))
 		return
 	case "rate_up", "rate_down", "pitch_up", "pitch_down", "volume_up", "volume_down":
 		a.adjustVoice(id)
@@ -160,7 +160,7 @@ func (a *App) runAction(id string) {
 		a.exportDocument(documentExports[id])
 		return
 	case "what_does_this_key_do":
-		a.say("Press a key to hear what it does. This works in the terminal reader.")
+		a.say(a.tr("Press a key to hear what it does. This works in the terminal reader."))
 		return
 	}
 	if path, label, ok := cycledSetting(id); ok {
@@ -181,10 +181,10 @@ func (a *App) runAction(id string) {
 	switch info.Group {
 	case GroupNavigation, GroupSpeechCursor:
 		if id == "go_to" {
-			a.openPrompt("go_to", "Go to line, percent, start, or end", "Go to", func(text string) {
+			a.openPrompt("go_to", a.tr("Go to line, percent, start, or end"), "Go to", func(text string) {
 				t, ok := parseGoTo(text)
 				if !ok {
-					a.sayError(fmt.Sprintf("Not a go-to target: %s. Type a line number, a percentage such as 50%%, start, or end.", text))
+					a.sayError(a.tr("Not a go-to target: %s. Type a line number, a percentage such as 50%%, start, or end.", text))
 					return
 				}
 				a.goTo(t)
@@ -205,7 +205,7 @@ func (a *App) runAction(id string) {
 	case GroupSearch:
 		switch id {
 		case "find":
-			a.openPrompt("find", "Find", "Find", func(text string) {
+			a.openPrompt("find", a.tr("Find"), "Find", func(text string) {
 				if err := a.runFind(text, false); err != nil {
 					a.sayError(err.Error())
 				}
@@ -235,25 +235,25 @@ func (a *App) bookmarkAction(id string) {
 	case "rename_bookmark":
 		i := a.bookmarkAtCursor()
 		if i < 0 {
-			a.say("No bookmarks.")
+			a.say(a.tr("No bookmarks."))
 			return
 		}
 		a.renameBookmark(i)
 	case "delete_bookmark":
 		i := a.bookmarkAtCursor()
 		if i < 0 {
-			a.say("No bookmarks.")
+			a.say(a.tr("No bookmarks."))
 			return
 		}
 		name := a.state.Bookmarks[i].Name
-		a.ask("delete_bookmark", fmt.Sprintf("Delete bookmark %s? y or n", name), func() {
+		a.ask("delete_bookmark", a.tr("Delete bookmark %s? y or n", name), func() {
 			for j, b := range a.state.Bookmarks {
 				if b.Name == name {
 					a.deleteBookmark(j)
 					return
 				}
 			}
-			a.say(fmt.Sprintf("Bookmark %s is gone.", name))
+			a.say(a.tr("Bookmark %s is gone.", name))
 		})
 	case "add_note":
 		a.addNote()
@@ -265,7 +265,7 @@ func (a *App) bookmarkAction(id string) {
 	case "edit_note":
 		i := a.noteAtCursor()
 		if i < 0 {
-			a.say("No note here.")
+			a.say(a.tr("No note here."))
 			return
 		}
 		a.editNote(i)
@@ -274,12 +274,12 @@ func (a *App) bookmarkAction(id string) {
 		if i < 0 {
 			if h := a.highlightAtCursor(); h >= 0 {
 				hid := a.state.Highlights[h].ID
-				a.ask("delete_note", "Remove this highlight? y or n", func() {
+				a.ask("delete_note", a.tr("Remove this highlight? y or n"), func() {
 					for j, x := range a.state.Highlights {
 						if x.ID == hid {
 							a.state.Highlights = append(a.state.Highlights[:j], a.state.Highlights[j+1:]...)
-							if a.saveMarks("highlight's removal") {
-								a.say("Highlight removed.")
+							if a.saveMarks(msg("Could not save the highlight's removal: %s.")) {
+								a.say(a.tr("Highlight removed."))
 							}
 							return
 						}
@@ -287,17 +287,17 @@ func (a *App) bookmarkAction(id string) {
 				})
 				return
 			}
-			a.say("No note here.")
+			a.say(a.tr("No note here."))
 			return
 		}
 		nid := a.state.Notes[i].ID
-		a.ask("delete_note", "Delete this note? y or n", func() { a.deleteNoteByID(nid) })
+		a.ask("delete_note", a.tr("Delete this note? y or n"), func() { a.deleteNoteByID(nid) })
 	case "highlight_selection", "toggle_highlight":
 		a.toggleHighlight()
 	case "list_highlights":
 		a.listHighlights()
 	case "note_links":
-		a.say("This note has no links.")
+		a.say(a.tr("This note has no links."))
 	case "export_study_sheet":
 		a.exportStudySheet()
 	}
@@ -309,7 +309,7 @@ func (a *App) readingAction(id string) {
 		switch a.playback {
 		case Reading:
 			a.pause()
-			a.say("Paused.")
+			a.say(a.tr("Paused."))
 		case Paused:
 			a.resume()
 		default:
@@ -331,7 +331,7 @@ func (a *App) readingAction(id string) {
 		if p, ok := a.ix.ParagraphAtOrAfter(a.cursor); ok {
 			a.startReading(p.Start, p.End, false)
 		} else {
-			a.say("No paragraph to read.")
+			a.say(a.tr("No paragraph to read."))
 		}
 	case "replay_paragraph":
 		a.read("paragraph")
@@ -339,14 +339,10 @@ func (a *App) readingAction(id string) {
 		a.read("selection")
 	case "say_position":
 		l := a.ix.LineOf(a.cursor)
-		a.say(fmt.Sprintf("Line %d of %d, %d percent.", l+1, a.ix.Lines(), a.percent(a.cursor)))
+		a.say(a.tr("Line %d of %d, %d percent.", l+1, a.ix.Lines(), a.percent(a.cursor)))
 	case "word_count":
 		n := a.ix.WordCount()
-		if n == 1 {
-			a.say("1 word.")
-		} else {
-			a.say(fmt.Sprintf("%d words.", n))
-		}
+		a.say(a.tr("%d words.", n))
 	case "link_address":
 		for _, m := range a.d.Markers {
 			if m.Start > a.cursor {
@@ -357,7 +353,7 @@ func (a *App) readingAction(id string) {
 				return
 			}
 		}
-		a.say("No link here.")
+		a.say(a.tr("No link here."))
 	}
 }
 
@@ -369,7 +365,7 @@ func (a *App) adjustVoice(id string) {
 	}
 	adj, ok := a.opts.Settings.(Adjuster)
 	if !ok {
-		a.notAvailable("Changing " + strings.TrimPrefix(path, "speech."))
+		a.notAvailable(a.tr("Changing the %s", strings.TrimPrefix(path, "speech.")))
 		return
 	}
 	if _, err := adj.Adjust(path, dir); err != nil {
@@ -377,20 +373,17 @@ func (a *App) adjustVoice(id string) {
 		return
 	}
 	spoken, _ := adj.Spoken(path)
-	a.say(fmt.Sprintf("%s %s", strings.ToUpper(path[7:8])+path[8:], spoken))
+	a.say(a.tr(voiceMessages[path], spoken))
 }
 
 func (a *App) sayStatus() {
-	parts := []string{}
-	title := "No document"
-	if a.d != nil {
-		title = a.title
-		l := a.ix.LineOf(a.cursor)
-		parts = append(parts, fmt.Sprintf("line %d of %d", l+1, a.ix.Lines()))
+	rate := a.opts.Settings.Int("speech.rate")
+	if a.d == nil {
+		a.say(a.tr("No document: %s, %d words per minute.", a.modeName(), rate))
+		return
 	}
-	parts = append(parts, a.mode+" mode")
-	parts = append(parts, fmt.Sprintf("%d words per minute", a.opts.Settings.Int("speech.rate")))
-	a.say(fmt.Sprintf("%s: %s.", title, strings.Join(parts, ", ")))
+	l := a.ix.LineOf(a.cursor)
+	a.say(a.tr("%s: line %d of %d, %s, %d words per minute.", a.title, l+1, a.ix.Lines(), a.modeName(), rate))
 }
 
 // OutlineItem is a heading of the outline.
@@ -423,17 +416,17 @@ func (a *App) outlineItems() []OutlineItem {
 func (a *App) showOutline() {
 	items := a.outlineItems()
 	if len(items) == 0 {
-		a.say("No headings.")
+		a.say(a.tr("No headings."))
 		return
 	}
 	var names []string
 	for _, it := range items {
-		names = append(names, fmt.Sprintf("%s, level %d", it.Text, it.Level))
+		names = append(names, a.tr("%s, level %d", it.Text, it.Level))
 	}
-	a.openList(&List{Title: "Outline", Items: names, Filter: new(string), choose: func(i int) {
+	a.openList(&List{Title: a.tr("Outline"), Items: names, Filter: new(string), choose: func(i int) {
 		it := items[i]
 		a.moveTo(it.Char, true)
-		a.say(fmt.Sprintf("Heading level %d: %s", it.Level, it.Text))
+		a.say(a.tr("Heading level %d: %s", it.Level, it.Text))
 	}})
 }
 
@@ -518,19 +511,19 @@ type SettingLabel struct{ Path, Label string }
 func (a *App) showSettings() {
 	ed, ok := a.opts.Settings.(SettingsEditor)
 	if !ok {
-		a.notAvailable("The settings list")
+		a.notAvailable(a.tr("The settings list"))
 		return
 	}
 	labels := ed.Visible()
 	item := func(i int) string {
 		spoken, _ := ed.Spoken(labels[i].Path)
-		return fmt.Sprintf("%s: %s", labels[i].Label, spoken)
+		return a.tr("%s: %s", labels[i].Label, spoken)
 	}
 	items := make([]string, len(labels))
 	for i := range labels {
 		items[i] = item(i)
 	}
-	l := &List{Title: "Settings", Items: items, Filter: new(string)}
+	l := &List{Title: a.tr("Settings"), Items: items, Filter: new(string)}
 	refresh := func(i int) {
 		l.all[i] = item(i)
 		a.refilter()
@@ -545,10 +538,10 @@ func (a *App) showSettings() {
 	}
 	l.choose = func(i int) {
 		path := labels[i].Path
-		a.openPrompt("setting_value", "New value, Enter keeps it", "Prompt", func(text string) {
+		a.openPrompt("setting_value", a.tr("New value, Enter keeps it"), "Prompt", func(text string) {
 			text = strings.TrimSpace(text)
 			if text == "" {
-				a.say("Kept.")
+				a.say(a.tr("Kept."))
 				return
 			}
 			var value any = text
@@ -583,32 +576,32 @@ func (a *App) portSettings(id string) {
 		return
 	}
 	if id == "export_settings" {
-		a.openPrompt("export_settings", "Export settings to file, for example textweaver-settings.toml", "Prompt", func(text string) {
+		a.openPrompt("export_settings", a.tr("Export settings to file, for example textweaver-settings.toml"), "Prompt", func(text string) {
 			path := strings.TrimSpace(text)
 			if path == "" {
-				a.say("Cancelled.")
+				a.say(a.tr("Cancelled."))
 				return
 			}
 			if err := p.Export(path); err != nil {
-				a.sayError(fmt.Sprintf("Could not export the settings: %v", err))
+				a.sayError(a.tr("Could not export the settings: %v", err))
 				return
 			}
-			a.say("Settings exported to " + path + ".")
+			a.say(a.tr("Settings exported to %s.", path))
 		})
 		return
 	}
-	a.openPrompt("import_settings", "Import settings from file", "Prompt", func(text string) {
+	a.openPrompt("import_settings", a.tr("Import settings from file"), "Prompt", func(text string) {
 		path := strings.TrimSpace(text)
 		if path == "" {
-			a.say("Cancelled.")
+			a.say(a.tr("Cancelled."))
 			return
 		}
 		n, err := p.Import(path)
 		if err != nil {
-			a.sayError(fmt.Sprintf("Could not import the settings: %v", err))
+			a.sayError(a.tr("Could not import the settings: %v", err))
 			return
 		}
-		a.say(fmt.Sprintf("Imported %d settings from %s.", n, path))
+		a.say(a.tr("Imported %d settings from %s.", n, path))
 	})
 }
 
@@ -616,15 +609,15 @@ func (a *App) portSettings(id string) {
 func cycledSetting(id string) (path, label string, ok bool) {
 	switch id {
 	case "cycle_verbosity":
-		return "speech.verbosity", "Verbosity", true
+		return "speech.verbosity", msg("Verbosity"), true
 	case "cycle_punctuation":
-		return "speech.punctuation", "Punctuation", true
+		return "speech.punctuation", msg("Punctuation"), true
 	case "toggle_line_numbers":
-		return "display.line_numbers", "Line numbers", true
+		return "display.line_numbers", msg("Line numbers"), true
 	case "toggle_character_keys":
-		return "keyboard.character_keys", "Single-letter keys", true
+		return "keyboard.character_keys", msg("Single-letter keys"), true
 	case "next_theme":
-		return "display.theme", "Theme", true
+		return "display.theme", msg("Theme"), true
 	}
 	return "", "", false
 }
@@ -633,7 +626,7 @@ func cycledSetting(id string) (path, label string, ok bool) {
 func (a *App) cycleSetting(path, label string) {
 	adj, ok := a.opts.Settings.(Adjuster)
 	if !ok {
-		a.notAvailable("Changing " + strings.ToLower(label))
+		a.notAvailable(a.tr("Changing the %s", strings.ToLower(label)))
 		return
 	}
 	if _, err := adj.Adjust(path, 1); err != nil {
@@ -641,7 +634,7 @@ func (a *App) cycleSetting(path, label string) {
 		return
 	}
 	spoken, _ := adj.Spoken(path)
-	a.say(fmt.Sprintf("%s: %s.", label, spoken))
+	a.say(a.tr("%s: %s.", a.trKey(label), spoken))
 }
 
 // speedPresets are textweaver's reading speeds in the order the key moves
@@ -668,7 +661,7 @@ var speedPresets = func() []struct {
 func (a *App) cycleSpeedPreset() {
 	ed, ok := a.opts.Settings.(SettingsEditor)
 	if !ok {
-		a.notAvailable("Speed presets")
+		a.notAvailable(a.tr("Speed presets"))
 		return
 	}
 	rate := a.opts.Settings.Int("speech.rate")
@@ -683,5 +676,42 @@ func (a *App) cycleSpeedPreset() {
 		a.sayError(err.Error())
 		return
 	}
-	a.say(fmt.Sprintf("Speed %s, %d words per minute.", next.name, next.wpm))
+	a.say(a.tr("Speed %s, %d words per minute.", a.trKey(presetNames[next.name]), next.wpm))
+}
+
+// voiceMessages say a voice setting after a change ("Rate 285 words per
+// minute.").
+var voiceMessages = map[string]string{
+	"speech.rate":   msg("Rate %s"),
+	"speech.pitch":  msg("Pitch %s"),
+	"speech.volume": msg("Volume %s"),
+}
+
+// presetNames are the speed presets' names as said.
+var presetNames = map[string]string{
+	"normal": msg("normal"),
+	"study":  msg("study"),
+	"slow":   msg("slow"),
+	"skim":   msg("skim"),
+}
+
+// modeNames are the modes as the status says them.
+var modeNames = map[string]string{
+	ModeBrowse:       msg("Browse mode"),
+	ModeEdit:         msg("Edit mode"),
+	ModeSpeechCursor: msg("Speech Cursor mode"),
+	"Open":           msg("Open mode"),
+	"Go to":          msg("Go to mode"),
+	"Prompt":         msg("Prompt mode"),
+	"Command":        msg("Command mode"),
+	"Find":           msg("Find mode"),
+	"List":           msg("List mode"),
+}
+
+// modeName is the current mode as said ("Browse mode").
+func (a *App) modeName() string {
+	if k, ok := modeNames[a.mode]; ok {
+		return a.trKey(k)
+	}
+	return a.tr("%s mode", a.mode)
 }

@@ -1,7 +1,6 @@
 package core
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,7 +23,7 @@ func (a *App) exportDocument(format export.Format) {
 	}
 	data, err := export.Write(a.d, format)
 	if err != nil {
-		a.sayError(fmt.Sprintf("Could not export the document: %v", err))
+		a.sayError(a.tr("Could not export the document: %v", err))
 		return
 	}
 	a.writeExport(string(format), "", data)
@@ -38,7 +37,7 @@ func (a *App) exportStudySheet() {
 	}
 	marks := export.Marks(a.d, a.state)
 	if len(marks) == 0 {
-		a.say("There are no notes or highlights to export.")
+		a.say(a.tr("There are no notes or highlights to export."))
 		return
 	}
 	a.writeExport("md", "-study-sheet", export.StudySheet(a.d, marks))
@@ -62,16 +61,16 @@ func (a *App) writeExport(ext, suffix string, data []byte) {
 	}
 	path := filepath.Join(dir, name+suffix+"."+ext)
 	if path == src {
-		a.sayError("Could not export the document: it would replace the document itself.")
+		a.sayError(a.tr("Could not export the document: it would replace the document itself."))
 		return
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		a.sayError(fmt.Sprintf("Could not export the document: %v", err))
+		a.sayError(a.tr("Could not export the document: %v", err))
 		return
 	}
 	if err := atomicfile.Write(path, data, 0o644); err != nil {
-		a.sayError(fmt.Sprintf("Could not export the document: %v", err))
+		a.sayError(a.tr("Could not export the document: %v", err))
 		return
 	}
-	a.say("Exported to " + path + ".")
+	a.say(a.tr("Exported to %s.", path))
 }

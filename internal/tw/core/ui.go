@@ -63,12 +63,7 @@ func (a *App) openList(l *List) {
 	}
 	a.list = l
 	a.refilter()
-	n := len(l.Items)
-	intro := fmt.Sprintf("%s, %d items. Up and Down move, Enter chooses, Escape closes.", l.Title, n)
-	if n == 1 {
-		intro = fmt.Sprintf("%s, 1 item. Up and Down move, Enter chooses, Escape closes.", l.Title)
-	}
-	a.say(intro)
+	a.say(a.tr("%s, %d items. Up and Down move, Enter chooses, Escape closes.", l.Title, len(l.Items)))
 	a.effects = append(a.effects, ListEffect{Title: l.Title, Items: l.Items})
 }
 
@@ -121,7 +116,7 @@ func (a *App) Confirm(yes bool) ([]Effect, string) {
 	a.effects = nil
 	p := a.pending
 	if p == nil {
-		a.say("No question is waiting.")
+		a.say(a.tr("No question is waiting."))
 		return a.takeEffects(), a.status
 	}
 	a.settle(yes)
@@ -138,9 +133,9 @@ func (a *App) settle(yes bool) {
 	case yes:
 		p.yes()
 	case p.Action == "quit":
-		a.say("Cancelled.")
+		a.say(a.tr("Cancelled."))
 	default:
-		a.say("Kept.")
+		a.say(a.tr("Kept."))
 	}
 }
 
@@ -156,7 +151,7 @@ func (a *App) Answer(text string) ([]Effect, string) {
 func (a *App) answer(text string) {
 	p := a.prompt
 	if p == nil {
-		a.say("No question is open.")
+		a.say(a.tr("No question is open."))
 		return
 	}
 	if strings.TrimSpace(text) != "" {
@@ -178,11 +173,11 @@ func (a *App) Choose(index int) ([]Effect, string) {
 func (a *App) choose(index int) {
 	l := a.list
 	if l == nil {
-		a.say("No list is open.")
+		a.say(a.tr("No list is open."))
 		return
 	}
 	if index < 0 || index >= len(l.Items) {
-		a.sayError(fmt.Sprintf("No item %d; the list has %d.", index, len(l.Items)))
+		a.sayError(a.tr("No item %d; the list has %d.", index, len(l.Items)))
 		return
 	}
 	orig := l.allIdx[index]
@@ -199,7 +194,7 @@ func (a *App) Cancel() ([]Effect, string) {
 	a.effects = nil
 	a.pending = nil
 	a.closeUI()
-	a.say("Cancelled.")
+	a.say(a.tr("Cancelled."))
 	return a.takeEffects(), a.status
 }
 
@@ -255,15 +250,15 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 	a.effects = nil
 	l := a.list
 	if l == nil {
-		a.say("No list is open.")
+		a.say(a.tr("No list is open."))
 		return a.takeEffects(), a.status, nil
 	}
 	sayItem := func() {
 		if len(l.Items) == 0 {
-			a.say("No items.")
+			a.say(a.tr("No items."))
 			return
 		}
-		a.say(fmt.Sprintf("%s, %d of %d", l.Items[l.Selected], l.Selected+1, len(l.Items)))
+		a.say(a.tr("%s, %d of %d", l.Items[l.Selected], l.Selected+1, len(l.Items)))
 	}
 	runes := []rune(key)
 	if len(runes) == 1 {
@@ -278,7 +273,7 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 			a.refilter()
 			l.Selected = 0
 			if len(l.Items) == 0 {
-				a.say(fmt.Sprintf("No items match %s.", f))
+				a.say(a.tr("No items match %s.", f))
 			} else {
 				sayItem()
 			}
@@ -320,7 +315,7 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 		a.choose(l.Selected)
 	case "escape":
 		a.closeUI()
-		a.say("Cancelled.")
+		a.say(a.tr("Cancelled."))
 	case "left", "right":
 		if l.adjust == nil || len(l.Items) == 0 {
 			sayItem()
@@ -343,22 +338,22 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 		}
 	case "delete":
 		if l.remove == nil || len(l.Items) == 0 {
-			a.say("Nothing to delete here.")
+			a.say(a.tr("Nothing to delete here."))
 			break
 		}
 		l.remove(l.allIdx[l.Selected])
 	case "rename":
 		if l.rename == nil || len(l.Items) == 0 {
-			a.say("Nothing to rename in this list.")
+			a.say(a.tr("Nothing to rename in this list."))
 			break
 		}
 		l.rename(l.allIdx[l.Selected])
 	case "introduce":
-		a.say(fmt.Sprintf("%s, %d items. Up and Down move, Enter chooses, Escape closes.", l.Title, len(l.Items)))
+		a.say(a.tr("%s, %d items. Up and Down move, Enter chooses, Escape closes.", l.Title, len(l.Items)))
 	case "details":
 		sayItem()
 	case "choose_here", "sort", "show_all":
-		a.say("This list has no such command.")
+		a.say(a.tr("This list has no such command."))
 	default:
 		return nil, "", fmt.Errorf("No list key %s", key)
 	}
@@ -372,7 +367,7 @@ func (a *App) PromptKey(key string, text *string) ([]Effect, string, error) {
 	a.effects = nil
 	p := a.prompt
 	if p == nil {
-		a.say("No question is open.")
+		a.say(a.tr("No question is open."))
 		return a.takeEffects(), a.status, nil
 	}
 	if text != nil {
@@ -429,7 +424,7 @@ func (a *App) PromptKey(key string, text *string) ([]Effect, string, error) {
 		echo(string(p.Text))
 	case "up", "down":
 		if len(p.history) == 0 {
-			a.say("No earlier answers.")
+			a.say(a.tr("No earlier answers."))
 			break
 		}
 		if key == "up" {
@@ -465,7 +460,7 @@ func (a *App) PromptKey(key string, text *string) ([]Effect, string, error) {
 		a.answer(string(p.Text))
 	case "escape":
 		a.closeUI()
-		a.say("Cancelled.")
+		a.say(a.tr("Cancelled."))
 	default:
 		return nil, "", fmt.Errorf("No prompt key %s", key)
 	}
@@ -487,7 +482,7 @@ func (a *App) complete(p *Prompt) {
 		return
 	case "command_palette":
 	default:
-		a.say("Nothing to complete.")
+		a.say(a.tr("Nothing to complete."))
 		return
 	}
 	typed := strings.ToLower(string(p.Text))
@@ -499,7 +494,7 @@ func (a *App) complete(p *Prompt) {
 	}
 	switch len(matches) {
 	case 0:
-		a.say(fmt.Sprintf("No commands match %s.", string(p.Text)))
+		a.say(a.tr("No commands match %s.", string(p.Text)))
 	case 1:
 		p.Text = []rune(matches[0])
 		p.Caret = len(p.Text)
@@ -513,7 +508,7 @@ func (a *App) complete(p *Prompt) {
 		}
 		p.Text = []rune(prefix)
 		p.Caret = len(p.Text)
-		a.say(fmt.Sprintf("%d matches: %s", len(matches), strings.Join(matches, ", ")))
+		a.say(a.tr("%d matches: %s", len(matches), strings.Join(matches, ", ")))
 	}
 }
 
@@ -533,7 +528,7 @@ func (a *App) completePath(p *Prompt) {
 	}
 	matches, _ := filepath.Glob(globEscape(pattern) + "*")
 	if len(matches) == 0 {
-		a.say("No files match " + nonBlank(typed) + ".")
+		a.say(a.tr("No files match %s.", a.nonBlank(typed)))
 		return
 	}
 	for i, m := range matches {
@@ -560,9 +555,9 @@ func (a *App) completePath(p *Prompt) {
 		names = append(names, filepath.Base(strings.TrimSuffix(m, string(filepath.Separator))))
 	}
 	if len(names) > 10 {
-		names = append(names[:10], "and more")
+		names = append(names[:10], a.tr("and more"))
 	}
-	a.say(fmt.Sprintf("%d matches: %s", len(matches), strings.Join(names, ", ")))
+	a.say(a.tr("%d matches: %s", len(matches), strings.Join(names, ", ")))
 }
 
 func globEscape(s string) string {
