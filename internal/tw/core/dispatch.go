@@ -365,7 +365,7 @@ func (a *App) adjustVoice(id string) {
 	}
 	adj, ok := a.opts.Settings.(Adjuster)
 	if !ok {
-		a.notAvailable(a.tr("Changing the %s", strings.TrimPrefix(path, "speech.")))
+		a.notAvailable(a.tr("Changing %s", strings.TrimPrefix(path, "speech.")))
 		return
 	}
 	if _, err := adj.Adjust(path, dir); err != nil {
@@ -626,7 +626,7 @@ func cycledSetting(id string) (path, label string, ok bool) {
 func (a *App) cycleSetting(path, label string) {
 	adj, ok := a.opts.Settings.(Adjuster)
 	if !ok {
-		a.notAvailable(a.tr("Changing the %s", strings.ToLower(label)))
+		a.notAvailable(a.tr("Changing %s", strings.ToLower(label)))
 		return
 	}
 	if _, err := adj.Adjust(path, 1); err != nil {

@@ -135,7 +135,7 @@ func (a *App) Search(pattern string, isRegex bool) ([]Match, int, error) {
 	a.stopIfReading()
 	if pattern == "" {
 		a.find = nil
-		a.say(a.tr("No matches for "))
+		a.say(a.tr("No matches for %s", ""))
 		return []Match{}, -1, nil
 	}
 	if err := a.runFind(pattern, isRegex); err != nil {
