@@ -15,4 +15,7 @@ var en = register("en", map[string]any{
 	"Selected all, %d words.": pl(1, "one", "Selected all, %[1]d word.", "other", "Selected all, %[1]d words."),
 	"Imported %d settings from %s.": pl(1, "one", "Imported %[1]d setting from %[2]s.",
 		"other", "Imported %[1]d settings from %[2]s."),
+	"Keyboard help, %d commands. Type to filter, Up and Down move, Enter runs, Escape closes.": pl(1,
+		"one", "Keyboard help, %[1]d command. Type to filter, Up and Down move, Enter runs, Escape closes.",
+		"other", "Keyboard help, %[1]d commands. Type to filter, Up and Down move, Enter runs, Escape closes."),
 })

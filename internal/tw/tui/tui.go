@@ -15,6 +15,7 @@ import (
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/session"
 )
 
@@ -133,7 +134,7 @@ func (r *Reader) HandleKey(ev *tcell.EventKey) {
 	}
 	mode := layerMode(appMode)
 	if mode != "Edit" && !r.cfg.CharacterKeys && isCharacterKey(name) {
-		r.say("Character keys are off; F9 turns them on.")
+		r.say(r.tr("Character keys are off; F9 turns them on."))
 		return
 	}
 	act, _, ok := r.km.Lookup(mode, name)
@@ -144,7 +145,7 @@ func (r *Reader) HandleKey(ev *tcell.EventKey) {
 				return
 			}
 		}
-		r.say(SpokenKey(name) + ": no command.")
+		r.say(r.tr("%s: no command.", SpokenKey(name)))
 		return
 	}
 	r.run(act)
@@ -187,14 +188,14 @@ func (r *Reader) Paste(text string) {
 		at := min(ps.Caret, len(caret))
 		whole := string(caret[:at]) + strings.ReplaceAll(text, "\n", " ") + string(caret[at:])
 		r.app.PromptKey("", &whole)
-		r.say("Pasted: " + text)
+		r.say(r.tr("Pasted: %s", text))
 		return
 	}
 	if mode, _ := r.app.UIState(); mode == core.ModeEdit {
 		r.insert(text)
 		return
 	}
-	r.say("Pasting works in edit mode and in prompts. Ctrl+E turns on edit mode.")
+	r.say(r.tr("Pasting works in edit mode and in prompts. Ctrl+E turns on edit mode."))
 }
 
 func (r *Reader) insert(text string) {
@@ -209,7 +210,7 @@ func (r *Reader) run(act string) {
 	case "what_does_this_key_do":
 		r.app.Stop()
 		r.whatKey = true
-		r.say("Press a key to hear what it does.")
+		r.say(r.tr("Press a key to hear what it does."))
 		return
 	case "keyboard_help":
 		r.app.Stop()
@@ -253,14 +254,15 @@ func (r *Reader) toggleSetting(act string) {
 	}
 	if r.cfg.Settings == nil {
 		*value = !*value
-		state := "off"
-		if *value {
-			state = "on"
-		}
-		if act == "toggle_line_numbers" {
-			r.say("Line numbers: " + state + ".")
-		} else {
-			r.say("Single-letter keys: " + state + ".")
+		switch {
+		case act == "toggle_line_numbers" && *value:
+			r.say(r.tr("Line numbers: on."))
+		case act == "toggle_line_numbers":
+			r.say(r.tr("Line numbers: off."))
+		case *value:
+			r.say(r.tr("Single-letter keys: on."))
+		default:
+			r.say(r.tr("Single-letter keys: off."))
 		}
 		return
 	}
@@ -289,17 +291,17 @@ func (r *Reader) describe(name string) {
 	act, _, ok := r.km.Lookup(mode, name)
 	if !ok {
 		if mode == "Edit" && isCharacterKey(name) {
-			r.say(fmt.Sprintf("%s types itself.", SpokenKey(name)))
+			r.say(r.tr("%s types itself.", SpokenKey(name)))
 			return
 		}
-		r.say(fmt.Sprintf("%s does nothing in %s mode.", SpokenKey(name), strings.ToLower(mode)))
+		r.say(r.tr(nothingIn[mode], SpokenKey(name)))
 		return
 	}
-	group := ""
 	if info, ok := core.LookupAction(act); ok {
-		group = " " + string(info.Group) + "."
+		r.say(r.tr("%s: %s. %s.", SpokenKey(name), actionName(act), string(info.Group)))
+		return
 	}
-	r.say(fmt.Sprintf("%s: %s.%s", SpokenKey(name), actionName(act), group))
+	r.say(r.tr("%s: %s.", SpokenKey(name), actionName(act)))
 }
 
 func actionName(id string) string {
@@ -351,7 +353,7 @@ func (r *Reader) promptKey(name string, ev *tcell.EventKey) {
 		r.run(act)
 		return
 	}
-	r.say(SpokenKey(name) + ": no command in a prompt.")
+	r.say(r.tr("%s: no command in a prompt.", SpokenKey(name)))
 }
 
 var listKeys = map[string]string{
@@ -377,7 +379,7 @@ func (r *Reader) listKey(name string, ev *tcell.EventKey) {
 		r.run(act)
 		return
 	}
-	r.say(SpokenKey(name) + ": no command in a list.")
+	r.say(r.tr("%s: no command in a list.", SpokenKey(name)))
 }
 
 // --- keyboard help ---------------------------------------------------------
@@ -406,24 +408,24 @@ func (r *Reader) openHelp() {
 		}
 		text := actionName(a.ID)
 		if len(keys) > 0 {
-			text += ": " + strings.Join(spoken, ", ")
+			text = r.tr("%s: %s. %s", text, strings.Join(spoken, ", "), string(a.Group))
 		} else {
-			text += ": no key; use the command palette"
+			text = r.tr("%s: no key; use the command palette. %s", text, string(a.Group))
 		}
-		h.all = append(h.all, helpItem{a.ID, text + ". " + string(a.Group)})
+		h.all = append(h.all, helpItem{a.ID, text})
 	}
 	h.items = h.all
 	r.help = h
-	r.say(fmt.Sprintf("Keyboard help, %d commands. Type to filter, Up and Down move, Enter runs, Escape closes.", len(h.items)))
+	r.say(r.tr("Keyboard help, %d commands. Type to filter, Up and Down move, Enter runs, Escape closes.", len(h.items)))
 }
 
 func (r *Reader) sayHelpItem() {
 	h := r.help
 	if len(h.items) == 0 {
-		r.say(fmt.Sprintf("No commands match %s.", h.filter))
+		r.say(r.tr("No commands match %s.", h.filter))
 		return
 	}
-	r.say(fmt.Sprintf("%s, %d of %d", h.items[h.selected].text, h.selected+1, len(h.items)))
+	r.say(r.tr("%s, %d of %d", h.items[h.selected].text, h.selected+1, len(h.items)))
 }
 
 func (r *Reader) helpKey(name string, ev *tcell.EventKey) {
@@ -452,7 +454,7 @@ func (r *Reader) helpKey(name string, ev *tcell.EventKey) {
 		h.selected = max(0, len(h.items)-1)
 	case "Escape":
 		r.help = nil
-		r.say("Keyboard help closed.")
+		r.say(r.tr("Keyboard help closed."))
 		return
 	case "Enter":
 		if len(h.items) == 0 {
@@ -641,7 +643,7 @@ func (r *Reader) ensureVisible(pos int) {
 func (r *Reader) scroll(down bool) {
 	d := r.app.Doc()
 	if d == nil {
-		r.say("No document is open.")
+		r.say(r.tr("No document is open."))
 		return
 	}
 	r.ensureLayout(d)
@@ -651,12 +653,12 @@ func (r *Reader) scroll(down bool) {
 		} else if r.topLine+1 < r.lo.lines() {
 			r.topLine, r.topRow = r.topLine+1, 0
 		} else {
-			r.say("Bottom of document.")
+			r.say(r.tr("Bottom of document."))
 			return
 		}
 	} else {
 		if r.topLine == 0 && r.topRow == 0 {
-			r.say("Top of document.")
+			r.say(r.tr("Top of document."))
 			return
 		}
 		r.topLine, r.topRow = r.back(r.topLine, r.topRow, 1)
@@ -664,9 +666,9 @@ func (r *Reader) scroll(down bool) {
 	rw := r.lo.rowsOf(r.topLine)[r.topRow]
 	text := strings.TrimSpace(d.Text[rw.startByte:rw.endByte])
 	if text == "" {
-		text = "blank"
+		text = r.tr("blank")
 	}
-	r.say(fmt.Sprintf("Line %d at the top: %s", r.topLine+1, text))
+	r.say(r.tr("Line %d at the top: %s", r.topLine+1, text))
 }
 
 // Draw draws the whole screen and shows it.
@@ -694,7 +696,7 @@ func (r *Reader) Draw() {
 		scr.SetTitle("tw: " + r.title)
 	}
 	if d == nil {
-		putText(scr, 0, 0, w, "No document is open. Ctrl+O opens one.", r.th.text)
+		putText(scr, 0, 0, w, r.tr("No document is open. Ctrl+O opens one."), r.th.text)
 	} else {
 		r.ensureLayout(d)
 		pos := min(st.Cursor, d.Len())
@@ -807,14 +809,14 @@ func (r *Reader) Draw() {
 	if ls := r.app.ListState(); ls != nil {
 		title := ls.Title
 		if ls.Filter != nil && *ls.Filter != "" {
-			title += " (filter: " + *ls.Filter + ")"
+			title = r.tr("%s (filter: %s)", title, *ls.Filter)
 		}
 		cursorY = r.drawList(title, ls.Items, ls.Selected, w)
 		cursorX = 1
 	} else if r.help != nil {
-		title := "Keyboard help"
+		title := r.tr("Keyboard help")
 		if r.help.filter != "" {
-			title += " (filter: " + r.help.filter + ")"
+			title = r.tr("%s (filter: %s)", title, r.help.filter)
 		}
 		texts := make([]string, len(r.help.items))
 		for i, it := range r.help.items {
@@ -913,4 +915,11 @@ func putText(scr tcell.Screen, x, y, maxWidth int, s string, style tcell.Style) 
 		scr.Put(x, y, c, style)
 		x += w
 	}
+}
+
+// nothingIn says that a key does nothing, by the keymap's mode.
+var nothingIn = map[string]string{
+	core.ModeBrowse:       i18n.Key("%s does nothing in browse mode."),
+	core.ModeEdit:         i18n.Key("%s does nothing in edit mode."),
+	core.ModeSpeechCursor: i18n.Key("%s does nothing in speech cursor mode."),
 }
