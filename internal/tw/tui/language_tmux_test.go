@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"time"
 	"testing"
+	"time"
 )
 
 // TestTmuxLanguageFollowsLocaleAndSwitchesAtRunTime drives the real tw in
