@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,4 +55,42 @@ func TestTmuxLanguageFollowsLocaleAndSwitchesAtRunTime(t *testing.T) {
 	tm.keys("?")
 	said.expect("Tastenhilfe, ")
 	tm.waitScreen("the help list's title in German", func(s string) bool { return strings.Contains(s, "Tastenhilfe") })
+}
+
+// TestTmuxArabicShownJoined opens an Arabic document in the real reader
+// in tmux (which neither reorders nor shapes): by default the line is
+// right-aligned, in visual order, with its letters in their joined forms;
+// with display.rtl = "terminal" the same line goes out in logical order,
+// untouched, for a terminal that does both itself.
+func TestTmuxArabicShownJoined(t *testing.T) {
+	tw := twBinary(t)
+	tests := []struct {
+		name, settings, want string
+	}{
+		{"shaped by tw", "", "\uFEE2\uFEDC\uFEF4\uFEE0\uFECB \uFEE1\uFEFC\uFEB3"},
+		{"left to the terminal", "[display]\nrtl = \"terminal\"\n", "سلام عليكم"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			home := filepath.Join(dir, "home")
+			if err := os.MkdirAll(home, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte(tt.settings), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "greeting.txt"), []byte("سلام عليكم\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := fmt.Sprintf("cd %s && TEXTWEAVER_HOME=%s %s open --no-speech greeting.txt; sleep 60", dir, home, tw)
+			tm := startTerm(t, 40, 10, cmd)
+			s := tm.waitScreen("the Arabic line", func(s string) bool { return strings.Contains(s, tt.want) })
+			for _, row := range strings.Split(s, "\n") {
+				if strings.Contains(row, tt.want) && !strings.HasSuffix(strings.TrimRight(row, " "), tt.want) {
+					t.Errorf("the line is not right-aligned: %q", row)
+				}
+			}
+		})
+	}
 }

@@ -721,6 +721,11 @@ func (r *Reader) Draw() {
 			curStart, curEnd = ws, we
 		}
 		showHeard := hasHeard && r.cfg.Highlight && playback != core.Stopped
+		rtlSetting := ""
+		if r.cfg.Settings != nil {
+			rtlSetting = r.cfg.Settings.String("display.rtl")
+		}
+		r.lo.rtl = rtlMode(rtlSetting, nil)
 		gutter := r.gutter(d, r.lo.lines())
 		l, rw := r.topLine, r.topRow
 		for y := 0; y < r.textRows() && l < r.lo.lines(); y++ {
