@@ -54,7 +54,7 @@ const (
 // arabicForm holds a letter's joining type and its presentation forms:
 // isolated, final, initial, medial (0 where the type has none).
 type arabicForm struct {
-	join                         int
+	join                          int
 	isolated, final, init, medial rune
 }
 
