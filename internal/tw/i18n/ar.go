@@ -339,4 +339,16 @@ var ar = register("ar", map[string]any{
 	"No document is open.":                                                  "لا يوجد مستند مفتوح.",
 	"Bottom of document.":                                                   "نهاية المستند.",
 	"Line %d at the top: %s":                                                "السطر %d في الأعلى: %s",
+	// The status bar.
+	"%s (changed)":                  "%s (مُعدّل)",
+	"%s | %s | Line %d of %d, %d%%": "%s | %s | السطر %d من %d، %d%%",
+	"%s | %s | %s %d wpm":           "%s | %s | %s %d كلمة/دقيقة",
+	"%s | keys off":                 "%s | المفاتيح متوقفة",
+	"%s — %d of %d":                 "%s — %d من %d",
+	"Browse":                        "تصفح",
+	"Edit":                          "تحرير",
+	"Speech Cursor":                 "مؤشر الكلام",
+	"reading":                       "يقرأ",
+	"paused":                        "متوقف مؤقتًا",
+	"stopped":                       "متوقف",
 })

@@ -317,4 +317,16 @@ var de = register("de", map[string]any{
 	"No document is open.":                                                  "Kein Dokument geöffnet.",
 	"Bottom of document.":                                                   "Ende des Dokuments.",
 	"Line %d at the top: %s":                                                "Zeile %d oben: %s",
+	// The status bar.
+	"%s (changed)":                  "%s (geändert)",
+	"%s | %s | Line %d of %d, %d%%": "%s | %s | Zeile %d von %d, %d%%",
+	"%s | %s | %s %d wpm":           "%s | %s | %s %d WpM",
+	"%s | keys off":                 "%s | Einzeltasten aus",
+	"%s — %d of %d":                 "%s — %d von %d",
+	"Browse":                        "Lesen",
+	"Edit":                          "Bearbeiten",
+	"Speech Cursor":                 "Sprachcursor",
+	"reading":                       "liest",
+	"paused":                        "pausiert",
+	"stopped":                       "angehalten",
 })

@@ -318,4 +318,16 @@ var es = register("es", map[string]any{
 	"No document is open.":                                                  "No hay ningún documento abierto.",
 	"Bottom of document.":                                                   "Final del documento.",
 	"Line %d at the top: %s":                                                "Línea %d arriba: %s",
+	// The status bar.
+	"%s (changed)":                  "%s (modificado)",
+	"%s | %s | Line %d of %d, %d%%": "%s | %s | Línea %d de %d, %d%%",
+	"%s | %s | %s %d wpm":           "%s | %s | %s %d ppm",
+	"%s | keys off":                 "%s | teclas desactivadas",
+	"%s — %d of %d":                 "%s — %d de %d",
+	"Browse":                        "Lectura",
+	"Edit":                          "Edición",
+	"Speech Cursor":                 "Cursor de voz",
+	"reading":                       "leyendo",
+	"paused":                        "en pausa",
+	"stopped":                       "detenido",
 })

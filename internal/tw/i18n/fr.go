@@ -317,4 +317,16 @@ var fr = register("fr", map[string]any{
 	"No document is open.":                                                  "Aucun document ouvert.",
 	"Bottom of document.":                                                   "Fin du document.",
 	"Line %d at the top: %s":                                                "Ligne %d en haut : %s",
+	// The status bar.
+	"%s (changed)":                  "%s (modifié)",
+	"%s | %s | Line %d of %d, %d%%": "%s | %s | Ligne %d sur %d, %d %%",
+	"%s | %s | %s %d wpm":           "%s | %s | %s %d mots/min",
+	"%s | keys off":                 "%s | touches désactivées",
+	"%s — %d of %d":                 "%s — %d sur %d",
+	"Browse":                        "Lecture",
+	"Edit":                          "Édition",
+	"Speech Cursor":                 "Curseur vocal",
+	"reading":                       "lecture",
+	"paused":                        "en pause",
+	"stopped":                       "arrêté",
 })

@@ -318,4 +318,16 @@ var pt = register("pt", map[string]any{
 	"No document is open.":                                                  "Nenhum documento aberto.",
 	"Bottom of document.":                                                   "Fim do documento.",
 	"Line %d at the top: %s":                                                "Linha %d no topo: %s",
+	// The status bar.
+	"%s (changed)":                  "%s (alterado)",
+	"%s | %s | Line %d of %d, %d%%": "%s | %s | Linha %d de %d, %d%%",
+	"%s | %s | %s %d wpm":           "%s | %s | %s %d ppm",
+	"%s | keys off":                 "%s | teclas desativadas",
+	"%s — %d of %d":                 "%s — %d de %d",
+	"Browse":                        "Leitura",
+	"Edit":                          "Edição",
+	"Speech Cursor":                 "Cursor de voz",
+	"reading":                       "lendo",
+	"paused":                        "em pausa",
+	"stopped":                       "parado",
 })

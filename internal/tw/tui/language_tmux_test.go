@@ -20,7 +20,7 @@ func TestTmuxLanguageFollowsLocaleAndSwitchesAtRunTime(t *testing.T) {
 	copySample(t, dir)
 	home := filepath.Join(dir, "home")
 	logPath := filepath.Join(dir, "said.log")
-	cmd := fmt.Sprintf("cd %s && LC_ALL= LC_MESSAGES= LANG=fr_FR.UTF-8 TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s open --no-speech sample.md; sleep 60",
+	cmd := fmt.Sprintf("cd %s && LC_ALL= LC_MESSAGES= LANG=fr_FR.UTF-8 TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s open --no-speech sample.md; echo EXIT=$?; sleep 60",
 		dir, home, logPath, tw)
 	tm := startTerm(t, 80, 24, cmd)
 	said := &announcements{t: t, path: logPath}
@@ -55,6 +55,9 @@ func TestTmuxLanguageFollowsLocaleAndSwitchesAtRunTime(t *testing.T) {
 	tm.keys("?")
 	said.expect("Tastenhilfe, ")
 	tm.waitScreen("the help list's title in German", func(s string) bool { return strings.Contains(s, "Tastenhilfe") })
+	tm.keys("Escape")
+	time.Sleep(300 * time.Millisecond)
+	quit(tm)
 }
 
 // TestTmuxArabicShownJoined opens an Arabic document in the real reader
@@ -83,7 +86,7 @@ func TestTmuxArabicShownJoined(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "greeting.txt"), []byte("سلام عليكم\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			cmd := fmt.Sprintf("cd %s && TEXTWEAVER_HOME=%s %s open --no-speech greeting.txt; sleep 60", dir, home, tw)
+			cmd := fmt.Sprintf("cd %s && TEXTWEAVER_HOME=%s %s open --no-speech greeting.txt; echo EXIT=$?; sleep 60", dir, home, tw)
 			tm := startTerm(t, 40, 10, cmd)
 			s := tm.waitScreen("the Arabic line", func(s string) bool { return strings.Contains(s, tt.want) })
 			for _, row := range strings.Split(s, "\n") {
@@ -91,6 +94,50 @@ func TestTmuxArabicShownJoined(t *testing.T) {
 					t.Errorf("the line is not right-aligned: %q", row)
 				}
 			}
+			quit(tm)
 		})
 	}
+}
+
+// TestTmuxArabicInterfaceShownJoined: with the interface in Arabic, the
+// reader's own messages and status bar are drawn as the document is, in
+// visual order with joined letters; no bare (unshaped) Arabic letter
+// reaches a terminal that cannot shape.
+func TestTmuxArabicInterfaceShownJoined(t *testing.T) {
+	tw := twBinary(t)
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[display]\nlanguage = \"ar\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	copySample(t, dir)
+	logPath := filepath.Join(dir, "said.log")
+	cmd := fmt.Sprintf("cd %s && TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s open --no-speech sample.md; echo EXIT=$?; sleep 60", dir, home, logPath, tw)
+	tm := startTerm(t, 100, 24, cmd)
+	said := &announcements{t: t, path: logPath}
+	said.expect("فُتح A Walk Through the Lighthouse.")
+	tm.keys("W")
+	said.expect("السطر 1 من ")
+	// "السطر" (the line) as drawn, left to right: reh final, tah medial,
+	// seen medial, lam initial, alef alone.
+	s := tm.waitScreen("the Arabic message, joined", func(s string) bool { return strings.Contains(s, "\uFEAE\uFEC4\uFEB4\uFEDF\uFE8D") })
+	for _, r := range s {
+		if r >= 0x0621 && r <= 0x064A {
+			t.Fatalf("an unshaped Arabic letter %q on the screen:\n%s", r, s)
+		}
+	}
+	quit(tm)
+}
+
+// quit ends the reader with Ctrl+Q and y, and waits for it to exit, so it
+// has saved its state before the test's folders are removed.
+func quit(tm *term) {
+	tm.t.Helper()
+	tm.keys("C-q")
+	time.Sleep(200 * time.Millisecond)
+	tm.keys("y")
+	tm.waitScreen("tw to exit", func(s string) bool { return strings.Contains(s, "EXIT=0") })
 }

@@ -68,6 +68,8 @@ type Reader struct {
 	msgRows         int    // rows of the message area at the bottom
 	title           string // the window title set
 
+	rtlShown string // display.rtl as resolved for this drawing
+
 	help    *helpList
 	whatKey bool
 	quit    bool
@@ -695,6 +697,11 @@ func (r *Reader) Draw() {
 		r.title = st.Document.Title
 		scr.SetTitle("tw: " + r.title)
 	}
+	rtlSetting := ""
+	if r.cfg.Settings != nil {
+		rtlSetting = r.cfg.Settings.String("display.rtl")
+	}
+	r.rtlShown = rtlMode(rtlSetting, nil)
 	if d == nil {
 		putText(scr, 0, 0, w, r.tr("No document is open. Ctrl+O opens one."), r.th.text)
 	} else {
@@ -721,11 +728,7 @@ func (r *Reader) Draw() {
 			curStart, curEnd = ws, we
 		}
 		showHeard := hasHeard && r.cfg.Highlight && playback != core.Stopped
-		rtlSetting := ""
-		if r.cfg.Settings != nil {
-			rtlSetting = r.cfg.Settings.String("display.rtl")
-		}
-		r.lo.rtl = rtlMode(rtlSetting, nil)
+		r.lo.rtl = r.rtlShown
 		gutter := r.gutter(d, r.lo.lines())
 		l, rw := r.topLine, r.topRow
 		for y := 0; y < r.textRows() && l < r.lo.lines(); y++ {
@@ -800,15 +803,15 @@ func (r *Reader) Draw() {
 	case ps != nil:
 		label := ps.Label + ": "
 		text := ps.Text
-		putText(scr, 0, msgY, w, label+text, r.th.text)
+		putText(scr, 0, msgY, w, r.visual(label+text), r.th.text)
 		caret := []rune(text)[:min(ps.Caret, utf8.RuneCountInString(text))]
 		promptX = min(widthOf(label)+widthOf(string(caret)), w-1)
 	case st.Pending != nil:
-		putText(scr, 0, msgY, w, st.Pending.Question, r.th.text.Bold(true))
+		putText(scr, 0, msgY, w, r.visual(st.Pending.Question), r.th.text.Bold(true))
 		promptX = min(widthOf(st.Pending.Question)+1, w-1)
 	default:
 		for i, line := range msg {
-			putText(scr, 0, msgY+i, w, line, r.th.text)
+			putText(scr, 0, msgY+i, w, r.visual(line), r.th.text)
 		}
 	}
 	if ls := r.app.ListState(); ls != nil {
@@ -854,7 +857,7 @@ func (r *Reader) drawBar(st core.ViewState, d *doc.Document, playback string, w,
 	if st.Document != nil {
 		text = st.Document.Title
 		if st.Document.Dirty {
-			text += " (changed)"
+			text = r.tr("%s (changed)", text)
 		}
 		if d != nil && r.lo != nil && r.lo.d == d {
 			pos := min(st.Cursor, d.Len())
@@ -862,14 +865,14 @@ func (r *Reader) drawBar(st core.ViewState, d *doc.Document, playback string, w,
 			if d.Len() > 0 {
 				percent = pos * 100 / d.Len()
 			}
-			text += fmt.Sprintf(" | %s | Line %d of %d, %d%%", st.Mode, r.lo.lineOf(pos)+1, st.Document.Lines, percent)
+			text = r.tr("%s | %s | Line %d of %d, %d%%", text, r.modeShown(st.Mode), r.lo.lineOf(pos)+1, st.Document.Lines, percent)
 		}
 	}
-	text += fmt.Sprintf(" | %s | %s %d wpm", playback, st.Backend, st.Rate)
+	text = r.tr("%s | %s | %s %d wpm", text, r.playbackShown(playback), st.Backend, st.Rate)
 	if !r.cfg.CharacterKeys {
-		text += " | keys off"
+		text = r.tr("%s | keys off", text)
 	}
-	putText(r.scr, 0, y, w, " "+text, r.th.bar)
+	putText(r.scr, 0, y, w, " "+r.visual(text), r.th.bar)
 }
 
 // drawList draws a list over the bottom of the text area and returns the
@@ -884,7 +887,7 @@ func (r *Reader) drawList(title string, items []string, selected, w int) int {
 		}
 	}
 	n := len(items)
-	putText(r.scr, 0, top, w, fmt.Sprintf("%s — %d of %d", title, min(selected+1, n), n), r.th.bar.Bold(true))
+	putText(r.scr, 0, top, w, r.visual(r.tr("%s — %d of %d", title, min(selected+1, n), n)), r.th.bar.Bold(true))
 	visible := height - 1
 	first := 0
 	if selected >= visible {
@@ -897,7 +900,7 @@ func (r *Reader) drawList(title string, items []string, selected, w int) int {
 			style = r.th.cursor
 			sy = top + 1 + i
 		}
-		putText(r.scr, 1, top+1+i, w-1, items[first+i], style)
+		putText(r.scr, 1, top+1+i, w-1, r.visual(items[first+i]), style)
 	}
 	return sy
 }
