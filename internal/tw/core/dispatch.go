@@ -372,8 +372,7 @@ func (a *App) adjustVoice(id string) {
 		a.sayError(err.Error())
 		return
 	}
-	spoken, _ := adj.Spoken(path)
-	a.say(a.tr(voiceMessages[path], spoken))
+	a.say(a.tr(voiceMessages[path], a.spoken(adj, path)))
 }
 
 func (a *App) sayStatus() {
@@ -516,8 +515,7 @@ func (a *App) showSettings() {
 	}
 	labels := ed.Visible()
 	item := func(i int) string {
-		spoken, _ := ed.Spoken(labels[i].Path)
-		return a.tr("%s: %s", labels[i].Label, spoken)
+		return a.tr("%s: %s", a.trKey(labels[i].Label), a.spoken(ed, labels[i].Path))
 	}
 	items := make([]string, len(labels))
 	for i := range labels {
@@ -633,8 +631,7 @@ func (a *App) cycleSetting(path, label string) {
 		a.sayError(err.Error())
 		return
 	}
-	spoken, _ := adj.Spoken(path)
-	a.say(a.tr("%s: %s.", a.trKey(label), spoken))
+	a.say(a.tr("%s: %s.", a.trKey(label), a.spoken(adj, path)))
 }
 
 // speedPresets are textweaver's reading speeds in the order the key moves

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"textfirst/internal/tw/i18n"
+	"textfirst/internal/tw/settings"
 )
 
 // tr formats one of the app's messages in the interface language chosen by
@@ -70,4 +71,20 @@ func (a *App) errorText(err error) string {
 		return a.tr("Could not open %s: %v", oe.Path, oe.Err)
 	}
 	return err.Error()
+}
+
+// spokenIn is the optional part of the settings that says a value in the
+// interface language (settings.Store does).
+type spokenIn interface {
+	SpokenIn(path string, tr settings.Translator) (string, error)
+}
+
+// spoken is a setting's value as said in the interface language.
+func (a *App) spoken(adj Adjuster, path string) string {
+	if s, ok := adj.(spokenIn); ok {
+		v, _ := s.SpokenIn(path, a.tr)
+		return v
+	}
+	v, _ := adj.Spoken(path)
+	return v
 }

@@ -15,7 +15,7 @@ import (
 
 // messagePackages are the packages whose words the user sees or hears,
 // relative to this package.
-var messagePackages = []string{"../core", "../tui"}
+var messagePackages = []string{"../core", "../tui", "../settings"}
 
 // keyFuncs are the calls whose first argument is a message key: the
 // core's tr and msg, i18n.Key, and the front ends' translators.
@@ -26,6 +26,19 @@ var keyFuncs = map[string]bool{"tr": true, "msg": true, "Key": true, "T": true, 
 // the catalogue.
 var sinks = map[string]int{"say": 0, "sayError": 0, "ask": 1, "openPrompt": 1, "notAvailable": 0,
 	"notice": 0, "setStatus": 0, "flash": 0}
+
+// schemaFuncs build settings in the schema; their second argument is the
+// label the settings list shows.
+var schemaFuncs = map[string]bool{"choice": true, "number": true, "toggle": true}
+
+// properNames are choice labels said the same in every language: names of
+// products and formats, and each language's name for itself.
+var properNames = map[string]bool{
+	"eSpeak NG": true, "Speech Dispatcher": true, "Piper": true, "IBM ViaVoice (ECI)": true,
+	"DECtalk": true, "Windows SAPI 5": true, "WAV": true, "FLAC": true, "Ogg Vorbis": true, "MP3": true,
+	"English": true, "العربية (Arabic)": true, "Deutsch (German)": true, "Español (Spanish)": true,
+	"Français (French)": true, "Português (Portuguese)": true,
+}
 
 type found struct {
 	key string
@@ -52,8 +65,34 @@ func extract(t *testing.T) (keys []found, bypass []string) {
 			}
 			ast.Inspect(f, func(n ast.Node) bool {
 				switch n := n.(type) {
+				case *ast.CompositeLit:
+					// The settings schema's choices: Choice{value, label}.
+					if id, ok := n.Type.(*ast.Ident); ok && id.Name == "Choice" && len(n.Elts) == 2 {
+						if s, ok := stringLit(n.Elts[1]); ok && !properNames[s] {
+							keys = append(keys, found{s, fset.Position(n.Pos())})
+						}
+					}
+					// []Choice{{value, label}, ...}
+					if at, ok := n.Type.(*ast.ArrayType); ok {
+						if id, ok := at.Elt.(*ast.Ident); ok && id.Name == "Choice" {
+							for _, e := range n.Elts {
+								if c, ok := e.(*ast.CompositeLit); ok && len(c.Elts) == 2 {
+									if s, ok := stringLit(c.Elts[1]); ok && !properNames[s] {
+										keys = append(keys, found{s, fset.Position(c.Pos())})
+									}
+								}
+							}
+						}
+					}
 				case *ast.CallExpr:
 					name := callName(n.Fun)
+					// The settings schema's labels: choice, number and
+					// toggle take the path, then the label.
+					if schemaFuncs[name] && len(n.Args) > 1 {
+						if s, ok := stringLit(n.Args[1]); ok {
+							keys = append(keys, found{s, fset.Position(n.Pos())})
+						}
+					}
 					if keyFuncs[name] && len(n.Args) > 0 {
 						if s, ok := stringLit(n.Args[0]); ok {
 							keys = append(keys, found{s, fset.Position(n.Pos())})
@@ -63,6 +102,11 @@ func extract(t *testing.T) (keys []found, bypass []string) {
 						bypass = append(bypass, fset.Position(n.Args[i].Pos()).String())
 					}
 				case *ast.KeyValueExpr:
+					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Label" {
+						if s, ok := stringLit(n.Value); ok {
+							keys = append(keys, found{s, fset.Position(n.Pos())})
+						}
+					}
 					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Title" && wordy(n.Value) {
 						bypass = append(bypass, fset.Position(n.Value.Pos()).String())
 					}

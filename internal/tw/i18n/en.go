@@ -18,4 +18,10 @@ var en = register("en", map[string]any{
 	"Keyboard help, %d commands. Type to filter, Up and Down move, Enter runs, Escape closes.": pl(1,
 		"one", "Keyboard help, %[1]d command. Type to filter, Up and Down move, Enter runs, Escape closes.",
 		"other", "Keyboard help, %[1]d commands. Type to filter, Up and Down move, Enter runs, Escape closes."),
+	// Setting values with their units.
+	"%d words per minute": pl(1, "one", "%[1]d word per minute", "other", "%[1]d words per minute"),
+	"%d semitones":        pl(1, "one", "%[1]d semitone", "other", "%[1]d semitones"),
+	"%d milliseconds":     pl(1, "one", "%[1]d millisecond", "other", "%[1]d milliseconds"),
+	"%d places":           pl(1, "one", "%[1]d place", "other", "%[1]d places"),
+	"%d seconds":          pl(1, "one", "%[1]d second", "other", "%[1]d seconds"),
 })
