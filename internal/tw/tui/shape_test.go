@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // shaped lays out one line with tw's shaping and returns what the screen
@@ -95,4 +96,50 @@ func TestRTLModeByTerminal(t *testing.T) {
 			t.Errorf("rtlMode(%q, %v) = %q, want %q", tt.setting, tt.env, got, tt.want)
 		}
 	}
+}
+
+// FuzzShapeArabic checks, for any text, that shaping keeps every code
+// point of each row in exactly one cell (cursor and highlight positions
+// stay right), draws no cell empty, and leaves no Arabic letter that has
+// presentation forms unshaped.
+func FuzzShapeArabic(f *testing.F) {
+	f.Add("سلام عليكم", 6)
+	f.Add("لا إله لأ لآ ل\u200cا", 3)
+	f.Add("می\u200cروم پدر گل ک", 80)
+	f.Add("سَلامٌ 2026 (Go) ـــ ء", 4)
+	f.Add("ل", 1)
+	f.Fuzz(func(t *testing.T, text string, width int) {
+		if width < 1 || width > 500 || !utf8.ValidString(text) {
+			return
+		}
+		lo := newLayout(plain(text), width)
+		lo.rtl = rtlShaped
+		for l := 0; l < lo.lines(); l++ {
+			rtl := lo.rtlParagraph(l)
+			for i, r := range lo.rowsOf(l) {
+				covered := map[int]int{}
+				for _, c := range lo.cells(r, rtl) {
+					if c.text == "" || c.n < 1 {
+						t.Fatalf("line %d row %d: empty cell %+v", l, i, c)
+					}
+					for p := c.pos; p < c.pos+c.n; p++ {
+						covered[p]++
+					}
+					if b, _ := utf8.DecodeRuneInString(c.text); b != 0 {
+						if form, ok := arabicForms[b]; ok && (form.join == joinDual || form.join == joinRight) {
+							t.Fatalf("line %d row %d: %q left unshaped in %q", l, i, b, c.text)
+						}
+					}
+				}
+				for p := r.start; p < r.end; p++ {
+					if covered[p] != 1 {
+						t.Fatalf("line %d row %d: code point %d in %d cells", l, i, p, covered[p])
+					}
+				}
+				if len(covered) != r.end-r.start {
+					t.Fatalf("line %d row %d: cells cover %d code points, the row has %d", l, i, len(covered), r.end-r.start)
+				}
+			}
+		}
+	})
 }
