@@ -118,7 +118,7 @@ func (a *App) runAction(id string) {
 	case "keyboard_help", "help":
 		var items []string
 		for _, act := range actionList {
-			items = append(items, fmt.Sprintf("%s. %s", act.Name, act.Group))
+			items = append(items, a.tr("%s. %s", act.Name, a.trKey(string(act.Group))))
 		}
 		a.openList(&List{Title: a.tr("Keyboard shortcuts"), Items: items, Filter: new(string), choose: func(i int) {
 			a.runAction(actionList[i].ID)

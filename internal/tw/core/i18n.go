@@ -88,3 +88,8 @@ func (a *App) spoken(adj Adjuster, path string) string {
 	v, _ := adj.Spoken(path)
 	return v
 }
+
+// groupKeys mark the action groups' names (the Group values themselves)
+// as message keys; a Group is said with trKey(string(g)).
+var groupKeys = []string{msg("Navigation"), msg("Speech Cursor"), msg("Search"), msg("Bookmarks and notes"),
+	msg("Reading"), msg("Voice"), msg("File"), msg("Editing"), msg("View and help")}

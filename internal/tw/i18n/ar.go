@@ -430,4 +430,13 @@ var ar = register("ar", map[string]any{
 	"Export folder":                         "مجلد التصدير",
 	"Library folders":                       "مجلدات المكتبة",
 	"First run":                             "التشغيل الأول",
+	// Action groups.
+	"%s. %s":              "%s. %s",
+	"Navigation":          "التنقل",
+	"Search":              "البحث",
+	"Bookmarks and notes": "العلامات المرجعية والملاحظات",
+	"Reading":             "القراءة",
+	"File":                "ملف",
+	"Editing":             "التحرير",
+	"View and help":       "العرض والمساعدة",
 })

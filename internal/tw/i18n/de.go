@@ -403,4 +403,13 @@ var de = register("de", map[string]any{
 	"Export folder":                         "Exportordner",
 	"Library folders":                       "Bibliotheksordner",
 	"First run":                             "Erster Start",
+	// Action groups.
+	"%s. %s":              "%s. %s",
+	"Navigation":          "Navigation",
+	"Search":              "Suche",
+	"Bookmarks and notes": "Lesezeichen und Notizen",
+	"Reading":             "Vorlesen",
+	"File":                "Datei",
+	"Editing":             "Bearbeiten",
+	"View and help":       "Ansicht und Hilfe",
 })

@@ -404,4 +404,13 @@ var es = register("es", map[string]any{
 	"Export folder":                         "Carpeta de exportación",
 	"Library folders":                       "Carpetas de la biblioteca",
 	"First run":                             "Primer inicio",
+	// Action groups.
+	"%s. %s":              "%s. %s",
+	"Navigation":          "Navegación",
+	"Search":              "Búsqueda",
+	"Bookmarks and notes": "Marcadores y notas",
+	"Reading":             "Lectura",
+	"File":                "Archivo",
+	"Editing":             "Edición",
+	"View and help":       "Vista y ayuda",
 })

@@ -403,4 +403,13 @@ var fr = register("fr", map[string]any{
 	"Export folder":                         "Dossier d'exportation",
 	"Library folders":                       "Dossiers de la bibliothèque",
 	"First run":                             "Premier lancement",
+	// Action groups.
+	"%s. %s":              "%s. %s",
+	"Navigation":          "Navigation",
+	"Search":              "Recherche",
+	"Bookmarks and notes": "Signets et notes",
+	"Reading":             "Lecture à voix haute",
+	"File":                "Fichier",
+	"Editing":             "Édition",
+	"View and help":       "Affichage et aide",
 })

@@ -404,4 +404,13 @@ var pt = register("pt", map[string]any{
 	"Export folder":                         "Pasta de exportação",
 	"Library folders":                       "Pastas da biblioteca",
 	"First run":                             "Primeira execução",
+	// Action groups.
+	"%s. %s":              "%s. %s",
+	"Navigation":          "Navegação",
+	"Search":              "Pesquisa",
+	"Bookmarks and notes": "Marcadores e notas",
+	"Reading":             "Leitura",
+	"File":                "Arquivo",
+	"Editing":             "Edição",
+	"View and help":       "Exibição e ajuda",
 })

@@ -300,7 +300,7 @@ func (r *Reader) describe(name string) {
 		return
 	}
 	if info, ok := core.LookupAction(act); ok {
-		r.say(r.tr("%s: %s. %s.", SpokenKey(name), actionName(act), string(info.Group)))
+		r.say(r.tr("%s: %s. %s.", SpokenKey(name), actionName(act), r.text(string(info.Group))))
 		return
 	}
 	r.say(r.tr("%s: %s.", SpokenKey(name), actionName(act)))
@@ -410,9 +410,9 @@ func (r *Reader) openHelp() {
 		}
 		text := actionName(a.ID)
 		if len(keys) > 0 {
-			text = r.tr("%s: %s. %s", text, strings.Join(spoken, ", "), string(a.Group))
+			text = r.tr("%s: %s. %s", text, strings.Join(spoken, ", "), r.text(string(a.Group)))
 		} else {
-			text = r.tr("%s: no key; use the command palette. %s", text, string(a.Group))
+			text = r.tr("%s: no key; use the command palette. %s", text, r.text(string(a.Group)))
 		}
 		h.all = append(h.all, helpItem{a.ID, text})
 	}
