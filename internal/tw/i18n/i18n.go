@@ -244,8 +244,18 @@ func fromLocale(v string) string {
 }
 
 // Current returns the Printer for a setting's value, resolving "auto"
-// from the process's locale.
-func Current(setting string) *Printer { return For(Resolve(setting, nil)) }
+// from the process's locale. The locale is read once: a process's
+// environment does not change under it, and this runs for every message
+// and every screen drawn.
+func Current(setting string) *Printer {
+	buildOnce.Do(build)
+	if p, ok := printers[setting]; ok {
+		return p
+	}
+	return For(localeLang())
+}
+
+var localeLang = sync.OnceValue(func() string { return Resolve(Auto, os.Getenv) })
 
 // Key marks a constant as a message key where it is written (in a table,
 // or passed on to be formatted later), so that the catalogue test finds
