@@ -107,7 +107,7 @@ func (a *App) runAction(id string) {
 		a.openPrompt("command_palette", a.tr("Command"), "Command", func(text string) {
 			name := strings.ToLower(strings.TrimSpace(text))
 			for _, act := range actionList {
-				if act.Name == name || act.ID == name {
+				if act.Name == name || act.ID == name || strings.ToLower(a.actionName(act.ID)) == name {
 					a.runAction(act.ID)
 					return
 				}
@@ -118,7 +118,7 @@ func (a *App) runAction(id string) {
 	case "keyboard_help", "help":
 		var items []string
 		for _, act := range actionList {
-			items = append(items, a.tr("%s. %s", act.Name, a.trKey(string(act.Group))))
+			items = append(items, a.tr("%s. %s", a.actionName(act.ID), a.trKey(string(act.Group))))
 		}
 		a.openList(&List{Title: a.tr("Keyboard shortcuts"), Items: items, Filter: new(string), choose: func(i int) {
 			a.runAction(actionList[i].ID)
@@ -172,7 +172,7 @@ func (a *App) runAction(id string) {
 		return
 	}
 	if info.Group == GroupFile || info.Group == GroupEditing || info.Group == GroupView || info.Group == GroupVoice {
-		a.notAvailable(capitalize(info.Name))
+		a.notAvailable(capitalize(a.actionName(id)))
 		return
 	}
 	if !a.needDoc() {
@@ -214,7 +214,7 @@ func (a *App) runAction(id string) {
 			a.stopIfReading()
 			a.findAgain(id == "find_next")
 		default:
-			a.notAvailable(strings.ToUpper(info.Name[:1]) + info.Name[1:])
+			a.notAvailable(capitalize(a.actionName(id)))
 		}
 	case GroupBookmarks:
 		a.bookmarkAction(id)
@@ -570,7 +570,7 @@ type SettingsPorter interface {
 func (a *App) portSettings(id string) {
 	p, ok := a.opts.Settings.(SettingsPorter)
 	if !ok {
-		a.notAvailable(capitalize(humanName(id)))
+		a.notAvailable(capitalize(a.actionName(id)))
 		return
 	}
 	if id == "export_settings" {

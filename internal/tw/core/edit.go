@@ -533,7 +533,7 @@ func (a *App) editAction(id string) {
 		return
 	}
 	if !a.editing {
-		a.say(a.tr("%s works in edit mode. Press Ctrl+E to edit.", capitalize(humanName(id))))
+		a.say(a.tr("%s works in edit mode. Press Ctrl+E to edit.", capitalize(a.actionName(id))))
 		return
 	}
 	switch id {
@@ -739,7 +739,7 @@ func (a *App) editAction(id string) {
 	case "cycle_typing_echo":
 		a.notAvailable(a.tr("Cycle typing echo"))
 	default:
-		a.notAvailable(capitalize(humanName(id)))
+		a.notAvailable(capitalize(a.actionName(id)))
 	}
 }
 

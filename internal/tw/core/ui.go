@@ -488,7 +488,10 @@ func (a *App) complete(p *Prompt) {
 	typed := strings.ToLower(string(p.Text))
 	var matches []string
 	for _, act := range actionList {
-		if strings.HasPrefix(act.Name, typed) {
+		// The name in the interface language, or the English one.
+		if name := a.actionName(act.ID); strings.HasPrefix(strings.ToLower(name), typed) {
+			matches = append(matches, name)
+		} else if strings.HasPrefix(act.Name, typed) {
 			matches = append(matches, act.Name)
 		}
 	}

@@ -36,6 +36,7 @@ func TestLanguageSwitchChangesAnnouncements(t *testing.T) {
 		{"set_setting", `{"path":"display.language","value":null}`},
 		{"action", `{"id":"say_position"}`},
 		{"navigate", `{"action":"next_heading"}`},
+		{"action", `{"id":"keyboard_help"}`},
 	}
 	var input strings.Builder
 	for i, s := range steps {
@@ -79,6 +80,14 @@ func TestLanguageSwitchChangesAnnouncements(t *testing.T) {
 		if got := said[id]; len(got) == 0 || got[len(got)-1] != text {
 			t.Errorf("request %d (%s %s) said %q, want %q", id, steps[id-1].method, steps[id-1].params, got, text)
 		}
+	}
+	// The keyboard help list: its title and the actions' names and
+	// groups in German too.
+	if got := said[20]; len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "Tastenkürzel, ") {
+		t.Errorf("keyboard_help said %q, want the German title", got)
+	}
+	if !strings.Contains(string(out), `"nächster Satz. Navigation"`) || !strings.Contains(string(out), `"Lesezeichen setzen. Lesezeichen und Notizen"`) {
+		t.Errorf("the keyboard help list is not in German:\n%s", out)
 	}
 	for _, id := range []int{7, 12} {
 		if errs[id] != "Not a go-to target: somewhere" {

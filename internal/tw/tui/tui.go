@@ -300,20 +300,20 @@ func (r *Reader) describe(name string) {
 		return
 	}
 	if info, ok := core.LookupAction(act); ok {
-		r.say(r.tr("%s: %s. %s.", SpokenKey(name), actionName(act), r.text(string(info.Group))))
+		r.say(r.tr("%s: %s. %s.", SpokenKey(name), r.actionName(act), r.text(string(info.Group))))
 		return
 	}
-	r.say(r.tr("%s: %s.", SpokenKey(name), actionName(act)))
+	r.say(r.tr("%s: %s.", SpokenKey(name), r.actionName(act)))
 }
 
-func actionName(id string) string {
+func (r *Reader) actionName(id string) string {
 	switch id {
 	case actCharNext:
-		return "next character"
+		return r.tr("next character")
 	case actCharPrev:
-		return "previous character"
+		return r.tr("previous character")
 	}
-	return strings.ReplaceAll(id, "_", " ")
+	return r.text(core.ActionNameKey(id))
 }
 
 // pendingKey answers a yes-or-no question: y yes, n or Escape no; any
@@ -408,7 +408,7 @@ func (r *Reader) openHelp() {
 		for i, k := range keys {
 			spoken[i] = SpokenKey(k)
 		}
-		text := actionName(a.ID)
+		text := r.actionName(a.ID)
 		if len(keys) > 0 {
 			text = r.tr("%s: %s. %s", text, strings.Join(spoken, ", "), r.text(string(a.Group)))
 		} else {
