@@ -607,4 +607,11 @@ var ar = register("ar", map[string]any{
 	"next theme":                  "السمة التالية",
 	"next character":              "الحرف التالي",
 	"previous character":          "الحرف السابق",
+	// keymap.toml warnings.
+	"keymap.toml: cannot be read (%v); using the default keys.":                          "keymap.toml: تعذّرت قراءته (%v)؛ تُستخدم المفاتيح الافتراضية.",
+	"keymap.toml: %v; using the default keys.":                                           "keymap.toml: %v؛ تُستخدم المفاتيح الافتراضية.",
+	"keymap.toml: there is no action %s; the entry is ignored.":                          "keymap.toml: لا يوجد إجراء باسم %s؛ يُتجاهل هذا الإدخال.",
+	"keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored.": "keymap.toml: يجب أن يكون %s قائمة مفاتيح مثل [\"Ctrl+J\"]؛ يُتجاهل هذا الإدخال.",
+	"keymap.toml: %v is not a key name (for %s); the entry is ignored.":                  "keymap.toml: %v ليس اسم مفتاح (لـ %s)؛ يُتجاهل هذا الإدخال.",
+	"keymap.toml: %s is already %s; %s keeps its keys.":                                  "keymap.toml: %s مخصص أصلًا لـ %s؛ يحتفظ %s بمفاتيحه.",
 })

@@ -580,4 +580,11 @@ var de = register("de", map[string]any{
 	"next theme":                  "nächstes Farbschema",
 	"next character":              "nächstes Zeichen",
 	"previous character":          "vorheriges Zeichen",
+	// keymap.toml warnings.
+	"keymap.toml: cannot be read (%v); using the default keys.":                          "keymap.toml lässt sich nicht lesen (%v); es gelten die Standardtasten.",
+	"keymap.toml: %v; using the default keys.":                                           "keymap.toml: %v; es gelten die Standardtasten.",
+	"keymap.toml: there is no action %s; the entry is ignored.":                          "keymap.toml: Es gibt keine Aktion %s; der Eintrag wird übergangen.",
+	"keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored.": "keymap.toml: %s muss eine Liste von Tasten wie [\"Ctrl+J\"] sein; der Eintrag wird übergangen.",
+	"keymap.toml: %v is not a key name (for %s); the entry is ignored.":                  "keymap.toml: %v ist kein Tastenname (für %s); der Eintrag wird übergangen.",
+	"keymap.toml: %s is already %s; %s keeps its keys.":                                  "keymap.toml: %s ist schon %s; %s behält seine Tasten.",
 })

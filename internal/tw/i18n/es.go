@@ -581,4 +581,11 @@ var es = register("es", map[string]any{
 	"next theme":                  "tema siguiente",
 	"next character":              "carácter siguiente",
 	"previous character":          "carácter anterior",
+	// keymap.toml warnings.
+	"keymap.toml: cannot be read (%v); using the default keys.":                          "keymap.toml: no se puede leer (%v); se usan las teclas predeterminadas.",
+	"keymap.toml: %v; using the default keys.":                                           "keymap.toml: %v; se usan las teclas predeterminadas.",
+	"keymap.toml: there is no action %s; the entry is ignored.":                          "keymap.toml: no existe la acción %s; la entrada se ignora.",
+	"keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored.": "keymap.toml: %s debe ser una lista de teclas como [\"Ctrl+J\"]; la entrada se ignora.",
+	"keymap.toml: %v is not a key name (for %s); the entry is ignored.":                  "keymap.toml: %v no es un nombre de tecla (para %s); la entrada se ignora.",
+	"keymap.toml: %s is already %s; %s keeps its keys.":                                  "keymap.toml: %s ya es %s; %s conserva sus teclas.",
 })

@@ -580,4 +580,11 @@ var fr = register("fr", map[string]any{
 	"next theme":                  "thème suivant",
 	"next character":              "caractère suivant",
 	"previous character":          "caractère précédent",
+	// keymap.toml warnings.
+	"keymap.toml: cannot be read (%v); using the default keys.":                          "keymap.toml : lecture impossible (%v) ; les touches par défaut s'appliquent.",
+	"keymap.toml: %v; using the default keys.":                                           "keymap.toml : %v ; les touches par défaut s'appliquent.",
+	"keymap.toml: there is no action %s; the entry is ignored.":                          "keymap.toml : l'action %s n'existe pas ; l'entrée est ignorée.",
+	"keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored.": "keymap.toml : %s doit être une liste de touches comme [\"Ctrl+J\"] ; l'entrée est ignorée.",
+	"keymap.toml: %v is not a key name (for %s); the entry is ignored.":                  "keymap.toml : %v n'est pas un nom de touche (pour %s) ; l'entrée est ignorée.",
+	"keymap.toml: %s is already %s; %s keeps its keys.":                                  "keymap.toml : %s est déjà %s ; %s garde ses touches.",
 })

@@ -581,4 +581,11 @@ var pt = register("pt", map[string]any{
 	"next theme":                  "tema seguinte",
 	"next character":              "caractere seguinte",
 	"previous character":          "caractere anterior",
+	// keymap.toml warnings.
+	"keymap.toml: cannot be read (%v); using the default keys.":                          "keymap.toml: não foi possível ler (%v); são usadas as teclas padrão.",
+	"keymap.toml: %v; using the default keys.":                                           "keymap.toml: %v; são usadas as teclas padrão.",
+	"keymap.toml: there is no action %s; the entry is ignored.":                          "keymap.toml: a ação %s não existe; a entrada é ignorada.",
+	"keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored.": "keymap.toml: %s deve ser uma lista de teclas como [\"Ctrl+J\"]; a entrada é ignorada.",
+	"keymap.toml: %v is not a key name (for %s); the entry is ignored.":                  "keymap.toml: %v não é um nome de tecla (para %s); a entrada é ignorada.",
+	"keymap.toml: %s is already %s; %s keeps its keys.":                                  "keymap.toml: %s já é %s; %s mantém as suas teclas.",
 })

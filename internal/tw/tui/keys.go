@@ -12,6 +12,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/i18n"
 )
 
 // Layers of the keymap. Each mode searches its layers in order: Browse:
@@ -243,8 +244,23 @@ var classicExtras = []binding{
 // Keymap resolves keys to actions, per layer.
 type Keymap struct {
 	layers map[string]map[string]string // layer -> key -> action
-	// Warnings are the overrides refused, one sentence each.
+	// Warnings are the overrides refused, one sentence each (English);
+	// warnings holds the same as catalogue keys and arguments, for the
+	// reader to say in the interface language.
 	Warnings []string
+	warnings []warning
+}
+
+// warning is a keymap warning as a message key and its arguments.
+type warning struct {
+	key  string
+	args []any
+}
+
+// warnf records a warning; key is a catalogue key (marked with i18n.Key).
+func (km *Keymap) warnf(key string, args ...any) {
+	km.Warnings = append(km.Warnings, fmt.Sprintf(key, args...))
+	km.warnings = append(km.warnings, warning{key, args})
 }
 
 // isCharacterKey reports whether key is a single character key: one
@@ -285,7 +301,7 @@ func NewKeymap(preset, home string) *Keymap {
 		if err == nil {
 			km.applyOverrides(string(data))
 		} else if !os.IsNotExist(err) {
-			km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: cannot be read (%v); using the default keys.", err))
+			km.warnf(i18n.Key("keymap.toml: cannot be read (%v); using the default keys."), err)
 		}
 	}
 	return km
@@ -386,7 +402,7 @@ func isPlainSpecial(key string) bool {
 func (km *Keymap) applyOverrides(text string) {
 	var raw map[string]any
 	if _, err := toml.Decode(text, &raw); err != nil {
-		km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: %v; using the default keys.", err))
+		km.warnf(i18n.Key("keymap.toml: %v; using the default keys."), err)
 		return
 	}
 	known := map[string]bool{actCharNext: true, actCharPrev: true}
@@ -408,12 +424,12 @@ func (km *Keymap) applyOverrides(text string) {
 	sort.Strings(names)
 	for _, action := range names {
 		if !known[action] {
-			km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: there is no action %s; the entry is ignored.", action))
+			km.warnf(i18n.Key("keymap.toml: there is no action %s; the entry is ignored."), action)
 			continue
 		}
 		list, ok := raw[action].([]any)
 		if !ok {
-			km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored.", action))
+			km.warnf(i18n.Key("keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored."), action)
 			continue
 		}
 		o := override{action: action}
@@ -422,7 +438,7 @@ func (km *Keymap) applyOverrides(text string) {
 			s, ok := v.(string)
 			key, err := ParseKey(s)
 			if !ok || err != nil {
-				km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: %v is not a key name (for %s); the entry is ignored.", v, action))
+				km.warnf(i18n.Key("keymap.toml: %v is not a key name (for %s); the entry is ignored."), v, action)
 				bad = true
 				break
 			}
@@ -450,18 +466,18 @@ func (km *Keymap) applyOverrides(text string) {
 	}
 	for _, o := range overrides {
 		var placed []binding
-		conflict := ""
+		var conflict []any
 		for _, key := range o.keys {
 			layer := km.layerFor(o.action, key)
 			if other := km.conflict(layer, key, o.action); other != "" {
-				conflict = fmt.Sprintf("keymap.toml: %s is already %s; %s keeps its keys.", key, strings.ReplaceAll(other, "_", " "), strings.ReplaceAll(o.action, "_", " "))
+				conflict = []any{key, strings.ReplaceAll(other, "_", " "), strings.ReplaceAll(o.action, "_", " ")}
 				break
 			}
 			km.layers[layer][key] = o.action
 			placed = append(placed, binding{layer, key, o.action})
 		}
-		if conflict != "" {
-			km.Warnings = append(km.Warnings, conflict)
+		if conflict != nil {
+			km.warnf(i18n.Key("keymap.toml: %s is already %s; %s keeps its keys."), conflict...)
 			for _, p := range placed {
 				delete(km.layers[p.layer], p.key)
 			}

@@ -3,10 +3,13 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+
+	"textfirst/internal/tw/i18n"
 )
 
 func TestKeyName(t *testing.T) {
@@ -171,5 +174,33 @@ func TestSpokenKey(t *testing.T) {
 		if got := SpokenKey(in); got != want {
 			t.Errorf("SpokenKey(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestKeymapWarningsInTheInterfaceLanguage: keymap.toml's warnings keep
+// their English text (Warnings) and are said in the interface language,
+// with the user's own words (an action, a key) kept as written.
+func TestKeymapWarningsInTheInterfaceLanguage(t *testing.T) {
+	home := t.TempDir()
+	toml := "no_such_action = [\"Ctrl+J\"]\nnext_sentence = [\"Hyper+%d\"]\n"
+	if err := os.WriteFile(filepath.Join(home, KeymapFile), []byte(toml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	km := NewKeymap("default", home)
+	if len(km.warnings) != 2 || len(km.Warnings) != 2 {
+		t.Fatalf("warnings %q, want two", km.Warnings)
+	}
+	var said []string
+	for _, w := range km.warnings {
+		said = append(said, i18n.For("fr").Sprintf(w.key, w.args...))
+	}
+	want := []string{
+		"keymap.toml : l'action no_such_action n'existe pas ; l'entrée est ignorée.",
+		"keymap.toml : Hyper+%d n'est pas un nom de touche (pour next_sentence) ; l'entrée est ignorée.",
+	}
+	sort.Strings(said)
+	sort.Strings(want)
+	if strings.Join(said, "\n") != strings.Join(want, "\n") {
+		t.Errorf("said\n%s\nwant\n%s", strings.Join(said, "\n"), strings.Join(want, "\n"))
 	}
 }
