@@ -87,3 +87,12 @@ func hasRTL(s string) bool {
 	}
 	return false
 }
+
+// spokenKey is SpokenKey in the interface language.
+func (r *Reader) spokenKey(key string) string {
+	setting := ""
+	if r.cfg.Settings != nil {
+		setting = r.cfg.Settings.String(i18n.Setting)
+	}
+	return spokenKeyIn(key, i18n.Current(setting))
+}

@@ -673,12 +673,21 @@ func ParseKey(s string) (string, error) {
 	return name + base, nil
 }
 
+// keyNames are the names punctuation keys are said by (catalogue keys).
+var keyNames = map[string]string{".": i18n.Key("Period"), ",": i18n.Key("Comma"), "/": i18n.Key("Slash"),
+	"\\": i18n.Key("Backslash"), ";": i18n.Key("Semicolon"), "'": i18n.Key("Apostrophe"),
+	"[": i18n.Key("Left bracket"), "]": i18n.Key("Right bracket"), "{": i18n.Key("Left brace"),
+	"}": i18n.Key("Right brace"), "<": i18n.Key("Less than"), ">": i18n.Key("Greater than"),
+	"?": i18n.Key("Question mark"), ":": i18n.Key("Colon"), "+": i18n.Key("Plus"), "=": i18n.Key("Equals"),
+	"-": i18n.Key("Minus"), "\"": i18n.Key("Quote"), "`": i18n.Key("Grave")}
+
 // SpokenKey says a key name aloud: "Alt+." becomes "Alt+Period".
-func SpokenKey(key string) string {
-	names := map[string]string{".": "Period", ",": "Comma", "/": "Slash", "\\": "Backslash", ";": "Semicolon",
-		"'": "Apostrophe", "[": "Left bracket", "]": "Right bracket", "{": "Left brace", "}": "Right brace",
-		"<": "Less than", ">": "Greater than", "?": "Question mark", ":": "Colon", "+": "Plus", "=": "Equals",
-		"-": "Minus", "\"": "Quote", "`": "Grave"}
+func SpokenKey(key string) string { return spokenKeyIn(key, i18n.For("en")) }
+
+// spokenKeyIn is SpokenKey in a language: punctuation is named in it;
+// modifiers and named keys keep the names printed on keyboards and used
+// by keymap.toml.
+func spokenKeyIn(key string, p *i18n.Printer) string {
 	i := strings.LastIndex(key, "+")
 	if i == len(key)-1 && i > 0 {
 		i = strings.LastIndex(key[:i], "+")
@@ -687,8 +696,8 @@ func SpokenKey(key string) string {
 	if i > 0 {
 		prefix, base = key[:i+1], key[i+1:]
 	}
-	if n, ok := names[base]; ok {
-		base = n
+	if n, ok := keyNames[base]; ok {
+		base = p.Text(n)
 	}
 	return prefix + base
 }

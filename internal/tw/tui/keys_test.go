@@ -204,3 +204,19 @@ func TestKeymapWarningsInTheInterfaceLanguage(t *testing.T) {
 		t.Errorf("said\n%s\nwant\n%s", strings.Join(said, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestSpokenKeyInALanguage(t *testing.T) {
+	tests := []struct{ lang, key, want string }{
+		{"en", "Alt+.", "Alt+Period"},
+		{"fr", "Alt+.", "Alt+point"},
+		{"de", "Ctrl++", "Ctrl+Plus"},
+		{"es", "Shift+/", "Shift+barra"},
+		{"ar", "?", "علامة استفهام"},
+		{"pt", "F5", "F5"},
+	}
+	for _, tt := range tests {
+		if got := spokenKeyIn(tt.key, i18n.For(tt.lang)); got != tt.want {
+			t.Errorf("%s %q said %q, want %q", tt.lang, tt.key, got, tt.want)
+		}
+	}
+}

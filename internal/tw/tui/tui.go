@@ -147,7 +147,7 @@ func (r *Reader) HandleKey(ev *tcell.EventKey) {
 				return
 			}
 		}
-		r.say(r.tr("%s: no command.", SpokenKey(name)))
+		r.say(r.tr("%s: no command.", r.spokenKey(name)))
 		return
 	}
 	r.run(act)
@@ -293,17 +293,17 @@ func (r *Reader) describe(name string) {
 	act, _, ok := r.km.Lookup(mode, name)
 	if !ok {
 		if mode == "Edit" && isCharacterKey(name) {
-			r.say(r.tr("%s types itself.", SpokenKey(name)))
+			r.say(r.tr("%s types itself.", r.spokenKey(name)))
 			return
 		}
-		r.say(r.tr(nothingIn[mode], SpokenKey(name)))
+		r.say(r.tr(nothingIn[mode], r.spokenKey(name)))
 		return
 	}
 	if info, ok := core.LookupAction(act); ok {
-		r.say(r.tr("%s: %s. %s.", SpokenKey(name), r.actionName(act), r.text(string(info.Group))))
+		r.say(r.tr("%s: %s. %s.", r.spokenKey(name), r.actionName(act), r.text(string(info.Group))))
 		return
 	}
-	r.say(r.tr("%s: %s.", SpokenKey(name), r.actionName(act)))
+	r.say(r.tr("%s: %s.", r.spokenKey(name), r.actionName(act)))
 }
 
 func (r *Reader) actionName(id string) string {
@@ -355,7 +355,7 @@ func (r *Reader) promptKey(name string, ev *tcell.EventKey) {
 		r.run(act)
 		return
 	}
-	r.say(r.tr("%s: no command in a prompt.", SpokenKey(name)))
+	r.say(r.tr("%s: no command in a prompt.", r.spokenKey(name)))
 }
 
 var listKeys = map[string]string{
@@ -381,7 +381,7 @@ func (r *Reader) listKey(name string, ev *tcell.EventKey) {
 		r.run(act)
 		return
 	}
-	r.say(r.tr("%s: no command in a list.", SpokenKey(name)))
+	r.say(r.tr("%s: no command in a list.", r.spokenKey(name)))
 }
 
 // --- keyboard help ---------------------------------------------------------
@@ -406,7 +406,7 @@ func (r *Reader) openHelp() {
 		keys := r.km.KeysOf(a.ID)
 		spoken := make([]string, len(keys))
 		for i, k := range keys {
-			spoken[i] = SpokenKey(k)
+			spoken[i] = r.spokenKey(k)
 		}
 		text := r.actionName(a.ID)
 		if len(keys) > 0 {
