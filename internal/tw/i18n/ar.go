@@ -634,4 +634,8 @@ var ar = register("ar", map[string]any{
 	"Minus":         "ناقص",
 	"Quote":         "علامة اقتباس",
 	"Grave":         "علامة الإمالة",
+	// Prompt modes in the status bar.
+	"Open":   "فتح",
+	"Go to":  "انتقال",
+	"Prompt": "إدخال",
 })

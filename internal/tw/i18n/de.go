@@ -607,4 +607,8 @@ var de = register("de", map[string]any{
 	"Minus":         "Minus",
 	"Quote":         "Anführungszeichen",
 	"Grave":         "Gravis",
+	// Prompt modes in the status bar.
+	"Open":   "Öffnen",
+	"Go to":  "Gehe zu",
+	"Prompt": "Eingabe",
 })

@@ -608,4 +608,8 @@ var es = register("es", map[string]any{
 	"Minus":         "menos",
 	"Quote":         "comillas",
 	"Grave":         "acento grave",
+	// Prompt modes in the status bar.
+	"Open":   "Abrir",
+	"Go to":  "Ir a",
+	"Prompt": "Entrada",
 })

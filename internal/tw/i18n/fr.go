@@ -607,4 +607,8 @@ var fr = register("fr", map[string]any{
 	"Minus":         "moins",
 	"Quote":         "guillemet",
 	"Grave":         "accent grave",
+	// Prompt modes in the status bar.
+	"Open":   "Ouvrir",
+	"Go to":  "Aller à",
+	"Prompt": "Saisie",
 })

@@ -608,4 +608,8 @@ var pt = register("pt", map[string]any{
 	"Minus":         "menos",
 	"Quote":         "aspas",
 	"Grave":         "acento grave",
+	// Prompt modes in the status bar.
+	"Open":   "Abrir",
+	"Go to":  "Ir para",
+	"Prompt": "Entrada",
 })

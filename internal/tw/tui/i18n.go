@@ -25,6 +25,12 @@ var modeNames = map[string]string{
 	core.ModeBrowse:       i18n.Key("Browse"),
 	core.ModeEdit:         i18n.Key("Edit"),
 	core.ModeSpeechCursor: i18n.Key("Speech Cursor"),
+	// The prompts' modes, as the app names them.
+	"Open":    i18n.Key("Open"),
+	"Go to":   i18n.Key("Go to"),
+	"Find":    i18n.Key("Find"),
+	"Command": i18n.Key("Command"),
+	"Prompt":  i18n.Key("Prompt"),
 }
 
 // playbackNames are the playback states as the status bar shows them.
