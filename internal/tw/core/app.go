@@ -233,7 +233,7 @@ func (a *App) HasDocument() bool {
 func (a *App) say(text string) {
 	if a.wrapped {
 		a.wrapped = false
-		text = "Wrapped. " + text
+		text = a.tr("Wrapped. %s", text)
 	}
 	a.announce(text, Polite)
 }
@@ -387,13 +387,13 @@ func (a *App) openLoaded(abs string, d *doc.Document) {
 		a.cursor = a.firstWordAtOrAfter(st.Place.Char)
 		resumed = a.cursor > 0
 	}
-	opened := fmt.Sprintf("Opened %s.", title)
+	opened := a.tr("Opened %s.", title)
 	if resumed {
-		opened = fmt.Sprintf("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor))
+		opened = a.tr("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor))
 	}
 	a.say(opened)
 	if placeErr != nil {
-		a.sayError(fmt.Sprintf("Could not save the reading place in the document before: %s.", errReason(placeErr)))
+		a.sayError(a.tr("Could not save the reading place in the document before: %s.", errReason(placeErr)))
 	}
 }
 
@@ -613,17 +613,18 @@ func (a *App) savePlace() bool {
 		a.placeUnsaved = false
 	case !a.placeUnsaved:
 		a.placeUnsaved = true
-		a.sayError(fmt.Sprintf("Could not save the reading place: %s.", errReason(err)))
+		a.sayError(a.tr("Could not save the reading place: %s.", errReason(err)))
 	}
 	return err == nil
 }
 
 // saveMarks saves the state after a change of marks; when the write
 // fails it tells the user that what (the bookmark, the note, …) could not
-// be saved and why, and reports false.
-func (a *App) saveMarks(what string) bool {
+// be saved and why, and reports false. failed is the message's key, with
+// one %s for the reason ("Could not save the bookmark: %s.").
+func (a *App) saveMarks(failed string) bool {
 	if err := a.saveState(); err != nil {
-		a.sayError(fmt.Sprintf("Could not save the %s: %s.", what, errReason(err)))
+		a.sayError(a.tr(failed, errReason(err)))
 		return false
 	}
 	return true

@@ -59,14 +59,14 @@ func (a *App) Quitting() bool {
 // one is open.
 func (a *App) needDoc() bool {
 	if a.d == nil {
-		a.sayError("No document is open. Press Ctrl+O to open one.")
+		a.sayError(a.tr("No document is open. Press Ctrl+O to open one."))
 		return false
 	}
 	return true
 }
 
 func (a *App) notAvailable(what string) {
-	a.say(fmt.Sprintf("%s is not available in this version of tw.", what))
+	a.say(a.tr("%s is not available in this version of tw.", what))
 }
 
 // runAction performs one action.
@@ -86,7 +86,7 @@ func (a *App) runAction(id string) {
 			a.leaveEdit(quit)
 			return
 		}
-		a.ask("quit", "Quit textweaver? y or n", func() {
+		a.ask("quit", a.tr("Quit textweaver? y or n"), func() {
 			if a.editing {
 				a.finishEdit()
 			}
@@ -94,30 +94,30 @@ func (a *App) runAction(id string) {
 		})
 		return
 	case "open":
-		a.openPrompt("open", "Open file", "Open", func(text string) {
+		a.openPrompt("open", a.tr("Open file"), "Open", func(text string) {
 			path := strings.Trim(strings.TrimSpace(text), `"`)
 			if path == "" {
-				a.say("Cancelled.")
+				a.say(a.tr("Cancelled."))
 				return
 			}
 			if found, ok := a.libraryFind(path); ok {
 				path = found
 			}
 			if err := a.open(path); err != nil && !errors.Is(err, ErrPasswordAsked) {
-				a.sayError(err.Error())
+				a.sayError(a.errorText(err))
 			}
 		})
 		return
 	case "command_palette":
-		a.openPrompt("command_palette", "Command", "Command", func(text string) {
+		a.openPrompt("command_palette", a.tr("Command"), "Command", func(text string) {
 			name := strings.ToLower(strings.TrimSpace(text))
 			for _, act := range actionList {
-				if act.Name == name || act.ID == name {
+				if act.Name == name || act.ID == name || strings.ToLower(a.actionName(act.ID)) == name {
 					a.runAction(act.ID)
 					return
 				}
 			}
-			a.sayError(fmt.Sprintf("Unknown command: %s.", text))
+			a.sayError(a.tr("Unknown command: %s.", text))
 		})
 		return
 	case "help":
@@ -140,9 +140,9 @@ func (a *App) runAction(id string) {
 	case "keyboard_help":
 		var items []string
 		for _, act := range actionList {
-			items = append(items, fmt.Sprintf("%s. %s", act.Name, act.Group))
+			items = append(items, a.tr("%s. %s", a.actionName(act.ID), a.trKey(string(act.Group))))
 		}
-		a.openList(&List{Title: "Keyboard shortcuts", Items: items, Filter: new(string), choose: func(i int) {
+		a.openList(&List{Title: a.tr("Keyboard shortcuts"), Items: items, Filter: new(string), choose: func(i int) {
 			a.runAction(actionList[i].ID)
 		}})
 		return
@@ -160,7 +160,7 @@ func (a *App) runAction(id string) {
 		return
 	case "repeat_message":
 		if a.status == "" {
-			a.say("No message yet.")
+			a.say(a.tr("No message yet."))
 		} else {
 			a.say(a.status)
 		}
@@ -168,10 +168,10 @@ func (a *App) runAction(id string) {
 	case "stop":
 		a.stopReading()
 		if a.cancelJob() {
-			a.say("Stopped. Cancelling the export.")
+			a.say(a.tr("Stopped. Cancelling the export."))
 			return
 		}
-		a.say("Stopped.")
+		a.say(a.tr("Stopped."))
 		return
 	case "rate_up", "rate_down", "pitch_up", "pitch_down", "volume_up", "volume_down":
 		a.adjustVoice(id)
@@ -201,7 +201,7 @@ func (a *App) runAction(id string) {
 		a.exportAs()
 		return
 	case "what_does_this_key_do":
-		a.say("Press a key to hear what it does. This works in the terminal reader.")
+		a.say(a.tr("Press a key to hear what it does. This works in the terminal reader."))
 		return
 	}
 	if path, label, ok := cycledSetting(id); ok {
@@ -218,7 +218,7 @@ func (a *App) runAction(id string) {
 		return
 	}
 	if info.Group == GroupFile || info.Group == GroupEditing || info.Group == GroupView || info.Group == GroupVoice {
-		a.notAvailable(capitalize(info.Name))
+		a.notAvailable(capitalize(a.actionName(id)))
 		return
 	}
 	if !a.needDoc() {
@@ -227,10 +227,10 @@ func (a *App) runAction(id string) {
 	switch info.Group {
 	case GroupNavigation, GroupSpeechCursor:
 		if id == "go_to" {
-			a.openPrompt("go_to", "Go to line, percent, start, or end", "Go to", func(text string) {
+			a.openPrompt("go_to", a.tr("Go to line, percent, start, or end"), "Go to", func(text string) {
 				t, ok := parseGoTo(text)
 				if !ok {
-					a.sayError(fmt.Sprintf("Not a go-to target: %s. Type a line number, a percentage such as 50%%, start, or end.", text))
+					a.sayError(a.tr("Not a go-to target: %s. Type a line number, a percentage such as 50%%, start, or end.", text))
 					return
 				}
 				a.goTo(t)
@@ -251,7 +251,7 @@ func (a *App) runAction(id string) {
 	case GroupSearch:
 		switch id {
 		case "find":
-			a.openPrompt("find", "Find", "Find", func(text string) {
+			a.openPrompt("find", a.tr("Find"), "Find", func(text string) {
 				if err := a.runFind(text, false); err != nil {
 					a.sayError(err.Error())
 				}
@@ -265,7 +265,7 @@ func (a *App) runAction(id string) {
 		case "spelling_suggestions":
 			a.spellingSuggestions()
 		default:
-			a.notAvailable(strings.ToUpper(info.Name[:1]) + info.Name[1:])
+			a.notAvailable(capitalize(a.actionName(id)))
 		}
 	case GroupBookmarks:
 		a.bookmarkAction(id)
@@ -286,25 +286,25 @@ func (a *App) bookmarkAction(id string) {
 	case "rename_bookmark":
 		i := a.bookmarkAtCursor()
 		if i < 0 {
-			a.say("No bookmarks.")
+			a.say(a.tr("No bookmarks."))
 			return
 		}
 		a.renameBookmark(i)
 	case "delete_bookmark":
 		i := a.bookmarkAtCursor()
 		if i < 0 {
-			a.say("No bookmarks.")
+			a.say(a.tr("No bookmarks."))
 			return
 		}
 		name := a.state.Bookmarks[i].Name
-		a.ask("delete_bookmark", fmt.Sprintf("Delete bookmark %s? y or n", name), func() {
+		a.ask("delete_bookmark", a.tr("Delete bookmark %s? y or n", name), func() {
 			for j, b := range a.state.Bookmarks {
 				if b.Name == name {
 					a.deleteBookmark(j)
 					return
 				}
 			}
-			a.say(fmt.Sprintf("Bookmark %s is gone.", name))
+			a.say(a.tr("Bookmark %s is gone.", name))
 		})
 	case "add_note":
 		a.addNote()
@@ -316,7 +316,7 @@ func (a *App) bookmarkAction(id string) {
 	case "edit_note":
 		i := a.noteAtCursor()
 		if i < 0 {
-			a.say("No note here.")
+			a.say(a.tr("No note here."))
 			return
 		}
 		a.editNote(i)
@@ -325,12 +325,12 @@ func (a *App) bookmarkAction(id string) {
 		if i < 0 {
 			if h := a.highlightAtCursor(); h >= 0 {
 				hid := a.state.Highlights[h].ID
-				a.ask("delete_note", "Remove this highlight? y or n", func() {
+				a.ask("delete_note", a.tr("Remove this highlight? y or n"), func() {
 					for j, x := range a.state.Highlights {
 						if x.ID == hid {
 							a.state.Highlights = append(a.state.Highlights[:j], a.state.Highlights[j+1:]...)
-							if a.saveMarks("highlight's removal") {
-								a.say("Highlight removed.")
+							if a.saveMarks(msg("Could not save the highlight's removal: %s.")) {
+								a.say(a.tr("Highlight removed."))
 							}
 							return
 						}
@@ -338,17 +338,17 @@ func (a *App) bookmarkAction(id string) {
 				})
 				return
 			}
-			a.say("No note here.")
+			a.say(a.tr("No note here."))
 			return
 		}
 		nid := a.state.Notes[i].ID
-		a.ask("delete_note", "Delete this note? y or n", func() { a.deleteNoteByID(nid) })
+		a.ask("delete_note", a.tr("Delete this note? y or n"), func() { a.deleteNoteByID(nid) })
 	case "highlight_selection", "toggle_highlight":
 		a.toggleHighlight()
 	case "list_highlights":
 		a.listHighlights()
 	case "note_links":
-		a.say("This note has no links.")
+		a.say(a.tr("This note has no links."))
 	case "export_study_sheet":
 		a.exportStudySheet()
 	}
@@ -360,7 +360,7 @@ func (a *App) readingAction(id string) {
 		switch a.playback {
 		case Reading:
 			a.pause()
-			a.say("Paused.")
+			a.say(a.tr("Paused."))
 		case Paused:
 			a.resume()
 		default:
@@ -387,7 +387,7 @@ func (a *App) readingAction(id string) {
 		if p, ok := a.ix.ParagraphAtOrAfter(a.cursor); ok {
 			a.startReading(p.Start, p.End, false)
 		} else {
-			a.say("No paragraph to read.")
+			a.say(a.tr("No paragraph to read."))
 		}
 	case "replay_paragraph":
 		a.read("paragraph")
@@ -395,14 +395,10 @@ func (a *App) readingAction(id string) {
 		a.read("selection")
 	case "say_position":
 		l := a.ix.LineOf(a.cursor)
-		a.say(fmt.Sprintf("Line %d of %d, %d percent.", l+1, a.ix.Lines(), a.percent(a.cursor)))
+		a.say(a.tr("Line %d of %d, %d percent.", l+1, a.ix.Lines(), a.percent(a.cursor)))
 	case "word_count":
 		n := a.ix.WordCount()
-		if n == 1 {
-			a.say("1 word.")
-		} else {
-			a.say(fmt.Sprintf("%d words.", n))
-		}
+		a.say(a.tr("%d words.", n))
 	case "link_address":
 		for _, m := range a.d.All() {
 			if m.Start > a.cursor {
@@ -413,7 +409,7 @@ func (a *App) readingAction(id string) {
 				return
 			}
 		}
-		a.say("No link here.")
+		a.say(a.tr("No link here."))
 	}
 }
 
@@ -425,28 +421,24 @@ func (a *App) adjustVoice(id string) {
 	}
 	adj, ok := a.opts.Settings.(Adjuster)
 	if !ok {
-		a.notAvailable("Changing " + strings.TrimPrefix(path, "speech."))
+		a.notAvailable(a.tr("Changing %s", strings.TrimPrefix(path, "speech.")))
 		return
 	}
 	if _, err := adj.Adjust(path, dir); err != nil {
 		a.sayError(err.Error())
 		return
 	}
-	spoken, _ := adj.Spoken(path)
-	a.say(fmt.Sprintf("%s %s", strings.ToUpper(path[7:8])+path[8:], spoken))
+	a.say(a.tr(voiceMessages[path], a.spoken(adj, path)))
 }
 
 func (a *App) sayStatus() {
-	parts := []string{}
-	title := "No document"
-	if a.d != nil {
-		title = a.title
-		l := a.ix.LineOf(a.cursor)
-		parts = append(parts, fmt.Sprintf("line %d of %d", l+1, a.ix.Lines()))
+	rate := a.opts.Settings.Int("speech.rate")
+	if a.d == nil {
+		a.say(a.tr("No document: %s, %d words per minute.", a.modeName(), rate))
+		return
 	}
-	parts = append(parts, a.mode+" mode")
-	parts = append(parts, fmt.Sprintf("%d words per minute", a.opts.Settings.Int("speech.rate")))
-	a.say(fmt.Sprintf("%s: %s.", title, strings.Join(parts, ", ")))
+	l := a.ix.LineOf(a.cursor)
+	a.say(a.tr("%s: line %d of %d, %s, %d words per minute.", a.title, l+1, a.ix.Lines(), a.modeName(), rate))
 }
 
 // OutlineItem is a heading of the outline.
@@ -479,12 +471,12 @@ func (a *App) outlineItems() []OutlineItem {
 func (a *App) showOutline() {
 	items := a.outlineItems()
 	if len(items) == 0 {
-		a.say("No headings.")
+		a.say(a.tr("No headings."))
 		return
 	}
 	var names []string
 	for _, it := range items {
-		names = append(names, fmt.Sprintf("%s, level %d", it.Text, it.Level))
+		names = append(names, a.tr("%s, level %d", it.Text, it.Level))
 	}
 	// The list opens on the heading the reader is in: the last one at or
 	// before the cursor.
@@ -494,13 +486,13 @@ func (a *App) showOutline() {
 			at = i
 		}
 	}
-	a.openList(&List{Title: "Outline", Items: names, Filter: new(string), Selected: at, choose: func(i int) {
+	a.openList(&List{Title: a.tr("Outline"), Items: names, Filter: new(string), Selected: at, choose: func(i int) {
 		it := items[i]
 		a.moveTo(it.Char, true)
 		if h, ok := a.headingAt(it.Char); ok {
 			a.say(a.headingSaid(h))
 		} else {
-			a.say(fmt.Sprintf("Heading level %d: %s", it.Level, it.Text))
+			a.say(a.tr("Heading level %d: %s", it.Level, it.Text))
 		}
 	}})
 }
@@ -592,19 +584,18 @@ type SettingLabel struct{ Path, Label string }
 func (a *App) showSettings() {
 	ed, ok := a.opts.Settings.(SettingsEditor)
 	if !ok {
-		a.notAvailable("The settings list")
+		a.notAvailable(a.tr("The settings list"))
 		return
 	}
 	labels := ed.Visible()
 	item := func(i int) string {
-		spoken, _ := ed.Spoken(labels[i].Path)
-		return fmt.Sprintf("%s: %s", labels[i].Label, spoken)
+		return a.tr("%s: %s", a.trKey(labels[i].Label), a.spoken(ed, labels[i].Path))
 	}
 	items := make([]string, len(labels))
 	for i := range labels {
 		items[i] = item(i)
 	}
-	l := &List{Title: "Settings", Items: items, Filter: new(string)}
+	l := &List{Title: a.tr("Settings"), Items: items, Filter: new(string)}
 	refresh := func(i int) {
 		l.all[i] = item(i)
 		a.refilter()
@@ -628,10 +619,10 @@ func (a *App) showSettings() {
 	}
 	l.choose = func(i int) {
 		path := labels[i].Path
-		a.openPrompt("setting_value", "New value, Enter keeps it", "Prompt", func(text string) {
+		a.openPrompt("setting_value", a.tr("New value, Enter keeps it"), "Prompt", func(text string) {
 			text = strings.TrimSpace(text)
 			if text == "" {
-				a.say("Kept.")
+				a.say(a.tr("Kept."))
 				return
 			}
 			var value any = text
@@ -671,38 +662,38 @@ type SettingsPorter interface {
 func (a *App) portSettings(id string) {
 	p, ok := a.opts.Settings.(SettingsPorter)
 	if !ok {
-		a.notAvailable(capitalize(humanName(id)))
+		a.notAvailable(capitalize(a.actionName(id)))
 		return
 	}
 	if id == "export_settings" {
-		a.openPrompt("export_settings", "Export settings to file, for example textweaver-settings.toml", "Prompt", func(text string) {
+		a.openPrompt("export_settings", a.tr("Export settings to file, for example textweaver-settings.toml"), "Prompt", func(text string) {
 			path := strings.TrimSpace(text)
 			if path == "" {
-				a.say("Cancelled.")
+				a.say(a.tr("Cancelled."))
 				return
 			}
 			if err := p.Export(path); err != nil {
-				a.sayError(fmt.Sprintf("Could not export the settings: %v", err))
+				a.sayError(a.tr("Could not export the settings: %v", err))
 				return
 			}
-			a.say("Settings exported to " + path + ".")
+			a.say(a.tr("Settings exported to %s.", path))
 		})
 		return
 	}
-	a.openPrompt("import_settings", "Import settings from file", "Prompt", func(text string) {
+	a.openPrompt("import_settings", a.tr("Import settings from file"), "Prompt", func(text string) {
 		path := strings.TrimSpace(text)
 		if path == "" {
-			a.say("Cancelled.")
+			a.say(a.tr("Cancelled."))
 			return
 		}
 		n, err := p.Import(path)
 		switch {
 		case err != nil && n == 0:
-			a.sayError(fmt.Sprintf("Could not import the settings: %v", err))
+			a.sayError(a.tr("Could not import the settings: %v", err))
 		case err != nil:
-			a.sayError(fmt.Sprintf("Imported %d of the settings from %s. Not imported: %v.", n, path, err))
+			a.sayError(a.tr("Imported %d of the settings from %s. Not imported: %v.", n, path, err))
 		default:
-			a.say(fmt.Sprintf("Imported %d settings from %s.", n, path))
+			a.say(a.tr("Imported %d settings from %s.", n, path))
 		}
 	})
 }
@@ -711,19 +702,19 @@ func (a *App) portSettings(id string) {
 func cycledSetting(id string) (path, label string, ok bool) {
 	switch id {
 	case "cycle_verbosity":
-		return "speech.verbosity", "Verbosity", true
+		return "speech.verbosity", msg("Verbosity"), true
 	case "cycle_punctuation":
-		return "speech.punctuation", "Punctuation", true
+		return "speech.punctuation", msg("Punctuation"), true
 	case "toggle_line_numbers":
-		return "display.line_numbers", "Line numbers", true
+		return "display.line_numbers", msg("Line numbers"), true
 	case "toggle_character_keys":
-		return "keyboard.character_keys", "Single-letter keys", true
+		return "keyboard.character_keys", msg("Single-letter keys"), true
 	case "next_theme":
-		return "display.theme", "Theme", true
+		return "display.theme", msg("Theme"), true
 	case "cycle_typing_echo":
-		return "editing.typing_echo", "Typing echo", true
+		return "editing.typing_echo", msg("Typing echo"), true
 	case "cycle_access_mode":
-		return "accessibility.mode", "Access mode", true
+		return "accessibility.mode", msg("Access mode"), true
 	}
 	return "", "", false
 }
@@ -732,15 +723,14 @@ func cycledSetting(id string) (path, label string, ok bool) {
 func (a *App) cycleSetting(path, label string) {
 	adj, ok := a.opts.Settings.(Adjuster)
 	if !ok {
-		a.notAvailable("Changing " + strings.ToLower(label))
+		a.notAvailable(a.tr("Changing %s", strings.ToLower(label)))
 		return
 	}
 	if _, err := adj.Adjust(path, 1); err != nil {
 		a.sayError(err.Error())
 		return
 	}
-	spoken, _ := adj.Spoken(path)
-	a.say(fmt.Sprintf("%s: %s.", label, spoken))
+	a.say(a.tr("%s: %s.", a.trKey(label), a.spoken(adj, path)))
 }
 
 // numberTables is the optional part of Settings that reads a table of
@@ -780,7 +770,7 @@ func (a *App) speedPresets() []speedPreset {
 func (a *App) cycleSpeedPreset() {
 	ed, ok := a.opts.Settings.(SettingsEditor)
 	if !ok {
-		a.notAvailable("Speed presets")
+		a.notAvailable(a.tr("Speed presets"))
 		return
 	}
 	presets := a.speedPresets()
@@ -800,5 +790,42 @@ func (a *App) cycleSpeedPreset() {
 		a.sayError(err.Error())
 		return
 	}
-	a.say(fmt.Sprintf("Speed %s, %d words per minute.", next.name, next.wpm))
+	a.say(a.tr("Speed %s, %d words per minute.", a.trKey(presetNames[next.name]), next.wpm))
+}
+
+// voiceMessages say a voice setting after a change ("Rate 285 words per
+// minute.").
+var voiceMessages = map[string]string{
+	"speech.rate":   msg("Rate %s"),
+	"speech.pitch":  msg("Pitch %s"),
+	"speech.volume": msg("Volume %s"),
+}
+
+// presetNames are the speed presets' names as said.
+var presetNames = map[string]string{
+	"normal": msg("normal"),
+	"study":  msg("study"),
+	"slow":   msg("slow"),
+	"skim":   msg("skim"),
+}
+
+// modeNames are the modes as the status says them.
+var modeNames = map[string]string{
+	ModeBrowse:       msg("Browse mode"),
+	ModeEdit:         msg("Edit mode"),
+	ModeSpeechCursor: msg("Speech Cursor mode"),
+	"Open":           msg("Open mode"),
+	"Go to":          msg("Go to mode"),
+	"Prompt":         msg("Prompt mode"),
+	"Command":        msg("Command mode"),
+	"Find":           msg("Find mode"),
+	"List":           msg("List mode"),
+}
+
+// modeName is the current mode as said ("Browse mode").
+func (a *App) modeName() string {
+	if k, ok := modeNames[a.mode]; ok {
+		return a.trKey(k)
+	}
+	return a.tr("%s mode", a.mode)
 }

@@ -57,11 +57,11 @@ func editableFormat(f string) bool { return f == "markdown" || f == "text" || f 
 // enterEdit turns edit mode on: the view becomes the source.
 func (a *App) enterEdit() {
 	if a.d == nil {
-		a.say("No document to edit. Press Ctrl+N for a new one.")
+		a.say(a.tr("No document to edit. Press Ctrl+N for a new one."))
 		return
 	}
 	if !editableFormat(a.d.Meta.Format) {
-		a.say(fmt.Sprintf("%s documents cannot be edited here; only Markdown and plain text can.", strings.ToUpper(a.d.Meta.Format)))
+		a.say(a.tr("%s documents cannot be edited here; only Markdown and plain text can.", strings.ToUpper(a.d.Meta.Format)))
 		return
 	}
 	if a.guide {
@@ -95,7 +95,7 @@ func (a *App) enterEdit() {
 	raw, es.eols = lineEndings(raw)
 	source := string(raw)
 	if !utf8.ValidString(source) {
-		a.sayError("This file is not UTF-8 text, so it cannot be edited safely.")
+		a.sayError(a.tr("This file is not UTF-8 text, so it cannot be edited safely."))
 		return
 	}
 	es.savedText = source
@@ -110,7 +110,7 @@ func (a *App) enterEdit() {
 	a.showSource(source)
 	a.cursor = mapPosition(a.edit.canonical, canonCursor, a.d)
 	l := a.ix.LineOf(a.cursor)
-	a.say("Edit mode on. Ctrl+S saves, Ctrl+E finishes. " + nonBlank(a.spokenLine(l)))
+	a.say(a.tr("Edit mode on. Ctrl+S saves, Ctrl+E finishes. %s", a.nonBlank(a.spokenLine(l))))
 }
 
 // showSource makes the source the text being moved through.
@@ -207,15 +207,15 @@ func (a *App) leaveEdit(then func()) {
 	}
 	if !a.dirty {
 		a.finishEdit()
-		a.say("Edit mode off.")
+		a.say(a.tr("Edit mode off."))
 		if then != nil {
 			then()
 		}
 		return
 	}
 	name := filepath.Base(a.edit.path)
-	items := []string{"Save, then continue", "Discard the changes", "Cancel, keep editing"}
-	l := &List{Title: "Unsaved changes", Items: items, all: items,
+	items := []string{a.tr("Save, then continue"), a.tr("Discard the changes"), a.tr("Cancel, keep editing")}
+	l := &List{Title: a.tr("Unsaved changes"), Items: items, all: items,
 		letters: map[rune]int{'s': 0, 'd': 1, 'c': 2}}
 	l.choose = func(i int) {
 		switch i {
@@ -226,7 +226,7 @@ func (a *App) leaveEdit(then func()) {
 			}
 			a.saveSourceThen("save", a.edit.path, func() {
 				a.finishEdit()
-				a.say(fmt.Sprintf("Saved %s. Edit mode off.", name))
+				a.say(a.tr("Saved %s. Edit mode off.", name))
 				if then != nil {
 					then()
 				}
@@ -242,18 +242,18 @@ func (a *App) leaveEdit(then func()) {
 			}
 			a.cursor = min(a.cursor, a.d.Len())
 			a.finishEdit()
-			a.say("Changes discarded. Edit mode off.")
+			a.say(a.tr("Changes discarded. Edit mode off."))
 			if then != nil {
 				then()
 			}
 		default:
 			a.mode = ModeEdit
-			a.say("Still editing.")
+			a.say(a.tr("Still editing."))
 		}
 	}
 	a.list = l
 	a.refilter()
-	a.say(fmt.Sprintf("%s has unsaved changes. Save, discard, or cancel? Press s, d, or c, or Up and Down and Enter. Escape cancels.", name))
+	a.say(a.tr("%s has unsaved changes. Save, discard, or cancel? Press s, d, or c, or Up and Down and Enter. Escape cancels.", name))
 	a.effects = append(a.effects, ListEffect{Title: l.Title, Items: l.Items})
 }
 
@@ -415,11 +415,11 @@ func (a *App) echo(text, finished string) {
 	case "":
 		switch {
 		case strings.Contains(text, "\n"):
-			a.say("new line")
+			a.say(a.tr("new line"))
 		case text == "":
-			a.say("blank")
+			a.say(a.tr("blank"))
 		default:
-			a.say("space")
+			a.say(a.tr("space"))
 		}
 	default:
 		if len(text) > maxSpokenLine {
@@ -460,26 +460,26 @@ func (a *App) wrap(open, close, name, placeholder string) {
 		if r.Start >= ol && a.d.Slice(r.Start-ol, r.Start) == open && a.d.Slice(r.End, r.End+cl) == close {
 			a.apply(r.Start-ol, r.End+cl, inner, r.Start-ol)
 			a.sel = &units.Range{Start: r.Start - ol, End: r.End - ol}
-			a.say(name + " removed.")
+			a.sayFormat(name, true)
 			return
 		}
 		if strings.HasPrefix(inner, open) && strings.HasSuffix(inner, close) && len(inner) >= len(open)+len(close) {
 			stripped := strings.TrimSuffix(strings.TrimPrefix(inner, open), close)
 			a.apply(r.Start, r.End, stripped, r.Start)
 			a.sel = &units.Range{Start: r.Start, End: r.Start + utf8.RuneCountInString(stripped)}
-			a.say(name + " removed.")
+			a.sayFormat(name, true)
 			return
 		}
 		a.apply(r.Start, r.End, open+inner+close, r.Start)
 		a.sel = &units.Range{Start: r.Start + ol, End: r.End + ol}
 		a.cursor = r.Start + ol
-		a.say(name + ".")
+		a.sayFormat(name, false)
 		return
 	}
 	ol := utf8.RuneCountInString(open)
 	a.apply(a.cursor, a.cursor, open+placeholder+close, a.cursor+ol)
 	a.sel = &units.Range{Start: a.cursor, End: a.cursor + utf8.RuneCountInString(placeholder)}
-	a.say(name + ".")
+	a.sayFormat(name, false)
 }
 
 // blockMarker matches what starts a Markdown block line and must stay
@@ -621,9 +621,9 @@ func (a *App) prefixLines(prefix func(i int) string, strip *regexp.Regexp, name 
 	text := strings.Join(lines, "\n")
 	a.apply(start, end, text, start)
 	if all {
-		a.say(name + " removed.")
+		a.sayFormat(name, true)
 	} else {
-		a.say(name + ".")
+		a.sayFormat(name, false)
 	}
 }
 
@@ -648,11 +648,11 @@ func (a *App) heading() {
 	level++
 	if level > 6 {
 		a.apply(lr.Start, lr.End, line, lr.Start)
-		a.say("Heading removed.")
+		a.say(a.tr("Heading removed."))
 		return
 	}
 	a.apply(lr.Start, lr.End, strings.Repeat("#", level)+" "+line, lr.Start+level+1)
-	a.say(fmt.Sprintf("Heading level %d.", level))
+	a.say(a.tr("Heading level %d.", level))
 }
 
 // editAction runs an Editing-group action (and save/save_as).
@@ -667,7 +667,7 @@ func (a *App) editAction(id string) {
 	}
 	if id == "save" || id == "save_as" {
 		if !a.editing {
-			a.say("Nothing to save. Turn on edit mode with Ctrl+E to make changes.")
+			a.say(a.tr("Nothing to save. Turn on edit mode with Ctrl+E to make changes."))
 			return
 		}
 		if id == "save" {
@@ -677,7 +677,7 @@ func (a *App) editAction(id string) {
 			}
 			path := a.edit.path
 			a.saveSourceThen("save", path, func() {
-				a.say(fmt.Sprintf("Saved %s. Still editing.", filepath.Base(path)))
+				a.say(a.tr("Saved %s. Still editing.", filepath.Base(path)))
 			})
 			return
 		}
@@ -689,7 +689,7 @@ func (a *App) editAction(id string) {
 		if !ok {
 			s, in := a.ix.Sentence(a.cursor)
 			if !in {
-				a.say("Nothing to copy.")
+				a.say(a.tr("Nothing to copy."))
 				return
 			}
 			a.copyText(a.d.Slice(s.Start, s.End))
@@ -701,7 +701,7 @@ func (a *App) editAction(id string) {
 		return
 	}
 	if !a.editing {
-		a.say(fmt.Sprintf("%s works in edit mode. Press Ctrl+E to edit.", capitalize(humanName(id))))
+		a.say(a.tr("%s works in edit mode. Press Ctrl+E to edit.", capitalize(a.actionName(id))))
 		return
 	}
 	if a.d.Meta.Format == "html" && markdownOnly[id] {
@@ -711,22 +711,22 @@ func (a *App) editAction(id string) {
 	switch id {
 	case "undo":
 		if !a.undoStep() {
-			a.say("Nothing to undo.")
+			a.say(a.tr("Nothing to undo."))
 			return
 		}
-		a.say("Undo. " + nonBlank(a.spokenLine(a.ix.LineOf(a.cursor))))
+		a.say(a.tr("Undo. %s", a.nonBlank(a.spokenLine(a.ix.LineOf(a.cursor)))))
 	case "redo":
 		if !a.redoStep() {
-			a.say("Nothing to redo.")
+			a.say(a.tr("Nothing to redo."))
 			return
 		}
-		a.say("Redo. " + nonBlank(a.spokenLine(a.ix.LineOf(a.cursor))))
+		a.say(a.tr("Redo. %s", a.nonBlank(a.spokenLine(a.ix.LineOf(a.cursor)))))
 	case "backspace", "delete":
 		if r, ok := a.selection(); ok {
 			a.sel = nil
 			removed := a.d.Slice(r.Start, r.End)
 			a.apply(r.Start, r.End, "", r.Start)
-			a.say(a.previewText(removed) + " deleted.")
+			a.say(a.tr("%s deleted.", a.previewText(removed)))
 			return
 		}
 		start, end := a.cursor-1, a.cursor
@@ -735,15 +735,15 @@ func (a *App) editAction(id string) {
 		}
 		if start < 0 || end > a.d.Len() {
 			if id == "delete" {
-				a.say("End of document.")
+				a.say(a.tr("End of document."))
 			} else {
-				a.say("Top of document.")
+				a.say(a.tr("Top of document."))
 			}
 			return
 		}
 		removed := a.d.Slice(start, end)
 		a.apply(start, end, "", start)
-		a.say(nonBlank(removed))
+		a.say(a.nonBlank(removed))
 	case "delete_word_before", "delete_word_after":
 		var w units.Range
 		var ok bool
@@ -759,32 +759,32 @@ func (a *App) editAction(id string) {
 			}
 		}
 		if !ok || w.Len() <= 0 {
-			a.say("No word to delete.")
+			a.say(a.tr("No word to delete."))
 			return
 		}
 		removed := strings.TrimSpace(a.d.Slice(w.Start, w.End))
 		a.apply(w.Start, w.End, "", w.Start)
-		a.say(removed + " deleted.")
+		a.say(a.tr("%s deleted.", removed))
 	case "select_all":
 		a.sel = &units.Range{Start: 0, End: a.d.Len()}
-		a.say(fmt.Sprintf("Selected all, %d words.", a.ix.WordCount()))
+		a.say(a.tr("Selected all, %d words.", a.ix.WordCount()))
 	case "copy", "cut":
 		r, ok := a.selection()
 		if !ok {
-			a.say("No selection.")
+			a.say(a.tr("No selection."))
 			return
 		}
 		a.copyText(a.d.Slice(r.Start, r.End))
 		if id == "cut" {
 			a.sel = nil
 			a.apply(r.Start, r.End, "", r.Start)
-			a.say("Cut: " + a.previewText(a.clipboard))
+			a.say(a.tr("Cut: %s", a.previewText(a.clipboard)))
 		} else {
-			a.say("Copied: " + a.previewText(a.clipboard))
+			a.say(a.tr("Copied: %s", a.previewText(a.clipboard)))
 		}
 	case "paste":
 		if a.clipboard == "" {
-			a.say("Nothing copied in textweaver yet.")
+			a.say(a.tr("Nothing copied in textweaver yet."))
 			return
 		}
 		start, end := a.cursor, a.cursor
@@ -795,9 +795,9 @@ func (a *App) editAction(id string) {
 		a.apply(start, end, a.clipboard, start+utf8.RuneCountInString(a.clipboard))
 		lines := strings.Count(a.clipboard, "\n") + 1
 		if lines > 1 {
-			a.say(fmt.Sprintf("Pasted %d lines: %s", lines, a.previewText(a.clipboard)))
+			a.say(a.tr("Pasted %d lines: %s", lines, a.previewText(a.clipboard)))
 		} else {
-			a.say("Pasted: " + a.previewText(a.clipboard))
+			a.say(a.tr("Pasted: %s", a.previewText(a.clipboard)))
 		}
 	case "bold", "italic", "inline_code":
 		m := inlineMarkup[id]
@@ -816,13 +816,13 @@ func (a *App) editAction(id string) {
 			a.apply(a.cursor, a.cursor, "[text](https://)", a.cursor+1)
 			a.sel = &units.Range{Start: a.cursor, End: a.cursor + 4}
 		}
-		a.say("Link.")
+		a.say(a.tr("Link."))
 	case "code_block":
 		first, last := a.selectedLines()
 		start, end := a.ix.Line(first).Start, a.ix.Line(last).End
 		body := a.d.Slice(start, end)
 		a.apply(start, end, "```\n"+body+"\n```", start+4)
-		a.say("Code block.")
+		a.say(a.tr("Code block."))
 	case "heading":
 		a.heading()
 	case "bullet_list":
@@ -835,14 +835,14 @@ func (a *App) editAction(id string) {
 		l := a.ix.Line(a.ix.LineOf(a.cursor))
 		text := "\n\n---\n\n"
 		a.apply(l.End, l.End, text, l.End+utf8.RuneCountInString(text))
-		a.say("Horizontal rule.")
+		a.say(a.tr("Horizontal rule."))
 	case "insert_table":
-		a.openPrompt("table_size", "Table size, columns by rows, for example 3 by 2", "Prompt", func(text string) {
+		a.openPrompt("table_size", a.tr("Table size, columns by rows, for example 3 by 2"), "Prompt", func(text string) {
 			cols, rows := 2, 2
 			if strings.TrimSpace(text) != "" {
 				m := tableSizeParse.FindStringSubmatch(text)
 				if m == nil {
-					a.sayError(fmt.Sprintf("Not a table size: %s. Type columns by rows, for example 3 by 2.", text))
+					a.sayError(a.tr("Not a table size: %s. Type columns by rows, for example 3 by 2.", text))
 					return
 				}
 				cols, _ = strconv.Atoi(m[1])
@@ -875,45 +875,41 @@ func (a *App) editAction(id string) {
 			table := prefix + b.String()
 			a.apply(at, at, table, at+utf8.RuneCountInString(prefix)+2)
 			a.sel = &units.Range{Start: a.cursor, End: a.cursor + 8}
-			a.say(fmt.Sprintf("Table, %d columns by %d rows.", cols, rows))
+			a.say(a.tr("Table, %d columns by %d rows.", cols, rows))
 		})
 	case "insert_image":
-		a.openPrompt("image_path", "Image file", "Prompt", func(text string) {
+		a.openPrompt("image_path", a.tr("Image file"), "Prompt", func(text string) {
 			path := strings.TrimSpace(text)
 			if path == "" {
-				a.say("Cancelled.")
+				a.say(a.tr("Cancelled."))
 				return
 			}
 			name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 			ins := "![" + name + "](" + path + ")"
 			a.apply(a.cursor, a.cursor, ins, a.cursor+2)
 			a.sel = &units.Range{Start: a.cursor, End: a.cursor + utf8.RuneCountInString(name)}
-			a.say("Image: " + name)
+			a.say(a.tr("Image: %s", name))
 		})
 	case "replace":
-		a.openPrompt("replace_find", "Replace, find what", "Prompt", func(find string) {
+		a.openPrompt("replace_find", a.tr("Replace, find what"), "Prompt", func(find string) {
 			if find == "" {
-				a.say("Cancelled.")
+				a.say(a.tr("Cancelled."))
 				return
 			}
 			re, _ := compileFind(find, false)
 			n := len(re.FindAllStringIndex(a.d.Text, -1))
 			if n == 0 {
-				a.say("No matches for " + find)
+				a.say(a.tr("No matches for %s", find))
 				return
 			}
-			a.openPrompt("replace_with", "Replace with", "Prompt", func(with string) {
+			a.openPrompt("replace_with", a.tr("Replace with"), "Prompt", func(with string) {
 				newText := re.ReplaceAllLiteralString(a.d.Text, with)
 				a.apply(0, a.d.Len(), newText, min(a.cursor, utf8.RuneCountInString(newText)))
-				if n == 1 {
-					a.say("Replaced 1.")
-				} else {
-					a.say(fmt.Sprintf("Replaced %d.", n))
-				}
+				a.say(a.tr("Replaced %d.", n))
 			})
 		})
 	default:
-		a.notAvailable(capitalize(humanName(id)))
+		a.notAvailable(capitalize(a.actionName(id)))
 	}
 }
 
@@ -933,7 +929,7 @@ func (a *App) saveSource(path string) bool {
 		text = "\ufeff" + text
 	}
 	if err := atomicfile.Write(path, []byte(text), 0o644); err != nil {
-		a.sayError(fmt.Sprintf("Could not save: %s. Still editing.", errReason(err)))
+		a.sayError(a.tr("Could not save: %s. Still editing.", errReason(err)))
 		return false
 	}
 	a.edit.eols = eols
@@ -973,12 +969,12 @@ func (a *App) saveAs() {
 		cwd, _ := os.Getwd()
 		suggest = filepath.Join(cwd, "document.md")
 	}
-	a.openPrompt("save_as", "Save as, Enter for "+filepath.Base(suggest), "Prompt", func(text string) {
+	a.openPrompt("save_as", a.tr("Save as, Enter for %s", filepath.Base(suggest)), "Prompt", func(text string) {
 		name := strings.TrimSpace(text)
 		target := suggest
 		if name != "" {
-			if why := badSaveName(name); why != "" {
-				a.sayError(why + " Still editing.")
+			if why := a.badSaveName(name); why != "" {
+				a.sayError(a.tr("%s Still editing.", why))
 				return
 			}
 			if strings.HasPrefix(name, "~/") {
@@ -992,7 +988,7 @@ func (a *App) saveAs() {
 				name = filepath.Join(filepath.Dir(suggest), name)
 			}
 			if fi, err := os.Stat(name); err == nil && fi.IsDir() {
-				a.sayError(fmt.Sprintf("%s is a folder, not a file name. Still editing.", text))
+				a.sayError(a.tr("%s is a folder, not a file name. Still editing.", text))
 				return
 			}
 			switch strings.ToLower(filepath.Ext(name)) {
@@ -1006,12 +1002,12 @@ func (a *App) saveAs() {
 			a.saveSourceThen("save_as", target, func() {
 				a.d.Meta.Path = target
 				a.edit.canonical.Meta.Path = target
-				a.say(fmt.Sprintf("Saved %s. Still editing.", filepath.Base(target)))
+				a.say(a.tr("Saved %s. Still editing.", filepath.Base(target)))
 			})
 		}
 		if target != a.edit.path && fileExists(target) {
 			// Never write over another file without asking.
-			a.ask("save_as", fmt.Sprintf("%s already exists. Replace it? y or n", filepath.Base(target)), doSave)
+			a.ask("save_as", a.tr("%s already exists. Replace it? y or n", filepath.Base(target)), doSave)
 			return
 		}
 		doSave()
@@ -1062,15 +1058,15 @@ func (a *App) newDocument() {
 	start := func() {
 		a.stopReading()
 		a.saveState()
-		d := doc.New("", doc.Meta{Title: "Untitled", Format: "markdown"}, nil)
+		d := doc.New("", doc.Meta{Title: a.tr("Untitled"), Format: "markdown"}, nil)
 		a.install(d)
-		a.title = "Untitled"
+		a.title = d.Meta.Title
 		a.state = &docstate.DocState{}
 		a.edit = &editState{canonical: d}
 		a.unsavedSource = ""
 		a.editing = true
 		a.mode = ModeEdit
-		a.say("New document ready for editing.")
+		a.say(a.tr("New document ready for editing."))
 	}
 	if a.editing {
 		a.leaveEdit(start)
@@ -1107,4 +1103,28 @@ func (a *App) redoStep() bool {
 	a.sel = nil
 	a.edit.undo = append(a.edit.undo, op)
 	return true
+}
+
+// formatMessages are what a formatting key says when it adds its marks
+// and when it takes them away, by the format's name.
+var formatMessages = map[string][2]string{
+	"Bold":          {msg("Bold."), msg("Bold removed.")},
+	"Italic":        {msg("Italic."), msg("Italic removed.")},
+	"Code":          {msg("Code."), msg("Code removed.")},
+	"Bulleted list": {msg("Bulleted list."), msg("Bulleted list removed.")},
+	"Numbered list": {msg("Numbered list."), msg("Numbered list removed.")},
+	"Block quote":   {msg("Block quote."), msg("Block quote removed.")},
+}
+
+// sayFormat says that the format name was added, or removed.
+func (a *App) sayFormat(name string, removed bool) {
+	i := 0
+	if removed {
+		i = 1
+	}
+	if keys, ok := formatMessages[name]; ok {
+		a.say(a.trKey(keys[i]))
+		return
+	}
+	a.say(a.tr([2]string{"%s.", "%s removed."}[i], name))
 }

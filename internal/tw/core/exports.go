@@ -63,7 +63,7 @@ func (a *App) exportTo(path string, format export.Format) {
 	}
 	data, err := export.Write(a.d, format)
 	if err != nil {
-		a.sayError(fmt.Sprintf("Could not export the document: %v", err))
+		a.sayError(a.tr("Could not export the document: %v", err))
 		return
 	}
 	a.writeFile(path, data)
@@ -157,7 +157,7 @@ func (a *App) exportStudySheet() {
 	}
 	marks := export.Marks(a.d, a.state)
 	if len(marks) == 0 {
-		a.say("There are no notes or highlights to export.")
+		a.say(a.tr("There are no notes or highlights to export."))
 		return
 	}
 	path, err := a.exportPath("md", "-study-sheet")
@@ -225,10 +225,10 @@ func (a *App) writeFile(path string, data []byte) {
 		return
 	}
 	if err := atomicfile.Write(path, data, 0o644); err != nil {
-		a.sayError(fmt.Sprintf("Could not export the document: %v", err))
+		a.sayError(a.tr("Could not export the document: %v", err))
 		return
 	}
-	a.say("Exported to " + path + ".")
+	a.say(a.tr("Exported to %s.", path))
 }
 
 // exportKinds names the extensions export_as takes: documents, then audio
@@ -254,7 +254,7 @@ func (a *App) exportAs() {
 		name := strings.Trim(strings.TrimSpace(text), `"`)
 		target := suggest
 		if name != "" {
-			if why := badSaveName(name); why != "" {
+			if why := a.badSaveName(name); why != "" {
 				a.sayError(why)
 				return
 			}

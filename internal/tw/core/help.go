@@ -79,7 +79,7 @@ func (a *App) openGuideAt(pos int) {
 		back = "F1 goes back to " + baseName(a.guideReturn) + "."
 	}
 	if pos > 0 {
-		a.say(fmt.Sprintf("User guide, line %d: %s %s", a.ix.LineOf(a.cursor)+1, nonBlank(a.preview(a.cursor)), back))
+		a.say(fmt.Sprintf("User guide, line %d: %s %s", a.ix.LineOf(a.cursor)+1, a.nonBlank(a.preview(a.cursor)), back))
 		return
 	}
 	a.say(fmt.Sprintf("Opened the %s. h moves by heading, Ctrl+F finds, Alt+? searches all help. %s", help.Title, back))

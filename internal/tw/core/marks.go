@@ -24,7 +24,7 @@ func (a *App) addBookmark() {
 	name := a.freeBookmarkName()
 	a.state.Bookmarks = append(a.state.Bookmarks, docstate.Bookmark{Name: name, Char: at.Start})
 	a.sortBookmarks()
-	if !a.saveMarks("bookmark") {
+	if !a.saveMarks(msg("Could not save the bookmark: %s.")) {
 		return
 	}
 	// Another process may have given the same name to a bookmark of its
@@ -38,11 +38,11 @@ func (a *App) addBookmark() {
 				break
 			}
 		}
-		if !a.saveMarks("bookmark") {
+		if !a.saveMarks(msg("Could not save the bookmark: %s.")) {
 			return
 		}
 	}
-	a.say(fmt.Sprintf("Bookmark %s set at %d percent.", name, a.percent(a.cursor)))
+	a.say(a.tr("Bookmark %s set at %d percent.", name, a.percent(a.cursor)))
 }
 
 // freeBookmarkName is the first of mark1, mark2, … no bookmark has.
@@ -92,7 +92,7 @@ func (a *App) bookmarkNav(next bool) {
 		return
 	}
 	a.moveTo(target.Char, true)
-	a.say(fmt.Sprintf("Bookmark %s, line %d: %s", target.Name, a.ix.LineOf(target.Char)+1, nonBlank(a.preview(target.Char))))
+	a.say(a.tr("Bookmark %s, line %d: %s", target.Name, a.ix.LineOf(target.Char)+1, a.nonBlank(a.preview(target.Char))))
 }
 
 // bookmarkAtCursor returns the index of the bookmark at or last before the
@@ -113,21 +113,21 @@ func (a *App) bookmarkAtCursor() int {
 func (a *App) bookmarkItems() []string {
 	var items []string
 	for _, b := range a.state.Bookmarks {
-		items = append(items, fmt.Sprintf("%s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, nonBlank(a.preview(b.Char))))
+		items = append(items, a.tr("%s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, a.nonBlank(a.preview(b.Char))))
 	}
 	return items
 }
 
 func (a *App) listBookmarks() {
 	if len(a.state.Bookmarks) == 0 {
-		a.say("No bookmarks.")
+		a.say(a.tr("No bookmarks."))
 		return
 	}
-	a.openList(&List{Title: "Bookmarks", kind: bookmarkList, Items: a.bookmarkItems(),
+	a.openList(&List{Title: a.tr("Bookmarks"), kind: bookmarkList, Items: a.bookmarkItems(),
 		choose: func(i int) {
 			b := a.state.Bookmarks[i]
 			a.moveTo(b.Char, true)
-			a.say(fmt.Sprintf("Bookmark %s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, nonBlank(a.preview(b.Char))))
+			a.say(a.tr("Bookmark %s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, a.nonBlank(a.preview(b.Char))))
 		},
 		remove: func(i int) { a.deleteBookmark(i) },
 		rename: func(i int) { a.renameBookmark(i) },
@@ -137,22 +137,22 @@ func (a *App) listBookmarks() {
 func (a *App) deleteBookmark(i int) {
 	name := a.state.Bookmarks[i].Name
 	a.state.Bookmarks = append(a.state.Bookmarks[:i], a.state.Bookmarks[i+1:]...)
-	if a.saveMarks("bookmark's deletion") {
-		a.say(fmt.Sprintf("Bookmark %s deleted.", name))
+	if a.saveMarks(msg("Could not save the bookmark's deletion: %s.")) {
+		a.say(a.tr("Bookmark %s deleted.", name))
 	}
 }
 
 func (a *App) renameBookmark(i int) {
 	old := a.state.Bookmarks[i].Name
-	a.openPrompt("rename_bookmark", "New bookmark name, Enter keeps it", "Prompt", func(text string) {
+	a.openPrompt("rename_bookmark", a.tr("New bookmark name, Enter keeps it"), "Prompt", func(text string) {
 		text = strings.TrimSpace(text)
 		if text == "" || text == old {
-			a.say("Kept.")
+			a.say(a.tr("Kept."))
 			return
 		}
 		for _, b := range a.state.Bookmarks {
 			if b.Name == text {
-				a.sayError(fmt.Sprintf("A bookmark is already named %s.", text))
+				a.sayError(a.tr("A bookmark is already named %s.", text))
 				return
 			}
 		}
@@ -165,11 +165,11 @@ func (a *App) renameBookmark(i int) {
 		}
 		if !found {
 			// Deleted meanwhile (here or by another tw on this home).
-			a.say(fmt.Sprintf("Bookmark %s is gone.", old))
+			a.say(a.tr("Bookmark %s is gone.", old))
 			return
 		}
-		if a.saveMarks("bookmark's new name") {
-			a.say(fmt.Sprintf("Bookmark %s renamed to %s.", old, text))
+		if a.saveMarks(msg("Could not save the bookmark's new name: %s.")) {
+			a.say(a.tr("Bookmark %s renamed to %s.", old, text))
 		}
 	})
 }
@@ -221,13 +221,13 @@ func (a *App) noteTarget() (units.Range, bool) {
 func (a *App) addNote() {
 	r, ok := a.noteTarget()
 	if !ok {
-		a.say("Nothing here to note.")
+		a.say(a.tr("Nothing here to note."))
 		return
 	}
-	a.openPrompt("note_text", "Note", "Prompt", func(text string) {
+	a.openPrompt("note_text", a.tr("Note"), "Prompt", func(text string) {
 		text = strings.TrimSpace(text)
 		if text == "" {
-			a.say("Cancelled.")
+			a.say(a.tr("Cancelled."))
 			return
 		}
 		a.state.NextID++
@@ -237,8 +237,8 @@ func (a *App) addNote() {
 			Anchor: canon.Slice(cr.Start, cr.End), Text: text, Tags: tags, Color: color})
 		a.sortNotes()
 		a.sel = nil
-		if a.saveMarks("note") {
-			a.say(fmt.Sprintf("Note added: %s", text))
+		if a.saveMarks(msg("Could not save the note: %s.")) {
+			a.say(a.tr("Note added: %s", text))
 		}
 	})
 }
@@ -275,7 +275,7 @@ func (a *App) noteNav(next bool) {
 	}
 	n := ns[idx]
 	a.moveTo(n.Start, true)
-	a.say(fmt.Sprintf("Note: %s. On: %s", n.Text, a.previewText(n.Anchor)))
+	a.say(a.tr("Note: %s. On: %s", n.Text, a.previewText(n.Anchor)))
 }
 
 // noteAtCursor returns the index of the note holding the cursor, or -1.
@@ -291,25 +291,25 @@ func (a *App) noteAtCursor() int {
 func (a *App) noteItems() []string {
 	var items []string
 	for _, n := range a.state.Notes {
-		items = append(items, fmt.Sprintf("Line %d: %s: %s", a.ix.LineOf(n.Start)+1, a.previewText(n.Anchor), n.Text))
+		items = append(items, a.tr("Line %d: %s: %s", a.ix.LineOf(n.Start)+1, a.previewText(n.Anchor), n.Text))
 	}
 	return items
 }
 
 func (a *App) listNotes() {
 	if len(a.state.Notes) == 0 {
-		a.say("No notes.")
+		a.say(a.tr("No notes."))
 		return
 	}
-	a.openList(&List{Title: "Notes", kind: noteList, Items: a.noteItems(),
+	a.openList(&List{Title: a.tr("Notes"), kind: noteList, Items: a.noteItems(),
 		choose: func(i int) {
 			n := a.state.Notes[i]
 			a.moveTo(n.Start, true)
-			a.say(fmt.Sprintf("Note: %s. On: %s", n.Text, a.previewText(n.Anchor)))
+			a.say(a.tr("Note: %s. On: %s", n.Text, a.previewText(n.Anchor)))
 		},
 		remove: func(i int) {
 			id := a.state.Notes[i].ID
-			a.ask("delete_note", "Delete this note? y or n", func() { a.deleteNoteByID(id) })
+			a.ask("delete_note", a.tr("Delete this note? y or n"), func() { a.deleteNoteByID(id) })
 		},
 		rename: func(i int) { a.editNote(i) },
 	})
@@ -319,22 +319,22 @@ func (a *App) deleteNoteByID(id int) {
 	for i, n := range a.state.Notes {
 		if n.ID == id {
 			a.state.Notes = append(a.state.Notes[:i], a.state.Notes[i+1:]...)
-			if a.saveMarks("note's deletion") {
-				a.say("Note deleted.")
+			if a.saveMarks(msg("Could not save the note's deletion: %s.")) {
+				a.say(a.tr("Note deleted."))
 			}
 			return
 		}
 	}
-	a.say("That note is gone.")
+	a.say(a.tr("That note is gone."))
 }
 
 func (a *App) editNote(i int) {
 	id := a.state.Notes[i].ID
-	a.say("Editing note: " + a.state.Notes[i].Text)
-	a.openPrompt("edit_note", "Edit note, Enter keeps it", "Prompt", func(text string) {
+	a.say(a.tr("Editing note: %s", a.state.Notes[i].Text))
+	a.openPrompt("edit_note", a.tr("Edit note, Enter keeps it"), "Prompt", func(text string) {
 		text = strings.TrimSpace(text)
 		if text == "" {
-			a.say("Kept.")
+			a.say(a.tr("Kept."))
 			return
 		}
 		found := false
@@ -346,11 +346,11 @@ func (a *App) editNote(i int) {
 			}
 		}
 		if !found {
-			a.say("That note is gone.")
+			a.say(a.tr("That note is gone."))
 			return
 		}
-		if a.saveMarks("note") {
-			a.say("Note changed: " + text)
+		if a.saveMarks(msg("Could not save the note: %s.")) {
+			a.say(a.tr("Note changed: %s", text))
 		}
 	})
 }
@@ -371,14 +371,14 @@ func (a *App) highlightAtCursor() int {
 func (a *App) toggleHighlight() {
 	if i := a.highlightAtCursor(); i >= 0 && (a.sel == nil || a.sel.Len() == 0) {
 		a.state.Highlights = append(a.state.Highlights[:i], a.state.Highlights[i+1:]...)
-		if a.saveMarks("highlight's removal") {
-			a.say("Highlight removed.")
+		if a.saveMarks(msg("Could not save the highlight's removal: %s.")) {
+			a.say(a.tr("Highlight removed."))
 		}
 		return
 	}
 	r, ok := a.noteTarget()
 	if !ok {
-		a.say("Nothing here to highlight.")
+		a.say(a.tr("Nothing here to highlight."))
 		return
 	}
 	a.state.NextID++
@@ -391,15 +391,15 @@ func (a *App) toggleHighlight() {
 		Color: color, Text: canon.Slice(cr.Start, cr.End)})
 	a.sortHighlights()
 	a.sel = nil
-	if a.saveMarks("highlight") {
-		a.say(fmt.Sprintf("Highlighted: %s", a.previewText(a.d.Slice(r.Start, r.End))))
+	if a.saveMarks(msg("Could not save the highlight: %s.")) {
+		a.say(a.tr("Highlighted: %s", a.previewText(a.d.Slice(r.Start, r.End))))
 	}
 }
 
 func (a *App) highlightItems() []string {
 	var items []string
 	for _, h := range a.state.Highlights {
-		items = append(items, fmt.Sprintf("Line %d, %s: %s", a.ix.LineOf(h.Start)+1, h.Color, a.previewText(h.Text)))
+		items = append(items, a.tr("Line %d, %s: %s", a.ix.LineOf(h.Start)+1, a.colorName(h.Color), a.previewText(h.Text)))
 	}
 	return items
 }
@@ -431,7 +431,7 @@ func (a *App) refreshMarkList() {
 
 func (a *App) listHighlights() {
 	if len(a.state.Highlights) == 0 {
-		a.say("No highlights.")
+		a.say(a.tr("No highlights."))
 		return
 	}
 	a.openList(&List{Title: "Highlights", kind: highlightList, Items: a.highlightItems(),

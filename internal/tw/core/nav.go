@@ -26,11 +26,39 @@ func (a *App) moveTo(pos int, jump bool) {
 
 // noMove announces an edge.
 func (a *App) edge(dir, what string) {
+	i := 1
 	if dir == "next" {
-		a.say(fmt.Sprintf("No next %s.", what))
-	} else {
-		a.say(fmt.Sprintf("No previous %s.", what))
+		i = 0
 	}
+	if keys, ok := edgeMessages[what]; ok {
+		a.say(a.trKey(keys[i]))
+		return
+	}
+	// Every caller names a kind of edgeMessages; a new kind without its
+	// words still says something.
+	a.say(a.tr([2]string{"No next %s.", "No previous %s."}[i], what))
+}
+
+// edgeMessages holds, for each kind of thing moved by, the whole sentence
+// said when there is no next and no previous one: languages with genders
+// and cases cannot build them from a noun.
+var edgeMessages = map[string][2]string{
+	"sentence":    {msg("No next sentence."), msg("No previous sentence.")},
+	"paragraph":   {msg("No next paragraph."), msg("No previous paragraph.")},
+	"heading":     {msg("No next heading."), msg("No previous heading.")},
+	"table":       {msg("No next table."), msg("No previous table.")},
+	"list":        {msg("No next list."), msg("No previous list.")},
+	"list item":   {msg("No next list item."), msg("No previous list item.")},
+	"link":        {msg("No next link."), msg("No previous link.")},
+	"block quote": {msg("No next block quote."), msg("No previous block quote.")},
+	"separator":   {msg("No next separator."), msg("No previous separator.")},
+	"graphic":     {msg("No next graphic."), msg("No previous graphic.")},
+	"chapter":     {msg("No next chapter."), msg("No previous chapter.")},
+	"word":        {msg("No next word."), msg("No previous word.")},
+	"cell":        {msg("No next cell."), msg("No previous cell.")},
+	"row":         {msg("No next row."), msg("No previous row.")},
+	"bookmark":    {msg("No next bookmark."), msg("No previous bookmark.")},
+	"note":        {msg("No next note."), msg("No previous note.")},
 }
 
 // markerNav moves to the next or previous marker of a kind that satisfies
@@ -130,7 +158,11 @@ func (a *App) navigate(id string) bool {
 		level, _ := strconv.Atoi(id[len(id)-1:])
 		m, ok := a.markerNav(next, doc.Heading, func(m doc.Marker) bool { return m.Level == level })
 		if !ok {
-			a.say(fmt.Sprintf("No %s heading at level %d.", dirOf(next), level))
+			if next {
+				a.say(a.tr("No next heading at level %d.", level))
+			} else {
+				a.say(a.tr("No previous heading at level %d.", level))
+			}
 			return true
 		}
 		a.moveTo(m.Start, true)
@@ -213,7 +245,7 @@ func (a *App) navigate(id string) bool {
 		})
 	case "next_chapter", "previous_chapter":
 		if len(a.d.MarkersOf(doc.PageBreak)) == 0 {
-			a.say("This document has no chapters.")
+			a.say(a.tr("This document has no chapters."))
 			return true
 		}
 		a.structure(id == "next_chapter", doc.PageBreak, "chapter", func(m doc.Marker) string { return a.roleSaid(m, "Chapter", a.preview(m.Start)) })
@@ -223,24 +255,24 @@ func (a *App) navigate(id string) bool {
 		a.followLink()
 	case "history_back":
 		if a.state != nil {
-			a.historyMove(&a.state.History, &a.state.Forward, "Back", "No earlier history.")
+			a.historyMove(&a.state.History, &a.state.Forward, msg("Back, line %d: %s"), msg("No earlier history."))
 		}
 	case "history_forward":
 		if a.state != nil {
-			a.historyMove(&a.state.Forward, &a.state.History, "Forward", "No forward history.")
+			a.historyMove(&a.state.Forward, &a.state.History, msg("Forward, line %d: %s"), msg("No forward history."))
 		}
 	case "document_start":
 		// The first words only, as every other move says them: the
 		// first line may be a whole paragraph.
 		a.moveTo(0, true)
-		a.say(strings.TrimSpace("Top of document. " + a.previewMore(0)))
+		a.say(strings.TrimSpace(a.tr("Top of document. %s", a.previewMore(0))))
 	case "document_end":
 		last := a.ix.Lines() - 1
 		for last > 0 && strings.TrimSpace(a.lineText(last)) == "" {
 			last--
 		}
 		a.moveTo(a.ix.LineStart(last), true)
-		a.say(strings.TrimSpace("End of document. " + a.previewMore(a.ix.LineStart(last))))
+		a.say(strings.TrimSpace(a.tr("End of document. %s", a.previewMore(a.ix.LineStart(last)))))
 	case "caret_next_word", "caret_previous_word", "select_next_word", "select_previous_word":
 		next := strings.Contains(id, "next")
 		var w units.Range
@@ -273,22 +305,22 @@ func (a *App) navigate(id string) bool {
 			l = max(l-page, 0)
 		}
 		a.moveTo(a.ix.LineStart(l), true)
-		a.say(fmt.Sprintf("Line %d, %d percent: %s", l+1, a.percent(a.cursor), a.spokenLine(l)))
+		a.say(a.tr("Line %d, %d percent: %s", l+1, a.percent(a.cursor), a.spokenLine(l)))
 	case "scroll_down", "scroll_up":
 		// The view scrolls; the cursor stays. Nothing to say.
 	case "speech_cursor_toggle":
 		if a.mode == ModeSpeechCursor {
 			a.mode = ModeBrowse
 			a.stopReading()
-			a.say("Stopped. Speech Cursor off.")
+			a.say(a.tr("Stopped. Speech Cursor off."))
 			return true
 		}
 		a.mode = ModeSpeechCursor
 		l := a.ix.LineOf(a.cursor)
 		a.cursor = a.ix.LineStart(l)
-		a.say(fmt.Sprintf("Speech Cursor. Line %d: %s", l+1, nonBlank(a.spokenLine(l))))
+		a.say(a.tr("Speech Cursor. Line %d: %s", l+1, a.nonBlank(a.spokenLine(l))))
 	case "speech_cursor_reread_line":
-		a.say(nonBlank(a.spokenLine(a.ix.LineOf(a.cursor))))
+		a.say(a.nonBlank(a.spokenLine(a.ix.LineOf(a.cursor))))
 	case "speech_cursor_exit_and_read":
 		a.mode = ModeBrowse
 		a.startReading(a.cursor, a.d.Len(), true)
@@ -296,13 +328,6 @@ func (a *App) navigate(id string) bool {
 		return false
 	}
 	return true
-}
-
-func nonBlank(s string) string {
-	if strings.TrimSpace(s) == "" {
-		return "blank"
-	}
-	return s
 }
 
 // structure moves to the next or previous marker of a kind and says it.
@@ -343,9 +368,9 @@ func (a *App) lineMove(id string) {
 		}
 		if l < 0 || l >= a.ix.Lines() {
 			if next {
-				a.say("End of document.")
+				a.say(a.tr("End of document."))
 			} else {
-				a.say("Top of document.")
+				a.say(a.tr("Top of document."))
 			}
 			return
 		}
@@ -372,7 +397,7 @@ func (a *App) lineMove(id string) {
 		a.sel = nil
 	}
 	a.cursor = to
-	a.say(a.linePrefix(lr.Start) + nonBlank(a.spokenLine(l)))
+	a.say(a.linePrefix(lr.Start) + a.nonBlank(a.spokenLine(l)))
 }
 
 // linePrefix names the structure a line starts, as caret moves say it.
@@ -382,7 +407,7 @@ func (a *App) linePrefix(start int) string {
 		return ""
 	}
 	if i := hs.Search(func(m doc.Marker) bool { return m.Start >= start }); i < hs.Len() && hs.At(i).Start == start {
-		return fmt.Sprintf("heading level %d, ", hs.At(i).Level)
+		return a.tr("heading level %d, ", hs.At(i).Level)
 	}
 	return ""
 }
@@ -455,7 +480,7 @@ func (a *App) tableMove(id string) {
 			return
 		}
 		a.cursor = cells[col].Start
-		a.say(a.cellSaid(nonBlank(a.oneLine(cells[col])), rowIndex(rows(), *row)+1, col+1))
+		a.say(a.cellSaid(a.nonBlank(a.oneLine(cells[col])), rowIndex(rows(), *row)+1, col+1))
 	default:
 		rows := rows()
 		ri := rowIndex(rows, *row)
@@ -478,7 +503,7 @@ func (a *App) tableMove(id string) {
 			return
 		}
 		a.cursor = cs[col].Start
-		a.say(a.cellSaid(nonBlank(a.oneLine(cs[col])), ri+1, col+1))
+		a.say(a.cellSaid(a.nonBlank(a.oneLine(cs[col])), ri+1, col+1))
 	}
 }
 
@@ -513,11 +538,11 @@ func (a *App) followLink() {
 					return
 				}
 			}
-			a.say("Link address: " + m.Reference)
+			a.say(a.tr("Link address: %s", m.Reference))
 			return
 		}
 	}
-	a.say("No link here.")
+	a.say(a.tr("No link here."))
 }
 
 // landing announces where an in-document link led: the heading there
@@ -613,7 +638,7 @@ func (a *App) goTo(t goTarget) {
 		a.moveTo(min(max(t.value, 0), a.d.Len()), true)
 	}
 	l := a.ix.LineOf(a.cursor)
-	a.say(fmt.Sprintf("%d percent, line %d: %s", a.percent(a.cursor), l+1, nonBlank(a.preview(a.cursor))))
+	a.say(a.tr("%d percent, line %d: %s", a.percent(a.cursor), l+1, a.nonBlank(a.preview(a.cursor))))
 }
 
 // Navigate runs a navigation action (the Navigation, Speech Cursor, Search
@@ -657,16 +682,16 @@ func (a *App) stopIfReading() {
 
 // historyMove goes to the newest place of from, keeping the current place
 // in to, so the opposite move returns.
-func (a *App) historyMove(from, to *[]int, label, empty string) {
+func (a *App) historyMove(from, to *[]int, moved, empty string) {
 	if len(*from) == 0 {
-		a.say(empty)
+		a.say(a.trKey(empty))
 		return
 	}
 	place := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
 	*to = append(*to, a.cursor)
 	a.cursor = min(place, a.d.Len())
-	a.say(fmt.Sprintf("%s, line %d: %s", label, a.ix.LineOf(a.cursor)+1, a.preview(a.cursor)))
+	a.say(a.tr(moved, a.ix.LineOf(a.cursor)+1, a.preview(a.cursor)))
 }
 
 // CaretChar moves the cursor one character forward or back and says the
@@ -684,29 +709,27 @@ func (a *App) CaretChar(next bool) {
 	case !next && a.cursor > 0:
 		a.cursor--
 	case next:
-		a.say("End of document.")
+		a.say(a.tr("End of document."))
 		return
 	default:
-		a.say("Top of document.")
+		a.say(a.tr("Top of document."))
 		return
 	}
-	a.say(spokenChar(a.d, a.cursor))
+	a.say(a.spokenChar(a.cursor))
 }
 
-func spokenChar(d interface {
-	Len() int
-	RuneAt(int) rune
-}, pos int) string {
+func (a *App) spokenChar(pos int) string {
+	d := a.d
 	if pos >= d.Len() {
-		return "end"
+		return a.tr("end")
 	}
 	switch r := d.RuneAt(pos); r {
 	case '\n':
-		return "new line"
+		return a.tr("new line")
 	case ' ':
-		return "space"
+		return a.tr("space")
 	case '\t':
-		return "tab"
+		return a.tr("tab")
 	default:
 		return string(r)
 	}

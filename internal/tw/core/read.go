@@ -175,7 +175,7 @@ func (a *App) read(what string) {
 			a.cursor = p.Start
 			a.startReading(p.Start, n, true)
 		} else {
-			a.say("No paragraph to read.")
+			a.say(a.tr("No paragraph to read."))
 		}
 	case "sentence":
 		if s, ok := a.ix.Sentence(pos); ok {
@@ -183,12 +183,12 @@ func (a *App) read(what string) {
 		} else if s, ok := a.ix.NextSentence(pos); ok {
 			a.startReading(s.Start, s.End, false)
 		} else {
-			a.say("No sentence here.")
+			a.say(a.tr("No sentence here."))
 		}
 	case "line":
 		l := a.ix.Line(a.ix.LineOf(pos))
 		if l.Len() == 0 {
-			a.say("blank")
+			a.say(a.tr("blank"))
 			return
 		}
 		a.startReading(l.Start, l.End, false)
@@ -196,17 +196,17 @@ func (a *App) read(what string) {
 		if w, ok := a.ix.Word(pos); ok {
 			a.startReading(w.Start, w.End, false)
 		} else {
-			a.say("No word here.")
+			a.say(a.tr("No word here."))
 		}
 	case "character":
 		if pos >= n {
-			a.say("End of document.")
+			a.say(a.tr("End of document."))
 			return
 		}
 		a.startReading(pos, pos+1, false)
 	case "selection":
 		if a.sel == nil || a.sel.Len() == 0 {
-			a.say("No selection.")
+			a.say(a.tr("No selection."))
 			return
 		}
 		a.startReading(a.sel.Start, a.sel.End, false)

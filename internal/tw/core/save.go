@@ -3,7 +3,6 @@ package core
 import (
 	"bytes"
 	"crypto/sha256"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -144,18 +143,18 @@ func endingsFor(saved string, eols []bool, text string) ([]bool, string) {
 }
 
 // badSaveName says why name (as typed) cannot be saved to, or "".
-func badSaveName(name string) string {
+func (a *App) badSaveName(name string) string {
 	for _, r := range name {
 		switch {
 		case unicode.IsControl(r):
-			return "File names cannot hold control characters such as new lines or tabs."
+			return a.tr("File names cannot hold control characters such as new lines or tabs.")
 		case isBidiControl(r):
-			return "File names cannot hold characters that change the text direction."
+			return a.tr("File names cannot hold characters that change the text direction.")
 		}
 	}
 	base := filepath.Base(name)
 	if base == "." || base == ".." || strings.HasSuffix(name, "/") || strings.HasSuffix(name, string(filepath.Separator)) {
-		return fmt.Sprintf("%s is a folder, not a file name.", name)
+		return a.tr("%s is a folder, not a file name.", name)
 	}
 	return ""
 }
@@ -179,7 +178,7 @@ func isBidiControl(r rune) bool {
 // it); no keeps the file and the edits as they are.
 func (a *App) saveSourceThen(action, path string, done func()) {
 	if a.edit.changedOnDisk(path) {
-		a.ask(action, fmt.Sprintf("%s changed on disk since it was opened. Overwrite it? y or n", filepath.Base(path)), func() {
+		a.ask(action, a.tr("%s changed on disk since it was opened. Overwrite it? y or n", filepath.Base(path)), func() {
 			if a.saveSource(path) && done != nil {
 				done()
 			}

@@ -34,7 +34,7 @@ func compileFind(pattern string, isRegex bool) (*regexp.Regexp, error) {
 // (wrapping to the top) and announces it.
 func (a *App) runFind(pattern string, isRegex bool) error {
 	if pattern == "" {
-		a.say("Cancelled.")
+		a.say(a.tr("Cancelled."))
 		return nil
 	}
 	re, err := compileFind(pattern, isRegex)
@@ -66,7 +66,7 @@ func (a *App) runFind(pattern string, isRegex bool) error {
 	}
 	a.find = &findState{pattern: pattern, hits: hits, current: -1}
 	if len(hits) == 0 {
-		a.say("No matches for " + pattern)
+		a.say(a.tr("No matches for %s", pattern))
 		return nil
 	}
 	cur := 0
@@ -86,17 +86,17 @@ func (a *App) showMatch(i int) {
 	h := f.hits[i]
 	a.moveTo(h.Start, true)
 	l := a.ix.LineOf(h.Start)
-	a.say(fmt.Sprintf("Match %d of %d: %s", i+1, len(f.hits), a.spokenLine(l)))
+	a.say(a.tr("Match %d of %d: %s", i+1, len(f.hits), a.spokenLine(l)))
 }
 
 func (a *App) findAgain(next bool) {
 	f := a.find
 	if f == nil {
-		a.say("Nothing to find again. Use Find first.")
+		a.say(a.tr("Nothing to find again. Use Find first."))
 		return
 	}
 	if len(f.hits) == 0 {
-		a.say("No matches for " + f.pattern)
+		a.say(a.tr("No matches for %s", f.pattern))
 		return
 	}
 	i := -1
@@ -135,7 +135,7 @@ func (a *App) Search(pattern string, isRegex bool) ([]Match, int, error) {
 	a.stopIfReading()
 	if pattern == "" {
 		a.find = nil
-		a.say("No matches for ")
+		a.say(a.tr("No matches for %s", ""))
 		return []Match{}, -1, nil
 	}
 	if err := a.runFind(pattern, isRegex); err != nil {

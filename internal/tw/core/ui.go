@@ -169,7 +169,7 @@ func (a *App) Confirm(yes bool) ([]Effect, string) {
 	a.effects = nil
 	p := a.pending
 	if p == nil {
-		a.say("No question is waiting.")
+		a.say(a.tr("No question is waiting."))
 		return a.takeEffects(), a.status
 	}
 	a.settle(yes)
@@ -186,9 +186,9 @@ func (a *App) settle(yes bool) {
 	case yes:
 		p.yes()
 	case p.Action == "quit":
-		a.say("Cancelled.")
+		a.say(a.tr("Cancelled."))
 	default:
-		a.say("Kept.")
+		a.say(a.tr("Kept."))
 	}
 }
 
@@ -204,7 +204,7 @@ func (a *App) Answer(text string) ([]Effect, string) {
 func (a *App) answer(text string) {
 	p := a.prompt
 	if p == nil {
-		a.say("No question is open.")
+		a.say(a.tr("No question is open."))
 		return
 	}
 	if strings.TrimSpace(text) != "" && !p.secret {
@@ -226,11 +226,11 @@ func (a *App) Choose(index int) ([]Effect, string) {
 func (a *App) choose(index int) {
 	l := a.list
 	if l == nil {
-		a.say("No list is open.")
+		a.say(a.tr("No list is open."))
 		return
 	}
 	if index < 0 || index >= len(l.Items) {
-		a.sayError(fmt.Sprintf("No item %d; the list has %d.", index, len(l.Items)))
+		a.sayError(a.tr("No item %d; the list has %d.", index, len(l.Items)))
 		return
 	}
 	orig := l.allIdx[index]
@@ -247,7 +247,7 @@ func (a *App) Cancel() ([]Effect, string) {
 	a.effects = nil
 	a.pending = nil
 	a.closeUI()
-	a.say("Cancelled.")
+	a.say(a.tr("Cancelled."))
 	return a.takeEffects(), a.status
 }
 
@@ -307,15 +307,15 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 	a.effects = nil
 	l := a.list
 	if l == nil {
-		a.say("No list is open.")
+		a.say(a.tr("No list is open."))
 		return a.takeEffects(), a.status, nil
 	}
 	sayItem := func() {
 		if len(l.Items) == 0 {
-			a.say("No items.")
+			a.say(a.tr("No items."))
 			return
 		}
-		a.say(fmt.Sprintf("%s, %d of %d", l.Items[l.Selected], l.Selected+1, len(l.Items)))
+		a.say(a.tr("%s, %d of %d", l.Items[l.Selected], l.Selected+1, len(l.Items)))
 		if l.moved != nil {
 			l.moved(l.allIdx[l.Selected])
 		}
@@ -341,7 +341,7 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 			a.refilter()
 			l.Selected = 0
 			if len(l.Items) == 0 {
-				a.say(fmt.Sprintf("No items match %s.", f))
+				a.say(a.tr("No items match %s.", f))
 			} else {
 				sayItem()
 			}
@@ -383,7 +383,7 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 		a.choose(l.Selected)
 	case "escape":
 		a.closeUI()
-		a.say("Cancelled.")
+		a.say(a.tr("Cancelled."))
 	case "left", "right":
 		if l.adjust == nil || len(l.Items) == 0 {
 			sayItem()
@@ -406,13 +406,13 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 		}
 	case "delete":
 		if l.remove == nil || len(l.Items) == 0 {
-			a.say("Nothing to delete here.")
+			a.say(a.tr("Nothing to delete here."))
 			break
 		}
 		l.remove(l.allIdx[l.Selected])
 	case "rename":
 		if l.rename == nil || len(l.Items) == 0 {
-			a.say("Nothing to rename in this list.")
+			a.say(a.tr("Nothing to rename in this list."))
 			break
 		}
 		l.rename(l.allIdx[l.Selected])
@@ -421,7 +421,7 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 	case "details":
 		sayItem()
 	case "choose_here", "sort", "show_all":
-		a.say("This list has no such command.")
+		a.say(a.tr("This list has no such command."))
 	default:
 		return nil, "", fmt.Errorf("No list key %s", key)
 	}
@@ -435,7 +435,7 @@ func (a *App) PromptKey(key string, text *string) ([]Effect, string, error) {
 	a.effects = nil
 	p := a.prompt
 	if p == nil {
-		a.say("No question is open.")
+		a.say(a.tr("No question is open."))
 		return a.takeEffects(), a.status, nil
 	}
 	if text != nil {
@@ -494,7 +494,7 @@ func (a *App) PromptKey(key string, text *string) ([]Effect, string, error) {
 		echo(string(p.Text))
 	case "up", "down":
 		if len(p.history) == 0 {
-			a.say("No earlier answers.")
+			a.say(a.tr("No earlier answers."))
 			break
 		}
 		if key == "up" {
@@ -530,7 +530,7 @@ func (a *App) PromptKey(key string, text *string) ([]Effect, string, error) {
 		a.answer(string(p.Text))
 	case "escape":
 		a.closeUI()
-		a.say("Cancelled.")
+		a.say(a.tr("Cancelled."))
 	default:
 		return nil, "", fmt.Errorf("No prompt key %s", key)
 	}
@@ -552,19 +552,22 @@ func (a *App) complete(p *Prompt) {
 		return
 	case "command_palette":
 	default:
-		a.say("Nothing to complete.")
+		a.say(a.tr("Nothing to complete."))
 		return
 	}
 	typed := strings.ToLower(string(p.Text))
 	var matches []string
 	for _, act := range actionList {
-		if strings.HasPrefix(act.Name, typed) {
+		// The name in the interface language, or the English one.
+		if name := a.actionName(act.ID); strings.HasPrefix(strings.ToLower(name), typed) {
+			matches = append(matches, name)
+		} else if strings.HasPrefix(act.Name, typed) {
 			matches = append(matches, act.Name)
 		}
 	}
 	switch len(matches) {
 	case 0:
-		a.say(fmt.Sprintf("No commands match %s.", string(p.Text)))
+		a.say(a.tr("No commands match %s.", string(p.Text)))
 	case 1:
 		p.Text = []rune(matches[0])
 		p.Caret = len(p.Text)
@@ -578,7 +581,7 @@ func (a *App) complete(p *Prompt) {
 		}
 		p.Text = []rune(prefix)
 		p.Caret = len(p.Text)
-		a.say(fmt.Sprintf("%d matches: %s", len(matches), strings.Join(matches, ", ")))
+		a.say(a.tr("%d matches: %s", len(matches), strings.Join(matches, ", ")))
 	}
 }
 
@@ -602,7 +605,7 @@ func (a *App) completePath(p *Prompt) {
 		library = a.libraryMatches(typed)
 	}
 	if len(matches) == 0 && len(library) == 0 {
-		a.say("No files match " + nonBlank(typed) + ".")
+		a.say(a.tr("No files match %s.", a.nonBlank(typed)))
 		return
 	}
 	for i, m := range matches {
@@ -633,9 +636,9 @@ func (a *App) completePath(p *Prompt) {
 		names = append(names, filepath.Base(strings.TrimSuffix(m, string(filepath.Separator))))
 	}
 	if len(names) > 10 {
-		names = append(names[:10], "and more")
+		names = append(names[:10], a.tr("and more"))
 	}
-	a.say(fmt.Sprintf("%d matches: %s", len(matches), strings.Join(names, ", ")))
+	a.say(a.tr("%d matches: %s", len(matches), strings.Join(names, ", ")))
 }
 
 func globEscape(s string) string {

@@ -273,6 +273,17 @@ var schema = func() []Setting {
 		// Closed: a theme name tw does not have is refused with the list.
 		choice("display.theme", "Theme", "The colors of the reading screen.", "terminal", false, Themes...),
 		toggle("display.line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
+		choice("display.language", "Interface language",
+			"The language tw speaks and shows its own words in; automatic follows the system locale (LC_ALL, LC_MESSAGES, LANG).",
+			"auto", false,
+			Choice{"auto", "Automatic (the system locale)"}, Choice{"en", "English"}, Choice{"ar", "العربية (Arabic)"},
+			Choice{"de", "Deutsch (German)"}, Choice{"es", "Español (Spanish)"}, Choice{"fr", "Français (French)"},
+			Choice{"pt", "Português (Portuguese)"}),
+		choice("display.rtl", "Right-to-left text",
+			"How Arabic, Persian and Hebrew lines are drawn: tw orders and joins the letters itself, or leaves both to a terminal that can (such as mlterm); automatic decides by the terminal.",
+			"auto", false,
+			Choice{"auto", "Automatic (by the terminal)"}, Choice{"shaped", "Ordered and joined by tw"},
+			Choice{"terminal", "Left to the terminal"}),
 
 		// editing
 		choice("editing.typing_echo", "Typing echo", "What is spoken while you type.", "characters", false,

@@ -509,3 +509,19 @@ func (s *Store) TextTable(path string) map[string]string {
 
 // File is the path of the settings file.
 func (s *Store) File() string { return s.file }
+
+// SpokenIn is Spoken in the words of tr, the interface language's
+// translator (the terminal reader's settings list); Spoken itself stays
+// English, as settings over JSON-RPC report it.
+func (s *Store) SpokenIn(path string, tr Translator) (string, error) {
+	st, err := lookup(path)
+	if err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	v := jsonValue(s.values[path])
+	s.mu.Unlock()
+	// tr may read settings itself (the interface language), so it runs
+	// without the lock.
+	return st.spokenIn(v, tr), nil
+}

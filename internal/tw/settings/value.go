@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"textfirst/internal/tw/i18n"
 )
 
 // check turns v, as decoded from JSON or from TOML, into the setting's Go
@@ -226,22 +228,34 @@ func singleLine(s string) bool { return !strings.ContainsAny(s, "\r\n") }
 
 func formatNumber(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
+// Translator formats a message whose English text is key (an fmt
+// format) in the interface language; English is fmt.Sprintf itself.
+type Translator func(key string, args ...any) string
+
+// english is the Translator of the English words (with English plurals).
+func english(key string, args ...any) string { return i18n.For("en").Sprintf(key, args...) }
+
 // spoken is how a value of the setting is said: "265 words per minute",
 // "on", a choice's label, "not set".
-func (s Setting) spoken(v any) string {
+func (s Setting) spoken(v any) string { return s.spokenIn(v, english) }
+
+// spokenIn is spoken in the words of tr. Labels and units are keys of
+// the catalogue (internal/tw/i18n); numbers and text of the user's own go
+// in as arguments.
+func (s Setting) spokenIn(v any, tr Translator) string {
 	switch s.Kind {
 	case KindToggle:
 		if v == true {
-			return "on"
+			return tr("on")
 		}
-		return "off"
+		return tr("off")
 	case KindNumber:
 		f, _ := toFloat(v)
-		return s.withUnit(f)
+		return s.withUnitIn(f, tr)
 	case KindChoice:
 		for _, c := range s.Choices {
 			if c.Value == v {
-				return c.Label
+				return tr(c.Label)
 			}
 		}
 		str, _ := v.(string)
@@ -249,16 +263,16 @@ func (s Setting) spoken(v any) string {
 	case KindText:
 		switch v {
 		case nil:
-			return "not set"
+			return tr("not set")
 		case "":
-			return "empty"
+			return tr("empty")
 		}
 		str, _ := v.(string)
 		return str
 	case KindList:
 		list, _ := v.([]string)
 		if len(list) == 0 {
-			return "none"
+			return tr("none")
 		}
 		return strings.Join(list, ", ")
 	case KindTable:
@@ -266,7 +280,7 @@ func (s Setting) spoken(v any) string {
 		switch t := v.(type) {
 		case map[string]int:
 			for _, k := range sortedByValue(t) {
-				parts = append(parts, k+" "+s.withUnit(float64(t[k])))
+				parts = append(parts, k+" "+s.withUnitIn(float64(t[k]), tr))
 			}
 		case map[string]string:
 			keys := make([]string, 0, len(t))
@@ -275,18 +289,34 @@ func (s Setting) spoken(v any) string {
 			}
 			sort.Strings(keys)
 			for _, k := range keys {
-				parts = append(parts, k+" as "+t[k])
+				parts = append(parts, tr("%s as %s", k, t[k]))
 			}
 		}
 		if len(parts) == 0 {
-			return "none"
+			return tr("none")
 		}
 		return strings.Join(parts, ", ")
 	}
 	return fmt.Sprint(v)
 }
 
-func (s Setting) withUnit(f float64) string {
+func (s Setting) withUnit(f float64) string { return s.withUnitIn(f, english) }
+
+// unitMessages say a whole number with its unit; the catalogue holds the
+// plural forms of each language (English: "1 semitone", "2 semitones").
+var unitMessages = map[string]string{
+	"words per minute": i18n.Key("%d words per minute"),
+	"semitones":        i18n.Key("%d semitones"),
+	"percent":          i18n.Key("%d percent"),
+	"milliseconds":     i18n.Key("%d milliseconds"),
+	"places":           i18n.Key("%d places"),
+	"seconds":          i18n.Key("%d seconds"),
+}
+
+func (s Setting) withUnitIn(f float64, tr Translator) string {
+	if key, ok := unitMessages[s.Unit]; ok && f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		return tr(key, int64(f))
+	}
 	unit := s.Unit
 	if math.Abs(f) == 1 && s.unitOne != "" {
 		unit = s.unitOne

@@ -155,8 +155,8 @@ func Run(o Options) (int, error) {
 	cfg.Keymap = NewKeymap(preset, sess.Home)
 	cfg.Home = sess.Home
 	rd := New(cfg)
-	for _, w := range cfg.Keymap.Warnings {
-		rd.say(w)
+	for _, w := range cfg.Keymap.warnings {
+		rd.say(rd.tr(w.key, w.args...))
 	}
 
 	stop := session.OnSignal(func() {

@@ -12,6 +12,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/i18n"
 )
 
 // Layers of the keymap. Each mode searches its layers in order: Browse:
@@ -261,8 +262,23 @@ var classicExtras = []binding{
 // Keymap resolves keys to actions, per layer.
 type Keymap struct {
 	layers map[string]map[string]string // layer -> key -> action
-	// Warnings are the overrides refused, one sentence each.
+	// Warnings are the overrides refused, one sentence each (English);
+	// warnings holds the same as catalogue keys and arguments, for the
+	// reader to say in the interface language.
 	Warnings []string
+	warnings []warning
+}
+
+// warning is a keymap warning as a message key and its arguments.
+type warning struct {
+	key  string
+	args []any
+}
+
+// warnf records a warning; key is a catalogue key (marked with i18n.Key).
+func (km *Keymap) warnf(key string, args ...any) {
+	km.Warnings = append(km.Warnings, fmt.Sprintf(key, args...))
+	km.warnings = append(km.warnings, warning{key, args})
 }
 
 // isCharacterKey reports whether key is a single character key: one
@@ -303,7 +319,7 @@ func NewKeymap(preset, home string) *Keymap {
 		if err == nil {
 			km.applyOverrides(string(data))
 		} else if !os.IsNotExist(err) {
-			km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: cannot be read (%v); using the default keys.", err))
+			km.warnf(i18n.Key("keymap.toml: cannot be read (%v); using the default keys."), err)
 		}
 	}
 	for i, w := range km.Warnings {
@@ -416,7 +432,9 @@ func isPlainSpecial(key string) bool {
 // give a key two actions in one mode is refused with a warning.
 func (km *Keymap) applyOverrides(text string) {
 	raw, bad := decodeKeymap(text)
-	km.Warnings = append(km.Warnings, bad...)
+	for _, w := range bad {
+		km.warnf(w.key, w.args...)
+	}
 	known := map[string]bool{actCharNext: true, actCharPrev: true}
 	for _, bd := range defaultBindings {
 		known[bd.action] = true
@@ -436,12 +454,12 @@ func (km *Keymap) applyOverrides(text string) {
 	sort.Strings(names)
 	for _, action := range names {
 		if !known[action] {
-			km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: there is no action %s; the entry is ignored.", action))
+			km.warnf(i18n.Key("keymap.toml: there is no action %s; the entry is ignored."), action)
 			continue
 		}
 		list, ok := raw[action].([]any)
 		if !ok {
-			km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored.", action))
+			km.warnf(i18n.Key("keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored."), action)
 			continue
 		}
 		o := override{action: action}
@@ -450,7 +468,7 @@ func (km *Keymap) applyOverrides(text string) {
 			s, ok := v.(string)
 			key, err := ParseKey(s)
 			if !ok || err != nil {
-				km.Warnings = append(km.Warnings, fmt.Sprintf("keymap.toml: %v is not a key name (for %s); the entry is ignored.", v, action))
+				km.warnf(i18n.Key("keymap.toml: %v is not a key name (for %s); the entry is ignored."), v, action)
 				bad = true
 				break
 			}
@@ -478,18 +496,18 @@ func (km *Keymap) applyOverrides(text string) {
 	}
 	for _, o := range overrides {
 		var placed []binding
-		conflict := ""
+		var conflict []any
 		for _, key := range o.keys {
 			layer := km.layerFor(o.action, key)
 			if other := km.conflict(layer, key, o.action); other != "" {
-				conflict = fmt.Sprintf("keymap.toml: %s is already %s; %s keeps its keys.", key, strings.ReplaceAll(other, "_", " "), strings.ReplaceAll(o.action, "_", " "))
+				conflict = []any{key, strings.ReplaceAll(other, "_", " "), strings.ReplaceAll(o.action, "_", " ")}
 				break
 			}
 			km.layers[layer][key] = o.action
 			placed = append(placed, binding{layer, key, o.action})
 		}
-		if conflict != "" {
-			km.Warnings = append(km.Warnings, conflict)
+		if conflict != nil {
+			km.warnf(i18n.Key("keymap.toml: %s is already %s; %s keeps its keys."), conflict...)
 			for _, p := range placed {
 				delete(km.layers[p.layer], p.key)
 			}
@@ -506,13 +524,13 @@ func (km *Keymap) applyOverrides(text string) {
 // decodeKeymap decodes keymap.toml. When the file as a whole is not valid
 // TOML, each line is decoded by itself, so that every bad line gets its
 // own warning (not only the first) and the good lines are still used.
-func decodeKeymap(text string) (map[string]any, []string) {
+func decodeKeymap(text string) (map[string]any, []warning) {
 	var raw map[string]any
 	if _, err := toml.Decode(text, &raw); err == nil {
 		return raw, nil
 	}
 	raw = map[string]any{}
-	var warnings []string
+	var warnings []warning
 	for i, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
 		if t == "" || strings.HasPrefix(t, "#") {
@@ -524,7 +542,7 @@ func decodeKeymap(text string) (map[string]any, []string) {
 			if pe, ok := err.(toml.ParseError); ok {
 				msg = pe.Message
 			}
-			warnings = append(warnings, fmt.Sprintf("keymap.toml line %d: %s; that line is ignored and its action keeps the default keys.", i+1, msg))
+			warnings = append(warnings, warning{i18n.Key("keymap.toml line %d: %s; that line is ignored and its action keeps the default keys."), []any{i + 1, msg}})
 			continue
 		}
 		for k, v := range one {
@@ -716,12 +734,21 @@ func ParseKey(s string) (string, error) {
 	return name + base, nil
 }
 
+// keyNames are the names punctuation keys are said by (catalogue keys).
+var keyNames = map[string]string{".": i18n.Key("Period"), ",": i18n.Key("Comma"), "/": i18n.Key("Slash"),
+	"\\": i18n.Key("Backslash"), ";": i18n.Key("Semicolon"), "'": i18n.Key("Apostrophe"),
+	"[": i18n.Key("Left bracket"), "]": i18n.Key("Right bracket"), "{": i18n.Key("Left brace"),
+	"}": i18n.Key("Right brace"), "<": i18n.Key("Less than"), ">": i18n.Key("Greater than"),
+	"?": i18n.Key("Question mark"), ":": i18n.Key("Colon"), "+": i18n.Key("Plus"), "=": i18n.Key("Equals"),
+	"-": i18n.Key("Minus"), "\"": i18n.Key("Quote"), "`": i18n.Key("Grave")}
+
 // SpokenKey says a key name aloud: "Alt+." becomes "Alt+Period".
-func SpokenKey(key string) string {
-	names := map[string]string{".": "Period", ",": "Comma", "/": "Slash", "\\": "Backslash", ";": "Semicolon",
-		"'": "Apostrophe", "[": "Left bracket", "]": "Right bracket", "{": "Left brace", "}": "Right brace",
-		"<": "Less than", ">": "Greater than", "?": "Question mark", ":": "Colon", "+": "Plus", "=": "Equals",
-		"-": "Minus", "\"": "Quote", "`": "Grave"}
+func SpokenKey(key string) string { return spokenKeyIn(key, i18n.For("en")) }
+
+// spokenKeyIn is SpokenKey in a language: punctuation is named in it;
+// modifiers and named keys keep the names printed on keyboards and used
+// by keymap.toml.
+func spokenKeyIn(key string, p *i18n.Printer) string {
 	i := strings.LastIndex(key, "+")
 	if i == len(key)-1 && i > 0 {
 		i = strings.LastIndex(key[:i], "+")
@@ -730,8 +757,8 @@ func SpokenKey(key string) string {
 	if i > 0 {
 		prefix, base = key[:i+1], key[i+1:]
 	}
-	if n, ok := names[base]; ok {
-		base = n
+	if n, ok := keyNames[base]; ok {
+		base = p.Text(n)
 	}
 	return prefix + base
 }

@@ -3,10 +3,13 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+
+	"textfirst/internal/tw/i18n"
 )
 
 func TestKeyName(t *testing.T) {
@@ -208,4 +211,48 @@ func FuzzKeymap(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestKeymapWarningsInTheInterfaceLanguage: keymap.toml's warnings keep
+// their English text (Warnings) and are said in the interface language,
+// with the user's own words (an action, a key) kept as written.
+func TestKeymapWarningsInTheInterfaceLanguage(t *testing.T) {
+	home := t.TempDir()
+	toml := "no_such_action = [\"Ctrl+J\"]\nnext_sentence = [\"Hyper+%d\"]\n"
+	if err := os.WriteFile(filepath.Join(home, KeymapFile), []byte(toml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	km := NewKeymap("default", home)
+	if len(km.warnings) != 2 || len(km.Warnings) != 2 {
+		t.Fatalf("warnings %q, want two", km.Warnings)
+	}
+	var said []string
+	for _, w := range km.warnings {
+		said = append(said, i18n.For("fr").Sprintf(w.key, w.args...))
+	}
+	want := []string{
+		"keymap.toml : l'action no_such_action n'existe pas ; l'entrée est ignorée.",
+		"keymap.toml : Hyper+%d n'est pas un nom de touche (pour next_sentence) ; l'entrée est ignorée.",
+	}
+	sort.Strings(said)
+	sort.Strings(want)
+	if strings.Join(said, "\n") != strings.Join(want, "\n") {
+		t.Errorf("said\n%s\nwant\n%s", strings.Join(said, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestSpokenKeyInALanguage(t *testing.T) {
+	tests := []struct{ lang, key, want string }{
+		{"en", "Alt+.", "Alt+Period"},
+		{"fr", "Alt+.", "Alt+point"},
+		{"de", "Ctrl++", "Ctrl+Plus"},
+		{"es", "Shift+/", "Shift+barra"},
+		{"ar", "?", "علامة استفهام"},
+		{"pt", "F5", "F5"},
+	}
+	for _, tt := range tests {
+		if got := spokenKeyIn(tt.key, i18n.For(tt.lang)); got != tt.want {
+			t.Errorf("%s %q said %q, want %q", tt.lang, tt.key, got, tt.want)
+		}
+	}
 }

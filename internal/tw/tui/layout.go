@@ -40,6 +40,10 @@ type layout struct {
 	lineByte []int // byte offset of each line's start
 	linePos  []int // code point offset of each line's start
 	rows     map[int][]row
+	// rtl is how right-to-left rows are drawn (see shape.go): "" and
+	// rtlShaped reorder them, rtlShaped also joins Arabic letters, and
+	// rtlTerminal leaves both to the terminal.
+	rtl string
 }
 
 func newLayout(d *doc.Document, width int) *layout {
@@ -209,6 +213,12 @@ func (lo *layout) cells(r row, rtlBase bool) []cell {
 	}
 	if !hasRTL {
 		return cs
+	}
+	switch lo.rtl {
+	case rtlTerminal:
+		return cs
+	case rtlShaped:
+		cs = shapeArabic(cs)
 	}
 	return reorder(cs, rtlBase)
 }

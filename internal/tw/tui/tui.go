@@ -16,6 +16,7 @@ import (
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/session"
 )
 
@@ -71,6 +72,8 @@ type Reader struct {
 	lastDoc         *doc.Document
 	msgRows         int    // rows of the message area at the bottom
 	title           string // the window title set
+
+	rtlShown string // display.rtl as resolved for this drawing
 
 	help    *helpList
 	whatKey bool
@@ -149,7 +152,7 @@ func (r *Reader) HandleKey(ev *tcell.EventKey) {
 	}
 	mode := layerMode(appMode)
 	if mode != "Edit" && !r.cfg.CharacterKeys && isCharacterKey(name) {
-		r.say("Character keys are off; F9 turns them on.")
+		r.say(r.tr("Character keys are off; F9 turns them on."))
 		return
 	}
 	act, _, ok := r.km.Lookup(mode, name)
@@ -160,7 +163,7 @@ func (r *Reader) HandleKey(ev *tcell.EventKey) {
 				return
 			}
 		}
-		r.say(SpokenKey(name) + ": no command.")
+		r.say(r.tr("%s: no command.", r.spokenKey(name)))
 		return
 	}
 	r.run(act)
@@ -203,14 +206,14 @@ func (r *Reader) Paste(text string) {
 		at := min(ps.Caret, len(caret))
 		whole := string(caret[:at]) + strings.ReplaceAll(text, "\n", " ") + string(caret[at:])
 		r.app.PromptKey("", &whole)
-		r.say("Pasted: " + text)
+		r.say(r.tr("Pasted: %s", text))
 		return
 	}
 	if mode, _ := r.app.UIState(); mode == core.ModeEdit {
 		r.insert(text)
 		return
 	}
-	r.say("Pasting works in edit mode and in prompts. Ctrl+E turns on edit mode.")
+	r.say(r.tr("Pasting works in edit mode and in prompts. Ctrl+E turns on edit mode."))
 }
 
 func (r *Reader) insert(text string) {
@@ -225,7 +228,7 @@ func (r *Reader) run(act string) {
 	case "what_does_this_key_do":
 		r.app.Stop()
 		r.whatKey = true
-		r.say("Press a key to hear what it does.")
+		r.say(r.tr("Press a key to hear what it does."))
 		return
 	case "keyboard_help":
 		r.app.Stop()
@@ -276,14 +279,15 @@ func (r *Reader) toggleSetting(act string) {
 	}
 	if r.cfg.Settings == nil {
 		*value = !*value
-		state := "off"
-		if *value {
-			state = "on"
-		}
-		if act == "toggle_line_numbers" {
-			r.say("Line numbers: " + state + ".")
-		} else {
-			r.say("Single-letter keys: " + state + ".")
+		switch {
+		case act == "toggle_line_numbers" && *value:
+			r.say(r.tr("Line numbers: on."))
+		case act == "toggle_line_numbers":
+			r.say(r.tr("Line numbers: off."))
+		case *value:
+			r.say(r.tr("Single-letter keys: on."))
+		default:
+			r.say(r.tr("Single-letter keys: off."))
 		}
 		return
 	}
@@ -317,33 +321,33 @@ func (r *Reader) describe(name string) {
 	act, _, ok := r.km.Lookup(mode, name)
 	if !ok {
 		if mode == "Edit" && isCharacterKey(name) {
-			r.say(fmt.Sprintf("%s types itself.", SpokenKey(name)))
+			r.say(r.tr("%s types itself.", r.spokenKey(name)))
 			return
 		}
-		r.say(fmt.Sprintf("%s does nothing in %s mode.", SpokenKey(name), strings.ToLower(mode)))
+		r.say(r.tr(nothingIn[mode], r.spokenKey(name)))
 		return
 	}
 	for _, m := range core.Menus {
 		if act == menuAction(m) {
-			r.say(fmt.Sprintf("%s: opens the %s menu.", SpokenKey(name), m.Name))
+			r.say(r.tr("%s: opens the %s menu.", r.spokenKey(name), m.Name))
 			return
 		}
 	}
-	group := ""
 	if info, ok := core.LookupAction(act); ok {
-		group = " " + string(info.Group) + "."
+		r.say(r.tr("%s: %s. %s.", r.spokenKey(name), r.actionName(act), r.text(string(info.Group))))
+		return
 	}
-	r.say(fmt.Sprintf("%s: %s.%s", SpokenKey(name), actionName(act), group))
+	r.say(r.tr("%s: %s.", r.spokenKey(name), r.actionName(act)))
 }
 
-func actionName(id string) string {
+func (r *Reader) actionName(id string) string {
 	switch id {
 	case actCharNext:
-		return "next character"
+		return r.tr("next character")
 	case actCharPrev:
-		return "previous character"
+		return r.tr("previous character")
 	}
-	return strings.ReplaceAll(id, "_", " ")
+	return r.text(core.ActionNameKey(id))
 }
 
 // pendingKey answers a yes-or-no question: y yes, n or Escape no; any
@@ -385,7 +389,7 @@ func (r *Reader) promptKey(name string, ev *tcell.EventKey) {
 		r.run(act)
 		return
 	}
-	r.say(SpokenKey(name) + ": no command in a prompt.")
+	r.say(r.tr("%s: no command in a prompt.", r.spokenKey(name)))
 }
 
 var listKeys = map[string]string{
@@ -411,7 +415,7 @@ func (r *Reader) listKey(name string, ev *tcell.EventKey) {
 		r.run(act)
 		return
 	}
-	r.say(SpokenKey(name) + ": no command in a list.")
+	r.say(r.tr("%s: no command in a list.", r.spokenKey(name)))
 }
 
 // --- keyboard help ---------------------------------------------------------
@@ -436,28 +440,28 @@ func (r *Reader) openHelp() {
 		keys := r.km.KeysOf(a.ID)
 		spoken := make([]string, len(keys))
 		for i, k := range keys {
-			spoken[i] = SpokenKey(k)
+			spoken[i] = r.spokenKey(k)
 		}
-		text := actionName(a.ID)
+		text := r.actionName(a.ID)
 		if len(keys) > 0 {
-			text += ": " + strings.Join(spoken, ", ")
+			text = r.tr("%s: %s. %s", text, strings.Join(spoken, ", "), r.text(string(a.Group)))
 		} else {
-			text += ": no key; use the command palette"
+			text = r.tr("%s: no key; use the command palette. %s", text, r.text(string(a.Group)))
 		}
-		h.all = append(h.all, helpItem{a.ID, text + ". " + string(a.Group)})
+		h.all = append(h.all, helpItem{a.ID, text})
 	}
 	h.items = h.all
 	r.help = h
-	r.say(fmt.Sprintf("Keyboard help, %d commands. Type to filter, Up and Down move, Enter runs, Escape closes.", len(h.items)))
+	r.say(r.tr("Keyboard help, %d commands. Type to filter, Up and Down move, Enter runs, Escape closes.", len(h.items)))
 }
 
 func (r *Reader) sayHelpItem() {
 	h := r.help
 	if len(h.items) == 0 {
-		r.say(fmt.Sprintf("No commands match %s.", h.filter))
+		r.say(r.tr("No commands match %s.", h.filter))
 		return
 	}
-	r.say(fmt.Sprintf("%s, %d of %d", h.items[h.selected].text, h.selected+1, len(h.items)))
+	r.say(r.tr("%s, %d of %d", h.items[h.selected].text, h.selected+1, len(h.items)))
 }
 
 func (r *Reader) helpKey(name string, ev *tcell.EventKey) {
@@ -486,7 +490,7 @@ func (r *Reader) helpKey(name string, ev *tcell.EventKey) {
 		h.selected = max(0, len(h.items)-1)
 	case "Escape":
 		r.help = nil
-		r.say("Keyboard help closed.")
+		r.say(r.tr("Keyboard help closed."))
 		return
 	case "Enter":
 		if len(h.items) == 0 {
@@ -675,7 +679,7 @@ func (r *Reader) ensureVisible(pos int) {
 func (r *Reader) scroll(down bool) {
 	d := r.app.Doc()
 	if d == nil {
-		r.say("No document is open.")
+		r.say(r.tr("No document is open."))
 		return
 	}
 	r.ensureLayout(d)
@@ -685,12 +689,12 @@ func (r *Reader) scroll(down bool) {
 		} else if r.topLine+1 < r.lo.lines() {
 			r.topLine, r.topRow = r.topLine+1, 0
 		} else {
-			r.say("Bottom of document.")
+			r.say(r.tr("Bottom of document."))
 			return
 		}
 	} else {
 		if r.topLine == 0 && r.topRow == 0 {
-			r.say("Top of document.")
+			r.say(r.tr("Top of document."))
 			return
 		}
 		r.topLine, r.topRow = r.back(r.topLine, r.topRow, 1)
@@ -698,9 +702,9 @@ func (r *Reader) scroll(down bool) {
 	rw := r.lo.rowsOf(r.topLine)[r.topRow]
 	text := strings.TrimSpace(d.Text[rw.startByte:rw.endByte])
 	if text == "" {
-		text = "blank"
+		text = r.tr("blank")
 	}
-	r.say(fmt.Sprintf("Line %d at the top: %s", r.topLine+1, text))
+	r.say(r.tr("Line %d at the top: %s", r.topLine+1, text))
 }
 
 // Draw draws the whole screen and shows it.
@@ -728,12 +732,17 @@ func (r *Reader) Draw() {
 		r.title = st.Document.Title
 		scr.SetTitle("tw: " + r.title)
 	}
+	rtlSetting := ""
+	if r.cfg.Settings != nil {
+		rtlSetting = r.cfg.Settings.String("display.rtl")
+	}
+	r.rtlShown = rtlMode(rtlSetting, nil)
 	if d == nil {
-		putText(scr, 0, 0, w, "No document is open. Ctrl+O opens one.", r.th.text)
+		putText(scr, 0, 0, w, r.tr("No document is open. Ctrl+O opens one."), r.th.text)
 	} else if st.Quiet {
 		// The quiet screen: nothing of the text is drawn; speech, the
 		// status bar and the message line go on.
-		putText(scr, 0, 0, w, "Quiet screen: the text is hidden. Alt+Q shows it.", r.th.text)
+		putText(scr, 0, 0, w, r.tr("Quiet screen: the text is hidden. Alt+Q shows it."), r.th.text)
 	} else {
 		r.ensureLayout(d)
 		pos := min(st.Cursor, d.Len())
@@ -758,6 +767,7 @@ func (r *Reader) Draw() {
 			curStart, curEnd = ws, we
 		}
 		showHeard := hasHeard && r.cfg.Highlight && playback != core.Stopped
+		r.lo.rtl = r.rtlShown
 		gutter := r.gutter(d, r.lo.lines())
 		l, rw := r.topLine, r.topRow
 		for y := 0; y < r.textRows() && l < r.lo.lines(); y++ {
@@ -832,29 +842,29 @@ func (r *Reader) Draw() {
 	case ps != nil:
 		label := ps.Label + ": "
 		text := ps.Text
-		putText(scr, 0, msgY, w, label+text, r.th.text)
+		putText(scr, 0, msgY, w, r.visual(label+text), r.th.text)
 		caret := []rune(text)[:min(ps.Caret, utf8.RuneCountInString(text))]
 		promptX = min(widthOf(label)+widthOf(string(caret)), w-1)
 	case st.Pending != nil:
-		putText(scr, 0, msgY, w, st.Pending.Question, r.th.text.Bold(true))
+		putText(scr, 0, msgY, w, r.visual(st.Pending.Question), r.th.text.Bold(true))
 		promptX = min(widthOf(st.Pending.Question)+1, w-1)
 	default:
 		for i, line := range msg {
-			putText(scr, 0, msgY+i, w, line, r.th.text)
+			putText(scr, 0, msgY+i, w, r.visual(line), r.th.text)
 		}
 	}
 	if ls := r.app.ListState(); ls != nil {
 		title := ls.Title
 		if ls.Filter != nil && *ls.Filter != "" {
-			title += " (filter: " + *ls.Filter + ")"
+			title = r.tr("%s (filter: %s)", title, *ls.Filter)
 		}
 		cursorY = r.drawList(title, ls.Items, ls.Selected, w)
 		cursorX = 1
 		r.drawMenuBar(ls.Title, w)
 	} else if r.help != nil {
-		title := "Keyboard help"
+		title := r.tr("Keyboard help")
 		if r.help.filter != "" {
-			title += " (filter: " + r.help.filter + ")"
+			title = r.tr("%s (filter: %s)", title, r.help.filter)
 		}
 		texts := make([]string, len(r.help.items))
 		for i, it := range r.help.items {
@@ -918,7 +928,7 @@ func (r *Reader) drawBar(st core.ViewState, d *doc.Document, playback string, w,
 	if st.Document != nil {
 		text = st.Document.Title
 		if st.Document.Dirty {
-			text += " (changed)"
+			text = r.tr("%s (changed)", text)
 		}
 		if d != nil && r.lo != nil && r.lo.d == d {
 			pos := min(st.Cursor, d.Len())
@@ -926,14 +936,14 @@ func (r *Reader) drawBar(st core.ViewState, d *doc.Document, playback string, w,
 			if d.Len() > 0 {
 				percent = pos * 100 / d.Len()
 			}
-			text += fmt.Sprintf(" | %s | Line %d of %d, %d%%", st.Mode, r.lo.lineOf(pos)+1, st.Document.Lines, percent)
+			text = r.tr("%s | %s | Line %d of %d, %d%%", text, r.modeShown(st.Mode), r.lo.lineOf(pos)+1, st.Document.Lines, percent)
 		}
 	}
-	text += fmt.Sprintf(" | %s | %s %d wpm", playback, st.Backend, st.Rate)
+	text = r.tr("%s | %s | %s %d wpm", text, r.playbackShown(playback), st.Backend, st.Rate)
 	if !r.cfg.CharacterKeys {
-		text += " | keys off"
+		text = r.tr("%s | keys off", text)
 	}
-	putText(r.scr, 0, y, w, " "+text, r.th.bar)
+	putText(r.scr, 0, y, w, " "+r.visual(text), r.th.bar)
 }
 
 // drawList draws a list over the bottom of the text area and returns the
@@ -948,7 +958,7 @@ func (r *Reader) drawList(title string, items []string, selected, w int) int {
 		}
 	}
 	n := len(items)
-	putText(r.scr, 0, top, w, fmt.Sprintf("%s — %d of %d", title, min(selected+1, n), n), r.th.bar.Bold(true))
+	putText(r.scr, 0, top, w, r.visual(r.tr("%s — %d of %d", title, min(selected+1, n), n)), r.th.bar.Bold(true))
 	visible := height - 1
 	first := 0
 	if selected >= visible {
@@ -961,7 +971,7 @@ func (r *Reader) drawList(title string, items []string, selected, w int) int {
 			style = r.th.cursor
 			sy = top + 1 + i
 		}
-		putText(r.scr, 1, top+1+i, w-1, items[first+i], style)
+		putText(r.scr, 1, top+1+i, w-1, r.visual(items[first+i]), style)
 	}
 	return sy
 }
@@ -984,4 +994,11 @@ func putText(scr tcell.Screen, x, y, maxWidth int, s string, style tcell.Style) 
 		scr.Put(x, y, c, style)
 		x += w
 	}
+}
+
+// nothingIn says that a key does nothing, by the keymap's mode.
+var nothingIn = map[string]string{
+	core.ModeBrowse:       i18n.Key("%s does nothing in browse mode."),
+	core.ModeEdit:         i18n.Key("%s does nothing in edit mode."),
+	core.ModeSpeechCursor: i18n.Key("%s does nothing in speech cursor mode."),
 }

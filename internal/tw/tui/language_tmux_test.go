@@ -1,0 +1,145 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTmuxLanguageFollowsLocaleAndSwitchesAtRunTime drives the real tw in
+// tmux: with display.language at its default (auto) and LANG French, the
+// reader speaks and shows French (the settings list too); changing the
+// setting in the settings list (Right moves it to the next language)
+// changes the very next announcement, without a restart: French to
+// English to Arabic.
+func TestTmuxLanguageFollowsLocaleAndSwitchesAtRunTime(t *testing.T) {
+	tw := twBinary(t)
+	dir := t.TempDir()
+	copySample(t, dir)
+	home := filepath.Join(dir, "home")
+	logPath := filepath.Join(dir, "said.log")
+	cmd := fmt.Sprintf("cd %s && LC_ALL= LC_MESSAGES= LANG=fr_FR.UTF-8 TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s open --no-speech sample.md; echo EXIT=$?; sleep 60",
+		dir, home, logPath, tw)
+	tm := startTerm(t, 80, 24, cmd)
+	said := &announcements{t: t, path: logPath}
+
+	said.expect("A Walk Through the Lighthouse ouvert.")
+	tm.keys("W")
+	said.expect("Ligne 1 sur ")
+	tm.keys("F5") // no command on F5: the reader's own words, in French
+	said.expect("F5 : aucune commande.")
+
+	time.Sleep(200 * time.Millisecond)
+	tm.keys("S-F10")
+	said.expect("Réglages, ")
+	tm.text("langue de l'interface")
+	tm.keys("Right") // auto → English
+	said.expect(": English")
+	tm.keys("Escape")
+	time.Sleep(300 * time.Millisecond) // so W is not read as Alt+W
+	tm.keys("W")
+	said.expect("Line 1 of ")
+	tm.keys("F5")
+	said.expect("F5: no command.")
+
+	time.Sleep(200 * time.Millisecond)
+	tm.keys("S-F10")
+	said.expect("Settings, ")
+	tm.text("interface language")
+	tm.keys("Right") // English → Arabic; the item itself is now said in Arabic
+	said.expect("لغة الواجهة: العربية (Arabic)")
+	tm.keys("Escape")
+	time.Sleep(300 * time.Millisecond)
+	tm.keys("W")
+	said.expect("السطر 1 من ")
+	tm.keys("?")
+	said.expect("مساعدة لوحة المفاتيح، ")
+	tm.keys("Escape")
+	time.Sleep(300 * time.Millisecond)
+	quit(tm)
+}
+
+// TestTmuxArabicShownJoined opens an Arabic document in the real reader
+// in tmux (which neither reorders nor shapes): by default the line is
+// right-aligned, in visual order, with its letters in their joined forms;
+// with display.rtl = "terminal" the same line goes out in logical order,
+// untouched, for a terminal that does both itself.
+func TestTmuxArabicShownJoined(t *testing.T) {
+	tw := twBinary(t)
+	tests := []struct {
+		name, settings, want string
+	}{
+		{"shaped by tw", "", "\uFEE2\uFEDC\uFEF4\uFEE0\uFECB \uFEE1\uFEFC\uFEB3"},
+		{"left to the terminal", "[display]\nrtl = \"terminal\"\n", "سلام عليكم"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			home := filepath.Join(dir, "home")
+			if err := os.MkdirAll(home, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte(tt.settings), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "greeting.txt"), []byte("سلام عليكم\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := fmt.Sprintf("cd %s && TEXTWEAVER_HOME=%s %s open --no-speech greeting.txt; echo EXIT=$?; sleep 60", dir, home, tw)
+			tm := startTerm(t, 40, 10, cmd)
+			s := tm.waitScreen("the Arabic line", func(s string) bool { return strings.Contains(s, tt.want) })
+			for _, row := range strings.Split(s, "\n") {
+				if strings.Contains(row, tt.want) && !strings.HasSuffix(strings.TrimRight(row, " "), tt.want) {
+					t.Errorf("the line is not right-aligned: %q", row)
+				}
+			}
+			quit(tm)
+		})
+	}
+}
+
+// TestTmuxArabicInterfaceShownJoined: with the interface in Arabic, the
+// reader's own messages and status bar are drawn as the document is, in
+// visual order with joined letters; no bare (unshaped) Arabic letter
+// reaches a terminal that cannot shape.
+func TestTmuxArabicInterfaceShownJoined(t *testing.T) {
+	tw := twBinary(t)
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[display]\nlanguage = \"ar\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	copySample(t, dir)
+	logPath := filepath.Join(dir, "said.log")
+	cmd := fmt.Sprintf("cd %s && TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s open --no-speech sample.md; echo EXIT=$?; sleep 60", dir, home, logPath, tw)
+	tm := startTerm(t, 100, 24, cmd)
+	said := &announcements{t: t, path: logPath}
+	said.expect("فُتح A Walk Through the Lighthouse.")
+	tm.keys("W")
+	said.expect("السطر 1 من ")
+	// "السطر" (the line) as drawn, left to right: reh final, tah medial,
+	// seen medial, lam initial, alef alone.
+	s := tm.waitScreen("the Arabic message, joined", func(s string) bool { return strings.Contains(s, "\uFEAE\uFEC4\uFEB4\uFEDF\uFE8D") })
+	for _, r := range s {
+		if r >= 0x0621 && r <= 0x064A {
+			t.Fatalf("an unshaped Arabic letter %q on the screen:\n%s", r, s)
+		}
+	}
+	quit(tm)
+}
+
+// quit ends the reader with Ctrl+Q and y, and waits for it to exit, so it
+// has saved its state before the test's folders are removed.
+func quit(tm *term) {
+	tm.t.Helper()
+	tm.keys("C-q")
+	time.Sleep(200 * time.Millisecond)
+	tm.keys("y")
+	tm.waitScreen("tw to exit", func(s string) bool { return strings.Contains(s, "EXIT=0") })
+}
