@@ -281,3 +281,11 @@ func TestTranslationsTakeTheKeysArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestNoKeyRegisteredTwice: a language split over several files gives each
+// key once.
+func TestNoKeyRegisteredTwice(t *testing.T) {
+	for _, d := range duplicates {
+		t.Errorf("registered twice: %s", d)
+	}
+}

@@ -63,12 +63,25 @@ var Languages = []Language{
 // as a plural.Selectf).
 var entries = map[string]map[string]any{}
 
-// register adds a language's table; each catalogue file calls it from a
-// variable initialiser so that the tables are plain data.
+// register adds entries to a language's table; each catalogue file calls
+// it from a variable initialiser so that the tables are plain data. A
+// language may be split over several files (one per area of the program);
+// a key given twice is a mistake the catalogue test reports.
 func register(code string, m map[string]any) map[string]any {
-	entries[code] = m
+	if entries[code] == nil {
+		entries[code] = map[string]any{}
+	}
+	for k, v := range m {
+		if _, dup := entries[code][k]; dup {
+			duplicates = append(duplicates, code+": "+k)
+		}
+		entries[code][k] = v
+	}
 	return m
 }
+
+// duplicates lists the keys registered twice for one language.
+var duplicates []string
 
 // Entries returns a copy of the catalogue of one language (nil for an
 // unknown code): its keys and, for tests, each translation (a string or a
