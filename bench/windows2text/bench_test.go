@@ -3,7 +3,7 @@
 // Package bench compares windows2text's AT-SPI walk with a pyatspi walk of
 // the same application reading the same properties, on a private desktop:
 // gtk3-widget-factory, a 2,000-row list, and real applications from Debian
-// (FeatherPad on Qt 5, mousepad, galculator). Run ./run.sh (or go test
+// (FeatherPad on Qt 5, mousepad, galculator, zenity's list dialog). Run ./run.sh (or go test
 // -bench . ./bench/windows2text).
 package bench
 
@@ -30,7 +30,7 @@ var (
 	backend *atspi.Backend
 	apps    = map[string]*desktoptest.App{}
 	// appOrder keeps the benchmarks in a fixed order.
-	appOrder = []string{"widget-factory", "list-2000", "featherpad-qt5", "mousepad", "galculator"}
+	appOrder = []string{"widget-factory", "list-2000", "featherpad-qt5", "mousepad", "galculator", "zenity-list-2000"}
 )
 
 func TestMain(m *testing.M) {
@@ -55,14 +55,22 @@ func runMain(m *testing.M) int {
 	}
 	// Real applications from Debian: a Qt 5 editor (its bridge switched
 	// on), a GTK editor and a calculator, each with a home of its own.
+	// zenity's list dialog holds 2,000 rows, the long-list dialog of the
+	// end-to-end tests.
+	zenityArgs := []string{"--list", "--title=Pick", "--column=Item", "--width=400", "--height=300"}
+	for i := range 2000 {
+		zenityArgs = append(zenityArgs, fmt.Sprintf("row-%d", i+1))
+	}
 	for _, a := range []struct {
 		name string
 		env  []string
 		prog string
+		args []string
 	}{
-		{"featherpad-qt5", []string{"QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1", "QT_ACCESSIBILITY=1"}, "featherpad"},
-		{"mousepad", nil, "mousepad"},
-		{"galculator", nil, "galculator"},
+		{"featherpad-qt5", []string{"QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1", "QT_ACCESSIBILITY=1"}, "featherpad", nil},
+		{"mousepad", nil, "mousepad", nil},
+		{"galculator", nil, "galculator", nil},
+		{"zenity-list-2000", nil, "zenity", zenityArgs},
 	} {
 		home, err := os.MkdirTemp(desk.Dir(), "home-")
 		if err != nil {
@@ -70,7 +78,7 @@ func runMain(m *testing.M) int {
 			return 1
 		}
 		env := append([]string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}, a.env...)
-		if apps[a.name], err = desk.StartProgramEnv(env, a.prog); err != nil {
+		if apps[a.name], err = desk.StartProgramEnv(env, a.prog, a.args...); err != nil {
 			fmt.Fprintln(os.Stderr, "FAIL:", err)
 			return 1
 		}
@@ -138,7 +146,7 @@ func pyatspi(tb testing.TB, name string, iterations int) (nodes int, ms []float6
 // figure is a median of its own rounds.
 func BenchmarkSideBySide(b *testing.B) {
 	rounds := map[string][2]int{"widget-factory": {15, 7}, "list-2000": {15, 3}, // w2t, pyatspi
-		"featherpad-qt5": {15, 5}, "mousepad": {15, 5}, "galculator": {15, 5}}
+		"featherpad-qt5": {15, 5}, "mousepad": {15, 5}, "galculator": {15, 5}, "zenity-list-2000": {15, 3}}
 	for _, name := range appOrder {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
