@@ -147,7 +147,7 @@ func (a *App) completeFromLibrary(p *Prompt, typed string, local, library []stri
 	if len(all) == 1 {
 		p.Text = []rune(all[0])
 		p.Caret = len(p.Text)
-		a.say(filepath.Base(all[0]) + ", in " + filepath.Dir(all[0]))
+		a.say(a.tr("%s, in %s", filepath.Base(all[0]), filepath.Dir(all[0])))
 		return
 	}
 	names := make([]string, 0, len(all))
