@@ -340,13 +340,13 @@ func (a *App) askPassword(abs string, again bool) {
 	if i := strings.LastIndex(abs, "!"); i >= 0 {
 		name = filepath.Base(abs[i+1:])
 	}
-	label := fmt.Sprintf("Password for %s", name)
+	label := a.tr("Password for %s", name)
 	if again {
-		label = fmt.Sprintf("Wrong password. Password for %s", name)
+		label = a.tr("Wrong password. Password for %s", name)
 	}
 	a.openPrompt(PurposeDocumentPassword, label, "Password", func(password string) {
 		if password == "" {
-			a.say(fmt.Sprintf("No password given; %s was not opened.", name))
+			a.say(a.tr("No password given; %s was not opened.", name))
 			return
 		}
 		d, err := a.opts.LoadPassword(abs, password)
@@ -354,7 +354,7 @@ func (a *App) askPassword(abs string, again bool) {
 		case errors.Is(err, doc.ErrPasswordIncorrect):
 			a.askPassword(abs, true)
 		case err != nil:
-			a.sayError((&OpenError{abs, err}).Error())
+			a.sayError(a.errorText(&OpenError{abs, err}))
 		default:
 			a.openLoaded(abs, d)
 		}

@@ -3,7 +3,6 @@ package core
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,9 +28,52 @@ var audioExts = map[string]string{"wav": "wav", "flac": "flac", "ogg": "ogg", "m
 // exportJob is an export running in the background (a PDF or an audio
 // file takes seconds to minutes): the stop action cancels it.
 type exportJob struct {
-	what   string // "PDF", "audio"
+	what   string // jobPDF or jobAudio
 	cancel context.CancelFunc
 	done   chan struct{}
+}
+
+// The kinds of background export, and what is said about each: the
+// whole sentence is one message, so it reads naturally in every language.
+const (
+	jobPDF   = "PDF"
+	jobAudio = "audio"
+)
+
+// jobRunning says an export of kind what is still running.
+func (a *App) jobRunning(what string) string {
+	if what == jobPDF {
+		return a.tr("The PDF export is still running. Stop cancels it.")
+	}
+	return a.tr("The audio export is still running. Stop cancels it.")
+}
+
+// jobStarted says an export of kind what to path has started.
+func (a *App) jobStarted(what, path string) string {
+	if what == jobPDF {
+		return a.tr("Exporting PDF to %s. Stop cancels it.", path)
+	}
+	return a.tr("Exporting audio to %s. Stop cancels it.", path)
+}
+
+// jobProgress says how far an export of kind what has come.
+func (a *App) jobProgress(what string, percent int) string {
+	if what == jobPDF {
+		return a.tr("Exporting PDF, %d percent.", percent)
+	}
+	return a.tr("Exporting audio, %d percent.", percent)
+}
+
+// errReplacesDocument is why an export may not go where the document is.
+var errReplacesDocument = errors.New("it would replace the document itself")
+
+// sayExportError says why an export could not start.
+func (a *App) sayExportError(err error) {
+	if errors.Is(err, errReplacesDocument) {
+		a.sayError(a.tr("Could not export the document: it would replace the document itself."))
+		return
+	}
+	a.sayError(a.tr("Could not export the document: %v", err))
 }
 
 // exportDocument writes the open document (the reading view) as format.
@@ -41,7 +83,7 @@ func (a *App) exportDocument(format export.Format) {
 	}
 	path, err := a.exportPath(strings.TrimPrefix(format.Ext(), "."), "")
 	if err != nil {
-		a.sayError("Could not export the document: " + err.Error())
+		a.sayExportError(err)
 		return
 	}
 	a.exportTo(path, format)
@@ -52,7 +94,7 @@ func (a *App) exportDocument(format export.Format) {
 func (a *App) exportTo(path string, format export.Format) {
 	if format == export.FormatPDF {
 		d := a.d
-		a.startJob("PDF", path, func(ctx context.Context, progress func(float64)) error {
+		a.startJob(jobPDF, path, func(ctx context.Context, progress func(float64)) error {
 			data, err := export.PDF(ctx, d)
 			if err != nil {
 				return err
@@ -82,7 +124,7 @@ func (a *App) exportAudio() {
 	}
 	path, err := a.exportPath(ext, "")
 	if err != nil {
-		a.sayError("Could not export the document: " + err.Error())
+		a.sayExportError(err)
 		return
 	}
 	a.exportAudioTo(path, format)
@@ -90,11 +132,11 @@ func (a *App) exportAudio() {
 
 func (a *App) exportAudioTo(path, format string) {
 	if a.opts.ExportAudio == nil {
-		a.sayError("Audio export is not available here.")
+		a.sayError(a.tr("Audio export is not available here."))
 		return
 	}
 	d, run := a.d, a.opts.ExportAudio
-	a.startJob("audio", path, func(ctx context.Context, progress func(float64)) error {
+	a.startJob(jobAudio, path, func(ctx context.Context, progress func(float64)) error {
 		return run(ctx, d, path, format, progress)
 	})
 }
@@ -104,13 +146,13 @@ func (a *App) exportAudioTo(path, format string) {
 // none) when it ends. One export runs at a time; stop cancels it.
 func (a *App) startJob(what, path string, run func(ctx context.Context, progress func(float64)) error) {
 	if a.job != nil {
-		a.sayError(fmt.Sprintf("The %s export is still running. Stop cancels it.", a.job.what))
+		a.sayError(a.jobRunning(a.job.what))
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	job := &exportJob{what: what, cancel: cancel, done: make(chan struct{})}
 	a.job = job
-	a.say(fmt.Sprintf("Exporting %s to %s. Stop cancels it.", what, path))
+	a.say(a.jobStarted(what, path))
 	quarter := 0
 	progress := func(done float64) {
 		q := int(done * 4)
@@ -118,7 +160,7 @@ func (a *App) startJob(what, path string, run func(ctx context.Context, progress
 		defer a.mu.Unlock()
 		if q > quarter && q < 4 && a.job == job && !a.closed {
 			quarter = q
-			a.say(fmt.Sprintf("Exporting %s, %d percent.", what, q*25))
+			a.say(a.jobProgress(what, q*25))
 		}
 	}
 	go func() {
@@ -131,11 +173,11 @@ func (a *App) startJob(what, path string, run func(ctx context.Context, progress
 		switch {
 		case a.closed:
 		case errors.Is(err, context.Canceled):
-			a.say("Export cancelled. No file was written.")
+			a.say(a.tr("Export cancelled. No file was written."))
 		case err != nil:
-			a.sayError(sentence(fmt.Sprintf("Could not export the document: %v", err)))
+			a.sayError(sentence(a.tr("Could not export the document: %v", err)))
 		default:
-			a.say("Exported to " + path + ".")
+			a.say(a.tr("Exported to %s.", path))
 		}
 	}()
 }
@@ -162,7 +204,7 @@ func (a *App) exportStudySheet() {
 	}
 	path, err := a.exportPath("md", "-study-sheet")
 	if err != nil {
-		a.sayError("Could not export the document: " + err.Error())
+		a.sayExportError(err)
 		return
 	}
 	a.writeFile(path, export.StudySheet(a.d, marks))
@@ -200,7 +242,7 @@ func (a *App) exportPath(ext, suffix string) (string, error) {
 	}
 	path := filepath.Join(dir, name+suffix+"."+ext)
 	if path == src {
-		return "", errors.New("it would replace the document itself")
+		return "", errReplacesDocument
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
@@ -221,7 +263,7 @@ func expandHome(p string) string {
 // writeFile writes data atomically to path and says where.
 func (a *App) writeFile(path string, data []byte) {
 	if path == a.d.Meta.Path {
-		a.sayError("Could not export the document: it would replace the document itself.")
+		a.sayExportError(errReplacesDocument)
 		return
 	}
 	if err := atomicfile.Write(path, data, 0o644); err != nil {
@@ -246,10 +288,10 @@ func (a *App) exportAs() {
 	}
 	suggest, err := a.exportPath("html", "")
 	if err != nil {
-		a.sayError("Could not export the document: " + err.Error())
+		a.sayExportError(err)
 		return
 	}
-	label := "Export as, the extension picks the format, Enter for " + filepath.Base(suggest)
+	label := a.tr("Export as, the extension picks the format, Enter for %s", filepath.Base(suggest))
 	a.openPrompt("export_as", label, "Prompt", func(text string) {
 		name := strings.Trim(strings.TrimSpace(text), `"`)
 		target := suggest
@@ -269,26 +311,26 @@ func (a *App) exportAs() {
 			target = filepath.Clean(name)
 		}
 		if fi, err := os.Stat(target); err == nil && fi.IsDir() {
-			a.sayError(fmt.Sprintf("%s is a folder: give a file name such as %s.", text, filepath.Base(suggest)))
+			a.sayError(a.tr("%s is a folder: give a file name such as %s.", text, filepath.Base(suggest)))
 			return
 		}
 		ext := strings.ToLower(filepath.Ext(target))
 		format, isDoc := export.FormatOf(target)
 		audioFormat, isAudio := audioByExt[ext]
 		if !isDoc && !isAudio {
-			what := "no extension"
-			if ext != "" {
-				what = "the extension " + ext
+			if ext == "" {
+				a.sayError(a.tr("Cannot export to %s: it has no extension. Use %s.", filepath.Base(target), exportKinds))
+			} else {
+				a.sayError(a.tr("Cannot export to %s: tw does not know the extension %s. Use %s.", filepath.Base(target), ext, exportKinds))
 			}
-			a.sayError(fmt.Sprintf("Cannot export to %s: tw does not know %s. Use %s.", filepath.Base(target), what, exportKinds))
 			return
 		}
 		if target == a.d.Meta.Path {
-			a.sayError("Could not export the document: it would replace the document itself.")
+			a.sayExportError(errReplacesDocument)
 			return
 		}
 		if fi, err := os.Stat(filepath.Dir(target)); err != nil || !fi.IsDir() {
-			a.sayError(fmt.Sprintf("Could not export the document: the folder %s does not exist.", filepath.Dir(target)))
+			a.sayError(a.tr("Could not export the document: the folder %s does not exist.", filepath.Dir(target)))
 			return
 		}
 		run := func() {
@@ -300,7 +342,7 @@ func (a *App) exportAs() {
 		}
 		if fileExists(target) {
 			// Never write over a file without asking.
-			a.ask("export_as", fmt.Sprintf("%s already exists. Replace it? y or n", filepath.Base(target)), run)
+			a.ask("export_as", a.tr("%s already exists. Replace it? y or n", filepath.Base(target)), run)
 			return
 		}
 		run()

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -147,7 +146,7 @@ func (a *App) completeFromLibrary(p *Prompt, typed string, local, library []stri
 	if len(all) == 1 {
 		p.Text = []rune(all[0])
 		p.Caret = len(p.Text)
-		a.say(filepath.Base(all[0]) + ", in " + filepath.Dir(all[0]))
+		a.say(a.tr("%s, in %s", filepath.Base(all[0]), filepath.Dir(all[0])))
 		return
 	}
 	names := make([]string, 0, len(all))
@@ -167,16 +166,9 @@ func (a *App) completeFromLibrary(p *Prompt, typed string, local, library []stri
 	}
 	said := names
 	if len(said) > 10 {
-		said = append(said[:10:10], "and more")
+		said = append(said[:10:10], a.tr("and more"))
 	}
-	a.say(pluralMatches(len(all)) + strings.Join(said, ", "))
-}
-
-func pluralMatches(n int) string {
-	if n == 1 {
-		return "1 match: "
-	}
-	return strconv.Itoa(n) + " matches: "
+	a.say(a.tr("%d matches: %s", len(all), strings.Join(said, ", ")))
 }
 
 func lastRune(s string) (rune, int) { return utf8.DecodeLastRuneInString(s) }

@@ -1,7 +1,6 @@
 package core
 
 import (
-	"fmt"
 	"strings"
 
 	"textfirst/internal/tw/doc"
@@ -28,7 +27,7 @@ func systemSpeller() (Speller, error) {
 // why there is none.
 func (a *App) speller() (Speller, bool) {
 	if !a.opts.Settings.Bool("editing.spell_check") {
-		a.say("Spelling checks are off. Turn on Check spelling in the settings.")
+		a.say(a.tr("Spelling checks are off. Turn on Check spelling in the settings."))
 		return nil, false
 	}
 	get := a.opts.Spell
@@ -37,7 +36,7 @@ func (a *App) speller() (Speller, bool) {
 	}
 	sp, err := get()
 	if err != nil {
-		a.sayError(fmt.Sprintf("Spelling checks are not available: %v.", strings.TrimPrefix(err.Error(), "spell: ")))
+		a.sayError(a.tr("Spelling checks are not available: %s.", strings.TrimPrefix(err.Error(), "spell: ")))
 		return nil, false
 	}
 	return sp, true
@@ -66,14 +65,18 @@ func (a *App) misspelling(next bool) {
 			w, found = a.ix.PreviousWord(pos)
 		}
 		if !found {
-			a.edge(dirOf(next), "misspelling")
+			if next {
+				a.say(a.tr("No next misspelling."))
+			} else {
+				a.say(a.tr("No previous misspelling."))
+			}
 			return
 		}
 		pos = w.Start
 		word := a.d.Slice(w.Start, w.End)
 		if !sp.Known(word) && !a.inCode(w.Start) {
 			a.moveTo(w.Start, true)
-			a.say("Misspelled: " + word)
+			a.say(a.tr("Misspelled: %s", word))
 			return
 		}
 	}
@@ -87,18 +90,18 @@ func (a *App) spellingSuggestions() {
 	}
 	w, found := a.ix.Word(a.cursor)
 	if !found {
-		a.say("No word here.")
+		a.say(a.tr("No word here."))
 		return
 	}
 	word := a.d.Slice(w.Start, w.End)
 	if sp.Known(word) {
-		a.say(fmt.Sprintf("%s is spelled correctly.", word))
+		a.say(a.tr("%s is spelled correctly.", word))
 		return
 	}
 	sugg := sp.Suggest(word, 5)
 	if len(sugg) == 0 {
-		a.say(fmt.Sprintf("No suggestions for %s.", word))
+		a.say(a.tr("No suggestions for %s.", word))
 		return
 	}
-	a.say(fmt.Sprintf("Suggestions for %s: %s.", word, strings.Join(sugg, ", ")))
+	a.say(a.tr("Suggestions for %s: %s.", word, strings.Join(sugg, ", ")))
 }

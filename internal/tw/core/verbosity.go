@@ -1,8 +1,6 @@
 package core
 
 import (
-	"fmt"
-
 	"textfirst/internal/tw/doc"
 )
 
@@ -59,29 +57,104 @@ func (a *App) headingSaid(m doc.Marker) string {
 		return text
 	case VerbosityHigh:
 		i, n := a.ordinal(m, nil)
-		return fmt.Sprintf("Heading level %d, %d of %d: %s", m.Level, i, n, text)
+		return a.tr("Heading level %d, %d of %d: %s", m.Level, i, n, text)
 	}
-	return fmt.Sprintf("Heading level %d: %s", m.Level, text)
+	return a.tr("Heading level %d: %s", m.Level, text)
 }
+
+// noDescription is the text given for a graphic with none: it is said as
+// part of the role's own message ("Graphic: no description").
+const noDescription = "no description"
 
 // roleSaid joins a role and its text at the current verbosity: low says
 // the text, normal "role: text", high "role N of M: text" where the
-// position is m's among its kind.
+// position is m's among its kind. role is the role's English name.
 func (a *App) roleSaid(m doc.Marker, role, text string) string {
-	switch a.verbosity() {
-	case VerbosityLow:
-		if text == "" {
-			return role
-		}
+	v := a.verbosity()
+	if v == VerbosityLow && text != "" && !(role == "Graphic" && text == noDescription) {
 		return text
-	case VerbosityHigh:
-		i, n := a.ordinal(m, nil)
-		role = fmt.Sprintf("%s %d of %d", role, i, n)
+	}
+	i, n := 0, 0
+	if v == VerbosityHigh {
+		i, n = a.ordinal(m, nil)
+	}
+	if v == VerbosityLow {
+		text = ""
+	}
+	return a.role(role, i, n, text)
+}
+
+// role is a role's announcement as one message, so that it reads whole in
+// the interface language: the role alone (text ""), with its text, and
+// with its place i of n among its kind when i > 0.
+func (a *App) role(role string, i, n int, text string) string {
+	placed := i > 0
+	switch {
+	case role == "Graphic" && text == noDescription && placed:
+		return a.tr("Graphic %d of %d: no description", i, n)
+	case role == "Graphic" && text == noDescription:
+		return a.tr("Graphic: no description")
+	}
+	switch role + "/" + shape(placed, text) {
+	case "Link/alone":
+		return a.tr("Link")
+	case "Link/text":
+		return a.tr("Link: %s", text)
+	case "Link/placed":
+		return a.tr("Link %d of %d", i, n)
+	case "Link/placed text":
+		return a.tr("Link %d of %d: %s", i, n, text)
+	case "Block quote/alone":
+		return a.tr("Block quote")
+	case "Block quote/text":
+		return a.tr("Block quote: %s", text)
+	case "Block quote/placed":
+		return a.tr("Block quote %d of %d", i, n)
+	case "Block quote/placed text":
+		return a.tr("Block quote %d of %d: %s", i, n, text)
+	case "Separator/alone", "Separator/text":
+		return a.tr("Separator")
+	case "Separator/placed", "Separator/placed text":
+		return a.tr("Separator %d of %d", i, n)
+	case "Graphic/alone":
+		return a.tr("Graphic")
+	case "Graphic/text":
+		return a.tr("Graphic: %s", text)
+	case "Graphic/placed":
+		return a.tr("Graphic %d of %d", i, n)
+	case "Graphic/placed text":
+		return a.tr("Graphic %d of %d: %s", i, n, text)
+	case "Chapter/alone":
+		return a.tr("Chapter")
+	case "Chapter/text":
+		return a.tr("Chapter: %s", text)
+	case "Chapter/placed":
+		return a.tr("Chapter %d of %d", i, n)
+	case "Chapter/placed text":
+		return a.tr("Chapter %d of %d: %s", i, n, text)
+	}
+	// A role without its messages still says something.
+	if placed {
+		role = a.tr("%s, %d of %d", role, i, n)
 	}
 	if text == "" {
 		return role
 	}
-	return role + ": " + text
+	return a.tr("%s: %s", role, text)
+}
+
+// shape names which of a role's messages fits: with or without a place,
+// with or without text.
+func shape(placed bool, text string) string {
+	switch {
+	case placed && text != "":
+		return "placed text"
+	case placed:
+		return "placed"
+	case text != "":
+		return "text"
+	}
+	return "alone"
 }
 
 // listItemSaid is how a list item is announced: its text (low); its level
@@ -94,12 +167,12 @@ func (a *App) listItemSaid(m doc.Marker) string {
 	case VerbosityHigh:
 		i, n := a.siblingPlace(m)
 		if m.Level > 1 {
-			return fmt.Sprintf("Item %d of %d, level %d: %s", i, n, m.Level, text)
+			return a.tr("Item %d of %d, level %d: %s", i, n, m.Level, text)
 		}
-		return fmt.Sprintf("Item %d of %d: %s", i, n, text)
+		return a.tr("Item %d of %d: %s", i, n, text)
 	}
 	if m.Level > 1 {
-		return fmt.Sprintf("List item, level %d: %s", m.Level, text)
+		return a.tr("List item, level %d: %s", m.Level, text)
 	}
 	return text
 }
@@ -138,7 +211,7 @@ func (a *App) siblingPlace(item doc.Marker) (int, int) {
 // at high verbosity its row and column first.
 func (a *App) cellSaid(text string, row, col int) string {
 	if a.verbosity() == VerbosityHigh {
-		return fmt.Sprintf("Row %d, column %d: %s", row, col, text)
+		return a.tr("Row %d, column %d: %s", row, col, text)
 	}
 	return text
 }
@@ -148,13 +221,6 @@ func (a *App) cellSaid(text string, row, col int) string {
 func (a *App) tableSaid(m doc.Marker) string {
 	text := a.preview(m.Start)
 	rows := a.count(doc.TableRow, m)
-	size := ""
-	switch {
-	case rows == 1:
-		size = ", 1 row"
-	case rows > 1:
-		size = fmt.Sprintf(", %d rows", rows)
-	}
 	switch a.verbosity() {
 	case VerbosityLow:
 		return text
@@ -164,14 +230,18 @@ func (a *App) tableSaid(m doc.Marker) string {
 		if rs := a.ix.Within(doc.TableRow, m.Start, m.End); len(rs) > 0 {
 			cols = len(a.ix.Within(doc.TableCell, rs[0].Start, rs[0].End))
 		}
-		if cols == 1 {
-			size += ", 1 column"
-		} else if cols > 1 {
-			size += fmt.Sprintf(", %d columns", cols)
+		switch {
+		case rows == 0:
+			return a.tr("Table %d of %d: %s", i, n, text)
+		case cols == 0:
+			return a.tr("Table %d of %d, %s: %s", i, n, a.tr("%d rows", rows), text)
 		}
-		return fmt.Sprintf("Table %d of %d%s: %s", i, n, size, text)
+		return a.tr("Table %d of %d, %s, %s: %s", i, n, a.tr("%d rows", rows), a.tr("%d columns", cols), text)
 	}
-	return "Table" + size + ": " + text
+	if rows == 0 {
+		return a.tr("Table: %s", text)
+	}
+	return a.tr("Table, %d rows: %s", rows, text)
 }
 
 // listSaid announces a list: its text (low); its items (normal); its
@@ -179,21 +249,20 @@ func (a *App) tableSaid(m doc.Marker) string {
 func (a *App) listSaid(m doc.Marker) string {
 	text := a.preview(m.Start)
 	items := a.countDirect(m)
-	size := ""
-	switch {
-	case items == 1:
-		size = ", 1 item"
-	case items > 1:
-		size = fmt.Sprintf(", %d items", items)
-	}
 	switch a.verbosity() {
 	case VerbosityLow:
 		return text
 	case VerbosityHigh:
 		i, n := a.ordinal(m, nil)
-		return fmt.Sprintf("List %d of %d%s: %s", i, n, size, text)
+		if items == 0 {
+			return a.tr("List %d of %d: %s", i, n, text)
+		}
+		return a.tr("List %d of %d, %s: %s", i, n, a.tr("%d items", items), text)
 	}
-	return "List" + size + ": " + text
+	if items == 0 {
+		return a.tr("List: %s", text)
+	}
+	return a.tr("List, %d items: %s", items, text)
 }
 
 // headingAt is the heading starting at pos.

@@ -1,7 +1,6 @@
 package core
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 )
@@ -28,14 +27,15 @@ type Voicer interface {
 	Restart() (engineID string, notices []string, err error)
 }
 
-// voiceSample is what a voice says when the Voices list moves to it.
-func voiceSample(v Voice) string {
-	return fmt.Sprintf("Hello, this is %s.", v.Name)
+// voiceSample is what a voice says when the Voices list moves to it, in
+// the interface language.
+func (a *App) voiceSample(v Voice) string {
+	return a.tr("Hello, this is %s.", v.Name)
 }
 
 // voiceLabel is a voice's item in the Voices list: name, language, engine
 // and gender, and whether it is a favorite.
-func voiceLabel(v Voice, favorite bool) string {
+func (a *App) voiceLabel(v Voice, favorite bool) string {
 	parts := []string{v.Name}
 	for _, s := range []string{v.Language, v.Engine, v.Gender} {
 		if s != "" {
@@ -44,7 +44,7 @@ func voiceLabel(v Voice, favorite bool) string {
 	}
 	label := strings.Join(parts, ", ")
 	if favorite {
-		label += ", favorite"
+		return a.tr("%s, favorite", label)
 	}
 	return label
 }
@@ -67,7 +67,7 @@ func (a *App) favorites() []string {
 func (a *App) setSetting(path string, value any) bool {
 	ed, ok := a.opts.Settings.(SettingsEditor)
 	if !ok {
-		a.sayError("Settings cannot be changed in this session.")
+		a.sayError(a.tr("Settings cannot be changed in this session."))
 		return false
 	}
 	if _, err := ed.Set(path, value); err != nil {
@@ -81,7 +81,7 @@ func (a *App) setSetting(path string, value any) bool {
 func (a *App) voiceAction(id string) {
 	vr, ok := a.voicer()
 	if !ok {
-		a.say("There is no voice to choose: tw is not speaking in this session.")
+		a.say(a.tr("There is no voice to choose: tw is not speaking in this session."))
 		return
 	}
 	switch id {
@@ -92,14 +92,14 @@ func (a *App) voiceAction(id string) {
 	case "toggle_favorite_voice":
 		cur := vr.CurrentVoice()
 		if cur == "" {
-			a.say("The engine's default voice is in use: choose a voice first (Alt+V).")
+			a.say(a.tr("The engine's default voice is in use: choose a voice first (Alt+V)."))
 			return
 		}
 		a.toggleFavorite(vr, cur)
 	case "cycle_favorite_voice":
 		favs := a.favorites()
 		if len(favs) == 0 {
-			a.say("No favorite voices. In the Voices list (Alt+V), Space marks one.")
+			a.say(a.tr("No favorite voices. In the Voices list (Alt+V), Space marks one."))
 			return
 		}
 		next := favs[0]
@@ -107,19 +107,19 @@ func (a *App) voiceAction(id string) {
 			next = favs[(i+1)%len(favs)]
 		}
 		if a.setSetting("speech.voice", next) {
-			a.say(fmt.Sprintf("Voice: %s.", a.voiceName(vr, next)))
+			a.say(a.tr("Voice: %s.", a.voiceName(vr, next)))
 		}
 	case "restart_speech":
 		a.stopReading()
 		engineID, notices, err := vr.Restart()
 		if err != nil {
-			a.sayError(fmt.Sprintf("Speech could not restart: %v.", err))
+			a.sayError(a.tr("Speech could not restart: %v.", err))
 			return
 		}
 		for _, n := range notices {
 			a.say(n)
 		}
-		a.say(fmt.Sprintf("Speech restarted: %s.", engineID))
+		a.say(a.tr("Speech restarted: %s.", engineID))
 	}
 }
 
@@ -142,13 +142,13 @@ func (a *App) toggleFavorite(vr Voicer, id string) bool {
 	if i := slices.Index(favs, id); i >= 0 {
 		favs = slices.Delete(slices.Clone(favs), i, i+1)
 		if a.setSetting("speech.favorite_voices", favs) {
-			a.say(fmt.Sprintf("%s removed from favorites.", name))
+			a.say(a.tr("%s removed from favorites.", name))
 		}
 		return false
 	}
 	favs = append(slices.Clone(favs), id)
 	if a.setSetting("speech.favorite_voices", favs) {
-		a.say(fmt.Sprintf("%s added to favorites.", name))
+		a.say(a.tr("%s added to favorites.", name))
 		return true
 	}
 	return false
@@ -161,11 +161,11 @@ func (a *App) toggleFavorite(vr Voicer, id string) bool {
 func (a *App) showVoices(vr Voicer) {
 	vs, err := vr.Voices()
 	if err != nil {
-		a.sayError(fmt.Sprintf("Could not list the voices: %v.", err))
+		a.sayError(a.tr("Could not list the voices: %v.", err))
 		return
 	}
 	if len(vs) == 0 {
-		a.say("The speech engine has no voices to choose from.")
+		a.say(a.tr("The speech engine has no voices to choose from."))
 		return
 	}
 	favs := a.favorites()
@@ -185,24 +185,24 @@ func (a *App) showVoices(vr Voicer) {
 	}
 	items := make([]string, len(ordered))
 	for i, v := range ordered {
-		items[i] = voiceLabel(v, slices.Contains(favs, v.ID))
+		items[i] = a.voiceLabel(v, slices.Contains(favs, v.ID))
 	}
-	l := &List{Title: "Voices", Items: items, Filter: new(string), kind: voiceList}
+	l := &List{Title: a.tr("Voices"), Items: items, Filter: new(string), kind: voiceList}
 	cur := vr.CurrentVoice()
 	for i, v := range ordered {
 		if v.ID == cur {
 			l.Selected = i
 		}
 	}
-	l.moved = func(i int) { vr.SaySample(voiceSample(ordered[i]), ordered[i].ID) }
+	l.moved = func(i int) { vr.SaySample(a.voiceSample(ordered[i]), ordered[i].ID) }
 	l.mark = func(i int) {
 		fav := a.toggleFavorite(vr, ordered[i].ID)
-		l.all[i] = voiceLabel(ordered[i], fav)
+		l.all[i] = a.voiceLabel(ordered[i], fav)
 		a.refilter()
 	}
 	l.choose = func(i int) {
 		if a.setSetting("speech.voice", ordered[i].ID) {
-			a.say(fmt.Sprintf("Voice: %s.", ordered[i].Name))
+			a.say(a.tr("Voice: %s.", ordered[i].Name))
 		}
 	}
 	a.openList(l)

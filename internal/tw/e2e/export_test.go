@@ -212,7 +212,7 @@ func TestExportAsPrompt(t *testing.T) {
 		{"sub/../copy.md", "Exported to " + filepath.Join(dir, "copy.md") + ".", "copy.md"},
 		{filepath.Join(dir, "abs.epub"), "Exported to " + filepath.Join(dir, "abs.epub") + ".", "abs.epub"},
 		{"x.rtf", "Cannot export to x.rtf: tw does not know the extension .rtf. Use .html, .md, .txt, .json, .epub, .docx, .odt, .pdf; audio .wav, .flac, .ogg, .mp3, .opus, .m4b.", ""},
-		{"noext", "Cannot export to noext: tw does not know no extension. Use .html, .md, .txt, .json, .epub, .docx, .odt, .pdf; audio .wav, .flac, .ogg, .mp3, .opus, .m4b.", ""},
+		{"noext", "Cannot export to noext: it has no extension. Use .html, .md, .txt, .json, .epub, .docx, .odt, .pdf; audio .wav, .flac, .ogg, .mp3, .opus, .m4b.", ""},
 		{"missing/x.docx", "Could not export the document: the folder " + filepath.Join(dir, "missing") + " does not exist.", ""},
 		{"notes.md", "Could not export the document: it would replace the document itself.", ""},
 	} {

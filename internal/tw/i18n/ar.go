@@ -405,7 +405,6 @@ var ar = register("ar", map[string]any{
 	"Terminal colors":                       "ألوان الطرفية",
 	"Dark":                                  "داكن",
 	"Light":                                 "فاتح",
-	"High contrast":                         "تباين عالٍ",
 	"Interface language":                    "لغة الواجهة",
 	"Automatic (the system locale)":         "تلقائي (لغة النظام)",
 	"Right-to-left text":                    "النص من اليمين إلى اليسار",

@@ -378,7 +378,6 @@ var de = register("de", map[string]any{
 	"Terminal colors":                       "Terminalfarben",
 	"Dark":                                  "Dunkel",
 	"Light":                                 "Hell",
-	"High contrast":                         "Hoher Kontrast",
 	"Interface language":                    "Sprache der Oberfläche",
 	"Automatic (the system locale)":         "Automatisch (Systemsprache)",
 	"Right-to-left text":                    "Text von rechts nach links",

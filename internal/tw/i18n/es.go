@@ -379,7 +379,6 @@ var es = register("es", map[string]any{
 	"Terminal colors":                       "Colores del terminal",
 	"Dark":                                  "Oscuro",
 	"Light":                                 "Claro",
-	"High contrast":                         "Alto contraste",
 	"Interface language":                    "Idioma de la interfaz",
 	"Automatic (the system locale)":         "Automático (el idioma del sistema)",
 	"Right-to-left text":                    "Texto de derecha a izquierda",

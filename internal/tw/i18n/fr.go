@@ -378,7 +378,6 @@ var fr = register("fr", map[string]any{
 	"Terminal colors":                       "Couleurs du terminal",
 	"Dark":                                  "Sombre",
 	"Light":                                 "Clair",
-	"High contrast":                         "Contraste élevé",
 	"Interface language":                    "Langue de l'interface",
 	"Automatic (the system locale)":         "Automatique (la langue du système)",
 	"Right-to-left text":                    "Texte de droite à gauche",

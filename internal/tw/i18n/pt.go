@@ -379,7 +379,6 @@ var pt = register("pt", map[string]any{
 	"Terminal colors":                       "Cores do terminal",
 	"Dark":                                  "Escuro",
 	"Light":                                 "Claro",
-	"High contrast":                         "Alto contraste",
 	"Interface language":                    "Idioma da interface",
 	"Automatic (the system locale)":         "Automático (o idioma do sistema)",
 	"Right-to-left text":                    "Texto da direita para a esquerda",
