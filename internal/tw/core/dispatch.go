@@ -790,7 +790,13 @@ func (a *App) cycleSpeedPreset() {
 		a.sayError(err.Error())
 		return
 	}
-	a.say(a.tr("Speed %s, %d words per minute.", a.trKey(presetNames[next.name]), next.wpm))
+	// The built-in presets' names are said in the interface language; a
+	// preset the user named in settings.toml is said as written.
+	name := next.name
+	if k, ok := presetNames[name]; ok {
+		name = a.trKey(k)
+	}
+	a.say(a.tr("Speed %s, %d words per minute.", name, next.wpm))
 }
 
 // voiceMessages say a voice setting after a change ("Rate 285 words per
