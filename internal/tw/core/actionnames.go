@@ -169,6 +169,14 @@ var actionNames = map[string]string{
 	"toggle_line_numbers":         msg("toggle line numbers"),
 	"toggle_character_keys":       msg("toggle character keys"),
 	"next_theme":                  msg("next theme"),
+	"say_all":                     msg("say all"),
+	"toggle_favorite_voice":       msg("toggle favorite voice"),
+	"cycle_favorite_voice":        msg("cycle favorite voice"),
+	"export_as":                   msg("export as"),
+	"cycle_access_mode":           msg("cycle access mode"),
+	"search_help":                 msg("search help"),
+	"notice_history":              msg("notice history"),
+	"quiet_screen":                msg("quiet screen"),
 }
 
 // ActionNameKey is the catalogue key of an action's name ("next

@@ -132,9 +132,9 @@ func (a *App) runAction(id string) {
 	case "quiet_screen":
 		a.quiet = !a.quiet
 		if a.quiet {
-			a.say("Quiet screen on: the text is hidden, speech and keys go on. Alt+Q shows it again.")
+			a.say(a.tr("Quiet screen on: the text is hidden, speech and keys go on. Alt+Q shows it again."))
 		} else {
-			a.say("Quiet screen off.")
+			a.say(a.tr("Quiet screen off."))
 		}
 		return
 	case "keyboard_help":
@@ -153,7 +153,7 @@ func (a *App) runAction(id string) {
 		// F10 opens the menu bar, and closes it when it is open.
 		if a.list != nil && a.list.kind == menuList {
 			a.closeUI()
-			a.say("Menu closed.")
+			a.say(a.tr("Menu closed."))
 			return
 		}
 		a.openMenu(a.menuAt)
@@ -615,7 +615,7 @@ func (a *App) showSettings() {
 			return
 		}
 		refresh(i)
-		a.say("Reset to the default. " + l.all[i])
+		a.say(a.tr("Reset to the default. %s", l.all[i]))
 	}
 	l.choose = func(i int) {
 		path := labels[i].Path
@@ -775,7 +775,7 @@ func (a *App) cycleSpeedPreset() {
 	}
 	presets := a.speedPresets()
 	if len(presets) == 0 {
-		a.say("No speed presets. Add some to speech.speed_presets in settings.toml.")
+		a.say(a.tr("No speed presets. Add some to speech.speed_presets in settings.toml."))
 		return
 	}
 	rate := a.opts.Settings.Int("speech.rate")
@@ -790,7 +790,13 @@ func (a *App) cycleSpeedPreset() {
 		a.sayError(err.Error())
 		return
 	}
-	a.say(a.tr("Speed %s, %d words per minute.", a.trKey(presetNames[next.name]), next.wpm))
+	// The built-in presets' names are said in the interface language; a
+	// preset the user named in settings.toml is said as written.
+	name := next.name
+	if k, ok := presetNames[name]; ok {
+		name = a.trKey(k)
+	}
+	a.say(a.tr("Speed %s, %d words per minute.", name, next.wpm))
 }
 
 // voiceMessages say a voice setting after a change ("Rate 285 words per

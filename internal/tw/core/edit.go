@@ -65,11 +65,11 @@ func (a *App) enterEdit() {
 		return
 	}
 	if a.guide {
-		a.say("The user guide cannot be edited. F1 goes back to your document.")
+		a.say(a.tr("The user guide cannot be edited. F1 goes back to your document."))
 		return
 	}
 	if doc.IsWebAddress(a.d.Meta.Path) {
-		a.say("Web pages cannot be edited here; only files can.")
+		a.say(a.tr("Web pages cannot be edited here; only files can."))
 		return
 	}
 	a.stopReading()
@@ -83,7 +83,7 @@ func (a *App) enterEdit() {
 		var err error
 		raw, err = os.ReadFile(a.d.Meta.Path)
 		if err != nil {
-			a.sayError(fmt.Sprintf("Could not read %s to edit it: %v", filepath.Base(a.d.Meta.Path), err))
+			a.sayError(a.tr("Could not read %s to edit it: %v", filepath.Base(a.d.Meta.Path), err))
 			return
 		}
 		es.disk = stampOf(a.d.Meta.Path, raw)
@@ -522,7 +522,7 @@ func (a *App) inlineParts(r units.Range) []units.Range {
 // one step: when every part is already marked, the marks are removed.
 func (a *App) wrapParts(r units.Range, parts []units.Range, open, close, name string) {
 	if len(parts) == 0 {
-		a.say("Nothing to mark in the selection.")
+		a.say(a.tr("Nothing to mark in the selection."))
 		return
 	}
 	all := true
@@ -548,11 +548,7 @@ func (a *App) wrapParts(r units.Range, parts []units.Range, open, close, name st
 	text := b.String()
 	a.apply(r.Start, r.End, text, r.Start)
 	a.sel = &units.Range{Start: r.Start, End: r.Start + utf8.RuneCountInString(text)}
-	if all {
-		a.say(name + " removed.")
-	} else {
-		a.say(name + ".")
-	}
+	a.sayFormat(name, all)
 }
 
 // copyText puts text on tw's own clipboard and asks the front end to put
@@ -568,20 +564,22 @@ var markdownOnly = map[string]bool{"heading": true, "bullet_list": true, "number
 	"block_quote": true, "code_block": true, "horizontal_rule": true, "insert_table": true,
 	"insert_image": true, "insert_link": true}
 
+// placeholder is a message key: the text inserted, in the interface
+// language, when nothing is selected.
 type markup struct{ open, close, name, placeholder string }
 
 // inlineMarkup is the inline formatting of Markdown (and plain text);
 // htmlMarkup the same in an HTML document's source.
 var (
 	inlineMarkup = map[string]markup{
-		"bold":        {"**", "**", "Bold", "bold text"},
-		"italic":      {"*", "*", "Italic", "italic text"},
-		"inline_code": {"`", "`", "Code", "code"},
+		"bold":        {"**", "**", "Bold", msg("bold text")},
+		"italic":      {"*", "*", "Italic", msg("italic text")},
+		"inline_code": {"`", "`", "Code", msg("code")},
 	}
 	htmlMarkup = map[string]markup{
-		"bold":        {"<strong>", "</strong>", "Bold", "bold text"},
-		"italic":      {"<em>", "</em>", "Italic", "italic text"},
-		"inline_code": {"<code>", "</code>", "Code", "code"},
+		"bold":        {"<strong>", "</strong>", "Bold", msg("bold text")},
+		"italic":      {"<em>", "</em>", "Italic", msg("italic text")},
+		"inline_code": {"<code>", "</code>", "Code", msg("code")},
 	}
 )
 
@@ -693,11 +691,11 @@ func (a *App) editAction(id string) {
 				return
 			}
 			a.copyText(a.d.Slice(s.Start, s.End))
-			a.say("Copied the sentence: " + a.previewText(a.clipboard))
+			a.say(a.tr("Copied the sentence: %s", a.previewText(a.clipboard)))
 			return
 		}
 		a.copyText(a.d.Slice(r.Start, r.End))
-		a.say("Copied: " + a.previewText(a.clipboard))
+		a.say(a.tr("Copied: %s", a.previewText(a.clipboard)))
 		return
 	}
 	if !a.editing {
@@ -705,7 +703,7 @@ func (a *App) editAction(id string) {
 		return
 	}
 	if a.d.Meta.Format == "html" && markdownOnly[id] {
-		a.say(fmt.Sprintf("%s writes Markdown; in an HTML document type the tags. Bold, italic and code work here.", capitalize(humanName(id))))
+		a.say(a.tr("%s writes Markdown; in an HTML document type the tags. Bold, italic and code work here.", capitalize(a.actionName(id))))
 		return
 	}
 	switch id {
@@ -804,7 +802,7 @@ func (a *App) editAction(id string) {
 		if a.d.Meta.Format == "html" {
 			m = htmlMarkup[id]
 		}
-		a.wrap(m.open, m.close, m.name, m.placeholder)
+		a.wrap(m.open, m.close, m.name, a.trKey(m.placeholder))
 	case "insert_link":
 		if r, ok := a.selection(); ok {
 			inner := a.d.Slice(r.Start, r.End)

@@ -74,15 +74,17 @@ func (a *App) openGuideAt(pos int) {
 	a.base = nil
 	a.guide = true
 	a.cursor = min(max(pos, 0), d.Len())
-	back := "F1 goes back."
+	back := a.tr("F1 goes back.")
 	if a.guideReturn != "" {
-		back = "F1 goes back to " + baseName(a.guideReturn) + "."
+		back = a.tr("F1 goes back to %s.", baseName(a.guideReturn))
 	}
 	if pos > 0 {
-		a.say(fmt.Sprintf("User guide, line %d: %s %s", a.ix.LineOf(a.cursor)+1, a.nonBlank(a.preview(a.cursor)), back))
+		a.say(a.tr("User guide, line %d: %s %s", a.ix.LineOf(a.cursor)+1, a.nonBlank(a.preview(a.cursor)), back))
 		return
 	}
-	a.say(fmt.Sprintf("Opened the %s. h moves by heading, Ctrl+F finds, Alt+? searches all help. %s", help.Title, back))
+	// The guide's title (help.Title) is part of the message, so each
+	// language says it its own way.
+	a.say(a.tr("Opened the tw user guide. h moves by heading, Ctrl+F finds, Alt+? searches all help. %s", back))
 }
 
 // closeGuide goes back from the guide to the document read before it.
@@ -101,7 +103,7 @@ func (a *App) closeGuide() {
 	a.guide = false
 	a.viewChanged()
 	a.mode = ModeBrowse
-	a.say("Closed the user guide. No document is open; Ctrl+O opens one.")
+	a.say(a.tr("Closed the user guide. No document is open; Ctrl+O opens one."))
 }
 
 func baseName(path string) string {
@@ -124,9 +126,10 @@ func (a *App) searchHelp() {
 	var targets []target
 	for _, m := range Menus {
 		for _, id := range m.MenuActions() {
-			item := fmt.Sprintf("%s. %s menu", a.menuItem(id), m.Name)
+			item := a.tr("%s. %s menu", a.menuItem(id), a.trKey(m.Name))
 			items = append(items, item)
-			search = append(search, item+" "+id)
+			// The English name and id find the command in any language.
+			search = append(search, item+" "+humanName(id)+" "+m.Name+" "+id)
 			targets = append(targets, target{action: id})
 		}
 	}
@@ -153,11 +156,11 @@ func (a *App) searchHelp() {
 			continue
 		}
 		text := g.Slice(p.Start, p.End)
-		items = append(items, fmt.Sprintf("Guide, %s: %s", section, firstWords(text, 12)))
+		items = append(items, a.tr("Guide, %s: %s", section, firstWords(text, 12)))
 		search = append(search, section+" "+text)
 		targets = append(targets, target{pos: p.Start})
 	}
-	l := &List{Title: "Search help and commands", Items: items, Filter: new(string), search: search}
+	l := &List{Title: a.tr("Search help and commands"), Items: items, Filter: new(string), search: search}
 	l.choose = func(i int) {
 		t := targets[i]
 		if t.action != "" {
@@ -166,8 +169,8 @@ func (a *App) searchHelp() {
 		}
 		a.openGuideAt(t.pos)
 	}
-	l.intro = fmt.Sprintf("Search help and commands, %s. Type words to find, Up and Down move, Enter runs the command or opens the guide there, Escape closes.",
-		plural(len(items), "item", "items"))
+	l.intro = a.tr("Search help and commands, %d items. Type words to find, Up and Down move, Enter runs the command or opens the guide there, Escape closes.",
+		len(items))
 	a.openList(l)
 }
 

@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"strings"
 	"testing"
 
 	"textfirst/internal/tw/core"
@@ -51,6 +52,50 @@ func TestAnnouncementsQuoteDocumentTextLiterally(t *testing.T) {
 		f.do(app, id)
 		if got := rec.last(); got != tt.want {
 			t.Errorf("%s %s said %q, want %q", tt.lang, id, got, tt.want)
+		}
+	}
+}
+
+// TestMenusSpeakTheInterfaceLanguage: a menu's name, its items (action
+// names) and its intro are said in the interface language, and the menu
+// opens by its English or its translated name.
+func TestMenusSpeakTheInterfaceLanguage(t *testing.T) {
+	f := newFixture(t)
+	st := &langSettings{lang: "de"}
+	rec := &recorder{}
+	app := core.New(core.Options{Home: f.home, Events: rec, Settings: st, Load: load.File, Parse: load.Bytes})
+	t.Cleanup(app.Close)
+	if err := app.Open(f.path); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ lang, name, want string }{
+		{"de", "Navigieren", "Menü Navigieren, Nächster Satz, 1 von "},
+		{"fr", "Navigate", "Menu Navigation, Phrase suivante, 1 sur "},
+		{"en", "navigate", "Navigate menu, Next sentence, 1 of "},
+	}
+	for _, tt := range tests {
+		st.lang = tt.lang
+		effects, _ := app.OpenMenu(tt.name)
+		if got := rec.last(); !strings.HasPrefix(got, tt.want) {
+			t.Errorf("%s: opening %q said %q, want it to start %q", tt.lang, tt.name, got, tt.want)
+		}
+		var title string
+		for _, e := range effects {
+			if l, ok := e.(core.ListEffect); ok {
+				title = l.Title
+			}
+		}
+		if title != strings.SplitN(tt.want, ",", 2)[0] {
+			t.Errorf("%s: list title %q", tt.lang, title)
+		}
+		if _, _, err := app.ListKey("introduce"); err != nil {
+			t.Fatal(err)
+		}
+		if got := rec.last(); strings.Contains(got, "Up and Down") != (tt.lang == "en") {
+			t.Errorf("%s: intro %q", tt.lang, got)
+		}
+		if _, _, err := app.ListKey("escape"); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -17,7 +17,7 @@ func (a *App) addBookmark() {
 	// One place keeps one bookmark: a second m there says so.
 	for _, b := range a.state.Bookmarks {
 		if b.Char == at.Start {
-			a.say(fmt.Sprintf("There is already a bookmark here, %s.", b.Name))
+			a.say(a.tr("There is already a bookmark here, %s.", b.Name))
 			return
 		}
 	}
@@ -434,7 +434,7 @@ func (a *App) listHighlights() {
 		a.say(a.tr("No highlights."))
 		return
 	}
-	a.openList(&List{Title: "Highlights", kind: highlightList, Items: a.highlightItems(),
+	a.openList(&List{Title: a.tr("Highlights"), kind: highlightList, Items: a.highlightItems(),
 		choose: func(i int) {
 			h := a.state.Highlights[i]
 			a.moveTo(h.Start, true)
@@ -448,13 +448,13 @@ func (a *App) listHighlights() {
 func (a *App) removeHighlight(i int) {
 	text := a.previewText(a.state.Highlights[i].Text)
 	a.state.Highlights = append(a.state.Highlights[:i], a.state.Highlights[i+1:]...)
-	if a.saveMarks("highlight's removal") {
+	if a.saveMarks(msg("Could not save the highlight's removal: %s.")) {
 		if len(a.state.Highlights) == 0 && a.list != nil && a.list.kind == highlightList {
 			a.closeUI()
-			a.say(fmt.Sprintf("Highlight removed: %s. No highlights are left.", text))
+			a.say(a.tr("Highlight removed: %s. No highlights are left.", text))
 			return
 		}
-		a.say(fmt.Sprintf("Highlight removed: %s.", text))
+		a.say(a.tr("Highlight removed: %s.", text))
 	}
 }
 

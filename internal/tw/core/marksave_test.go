@@ -173,3 +173,31 @@ func TestQuitReportsAnUnsavedPlace(t *testing.T) {
 		t.Fatalf("quitting said %q, want %q", rec.says, want)
 	}
 }
+
+// Deleting a highlight from the Highlights list when the write fails says
+// why in a whole sentence (it once said the bare words "highlight's
+// removal" with a formatting error), and keeps the highlight listed.
+func TestHighlightRemovalWriteFailureIsReported(t *testing.T) {
+	f := newFixture(t)
+	app, rec := f.open()
+	if _, err := app.Action("toggle_highlight", nil); err != nil {
+		t.Fatal(err)
+	}
+	state := filepath.Join(f.home, "data", "state")
+	if err := os.RemoveAll(state); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(state, []byte("not a folder"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.Action("list_highlights", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := app.ListKey("delete"); err != nil {
+		t.Fatal(err)
+	}
+	want := "Could not save the highlight's removal: not a directory."
+	if got := rec.last(); got != want {
+		t.Fatalf("said %q, want %q", got, want)
+	}
+}

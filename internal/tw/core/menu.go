@@ -1,14 +1,14 @@
 package core
 
 import (
-	"fmt"
 	"strings"
+	"unicode"
 )
 
 // Menu is one menu of the menu bar: a keyboard-reference group (or two)
 // under a short name, opened by Alt and its letter in the terminal reader.
 type Menu struct {
-	Name   string  // "File"
+	Name   string  // "File": a message key, said with trKey
 	Letter rune    // the letter that opens it with Alt, lowercase
 	Groups []Group // the groups whose actions it holds, in order
 }
@@ -17,14 +17,14 @@ type Menu struct {
 // reference is in exactly one menu. The letters avoid the Alt keys the
 // keyboard reference already gives (Alt+H, Alt+N, Alt+O, Alt+S, Alt+V …).
 var Menus = []Menu{
-	{"File", 'f', []Group{GroupFile}},
-	{"Edit", 'e', []Group{GroupEditing}},
-	{"Navigate", 'g', []Group{GroupNavigation, GroupSpeechCursor}},
-	{"Search", 'c', []Group{GroupSearch}},
-	{"Marks", 'k', []Group{GroupBookmarks}},
-	{"Reading", 'r', []Group{GroupReading}},
-	{"Voice", 'i', []Group{GroupVoice}},
-	{"View and help", 'l', []Group{GroupView}},
+	{msg("File"), 'f', []Group{GroupFile}},
+	{msg("Edit"), 'e', []Group{GroupEditing}},
+	{msg("Navigate"), 'g', []Group{GroupNavigation, GroupSpeechCursor}},
+	{msg("Search"), 'c', []Group{GroupSearch}},
+	{msg("Marks"), 'k', []Group{GroupBookmarks}},
+	{msg("Reading"), 'r', []Group{GroupReading}},
+	{msg("Voice"), 'i', []Group{GroupVoice}},
+	{msg("View and help"), 'l', []Group{GroupView}},
 }
 
 // MenuActions returns the action ids of menu m, in keyboard-reference order.
@@ -80,7 +80,7 @@ func (a *App) runChosen(id string) {
 
 // menuItem is an action as a menu shows it: "Open, Ctrl+O".
 func (a *App) menuItem(id string) string {
-	name := capitalize(humanName(id))
+	name := capitalize(a.actionName(id))
 	if a.keyOf != nil {
 		if k := a.keyOf(id); k != "" {
 			return name + ", " + k
@@ -89,19 +89,19 @@ func (a *App) menuItem(id string) string {
 	return name
 }
 
-// OpenMenu opens the menu named name (case does not matter), as Alt and
-// its letter does.
+// OpenMenu opens the menu named name, in English or in the interface
+// language (case does not matter), as Alt and its letter does.
 func (a *App) OpenMenu(name string) ([]Effect, string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.effects = nil
 	for i, m := range Menus {
-		if strings.EqualFold(m.Name, name) {
+		if strings.EqualFold(m.Name, name) || strings.EqualFold(a.trKey(m.Name), name) {
 			a.openMenu(i)
 			return a.takeEffects(), a.status
 		}
 	}
-	a.sayError(fmt.Sprintf("No menu %s.", name))
+	a.sayError(a.tr("No menu %s.", name))
 	return a.takeEffects(), a.status
 }
 
@@ -118,39 +118,32 @@ func (a *App) openMenu(i int) {
 	for k, id := range ids {
 		items[k] = a.menuItem(id)
 	}
-	l := &List{Title: m.Name + " menu", Items: items, kind: menuList}
+	name := a.trKey(m.Name)
+	l := &List{Title: a.tr("%s menu", name), Items: items, kind: menuList}
 	l.choose = func(k int) { a.runChosen(ids[k]) }
 	l.adjust = func(_, dir int) { a.openMenu(i + dir) }
-	l.intro = fmt.Sprintf("%s menu, Alt+%c, %s. Up and Down move, Left and Right go to the other menus, Enter runs, Escape closes.",
-		m.Name, m.Letter-'a'+'A', plural(len(items), "item", "items"))
+	l.intro = a.tr("%s menu, Alt+%s, %d items. Up and Down move, Left and Right go to the other menus, Enter runs, Escape closes.",
+		name, string(unicode.ToUpper(m.Letter)), len(items))
 	a.list = l
 	l.all = l.Items
 	a.refilter()
-	a.say(fmt.Sprintf("%s menu, %s, 1 of %d", m.Name, items[0], len(items)))
+	a.say(a.tr("%s menu, %s, 1 of %d", name, items[0], len(items)))
 	a.effects = append(a.effects, ListEffect{Title: l.Title, Items: l.Items})
-}
-
-// plural says n things in English: "1 item", "2 items".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // noticeHistory lists what tw said, newest first, so a message that was
 // followed at once by another is not lost. Enter says the item again.
 func (a *App) noticeHistory() {
 	if len(a.notices) == 0 {
-		a.say("No messages yet.")
+		a.say(a.tr("No messages yet."))
 		return
 	}
 	items := make([]string, len(a.notices))
 	for i, n := range a.notices {
 		items[len(items)-1-i] = n
 	}
-	l := &List{Title: "Messages", Items: items, Filter: new(string)}
+	l := &List{Title: a.tr("Messages"), Items: items, Filter: new(string)}
 	l.choose = func(i int) { a.say(items[i]) }
-	l.intro = fmt.Sprintf("Messages, newest first, %s. Up and Down move, type to filter, Escape closes.", plural(len(items), "message", "messages"))
+	l.intro = a.tr("Messages, newest first, %d messages. Up and Down move, type to filter, Escape closes.", len(items))
 	a.openList(l)
 }

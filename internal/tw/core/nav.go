@@ -455,7 +455,7 @@ func (a *App) tableMove(id string) {
 	}
 	table, row := holding(doc.Table), holding(doc.TableRow)
 	if table == nil || row == nil {
-		a.say("Not in a table.")
+		a.say(a.tr("Not in a table."))
 		return
 	}
 	rowCells := func(r doc.Marker) []doc.Marker { return inside(doc.TableCell, r.Start, r.End) }

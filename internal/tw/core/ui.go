@@ -89,7 +89,7 @@ func (a *App) openList(l *List) {
 	intro := a.listIntro(l)
 	if l.Selected > 0 && l.Selected < len(l.Items) {
 		// Opened on an item other than the first: say which.
-		intro += fmt.Sprintf(" %s, %d of %d", l.Items[l.Selected], l.Selected+1, len(l.Items))
+		intro += " " + a.tr("%s, %d of %d", l.Items[l.Selected], l.Selected+1, len(l.Items))
 	}
 	a.say(intro)
 	a.effects = append(a.effects, ListEffect{Title: l.Title, Items: l.Items})
@@ -101,7 +101,7 @@ func (a *App) listIntro(l *List) string {
 	if l.intro != "" {
 		return l.intro
 	}
-	return fmt.Sprintf("%s, %s. Up and Down move, Enter chooses, Escape closes.", l.Title, plural(len(l.Items), "item", "items"))
+	return a.tr("%s, %d items. Up and Down move, Enter chooses, Escape closes.", l.Title, len(l.Items))
 }
 
 func (a *App) refilter() {
@@ -325,7 +325,7 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 		c := runes[0]
 		if c == ' ' && l.mark != nil {
 			if len(l.Items) == 0 {
-				a.say("No items.")
+				a.say(a.tr("No items."))
 			} else {
 				l.mark(l.allIdx[l.Selected])
 			}

@@ -143,7 +143,6 @@ var ar = register("ar", map[string]any{
 	"Replace with":                                                    "استبدل بـ",
 	"Replaced %d.": pl(1, "zero", "لم يُستبدل شيء.", "one", "استبدال واحد.", "two", "استبدالان.",
 		"few", "%[1]d استبدالات.", "many", "%[1]d استبدالًا.", "other", "%[1]d استبدال."),
-	"Cycle typing echo":                               "تبديل صدى الكتابة",
 	"Could not save: %s. Still editing.":              "تعذّر الحفظ: %s. ما زال التحرير جاريًا.",
 	"Save as, Enter for %s":                           "حفظ باسم، Enter لـ %s",
 	"%s Still editing.":                               "%s ما زال التحرير جاريًا.",
@@ -421,7 +420,6 @@ var ar = register("ar", map[string]any{
 	"Key layout":                            "تخطيط المفاتيح",
 	"Default":                               "الافتراضي",
 	"Classic":                               "الكلاسيكي",
-	"Speech mode":                           "وضع الكلام",
 	"Self-voicing":                          "كلام ذاتي",
 	"Hybrid":                                "مختلط",
 	"Screen reader":                         "قارئ الشاشة",
@@ -608,7 +606,6 @@ var ar = register("ar", map[string]any{
 	"previous character":          "الحرف السابق",
 	// keymap.toml warnings.
 	"keymap.toml: cannot be read (%v); using the default keys.":                          "keymap.toml: تعذّرت قراءته (%v)؛ تُستخدم المفاتيح الافتراضية.",
-	"keymap.toml: %v; using the default keys.":                                           "keymap.toml: %v؛ تُستخدم المفاتيح الافتراضية.",
 	"keymap.toml: there is no action %s; the entry is ignored.":                          "keymap.toml: لا يوجد إجراء باسم %s؛ يُتجاهل هذا الإدخال.",
 	"keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored.": "keymap.toml: يجب أن يكون %s قائمة مفاتيح مثل [\"Ctrl+J\"]؛ يُتجاهل هذا الإدخال.",
 	"keymap.toml: %v is not a key name (for %s); the entry is ignored.":                  "keymap.toml: %v ليس اسم مفتاح (لـ %s)؛ يُتجاهل هذا الإدخال.",

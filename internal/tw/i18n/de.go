@@ -132,7 +132,6 @@ var de = register("de", map[string]any{
 	"No matches for %s":                                               "Keine Treffer für %s",
 	"Replace with":                                                    "Ersetzen durch",
 	"Replaced %d.":                                                    "Ersetzt: %d.",
-	"Cycle typing echo":                                               "Tastaturecho wechseln",
 	"Could not save: %s. Still editing.":                              "Konnte nicht speichern: %s. Weiter im Bearbeiten.",
 	"Save as, Enter for %s":                                           "Speichern unter, Eingabe für %s",
 	"%s Still editing.":                                               "%s Weiter im Bearbeiten.",
@@ -394,7 +393,6 @@ var de = register("de", map[string]any{
 	"Key layout":                            "Tastenbelegung",
 	"Default":                               "Standard",
 	"Classic":                               "Klassisch",
-	"Speech mode":                           "Sprachmodus",
 	"Self-voicing":                          "Eigene Sprache",
 	"Hybrid":                                "Hybrid",
 	"Screen reader":                         "Screenreader",
@@ -581,7 +579,6 @@ var de = register("de", map[string]any{
 	"previous character":          "vorheriges Zeichen",
 	// keymap.toml warnings.
 	"keymap.toml: cannot be read (%v); using the default keys.":                          "keymap.toml lässt sich nicht lesen (%v); es gelten die Standardtasten.",
-	"keymap.toml: %v; using the default keys.":                                           "keymap.toml: %v; es gelten die Standardtasten.",
 	"keymap.toml: there is no action %s; the entry is ignored.":                          "keymap.toml: Es gibt keine Aktion %s; der Eintrag wird übergangen.",
 	"keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored.": "keymap.toml: %s muss eine Liste von Tasten wie [\"Ctrl+J\"] sein; der Eintrag wird übergangen.",
 	"keymap.toml: %v is not a key name (for %s); the entry is ignored.":                  "keymap.toml: %v ist kein Tastenname (für %s); der Eintrag wird übergangen.",

@@ -133,7 +133,6 @@ var es = register("es", map[string]any{
 	"No matches for %s":                                               "No hay coincidencias para %s",
 	"Replace with":                                                    "Reemplazar por",
 	"Replaced %d.":                                                    pl(1, "one", "%[1]d reemplazo.", "other", "%[1]d reemplazos."),
-	"Cycle typing echo":                                               "Cambiar el eco de escritura",
 	"Could not save: %s. Still editing.":                              "No se pudo guardar: %s. Sigue editando.",
 	"Save as, Enter for %s":                                           "Guardar como, Intro para %s",
 	"%s Still editing.":                                               "%s Sigue editando.",
@@ -395,7 +394,6 @@ var es = register("es", map[string]any{
 	"Key layout":                            "Distribución de teclas",
 	"Default":                               "Predeterminada",
 	"Classic":                               "Clásica",
-	"Speech mode":                           "Modo de voz",
 	"Self-voicing":                          "Voz propia",
 	"Hybrid":                                "Híbrido",
 	"Screen reader":                         "Lector de pantalla",
@@ -582,7 +580,6 @@ var es = register("es", map[string]any{
 	"previous character":          "carácter anterior",
 	// keymap.toml warnings.
 	"keymap.toml: cannot be read (%v); using the default keys.":                          "keymap.toml: no se puede leer (%v); se usan las teclas predeterminadas.",
-	"keymap.toml: %v; using the default keys.":                                           "keymap.toml: %v; se usan las teclas predeterminadas.",
 	"keymap.toml: there is no action %s; the entry is ignored.":                          "keymap.toml: no existe la acción %s; la entrada se ignora.",
 	"keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored.": "keymap.toml: %s debe ser una lista de teclas como [\"Ctrl+J\"]; la entrada se ignora.",
 	"keymap.toml: %v is not a key name (for %s); the entry is ignored.":                  "keymap.toml: %v no es un nombre de tecla (para %s); la entrada se ignora.",

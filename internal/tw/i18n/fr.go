@@ -132,7 +132,6 @@ var fr = register("fr", map[string]any{
 	"No matches for %s":                                               "Aucun résultat pour %s",
 	"Replace with":                                                    "Remplacer par",
 	"Replaced %d.":                                                    pl(1, "one", "%[1]d remplacement.", "other", "%[1]d remplacements."),
-	"Cycle typing echo":                                               "Changer l'écho de frappe",
 	"Could not save: %s. Still editing.":                              "Impossible d'enregistrer : %s. Modification en cours.",
 	"Save as, Enter for %s":                                           "Enregistrer sous, Entrée pour %s",
 	"%s Still editing.":                                               "%s Modification en cours.",
@@ -394,7 +393,6 @@ var fr = register("fr", map[string]any{
 	"Key layout":                            "Disposition des touches",
 	"Default":                               "Par défaut",
 	"Classic":                               "Classique",
-	"Speech mode":                           "Mode de parole",
 	"Self-voicing":                          "Voix propre",
 	"Hybrid":                                "Hybride",
 	"Screen reader":                         "Lecteur d'écran",
@@ -581,7 +579,6 @@ var fr = register("fr", map[string]any{
 	"previous character":          "caractère précédent",
 	// keymap.toml warnings.
 	"keymap.toml: cannot be read (%v); using the default keys.":                          "keymap.toml : lecture impossible (%v) ; les touches par défaut s'appliquent.",
-	"keymap.toml: %v; using the default keys.":                                           "keymap.toml : %v ; les touches par défaut s'appliquent.",
 	"keymap.toml: there is no action %s; the entry is ignored.":                          "keymap.toml : l'action %s n'existe pas ; l'entrée est ignorée.",
 	"keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored.": "keymap.toml : %s doit être une liste de touches comme [\"Ctrl+J\"] ; l'entrée est ignorée.",
 	"keymap.toml: %v is not a key name (for %s); the entry is ignored.":                  "keymap.toml : %v n'est pas un nom de touche (pour %s) ; l'entrée est ignorée.",

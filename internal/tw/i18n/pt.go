@@ -133,7 +133,6 @@ var pt = register("pt", map[string]any{
 	"No matches for %s":                                               "Nenhum resultado para %s",
 	"Replace with":                                                    "Substituir por",
 	"Replaced %d.":                                                    pl(1, "one", "%[1]d substituição.", "other", "%[1]d substituições."),
-	"Cycle typing echo":                                               "Alternar eco de digitação",
 	"Could not save: %s. Still editing.":                              "Não foi possível salvar: %s. Continua editando.",
 	"Save as, Enter for %s":                                           "Salvar como, Enter para %s",
 	"%s Still editing.":                                               "%s Continua editando.",
@@ -395,7 +394,6 @@ var pt = register("pt", map[string]any{
 	"Key layout":                            "Disposição das teclas",
 	"Default":                               "Padrão",
 	"Classic":                               "Clássica",
-	"Speech mode":                           "Modo de fala",
 	"Self-voicing":                          "Voz própria",
 	"Hybrid":                                "Híbrido",
 	"Screen reader":                         "Leitor de tela",
@@ -582,7 +580,6 @@ var pt = register("pt", map[string]any{
 	"previous character":          "caractere anterior",
 	// keymap.toml warnings.
 	"keymap.toml: cannot be read (%v); using the default keys.":                          "keymap.toml: não foi possível ler (%v); são usadas as teclas padrão.",
-	"keymap.toml: %v; using the default keys.":                                           "keymap.toml: %v; são usadas as teclas padrão.",
 	"keymap.toml: there is no action %s; the entry is ignored.":                          "keymap.toml: a ação %s não existe; a entrada é ignorada.",
 	"keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored.": "keymap.toml: %s deve ser uma lista de teclas como [\"Ctrl+J\"]; a entrada é ignorada.",
 	"keymap.toml: %v is not a key name (for %s); the entry is ignored.":                  "keymap.toml: %v não é um nome de tecla (para %s); a entrada é ignorada.",

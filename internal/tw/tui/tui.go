@@ -329,7 +329,7 @@ func (r *Reader) describe(name string) {
 	}
 	for _, m := range core.Menus {
 		if act == menuAction(m) {
-			r.say(r.tr("%s: opens the %s menu.", r.spokenKey(name), m.Name))
+			r.say(r.tr("%s: opens the %s menu.", r.spokenKey(name), r.text(m.Name)))
 			return
 		}
 	}
@@ -890,7 +890,7 @@ func (r *Reader) Draw() {
 func (r *Reader) drawMenuBar(title string, w int) {
 	open := -1
 	for i, m := range core.Menus {
-		if title == m.Name+" menu" {
+		if title == r.tr("%s menu", r.text(m.Name)) {
 			open = i
 		}
 	}
@@ -902,7 +902,7 @@ func (r *Reader) drawMenuBar(title string, w int) {
 	}
 	x := 0
 	for i, m := range core.Menus {
-		label := fmt.Sprintf(" %s (Alt+%c) ", m.Name, unicode.ToUpper(m.Letter))
+		label := fmt.Sprintf(" %s (Alt+%c) ", r.text(m.Name), unicode.ToUpper(m.Letter))
 		style := r.th.bar
 		if i == open {
 			style = r.th.cursor
