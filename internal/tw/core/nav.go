@@ -236,10 +236,7 @@ func (a *App) navigate(id string) bool {
 	case "next_graphic", "previous_graphic":
 		a.structure(id == "next_graphic", doc.Image, "graphic", func(m doc.Marker) string {
 			if m.End == m.Start {
-				if a.verbosity() == VerbosityLow {
-					return "Graphic"
-				}
-				return a.roleSaid(m, "Graphic", "no description")
+				return a.roleSaid(m, "Graphic", noDescription)
 			}
 			return a.roleSaid(m, "Graphic", a.oneLine(m))
 		})
