@@ -62,7 +62,7 @@ and leaves no file.`,
 			if wordLevel && subs == "" {
 				return usage("export-audio", errors.New("--word-level goes with --subtitles srt|vtt"))
 			}
-			p, err := vf.params()
+			p, err := vf.params(env)
 			if err != nil {
 				return usage("export-audio", err)
 			}

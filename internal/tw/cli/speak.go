@@ -14,30 +14,52 @@ import (
 
 	"textfirst/internal/tw/audio"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/session"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/speech"
 )
 
 // voiceFlags are the speech settings a command line may change.
 type voiceFlags struct {
-	backend, voice, rate, pitch, module string
+	backend, voice, rate, pitch, module, home string
+	// named: --backend named an engine (it must speak, or fail saying why).
+	named bool
 }
 
 func (v *voiceFlags) add(c *cobra.Command) {
 	f := c.Flags()
-	f.StringVar(&v.backend, "backend", "auto", "the speech engine (tw backends lists them)")
+	f.StringVar(&v.backend, "backend", "", "the speech engine (tw backends lists them); default: speech.backend of settings.toml, else auto")
 	f.StringVar(&v.voice, "voice", "", "the voice: an id, name words, a language tag or engine:voice (tw voices lists them)")
 	f.StringVar(&v.module, "module", "", "speech-dispatcher's output module (espeak-ng, flite, festival)")
 	f.StringVar(&v.rate, "rate", "", "words per minute, "+span("speech.rate"))
 	f.StringVar(&v.pitch, "pitch", "", "semitones from the voice's pitch, "+span("speech.pitch"))
+	f.StringVar(&v.home, "home", "", "the settings.toml to speak by (else $TEXTWEAVER_HOME)")
 	c.RegisterFlagCompletionFunc("backend", completeBackends)
 }
 
-// params applies the flags to the defaults; out-of-range values clamp, as
-// in settings.
-func (v *voiceFlags) params() (speech.Params, error) {
+// params applies the flags to the speech settings of settings.toml (the
+// voice, rate, pitch, volume, pronunciations a listener chose; a bad value
+// there is its default, with the warning on stderr); out-of-range values
+// clamp, as in settings. An engine not named by --backend is the
+// setting's.
+func (v *voiceFlags) params(env Env) (speech.Params, error) {
 	p := speech.DefaultParams()
-	p.Voice = v.voice
+	backend := "auto"
+	st, warnings, err := settings.Open(session.Home(v.home, env.Getenv))
+	if err == nil {
+		p = speech.ParamsFrom(st)
+		backend = st.String("speech.backend")
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(env.Stderr, "Warning: %s\n", w)
+	}
+	v.named = v.backend != "" && v.backend != "auto"
+	if v.backend == "" {
+		v.backend = backend
+	}
+	if v.voice != "" {
+		p.Voice = v.voice
+	}
 	if v.rate != "" {
 		n, err := strconv.Atoi(v.rate)
 		if err != nil {
@@ -76,7 +98,7 @@ address reads its page) and return when it has been heard, or write it to an aud
 			if len(args) != 1 {
 				return usage("speak", errors.New("give one text to speak, or - to read it from standard input"))
 			}
-			p, err := vf.params()
+			p, err := vf.params(env)
 			if err != nil {
 				return usage("speak", err)
 			}
@@ -104,7 +126,7 @@ address reads its page) and return when it has been heard, or write it to an aud
 			}
 			// An engine named on the command line speaks or the command
 			// fails saying why: never a quiet fallback to another engine.
-			opts := speech.Options{Backend: vf.backend, Params: p, Module: vf.module, Strict: vf.backend != "auto" && vf.backend != ""}
+			opts := speech.Options{Backend: vf.backend, Params: p, Module: vf.module, Strict: vf.named}
 			if out != "" {
 				if _, ok := audio.FormatOf(out); !ok {
 					return usage("speak", fmt.Errorf("cannot tell the format of %s: name it .wav, .flac, .mp3, .opus or .m4b", out))

@@ -201,3 +201,42 @@ func TestExportAudio(t *testing.T) {
 		}
 	}
 }
+
+// TestExportAudioFollowsSettings: tw export-audio (and tw speak, which
+// shares its voice flags) speaks as settings.toml says — the rate and the
+// pronunciations a listener chose — and a flag still overrides a setting.
+func TestExportAudioFollowsSettings(t *testing.T) {
+	dir := t.TempDir()
+	text := filepath.Join(dir, "text.txt")
+	os.WriteFile(text, []byte("Zork is here. One two three four five six seven eight nine ten.\n"), 0o644)
+	home := func(toml string) string {
+		h := t.TempDir()
+		if err := os.WriteFile(filepath.Join(h, "settings.toml"), []byte(toml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	seconds := func(name string, args ...string) float64 {
+		t.Helper()
+		out := filepath.Join(dir, name+".wav")
+		code, _, errs := call(ExportAudio, "", append([]string{text, "--out", out, "--backend", "espeak"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errs)
+		}
+		return soxSeconds(t, out)
+	}
+	plain := seconds("default", "--home", home(""))
+	fast := seconds("fast", "--home", home("[speech]\nrate = 500\n"))
+	long := seconds("pronounced", "--home", home("[speech.pronunciations]\n\"Zork\" = \"the great underground empire of the ancient kingdom\"\n"))
+	flag := seconds("flag", "--home", home("[speech]\nrate = 500\n"), "--rate", "265")
+	t.Logf("default %.2f s, rate 500 %.2f s, pronounced %.2f s, --rate over the setting %.2f s", plain, fast, long, flag)
+	if fast > 0.75*plain {
+		t.Errorf("speech.rate = 500 gave %.2f s against %.2f s at the default", fast, plain)
+	}
+	if long < plain+1 {
+		t.Errorf("the pronunciation did not lengthen the audio: %.2f s against %.2f s", long, plain)
+	}
+	if flag < 0.9*plain || flag > 1.1*plain {
+		t.Errorf("--rate 265 over speech.rate = 500 gave %.2f s, the default %.2f s", flag, plain)
+	}
+}
