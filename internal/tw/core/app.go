@@ -241,15 +241,42 @@ func (a *App) say(text string) {
 func (a *App) sayError(text string) { a.announce(text, Assertive) }
 
 func (a *App) announce(text string, p Priority) {
+	a.record(text, p)
+	if a.opts.Speaker != nil && a.playback != Reading {
+		a.opts.Speaker.Say(text)
+	}
+}
+
+// record makes text the status, keeps it in the message history and
+// sends it to the front end.
+func (a *App) record(text string, p Priority) {
 	a.status = text
 	if len(a.notices) >= maxNotices {
 		a.notices = append(a.notices[:0], a.notices[len(a.notices)-maxNotices+1:]...)
 	}
 	a.notices = append(a.notices, text)
 	a.opts.Events.Announce(text, p)
-	if a.opts.Speaker != nil && a.playback != Reading {
-		a.opts.Speaker.Say(text)
+}
+
+// NoticeSpeaker is a Speaker that can say a notice which no later
+// announcement cuts off (speech.Service).
+type NoticeSpeaker interface{ SayNotice(text string) }
+
+// AnnounceNotice says a notice from outside the app (a settings warning,
+// a speech engine that fell back, no audio device) so that it is heard
+// whole: "Opened …" said next waits for it instead of cutting it off.
+func (a *App) AnnounceNotice(text string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.record(text, Polite)
+	if a.opts.Speaker == nil || a.playback == Reading {
+		return
 	}
+	if ns, ok := a.opts.Speaker.(NoticeSpeaker); ok {
+		ns.SayNotice(text)
+		return
+	}
+	a.opts.Speaker.Say(text)
 }
 
 // Announce says text to the user as the app's own announcements are said

@@ -107,6 +107,13 @@ func (m modal) Stop() {
 	}
 }
 
+// SayNotice says a notice whole when tw speaks for itself.
+func (m modal) SayNotice(text string) {
+	if v, mode := m.now(); mode == SelfVoicing && v != nil {
+		sayNotice(v, text)
+	}
+}
+
 func (m modal) Say(text string) {
 	if v, mode := m.now(); mode == SelfVoicing && v != nil {
 		v.Say(text)

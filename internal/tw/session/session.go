@@ -302,7 +302,7 @@ func (s *Session) speechApplied() int {
 // when tw speaks for itself).
 func (s *Session) Announce() {
 	for _, n := range s.Notices {
-		s.App.Announce(n, core.Polite)
+		s.App.AnnounceNotice(n)
 	}
 }
 
@@ -490,6 +490,18 @@ func (s shownReading) SaySample(text, voiceID string) {
 func (s shownReading) CurrentVoice() string { return s.Speaker.(core.Voicer).CurrentVoice() }
 func (s shownReading) Restart() (string, []string, error) {
 	return s.Speaker.(core.Voicer).Restart()
+}
+
+// SayNotice passes a notice on whole (see core.NoticeSpeaker).
+func (s shownReading) SayNotice(text string) { sayNotice(s.Speaker, text) }
+
+// sayNotice says a notice through v, whole when v can.
+func sayNotice(v core.Speaker, text string) {
+	if ns, ok := v.(core.NoticeSpeaker); ok {
+		ns.SayNotice(text)
+		return
+	}
+	v.Say(text)
 }
 
 func (s shownReading) ID() string { return s.Speaker.ID() + ", no audio" }

@@ -193,3 +193,69 @@ func TestQueueAnnouncementsChangesAtRunTime(t *testing.T) {
 		t.Errorf("the engine was given %q", got)
 	}
 }
+
+// longSynth is a Synthesizer whose every announcement is a second of
+// audio in 20 pieces; it records, per text, how many pieces were taken
+// before the announcement was cut off.
+type longSynth struct {
+	fakeSynth
+	mu     sync.Mutex
+	pieces map[string]int
+}
+
+func (l *longSynth) Synthesize(u engine.Utterance, _ engine.Params, emit func([]int16, []engine.Mark) bool) error {
+	l.add(u.Text)
+	for range 20 {
+		if !emit(make([]int16, 800), nil) {
+			return nil
+		}
+		l.mu.Lock()
+		l.pieces[u.Text]++
+		l.mu.Unlock()
+	}
+	return nil
+}
+
+// TestNoticesAreHeardWhole: a notice (SayNotice: a settings warning, no
+// audio device) is neither cut off nor replaced by the announcements said
+// after it, which are heard after it; announcements said after those still
+// replace each other as usual.
+func TestNoticesAreHeardWhole(t *testing.T) {
+	t.Run("speaker", func(t *testing.T) {
+		eng := &fakeSpeaker{}
+		s, err := speech.OpenEngine(eng, speech.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		s.SayNotice("No audio device.")
+		s.Say("Opened notes.")
+		s.Say("Heading level 1: Notes")
+		waitLast(t, &eng.said, "Heading level 1: Notes")
+		got := eng.list()
+		if len(got) < 2 || got[0] != "No audio device." || !strings.HasPrefix(got[1], "queued ") {
+			t.Errorf("the engine was given %q, want the notice, then the next one queued after it", got)
+		}
+	})
+	t.Run("synthesizer", func(t *testing.T) {
+		eng := &longSynth{pieces: map[string]int{}}
+		s, err := speech.OpenEngine(eng, speech.Options{Sink: "clock"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		s.SayNotice("Settings warning.")
+		waitFor(t, "the notice to start", func() bool { return len(eng.list()) > 0 })
+		s.Say("Opened notes.")
+		s.Say("Heading level 1: Notes")
+		waitLast(t, &eng.said, "Heading level 1: Notes")
+		eng.mu.Lock()
+		defer eng.mu.Unlock()
+		if n := eng.pieces["Settings warning."]; n != 20 {
+			t.Errorf("the notice was cut off after %d of 20 pieces", n)
+		}
+		if got := eng.list(); got[0] != "Settings warning." || got[len(got)-1] != "Heading level 1: Notes" {
+			t.Errorf("synthesized %q", got)
+		}
+	})
+}

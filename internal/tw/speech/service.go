@@ -63,12 +63,16 @@ type Service struct {
 	spk  engine.Speaker     // nil unless the engine plays its own audio
 	sink Sink               // for syn
 
-	mu       sync.Mutex
-	params   Params
-	cur      *reading
-	ann      *pipeline // the announcement in progress (synthesizers)
-	closed   bool
-	closeErr error
+	mu     sync.Mutex
+	params Params
+	cur    *reading
+	ann    *pipeline // the announcement in progress (synthesizers)
+	// annNotice: the announcement in progress is a notice (not cut off);
+	// lastNotice: the last one handed to a Speaker was, so the next one
+	// waits for it.
+	annNotice, lastNotice bool
+	closed                bool
+	closeErr              error
 
 	// Announcements wait in annQ, in the order they were said, for the
 	// one announcer goroutine, which runs while annQ is not empty
@@ -89,6 +93,8 @@ type announcement struct {
 	// queued: heard after the ones before, even when announcements
 	// interrupt (a voice's sample after the list item naming it).
 	queued bool
+	// notice: heard whole, whatever comes after it (SayNotice).
+	notice bool
 }
 
 // announceQueuer is a Speaker that can queue an announcement after the
@@ -472,10 +478,38 @@ func (s *Service) Say(text string) {
 	if s.closed {
 		return
 	}
-	if !s.queueAnn {
-		// The newest announcement replaces the older ones.
-		s.annQ = s.annQ[:0]
-		if s.ann != nil {
+	s.say(text, false)
+}
+
+// SayNotice speaks a notice (a settings warning, a speech engine that is
+// missing, no audio device): like Say, but no later announcement cuts it
+// off or replaces it, so that what the user must know is heard whole
+// before what comes next.
+func (s *Service) SayNotice(text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
+	s.say(text, true)
+}
+
+// say queues an announcement; called with s.mu held.
+func (s *Service) say(text string, notice bool) {
+	if !s.queueAnn && !notice {
+		// The newest announcement replaces the older ones, but not the
+		// notices.
+		kept := s.annQ[:0]
+		for _, a := range s.annQ {
+			if a.notice {
+				kept = append(kept, a)
+			}
+		}
+		s.annQ = kept
+		if s.ann != nil && !s.annNotice {
 			s.ann.stop()
 			s.ann = nil
 		}
@@ -483,7 +517,7 @@ func (s *Service) Say(text string) {
 	if s.spk == nil && (s.eng.ID() == "silent" || s.sink.Kind() == "wav") {
 		return
 	}
-	s.annQ = append(s.annQ, announcement{text: text, p: s.params})
+	s.annQ = append(s.annQ, announcement{text: text, p: s.params, notice: notice})
 	s.startAnnouncer()
 }
 
@@ -587,7 +621,9 @@ func (s *Service) announcer(done chan struct{}) {
 		a := s.annQ[0]
 		s.annQ = s.annQ[1:]
 		if s.spk != nil {
-			queue := s.queueAnn
+			// After a notice, the next announcement waits for it.
+			queue := s.queueAnn || s.lastNotice
+			s.lastNotice = a.notice
 			s.mu.Unlock()
 			// The engine plays it and returns at once: with the queue,
 			// it is heard after the ones before; without, it cuts them off.
@@ -600,12 +636,12 @@ func (s *Service) announcer(done chan struct{}) {
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		pl := &pipeline{ctx: ctx, cancel: cancel}
-		s.ann = pl
+		s.ann, s.annNotice = pl, a.notice
 		s.mu.Unlock()
 		s.runAnnouncement(pl, a.text, a.p)
 		s.mu.Lock()
 		if s.ann == pl {
-			s.ann = nil
+			s.ann, s.annNotice = nil, false
 		}
 		s.mu.Unlock()
 	}
