@@ -74,6 +74,29 @@ func (c *speechClient) announced(timeout time.Duration, text string) []string {
 	return said
 }
 
+// actionAnnouncing runs an action and waits for both its answer and the
+// announcement text, in whichever order they come; it returns the answer.
+func (c *speechClient) actionAnnouncing(timeout time.Duration, id, text string) map[string]any {
+	c.t.Helper()
+	req := c.send("action", map[string]any{"id": id})
+	var res map[string]any
+	heard, answered := false, false
+	c.until(timeout, func(m map[string]any) bool {
+		if m["method"] == "announcement" && m["params"].(map[string]any)["text"] == text {
+			heard = true
+		}
+		if isResponse(req)(m) {
+			if e, ok := m["error"]; ok {
+				c.t.Fatalf("action %s: error %v", id, e)
+			}
+			res, _ = m["result"].(map[string]any)
+			answered = true
+		}
+		return heard && answered
+	})
+	return res
+}
+
 func action(c *speechClient, id string) map[string]any {
 	return c.request("action", map[string]any{"id": id})
 }
@@ -171,11 +194,10 @@ func TestExportActionsOverRPC(t *testing.T) {
 	// Stop cancels an export and leaves no file.
 	action(c, "export_as")
 	c.request("answer", map[string]any{"text": "cancelled.wav"})
-	res = action(c, "stop")
+	res = c.actionAnnouncing(30*time.Second, "stop", "Export cancelled. No file was written.")
 	if res["status"] != "Stopped. Cancelling the export." {
 		t.Errorf("stop: %v", res)
 	}
-	c.announced(30*time.Second, "Export cancelled. No file was written.")
 	if entries, _ := filepath.Glob(filepath.Join(dir, "*cancelled*")); len(entries) != 0 {
 		t.Errorf("a cancelled export left %v", entries)
 	}
@@ -294,12 +316,12 @@ func TestExportFolderAndMissingTools(t *testing.T) {
 	if res := action(c, "export_docx"); res["status"] != "Exported to "+filepath.Join(folder, "notes.docx")+"." {
 		t.Errorf("export_docx with export.folder: %v", res)
 	}
-	action(c, "export_pdf")
-	c.announced(30*time.Second, "Could not export the document: LibreOffice is not installed (install the Debian package libreoffice-writer).")
-	if res := action(c, "export_audio"); res["status"] != "Exporting audio to "+filepath.Join(folder, "notes.flac")+". Stop cancels it." {
+	// The export runs in the background: its failure may be announced
+	// before or after the answer to the action.
+	c.actionAnnouncing(30*time.Second, "export_pdf", "Could not export the document: LibreOffice is not installed (install the Debian package libreoffice-writer).")
+	if res := c.actionAnnouncing(60*time.Second, "export_audio", "Could not export the document: ffmpeg is not installed (the Debian package ffmpeg): FLAC needs it."); res["status"] != "Exporting audio to "+filepath.Join(folder, "notes.flac")+". Stop cancels it." {
 		t.Errorf("export_audio: %v", res)
 	}
-	c.announced(60*time.Second, "Could not export the document: ffmpeg is not installed (the Debian package ffmpeg): FLAC needs it.")
 	if entries, _ := os.ReadDir(folder); len(entries) != 1 {
 		t.Errorf("the folder holds %v, want notes.docx only", entries)
 	}
@@ -334,10 +356,9 @@ func TestStopPDFExportEndsLibreOffice(t *testing.T) {
 	if len(running()) == 0 {
 		t.Fatal("LibreOffice never started")
 	}
-	if res := action(c, "stop"); res["status"] != "Stopped. Cancelling the export." {
+	if res := c.actionAnnouncing(30*time.Second, "stop", "Export cancelled. No file was written."); res["status"] != "Stopped. Cancelling the export." {
 		t.Errorf("stop: %v", res)
 	}
-	c.announced(30*time.Second, "Export cancelled. No file was written.")
 	time.Sleep(200 * time.Millisecond)
 	if left := running(); len(left) != 0 {
 		t.Errorf("LibreOffice still runs: %q", left)
