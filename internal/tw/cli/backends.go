@@ -19,7 +19,7 @@ func backendsCmd(env Env) *cobra.Command {
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usage("backends", fmt.Errorf("unexpected argument %q", args[0]))
+				return usage(env.p, "backends", env.tr("unexpected argument %q", args[0]))
 			}
 			infos := speech.Backends()
 			auto := autoBackend(infos)
@@ -35,7 +35,7 @@ func backendsCmd(env Env) *cobra.Command {
 				enc := json.NewEncoder(env.Stdout)
 				enc.SetIndent("", "  ")
 				if err := enc.Encode(rows); err != nil {
-					return fail(1, "tw backends: cannot write: "+err.Error(), "")
+					return fail(env.p, 1, env.tr("tw backends: cannot write: %v", err), "")
 				}
 				return nil
 			}
@@ -71,9 +71,9 @@ func autoBackend(infos []engine.Info) string {
 }
 
 // checkBackend refuses an engine id tw does not know (a typing error).
-func checkBackend(cmd, id string) error {
+func checkBackend(env Env, cmd, id string) error {
 	if !speech.IsBackend(id) {
-		return fail(2, fmt.Sprintf("tw %s: no speech engine %q", cmd, id), "Run tw backends to see the engines.")
+		return fail(env.p, 2, env.tr("tw %s: no speech engine %q", cmd, id), env.tr("Run tw backends to see the engines."))
 	}
 	return nil
 }

@@ -18,6 +18,10 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"textfirst/internal/tw/i18n"
+	"textfirst/internal/tw/session"
+	"textfirst/internal/tw/settings"
 )
 
 // Version is tw's version, as initialize and --version report it.
@@ -28,6 +32,51 @@ type Env struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
+
+	// p words the messages for people (errors, notices, progress,
+	// prompts) in the interface language; nil is English.
+	p *i18n.Printer
+}
+
+// tr formats one of the command line's messages for people in the
+// interface language. key is the English text as a constant format; paths,
+// names and errors go in args.
+func (env Env) tr(key string, args ...any) string {
+	return env.printer().Sprintf(key, args...)
+}
+
+// lang is an Env that only words messages, for the helpers given a Printer.
+func lang(p *i18n.Printer) Env { return Env{p: p} }
+
+func (env Env) printer() *i18n.Printer {
+	if env.p == nil {
+		return i18n.For("en")
+	}
+	return env.p
+}
+
+// interfaceLanguage is the Printer of display.language in the settings.toml
+// of the home a command runs with (--home, else $TEXTWEAVER_HOME, else the
+// usual one), the locale when it is auto, as the terminal reader chooses
+// it. The flag is looked for before the command line is parsed, so that a
+// typing error is worded in the same language too.
+func interfaceLanguage(argv []string, getenv func(string) string) *i18n.Printer {
+	home := ""
+	for i, a := range argv {
+		if a == "--" {
+			break
+		}
+		if v, ok := strings.CutPrefix(a, "--home="); ok {
+			home = v
+		} else if a == "--home" && i+1 < len(argv) {
+			home = argv[i+1]
+		}
+	}
+	setting := i18n.Auto
+	if st, _, err := settings.Open(session.Home(home, getenv)); err == nil {
+		setting = st.String(i18n.Setting)
+	}
+	return i18n.For(i18n.Resolve(setting, getenv))
 }
 
 // OS is the environment of the running process.
@@ -49,9 +98,10 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.msg }
 
-// fail is the error line "Error: what. What to do." with its exit code.
-func fail(code int, what, todo string) error {
-	msg := "Error: " + what
+// fail is the error line "Error: what. What to do." with its exit code;
+// what and todo are already in the interface language (p's).
+func fail(p *i18n.Printer, code int, what, todo string) error {
+	msg := lang(p).tr("Error: %s", what)
 	if !strings.HasSuffix(msg, ".") {
 		msg += "."
 	}
@@ -69,13 +119,13 @@ func oneLine(s string) string {
 // exitCode ends a command with code and nothing more said.
 func exitCode(code int) error { return &exitError{code: code} }
 
-// usage is a command typed wrong (exit 2).
-func usage(cmd string, err error) error {
-	return fail(2, fmt.Sprintf("tw %s: %v", cmd, err), fmt.Sprintf("See tw %s --help.", cmd))
+// usage is a command typed wrong (exit 2); why is in p's language.
+func usage(p *i18n.Printer, cmd string, why string) error {
+	return fail(p, 2, fmt.Sprintf("tw %s: %s", cmd, why), lang(p).tr("See tw %s --help.", cmd))
 }
 
 // flagError words pflag's errors as tw always has.
-func flagError(c *cobra.Command, err error) error {
+func flagError(p *i18n.Printer, c *cobra.Command, err error) error {
 	msg := err.Error()
 	var notExist *pflag.NotExistError
 	var needs *pflag.ValueRequiredError
@@ -87,18 +137,18 @@ func flagError(c *cobra.Command, err error) error {
 		} else {
 			name = "--" + name
 		}
-		msg = "unknown option " + name
+		msg = lang(p).tr("unknown option %s", name)
 	case errors.As(err, &needs):
 		name := "--" + needs.GetFlag().Name
 		if needs.GetSpecifiedName() != needs.GetFlag().Name {
 			name = "-" + needs.GetSpecifiedName()
 		}
-		msg = name + " needs a value"
+		msg = lang(p).tr("%s needs a value", name)
 	}
 	if !c.HasParent() {
-		return fail(2, "tw: "+msg, "Run tw help to see the commands and their options.")
+		return fail(p, 2, "tw: "+msg, lang(p).tr("Run tw help to see the commands and their options."))
 	}
-	return usage(c.Name(), errors.New(msg))
+	return usage(p, c.Name(), msg)
 }
 
 // newRoot builds the command tree.
@@ -123,7 +173,7 @@ A FILE of - reads standard input.`,
 	root.SetIn(env.Stdin)
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
-	root.SetFlagErrorFunc(flagError)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return flagError(env.p, c, err) })
 	root.Flags().BoolP("version", "V", false, "print tw's version")
 	root.CompletionOptions.HiddenDefaultCmd = false
 	root.AddCommand(
@@ -149,7 +199,7 @@ A FILE of - reads standard input.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			target, rest, err := root.Find(args)
 			if len(args) > 0 && (err != nil || target == root || len(rest) > 0) {
-				return unknownCommand(root, strings.Join(args, " "))
+				return unknownCommand(env.printer(), root, strings.Join(args, " "))
 			}
 			return target.Help()
 		},
@@ -196,12 +246,12 @@ func looksLikeFile(arg string) bool {
 }
 
 // unknownCommand is the one line for a mistyped command (exit 2).
-func unknownCommand(root *cobra.Command, name string) error {
-	msg := fmt.Sprintf("Error: unknown command %q.", name)
+func unknownCommand(p *i18n.Printer, root *cobra.Command, name string) error {
+	msg := lang(p).tr("Error: unknown command %q.", name)
 	if s := root.SuggestionsFor(name); len(s) > 0 {
-		msg += fmt.Sprintf(" Did you mean tw %s?", strings.Join(s, " or tw "))
+		msg += " " + lang(p).tr("Did you mean %s?", "tw "+strings.Join(s, lang(p).tr(" or ")+"tw "))
 	}
-	msg += " The commands are " + strings.Join(commandNames(root), ", ") + "; tw help CMD tells more."
+	msg += " " + lang(p).tr("The commands are %s; tw help CMD tells more.", strings.Join(commandNames(root), ", "))
 	return &exitError{2, oneLine(msg)}
 }
 
@@ -211,8 +261,11 @@ func Main(argv []string, env Env) int {
 	if env.Getenv == nil {
 		env.Getenv = func(string) string { return "" }
 	}
+	if env.p == nil {
+		env.p = interfaceLanguage(argv, env.Getenv)
+	}
 	root := newRoot(env)
-	err := route(root, argv)
+	err := route(env.p, root, argv)
 	if err == nil {
 		root.SetArgs(argv)
 		if len(argv) > 0 && (argv[0] == "-" || !strings.HasPrefix(argv[0], "-")) && !isCommand(root, argv[0]) {
@@ -237,14 +290,14 @@ func Main(argv []string, env Env) int {
 	if i := strings.IndexByte(msg, '\n'); i >= 0 {
 		msg = msg[:i]
 	}
-	fmt.Fprintln(env.Stderr, fail(2, msg, "Run tw help to see the commands.").Error())
+	fmt.Fprintln(env.Stderr, fail(env.p, 2, msg, env.tr("Run tw help to see the commands.")).Error())
 	return 2
 }
 
 // route refuses a first argument that is neither a command nor a file.
-func route(root *cobra.Command, argv []string) error {
+func route(p *i18n.Printer, root *cobra.Command, argv []string) error {
 	if len(argv) == 0 || argv[0] != "-" && strings.HasPrefix(argv[0], "-") || isCommand(root, argv[0]) || looksLikeFile(argv[0]) {
 		return nil
 	}
-	return unknownCommand(root, argv[0])
+	return unknownCommand(p, root, argv[0])
 }

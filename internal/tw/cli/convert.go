@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"os/signal"
 	"strings"
@@ -33,36 +32,36 @@ package libreoffice-writer).`,
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 2 {
-				return usage("convert", errors.New("give the document to read and the file to write"))
+				return usage(env.p, "convert", env.tr("give the document to read and the file to write"))
 			}
 			var f export.Format
 			var err error
 			if to != "" {
 				if f, err = export.ParseFormat(to); err != nil {
-					return usage("convert", err)
+					return usage(env.p, "convert", err.Error())
 				}
-			} else if f, err = formatFromName(args[1]); err != nil {
-				return usage("convert", err)
+			} else if f, err = formatFromName(env, args[1]); err != nil {
+				return usage(env.p, "convert", err.Error())
 			}
 			d, err := loadDoc(env, "convert", args[0])
 			if err != nil {
 				return err
 			}
 			if args[1] == "-" && f.Binary() && isTerminal(env.Stdout) {
-				return usage("convert", fmt.Errorf("%s is a binary format: give a file to write, or redirect the output", strings.ToUpper(string(f))))
+				return usage(env.p, "convert", env.tr("%s is a binary format: give a file to write, or redirect the output", strings.ToUpper(string(f))))
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			data, err := export.WriteContext(ctx, d, f)
 			if err != nil {
-				return fail(1, fmt.Sprintf("tw convert: cannot write %s: %v", args[1], err), "")
+				return fail(env.p, 1, env.tr("tw convert: cannot write %s: %v", args[1], err), "")
 			}
 			if args[1] == "-" {
 				env.Stdout.Write(data)
 				return nil
 			}
 			if err := atomicfile.Write(args[1], data, 0o644); err != nil {
-				return fail(1, fmt.Sprintf("tw convert: cannot write %s: %v", args[1], err), "Check the folder exists and is writable.")
+				return fail(env.p, 1, env.tr("tw convert: cannot write %s: %v", args[1], err), env.tr("Check the folder exists and is writable."))
 			}
 			return nil
 		},
@@ -72,11 +71,11 @@ package libreoffice-writer).`,
 	return c
 }
 
-func formatFromName(out string) (export.Format, error) {
+func formatFromName(env Env, out string) (export.Format, error) {
 	if f, ok := export.FormatOf(out); ok {
 		return f, nil
 	}
-	return "", fmt.Errorf("cannot tell the format of %s: name it %s, or give --to", out, export.Extensions)
+	return "", errors.New(env.tr("cannot tell the format of %s: name it %s, or give --to", out, export.Extensions))
 }
 
 func formatNames() []string {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -42,31 +44,31 @@ and leaves no file.`,
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return usage("export-audio", errors.New("give one document"))
+				return usage(env.p, "export-audio", env.tr("give one document"))
 			}
 			if out == "" {
-				return usage("export-audio", errors.New("--out FILE is required"))
+				return usage(env.p, "export-audio", env.tr("--out FILE is required"))
 			}
 			var f audio.Format
 			if format != "" {
 				var err error
 				if f, err = audio.ParseFormat(format); err != nil {
-					return usage("export-audio", err)
+					return usage(env.p, "export-audio", err.Error())
 				}
 			} else if _, ok := audio.FormatOf(out); !ok {
-				return usage("export-audio", fmt.Errorf("cannot tell the format of %s: give --format wav, flac, mp3, opus or m4b", out))
+				return usage(env.p, "export-audio", env.tr("cannot tell the format of %s: give --format wav, flac, mp3, opus or m4b", out))
 			}
 			if subs != "" && subs != "srt" && subs != "vtt" {
-				return usage("export-audio", fmt.Errorf("--subtitles wants srt or vtt, not %q", subs))
+				return usage(env.p, "export-audio", env.tr("--subtitles wants srt or vtt, not %q", subs))
 			}
 			if wordLevel && subs == "" {
-				return usage("export-audio", errors.New("--word-level goes with --subtitles srt|vtt"))
+				return usage(env.p, "export-audio", env.tr("--word-level goes with --subtitles srt|vtt"))
 			}
 			p, err := vf.params(env)
 			if err != nil {
-				return usage("export-audio", err)
+				return usage(env.p, "export-audio", err.Error())
 			}
-			if err := checkBackend("export-audio", vf.backend); err != nil {
+			if err := checkBackend(env, "export-audio", vf.backend); err != nil {
 				return err
 			}
 			d, err := loadDoc(env, "export-audio", args[0])
@@ -76,12 +78,12 @@ and leaves no file.`,
 			from, to := 0, d.Len()
 			if rng != "" {
 				if from, to, err = audio.Range(d, rng); err != nil {
-					return fail(2, "tw export-audio: --range: "+err.Error(), "Give a heading's text, pages (3-5) or START:END.")
+					return fail(env.p, 2, "tw export-audio: --range: "+err.Error(), env.tr("Give a heading's text, pages (3-5) or START:END."))
 				}
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			bar := newProgress(env.Stderr, isTerminal(env.Stderr))
+			bar := newProgress(env, env.Stderr, isTerminal(env.Stderr))
 			res, err := audio.Export(ctx, d, audio.Options{
 				Out: out, Format: f, Speech: speech.Options{Backend: vf.backend, Params: p},
 				From: from, To: to, ChapterLevel: level, Subtitles: subs, WordLevel: wordLevel, Split: split,
@@ -114,26 +116,26 @@ and leaves no file.`,
 func reportExport(env Env, cmd, out string, res *audio.Result, err error) error {
 	switch {
 	case errors.Is(err, context.Canceled):
-		return fail(1, fmt.Sprintf("tw %s: stopped; nothing written to %s", cmd, out), "")
+		return fail(env.p, 1, env.tr("tw %s: stopped; nothing written to %s", cmd, out), "")
 	case errors.Is(err, audio.ErrNoFFmpeg):
-		return fail(1, fmt.Sprintf("tw %s: cannot write %s: %v", cmd, out, err), "Install it (apt install ffmpeg), or write a .wav file.")
+		return fail(env.p, 1, env.tr("tw %s: cannot write %s: %v", cmd, out, err), env.tr("Install it (apt install ffmpeg), or write a .wav file."))
 	case err != nil:
-		return fail(1, fmt.Sprintf("tw %s: cannot write %s: %v", cmd, out, err), "Check the folder exists and is writable, or use --backend espeak.")
+		return fail(env.p, 1, env.tr("tw %s: cannot write %s: %v", cmd, out, err), env.tr("Check the folder exists and is writable, or use --backend espeak."))
 	}
 	rec := res.Recording
 	if len(res.Files) == 1 && res.Files[0].Path == out {
-		fmt.Fprintf(env.Stdout, "Wrote %s: %s of audio, %d words, %s; word timings in %s.\n",
-			out, duration(rec.DurationMs), len(rec.Words), plural(len(res.Chapters), "chapter"), res.Sidecar)
+		fmt.Fprintln(env.Stdout, env.tr("Wrote %s: %s of audio, %d words, %s; word timings in %s.",
+			out, duration(env, rec.DurationMs), len(rec.Words), env.tr("%d chapters", len(res.Chapters)), res.Sidecar))
 	} else {
-		fmt.Fprintf(env.Stdout, "Wrote %s of audio, %d words, in %s; word timings in %s.\n",
-			duration(rec.DurationMs), len(rec.Words), plural(len(res.Files), "file"), res.Sidecar)
+		fmt.Fprintln(env.Stdout, env.tr("Wrote %s of audio, %d words, in %s; word timings in %s.",
+			duration(env, rec.DurationMs), len(rec.Words), env.tr("%d files", len(res.Files)), res.Sidecar))
 		for _, f := range res.Files {
-			fmt.Fprintf(env.Stdout, "  %s: %s (%s)\n", f.Path, f.Chapter, duration(f.DurationMs))
+			fmt.Fprintf(env.Stdout, "  %s: %s (%s)\n", f.Path, f.Chapter, duration(env, f.DurationMs))
 		}
 	}
 	for _, f := range res.Files {
 		if f.Subtitles != "" && len(res.Files) == 1 {
-			fmt.Fprintf(env.Stdout, "Subtitles in %s.\n", f.Subtitles)
+			fmt.Fprintln(env.Stdout, env.tr("Subtitles in %s.", f.Subtitles))
 		}
 	}
 	return nil
@@ -151,35 +153,49 @@ func textDoc(text string) *doc.Document {
 }
 
 // duration says a length of audio in words: "2 minutes 5 seconds", "3.2 seconds".
-func duration(ms float64) string {
+func duration(env Env, ms float64) string {
 	d := time.Duration(ms * float64(time.Millisecond))
 	if d < time.Minute {
-		return fmt.Sprintf("%.1f seconds", d.Seconds())
+		return env.tr("%s seconds", strconv.FormatFloat(d.Seconds(), 'f', 1, 64))
 	}
 	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
 	var parts []string
 	if h > 0 {
-		parts = append(parts, plural(h, "hour"))
+		parts = append(parts, env.tr("%d hours", h))
 	}
 	if m > 0 {
-		parts = append(parts, plural(m, "minute"))
+		parts = append(parts, env.tr("%d minutes", m))
 	}
 	if s > 0 {
-		parts = append(parts, plural(s, "second"))
+		parts = append(parts, env.tr("%d seconds", s))
 	}
 	return strings.Join(parts, " ")
 }
 
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
+// phaseShown is an export's phase as the progress bar shows it, in the
+// interface language: "Synthesising", "Encoding NAME", "Encoding NAME 2 of 3".
+func phaseShown(env Env, phase string) string {
+	if phase == "Synthesising" {
+		return env.tr("Synthesising")
 	}
-	return fmt.Sprintf("%d %ss", n, unit)
+	name, ok := strings.CutPrefix(phase, "Encoding ")
+	if !ok {
+		return phase
+	}
+	if m := partOf.FindStringSubmatch(name); m != nil {
+		i, _ := strconv.Atoi(m[2])
+		n, _ := strconv.Atoi(m[3])
+		return env.tr("Encoding %s %d of %d", m[1], i, n)
+	}
+	return env.tr("Encoding %s", name)
 }
+
+var partOf = regexp.MustCompile(`^(.*) (\d+) of (\d+)$`)
 
 // progress draws "Synthesising [#####     ] 50%" on stderr, redrawn in
 // place at most ten times a second, on a terminal only.
 type progress struct {
+	env   Env
 	w     io.Writer
 	on    bool
 	last  time.Time
@@ -187,7 +203,9 @@ type progress struct {
 	drawn bool
 }
 
-func newProgress(w io.Writer, on bool) *progress { return &progress{w: w, on: on} }
+func newProgress(env Env, w io.Writer, on bool) *progress {
+	return &progress{env: env, w: w, on: on}
+}
 
 func (p *progress) update(phase string, done float64) {
 	if !p.on || phase == p.phase && time.Since(p.last) < 100*time.Millisecond && done < 1 {
@@ -199,7 +217,7 @@ func (p *progress) update(phase string, done float64) {
 	p.phase, p.last = phase, time.Now()
 	pct := int(min(max(done, 0), 1) * 100)
 	n := pct / 5
-	fmt.Fprintf(p.w, "\r%s [%s%s] %3d%%", phase, strings.Repeat("#", n), strings.Repeat(" ", 20-n), pct)
+	fmt.Fprintf(p.w, "\r%s [%s%s] %3d%%", phaseShown(p.env, phase), strings.Repeat("#", n), strings.Repeat(" ", 20-n), pct)
 	p.drawn = true
 }
 

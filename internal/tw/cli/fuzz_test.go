@@ -33,12 +33,12 @@ func FuzzCommandLine(f *testing.F) {
 				t.Fatalf("%s: %#v", what, err)
 			}
 		}
-		if err := route(root, []string{first}); err != nil {
+		if err := route(env.p, root, []string{first}); err != nil {
 			check("routing "+first, err)
 		}
 		for _, cmd := range append(root.Commands(), root) {
 			if err := cmd.ParseFlags([]string{a, b, c}); err != nil && !errors.Is(err, pflag.ErrHelp) {
-				check(cmd.Name()+" "+a+" "+b+" "+c, flagError(cmd, err))
+				check(cmd.Name()+" "+a+" "+b+" "+c, flagError(env.p, cmd, err))
 			}
 		}
 	})

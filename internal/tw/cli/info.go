@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -23,7 +22,7 @@ func infoCmd(env Env) *cobra.Command {
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return usage("info", errors.New("give one document"))
+				return usage(env.p, "info", env.tr("give one document"))
 			}
 			d, err := loadDoc(env, "info", args[0])
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/session"
 
@@ -17,36 +18,66 @@ import (
 
 // readFailure is the one wording of a document that could not be read:
 // "tw CMD: cannot read PATH: REASON. What to do."
-func readFailure(cmd, path string, err error) error {
-	reason, todo := err.Error(), "Check the path and try again."
+func readFailure(p *i18n.Printer, cmd, path string, err error) error {
+	reason, todo := err.Error(), ""
 	var le *load.Error
 	if errors.As(err, &le) {
 		reason = le.Reason
+		if k, ok := reasons[le.Reason]; ok {
+			reason = lang(p).printer().Text(k)
+		}
 		switch le.Reason {
 		case load.ReasonFolder:
-			todo = "Give a file, not a folder."
-		case "it is encrypted and needs a password", "it is encrypted and no password was given":
-			todo = "Give its password in " + EnvPassword + ", or run the command on a terminal to be asked for it."
-		case "the password is incorrect":
-			todo = "Check the password and try again."
+			todo = lang(p).tr("Give a file, not a folder.")
+		case reasonNeedsPassword, reasonNoPassword:
+			todo = lang(p).tr("Give its password in %s, or run the command on a terminal to be asked for it.", EnvPassword)
+		case reasonWrongPassword:
+			todo = lang(p).tr("Check the password and try again.")
 		case load.ReasonBinary:
-			todo = "Give a document tw reads: text, Markdown, HTML, EPUB, DOCX, ODT, RTF, PDF and more (see tw help text)."
+			todo = lang(p).tr("Give a document tw reads: text, Markdown, HTML, EPUB, DOCX, ODT, RTF, PDF and more (see tw help text).")
+		}
+	}
+	if todo == "" {
+		todo = lang(p).tr("Check the path and try again.")
+		if doc.IsWebAddress(path) {
+			todo = lang(p).tr("Check the address and the network connection.")
 		}
 	}
 	if path == session.StdinPath {
-		path = "standard input"
+		return fail(p, 1, lang(p).tr("tw %s: cannot read standard input: %s", cmd, reason), todo)
 	}
-	if doc.IsWebAddress(path) && todo == "Check the path and try again." {
-		todo = "Check the address and the network connection."
-	}
-	return fail(1, fmt.Sprintf("tw %s: cannot read %s: %s", cmd, path, reason), todo)
+	return fail(p, 1, lang(p).tr("tw %s: cannot read %s: %s", cmd, path, reason), todo)
+}
+
+// The reasons a locked document is not read.
+const (
+	reasonNeedsPassword = "it is encrypted and needs a password"
+	reasonNoPassword    = "it is encrypted and no password was given"
+	reasonWrongPassword = "the password is incorrect"
+)
+
+// reasons are the loader's reasons a file is not read that the command
+// line words in the interface language (others, such as a decoder's
+// error, stay as they are).
+var reasons = map[string]string{
+	load.ReasonNoSuchFile: i18n.Key("no such file"),
+	load.ReasonFolder:     i18n.Key("is a folder"),
+	load.ReasonPermission: i18n.Key("permission denied"),
+	load.ReasonBinary:     i18n.Key("binary file, not a document"),
+	load.ReasonNotRegular: i18n.Key("not a regular file"),
+	load.ReasonTooLarge:   i18n.Key("too large (over 1 GiB)"),
+	load.ReasonEndless:    i18n.Key("not a regular file (its size says 0, but it goes on past 64 MiB)"),
+	load.ReasonNoMember:   i18n.Key("no such file in the archive"),
+	reasonNeedsPassword:   i18n.Key("it is encrypted and needs a password"),
+	reasonNoPassword:      i18n.Key("it is encrypted and no password was given"),
+	reasonWrongPassword:   i18n.Key("the password is incorrect"),
 }
 
 // readStdin reads all of standard input, up to load.MaxSize.
-func readStdin(cmd string, in io.Reader) ([]byte, error) {
+func readStdin(p *i18n.Printer, cmd string, in io.Reader) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(in, load.MaxSize+1))
 	if err != nil {
-		return nil, readFailure(cmd, session.StdinPath, err)
+		return nil, readFailure(p, cmd, session.StdinPath, err)
 	}
 	return data, nil
 }
@@ -58,7 +89,7 @@ func loadDoc(env Env, cmd, path string) (*doc.Document, error) {
 	var d *doc.Document
 	var err error
 	if path == session.StdinPath {
-		data, rerr := readStdin(cmd, env.Stdin)
+		data, rerr := readStdin(env.p, cmd, env.Stdin)
 		if rerr != nil {
 			return nil, rerr
 		}
@@ -66,7 +97,7 @@ func loadDoc(env Env, cmd, path string) (*doc.Document, error) {
 			d.Meta.Path = path
 		}
 	} else {
-		show, clear := terminalProgress(env.Stderr)
+		show, clear := terminalProgress(env, env.Stderr)
 		d, err = load.FileOptions(path, load.Options{Progress: show})
 		clear()
 		if errors.Is(err, doc.ErrPasswordRequired) {
@@ -74,7 +105,7 @@ func loadDoc(env Env, cmd, path string) (*doc.Document, error) {
 		}
 	}
 	if err != nil {
-		return nil, readFailure(cmd, path, err)
+		return nil, readFailure(env.p, cmd, path, err)
 	}
 	return d, nil
 }
@@ -82,14 +113,18 @@ func loadDoc(env Env, cmd, path string) (*doc.Document, error) {
 // terminalProgress shows long loading work (OCR of scanned pages) on w
 // when it is a terminal, on one line; clear wipes that line once loading
 // is over. Nothing is shown on a pipe.
-func terminalProgress(w io.Writer) (show func(done, total int, step string), clear func()) {
+func terminalProgress(env Env, w io.Writer) (show func(done, total int, step string), clear func()) {
 	if !isTerminal(w) {
 		return nil, func() {}
 	}
 	shown := false
 	return func(done, total int, step string) {
 			shown = true
-			fmt.Fprintf(w, "\rRecognising scanned %s %d of %d...\x1b[K", step, done+1, total)
+			line := env.tr("Recognising scanned %s %d of %d...", step, done+1, total)
+			if step == "page" { // the one step the loader names today
+				line = env.tr("Recognising scanned page %d of %d...", done+1, total)
+			}
+			fmt.Fprint(w, "\r"+line+"\x1b[K")
 		}, func() {
 			if shown {
 				fmt.Fprint(w, "\r\x1b[K")
@@ -113,21 +148,21 @@ func loadLocked(env Env, path string) (*doc.Document, error) {
 		if tty != nil {
 			tty.Close()
 		}
-		return nil, &load.Error{Path: path, Reason: "it is encrypted and needs a password", Cause: doc.ErrPasswordRequired}
+		return nil, &load.Error{Path: path, Reason: reasonNeedsPassword, Cause: doc.ErrPasswordRequired}
 	}
 	defer tty.Close()
 	for attempt := 0; attempt < 3; attempt++ {
-		fmt.Fprintf(tty, "Password for %s: ", filepath.Base(path))
+		fmt.Fprint(tty, env.tr("Password for %s: ", filepath.Base(path)))
 		pw, rerr := term.ReadPassword(int(tty.Fd()))
 		fmt.Fprintln(tty)
 		if rerr != nil || len(pw) == 0 {
-			return nil, &load.Error{Path: path, Reason: "it is encrypted and no password was given", Cause: doc.ErrPasswordRequired}
+			return nil, &load.Error{Path: path, Reason: reasonNoPassword, Cause: doc.ErrPasswordRequired}
 		}
 		d, err := load.FileWithPassword(path, string(pw))
 		if !errors.Is(err, doc.ErrPasswordIncorrect) {
 			return d, err
 		}
-		fmt.Fprintln(tty, "Wrong password.")
+		fmt.Fprintln(tty, env.tr("Wrong password."))
 	}
-	return nil, &load.Error{Path: path, Reason: "the password is incorrect", Cause: doc.ErrPasswordIncorrect}
+	return nil, &load.Error{Path: path, Reason: reasonWrongPassword, Cause: doc.ErrPasswordIncorrect}
 }

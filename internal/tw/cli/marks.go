@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -28,10 +27,10 @@ under their headings, with the quoted text and tags, as Markdown or HTML.`,
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return usage("marks", errors.New("give one document"))
+				return usage(env.p, "marks", env.tr("give one document"))
 			}
 			if args[0] == session.StdinPath {
-				return usage("marks", errors.New("standard input has no marks; give a file"))
+				return usage(env.p, "marks", env.tr("standard input has no marks; give a file"))
 			}
 			d, err := loadDoc(env, "marks", args[0])
 			if err != nil {
@@ -39,7 +38,7 @@ under their headings, with the quoted text and tags, as Markdown or HTML.`,
 			}
 			st, err := docstate.Store{Home: session.Home(home, env.Getenv)}.Load(d.Meta.Path)
 			if err != nil {
-				return fail(1, "tw marks: "+err.Error(), "Delete the damaged state file, or restore it.")
+				return fail(env.p, 1, "tw marks: "+err.Error(), env.tr("Delete the damaged state file, or restore it."))
 			}
 			if asJSON {
 				to = "json"
@@ -51,10 +50,10 @@ under their headings, with the quoted text and tags, as Markdown or HTML.`,
 				data = export.StudySheet(d, marks)
 			case sheet && to == "html":
 				if data, err = export.StudySheetHTML(d, marks); err != nil {
-					return fail(1, "tw marks: "+err.Error(), "")
+					return fail(env.p, 1, "tw marks: "+err.Error(), "")
 				}
 			case sheet:
-				return usage("marks", fmt.Errorf("the study sheet is Markdown or HTML, not %q", to))
+				return usage(env.p, "marks", env.tr("the study sheet is Markdown or HTML, not %q", to))
 			case to == "markdown":
 				data = export.MarksMarkdown(d, marks)
 			case to == "csv":
@@ -65,7 +64,7 @@ under their headings, with the quoted text and tags, as Markdown or HTML.`,
 				data = export.MarksRIS(d, marks)
 			case to == "" || to == "text" || to == "json":
 			default:
-				return usage("marks", fmt.Errorf("cannot export marks to %q: use text, json, markdown, csv, bibtex or ris", to))
+				return usage(env.p, "marks", env.tr("cannot export marks to %q: use text, json, markdown, csv, bibtex or ris", to))
 			}
 			if data != nil {
 				env.Stdout.Write(data)

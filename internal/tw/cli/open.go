@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"runtime"
 
@@ -28,28 +27,28 @@ func openCmd(env Env) *cobra.Command {
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return usage("open", errors.New("give one document to open"))
+				return usage(env.p, "open", env.tr("give one document to open"))
 			}
 			o.File = args[0]
 			if o.File == session.StdinPath {
-				data, err := readStdin("open", env.Stdin)
+				data, err := readStdin(env.p, "open", env.Stdin)
 				if err != nil {
 					return err
 				}
 				if err := haveTerminal(); err != nil {
-					return fail(1, fmt.Sprintf("tw open: cannot read standard input in the terminal reader: %v", err),
-						"Run it in a terminal, or use tw text - to print the text.")
+					return fail(env.p, 1, env.tr("tw open: cannot read standard input in the terminal reader: %v", err),
+						env.tr("Run it in a terminal, or use tw text - to print the text."))
 				}
 				o.Data = data
 			} else if !doc.IsWebAddress(o.File) {
 				info, err := os.Stat(o.File)
 				switch {
 				case errors.Is(err, os.ErrNotExist):
-					return readFailure("open", o.File, &load.Error{Path: o.File, Reason: load.ReasonNoSuchFile})
+					return readFailure(env.p, "open", o.File, &load.Error{Path: o.File, Reason: load.ReasonNoSuchFile})
 				case err != nil:
-					return readFailure("open", o.File, err)
+					return readFailure(env.p, "open", o.File, err)
 				case info.IsDir():
-					return readFailure("open", o.File, &load.Error{Path: o.File, Reason: load.ReasonFolder})
+					return readFailure(env.p, "open", o.File, &load.Error{Path: o.File, Reason: load.ReasonFolder})
 				}
 			}
 			o.Getenv, o.Stderr = env.Getenv, env.Stderr
@@ -57,9 +56,9 @@ func openCmd(env Env) *cobra.Command {
 			var te *tui.TerminalError
 			switch {
 			case errors.As(err, &te):
-				return fail(1, "tw open: "+te.Error(), fmt.Sprintf("Run tw open in a terminal, or tw text %s to print the text.", o.File))
+				return fail(env.p, 1, "tw open: "+te.Error(), env.tr("Run tw open in a terminal, or tw text %s to print the text.", o.File))
 			case err != nil:
-				return readFailure("open", o.File, err)
+				return readFailure(env.p, "open", o.File, err)
 			}
 			return exitCode(code)
 		},

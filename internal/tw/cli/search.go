@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"regexp"
 
@@ -23,7 +22,7 @@ LINE:COLUMN: the line. The count goes to stderr; no match exits 1.`,
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 2 {
-				return usage("search", errors.New("give a document and a pattern"))
+				return usage(env.p, "search", env.tr("give a document and a pattern"))
 			}
 			pattern := args[1]
 			if !regex {
@@ -37,7 +36,7 @@ LINE:COLUMN: the line. The count goes to stderr; no match exits 1.`,
 			}
 			re, err := regexp.Compile(pattern)
 			if err != nil {
-				return fail(2, fmt.Sprintf("tw search: %q is not a regular expression: %v", args[1], err), "Fix the pattern, or leave out --regex.")
+				return fail(env.p, 2, env.tr("tw search: %q is not a regular expression: %v", args[1], err), env.tr("Fix the pattern, or leave out --regex."))
 			}
 			d, err := loadDoc(env, "search", args[0])
 			if err != nil {
@@ -71,15 +70,11 @@ LINE:COLUMN: the line. The count goes to stderr; no match exits 1.`,
 					fmt.Fprintf(env.Stdout, "%d:%d: %s\n", h.Line, h.Column, h.Context)
 				}
 			}
-			switch len(hits) {
-			case 0:
-				fmt.Fprintf(env.Stderr, "No matches for %s.\n", args[1])
+			if len(hits) == 0 {
+				fmt.Fprintln(env.Stderr, env.tr("No matches for %s.", args[1]))
 				return exitCode(1)
-			case 1:
-				fmt.Fprintln(env.Stderr, "1 match.")
-			default:
-				fmt.Fprintf(env.Stderr, "%d matches.\n", len(hits))
 			}
+			fmt.Fprintln(env.Stderr, env.tr("%d matches.", len(hits)))
 			return nil
 		},
 	}

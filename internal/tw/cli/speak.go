@@ -51,7 +51,7 @@ func (v *voiceFlags) params(env Env) (speech.Params, error) {
 		backend = st.String("speech.backend")
 	}
 	for _, w := range warnings {
-		fmt.Fprintf(env.Stderr, "Warning: %s\n", w)
+		fmt.Fprintln(env.Stderr, env.tr("Warning: %s", w))
 	}
 	v.named = v.backend != "" && v.backend != "auto"
 	if v.backend == "" {
@@ -63,14 +63,14 @@ func (v *voiceFlags) params(env Env) (speech.Params, error) {
 	if v.rate != "" {
 		n, err := strconv.Atoi(v.rate)
 		if err != nil {
-			return p, fmt.Errorf("--rate wants words per minute (%s), not %q", span("speech.rate"), v.rate)
+			return p, errors.New(env.tr("--rate wants words per minute (%s), not %q", spanIn(env, "speech.rate"), v.rate))
 		}
 		p.Rate = n
 	}
 	if v.pitch != "" {
 		n, err := strconv.Atoi(v.pitch)
 		if err != nil {
-			return p, fmt.Errorf("--pitch wants semitones (%s), not %q", span("speech.pitch"), v.pitch)
+			return p, errors.New(env.tr("--pitch wants semitones (%s), not %q", spanIn(env, "speech.pitch"), v.pitch))
 		}
 		p.Pitch = n
 	}
@@ -78,9 +78,13 @@ func (v *voiceFlags) params(env Env) (speech.Params, error) {
 }
 
 // span is the range of a number setting: "50 to 900".
-func span(path string) string {
+func span(path string) string { return spanIn(Env{}, path) }
+
+// spanIn is span in env's interface language (help text stays English).
+func spanIn(env Env, path string) string {
 	st, _ := settings.Lookup(path)
-	return fmt.Sprintf("%g to %g", st.Min, st.Max)
+	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	return env.tr("%s to %s", num(st.Min), num(st.Max))
 }
 
 func speakCmd(env Env) *cobra.Command {
@@ -96,18 +100,18 @@ address reads its page) and return when it has been heard, or write it to an aud
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return usage("speak", errors.New("give one text to speak, or - to read it from standard input"))
+				return usage(env.p, "speak", env.tr("give one text to speak, or - to read it from standard input"))
 			}
 			p, err := vf.params(env)
 			if err != nil {
-				return usage("speak", err)
+				return usage(env.p, "speak", err.Error())
 			}
-			if err := checkBackend("speak", vf.backend); err != nil {
+			if err := checkBackend(env, "speak", vf.backend); err != nil {
 				return err
 			}
 			text := args[0]
 			if text == "-" {
-				data, err := readStdin("speak", env.Stdin)
+				data, err := readStdin(env.p, "speak", env.Stdin)
 				if err != nil {
 					return err
 				}
@@ -122,14 +126,14 @@ address reads its page) and return when it has been heard, or write it to an aud
 				text = d.Text
 			}
 			if strings.TrimSpace(text) == "" {
-				return fail(2, "tw speak: nothing to speak: the text is empty", "Give some text, or pipe it in with -.")
+				return fail(env.p, 2, env.tr("tw speak: nothing to speak: the text is empty"), env.tr("Give some text, or pipe it in with -."))
 			}
 			// An engine named on the command line speaks or the command
 			// fails saying why: never a quiet fallback to another engine.
 			opts := speech.Options{Backend: vf.backend, Params: p, Module: vf.module, Strict: vf.named}
 			if out != "" {
 				if _, ok := audio.FormatOf(out); !ok {
-					return usage("speak", fmt.Errorf("cannot tell the format of %s: name it .wav, .flac, .mp3, .opus or .m4b", out))
+					return usage(env.p, "speak", env.tr("cannot tell the format of %s: name it .wav, .flac, .mp3, .opus or .m4b", out))
 				}
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
@@ -142,7 +146,7 @@ address reads its page) and return when it has been heard, or write it to an aud
 				if err != nil {
 					return reportExport(env, "speak", out, res, err)
 				}
-				fmt.Fprintf(env.Stdout, "Wrote %s: %s of audio.\n", out, duration(res.Recording.DurationMs))
+				fmt.Fprintln(env.Stdout, env.tr("Wrote %s: %s of audio.", out, duration(env, res.Recording.DurationMs)))
 				return nil
 			}
 			s, notices, err := speech.Open(opts)
@@ -150,7 +154,7 @@ address reads its page) and return when it has been heard, or write it to an aud
 				fmt.Fprintln(env.Stderr, n)
 			}
 			if err != nil {
-				return fail(1, "tw speak: speech could not start: "+err.Error(), "Run tw backends to see the engines.")
+				return fail(env.p, 1, env.tr("tw speak: speech could not start: %v", err), env.tr("Run tw backends to see the engines."))
 			}
 			defer s.Close()
 			d := doc.New(strings.TrimRight(text, "\n"), doc.Meta{}, nil)

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -34,7 +33,7 @@ those formats (to a file with -o, or to a pipe).`,
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return usage("text", errors.New("give one document"))
+				return usage(env.p, "text", env.tr("give one document"))
 			}
 			d, err := loadDoc(env, "text", args[0])
 			if err != nil {
@@ -64,33 +63,33 @@ those formats (to a file with -o, or to a pipe).`,
 					// Straight out, marker by marker: the JSON of a
 					// large table is many times the size of its text.
 					if err := doc.WriteTextJSON(env.Stdout, d); err != nil {
-						return fail(1, fmt.Sprintf("tw text: cannot write json: %v", err), "")
+						return fail(env.p, 1, env.tr("tw text: cannot write json: %v", err), "")
 					}
 					io.WriteString(env.Stdout, "\n")
 					return nil
 				}
 				data, err = export.Write(d, export.FormatJSON)
 				if err != nil {
-					return fail(1, fmt.Sprintf("tw text: cannot write %s: %v", to, err), "")
+					return fail(env.p, 1, env.tr("tw text: cannot write %s: %v", to, err), "")
 				}
 			default:
 				f, perr := export.ParseFormat(to)
 				if perr != nil {
-					return fail(2, fmt.Sprintf("tw text: cannot convert to %q", to), "Use --to text, markdown, html, json, epub, docx, odt or pdf.")
+					return fail(env.p, 2, env.tr("tw text: cannot convert to %q", to), env.tr("Use --to text, markdown, html, json, epub, docx, odt or pdf."))
 				}
 				if f.Binary() && out == "" && isTerminal(env.Stdout) {
-					return fail(2, fmt.Sprintf("tw text: %s is a binary format: give -o FILE, or redirect the output", strings.ToUpper(string(f))), "")
+					return fail(env.p, 2, env.tr("tw text: %s is a binary format: give -o FILE, or redirect the output", strings.ToUpper(string(f))), "")
 				}
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
 				data, err = export.WriteContext(ctx, d, f)
 				if err != nil {
-					return fail(1, fmt.Sprintf("tw text: cannot write %s: %v", to, err), "")
+					return fail(env.p, 1, env.tr("tw text: cannot write %s: %v", to, err), "")
 				}
 			}
 			if out != "" {
 				if err := atomicfile.Write(out, data, 0o644); err != nil {
-					return fail(1, fmt.Sprintf("tw text: cannot write %s: %v", out, err), "Check the folder exists and is writable.")
+					return fail(env.p, 1, env.tr("tw text: cannot write %s: %v", out, err), env.tr("Check the folder exists and is writable."))
 				}
 				return nil
 			}

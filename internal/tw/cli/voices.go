@@ -22,9 +22,9 @@ func voicesCmd(env Env) *cobra.Command {
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usage("voices", fmt.Errorf("unexpected argument %q", args[0]))
+				return usage(env.p, "voices", env.tr("unexpected argument %q", args[0]))
 			}
-			if err := checkBackend("voices", backend); err != nil {
+			if err := checkBackend(env, "voices", backend); err != nil {
 				return err
 			}
 			id, voices, notices, err := speech.Voices(backend, module)
@@ -33,10 +33,10 @@ func voicesCmd(env Env) *cobra.Command {
 			}
 			var unavailable *speech.UnavailableError
 			if errors.As(err, &unavailable) {
-				return fail(1, fmt.Sprintf("tw voices: %v", err), "Run tw backends to see which engines work here.")
+				return fail(env.p, 1, "tw voices: "+err.Error(), env.tr("Run tw backends to see which engines work here."))
 			}
 			if err != nil {
-				return fail(1, fmt.Sprintf("tw voices: cannot list the voices of %s: %v", id, err), "Try another engine with --backend.")
+				return fail(env.p, 1, env.tr("tw voices: cannot list the voices of %s: %v", id, err), env.tr("Try another engine with --backend."))
 			}
 			if asJSON {
 				out := struct {
@@ -49,7 +49,7 @@ func voicesCmd(env Env) *cobra.Command {
 				enc := json.NewEncoder(env.Stdout)
 				enc.SetIndent("", "  ")
 				if err := enc.Encode(out); err != nil {
-					return fail(1, "tw voices: cannot write: "+err.Error(), "")
+					return fail(env.p, 1, env.tr("tw voices: cannot write: %v", err), "")
 				}
 				return nil
 			}
@@ -71,7 +71,7 @@ func voicesCmd(env Env) *cobra.Command {
 				}
 				fmt.Fprintln(env.Stdout, line)
 			}
-			fmt.Fprintf(env.Stderr, "%d voices of %s%s.\n", len(voices), id, perModule(voices))
+			fmt.Fprintln(env.Stderr, env.tr("%d voices of %s%s.", len(voices), id, perModule(voices)))
 			return nil
 		},
 	}

@@ -15,7 +15,7 @@ import (
 
 // messagePackages are the packages whose words the user sees or hears,
 // relative to this package.
-var messagePackages = []string{"../core", "../tui", "../settings"}
+var messagePackages = []string{"../core", "../tui", "../settings", "../cli"}
 
 // keyFuncs are the calls whose first argument is a message key: the
 // core's tr and msg, i18n.Key, and the front ends' translators.
