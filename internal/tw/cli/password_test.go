@@ -66,6 +66,17 @@ func TestEncryptedPDFWithoutTerminal(t *testing.T) {
 // document with the right one.
 func TestEncryptedPDFAsksOnTerminal(t *testing.T) {
 	pdf := lockedPDF(t)
+	for _, tc := range []struct{ lang, prompt, wrong string }{
+		{"en", "Password for locked.pdf: ", "Wrong password."},
+		{"fr", "Mot de passe de locked.pdf : ", "Mot de passe incorrect."},
+	} {
+		t.Run(tc.lang, func(t *testing.T) { asksOnTerminal(t, pdf, homeIn(t, tc.lang), tc.prompt, tc.wrong) })
+	}
+}
+
+// asksOnTerminal runs tw text of a locked PDF on a pseudo-terminal with
+// home's settings and answers its prompt wrong, then right.
+func asksOnTerminal(t *testing.T, pdf, home, prompt, wrong string) {
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Fatal(err)
@@ -73,6 +84,7 @@ func TestEncryptedPDFAsksOnTerminal(t *testing.T) {
 	defer ptmx.Close()
 	var out bytes.Buffer
 	cmd := exec.Command(testkit.Binary(t, "tw"), "text", pdf)
+	cmd.Env = append(cmd.Environ(), "TEXTWEAVER_HOME="+home)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, &out, tty
 	// The pseudo-terminal becomes the controlling terminal: /dev/tty.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
@@ -108,10 +120,10 @@ func TestEncryptedPDFAsksOnTerminal(t *testing.T) {
 			}
 		}
 	}
-	waitFor("Password for locked.pdf: ", 1)
+	waitFor(prompt, 1)
 	ptmx.Write([]byte("sesame\r"))
-	waitFor("Wrong password.", 1)
-	waitFor("Password for locked.pdf: ", 2)
+	waitFor(wrong, 1)
+	waitFor(prompt, 2)
 	ptmx.Write([]byte("open-sesame\r"))
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("tw text: %v; terminal %q", err, shown.String())
