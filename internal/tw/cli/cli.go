@@ -6,6 +6,13 @@
 // Exit codes: 0 done, 1 failed, 2 typed wrong. Errors are one line on
 // stderr: "Error: what failed: why. What to do." Results go to stdout;
 // progress and notices to stderr.
+//
+// The messages for people (errors, notices, progress, prompts and
+// confirmations) are worded in the interface language, display.language of
+// the home's settings.toml (the locale when auto), through the i18n
+// catalogue; command names, options, help text and machine-readable output
+// (JSON, tw text's formats, tw search's LINE:COL lines, tw info's labels)
+// stay English.
 package cli
 
 import (
@@ -121,7 +128,7 @@ func exitCode(code int) error { return &exitError{code: code} }
 
 // usage is a command typed wrong (exit 2); why is in p's language.
 func usage(p *i18n.Printer, cmd string, why string) error {
-	return fail(p, 2, fmt.Sprintf("tw %s: %s", cmd, why), lang(p).tr("See tw %s --help.", cmd))
+	return fail(p, 2, lang(p).tr("tw %s: %s", cmd, why), lang(p).tr("See tw %s --help.", cmd))
 }
 
 // flagError words pflag's errors as tw always has.

@@ -36,7 +36,7 @@ func TestMessagesInTheInterfaceLanguage(t *testing.T) {
 		{"French by --home, a file that is not there", nil, []string{"text", missing, "--home", fr}, 1, "",
 			"Erreur : tw text : impossible de lire " + missing + " : fichier introuvable. Vérifiez le chemin et réessayez.\n"},
 		{"French by --home=, typed wrong", nil, []string{"info", "--home=" + fr}, 2, "",
-			"Erreur : tw info: donnez un document. Voir tw info --help.\n"},
+			"Erreur : tw info : donnez un document. Voir tw info --help.\n"},
 		{"German by TEXTWEAVER_HOME, an unknown option", map[string]string{"TEXTWEAVER_HOME": de}, []string{"text", "--bogus", notes}, 2, "",
 			"Fehler: tw text: unbekannte Option --bogus. Siehe tw text --help.\n"},
 		{"German, an unknown command", map[string]string{"TEXTWEAVER_HOME": de}, []string{"voice"}, 2, "",

@@ -35,7 +35,7 @@ func openCmd(env Env) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				if err := haveTerminal(); err != nil {
+				if err := haveTerminal(env); err != nil {
 					return fail(env.p, 1, env.tr("tw open: cannot read standard input in the terminal reader: %v", err),
 						env.tr("Run it in a terminal, or use tw text - to print the text."))
 				}
@@ -73,13 +73,13 @@ func openCmd(env Env) *cobra.Command {
 
 // haveTerminal reports whether the keys can come from a terminal when
 // standard input is the document.
-func haveTerminal() error {
+func haveTerminal(env Env) error {
 	if runtime.GOOS == "windows" {
 		return nil // the console is always there for tcell
 	}
 	f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
-		return errors.New("there is no terminal for the keys")
+		return errors.New(env.tr("there is no terminal for the keys"))
 	}
 	return f.Close()
 }
