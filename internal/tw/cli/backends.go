@@ -40,18 +40,21 @@ func backendsCmd(env Env) *cobra.Command {
 				return nil
 			}
 			for _, in := range infos {
-				state := "available"
+				// The engine's id, name, timing and selection are its own
+				// words (shown as the speech package gives them); the
+				// line's words are in the interface language.
+				state := env.tr("available")
 				if !in.Available {
-					state = "not available: " + in.Reason
+					state = env.tr("not available: %s", in.Reason)
 				}
 				if in.Detail != "" {
 					state += " (" + in.Detail + ")"
 				}
 				if in.ID == auto {
-					state += " (auto's choice here)"
+					state += " " + env.tr("(auto's choice here)")
 				}
-				fmt.Fprintf(env.Stdout, "%s — %s; %s; priority %d; word timing: %s; chosen with %s\n",
-					in.ID, in.Name, state, in.Priority, in.Timing, in.Selection)
+				fmt.Fprintln(env.Stdout, env.tr("%s — %s; %s; priority %d; word timing: %s; chosen with %s",
+					in.ID, in.Name, state, in.Priority, in.Timing, in.Selection))
 			}
 			return nil
 		},

@@ -60,3 +60,18 @@ func TestMessagesInTheInterfaceLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestBackendsListInTheInterfaceLanguage: tw backends words its list in the
+// interface language; the engines' ids and names stay as they are.
+func TestBackendsListInTheInterfaceLanguage(t *testing.T) {
+	for _, tc := range []struct{ lang, want string }{
+		{"en", "\nsilent — Silent (--no-speech); available; priority -1; word timing: "},
+		{"de", "\nsilent — Silent (--no-speech); verfügbar; Priorität -1; Wortzeiten: "},
+		{"fr", "\nsilent — Silent (--no-speech) ; disponible ; priorité -1 ; minutage des mots : "},
+	} {
+		code, out, errs := run(t, "", map[string]string{"TEXTWEAVER_HOME": homeIn(t, tc.lang)}, "backends")
+		if code != 0 || !strings.Contains(out, tc.want) || errs != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %q in it", tc.lang, code, out, errs, tc.want)
+		}
+	}
+}
