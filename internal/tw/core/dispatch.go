@@ -425,7 +425,7 @@ func (a *App) adjustVoice(id string) {
 		return
 	}
 	if _, err := adj.Adjust(path, dir); err != nil {
-		a.sayError(err.Error())
+		a.sayError(a.errorText(err))
 		return
 	}
 	a.say(a.tr(voiceMessages[path], a.spoken(adj, path)))
@@ -602,7 +602,7 @@ func (a *App) showSettings() {
 	}
 	l.adjust = func(i, dir int) {
 		if _, err := ed.Adjust(labels[i].Path, dir); err != nil {
-			a.sayError(err.Error())
+			a.sayError(a.errorText(err))
 			return
 		}
 		refresh(i)
@@ -611,7 +611,7 @@ func (a *App) showSettings() {
 	l.remove = func(i int) {
 		// Delete puts the setting back to its default.
 		if _, err := ed.Set(labels[i].Path, nil); err != nil {
-			a.sayError(err.Error())
+			a.sayError(a.errorText(err))
 			return
 		}
 		refresh(i)
@@ -631,7 +631,7 @@ func (a *App) showSettings() {
 				// "on", a choice by its label.
 				v, err := vp.Parse(path, text)
 				if err != nil {
-					a.sayError(err.Error())
+					a.sayError(a.errorText(err))
 					return
 				}
 				value = v
@@ -643,7 +643,7 @@ func (a *App) showSettings() {
 				value = text == "on"
 			}
 			if _, err := ed.Set(path, value); err != nil {
-				a.sayError(err.Error())
+				a.sayError(a.errorText(err))
 				return
 			}
 			a.say(item(i))
@@ -727,7 +727,7 @@ func (a *App) cycleSetting(path, label string) {
 		return
 	}
 	if _, err := adj.Adjust(path, 1); err != nil {
-		a.sayError(err.Error())
+		a.sayError(a.errorText(err))
 		return
 	}
 	a.say(a.tr("%s: %s.", a.trKey(label), a.spoken(adj, path)))
@@ -787,7 +787,7 @@ func (a *App) cycleSpeedPreset() {
 		}
 	}
 	if _, err := ed.Set("speech.rate", float64(next.wpm)); err != nil {
-		a.sayError(err.Error())
+		a.sayError(a.errorText(err))
 		return
 	}
 	// The built-in presets' names are said in the interface language; a

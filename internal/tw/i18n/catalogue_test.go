@@ -15,11 +15,11 @@ import (
 
 // messagePackages are the packages whose words the user sees or hears,
 // relative to this package.
-var messagePackages = []string{"../core", "../tui", "../settings"}
+var messagePackages = []string{"../core", "../tui", "../settings", "../session", "../speech"}
 
 // keyFuncs are the calls whose first argument is a message key: the
 // core's tr and msg, i18n.Key, and the front ends' translators.
-var keyFuncs = map[string]bool{"tr": true, "msg": true, "Key": true, "T": true, "Tf": true}
+var keyFuncs = map[string]bool{"tr": true, "msg": true, "Key": true, "T": true, "Tf": true, "Msg": true}
 
 // sinks are calls that show or say their argument at index; a string
 // literal, a fmt.Sprintf or a concatenation with words there bypasses

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"sync"
+	"textfirst/internal/tw/i18n"
 
 	"github.com/BurntSushi/toml"
 
@@ -56,12 +57,24 @@ type change struct {
 // sentence each, starting "settings.toml: ". Only a file that exists but
 // cannot be read gives an error.
 func Open(home string) (*Store, []string, error) {
+	s, messages, err := OpenMessages(home)
+	var warnings []string
+	for _, m := range messages {
+		warnings = append(warnings, m.String())
+	}
+	return s, warnings, err
+}
+
+// OpenMessages is Open with the warnings kept as messages, to be said in
+// the interface language (the terminal reader) or in English (the log,
+// JSON-RPC).
+func OpenMessages(home string) (*Store, []i18n.Message, error) {
 	s := &Store{file: filepath.Join(home, FileName)}
 	data, err := os.ReadFile(s.file)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, nil, fmt.Errorf("cannot read the settings: %w", err)
 	}
-	var warnings []string
+	var warnings []i18n.Message
 	s.values, warnings, s.broken = load(string(data))
 	s.text = string(data)
 	return s, warnings, nil
@@ -69,15 +82,14 @@ func Open(home string) (*Store, []string, error) {
 
 // load reads the settings from the text of a settings.toml. A syntax error
 // gives all defaults, one warning and the error.
-func load(text string) (values map[string]any, warnings []string, syntax error) {
+func load(text string) (values map[string]any, warnings []i18n.Message, syntax error) {
 	values = make(map[string]any, len(schema))
 	for _, st := range schema {
 		values[st.Path] = jsonValue(st.Default)
 	}
 	doc, keys, err := decode(text)
 	if err != nil {
-		return values, []string{FileName + ": " + err.Error() +
-			"; using the default settings, and tw will not change the file until it is fixed"}, err
+		return values, []i18n.Message{i18n.Msg("%s: %s; using the default settings, and tw will not change the file until it is fixed", FileName, err)}, err
 	}
 	badSection := map[string]bool{}
 	for _, st := range schema {
@@ -89,7 +101,7 @@ func load(text string) (values map[string]any, warnings []string, syntax error) 
 		if !ok {
 			if !badSection[st.Section] {
 				badSection[st.Section] = true
-				warnings = append(warnings, fmt.Sprintf("%s: %s must be a table of settings; using the defaults for %s",
+				warnings = append(warnings, i18n.Msg("%s: %s must be a table of settings; using the defaults for %s",
 					FileName, st.Section, st.Section))
 			}
 			continue
@@ -100,10 +112,10 @@ func load(text string) (values map[string]any, warnings []string, syntax error) 
 		}
 		val, note, reason := st.check(raw)
 		switch {
-		case reason != "":
-			warnings = append(warnings, fmt.Sprintf("%s: %s: %s; %s", FileName, st.Path, reason, usingDefault(st)))
-		case note != "":
-			warnings = append(warnings, fmt.Sprintf("%s: %s: %s", FileName, st.Path, note))
+		case reason.Key != "":
+			warnings = append(warnings, i18n.Msg("%s: %s: %s; %s", FileName, st.Path, reason, usingDefault(st)))
+		case note.Key != "":
+			warnings = append(warnings, i18n.Msg("%s: %s: %s", FileName, st.Path, note))
 			values[st.Path] = val
 		default:
 			values[st.Path] = val
@@ -118,11 +130,11 @@ func load(text string) (values map[string]any, warnings []string, syntax error) 
 		switch len(k) {
 		case 1:
 			if !knownSection(k[0]) {
-				warnings = append(warnings, fmt.Sprintf("%s: [%s] is not a section tw knows; it is kept but not used", FileName, k[0]))
+				warnings = append(warnings, i18n.Msg("%s: [%s] is not a section tw knows; it is kept but not used", FileName, k[0]))
 			}
 		case 2:
 			if _, ok := byPath[k[0]+"."+k[1]]; !ok && knownSection(k[0]) {
-				warnings = append(warnings, fmt.Sprintf("%s: %s.%s is not a setting tw knows; it is kept but not used", FileName, k[0], k[1]))
+				warnings = append(warnings, i18n.Msg("%s: %s.%s is not a setting tw knows; it is kept but not used", FileName, k[0], k[1]))
 			}
 		}
 	}
@@ -139,11 +151,11 @@ func knownSection(name string) bool {
 }
 
 // usingDefault ends a warning about a value that could not be used.
-func usingDefault(st Setting) string {
+func usingDefault(st Setting) i18n.Message {
 	if st.Default == nil {
-		return "leaving it not set"
+		return i18n.Msg("leaving it not set")
 	}
-	return "using " + tomlValue(st.Default)
+	return i18n.Msg("using %s", tomlValue(st.Default))
 }
 
 // decode parses TOML text into a map, and lists its keys in file order.
@@ -209,8 +221,8 @@ func (s *Store) Set(path string, value any) (any, error) {
 	var val any
 	if value != nil {
 		v, _, reason := st.check(value)
-		if reason != "" {
-			return nil, errors.New(path + " " + reason)
+		if reason.Key != "" {
+			return nil, i18n.Msg("%s %s", path, reason)
 		}
 		val = v
 	}
@@ -376,7 +388,7 @@ func (s *Store) verify(st Setting, edited string, val any) error {
 	_, _ = take(before, st.Section, st.Key())
 	if present {
 		got, _, reason := st.check(raw)
-		if reason != "" || !sameValue(got, val) {
+		if reason.Key != "" || !sameValue(got, val) {
 			return fmt.Errorf("the edited file would hold %v instead", raw)
 		}
 	} else if val != nil && !sameValue(val, st.Default) {
