@@ -28,7 +28,7 @@ var sinks = map[string]int{"say": 0, "sayError": 0, "ask": 1, "openPrompt": 1, "
 	"notice": 0, "setStatus": 0, "flash": 0}
 
 // schemaFuncs build settings in the schema; their second argument is the
-// label the settings list shows.
+// label the settings list shows, their third the help sentence.
 var schemaFuncs = map[string]bool{"choice": true, "number": true, "toggle": true}
 
 // properNames are choice labels said the same in every language: names of
@@ -93,6 +93,13 @@ func extract(t *testing.T) (keys []found, bypass []string) {
 							keys = append(keys, found{s, fset.Position(n.Pos())})
 						}
 					}
+					if schemaFuncs[name] && len(n.Args) > 2 {
+						if s, ok := stringLit(n.Args[2]); ok {
+							keys = append(keys, found{s, fset.Position(n.Pos())})
+						} else {
+							bypass = append(bypass, fset.Position(n.Args[2].Pos()).String())
+						}
+					}
 					if keyFuncs[name] && len(n.Args) > 0 {
 						if s, ok := stringLit(n.Args[0]); ok {
 							keys = append(keys, found{s, fset.Position(n.Pos())})
@@ -105,6 +112,14 @@ func extract(t *testing.T) (keys []found, bypass []string) {
 					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Label" {
 						if s, ok := stringLit(n.Value); ok {
 							keys = append(keys, found{s, fset.Position(n.Pos())})
+						}
+					}
+					// The settings schema's help sentences (Help: "...").
+					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Help" {
+						if s, ok := stringLit(n.Value); ok {
+							keys = append(keys, found{s, fset.Position(n.Pos())})
+						} else if wordy(n.Value) {
+							bypass = append(bypass, fset.Position(n.Value.Pos()).String())
 						}
 					}
 					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Title" && wordy(n.Value) {
