@@ -576,8 +576,9 @@ type valueParser interface {
 	Parse(path, text string) (any, error)
 }
 
-// SettingLabel names one setting of the settings list.
-type SettingLabel struct{ Path, Label string }
+// SettingLabel names one setting of the settings list: its label and the
+// sentence saying what it does (both English keys of the catalogue).
+type SettingLabel struct{ Path, Label, Help string }
 
 // showSettings opens the settings list: left and right change a value,
 // Enter asks for a new one, typing filters.
@@ -591,13 +592,24 @@ func (a *App) showSettings() {
 	item := func(i int) string {
 		return a.tr("%s: %s", a.trKey(labels[i].Label), a.spoken(ed, labels[i].Path))
 	}
+	// Typing filters by label, value and help, so words of what a
+	// setting does ("fast", "vite") find it in the interface language.
+	find := func(i int) string {
+		if labels[i].Help == "" {
+			return item(i)
+		}
+		return item(i) + " " + a.trKey(labels[i].Help)
+	}
 	items := make([]string, len(labels))
+	search := make([]string, len(labels))
 	for i := range labels {
 		items[i] = item(i)
+		search[i] = find(i)
 	}
-	l := &List{Title: a.tr("Settings"), Items: items, Filter: new(string)}
+	l := &List{Title: a.tr("Settings"), Items: items, Filter: new(string), search: search}
 	refresh := func(i int) {
 		l.all[i] = item(i)
+		l.search[i] = find(i)
 		a.refilter()
 	}
 	l.adjust = func(i, dir int) {

@@ -7,6 +7,7 @@ package i18n
 // terminal reader says them in the interface language.
 
 var _ = register("fr", map[string]any{
+	"Recognising scanned page %d of %d.":                            "Reconnaissance de la page numérisée %d sur %d.",
 	"Speech engine %s is not available; using %s":                   "Le moteur vocal %s n'est pas disponible ; utilisation de %s",
 	"Why %s is not available: %s.":                                  "Pourquoi %s n'est pas disponible : %s.",
 	"No audio device; reading silently at the speed of speech.":     "Aucun périphérique audio ; lecture silencieuse à la vitesse de la parole.",
@@ -41,6 +42,7 @@ var _ = register("fr", map[string]any{
 })
 
 var _ = register("de", map[string]any{
+	"Recognising scanned page %d of %d.":                            "Gescannte Seite %d von %d wird erkannt.",
 	"Speech engine %s is not available; using %s":                   "Sprachausgabe %s ist nicht verfügbar; %s wird verwendet",
 	"Why %s is not available: %s.":                                  "Warum %s nicht verfügbar ist: %s.",
 	"No audio device; reading silently at the speed of speech.":     "Kein Audiogerät; es wird lautlos im Sprechtempo gelesen.",
@@ -75,6 +77,7 @@ var _ = register("de", map[string]any{
 })
 
 var _ = register("es", map[string]any{
+	"Recognising scanned page %d of %d.":                            "Reconociendo la página escaneada %d de %d.",
 	"Speech engine %s is not available; using %s":                   "El motor de voz %s no está disponible; se usa %s",
 	"Why %s is not available: %s.":                                  "Por qué %s no está disponible: %s.",
 	"No audio device; reading silently at the speed of speech.":     "No hay dispositivo de audio; se lee en silencio a la velocidad de la voz.",
@@ -109,6 +112,7 @@ var _ = register("es", map[string]any{
 })
 
 var _ = register("pt", map[string]any{
+	"Recognising scanned page %d of %d.":                            "Reconhecendo a página digitalizada %d de %d.",
 	"Speech engine %s is not available; using %s":                   "O mecanismo de voz %s não está disponível; usando %s",
 	"Why %s is not available: %s.":                                  "Por que %s não está disponível: %s.",
 	"No audio device; reading silently at the speed of speech.":     "Nenhum dispositivo de áudio; lendo em silêncio na velocidade da fala.",
@@ -143,6 +147,7 @@ var _ = register("pt", map[string]any{
 })
 
 var _ = register("ar", map[string]any{
+	"Recognising scanned page %d of %d.":                            "جارٍ التعرف على الصفحة الممسوحة %d من %d.",
 	"Speech engine %s is not available; using %s":                   "محرك الكلام %s غير متاح؛ يُستخدم %s",
 	"Why %s is not available: %s.":                                  "سبب عدم توفر %s: %s.",
 	"No audio device; reading silently at the speed of speech.":     "لا يوجد جهاز صوت؛ تجري القراءة بصمت بسرعة الكلام.",

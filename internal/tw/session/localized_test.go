@@ -70,3 +70,21 @@ func TestNoticesInTheInterfaceLanguage(t *testing.T) {
 		})
 	}
 }
+
+// The progress of recognising scanned pages is said in the notices'
+// language; in English as it always was.
+func TestRecognisingProgressInTheNoticesLanguage(t *testing.T) {
+	tests := []struct{ lang, want string }{
+		{"en", "Recognising scanned page 1 of 3."},
+		{"fr", "Reconnaissance de la page numérisée 1 sur 3."},
+		{"ar", "جارٍ التعرف على الصفحة الممسوحة 1 من 3."},
+	}
+	for _, tt := range tests {
+		ev := &announced{}
+		s := &Session{language: tt.lang}
+		loadProgress(ev, nil, s.tr)(0, 3, "page")
+		if len(ev.lines) != 1 || ev.lines[0] != tt.want {
+			t.Errorf("%s: announced %q, want %q", tt.lang, ev.lines, tt.want)
+		}
+	}
+}

@@ -198,7 +198,7 @@ func Open(o Options) *Session {
 	case o.Silent != nil:
 		opts.Speaker = o.Silent
 	}
-	opts.Load, opts.LoadPassword = fileLoaders(loadProgress(o.Events, opts.Speaker), o.Stdin)
+	opts.Load, opts.LoadPassword = fileLoaders(loadProgress(o.Events, opts.Speaker, s.tr), o.Stdin)
 	s.App = core.New(opts)
 	return s
 }
@@ -209,7 +209,7 @@ const progressEvery = 4 * time.Second
 // loadProgress tells the listener about long work while a document loads
 // (OCR of scanned pages, a second or more each): when it starts, then at
 // most every progressEvery, so that nobody waits in silence.
-func loadProgress(events core.Events, speaker core.Speaker) func(done, total int, step string) {
+func loadProgress(events core.Events, speaker core.Speaker, tr func(key string, args ...any) string) func(done, total int, step string) {
 	var last time.Time
 	return func(done, total int, step string) {
 		if done > 0 && time.Since(last) < progressEvery {
@@ -217,6 +217,9 @@ func loadProgress(events core.Events, speaker core.Speaker) func(done, total int
 		}
 		last = time.Now()
 		text := fmt.Sprintf("Recognising scanned %s %d of %d.", step, done+1, total)
+		if step == "page" { // the only step there is; said in the notices' language
+			text = tr("Recognising scanned page %d of %d.", done+1, total)
+		}
 		if events != nil {
 			events.Announce(text, core.Polite)
 		}
@@ -457,7 +460,7 @@ func (Settings) Visible() []core.SettingLabel {
 	var out []core.SettingLabel
 	for _, st := range settings.Schema() {
 		if !st.Internal && st.Kind != settings.KindTable && st.Kind != settings.KindList {
-			out = append(out, core.SettingLabel{Path: st.Path, Label: st.Label})
+			out = append(out, core.SettingLabel{Path: st.Path, Label: st.Label, Help: st.Help})
 		}
 	}
 	return out
