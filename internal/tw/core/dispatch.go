@@ -607,6 +607,13 @@ func (a *App) showSettings() {
 		search[i] = find(i)
 	}
 	l := &List{Title: a.tr("Settings"), Items: items, Filter: new(string), search: search}
+	// The Say Status key (details) says the setting with what it does.
+	l.explain = func(i int) string {
+		if labels[i].Help == "" {
+			return item(i)
+		}
+		return a.tr("%s. %s", item(i), a.trKey(labels[i].Help))
+	}
 	refresh := func(i int) {
 		l.all[i] = item(i)
 		l.search[i] = find(i)

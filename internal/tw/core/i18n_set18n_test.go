@@ -101,3 +101,35 @@ func TestSettingsListFindsBySettingHelp(t *testing.T) {
 		})
 	}
 }
+
+// TestSettingsListDetailsSaysTheHelp: the Say Status key (details) in the
+// settings list says the setting and what it does, in the interface
+// language.
+func TestSettingsListDetailsSaysTheHelp(t *testing.T) {
+	tests := []struct{ lang, want string }{
+		{"en", "Speech rate: 265 words per minute. How fast text is read aloud."},
+		{"fr", "Débit de parole : 265 mots par minute. La vitesse de lecture à voix haute."},
+		{"de", "Sprechtempo: 265 Wörter pro Minute. Wie schnell Text vorgelesen wird."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			st, _, err := settings.Open(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.Set("display.language", tt.lang); err != nil {
+				t.Fatal(err)
+			}
+			rec := &recorder{}
+			app := core.New(core.Options{Home: t.TempDir(), Events: rec, Settings: rateAndPitch{st}})
+			defer app.Close()
+			mustAction(t, app, "settings", nil)
+			if _, _, err := app.ListKey("details"); err != nil {
+				t.Fatal(err)
+			}
+			if got := rec.last(); got != tt.want {
+				t.Errorf("said %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
