@@ -42,6 +42,19 @@ func (m Message) In(p *Printer) string {
 	return p.Sprintf(m.Key, args...)
 }
 
+// Unwrap is the first argument that is an error (the cause of a message
+// such as "cannot save the settings: %v"), for errors.Is and errors.As.
+func (m Message) Unwrap() error {
+	for _, a := range m.Args {
+		if err, ok := a.(error); ok {
+			if _, nested := a.(Message); !nested {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Localized is an error, or a value, that can say itself in a language.
 type Localized interface {
 	In(p *Printer) string

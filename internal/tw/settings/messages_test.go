@@ -2,6 +2,7 @@ package settings
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"textfirst/internal/tw/i18n"
@@ -80,5 +81,26 @@ func TestWarningsAndErrorsSayThemselvesInALanguage(t *testing.T) {
 		if got := l.In(i18n.For("de")); got != e.de {
 			t.Errorf("in German %q, want %q", got, e.de)
 		}
+	}
+}
+
+// A store whose file has a syntax error refuses changes in the language
+// asked for; in English as before.
+func TestBrokenFileRefusalInALanguage(t *testing.T) {
+	s, _, _ := openIn(t, "[speech\nrate = 300\n")
+	_, err := s.Set("speech.rate", 300.0)
+	if err == nil || !strings.Contains(err.Error(), "has a mistake (line 2: ") ||
+		!strings.HasSuffix(err.Error(), "so tw will not change it; fix the file first, then change settings again") {
+		t.Fatalf("error %v", err)
+	}
+	l, ok := err.(i18n.Localized)
+	if !ok {
+		t.Fatalf("%v cannot be said in another language", err)
+	}
+	if got := l.In(i18n.For("es")); !strings.Contains(got, " tiene un error (line 2: ") || !strings.HasSuffix(got, "corrija primero el archivo y luego vuelva a cambiar los ajustes") {
+		t.Errorf("in Spanish %q", got)
+	}
+	if _, err := s.Adjust("library.folders", 1); err == nil || err.Error() != "library.folders is a list setting, which cannot be moved up or down" {
+		t.Errorf("adjusting a list: %v", err)
 	}
 }

@@ -275,7 +275,7 @@ func (s *Store) Adjust(path string, direction int) (any, error) {
 			}
 			return st.Choices[at].Value, false, nil
 		}
-		return nil, false, fmt.Errorf("%s is a %s setting, which cannot be moved up or down", path, st.Kind)
+		return nil, false, i18n.Msg("%s is a %s setting, which cannot be moved up or down", path, string(st.Kind))
 	})
 }
 
@@ -337,7 +337,7 @@ func (s *Store) refresh() ([]change, error) {
 		}
 	}
 	if s.broken != nil {
-		return changes, fmt.Errorf("%s has a mistake (%v), so tw will not change it; fix the file first, then change settings again",
+		return changes, i18n.Msg("%s has a mistake (%v), so tw will not change it; fix the file first, then change settings again",
 			s.file, s.broken)
 	}
 	return changes, nil
@@ -357,16 +357,16 @@ func (s *Store) save(st Setting, val any, restore bool) error {
 		err = s.verify(st, edited, val)
 	}
 	if err != nil {
-		return fmt.Errorf("tw could not change %s in %s safely (%v); change it there by hand", st.Path, s.file, err)
+		return i18n.Msg("tw could not change %s in %s safely (%v); change it there by hand", st.Path, s.file, err)
 	}
 	if edited == s.text {
 		return nil
 	}
 	if err := os.MkdirAll(filepath.Dir(s.file), 0o755); err != nil {
-		return fmt.Errorf("cannot save the settings: %w", err)
+		return i18n.Msg("cannot save the settings: %v", err)
 	}
 	if err := atomicfile.Write(s.file, []byte(edited), 0o644); err != nil {
-		return fmt.Errorf("cannot save the settings: %w", err)
+		return i18n.Msg("cannot save the settings: %v", err)
 	}
 	s.text = edited
 	return nil
