@@ -100,7 +100,8 @@ func TestBrokenFileRefusalInALanguage(t *testing.T) {
 	if got := l.In(i18n.For("es")); !strings.Contains(got, " tiene un error (line 2: ") || !strings.HasSuffix(got, "corrija primero el archivo y luego vuelva a cambiar los ajustes") {
 		t.Errorf("in Spanish %q", got)
 	}
-	if _, err := s.Adjust("library.folders", 1); err == nil || err.Error() != "library.folders is a list setting, which cannot be moved up or down" {
+	good, _, _ := openIn(t, "")
+	if _, err := good.Adjust("library.folders", 1); err == nil || err.Error() != "library.folders is a list setting, which cannot be moved up or down" {
 		t.Errorf("adjusting a list: %v", err)
 	}
 }
