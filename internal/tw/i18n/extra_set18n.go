@@ -7,6 +7,14 @@ package i18n
 // terminal reader says them in the interface language.
 
 var _ = register("fr", map[string]any{
+	"an entry has no word to find":             "une entrée n'a pas de mot à trouver",
+	"%q is not valid UTF-8 text":               "%q n'est pas un texte UTF-8 valide",
+	"what to say for %q must be a single line": "ce qu'il faut dire pour %q doit tenir sur une seule ligne",
+	"%q is not /pattern/ or /pattern/i":        "%q n'est ni /motif/ ni /motif/i",
+	"%q is not a regular expression: %v":       "%q n'est pas une expression régulière : %v",
+	"%q matches empty text":                    "%q correspond à un texte vide",
+	"%q has no word to find":                   "%q n'a pas de mot à trouver",
+	"%q cannot be found: %v":                   "%q est introuvable : %v",
 	"%s has a mistake (%v), so tw will not change it; fix the file first, then change settings again": "%s a une erreur (%v), donc tw ne le modifiera pas ; corrigez d'abord le fichier, puis changez à nouveau les réglages",
 	"%s is a %s setting, which cannot be moved up or down":                                            "%s est un réglage de type %s, qui ne peut pas être augmenté ou diminué",
 	"cannot save the settings: %v":                                                                    "impossible d'enregistrer les réglages : %v",
@@ -46,6 +54,14 @@ var _ = register("fr", map[string]any{
 })
 
 var _ = register("de", map[string]any{
+	"an entry has no word to find":             "ein Eintrag hat kein Wort zum Suchen",
+	"%q is not valid UTF-8 text":               "%q ist kein gültiger UTF-8-Text",
+	"what to say for %q must be a single line": "was für %q gesagt wird, muss eine einzige Zeile sein",
+	"%q is not /pattern/ or /pattern/i":        "%q ist weder /Muster/ noch /Muster/i",
+	"%q is not a regular expression: %v":       "%q ist kein regulärer Ausdruck: %v",
+	"%q matches empty text":                    "%q passt auf leeren Text",
+	"%q has no word to find":                   "%q hat kein Wort zum Suchen",
+	"%q cannot be found: %v":                   "%q kann nicht gesucht werden: %v",
 	"%s has a mistake (%v), so tw will not change it; fix the file first, then change settings again": "%s enthält einen Fehler (%v), daher ändert tw die Datei nicht; korrigieren Sie zuerst die Datei und ändern Sie dann die Einstellungen erneut",
 	"%s is a %s setting, which cannot be moved up or down":                                            "%s ist eine Einstellung vom Typ %s, die nicht erhöht oder verringert werden kann",
 	"cannot save the settings: %v":                                                                    "die Einstellungen können nicht gespeichert werden: %v",
@@ -85,6 +101,14 @@ var _ = register("de", map[string]any{
 })
 
 var _ = register("es", map[string]any{
+	"an entry has no word to find":             "una entrada no tiene palabra que buscar",
+	"%q is not valid UTF-8 text":               "%q no es texto UTF-8 válido",
+	"what to say for %q must be a single line": "lo que se dice para %q debe ser una sola línea",
+	"%q is not /pattern/ or /pattern/i":        "%q no es /patrón/ ni /patrón/i",
+	"%q is not a regular expression: %v":       "%q no es una expresión regular: %v",
+	"%q matches empty text":                    "%q coincide con texto vacío",
+	"%q has no word to find":                   "%q no tiene palabra que buscar",
+	"%q cannot be found: %v":                   "%q no se puede buscar: %v",
 	"%s has a mistake (%v), so tw will not change it; fix the file first, then change settings again": "%s tiene un error (%v), así que tw no lo cambiará; corrija primero el archivo y luego vuelva a cambiar los ajustes",
 	"%s is a %s setting, which cannot be moved up or down":                                            "%s es un ajuste de tipo %s, que no se puede subir ni bajar",
 	"cannot save the settings: %v":                                                                    "no se pueden guardar los ajustes: %v",
@@ -124,6 +148,14 @@ var _ = register("es", map[string]any{
 })
 
 var _ = register("pt", map[string]any{
+	"an entry has no word to find":             "uma entrada não tem palavra para encontrar",
+	"%q is not valid UTF-8 text":               "%q não é texto UTF-8 válido",
+	"what to say for %q must be a single line": "o que dizer para %q deve ser uma única linha",
+	"%q is not /pattern/ or /pattern/i":        "%q não é /padrão/ nem /padrão/i",
+	"%q is not a regular expression: %v":       "%q não é uma expressão regular: %v",
+	"%q matches empty text":                    "%q corresponde a texto vazio",
+	"%q has no word to find":                   "%q não tem palavra para encontrar",
+	"%q cannot be found: %v":                   "%q não pode ser encontrado: %v",
 	"%s has a mistake (%v), so tw will not change it; fix the file first, then change settings again": "%s tem um erro (%v), então o tw não vai alterá-lo; corrija o arquivo primeiro e depois altere as configurações de novo",
 	"%s is a %s setting, which cannot be moved up or down":                                            "%s é uma configuração do tipo %s, que não pode ser aumentada nem diminuída",
 	"cannot save the settings: %v":                                                                    "não foi possível salvar as configurações: %v",
@@ -163,6 +195,14 @@ var _ = register("pt", map[string]any{
 })
 
 var _ = register("ar", map[string]any{
+	"an entry has no word to find":             "في أحد المدخلات لا توجد كلمة للبحث عنها",
+	"%q is not valid UTF-8 text":               "%q ليس نصًا صالحًا بترميز UTF-8",
+	"what to say for %q must be a single line": "ما يُقال بدل %q يجب أن يكون سطرًا واحدًا",
+	"%q is not /pattern/ or /pattern/i":        "%q ليس /pattern/ ولا /pattern/i",
+	"%q is not a regular expression: %v":       "%q ليس تعبيرًا نمطيًا: %v",
+	"%q matches empty text":                    "%q يطابق نصًا فارغًا",
+	"%q has no word to find":                   "%q ليس فيه كلمة للبحث عنها",
+	"%q cannot be found: %v":                   "لا يمكن البحث عن %q: %v",
 	"%s has a mistake (%v), so tw will not change it; fix the file first, then change settings again": "في %s خطأ (%v)، لذا لن يغيّره tw؛ أصلح الملف أولًا، ثم غيّر الإعدادات من جديد",
 	"%s is a %s setting, which cannot be moved up or down":                                            "%s إعداد من النوع %s، لا يمكن رفعه أو خفضه",
 	"cannot save the settings: %v":                                                                    "تعذّر حفظ الإعدادات: %v",

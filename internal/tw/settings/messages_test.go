@@ -105,3 +105,18 @@ func TestBrokenFileRefusalInALanguage(t *testing.T) {
 		t.Errorf("adjusting a list: %v", err)
 	}
 }
+
+// Why a pronunciation cannot be used is said in the language too.
+func TestPronunciationWarningInALanguage(t *testing.T) {
+	_, english, home := openIn(t, "[speech]\npronunciations = { \"/[a-/\" = \"x\" }\n")
+	_, messages, _ := OpenMessages(home)
+	if len(english) != 1 || len(messages) != 1 ||
+		!strings.HasPrefix(english[0], `settings.toml: speech.pronunciations: cannot be used: "/[a-/" is not a regular expression: `) {
+		t.Fatalf("warnings %q", english)
+	}
+	got := messages[0].In(i18n.For("fr"))
+	if !strings.HasPrefix(got, `settings.toml : speech.pronunciations : ne peut pas être utilisé : "/[a-/" n'est pas une expression régulière : `) ||
+		!strings.HasSuffix(got, " ; utilisation de {}") {
+		t.Errorf("in French %q", got)
+	}
+}
