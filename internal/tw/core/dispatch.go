@@ -592,21 +592,13 @@ func (a *App) showSettings() {
 	item := func(i int) string {
 		return a.tr("%s: %s", a.trKey(labels[i].Label), a.spoken(ed, labels[i].Path))
 	}
-	// Typing filters by label, value and help, so words of what a
-	// setting does ("fast", "vite") find it in the interface language.
-	find := func(i int) string {
-		if labels[i].Help == "" {
-			return item(i)
-		}
-		return item(i) + " " + a.trKey(labels[i].Help)
-	}
+	// Typing filters by label and value only: with the help too, "speech r"
+	// would find Speech engine ("reads aloud") before Speech rate.
 	items := make([]string, len(labels))
-	search := make([]string, len(labels))
 	for i := range labels {
 		items[i] = item(i)
-		search[i] = find(i)
 	}
-	l := &List{Title: a.tr("Settings"), Items: items, Filter: new(string), search: search}
+	l := &List{Title: a.tr("Settings"), Items: items, Filter: new(string)}
 	// The Say Status key (details) says the setting with what it does.
 	l.explain = func(i int) string {
 		if labels[i].Help == "" {
@@ -616,7 +608,6 @@ func (a *App) showSettings() {
 	}
 	refresh := func(i int) {
 		l.all[i] = item(i)
-		l.search[i] = find(i)
 		a.refilter()
 	}
 	l.adjust = func(i, dir int) {

@@ -69,39 +69,6 @@ func (rateAndPitch) Visible() []core.SettingLabel {
 	return out
 }
 
-// TestSettingsListFindsBySettingHelp: typing in the settings list finds a
-// setting by the words of its help, in the interface language.
-func TestSettingsListFindsBySettingHelp(t *testing.T) {
-	tests := []struct{ lang, typed, want string }{
-		{"en", "fast", "Speech rate: 265 words per minute, 1 of 1"},
-		{"fr", "vitesse", "Débit de parole : 265 mots par minute, 1 sur 1"},
-		{"fr", "fast", "Aucun élément ne correspond à fast."},
-	}
-	for _, tt := range tests {
-		t.Run(tt.lang+"/"+tt.typed, func(t *testing.T) {
-			st, _, err := settings.Open(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := st.Set("display.language", tt.lang); err != nil {
-				t.Fatal(err)
-			}
-			rec := &recorder{}
-			app := core.New(core.Options{Home: t.TempDir(), Events: rec, Settings: rateAndPitch{st}})
-			defer app.Close()
-			mustAction(t, app, "settings", nil)
-			for _, r := range tt.typed {
-				if _, _, err := app.ListKey(string(r)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if got := rec.last(); got != tt.want {
-				t.Errorf("said %q, want %q", got, tt.want)
-			}
-		})
-	}
-}
-
 // TestSettingsListDetailsSaysTheHelp: the Say Status key (details) in the
 // settings list says the setting and what it does, in the interface
 // language.
