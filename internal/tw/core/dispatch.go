@@ -425,7 +425,7 @@ func (a *App) adjustVoice(id string) {
 		return
 	}
 	if _, err := adj.Adjust(path, dir); err != nil {
-		a.sayError(err.Error())
+		a.sayError(a.errorText(err))
 		return
 	}
 	a.say(a.tr(voiceMessages[path], a.spoken(adj, path)))
@@ -576,8 +576,9 @@ type valueParser interface {
 	Parse(path, text string) (any, error)
 }
 
-// SettingLabel names one setting of the settings list.
-type SettingLabel struct{ Path, Label string }
+// SettingLabel names one setting of the settings list: its label and the
+// sentence saying what it does (both English keys of the catalogue).
+type SettingLabel struct{ Path, Label, Help string }
 
 // showSettings opens the settings list: left and right change a value,
 // Enter asks for a new one, typing filters.
@@ -591,18 +592,27 @@ func (a *App) showSettings() {
 	item := func(i int) string {
 		return a.tr("%s: %s", a.trKey(labels[i].Label), a.spoken(ed, labels[i].Path))
 	}
+	// Typing filters by label and value only: with the help too, "speech r"
+	// would find Speech engine ("reads aloud") before Speech rate.
 	items := make([]string, len(labels))
 	for i := range labels {
 		items[i] = item(i)
 	}
 	l := &List{Title: a.tr("Settings"), Items: items, Filter: new(string)}
+	// The Say Status key (details) says the setting with what it does.
+	l.explain = func(i int) string {
+		if labels[i].Help == "" {
+			return item(i)
+		}
+		return a.tr("%s. %s", item(i), a.trKey(labels[i].Help))
+	}
 	refresh := func(i int) {
 		l.all[i] = item(i)
 		a.refilter()
 	}
 	l.adjust = func(i, dir int) {
 		if _, err := ed.Adjust(labels[i].Path, dir); err != nil {
-			a.sayError(err.Error())
+			a.sayError(a.errorText(err))
 			return
 		}
 		refresh(i)
@@ -611,7 +621,7 @@ func (a *App) showSettings() {
 	l.remove = func(i int) {
 		// Delete puts the setting back to its default.
 		if _, err := ed.Set(labels[i].Path, nil); err != nil {
-			a.sayError(err.Error())
+			a.sayError(a.errorText(err))
 			return
 		}
 		refresh(i)
@@ -631,7 +641,7 @@ func (a *App) showSettings() {
 				// "on", a choice by its label.
 				v, err := vp.Parse(path, text)
 				if err != nil {
-					a.sayError(err.Error())
+					a.sayError(a.errorText(err))
 					return
 				}
 				value = v
@@ -643,7 +653,7 @@ func (a *App) showSettings() {
 				value = text == "on"
 			}
 			if _, err := ed.Set(path, value); err != nil {
-				a.sayError(err.Error())
+				a.sayError(a.errorText(err))
 				return
 			}
 			a.say(item(i))
@@ -727,7 +737,7 @@ func (a *App) cycleSetting(path, label string) {
 		return
 	}
 	if _, err := adj.Adjust(path, 1); err != nil {
-		a.sayError(err.Error())
+		a.sayError(a.errorText(err))
 		return
 	}
 	a.say(a.tr("%s: %s.", a.trKey(label), a.spoken(adj, path)))
@@ -787,7 +797,7 @@ func (a *App) cycleSpeedPreset() {
 		}
 	}
 	if _, err := ed.Set("speech.rate", float64(next.wpm)); err != nil {
-		a.sayError(err.Error())
+		a.sayError(a.errorText(err))
 		return
 	}
 	// The built-in presets' names are said in the interface language; a

@@ -70,6 +70,11 @@ func (a *App) errorText(err error) string {
 	if errors.As(err, &oe) {
 		return a.tr("Could not open %s: %v", oe.Path, oe.Err)
 	}
+	// A message of the settings store (why a value does not fit) is said
+	// in the interface language; JSON-RPC gives the same error in English.
+	if l, ok := err.(i18n.Localized); ok {
+		return l.In(a.printer())
+	}
 	return err.Error()
 }
 

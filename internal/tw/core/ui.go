@@ -46,12 +46,13 @@ type List struct {
 	adjust   func(index, dir int) // left/right in the settings list
 	remove   func(index int)      // delete key
 	rename   func(index int)
-	letters  map[rune]int    // Save/Discard/Cancel style letters
-	kind     listKind        // what the items show, for lists kept up to date
-	moved    func(index int) // after the item is said (a voice's sample)
-	mark     func(index int) // space (a favorite voice)
-	intro    string          // what opening the list says, when not the usual
-	search   []string        // what the filter looks in, by item of all, when not the item
+	letters  map[rune]int           // Save/Discard/Cancel style letters
+	kind     listKind               // what the items show, for lists kept up to date
+	moved    func(index int)        // after the item is said (a voice's sample)
+	mark     func(index int)        // space (a favorite voice)
+	intro    string                 // what opening the list says, when not the usual
+	search   []string               // what the filter looks in, by item of all, when not the item
+	explain  func(index int) string // what details says, when more than the item (a setting's help)
 }
 
 // listKind names the lists whose items follow the marks they show.
@@ -419,6 +420,10 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 	case "introduce":
 		a.say(a.listIntro(l))
 	case "details":
+		if l.explain != nil && len(l.Items) > 0 {
+			a.say(l.explain(l.allIdx[l.Selected]))
+			break
+		}
 		sayItem()
 	case "choose_here", "sort", "show_all":
 		a.say(a.tr("This list has no such command."))

@@ -71,7 +71,7 @@ func (a *App) setSetting(path string, value any) bool {
 		return false
 	}
 	if _, err := ed.Set(path, value); err != nil {
-		a.sayError(err.Error())
+		a.sayError(a.errorText(err))
 		return false
 	}
 	return true

@@ -15,11 +15,11 @@ import (
 
 // messagePackages are the packages whose words the user sees or hears,
 // relative to this package.
-var messagePackages = []string{"../core", "../tui", "../settings", "../cli"}
+var messagePackages = []string{"../core", "../tui", "../settings", "../cli", "../session", "../speech"}
 
 // keyFuncs are the calls whose first argument is a message key: the
 // core's tr and msg, i18n.Key, and the front ends' translators.
-var keyFuncs = map[string]bool{"tr": true, "msg": true, "Key": true, "T": true, "Tf": true}
+var keyFuncs = map[string]bool{"tr": true, "msg": true, "Key": true, "T": true, "Tf": true, "Msg": true}
 
 // sinks are calls that show or say their argument at index; a string
 // literal, a fmt.Sprintf or a concatenation with words there bypasses
@@ -30,7 +30,7 @@ var sinks = map[string]int{"say": 0, "sayError": 0, "ask": 1, "openPrompt": 1, "
 	"usage": 2}
 
 // schemaFuncs build settings in the schema; their second argument is the
-// label the settings list shows.
+// label the settings list shows, their third the help sentence.
 var schemaFuncs = map[string]bool{"choice": true, "number": true, "toggle": true}
 
 // properNames are choice labels said the same in every language: names of
@@ -95,6 +95,13 @@ func extract(t *testing.T) (keys []found, bypass []string) {
 							keys = append(keys, found{s, fset.Position(n.Pos())})
 						}
 					}
+					if schemaFuncs[name] && len(n.Args) > 2 {
+						if s, ok := stringLit(n.Args[2]); ok {
+							keys = append(keys, found{s, fset.Position(n.Pos())})
+						} else {
+							bypass = append(bypass, fset.Position(n.Args[2].Pos()).String())
+						}
+					}
 					if keyFuncs[name] && len(n.Args) > 0 {
 						if s, ok := stringLit(n.Args[0]); ok {
 							keys = append(keys, found{s, fset.Position(n.Pos())})
@@ -107,6 +114,14 @@ func extract(t *testing.T) (keys []found, bypass []string) {
 					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Label" {
 						if s, ok := stringLit(n.Value); ok {
 							keys = append(keys, found{s, fset.Position(n.Pos())})
+						}
+					}
+					// The settings schema's help sentences (Help: "...").
+					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Help" {
+						if s, ok := stringLit(n.Value); ok {
+							keys = append(keys, found{s, fset.Position(n.Pos())})
+						} else if wordy(n.Value) {
+							bypass = append(bypass, fset.Position(n.Value.Pos()).String())
 						}
 					}
 					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Title" && wordy(n.Value) {

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"textfirst/internal/tw/i18n"
 	"time"
 
 	"textfirst/internal/tw/core"
@@ -100,6 +101,12 @@ type Options struct {
 	// with no audio device (silently, at the speed of speech), so the
 	// front end can show it: otherwise c, w, . and , would answer nothing.
 	ShowReading func(d *doc.Document, from, to int)
+	// Localized: the notices (settings warnings, speech falling back, no
+	// audio device) are given in the interface language (display.language,
+	// or the locale read through Getenv), as the terminal reader says
+	// them. Without it they are English, as JSON-RPC gives them (the spec
+	// fixes their text).
+	Localized bool
 }
 
 // Session is one run of tw.
@@ -118,6 +125,8 @@ type Session struct {
 	Notices []string
 	// NoAudio: the voice found no audio device and reads silently.
 	NoAudio bool
+	// language is the language of the notices ("en" unless localized).
+	language string
 
 	logFile   io.Closer
 	closeOnce sync.Once
@@ -143,11 +152,20 @@ func Open(o Options) *Session {
 	s.Logger, s.logFile = openLog(docstate.Store{Home: s.Home}.StateDir(), o.LogPrefix, o.Getenv)
 
 	opts := core.Options{Home: s.Home, Events: o.Events, Parse: load.Bytes, Logger: s.Logger}
-	st, warnings, err := settings.Open(s.Home)
-	for _, w := range warnings {
-		s.Logger.Printf("settings: %s", w)
+	st, warnings, err := settings.OpenMessages(s.Home)
+	s.language = "en"
+	if o.Localized {
+		setting := i18n.Auto
+		if err == nil {
+			setting = st.String(i18n.Setting)
+		}
+		s.language = i18n.Resolve(setting, o.Getenv)
 	}
-	s.Notices = append(s.Notices, warnings...)
+	for _, w := range warnings {
+		// The log is read by whoever reports a problem: English.
+		s.Logger.Printf("settings: %s", w)
+		s.Notices = append(s.Notices, w.In(i18n.For(s.language)))
+	}
 	if err != nil {
 		s.Logger.Printf("settings: %v", err)
 		s.Notices = append(s.Notices, err.Error())
@@ -180,7 +198,7 @@ func Open(o Options) *Session {
 	case o.Silent != nil:
 		opts.Speaker = o.Silent
 	}
-	opts.Load, opts.LoadPassword = fileLoaders(loadProgress(o.Events, opts.Speaker), o.Stdin)
+	opts.Load, opts.LoadPassword = fileLoaders(loadProgress(o.Events, opts.Speaker, s.tr), o.Stdin)
 	s.App = core.New(opts)
 	return s
 }
@@ -191,7 +209,7 @@ const progressEvery = 4 * time.Second
 // loadProgress tells the listener about long work while a document loads
 // (OCR of scanned pages, a second or more each): when it starts, then at
 // most every progressEvery, so that nobody waits in silence.
-func loadProgress(events core.Events, speaker core.Speaker) func(done, total int, step string) {
+func loadProgress(events core.Events, speaker core.Speaker, tr func(key string, args ...any) string) func(done, total int, step string) {
 	var last time.Time
 	return func(done, total int, step string) {
 		if done > 0 && time.Since(last) < progressEvery {
@@ -199,6 +217,9 @@ func loadProgress(events core.Events, speaker core.Speaker) func(done, total int
 		}
 		last = time.Now()
 		text := fmt.Sprintf("Recognising scanned %s %d of %d.", step, done+1, total)
+		if step == "page" { // the only step there is; said in the notices' language
+			text = tr("Recognising scanned page %d of %d.", done+1, total)
+		}
 		if events != nil {
 			events.Announce(text, core.Polite)
 		}
@@ -215,7 +236,7 @@ func (s *Session) openSpeech(o Options) {
 	if backend == "" && s.Settings != nil {
 		backend = s.Settings.String("speech.backend")
 	}
-	so := speech.Options{Backend: backend, Sink: o.Getenv(EnvSink), Params: s.speechParams()}
+	so := speech.Options{Backend: backend, Sink: o.Getenv(EnvSink), Params: s.speechParams(), Language: s.language}
 	if s.Settings != nil {
 		so.Module = s.Settings.String("speech.speechd_module")
 		so.QueueAnnouncements = !s.Settings.Bool("speech.interrupt_announcements")
@@ -236,7 +257,7 @@ func (s *Session) openSpeech(o Options) {
 		// once the action is done.
 		later := append([]string(nil), notices...)
 		if err != nil {
-			later = append(later, "Speech could not start: "+err.Error())
+			later = append(later, s.couldNotStart(err))
 		}
 		if len(later) > 0 {
 			go func() {
@@ -248,7 +269,7 @@ func (s *Session) openSpeech(o Options) {
 	}
 	s.Notices = append(s.Notices, notices...)
 	if err != nil {
-		s.Notices = append(s.Notices, "Speech could not start: "+err.Error())
+		s.Notices = append(s.Notices, s.couldNotStart(err))
 		return
 	}
 	// "auto" fell back to the clock: there is no audio device (the null
@@ -270,6 +291,17 @@ func (s *Session) openSpeech(o Options) {
 			}
 		})
 	}
+}
+
+// couldNotStart is the notice of a speech engine that failed to start; the
+// reason is the engine's own.
+func (s *Session) couldNotStart(err error) string {
+	return s.tr("Speech could not start: %s", err.Error())
+}
+
+// tr formats a notice in the language of the session's notices.
+func (s *Session) tr(key string, args ...any) string {
+	return i18n.For(s.language).Sprintf(key, args...)
 }
 
 func (s *Session) speechParams() speech.Params {
@@ -428,7 +460,7 @@ func (Settings) Visible() []core.SettingLabel {
 	var out []core.SettingLabel
 	for _, st := range settings.Schema() {
 		if !st.Internal && st.Kind != settings.KindTable && st.Kind != settings.KindList {
-			out = append(out, core.SettingLabel{Path: st.Path, Label: st.Label})
+			out = append(out, core.SettingLabel{Path: st.Path, Label: st.Label, Help: st.Help})
 		}
 	}
 	return out

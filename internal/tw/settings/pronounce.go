@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"textfirst/internal/tw/i18n"
 	"unicode/utf8"
 )
 
@@ -35,19 +36,19 @@ type Pronunciation struct {
 // ParsePronunciation reads one entry, or says why it cannot be used.
 func ParsePronunciation(name, say string) (Pronunciation, error) {
 	if strings.TrimSpace(name) == "" {
-		return Pronunciation{}, fmt.Errorf("an entry has no word to find")
+		return Pronunciation{}, i18n.Msg("an entry has no word to find")
 	}
 	if !utf8.ValidString(name) || !utf8.ValidString(say) {
-		return Pronunciation{}, fmt.Errorf("%q is not valid UTF-8 text", name)
+		return Pronunciation{}, i18n.Msg("%q is not valid UTF-8 text", name)
 	}
 	if !singleLine(say) {
-		return Pronunciation{}, fmt.Errorf("what to say for %q must be a single line", name)
+		return Pronunciation{}, i18n.Msg("what to say for %q must be a single line", name)
 	}
 	if len(name) >= 2 && name[0] == '/' {
 		end := strings.LastIndexByte(name, '/')
 		flags := name[end+1:]
 		if end == 0 || (flags != "" && flags != "i") {
-			return Pronunciation{}, fmt.Errorf("%q is not /pattern/ or /pattern/i", name)
+			return Pronunciation{}, i18n.Msg("%q is not /pattern/ or /pattern/i", name)
 		}
 		expr := name[1:end]
 		if flags == "i" {
@@ -55,16 +56,16 @@ func ParsePronunciation(name, say string) (Pronunciation, error) {
 		}
 		re, err := regexp.Compile(expr)
 		if err != nil {
-			return Pronunciation{}, fmt.Errorf("%q is not a regular expression: %v", name, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+			return Pronunciation{}, i18n.Msg("%q is not a regular expression: %v", name, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
 		}
 		if re.MatchString("") {
-			return Pronunciation{}, fmt.Errorf("%q matches empty text", name)
+			return Pronunciation{}, i18n.Msg("%q matches empty text", name)
 		}
 		return Pronunciation{Name: name, Say: say, Pattern: re}, nil
 	}
 	word, exact := strings.CutPrefix(name, "=")
 	if strings.TrimSpace(word) == "" {
-		return Pronunciation{}, fmt.Errorf("%q has no word to find", name)
+		return Pronunciation{}, i18n.Msg("%q has no word to find", name)
 	}
 	expr := regexp.QuoteMeta(word)
 	if !exact {
@@ -72,7 +73,7 @@ func ParsePronunciation(name, say string) (Pronunciation, error) {
 	}
 	re, err := regexp.Compile(expr)
 	if err != nil {
-		return Pronunciation{}, fmt.Errorf("%q cannot be found: %v", name, err)
+		return Pronunciation{}, i18n.Msg("%q cannot be found: %v", name, err)
 	}
 	return Pronunciation{Name: name, Say: say, Pattern: re, WholeWord: true, Literal: true}, nil
 }

@@ -237,8 +237,8 @@ var schema = func() []Setting {
 			Help: "Named speech rates that the speed preset key moves between, in words per minute."},
 		{Path: "speech.pronunciations", Label: "Pronunciations", Kind: KindTable, Entries: KindText,
 			Default: map[string]string{},
-			Help: "Words and how to say them instead, such as a name the engine gets wrong: " +
-				"a word matches whole words in any case, =Word whole words in that case, /pattern/ or /pattern/i a regular expression."},
+			// One literal: the help is a key of the catalogue.
+			Help: "Words and how to say them instead, such as a name the engine gets wrong: a word matches whole words in any case, =Word whole words in that case, /pattern/ or /pattern/i a regular expression."},
 		{Path: "speech.favorite_voices", Label: "Favorite voices", Kind: KindList, Default: []string{},
 			Help: "Voices marked as favorites in the voice list, offered first."},
 		{Path: "speech.speechd_module", Label: "Speech Dispatcher module", Kind: KindText, Optional: true, Default: nil,

@@ -118,7 +118,8 @@ func TestSchemaIsWellFormed(t *testing.T) {
 			}
 			continue
 		}
-		got, note, reason := st.check(st.Default)
+		got, noteMsg, reasonMsg := st.check(st.Default)
+		note, reason := noteMsg.String(), reasonMsg.String()
 		if reason != "" || note != "" || !reflect.DeepEqual(got, st.Default) {
 			t.Errorf("%s: default %#v checks as %#v (%q %q)", st.Path, st.Default, got, note, reason)
 		}

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"sync"
+	"textfirst/internal/tw/i18n"
 
 	"github.com/BurntSushi/toml"
 
@@ -56,12 +57,24 @@ type change struct {
 // sentence each, starting "settings.toml: ". Only a file that exists but
 // cannot be read gives an error.
 func Open(home string) (*Store, []string, error) {
+	s, messages, err := OpenMessages(home)
+	var warnings []string
+	for _, m := range messages {
+		warnings = append(warnings, m.String())
+	}
+	return s, warnings, err
+}
+
+// OpenMessages is Open with the warnings kept as messages, to be said in
+// the interface language (the terminal reader) or in English (the log,
+// JSON-RPC).
+func OpenMessages(home string) (*Store, []i18n.Message, error) {
 	s := &Store{file: filepath.Join(home, FileName)}
 	data, err := os.ReadFile(s.file)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, nil, fmt.Errorf("cannot read the settings: %w", err)
 	}
-	var warnings []string
+	var warnings []i18n.Message
 	s.values, warnings, s.broken = load(string(data))
 	s.text = string(data)
 	return s, warnings, nil
@@ -69,15 +82,14 @@ func Open(home string) (*Store, []string, error) {
 
 // load reads the settings from the text of a settings.toml. A syntax error
 // gives all defaults, one warning and the error.
-func load(text string) (values map[string]any, warnings []string, syntax error) {
+func load(text string) (values map[string]any, warnings []i18n.Message, syntax error) {
 	values = make(map[string]any, len(schema))
 	for _, st := range schema {
 		values[st.Path] = jsonValue(st.Default)
 	}
 	doc, keys, err := decode(text)
 	if err != nil {
-		return values, []string{FileName + ": " + err.Error() +
-			"; using the default settings, and tw will not change the file until it is fixed"}, err
+		return values, []i18n.Message{i18n.Msg("%s: %s; using the default settings, and tw will not change the file until it is fixed", FileName, err)}, err
 	}
 	badSection := map[string]bool{}
 	for _, st := range schema {
@@ -89,7 +101,7 @@ func load(text string) (values map[string]any, warnings []string, syntax error) 
 		if !ok {
 			if !badSection[st.Section] {
 				badSection[st.Section] = true
-				warnings = append(warnings, fmt.Sprintf("%s: %s must be a table of settings; using the defaults for %s",
+				warnings = append(warnings, i18n.Msg("%s: %s must be a table of settings; using the defaults for %s",
 					FileName, st.Section, st.Section))
 			}
 			continue
@@ -100,10 +112,10 @@ func load(text string) (values map[string]any, warnings []string, syntax error) 
 		}
 		val, note, reason := st.check(raw)
 		switch {
-		case reason != "":
-			warnings = append(warnings, fmt.Sprintf("%s: %s: %s; %s", FileName, st.Path, reason, usingDefault(st)))
-		case note != "":
-			warnings = append(warnings, fmt.Sprintf("%s: %s: %s", FileName, st.Path, note))
+		case reason.Key != "":
+			warnings = append(warnings, i18n.Msg("%s: %s: %s; %s", FileName, st.Path, reason, usingDefault(st)))
+		case note.Key != "":
+			warnings = append(warnings, i18n.Msg("%s: %s: %s", FileName, st.Path, note))
 			values[st.Path] = val
 		default:
 			values[st.Path] = val
@@ -118,11 +130,11 @@ func load(text string) (values map[string]any, warnings []string, syntax error) 
 		switch len(k) {
 		case 1:
 			if !knownSection(k[0]) {
-				warnings = append(warnings, fmt.Sprintf("%s: [%s] is not a section tw knows; it is kept but not used", FileName, k[0]))
+				warnings = append(warnings, i18n.Msg("%s: [%s] is not a section tw knows; it is kept but not used", FileName, k[0]))
 			}
 		case 2:
 			if _, ok := byPath[k[0]+"."+k[1]]; !ok && knownSection(k[0]) {
-				warnings = append(warnings, fmt.Sprintf("%s: %s.%s is not a setting tw knows; it is kept but not used", FileName, k[0], k[1]))
+				warnings = append(warnings, i18n.Msg("%s: %s.%s is not a setting tw knows; it is kept but not used", FileName, k[0], k[1]))
 			}
 		}
 	}
@@ -139,11 +151,11 @@ func knownSection(name string) bool {
 }
 
 // usingDefault ends a warning about a value that could not be used.
-func usingDefault(st Setting) string {
+func usingDefault(st Setting) i18n.Message {
 	if st.Default == nil {
-		return "leaving it not set"
+		return i18n.Msg("leaving it not set")
 	}
-	return "using " + tomlValue(st.Default)
+	return i18n.Msg("using %s", tomlValue(st.Default))
 }
 
 // decode parses TOML text into a map, and lists its keys in file order.
@@ -209,8 +221,8 @@ func (s *Store) Set(path string, value any) (any, error) {
 	var val any
 	if value != nil {
 		v, _, reason := st.check(value)
-		if reason != "" {
-			return nil, errors.New(path + " " + reason)
+		if reason.Key != "" {
+			return nil, i18n.Msg("%s %s", path, reason)
 		}
 		val = v
 	}
@@ -263,7 +275,7 @@ func (s *Store) Adjust(path string, direction int) (any, error) {
 			}
 			return st.Choices[at].Value, false, nil
 		}
-		return nil, false, fmt.Errorf("%s is a %s setting, which cannot be moved up or down", path, st.Kind)
+		return nil, false, i18n.Msg("%s is a %s setting, which cannot be moved up or down", path, string(st.Kind))
 	})
 }
 
@@ -325,7 +337,7 @@ func (s *Store) refresh() ([]change, error) {
 		}
 	}
 	if s.broken != nil {
-		return changes, fmt.Errorf("%s has a mistake (%v), so tw will not change it; fix the file first, then change settings again",
+		return changes, i18n.Msg("%s has a mistake (%v), so tw will not change it; fix the file first, then change settings again",
 			s.file, s.broken)
 	}
 	return changes, nil
@@ -345,16 +357,16 @@ func (s *Store) save(st Setting, val any, restore bool) error {
 		err = s.verify(st, edited, val)
 	}
 	if err != nil {
-		return fmt.Errorf("tw could not change %s in %s safely (%v); change it there by hand", st.Path, s.file, err)
+		return i18n.Msg("tw could not change %s in %s safely (%v); change it there by hand", st.Path, s.file, err)
 	}
 	if edited == s.text {
 		return nil
 	}
 	if err := os.MkdirAll(filepath.Dir(s.file), 0o755); err != nil {
-		return fmt.Errorf("cannot save the settings: %w", err)
+		return i18n.Msg("cannot save the settings: %v", err)
 	}
 	if err := atomicfile.Write(s.file, []byte(edited), 0o644); err != nil {
-		return fmt.Errorf("cannot save the settings: %w", err)
+		return i18n.Msg("cannot save the settings: %v", err)
 	}
 	s.text = edited
 	return nil
@@ -376,7 +388,7 @@ func (s *Store) verify(st Setting, edited string, val any) error {
 	_, _ = take(before, st.Section, st.Key())
 	if present {
 		got, _, reason := st.check(raw)
-		if reason != "" || !sameValue(got, val) {
+		if reason.Key != "" || !sameValue(got, val) {
 			return fmt.Errorf("the edited file would hold %v instead", raw)
 		}
 	} else if val != nil && !sameValue(val, st.Default) {

@@ -17,46 +17,46 @@ import (
 // what was changed to make it fit ("2000 is above the maximum 900; using
 // 900"). v must not be nil: nil means "the default" and is handled by the
 // callers.
-func (s Setting) check(v any) (val any, note, reason string) {
+func (s Setting) check(v any) (val any, note, reason i18n.Message) {
 	switch s.Kind {
 	case KindToggle:
 		b, ok := v.(bool)
 		if !ok {
-			return nil, "", "must be true or false"
+			return nil, none, i18n.Msg("must be true or false")
 		}
-		return b, "", ""
+		return b, none, none
 	case KindNumber:
 		f, ok := toFloat(v)
 		if !ok {
-			return nil, "", "must be a number"
+			return nil, none, i18n.Msg("must be a number")
 		}
 		n, note := s.fit(f)
-		return n, note, ""
+		return n, note, none
 	case KindChoice:
 		str, ok := v.(string)
 		if ok {
 			for _, c := range s.Choices {
 				if strings.EqualFold(str, c.Value) {
-					return c.Value, "", ""
+					return c.Value, none, none
 				}
 			}
 			if s.Open && strings.TrimSpace(str) != "" && singleLine(str) {
-				return str, "", ""
+				return str, none, none
 			}
 		}
-		return nil, "", s.choiceReason()
+		return nil, none, s.choiceReason()
 	case KindText:
 		str, ok := v.(string)
 		if !ok {
-			return nil, "", "must be text"
+			return nil, none, i18n.Msg("must be text")
 		}
 		if !singleLine(str) {
-			return nil, "", "must be a single line of text"
+			return nil, none, i18n.Msg("must be a single line of text")
 		}
 		if str == "" && s.Optional {
-			return nil, "", ""
+			return nil, none, none
 		}
-		return str, "", ""
+		return str, none, none
 	case KindList:
 		var list []string
 		switch v := v.(type) {
@@ -67,32 +67,47 @@ func (s Setting) check(v any) (val any, note, reason string) {
 			for _, item := range v {
 				str, ok := item.(string)
 				if !ok {
-					return nil, "", "must be a list of texts"
+					return nil, none, i18n.Msg("must be a list of texts")
 				}
 				list = append(list, str)
 			}
 		default:
-			return nil, "", "must be a list of texts"
+			return nil, none, i18n.Msg("must be a list of texts")
 		}
-		return list, "", ""
+		return list, none, none
 	case KindTable:
 		return s.checkTable(v)
 	}
-	return nil, "", "has a kind tw does not know"
+	return nil, none, i18n.Msg("has a kind tw does not know")
 }
 
-func (s Setting) choiceReason() string {
+func (s Setting) choiceReason() i18n.Message {
 	values := make([]string, len(s.Choices))
 	for i, c := range s.Choices {
 		values[i] = c.Value
 	}
 	if s.Open {
-		return "must be one of " + strings.Join(values, ", ") + ", or the name of another one"
+		return i18n.Msg("must be one of %s, or the name of another one", strings.Join(values, ", "))
 	}
-	return "must be one of " + strings.Join(values, ", ")
+	return i18n.Msg("must be one of %s", strings.Join(values, ", "))
 }
 
-func (s Setting) checkTable(v any) (val any, note, reason string) {
+// none is no note, or no reason.
+var none i18n.Message
+
+// joined is messages joined by "; ", in the language each is said in.
+func joined(ms []i18n.Message) i18n.Message {
+	if len(ms) == 0 {
+		return none
+	}
+	m := ms[0]
+	for _, n := range ms[1:] {
+		m = i18n.Msg("%s; %s", m, n)
+	}
+	return m
+}
+
+func (s Setting) checkTable(v any) (val any, note, reason i18n.Message) {
 	entries := map[string]any{}
 	switch v := v.(type) {
 	case map[string]any:
@@ -106,7 +121,7 @@ func (s Setting) checkTable(v any) (val any, note, reason string) {
 			entries[k] = x
 		}
 	default:
-		return nil, "", s.tableReason()
+		return nil, none, s.tableReason()
 	}
 	keys := make([]string, 0, len(entries))
 	for k := range entries {
@@ -115,50 +130,50 @@ func (s Setting) checkTable(v any) (val any, note, reason string) {
 	sort.Strings(keys)
 	if s.Entries == KindNumber {
 		out := make(map[string]int, len(entries))
-		var notes []string
+		var notes []i18n.Message
 		for _, k := range keys {
 			f, ok := toFloat(entries[k])
 			if k == "" || !ok {
-				return nil, "", s.tableReason()
+				return nil, none, s.tableReason()
 			}
 			n, note := s.fit(f)
-			if note != "" {
-				notes = append(notes, k+": "+note)
+			if note.Key != "" {
+				notes = append(notes, i18n.Msg("%s: %s", k, note))
 			}
 			out[k] = n.(int)
 		}
-		return out, strings.Join(notes, "; "), ""
+		return out, joined(notes), none
 	}
 	out := make(map[string]string, len(entries))
 	for _, k := range keys {
 		str, ok := entries[k].(string)
 		if k == "" || !ok {
-			return nil, "", s.tableReason()
+			return nil, none, s.tableReason()
 		}
 		out[k] = str
 	}
 	if s.Path == "speech.pronunciations" {
 		for _, k := range keys {
 			if _, err := ParsePronunciation(k, out[k]); err != nil {
-				return nil, "", "cannot be used: " + err.Error()
+				return nil, none, i18n.Msg("cannot be used: %s", err)
 			}
 		}
 	}
-	return out, "", ""
+	return out, none, none
 }
 
-func (s Setting) tableReason() string {
+func (s Setting) tableReason() i18n.Message {
 	if s.Entries == KindNumber {
-		return "must be a table of names and numbers"
+		return i18n.Msg("must be a table of names and numbers")
 	}
-	return "must be a table of names and texts"
+	return i18n.Msg("must be a table of names and texts")
 }
 
 // fit rounds f to the precision of the setting's step and clamps it to its
 // range. It does not move f onto the grid min + k*step: the defaults and
 // presets are not on it (265 with a step of 20 from 50), and a rate the
 // user chose should stay as chosen; Adjust moves by whole steps from there.
-func (s Setting) fit(f float64) (val any, note string) {
+func (s Setting) fit(f float64) (val any, note i18n.Message) {
 	decimals := 0
 	if !s.integral() {
 		str := strconv.FormatFloat(s.Step, 'f', -1, 64)
@@ -170,10 +185,10 @@ func (s Setting) fit(f float64) (val any, note string) {
 	r := math.Round(f*scale) / scale
 	switch {
 	case r < s.Min:
-		note = fmt.Sprintf("%s is below the minimum %s; using %s", formatNumber(f), formatNumber(s.Min), formatNumber(s.Min))
+		note = i18n.Msg("%s is below the minimum %s; using %s", formatNumber(f), formatNumber(s.Min), formatNumber(s.Min))
 		r = s.Min
 	case r > s.Max:
-		note = fmt.Sprintf("%s is above the maximum %s; using %s", formatNumber(f), formatNumber(s.Max), formatNumber(s.Max))
+		note = i18n.Msg("%s is above the maximum %s; using %s", formatNumber(f), formatNumber(s.Max), formatNumber(s.Max))
 		r = s.Max
 	}
 	if s.integral() {
@@ -415,7 +430,7 @@ func (s Setting) Parse(text string) (any, error) {
 		case "off", "no", "false", "0":
 			return false, nil
 		}
-		return nil, fmt.Errorf("%s must be on or off", s.Path)
+		return nil, i18n.Msg("%s must be on or off", s.Path)
 	case KindNumber:
 		fields := strings.Fields(t)
 		if len(fields) > 0 {
@@ -423,7 +438,7 @@ func (s Setting) Parse(text string) (any, error) {
 				return f, nil
 			}
 		}
-		return nil, fmt.Errorf("%s must be a number", s.Path)
+		return nil, i18n.Msg("%s must be a number", s.Path)
 	case KindChoice:
 		for _, c := range s.Choices {
 			if strings.EqualFold(t, c.Value) || strings.EqualFold(t, c.Label) {
@@ -433,12 +448,12 @@ func (s Setting) Parse(text string) (any, error) {
 		if s.Open && t != "" {
 			return t, nil
 		}
-		return nil, fmt.Errorf("%s %s", s.Path, s.choiceReason())
+		return nil, i18n.Msg("%s %s", s.Path, s.choiceReason())
 	case KindText:
 		if t == "" && s.Optional {
 			return nil, nil
 		}
 		return text, nil
 	}
-	return nil, fmt.Errorf("%s is a %s; change it in settings.toml", s.Path, s.Kind)
+	return nil, i18n.Msg("%s is a %s; change it in settings.toml", s.Path, string(s.Kind))
 }

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"sort"
 	"strings"
+	"textfirst/internal/tw/i18n"
 
 	"textfirst/internal/tw/speech/engine"
 	"textfirst/internal/tw/speech/espeak"
@@ -103,6 +104,13 @@ type engineOpts struct {
 	// strict: an engine asked for by name that cannot open is an error
 	// (with the reason), never a fallback (tw speak, tw voices).
 	strict bool
+	// language is the interface language of the notices ("" English).
+	language string
+}
+
+// tr formats a notice in the interface language.
+func (o engineOpts) tr(key string, args ...any) string {
+	return i18n.For(o.language).Sprintf(key, args...)
 }
 
 // openEngine opens the engine named id ("auto" for the best available) and
@@ -139,8 +147,8 @@ func openEngine(id string, o engineOpts) (engine.Engine, []string, error) {
 		}
 		// The first sentence is the protocol's; the second says why.
 		return e, []string{
-			fmt.Sprintf("Speech engine %s is not available; using %s", id, e.ID()),
-			fmt.Sprintf("Why %s is not available: %s.", id, reason),
+			o.tr("Speech engine %s is not available; using %s", id, e.ID()),
+			o.tr("Why %s is not available: %s.", id, reason),
 		}, nil
 	}
 	for _, b := range bs {

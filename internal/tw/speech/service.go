@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"textfirst/internal/tw/i18n"
 	"time"
 
 	"textfirst/internal/tw/doc"
@@ -32,6 +33,9 @@ type Options struct {
 	// Strict makes an engine named by Backend that cannot open an error
 	// saying why, rather than a fallback with a notice (tw speak).
 	Strict bool
+	// Language is the interface language ("en", "fr", ...) of the notices
+	// Open returns; "" (or an unknown code) is English.
+	Language string
 }
 
 // Handler receives the events of one Read.
@@ -45,9 +49,14 @@ type Handler struct {
 
 // NoDeviceNotice is announced (once per process) when no audio device can
 // be opened and reading goes on silently at the speed of the audio.
-const NoDeviceNotice = "No audio device; reading silently at the speed of speech."
+var NoDeviceNotice = i18n.Key("No audio device; reading silently at the speed of speech.")
 
 var noDeviceOnce sync.Once
+
+// tr formats a notice in the interface language of the options.
+func (o Options) tr(key string, args ...any) string {
+	return i18n.For(o.Language).Sprintf(key, args...)
+}
 
 // Service speaks documents and announcements with one engine. It is safe
 // for concurrent use.
@@ -107,7 +116,7 @@ type announceQueuer interface {
 // user (fallback "Speech engine X is not available; using Y", "No audio
 // device; ...").
 func Open(opts Options) (*Service, []string, error) {
-	eng, notices, err := openEngine(opts.Backend, engineOpts{module: opts.Module, strict: opts.Strict})
+	eng, notices, err := openEngine(opts.Backend, engineOpts{module: opts.Module, strict: opts.Strict, language: opts.Language})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -192,14 +201,14 @@ func (s *Service) resolveVoice(p Params) (Params, string) {
 		p.Voice = v.ID
 		return p, ""
 	}
-	n := fmt.Sprintf("Voice %s is not available; using the default voice of %s", p.Voice, s.eng.ID())
+	n := s.opts.tr("Voice %s is not available; using the default voice of %s", p.Voice, s.eng.ID())
 	p.Voice = ""
 	return p, n
 }
 
 // voiceNotice tells the user when the voice asked for is not one of the
 // engine's (the engine then uses its default voice).
-func voiceNotice(eng engine.Engine, voice string) string {
+func voiceNotice(eng engine.Engine, voice string, opts Options) string {
 	if voice == "" {
 		return ""
 	}
@@ -210,7 +219,7 @@ func voiceNotice(eng engine.Engine, voice string) string {
 	if _, ok := engine.Match(vs, voice, eng.ID()); ok {
 		return ""
 	}
-	return fmt.Sprintf("Voice %s is not available; using the default voice of %s", voice, eng.ID())
+	return opts.tr("Voice %s is not available; using the default voice of %s", voice, eng.ID())
 }
 
 func openSink(opts Options, id string) (Sink, []string, error) {
@@ -233,7 +242,7 @@ func openSink(opts Options, id string) (Sink, []string, error) {
 			return d, nil, nil
 		}
 		var notices []string
-		noDeviceOnce.Do(func() { notices = append(notices, NoDeviceNotice) })
+		noDeviceOnce.Do(func() { notices = append(notices, i18n.For(opts.Language).Text(NoDeviceNotice)) })
 		return ClockSink{Speed: opts.Speed}, notices, nil
 	}
 	return nil, nil, fmt.Errorf("speech: unknown sink %q (want auto, device, clock or wav:FILE)", opts.Sink)
@@ -590,7 +599,7 @@ func (s *Service) Restart() ([]string, error) {
 	s.vmu.Lock()
 	s.voices = nil
 	s.vmu.Unlock()
-	eng, notices, err := openEngine(opts.Backend, engineOpts{module: opts.Module})
+	eng, notices, err := openEngine(opts.Backend, engineOpts{module: opts.Module, language: opts.Language})
 	var fresh *Service
 	var more []string
 	if err == nil {

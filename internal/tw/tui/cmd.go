@@ -92,7 +92,7 @@ func open(o Options) (*reader, error) {
 		positionLog = f
 	}
 	r.events = NewEvents(announceLog, positionLog)
-	r.sess = session.Open(session.Options{Home: o.Home, Getenv: o.Getenv, Events: r.events, LogPrefix: "tw open: ",
+	r.sess = session.Open(session.Options{Home: o.Home, Getenv: o.Getenv, Events: r.events, LogPrefix: "tw open: ", Localized: true,
 		NoSpeech: o.NoSpeech, Backend: o.Backend, Modes: true, Stdin: o.Data,
 		// tw is silent: a reading is shown for the screen reader instead.
 		Silent: textSpeaker{id: "silent", events: r.events},

@@ -1,0 +1,102 @@
+package core_test
+
+import (
+	"testing"
+
+	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/settings"
+)
+
+// rateOnly is the settings list with one setting, the speech rate, whose
+// typed values are read as the settings list reads them.
+type rateOnly struct{ *settings.Store }
+
+func (rateOnly) Visible() []core.SettingLabel {
+	return []core.SettingLabel{{Path: "speech.rate", Label: "Speech rate"}}
+}
+
+func (rateOnly) Parse(path, text string) (any, error) {
+	st, _ := settings.Lookup(path)
+	return st.Parse(text)
+}
+
+// TestSettingsListErrorsInTheInterfaceLanguage: a value typed in the
+// settings list that does not fit is refused in the interface language
+// (the same error over JSON-RPC stays English: see the settings tests).
+func TestSettingsListErrorsInTheInterfaceLanguage(t *testing.T) {
+	tests := []struct{ lang, typed, want string }{
+		{"en", "fast", "speech.rate must be a number"},
+		{"fr", "fast", "speech.rate doit être un nombre"},
+		{"de", "fast", "speech.rate muss eine Zahl sein"},
+		{"ar", "fast", "يجب أن يكون speech.rate رقمًا"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			st, _, err := settings.Open(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.Set("display.language", tt.lang); err != nil {
+				t.Fatal(err)
+			}
+			rec := &recorder{}
+			app := core.New(core.Options{Home: t.TempDir(), Events: rec, Settings: rateOnly{st}})
+			defer app.Close()
+			mustAction(t, app, "settings", nil)
+			if _, _, err := app.ListKey("enter"); err != nil {
+				t.Fatal(err)
+			}
+			app.Answer(tt.typed)
+			if got := rec.last(); got != tt.want {
+				t.Errorf("said %q, want %q", got, tt.want)
+			}
+			if st.Int("speech.rate") != 265 {
+				t.Errorf("the rate changed to %d", st.Int("speech.rate"))
+			}
+		})
+	}
+}
+
+// rateAndPitch is the settings list with two settings and their help.
+type rateAndPitch struct{ *settings.Store }
+
+func (rateAndPitch) Visible() []core.SettingLabel {
+	var out []core.SettingLabel
+	for _, p := range []string{"speech.rate", "speech.pitch"} {
+		st, _ := settings.Lookup(p)
+		out = append(out, core.SettingLabel{Path: st.Path, Label: st.Label, Help: st.Help})
+	}
+	return out
+}
+
+// TestSettingsListDetailsSaysTheHelp: the Say Status key (details) in the
+// settings list says the setting and what it does, in the interface
+// language.
+func TestSettingsListDetailsSaysTheHelp(t *testing.T) {
+	tests := []struct{ lang, want string }{
+		{"en", "Speech rate: 265 words per minute. How fast text is read aloud."},
+		{"fr", "Débit de parole : 265 mots par minute. La vitesse de lecture à voix haute."},
+		{"de", "Sprechtempo: 265 Wörter pro Minute. Wie schnell Text vorgelesen wird."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			st, _, err := settings.Open(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.Set("display.language", tt.lang); err != nil {
+				t.Fatal(err)
+			}
+			rec := &recorder{}
+			app := core.New(core.Options{Home: t.TempDir(), Events: rec, Settings: rateAndPitch{st}})
+			defer app.Close()
+			mustAction(t, app, "settings", nil)
+			if _, _, err := app.ListKey("details"); err != nil {
+				t.Fatal(err)
+			}
+			if got := rec.last(); got != tt.want {
+				t.Errorf("said %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
