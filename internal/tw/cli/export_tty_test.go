@@ -35,6 +35,13 @@ func ttyRun(t *testing.T, args ...string) (*exec.Cmd, func() string, *bytes.Buff
 		t.Fatal(err)
 	}
 	tty.Close()
+	t.Cleanup(func() { ptmx.Close() })
+	return cmd, shownOn(ptmx), &out
+}
+
+// shownOn reads what a pseudo-terminal shows, in the background, until it
+// closes; the function returned gives all of it so far.
+func shownOn(ptmx *os.File) func() string {
 	var mu sync.Mutex
 	var shown bytes.Buffer
 	go func() {
@@ -49,12 +56,11 @@ func ttyRun(t *testing.T, args ...string) (*exec.Cmd, func() string, *bytes.Buff
 			}
 		}
 	}()
-	t.Cleanup(func() { ptmx.Close() })
-	return cmd, func() string {
+	return func() string {
 		mu.Lock()
 		defer mu.Unlock()
 		return shown.String()
-	}, &out
+	}
 }
 
 func longBook(t *testing.T, dir string, paragraphs int) string {

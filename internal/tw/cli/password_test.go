@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -92,26 +91,11 @@ func asksOnTerminal(t *testing.T, pdf, home, prompt, wrong string) {
 		t.Fatal(err)
 	}
 	tty.Close()
-	var mu sync.Mutex
-	var shown strings.Builder
-	go func() {
-		buf := make([]byte, 1024)
-		for {
-			n, err := ptmx.Read(buf)
-			mu.Lock()
-			shown.Write(buf[:n])
-			mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
+	shown := shownOn(ptmx)
 	waitFor := func(want string, count int) {
 		t.Helper()
 		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-			mu.Lock()
-			s := shown.String()
-			mu.Unlock()
+			s := shown()
 			if strings.Count(s, want) >= count {
 				return
 			}
@@ -126,15 +110,13 @@ func asksOnTerminal(t *testing.T, pdf, home, prompt, wrong string) {
 	waitFor(prompt, 2)
 	ptmx.Write([]byte("open-sesame\r"))
 	if err := cmd.Wait(); err != nil {
-		t.Fatalf("tw text: %v; terminal %q", err, shown.String())
+		t.Fatalf("tw text: %v; terminal %q", err, shown())
 	}
 	if !strings.HasPrefix(out.String(), "Notes at the Foot") {
 		t.Errorf("stdout = %.60q", out.String())
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if strings.Contains(shown.String(), "sesame") {
-		t.Errorf("the password was echoed: %q", shown.String())
+	if s := shown(); strings.Contains(s, "sesame") {
+		t.Errorf("the password was echoed: %q", s)
 	}
 }
 
@@ -143,17 +125,7 @@ func asksOnTerminal(t *testing.T, pdf, home, prompt, wrong string) {
 // standard error stays empty.
 func TestScanProgressOnTerminalOnly(t *testing.T) {
 	dir := t.TempDir()
-	src := filepath.Join(testkit.Path(t, "conformance", "textweaver"), "single.pdf")
-	for _, s := range [][]string{
-		{"pdftoppm", "-r", "150", "-mono", "-tiff", "-f", "1", "-l", "1", "-singlefile", src, filepath.Join(dir, "page")},
-		{"tiffcp", "-c", "g4", filepath.Join(dir, "page.tif"), filepath.Join(dir, "fax.tif")},
-		{"tiff2pdf", "-o", filepath.Join(dir, "scan.pdf"), filepath.Join(dir, "fax.tif")},
-	} {
-		if msg, err := exec.Command(s[0], s[1:]...).CombinedOutput(); err != nil {
-			t.Fatalf("%v: %v\n%s", s, err, msg)
-		}
-	}
-	scan := filepath.Join(dir, "scan.pdf")
+	scan := testkit.FaxScan(t, filepath.Join(testkit.Path(t, "conformance", "textweaver"), "single.pdf"), dir)
 	cmd, shown, out := ttyRun(t, "text", scan)
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)

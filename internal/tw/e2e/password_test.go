@@ -152,29 +152,11 @@ func TestEncryptedPDFCancelled(t *testing.T) {
 	}
 }
 
-// faxScan makes a scanned PDF of the first page of the conformance fixture
-// single.pdf, as a scanner would (a fax-compressed image, no text layer).
-func faxScan(t *testing.T, dir string) string {
-	t.Helper()
-	src := filepath.Join(testkit.Path(t, "conformance", "textweaver"), "single.pdf")
-	steps := [][]string{
-		{"pdftoppm", "-r", "150", "-mono", "-tiff", "-f", "1", "-l", "1", "-singlefile", src, filepath.Join(dir, "page")},
-		{"tiffcp", "-c", "g4", filepath.Join(dir, "page.tif"), filepath.Join(dir, "fax.tif")},
-		{"tiff2pdf", "-o", filepath.Join(dir, "scan.pdf"), filepath.Join(dir, "fax.tif")},
-	}
-	for _, s := range steps {
-		if msg, err := exec.Command(s[0], s[1:]...).CombinedOutput(); err != nil {
-			t.Fatalf("%v: %v\n%s", s, err, msg)
-		}
-	}
-	return filepath.Join(dir, "scan.pdf")
-}
-
 // TestScannedPDFProgress: opening a scanned PDF over JSON-RPC announces the
 // recognition of its pages before the answer, then reads the recognised text.
 func TestScannedPDFProgress(t *testing.T) {
 	dir := t.TempDir()
-	scan := faxScan(t, dir)
+	scan := testkit.FaxScan(t, filepath.Join(testkit.Path(t, "conformance", "textweaver"), "single.pdf"), dir)
 	c := start(t, filepath.Join(dir, "home"))
 	res := c.call("open", map[string]any{"path": scan})
 	if _, ok := res["position"]; !ok {
