@@ -43,6 +43,16 @@ type Env struct {
 	// p words the messages for people (errors, notices, progress,
 	// prompts) in the interface language; nil is English.
 	p *i18n.Printer
+	// home is the settings.toml of the command's home, read once at the
+	// start (nil when it could not be read), with its warnings.
+	home *homeSettings
+}
+
+// homeSettings is the settings.toml a command runs with.
+type homeSettings struct {
+	dir      string
+	store    *settings.Store
+	warnings []string
 }
 
 // tr formats one of the command line's messages for people in the
@@ -67,7 +77,7 @@ func (env Env) printer() *i18n.Printer {
 // usual one), the locale when it is auto, as the terminal reader chooses
 // it. The flag is looked for before the command line is parsed, so that a
 // typing error is worded in the same language too.
-func interfaceLanguage(argv []string, getenv func(string) string) *i18n.Printer {
+func interfaceLanguage(argv []string, getenv func(string) string) (*i18n.Printer, *homeSettings) {
 	home := ""
 	for i, a := range argv {
 		if a == "--" {
@@ -80,10 +90,12 @@ func interfaceLanguage(argv []string, getenv func(string) string) *i18n.Printer 
 		}
 	}
 	setting := i18n.Auto
-	if st, _, err := settings.Open(session.Home(home, getenv)); err == nil {
+	hs := &homeSettings{dir: session.Home(home, getenv)}
+	if st, warnings, err := settings.Open(hs.dir); err == nil {
+		hs.store, hs.warnings = st, warnings
 		setting = st.String(i18n.Setting)
 	}
-	return i18n.For(i18n.Resolve(setting, getenv))
+	return i18n.For(i18n.Resolve(setting, getenv)), hs
 }
 
 // OS is the environment of the running process.
@@ -269,7 +281,7 @@ func Main(argv []string, env Env) int {
 		env.Getenv = func(string) string { return "" }
 	}
 	if env.p == nil {
-		env.p = interfaceLanguage(argv, env.Getenv)
+		env.p, env.home = interfaceLanguage(argv, env.Getenv)
 	}
 	root := newRoot(env)
 	err := route(env.p, root, argv)

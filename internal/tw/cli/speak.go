@@ -37,6 +37,15 @@ func (v *voiceFlags) add(c *cobra.Command) {
 	c.RegisterFlagCompletionFunc("backend", completeBackends)
 }
 
+// settingsOf is the settings.toml of home: the one read at the start
+// when it is that home's, else read now.
+func (env Env) settingsOf(home string) (*settings.Store, []string, error) {
+	if env.home != nil && env.home.dir == home && env.home.store != nil {
+		return env.home.store, env.home.warnings, nil
+	}
+	return settings.Open(home)
+}
+
 // params applies the flags to the speech settings of settings.toml (the
 // voice, rate, pitch, volume, pronunciations a listener chose; a bad value
 // there is its default, with the warning on stderr); out-of-range values
@@ -45,7 +54,7 @@ func (v *voiceFlags) add(c *cobra.Command) {
 func (v *voiceFlags) params(env Env) (speech.Params, error) {
 	p := speech.DefaultParams()
 	backend := "auto"
-	st, warnings, err := settings.Open(session.Home(v.home, env.Getenv))
+	st, warnings, err := env.settingsOf(session.Home(v.home, env.Getenv))
 	if err == nil {
 		p = speech.ParamsFrom(st)
 		backend = st.String("speech.backend")
