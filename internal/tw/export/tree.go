@@ -7,6 +7,8 @@ package export
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"textfirst/internal/tw/doc"
 )
@@ -56,7 +58,64 @@ func tree(d *doc.Document) *node {
 		parent.children = append(parent.children, n)
 		stack = append(stack, n)
 	}
+	itemize(d, root)
 	return root
+}
+
+// itemize gives the stray content of each list — text or inline markers
+// outside its items, as an HTML <ol> holding text but no <li> gives — an
+// item of its own, so that the writers, which write a list item by item,
+// keep it.
+func itemize(d *doc.Document, n *node) {
+	for _, c := range n.children {
+		itemize(d, c)
+	}
+	if n.m.Kind != doc.List {
+		return
+	}
+	var out []*node
+	var stray *node
+	add := func(start, end int, inline *node) {
+		if stray == nil {
+			stray = &node{m: doc.Marker{Kind: doc.ListItem, Start: start, End: end, Level: max(n.m.Level, 1)}}
+		}
+		stray.m.Start, stray.m.End = min(stray.m.Start, start), max(stray.m.End, end)
+		if inline != nil {
+			stray.children = append(stray.children, inline)
+		}
+	}
+	flush := func() {
+		if stray != nil {
+			out = append(out, stray)
+			stray = nil
+		}
+	}
+	gap := func(start, end int) {
+		if end <= start {
+			return
+		}
+		text := d.Slice(start, end)
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+		lead := utf8.RuneCountInString(text) - utf8.RuneCountInString(strings.TrimLeftFunc(text, unicode.IsSpace))
+		trail := utf8.RuneCountInString(text) - utf8.RuneCountInString(strings.TrimRightFunc(text, unicode.IsSpace))
+		add(start+lead, end-trail, nil)
+	}
+	pos := n.m.Start
+	for _, c := range n.children {
+		gap(pos, c.m.Start)
+		if isBlock(c.m) {
+			flush()
+			out = append(out, c)
+		} else {
+			add(c.m.Start, c.m.End, c)
+		}
+		pos = max(pos, c.m.End)
+	}
+	gap(pos, n.m.End)
+	flush()
+	n.children = out
 }
 
 // isBlock reports whether a marker is a block (rendered on lines of its
