@@ -17,6 +17,7 @@ import (
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/i18n"
+	"textfirst/internal/tw/keymap"
 	"textfirst/internal/tw/session"
 )
 
@@ -39,7 +40,7 @@ type Config struct {
 	App    *core.App
 	Events *Events
 	Screen tcell.Screen
-	Keymap *Keymap
+	Keymap *keymap.Keymap
 	// Speak says the reader's own announcements (key help, scrolling);
 	// nil is silent. The app's announcements are spoken by the app.
 	Speak         func(text string)
@@ -58,7 +59,7 @@ type Reader struct {
 	cfg Config
 	app *core.App
 	scr tcell.Screen
-	km  *Keymap
+	km  *keymap.Keymap
 
 	th      theme // the styles of the view, from display.theme
 	seen    viewSettings
@@ -88,7 +89,7 @@ type Reader struct {
 func New(cfg Config) *Reader {
 	r := &Reader{cfg: cfg, app: cfg.App, scr: cfg.Screen, km: cfg.Keymap, lastCursor: -1, msgRows: 1}
 	if r.km == nil {
-		r.km = NewKeymap("default", "")
+		r.km = keymap.New("default", "")
 	}
 	r.th = themeOf(cfg.Settings)
 	if r.app != nil {
@@ -151,7 +152,7 @@ func (r *Reader) HandleKey(ev *tcell.EventKey) {
 		return
 	}
 	mode := layerMode(appMode)
-	if mode != "Edit" && !r.cfg.CharacterKeys && isCharacterKey(name) {
+	if mode != "Edit" && !r.cfg.CharacterKeys && keymap.IsCharacterKey(name) {
 		r.say(r.tr("Character keys are off; F9 turns them on."))
 		return
 	}
@@ -248,12 +249,12 @@ func (r *Reader) run(act string) {
 		r.app.Action(act, nil)
 		r.scroll(act == "scroll_down")
 		return
-	case actCharNext, actCharPrev:
-		r.app.CaretChar(act == actCharNext)
+	case keymap.CharNext, keymap.CharPrevious:
+		r.app.CaretChar(act == keymap.CharNext)
 		return
 	}
 	for _, m := range core.Menus {
-		if act == menuAction(m) {
+		if act == keymap.MenuAction(m) {
 			effects, _ := r.app.OpenMenu(m.Name)
 			r.effects(effects)
 			return
@@ -320,7 +321,7 @@ func (r *Reader) describe(name string) {
 	mode := layerMode(appMode)
 	act, _, ok := r.km.Lookup(mode, name)
 	if !ok {
-		if mode == "Edit" && isCharacterKey(name) {
+		if mode == "Edit" && keymap.IsCharacterKey(name) {
 			r.say(r.tr("%s types itself.", r.spokenKey(name)))
 			return
 		}
@@ -328,7 +329,7 @@ func (r *Reader) describe(name string) {
 		return
 	}
 	for _, m := range core.Menus {
-		if act == menuAction(m) {
+		if act == keymap.MenuAction(m) {
 			r.say(r.tr("%s: opens the %s menu.", r.spokenKey(name), r.text(m.Name)))
 			return
 		}
@@ -342,9 +343,9 @@ func (r *Reader) describe(name string) {
 
 func (r *Reader) actionName(id string) string {
 	switch id {
-	case actCharNext:
+	case keymap.CharNext:
 		return r.tr("next character")
-	case actCharPrev:
+	case keymap.CharPrevious:
 		return r.tr("previous character")
 	}
 	return r.text(core.ActionNameKey(id))
