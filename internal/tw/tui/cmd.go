@@ -48,13 +48,13 @@ type TerminalError struct{ Err error }
 func (e *TerminalError) Error() string { return "cannot use the terminal: " + e.Err.Error() }
 
 // reader is everything one run of the reader owns besides the session.
-type reader struct {
+type runState struct {
 	sess    *session.Session
 	events  *Events
 	closers []io.Closer
 }
 
-func (r *reader) close() {
+func (r *runState) close() {
 	if r.sess != nil {
 		r.sess.Close()
 	}
@@ -69,8 +69,8 @@ func openAppend(path string) (*os.File, error) {
 
 // open builds the session (as tw serve does, in package session) and
 // opens the document.
-func open(o Options) (*reader, error) {
-	r := &reader{}
+func open(o Options) (*runState, error) {
+	r := &runState{}
 	var announceLog, positionLog io.Writer
 	if p := o.Getenv(EnvAnnounceLog); p != "" {
 		f, err := openAppend(p)
