@@ -808,32 +808,28 @@ func (a *App) newDocument() {
 }
 
 // undoStep takes back the newest step; it reports false when there is none.
-func (a *App) undoStep() bool {
-	n := len(a.edit.undo)
-	if n == 0 {
-		return false
-	}
-	op := a.edit.undo[n-1]
-	a.edit.undo = a.edit.undo[:n-1]
-	a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(op.Inserted), op.Removed)
-	a.cursor = op.CursorBefore
-	a.sel = nil
-	a.edit.redo = append(a.edit.redo, op)
-	return true
-}
+func (a *App) undoStep() bool { return a.replayStep(&a.edit.undo, &a.edit.redo, true) }
 
 // redoStep makes the newest undone step again; false when there is none.
-func (a *App) redoStep() bool {
-	n := len(a.edit.redo)
+func (a *App) redoStep() bool { return a.replayStep(&a.edit.redo, &a.edit.undo, false) }
+
+// replayStep takes the newest step of from, undoes it (back) or makes it
+// again, and keeps it in to.
+func (a *App) replayStep(from, to *[]editOp, back bool) bool {
+	n := len(*from)
 	if n == 0 {
 		return false
 	}
-	op := a.edit.redo[n-1]
-	a.edit.redo = a.edit.redo[:n-1]
-	a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(op.Removed), op.Inserted)
-	a.cursor = op.After
+	op := (*from)[n-1]
+	*from = (*from)[:n-1]
+	gone, put, cursor := op.Removed, op.Inserted, op.After
+	if back {
+		gone, put, cursor = op.Inserted, op.Removed, op.CursorBefore
+	}
+	a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(gone), put)
+	a.cursor = cursor
 	a.sel = nil
-	a.edit.undo = append(a.edit.undo, op)
+	*to = append(*to, op)
 	return true
 }
 

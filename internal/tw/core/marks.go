@@ -35,23 +35,29 @@ func init() {
 	})
 }
 
-// renameBookmarkAtCursor asks for a new name of the bookmark at or
-// before the cursor.
-func (a *App) renameBookmarkAtCursor() {
+// bookmarkHere is the index of the bookmark at or before the cursor; it
+// says so when there is none.
+func (a *App) bookmarkHere() (int, bool) {
 	i := a.bookmarkAtCursor()
 	if i < 0 {
 		a.say(a.tr("No bookmarks."))
-		return
 	}
-	a.renameBookmark(i)
+	return i, i >= 0
+}
+
+// renameBookmarkAtCursor asks for a new name of the bookmark at or
+// before the cursor.
+func (a *App) renameBookmarkAtCursor() {
+	if i, ok := a.bookmarkHere(); ok {
+		a.renameBookmark(i)
+	}
 }
 
 // deleteBookmarkAtCursor asks whether to delete the bookmark at or
 // before the cursor.
 func (a *App) deleteBookmarkAtCursor() {
-	i := a.bookmarkAtCursor()
-	if i < 0 {
-		a.say(a.tr("No bookmarks."))
+	i, ok := a.bookmarkHere()
+	if !ok {
 		return
 	}
 	name := a.state.Bookmarks[i].Name

@@ -12,6 +12,7 @@ import (
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/keymap"
 	"textfirst/internal/tw/session"
 )
@@ -369,23 +370,8 @@ var promptKeys = map[string]string{
 }
 
 func (r *Reader) promptKey(name string, ev *tcell.EventKey) {
-	key, ok := promptKeys[name]
-	if !ok && ev.Key() == tcell.KeyRune && ev.Modifiers()&(tcell.ModCtrl|tcell.ModAlt) == 0 {
-		key, ok = string(ev.Rune()), true
-	}
-	if ok {
-		effects, _, err := r.app.PromptKey(key, nil)
-		if err != nil {
-			r.say(err.Error())
-		}
-		r.effects(effects)
-		return
-	}
-	if act, _, found := r.km.Lookup("Prompt", name); found {
-		r.run(act)
-		return
-	}
-	r.say(r.tr("%s: no command in a prompt.", r.spokenKey(name)))
+	r.uiKey(name, ev, promptKeys, func(key string) ([]core.Effect, string, error) { return r.app.PromptKey(key, nil) },
+		msgNoPromptCommand)
 }
 
 var listKeys = map[string]string{
@@ -395,12 +381,27 @@ var listKeys = map[string]string{
 }
 
 func (r *Reader) listKey(name string, ev *tcell.EventKey) {
-	key, ok := listKeys[name]
+	r.uiKey(name, ev, listKeys, r.app.ListKey, msgNoListCommand)
+}
+
+// The messages of a key that does nothing in a prompt or a list.
+var (
+	msgNoPromptCommand = i18n.Key("%s: no command in a prompt.")
+	msgNoListCommand   = i18n.Key("%s: no command in a list.")
+)
+
+// uiKey sends a key pressed in a prompt or a list to the app: its own
+// keys (by their names in keys) and typed characters; any other key runs
+// its Prompt-layer action, or says none (a catalogue key with the key's
+// name).
+func (r *Reader) uiKey(name string, ev *tcell.EventKey, keys map[string]string,
+	send func(key string) ([]core.Effect, string, error), none string) {
+	key, ok := keys[name]
 	if !ok && ev.Key() == tcell.KeyRune && ev.Modifiers()&(tcell.ModCtrl|tcell.ModAlt) == 0 {
 		key, ok = string(ev.Rune()), true
 	}
 	if ok {
-		effects, _, err := r.app.ListKey(key)
+		effects, _, err := send(key)
 		if err != nil {
 			r.say(err.Error())
 		}
@@ -411,7 +412,7 @@ func (r *Reader) listKey(name string, ev *tcell.EventKey) {
 		r.run(act)
 		return
 	}
-	r.say(r.tr("%s: no command in a list.", r.spokenKey(name)))
+	r.say(r.tr(none, r.spokenKey(name)))
 }
 
 // --- keyboard help ---------------------------------------------------------
