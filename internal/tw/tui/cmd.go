@@ -75,7 +75,7 @@ func open(o Options) (*runState, error) {
 	if p := o.Getenv(EnvAnnounceLog); p != "" {
 		f, err := openAppend(p)
 		if err != nil {
-			return nil, fmt.Errorf("cannot write the announcement log %s: %v", p, err)
+			return nil, fmt.Errorf("cannot write the announcement log %s: %w", p, err)
 		}
 		r.closers = append(r.closers, f)
 		announceLog = f
@@ -84,7 +84,7 @@ func open(o Options) (*runState, error) {
 		f, err := openAppend(p)
 		if err != nil {
 			r.close()
-			return nil, fmt.Errorf("cannot write the position log %s: %v", p, err)
+			return nil, fmt.Errorf("cannot write the position log %s: %w", p, err)
 		}
 		r.closers = append(r.closers, f)
 		positionLog = f
