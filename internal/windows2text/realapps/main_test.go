@@ -5,7 +5,6 @@ package realapps
 import (
 	"bufio"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -23,19 +22,10 @@ import (
 var desk *desktoptest.Desktop
 
 func TestMain(m *testing.M) {
-	os.Exit(runMain(m))
-}
-
-func runMain(m *testing.M) int {
-	defer testkit.Cleanup()
-	var err error
-	desk, err = desktoptest.Start(false)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL: starting the test desktop:", err)
-		return 1
-	}
-	defer desk.Close()
-	return m.Run()
+	desktoptest.Main(m, false, func(d *desktoptest.Desktop) (func(), error) {
+		desk = d
+		return nil, nil
+	})
 }
 
 // response is one answer of windows2text serve.
