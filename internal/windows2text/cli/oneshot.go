@@ -119,25 +119,26 @@ func (p Program) oneShot(ctx context.Context, stdout io.Writer, method string, p
 		return failure(err)
 	}
 	defer closeBackend(backend)
-	line, _ := json.Marshal(map[string]any{"id": 1, "method": method, "params": params})
+	raw, err := json.Marshal(params)
+	if err != nil {
+		return failure(fmt.Errorf("cli: encoding the parameters of %s: %w", method, err))
+	}
 	srv := ndjson.NewServer(backend, p.Version)
-	resp, _ := srv.Handle(ctx, line)
-	var r struct {
-		OK     bool            `json:"ok"`
-		Result json.RawMessage `json:"result"`
-		Error  *ndjson.WireError
+	result, err := srv.Call(ctx, method, raw)
+	if err != nil {
+		we := ndjson.ErrorOf(err)
+		return failure(fmt.Errorf("%s: %s", we.Code, we.Message))
 	}
-	if err := json.Unmarshal(resp, &r); err != nil {
-		return failure(err)
-	}
-	if !r.OK {
-		return failure(fmt.Errorf("%s: %s", r.Error.Code, r.Error.Message))
+	// The result as the protocol's response carries it.
+	wire, err := json.Marshal(result)
+	if err != nil {
+		return failure(fmt.Errorf("%s: encoding the result: %w", uitree.CodeInternalError, err))
 	}
 	if asJSON {
-		fmt.Fprintln(stdout, string(r.Result))
+		fmt.Fprintln(stdout, string(wire))
 		return nil
 	}
-	if err := print(stdout, r.Result, srv); err != nil {
+	if err := print(stdout, wire, srv); err != nil {
 		return failure(err)
 	}
 	return nil

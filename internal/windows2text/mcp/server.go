@@ -150,12 +150,8 @@ func (s *Server) snapshotByID(id string) *uitree.Snapshot {
 // toolError is the tool result of a failure: "code: message" for the
 // model, {"error":{"code","message"}} beside it.
 func toolError(err error) *sdk.CallToolResult {
-	code := uitree.CodeOf(err)
-	msg := err.Error()
-	var e *uitree.Error
-	if errors.As(err, &e) {
-		msg = e.Message
-	}
+	we := ndjson.ErrorOf(err)
+	code, msg := we.Code, we.Message
 	return &sdk.CallToolResult{
 		IsError:           true,
 		Content:           []sdk.Content{&sdk.TextContent{Text: string(code) + ": " + msg}},
