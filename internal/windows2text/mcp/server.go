@@ -107,7 +107,7 @@ func (nopWriteCloser) Close() error { return nil }
 func (s *Server) call(ctx context.Context, method string, params any) (any, error) {
 	raw, err := json.Marshal(params)
 	if err != nil {
-		return nil, uitree.Errorf(uitree.CodeInvalidParams, "%v", err)
+		return nil, uitree.Errorf(uitree.CodeInvalidParams, "%w", err)
 	}
 	if string(raw) == "null" || string(raw) == "{}" {
 		raw = nil

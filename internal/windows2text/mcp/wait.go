@@ -87,7 +87,7 @@ func (s *Server) eventsOf(ctx context.Context) (*eventLog, error) {
 	}
 	l, err := startEventLog(ctx, src)
 	if err != nil {
-		return nil, uitree.Errorf(uitree.CodeInternalError, "subscribing to accessibility events: %v", err)
+		return nil, uitree.Errorf(uitree.CodeInternalError, "subscribing to accessibility events: %w", err)
 	}
 	s.events = l
 	return l, nil

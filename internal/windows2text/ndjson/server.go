@@ -109,7 +109,7 @@ func (s *Server) Handle(ctx context.Context, line []byte) (resp []byte, stop boo
 	}
 	out, merr := encodeResponse(r)
 	if merr != nil {
-		out, _ = encodeResponse(errorResponse(req.ID, uitree.Errorf(uitree.CodeInternalError, "encoding the result: %v", merr)))
+		out, _ = encodeResponse(errorResponse(req.ID, uitree.Errorf(uitree.CodeInternalError, "encoding the result: %w", merr)))
 	}
 	return out, stop
 }

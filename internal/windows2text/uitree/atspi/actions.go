@@ -71,14 +71,14 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	hc := *h
 	a := &actor{b: b, run: s.app(h.obj.Bus), h: &hc, el: el}
 	if err := a.run.failed(); err != nil {
-		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %v", err)
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %w", err)
 	}
 	if err := a.checkAlive(); err != nil {
 		return uitree.ActionResult{}, err
 	}
 	settle, err := b.settler(ctx)
 	if err != nil {
-		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeInternalError, "cannot listen to accessibility events: %v", err)
+		return uitree.ActionResult{}, uitree.Errorf(uitree.CodeInternalError, "cannot listen to accessibility events: %w", err)
 	}
 	settle.begin(h.obj.Bus)
 	if err := a.act(req); err != nil {
@@ -205,7 +205,7 @@ func (a *actor) call(obj objRef, method string, out any, args ...any) error {
 	i := bt.call(obj, method, args...)
 	bt.wait()
 	if err := a.run.failed(); err != nil {
-		return uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %v", err)
+		return uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %w", err)
 	}
 	if out == nil {
 		var ignored any = new(bool)
@@ -244,7 +244,7 @@ func (a *actor) stale(err error) error {
 	if errors.As(err, &ue) {
 		return err
 	}
-	return uitree.Errorf(uitree.CodeStaleElement, "%s is gone from the application: %v", a.el.Ref, err)
+	return uitree.Errorf(uitree.CodeStaleElement, "%s is gone from the application: %w", a.el.Ref, err)
 }
 
 // checkAlive fails with stale_element when the element was destroyed: a
@@ -295,7 +295,7 @@ func (a *actor) doAction(names ...string) error {
 	}
 	var ok bool
 	if err := a.call(a.h.obj, ifaceAction+".DoAction", &ok, int32(idx)); err != nil {
-		return uitree.Errorf(uitree.CodeActionFailed, "%s refused %q: %v", a.el.Ref, a.h.actionKeys[idx], err)
+		return uitree.Errorf(uitree.CodeActionFailed, "%s refused %q: %w", a.el.Ref, a.h.actionKeys[idx], err)
 	}
 	if !ok {
 		return uitree.Errorf(uitree.CodeActionFailed, "%s refused %q", a.el.Ref, a.h.actionKeys[idx])
@@ -558,7 +558,7 @@ func (a *actor) setRange(v float64) error {
 		return uitree.Errorf(uitree.CodeInvalidParams, "value %g is outside %s's range %g to %g", v, a.el.Ref, vi.min, vi.max)
 	}
 	if err := a.call(a.h.obj, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(v)); err != nil {
-		return uitree.Errorf(uitree.CodeActionFailed, "%s refused value %g: %v", a.el.Ref, v, err)
+		return uitree.Errorf(uitree.CodeActionFailed, "%s refused value %g: %w", a.el.Ref, v, err)
 	}
 	return nil
 }

@@ -200,12 +200,12 @@ func (b *Backend) Describe(ctx context.Context, id string) (uitree.Described, er
 	var d uitree.Described
 	var name dbus.Variant
 	if err := (<-nameCall.Done).Store(&name); err != nil {
-		return d, uitree.Errorf(uitree.CodeStaleElement, "reading %s: %v", id, err)
+		return d, uitree.Errorf(uitree.CodeStaleElement, "reading %s: %w", id, err)
 	}
 	d.Name, _ = name.Value().(string)
 	var role uint32
 	if err := (<-roleCall.Done).Store(&role); err != nil {
-		return d, uitree.Errorf(uitree.CodeStaleElement, "reading %s: %v", id, err)
+		return d, uitree.Errorf(uitree.CodeStaleElement, "reading %s: %w", id, err)
 	}
 	if int(role) < len(roles) {
 		d.Role = roles[role].uia

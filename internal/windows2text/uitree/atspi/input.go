@@ -124,7 +124,7 @@ func (x *xInput) do(f func() error) error {
 	defer x.mu.Unlock()
 	for attempt := 0; ; attempt++ {
 		if err := x.open(); err != nil {
-			return uitree.Errorf(uitree.CodeInputFailed, "cannot reach the X server: %v", err)
+			return uitree.Errorf(uitree.CodeInputFailed, "cannot reach the X server: %w", err)
 		}
 		err := f()
 		if err == nil {
@@ -136,7 +136,7 @@ func (x *xInput) do(f func() error) error {
 		}
 		x.close()
 		if attempt == 1 {
-			return uitree.Errorf(uitree.CodeInputFailed, "input injection failed: %v", err)
+			return uitree.Errorf(uitree.CodeInputFailed, "input injection failed: %w", err)
 		}
 	}
 }

@@ -192,7 +192,7 @@ func (a *actor) value(obj objRef, vi *valueInfo) error {
 	slots := queueValue(bt, obj)
 	bt.wait()
 	if err := a.run.failed(); err != nil {
-		return uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %v", err)
+		return uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %w", err)
 	}
 	*vi = storeValue(bt, slots)
 	return nil

@@ -135,7 +135,7 @@ func (a *actor) scrollBars(pane objRef) ([]scrollBar, error) {
 
 func (a *actor) setBar(bar objRef, v float64) error {
 	if err := a.call(bar, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(v)); err != nil {
-		return uitree.Errorf(uitree.CodeActionFailed, "the scroll bar refused value %g: %v", v, err)
+		return uitree.Errorf(uitree.CodeActionFailed, "the scroll bar refused value %g: %w", v, err)
 	}
 	return nil
 }
@@ -269,7 +269,7 @@ func (a *actor) scroll(horizontal, vertical string) error {
 		delta := map[string]float64{"small_increment": line, "small_decrement": -line, "large_increment": page, "large_decrement": -page}[amount]
 		target := min(vi.max, max(vi.min, vi.current+delta))
 		if err := a.call(k, ifaceProperties+".Set", nil, ifaceValue, "CurrentValue", dbus.MakeVariant(target)); err != nil {
-			return uitree.Errorf(uitree.CodeActionFailed, "the scroll bar refused value %g: %v", target, err)
+			return uitree.Errorf(uitree.CodeActionFailed, "the scroll bar refused value %g: %w", target, err)
 		}
 		moved = true
 	}

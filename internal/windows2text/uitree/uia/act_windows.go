@@ -171,7 +171,7 @@ func send(inputs []input) error {
 	}
 	n, _, err := procSendInput.Call(uintptr(len(inputs)), uintptr(unsafe.Pointer(&inputs[0])), unsafe.Sizeof(inputs[0]))
 	if int(n) != len(inputs) {
-		return uitree.Errorf(uitree.CodeInputFailed, "SendInput sent %d of %d events (the target may run at a higher integrity level): %v", n, len(inputs), err)
+		return uitree.Errorf(uitree.CodeInputFailed, "SendInput sent %d of %d events (the target may run at a higher integrity level): %w", n, len(inputs), err)
 	}
 	return nil
 }
