@@ -147,6 +147,24 @@ func find(t testing.TB, targets []target, prefix string) target {
 	return target{}
 }
 
+// awaitTarget observes with params until a target whose label starts with
+// prefix shows, for at most timeout, and returns it (ok) with the targets
+// last observed.
+func (c *client) awaitTarget(params map[string]any, prefix string, timeout time.Duration) (tg target, targets []target, ok bool) {
+	c.t.Helper()
+	ok = eventually(timeout, func() bool {
+		_, targets, _ = c.observe(params)
+		for _, t := range targets {
+			if strings.HasPrefix(t.Label, prefix) {
+				tg = t
+				return true
+			}
+		}
+		return false
+	})
+	return tg, targets, ok
+}
+
 // has reports whether a target offers action.
 func (tg target) has(action string) bool {
 	for _, a := range tg.Actions {
