@@ -236,6 +236,28 @@ func normalize(root *cobra.Command, args []string) []string {
 	return out
 }
 
+// takesNoArgs refuses words after a command that takes none.
+func takesNoArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usageError("%s takes no arguments", cmd.Name())
+	}
+	return nil
+}
+
+// withBackend opens the platform's backend, runs use with it and closes
+// it; an error of either is the command's failure (status 1).
+func (p Program) withBackend(ctx context.Context, use func(uitree.Backend) error) error {
+	backend, err := p.Backend(ctx)
+	if err != nil {
+		return failure(err)
+	}
+	defer closeBackend(backend)
+	if err := use(backend); err != nil {
+		return failure(err)
+	}
+	return nil
+}
+
 // closeBackend releases a backend that holds resources.
 func closeBackend(b uitree.Backend) {
 	if c, ok := b.(uitree.Closer); ok {
