@@ -156,7 +156,11 @@ func commandNames(root *cobra.Command) []string {
 	return names
 }
 
-// unknownCommand names the known commands and the nearest to name.
+// unknownCommand names the known commands and the nearest to name, always
+// one (help included, ties to the first listed). cobra's SuggestionsFor
+// does not serve: it suggests only within a distance of 2 or by prefix
+// ("fly" and "serve fly" would get none, "snap" snapshot where this
+// names help), leaves help out, and counts bytes, not code points.
 func unknownCommand(root *cobra.Command, name string) error {
 	names := commandNames(root)
 	best, dist := "", -1
