@@ -276,33 +276,15 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	var rootEl *uitree.Element
 	switch req.Scope {
 	case uitree.ScopeForeground, uitree.ScopeHwnd:
-		hwnd := uintptr(windows.GetForegroundWindow())
-		if req.Scope == uitree.ScopeHwnd {
-			v, err := strconv.ParseUint(req.WindowID, 10, 64)
-			if err != nil {
-				return nil, uitree.Errorf(uitree.CodeInvalidParams, "hwnd %q is not a window handle from windows", req.WindowID)
-			}
-			hwnd = uintptr(v)
-		}
-		el, err := b.uia.getObj(slotElementFromHandle, "element from window", hwnd)
-		if err != nil || el.nil() {
-			return nil, uitree.Errorf(uitree.CodeInvalidParams, "no window has hwnd %d", hwnd)
+		el, err := b.windowElement(req)
+		if err != nil {
+			return nil, err
 		}
 		tops = []com{keep(el)}
 	case uitree.ScopeCursor:
-		var pt struct{ X, Y int32 }
-		procGetCursorPos.Call(uintptr(unsafe.Pointer(&pt)))
-		packed := uintptr(uint32(pt.X)) | uintptr(uint32(pt.Y))<<32
-		el, err := b.uia.getObj(slotElementFromPoint, "element at the pointer", packed)
-		if err != nil || el.nil() {
-			// Wine has no ElementFromPoint: the window under the pointer
-			// (the deepest child window), as an element.
-			if h, _, _ := procWindowFromPoint.Call(packed); h != 0 {
-				el, err = b.uia.getObj(slotElementFromHandle, "element from window", h)
-			}
-		}
-		if err != nil || el.nil() {
-			return nil, uitree.Errorf(uitree.CodeActionFailed, "no element under the pointer")
+		el, err := b.elementAtPointer()
+		if err != nil {
+			return nil, err
 		}
 		tops = []com{keep(el)}
 	case uitree.ScopeDesktop, uitree.ScopeProcess:
@@ -331,8 +313,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		return nil, uitree.Errorf(uitree.CodeInvalidParams, "unknown scope %q", req.Scope)
 	}
 
-	count, truncated := 0, false
-	depth0 := 0
+	count, depth0 := 0, 0
 	var top *node
 	if rootEl != nil {
 		top = &node{el: rootEl, included: true}
@@ -353,56 +334,7 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		top.omitted, level = len(level), nil
 	}
 	firstLevel := level
-	stop := false
-	for len(level) > 0 && !stop && ctx.Err() == nil {
-		var next []*node
-		for _, n := range level {
-			if stop {
-				break
-			}
-			b.read(n, req)
-			if req.VisibleOnly && n.el.States.Offscreen {
-				continue
-			}
-			if count >= req.MaxNodes {
-				truncated, stop = true, true
-				break
-			}
-			count++
-			n.included = true
-			var kids []com
-			kidsMode := n.mode
-			if n.mode != cacheNone {
-				kids = b.cachedKids(n)
-			} else {
-				kids = b.children(n.obj, req.View)
-			}
-			virtual := 0
-			if itemsRoles[n.el.Role] {
-				items := b.itemCount(n.obj)
-				if k := realizeCount(len(kids), items, req.MaxNodes-count); k > 0 {
-					// A virtualized container with no realized item:
-					// realize its first rows so a reader sees some.
-					kids, kidsMode = b.realizeItems(n.obj, k), cacheNone
-				}
-				virtual = virtualRows(n.el.Role, len(kids), items, b.gridRows(n.obj))
-			}
-			if n.depth+1 > req.MaxDepth {
-				n.omitted = len(kids) + virtual
-				for _, k := range kids {
-					k.release()
-				}
-				continue
-			}
-			for _, k := range kids {
-				c := &node{obj: keep(k), depth: n.depth + 1, area: n.area, mode: kidsMode}
-				n.children = append(n.children, c)
-				next = append(next, c)
-			}
-			n.omitted += virtual
-		}
-		level = next
-	}
+	truncated := b.walkLevels(ctx, req, level, count, keep)
 	if top == nil && len(firstLevel) > 0 {
 		// One window or element: it is the root, even when visibleOnly
 		// would drop it.
@@ -425,6 +357,109 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	}
 	b.held = held
 	return tree, nil
+}
+
+// windowElement is the element of the foreground window, or of the window
+// req.WindowID names (scope hwnd).
+func (b *Backend) windowElement(req uitree.Request) (com, error) {
+	hwnd := uintptr(windows.GetForegroundWindow())
+	if req.Scope == uitree.ScopeHwnd {
+		v, err := strconv.ParseUint(req.WindowID, 10, 64)
+		if err != nil {
+			return com{}, uitree.Errorf(uitree.CodeInvalidParams, "hwnd %q is not a window handle from windows", req.WindowID)
+		}
+		hwnd = uintptr(v)
+	}
+	el, err := b.uia.getObj(slotElementFromHandle, "element from window", hwnd)
+	if err != nil || el.nil() {
+		return com{}, uitree.Errorf(uitree.CodeInvalidParams, "no window has hwnd %d", hwnd)
+	}
+	return el, nil
+}
+
+// elementAtPointer is the element under the mouse pointer.
+func (b *Backend) elementAtPointer() (com, error) {
+	var pt struct{ X, Y int32 }
+	procGetCursorPos.Call(uintptr(unsafe.Pointer(&pt)))
+	packed := uintptr(uint32(pt.X)) | uintptr(uint32(pt.Y))<<32
+	el, err := b.uia.getObj(slotElementFromPoint, "element at the pointer", packed)
+	if err != nil || el.nil() {
+		// Wine has no ElementFromPoint: the window under the pointer
+		// (the deepest child window), as an element.
+		if h, _, _ := procWindowFromPoint.Call(packed); h != 0 {
+			el, err = b.uia.getObj(slotElementFromHandle, "element from window", h)
+		}
+	}
+	if err != nil || el.nil() {
+		return com{}, uitree.Errorf(uitree.CodeActionFailed, "no element under the pointer")
+	}
+	return el, nil
+}
+
+// walkLevels reads level and the levels below it, breadth first, until
+// count reaches req.MaxNodes (the walk is then truncated) or req.MaxDepth
+// or ctx ends. keep holds each element for the snapshot's life.
+func (b *Backend) walkLevels(ctx context.Context, req uitree.Request, level []*node, count int, keep func(com) com) (truncated bool) {
+	stop := false
+	for len(level) > 0 && !stop && ctx.Err() == nil {
+		var next []*node
+		for _, n := range level {
+			if stop {
+				break
+			}
+			b.read(n, req)
+			if req.VisibleOnly && n.el.States.Offscreen {
+				continue
+			}
+			if count >= req.MaxNodes {
+				truncated, stop = true, true
+				break
+			}
+			count++
+			n.included = true
+			next = append(next, b.expand(n, req, count, keep)...)
+		}
+		level = next
+	}
+	return truncated
+}
+
+// expand gives n its children, count elements being in the snapshot,
+// and returns them; below req.MaxDepth it only counts them as omitted.
+// A virtualized container's rows not realized count as omitted too.
+func (b *Backend) expand(n *node, req uitree.Request, count int, keep func(com) com) []*node {
+	var kids []com
+	kidsMode := n.mode
+	if n.mode != cacheNone {
+		kids = b.cachedKids(n)
+	} else {
+		kids = b.children(n.obj, req.View)
+	}
+	virtual := 0
+	if itemsRoles[n.el.Role] {
+		items := b.itemCount(n.obj)
+		if k := realizeCount(len(kids), items, req.MaxNodes-count); k > 0 {
+			// A virtualized container with no realized item:
+			// realize its first rows so a reader sees some.
+			kids, kidsMode = b.realizeItems(n.obj, k), cacheNone
+		}
+		virtual = virtualRows(n.el.Role, len(kids), items, b.gridRows(n.obj))
+	}
+	if n.depth+1 > req.MaxDepth {
+		n.omitted = len(kids) + virtual
+		for _, k := range kids {
+			k.release()
+		}
+		return nil
+	}
+	var next []*node
+	for _, k := range kids {
+		c := &node{obj: keep(k), depth: n.depth + 1, area: n.area, mode: kidsMode}
+		n.children = append(n.children, c)
+		next = append(next, c)
+	}
+	n.omitted += virtual
+	return next
 }
 
 func assemble(n *node) *uitree.Element {
