@@ -28,14 +28,6 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	if err := staleCheck(el.Ref, h.rid, now, rerr, gone); err != nil {
 		return uitree.ActionResult{}, err
 	}
-	pattern := func(id int) (com, error) {
-		p, err := o.getObj(slotGetCurrentPattern, "pattern", uintptr(id))
-		if err == nil && p.nil() {
-			err = uitree.Errorf(uitree.CodeUnsupportedPattern, "%s does not expose the pattern", el.Ref)
-		}
-		return p, err
-	}
-	var err error
 	b.settle.reset()
 	switch req.Action {
 	case uitree.ActionClick, uitree.ActionTypeText, uitree.ActionKey:
@@ -44,6 +36,46 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 			return uitree.ActionResult{}, err
 		}
 	}
+	if err := b.perform(o, el, req); err != nil {
+		return uitree.ActionResult{}, err
+	}
+	settled := b.settle.wait(ctx, req.WaitMs, quietPeriod)
+	n := &node{obj: o}
+	b.cache = b.newCacheRequest()
+	b.read(n, uitree.Request{MaxText: uitree.LimitMaxText})
+	b.cache.release()
+	b.cache = com{}
+	res := uitree.ActionResult{Verified: true, States: n.el.States.List(), Settled: settled}
+	if !n.el.States.Protected {
+		v := n.el.Value
+		res.Value = &v
+	}
+	switch req.Action {
+	case uitree.ActionToggle:
+		res.Verified = n.el.States.Checked != el.States.Checked
+	case uitree.ActionSetValue:
+		res.Verified = n.el.Value == req.Value
+	case uitree.ActionFocus:
+		res.Verified = n.el.States.Focused
+	case uitree.ActionSelect:
+		res.Verified = n.el.States.Selected
+	case uitree.ActionExpand, uitree.ActionCollapse:
+		res.Verified = n.el.States.Expanded == (req.Action == uitree.ActionExpand)
+	}
+	return res, nil
+}
+
+// perform does req's action on o, the element of el: through its pattern
+// or, for click, type_text and key, with SendInput.
+func (b *Backend) perform(o com, el *uitree.Element, req uitree.ActionRequest) error {
+	pattern := func(id int) (com, error) {
+		p, err := o.getObj(slotGetCurrentPattern, "pattern", uintptr(id))
+		if err == nil && p.nil() {
+			err = uitree.Errorf(uitree.CodeUnsupportedPattern, "%s does not expose the pattern", el.Ref)
+		}
+		return p, err
+	}
+	var err error
 	switch req.Action {
 	case uitree.ActionInvoke, uitree.ActionToggle, uitree.ActionSelect, uitree.ActionScrollIntoView, uitree.ActionExpand, uitree.ActionCollapse:
 		ids := map[uitree.Action][2]int{
@@ -109,33 +141,7 @@ func (b *Backend) Act(ctx context.Context, el *uitree.Element, req uitree.Action
 	default:
 		err = uitree.Errorf(uitree.CodeUnsupportedPattern, "%s is not an action", req.Action)
 	}
-	if err != nil {
-		return uitree.ActionResult{}, err
-	}
-	settled := b.settle.wait(ctx, req.WaitMs, quietPeriod)
-	n := &node{obj: o}
-	b.cache = b.newCacheRequest()
-	b.read(n, uitree.Request{MaxText: uitree.LimitMaxText})
-	b.cache.release()
-	b.cache = com{}
-	res := uitree.ActionResult{Verified: true, States: n.el.States.List(), Settled: settled}
-	if !n.el.States.Protected {
-		v := n.el.Value
-		res.Value = &v
-	}
-	switch req.Action {
-	case uitree.ActionToggle:
-		res.Verified = n.el.States.Checked != el.States.Checked
-	case uitree.ActionSetValue:
-		res.Verified = n.el.Value == req.Value
-	case uitree.ActionFocus:
-		res.Verified = n.el.States.Focused
-	case uitree.ActionSelect:
-		res.Verified = n.el.States.Selected
-	case uitree.ActionExpand, uitree.ActionCollapse:
-		res.Verified = n.el.States.Expanded == (req.Action == uitree.ActionExpand)
-	}
-	return res, nil
+	return err
 }
 
 // click clicks the clickable point, or the center of the bounds.
