@@ -20,4 +20,3 @@ func TestShowControls(t *testing.T) {
 		})
 	}
 }
-
