@@ -168,7 +168,11 @@ func BenchmarkLoad10MB(b *testing.B) {
 
 // stepNearEnd measures one navigation step from 95 percent on; when the
 // moves reach the end the cursor goes back (untimed).
-func stepNearEnd(b *testing.B, action string) {
+func stepNearEnd(b *testing.B, id string) {
+	action, ok := core.LookupAction(id)
+	if !ok {
+		b.Fatalf("no action %s", id)
+	}
 	app := newApp(b)
 	defer app.Close()
 	if err := app.Open(bigDoc(b)); err != nil {
@@ -216,6 +220,7 @@ func BenchmarkPreviousSentenceNearEnd(b *testing.B) {
 	if _, err := app.GoTo("end"); err != nil {
 		b.Fatal(err)
 	}
+	previous, _ := core.LookupAction("previous_sentence")
 	b.ResetTimer()
 	for i := range b.N {
 		if i%2000 == 1999 {
@@ -223,7 +228,7 @@ func BenchmarkPreviousSentenceNearEnd(b *testing.B) {
 			app.GoTo("end")
 			b.StartTimer()
 		}
-		if _, err := app.Navigate("previous_sentence"); err != nil {
+		if _, err := app.Navigate(previous); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -37,10 +37,11 @@ func TestCorpus(t *testing.T) {
 		t.Fatalf("%d headings, want many", len(items))
 	}
 	start, _ := app.GoTo("95%")
-	for _, action := range []string{"next_sentence", "next_heading"} {
+	for _, id := range []string{"next_sentence", "next_heading"} {
+		action, _ := core.LookupAction(id)
 		pos, err := app.Navigate(action)
 		if err != nil || pos.Char <= start.Char {
-			t.Fatalf("%s from %d: %d, %v", action, start.Char, pos.Char, err)
+			t.Fatalf("%s from %d: %d, %v", id, start.Char, pos.Char, err)
 		}
 	}
 	if matches, _, _ := app.Search("the", false); len(matches) < 1000 {
