@@ -232,21 +232,11 @@ func loadProgress(events core.Events, speaker core.Speaker, tr func(key string, 
 // openSpeech opens the engine: --backend, else speech.backend; "auto" picks
 // the best available. Its parameters follow the speech.* settings.
 func (s *Session) openSpeech(o Options) {
-	backend := o.Backend
-	if backend == "" && s.Settings != nil {
-		backend = s.Settings.String("speech.backend")
-	}
-	so := speech.Options{Backend: backend, Sink: o.Getenv(EnvSink), Params: s.speechParams(), Language: s.language}
-	if s.Settings != nil {
-		so.Module = s.Settings.String("speech.speechd_module")
-		so.QueueAnnouncements = !s.Settings.Bool("speech.interrupt_announcements")
-	}
-	if so.Sink == "" {
-		so.Sink = "auto"
-	}
+	ov := speech.Overrides{Backend: o.Backend, Sink: o.Getenv(EnvSink), Language: s.language}
 	if v, err := strconv.ParseFloat(o.Getenv(EnvSpeed), 64); err == nil && v > 0 {
-		so.Speed = v
+		ov.Speed = v
 	}
+	so := speech.OptionsFrom(s.speechSettings(), ov)
 	s.mu.Lock()
 	s.speechTried = true
 	s.mu.Unlock()
@@ -304,11 +294,13 @@ func (s *Session) tr(key string, args ...any) string {
 	return i18n.For(s.language).Sprintf(key, args...)
 }
 
-func (s *Session) speechParams() speech.Params {
+// speechSettings are the settings speech follows: the store, or the
+// defaults when settings.toml could not be read.
+func (s *Session) speechSettings() speech.Settings {
 	if s.Settings == nil {
-		return speech.DefaultParams()
+		return nil
 	}
-	return speech.ParamsFrom(s.Settings)
+	return s.Settings
 }
 
 // applySpeech gives the engine the current speech settings.
@@ -316,10 +308,9 @@ func (s *Session) applySpeech() {
 	s.mu.Lock()
 	s.applied++
 	s.mu.Unlock()
-	s.Speech.SetParams(s.speechParams())
-	if s.Settings != nil {
-		s.Speech.SetQueueAnnouncements(!s.Settings.Bool("speech.interrupt_announcements"))
-	}
+	so := speech.OptionsFrom(s.speechSettings(), speech.Overrides{})
+	s.Speech.SetParams(so.Params)
+	s.Speech.SetQueueAnnouncements(so.QueueAnnouncements)
 }
 
 // speechApplied returns how many times the speech settings were applied
