@@ -14,6 +14,7 @@ import (
 
 	"textfirst/internal/tw/audio"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/session"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/speech"
@@ -37,11 +38,11 @@ func (v *voiceFlags) add(c *cobra.Command) {
 
 // settingsOf is the settings.toml of home: the one read at the start
 // when it is that home's, else read now.
-func (env Env) settingsOf(home string) (*settings.Store, []string, error) {
+func (env Env) settingsOf(home string) (*settings.Store, []i18n.Message, error) {
 	if env.home != nil && env.home.dir == home && env.home.store != nil {
 		return env.home.store, env.home.warnings, nil
 	}
-	return settings.Open(home)
+	return settings.OpenMessages(home)
 }
 
 // options are the speech options of the command: the speech settings of
@@ -58,7 +59,7 @@ func (v *voiceFlags) options(env Env) (speech.Options, error) {
 		st = store
 	}
 	for _, w := range warnings {
-		fmt.Fprintln(env.Stderr, env.tr("Warning: %s", w))
+		fmt.Fprintln(env.Stderr, env.tr("Warning: %s", w.In(env.printer())))
 	}
 	if v.rate != "" {
 		n, err := strconv.Atoi(v.rate)

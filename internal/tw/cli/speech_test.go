@@ -295,14 +295,14 @@ func TestSpeechdModuleOfExportsAndSpeak(t *testing.T) {
 	}
 }
 
-// The speech notices of tw speak and tw export-audio (an engine that fell
-// back and why, a voice the engine lacks) follow display.language, as the
-// command line's own messages do.
+// The speech notices of tw speak and tw export-audio (the settings
+// warnings, an engine that fell back and why, a voice the engine lacks)
+// follow display.language, as the command line's own messages do.
 func TestSpeechNoticesInTheInterfaceLanguage(t *testing.T) {
 	dir := t.TempDir()
 	text := filepath.Join(dir, "a.txt")
 	os.WriteFile(text, []byte("Du texte."), 0o644)
-	fr := SettingsHome(t, "[display]\nlanguage = \"fr\"\n[speech]\nbackend = \"eci\"\n")
+	fr := SettingsHome(t, "[display]\nlanguage = \"fr\"\n[speech]\nbackend = \"eci\"\nrate = \"fast\"\n")
 	tests := []struct {
 		name string
 		args []string
@@ -315,6 +315,7 @@ func TestSpeechNoticesInTheInterfaceLanguage(t *testing.T) {
 			args := append(tc.args[1:], "--out", filepath.Join(dir, tc.name+".wav"), "--home", fr)
 			code, _, errs := call(tc.args[0], "", args...)
 			for _, want := range []string{
+				"Avertissement : settings.toml : speech.rate : doit être un nombre ; utilisation de 265\n",
 				"Le moteur vocal eci n'est pas disponible ; utilisation de espeak\n",
 				"Pourquoi eci n'est pas disponible : ",
 				"La voix nosuchvoice n'est pas disponible ; utilisation de la voix par défaut de espeak\n",
