@@ -269,7 +269,7 @@ func (s *Session) openSpeech(o Options) {
 	// with no audio device each reading is also shown.
 	var voice core.Speaker = voiced{svc}
 	if noAudio && o.ShowReading != nil {
-		voice = shownReading{voice, o.ShowReading}
+		voice = shownReading{voiced{svc}, o.ShowReading}
 	}
 	s.mu.Lock()
 	s.Speech, s.voice, s.NoAudio = svc, voice, noAudio
@@ -498,25 +498,18 @@ func (v voiced) Restart() (string, []string, error) {
 }
 
 // shownReading is the voice when it has no audio device: each reading is
-// also handed to show, for the screen and the announcement log.
+// also handed to show, for the screen and the announcement log. The
+// voice's Voices list, samples, notices and restart are its own: they work
+// without an audio device too.
 type shownReading struct {
-	core.Speaker
+	voiced
 	show func(d *doc.Document, from, to int)
 }
 
-// Voices, SaySample, CurrentVoice and Restart pass the voice's own through:
-// the Voices list works without an audio device too.
-func (s shownReading) Voices() ([]core.Voice, error) { return s.Speaker.(core.Voicer).Voices() }
-func (s shownReading) SaySample(text, voiceID string) {
-	s.Speaker.(core.Voicer).SaySample(text, voiceID)
-}
-func (s shownReading) CurrentVoice() string { return s.Speaker.(core.Voicer).CurrentVoice() }
-func (s shownReading) Restart() (string, []string, error) {
-	return s.Speaker.(core.Voicer).Restart()
-}
-
-// SayNotice passes a notice on whole (see core.NoticeSpeaker).
-func (s shownReading) SayNotice(text string) { sayNotice(s.Speaker, text) }
+var (
+	_ core.Voicer        = shownReading{}
+	_ core.NoticeSpeaker = shownReading{}
+)
 
 // sayNotice says a notice through v, whole when v can.
 func sayNotice(v core.Speaker, text string) {
@@ -527,11 +520,11 @@ func sayNotice(v core.Speaker, text string) {
 	v.Say(text)
 }
 
-func (s shownReading) ID() string { return s.Speaker.ID() + ", no audio" }
+func (s shownReading) ID() string { return s.voiced.ID() + ", no audio" }
 
 func (s shownReading) Read(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
 	s.show(d, from, to)
-	s.Speaker.Read(d, from, to, word, done)
+	s.voiced.Read(d, from, to, word, done)
 }
 
 // openLog opens textweaver.log in the state folder; stdout is only for the
