@@ -51,23 +51,16 @@ func (s *Service) QueuesAnnouncements() bool {
 // announcement has priority "important": the reading pauses while it is
 // spoken and then goes on. With the WAV sink,
 // announcements are not written (the file holds only what was read).
-func (s *Service) Say(text string) {
-	if strings.TrimSpace(text) == "" {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
-		return
-	}
-	s.say(text, false)
-}
+func (s *Service) Say(text string) { s.announce(text, false) }
 
 // SayNotice speaks a notice (a settings warning, a speech engine that is
 // missing, no audio device): like Say, but no later announcement cuts it
 // off or replaces it, so that what the user must know is heard whole
 // before what comes next.
-func (s *Service) SayNotice(text string) {
+func (s *Service) SayNotice(text string) { s.announce(text, true) }
+
+// announce queues a text that is not blank, unless the Service is closed.
+func (s *Service) announce(text string, notice bool) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
@@ -76,7 +69,7 @@ func (s *Service) SayNotice(text string) {
 	if s.closed {
 		return
 	}
-	s.say(text, true)
+	s.say(text, notice)
 }
 
 // say queues an announcement; called with s.mu held.
@@ -174,13 +167,11 @@ func (s *Service) announcer(done chan struct{}) {
 // runAnnouncement plays text through the sink and returns when it has been
 // heard or pl was stopped.
 func (s *Service) runAnnouncement(pl *pipeline, text string, p Params) {
-	rate := s.syn.SampleRate()
-	st := s.openStream(rate)
-	defer st.Close()
-	if !pl.setStream(st) {
-		st.Abort()
+	st, _, ok := s.openStream(pl)
+	if !ok {
 		return
 	}
+	defer st.Close()
 	var total int64
 	s.syn.Synthesize(engine.Utterance{Text: text}, p, func(pcm []int16, _ []engine.Mark) bool {
 		if pl.ctx.Err() != nil {

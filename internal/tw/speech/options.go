@@ -1,6 +1,9 @@
 package speech
 
-import "textfirst/internal/tw/settings"
+import (
+	"textfirst/internal/tw/settings"
+	"textfirst/internal/tw/speech/engine"
+)
 
 // Settings reads the speech.* settings by path: a *settings.Store, or
 // settings.Defaults.
@@ -71,4 +74,10 @@ func OptionsFrom(st Settings, o Overrides) Options {
 	}
 	opts.Params = opts.Params.Clamp()
 	return opts
+}
+
+// openEngine opens the engine the options choose, and says what to tell
+// the user (see openEngine).
+func (o Options) openEngine() (engine.Engine, []string, error) {
+	return openEngine(o.Backend, engineOpts{module: o.Module, strict: o.Strict, language: o.Language})
 }

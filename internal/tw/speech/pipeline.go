@@ -77,24 +77,30 @@ func (q *dispatcher) wake() {
 	}
 }
 
-// openStream opens a stream on the sink, or on a clock when the device
-// fails mid-session, so that reading keeps its timing.
-func (s *Service) openStream(rate int) Stream {
+// openStream opens a stream on the sink at the synthesizer's rate (on a
+// clock when the device fails mid-session, so that reading keeps its
+// timing) and hands it to pl. ok is false, the stream closed, when pl was
+// stopped first; else the caller closes it.
+func (s *Service) openStream(pl *pipeline) (st Stream, rate int, ok bool) {
+	rate = s.syn.SampleRate()
 	st, err := s.sink.NewStream(rate)
 	if err != nil {
 		st, _ = ClockSink{}.NewStream(rate)
 	}
-	return st
+	if !pl.setStream(st) {
+		st.Abort()
+		st.Close()
+		return nil, rate, false
+	}
+	return st, rate, true
 }
 
 func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
-	rate := s.syn.SampleRate()
-	st := s.openStream(rate)
-	defer st.Close()
-	if !pl.setStream(st) {
-		st.Abort()
+	st, rate, ok := s.openStream(pl)
+	if !ok {
 		return
 	}
+	defer st.Close()
 	q := &dispatcher{notify: make(chan struct{}, 1)}
 	go s.dispatch(r, pl, st, q, rate)
 	narr := NewNarrator(r.d, from, r.to, p)

@@ -99,7 +99,7 @@ type Service struct {
 // user (fallback "Speech engine X is not available; using Y", "No audio
 // device; ...").
 func Open(opts Options) (*Service, []string, error) {
-	eng, notices, err := openEngine(opts.Backend, engineOpts{module: opts.Module, strict: opts.Strict, language: opts.Language})
+	eng, notices, err := opts.openEngine()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -169,40 +169,32 @@ func (s *Service) Voices() ([]engine.Voice, error) {
 	return vs, nil
 }
 
-// resolveVoice turns the voice asked for (an id, name words, a language
-// tag, "engine:voice") into the engine's id for it. A voice the engine does
-// not have becomes its default voice, with a notice saying so.
+// resolveVoice turns the voice asked for into the engine's id for it (see
+// matchVoice).
 func (s *Service) resolveVoice(p Params) (Params, string) {
 	if p.Voice == "" {
 		return p, ""
 	}
 	vs, err := s.Voices()
-	if err != nil || len(vs) == 0 {
-		return p, "" // the engine cannot tell: let it try the name
+	return matchVoice(s.eng.ID(), vs, err, p, s.opts)
+}
+
+// matchVoice turns the voice asked for (an id, name words, a language tag,
+// "engine:voice") into the id of one of vs, the voices of the engine
+// engineID. A voice the engine does not have becomes its default voice,
+// with a notice saying so; when the engine cannot list its voices (err, or
+// none), it is left for the engine to try.
+func matchVoice(engineID string, vs []engine.Voice, err error, p Params, opts Options) (Params, string) {
+	if p.Voice == "" || err != nil || len(vs) == 0 {
+		return p, ""
 	}
-	if v, ok := engine.Match(vs, p.Voice, s.eng.ID()); ok {
+	if v, ok := engine.Match(vs, p.Voice, engineID); ok {
 		p.Voice = v.ID
 		return p, ""
 	}
-	n := s.opts.tr("Voice %s is not available; using the default voice of %s", p.Voice, s.eng.ID())
+	n := opts.tr("Voice %s is not available; using the default voice of %s", p.Voice, engineID)
 	p.Voice = ""
 	return p, n
-}
-
-// voiceNotice tells the user when the voice asked for is not one of the
-// engine's (the engine then uses its default voice).
-func voiceNotice(eng engine.Engine, voice string, opts Options) string {
-	if voice == "" {
-		return ""
-	}
-	vs, err := eng.Voices()
-	if err != nil || len(vs) == 0 {
-		return ""
-	}
-	if _, ok := engine.Match(vs, voice, eng.ID()); ok {
-		return ""
-	}
-	return opts.tr("Voice %s is not available; using the default voice of %s", voice, eng.ID())
 }
 
 func openSink(opts Options, id string) (Sink, []string, error) {
@@ -292,7 +284,7 @@ func (s *Service) Restart() ([]string, error) {
 	s.vmu.Lock()
 	s.voices = nil
 	s.vmu.Unlock()
-	eng, notices, err := openEngine(opts.Backend, engineOpts{module: opts.Module, language: opts.Language})
+	eng, notices, err := opts.openEngine()
 	var fresh *Service
 	var more []string
 	if err == nil {
