@@ -294,8 +294,8 @@ func (s *Session) tr(key string, args ...any) string {
 	return i18n.For(s.language).Sprintf(key, args...)
 }
 
-// speechSettings are the settings speech follows: the store, or the
-// defaults when settings.toml could not be read.
+// speechSettings are the settings speech follows: the store, or nil (the
+// defaults) when settings.toml could not be read.
 func (s *Session) speechSettings() speech.Settings {
 	if s.Settings == nil {
 		return nil

@@ -24,7 +24,8 @@ type Options struct {
 	// Module is speech-dispatcher's output module ("" for its default).
 	Module string
 	// Strict makes an engine named by Backend that cannot open an error
-	// saying why, rather than a fallback with a notice (tw speak).
+	// saying why, rather than a fallback with a notice (tw speak, tw
+	// export-audio; see Overrides.StrictBackend).
 	Strict bool
 	// Language is the interface language ("en", "fr", ...) of the notices
 	// Open returns; "" (or an unknown code) is English.
