@@ -101,10 +101,16 @@ func (r *reading) complete(pl *pipeline) {
 		return
 	}
 	r.s.mu.Lock()
-	if r.s.cur == r {
+	current := r.s.cur == r && r.pl == pl
+	if current {
 		r.s.cur = nil
 	}
 	r.s.mu.Unlock()
+	if !current {
+		// Stopped meanwhile: whoever detached it delivers Done(false).
+		t.mu.Unlock()
+		return
+	}
 	r.ended = true
 	t.hold()
 	if r.h.Done != nil {
