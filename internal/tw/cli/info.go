@@ -78,7 +78,7 @@ func printInfo(env Env, d *doc.Document, asJSON bool) {
 		}
 		return *p
 	}
-	w := env.Stdout
+	w := onTerminal(env.Stdout)
 	fmt.Fprintf(w, "File: %s\n", d.Meta.Path)
 	fmt.Fprintf(w, "Format: %s\n", d.Meta.Format)
 	fmt.Fprintf(w, "Title: %s\n", d.Meta.Title)

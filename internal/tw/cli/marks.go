@@ -67,7 +67,7 @@ under their headings, with the quoted text and tags, as Markdown or HTML.`,
 				return usage(env.p, "marks", env.tr("cannot export marks to %q: use text, json, markdown, csv, bibtex or ris", to))
 			}
 			if data != nil {
-				env.Stdout.Write(data)
+				onTerminal(env.Stdout).Write(data)
 				return nil
 			}
 			if to == "json" {
@@ -82,7 +82,7 @@ under their headings, with the quoted text and tags, as Markdown or HTML.`,
 				}
 				return min(p, d.Len()) * 100 / d.Len()
 			}
-			w := env.Stdout
+			w := onTerminal(env.Stdout)
 			if st.Place != nil {
 				fmt.Fprintf(w, "Place: line %d, %d percent\n", ix.LineOf(st.Place.Char)+1, pct(st.Place.Char))
 			} else {

@@ -67,7 +67,7 @@ LINE:COLUMN: the line. The count goes to stderr; no match exits 1.`,
 				fmt.Fprintln(env.Stdout, string(data))
 			} else {
 				for _, h := range hits {
-					fmt.Fprintf(env.Stdout, "%d:%d: %s\n", h.Line, h.Column, h.Context)
+					fmt.Fprintf(onTerminal(env.Stdout), "%d:%d: %s\n", h.Line, h.Column, h.Context)
 				}
 			}
 			if len(hits) == 0 {

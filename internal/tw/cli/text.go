@@ -50,9 +50,10 @@ those formats (to a file with -o, or to a pipe).`,
 				} else if out == "" {
 					// Straight from the document: a copy of a large
 					// text would cost its size again.
-					io.WriteString(env.Stdout, d.Text)
+					w := onTerminal(env.Stdout)
+					io.WriteString(w, d.Text)
 					if d.Text != "" && !strings.HasSuffix(d.Text, "\n") {
-						io.WriteString(env.Stdout, "\n")
+						io.WriteString(w, "\n")
 					}
 					return nil
 				} else {
@@ -93,7 +94,8 @@ those formats (to a file with -o, or to a pipe).`,
 				}
 				return nil
 			}
-			env.Stdout.Write(data)
+			// Binary formats never reach a terminal (refused above).
+			onTerminal(env.Stdout).Write(data)
 			return nil
 		},
 	}

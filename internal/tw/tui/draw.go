@@ -223,7 +223,7 @@ func (r *Reader) Draw() {
 	if st.Document != nil && st.Document.Title != r.title {
 		// The window's title names the document, for window lists.
 		r.title = st.Document.Title
-		scr.SetTitle("tw: " + r.title)
+		scr.SetTitle(windowTitle(r.title))
 	}
 	rtlSetting := ""
 	if r.cfg.Settings != nil {
@@ -537,4 +537,16 @@ var nothingIn = map[string]string{
 	core.ModeBrowse:       i18n.Key("%s does nothing in browse mode."),
 	core.ModeEdit:         i18n.Key("%s does nothing in edit mode."),
 	core.ModeSpeechCursor: i18n.Key("%s does nothing in speech cursor mode."),
+}
+
+// windowTitle is the terminal window's title for a document title: "tw: "
+// and the title without its control characters, which a terminal would
+// act on (an escape sequence in an HTML <title> could write the clipboard).
+func windowTitle(title string) string {
+	return "tw: " + strings.Map(func(r rune) rune {
+		if r < 0x20 || r >= 0x7f && r <= 0x9f {
+			return -1
+		}
+		return r
+	}, title)
 }

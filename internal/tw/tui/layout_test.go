@@ -243,3 +243,17 @@ func firstCluster(s string) string {
 	c, _, _, _ := uniFirst(s)
 	return c
 }
+
+func TestWindowTitleHasNoControlCharacters(t *testing.T) {
+	tests := []struct{ title, want string }{
+		{"Cell biology", "tw: Cell biology"},
+		{"T\x1b]52;c;ZXZpbA==\x07", "tw: T]52;c;ZXZpbA=="},
+		{"a\u009b31mb\x7f", "tw: a31mb"},
+		{"Tab\tand\nline", "tw: Tabandline"},
+	}
+	for _, tt := range tests {
+		if got := windowTitle(tt.title); got != tt.want {
+			t.Errorf("windowTitle(%q) = %q, want %q", tt.title, got, tt.want)
+		}
+	}
+}
