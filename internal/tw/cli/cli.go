@@ -52,7 +52,7 @@ type Env struct {
 type homeSettings struct {
 	dir      string
 	store    *settings.Store
-	warnings []string
+	warnings []i18n.Message
 }
 
 // tr formats one of the command line's messages for people in the
@@ -91,7 +91,7 @@ func interfaceLanguage(argv []string, getenv func(string) string) (*i18n.Printer
 	}
 	setting := i18n.Auto
 	hs := &homeSettings{dir: session.Home(home, getenv)}
-	if st, warnings, err := settings.Open(hs.dir); err == nil {
+	if st, warnings, err := settings.OpenMessages(hs.dir); err == nil {
 		hs.store, hs.warnings = st, warnings
 		setting = st.String(i18n.Setting)
 	}

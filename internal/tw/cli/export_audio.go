@@ -18,7 +18,6 @@ import (
 
 	"textfirst/internal/tw/audio"
 	"textfirst/internal/tw/doc"
-	"textfirst/internal/tw/speech"
 )
 
 func exportAudioCmd(env Env) *cobra.Command {
@@ -64,11 +63,11 @@ and leaves no file.`,
 			if wordLevel && subs == "" {
 				return usage(env.p, "export-audio", env.tr("--word-level goes with --subtitles srt|vtt"))
 			}
-			p, err := vf.params(env)
+			opts, err := vf.options(env)
 			if err != nil {
 				return usage(env.p, "export-audio", err.Error())
 			}
-			if err := checkBackend(env, "export-audio", vf.backend); err != nil {
+			if err := checkBackend(env, "export-audio", opts.Backend); err != nil {
 				return err
 			}
 			d, err := loadDoc(env, "export-audio", args[0])
@@ -85,7 +84,7 @@ and leaves no file.`,
 			defer stop()
 			bar := newProgress(env, env.Stderr, isTerminal(env.Stderr))
 			res, err := audio.Export(ctx, d, audio.Options{
-				Out: out, Format: f, Speech: speech.Options{Backend: vf.backend, Params: p},
+				Out: out, Format: f, Speech: opts,
 				From: from, To: to, ChapterLevel: level, Subtitles: subs, WordLevel: wordLevel, Split: split,
 				Progress: bar.update,
 			})

@@ -1,20 +1,17 @@
 package cli_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"textfirst/internal/tw/cli"
 )
 
 // homeIn makes a tw home whose settings.toml sets display.language.
 func homeIn(t *testing.T, lang string) string {
 	t.Helper()
-	home := t.TempDir()
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[display]\nlanguage = \""+lang+"\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return home
+	return cli.SettingsHome(t, "[display]\nlanguage = \""+lang+"\"\n")
 }
 
 // TestMessagesInTheInterfaceLanguage: the command line's messages for

@@ -14,6 +14,7 @@ import (
 
 	"textfirst/internal/tw/audio"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/session"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/speech"
@@ -22,8 +23,6 @@ import (
 // voiceFlags are the speech settings a command line may change.
 type voiceFlags struct {
 	backend, voice, rate, pitch, module, home string
-	// named: --backend named an engine (it must speak, or fail saying why).
-	named bool
 }
 
 func (v *voiceFlags) add(c *cobra.Command) {
@@ -39,51 +38,44 @@ func (v *voiceFlags) add(c *cobra.Command) {
 
 // settingsOf is the settings.toml of home: the one read at the start
 // when it is that home's, else read now.
-func (env Env) settingsOf(home string) (*settings.Store, []string, error) {
+func (env Env) settingsOf(home string) (*settings.Store, []i18n.Message, error) {
 	if env.home != nil && env.home.dir == home && env.home.store != nil {
 		return env.home.store, env.home.warnings, nil
 	}
-	return settings.Open(home)
+	return settings.OpenMessages(home)
 }
 
-// params applies the flags to the speech settings of settings.toml (the
-// voice, rate, pitch, volume, pronunciations a listener chose; a bad value
-// there is its default, with the warning on stderr); out-of-range values
-// clamp, as in settings. An engine not named by --backend is the
-// setting's.
-func (v *voiceFlags) params(env Env) (speech.Params, error) {
-	p := speech.DefaultParams()
-	backend := "auto"
-	st, warnings, err := env.settingsOf(session.Home(v.home, env.Getenv))
+// options are the speech options of the command: the speech settings of
+// settings.toml (the voice, rate, pitch, volume, pronunciations a listener
+// chose; a bad value there is its default, with the warning on stderr)
+// with the flags applied, and the notices in the interface language.
+// Out-of-range values clamp, as in settings. An engine named by --backend
+// speaks or the command fails saying why: never a quiet fallback.
+func (v *voiceFlags) options(env Env) (speech.Options, error) {
+	ov := speech.Overrides{Backend: v.backend, Module: v.module, Voice: v.voice, StrictBackend: true, Language: env.printer().Lang().Code}
+	var st speech.Settings
+	store, warnings, err := env.settingsOf(session.Home(v.home, env.Getenv))
 	if err == nil {
-		p = speech.ParamsFrom(st)
-		backend = st.String("speech.backend")
+		st = store
 	}
 	for _, w := range warnings {
-		fmt.Fprintln(env.Stderr, env.tr("Warning: %s", w))
-	}
-	v.named = v.backend != "" && v.backend != "auto"
-	if v.backend == "" {
-		v.backend = backend
-	}
-	if v.voice != "" {
-		p.Voice = v.voice
+		fmt.Fprintln(env.Stderr, env.tr("Warning: %s", w.In(env.printer())))
 	}
 	if v.rate != "" {
 		n, err := strconv.Atoi(v.rate)
 		if err != nil {
-			return p, errors.New(env.tr("--rate wants words per minute (%s), not %q", spanIn(env, "speech.rate"), v.rate))
+			return speech.Options{}, errors.New(env.tr("--rate wants words per minute (%s), not %q", spanIn(env, "speech.rate"), v.rate))
 		}
-		p.Rate = n
+		ov.Rate = &n
 	}
 	if v.pitch != "" {
 		n, err := strconv.Atoi(v.pitch)
 		if err != nil {
-			return p, errors.New(env.tr("--pitch wants semitones (%s), not %q", spanIn(env, "speech.pitch"), v.pitch))
+			return speech.Options{}, errors.New(env.tr("--pitch wants semitones (%s), not %q", spanIn(env, "speech.pitch"), v.pitch))
 		}
-		p.Pitch = n
+		ov.Pitch = &n
 	}
-	return p.Clamp(), nil
+	return speech.OptionsFrom(st, ov), nil
 }
 
 // span is the range of a number setting: "50 to 900".
@@ -111,11 +103,11 @@ address reads its page) and return when it has been heard, or write it to an aud
 			if len(args) != 1 {
 				return usage(env.p, "speak", env.tr("give one text to speak, or - to read it from standard input"))
 			}
-			p, err := vf.params(env)
+			opts, err := vf.options(env)
 			if err != nil {
 				return usage(env.p, "speak", err.Error())
 			}
-			if err := checkBackend(env, "speak", vf.backend); err != nil {
+			if err := checkBackend(env, "speak", opts.Backend); err != nil {
 				return err
 			}
 			text := args[0]
@@ -137,9 +129,6 @@ address reads its page) and return when it has been heard, or write it to an aud
 			if strings.TrimSpace(text) == "" {
 				return fail(env.p, 2, env.tr("tw speak: nothing to speak: the text is empty"), env.tr("Give some text, or pipe it in with -."))
 			}
-			// An engine named on the command line speaks or the command
-			// fails saying why: never a quiet fallback to another engine.
-			opts := speech.Options{Backend: vf.backend, Params: p, Module: vf.module, Strict: vf.named}
 			if out != "" {
 				if _, ok := audio.FormatOf(out); !ok {
 					return usage(env.p, "speak", env.tr("cannot tell the format of %s: name it .wav, .flac, .mp3, .opus or .m4b", out))

@@ -21,13 +21,9 @@ func (s *Session) exportAudio(ctx context.Context, d *doc.Document, out, format 
 	if err != nil {
 		return err
 	}
-	backend := "auto"
-	if s.Settings != nil {
-		backend = s.Settings.String("speech.backend")
-	}
 	_, err = audio.Export(ctx, d, audio.Options{
 		Out: out, Format: f, NoSidecar: true,
-		Speech: speech.Options{Backend: backend, Params: s.speechParams()},
+		Speech: speech.OptionsFrom(s.speechSettings(), speech.Overrides{Language: s.language}),
 		Progress: func(phase string, done float64) {
 			// Speaking is most of the work; encoding the rest.
 			if strings.HasPrefix(phase, "Synth") {

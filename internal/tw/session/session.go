@@ -232,21 +232,11 @@ func loadProgress(events core.Events, speaker core.Speaker, tr func(key string, 
 // openSpeech opens the engine: --backend, else speech.backend; "auto" picks
 // the best available. Its parameters follow the speech.* settings.
 func (s *Session) openSpeech(o Options) {
-	backend := o.Backend
-	if backend == "" && s.Settings != nil {
-		backend = s.Settings.String("speech.backend")
-	}
-	so := speech.Options{Backend: backend, Sink: o.Getenv(EnvSink), Params: s.speechParams(), Language: s.language}
-	if s.Settings != nil {
-		so.Module = s.Settings.String("speech.speechd_module")
-		so.QueueAnnouncements = !s.Settings.Bool("speech.interrupt_announcements")
-	}
-	if so.Sink == "" {
-		so.Sink = "auto"
-	}
+	ov := speech.Overrides{Backend: o.Backend, Sink: o.Getenv(EnvSink), Language: s.language}
 	if v, err := strconv.ParseFloat(o.Getenv(EnvSpeed), 64); err == nil && v > 0 {
-		so.Speed = v
+		ov.Speed = v
 	}
+	so := speech.OptionsFrom(s.speechSettings(), ov)
 	s.mu.Lock()
 	s.speechTried = true
 	s.mu.Unlock()
@@ -279,7 +269,7 @@ func (s *Session) openSpeech(o Options) {
 	// with no audio device each reading is also shown.
 	var voice core.Speaker = voiced{svc}
 	if noAudio && o.ShowReading != nil {
-		voice = shownReading{voice, o.ShowReading}
+		voice = shownReading{voiced{svc}, o.ShowReading}
 	}
 	s.mu.Lock()
 	s.Speech, s.voice, s.NoAudio = svc, voice, noAudio
@@ -304,11 +294,13 @@ func (s *Session) tr(key string, args ...any) string {
 	return i18n.For(s.language).Sprintf(key, args...)
 }
 
-func (s *Session) speechParams() speech.Params {
+// speechSettings are the settings speech follows: the store, or nil (the
+// defaults) when settings.toml could not be read.
+func (s *Session) speechSettings() speech.Settings {
 	if s.Settings == nil {
-		return speech.DefaultParams()
+		return nil
 	}
-	return speech.ParamsFrom(s.Settings)
+	return s.Settings
 }
 
 // applySpeech gives the engine the current speech settings.
@@ -316,10 +308,9 @@ func (s *Session) applySpeech() {
 	s.mu.Lock()
 	s.applied++
 	s.mu.Unlock()
-	s.Speech.SetParams(s.speechParams())
-	if s.Settings != nil {
-		s.Speech.SetQueueAnnouncements(!s.Settings.Bool("speech.interrupt_announcements"))
-	}
+	so := speech.OptionsFrom(s.speechSettings(), speech.Overrides{})
+	s.Speech.SetParams(so.Params)
+	s.Speech.SetQueueAnnouncements(so.QueueAnnouncements)
 }
 
 // speechApplied returns how many times the speech settings were applied
@@ -507,25 +498,18 @@ func (v voiced) Restart() (string, []string, error) {
 }
 
 // shownReading is the voice when it has no audio device: each reading is
-// also handed to show, for the screen and the announcement log.
+// also handed to show, for the screen and the announcement log. The
+// voice's Voices list, samples, notices and restart are its own: they work
+// without an audio device too.
 type shownReading struct {
-	core.Speaker
+	voiced
 	show func(d *doc.Document, from, to int)
 }
 
-// Voices, SaySample, CurrentVoice and Restart pass the voice's own through:
-// the Voices list works without an audio device too.
-func (s shownReading) Voices() ([]core.Voice, error) { return s.Speaker.(core.Voicer).Voices() }
-func (s shownReading) SaySample(text, voiceID string) {
-	s.Speaker.(core.Voicer).SaySample(text, voiceID)
-}
-func (s shownReading) CurrentVoice() string { return s.Speaker.(core.Voicer).CurrentVoice() }
-func (s shownReading) Restart() (string, []string, error) {
-	return s.Speaker.(core.Voicer).Restart()
-}
-
-// SayNotice passes a notice on whole (see core.NoticeSpeaker).
-func (s shownReading) SayNotice(text string) { sayNotice(s.Speaker, text) }
+var (
+	_ core.Voicer        = shownReading{}
+	_ core.NoticeSpeaker = shownReading{}
+)
 
 // sayNotice says a notice through v, whole when v can.
 func sayNotice(v core.Speaker, text string) {
@@ -536,11 +520,11 @@ func sayNotice(v core.Speaker, text string) {
 	v.Say(text)
 }
 
-func (s shownReading) ID() string { return s.Speaker.ID() + ", no audio" }
+func (s shownReading) ID() string { return s.voiced.ID() + ", no audio" }
 
 func (s shownReading) Read(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
 	s.show(d, from, to)
-	s.Speaker.Read(d, from, to, word, done)
+	s.voiced.Read(d, from, to, word, done)
 }
 
 // openLog opens textweaver.log in the state folder; stdout is only for the

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/speech"
 )
 
 // broken is a settings.toml with mistakes in it, each worth a warning.
@@ -249,4 +251,29 @@ func TestVoiceSettingResolved(t *testing.T) {
 			t.Errorf("notice %q", n)
 		}
 	}
+}
+
+// With no audio device, each reading is also shown, and the voice's own
+// abilities (voices, current voice, notices) pass through.
+func TestShownReadingPassesTheVoiceThrough(t *testing.T) {
+	svc, _, err := speech.Open(speech.Options{Backend: "espeak", Sink: "clock", Speed: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	var shown []string
+	v := shownReading{voiced{svc}, func(d *doc.Document, from, to int) { shown = append(shown, d.Slice(from, to)) }}
+	if vs, err := v.Voices(); err != nil || len(vs) == 0 || vs[0].Engine != "espeak" {
+		t.Errorf("voices %d, %v", len(vs), err)
+	}
+	if v.ID() != "espeak, no audio" || v.CurrentVoice() != svc.CurrentVoice() {
+		t.Errorf("id %q, voice %q", v.ID(), v.CurrentVoice())
+	}
+	d := doc.New("one two", doc.Meta{}, nil)
+	done := make(chan bool, 1)
+	v.Read(d, 4, 7, nil, func(c bool) { done <- c })
+	if c := <-done; !c || len(shown) != 1 || shown[0] != "two" {
+		t.Errorf("completed %v, shown %q", c, shown)
+	}
+	v.SayNotice("A notice.")
 }

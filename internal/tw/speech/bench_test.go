@@ -1,6 +1,7 @@
 package speech
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -241,4 +242,30 @@ func listenMonitor(b *testing.B, pulse string) *monitor {
 		}
 	}()
 	return m
+}
+
+// BenchmarkWordDelivery measures handing one word event of a reading to its
+// handler (the check that it is not stale, and the call), and Stop with
+// Done(false): the work on every word and at every key that stops reading.
+func BenchmarkWordDelivery(b *testing.B) {
+	s, _, err := Open(Options{Backend: "null", Sink: "clock"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	d := doc.New("one two three", doc.Meta{}, nil)
+	words := 0
+	b.Run("word", func(b *testing.B) {
+		r := &reading{s: s, d: d, to: d.Len(), h: Handler{Word: func(int, int) { words++ }}, heard: -1}
+		pl := &pipeline{ctx: context.Background(), cancel: func() {}}
+		for i := 0; i < b.N; i++ {
+			r.word(pl, 0, 3)
+		}
+	})
+	b.Run("read-stop", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			s.ReadWith(d, 0, d.Len(), Handler{Word: func(int, int) { words++ }})
+			s.Stop()
+		}
+	})
 }

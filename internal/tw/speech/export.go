@@ -52,7 +52,7 @@ func Export(d *doc.Document, from, to int, opts Options, wavPath string, progres
 // ExportContext is Export that stops when ctx is done: the unfinished WAV
 // file is removed and ctx's error returned.
 func ExportContext(ctx context.Context, d *doc.Document, from, to int, opts Options, wavPath string, progress func(done, total int)) (*Recording, []string, error) {
-	eng, notices, err := openEngine(opts.Backend, engineOpts{module: opts.Module, strict: opts.Strict, language: opts.Language})
+	eng, notices, err := opts.openEngine()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -66,12 +66,11 @@ func ExportContext(ctx context.Context, d *doc.Document, from, to int, opts Opti
 		p = DefaultParams()
 	}
 	p = p.Clamp()
-	if n := voiceNotice(eng, p.Voice, opts); n != "" {
-		notices = append(notices, n)
-		p.Voice = ""
-	} else if vs, err := eng.Voices(); err == nil && p.Voice != "" {
-		if v, ok := engine.Match(vs, p.Voice, eng.ID()); ok {
-			p.Voice = v.ID
+	if p.Voice != "" {
+		vs, err := eng.Voices()
+		var n string
+		if p, n = matchVoice(eng.ID(), vs, err, p, opts); n != "" {
+			notices = append(notices, n)
 		}
 	}
 	from = max(0, min(from, d.Len()))

@@ -432,3 +432,115 @@ func TestVoiceMatchedByWordsTagOrEngine(t *testing.T) {
 		s.Close()
 	}
 }
+
+// A handler may replace or stop readings from inside: the Done(false) it
+// causes comes right after it returns, before any event of the reading it
+// started, and nothing deadlocks (no goroutine asks which goroutine it is).
+func TestHandlersReplacingReadingsKeepTheOrder(t *testing.T) {
+	tests := []struct {
+		name string
+		// inside runs in the first reading's second Word handler.
+		inside func(s *speech.Service, d *doc.Document, log *eventLog) (wait chan bool)
+		want   []string
+	}{
+		{"Read from Word", func(s *speech.Service, d *doc.Document, log *eventLog) chan bool {
+			h, done := log.handler("b", d)
+			s.ReadWith(d, 4, 7, h)
+			return done
+		}, []string{"a:one", "a:two", "a:done(false)", "b:two", "b:done(true)"}},
+		{"Read then Stop from Word", func(s *speech.Service, d *doc.Document, log *eventLog) chan bool {
+			h, done := log.handler("b", d)
+			s.ReadWith(d, 4, 7, h)
+			s.Stop()
+			return done
+		}, []string{"a:one", "a:two", "a:done(false)", "b:done(false)"}},
+		{"Stop twice from Word", func(s *speech.Service, d *doc.Document, log *eventLog) chan bool {
+			done := make(chan bool, 1)
+			s.Stop()
+			s.Stop()
+			done <- false
+			return done
+		}, []string{"a:one", "a:two", "a:done(false)"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openNull(t, 20, 900)
+			d := doc.New("one two three four five", doc.Meta{}, nil)
+			var log eventLog
+			h, aDone := log.handler("a", d)
+			wait := make(chan chan bool, 1)
+			word := h.Word
+			n := 0
+			h.Word = func(start, end int) {
+				word(start, end)
+				if n++; n == 2 {
+					wait <- tc.inside(s, d, &log)
+				}
+			}
+			s.ReadWith(d, 0, d.Len(), h)
+			var last chan bool
+			select {
+			case last = <-wait:
+			case <-time.After(5 * time.Second):
+				t.Fatal("no second word")
+			}
+			for _, ch := range []chan bool{aDone, last} {
+				select {
+				case <-ch:
+				case <-time.After(5 * time.Second):
+					t.Fatalf("deadlock: events %q", log.snapshot())
+				}
+			}
+			s.Stop()
+			if got := log.snapshot(); strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("events %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// Stop while a Word handler runs on the Service's goroutine returns at once
+// (it does not wait for the handler); Done(false) comes as soon as the
+// handler returns, and no other word after it.
+func TestStopDuringAWordHandler(t *testing.T) {
+	s := openNull(t, 20, 900)
+	d := doc.New(words(50), doc.Meta{}, nil)
+	var log eventLog
+	h, done := log.handler("a", d)
+	inWord, release := make(chan struct{}), make(chan struct{})
+	word := h.Word
+	first := true
+	h.Word = func(start, end int) {
+		word(start, end)
+		if first {
+			first = false
+			close(inWord)
+			<-release
+		}
+	}
+	s.ReadWith(d, 0, d.Len(), h)
+	<-inWord
+	stopped := make(chan struct{})
+	go func() { s.Stop(); close(stopped) }()
+	select {
+	case <-stopped:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Stop waited for the handler")
+	}
+	if len(done) != 0 {
+		t.Fatal("Done(false) while the Word handler still ran")
+	}
+	close(release)
+	select {
+	case c := <-done:
+		if c {
+			t.Fatal("Done(true) after Stop")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no Done after the handler returned")
+	}
+	time.Sleep(50 * time.Millisecond) // more than a word's time at this speed
+	if got := log.snapshot(); len(got) != 2 || got[1] != "a:done(false)" {
+		t.Errorf("events %q, want one word then a:done(false)", got)
+	}
+}
