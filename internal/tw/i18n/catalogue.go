@@ -1,0 +1,218 @@
+package i18n
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"sync/atomic"
+
+	"textfirst/internal/tw/i18n/internal/po"
+)
+
+// locales holds one gettext PO file per language: the msgid is the
+// English key, the msgstr its translation (see README, "Translating").
+//
+//go:embed locales/*.po
+var locales embed.FS
+
+// translation is one message: a single format, or, for a counted message
+// (a PO entry with msgid_plural), one format per plural form of the
+// language, in the order of Language.forms.
+type translation struct {
+	forms []string
+	bare  []bool // bare[i]: forms[i] prints no argument (Arabic's "two items")
+	count int    // 1-based argument that chooses the plural form; 0 for a single format
+}
+
+// format formats the message with args, choosing the plural form by the
+// count argument's value in l (the last form, "other", when that argument
+// is missing or not an integer). A form that prints no argument is
+// printed without them, not followed by fmt's "%!(EXTRA ...)".
+func (m translation) format(l Language, args []any) string {
+	i := 0
+	if m.count > 0 {
+		i = len(m.forms) - 1
+		if n, ok := integer(args, m.count); ok {
+			i = l.form(n)
+		}
+	}
+	if m.bare[i] {
+		return fmt.Sprintf(m.forms[i], args[:0]...)
+	}
+	return fmt.Sprintf(m.forms[i], args...)
+}
+
+// integer is argument n (1-based) of args when it is an integer.
+func integer(args []any, n int) (int64, bool) {
+	if n > len(args) || args[n-1] == nil {
+		return 0, false
+	}
+	v := reflect.ValueOf(args[n-1])
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return v.Int(), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return int64(v.Uint()), true
+	}
+	return 0, false
+}
+
+// hasInteger reports whether any of args is an integer, that is whether
+// a counted message could depend on them.
+func hasInteger(args []any) bool {
+	for i := range args {
+		if _, ok := integer(args, i+1); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// catalogue is one language's messages by English key.
+type catalogue map[string]translation
+
+// readCatalogue reads a PO file of language l. Entries that are fuzzy,
+// untranslated (an empty msgstr), or have a msgctxt are left out. An
+// entry whose format takes other arguments than its key, or whose plural
+// forms are not the language's number, makes the whole file an error, as
+// does a Language header naming another language.
+func readCatalogue(data []byte, l Language) (catalogue, error) {
+	f, err := po.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	if lang := f.Header("Language"); lang != "" && lang != l.Code {
+		return nil, fmt.Errorf("the file is for language %q, not %q", lang, l.Code)
+	}
+	c := make(catalogue, len(f.Entries))
+	for _, e := range f.Entries {
+		if e.ID == "" || e.HasContext || e.Fuzzy() || untranslated(e.Str) {
+			continue
+		}
+		m := translation{forms: e.Str, bare: make([]bool, len(e.Str))}
+		if e.HasPlural {
+			if len(e.Str) != len(l.forms) {
+				return nil, fmt.Errorf("%q has %d plural forms; %s has %d", e.ID, len(e.Str), l.Code, len(l.forms))
+			}
+			if m.count = countArg(e.ID); m.count == 0 {
+				return nil, fmt.Errorf("%q has plural forms but no %%d to count", e.ID)
+			}
+		}
+		for i, s := range e.Str {
+			if err := sameArgs(e.ID, s, e.HasPlural); err != nil {
+				return nil, err
+			}
+			m.bare[i] = len(verbs(s)) == 0
+		}
+		c[e.ID] = m
+	}
+	return c, nil
+}
+
+func untranslated(strs []string) bool {
+	for _, s := range strs {
+		if s == "" {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	loadMu    sync.Mutex // held while a language loads and while SetUserDir changes what it reads
+	userDir   string
+	userWarn  func(error)
+	hasUser   atomic.Bool // userDir != ""
+	printers  = newPrinters()
+	errNoFile = errors.New("no built-in catalogue")
+)
+
+func newPrinters() []*Printer {
+	ps := make([]*Printer, len(Languages))
+	for i, l := range Languages {
+		ps[i] = &Printer{lang: l}
+	}
+	return ps
+}
+
+// SetUserDir makes each language read the messages of dir/CODE.po (tw
+// passes HOME/locale), when that file exists, over its built-in ones: an
+// entry there replaces the built-in translation of its key. A file that
+// cannot be read or is not a valid catalogue for its language is ignored
+// as a whole and reported to warn (which may be nil), once, when the
+// language is first used. Languages already used are read again. It is
+// safe to call at any time, concurrently with formatting.
+func SetUserDir(dir string, warn func(error)) {
+	loadMu.Lock()
+	defer loadMu.Unlock()
+	userDir, userWarn = dir, warn
+	hasUser.Store(dir != "")
+	for _, p := range printers {
+		p.cat.Store(nil)
+	}
+}
+
+// catalogue returns the printer's messages, reading them the first time.
+func (p *Printer) catalogue() catalogue {
+	if c := p.cat.Load(); c != nil {
+		return *c
+	}
+	loadMu.Lock()
+	defer loadMu.Unlock()
+	if c := p.cat.Load(); c != nil {
+		return *c
+	}
+	c := load(p.lang, userDir, userWarn)
+	p.cat.Store(&c)
+	return c
+}
+
+// load reads language l's built-in catalogue and, over it, dir/CODE.po.
+// A built-in catalogue that does not read (the catalogue tests forbid it)
+// leaves the language's messages in English.
+func load(l Language, dir string, warn func(error)) catalogue {
+	c, err := builtIn(l)
+	if err != nil {
+		c = catalogue{}
+	}
+	if dir == "" {
+		return c
+	}
+	path := filepath.Join(dir, l.Code+".po")
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return c
+	}
+	var user catalogue
+	if err == nil {
+		user, err = readCatalogue(data, l)
+	}
+	if err != nil {
+		if warn != nil {
+			warn(fmt.Errorf("i18n: %s is ignored: %w", path, err))
+		}
+		return c
+	}
+	for k, m := range user {
+		c[k] = m
+	}
+	return c
+}
+
+// builtIn reads language l's embedded catalogue.
+func builtIn(l Language) (catalogue, error) {
+	data, err := locales.ReadFile("locales/" + l.Code + ".po")
+	if err != nil {
+		return nil, fmt.Errorf("i18n: %s: %w", l.Code, errNoFile)
+	}
+	c, err := readCatalogue(data, l)
+	if err != nil {
+		return nil, fmt.Errorf("i18n: locales/%s.po: %w", l.Code, err)
+	}
+	return c, nil
+}
