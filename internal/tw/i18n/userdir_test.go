@@ -1,0 +1,182 @@
+package i18n
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// withUserFile writes text as dir/code.po and points the catalogue at dir
+// for the test; it returns the warnings reported.
+func withUserFile(t *testing.T, code, text string) *[]error {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, code+".po"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []error
+	SetUserDir(dir, func(err error) { warnings = append(warnings, err) })
+	t.Cleanup(func() { SetUserDir("", nil) })
+	return &warnings
+}
+
+func TestUserFileOverridesMessages(t *testing.T) {
+	const user = `# A user's fixes.
+msgid ""
+msgstr ""
+"Language: fr\n"
+"Plural-Forms: nplurals=2; plural=(n > 1);\n"
+
+msgid "Find"
+msgstr "Chercher"
+
+msgid "%d words."
+msgid_plural "%d words."
+msgstr[0] "%[1]d mot en tout."
+msgstr[1] "%[1]d mots en tout."
+
+#, fuzzy
+msgid "Settings"
+msgstr "Préférences"
+
+msgid "Outline"
+msgstr ""
+`
+	warnings := withUserFile(t, "fr", user)
+	tests := []struct {
+		lang, key string
+		args      []any
+		want      string
+	}{
+		{"fr", "Find", nil, "Chercher"},
+		{"fr", "%d words.", []any{1}, "1 mot en tout."},
+		{"fr", "%d words.", []any{5}, "5 mots en tout."},
+		// Fuzzy and untranslated entries keep the built-in translation.
+		{"fr", "Settings", nil, "Réglages"},
+		{"fr", "Outline", nil, "Plan"},
+		// Keys the file does not give, and other languages, are as built.
+		{"fr", "Cancelled.", nil, "Annulé."},
+		{"de", "Find", nil, "Suchen"},
+		{"en", "Find", nil, "Find"},
+	}
+	for _, tt := range tests {
+		if got := For(tt.lang).Sprintf(tt.key, tt.args...); got != tt.want {
+			t.Errorf("%s %q: got %q, want %q", tt.lang, tt.key, got, tt.want)
+		}
+	}
+	if len(*warnings) != 0 {
+		t.Errorf("warnings: %v", *warnings)
+	}
+}
+
+func TestBrokenUserFileIsIgnored(t *testing.T) {
+	tests := []struct{ name, text, why string }{
+		{"not PO", "msgid Find\nmsgstr \"Chercher\"\n", "not a quoted string"},
+		{"another language", "msgid \"\"\nmsgstr \"Language: de\\n\"\n\nmsgid \"Find\"\nmsgstr \"Chercher\"\n", `for language "de"`},
+		{"other arguments", "msgid \"Find\"\nmsgstr \"Chercher\"\n\nmsgid \"Opened %s.\"\nmsgstr \"%d ouvert.\"\n", "argument 1 with %d"},
+		{"an argument left out", "msgid \"Opened %s.\"\nmsgstr \"Ouvert.\"\n", "does not print argument 1"},
+		{"wrong number of plural forms", "msgid \"%d words.\"\nmsgid_plural \"%d words.\"\nmsgstr[0] \"%[1]d mot.\"\n", "has 1 plural forms; fr has 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			warnings := withUserFile(t, "fr", tt.text)
+			if got := For("fr").Sprintf("Find"); got != "Rechercher" {
+				t.Errorf("Find: got %q, want the built-in Rechercher", got)
+			}
+			if got := For("fr").Sprintf("Opened %s.", "a.md"); got != "a.md ouvert." {
+				t.Errorf("Opened: got %q", got)
+			}
+			if len(*warnings) != 1 || !strings.Contains((*warnings)[0].Error(), tt.why) ||
+				!strings.Contains((*warnings)[0].Error(), "fr.po is ignored") {
+				t.Errorf("warnings %v, want one saying fr.po is ignored: %s", *warnings, tt.why)
+			}
+		})
+	}
+}
+
+func TestMissingUserFileIsNoWarning(t *testing.T) {
+	var warnings []error
+	SetUserDir(filepath.Join(t.TempDir(), "none"), func(err error) { warnings = append(warnings, err) })
+	t.Cleanup(func() { SetUserDir("", nil) })
+	if got := For("es").Sprintf("Find"); got != "Buscar" {
+		t.Errorf("got %q", got)
+	}
+	if len(warnings) != 0 {
+		t.Errorf("warnings: %v", warnings)
+	}
+}
+
+func TestUnreadableUserFileIsReported(t *testing.T) {
+	dir := t.TempDir()
+	// A folder where the file should be cannot be read as one.
+	if err := os.Mkdir(filepath.Join(dir, "pt.po"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []error
+	SetUserDir(dir, func(err error) { warnings = append(warnings, err) })
+	t.Cleanup(func() { SetUserDir("", nil) })
+	if got := For("pt").Sprintf("Cancelled."); got != "Cancelado." {
+		t.Errorf("got %q", got)
+	}
+	if len(warnings) != 1 || errors.Unwrap(warnings[0]) == nil {
+		t.Errorf("warnings %v, want one wrapping the read error", warnings)
+	}
+}
+
+// loaded lists the languages whose messages have been read.
+func loaded() []string {
+	var out []string
+	for _, p := range printers {
+		if p.cat.Load() != nil {
+			out = append(out, p.lang.Code)
+		}
+	}
+	return out
+}
+
+// TestOnlyTheLanguageInUseIsRead: a language's file is read when it first
+// formats a message, and English reads nothing until a message has an
+// integer argument (which a counted message could need).
+func TestOnlyTheLanguageInUseIsRead(t *testing.T) {
+	SetUserDir("", nil) // forget what other tests read
+	steps := []struct {
+		do   func()
+		want string
+	}{
+		{func() { For("de") }, ""},
+		{func() { For("en").Sprintf("Opened %s.", "a.md") }, ""},
+		{func() { For("en").Text("Cancelled.") }, ""},
+		{func() { For("de").Text("Cancelled.") }, "de"},
+		{func() { For("en").Sprintf("%d words.", 2) }, "en de"},
+		{func() { Current("ar").Text("Find") }, "en ar de"},
+	}
+	for i, s := range steps {
+		s.do()
+		if got := strings.Join(loaded(), " "); got != s.want {
+			t.Errorf("after step %d: read %q, want %q", i+1, got, s.want)
+		}
+	}
+}
+
+// FuzzReadCatalogue: whatever a user's file holds, reading it and
+// formatting its messages never panics.
+func FuzzReadCatalogue(f *testing.F) {
+	f.Add([]byte("msgid \"Opened %s.\"\nmsgstr \"%s ouvert.\"\n"))
+	f.Add([]byte("msgid \"%s menu, Alt+%s, %d items.\"\nmsgid_plural \"x\"\nmsgstr[0] \"%[3]d\"\nmsgstr[1] \"%[2]s%[9]d\"\n" +
+		"msgstr[2] \"\"\nmsgstr[3] \"%[\"\nmsgstr[4] \"%-+# 0.3[1]s\"\nmsgstr[5] \"%%\"\n"))
+	f.Add([]byte("msgid \"\"\nmsgstr \"Language: ar\\n\"\n\nmsgid \"%[2]d of %[1]s %\"\nmsgstr \"%[1]s %[2]d %\"\n"))
+	ar := For("ar").Lang()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := readCatalogue(data, ar)
+		if err != nil {
+			return
+		}
+		for key, m := range c {
+			for _, n := range []int{0, 1, 2, 3, 11, 100} {
+				m.format(ar, sampleArgs(key, n))
+			}
+		}
+	})
+}
