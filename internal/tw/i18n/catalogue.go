@@ -124,8 +124,8 @@ func untranslated(strs []string) bool {
 }
 
 var (
-	loadMu    sync.Mutex // held while a language loads and while SetUserDir changes what it reads
-	userDir   string
+	loadMu    sync.Mutex // held while a language loads and while SetHome changes what it reads
+	userDir   string     // home/locale, or ""
 	userWarn  func(error)
 	hasUser   atomic.Bool // userDir != ""
 	printers  = newPrinters()
@@ -140,18 +140,23 @@ func newPrinters() []*Printer {
 	return ps
 }
 
-// SetUserDir makes each language read the messages of dir/CODE.po (tw
-// passes HOME/locale), when that file exists, over its built-in ones: an
-// entry there replaces the built-in translation of its key. A file that
-// cannot be read or is not a valid catalogue for its language is ignored
-// as a whole and reported to warn (which may be nil), once, when the
-// language is first used. Languages already used are read again. It is
-// safe to call at any time, concurrently with formatting.
-func SetUserDir(dir string, warn func(error)) {
+// SetHome makes each language read the user's messages from
+// home/locale/CODE.po (home is tw's home folder, as the settings use
+// it), when that file exists, over its built-in ones: an entry there
+// replaces the built-in translation of its key. A file that cannot be
+// read or is not a valid catalogue for its language is ignored as a whole
+// and reported to warn (which may be nil and may format messages), once,
+// when the language is first used. An empty home reads no user files.
+// Languages already used are read again. It is safe to call at any time,
+// concurrently with formatting.
+func SetHome(home string, warn func(error)) {
 	loadMu.Lock()
 	defer loadMu.Unlock()
-	userDir, userWarn = dir, warn
-	hasUser.Store(dir != "")
+	userDir, userWarn = "", warn
+	if home != "" {
+		userDir = filepath.Join(home, "locale")
+	}
+	hasUser.Store(userDir != "")
 	for _, p := range printers {
 		p.cat.Store(nil)
 	}
@@ -162,46 +167,54 @@ func (p *Printer) catalogue() catalogue {
 	if c := p.cat.Load(); c != nil {
 		return *c
 	}
-	loadMu.Lock()
-	defer loadMu.Unlock()
-	if c := p.cat.Load(); c != nil {
-		return *c
+	c, warn, err := p.read()
+	if err != nil && warn != nil {
+		// Outside the lock: warn may format a message itself.
+		warn(err)
 	}
-	c := load(p.lang, userDir, userWarn)
-	p.cat.Store(&c)
 	return c
 }
 
-// load reads language l's built-in catalogue and, over it, dir/CODE.po.
-// A built-in catalogue that does not read (the catalogue tests forbid it)
-// leaves the language's messages in English.
-func load(l Language, dir string, warn func(error)) catalogue {
+// read reads the printer's messages unless another goroutine just did; it
+// returns whom to tell and the problem with the user's file, if any.
+func (p *Printer) read() (catalogue, func(error), error) {
+	loadMu.Lock()
+	defer loadMu.Unlock()
+	if c := p.cat.Load(); c != nil {
+		return *c, nil, nil
+	}
+	c, err := load(p.lang, userDir)
+	p.cat.Store(&c)
+	return c, userWarn, err
+}
+
+// load reads language l's built-in catalogue and, over it, dir/CODE.po,
+// returning why that file was ignored. A built-in catalogue that does not
+// read (the catalogue tests forbid it) leaves the language in English.
+func load(l Language, dir string) (catalogue, error) {
 	c, err := builtIn(l)
 	if err != nil {
 		c = catalogue{}
 	}
 	if dir == "" {
-		return c
+		return c, nil
 	}
 	path := filepath.Join(dir, l.Code+".po")
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return c
+		return c, nil
 	}
 	var user catalogue
 	if err == nil {
 		user, err = readCatalogue(data, l)
 	}
 	if err != nil {
-		if warn != nil {
-			warn(fmt.Errorf("i18n: %s is ignored: %w", path, err))
-		}
-		return c
+		return c, fmt.Errorf("i18n: %s is ignored: %w", path, err)
 	}
 	for k, m := range user {
 		c[k] = m
 	}
-	return c
+	return c, nil
 }
 
 // builtIn reads language l's embedded catalogue.

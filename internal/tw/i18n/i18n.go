@@ -21,7 +21,7 @@
 //     same in gettext's words, for translators' tools.
 //   - Only the language in use is read, when it first formats a message;
 //     English reads nothing for a message that has no integer argument.
-//     A user's HOME/locale/CODE.po (SetUserDir) overrides entries.
+//     A user's HOME/locale/CODE.po (SetHome) overrides entries.
 //   - Text from the document or the user is always an argument, never part
 //     of a format, so a '%' in a heading is printed as it is.
 //   - Numbers print as plain ASCII digits with no grouping in every
@@ -92,7 +92,7 @@ func (l Language) form(n int64) int {
 // it first needs them; a Printer is safe for concurrent use.
 type Printer struct {
 	lang Language
-	cat  atomic.Pointer[catalogue] // nil until first needed, and again after SetUserDir
+	cat  atomic.Pointer[catalogue] // nil until first needed, and again after SetHome
 }
 
 // For returns the Printer of a language code ("en", "ar", ...); an unknown

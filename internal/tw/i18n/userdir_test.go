@@ -12,13 +12,19 @@ import (
 // for the test; it returns the warnings reported.
 func withUserFile(t *testing.T, code, text string) *[]error {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, code+".po"), []byte(text), 0o644); err != nil {
+	home := t.TempDir()
+	if err := os.Mkdir(filepath.Join(home, "locale"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, "locale", code+".po"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var warnings []error
-	SetUserDir(dir, func(err error) { warnings = append(warnings, err) })
-	t.Cleanup(func() { SetUserDir("", nil) })
+	SetHome(home, func(err error) {
+		// Say it as tw does, in the same language.
+		warnings = append(warnings, errors.New(For(code).Sprintf("Warning: %s", err)))
+	})
+	t.Cleanup(func() { SetHome("", nil) })
 	return &warnings
 }
 
@@ -89,7 +95,8 @@ func TestBrokenUserFileIsIgnored(t *testing.T) {
 				t.Errorf("Opened: got %q", got)
 			}
 			if len(*warnings) != 1 || !strings.Contains((*warnings)[0].Error(), tt.why) ||
-				!strings.Contains((*warnings)[0].Error(), "fr.po is ignored") {
+				!strings.Contains((*warnings)[0].Error(), "fr.po is ignored") ||
+				!strings.HasPrefix((*warnings)[0].Error(), "Avertissement : ") {
 				t.Errorf("warnings %v, want one saying fr.po is ignored: %s", *warnings, tt.why)
 			}
 		})
@@ -98,8 +105,8 @@ func TestBrokenUserFileIsIgnored(t *testing.T) {
 
 func TestMissingUserFileIsNoWarning(t *testing.T) {
 	var warnings []error
-	SetUserDir(filepath.Join(t.TempDir(), "none"), func(err error) { warnings = append(warnings, err) })
-	t.Cleanup(func() { SetUserDir("", nil) })
+	SetHome(filepath.Join(t.TempDir(), "none"), func(err error) { warnings = append(warnings, err) })
+	t.Cleanup(func() { SetHome("", nil) })
 	if got := For("es").Sprintf("Find"); got != "Buscar" {
 		t.Errorf("got %q", got)
 	}
@@ -109,14 +116,14 @@ func TestMissingUserFileIsNoWarning(t *testing.T) {
 }
 
 func TestUnreadableUserFileIsReported(t *testing.T) {
-	dir := t.TempDir()
+	home := t.TempDir()
 	// A folder where the file should be cannot be read as one.
-	if err := os.Mkdir(filepath.Join(dir, "pt.po"), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(home, "locale", "pt.po"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	var warnings []error
-	SetUserDir(dir, func(err error) { warnings = append(warnings, err) })
-	t.Cleanup(func() { SetUserDir("", nil) })
+	SetHome(home, func(err error) { warnings = append(warnings, err) })
+	t.Cleanup(func() { SetHome("", nil) })
 	if got := For("pt").Sprintf("Cancelled."); got != "Cancelado." {
 		t.Errorf("got %q", got)
 	}
@@ -140,7 +147,7 @@ func loaded() []string {
 // formats a message, and English reads nothing until a message has an
 // integer argument (which a counted message could need).
 func TestOnlyTheLanguageInUseIsRead(t *testing.T) {
-	SetUserDir("", nil) // forget what other tests read
+	SetHome("", nil) // forget what other tests read
 	steps := []struct {
 		do   func()
 		want string
