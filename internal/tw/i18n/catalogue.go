@@ -124,7 +124,7 @@ func untranslated(strs []string) bool {
 }
 
 var (
-	loadMu    sync.Mutex // held while a language loads and while SetHome changes what it reads
+	loadMu    sync.Mutex // held while a catalogue is read and while SetHome changes what is read
 	userDir   string     // home/locale, or ""
 	userWarn  func(error)
 	hasUser   atomic.Bool // userDir != ""
@@ -142,12 +142,12 @@ func newPrinters() []*Printer {
 
 // SetHome makes each language read the user's messages from
 // home/locale/CODE.po (home is tw's home folder, as the settings use
-// it), when that file exists, over its built-in ones: an entry there
-// replaces the built-in translation of its key. A file that cannot be
-// read or is not a valid catalogue for its language is ignored as a whole
-// and reported to warn (which may be nil and may format messages), once,
-// when the language is first used. An empty home reads no user files.
-// Languages already used are read again. It is safe to call at any time,
+// it), when that file exists: an entry there replaces the built-in
+// translation of its key. A file that cannot be read or is not a valid
+// catalogue for its language is ignored as a whole and reported to warn
+// (which may be nil and may format messages), once, when the language is
+// first used. An empty home reads no user files. Languages already used
+// read their user file again. It is safe to call at any time,
 // concurrently with formatting.
 func SetHome(home string, warn func(error)) {
 	loadMu.Lock()
@@ -158,16 +158,37 @@ func SetHome(home string, warn func(error)) {
 	}
 	hasUser.Store(userDir != "")
 	for _, p := range printers {
-		p.cat.Store(nil)
+		p.user.Store(nil)
 	}
 }
 
-// catalogue returns the printer's messages, reading them the first time.
+// catalogue returns the printer's built-in messages, reading them the
+// first time. A built-in catalogue that does not read (the catalogue
+// tests forbid it) leaves the language in English.
 func (p *Printer) catalogue() catalogue {
-	if c := p.cat.Load(); c != nil {
+	if c := p.builtIn.Load(); c != nil {
 		return *c
 	}
-	c, warn, err := p.read()
+	loadMu.Lock()
+	defer loadMu.Unlock()
+	if c := p.builtIn.Load(); c != nil {
+		return *c
+	}
+	c, err := builtIn(p.lang)
+	if err != nil {
+		c = catalogue{}
+	}
+	p.builtIn.Store(&c)
+	return c
+}
+
+// userCatalogue returns the messages of the printer's user file, reading
+// them the first time.
+func (p *Printer) userCatalogue() catalogue {
+	if c := p.user.Load(); c != nil {
+		return *c
+	}
+	c, warn, err := p.readUser()
 	if err != nil && warn != nil {
 		// Outside the lock: warn may format a message itself.
 		warn(err)
@@ -175,44 +196,39 @@ func (p *Printer) catalogue() catalogue {
 	return c
 }
 
-// read reads the printer's messages unless another goroutine just did; it
-// returns whom to tell and the problem with the user's file, if any.
-func (p *Printer) read() (catalogue, func(error), error) {
+// readUser reads the printer's user file unless another goroutine just
+// did; it returns whom to tell and why the file was ignored, if it was.
+func (p *Printer) readUser() (catalogue, func(error), error) {
 	loadMu.Lock()
 	defer loadMu.Unlock()
-	if c := p.cat.Load(); c != nil {
+	if c := p.user.Load(); c != nil {
 		return *c, nil, nil
 	}
-	c, err := load(p.lang, userDir)
-	p.cat.Store(&c)
+	c, err := userFile(p.lang, userDir)
+	if c == nil {
+		c = catalogue{}
+	}
+	p.user.Store(&c)
 	return c, userWarn, err
 }
 
-// load reads language l's built-in catalogue and, over it, dir/CODE.po,
-// returning why that file was ignored. A built-in catalogue that does not
-// read (the catalogue tests forbid it) leaves the language in English.
-func load(l Language, dir string) (catalogue, error) {
-	c, err := builtIn(l)
-	if err != nil {
-		c = catalogue{}
-	}
+// userFile reads dir/CODE.po for language l: nil when there is none, and
+// an error saying why it is ignored when it does not read.
+func userFile(l Language, dir string) (catalogue, error) {
 	if dir == "" {
-		return c, nil
+		return nil, nil
 	}
 	path := filepath.Join(dir, l.Code+".po")
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return c, nil
+		return nil, nil
 	}
-	var user catalogue
+	var c catalogue
 	if err == nil {
-		user, err = readCatalogue(data, l)
+		c, err = readCatalogue(data, l)
 	}
 	if err != nil {
-		return c, fmt.Errorf("i18n: %s is ignored: %w", path, err)
-	}
-	for k, m := range user {
-		c[k] = m
+		return nil, fmt.Errorf("i18n: %s is ignored: %w", path, err)
 	}
 	return c, nil
 }

@@ -91,8 +91,9 @@ func (l Language) form(n int64) int {
 // Printer formats messages in one language. Its messages are read when
 // it first needs them; a Printer is safe for concurrent use.
 type Printer struct {
-	lang Language
-	cat  atomic.Pointer[catalogue] // nil until first needed, and again after SetHome
+	lang    Language
+	builtIn atomic.Pointer[catalogue] // nil until first needed
+	user    atomic.Pointer[catalogue] // the user's file (SetHome); nil until first needed
 }
 
 // For returns the Printer of a language code ("en", "ar", ...); an unknown
@@ -112,10 +113,15 @@ func (p *Printer) Lang() Language { return p.lang }
 // Sprintf formats the message whose English text is key with args. Keys
 // are constant formats; text from the document goes in args.
 func (p *Printer) Sprintf(key string, args ...any) string {
+	if hasUser.Load() {
+		if m, ok := p.userCatalogue()[key]; ok {
+			return m.format(p.lang, args)
+		}
+	}
 	english := p.lang.Code == "en"
-	if english && !hasUser.Load() && !hasInteger(args) {
-		// English has entries only for counted messages; no file is read
-		// for the others.
+	if english && !hasInteger(args) {
+		// English has entries only for counted messages; its file is not
+		// read for the others.
 		return fmt.Sprintf(key, args...)
 	}
 	m, ok := p.catalogue()[key]

@@ -77,6 +77,21 @@ msgstr ""
 	}
 }
 
+// TestUserFileOverridesEnglish: English, whose messages are their keys,
+// can be reworded too.
+func TestUserFileOverridesEnglish(t *testing.T) {
+	warnings := withUserFile(t, "en", "msgid \"Opened %s.\"\nmsgstr \"Now reading %s.\"\n")
+	if got, want := For("en").Sprintf("Opened %s.", "a.md"), "Now reading a.md."; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := For("en").Sprintf("%d words.", 1), "1 word."; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if len(*warnings) != 0 {
+		t.Errorf("warnings: %v", *warnings)
+	}
+}
+
 func TestBrokenUserFileIsIgnored(t *testing.T) {
 	tests := []struct{ name, text, why string }{
 		{"not PO", "msgid Find\nmsgstr \"Chercher\"\n", "not a quoted string"},
@@ -132,11 +147,11 @@ func TestUnreadableUserFileIsReported(t *testing.T) {
 	}
 }
 
-// loaded lists the languages whose messages have been read.
+// loaded lists the languages whose built-in messages have been read.
 func loaded() []string {
 	var out []string
 	for _, p := range printers {
-		if p.cat.Load() != nil {
+		if p.builtIn.Load() != nil {
 			out = append(out, p.lang.Code)
 		}
 	}
@@ -147,7 +162,12 @@ func loaded() []string {
 // formats a message, and English reads nothing until a message has an
 // integer argument (which a counted message could need).
 func TestOnlyTheLanguageInUseIsRead(t *testing.T) {
-	SetHome("", nil) // forget what other tests read
+	for _, p := range printers {
+		p.builtIn.Store(nil) // forget what other tests read
+	}
+	// A home with no user files reads none of the built-in ones either.
+	SetHome(t.TempDir(), nil)
+	t.Cleanup(func() { SetHome("", nil) })
 	steps := []struct {
 		do   func()
 		want string
