@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -9,7 +8,6 @@ import (
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/rpc"
 	"textfirst/internal/tw/session"
-	"textfirst/internal/tw/tui"
 )
 
 func serveCmd(env Env) *cobra.Command {
@@ -51,18 +49,9 @@ func serve(env Env, home, backend, open string, noSpeech bool) error {
 	if sess.Settings != nil {
 		srv.Settings = sess.Settings
 	}
-	// The menus and the help search name the terminal reader's keys (with
-	// the user's keymap.toml), the keys a person using tw knows.
-	preset := "default"
-	if sess.Settings != nil {
-		preset = sess.Settings.String("keyboard.preset")
-	}
-	sess.App.SetKeyNames(tui.NewKeymap(preset, sess.Home).ShownKey)
-	sess.Announce()
-	if open != "" {
-		if err := sess.App.Open(open); err != nil && !errors.Is(err, core.ErrPasswordAsked) {
-			sess.App.Announce(rpc.OpenFailure(open, err), core.Assertive)
-		}
+	sess.Keys()
+	if err := sess.Start(open); err != nil {
+		sess.App.Announce(rpc.OpenFailure(open, err), core.Assertive)
 	}
 	sess.StartAutosave()
 	// A signal (the client killing its child, a hangup) ends the input:

@@ -15,11 +15,15 @@ const (
 	GroupView         Group = "View and help"
 )
 
-// ActionInfo describes one action id.
+// ActionInfo describes one action id, and carries its handler: a front
+// end resolves an id once, with LookupAction, and hands the result to
+// App.Run.
 type ActionInfo struct {
 	ID    string
 	Group Group
 	Name  string // what the command palette shows
+
+	run actionHandler // set by handle, from the file that implements the action
 }
 
 // actionList is every action id of the keyboard reference, by group.
@@ -81,10 +85,11 @@ var actionList = func() []ActionInfo {
 	return out
 }()
 
-var actionsByID = func() map[string]ActionInfo {
-	m := make(map[string]ActionInfo, len(actionList))
-	for _, a := range actionList {
-		m[a.ID] = a
+// actionIndex is each action's index in actionList.
+var actionIndex = func() map[string]int {
+	m := make(map[string]int, len(actionList))
+	for i, a := range actionList {
+		m[a.ID] = i
 	}
 	return m
 }()
@@ -92,24 +97,30 @@ var actionsByID = func() map[string]ActionInfo {
 // Actions returns every action, in keyboard-reference order.
 func Actions() []ActionInfo { return append([]ActionInfo(nil), actionList...) }
 
-// LookupAction returns the action with this id.
+// LookupAction returns the action with this id, its handler included.
 func LookupAction(id string) (ActionInfo, bool) {
-	a, ok := actionsByID[id]
-	return a, ok
+	i, ok := actionIndex[id]
+	if !ok {
+		return ActionInfo{}, false
+	}
+	return actionList[i], true
 }
 
-// IsNavigation reports whether navigate accepts the action: the
-// Navigation, Speech Cursor, Search, and Bookmarks and notes groups.
-func IsNavigation(id string) bool {
-	a, ok := actionsByID[id]
-	if !ok {
-		return false
-	}
-	switch a.Group {
+// Moves reports whether the action is one that App.Navigate runs: one of
+// the Navigation, Speech Cursor, Search, and Bookmarks and notes groups.
+func (info ActionInfo) Moves() bool {
+	switch info.Group {
 	case GroupNavigation, GroupSpeechCursor, GroupSearch, GroupBookmarks:
 		return true
 	}
 	return false
+}
+
+// IsNavigation reports whether the action with this id is one that
+// App.Navigate runs.
+func IsNavigation(id string) bool {
+	info, ok := LookupAction(id)
+	return ok && info.Moves()
 }
 
 func humanName(id string) string {

@@ -213,6 +213,14 @@ type Defaults = settings.Defaults
 // ErrNoDocument is returned by methods that need an open document.
 var ErrNoDocument = errors.New("No document is open; call open first")
 
+// Errors of a request that names no action, a navigation that is not one,
+// or a go-to target that is not one; each is wrapped with what was given.
+var (
+	ErrNoAction      = errors.New("core: no such action")
+	ErrNotNavigation = errors.New("core: not a navigation action")
+	ErrNotGoToTarget = errors.New("core: not a go-to target")
+)
+
 // Doc returns the open document, or nil.
 func (a *App) Doc() *doc.Document {
 	a.mu.Lock()

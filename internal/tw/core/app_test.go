@@ -173,7 +173,8 @@ func TestBookmarkNamesAreTheFirstFree(t *testing.T) {
 func TestHistory(t *testing.T) {
 	f := newFixture(t)
 	app, rec := f.open()
-	if _, err := app.Navigate("next_heading"); err != nil {
+	next, _ := core.LookupAction("next_heading")
+	if _, err := app.Navigate(next); err != nil {
 		t.Fatal(err)
 	}
 	f.do(app, "history_back")

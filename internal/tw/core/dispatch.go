@@ -2,7 +2,6 @@ package core
 
 import (
 	"errors"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,30 +21,6 @@ type ActionResult struct {
 	Status  string
 	Effects []Effect
 	Pending *Pending
-}
-
-// notesCommands are answered with status and effects but never a pending
-// question (the spec's notes commands).
-var notesCommands = map[string]bool{
-	"add_note": true, "list_notes": true, "next_note": true, "previous_note": true,
-	"toggle_highlight": true, "list_highlights": true, "rename_bookmark": true,
-	"delete_bookmark": true, "note_links": true,
-}
-
-// Action runs any action by id. confirm, when not nil, answers the
-// yes-or-no question the action asks.
-func (a *App) Action(id string, confirm *bool) (ActionResult, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if _, ok := LookupAction(id); !ok {
-		return ActionResult{}, fmt.Errorf("No action %s", id)
-	}
-	a.effects = nil
-	a.runAction(id)
-	if confirm != nil && a.pending != nil && a.pending.Action == id {
-		a.settle(*confirm)
-	}
-	return ActionResult{Status: a.status, Effects: a.takeEffects(), Pending: a.pending}, nil
 }
 
 // Quitting reports whether the app quit (the quit action was confirmed).
@@ -69,356 +44,161 @@ func (a *App) notAvailable(what string) {
 	a.say(a.tr("%s is not available in this version of tw.", what))
 }
 
-// runAction performs one action.
-func (a *App) runAction(id string) {
-	info, _ := LookupAction(id)
-	switch id {
-	case "quit":
-		quit := func() {
-			a.stopReading()
-			a.savePlace()
-			a.quitting = true
-			a.effects = append(a.effects, QuitEffect{})
-		}
-		if a.editing && a.dirty {
-			// Unsaved changes: the Save, Discard or Cancel question comes
-			// instead of the yes-or-no one.
-			a.leaveEdit(quit)
-			return
-		}
-		a.ask("quit", a.tr("Quit textweaver? y or n"), func() {
-			if a.editing {
-				a.finishEdit()
-			}
-			quit()
-		})
-		return
-	case "open":
-		a.openPrompt("open", a.tr("Open file"), "Open", func(text string) {
-			path := strings.Trim(strings.TrimSpace(text), `"`)
-			if path == "" {
-				a.say(a.tr("Cancelled."))
-				return
-			}
-			if found, ok := a.libraryFind(path); ok {
-				path = found
-			}
-			if err := a.open(path); err != nil && !errors.Is(err, ErrPasswordAsked) {
-				a.sayError(a.errorText(err))
-			}
-		})
-		return
-	case "command_palette":
-		a.openPrompt("command_palette", a.tr("Command"), "Command", func(text string) {
-			name := strings.ToLower(strings.TrimSpace(text))
-			for _, act := range actionList {
-				if act.Name == name || act.ID == name || strings.ToLower(a.actionName(act.ID)) == name {
-					a.runAction(act.ID)
-					return
-				}
-			}
-			a.sayError(a.tr("Unknown command: %s.", text))
-		})
-		return
-	case "help":
-		a.toggleGuide()
-		return
-	case "search_help":
-		a.searchHelp()
-		return
-	case "notice_history":
-		a.noticeHistory()
-		return
-	case "quiet_screen":
-		a.quiet = !a.quiet
-		if a.quiet {
-			a.say(a.tr("Quiet screen on: the text is hidden, speech and keys go on. Alt+Q shows it again."))
-		} else {
-			a.say(a.tr("Quiet screen off."))
-		}
-		return
-	case "keyboard_help":
-		var items []string
-		for _, act := range actionList {
-			items = append(items, a.tr("%s. %s", a.actionName(act.ID), a.trKey(string(act.Group))))
-		}
-		a.openList(&List{Title: a.tr("Keyboard shortcuts"), Items: items, Filter: new(string), choose: func(i int) {
-			a.runAction(actionList[i].ID)
-		}})
-		return
-	case "say_status":
-		a.sayStatus()
-		return
-	case "menu":
-		// F10 opens the menu bar, and closes it when it is open.
-		if a.list != nil && a.list.kind == menuList {
-			a.closeUI()
-			a.say(a.tr("Menu closed."))
-			return
-		}
-		a.openMenu(a.menuAt)
-		return
-	case "repeat_message":
-		if a.status == "" {
-			a.say(a.tr("No message yet."))
-		} else {
-			a.say(a.status)
-		}
-		return
-	case "stop":
+// The actions of the whole program: quitting, opening, the command
+// palette, help, messages, settings and the voice's own settings.
+func init() {
+	handle(anytime, map[string]actionHandler{
+		"quit":            (*App).quit,
+		"open":            (*App).openFilePrompt,
+		"command_palette": (*App).commandPalette,
+		"help":            (*App).toggleGuide,
+		"search_help":     (*App).searchHelp,
+		"notice_history":  (*App).noticeHistory,
+		"quiet_screen":    (*App).toggleQuietScreen,
+		"keyboard_help":   (*App).keyboardHelp,
+		"say_status":      (*App).sayStatus,
+		"menu":            (*App).toggleMenu,
+		"repeat_message":  (*App).repeatMessage,
+		"stop":            (*App).stopAction,
+		"settings":        (*App).showSettings,
+		"new_document":    (*App).newDocument,
+		"export_audio":    (*App).exportAudio,
+		"export_as":       (*App).exportAs,
+		"export_settings": (*App).exportSettings,
+		"import_settings": (*App).importSettings,
+		"what_does_this_key_do": func(a *App) {
+			a.say(a.tr("Press a key to hear what it does. This works in the terminal reader."))
+		},
+		"cycle_speed_preset":    (*App).cycleSpeedPreset,
+		"choose_voice":          (*App).chooseVoice,
+		"restart_speech":        (*App).restartSpeech,
+		"toggle_favorite_voice": (*App).toggleFavoriteVoice,
+		"cycle_favorite_voice":  (*App).cycleFavoriteVoice,
+	})
+	exports := map[string]actionHandler{}
+	for id, f := range documentExports {
+		exports[id] = func(a *App) { a.exportDocument(f) }
+	}
+	handle(anytime, exports)
+	voice := map[string]actionHandler{}
+	for _, path := range []string{"rate", "pitch", "volume"} {
+		voice[path+"_up"] = func(a *App) { a.adjustVoice("speech."+path, 1) }
+		voice[path+"_down"] = func(a *App) { a.adjustVoice("speech."+path, -1) }
+	}
+	handle(anytime, voice)
+	cycled := map[string]actionHandler{}
+	for _, c := range cycledSettings {
+		cycled[c.id] = func(a *App) { a.cycleSetting(c.path, c.label) }
+	}
+	handle(anytime, cycled)
+}
+
+// quit asks whether to quit (or, with unsaved changes, whether to save
+// them first) and ends the session when the answer is yes.
+func (a *App) quit() {
+	quit := func() {
 		a.stopReading()
-		if a.cancelJob() {
-			a.say(a.tr("Stopped. Cancelling the export."))
-			return
+		a.savePlace()
+		a.quitting = true
+		a.effects = append(a.effects, QuitEffect{})
+	}
+	if a.editing && a.dirty {
+		// Unsaved changes: the Save, Discard or Cancel question comes
+		// instead of the yes-or-no one.
+		a.leaveEdit(quit)
+		return
+	}
+	a.ask("quit", a.tr("Quit textweaver? y or n"), func() {
+		if a.editing {
+			a.finishEdit()
 		}
-		a.say(a.tr("Stopped."))
-		return
-	case "rate_up", "rate_down", "pitch_up", "pitch_down", "volume_up", "volume_down":
-		a.adjustVoice(id)
-		return
-	case "toggle_edit_mode", "save", "save_as", "undo", "redo", "bold", "italic", "inline_code", "code_block",
-		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",
-		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
-		"delete_word_before", "delete_word_after", "backspace", "delete":
-		a.editAction(id)
-		return
-	case "settings":
-		a.showSettings()
-		return
-	case "new_document":
-		a.newDocument()
-		return
-	case "export_settings", "import_settings":
-		a.portSettings(id)
-		return
-	case "export_html", "export_epub", "export_docx", "export_pdf":
-		a.exportDocument(documentExports[id])
-		return
-	case "export_audio":
-		a.exportAudio()
-		return
-	case "export_as":
-		a.exportAs()
-		return
-	case "what_does_this_key_do":
-		a.say(a.tr("Press a key to hear what it does. This works in the terminal reader."))
-		return
-	}
-	if path, label, ok := cycledSetting(id); ok {
-		a.cycleSetting(path, label)
-		return
-	}
-	switch id {
-	case "choose_voice", "restart_speech", "toggle_favorite_voice", "cycle_favorite_voice":
-		a.voiceAction(id)
-		return
-	}
-	if id == "cycle_speed_preset" {
-		a.cycleSpeedPreset()
-		return
-	}
-	if info.Group == GroupFile || info.Group == GroupEditing || info.Group == GroupView || info.Group == GroupVoice {
-		a.notAvailable(capitalize(a.actionName(id)))
-		return
-	}
-	if !a.needDoc() {
-		return
-	}
-	switch info.Group {
-	case GroupNavigation, GroupSpeechCursor:
-		if id == "go_to" {
-			a.openPrompt("go_to", a.tr("Go to line, percent, start, or end"), "Go to", func(text string) {
-				t, ok := parseGoTo(text)
-				if !ok {
-					a.sayError(a.tr("Not a go-to target: %s. Type a line number, a percentage such as 50%%, start, or end.", text))
-					return
-				}
-				a.goTo(t)
-			})
-			return
-		}
-		if id == "outline" {
-			a.showOutline()
-			return
-		}
-		if !strings.HasPrefix(id, "scroll_") && !strings.HasPrefix(id, "speech_cursor_toggle") {
-			a.stopIfReading()
-		}
-		if !strings.HasPrefix(id, "select_") && !strings.HasPrefix(id, "scroll_") {
-			a.sel = nil // a move that does not select ends the selection
-		}
-		a.navigate(id)
-	case GroupSearch:
-		switch id {
-		case "find":
-			a.openPrompt("find", a.tr("Find"), "Find", func(text string) {
-				if err := a.runFind(text, false); err != nil {
-					a.sayError(err.Error())
-				}
-			})
-		case "find_next", "find_previous":
-			a.stopIfReading()
-			a.findAgain(id == "find_next")
-		case "next_misspelling", "previous_misspelling":
-			a.stopIfReading()
-			a.misspelling(id == "next_misspelling")
-		case "spelling_suggestions":
-			a.spellingSuggestions()
-		default:
-			a.notAvailable(capitalize(a.actionName(id)))
-		}
-	case GroupBookmarks:
-		a.bookmarkAction(id)
-	case GroupReading:
-		a.readingAction(id)
-	}
+		quit()
+	})
 }
 
-func (a *App) bookmarkAction(id string) {
-	switch id {
-	case "add_bookmark":
-		a.addBookmark()
-	case "list_bookmarks":
-		a.listBookmarks()
-	case "next_bookmark", "previous_bookmark":
-		a.stopIfReading()
-		a.bookmarkNav(id == "next_bookmark")
-	case "rename_bookmark":
-		i := a.bookmarkAtCursor()
-		if i < 0 {
-			a.say(a.tr("No bookmarks."))
+// openFilePrompt asks for a file (or a library title) and opens it.
+func (a *App) openFilePrompt() {
+	a.openPrompt("open", a.tr("Open file"), "Open", func(text string) {
+		path := strings.Trim(strings.TrimSpace(text), `"`)
+		if path == "" {
+			a.say(a.tr("Cancelled."))
 			return
 		}
-		a.renameBookmark(i)
-	case "delete_bookmark":
-		i := a.bookmarkAtCursor()
-		if i < 0 {
-			a.say(a.tr("No bookmarks."))
-			return
+		if found, ok := a.libraryFind(path); ok {
+			path = found
 		}
-		name := a.state.Bookmarks[i].Name
-		a.ask("delete_bookmark", a.tr("Delete bookmark %s? y or n", name), func() {
-			for j, b := range a.state.Bookmarks {
-				if b.Name == name {
-					a.deleteBookmark(j)
-					return
-				}
-			}
-			a.say(a.tr("Bookmark %s is gone.", name))
-		})
-	case "add_note":
-		a.addNote()
-	case "list_notes":
-		a.listNotes()
-	case "next_note", "previous_note":
-		a.stopIfReading()
-		a.noteNav(id == "next_note")
-	case "edit_note":
-		i := a.noteAtCursor()
-		if i < 0 {
-			a.say(a.tr("No note here."))
-			return
+		if err := a.open(path); err != nil && !errors.Is(err, ErrPasswordAsked) {
+			a.sayError(a.errorText(err))
 		}
-		a.editNote(i)
-	case "delete_note":
-		i := a.noteAtCursor()
-		if i < 0 {
-			if h := a.highlightAtCursor(); h >= 0 {
-				hid := a.state.Highlights[h].ID
-				a.ask("delete_note", a.tr("Remove this highlight? y or n"), func() {
-					for j, x := range a.state.Highlights {
-						if x.ID == hid {
-							a.state.Highlights = append(a.state.Highlights[:j], a.state.Highlights[j+1:]...)
-							if a.saveMarks(msg("Could not save the highlight's removal: %s.")) {
-								a.say(a.tr("Highlight removed."))
-							}
-							return
-						}
-					}
-				})
-				return
-			}
-			a.say(a.tr("No note here."))
-			return
-		}
-		nid := a.state.Notes[i].ID
-		a.ask("delete_note", a.tr("Delete this note? y or n"), func() { a.deleteNoteByID(nid) })
-	case "highlight_selection", "toggle_highlight":
-		a.toggleHighlight()
-	case "list_highlights":
-		a.listHighlights()
-	case "note_links":
-		a.say(a.tr("This note has no links."))
-	case "export_study_sheet":
-		a.exportStudySheet()
-	}
+	})
 }
 
-func (a *App) readingAction(id string) {
-	switch id {
-	case "play_pause":
-		switch a.playback {
-		case Reading:
-			a.pause()
-			a.say(a.tr("Paused."))
-		case Paused:
-			a.resume()
-		default:
-			a.read("cursor")
-		}
-	case "read_from_cursor":
-		a.read("cursor")
-	case "say_all":
-		// On from the cursor to the end of the document, the cursor
-		// following the voice, whatever is selected.
-		a.sel = nil
-		a.read("cursor")
-	case "read_document":
-		a.read("document")
-	case "read_current_character":
-		a.read("character")
-	case "read_current_word":
-		a.read("word")
-	case "read_current_sentence", "replay_sentence":
-		a.read("sentence")
-	case "read_current_line":
-		a.read("line")
-	case "read_paragraph":
-		if p, ok := a.ix.ParagraphAtOrAfter(a.cursor); ok {
-			a.startReading(p.Start, p.End, false)
-		} else {
-			a.say(a.tr("No paragraph to read."))
-		}
-	case "replay_paragraph":
-		a.read("paragraph")
-	case "read_selection":
-		a.read("selection")
-	case "say_position":
-		l := a.ix.LineOf(a.cursor)
-		a.say(a.tr("Line %d of %d, %d percent.", l+1, a.ix.Lines(), a.percent(a.cursor)))
-	case "word_count":
-		n := a.ix.WordCount()
-		a.say(a.tr("%d words.", n))
-	case "link_address":
-		for _, m := range a.d.All() {
-			if m.Start > a.cursor {
-				break
-			}
-			if (m.Kind == doc.Link || m.Kind == doc.Image) && a.cursor < m.End && m.Reference != "" {
-				a.say(m.Reference)
+// commandPalette asks for a command by its id or its name, in English or
+// in the interface language, and runs it.
+func (a *App) commandPalette() {
+	a.openPrompt("command_palette", a.tr("Command"), "Command", func(text string) {
+		name := strings.ToLower(strings.TrimSpace(text))
+		for _, act := range actionList {
+			if act.Name == name || act.ID == name || strings.ToLower(a.actionName(act.ID)) == name {
+				a.perform(act)
 				return
 			}
 		}
-		a.say(a.tr("No link here."))
+		a.sayError(a.tr("Unknown command: %s.", text))
+	})
+}
+
+func (a *App) toggleQuietScreen() {
+	a.quiet = !a.quiet
+	if a.quiet {
+		a.say(a.tr("Quiet screen on: the text is hidden, speech and keys go on. Alt+Q shows it again."))
+	} else {
+		a.say(a.tr("Quiet screen off."))
 	}
 }
 
-func (a *App) adjustVoice(id string) {
-	path := "speech." + strings.TrimSuffix(strings.TrimSuffix(id, "_up"), "_down")
-	dir := 1
-	if strings.HasSuffix(id, "_down") {
-		dir = -1
+// keyboardHelp lists every action with its group; choosing one runs it.
+func (a *App) keyboardHelp() {
+	var items []string
+	for _, act := range actionList {
+		items = append(items, a.tr("%s. %s", a.actionName(act.ID), a.trKey(string(act.Group))))
 	}
+	a.openList(&List{Title: a.tr("Keyboard shortcuts"), Items: items, Filter: new(string), choose: func(i int) {
+		a.perform(actionList[i])
+	}})
+}
+
+// toggleMenu opens the menu bar, and closes it when it is open (F10).
+func (a *App) toggleMenu() {
+	if a.list != nil && a.list.kind == menuList {
+		a.closeUI()
+		a.say(a.tr("Menu closed."))
+		return
+	}
+	a.openMenu(a.menuAt)
+}
+
+func (a *App) repeatMessage() {
+	if a.status == "" {
+		a.say(a.tr("No message yet."))
+	} else {
+		a.say(a.status)
+	}
+}
+
+// stopAction stops the reading, and the export in progress if any.
+func (a *App) stopAction() {
+	a.stopReading()
+	if a.cancelJob() {
+		a.say(a.tr("Stopped. Cancelling the export."))
+		return
+	}
+	a.say(a.tr("Stopped."))
+}
+
+// adjustVoice steps a voice setting (speech.rate, pitch, volume) up
+// (dir 1) or down (-1) and says its new value.
+func (a *App) adjustVoice(path string, dir int) {
 	adj, ok := a.opts.Settings.(Adjuster)
 	if !ok {
 		a.notAvailable(a.tr("Changing %s", strings.TrimPrefix(path, "speech.")))
@@ -545,9 +325,6 @@ func (a *App) Info() (Info, error) {
 	}, nil
 }
 
-// IsNotesCommand reports whether id is one of the spec's notes commands.
-func IsNotesCommand(id string) bool { return notesCommands[id] }
-
 // OpenFromEdit opens path while edit mode is on: the app leaves edit mode
 // first (asking about unsaved changes). It returns the effects.
 func (a *App) OpenFromEdit(path string) ([]Effect, error) {
@@ -669,25 +446,40 @@ type SettingsPorter interface {
 	Import(path string) (int, error)
 }
 
-func (a *App) portSettings(id string) {
+// settingsPorter is the part of Settings that exports and imports them;
+// without it, the action is not available.
+func (a *App) settingsPorter(id string) (SettingsPorter, bool) {
 	p, ok := a.opts.Settings.(SettingsPorter)
 	if !ok {
 		a.notAvailable(capitalize(a.actionName(id)))
+	}
+	return p, ok
+}
+
+// exportSettings asks for a file and writes the settings to it.
+func (a *App) exportSettings() {
+	p, ok := a.settingsPorter("export_settings")
+	if !ok {
 		return
 	}
-	if id == "export_settings" {
-		a.openPrompt("export_settings", a.tr("Export settings to file, for example textweaver-settings.toml"), "Prompt", func(text string) {
-			path := strings.TrimSpace(text)
-			if path == "" {
-				a.say(a.tr("Cancelled."))
-				return
-			}
-			if err := p.Export(path); err != nil {
-				a.sayError(a.tr("Could not export the settings: %v", err))
-				return
-			}
-			a.say(a.tr("Settings exported to %s.", path))
-		})
+	a.openPrompt("export_settings", a.tr("Export settings to file, for example textweaver-settings.toml"), "Prompt", func(text string) {
+		path := strings.TrimSpace(text)
+		if path == "" {
+			a.say(a.tr("Cancelled."))
+			return
+		}
+		if err := p.Export(path); err != nil {
+			a.sayError(a.tr("Could not export the settings: %v", err))
+			return
+		}
+		a.say(a.tr("Settings exported to %s.", path))
+	})
+}
+
+// importSettings asks for a file and reads the settings from it.
+func (a *App) importSettings() {
+	p, ok := a.settingsPorter("import_settings")
+	if !ok {
 		return
 	}
 	a.openPrompt("import_settings", a.tr("Import settings from file"), "Prompt", func(text string) {
@@ -708,25 +500,15 @@ func (a *App) portSettings(id string) {
 	})
 }
 
-// cycledSetting names the setting an action steps through.
-func cycledSetting(id string) (path, label string, ok bool) {
-	switch id {
-	case "cycle_verbosity":
-		return "speech.verbosity", msg("Verbosity"), true
-	case "cycle_punctuation":
-		return "speech.punctuation", msg("Punctuation"), true
-	case "toggle_line_numbers":
-		return "display.line_numbers", msg("Line numbers"), true
-	case "toggle_character_keys":
-		return "keyboard.character_keys", msg("Single-letter keys"), true
-	case "next_theme":
-		return "display.theme", msg("Theme"), true
-	case "cycle_typing_echo":
-		return "editing.typing_echo", msg("Typing echo"), true
-	case "cycle_access_mode":
-		return "accessibility.mode", msg("Access mode"), true
-	}
-	return "", "", false
+// cycledSettings are the actions that step a setting through its values.
+var cycledSettings = []struct{ id, path, label string }{
+	{"cycle_verbosity", "speech.verbosity", msg("Verbosity")},
+	{"cycle_punctuation", "speech.punctuation", msg("Punctuation")},
+	{"toggle_line_numbers", "display.line_numbers", msg("Line numbers")},
+	{"toggle_character_keys", "keyboard.character_keys", msg("Single-letter keys")},
+	{"next_theme", "display.theme", msg("Theme")},
+	{"cycle_typing_echo", "editing.typing_echo", msg("Typing echo")},
+	{"cycle_access_mode", "accessibility.mode", msg("Access mode")},
 }
 
 // cycleSetting moves a setting to its next value and says it.

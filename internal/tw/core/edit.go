@@ -2,11 +2,9 @@ package core
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -558,12 +556,6 @@ func (a *App) copyText(text string) {
 	a.effects = append(a.effects, CopyEffect{Text: text})
 }
 
-// markdownOnly are the formatting actions that write Markdown blocks,
-// refused in an HTML document's source rather than mixing the two.
-var markdownOnly = map[string]bool{"heading": true, "bullet_list": true, "numbered_list": true,
-	"block_quote": true, "code_block": true, "horizontal_rule": true, "insert_table": true,
-	"insert_image": true, "insert_link": true}
-
 // placeholder is a message key: the text inserted, in the interface
 // language, when nothing is selected.
 type markup struct{ open, close, name, placeholder string }
@@ -651,264 +643,6 @@ func (a *App) heading() {
 	}
 	a.apply(lr.Start, lr.End, strings.Repeat("#", level)+" "+line, lr.Start+level+1)
 	a.say(a.tr("Heading level %d.", level))
-}
-
-// editAction runs an Editing-group action (and save/save_as).
-func (a *App) editAction(id string) {
-	if id == "toggle_edit_mode" {
-		if a.editing {
-			a.leaveEdit(nil)
-		} else {
-			a.enterEdit()
-		}
-		return
-	}
-	if id == "save" || id == "save_as" {
-		if !a.editing {
-			a.say(a.tr("Nothing to save. Turn on edit mode with Ctrl+E to make changes."))
-			return
-		}
-		if id == "save" {
-			if a.edit.path == "" {
-				a.saveAs()
-				return
-			}
-			path := a.edit.path
-			a.saveSourceThen("save", path, func() {
-				a.say(a.tr("Saved %s. Still editing.", filepath.Base(path)))
-			})
-			return
-		}
-		a.saveAs()
-		return
-	}
-	if id == "copy" && !a.editing {
-		r, ok := a.selection()
-		if !ok {
-			s, in := a.ix.Sentence(a.cursor)
-			if !in {
-				a.say(a.tr("Nothing to copy."))
-				return
-			}
-			a.copyText(a.d.Slice(s.Start, s.End))
-			a.say(a.tr("Copied the sentence: %s", a.previewText(a.clipboard)))
-			return
-		}
-		a.copyText(a.d.Slice(r.Start, r.End))
-		a.say(a.tr("Copied: %s", a.previewText(a.clipboard)))
-		return
-	}
-	if !a.editing {
-		a.say(a.tr("%s works in edit mode. Press Ctrl+E to edit.", capitalize(a.actionName(id))))
-		return
-	}
-	if a.d.Meta.Format == "html" && markdownOnly[id] {
-		a.say(a.tr("%s writes Markdown; in an HTML document type the tags. Bold, italic and code work here.", capitalize(a.actionName(id))))
-		return
-	}
-	switch id {
-	case "undo":
-		if !a.undoStep() {
-			a.say(a.tr("Nothing to undo."))
-			return
-		}
-		a.say(a.tr("Undo. %s", a.nonBlank(a.spokenLine(a.ix.LineOf(a.cursor)))))
-	case "redo":
-		if !a.redoStep() {
-			a.say(a.tr("Nothing to redo."))
-			return
-		}
-		a.say(a.tr("Redo. %s", a.nonBlank(a.spokenLine(a.ix.LineOf(a.cursor)))))
-	case "backspace", "delete":
-		if r, ok := a.selection(); ok {
-			a.sel = nil
-			removed := a.d.Slice(r.Start, r.End)
-			a.apply(r.Start, r.End, "", r.Start)
-			a.say(a.tr("%s deleted.", a.previewText(removed)))
-			return
-		}
-		start, end := a.cursor-1, a.cursor
-		if id == "delete" {
-			start, end = a.cursor, a.cursor+1
-		}
-		if start < 0 || end > a.d.Len() {
-			if id == "delete" {
-				a.say(a.tr("End of document."))
-			} else {
-				a.say(a.tr("Top of document."))
-			}
-			return
-		}
-		removed := a.d.Slice(start, end)
-		a.apply(start, end, "", start)
-		a.say(a.nonBlank(removed))
-	case "delete_word_before", "delete_word_after":
-		var w units.Range
-		var ok bool
-		if id == "delete_word_before" {
-			w, ok = a.ix.PreviousWord(a.cursor)
-			if ok {
-				w.End = a.cursor
-			}
-		} else {
-			w, ok = a.ix.NextWord(a.cursor - 1)
-			if ok {
-				w.Start = a.cursor
-			}
-		}
-		if !ok || w.Len() <= 0 {
-			a.say(a.tr("No word to delete."))
-			return
-		}
-		removed := strings.TrimSpace(a.d.Slice(w.Start, w.End))
-		a.apply(w.Start, w.End, "", w.Start)
-		a.say(a.tr("%s deleted.", removed))
-	case "select_all":
-		a.sel = &units.Range{Start: 0, End: a.d.Len()}
-		a.say(a.tr("Selected all, %d words.", a.ix.WordCount()))
-	case "copy", "cut":
-		r, ok := a.selection()
-		if !ok {
-			a.say(a.tr("No selection."))
-			return
-		}
-		a.copyText(a.d.Slice(r.Start, r.End))
-		if id == "cut" {
-			a.sel = nil
-			a.apply(r.Start, r.End, "", r.Start)
-			a.say(a.tr("Cut: %s", a.previewText(a.clipboard)))
-		} else {
-			a.say(a.tr("Copied: %s", a.previewText(a.clipboard)))
-		}
-	case "paste":
-		if a.clipboard == "" {
-			a.say(a.tr("Nothing copied in textweaver yet."))
-			return
-		}
-		start, end := a.cursor, a.cursor
-		if r, ok := a.selection(); ok {
-			start, end = r.Start, r.End
-			a.sel = nil
-		}
-		a.apply(start, end, a.clipboard, start+utf8.RuneCountInString(a.clipboard))
-		lines := strings.Count(a.clipboard, "\n") + 1
-		if lines > 1 {
-			a.say(a.tr("Pasted %d lines: %s", lines, a.previewText(a.clipboard)))
-		} else {
-			a.say(a.tr("Pasted: %s", a.previewText(a.clipboard)))
-		}
-	case "bold", "italic", "inline_code":
-		m := inlineMarkup[id]
-		if a.d.Meta.Format == "html" {
-			m = htmlMarkup[id]
-		}
-		a.wrap(m.open, m.close, m.name, a.trKey(m.placeholder))
-	case "insert_link":
-		if r, ok := a.selection(); ok {
-			inner := a.d.Slice(r.Start, r.End)
-			a.apply(r.Start, r.End, "["+inner+"](https://)", r.Start)
-			addr := r.Start + 1 + utf8.RuneCountInString(inner) + 2
-			a.sel = &units.Range{Start: addr, End: addr + 8}
-			a.cursor = addr
-		} else {
-			a.apply(a.cursor, a.cursor, "[text](https://)", a.cursor+1)
-			a.sel = &units.Range{Start: a.cursor, End: a.cursor + 4}
-		}
-		a.say(a.tr("Link."))
-	case "code_block":
-		first, last := a.selectedLines()
-		start, end := a.ix.Line(first).Start, a.ix.Line(last).End
-		body := a.d.Slice(start, end)
-		a.apply(start, end, "```\n"+body+"\n```", start+4)
-		a.say(a.tr("Code block."))
-	case "heading":
-		a.heading()
-	case "bullet_list":
-		a.prefixLines(func(int) string { return "- " }, bulletMarker, "Bulleted list", true)
-	case "numbered_list":
-		a.prefixLines(func(i int) string { return strconv.Itoa(i+1) + ". " }, numberMarker, "Numbered list", true)
-	case "block_quote":
-		a.prefixLines(func(int) string { return "> " }, quoteMarker, "Block quote", false)
-	case "horizontal_rule":
-		l := a.ix.Line(a.ix.LineOf(a.cursor))
-		text := "\n\n---\n\n"
-		a.apply(l.End, l.End, text, l.End+utf8.RuneCountInString(text))
-		a.say(a.tr("Horizontal rule."))
-	case "insert_table":
-		a.openPrompt("table_size", a.tr("Table size, columns by rows, for example 3 by 2"), "Prompt", func(text string) {
-			cols, rows := 2, 2
-			if strings.TrimSpace(text) != "" {
-				m := tableSizeParse.FindStringSubmatch(text)
-				if m == nil {
-					a.sayError(a.tr("Not a table size: %s. Type columns by rows, for example 3 by 2.", text))
-					return
-				}
-				cols, _ = strconv.Atoi(m[1])
-				rows, _ = strconv.Atoi(m[2])
-			}
-			cols, rows = min(max(cols, 1), 20), min(max(rows, 1), 100)
-			var b strings.Builder
-			row := func(cell string) {
-				b.WriteString("|")
-				for c := 0; c < cols; c++ {
-					b.WriteString(" " + cell + " |")
-				}
-				b.WriteString("\n")
-			}
-			b.WriteString("|")
-			for c := 0; c < cols; c++ {
-				fmt.Fprintf(&b, " Column %d |", c+1)
-			}
-			b.WriteString("\n")
-			row("---")
-			for r := 0; r < rows; r++ {
-				row("   ")
-			}
-			l := a.ix.Line(a.ix.LineOf(a.cursor))
-			at := l.End
-			prefix := "\n\n"
-			if l.Len() == 0 {
-				at, prefix = l.Start, ""
-			}
-			table := prefix + b.String()
-			a.apply(at, at, table, at+utf8.RuneCountInString(prefix)+2)
-			a.sel = &units.Range{Start: a.cursor, End: a.cursor + 8}
-			a.say(a.tr("Table, %d columns by %d rows.", cols, rows))
-		})
-	case "insert_image":
-		a.openPrompt("image_path", a.tr("Image file"), "Prompt", func(text string) {
-			path := strings.TrimSpace(text)
-			if path == "" {
-				a.say(a.tr("Cancelled."))
-				return
-			}
-			name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-			ins := "![" + name + "](" + path + ")"
-			a.apply(a.cursor, a.cursor, ins, a.cursor+2)
-			a.sel = &units.Range{Start: a.cursor, End: a.cursor + utf8.RuneCountInString(name)}
-			a.say(a.tr("Image: %s", name))
-		})
-	case "replace":
-		a.openPrompt("replace_find", a.tr("Replace, find what"), "Prompt", func(find string) {
-			if find == "" {
-				a.say(a.tr("Cancelled."))
-				return
-			}
-			re, _ := compileFind(find, false)
-			n := len(re.FindAllStringIndex(a.d.Text, -1))
-			if n == 0 {
-				a.say(a.tr("No matches for %s", find))
-				return
-			}
-			a.openPrompt("replace_with", a.tr("Replace with"), "Prompt", func(with string) {
-				newText := re.ReplaceAllLiteralString(a.d.Text, with)
-				a.apply(0, a.d.Len(), newText, min(a.cursor, utf8.RuneCountInString(newText)))
-				a.say(a.tr("Replaced %d.", n))
-			})
-		})
-	default:
-		a.notAvailable(capitalize(a.actionName(id)))
-	}
 }
 
 func capitalize(s string) string {
@@ -1074,32 +808,28 @@ func (a *App) newDocument() {
 }
 
 // undoStep takes back the newest step; it reports false when there is none.
-func (a *App) undoStep() bool {
-	n := len(a.edit.undo)
-	if n == 0 {
-		return false
-	}
-	op := a.edit.undo[n-1]
-	a.edit.undo = a.edit.undo[:n-1]
-	a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(op.Inserted), op.Removed)
-	a.cursor = op.CursorBefore
-	a.sel = nil
-	a.edit.redo = append(a.edit.redo, op)
-	return true
-}
+func (a *App) undoStep() bool { return a.replayStep(&a.edit.undo, &a.edit.redo, true) }
 
 // redoStep makes the newest undone step again; false when there is none.
-func (a *App) redoStep() bool {
-	n := len(a.edit.redo)
+func (a *App) redoStep() bool { return a.replayStep(&a.edit.redo, &a.edit.undo, false) }
+
+// replayStep takes the newest step of from, undoes it (back) or makes it
+// again, and keeps it in to.
+func (a *App) replayStep(from, to *[]editOp, back bool) bool {
+	n := len(*from)
 	if n == 0 {
 		return false
 	}
-	op := a.edit.redo[n-1]
-	a.edit.redo = a.edit.redo[:n-1]
-	a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(op.Removed), op.Inserted)
-	a.cursor = op.After
+	op := (*from)[n-1]
+	*from = (*from)[:n-1]
+	gone, put, cursor := op.Removed, op.Inserted, op.After
+	if back {
+		gone, put, cursor = op.Inserted, op.Removed, op.CursorBefore
+	}
+	a.replaceSource(op.Start, op.Start+utf8.RuneCountInString(gone), put)
+	a.cursor = cursor
 	a.sel = nil
-	a.edit.undo = append(a.edit.undo, op)
+	*to = append(*to, op)
 	return true
 }
 

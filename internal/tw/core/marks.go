@@ -10,6 +10,106 @@ import (
 	"textfirst/internal/tw/units"
 )
 
+// The Bookmarks and notes group.
+func init() {
+	handle(onDocument, map[string]actionHandler{
+		"add_bookmark":        (*App).addBookmark,
+		"list_bookmarks":      (*App).listBookmarks,
+		"rename_bookmark":     (*App).renameBookmarkAtCursor,
+		"delete_bookmark":     (*App).deleteBookmarkAtCursor,
+		"add_note":            (*App).addNote,
+		"list_notes":          (*App).listNotes,
+		"edit_note":           (*App).editNoteAtCursor,
+		"delete_note":         (*App).deleteNoteAtCursor,
+		"highlight_selection": (*App).toggleHighlight,
+		"toggle_highlight":    (*App).toggleHighlight,
+		"list_highlights":     (*App).listHighlights,
+		"note_links":          func(a *App) { a.say(a.tr("This note has no links.")) },
+		"export_study_sheet":  (*App).exportStudySheet,
+	})
+	handle(interrupting, map[string]actionHandler{
+		"next_bookmark":     func(a *App) { a.bookmarkNav(true) },
+		"previous_bookmark": func(a *App) { a.bookmarkNav(false) },
+		"next_note":         func(a *App) { a.noteNav(true) },
+		"previous_note":     func(a *App) { a.noteNav(false) },
+	})
+}
+
+// bookmarkHere is the index of the bookmark at or before the cursor; it
+// says so when there is none.
+func (a *App) bookmarkHere() (int, bool) {
+	i := a.bookmarkAtCursor()
+	if i < 0 {
+		a.say(a.tr("No bookmarks."))
+	}
+	return i, i >= 0
+}
+
+// renameBookmarkAtCursor asks for a new name of the bookmark at or
+// before the cursor.
+func (a *App) renameBookmarkAtCursor() {
+	if i, ok := a.bookmarkHere(); ok {
+		a.renameBookmark(i)
+	}
+}
+
+// deleteBookmarkAtCursor asks whether to delete the bookmark at or
+// before the cursor.
+func (a *App) deleteBookmarkAtCursor() {
+	i, ok := a.bookmarkHere()
+	if !ok {
+		return
+	}
+	name := a.state.Bookmarks[i].Name
+	a.ask("delete_bookmark", a.tr("Delete bookmark %s? y or n", name), func() {
+		for j, b := range a.state.Bookmarks {
+			if b.Name == name {
+				a.deleteBookmark(j)
+				return
+			}
+		}
+		a.say(a.tr("Bookmark %s is gone.", name))
+	})
+}
+
+// editNoteAtCursor asks for the new text of the note at the cursor.
+func (a *App) editNoteAtCursor() {
+	i := a.noteAtCursor()
+	if i < 0 {
+		a.say(a.tr("No note here."))
+		return
+	}
+	a.editNote(i)
+}
+
+// deleteNoteAtCursor asks whether to delete the note at the cursor, or,
+// where there is none, the highlight.
+func (a *App) deleteNoteAtCursor() {
+	i := a.noteAtCursor()
+	if i >= 0 {
+		nid := a.state.Notes[i].ID
+		a.ask("delete_note", a.tr("Delete this note? y or n"), func() { a.deleteNoteByID(nid) })
+		return
+	}
+	h := a.highlightAtCursor()
+	if h < 0 {
+		a.say(a.tr("No note here."))
+		return
+	}
+	hid := a.state.Highlights[h].ID
+	a.ask("delete_note", a.tr("Remove this highlight? y or n"), func() {
+		for j, x := range a.state.Highlights {
+			if x.ID == hid {
+				a.state.Highlights = append(a.state.Highlights[:j], a.state.Highlights[j+1:]...)
+				if a.saveMarks(msg("Could not save the highlight's removal: %s.")) {
+					a.say(a.tr("Highlight removed."))
+				}
+				return
+			}
+		}
+	})
+}
+
 // addBookmark sets a bookmark at the cursor, named mark1, mark2, … (the
 // first free name).
 func (a *App) addBookmark() {

@@ -150,181 +150,275 @@ func previewWords(s string) string {
 	return strings.Join(f, " ")
 }
 
-// navigate runs one navigation action; it reports false for an action it
-// does not know.
-func (a *App) navigate(id string) bool {
-	if strings.HasPrefix(id, "next_heading_level_") || strings.HasPrefix(id, "previous_heading_level_") {
-		next := strings.HasPrefix(id, "next_")
-		level, _ := strconv.Atoi(id[len(id)-1:])
-		m, ok := a.markerNav(next, doc.Heading, func(m doc.Marker) bool { return m.Level == level })
-		if !ok {
-			if next {
-				a.say(a.tr("No next heading at level %d.", level))
-			} else {
-				a.say(a.tr("No previous heading at level %d.", level))
+// The Navigation and Speech Cursor groups: moves by unit and by
+// structure, the caret and the selection, and the speech cursor.
+func init() {
+	moves := map[string]actionHandler{
+		"next_sentence":         func(a *App) { a.sentenceMove(true) },
+		"previous_sentence":     func(a *App) { a.sentenceMove(false) },
+		"next_paragraph":        func(a *App) { a.paragraphMove(true) },
+		"previous_paragraph":    func(a *App) { a.paragraphMove(false) },
+		"next_heading":          func(a *App) { a.headingMove(true, true) },
+		"previous_heading":      func(a *App) { a.headingMove(false, true) },
+		"skip_next_heading":     func(a *App) { a.headingMove(true, false) },
+		"skip_previous_heading": func(a *App) { a.headingMove(false, false) },
+		"next_chapter":          func(a *App) { a.chapterMove(true) },
+		"previous_chapter":      func(a *App) { a.chapterMove(false) },
+		"table_next_row":        func(a *App) { a.tableMove(false, 1) },
+		"table_previous_row":    func(a *App) { a.tableMove(false, -1) },
+		"table_next_column":     func(a *App) { a.tableMove(true, 1) },
+		"table_previous_column": func(a *App) { a.tableMove(true, -1) },
+		"follow_link":           (*App).followLink,
+		"history_back": func(a *App) {
+			if a.state != nil {
+				a.historyMove(&a.state.History, &a.state.Forward, msg("Back, line %d: %s"), msg("No earlier history."))
 			}
-			return true
-		}
-		a.moveTo(m.Start, true)
-		a.say(a.headingSaid(m))
-		return true
+		},
+		"history_forward": func(a *App) {
+			if a.state != nil {
+				a.historyMove(&a.state.Forward, &a.state.History, msg("Forward, line %d: %s"), msg("No forward history."))
+			}
+		},
+		"document_start":              (*App).documentStart,
+		"document_end":                (*App).documentEnd,
+		"caret_next_word":             func(a *App) { a.wordMove(true, false) },
+		"caret_previous_word":         func(a *App) { a.wordMove(false, false) },
+		"caret_next_line":             func(a *App) { a.lineMove(true, caretLine) },
+		"caret_previous_line":         func(a *App) { a.lineMove(false, caretLine) },
+		"speech_cursor_next_line":     func(a *App) { a.lineMove(true, speechCursorLine) },
+		"speech_cursor_previous_line": func(a *App) { a.lineMove(false, speechCursorLine) },
+		"page_down":                   func(a *App) { a.pageMove(true) },
+		"page_up":                     func(a *App) { a.pageMove(false) },
+		"speech_cursor_reread_line": func(a *App) {
+			a.say(a.nonBlank(a.spokenLine(a.ix.LineOf(a.cursor))))
+		},
+		"speech_cursor_exit_and_read": func(a *App) {
+			a.mode = ModeBrowse
+			a.startReading(a.cursor, a.d.Len(), true)
+		},
 	}
-	switch id {
-	case "next_sentence", "previous_sentence", "replay_sentence":
-		var s units.Range
-		var ok bool
-		switch id {
-		case "next_sentence":
-			s, ok = a.ix.NextSentence(a.cursor)
-		case "previous_sentence":
-			// More than three words into the current sentence, go to its start.
-			if cur, in := a.ix.Sentence(a.cursor); in && cur.Start < a.cursor && len(a.ix.Words(units.Range{Start: cur.Start, End: a.cursor})) > 3 {
-				s, ok = cur, true
-			} else {
-				s, ok = a.ix.PreviousSentence(a.cursor)
-			}
-		}
-		if !ok {
-			a.edge(dirOf(id == "next_sentence"), "sentence")
-			return true
-		}
-		a.moveTo(s.Start, true)
-		a.say(a.d.Slice(s.Start, s.End))
-	case "next_paragraph", "previous_paragraph":
-		var p units.Range
-		var ok bool
-		if id == "next_paragraph" {
-			p, ok = a.ix.NextParagraph(a.cursor)
-		} else {
-			cur, in := a.ix.Paragraph(a.cursor)
-			if in && cur.Start < a.cursor {
-				p, ok = cur, true
-			} else {
-				p, ok = a.ix.PreviousParagraph(a.cursor)
-			}
-		}
-		if !ok {
-			a.edge(dirOf(id == "next_paragraph"), "paragraph")
-			return true
-		}
-		a.moveTo(p.Start, true)
-		a.say(a.previewText(a.d.Slice(p.Start, p.End)))
-	case "next_heading", "previous_heading", "skip_next_heading", "skip_previous_heading":
-		next := strings.Contains(id, "next")
-		m, ok := a.markerNav(next, doc.Heading, nil)
-		if !ok {
-			a.edge(dirOf(next), "heading")
-			return true
-		}
-		a.moveTo(m.Start, true)
-		a.say(a.headingSaid(m))
-		if !strings.HasPrefix(id, "skip_") && a.opts.Speaker != nil {
-			a.startReading(m.Start, a.d.Len(), true)
-		}
-	case "next_table", "previous_table":
-		a.structure(id == "next_table", doc.Table, "table", a.tableSaid)
-	case "next_list", "previous_list":
-		a.structure(id == "next_list", doc.List, "list", a.listSaid)
-	case "next_list_item", "previous_list_item":
-		a.structure(id == "next_list_item", doc.ListItem, "list item", a.listItemSaid)
-	case "next_link", "previous_link":
-		a.structure(id == "next_link", doc.Link, "link", func(m doc.Marker) string { return a.roleSaid(m, "Link", a.oneLine(m)) })
-	case "next_block_quote", "previous_block_quote":
-		a.structure(id == "next_block_quote", doc.Quote, "block quote", func(m doc.Marker) string { return a.roleSaid(m, "Block quote", a.preview(m.Start)) })
-	case "next_separator", "previous_separator":
-		a.structure(id == "next_separator", doc.Rule, "separator", func(m doc.Marker) string { return a.roleSaid(m, "Separator", "") })
-	case "next_graphic", "previous_graphic":
-		a.structure(id == "next_graphic", doc.Image, "graphic", func(m doc.Marker) string {
+	for level := 1; level <= 6; level++ {
+		moves[fmt.Sprintf("next_heading_level_%d", level)] = func(a *App) { a.headingLevelMove(true, level) }
+		moves[fmt.Sprintf("previous_heading_level_%d", level)] = func(a *App) { a.headingLevelMove(false, level) }
+	}
+	for _, s := range structureMoves {
+		moves["next_"+s.name] = func(a *App) { a.structure(true, s.kind, s.what, s.said(a)) }
+		moves["previous_"+s.name] = func(a *App) { a.structure(false, s.kind, s.what, s.said(a)) }
+	}
+	handle(moving, moves)
+	// Selecting extends the selection instead of ending it.
+	handle(interrupting, map[string]actionHandler{
+		"select_next_word":     func(a *App) { a.wordMove(true, true) },
+		"select_previous_word": func(a *App) { a.wordMove(false, true) },
+		"select_next_line":     func(a *App) { a.lineMove(true, selectLine) },
+		"select_previous_line": func(a *App) { a.lineMove(false, selectLine) },
+	})
+	// Scrolling moves the view: the cursor, the reading and the
+	// selection stay. Nothing to say.
+	handle(onDocument, map[string]actionHandler{
+		"scroll_down": func(*App) {},
+		"scroll_up":   func(*App) {},
+		"go_to":       (*App).goToPrompt,
+		"outline":     (*App).showOutline,
+	})
+	// Turning the speech cursor on or off ends the selection, and leaves
+	// stopping the reading to the toggle itself.
+	handle(onDocument, map[string]actionHandler{
+		"speech_cursor_toggle": func(a *App) {
+			a.sel = nil
+			a.toggleSpeechCursor()
+		},
+	})
+}
+
+// structureMoves are the moves to the next or previous marker of a kind:
+// next_<name> and previous_<name>, with what edge and said say.
+var structureMoves = []struct {
+	name string
+	kind doc.Kind
+	what string // the edgeMessages kind
+	said func(a *App) func(doc.Marker) string
+}{
+	{"table", doc.Table, "table", func(a *App) func(doc.Marker) string { return a.tableSaid }},
+	{"list", doc.List, "list", func(a *App) func(doc.Marker) string { return a.listSaid }},
+	{"list_item", doc.ListItem, "list item", func(a *App) func(doc.Marker) string { return a.listItemSaid }},
+	{"link", doc.Link, "link", func(a *App) func(doc.Marker) string {
+		return func(m doc.Marker) string { return a.roleSaid(m, "Link", a.oneLine(m)) }
+	}},
+	{"block_quote", doc.Quote, "block quote", func(a *App) func(doc.Marker) string {
+		return func(m doc.Marker) string { return a.roleSaid(m, "Block quote", a.preview(m.Start)) }
+	}},
+	{"separator", doc.Rule, "separator", func(a *App) func(doc.Marker) string {
+		return func(m doc.Marker) string { return a.roleSaid(m, "Separator", "") }
+	}},
+	{"graphic", doc.Image, "graphic", func(a *App) func(doc.Marker) string {
+		return func(m doc.Marker) string {
 			if m.End == m.Start {
 				return a.roleSaid(m, "Graphic", noDescription)
 			}
 			return a.roleSaid(m, "Graphic", a.oneLine(m))
-		})
-	case "next_chapter", "previous_chapter":
-		if len(a.d.MarkersOf(doc.PageBreak)) == 0 {
-			a.say(a.tr("This document has no chapters."))
-			return true
 		}
-		a.structure(id == "next_chapter", doc.PageBreak, "chapter", func(m doc.Marker) string { return a.roleSaid(m, "Chapter", a.preview(m.Start)) })
-	case "table_next_row", "table_previous_row", "table_next_column", "table_previous_column":
-		a.tableMove(id)
-	case "follow_link":
-		a.followLink()
-	case "history_back":
-		if a.state != nil {
-			a.historyMove(&a.state.History, &a.state.Forward, msg("Back, line %d: %s"), msg("No earlier history."))
-		}
-	case "history_forward":
-		if a.state != nil {
-			a.historyMove(&a.state.Forward, &a.state.History, msg("Forward, line %d: %s"), msg("No forward history."))
-		}
-	case "document_start":
-		// The first words only, as every other move says them: the
-		// first line may be a whole paragraph.
-		a.moveTo(0, true)
-		a.say(strings.TrimSpace(a.tr("Top of document. %s", a.previewMore(0))))
-	case "document_end":
-		last := a.ix.Lines() - 1
-		for last > 0 && strings.TrimSpace(a.lineText(last)) == "" {
-			last--
-		}
-		a.moveTo(a.ix.LineStart(last), true)
-		a.say(strings.TrimSpace(a.tr("End of document. %s", a.previewMore(a.ix.LineStart(last)))))
-	case "caret_next_word", "caret_previous_word", "select_next_word", "select_previous_word":
-		next := strings.Contains(id, "next")
-		var w units.Range
-		var ok bool
+	}},
+}
+
+// headingLevelMove moves to the next or previous heading of a level.
+func (a *App) headingLevelMove(next bool, level int) {
+	m, ok := a.markerNav(next, doc.Heading, func(m doc.Marker) bool { return m.Level == level })
+	if !ok {
 		if next {
-			w, ok = a.ix.NextWord(a.cursor)
+			a.say(a.tr("No next heading at level %d.", level))
 		} else {
-			w, ok = a.ix.PreviousWord(a.cursor)
+			a.say(a.tr("No previous heading at level %d.", level))
 		}
-		if !ok {
-			a.edge(dirOf(next), "word")
-			return true
-		}
-		if strings.HasPrefix(id, "select_") {
-			a.extendSelection(w, next)
-		} else {
-			a.sel = nil
-		}
-		a.cursor = w.Start
-		a.say(a.d.Slice(w.Start, w.End))
-	case "caret_next_line", "caret_previous_line", "select_next_line", "select_previous_line",
-		"speech_cursor_next_line", "speech_cursor_previous_line":
-		a.lineMove(id)
-	case "page_down", "page_up":
-		l := a.ix.LineOf(a.cursor)
-		const page = 20 // one screen (24 lines) minus four
-		if id == "page_down" {
-			l = min(l+page, a.ix.Lines()-1)
-		} else {
-			l = max(l-page, 0)
-		}
-		a.moveTo(a.ix.LineStart(l), true)
-		a.say(a.tr("Line %d, %d percent: %s", l+1, a.percent(a.cursor), a.spokenLine(l)))
-	case "scroll_down", "scroll_up":
-		// The view scrolls; the cursor stays. Nothing to say.
-	case "speech_cursor_toggle":
-		if a.mode == ModeSpeechCursor {
-			a.mode = ModeBrowse
-			a.stopReading()
-			a.say(a.tr("Stopped. Speech Cursor off."))
-			return true
-		}
-		a.mode = ModeSpeechCursor
-		l := a.ix.LineOf(a.cursor)
-		a.cursor = a.ix.LineStart(l)
-		a.say(a.tr("Speech Cursor. Line %d: %s", l+1, a.nonBlank(a.spokenLine(l))))
-	case "speech_cursor_reread_line":
-		a.say(a.nonBlank(a.spokenLine(a.ix.LineOf(a.cursor))))
-	case "speech_cursor_exit_and_read":
-		a.mode = ModeBrowse
-		a.startReading(a.cursor, a.d.Len(), true)
-	default:
-		return false
+		return
 	}
-	return true
+	a.moveTo(m.Start, true)
+	a.say(a.headingSaid(m))
+}
+
+// sentenceMove moves to the next sentence, or back: to the start of the
+// current one when more than three words into it, else to the one before.
+func (a *App) sentenceMove(next bool) {
+	var s units.Range
+	var ok bool
+	if next {
+		s, ok = a.ix.NextSentence(a.cursor)
+	} else if cur, in := a.ix.Sentence(a.cursor); in && cur.Start < a.cursor && len(a.ix.Words(units.Range{Start: cur.Start, End: a.cursor})) > 3 {
+		s, ok = cur, true
+	} else {
+		s, ok = a.ix.PreviousSentence(a.cursor)
+	}
+	if !ok {
+		a.edge(dirOf(next), "sentence")
+		return
+	}
+	a.moveTo(s.Start, true)
+	a.say(a.d.Slice(s.Start, s.End))
+}
+
+// paragraphMove moves to the next paragraph, or back: to the start of the
+// current one when inside it, else to the one before.
+func (a *App) paragraphMove(next bool) {
+	var p units.Range
+	var ok bool
+	if next {
+		p, ok = a.ix.NextParagraph(a.cursor)
+	} else if cur, in := a.ix.Paragraph(a.cursor); in && cur.Start < a.cursor {
+		p, ok = cur, true
+	} else {
+		p, ok = a.ix.PreviousParagraph(a.cursor)
+	}
+	if !ok {
+		a.edge(dirOf(next), "paragraph")
+		return
+	}
+	a.moveTo(p.Start, true)
+	a.say(a.previewText(a.d.Slice(p.Start, p.End)))
+}
+
+// headingMove moves to the next or previous heading and says it; with
+// read, reading goes on from it when the session speaks.
+func (a *App) headingMove(next, read bool) {
+	m, ok := a.markerNav(next, doc.Heading, nil)
+	if !ok {
+		a.edge(dirOf(next), "heading")
+		return
+	}
+	a.moveTo(m.Start, true)
+	a.say(a.headingSaid(m))
+	if read && a.opts.Speaker != nil {
+		a.startReading(m.Start, a.d.Len(), true)
+	}
+}
+
+// chapterMove moves by the document's chapters (its page breaks).
+func (a *App) chapterMove(next bool) {
+	if len(a.d.MarkersOf(doc.PageBreak)) == 0 {
+		a.say(a.tr("This document has no chapters."))
+		return
+	}
+	a.structure(next, doc.PageBreak, "chapter", func(m doc.Marker) string { return a.roleSaid(m, "Chapter", a.preview(m.Start)) })
+}
+
+// documentStart moves to the top and says the first words only, as every
+// other move says them: the first line may be a whole paragraph.
+func (a *App) documentStart() {
+	a.moveTo(0, true)
+	a.say(strings.TrimSpace(a.tr("Top of document. %s", a.previewMore(0))))
+}
+
+// documentEnd moves to the last line that is not blank.
+func (a *App) documentEnd() {
+	last := a.ix.Lines() - 1
+	for last > 0 && strings.TrimSpace(a.lineText(last)) == "" {
+		last--
+	}
+	a.moveTo(a.ix.LineStart(last), true)
+	a.say(strings.TrimSpace(a.tr("End of document. %s", a.previewMore(a.ix.LineStart(last)))))
+}
+
+// wordMove moves the caret by a word, extending the selection when
+// selecting.
+func (a *App) wordMove(next, selecting bool) {
+	var w units.Range
+	var ok bool
+	if next {
+		w, ok = a.ix.NextWord(a.cursor)
+	} else {
+		w, ok = a.ix.PreviousWord(a.cursor)
+	}
+	if !ok {
+		a.edge(dirOf(next), "word")
+		return
+	}
+	if selecting {
+		a.extendSelection(w, next)
+	} else {
+		a.sel = nil
+	}
+	a.cursor = w.Start
+	a.say(a.d.Slice(w.Start, w.End))
+}
+
+// pageMove moves a screen of lines (24 lines less four) down or up.
+func (a *App) pageMove(down bool) {
+	l := a.ix.LineOf(a.cursor)
+	const page = 20
+	if down {
+		l = min(l+page, a.ix.Lines()-1)
+	} else {
+		l = max(l-page, 0)
+	}
+	a.moveTo(a.ix.LineStart(l), true)
+	a.say(a.tr("Line %d, %d percent: %s", l+1, a.percent(a.cursor), a.spokenLine(l)))
+}
+
+// toggleSpeechCursor turns the speech cursor on (at the start of the
+// cursor's line) or off (stopping the reading).
+func (a *App) toggleSpeechCursor() {
+	if a.mode == ModeSpeechCursor {
+		a.mode = ModeBrowse
+		a.stopReading()
+		a.say(a.tr("Stopped. Speech Cursor off."))
+		return
+	}
+	a.mode = ModeSpeechCursor
+	l := a.ix.LineOf(a.cursor)
+	a.cursor = a.ix.LineStart(l)
+	a.say(a.tr("Speech Cursor. Line %d: %s", l+1, a.nonBlank(a.spokenLine(l))))
+}
+
+// goToPrompt asks for a line, a percentage, the start or the end, and goes
+// there.
+func (a *App) goToPrompt() {
+	a.openPrompt("go_to", a.tr("Go to line, percent, start, or end"), "Go to", func(text string) {
+		t, ok := parseGoTo(text)
+		if !ok {
+			a.sayError(a.tr("Not a go-to target: %s. Type a line number, a percentage such as 50%%, start, or end.", text))
+			return
+		}
+		a.goTo(t)
+	})
 }
 
 // structure moves to the next or previous marker of a kind and says it.
@@ -352,11 +446,21 @@ func (a *App) countDirect(m doc.Marker) int {
 	return n
 }
 
-func (a *App) lineMove(id string) {
-	next := strings.Contains(id, "next")
+// lineMoveKind is which cursor a move by line moves.
+type lineMoveKind int
+
+const (
+	caretLine        lineMoveKind = iota // the caret, ending the selection
+	selectLine                           // the caret, extending the selection
+	speechCursorLine                     // the speech cursor, to the line's start
+)
+
+// lineMove moves by a line: the caret skips blank lines and keeps its
+// column; the speech cursor stops on them, at their start.
+func (a *App) lineMove(next bool, kind lineMoveKind) {
 	l := a.ix.LineOf(a.cursor)
 	col := a.cursor - a.ix.LineStart(l)
-	speechCursor := strings.HasPrefix(id, "speech_cursor_")
+	speechCursor := kind == speechCursorLine
 	for {
 		if next {
 			l++
@@ -381,7 +485,7 @@ func (a *App) lineMove(id string) {
 	if !speechCursor {
 		to = min(lr.Start+col, lr.End)
 	}
-	if strings.HasPrefix(id, "select_") {
+	if kind == selectLine {
 		from := a.cursor
 		if a.sel == nil {
 			a.sel = &units.Range{Start: min(from, to), End: max(from, to)}
@@ -421,7 +525,9 @@ func (a *App) extendSelection(w units.Range, next bool) {
 	}
 }
 
-func (a *App) tableMove(id string) {
+// tableMove moves by a column (byColumn) or a row, step 1 forward or -1
+// back, inside the innermost table that holds the cursor.
+func (a *App) tableMove(byColumn bool, step int) {
 	// The innermost table and row holding the cursor: the last of their
 	// kind in document order that starts at or before it and holds it.
 	// Found through the index, as a table of millions of cells makes a
@@ -465,29 +571,19 @@ func (a *App) tableMove(id string) {
 			col = i
 		}
 	}
-	switch id {
-	case "table_next_column", "table_previous_column":
-		if id == "table_next_column" {
-			col++
-		} else {
-			col--
-		}
+	if byColumn {
+		col += step
 		if col < 0 || col >= len(cells) {
-			a.edge(dirOf(id == "table_next_column"), "cell")
+			a.edge(dirOf(step > 0), "cell")
 			return
 		}
 		a.cursor = cells[col].Start
 		a.say(a.cellSaid(a.nonBlank(a.oneLine(cells[col])), rowIndex(rows(), *row)+1, col+1))
-	default:
+	} else {
 		rows := rows()
-		ri := rowIndex(rows, *row)
-		if id == "table_next_row" {
-			ri++
-		} else {
-			ri--
-		}
+		ri := rowIndex(rows, *row) + step
 		if ri < 0 || ri >= len(rows) {
-			a.edge(dirOf(id == "table_next_row"), "row")
+			a.edge(dirOf(step > 0), "row")
 			return
 		}
 		cs := rowCells(rows[ri])
@@ -611,10 +707,10 @@ func parseGoTo(s string) (goTarget, bool) {
 func (a *App) goTo(t goTarget) {
 	switch t.kind {
 	case "start":
-		a.navigate("document_start")
+		a.documentStart()
 		return
 	case "end":
-		a.navigate("document_end")
+		a.documentEnd()
 		return
 	case "line":
 		l := min(max(t.value, 1), a.ix.Lines()) - 1
@@ -638,18 +734,19 @@ func (a *App) goTo(t goTarget) {
 	a.say(a.tr("%d percent, line %d: %s", a.percent(a.cursor), l+1, a.nonBlank(a.preview(a.cursor))))
 }
 
-// Navigate runs a navigation action (the Navigation, Speech Cursor, Search
-// and Bookmarks and notes groups).
-func (a *App) Navigate(id string) (Position, error) {
+// Navigate runs a resolved navigation action (one whose Moves is true:
+// the Navigation, Speech Cursor, Search and Bookmarks and notes groups)
+// and returns the position after it.
+func (a *App) Navigate(act ActionInfo) (Position, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.d == nil {
 		return Position{}, ErrNoDocument
 	}
-	if !IsNavigation(id) {
-		return Position{}, fmt.Errorf("Not a navigation action: %s", id)
+	if !act.Moves() {
+		return Position{}, fmt.Errorf("%w: %s", ErrNotNavigation, act.ID)
 	}
-	a.runAction(id)
+	a.perform(act)
 	return a.position(), nil
 }
 
@@ -663,7 +760,7 @@ func (a *App) GoTo(target string) (Position, error) {
 	}
 	t, ok := parseGoTo(target)
 	if !ok {
-		return Position{}, fmt.Errorf("Not a go-to target: %s", target)
+		return Position{}, fmt.Errorf("%w: %s", ErrNotGoToTarget, target)
 	}
 	a.stopIfReading()
 	a.goTo(t)

@@ -4,8 +4,75 @@ import (
 	"fmt"
 	"sync"
 
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/units"
 )
+
+// The Reading group (stop, say_status and repeat_message, which need no
+// document, are the program's own).
+func init() {
+	handle(onDocument, map[string]actionHandler{
+		"play_pause":             (*App).playPause,
+		"read_from_cursor":       func(a *App) { a.read("cursor") },
+		"read_document":          func(a *App) { a.read("document") },
+		"read_current_character": func(a *App) { a.read("character") },
+		"read_current_word":      func(a *App) { a.read("word") },
+		"read_current_sentence":  func(a *App) { a.read("sentence") },
+		"replay_sentence":        func(a *App) { a.read("sentence") },
+		"read_current_line":      func(a *App) { a.read("line") },
+		"replay_paragraph":       func(a *App) { a.read("paragraph") },
+		"read_selection":         func(a *App) { a.read("selection") },
+		"read_paragraph":         (*App).readParagraph,
+		"say_all": func(a *App) {
+			// On from the cursor to the end of the document, the cursor
+			// following the voice, whatever is selected.
+			a.sel = nil
+			a.read("cursor")
+		},
+		"say_position": func(a *App) {
+			l := a.ix.LineOf(a.cursor)
+			a.say(a.tr("Line %d of %d, %d percent.", l+1, a.ix.Lines(), a.percent(a.cursor)))
+		},
+		"word_count":   func(a *App) { a.say(a.tr("%d words.", a.ix.WordCount())) },
+		"link_address": (*App).sayLinkAddress,
+	})
+}
+
+// playPause pauses the reading, resumes it, or starts it at the cursor.
+func (a *App) playPause() {
+	switch a.playback {
+	case Reading:
+		a.pause()
+		a.say(a.tr("Paused."))
+	case Paused:
+		a.resume()
+	default:
+		a.read("cursor")
+	}
+}
+
+// readParagraph reads the paragraph at or after the cursor.
+func (a *App) readParagraph() {
+	if p, ok := a.ix.ParagraphAtOrAfter(a.cursor); ok {
+		a.startReading(p.Start, p.End, false)
+	} else {
+		a.say(a.tr("No paragraph to read."))
+	}
+}
+
+// sayLinkAddress says the address of the link or image at the cursor.
+func (a *App) sayLinkAddress() {
+	for _, m := range a.d.All() {
+		if m.Start > a.cursor {
+			break
+		}
+		if (m.Kind == doc.Link || m.Kind == doc.Image) && a.cursor < m.End && m.Reference != "" {
+			a.say(m.Reference)
+			return
+		}
+	}
+	a.say(a.tr("No link here."))
+}
 
 // speechEvent is a word heard or the end of a reading, tagged with the
 // reading's generation so that events of a stopped reading are dropped.

@@ -8,6 +8,30 @@ import (
 	"textfirst/internal/tw/units"
 )
 
+// The Search group.
+func init() {
+	handle(onDocument, map[string]actionHandler{
+		"find": func(a *App) {
+			a.openPrompt("find", a.tr("Find"), "Find", func(text string) {
+				if err := a.runFind(text, false); err != nil {
+					a.sayError(err.Error())
+				}
+			})
+		},
+		"spelling_suggestions":     (*App).spellingSuggestions,
+		"next_grammar_problem":     unavailable("next_grammar_problem"),
+		"previous_grammar_problem": unavailable("previous_grammar_problem"),
+		"next_lint_problem":        unavailable("next_lint_problem"),
+		"previous_lint_problem":    unavailable("previous_lint_problem"),
+	})
+	handle(interrupting, map[string]actionHandler{
+		"find_next":            func(a *App) { a.findAgain(true) },
+		"find_previous":        func(a *App) { a.findAgain(false) },
+		"next_misspelling":     func(a *App) { a.misspelling(true) },
+		"previous_misspelling": func(a *App) { a.misspelling(false) },
+	})
+}
+
 type findState struct {
 	pattern string
 	hits    []units.Range

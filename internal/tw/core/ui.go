@@ -311,51 +311,9 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 		a.say(a.tr("No list is open."))
 		return a.takeEffects(), a.status, nil
 	}
-	sayItem := func() {
-		if len(l.Items) == 0 {
-			a.say(a.tr("No items."))
-			return
-		}
-		a.say(a.tr("%s, %d of %d", l.Items[l.Selected], l.Selected+1, len(l.Items)))
-		if l.moved != nil {
-			l.moved(l.allIdx[l.Selected])
-		}
-	}
-	runes := []rune(key)
-	if len(runes) == 1 {
-		c := runes[0]
-		if c == ' ' && l.mark != nil {
-			if len(l.Items) == 0 {
-				a.say(a.tr("No items."))
-			} else {
-				l.mark(l.allIdx[l.Selected])
-			}
-			return a.takeEffects(), a.status, nil
-		}
-		if i, ok := l.letters[c]; ok {
-			a.choose(i)
-			return a.takeEffects(), a.status, nil
-		}
-		if l.Filter != nil {
-			f := *l.Filter + string(c)
-			l.Filter = &f
-			a.refilter()
-			l.Selected = 0
-			if len(l.Items) == 0 {
-				a.say(a.tr("No items match %s.", f))
-			} else {
-				sayItem()
-			}
-			return a.takeEffects(), a.status, nil
-		}
-		for k := 1; k <= len(l.Items); k++ {
-			i := (l.Selected + k) % len(l.Items)
-			if strings.HasPrefix(strings.ToLower(l.Items[i]), strings.ToLower(string(c))) {
-				l.Selected = i
-				break
-			}
-		}
-		sayItem()
+	sayItem := func() { a.sayListItem(l) }
+	if runes := []rune(key); len(runes) == 1 {
+		a.listCharacter(l, runes[0])
 		return a.takeEffects(), a.status, nil
 	}
 	switch key {
@@ -431,6 +389,57 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 		return nil, "", fmt.Errorf("No list key %s", key)
 	}
 	return a.takeEffects(), a.status, nil
+}
+
+// sayListItem says the list's selected item and its place.
+func (a *App) sayListItem(l *List) {
+	if len(l.Items) == 0 {
+		a.say(a.tr("No items."))
+		return
+	}
+	a.say(a.tr("%s, %d of %d", l.Items[l.Selected], l.Selected+1, len(l.Items)))
+	if l.moved != nil {
+		l.moved(l.allIdx[l.Selected])
+	}
+}
+
+// listCharacter is a character typed in a list: a space marks the item
+// (where the list marks), a list's own letter chooses, a list that
+// filters filters, and any other list moves to the next item starting
+// with it.
+func (a *App) listCharacter(l *List, c rune) {
+	if c == ' ' && l.mark != nil {
+		if len(l.Items) == 0 {
+			a.say(a.tr("No items."))
+		} else {
+			l.mark(l.allIdx[l.Selected])
+		}
+		return
+	}
+	if i, ok := l.letters[c]; ok {
+		a.choose(i)
+		return
+	}
+	if l.Filter != nil {
+		f := *l.Filter + string(c)
+		l.Filter = &f
+		a.refilter()
+		l.Selected = 0
+		if len(l.Items) == 0 {
+			a.say(a.tr("No items match %s.", f))
+		} else {
+			a.sayListItem(l)
+		}
+		return
+	}
+	for k := 1; k <= len(l.Items); k++ {
+		i := (l.Selected + k) % len(l.Items)
+		if strings.HasPrefix(strings.ToLower(l.Items[i]), strings.ToLower(string(c))) {
+			l.Selected = i
+			break
+		}
+	}
+	a.sayListItem(l)
 }
 
 // PromptKey types one key into the prompt, or sets its whole text.

@@ -77,50 +77,76 @@ func (a *App) setSetting(path string, value any) bool {
 	return true
 }
 
-// voiceAction runs the voice chooser, the favorite keys and restart_speech.
-func (a *App) voiceAction(id string) {
+// speaking is the voice of this session, or says that there is none.
+func (a *App) speaking() (Voicer, bool) {
 	vr, ok := a.voicer()
 	if !ok {
 		a.say(a.tr("There is no voice to choose: tw is not speaking in this session."))
+	}
+	return vr, ok
+}
+
+// chooseVoice lists the voices to choose from.
+func (a *App) chooseVoice() {
+	vr, ok := a.speaking()
+	if !ok {
 		return
 	}
-	switch id {
-	case "choose_voice":
-		// The samples would be heard over the reading.
-		a.stopIfReading()
-		a.showVoices(vr)
-	case "toggle_favorite_voice":
-		cur := vr.CurrentVoice()
-		if cur == "" {
-			a.say(a.tr("The engine's default voice is in use: choose a voice first (Alt+V)."))
-			return
-		}
-		a.toggleFavorite(vr, cur)
-	case "cycle_favorite_voice":
-		favs := a.favorites()
-		if len(favs) == 0 {
-			a.say(a.tr("No favorite voices. In the Voices list (Alt+V), Space marks one."))
-			return
-		}
-		next := favs[0]
-		if i := slices.Index(favs, vr.CurrentVoice()); i >= 0 {
-			next = favs[(i+1)%len(favs)]
-		}
-		if a.setSetting("speech.voice", next) {
-			a.say(a.tr("Voice: %s.", a.voiceName(vr, next)))
-		}
-	case "restart_speech":
-		a.stopReading()
-		engineID, notices, err := vr.Restart()
-		if err != nil {
-			a.sayError(a.tr("Speech could not restart: %v.", err))
-			return
-		}
-		for _, n := range notices {
-			a.say(n)
-		}
-		a.say(a.tr("Speech restarted: %s.", engineID))
+	// The samples would be heard over the reading.
+	a.stopIfReading()
+	a.showVoices(vr)
+}
+
+// toggleFavoriteVoice marks or unmarks the voice in use as a favorite.
+func (a *App) toggleFavoriteVoice() {
+	vr, ok := a.speaking()
+	if !ok {
+		return
 	}
+	cur := vr.CurrentVoice()
+	if cur == "" {
+		a.say(a.tr("The engine's default voice is in use: choose a voice first (Alt+V)."))
+		return
+	}
+	a.toggleFavorite(vr, cur)
+}
+
+// cycleFavoriteVoice changes to the next favorite voice.
+func (a *App) cycleFavoriteVoice() {
+	vr, ok := a.speaking()
+	if !ok {
+		return
+	}
+	favs := a.favorites()
+	if len(favs) == 0 {
+		a.say(a.tr("No favorite voices. In the Voices list (Alt+V), Space marks one."))
+		return
+	}
+	next := favs[0]
+	if i := slices.Index(favs, vr.CurrentVoice()); i >= 0 {
+		next = favs[(i+1)%len(favs)]
+	}
+	if a.setSetting("speech.voice", next) {
+		a.say(a.tr("Voice: %s.", a.voiceName(vr, next)))
+	}
+}
+
+// restartSpeech stops the reading and starts the speech engine anew.
+func (a *App) restartSpeech() {
+	vr, ok := a.speaking()
+	if !ok {
+		return
+	}
+	a.stopReading()
+	engineID, notices, err := vr.Restart()
+	if err != nil {
+		a.sayError(a.tr("Speech could not restart: %v.", err))
+		return
+	}
+	for _, n := range notices {
+		a.say(n)
+	}
+	a.say(a.tr("Speech restarted: %s.", engineID))
 }
 
 // voiceName is the name of voice id, or id itself when unknown.

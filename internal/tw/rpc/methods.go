@@ -316,12 +316,19 @@ func (s *Server) navigate(p navigateParams) (positionResult, *Error) {
 			return positionResult{}, paramsError("goto must be a string")
 		}
 		pos, err = s.App.GoTo(target)
+		if errors.Is(err, core.ErrNotGoToTarget) {
+			return positionResult{}, paramsError("Not a go-to target: " + target)
+		}
 	} else {
 		id, perr := required(p.Action, "action")
 		if perr != nil {
 			return positionResult{}, perr
 		}
-		pos, err = s.App.Navigate(id)
+		act, ok := core.LookupAction(id)
+		if !ok || !act.Moves() {
+			return positionResult{}, paramsError("Not a navigation action: " + id)
+		}
+		pos, err = s.App.Navigate(act)
 	}
 	if err != nil {
 		return positionResult{}, paramsError(err.Error())
@@ -492,22 +499,32 @@ func (s *Server) insert(p textOnlyParams) (insertResult, *Error) {
 		return insertResult{}, &Error{CodeNotEditing, msgNotEditing}
 	}
 	effects, status := s.App.Insert(text)
-	s.noteQuit()
+	s.noteQuit(effects)
 	pos, _ := s.App.Position()
 	return insertResult{Effects: effectsJSON(effects), Position: positionJSON(pos), Status: status}, nil
 }
 
-// noteQuit ends the session when the app quit.
-func (s *Server) noteQuit() {
-	if s.App.Quitting() {
-		s.setExited()
+// noteQuit ends the session when the effects of an answer end it.
+func (s *Server) noteQuit(effects []core.Effect) {
+	for _, e := range effects {
+		if _, ok := e.(core.QuitEffect); ok {
+			s.setExited()
+		}
 	}
 }
 
 // ui is the answer of a method that may open or close a prompt or a list.
 func (s *Server) ui(effects []core.Effect, status string) uiResult {
-	s.noteQuit()
+	s.noteQuit(effects)
 	return uiResult{Effects: effectsJSON(effects), Status: status}
+}
+
+// notesCommands are the spec's notes commands: their answers to action
+// have status and effects, and pending only when a question waits.
+var notesCommands = map[string]bool{
+	"add_note": true, "list_notes": true, "next_note": true, "previous_note": true,
+	"toggle_highlight": true, "list_highlights": true, "rename_bookmark": true,
+	"delete_bookmark": true, "note_links": true,
 }
 
 func (s *Server) action(p actionParams) (actionResult, *Error) {
@@ -515,7 +532,8 @@ func (s *Server) action(p actionParams) (actionResult, *Error) {
 	if perr != nil {
 		return actionResult{}, perr
 	}
-	if _, ok := core.LookupAction(id); !ok {
+	act, ok := core.LookupAction(id)
+	if !ok {
 		return actionResult{}, paramsError("No action " + id)
 	}
 	var confirm *bool
@@ -526,13 +544,10 @@ func (s *Server) action(p actionParams) (actionResult, *Error) {
 		}
 		confirm = &b
 	}
-	res, err := s.App.Action(id, confirm)
-	if err != nil {
-		return actionResult{}, paramsError(err.Error())
-	}
+	res := s.App.Run(act, confirm)
 	ui := s.ui(res.Effects, res.Status)
 	r := actionResult{Effects: ui.Effects, Status: ui.Status}
-	if !core.IsNotesCommand(id) || res.Pending != nil {
+	if !notesCommands[id] || res.Pending != nil {
 		r.Pending = maybePending{shown: true, p: pendingJSON(res.Pending)}
 	}
 	return r, nil

@@ -311,6 +311,8 @@ var methodCases = []struct {
 		{method: "action", params: `{"id":"read_current_word"}`, before: []string{readingNote},
 			after: []string{note("position", `{"end":4,"line":1,"start":0}`), stoppedNote}}}},
 	{"action with a bad confirm", []step{openNotes, {method: "action", params: `{"id":"quit","confirm":"yes"}`, code: -32602, msg: "confirm must be true or false"}}},
+	{"action copy answers with the text said, no effect on the wire", []step{openNotes,
+		{method: "action", params: `{"id":"copy"}`, result: `{"effects":[],"pending":null,"status":"Copied the sentence: Cell biology"}`}}},
 	{"action unknown", []step{openNotes, {method: "action", params: `{"id":"bogus"}`, code: -32602, msg: "No action bogus"}}},
 	{"action without id", []step{openNotes, {method: "action", code: -32602, msg: "id is required and must be a string"}}},
 	{"action that needs a document, without one", []step{{method: "action", params: `{"id":"add_bookmark"}`,

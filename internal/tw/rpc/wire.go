@@ -14,6 +14,7 @@ package rpc
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 
 	"textfirst/internal/tw/core"
 )
@@ -313,6 +314,12 @@ type listEffectParams struct {
 type quitEffectParams struct{}
 
 // effectsJSON maps the core's effects to the wire; never null.
+// effectsJSON is the effects as the spec sends them: prompt, list and
+// quit. The others are the terminal's own and have no wire form: the
+// clipboard (CopyEffect: the text copied is in the status) and the
+// actions a front end performs itself (ActionEffect: a JSON-RPC session
+// registers none). An effect of any other type is a programming error,
+// refused loudly rather than dropped.
 func effectsJSON(effects []core.Effect) []effectResult {
 	out := make([]effectResult, 0, len(effects))
 	for _, e := range effects {
@@ -323,6 +330,9 @@ func effectsJSON(effects []core.Effect) []effectResult {
 			out = append(out, effectResult{listEffectParams{Items: e.Items, Title: e.Title}, "list"})
 		case core.QuitEffect:
 			out = append(out, effectResult{quitEffectParams{}, "quit"})
+		case core.CopyEffect, core.ActionEffect:
+		default:
+			panic(fmt.Sprintf("rpc: effect %T has no wire form", e))
 		}
 	}
 	return out

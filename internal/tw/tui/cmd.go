@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
-	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/session"
 )
@@ -50,13 +48,13 @@ type TerminalError struct{ Err error }
 func (e *TerminalError) Error() string { return "cannot use the terminal: " + e.Err.Error() }
 
 // reader is everything one run of the reader owns besides the session.
-type reader struct {
+type runState struct {
 	sess    *session.Session
 	events  *Events
 	closers []io.Closer
 }
 
-func (r *reader) close() {
+func (r *runState) close() {
 	if r.sess != nil {
 		r.sess.Close()
 	}
@@ -71,13 +69,13 @@ func openAppend(path string) (*os.File, error) {
 
 // open builds the session (as tw serve does, in package session) and
 // opens the document.
-func open(o Options) (*reader, error) {
-	r := &reader{}
+func open(o Options) (*runState, error) {
+	r := &runState{}
 	var announceLog, positionLog io.Writer
 	if p := o.Getenv(EnvAnnounceLog); p != "" {
 		f, err := openAppend(p)
 		if err != nil {
-			return nil, fmt.Errorf("cannot write the announcement log %s: %v", p, err)
+			return nil, fmt.Errorf("cannot write the announcement log %s: %w", p, err)
 		}
 		r.closers = append(r.closers, f)
 		announceLog = f
@@ -86,7 +84,7 @@ func open(o Options) (*reader, error) {
 		f, err := openAppend(p)
 		if err != nil {
 			r.close()
-			return nil, fmt.Errorf("cannot write the position log %s: %v", p, err)
+			return nil, fmt.Errorf("cannot write the position log %s: %w", p, err)
 		}
 		r.closers = append(r.closers, f)
 		positionLog = f
@@ -98,10 +96,9 @@ func open(o Options) (*reader, error) {
 		Silent: textSpeaker{id: "silent", events: r.events},
 		// With no audio device the voice reads silently: show what it reads.
 		ShowReading: func(d *doc.Document, from, to int) { showReading(r.events, d, from, to) }})
-	r.sess.Announce()
 	// An encrypted document opens its password prompt: the reader starts
 	// with it open.
-	if err := r.sess.App.Open(o.File); err != nil && !errors.Is(err, core.ErrPasswordAsked) {
+	if err := r.sess.Start(o.File); err != nil {
 		r.close()
 		return nil, err
 	}
@@ -144,19 +141,17 @@ func Run(o Options) (int, error) {
 	// The reader's own announcements follow the accessibility mode, which
 	// cycle_access_mode changes while tw runs.
 	cfg.Speak = sess.Say
-	preset := "default"
 	if st := sess.Settings; st != nil {
 		cfg.CharacterKeys = st.Bool("keyboard.character_keys")
 		cfg.LineNumbers = st.Bool("display.line_numbers")
 		cfg.Highlight = st.Bool("highlight.enabled")
 		cfg.Settings = st
-		preset = st.String("keyboard.preset")
 	}
-	cfg.Keymap = NewKeymap(preset, sess.Home)
+	cfg.Keymap = sess.Keys()
 	cfg.Home = sess.Home
 	rd := New(cfg)
-	for _, w := range cfg.Keymap.warnings {
-		rd.say(rd.tr(w.key, w.args...))
+	for _, w := range cfg.Keymap.Notices() {
+		rd.say(rd.tr(w.Key, w.Args...))
 	}
 
 	stop := session.OnSignal(func() {

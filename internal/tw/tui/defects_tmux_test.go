@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"textfirst/internal/tw/keymap"
 )
 
 // TestTmuxListDefects drives the real reader through the list defects of
@@ -24,8 +26,8 @@ func TestTmuxListDefects(t *testing.T) {
 	if err := os.MkdirAll(home, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	keymap := "stop = [\nadd_bookmark = [\"m\"]\nquit = [\"Ctrl+Q\"\n"
-	if err := os.WriteFile(filepath.Join(home, KeymapFile), []byte(keymap), 0o644); err != nil {
+	broken := "stop = [\nadd_bookmark = [\"m\"]\nquit = [\"Ctrl+Q\"\n"
+	if err := os.WriteFile(filepath.Join(home, keymap.File), []byte(broken), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	s := startTw(t, 100, 30, dir, "", "--no-speech sample.md")

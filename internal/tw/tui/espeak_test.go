@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -131,7 +132,7 @@ func TestTmuxEspeakHighlight(t *testing.T) {
 				// The word on screen is one reported while the screen was
 				// captured: the last one before it, or one that came
 				// during it.
-				if !contains(after[max(0, before-1):], w) {
+				if !slices.Contains(after[max(0, before-1):], w) {
 					mismatches++
 					t.Logf("shown %q while the positions around the capture were %q", w, after[max(0, before-1):])
 				}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"textfirst/internal/tw/keymap"
+
 	"github.com/gdamore/tcell/v2"
 )
 
@@ -57,8 +59,8 @@ func eventFor(name string) *tcell.EventKey {
 		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
 			c = []rune(strings.ToUpper(string(c)))[0]
 		} else {
-			for s, d := range shiftedDigits {
-				if d == string(c) {
+			for _, s := range "!@#$%^&*()" {
+				if d, _ := keymap.ShiftedDigit(s); d == string(c) {
 					c = s
 				}
 			}
@@ -76,21 +78,21 @@ func eventFor(name string) *tcell.EventKey {
 func TestEveryKeyAnswers(t *testing.T) {
 	s := newSim(t, "sample.md", sampleText(t), 100, 30, defaultCfg)
 	seen := map[string]bool{}
-	for _, bd := range defaultBindings {
-		if bd.layer != LayerBrowse && bd.layer != LayerGlobal || seen[bd.key] {
+	for _, bd := range keymap.Defaults() {
+		if bd.Layer != keymap.LayerBrowse && bd.Layer != keymap.LayerGlobal || seen[bd.Key] {
 			continue
 		}
-		seen[bd.key] = true
-		ev := eventFor(bd.key)
-		if ev == nil || KeyName(ev) != bd.key {
-			t.Errorf("cannot press %s (made %v)", bd.key, ev)
+		seen[bd.Key] = true
+		ev := eventFor(bd.Key)
+		if ev == nil || KeyName(ev) != bd.Key {
+			t.Errorf("cannot press %s (made %v)", bd.Key, ev)
 			continue
 		}
 		before := s.log.count()
 		s.r.HandleKey(ev)
 		s.r.Draw()
 		if s.log.count() == before {
-			t.Errorf("%s (%s) said nothing", bd.key, bd.action)
+			t.Errorf("%s (%s) said nothing", bd.Key, bd.Action)
 		}
 		// Put things back: answer no, close what is open, leave edit
 		// mode and the guide, keys back on.
@@ -116,7 +118,7 @@ func TestEveryKeyAnswers(t *testing.T) {
 			}
 		}
 		if s.r.Quit() {
-			t.Fatalf("%s quit the reader", bd.key)
+			t.Fatalf("%s quit the reader", bd.Key)
 		}
 	}
 	if len(seen) < 100 {

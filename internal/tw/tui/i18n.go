@@ -6,6 +6,7 @@ import (
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/i18n"
+	"textfirst/internal/tw/keymap"
 )
 
 // tr formats one of the terminal reader's own messages in the interface
@@ -100,5 +101,5 @@ func (r *Reader) spokenKey(key string) string {
 	if r.cfg.Settings != nil {
 		setting = r.cfg.Settings.String(i18n.Setting)
 	}
-	return spokenKeyIn(key, i18n.Current(setting))
+	return keymap.SpokenKeyIn(key, i18n.Current(setting))
 }

@@ -297,12 +297,38 @@ func reorder(cs []cell, rtlBase bool) []cell {
 			dirs[i] = dirNeutral
 		}
 	}
+	levels := bidiLevels(resolveNeutrals(dirs, rtlBase), rtlBase)
+	baseLevel := 0
+	if rtlBase {
+		baseLevel = 1
+	}
+	for i := n - 1; i >= 0 && strings.TrimSpace(cs[i].text) == ""; i-- {
+		levels[i] = baseLevel
+	}
+	out := make([]cell, n)
+	copy(out, cs)
+	for i := range out {
+		out[i].rtl = levels[i]%2 == 1
+		if out[i].rtl {
+			if m, ok := mirrors[out[i].text]; ok {
+				out[i].text = m
+			}
+		}
+	}
+	reverseRuns(out, levels)
+	return out
+}
+
+// resolveNeutrals gives each neutral the direction of its surroundings
+// when both sides agree, else the base direction (N1, N2). Numbers count
+// as right-to-left there, and a European number after left-to-right text
+// as left-to-right (W7).
+func resolveNeutrals(dirs []int, rtlBase bool) []int {
+	n := len(dirs)
 	base := dirL
 	if rtlBase {
 		base = dirR
 	}
-	// Numbers count as right-to-left when resolving neutrals (N1), and a
-	// European number after left-to-right text is left-to-right (W7).
 	strong := func(d, last int) int {
 		if d == dirNum {
 			if last == dirL {
@@ -330,27 +356,31 @@ func reorder(cs []cell, rtlBase bool) []cell {
 		if j < n {
 			next = strong(dirs[j], last)
 		}
-		prev := last
 		d := base
-		if prev == next {
-			d = prev
+		if last == next {
+			d = last
 		}
 		for k := i; k < j; k++ {
 			resolved[k] = d
 		}
 		i = j - 1
 	}
-	levels := make([]int, n)
-	lastStrong := base
+	return resolved
+}
+
+// bidiLevels are the embedding levels of resolved directions (I1, I2).
+func bidiLevels(resolved []int, rtlBase bool) []int {
+	levels := make([]int, len(resolved))
+	lastStrong := dirL
+	if rtlBase {
+		lastStrong = dirR
+	}
 	for i, d := range resolved {
 		switch {
 		case d == dirNum && lastStrong == dirL && !rtlBase:
 			levels[i] = 0
 		case d == dirNum:
 			levels[i] = 2
-			if !rtlBase && lastStrong == dirR {
-				levels[i] = 2
-			}
 		case d == dirR:
 			levels[i] = 1
 			lastStrong = dirR
@@ -362,23 +392,13 @@ func reorder(cs []cell, rtlBase bool) []cell {
 			lastStrong = dirL
 		}
 	}
-	baseLevel := 0
-	if rtlBase {
-		baseLevel = 1
-	}
-	for i := n - 1; i >= 0 && strings.TrimSpace(cs[i].text) == ""; i-- {
-		levels[i] = baseLevel
-	}
-	out := make([]cell, n)
-	copy(out, cs)
-	for i := range out {
-		out[i].rtl = levels[i]%2 == 1
-		if out[i].rtl {
-			if m, ok := mirrors[out[i].text]; ok {
-				out[i].text = m
-			}
-		}
-	}
+	return levels
+}
+
+// reverseRuns reverses, from the highest level down to 1, every run of
+// cells at that level or above (L2).
+func reverseRuns(out []cell, levels []int) {
+	n := len(out)
 	maxLevel := 0
 	for _, l := range levels {
 		maxLevel = max(maxLevel, l)
@@ -401,7 +421,6 @@ func reorder(cs []cell, rtlBase bool) []cell {
 			i = j
 		}
 	}
-	return out
 }
 
 var mirrors = map[string]string{"(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<", "«": "»", "»": "«"}

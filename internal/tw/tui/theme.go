@@ -5,6 +5,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"textfirst/internal/tw/keymap"
 	"textfirst/internal/tw/settings"
 )
 
@@ -192,7 +193,7 @@ func (r *Reader) followSettings() {
 		r.cfg.CharacterKeys = now.characterKeys
 	}
 	if now.preset != was.preset && r.cfg.Home != "" {
-		r.km = NewKeymap(now.preset, r.cfg.Home)
+		r.km = keymap.New(now.preset, r.cfg.Home)
 	}
 	if now.lineNumbers != was.lineNumbers {
 		r.cfg.LineNumbers = now.lineNumbers

@@ -156,7 +156,11 @@ func commandNames(root *cobra.Command) []string {
 	return names
 }
 
-// unknownCommand names the known commands and the nearest to name.
+// unknownCommand names the known commands and the nearest to name, always
+// one (help included, ties to the first listed). cobra's SuggestionsFor
+// does not serve: it suggests only within a distance of 2 or by prefix
+// ("fly" and "serve fly" would get none, "snap" snapshot where this
+// names help), leaves help out, and counts bytes, not code points.
 func unknownCommand(root *cobra.Command, name string) error {
 	names := commandNames(root)
 	best, dist := "", -1
@@ -234,6 +238,28 @@ func normalize(root *cobra.Command, args []string) []string {
 		}
 	}
 	return out
+}
+
+// takesNoArgs refuses words after a command that takes none.
+func takesNoArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usageError("%s takes no arguments", cmd.Name())
+	}
+	return nil
+}
+
+// withBackend opens the platform's backend, runs use with it and closes
+// it; an error of either is the command's failure (status 1).
+func (p Program) withBackend(ctx context.Context, use func(uitree.Backend) error) error {
+	backend, err := p.Backend(ctx)
+	if err != nil {
+		return failure(err)
+	}
+	defer closeBackend(backend)
+	if err := use(backend); err != nil {
+		return failure(err)
+	}
+	return nil
 }
 
 // closeBackend releases a backend that holds resources.

@@ -29,26 +29,12 @@ func TestMain(m *testing.M) {
 	if os.Getenv("W2T_BE_MAIN") == "1" {
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(runTests(m))
-}
-
-func runTests(m *testing.M) int {
-	var err error
-	desk, err = desktoptest.Start(true)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL: starting the test desktop:", err)
-		return 1
-	}
-	defer desk.Close()
-	if mainApp, err = desk.StartApp("--title", "w2t test"); err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	if _, err := mainApp.Command("present"); err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	return m.Run()
+	desktoptest.Main(m, true, func(d *desktoptest.Desktop) (func(), error) {
+		desk = d
+		var err error
+		mainApp, err = desk.StartPresentedApp("--title", "w2t test")
+		return nil, err
+	})
 }
 
 // helper is a running "windows2text serve".

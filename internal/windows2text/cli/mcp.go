@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"textfirst/internal/windows2text/mcp"
+	"textfirst/internal/windows2text/uitree"
 )
 
 // mcpCommand is "mcp": the same helper as serve, spoken as a Model
@@ -17,22 +18,11 @@ func (p Program) mcpCommand() *cobra.Command {
 start it and call its tools (windows, observe, snapshot, the actions, step,
 wait, changes, resolve). step plans by default and acts only with act:true.
 It ends when stdin ends.`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usageError("mcp takes no arguments")
-			}
-			return nil
-		},
+		Args: takesNoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			backend, err := p.Backend(cmd.Context())
-			if err != nil {
-				return failure(err)
-			}
-			defer closeBackend(backend)
-			if err := mcp.Serve(cmd.Context(), backend, cmd.InOrStdin(), cmd.OutOrStdout(), mcp.Options{Version: p.Version}); err != nil {
-				return failure(err)
-			}
-			return nil
+			return p.withBackend(cmd.Context(), func(backend uitree.Backend) error {
+				return mcp.Serve(cmd.Context(), backend, cmd.InOrStdin(), cmd.OutOrStdout(), mcp.Options{Version: p.Version})
+			})
 		},
 	}
 }

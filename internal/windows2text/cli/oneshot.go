@@ -114,33 +114,28 @@ func noArgs(cmd *cobra.Command, args []string) error {
 // (print).
 func (p Program) oneShot(ctx context.Context, stdout io.Writer, method string, params map[string]any, asJSON bool,
 	print func(w io.Writer, result json.RawMessage, srv *ndjson.Server) error) error {
-	backend, err := p.Backend(ctx)
-	if err != nil {
-		return failure(err)
-	}
-	defer closeBackend(backend)
-	line, _ := json.Marshal(map[string]any{"id": 1, "method": method, "params": params})
-	srv := ndjson.NewServer(backend, p.Version)
-	resp, _ := srv.Handle(ctx, line)
-	var r struct {
-		OK     bool            `json:"ok"`
-		Result json.RawMessage `json:"result"`
-		Error  *ndjson.WireError
-	}
-	if err := json.Unmarshal(resp, &r); err != nil {
-		return failure(err)
-	}
-	if !r.OK {
-		return failure(fmt.Errorf("%s: %s", r.Error.Code, r.Error.Message))
-	}
-	if asJSON {
-		fmt.Fprintln(stdout, string(r.Result))
-		return nil
-	}
-	if err := print(stdout, r.Result, srv); err != nil {
-		return failure(err)
-	}
-	return nil
+	return p.withBackend(ctx, func(backend uitree.Backend) error {
+		raw, err := json.Marshal(params)
+		if err != nil {
+			return fmt.Errorf("cli: encoding the parameters of %s: %w", method, err)
+		}
+		srv := ndjson.NewServer(backend, p.Version)
+		result, err := srv.Call(ctx, method, raw)
+		if err != nil {
+			we := ndjson.ErrorOf(err)
+			return fmt.Errorf("%s: %s", we.Code, we.Message)
+		}
+		// The result as the protocol's response carries it.
+		wire, err := json.Marshal(result)
+		if err != nil {
+			return fmt.Errorf("%s: encoding the result: %w", uitree.CodeInternalError, err)
+		}
+		if asJSON {
+			fmt.Fprintln(stdout, string(wire))
+			return nil
+		}
+		return print(stdout, wire, srv)
+	})
 }
 
 func printUnresponsive(w io.Writer, un []uitree.Unresponsive) {

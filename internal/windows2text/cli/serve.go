@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"textfirst/internal/windows2text/ndjson"
+	"textfirst/internal/windows2text/uitree"
 )
 
 // serveCommand is "serve": the long-lived NDJSON helper.
@@ -15,22 +16,11 @@ func (p Program) serveCommand() *cobra.Command {
 answers each with one JSON line on stdout (see the windows2text protocol),
 until stdin ends or a shutdown request. stderr carries fatal start-up
 diagnostics only.`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usageError("serve takes no arguments")
-			}
-			return nil
-		},
+		Args: takesNoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			backend, err := p.Backend(cmd.Context())
-			if err != nil {
-				return failure(err)
-			}
-			defer closeBackend(backend)
-			if err := ndjson.NewServer(backend, p.Version).Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
-				return failure(err)
-			}
-			return nil
+			return p.withBackend(cmd.Context(), func(backend uitree.Backend) error {
+				return ndjson.NewServer(backend, p.Version).Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout())
+			})
 		},
 	}
 }

@@ -176,7 +176,7 @@ func Start(setEnv bool) (d *Desktop, err error) {
 			conn.Close()
 		}
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("desktoptest: the AT-SPI registry did not start: %v", err)
+			return nil, fmt.Errorf("desktoptest: the AT-SPI registry did not start: %w", err)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

@@ -17,8 +17,7 @@ func (s *Server) identities(snap *uitree.Snapshot) (byID map[string]*uitree.Elem
 		return
 	}
 	ider, _ := s.backend.(uitree.Identifier)
-	var walk func(el *uitree.Element, path string)
-	walk = func(el *uitree.Element, path string) {
+	walkPaths(snap.Tree.Root, "", "/", func(el *uitree.Element, path string) {
 		id := ""
 		if ider != nil {
 			id = ider.NativeID(el)
@@ -26,19 +25,36 @@ func (s *Server) identities(snap *uitree.Snapshot) (byID map[string]*uitree.Elem
 		if id == "" {
 			id = path
 		}
-		if _, dup := byID[id]; !dup {
-			byID[id] = el
-		}
-		idOf[el] = id
+		assignID(byID, idOf, el, id)
+	})
+	return
+}
+
+// walkPaths calls f with every element of the tree under root and its
+// path: prefix and the root's role, NUL and name; for a child, its
+// parent's path, sep, its role, NUL, name, "#" and its place among the
+// siblings of that role and name (from 1).
+func walkPaths(root *uitree.Element, prefix, sep string, f func(el *uitree.Element, path string)) {
+	var walk func(el *uitree.Element, path string)
+	walk = func(el *uitree.Element, path string) {
+		f(el, path)
 		seen := map[string]int{}
 		for _, c := range el.Children {
 			k := string(c.Role) + "\x00" + c.Name
 			seen[k]++
-			walk(c, path+"/"+k+"#"+strconv.Itoa(seen[k]))
+			walk(c, path+sep+k+"#"+strconv.Itoa(seen[k]))
 		}
 	}
-	walk(snap.Tree.Root, string(snap.Tree.Root.Role)+"\x00"+snap.Tree.Root.Name)
-	return
+	walk(root, prefix+string(root.Role)+"\x00"+root.Name)
+}
+
+// assignID gives el the id id; of elements with the same id, byID keeps the
+// first.
+func assignID(byID map[string]*uitree.Element, idOf map[*uitree.Element]string, el *uitree.Element, id string) {
+	if _, dup := byID[id]; !dup {
+		byID[id] = el
+	}
+	idOf[el] = id
 }
 
 // findAgain finds in snap the element that old (of an earlier snapshot)
@@ -83,22 +99,9 @@ func stableIDs(snap *uitree.Snapshot) (idOf map[*uitree.Element]string, byID map
 	if snap == nil || snap.Tree == nil || snap.Tree.Root == nil {
 		return
 	}
-	var walk func(el *uitree.Element, path string)
-	walk = func(el *uitree.Element, path string) {
+	walkPaths(snap.Tree.Root, snap.Tree.App+"\x01", "\x01", func(el *uitree.Element, path string) {
 		sum := sha256.Sum256([]byte(path))
-		id := "k" + hex.EncodeToString(sum[:5])
-		idOf[el] = id
-		if _, dup := byID[id]; !dup {
-			byID[id] = el
-		}
-		seen := map[string]int{}
-		for _, c := range el.Children {
-			k := string(c.Role) + "\x00" + c.Name
-			seen[k]++
-			walk(c, path+"\x01"+k+"#"+strconv.Itoa(seen[k]))
-		}
-	}
-	root := snap.Tree.Root
-	walk(root, snap.Tree.App+"\x01"+string(root.Role)+"\x00"+root.Name)
+		assignID(byID, idOf, el, "k"+hex.EncodeToString(sum[:5]))
+	})
 	return
 }

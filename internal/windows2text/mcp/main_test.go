@@ -4,9 +4,6 @@ package mcp_test
 
 import (
 	"context"
-	"flag"
-	"fmt"
-	"os"
 	"testing"
 	"time"
 
@@ -25,36 +22,17 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	flag.Parse()
-	if f := flag.Lookup("test.fuzzworker"); f != nil && f.Value.String() == "true" {
-		os.Exit(m.Run())
-	}
-	os.Exit(runMain(m))
-}
-
-func runMain(m *testing.M) int {
-	var err error
-	desk, err = desktoptest.Start(true)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL: starting the test desktop:", err)
-		return 1
-	}
-	defer desk.Close()
-	if mainApp, err = desk.StartApp("--title", "w2t mcp"); err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	if _, err := mainApp.Command("present"); err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	backend, err = atspi.New(context.Background())
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	defer backend.Close()
-	return m.Run()
+	desktoptest.Main(m, true, func(d *desktoptest.Desktop) (func(), error) {
+		desk = d
+		var err error
+		if mainApp, err = desk.StartPresentedApp("--title", "w2t mcp"); err != nil {
+			return nil, err
+		}
+		if backend, err = atspi.New(context.Background()); err != nil {
+			return nil, err
+		}
+		return func() { backend.Close() }, nil
+	})
 }
 
 // connect starts the server of backend in memory and connects a client.

@@ -107,7 +107,7 @@ func (nopWriteCloser) Close() error { return nil }
 func (s *Server) call(ctx context.Context, method string, params any) (any, error) {
 	raw, err := json.Marshal(params)
 	if err != nil {
-		return nil, uitree.Errorf(uitree.CodeInvalidParams, "%v", err)
+		return nil, uitree.Errorf(uitree.CodeInvalidParams, "%w", err)
 	}
 	if string(raw) == "null" || string(raw) == "{}" {
 		raw = nil
@@ -150,12 +150,8 @@ func (s *Server) snapshotByID(id string) *uitree.Snapshot {
 // toolError is the tool result of a failure: "code: message" for the
 // model, {"error":{"code","message"}} beside it.
 func toolError(err error) *sdk.CallToolResult {
-	code := uitree.CodeOf(err)
-	msg := err.Error()
-	var e *uitree.Error
-	if errors.As(err, &e) {
-		msg = e.Message
-	}
+	we := ndjson.ErrorOf(err)
+	code, msg := we.Code, we.Message
 	return &sdk.CallToolResult{
 		IsError:           true,
 		Content:           []sdk.Content{&sdk.TextContent{Text: string(code) + ": " + msg}},

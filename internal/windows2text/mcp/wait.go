@@ -87,7 +87,7 @@ func (s *Server) eventsOf(ctx context.Context) (*eventLog, error) {
 	}
 	l, err := startEventLog(ctx, src)
 	if err != nil {
-		return nil, uitree.Errorf(uitree.CodeInternalError, "subscribing to accessibility events: %v", err)
+		return nil, uitree.Errorf(uitree.CodeInternalError, "subscribing to accessibility events: %w", err)
 	}
 	s.events = l
 	return l, nil
@@ -133,6 +133,15 @@ type waitResult struct {
 // check is one evaluation of a condition: met, and what to report.
 type check func(ctx context.Context, evs []uitree.Event) (bool, error)
 
+// condition is what wait waits for: check met (nil: no check), or quiet,
+// a time without events of quietApp (its bus name; empty: of every
+// application).
+type condition struct {
+	check    check
+	quiet    time.Duration
+	quietApp string
+}
+
 func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, any, error) {
 	start := time.Now()
 	timeout := 5000
@@ -153,157 +162,210 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 	}
 	res := waitResult{For: in.For}
 	_, seq, _ := log.since(1 << 62)
-	var chk check
-	quiet := time.Duration(0)
-	// quietApp is the application whose events count for quiet (its bus
-	// name; empty: every application).
-	quietApp := ""
-	switch in.For {
-	case "appear", "disappear":
-		if in.Role == "" && in.Name == "" {
-			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "%s needs role or name", in.For)
-		}
-		scope := in.Scope
-		if scope == "" {
-			scope = "foreground"
-		}
-		if scope != "foreground" && scope != "desktop" {
-			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "scope must be foreground or desktop, not %q", scope)
-		}
-		want := in.For == "appear"
-		req := uitree.DefaultRequest()
-		req.Scope, req.VisibleOnly = uitree.Scope(scope), true
-		if err := req.Normalize(); err != nil {
-			return nil, nil, err
-		}
-		desc, _ := s.backend.(uitree.Describer)
-		chk = func(ctx context.Context, evs []uitree.Event) (bool, error) {
-			// The fast way: read the elements the events name. Only
-			// events that can show a whole subtree need a snapshot.
-			if want && desc != nil && len(evs) > 0 {
-				structural := false
-				seen := map[string]bool{}
-				for _, ev := range evs {
-					if strings.HasPrefix(ev.Type, "object:children-changed") ||
-						strings.HasPrefix(ev.Type, "object:state-changed:showing") ||
-						strings.HasPrefix(ev.Type, "object:state-changed:visible") ||
-						strings.HasPrefix(ev.Type, "window:") {
-						structural = true
-					}
-					for _, id := range []string{ev.Source, ev.Child} {
-						if id == "" || seen[id] {
-							continue
-						}
-						seen[id] = true
-						d, err := desc.Describe(ctx, id)
-						if err == nil && d.Showing && (in.Role == "" || d.Role == uitree.Role(in.Role)) && (in.Name == "" || d.Name == in.Name) {
-							res.Label = string(d.Role) + " " + quoteName(d.Name)
-							return true, nil
-						}
-					}
-				}
-				if !structural {
-					return false, nil
-				}
-			}
-			// Checked without publishing: the refs the client holds stay
-			// valid unless an element appeared, whose snapshot becomes the
-			// latest so that its ref can be used.
-			tree, err := s.backend.Snapshot(ctx, req)
-			if err != nil {
-				return false, err
-			}
-			var refs uitree.Refs
-			snap := refs.Publish(tree)
-			el := findElement(snap, uitree.Role(in.Role), in.Name)
-			if el != nil && want {
-				snap = s.rpc.Publish(tree)
-				s.remember()
-				res.SnapshotID = snap.ID
-				res.Ref, res.Label = el.Ref, uitree.Label(el, 200)
-			}
-			return (el != nil) == want, nil
-		}
-	case "window_open", "window_close":
-		if in.Title == "" {
-			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "%s needs title", in.For)
-		}
-		want := in.For == "window_open"
-		chk = func(ctx context.Context, _ []uitree.Event) (bool, error) {
-			list, err := s.backend.Windows(ctx, uitree.LimitMaxNodes)
-			if err != nil {
-				return false, err
-			}
-			found := false
-			for _, w := range list.Windows {
-				found = found || w.Title == in.Title
-			}
-			return found == want, nil
-		}
-	case "change":
-		if in.Ref == "" {
-			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "change needs ref")
-		}
-		_, el, err := s.refElement(in.Ref)
-		if err != nil {
-			return nil, nil, err
-		}
-		ider, ok := s.backend.(uitree.Identifier)
-		id := ""
-		if ok {
-			id = ider.NativeID(el)
-		}
-		if id == "" {
-			return nil, nil, uitree.Errorf(uitree.CodeUnsupportedPattern, "this build's backend cannot follow %s by its events", in.Ref)
-		}
-		chk = func(_ context.Context, evs []uitree.Event) (bool, error) {
-			for _, ev := range evs {
-				if ev.Source == id && changesElement(ev.Type) {
-					res.Event = ev.Type
-					return true, nil
-				}
-			}
-			return false, nil
-		}
-	case "quiet":
-		q := 200
-		if in.QuietMs != nil {
-			q = *in.QuietMs
-		}
-		if q < 1 || q > 60000 {
-			return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "quietMs must be between 1 and 60000, not %d", q)
-		}
-		quiet = time.Duration(q) * time.Millisecond
-		if in.Scope != "desktop" {
-			// The foreground window's application: other applications'
-			// animations do not keep it from being quiet.
-			list, err := s.backend.Windows(ctx, uitree.LimitMaxNodes)
-			if err != nil {
-				return nil, nil, err
-			}
-			for _, w := range list.Windows {
-				if w.Active {
-					quietApp, _, _ = strings.Cut(w.ID, "/")
-				}
-			}
-		}
-	default:
-		return nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "for must be appear, disappear, window_open, window_close, change or quiet, not %q", in.For)
+	cond, err := s.condition(ctx, in, &res)
+	if err != nil {
+		return nil, nil, err
 	}
 	dctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
+	if err := await(dctx, log, seq, cond, &res, start); err != nil {
+		return nil, nil, err
+	}
+	res.ElapsedMs = time.Since(start).Milliseconds()
+	return textResult(waitText(res, timeout)), res, nil
+}
+
+// condition checks in's parameters and makes its condition; checks
+// record in res what met them.
+func (s *Server) condition(ctx context.Context, in WaitArgs, res *waitResult) (condition, error) {
+	var chk check
+	var err error
+	switch in.For {
+	case "appear", "disappear":
+		chk, err = s.appearCheck(in, res)
+	case "window_open", "window_close":
+		chk, err = s.windowCheck(in)
+	case "change":
+		chk, err = s.changeCheck(in, res)
+	case "quiet":
+		return s.quietCondition(ctx, in)
+	default:
+		err = uitree.Errorf(uitree.CodeInvalidParams, "for must be appear, disappear, window_open, window_close, change or quiet, not %q", in.For)
+	}
+	return condition{check: chk}, err
+}
+
+// appearCheck is met when an element with in's role and name is on
+// screen (appear) or none is (disappear).
+func (s *Server) appearCheck(in WaitArgs, res *waitResult) (check, error) {
+	if in.Role == "" && in.Name == "" {
+		return nil, uitree.Errorf(uitree.CodeInvalidParams, "%s needs role or name", in.For)
+	}
+	scope := in.Scope
+	if scope == "" {
+		scope = "foreground"
+	}
+	if scope != "foreground" && scope != "desktop" {
+		return nil, uitree.Errorf(uitree.CodeInvalidParams, "scope must be foreground or desktop, not %q", scope)
+	}
+	want := in.For == "appear"
+	req := uitree.DefaultRequest()
+	req.Scope, req.VisibleOnly = uitree.Scope(scope), true
+	if err := req.Normalize(); err != nil {
+		return nil, err
+	}
+	desc, _ := s.backend.(uitree.Describer)
+	return func(ctx context.Context, evs []uitree.Event) (bool, error) {
+		// The fast way: read the elements the events name. Only
+		// events that can show a whole subtree need a snapshot.
+		if want && desc != nil && len(evs) > 0 {
+			label, structural := describedMatch(ctx, desc, evs, in)
+			if label != "" {
+				res.Label = label
+				return true, nil
+			}
+			if !structural {
+				return false, nil
+			}
+		}
+		// Checked without publishing: the refs the client holds stay
+		// valid unless an element appeared, whose snapshot becomes the
+		// latest so that its ref can be used.
+		tree, err := s.backend.Snapshot(ctx, req)
+		if err != nil {
+			return false, err
+		}
+		var refs uitree.Refs
+		snap := refs.Publish(tree)
+		el := findElement(snap, uitree.Role(in.Role), in.Name)
+		if el != nil && want {
+			snap = s.rpc.Publish(tree)
+			s.remember()
+			res.SnapshotID = snap.ID
+			res.Ref, res.Label = el.Ref, uitree.Label(el, 200)
+		}
+		return (el != nil) == want, nil
+	}, nil
+}
+
+// describedMatch reads the elements evs name, and returns the label of
+// the first showing one with in's role and name ("" for none), and
+// whether an event can have shown a whole subtree (a snapshot is then
+// needed to know).
+func describedMatch(ctx context.Context, desc uitree.Describer, evs []uitree.Event, in WaitArgs) (label string, structural bool) {
+	seen := map[string]bool{}
+	for _, ev := range evs {
+		if strings.HasPrefix(ev.Type, "object:children-changed") ||
+			strings.HasPrefix(ev.Type, "object:state-changed:showing") ||
+			strings.HasPrefix(ev.Type, "object:state-changed:visible") ||
+			strings.HasPrefix(ev.Type, "window:") {
+			structural = true
+		}
+		for _, id := range []string{ev.Source, ev.Child} {
+			if id == "" || seen[id] {
+				continue
+			}
+			seen[id] = true
+			d, err := desc.Describe(ctx, id)
+			if err == nil && d.Showing && (in.Role == "" || d.Role == uitree.Role(in.Role)) && (in.Name == "" || d.Name == in.Name) {
+				return string(d.Role) + " " + quoteName(d.Name), structural
+			}
+		}
+	}
+	return "", structural
+}
+
+// windowCheck is met when a window titled in.Title is listed
+// (window_open) or none is (window_close).
+func (s *Server) windowCheck(in WaitArgs) (check, error) {
+	if in.Title == "" {
+		return nil, uitree.Errorf(uitree.CodeInvalidParams, "%s needs title", in.For)
+	}
+	want := in.For == "window_open"
+	return func(ctx context.Context, _ []uitree.Event) (bool, error) {
+		list, err := s.backend.Windows(ctx, uitree.LimitMaxNodes)
+		if err != nil {
+			return false, err
+		}
+		found := false
+		for _, w := range list.Windows {
+			found = found || w.Title == in.Title
+		}
+		return found == want, nil
+	}, nil
+}
+
+// changeCheck is met by an event that changes the element in.Ref.
+func (s *Server) changeCheck(in WaitArgs, res *waitResult) (check, error) {
+	if in.Ref == "" {
+		return nil, uitree.Errorf(uitree.CodeInvalidParams, "change needs ref")
+	}
+	_, el, err := s.refElement(in.Ref)
+	if err != nil {
+		return nil, err
+	}
+	ider, ok := s.backend.(uitree.Identifier)
+	id := ""
+	if ok {
+		id = ider.NativeID(el)
+	}
+	if id == "" {
+		return nil, uitree.Errorf(uitree.CodeUnsupportedPattern, "this build's backend cannot follow %s by its events", in.Ref)
+	}
+	return func(_ context.Context, evs []uitree.Event) (bool, error) {
+		for _, ev := range evs {
+			if ev.Source == id && changesElement(ev.Type) {
+				res.Event = ev.Type
+				return true, nil
+			}
+		}
+		return false, nil
+	}, nil
+}
+
+// quietCondition is in.QuietMs without events of the foreground window's
+// application, or of any application with scope desktop.
+func (s *Server) quietCondition(ctx context.Context, in WaitArgs) (condition, error) {
+	q := 200
+	if in.QuietMs != nil {
+		q = *in.QuietMs
+	}
+	if q < 1 || q > 60000 {
+		return condition{}, uitree.Errorf(uitree.CodeInvalidParams, "quietMs must be between 1 and 60000, not %d", q)
+	}
+	cond := condition{quiet: time.Duration(q) * time.Millisecond}
+	if in.Scope != "desktop" {
+		// The foreground window's application: other applications'
+		// animations do not keep it from being quiet.
+		list, err := s.backend.Windows(ctx, uitree.LimitMaxNodes)
+		if err != nil {
+			return condition{}, err
+		}
+		for _, w := range list.Windows {
+			if w.Active {
+				cond.quietApp, _, _ = strings.Cut(w.ID, "/")
+			}
+		}
+	}
+	return cond, nil
+}
+
+// await runs cond's check at once and after each batch of events from
+// number seq on, until it is met, cond.quiet passes without events, or
+// ctx ends. It counts the events in res and sets res.Met.
+func await(ctx context.Context, log *eventLog, seq int64, cond condition, res *waitResult, start time.Time) error {
 	var pending []uitree.Event
 	first := true
 	lastEvent := start
-	for dctx.Err() == nil {
-		if chk != nil && (first || len(pending) > 0) {
-			ok, err := chk(dctx, pending)
-			if err != nil && dctx.Err() == nil {
-				return nil, nil, err
+	for ctx.Err() == nil {
+		if cond.check != nil && (first || len(pending) > 0) {
+			ok, err := cond.check(ctx, pending)
+			if err != nil && ctx.Err() == nil {
+				return err
 			}
 			if ok && err == nil {
 				res.Met = true
-				break
+				return nil
 			}
 		}
 		first = false
@@ -315,7 +377,7 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 			res.Events += len(evs)
 			pending = append(pending, evs...)
 			for _, ev := range evs {
-				if quietApp == "" || ev.App == quietApp {
+				if cond.quietApp == "" || ev.App == cond.quietApp {
 					lastEvent = time.Now()
 				}
 			}
@@ -323,17 +385,17 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 		}
 		// Other applications' events wake the loop too: quiet is checked
 		// at each wake, not only when its timer fires.
-		if quiet > 0 && time.Since(lastEvent) >= quiet {
+		if cond.quiet > 0 && time.Since(lastEvent) >= cond.quiet {
 			res.Met = true
-			break
+			return nil
 		}
 		if wake == nil {
-			return nil, nil, uitree.Errorf(uitree.CodeInternalError, "the accessibility event connection was lost")
+			return uitree.Errorf(uitree.CodeInternalError, "the accessibility event connection was lost")
 		}
 		var quietC <-chan time.Time
 		var quietT *time.Timer
-		if quiet > 0 {
-			quietT = time.NewTimer(time.Until(lastEvent.Add(quiet)))
+		if cond.quiet > 0 {
+			quietT = time.NewTimer(time.Until(lastEvent.Add(cond.quiet)))
 			quietC = quietT.C
 		}
 		woken := false
@@ -342,19 +404,23 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 			woken = true
 		case <-quietC:
 			res.Met = true
-		case <-dctx.Done():
+		case <-ctx.Done():
 		}
 		if quietT != nil {
 			quietT.Stop()
 		}
 		if !woken {
-			break
+			return nil
 		}
 	}
-	res.ElapsedMs = time.Since(start).Milliseconds()
-	text := fmt.Sprintf("%s: met after %d ms", in.For, res.ElapsedMs)
+	return nil
+}
+
+// waitText is wait's answer for the model.
+func waitText(res waitResult, timeout int) string {
+	text := fmt.Sprintf("%s: met after %d ms", res.For, res.ElapsedMs)
 	if !res.Met {
-		text = fmt.Sprintf("%s: not met within %d ms", in.For, timeout)
+		text = fmt.Sprintf("%s: not met within %d ms", res.For, timeout)
 	}
 	if res.Label != "" {
 		text += ": " + res.Label
@@ -362,7 +428,7 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 	if res.Event != "" {
 		text += " (" + res.Event + ")"
 	}
-	return textResult(text), res, nil
+	return text
 }
 
 // changesElement reports whether an event of that type means that its

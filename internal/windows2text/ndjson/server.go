@@ -109,7 +109,7 @@ func (s *Server) Handle(ctx context.Context, line []byte) (resp []byte, stop boo
 	}
 	out, merr := encodeResponse(r)
 	if merr != nil {
-		out, _ = encodeResponse(errorResponse(req.ID, uitree.Errorf(uitree.CodeInternalError, "encoding the result: %v", merr)))
+		out, _ = encodeResponse(errorResponse(req.ID, uitree.Errorf(uitree.CodeInternalError, "encoding the result: %w", merr)))
 	}
 	return out, stop
 }
@@ -139,13 +139,18 @@ func firstFrames(stack []byte) string {
 }
 
 func errorResponse(id []byte, err error) Response {
-	code := uitree.CodeOf(err)
+	return Response{ID: id, OK: false, Error: ErrorOf(err)}
+}
+
+// ErrorOf is err as the protocol reports it: its code (uitree.CodeOf), and
+// the message of a *uitree.Error, or else err's whole text.
+func ErrorOf(err error) *WireError {
 	msg := err.Error()
 	var e *uitree.Error
 	if errors.As(err, &e) {
 		msg = e.Message
 	}
-	return Response{ID: id, OK: false, Error: &WireError{Code: code, Message: msg}}
+	return &WireError{Code: uitree.CodeOf(err), Message: msg}
 }
 
 // Latest returns the latest published snapshot, or nil.

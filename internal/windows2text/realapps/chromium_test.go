@@ -229,15 +229,7 @@ func TestChromiumLongPage(t *testing.T) {
 		t.Fatal("no Link 250 in the snapshot")
 	}
 	c.ok("scroll_into_view", map[string]any{"ref": ref})
-	if !eventually(3*time.Second, func() bool {
-		_, targets, _ = c.observe(obs)
-		for _, tg := range targets {
-			if strings.HasPrefix(tg.Label, `Hyperlink "Link 250"`) {
-				return true
-			}
-		}
-		return false
-	}) {
+	if _, _, ok := c.awaitTarget(obs, `Hyperlink "Link 250"`, 3*time.Second); !ok {
 		t.Errorf("Link 250 is not on screen after scroll_into_view")
 	}
 }

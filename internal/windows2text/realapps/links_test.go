@@ -122,31 +122,14 @@ func TestChromiumFiveThousandLinks(t *testing.T) {
 // said the browser did not answer. Run with -benchtime 1x: each figure is
 // a median.
 func BenchmarkBrowserLinks(b *testing.B) {
-	for _, browser := range []struct {
-		name  string
-		start func(testing.TB, string) (interface{ Alive() bool }, int)
-	}{{"chromium", startChromium}, {"firefox-esr", startFirefox}} {
+	for _, browser := range browsers {
 		b.Run(browser.name, func(b *testing.B) {
 			_, pid := browser.start(b, linksPage)
 			c := serve(b)
 			waitForText(b, c, pid, "Link 1")
 			obs := map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 500}
 			for b.Loop() {
-				var ms []float64
-				size, unresponsive := 0, 0
-				c.do("observe", obs)
-				for range 15 {
-					start := time.Now()
-					r := c.do("observe", obs)
-					ms = append(ms, millis(time.Since(start)))
-					if !r.OK {
-						b.Fatalf("observe: %s", r.raw)
-					}
-					if un, _ := r.Result["unresponsive"].([]any); len(un) > 0 {
-						unresponsive++
-					}
-					size = len(r.raw)
-				}
+				ms, size, unresponsive := timeObserve(b, c, obs)
 				pyNodes, pyMS := pyatspiWalk(b, pid, 3, "showing")
 				b.ReportMetric(median(ms), "observe-ms")
 				b.ReportMetric(float64(size), "observe-bytes")
@@ -157,6 +140,35 @@ func BenchmarkBrowserLinks(b *testing.B) {
 			}
 		})
 	}
+}
+
+// browsers are the browsers the benchmarks compare, each with the function
+// that opens a local page in it.
+var browsers = []struct {
+	name  string
+	start func(testing.TB, string) (interface{ Alive() bool }, int)
+}{{"chromium", startChromium}, {"firefox-esr", startFirefox}}
+
+// timeObserve asks for the observation obs once, then 15 times timed, and
+// returns the times from request to answer, the size of the last answer,
+// and how many of the timed answers list an application that did not
+// answer.
+func timeObserve(b *testing.B, c *client, obs map[string]any) (ms []float64, size, unresponsive int) {
+	b.Helper()
+	c.do("observe", obs)
+	for range 15 {
+		start := time.Now()
+		r := c.do("observe", obs)
+		ms = append(ms, millis(time.Since(start)))
+		if !r.OK {
+			b.Fatalf("observe: %s", r.raw)
+		}
+		if un, _ := r.Result["unresponsive"].([]any); len(un) > 0 {
+			unresponsive++
+		}
+		size = len(r.raw)
+	}
+	return ms, size, unresponsive
 }
 
 // pyatspiWalk runs the benchmark's pyatspi walker (bench/windows2text)
@@ -221,28 +233,14 @@ func median(v []float64) float64 {
 // element of its windows, reading what windows2text reads), and reports
 // the size of observe's answer. Run with -benchtime 1x.
 func BenchmarkBrowserObserve(b *testing.B) {
-	for _, browser := range []struct {
-		name  string
-		start func(testing.TB, string) (interface{ Alive() bool }, int)
-	}{{"chromium", startChromium}, {"firefox-esr", startFirefox}} {
+	for _, browser := range browsers {
 		b.Run(browser.name, func(b *testing.B) {
 			_, pid := browser.start(b, "form.html")
 			c := serve(b)
 			waitForText(b, c, pid, "Nothing ordered")
 			obs := map[string]any{"scope": "process", "pid": pid}
 			for b.Loop() {
-				var ms []float64
-				size := 0
-				c.do("observe", obs)
-				for range 15 {
-					start := time.Now()
-					r := c.do("observe", obs)
-					ms = append(ms, millis(time.Since(start)))
-					if !r.OK {
-						b.Fatalf("observe: %s", r.raw)
-					}
-					size = len(r.raw)
-				}
+				ms, size, _ := timeObserve(b, c, obs)
 				pyNodes, pyMS := pyatspiWalk(b, pid, 3, "all")
 				b.ReportMetric(median(ms), "observe-ms")
 				b.ReportMetric(float64(size), "observe-bytes")

@@ -5,7 +5,6 @@ package realapps
 import (
 	"bufio"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -23,19 +22,10 @@ import (
 var desk *desktoptest.Desktop
 
 func TestMain(m *testing.M) {
-	os.Exit(runMain(m))
-}
-
-func runMain(m *testing.M) int {
-	defer testkit.Cleanup()
-	var err error
-	desk, err = desktoptest.Start(false)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL: starting the test desktop:", err)
-		return 1
-	}
-	defer desk.Close()
-	return m.Run()
+	desktoptest.Main(m, false, func(d *desktoptest.Desktop) (func(), error) {
+		desk = d
+		return nil, nil
+	})
 }
 
 // response is one answer of windows2text serve.
@@ -155,6 +145,24 @@ func find(t testing.TB, targets []target, prefix string) target {
 	}
 	t.Fatalf("no target %q among:\n%s", prefix, strings.Join(labels, "\n"))
 	return target{}
+}
+
+// awaitTarget observes with params until a target whose label starts with
+// prefix shows, for at most timeout, and returns it (ok) with the targets
+// last observed.
+func (c *client) awaitTarget(params map[string]any, prefix string, timeout time.Duration) (tg target, targets []target, ok bool) {
+	c.t.Helper()
+	ok = eventually(timeout, func() bool {
+		_, targets, _ = c.observe(params)
+		for _, t := range targets {
+			if strings.HasPrefix(t.Label, prefix) {
+				tg = t
+				return true
+			}
+		}
+		return false
+	})
+	return tg, targets, ok
 }
 
 // has reports whether a target offers action.

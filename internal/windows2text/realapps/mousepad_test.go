@@ -33,17 +33,8 @@ func TestMousepadTypeAndSaveAs(t *testing.T) {
 	}
 
 	c.ok("invoke", map[string]any{"ref": find(t, targets, `Menu "File"`).Ref})
-	var saveAs target
-	if !eventually(5*time.Second, func() bool {
-		_, targets, _ = c.observe(obs)
-		for _, tg := range targets {
-			if strings.HasPrefix(tg.Label, `MenuItem "Save As..."`) {
-				saveAs = tg
-				return true
-			}
-		}
-		return false
-	}) {
+	saveAs, targets, ok := c.awaitTarget(obs, `MenuItem "Save As..."`, 5*time.Second)
+	if !ok {
 		t.Fatalf("the open File menu shows no Save As: %v", targets)
 	}
 	// The menu item is gone with its menu once it has opened the dialog.
@@ -62,17 +53,8 @@ func TestMousepadTypeAndSaveAs(t *testing.T) {
 	name := find(t, targets, `Edit "Name"`)
 	c.ok("set_value", map[string]any{"ref": name.Ref, "value": path})
 	// The dialog enables Save once it has seen the name.
-	var save target
-	if !eventually(5*time.Second, func() bool {
-		_, targets, _ = c.observe(nil)
-		for _, tg := range targets {
-			if strings.HasPrefix(tg.Label, `Button "Save"`) {
-				save = tg
-				return true
-			}
-		}
-		return false
-	}) {
+	save, targets, ok := c.awaitTarget(nil, `Button "Save"`, 5*time.Second)
+	if !ok {
 		t.Fatalf("no enabled Save button: %v", targets)
 	}
 	res = c.ok("invoke", map[string]any{"ref": save.Ref})

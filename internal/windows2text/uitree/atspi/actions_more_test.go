@@ -55,15 +55,7 @@ func TestActScrollEveryAmount(t *testing.T) {
 		// Option 0 may be scrolled out of sight: look for it anyway.
 		s, _ := snap(t, func(r *uitree.Request) { r.VisibleOnly = false })
 		opt := mustFind(t, s.Tree.Root, uitree.RoleCheckBox, "Option 0")
-		var p *uitree.Element
-		s.Tree.Root.Walk(func(el *uitree.Element, _ int) bool {
-			for _, c := range el.Children {
-				if c == opt {
-					p = el
-				}
-			}
-			return p == nil
-		})
+		p := parentOf(s.Tree.Root, opt)
 		if p == nil {
 			t.Fatal("Option 0 has no parent")
 		}

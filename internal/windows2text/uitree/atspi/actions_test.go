@@ -119,15 +119,7 @@ func TestActFocusExpandSelect(t *testing.T) {
 func TestActScroll(t *testing.T) {
 	s, _ := snap(t, nil)
 	list := mustFind(t, s.Tree.Root, uitree.RoleDataGrid, "Items")
-	var pane *uitree.Element
-	s.Tree.Root.Walk(func(el *uitree.Element, _ int) bool {
-		for _, c := range el.Children {
-			if c == list {
-				pane = el
-			}
-		}
-		return pane == nil
-	})
+	pane := parentOf(s.Tree.Root, list)
 	if pane == nil || !pane.Actions.Has(uitree.ActionScroll) {
 		t.Fatalf("the list's scroll pane %+v has no scroll action", pane)
 	}

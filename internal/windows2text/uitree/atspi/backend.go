@@ -428,109 +428,21 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	// covers tells which applications' parts belong in this snapshot:
 	// when one of them stops answering, the snapshot is cut short.
 	var covers func(*appRun) bool
+	var err error
 	switch req.Scope {
 	case uitree.ScopeForeground, uitree.ScopeHwnd, uitree.ScopeCursor:
-		var target *node
-		var win window
-		var err error
-		switch req.Scope {
-		case uitree.ScopeForeground:
-			win, err = s.foreground()
-		case uitree.ScopeHwnd:
-			win, err = s.byID(req.WindowID)
-		default:
-			target, win, err = s.atPointer()
-		}
-		if err != nil {
-			return nil, err
-		}
-		if req.Scope != uitree.ScopeHwnd {
-			// The foreground window and the one under the pointer are
-			// chosen among every application's windows: one that did
-			// not answer may hold the right one (or the only one).
-			covers = func(*appRun) bool { return true }
-		} else if win.run != nil {
-			covers = func(r *appRun) bool { return r == win.run }
-		}
-		if win.run == nil {
-			root = desktopPane("Desktop", "desktop frame")
-			break
-		}
-		tree.App = win.run.name
-		if target == nil {
-			target = newNode(win.run, win.obj, 0)
-		}
-		w.walk([]*node{target})
-		if !target.ok {
-			if err := win.run.failed(); err != nil {
-				root = desktopPane("Desktop", "desktop frame")
-				break
-			}
-			return nil, uitree.Errorf(uitree.CodeStaleElement, "the window %s went away during the snapshot", win.obj)
-		}
-		if !target.included {
-			// maxNodes is at least 1 and a window is always kept;
-			// this is a hoisted cursor target: show it anyway.
-			target.included = true
-		}
-		root = assemble(target, req.MaxText)
-		if req.Scope != uitree.ScopeCursor {
-			setWindow(root, win)
-		}
+		root, covers, err = windowRoot(s, w, req, tree)
 	case uitree.ScopeDesktop, uitree.ScopeProcess:
-		var keep func(*appRun) bool
-		name, native := "Desktop", "desktop frame"
-		if req.Scope == uitree.ScopeProcess {
-			keep = func(r *appRun) bool { return r.conn.pid == req.PID }
-			native = "application"
-		}
-		wins, err := s.listWindows(keep)
-		if err != nil {
-			return nil, err
-		}
-		if req.Scope == uitree.ScopeProcess {
-			if len(wins) == 0 {
-				un := s.unresponsive()
-				for _, u := range un {
-					if u.PID == req.PID {
-						return &uitree.Tree{Root: desktopPane("", native), Truncated: true, Unresponsive: un}, nil
-					}
-				}
-				return nil, uitree.Errorf(uitree.CodeInvalidParams, "no accessible application has pid %d and a visible window", req.PID)
-			}
-			name = wins[0].run.name
-			tree.App = name
-		}
-		covers = keep
-		if covers == nil {
-			covers = func(*appRun) bool { return true }
-		}
-		top := &node{ok: true, included: true, el: desktopPane(name, native), fate: uitree.Keep}
-		w.count = 1
-		var level []*node
-		if req.MaxDepth >= 1 {
-			for _, win := range wins {
-				n := newNode(win.run, win.obj, 1)
-				top.children = append(top.children, n)
-				level = append(level, n)
-			}
-			w.walk(level)
-		} else {
-			top.omitted = len(wins)
-		}
-		root = assemble(top, req.MaxText)
-		i := 0
-		for _, n := range top.children {
-			if n.included {
-				for ; i < len(wins) && wins[i].obj != n.obj; i++ {
-				}
-				if i < len(wins) {
-					setWindow(n.el, wins[i])
-				}
-			}
+		var whole *uitree.Tree
+		root, covers, whole, err = applicationsRoot(s, w, req, tree)
+		if whole != nil {
+			return whole, nil
 		}
 	default:
 		return nil, uitree.Errorf(uitree.CodeInvalidParams, "unknown scope %q", req.Scope)
+	}
+	if err != nil {
+		return nil, err
 	}
 	tree.Root = root
 	// A snapshot is truncated when maxNodes cut it, and also when an
@@ -542,6 +454,120 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		tree.Unresponsive = append(tree.Unresponsive, un...)
 	}
 	return tree, nil
+}
+
+// windowRoot walks the window of a foreground, hwnd or cursor snapshot (the
+// element under the pointer for cursor) and returns its root, and which
+// applications the snapshot covers; it sets tree.App. The root is an
+// empty desktop pane when there is no such window or its application does
+// not answer.
+func windowRoot(s *session, w *walker, req uitree.Request, tree *uitree.Tree) (*uitree.Element, func(*appRun) bool, error) {
+	var target *node
+	var win window
+	var err error
+	switch req.Scope {
+	case uitree.ScopeForeground:
+		win, err = s.foreground()
+	case uitree.ScopeHwnd:
+		win, err = s.byID(req.WindowID)
+	default:
+		target, win, err = s.atPointer()
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var covers func(*appRun) bool
+	if req.Scope != uitree.ScopeHwnd {
+		// The foreground window and the one under the pointer are
+		// chosen among every application's windows: one that did
+		// not answer may hold the right one (or the only one).
+		covers = func(*appRun) bool { return true }
+	} else if win.run != nil {
+		covers = func(r *appRun) bool { return r == win.run }
+	}
+	if win.run == nil {
+		return desktopPane("Desktop", "desktop frame"), covers, nil
+	}
+	tree.App = win.run.name
+	if target == nil {
+		target = newNode(win.run, win.obj, 0)
+	}
+	w.walk([]*node{target})
+	if !target.ok {
+		if err := win.run.failed(); err != nil {
+			return desktopPane("Desktop", "desktop frame"), covers, nil
+		}
+		return nil, nil, uitree.Errorf(uitree.CodeStaleElement, "the window %s went away during the snapshot", win.obj)
+	}
+	if !target.included {
+		// maxNodes is at least 1 and a window is always kept;
+		// this is a hoisted cursor target: show it anyway.
+		target.included = true
+	}
+	root := assemble(target, req.MaxText)
+	if req.Scope != uitree.ScopeCursor {
+		setWindow(root, win)
+	}
+	return root, covers, nil
+}
+
+// applicationsRoot walks the windows of a desktop or process snapshot
+// under one pane and returns it, and which applications the snapshot
+// covers; it sets tree.App for a process. whole is the answer as it stands
+// when the process's application did not answer and shows no window.
+func applicationsRoot(s *session, w *walker, req uitree.Request, tree *uitree.Tree) (root *uitree.Element, covers func(*appRun) bool, whole *uitree.Tree, err error) {
+	var keep func(*appRun) bool
+	name, native := "Desktop", "desktop frame"
+	if req.Scope == uitree.ScopeProcess {
+		keep = func(r *appRun) bool { return r.conn.pid == req.PID }
+		native = "application"
+	}
+	wins, err := s.listWindows(keep)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if req.Scope == uitree.ScopeProcess {
+		if len(wins) == 0 {
+			un := s.unresponsive()
+			for _, u := range un {
+				if u.PID == req.PID {
+					return nil, nil, &uitree.Tree{Root: desktopPane("", native), Truncated: true, Unresponsive: un}, nil
+				}
+			}
+			return nil, nil, nil, uitree.Errorf(uitree.CodeInvalidParams, "no accessible application has pid %d and a visible window", req.PID)
+		}
+		name = wins[0].run.name
+		tree.App = name
+	}
+	covers = keep
+	if covers == nil {
+		covers = func(*appRun) bool { return true }
+	}
+	top := &node{ok: true, included: true, el: desktopPane(name, native), fate: uitree.Keep}
+	w.count = 1
+	var level []*node
+	if req.MaxDepth >= 1 {
+		for _, win := range wins {
+			n := newNode(win.run, win.obj, 1)
+			top.children = append(top.children, n)
+			level = append(level, n)
+		}
+		w.walk(level)
+	} else {
+		top.omitted = len(wins)
+	}
+	root = assemble(top, req.MaxText)
+	i := 0
+	for _, n := range top.children {
+		if n.included {
+			for ; i < len(wins) && wins[i].obj != n.obj; i++ {
+			}
+			if i < len(wins) {
+				setWindow(n.el, wins[i])
+			}
+		}
+	}
+	return root, covers, nil, nil
 }
 
 func setWindow(el *uitree.Element, w window) {

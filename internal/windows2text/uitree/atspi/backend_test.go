@@ -33,6 +33,21 @@ func find(root *uitree.Element, role uitree.Role, name string) *uitree.Element {
 	return found
 }
 
+// parentOf returns the element of the tree under root whose child is
+// child, or nil.
+func parentOf(root, child *uitree.Element) *uitree.Element {
+	var parent *uitree.Element
+	root.Walk(func(el *uitree.Element, _ int) bool {
+		for _, c := range el.Children {
+			if c == child {
+				parent = el
+			}
+		}
+		return parent == nil
+	})
+	return parent
+}
+
 func mustFind(t *testing.T, root *uitree.Element, role uitree.Role, name string) *uitree.Element {
 	t.Helper()
 	el := find(root, role, name)

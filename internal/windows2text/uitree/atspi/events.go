@@ -37,28 +37,16 @@ func (b *Backend) Subscribe(ctx context.Context) (uitree.Subscription, error) {
 	if err != nil {
 		return nil, err
 	}
-	conn, err := dbus.Connect(addr)
+	conn, err := eventConn(ctx, addr)
 	if err != nil {
-		return nil, fmt.Errorf("atspi: connecting to the accessibility bus for events: %w", err)
+		return nil, fmt.Errorf("atspi: %w", err)
 	}
 	s := &subscription{conn: conn, sigs: make(chan *dbus.Signal, 4096), out: make(chan uitree.Event, 4096), done: make(chan struct{})}
-	for _, iface := range settleInterfaces {
-		if err := conn.AddMatchSignalContext(ctx, dbus.WithMatchInterface(iface)); err != nil {
-			conn.Close()
-			return nil, fmt.Errorf("atspi: subscribing to %s: %w", iface, err)
-		}
-	}
 	conn.Signal(s.sigs)
 	go s.loop()
-	reg := conn.Object(registryName, "/org/a11y/atspi/registry")
-	for _, ev := range settleEvents {
-		cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		err := reg.CallWithContext(cctx, "org.a11y.atspi.Registry.RegisterEvent", 0, ev).Err
-		cancel()
-		if err != nil {
-			s.Close()
-			return nil, fmt.Errorf("atspi: registering %s with the registry: %w", ev, err)
-		}
+	if err := registerEvents(ctx, conn); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("atspi: %w", err)
 	}
 	// The registry tells the applications about the new listener before it
 	// answers; a call to each application after that answer is queued
@@ -200,12 +188,12 @@ func (b *Backend) Describe(ctx context.Context, id string) (uitree.Described, er
 	var d uitree.Described
 	var name dbus.Variant
 	if err := (<-nameCall.Done).Store(&name); err != nil {
-		return d, uitree.Errorf(uitree.CodeStaleElement, "reading %s: %v", id, err)
+		return d, uitree.Errorf(uitree.CodeStaleElement, "reading %s: %w", id, err)
 	}
 	d.Name, _ = name.Value().(string)
 	var role uint32
 	if err := (<-roleCall.Done).Store(&role); err != nil {
-		return d, uitree.Errorf(uitree.CodeStaleElement, "reading %s: %v", id, err)
+		return d, uitree.Errorf(uitree.CodeStaleElement, "reading %s: %w", id, err)
 	}
 	if int(role) < len(roles) {
 		d.Role = roles[role].uia

@@ -124,7 +124,7 @@ func (x *xInput) do(f func() error) error {
 	defer x.mu.Unlock()
 	for attempt := 0; ; attempt++ {
 		if err := x.open(); err != nil {
-			return uitree.Errorf(uitree.CodeInputFailed, "cannot reach the X server: %v", err)
+			return uitree.Errorf(uitree.CodeInputFailed, "cannot reach the X server: %w", err)
 		}
 		err := f()
 		if err == nil {
@@ -136,38 +136,30 @@ func (x *xInput) do(f func() error) error {
 		}
 		x.close()
 		if attempt == 1 {
-			return uitree.Errorf(uitree.CodeInputFailed, "input injection failed: %v", err)
+			return uitree.Errorf(uitree.CodeInputFailed, "input injection failed: %w", err)
 		}
 	}
 }
 
 // click moves the pointer to (px, py) and clicks button count times.
 func (x *xInput) click(px, py int, button string, count int) error {
-	detail := map[string]byte{"left": 1, "middle": 2, "right": 3}[button]
-	return x.do(func() error {
-		if err := x.fake(xMotionNotify, 0, int16(px), int16(py)); err != nil {
-			return err
-		}
-		for range count {
-			if err := x.fake(xButtonPress, detail, 0, 0); err != nil {
-				return err
-			}
-			if err := x.fake(xButtonRelease, detail, 0, 0); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return x.pressAt(px, py, map[string]byte{"left": 1, "middle": 2, "right": 3}[button], count)
 }
 
 // wheel turns the mouse wheel clicks times at (px, py): X buttons 4 and 5
 // scroll up and down, 6 and 7 left and right.
 func (x *xInput) wheel(px, py int, button byte, clicks int) error {
+	return x.pressAt(px, py, button, clicks)
+}
+
+// pressAt moves the pointer to (px, py) and presses and releases X
+// pointer button times times.
+func (x *xInput) pressAt(px, py int, button byte, times int) error {
 	return x.do(func() error {
 		if err := x.fake(xMotionNotify, 0, int16(px), int16(py)); err != nil {
 			return err
 		}
-		for range clicks {
+		for range times {
 			if err := x.fake(xButtonPress, button, 0, 0); err != nil {
 				return err
 			}

@@ -4,9 +4,6 @@ package atspi_test
 
 import (
 	"context"
-	"flag"
-	"fmt"
-	"os"
 	"testing"
 	"time"
 
@@ -26,45 +23,23 @@ var (
 // callTimeout is short so that the stopped-application test is quick.
 const callTimeout = 700 * time.Millisecond
 
+// TestMain starts the package's desktop, its two applications and the
+// backend; a fuzzing run (go test -run '^$' -fuzz ...) starts none of them.
 func TestMain(m *testing.M) {
-	flag.Parse()
-	// A fuzzing run (go test -run '^$' -fuzz ...) needs no desktop.
-	if f := flag.Lookup("test.fuzz"); f != nil && f.Value.String() != "" {
-		os.Exit(m.Run())
-	}
-	if f := flag.Lookup("test.fuzzworker"); f != nil && f.Value.String() == "true" {
-		os.Exit(m.Run())
-	}
-	os.Exit(runMain(m))
-}
-
-func runMain(m *testing.M) int {
-	var err error
-	desk, err = desktoptest.Start(true)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL: starting the test desktop:", err)
-		return 1
-	}
-	defer desk.Close()
-	if other, err = desk.StartApp("--title", "w2t other", "--rows", "3"); err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	if mainApp, err = desk.StartApp("--title", "w2t test", "--rows", "2000"); err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	if _, err := mainApp.Command("present"); err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	backend, err = atspi.New(context.Background(), atspi.WithCallTimeout(callTimeout))
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	defer backend.Close()
-	return m.Run()
+	desktoptest.Main(m, true, func(d *desktoptest.Desktop) (func(), error) {
+		desk = d
+		var err error
+		if other, err = desk.StartApp("--title", "w2t other", "--rows", "3"); err != nil {
+			return nil, err
+		}
+		if mainApp, err = desk.StartPresentedApp("--title", "w2t test", "--rows", "2000"); err != nil {
+			return nil, err
+		}
+		if backend, err = atspi.New(context.Background(), atspi.WithCallTimeout(callTimeout)); err != nil {
+			return nil, err
+		}
+		return func() { backend.Close() }, nil
+	})
 }
 
 // snap takes a snapshot with the defaults changed by edit.

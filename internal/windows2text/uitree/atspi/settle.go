@@ -61,28 +61,16 @@ type SettleStats struct {
 // applications send settleEvents and drains the burst that the first
 // registration triggers.
 func startSettler(ctx context.Context, addr string) (*settler, error) {
-	conn, err := dbus.Connect(addr)
+	conn, err := eventConn(ctx, addr)
 	if err != nil {
-		return nil, fmt.Errorf("connecting to the accessibility bus for events: %w", err)
+		return nil, err
 	}
 	s := &settler{conn: conn, sigs: make(chan *dbus.Signal, 1024), notify: make(chan struct{}, 1)}
-	for _, iface := range settleInterfaces {
-		if err := conn.AddMatchSignalContext(ctx, dbus.WithMatchInterface(iface)); err != nil {
-			conn.Close()
-			return nil, fmt.Errorf("subscribing to %s: %w", iface, err)
-		}
-	}
 	conn.Signal(s.sigs)
 	go s.loop()
-	reg := conn.Object(registryName, "/org/a11y/atspi/registry")
-	for _, ev := range settleEvents {
-		cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		err := reg.CallWithContext(cctx, "org.a11y.atspi.Registry.RegisterEvent", 0, ev).Err
-		cancel()
-		if err != nil {
-			conn.Close()
-			return nil, fmt.Errorf("registering %s with the registry: %w", ev, err)
-		}
+	if err := registerEvents(ctx, conn); err != nil {
+		conn.Close()
+		return nil, err
 	}
 	// Drain the burst: wait until the whole bus is quiet for a while.
 	deadline := time.Now().Add(time.Second)
@@ -94,6 +82,37 @@ func startSettler(ctx context.Context, addr string) (*settler, error) {
 		}
 	}
 	return s, nil
+}
+
+// eventConn connects to the accessibility bus at addr and matches the
+// signals of settleInterfaces; the caller delivers them (conn.Signal).
+func eventConn(ctx context.Context, addr string) (*dbus.Conn, error) {
+	conn, err := dbus.Connect(addr)
+	if err != nil {
+		return nil, fmt.Errorf("connecting to the accessibility bus for events: %w", err)
+	}
+	for _, iface := range settleInterfaces {
+		if err := conn.AddMatchSignalContext(ctx, dbus.WithMatchInterface(iface)); err != nil {
+			conn.Close()
+			return nil, fmt.Errorf("subscribing to %s: %w", iface, err)
+		}
+	}
+	return conn, nil
+}
+
+// registerEvents asks the registry to have the applications send
+// settleEvents, each call bounded to 2 s.
+func registerEvents(ctx context.Context, conn *dbus.Conn) error {
+	reg := conn.Object(registryName, "/org/a11y/atspi/registry")
+	for _, ev := range settleEvents {
+		cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		err := reg.CallWithContext(cctx, "org.a11y.atspi.Registry.RegisterEvent", 0, ev).Err
+		cancel()
+		if err != nil {
+			return fmt.Errorf("registering %s with the registry: %w", ev, err)
+		}
+	}
+	return nil
 }
 
 func (s *settler) loop() {

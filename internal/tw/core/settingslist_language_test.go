@@ -32,13 +32,7 @@ func TestSettingsListErrorsInTheInterfaceLanguage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {
-			st, _, err := settings.Open(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := st.Set("display.language", tt.lang); err != nil {
-				t.Fatal(err)
-			}
+			st := settingsIn(t, tt.lang)
 			rec := &recorder{}
 			app := core.New(core.Options{Home: t.TempDir(), Events: rec, Settings: rateOnly{st}})
 			defer app.Close()
@@ -80,13 +74,7 @@ func TestSettingsListDetailsSaysTheHelp(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {
-			st, _, err := settings.Open(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := st.Set("display.language", tt.lang); err != nil {
-				t.Fatal(err)
-			}
+			st := settingsIn(t, tt.lang)
 			rec := &recorder{}
 			app := core.New(core.Options{Home: t.TempDir(), Events: rec, Settings: rateAndPitch{st}})
 			defer app.Close()
@@ -99,4 +87,17 @@ func TestSettingsListDetailsSaysTheHelp(t *testing.T) {
 			}
 		})
 	}
+}
+
+// settingsIn is a new settings store whose interface language is lang.
+func settingsIn(t *testing.T, lang string) *settings.Store {
+	t.Helper()
+	st, _, err := settings.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Set("display.language", lang); err != nil {
+		t.Fatal(err)
+	}
+	return st
 }

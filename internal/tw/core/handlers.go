@@ -1,0 +1,108 @@
+package core
+
+import "fmt"
+
+// An actionHandler performs one action; the app's lock is held.
+type actionHandler func(a *App)
+
+// A precondition wraps the handler of the action id with what the action
+// needs before it runs: a document, the reading stopped, edit mode.
+type precondition func(id string, h actionHandler) actionHandler
+
+// handle registers the handlers of actions of the keyboard reference,
+// each wrapped in the precondition when. Each file registers, from its
+// init, the actions it implements; an id that is not an action, or one
+// registered twice, is a programming error, and TestEveryActionHasAHandler
+// checks that no action is left without one.
+func handle(when precondition, handlers map[string]actionHandler) {
+	for id, h := range handlers {
+		i, ok := actionIndex[id]
+		if !ok {
+			panic(fmt.Sprintf("core: a handler for %q, which is not an action", id))
+		}
+		if actionList[i].run != nil {
+			panic(fmt.Sprintf("core: two handlers for the action %q", id))
+		}
+		actionList[i].run = when(id, h)
+	}
+}
+
+// anytime runs the action whatever the app's state.
+func anytime(_ string, h actionHandler) actionHandler { return h }
+
+// onDocument runs the action on the open document, and says how to open
+// one when none is.
+func onDocument(_ string, h actionHandler) actionHandler {
+	return func(a *App) {
+		if a.needDoc() {
+			h(a)
+		}
+	}
+}
+
+// interrupting runs the action on the open document after stopping the
+// reading: a move interrupts reading.
+func interrupting(_ string, h actionHandler) actionHandler {
+	return func(a *App) {
+		if a.needDoc() {
+			a.stopIfReading()
+			h(a)
+		}
+	}
+}
+
+// moving is interrupting, and the move ends the selection.
+func moving(_ string, h actionHandler) actionHandler {
+	return func(a *App) {
+		if a.needDoc() {
+			a.stopIfReading()
+			a.sel = nil
+			h(a)
+		}
+	}
+}
+
+// unavailable is the handler of an action this version does not have.
+func unavailable(id string) actionHandler {
+	return func(a *App) { a.notAvailable(capitalize(a.actionName(id))) }
+}
+
+// Run performs an action that LookupAction resolved. confirm, when not
+// nil, answers the yes-or-no question the action asks.
+func (a *App) Run(act ActionInfo, confirm *bool) ActionResult {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.effects = nil
+	a.perform(act)
+	if confirm != nil && a.pending != nil && a.pending.Action == act.ID {
+		a.settle(*confirm)
+	}
+	return ActionResult{Status: a.status, Effects: a.takeEffects(), Pending: a.pending}
+}
+
+// Action runs the action with this id: LookupAction, then Run.
+func (a *App) Action(id string, confirm *bool) (ActionResult, error) {
+	act, ok := LookupAction(id)
+	if !ok {
+		return ActionResult{}, fmt.Errorf("%w: %s", ErrNoAction, id)
+	}
+	return a.Run(act, confirm), nil
+}
+
+// perform runs a resolved action's handler.
+func (a *App) perform(act ActionInfo) {
+	if act.run == nil {
+		// Only a zero ActionInfo has no handler (the test checks every
+		// action has one): nothing to do.
+		return
+	}
+	act.run(a)
+}
+
+// runAction runs the action with this id from inside the app (a menu, the
+// command palette, a list of commands).
+func (a *App) runAction(id string) {
+	if act, ok := LookupAction(id); ok {
+		a.perform(act)
+	}
+}

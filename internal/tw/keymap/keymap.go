@@ -1,0 +1,724 @@
+// Package keymap is tw's keys: the default bindings of each layer (global,
+// browse, speech cursor, edit), the presets, the overrides of keymap.toml,
+// and the names keys are written and said by. The terminal reader looks
+// keys up in it; the JSON-RPC server names keys with it (menus and help
+// show an action's key).
+package keymap
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/BurntSushi/toml"
+
+	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/i18n"
+)
+
+// Layers of the keymap. Each mode searches its layers in order: Browse:
+// browse, global. Speech Cursor: speech cursor, browse, global. Edit:
+// edit, global (unbound keys type text). Prompts: global only.
+const (
+	LayerGlobal       = "global"
+	LayerBrowse       = "browse"
+	LayerSpeechCursor = "speech_cursor"
+	LayerEdit         = "edit"
+)
+
+// modeLayers lists the layers each mode searches, in order.
+var modeLayers = map[string][]string{
+	"Browse":        {LayerBrowse, LayerGlobal},
+	"Speech Cursor": {LayerSpeechCursor, LayerBrowse, LayerGlobal},
+	"Edit":          {LayerEdit, LayerGlobal},
+	"Prompt":        {LayerGlobal},
+}
+
+// File is the name of the key overrides file in the home folder.
+const File = "keymap.toml"
+
+// binding is one default key of an action.
+type binding struct {
+	layer, key, action string
+}
+
+// Actions the terminal reader adds for edit mode's Left and Right (a
+// character at a time); they are not part of the keyboard reference.
+const (
+	CharNext     = "tui_caret_next_character"
+	CharPrevious = "tui_caret_previous_character"
+)
+
+// defaults are the terminal default keys of the facts file,
+// section A. Keys are in canonical form (see KeyName).
+var defaults = func() []binding {
+	var out []binding
+	b := func(layer, action string, keys ...string) {
+		for _, k := range keys {
+			out = append(out, binding{layer, k, action})
+		}
+	}
+	g, br, sc, ed := LayerGlobal, LayerBrowse, LayerSpeechCursor, LayerEdit
+
+	// Navigation
+	b(g, "next_sentence", "Alt+.", "Alt+Down")
+	b(g, "previous_sentence", "Alt+,", "Alt+Up")
+	b(g, "next_paragraph", "Ctrl+P", "Ctrl+Down")
+	b(br, "next_paragraph", "p", "]")
+	b(g, "previous_paragraph", "Ctrl+Up")
+	b(br, "previous_paragraph", "Shift+P", "[")
+	b(br, "next_heading", ">")
+	b(br, "previous_heading", "<")
+	b(g, "skip_next_heading", "Alt+H")
+	b(br, "skip_next_heading", "h", "}")
+	b(g, "skip_previous_heading", "Alt+Shift+H")
+	b(br, "skip_previous_heading", "Shift+H", "{")
+	b(g, "outline", "Alt+O")
+	for i := 1; i <= 6; i++ {
+		b(br, fmt.Sprintf("next_heading_level_%d", i), fmt.Sprint(i))
+		b(br, fmt.Sprintf("previous_heading_level_%d", i), fmt.Sprintf("Shift+%d", i))
+	}
+	b(br, "next_table", "t")
+	b(br, "previous_table", "Shift+T")
+	b(br, "next_list", "l")
+	b(br, "previous_list", "Shift+L")
+	b(br, "next_list_item", "i")
+	b(br, "previous_list_item", "Shift+I")
+	b(br, "next_link", "k", "u")
+	b(br, "previous_link", "Shift+K", "Shift+U")
+	b(br, "next_block_quote", "q")
+	b(br, "previous_block_quote", "Shift+Q")
+	b(br, "next_separator", "s")
+	b(br, "previous_separator", "Shift+S")
+	b(br, "next_graphic", "g")
+	b(br, "previous_graphic", "Shift+G")
+	b(g, "follow_link", "Alt+Shift+F")
+	b(g, "table_next_row", "Ctrl+Alt+Down")
+	b(g, "table_previous_row", "Ctrl+Alt+Up")
+	b(g, "table_next_column", "Ctrl+Alt+Right")
+	b(g, "table_previous_column", "Ctrl+Alt+Left")
+	b(g, "next_chapter", "F11", "Alt+PageDown")
+	b(br, "next_chapter", "d")
+	b(g, "previous_chapter", "Alt+PageUp")
+	b(br, "previous_chapter", "Shift+D")
+	b(g, "history_back", "Alt+Left")
+	b(br, "history_back", "Backspace")
+	b(g, "history_forward", "Alt+Right")
+	b(br, "history_forward", "\\")
+	b(g, "go_to", "Ctrl+G")
+	b(g, "document_start", "Ctrl+Home")
+	b(br, "document_start", "Home")
+	b(g, "document_end", "Ctrl+End")
+	b(br, "document_end", "End")
+	b(br, "caret_next_word", "Right")
+	b(br, "caret_previous_word", "Left")
+	b(br, "caret_next_line", "Down")
+	b(br, "caret_previous_line", "Up")
+	b(br, "select_next_word", "Shift+Right")
+	b(br, "select_previous_word", "Shift+Left")
+	b(br, "select_next_line", "Shift+Down")
+	b(br, "select_previous_line", "Shift+Up")
+	b(g, "page_down", "PageDown")
+	b(g, "page_up", "PageUp")
+	b(br, "scroll_down", "j")
+	b(br, "scroll_up", "Shift+J")
+
+	// Speech Cursor
+	b(br, "speech_cursor_toggle", "Tab")
+	b(sc, "speech_cursor_next_line", "Down", "j")
+	b(sc, "speech_cursor_previous_line", "Up", "k")
+	b(sc, "speech_cursor_reread_line", "r")
+	b(sc, "speech_cursor_exit_and_read", "Enter")
+	b(sc, "speech_cursor_toggle", "Escape") // Escape stops and leaves
+
+	// Search
+	b(g, "find", "Ctrl+F")
+	b(br, "find", "/")
+	b(g, "find_next", "F3")
+	b(br, "find_next", "n")
+	b(g, "find_previous", "F4")
+	b(br, "find_previous", "Shift+N")
+	b(g, "next_misspelling", "Alt+M")
+	b(g, "previous_misspelling", "Alt+Shift+M")
+	b(g, "spelling_suggestions", "Alt+J")
+
+	// Bookmarks and notes
+	b(br, "add_bookmark", "m")
+	b(br, "list_bookmarks", "Shift+M")
+	b(br, "next_bookmark", "b")
+	b(br, "previous_bookmark", "Shift+B")
+	b(g, "add_note", "Alt+N")
+	b(br, "add_note", "a")
+	b(br, "list_notes", "Shift+A")
+	b(g, "next_note", "F12")
+	b(br, "next_note", "e")
+	b(g, "previous_note", "Shift+F12")
+	b(br, "previous_note", "Shift+E")
+	b(br, "delete_note", "Delete")
+	b(br, "highlight_selection", "y")
+	b(br, "list_highlights", "Shift+Y")
+
+	// Reading
+	b(g, "play_pause", "Alt+P")
+	b(br, "play_pause", "Space")
+	b(g, "stop", "Escape", "Ctrl+X")
+	b(g, "read_from_cursor", "Ctrl+Space")
+	b(br, "read_from_cursor", "Enter")
+	b(br, "read_document", "Shift+R")
+	b(br, "read_current_character", "c")
+	b(br, "read_current_word", "w")
+	b(br, "read_current_sentence", ".")
+	b(g, "read_current_line", "Alt+Shift+L")
+	b(br, "read_paragraph", ",")
+	b(br, "read_selection", "v")
+	b(br, "say_position", "Shift+W")
+	b(br, "say_status", "z")
+	b(br, "repeat_message", "'")
+	b(g, "word_count", "Alt+Shift+T")
+	b(g, "link_address", "Alt+Shift+K")
+	b(br, "replay_sentence", ";")
+	b(br, "replay_paragraph", "r")
+	b(g, "replay_paragraph", "Ctrl+R")
+
+	// Voice
+	b(br, "rate_up", "+", "=")
+	b(br, "rate_down", "-")
+	b(g, "cycle_speed_preset", "F8")
+	b(g, "choose_voice", "Alt+V")
+	b(g, "cycle_favorite_voice", "Alt+Shift+V")
+
+	// File
+	b(g, "open", "Ctrl+O")
+	b(g, "new_document", "Ctrl+N")
+	b(g, "save", "Ctrl+S")
+	b(g, "save_as", "Alt+S")
+	b(g, "quit", "Ctrl+Q")
+
+	// Editing
+	b(g, "toggle_edit_mode", "Ctrl+E")
+	b(ed, "undo", "Ctrl+Z")
+	b(ed, "redo", "Ctrl+Y")
+	b(ed, "bold", "Ctrl+B")
+	b(ed, "copy", "Ctrl+C")
+	b(ed, "cut", "Ctrl+X")
+	b(ed, "paste", "Ctrl+V")
+	b(ed, "select_all", "Ctrl+A")
+	b(ed, "delete_word_before", "Ctrl+W")
+	b(ed, "delete_word_after", "Ctrl+Delete")
+	b(ed, "backspace", "Backspace")
+	b(ed, "delete", "Delete")
+	b(ed, CharNext, "Right")
+	b(ed, CharPrevious, "Left")
+	b(ed, "caret_next_line", "Down")
+	b(ed, "caret_previous_line", "Up")
+	b(ed, "caret_next_word", "Ctrl+Right")
+	b(ed, "caret_previous_word", "Ctrl+Left")
+	b(ed, "select_next_word", "Shift+Right")
+	b(ed, "select_previous_word", "Shift+Left")
+	b(ed, "select_next_line", "Shift+Down")
+	b(ed, "select_previous_line", "Shift+Up")
+
+	// View and help
+	b(g, "command_palette", "F2", "Alt+X")
+	b(br, "command_palette", ":")
+	b(g, "settings", "Shift+F10")
+	b(br, "keyboard_help", "?")
+	b(g, "what_does_this_key_do", "Shift+F1")
+	b(g, "help", "F1")
+	b(g, "menu", "F10")
+	b(g, "toggle_character_keys", "F9")
+	b(g, "search_help", "Alt+?")
+	b(br, "notice_history", "\"")
+	b(g, "quiet_screen", "Alt+Q")
+	b(g, "say_all", "Alt+A")
+	// Ctrl+C copies in every mode: the selection, else the sentence.
+	b(g, "copy", "Ctrl+C")
+
+	// The menus: Alt and a menu's letter.
+	for _, m := range core.Menus {
+		b(g, MenuAction(m), fmt.Sprintf("Alt+%c", unicode.ToUpper(m.Letter)))
+	}
+	return out
+}()
+
+// MenuAction is the terminal reader's action that opens menu m, such as
+// menu_file or menu_view_and_help (keymap.toml may rebind it).
+func MenuAction(m core.Menu) string {
+	return "menu_" + strings.ReplaceAll(strings.ToLower(m.Name), " ", "_")
+}
+
+// classicExtras are what the classic preset adds to the default keys once
+// the single-character keys are gone: the modifier keys of older reading
+// programs.
+var classicExtras = []binding{
+	{LayerGlobal, "Ctrl+Right", "next_sentence"},
+	{LayerGlobal, "Ctrl+Left", "previous_sentence"},
+	{LayerGlobal, "F5", "read_from_cursor"},
+	{LayerGlobal, "F6", "play_pause"},
+	{LayerGlobal, "Alt+B", "add_bookmark"},
+	{LayerGlobal, "Alt+Shift+B", "list_bookmarks"},
+	{LayerGlobal, "Alt+W", "say_position"},
+}
+
+// Keymap resolves keys to actions, per layer.
+type Keymap struct {
+	layers map[string]map[string]string // layer -> key -> action
+	// Warnings are the overrides refused, one sentence each (English);
+	// warnings holds the same as catalogue keys and arguments, for the
+	// reader to say in the interface language.
+	Warnings []string
+	warnings []warning
+}
+
+// Notices are the warnings as messages, to be said in the interface
+// language.
+func (km *Keymap) Notices() []i18n.Message {
+	out := make([]i18n.Message, len(km.warnings))
+	for i, w := range km.warnings {
+		out[i] = i18n.Msg(w.key, w.args...)
+	}
+	return out
+}
+
+// warning is a keymap warning as a message key and its arguments.
+type warning struct {
+	key  string
+	args []any
+}
+
+// warnf records a warning; key is a catalogue key (marked with i18n.Key).
+func (km *Keymap) warnf(key string, args ...any) {
+	km.Warnings = append(km.Warnings, fmt.Sprintf(key, args...))
+	km.warnings = append(km.warnings, warning{key, args})
+}
+
+// IsCharacterKey reports whether key is a single character key: one
+// printable character, typed without Ctrl or Alt (shifted letters, digits
+// and punctuation included). F9 turns these off in browse mode.
+func IsCharacterKey(key string) bool {
+	if key == "Space" {
+		return true
+	}
+	if strings.HasPrefix(key, "Shift+") {
+		rest := key[len("Shift+"):]
+		return len([]rune(rest)) == 1
+	}
+	return len([]rune(key)) == 1
+}
+
+// New builds the keymap for a preset ("default" or "classic") with
+// the overrides of keymap.toml in home, if there is one.
+func New(preset, home string) *Keymap {
+	km := &Keymap{layers: map[string]map[string]string{}}
+	for _, l := range []string{LayerGlobal, LayerBrowse, LayerSpeechCursor, LayerEdit} {
+		km.layers[l] = map[string]string{}
+	}
+	for _, bd := range defaults {
+		if preset == "classic" && bd.layer == LayerBrowse && IsCharacterKey(bd.key) {
+			continue
+		}
+		km.layers[bd.layer][bd.key] = bd.action
+	}
+	if preset == "classic" {
+		for _, bd := range classicExtras {
+			km.layers[bd.layer][bd.key] = bd.action
+		}
+	}
+	if home != "" {
+		path := filepath.Join(home, File)
+		data, err := os.ReadFile(path)
+		if err == nil {
+			km.applyOverrides(string(data))
+		} else if !os.IsNotExist(err) {
+			km.warnf(i18n.Key("keymap.toml: cannot be read (%v); using the default keys."), err)
+		}
+	}
+	for i, w := range km.Warnings {
+		// One line each: a warning is one message on the message line.
+		km.Warnings[i] = strings.Join(strings.Fields(w), " ")
+	}
+	return km
+}
+
+// Lookup returns the action of key in mode, searching the mode's layers in
+// order.
+func (km *Keymap) Lookup(mode, key string) (action, layer string, ok bool) {
+	layers, found := modeLayers[mode]
+	if !found {
+		layers = modeLayers["Browse"]
+	}
+	for _, l := range layers {
+		if a, ok := km.layers[l][key]; ok {
+			return a, l, true
+		}
+	}
+	return "", "", false
+}
+
+// KeysOf returns the keys of an action, in a stable order.
+func (km *Keymap) KeysOf(action string) []string {
+	var keys []string
+	for _, l := range []string{LayerGlobal, LayerBrowse, LayerSpeechCursor, LayerEdit} {
+		var ks []string
+		for k, a := range km.layers[l] {
+			if a == action {
+				ks = append(ks, k)
+			}
+		}
+		sort.Slice(ks, func(i, j int) bool { return keyOrder(ks[i]) < keyOrder(ks[j]) })
+		for _, k := range ks {
+			if !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+	}
+	return keys
+}
+
+// ShownKey is the key a menu or the help shows for an action: its first
+// key, said aloud ("Ctrl+O", "Question mark"), or "" when it has none.
+func (km *Keymap) ShownKey(action string) string {
+	if keys := km.KeysOf(action); len(keys) > 0 {
+		return SpokenKey(keys[0])
+	}
+	return ""
+}
+
+func keyOrder(k string) string {
+	// Modifier keys first, then single keys, each alphabetically.
+	if IsCharacterKey(k) {
+		return "1" + k
+	}
+	return "0" + k
+}
+
+// layerFor says which layer an overriding key goes in: an action of only
+// the speech cursor or edit layer keeps its layer; otherwise single keys
+// and the unmodified movement keys go in browse (edit mode needs them for
+// itself) and the other keys in global.
+func (km *Keymap) layerFor(action, key string) string {
+	browse, special := false, ""
+	for _, bd := range defaults {
+		if bd.action != action {
+			continue
+		}
+		switch bd.layer {
+		case LayerBrowse:
+			browse = true
+		case LayerSpeechCursor, LayerEdit:
+			special = bd.layer
+		}
+	}
+	if special != "" && !browse {
+		return special
+	}
+	if IsCharacterKey(key) || isPlainSpecial(key) {
+		return LayerBrowse
+	}
+	return LayerGlobal
+}
+
+// isPlainSpecial reports whether key is an unmodified movement or editing
+// key (arrows, Home, Enter...), which edit mode needs for itself.
+func isPlainSpecial(key string) bool {
+	switch key {
+	case "Up", "Down", "Left", "Right", "Home", "End", "PageUp", "PageDown",
+		"Enter", "Tab", "Backspace", "Delete", "Escape", "Insert":
+		return true
+	}
+	return false
+}
+
+// applyOverrides applies keymap.toml: `action = ["key", ...]` replaces all
+// of the action's keys; an empty list unbinds it. An override that would
+// give a key two actions in one mode is refused with a warning.
+func (km *Keymap) applyOverrides(text string) {
+	raw, bad := decodeKeymap(text)
+	for _, w := range bad {
+		km.warnf(w.key, w.args...)
+	}
+	known := map[string]bool{CharNext: true, CharPrevious: true}
+	for _, bd := range defaults {
+		known[bd.action] = true
+	}
+	for _, a := range allActionIDs() {
+		known[a] = true
+	}
+	type override struct {
+		action string
+		keys   []string
+	}
+	var overrides []override
+	names := make([]string, 0, len(raw))
+	for name := range raw {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, action := range names {
+		if !known[action] {
+			km.warnf(i18n.Key("keymap.toml: there is no action %s; the entry is ignored."), action)
+			continue
+		}
+		list, ok := raw[action].([]any)
+		if !ok {
+			km.warnf(i18n.Key("keymap.toml: %s must be a list of keys such as [\"Ctrl+J\"]; the entry is ignored."), action)
+			continue
+		}
+		o := override{action: action}
+		bad := false
+		for _, v := range list {
+			s, ok := v.(string)
+			key, err := ParseKey(s)
+			if !ok || err != nil {
+				km.warnf(i18n.Key("keymap.toml: %v is not a key name (for %s); the entry is ignored."), v, action)
+				bad = true
+				break
+			}
+			o.keys = append(o.keys, key)
+		}
+		if !bad {
+			overrides = append(overrides, o)
+		}
+	}
+	// An entry replaces all of an action's keys: remove them all first, so
+	// that keys can move from one action to another in the same file.
+	removed := map[string]map[string]string{}
+	for _, o := range overrides {
+		for l, m := range km.layers {
+			for k, a := range m {
+				if a == o.action {
+					if removed[o.action] == nil {
+						removed[o.action] = map[string]string{}
+					}
+					removed[o.action][l+"\x00"+k] = a
+					delete(m, k)
+				}
+			}
+		}
+	}
+	for _, o := range overrides {
+		var placed []binding
+		var conflict []any
+		for _, key := range o.keys {
+			layer := km.layerFor(o.action, key)
+			if other := km.conflict(layer, key, o.action); other != "" {
+				conflict = []any{key, strings.ReplaceAll(other, "_", " "), strings.ReplaceAll(o.action, "_", " ")}
+				break
+			}
+			km.layers[layer][key] = o.action
+			placed = append(placed, binding{layer, key, o.action})
+		}
+		if conflict != nil {
+			km.warnf(i18n.Key("keymap.toml: %s is already %s; %s keeps its keys."), conflict...)
+			for _, p := range placed {
+				delete(km.layers[p.layer], p.key)
+			}
+			for lk, a := range removed[o.action] {
+				l, k, _ := strings.Cut(lk, "\x00")
+				if _, taken := km.layers[l][k]; !taken {
+					km.layers[l][k] = a
+				}
+			}
+		}
+	}
+}
+
+// decodeKeymap decodes keymap.toml. When the file as a whole is not valid
+// TOML, each line is decoded by itself, so that every bad line gets its
+// own warning (not only the first) and the good lines are still used.
+func decodeKeymap(text string) (map[string]any, []warning) {
+	var raw map[string]any
+	if _, err := toml.Decode(text, &raw); err == nil {
+		return raw, nil
+	}
+	raw = map[string]any{}
+	var warnings []warning
+	for i, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		var one map[string]any
+		if _, err := toml.Decode(t, &one); err != nil {
+			msg := err.Error()
+			if pe, ok := err.(toml.ParseError); ok {
+				msg = pe.Message
+			}
+			warnings = append(warnings, warning{i18n.Key("keymap.toml line %d: %s; that line is ignored and its action keeps the default keys."), []any{i + 1, msg}})
+			continue
+		}
+		for k, v := range one {
+			raw[k] = v
+		}
+	}
+	return raw, warnings
+}
+
+// conflict returns the other action key would have in a mode that searches
+// layer, or "". Within one layer a key has one action; a global key and a
+// mode key are both reachable in that mode, so they conflict too. The
+// speech cursor layer shadowing browse is by design.
+func (km *Keymap) conflict(layer, key, action string) string {
+	check := []string{layer}
+	if layer == LayerGlobal {
+		check = append(check, LayerBrowse, LayerSpeechCursor, LayerEdit)
+	} else {
+		check = append(check, LayerGlobal)
+	}
+	for _, l := range check {
+		if a, ok := km.layers[l][key]; ok && a != action {
+			return a
+		}
+	}
+	return ""
+}
+
+// shiftedDigits are the US layout's Shift+digit characters: the terminal
+// sends "!" for Shift+1.
+var shiftedDigits = map[rune]string{'!': "1", '@': "2", '#': "3", '$': "4", '%': "5", '^': "6", '&': "7", '*': "8", '(': "9", ')': "0"}
+
+var keyAliases = map[string]string{
+	"up": "Up", "down": "Down", "left": "Left", "right": "Right", "home": "Home", "end": "End",
+	"pageup": "PageUp", "pgup": "PageUp", "page_up": "PageUp", "pagedown": "PageDown", "pgdn": "PageDown",
+	"page_down": "PageDown", "insert": "Insert", "ins": "Insert", "delete": "Delete", "del": "Delete",
+	"enter": "Enter", "return": "Enter", "tab": "Tab", "backspace": "Backspace", "escape": "Escape",
+	"esc": "Escape", "space": "Space", "period": ".", "comma": ",", "plus": "+", "minus": "-",
+	"slash": "/", "backslash": "\\", "semicolon": ";", "apostrophe": "'", "quote": "'",
+}
+
+// ParseKey turns a key name as a person writes it ("ctrl+j", "Alt+Shift+h",
+// "Shift+F1", "H", "alt++") into the canonical form KeyName produces.
+func ParseKey(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", fmt.Errorf("empty key name")
+	}
+	var parts []string
+	if strings.HasSuffix(s, "++") {
+		parts = append(strings.Split(strings.TrimSuffix(s, "++"), "+"), "+")
+	} else if s == "+" {
+		parts = []string{"+"}
+	} else {
+		parts = strings.Split(s, "+")
+	}
+	ctrl, alt, shift := false, false, false
+	for _, m := range parts[:len(parts)-1] {
+		switch strings.ToLower(strings.TrimSpace(m)) {
+		case "ctrl", "control", "c":
+			ctrl = true
+		case "alt", "meta", "option", "m":
+			alt = true
+		case "shift", "s":
+			shift = true
+		default:
+			return "", fmt.Errorf("unknown modifier %q in %q", m, s)
+		}
+	}
+	base := strings.TrimSpace(parts[len(parts)-1])
+	if base == "" {
+		return "", fmt.Errorf("no key in %q", s)
+	}
+	runes := []rune(base)
+	switch {
+	case len(runes) == 1:
+		r := runes[0]
+		switch {
+		case unicode.IsLetter(r) && r < 0x80:
+			// With a modifier the letter's case does not matter
+			// ("Ctrl+j" is "Ctrl+J"); alone, a capital means Shift.
+			if ctrl || alt || shift {
+				base = strings.ToUpper(base)
+			} else if unicode.IsUpper(r) {
+				shift = true
+			}
+		case shiftedDigits[r] != "":
+			base, shift = shiftedDigits[r], true
+		}
+	case keyAliases[strings.ToLower(base)] != "":
+		base = keyAliases[strings.ToLower(base)]
+	case (base[0] == 'F' || base[0] == 'f') && len(base) <= 3:
+		n := 0
+		if _, err := fmt.Sscanf(base[1:], "%d", &n); err != nil || n < 1 || n > 24 {
+			return "", fmt.Errorf("unknown key %q", s)
+		}
+		if n > 12 {
+			n -= 12
+			shift = true
+		}
+		base = fmt.Sprintf("F%d", n)
+	default:
+		return "", fmt.Errorf("unknown key %q", s)
+	}
+	name := ""
+	if ctrl {
+		name += "Ctrl+"
+	}
+	if alt {
+		name += "Alt+"
+	}
+	if shift {
+		name += "Shift+"
+	}
+	return name + base, nil
+}
+
+// keyNames are the names punctuation keys are said by (catalogue keys).
+var keyNames = map[string]string{".": i18n.Key("Period"), ",": i18n.Key("Comma"), "/": i18n.Key("Slash"),
+	"\\": i18n.Key("Backslash"), ";": i18n.Key("Semicolon"), "'": i18n.Key("Apostrophe"),
+	"[": i18n.Key("Left bracket"), "]": i18n.Key("Right bracket"), "{": i18n.Key("Left brace"),
+	"}": i18n.Key("Right brace"), "<": i18n.Key("Less than"), ">": i18n.Key("Greater than"),
+	"?": i18n.Key("Question mark"), ":": i18n.Key("Colon"), "+": i18n.Key("Plus"), "=": i18n.Key("Equals"),
+	"-": i18n.Key("Minus"), "\"": i18n.Key("Quote"), "`": i18n.Key("Grave")}
+
+// SpokenKey says a key name aloud: "Alt+." becomes "Alt+Period".
+func SpokenKey(key string) string { return SpokenKeyIn(key, i18n.For("en")) }
+
+// SpokenKeyIn is SpokenKey in a language: punctuation is named in it;
+// modifiers and named keys keep the names printed on keyboards and used
+// by keymap.toml.
+func SpokenKeyIn(key string, p *i18n.Printer) string {
+	i := strings.LastIndex(key, "+")
+	if i == len(key)-1 && i > 0 {
+		i = strings.LastIndex(key[:i], "+")
+	}
+	prefix, base := "", key
+	if i > 0 {
+		prefix, base = key[:i+1], key[i+1:]
+	}
+	if n, ok := keyNames[base]; ok {
+		base = p.Text(n)
+	}
+	return prefix + base
+}
+
+// allActionIDs are the action ids of the keyboard reference.
+func allActionIDs() []string {
+	var ids []string
+	for _, a := range core.Actions() {
+		ids = append(ids, a.ID)
+	}
+	return ids
+}
+
+// ShiftedDigit is the digit of a US layout's Shift+digit character ("1"
+// for '!'), as a terminal sends Shift+1.
+func ShiftedDigit(r rune) (string, bool) {
+	d, ok := shiftedDigits[r]
+	return d, ok
+}
+
+// Binding is one default key of an action, in a layer.
+type Binding struct{ Layer, Key, Action string }
+
+// Defaults are the default keys of every layer (the default preset).
+func Defaults() []Binding {
+	out := make([]Binding, len(defaults))
+	for i, b := range defaults {
+		out[i] = Binding{b.layer, b.key, b.action}
+	}
+	return out
+}

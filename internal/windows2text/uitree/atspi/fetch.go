@@ -1,0 +1,461 @@
+package atspi
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"textfirst/internal/windows2text/uitree"
+)
+
+// chunkSize is how many elements one batch asks about.
+const chunkSize = 16
+
+type extents struct{ X, Y, W, H int32 }
+
+// pendingNode holds one node's call slots and what the first round learned.
+type pendingNode struct {
+	n                         *node
+	iRole, iState, iIfaces    int
+	iName, iCount, iExt       int
+	iChildren, iActions       int
+	iValue                    [4]int
+	iText, iNCols, iCharCount int
+	// text is the element's text, once read.
+	text   string
+	textOK bool
+	// ifaces are the interface bits, from the call or the cache.
+	ifaces int
+	// iRelations asks who labels an unnamed control; the label's name is
+	// read in a third round.
+	iRelations int
+	h          *handle
+	el         *uitree.Element
+	childArea  uitree.Area
+	virtual    bool
+	// byIndex is set for a long list whose visible children are found by
+	// index (visibleRange) instead of being listed whole.
+	byIndex bool
+	// ownText is set for an unnamed text container whose text is read to
+	// name it.
+	ownText bool
+	// sliced is set for a list too long for one GetChildren.
+	sliced bool
+}
+
+// fetchChunk reads a chunk of nodes, makes their child nodes, gives back
+// its slot and prefetches the children. Whatever happens, it marks every
+// node of the chunk done.
+func (w *walker) fetchChunk(nodes []*node) {
+	// The caller took a slot of w.sem for this chunk.
+	released := false
+	release := func() {
+		if !released {
+			released = true
+			<-w.sem
+		}
+	}
+	defer func() {
+		release()
+		for _, n := range nodes {
+			close(n.done)
+		}
+	}()
+	w.readChunk(nodes)
+	for _, n := range nodes {
+		w.expand(n)
+	}
+	release()
+	w.prefetch(nodes)
+}
+
+// readChunk reads nodes of one application in rounds: first what needs no
+// knowledge of a node (role, states, interfaces, name and child count,
+// extents), then what its interfaces offer (children, actions, value,
+// text, who labels it), then the names of labels. Every call of a round is
+// in flight at once.
+func (w *walker) readChunk(nodes []*node) {
+	app := nodes[0].app
+	if app.dead() {
+		return
+	}
+	ps := make([]pendingNode, len(nodes))
+	b := app.batch(5 * len(nodes))
+	for i, n := range nodes {
+		p := &ps[i]
+		p.n = n
+		p.iRole = b.call(n.obj, ifaceAccessible+".GetRole")
+		p.iState = b.call(n.obj, ifaceAccessible+".GetState")
+		// An object's interfaces are fixed for its lifetime, and AT-SPI
+		// never reuses an object path: ask once per connection.
+		p.iIfaces, p.ifaces = -1, -1
+		if bits, ok := app.conn.interfaces(n.obj.Path); ok {
+			p.ifaces = bits
+		} else {
+			p.iIfaces = b.call(n.obj, ifaceAccessible+".GetInterfaces")
+		}
+		// Property by property: Qt 5's bridge crashes on
+		// Properties.GetAll, and one property that fails makes GetAll
+		// abort Chromium.
+		p.iName = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "Name")
+		p.iCount = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "ChildCount")
+		p.iExt = -1
+		if !n.hidden {
+			p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
+		}
+	}
+	b.wait()
+	if app.dead() {
+		return
+	}
+	b2 := app.batch(3 * len(nodes))
+	for i := range ps {
+		w.firstRound(b, b2, &ps[i])
+	}
+	b2.wait()
+	if app.dead() {
+		return
+	}
+	// Third round, for unnamed controls only: the names of their labels.
+	var b3 *batch
+	labels := map[int]int{}
+	for i := range ps {
+		p := &ps[i]
+		if p.el == nil || p.iRelations < 0 {
+			continue
+		}
+		var rels []relation
+		if b2.store(p.iRelations, &rels) != nil {
+			continue
+		}
+		for _, r := range rels {
+			if r.Type == relationLabelledBy && len(r.Targets) > 0 {
+				if b3 == nil {
+					b3 = app.batch(2 * len(ps))
+				}
+				labels[i] = b3.call(r.Targets[0], ifaceProperties+".Get", ifaceAccessible, "Name")
+				break
+			}
+		}
+	}
+	texts := map[int]int{}
+	for i := range ps {
+		p := &ps[i]
+		if p.el == nil || p.iText < 0 {
+			continue
+		}
+		var text string
+		if b2.store(p.iText, &text) == nil && text != "" {
+			p.text, p.textOK = text, true
+			continue
+		}
+		var count variantValue
+		if b2.store(p.iCharCount, &count) != nil {
+			continue
+		}
+		if c, ok := count.v.(int32); ok && c > 0 {
+			if b3 == nil {
+				b3 = app.batch(2 * len(ps))
+			}
+			texts[i] = b3.call(p.n.obj, ifaceText+".GetText", int32(0), min(c, int32(w.req.MaxText+1)))
+		} else if ok {
+			p.textOK = true // empty
+		}
+	}
+	if b3 != nil {
+		b3.wait()
+		for i, slot := range texts {
+			var text string
+			if b3.store(slot, &text) == nil {
+				ps[i].text, ps[i].textOK = text, true
+			}
+		}
+		for i, slot := range labels {
+			var v variantValue
+			if b3.store(slot, &v) == nil {
+				name, _ := v.v.(string)
+				ps[i].el.Name = uitree.Truncate(strings.TrimRight(strings.TrimSpace(name), ":"), w.req.MaxText)
+			}
+		}
+	}
+	for i := range ps {
+		if ps[i].el != nil {
+			w.secondRound(b2, &ps[i])
+		}
+	}
+}
+
+// labelledRole reports whether an unnamed element of role takes its name
+// from the label that labels it (an entry after "City:").
+func labelledRole(role uint32) bool {
+	switch role {
+	case roleText, roleEntry, rolePasswordText, roleSpinButton, roleSlider, roleComboBox, roleCheckBox, roleToggleButton, roleList, roleTable, roleTreeTable, roleTree, roleListBox:
+		return true
+	}
+	return false
+}
+
+// firstRound decodes a node's first answers and queues its second round.
+func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
+	n := p.n
+	var role uint32
+	var st []uint32
+	var name, count variantValue
+	if b.store(p.iRole, &role) != nil || b.store(p.iState, &st) != nil {
+		return
+	}
+	// A name or child count that cannot be read is empty, not fatal.
+	_ = b.store(p.iName, &name)
+	_ = b.store(p.iCount, &count)
+	nameStr, _ := name.v.(string)
+	childCount, _ := count.v.(int32)
+	if p.iIfaces >= 0 {
+		var ifaces []string
+		if b.store(p.iIfaces, &ifaces) != nil {
+			return
+		}
+		p.ifaces = 0
+		for _, name := range ifaces {
+			p.ifaces |= interfaceBits[name]
+		}
+		n.app.conn.rememberInterfaces(n.obj.Path, p.ifaces)
+	}
+	var states stateSet
+	if len(st) > 0 {
+		states = stateSet(st[0])
+	}
+	if len(st) > 1 {
+		states |= stateSet(st[1]) << 32
+	}
+	if states == 0 || states.has(stateDefunct) {
+		// A destroyed widget answers with an empty state set (GTK) or
+		// DEFUNCT (Gecko): stale.
+		return
+	}
+	h := &handle{obj: n.obj, role: role, states: states, interfaces: p.ifaces}
+	el := &uitree.Element{Handle: h}
+	info := roleInfo{native: "unknown", uia: uitree.RoleCustom}
+	if int(role) < len(roles) {
+		info = roles[role]
+	}
+	el.Role, el.NativeRole = info.uia, info.native
+	// GTK pads menu item names with spaces (room for the accelerator).
+	el.Name = uitree.Truncate(strings.TrimSpace(nameStr), w.req.MaxText)
+	n.childCount = max(0, int(childCount))
+	var ext extents
+	if h.interfaces&hasComponent != 0 && p.iExt >= 0 && b.store(p.iExt, &ext) == nil && ext.X != math.MinInt32 && ext.W > 0 && ext.H > 0 {
+		el.Bounds = uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}
+	}
+	setStates(el, h)
+	showing := states.has(stateShowing) && states.has(stateVisible)
+	area := n.area
+	if popupRole(role) {
+		// Menus, popups and dropdown lists are windows of their own:
+		// their parent's rectangle does not clip them.
+		area = uitree.Area{}
+	}
+	p.childArea = uitree.Clip(el, showing, area)
+	if popupRole(role) && role == roleMenu {
+		// A browser's dropdown list reports the rectangle of its
+		// select, not of its items: a menu does not clip them.
+		p.childArea = uitree.Area{}
+	}
+	p.h, p.el = h, el
+
+	p.virtual = states.has(stateManagesDescendants) && n.childCount > virtualizeAbove
+	p.iChildren, p.iActions, p.iText, p.iNCols, p.iRelations, p.iCharCount = -1, -1, -1, -1, -1, -1
+	p.iValue[0] = -1
+	if el.Name == "" && labelledRole(role) {
+		p.iRelations = b2.call(n.obj, ifaceAccessible+".GetRelationSet")
+	}
+	// A long list of children laid out top to bottom (a page of 5,000
+	// links) is not asked for whole when only what shows is wanted:
+	// Chromium takes 300 ms and more to answer GetChildren on 5,000
+	// children, while the few on screen are found by index and extents.
+	p.byIndex = w.req.VisibleOnly && !p.virtual && n.childCount > bisectAbove && p.childArea.Known
+	// A very long list is read by index in slices too: one GetChildren
+	// of thousands can outlast the call timeout on a loaded machine,
+	// and the application would count as not answering.
+	p.sliced = !p.virtual && !p.byIndex && n.childCount > sliceAbove
+	if n.childCount > 0 && !p.virtual && !p.byIndex && !p.sliced {
+		p.iChildren = b2.call(n.obj, ifaceAccessible+".GetChildren")
+	}
+	if h.interfaces&hasAction != 0 {
+		p.iActions = b2.call(n.obj, ifaceAction+".GetActions")
+	}
+	if h.interfaces&hasValue != 0 {
+		p.iValue = queueValue(b2, n.obj)
+	}
+	// Gecko exposes no text leaves: a paragraph's words are its Text, not
+	// a child's name. An unnamed text container's text names it.
+	p.ownText = h.interfaces&hasText != 0 && el.Name == "" && textContainer(role)
+	if h.interfaces&hasText != 0 && (wantsText(role) || p.ownText) {
+		p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
+		// Qt answers nothing for an end past the text: its length lets
+		// a third round ask again within it.
+		p.iCharCount = b2.call(n.obj, ifaceProperties+".Get", ifaceText, "CharacterCount")
+	}
+	if p.virtual && h.interfaces&hasTable != 0 {
+		p.iNCols = b2.call(n.obj, ifaceProperties+".Get", ifaceTable, "NColumns")
+	}
+}
+
+// secondRound decodes a node's second answers and completes its element.
+func (w *walker) secondRound(b *batch, p *pendingNode) {
+	n, el, h := p.n, p.el, p.h
+	if p.iChildren >= 0 {
+		var kids []objRef
+		if b.store(p.iChildren, &kids) == nil {
+			n.childRefs = kids
+		}
+		n.omitted = max(0, n.childCount-len(n.childRefs))
+	}
+	nActions := 0
+	if p.iActions >= 0 {
+		var acts []actionInfo
+		if b.store(p.iActions, &acts) == nil {
+			nActions = len(acts)
+			for _, a := range acts {
+				h.actionKeys = append(h.actionKeys, a.Name)
+			}
+		}
+	}
+	var value valueInfo
+	if p.iValue[0] >= 0 {
+		value = storeValue(b, p.iValue)
+	}
+	if p.ownText {
+		n.text = p.text
+	} else if p.textOK && !el.States.Protected {
+		el.Value = uitree.Truncate(p.text, w.req.MaxText)
+	}
+	if value.ok && el.Value == "" && !el.States.Protected {
+		el.Value = strconv.FormatFloat(value.current, 'g', -1, 64)
+	}
+	el.Actions = deriveActions(el, h, nActions, value)
+	// A pane's own scroll bars do not scroll with its content.
+	if n.inScroll && el.Actions != 0 && h.role != roleScrollBar {
+		el.Actions = el.Actions.Add(uitree.ActionScrollIntoView)
+	}
+	n.el = el
+	n.ok = true
+	n.fate = uitree.FateIn(w.req.View, el)
+	if n.fate != uitree.Drop && w.req.VisibleOnly && el.States.Offscreen {
+		n.fate = uitree.Drop
+		// A visible container with no geometry of its own (a GTK
+		// notebook page: mousepad's editor is under one) is looked
+		// through: its children may be on screen. Closed menus are not.
+		if el.Bounds.Empty() && !n.hidden && h.states.has(stateVisible) && n.childCount > 0 &&
+			h.role != roleMenu && h.role != roleMenuItem && el.Role != uitree.RoleWindow {
+			n.fate = uitree.Hoist
+		}
+	}
+	// From here on, area is what the node leaves visible to its children.
+	n.area = p.childArea
+	if p.sliced && n.fate != uitree.Drop {
+		// No more children than the snapshot can still hold.
+		n.childRefs = w.childrenByIndex(n, min(n.childCount, w.req.MaxNodes))
+		n.omitted = max(0, n.childCount-len(n.childRefs))
+	}
+	if p.byIndex && n.fate != uitree.Drop {
+		// Only the children in the visible area are fetched; when they
+		// do not look laid out in order, all of them are.
+		if refs, ok := w.visibleRange(n, p.childArea.Rect); ok {
+			n.childRefs = refs
+		} else if n.childCount > sliceAbove {
+			n.childRefs = w.childrenByIndex(n, min(n.childCount, w.req.MaxNodes))
+		} else {
+			b := n.app.batch(1)
+			slot := b.call(n.obj, ifaceAccessible+".GetChildren")
+			b.wait()
+			var kids []objRef
+			if b.store(slot, &kids) == nil {
+				n.childRefs = kids
+			}
+		}
+		n.omitted = max(0, n.childCount-len(n.childRefs))
+	}
+	if p.virtual {
+		n.omitted = n.childCount
+		if !el.States.Offscreen {
+			ncols := 1
+			if p.iNCols >= 0 {
+				var v variantValue
+				if b.store(p.iNCols, &v) == nil {
+					if c, ok := v.v.(int32); ok && c > 0 {
+						ncols = int(c)
+					}
+				}
+			}
+			n.childRefs = w.visibleRows(n, p.childArea, ncols)
+			n.omitted = max(0, n.childCount-len(n.childRefs))
+		}
+	}
+}
+
+// textContainer reports roles whose text, when they have no name, is what
+// they say: Gecko puts a paragraph's words in its Text interface and has
+// no text leaves for them, where Chromium has "static" children.
+func textContainer(role uint32) bool {
+	switch role {
+	case roleParagraph, roleHeading, roleSection, roleCaption, roleStatic, roleLabel, roleListItem,
+		roleTableCell, roleBlockQuote:
+		return true
+	}
+	return false
+}
+
+// wantsText reports whether a role's text is its value (edit fields and
+// documents); a label's text is already its name.
+func wantsText(role uint32) bool {
+	switch role {
+	case roleText, roleEntry, rolePasswordText, roleTerminal, roleDocumentFrame, roleDocumentText, roleDocumentWeb, roleSpinButton, roleComboBox:
+		return role != rolePasswordText
+	}
+	return false
+}
+
+type valueInfo struct {
+	ok                      bool
+	min, max, current, step float64
+}
+
+// valueProps are the Value properties read, in valueInfo's order.
+var valueProps = [4]string{"MinimumValue", "MaximumValue", "CurrentValue", "MinimumIncrement"}
+
+// queueValue asks for a Value's properties one by one: never with
+// Properties.GetAll, which crashes Qt 5 and, when one property fails,
+// aborts Chromium.
+func queueValue(b *batch, obj objRef) [4]int {
+	var slots [4]int
+	for i, name := range valueProps {
+		slots[i] = b.call(obj, ifaceProperties+".Get", ifaceValue, name)
+	}
+	return slots
+}
+
+// storeValue decodes what queueValue asked; the value is ok when minimum,
+// maximum and current value were read.
+func storeValue(b *batch, slots [4]int) valueInfo {
+	var f [4]float64
+	var got [4]bool
+	for i, s := range slots {
+		var v variantValue
+		if b.store(s, &v) == nil {
+			f[i], got[i] = toFloat(v.v)
+		}
+	}
+	return valueInfo{ok: got[0] && got[1] && got[2], min: f[0], max: f[1], current: f[2], step: f[3]}
+}
+
+func toFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int32:
+		return float64(x), true
+	case uint32:
+		return float64(x), true
+	}
+	return 0, false
+}
