@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -80,13 +81,14 @@ type catalogue map[string]translation
 // untranslated (an empty msgstr), or have a msgctxt are left out. An
 // entry whose format takes other arguments than its key, or whose plural
 // forms are not the language's number, makes the whole file an error, as
-// does a Language header naming another language.
+// does a Language header naming another language (a country or script
+// after it, as in "pt_BR", is allowed).
 func readCatalogue(data []byte, l Language) (catalogue, error) {
 	f, err := po.Parse(data)
 	if err != nil {
 		return nil, err
 	}
-	if lang := f.Header("Language"); lang != "" && lang != l.Code {
+	if lang := f.Header("Language"); lang != "" && baseLanguage(lang) != l.Code {
 		return nil, fmt.Errorf("the file is for language %q, not %q", lang, l.Code)
 	}
 	c := make(catalogue, len(f.Entries))
@@ -112,6 +114,15 @@ func readCatalogue(data []byte, l Language) (catalogue, error) {
 		c[e.ID] = m
 	}
 	return c, nil
+}
+
+// baseLanguage is the language of a PO Language header or a POSIX locale
+// name: "pt" for "pt_BR", "pt-BR" or "pt_BR.UTF-8@euro".
+func baseLanguage(v string) string {
+	if i := strings.IndexAny(v, "_-.@"); i >= 0 {
+		v = v[:i]
+	}
+	return strings.ToLower(v)
 }
 
 func untranslated(strs []string) bool {

@@ -32,7 +32,6 @@ package i18n
 import (
 	"fmt"
 	"os"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -162,13 +161,7 @@ func Resolve(setting string, getenv func(string) string) string {
 // fromLocale reads a POSIX locale name such as "ar_EG.UTF-8" or
 // "pt_BR@euro"; "C" and "POSIX" are English.
 func fromLocale(v string) string {
-	if i := strings.IndexAny(v, ".@"); i >= 0 {
-		v = v[:i]
-	}
-	if i := strings.IndexAny(v, "_-"); i >= 0 {
-		v = v[:i]
-	}
-	v = strings.ToLower(v)
+	v = baseLanguage(v)
 	for _, l := range Languages {
 		if v == l.Code {
 			return l.Code

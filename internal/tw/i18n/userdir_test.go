@@ -32,7 +32,7 @@ func TestUserFileOverridesMessages(t *testing.T) {
 	const user = `# A user's fixes.
 msgid ""
 msgstr ""
-"Language: fr\n"
+"Language: fr_CA\n"
 "Plural-Forms: nplurals=2; plural=(n > 1);\n"
 
 msgid "Find"
