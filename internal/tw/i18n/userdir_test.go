@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -206,4 +207,30 @@ func FuzzReadCatalogue(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestConcurrentUse formats messages from several goroutines while the
+// home changes (run it with -race): every result stays right.
+func TestConcurrentUse(t *testing.T) {
+	homes := []string{t.TempDir(), t.TempDir()}
+	t.Cleanup(func() { SetHome("", nil) })
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range 100 {
+				if j%25 == 0 {
+					SetHome(homes[(i+j)%2], nil)
+				}
+				if got := For("fr").Sprintf("%d words.", 2); got != "2 mots." {
+					t.Errorf("fr: %q", got)
+				}
+				if got := For("ar").Text("Find"); got != For("ar").Sprintf("Find") || got == "Find" {
+					t.Errorf("ar: %q", got)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
