@@ -204,3 +204,17 @@ func TestTemplateIsUpToDate(t *testing.T) {
 		t.Error("locales/tw.pot is out of date: run go generate ./internal/tw/i18n")
 	}
 }
+
+// BenchmarkReadCatalogue is what a language costs the first time it
+// formats a message: reading its PO file.
+func BenchmarkReadCatalogue(b *testing.B) {
+	for _, l := range Languages {
+		b.Run(l.Code, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := builtIn(l); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
