@@ -67,8 +67,11 @@ func Messages(twDir string) (Result, error) {
 	fset := token.NewFileSet()
 	for _, pkg := range Packages {
 		files, err := filepath.Glob(filepath.Join(twDir, pkg, "*.go"))
-		if err != nil || len(files) == 0 {
-			return r, fmt.Errorf("extract: no Go files in %s: %v", filepath.Join(twDir, pkg), err)
+		if err != nil {
+			return r, fmt.Errorf("extract: %w", err)
+		}
+		if len(files) == 0 {
+			return r, fmt.Errorf("extract: no Go files in %s", filepath.Join(twDir, pkg))
 		}
 		sort.Strings(files)
 		for _, file := range files {
