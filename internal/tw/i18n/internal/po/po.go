@@ -62,11 +62,13 @@ func (f *File) Header(name string) string {
 	return ""
 }
 
-// Parse reads a PO file. A message given twice (same context and msgid)
-// is an error, as it is for msgfmt.
+// Parse reads a PO file (a UTF-8 byte order mark before it is skipped).
+// A message given twice (same context and msgid) is an error, as it is
+// for msgfmt.
 func Parse(data []byte) (*File, error) {
 	p := parser{seen: map[[2]string]bool{}}
-	for i, line := range strings.Split(string(data), "\n") {
+	text := strings.TrimPrefix(string(data), "\ufeff")
+	for i, line := range strings.Split(text, "\n") {
 		p.line = i + 1
 		if err := p.parseLine(strings.TrimSpace(strings.TrimSuffix(line, "\r"))); err != nil {
 			return nil, fmt.Errorf("po: line %d: %w", p.line, err)

@@ -31,6 +31,7 @@ func TestParse(t *testing.T) {
 			[]*Entry{{Context: "menu", HasContext: true, ID: "a", Str: []string{"b"}}, {ID: "a", Str: []string{"c"}}}},
 		{"comments with no message are dropped", "msgid \"a\"\nmsgstr \"b\"\n\n# trailing\n", []*Entry{{ID: "a", Str: []string{"b"}}}},
 		{"empty file", "", nil},
+		{"byte order mark", "\ufeff# note\nmsgid \"a\"\nmsgstr \"b\"\n", []*Entry{{Comments: []string{"note"}, ID: "a", Str: []string{"b"}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
