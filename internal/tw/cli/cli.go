@@ -282,6 +282,7 @@ func Main(argv []string, env Env) int {
 	}
 	if env.p == nil {
 		env.p, env.home = interfaceLanguage(argv, env.Getenv)
+		i18n.SetHome(env.home.dir, func(err error) { fmt.Fprintln(env.Stderr, env.tr("Warning: %s", err)) })
 	}
 	root := newRoot(env)
 	err := route(env.p, root, argv)

@@ -2,185 +2,29 @@ package i18n
 
 import (
 	"errors"
-	"go/ast"
-	"go/parser"
-	"go/token"
+	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	"textfirst/internal/tw/i18n/internal/extract"
+	"textfirst/internal/tw/i18n/internal/po"
 )
-
-// messagePackages are the packages whose words the user sees or hears,
-// relative to this package.
-var messagePackages = []string{"../core", "../tui", "../settings", "../cli", "../session", "../speech"}
-
-// keyFuncs are the calls whose first argument is a message key: the
-// core's tr and msg, i18n.Key, and the front ends' translators.
-var keyFuncs = map[string]bool{"tr": true, "msg": true, "Key": true, "T": true, "Tf": true, "Msg": true}
-
-// sinks are calls that show or say their argument at index; a string
-// literal, a fmt.Sprintf or a concatenation with words there bypasses
-// the catalogue.
-var sinks = map[string]int{"say": 0, "sayError": 0, "ask": 1, "openPrompt": 1, "notAvailable": 0,
-	"notice": 0, "setStatus": 0, "flash": 0,
-	// The command line's typing errors: usage(printer, cmd, why).
-	"usage": 2}
-
-// schemaFuncs build settings in the schema; their second argument is the
-// label the settings list shows, their third the help sentence.
-var schemaFuncs = map[string]bool{"choice": true, "number": true, "toggle": true}
-
-// properNames are choice labels said the same in every language: names of
-// products and formats, and each language's name for itself.
-var properNames = map[string]bool{
-	"eSpeak NG": true, "Speech Dispatcher": true, "Piper": true, "IBM ViaVoice (ECI)": true,
-	"DECtalk": true, "Windows SAPI 5": true, "WAV": true, "FLAC": true, "Ogg Vorbis": true, "MP3": true,
-	"English": true, "العربية (Arabic)": true, "Deutsch (German)": true, "Español (Spanish)": true,
-	"Français (French)": true, "Português (Portuguese)": true,
-}
-
-type found struct {
-	key string
-	pos token.Position
-}
-
-// extract walks the packages' non-test Go files and returns every
-// message key and every place a user-visible text bypasses the catalogue.
-func extract(t *testing.T) (keys []found, bypass []string) {
-	t.Helper()
-	fset := token.NewFileSet()
-	for _, dir := range messagePackages {
-		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("no Go files in %s: %v", dir, err)
-		}
-		for _, path := range files {
-			if strings.HasSuffix(path, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, path, nil, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.CompositeLit:
-					// The settings schema's choices: Choice{value, label}.
-					if id, ok := n.Type.(*ast.Ident); ok && id.Name == "Choice" && len(n.Elts) == 2 {
-						if s, ok := stringLit(n.Elts[1]); ok && !properNames[s] {
-							keys = append(keys, found{s, fset.Position(n.Pos())})
-						}
-					}
-					// []Choice{{value, label}, ...}
-					if at, ok := n.Type.(*ast.ArrayType); ok {
-						if id, ok := at.Elt.(*ast.Ident); ok && id.Name == "Choice" {
-							for _, e := range n.Elts {
-								if c, ok := e.(*ast.CompositeLit); ok && len(c.Elts) == 2 {
-									if s, ok := stringLit(c.Elts[1]); ok && !properNames[s] {
-										keys = append(keys, found{s, fset.Position(c.Pos())})
-									}
-								}
-							}
-						}
-					}
-				case *ast.CallExpr:
-					name := callName(n.Fun)
-					// The settings schema's labels: choice, number and
-					// toggle take the path, then the label.
-					if schemaFuncs[name] && len(n.Args) > 1 {
-						if s, ok := stringLit(n.Args[1]); ok {
-							keys = append(keys, found{s, fset.Position(n.Pos())})
-						}
-					}
-					if schemaFuncs[name] && len(n.Args) > 2 {
-						if s, ok := stringLit(n.Args[2]); ok {
-							keys = append(keys, found{s, fset.Position(n.Pos())})
-						} else {
-							bypass = append(bypass, fset.Position(n.Args[2].Pos()).String())
-						}
-					}
-					if keyFuncs[name] && len(n.Args) > 0 {
-						if s, ok := stringLit(n.Args[0]); ok {
-							keys = append(keys, found{s, fset.Position(n.Pos())})
-						}
-					}
-					if i, ok := sinks[name]; ok && i < len(n.Args) && wordy(n.Args[i]) {
-						bypass = append(bypass, fset.Position(n.Args[i].Pos()).String())
-					}
-				case *ast.KeyValueExpr:
-					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Label" {
-						if s, ok := stringLit(n.Value); ok {
-							keys = append(keys, found{s, fset.Position(n.Pos())})
-						}
-					}
-					// The settings schema's help sentences (Help: "...").
-					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Help" {
-						if s, ok := stringLit(n.Value); ok {
-							keys = append(keys, found{s, fset.Position(n.Pos())})
-						} else if wordy(n.Value) {
-							bypass = append(bypass, fset.Position(n.Value.Pos()).String())
-						}
-					}
-					if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Title" && wordy(n.Value) {
-						bypass = append(bypass, fset.Position(n.Value.Pos()).String())
-					}
-				}
-				return true
-			})
-		}
-	}
-	return keys, bypass
-}
-
-func callName(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e.Name
-	case *ast.SelectorExpr:
-		return e.Sel.Name
-	}
-	return ""
-}
-
-func stringLit(e ast.Expr) (string, bool) {
-	lit, ok := e.(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
-		return "", false
-	}
-	s, err := strconv.Unquote(lit.Value)
-	return s, err == nil
-}
-
-var letters = regexp.MustCompile(`[A-Za-z]{2,}`)
-
-// wordy reports whether e writes words of its own: a literal with words,
-// a fmt.Sprintf, or a concatenation holding either.
-func wordy(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.BasicLit:
-		s, ok := stringLit(e)
-		return ok && letters.MatchString(s)
-	case *ast.BinaryExpr:
-		return e.Op == token.ADD && (wordy(e.X) || wordy(e.Y))
-	case *ast.CallExpr:
-		if sel, ok := e.Fun.(*ast.SelectorExpr); ok {
-			if x, ok := sel.X.(*ast.Ident); ok && x.Name == "fmt" && strings.HasPrefix(sel.Sel.Name, "Sprint") {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // TestEveryMessageHasEveryTranslation is the catalogue's completeness
 // check: each key written at a call site has an entry in each language,
 // no language keeps entries for keys no longer used, and no visible text
 // bypasses the catalogue.
 func TestEveryMessageHasEveryTranslation(t *testing.T) {
-	keys, bypass := extract(t)
+	r, err := extract.Messages("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, bypass := r.Keys, r.Bypass
 	if len(keys) < 150 {
 		t.Fatalf("found only %d message keys; the extraction is broken", len(keys))
 	}
@@ -189,21 +33,21 @@ func TestEveryMessageHasEveryTranslation(t *testing.T) {
 	}
 	used := map[string]bool{}
 	for _, k := range keys {
-		used[k.key] = true
+		used[k.Text] = true
 	}
 	for _, l := range Languages {
 		if l.Code == "en" {
 			continue
 		}
-		entries := Entries(l.Code)
+		entries := For(l.Code).catalogue()
 		if len(entries) == 0 {
 			t.Errorf("%s: no catalogue", l.Code)
 			continue
 		}
 		var missing []string
 		for _, k := range keys {
-			if _, ok := entries[k.key]; !ok && !seen(&missing, k.key) {
-				t.Errorf("%s: no %s translation of %q", k.pos, l.Code, k.key)
+			if _, ok := entries[k.Text]; !ok && !seen(&missing, k.Text) {
+				t.Errorf("%s:%d: no %s translation of %q", k.File, k.Line, l.Code, k.Text)
 			}
 		}
 		for k := range entries {
@@ -212,7 +56,7 @@ func TestEveryMessageHasEveryTranslation(t *testing.T) {
 			}
 		}
 	}
-	for k := range Entries("en") {
+	for k := range For("en").catalogue() {
 		if !used[k] {
 			t.Errorf("en: entry for %q, which no code uses", k)
 		}
@@ -274,8 +118,9 @@ func verbsOf(format string) []string {
 func TestTranslationsTakeTheKeysArguments(t *testing.T) {
 	for _, l := range Languages {
 		p := For(l.Code)
-		for key, v := range Entries(l.Code) {
-			if s, ok := v.(string); ok {
+		for key, v := range p.catalogue() {
+			if v.count == 0 {
+				s := v.forms[0]
 				if got, want := strings.Join(verbsOf(s), " "), strings.Join(verbsOf(key), " "); got != want {
 					t.Errorf("%s %q: translation %q takes %s, the key %s", l.Code, key, s, got, want)
 				}
@@ -299,10 +144,77 @@ func TestTranslationsTakeTheKeysArguments(t *testing.T) {
 	}
 }
 
-// TestNoKeyRegisteredTwice: a language split over several files gives each
-// key once.
-func TestNoKeyRegisteredTwice(t *testing.T) {
-	for _, d := range duplicates {
-		t.Errorf("registered twice: %s", d)
+// TestCataloguesRead: each language's PO file reads without error (a key
+// given twice in one file is one), so no language silently falls back to
+// English.
+func TestCataloguesRead(t *testing.T) {
+	for _, l := range Languages {
+		if _, err := builtIn(l); err != nil {
+			t.Errorf("%s: %v", l.Code, err)
+		}
+	}
+	dup := "msgid \"Find\"\nmsgstr \"Rechercher\"\n\nmsgid \"Find\"\nmsgstr \"Trouver\"\n"
+	if _, err := readCatalogue([]byte(dup), For("fr").Lang()); err == nil {
+		t.Error("a key given twice is not reported")
+	}
+}
+
+// TestCountedMessagesFollowTheTemplate: a key has plural forms in every
+// language or in none, as in the template (English's), and each PO file's
+// Plural-Forms header has as many forms as tw gives the language.
+func TestCountedMessagesFollowTheTemplate(t *testing.T) {
+	en := For("en").catalogue()
+	for _, l := range Languages {
+		data, err := locales.ReadFile("locales/" + l.Code + ".po")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := po.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("nplurals=%d;", len(l.forms))
+		if h := f.Header("Plural-Forms"); !strings.HasPrefix(h, want) {
+			t.Errorf("%s: Plural-Forms %q, want %s ...", l.Code, h, want)
+		}
+		for key, m := range For(l.Code).catalogue() {
+			if counted := en[key].count > 0; counted != (m.count > 0) {
+				t.Errorf("%s %q: counted %v, in English %v", l.Code, key, m.count > 0, counted)
+			}
+		}
+	}
+}
+
+// TestTemplateIsUpToDate: locales/tw.pot is what go generate makes of the
+// source today.
+func TestTemplateIsUpToDate(t *testing.T) {
+	en, err := locales.ReadFile("locales/en.po")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := extract.Template("..", en)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join("locales", "tw.pot"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Error("locales/tw.pot is out of date: run go generate ./internal/tw/i18n")
+	}
+}
+
+// BenchmarkReadCatalogue is what a language costs the first time it
+// formats a message: reading its PO file.
+func BenchmarkReadCatalogue(b *testing.B) {
+	for _, l := range Languages {
+		b.Run(l.Code, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := builtIn(l); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

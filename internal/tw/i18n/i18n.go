@@ -10,10 +10,18 @@
 //     with no translation still reads right. An English message without a
 //     catalogue entry is formatted by fmt.Sprintf itself, so its bytes are
 //     exactly what tw said before the catalogue existed.
-//   - Translations are golang.org/x/text/message catalogue entries; ones
-//     that count things use plural.Selectf with each language's CLDR plural
-//     categories (Arabic's zero, one, two, few, many and other; French's
-//     singular for 0 and 1).
+//   - Translations are gettext PO files, one per language, embedded from
+//     locales/ (CODE.po; tw.pot is the template go generate makes from
+//     the source). A msgstr is an fmt format taking the key's arguments.
+//     A message that counts things has a msgid_plural and one msgstr[N]
+//     per CLDR plural category of the language, in the order zero, one,
+//     two, few, many, other (Arabic has all six; the other languages one
+//     and other, French and Portuguese with the singular for 0 and 1);
+//     the count is the key's first %d. The Plural-Forms header says the
+//     same in gettext's words, for translators' tools.
+//   - Only the language in use is read, when it first formats a message;
+//     English reads nothing for a message that has no integer argument.
+//     A user's HOME/locale/CODE.po (SetHome) overrides entries.
 //   - Text from the document or the user is always an argument, never part
 //     of a format, so a '%' in a heading is printed as it is.
 //   - Numbers print as plain ASCII digits with no grouping in every
@@ -24,15 +32,14 @@ package i18n
 import (
 	"fmt"
 	"os"
-	"reflect"
-	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-	"golang.org/x/text/message/catalog"
 )
+
+//go:generate go run ./internal/gentemplate
 
 // Setting is the path of the setting that chooses the interface language.
 const Setting = "display.language"
@@ -46,105 +53,57 @@ type Language struct {
 	Name string // the language's own name for itself, as the settings list offers it
 	RTL  bool   // written right to left
 	tag  language.Tag
+	// forms are the language's CLDR plural categories, in the order of
+	// msgstr[0], msgstr[1], ... in its PO file: zero, one, two, few,
+	// many, other, leaving out those the language does not have.
+	forms []plural.Form
 }
 
 // Languages lists the interface languages, English first.
 var Languages = []Language{
-	{Code: "en", Name: "English", tag: language.English},
-	{Code: "ar", Name: "العربية", RTL: true, tag: language.Arabic},
-	{Code: "de", Name: "Deutsch", tag: language.German},
-	{Code: "es", Name: "Español", tag: language.Spanish},
-	{Code: "fr", Name: "Français", tag: language.French},
-	{Code: "pt", Name: "Português", tag: language.Portuguese},
+	{Code: "en", Name: "English", tag: language.English, forms: oneOther},
+	{Code: "ar", Name: "العربية", RTL: true, tag: language.Arabic,
+		forms: []plural.Form{plural.Zero, plural.One, plural.Two, plural.Few, plural.Many, plural.Other}},
+	{Code: "de", Name: "Deutsch", tag: language.German, forms: oneOther},
+	{Code: "es", Name: "Español", tag: language.Spanish, forms: oneOther},
+	{Code: "fr", Name: "Français", tag: language.French, forms: oneOther},
+	{Code: "pt", Name: "Português", tag: language.Portuguese, forms: oneOther},
 }
 
-// entries holds each language's translations by English key: a string (a
-// format with the same arguments as the key) or a catalog.Message (such
-// as a plural.Selectf).
-var entries = map[string]map[string]any{}
+var oneOther = []plural.Form{plural.One, plural.Other}
 
-// register adds entries to a language's table; each catalogue file calls
-// it from a variable initialiser so that the tables are plain data. A
-// language may be split over several files (one per area of the program);
-// a key given twice is a mistake the catalogue test reports.
-func register(code string, m map[string]any) map[string]any {
-	if entries[code] == nil {
-		entries[code] = map[string]any{}
+// form is the index, in l.forms, of the plural form of the count n.
+// Counts are taken modulo 10^7, as x/text's plural rules require.
+func (l Language) form(n int64) int {
+	if n < 0 {
+		n = -n
 	}
-	for k, v := range m {
-		if _, dup := entries[code][k]; dup {
-			duplicates = append(duplicates, code+": "+k)
-		}
-		entries[code][k] = v
-	}
-	return m
-}
-
-// duplicates lists the keys registered twice for one language.
-var duplicates []string
-
-// Entries returns a copy of the catalogue of one language (nil for an
-// unknown code): its keys and, for tests, each translation (a string or a
-// catalog.Message).
-func Entries(code string) map[string]any {
-	m, ok := entries[code]
-	if !ok {
-		return nil
-	}
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
-
-var (
-	buildOnce sync.Once
-	cat       *catalog.Builder
-	printers  map[string]*Printer
-)
-
-func build() {
-	cat = catalog.NewBuilder(catalog.Fallback(language.English))
-	printers = map[string]*Printer{}
-	for _, l := range Languages {
-		for key, v := range entries[l.Code] {
-			var err error
-			switch v := v.(type) {
-			case string:
-				err = cat.SetString(l.tag, key, v)
-			case catalog.Message:
-				err = cat.Set(l.tag, key, v)
-			default:
-				err = fmt.Errorf("entry of type %T", v)
-			}
-			if err != nil {
-				// A broken entry is a programming error caught by the
-				// catalogue tests; at run time the English text is used.
-				delete(entries[l.Code], key)
-			}
+	f := plural.Cardinal.MatchPlural(l.tag, int(n%10000000), 0, 0, 0, 0)
+	for i, g := range l.forms {
+		if g == f {
+			return i
 		}
 	}
-	for _, l := range Languages {
-		printers[l.Code] = &Printer{lang: l, p: message.NewPrinter(l.tag, message.Catalog(cat)), own: entries[l.Code]}
-	}
+	return len(l.forms) - 1
 }
 
-// Printer formats messages in one language.
+// Printer formats messages in one language. Its messages are read when
+// it first needs them; a Printer is safe for concurrent use.
 type Printer struct {
-	lang Language
-	p    *message.Printer
-	own  map[string]any // this language's entries
+	lang    Language
+	builtIn atomic.Pointer[catalogue] // nil until first needed
+	user    atomic.Pointer[catalogue] // the user's file (SetHome); nil until first needed
 }
 
 // For returns the Printer of a language code ("en", "ar", ...); an unknown
 // or empty code gives English.
 func For(code string) *Printer {
-	buildOnce.Do(build)
-	if p, ok := printers[code]; ok {
-		return p
+	for _, p := range printers {
+		if p.lang.Code == code {
+			return p
+		}
 	}
-	return printers["en"]
+	return printers[0]
 }
 
 // Lang is the printer's language.
@@ -153,66 +112,27 @@ func (p *Printer) Lang() Language { return p.lang }
 // Sprintf formats the message whose English text is key with args. Keys
 // are constant formats; text from the document goes in args.
 func (p *Printer) Sprintf(key string, args ...any) string {
-	if _, ok := p.own[key]; !ok {
-		if p.lang.Code == "en" {
+	if hasUser.Load() {
+		if m, ok := p.userCatalogue()[key]; ok {
+			return m.format(p.lang, args)
+		}
+	}
+	english := p.lang.Code == "en"
+	if english && !hasInteger(args) {
+		// English has entries only for counted messages; its file is not
+		// read for the others.
+		return fmt.Sprintf(key, args...)
+	}
+	m, ok := p.catalogue()[key]
+	if !ok {
+		if english {
 			return fmt.Sprintf(key, args...)
 		}
 		// A message missing from this language (the catalogue test
 		// forbids it) falls back to English rather than to nothing.
 		return For("en").Sprintf(key, args...)
 	}
-	wrapped := make([]any, len(args))
-	for i, a := range args {
-		wrapped[i] = plain(a)
-	}
-	return p.p.Sprintf(key, wrapped...)
-}
-
-// plain wraps integers so they print as fmt prints them (no digit
-// grouping, ASCII digits) while still choosing plural forms.
-func plain(a any) any {
-	if a == nil {
-		return a
-	}
-	v := reflect.ValueOf(a)
-	switch v.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return count(v.Int())
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return count(int64(v.Uint()))
-	}
-	return a
-}
-
-// count is an integer argument: printed like fmt prints it, and able to
-// tell plural.Selectf its plural form in the printer's language.
-type count int64
-
-func (c count) Format(f fmt.State, verb rune) {
-	format := "%" + flags(f)
-	if w, ok := f.Width(); ok {
-		format += fmt.Sprint(w)
-	}
-	fmt.Fprintf(f, format+string(verb), int64(c))
-}
-
-func flags(f fmt.State) string {
-	var b strings.Builder
-	for _, c := range "-+# 0" {
-		if f.Flag(int(c)) {
-			b.WriteRune(c)
-		}
-	}
-	return b.String()
-}
-
-func (c count) PluralForm(t language.Tag, scale int) (plural.Form, int) {
-	n := int64(c)
-	if n < 0 {
-		n = -n
-	}
-	i := int(n % 10000000)
-	return plural.Cardinal.MatchPlural(t, i, 0, 0, 0, 0), i
+	return m.format(p.lang, args)
 }
 
 // Resolve turns the setting's value into a language code: a supported
@@ -241,13 +161,7 @@ func Resolve(setting string, getenv func(string) string) string {
 // fromLocale reads a POSIX locale name such as "ar_EG.UTF-8" or
 // "pt_BR@euro"; "C" and "POSIX" are English.
 func fromLocale(v string) string {
-	if i := strings.IndexAny(v, ".@"); i >= 0 {
-		v = v[:i]
-	}
-	if i := strings.IndexAny(v, "_-"); i >= 0 {
-		v = v[:i]
-	}
-	v = strings.ToLower(v)
+	v = baseLanguage(v)
 	for _, l := range Languages {
 		if v == l.Code {
 			return l.Code
@@ -261,9 +175,10 @@ func fromLocale(v string) string {
 // environment does not change under it, and this runs for every message
 // and every screen drawn.
 func Current(setting string) *Printer {
-	buildOnce.Do(build)
-	if p, ok := printers[setting]; ok {
-		return p
+	for _, p := range printers {
+		if p.lang.Code == setting {
+			return p
+		}
 	}
 	return For(localeLang())
 }

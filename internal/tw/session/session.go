@@ -150,6 +150,7 @@ func Open(o Options) *Session {
 	}
 	s := &Session{Home: Home(o.Home, o.Getenv), Mode: SelfVoicing}
 	s.Logger, s.logFile = openLog(docstate.Store{Home: s.Home}.StateDir(), o.LogPrefix, o.Getenv)
+	i18n.SetHome(s.Home, func(err error) { s.Logger.Printf("%v", err) })
 
 	opts := core.Options{Home: s.Home, Events: o.Events, Parse: load.Bytes, Logger: s.Logger}
 	st, warnings, err := settings.OpenMessages(s.Home)
