@@ -201,7 +201,36 @@ func Open(o Options) *Session {
 	}
 	opts.Load, opts.LoadPassword = fileLoaders(loadProgress(o.Events, opts.Speaker, s.tr), o.Stdin)
 	s.App = core.New(opts)
+	if s.Settings != nil {
+		s.Settings.SetCheck("speech.voice", s.checkVoice)
+	}
 	return s
+}
+
+// checkVoice refuses a speech.voice that no voice of the engine in use
+// matches, with the nearest voices; a voice of an engine that is not
+// running now is kept, and the user told so. Without speech nothing can
+// be checked, and every voice is kept.
+func (s *Session) checkVoice(value any) error {
+	name, _ := value.(string)
+	s.mu.Lock()
+	svc := s.Speech
+	s.mu.Unlock()
+	if svc == nil || name == "" {
+		return nil
+	}
+	notice, refusal := svc.CheckVoice(name)
+	if refusal != nil {
+		return *refusal
+	}
+	if notice != nil {
+		s.Logger.Printf("settings: %s", notice)
+		text := notice.In(i18n.For(s.language))
+		// Set may be called from inside an action, which holds the app's
+		// lock: the notice is said once it is done.
+		go s.App.Announce(text, core.Polite)
+	}
+	return nil
 }
 
 // progressEvery spaces the announcements of long loading work.

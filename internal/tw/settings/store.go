@@ -44,6 +44,8 @@ type Store struct {
 
 	cbMu      sync.Mutex
 	callbacks []func(path string, value any)
+
+	checks map[string]Check // SetCheck's, by path
 }
 
 // change is one setting that changed, for the OnChange callbacks.
@@ -225,6 +227,11 @@ func (s *Store) Set(path string, value any) (any, error) {
 			return nil, i18n.Msg("%s %s", path, reason)
 		}
 		val = v
+		if check := s.checkOf(path); check != nil {
+			if err := check(val); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return s.apply(st, func(any) (any, bool, error) { return val, value == nil, nil })
 }

@@ -1,0 +1,65 @@
+package engine
+
+import (
+	"sort"
+	"strings"
+)
+
+// Nearest returns up to n voices nearest to query, for a person who named a
+// voice that none matches: those Match scores highest first, then by the
+// edit distance between the query and the voice's id, name or language,
+// whichever is least; ties keep the voices' order.
+func Nearest(voices []Voice, query string, n int) []Voice {
+	q := strings.ToLower(strings.TrimSpace(query))
+	type ranked struct {
+		v     Voice
+		score int
+		dist  int
+	}
+	rs := make([]ranked, 0, len(voices))
+	for _, v := range voices {
+		d := -1
+		for _, s := range []string{v.ID, v.Name, v.Language} {
+			if s == "" {
+				continue
+			}
+			if e := editDistance(q, strings.ToLower(s)); d < 0 || e < d {
+				d = e
+			}
+		}
+		rs = append(rs, ranked{v, score(v, q), d})
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		if rs[i].score != rs[j].score {
+			return rs[i].score > rs[j].score
+		}
+		return rs[i].dist < rs[j].dist
+	})
+	out := make([]Voice, 0, n)
+	for _, r := range rs[:min(n, len(rs))] {
+		out = append(out, r.v)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b, in code points.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
