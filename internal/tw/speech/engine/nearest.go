@@ -1,13 +1,15 @@
 package engine
 
 import (
+	"path"
 	"sort"
 	"strings"
 )
 
 // Nearest returns up to n voices nearest to query, for a person who named a
 // voice that none matches: those Match scores highest first, then by the
-// edit distance between the query and the voice's id, name or language,
+// edit distance between the query and the voice's id (or its last part,
+// "en-US" of "gmw/en-US"), name or language,
 // whichever is least; ties keep the voices' order.
 func Nearest(voices []Voice, query string, n int) []Voice {
 	q := strings.ToLower(strings.TrimSpace(query))
@@ -19,7 +21,7 @@ func Nearest(voices []Voice, query string, n int) []Voice {
 	rs := make([]ranked, 0, len(voices))
 	for _, v := range voices {
 		d := -1
-		for _, s := range []string{v.ID, v.Name, v.Language} {
+		for _, s := range []string{v.ID, path.Base(v.ID), v.Name, v.Language} {
 			if s == "" {
 				continue
 			}

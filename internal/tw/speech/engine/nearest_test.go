@@ -26,7 +26,7 @@ func TestNearest(t *testing.T) {
 	}{
 		{"frnech", 1, []string{"roa/fr"}},          // a typing error of a name
 		{"germn", 2, []string{"gmw/de", "gmw/en"}}, // then the nearest others
-		{"en", 2, []string{"gmw/en-US", "gmw/en"}}, // what Match scores first
+		{"en", 2, []string{"gmw/en", "gmw/en-US"}}, // Match scores both; the id "en" is nearer
 	}
 	for _, tt := range tests {
 		got := ids(Nearest(voices, tt.query, tt.n))
