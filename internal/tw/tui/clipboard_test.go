@@ -85,13 +85,12 @@ func TestTmuxCopyToXClipboard(t *testing.T) {
 	dir := t.TempDir()
 	copySample(t, dir)
 	s := startTw(t, 100, 30, dir, "DISPLAY="+display, "--no-speech sample.md")
-	s.said.expect("Opened A Walk Through the Lighthouse.")
-	s.keys("h")
-	s.said.expect("Heading level 2: Getting around")
-	s.keys("M-.")
-	s.said.expect("Reading by ear works best in small steps.")
-	s.keys("C-c")
-	s.said.expect("Copied the sentence: Reading by ear")
+	s.press([]step{
+		{"", "", "Opened A Walk Through the Lighthouse."},
+		{"", "h", "Heading level 2: Getting around"},
+		{"", "M-.", "Reading by ear works best in small steps."},
+		{"", "C-c", "Copied the sentence: Reading by ear"},
+	})
 	want := "Reading by ear works best in small steps."
 	// Generous: under load xclip may take a while to own the selection.
 	deadline := time.Now().Add(30 * time.Second)
