@@ -23,22 +23,14 @@ import (
 	"textfirst/internal/tw/cli"
 )
 
-const notesMD = `# Cell biology
-
-Cells are the smallest units of life. Every living thing is made of cells.
-
-## The nucleus
-
-The nucleus holds the cell's DNA. It controls growth and division.
-`
+// notesMD is the spec's example document.
+const notesMD = testkit.NotesMD
 
 // notesDir makes a folder holding notes.md and returns it.
 func notesDir(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "notes.md"), []byte(notesMD), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testkit.WriteFile(t, filepath.Join(dir, "notes.md"), notesMD)
 	return dir
 }
 

@@ -1,19 +1,17 @@
 package cli_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"textfirst/internal/testkit"
 )
 
 // homeIn makes a tw home whose settings.toml sets display.language.
 func homeIn(t *testing.T, lang string) string {
 	t.Helper()
 	home := t.TempDir()
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[display]\nlanguage = \""+lang+"\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testkit.WriteFile(t, filepath.Join(home, "settings.toml"), "[display]\nlanguage = \""+lang+"\"\n")
 	return home
 }
 

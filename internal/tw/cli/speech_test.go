@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"textfirst/internal/testkit"
 
 	"textfirst/internal/tw/speech"
 	"textfirst/internal/tw/speech/speechtest"
@@ -148,7 +149,7 @@ func TestSpeechdVoicesAndExport(t *testing.T) {
 	}
 	dir := t.TempDir()
 	md := filepath.Join(dir, "a.txt")
-	os.WriteFile(md, []byte("Some text."), 0o644)
+	testkit.WriteFile(t, md, "Some text.")
 	code, _, errs = call(ExportAudio, "", md, "--out", filepath.Join(dir, "a.wav"), "--backend", "speechd")
 	if want := "Error: tw export-audio: cannot write " + filepath.Join(dir, "a.wav") + ": speech: the speechd engine plays its audio itself and cannot write a WAV file. "; code != 1 || !strings.HasPrefix(errs, want) {
 		t.Errorf("exit %d, %q", code, errs)
@@ -158,7 +159,7 @@ func TestSpeechdVoicesAndExport(t *testing.T) {
 func TestExportAudio(t *testing.T) {
 	dir := t.TempDir()
 	md := filepath.Join(dir, "book.md")
-	os.WriteFile(md, []byte("# Title\n\nSome text to export, with 1,250 words? No: ten.\n\n- one\n- two\n"), 0o644)
+	testkit.WriteFile(t, md, "# Title\n\nSome text to export, with 1,250 words? No: ten.\n\n- one\n- two\n")
 	wav := filepath.Join(dir, "book.wav")
 	code, out, errs := call(ExportAudio, "", md, "--out", wav)
 	if code != 0 {
@@ -208,12 +209,10 @@ func TestExportAudio(t *testing.T) {
 func TestExportAudioFollowsSettings(t *testing.T) {
 	dir := t.TempDir()
 	text := filepath.Join(dir, "text.txt")
-	os.WriteFile(text, []byte("Zork is here. One two three four five six seven eight nine ten.\n"), 0o644)
+	testkit.WriteFile(t, text, "Zork is here. One two three four five six seven eight nine ten.\n")
 	home := func(toml string) string {
 		h := t.TempDir()
-		if err := os.WriteFile(filepath.Join(h, "settings.toml"), []byte(toml), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testkit.WriteFile(t, filepath.Join(h, "settings.toml"), toml)
 		return h
 	}
 	seconds := func(name string, args ...string) float64 {

@@ -54,13 +54,6 @@ func TestExportActions(t *testing.T) {
 	}
 }
 
-func writeTestFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // The audio export runs in the background: it says it has started, each
 // quarter of the way, and where the file is; stop cancels it and says no
 // file was written; closing the app cancels it and waits for it. The

@@ -28,9 +28,7 @@ func TestMarkWriteFailureIsReported(t *testing.T) {
 			if err := os.MkdirAll(filepath.Dir(state), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(state, []byte("not a folder"), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeTestFile(t, state, "not a folder")
 			return func() { os.Remove(state) }
 		}, "not a directory"},
 		{"disk full", func(t *testing.T, home string) func() {
@@ -187,9 +185,7 @@ func TestHighlightRemovalWriteFailureIsReported(t *testing.T) {
 	if err := os.RemoveAll(state); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(state, []byte("not a folder"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTestFile(t, state, "not a folder")
 	if _, err := app.Action("list_highlights", nil); err != nil {
 		t.Fatal(err)
 	}

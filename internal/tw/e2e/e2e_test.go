@@ -103,7 +103,11 @@ func (c *client) lastAnnouncement() string {
 	return ""
 }
 
-const notesMD = "# Cell biology\n\nCells are the smallest units of life. Every living thing is made of cells.\n\n## The nucleus\n\nThe nucleus holds the cell's DNA. It controls growth and division.\n"
+// notesMD is the spec's example document.
+const notesMD = testkit.NotesMD
+
+// writeFile writes a test file (testkit.WriteFile).
+var writeFile = testkit.WriteFile
 
 // TestEditingSession is issue 3's scripted session: through JSON-RPC only,
 // edit a Markdown file, format, undo, redo, save, add a note with a tag,
@@ -113,9 +117,7 @@ func TestEditingSession(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
 	path := filepath.Join(dir, "notes.md")
-	if err := os.WriteFile(path, []byte(notesMD), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, notesMD)
 	c := start(t, home)
 	c.call("open", map[string]any{"path": path})
 	c.call("navigate", map[string]any{"action": "next_sentence"})
@@ -264,9 +266,7 @@ func TestKillDuringSave(t *testing.T) {
 		fmt.Fprintf(&b, "Paragraph %d has some words in it. It is here to make the file large.\n\n", i)
 	}
 	old := b.String()
-	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, old)
 	versions := map[string]bool{old: true}
 	for round := 0; round < 8; round++ {
 		c := start(t, home)

@@ -128,9 +128,7 @@ func TestEncryptedPDFCancelled(t *testing.T) {
 	dir := t.TempDir()
 	pdf := encryptedPDF(t, dir, "pw")
 	md := filepath.Join(dir, "notes.md")
-	if err := os.WriteFile(md, []byte(notesMD), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, md, notesMD)
 	c := start(t, filepath.Join(dir, "home"))
 	c.call("open", map[string]any{"path": md})
 	res := c.call("open", map[string]any{"path": pdf})

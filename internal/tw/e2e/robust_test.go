@@ -26,9 +26,7 @@ func TestTwoServersKeepEveryMark(t *testing.T) {
 	for i := 1; i <= 80; i++ {
 		fmt.Fprintf(&doc, "Paragraph %d says one thing.\n\n", i)
 	}
-	if err := os.WriteFile(path, []byte(doc.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, doc.String())
 	a, b := start(t, home), start(t, home)
 	a.call("open", map[string]any{"path": path})
 	b.call("open", map[string]any{"path": path})
@@ -70,9 +68,7 @@ func TestRandomSessionsBinary(t *testing.T) {
 	for seed := int64(1); seed <= 4; seed++ {
 		dir := t.TempDir()
 		home := filepath.Join(dir, "home")
-		if err := os.WriteFile(filepath.Join(dir, "notes.md"), []byte(notesMD), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
 		// The server's folder is the scratch one: untitled documents are
 		// saved there.
 		c2 := startIn(t, dir, home)
@@ -111,16 +107,12 @@ func startIn(t *testing.T, dir, home string) *client {
 func TestSaveOverAChangedFileAsksOverRPC(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "notes.md")
-	if err := os.WriteFile(path, []byte(notesMD), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, notesMD)
 	c := start(t, filepath.Join(dir, "home"))
 	c.call("open", map[string]any{"path": path})
 	c.call("action", map[string]any{"id": "toggle_edit_mode"})
 	c.call("insert", map[string]any{"text": "Mine. "})
-	if err := os.WriteFile(path, []byte("Theirs.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, "Theirs.\n")
 	res := c.call("action", map[string]any{"id": "save"})
 	pending, _ := res["pending"].(map[string]any)
 	if pending["action"] != "save" || pending["question"] != "notes.md changed on disk since it was opened. Overwrite it? y or n" {

@@ -140,13 +140,6 @@ func TestSpeedPresetsComeFromTheSetting(t *testing.T) {
 	}
 }
 
-func writeFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestSpellCheckSetting: with editing.spell_check on, next_misspelling and
 // previous_misspelling move between misspelled words (not in code) and
 // spelling_suggestions offers corrections; turned off, they say so.

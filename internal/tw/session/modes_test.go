@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"textfirst/internal/testkit"
 	"time"
 
 	"textfirst/internal/tw/core"
@@ -51,9 +52,7 @@ func (f *fakeVoice) counts() (said []string, reads, stops int) {
 func TestCycleAccessModeAtRunTime(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a.txt")
-	if err := os.WriteFile(file, []byte("One line to read.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testkit.WriteFile(t, file, "One line to read.\n")
 	silent := &fakeVoice{id: "silent"}
 	s := Open(Options{Home: home(t, ""), Modes: true, Backend: "null", Silent: silent,
 		Getenv: env(map[string]string{EnvSink: "clock"})})
@@ -144,9 +143,7 @@ func TestScreenReaderStartThenSelfVoicingOpensSpeech(t *testing.T) {
 func TestAutosaveIntervalFollowsTheSetting(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a.txt")
-	if err := os.WriteFile(file, []byte("One. Two. Three. Four. Five.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testkit.WriteFile(t, file, "One. Two. Three. Four. Five.\n")
 	s := Open(Options{Home: home(t, ""), NoSpeech: true})
 	defer s.Close()
 	if err := s.App.Open(file); err != nil {
