@@ -38,7 +38,25 @@ type client struct {
 
 func start(t *testing.T, home string, args ...string) *client {
 	t.Helper()
-	cmd := exec.Command(twBin, append([]string{"serve", "--stdio", "--no-speech", "--home", home}, args...)...)
+	return startCmd(t, exec.Command(twBin, append([]string{"serve", "--stdio", "--no-speech", "--home", home}, args...)...))
+}
+
+// startWith writes text to a file called name in a new temporary folder,
+// starts a server whose home is in that folder and opens the file; it
+// returns the client, the folder and the file's path.
+func startWith(t *testing.T, name, text string) (c *client, dir, path string) {
+	t.Helper()
+	dir = t.TempDir()
+	path = writeFile(t, filepath.Join(dir, name), text)
+	c = start(t, filepath.Join(dir, "home"))
+	c.call("open", map[string]any{"path": path})
+	return c, dir, path
+}
+
+// startCmd starts cmd, a tw serve --stdio, and returns its client; the
+// server is killed when the test ends.
+func startCmd(t *testing.T, cmd *exec.Cmd) *client {
+	t.Helper()
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
 	cmd.Stderr = os.Stderr

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"math/rand"
@@ -91,25 +90,13 @@ func startIn(t *testing.T, dir, home string) *client {
 	t.Helper()
 	cmd := exec.Command(twBin, "serve", "--stdio", "--no-speech", "--home", home)
 	cmd.Dir = dir
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	c := &client{t: t, cmd: cmd, in: in, out: bufio.NewReader(out)}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	return c
+	return startCmd(t, cmd)
 }
 
 // Over JSON-RPC, saving over a file another program changed returns the
 // question as pending; the file is written only once it is answered yes.
 func TestSaveOverAChangedFileAsksOverRPC(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "notes.md")
-	writeFile(t, path, notesMD)
-	c := start(t, filepath.Join(dir, "home"))
-	c.call("open", map[string]any{"path": path})
+	c, _, path := startWith(t, "notes.md", notesMD)
 	c.call("action", map[string]any{"id": "toggle_edit_mode"})
 	c.call("insert", map[string]any{"text": "Mine. "})
 	writeFile(t, path, "Theirs.\n")

@@ -72,11 +72,7 @@ Done.
 // TestVerbosityChangesWhatIsSaid: the same moves, at each verbosity level,
 // over JSON-RPC; cycle_verbosity says the level it moved to.
 func TestVerbosityChangesWhatIsSaid(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "guide.md")
-	writeFile(t, path, structuredMD)
-	c := start(t, filepath.Join(dir, "home"))
-	c.call("open", map[string]any{"path": path})
+	c, _, _ := startWith(t, "guide.md", structuredMD)
 
 	moves := []string{"next_heading", "next_list_item", "next_list_item", "next_table", "table_next_row", "table_next_column", "next_link", "next_heading"}
 	want := map[string][]string{
@@ -144,11 +140,7 @@ func TestSpeedPresetsComeFromTheSetting(t *testing.T) {
 // previous_misspelling move between misspelled words (not in code) and
 // spelling_suggestions offers corrections; turned off, they say so.
 func TestSpellCheckSetting(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "letter.md")
-	writeFile(t, path, "The cat sat. Teh dog will recieve mail.\n\n```\nteh codde\n```\n\nAll fine here.\n")
-	c := start(t, filepath.Join(dir, "home"))
-	c.call("open", map[string]any{"path": path})
+	c, _, _ := startWith(t, "letter.md", "The cat sat. Teh dog will recieve mail.\n\n```\nteh codde\n```\n\nAll fine here.\n")
 	for _, step := range []struct{ action, said string }{
 		{"next_misspelling", "Misspelled: Teh"},
 		{"spelling_suggestions", "Suggestions for Teh: "},
@@ -227,11 +219,7 @@ func TestLibraryFolders(t *testing.T) {
 // folder that does not exist yet is made); unset, exports go beside the
 // document; a folder that is a file gives a clear error.
 func TestExportFolderSetting(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "cells.md")
-	writeFile(t, path, "# Cells\n\nCells are small.\n")
-	c := start(t, filepath.Join(dir, "home"))
-	c.call("open", map[string]any{"path": path})
+	c, dir, path := startWith(t, "cells.md", "# Cells\n\nCells are small.\n")
 	out := filepath.Join(dir, "exports", "html")
 	c.call("set_setting", map[string]any{"path": "export.folder", "value": out})
 	res := c.call("action", map[string]any{"id": "export_html"})
