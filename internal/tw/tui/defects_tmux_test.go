@@ -22,14 +22,8 @@ func TestTmuxListDefects(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "long.txt"), []byte(long), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	broken := "stop = [\nadd_bookmark = [\"m\"]\nquit = [\"Ctrl+Q\"\n"
-	if err := os.WriteFile(filepath.Join(home, keymap.File), []byte(broken), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	homeWith(t, dir, keymap.File, broken)
 	s := startTw(t, 100, 30, dir, "", "--no-speech sample.md")
 	s.tmux("set-option", "-g", "set-clipboard", "on")
 	s.said.expect("keymap.toml line 1:")

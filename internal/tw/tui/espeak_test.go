@@ -84,13 +84,7 @@ func TestTmuxEspeakHighlight(t *testing.T) {
 	}
 	saidPath, posPath := filepath.Join(dir, "said.log"), filepath.Join(dir, "position.log")
 	// A brisk voice keeps the test short; the highlight must keep up.
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[speech]\nrate = 450\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	home := homeWith(t, dir, "settings.toml", "[speech]\nrate = 450\n")
 	tm := startTerm(t, 60, 12, fmt.Sprintf(
 		"TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s TEXTWEAVER_POSITION_LOG=%s %s open --backend espeak %s; echo EXIT=$?; sleep 60",
 		home, saidPath, posPath, tw, file))
@@ -183,13 +177,7 @@ func TestTmuxHybridMode(t *testing.T) {
 	if err := os.WriteFile(file, []byte("The lamp turns all night long.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[speech]\nrate = 450\n\n[accessibility]\nmode = \"hybrid\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	home := homeWith(t, dir, "settings.toml", "[speech]\nrate = 450\n\n[accessibility]\nmode = \"hybrid\"\n")
 	saidPath, posPath := filepath.Join(dir, "said.log"), filepath.Join(dir, "position.log")
 	// The clock sink stands for an audio device, which test machines lack:
 	// with none, tw would rightly show what it reads (see

@@ -72,13 +72,7 @@ func TestTmuxArabicShownJoined(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			home := filepath.Join(dir, "home")
-			if err := os.MkdirAll(home, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte(tt.settings), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			home := homeWith(t, dir, "settings.toml", tt.settings)
 			if err := os.WriteFile(filepath.Join(dir, "greeting.txt"), []byte("سلام عليكم\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -101,13 +95,7 @@ func TestTmuxArabicShownJoined(t *testing.T) {
 // reaches a terminal that cannot shape.
 func TestTmuxArabicInterfaceShownJoined(t *testing.T) {
 	dir := t.TempDir()
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[display]\nlanguage = \"ar\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	homeWith(t, dir, "settings.toml", "[display]\nlanguage = \"ar\"\n")
 	copySample(t, dir)
 	tm := startTw(t, 100, 24, dir, "", "--no-speech sample.md")
 	tm.said.expect("فُتح A Walk Through the Lighthouse.")

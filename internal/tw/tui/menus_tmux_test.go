@@ -2,8 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -177,13 +175,7 @@ func TestTmuxNoAudioDevice(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
 	dir := t.TempDir()
 	copySample(t, dir)
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[speech]\nrate = 900\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	homeWith(t, dir, "settings.toml", "[speech]\nrate = 900\n")
 	s := startTw(t, 100, 30, dir, "PULSE_SERVER=unix:/nonexistent/pulse", "--backend espeak sample.md")
 	s.said.expect("No audio device")
 	s.said.expect("Opened A Walk Through the Lighthouse.")

@@ -183,6 +183,18 @@ func (s *twSession) press(steps []step) {
 	}
 }
 
+// homeWith makes dir/home holding a file called name (a settings.toml or
+// a keymap.toml) with text, and returns the home's path.
+func homeWith(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	testkit.WriteFile(t, filepath.Join(home, name), text)
+	return home
+}
+
 func copySample(t *testing.T, dir string) string {
 	t.Helper()
 	path := filepath.Join(dir, "sample.md")
@@ -369,13 +381,7 @@ func TestTmuxScreenReaderResizeHangup(t *testing.T) {
 	tw := twBinary(t)
 	dir := t.TempDir()
 	file := copySample(t, dir)
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[accessibility]\nmode = \"screen-reader\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	home := homeWith(t, dir, "settings.toml", "[accessibility]\nmode = \"screen-reader\"\n")
 	// The user's keys: x moves by heading instead of h; k cannot become
 	// next sentence, as it is already next link.
 	keymap := "skip_next_heading = [\"x\", \"Alt+H\"]\nnext_sentence = [\"k\"]\n"
