@@ -148,8 +148,7 @@ func TestCompletion(t *testing.T) {
 // "-" reads standard input wherever a file is read.
 func TestStdinDash(t *testing.T) {
 	const text = "Cells are the smallest units of life.\nThe nucleus holds the DNA.\n"
-	file := filepath.Join(t.TempDir(), "cells.txt")
-	testkit.WriteFile(t, file, text)
+	file := testkit.WriteFile(t, filepath.Join(t.TempDir(), "cells.txt"), text)
 	cases := [][]string{
 		{"text"}, {"text", "--to", "json"}, {"text", "--structure"},
 		{"search", "nucleus"}, {"search", "CELLS", "--case-sensitive"},

@@ -148,8 +148,7 @@ func TestSpeechdVoicesAndExport(t *testing.T) {
 		t.Errorf("voices of speechd: exit %d, %d bytes, %q", code, len(out), errs)
 	}
 	dir := t.TempDir()
-	md := filepath.Join(dir, "a.txt")
-	testkit.WriteFile(t, md, "Some text.")
+	md := testkit.WriteFile(t, filepath.Join(dir, "a.txt"), "Some text.")
 	code, _, errs = call(ExportAudio, "", md, "--out", filepath.Join(dir, "a.wav"), "--backend", "speechd")
 	if want := "Error: tw export-audio: cannot write " + filepath.Join(dir, "a.wav") + ": speech: the speechd engine plays its audio itself and cannot write a WAV file. "; code != 1 || !strings.HasPrefix(errs, want) {
 		t.Errorf("exit %d, %q", code, errs)
@@ -158,8 +157,7 @@ func TestSpeechdVoicesAndExport(t *testing.T) {
 
 func TestExportAudio(t *testing.T) {
 	dir := t.TempDir()
-	md := filepath.Join(dir, "book.md")
-	testkit.WriteFile(t, md, "# Title\n\nSome text to export, with 1,250 words? No: ten.\n\n- one\n- two\n")
+	md := testkit.WriteFile(t, filepath.Join(dir, "book.md"), "# Title\n\nSome text to export, with 1,250 words? No: ten.\n\n- one\n- two\n")
 	wav := filepath.Join(dir, "book.wav")
 	code, out, errs := call(ExportAudio, "", md, "--out", wav)
 	if code != 0 {
@@ -208,8 +206,7 @@ func TestExportAudio(t *testing.T) {
 // pronunciations a listener chose — and a flag still overrides a setting.
 func TestExportAudioFollowsSettings(t *testing.T) {
 	dir := t.TempDir()
-	text := filepath.Join(dir, "text.txt")
-	testkit.WriteFile(t, text, "Zork is here. One two three four five six seven eight nine ten.\n")
+	text := testkit.WriteFile(t, filepath.Join(dir, "text.txt"), "Zork is here. One two three four five six seven eight nine ten.\n")
 	home := func(toml string) string {
 		h := t.TempDir()
 		testkit.WriteFile(t, filepath.Join(h, "settings.toml"), toml)

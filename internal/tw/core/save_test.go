@@ -85,8 +85,7 @@ func TestSaveAsksWhenTheFileChangedOnDisk(t *testing.T) {
 // link points to; the link stays a link.
 func TestSaveWritesThroughSymlink(t *testing.T) {
 	dir := t.TempDir()
-	real := filepath.Join(dir, "real.md")
-	writeTestFile(t, real, notesMD)
+	real := writeTestFile(t, filepath.Join(dir, "real.md"), notesMD)
 	link := filepath.Join(dir, "link.md")
 	if err := os.Symlink("real.md", link); err != nil {
 		t.Fatal(err)
@@ -131,8 +130,7 @@ func TestSaveAsNames(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join(dir, "notes.md")
-			writeTestFile(t, path, notesMD)
+			path := writeTestFile(t, filepath.Join(dir, "notes.md"), notesMD)
 			t.Chdir(t.TempDir()) // the server's folder is elsewhere
 			app, rec := openApp(t, t.TempDir(), path)
 			mustAction(t, app, "toggle_edit_mode", nil)
@@ -175,8 +173,7 @@ func TestSaveKeepsLineEndings(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "doc.txt")
-			writeTestFile(t, path, c.before)
+			path := writeTestFile(t, filepath.Join(t.TempDir(), "doc.txt"), c.before)
 			app, _ := openApp(t, t.TempDir(), path)
 			mustAction(t, app, "toggle_edit_mode", nil)
 			mustAction(t, app, "document_start", nil)

@@ -134,8 +134,7 @@ var writeFile = testkit.WriteFile
 func TestEditingSession(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
-	path := filepath.Join(dir, "notes.md")
-	writeFile(t, path, notesMD)
+	path := writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
 	c := start(t, home)
 	c.call("open", map[string]any{"path": path})
 	c.call("navigate", map[string]any{"action": "next_sentence"})

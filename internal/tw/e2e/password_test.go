@@ -127,8 +127,7 @@ func TestEncryptedPDFOverRPC(t *testing.T) {
 func TestEncryptedPDFCancelled(t *testing.T) {
 	dir := t.TempDir()
 	pdf := encryptedPDF(t, dir, "pw")
-	md := filepath.Join(dir, "notes.md")
-	writeFile(t, md, notesMD)
+	md := writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
 	c := start(t, filepath.Join(dir, "home"))
 	c.call("open", map[string]any{"path": md})
 	res := c.call("open", map[string]any{"path": pdf})

@@ -20,12 +20,11 @@ import (
 func TestTwoServersKeepEveryMark(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
-	path := filepath.Join(dir, "long.md")
 	var doc strings.Builder
 	for i := 1; i <= 80; i++ {
 		fmt.Fprintf(&doc, "Paragraph %d says one thing.\n\n", i)
 	}
-	writeFile(t, path, doc.String())
+	path := writeFile(t, filepath.Join(dir, "long.md"), doc.String())
 	a, b := start(t, home), start(t, home)
 	a.call("open", map[string]any{"path": path})
 	b.call("open", map[string]any{"path": path})
