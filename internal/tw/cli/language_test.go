@@ -1,17 +1,19 @@
 package cli_test
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"textfirst/internal/testkit"
 )
 
 // homeIn makes a tw home whose settings.toml sets display.language.
 func homeIn(t *testing.T, lang string) string {
 	t.Helper()
 	home := t.TempDir()
-	testkit.WriteFile(t, filepath.Join(home, "settings.toml"), "[display]\nlanguage = \""+lang+"\"\n")
+	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[display]\nlanguage = \""+lang+"\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	return home
 }
 

@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"textfirst/internal/testkit"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/docstate"
 )
 

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"textfirst/internal/testkit"
 
 	"textfirst/internal/tw/speech"
 	"textfirst/internal/tw/speech/speechtest"
@@ -148,7 +147,8 @@ func TestSpeechdVoicesAndExport(t *testing.T) {
 		t.Errorf("voices of speechd: exit %d, %d bytes, %q", code, len(out), errs)
 	}
 	dir := t.TempDir()
-	md := testkit.WriteFile(t, filepath.Join(dir, "a.txt"), "Some text.")
+	md := filepath.Join(dir, "a.txt")
+	os.WriteFile(md, []byte("Some text."), 0o644)
 	code, _, errs = call(ExportAudio, "", md, "--out", filepath.Join(dir, "a.wav"), "--backend", "speechd")
 	if want := "Error: tw export-audio: cannot write " + filepath.Join(dir, "a.wav") + ": speech: the speechd engine plays its audio itself and cannot write a WAV file. "; code != 1 || !strings.HasPrefix(errs, want) {
 		t.Errorf("exit %d, %q", code, errs)
@@ -157,7 +157,8 @@ func TestSpeechdVoicesAndExport(t *testing.T) {
 
 func TestExportAudio(t *testing.T) {
 	dir := t.TempDir()
-	md := testkit.WriteFile(t, filepath.Join(dir, "book.md"), "# Title\n\nSome text to export, with 1,250 words? No: ten.\n\n- one\n- two\n")
+	md := filepath.Join(dir, "book.md")
+	os.WriteFile(md, []byte("# Title\n\nSome text to export, with 1,250 words? No: ten.\n\n- one\n- two\n"), 0o644)
 	wav := filepath.Join(dir, "book.wav")
 	code, out, errs := call(ExportAudio, "", md, "--out", wav)
 	if code != 0 {
@@ -206,10 +207,13 @@ func TestExportAudio(t *testing.T) {
 // pronunciations a listener chose — and a flag still overrides a setting.
 func TestExportAudioFollowsSettings(t *testing.T) {
 	dir := t.TempDir()
-	text := testkit.WriteFile(t, filepath.Join(dir, "text.txt"), "Zork is here. One two three four five six seven eight nine ten.\n")
+	text := filepath.Join(dir, "text.txt")
+	os.WriteFile(text, []byte("Zork is here. One two three four five six seven eight nine ten.\n"), 0o644)
 	home := func(toml string) string {
 		h := t.TempDir()
-		testkit.WriteFile(t, filepath.Join(h, "settings.toml"), toml)
+		if err := os.WriteFile(filepath.Join(h, "settings.toml"), []byte(toml), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		return h
 	}
 	seconds := func(name string, args ...string) float64 {

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"textfirst/internal/testkit"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/load"
 )

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"textfirst/internal/testkit"
 	"time"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/core"
 
 	"textfirst/internal/tw/doc"
