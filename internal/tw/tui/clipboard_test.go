@@ -82,9 +82,7 @@ func TestTmuxCopyToXClipboard(t *testing.T) {
 		t.Fatal("xclip is not installed; run scripts/deps-tui.sh")
 	}
 	display := startXvfb(t)
-	dir := t.TempDir()
-	copySample(t, dir)
-	s := startTw(t, 100, 30, dir, "DISPLAY="+display, "--no-speech sample.md")
+	s := startSample(t, 100, 30, "DISPLAY="+display)
 	s.press([]step{
 		{"", "", "Opened A Walk Through the Lighthouse."},
 		{"", "h", "Heading level 2: Getting around"},

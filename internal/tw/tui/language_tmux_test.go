@@ -16,9 +16,7 @@ import (
 // changes the very next announcement, without a restart: French to
 // English to Arabic.
 func TestTmuxLanguageFollowsLocaleAndSwitchesAtRunTime(t *testing.T) {
-	dir := t.TempDir()
-	copySample(t, dir)
-	s := startTw(t, 80, 24, dir, "LC_ALL= LC_MESSAGES= LANG=fr_FR.UTF-8", "--no-speech sample.md")
+	s := startSample(t, 80, 24, "LC_ALL= LC_MESSAGES= LANG=fr_FR.UTF-8")
 
 	s.press([]step{
 		{"", "", "A Walk Through the Lighthouse ouvert."},

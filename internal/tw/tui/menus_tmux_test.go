@@ -18,9 +18,7 @@ func capitalized(id string) string {
 // run from each menu (a front-end one, what a key does, included).
 func TestTmuxMenus(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	copySample(t, dir)
-	s := startTw(t, 100, 30, dir, "", "--no-speech sample.md")
+	s := startSample(t, 100, 30, "")
 	s.said.expect("Opened A Walk Through the Lighthouse.")
 
 	// Every command of the keyboard reference is in exactly one menu.
@@ -117,9 +115,7 @@ func TestTmuxMenus(t *testing.T) {
 // Shift+F1 tells what a key does without doing it.
 func TestTmuxHelp(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	copySample(t, dir)
-	s := startTw(t, 100, 30, dir, "", "--no-speech sample.md")
+	s := startSample(t, 100, 30, "")
 	s.press([]step{
 		{"", "", "Opened A Walk Through the Lighthouse."},
 		{"", "h", "Heading level 2: Getting around"},

@@ -154,6 +154,15 @@ func startTw(t *testing.T, w, h int, dir, env, args string) *twSession {
 	return &twSession{term: startTerm(t, w, h, cmd), said: &announcements{t: t, path: logPath}, dir: dir, home: home}
 }
 
+// startSample runs `tw open --no-speech sample.md` as startTw does, on a
+// copy of the sample document in a new folder.
+func startSample(t *testing.T, w, h int, env string) *twSession {
+	t.Helper()
+	dir := t.TempDir()
+	copySample(t, dir)
+	return startTw(t, w, h, dir, env, "--no-speech sample.md")
+}
+
 func (s *twSession) quit() {
 	s.t.Helper()
 	s.keys("C-q")
