@@ -23,22 +23,14 @@ import (
 	"textfirst/internal/tw/cli"
 )
 
-const notesMD = `# Cell biology
-
-Cells are the smallest units of life. Every living thing is made of cells.
-
-## The nucleus
-
-The nucleus holds the cell's DNA. It controls growth and division.
-`
+// notesMD is the spec's example document.
+const notesMD = testkit.NotesMD
 
 // notesDir makes a folder holding notes.md and returns it.
 func notesDir(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "notes.md"), []byte(notesMD), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testkit.WriteFile(t, filepath.Join(dir, "notes.md"), notesMD)
 	return dir
 }
 
@@ -590,43 +582,57 @@ func positionStart(m rpcMessage) int {
 	return p.Params.Start
 }
 
+// serveUntilSignal runs the real tw serve --stdio ARGS in dir, with env
+// added to the environment when it is not nil; it sends request, reads
+// the output until ready accepts a line, then sends sig and fails the
+// test unless tw exits cleanly within 10 seconds.
+func serveUntilSignal(t *testing.T, dir string, env []string, sig syscall.Signal, request string, ready func(line string) bool, args ...string) {
+	t.Helper()
+	cmd := exec.Command(twBinary(t), append([]string{"serve", "--stdio"}, args...)...)
+	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	defer stdin.Close()
+	br := bufio.NewReader(stdout)
+	io.WriteString(stdin, request)
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatalf("the server stopped early: %v", err)
+		}
+		if ready(line) {
+			break
+		}
+	}
+	cmd.Process.Signal(sig)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("after %v: %v", sig, err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("tw serve did not stop on %v", sig)
+	}
+}
+
 // TestServeSignalSavesThePlace: a server ended by a signal (a client
 // killing its child, a closed terminal) saves the place first.
 func TestServeSignalSavesThePlace(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir, home := notesDir(t), t.TempDir()
-			cmd := exec.Command(twBinary(t), "serve", "--stdio", "--no-speech", "--home", home, "--open", "notes.md")
-			cmd.Dir = dir
-			stdin, _ := cmd.StdinPipe()
-			stdout, _ := cmd.StdoutPipe()
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			defer cmd.Process.Kill()
-			defer stdin.Close()
-			br := bufio.NewReader(stdout)
-			io.WriteString(stdin, req(1, "navigate", `{"action":"next_heading"}`))
-			for {
-				line, err := br.ReadString('\n')
-				if err != nil {
-					t.Fatalf("the server stopped early: %v", err)
-				}
-				if strings.HasPrefix(line, `{"id":1,`) {
-					break
-				}
-			}
-			cmd.Process.Signal(sig)
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Fatalf("after %v: %v", sig, err)
-				}
-			case <-time.After(10 * time.Second):
-				t.Fatalf("tw serve did not stop on %v", sig)
-			}
+			serveUntilSignal(t, dir, nil, sig, req(1, "navigate", `{"action":"next_heading"}`), func(line string) bool {
+				return strings.HasPrefix(line, `{"id":1,`)
+			}, "--no-speech", "--home", home, "--open", "notes.md")
 			_, out, _ := run(t, "", nil, "marks", filepath.Join(dir, "notes.md"), "--home", home)
 			if !strings.HasPrefix(out, "Place: line 5, 53 percent\n") {
 				t.Fatalf("the place was not saved on %v: %q", sig, out)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
 	"textfirst/internal/testkit"
 )
 
@@ -148,8 +149,7 @@ func TestCompletion(t *testing.T) {
 // "-" reads standard input wherever a file is read.
 func TestStdinDash(t *testing.T) {
 	const text = "Cells are the smallest units of life.\nThe nucleus holds the DNA.\n"
-	file := filepath.Join(t.TempDir(), "cells.txt")
-	os.WriteFile(file, []byte(text), 0o644)
+	file := testkit.WriteFile(t, filepath.Join(t.TempDir(), "cells.txt"), text)
 	cases := [][]string{
 		{"text"}, {"text", "--to", "json"}, {"text", "--structure"},
 		{"search", "nucleus"}, {"search", "CELLS", "--case-sensitive"},
@@ -184,7 +184,7 @@ func TestStdinDash(t *testing.T) {
 func TestFileAsCommand(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"sample", "notes.md"} {
-		os.WriteFile(filepath.Join(dir, name), []byte("Some text.\n"), 0o644)
+		testkit.WriteFile(t, filepath.Join(dir, name), "Some text.\n")
 		cmd := exec.Command(twBinary(t), name, "--no-speech")
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "TEXTWEAVER_HOME="+filepath.Join(dir, "home"), "TERM=")

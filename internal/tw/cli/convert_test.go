@@ -6,12 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 func TestTextToAndConvert(t *testing.T) {
 	dir := t.TempDir()
-	md := filepath.Join(dir, "notes.md")
-	os.WriteFile(md, []byte("# Notes\n\nSee [the site](https://example.org) & *this*.\n\n- a\n- b\n"), 0o644)
+	md := testkit.WriteFile(t, filepath.Join(dir, "notes.md"), "# Notes\n\nSee [the site](https://example.org) & *this*.\n\n- a\n- b\n")
 	for _, tc := range []struct {
 		args []string
 		want string

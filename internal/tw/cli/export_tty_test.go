@@ -71,8 +71,7 @@ func longBook(t *testing.T, dir string, paragraphs int) string {
 		}
 		b.WriteString("This paragraph is here to make the book long enough to stop half way through. It says little.\n\n")
 	}
-	path := filepath.Join(dir, "book.md")
-	os.WriteFile(path, []byte(b.String()), 0o644)
+	path := testkit.WriteFile(t, filepath.Join(dir, "book.md"), b.String())
 	return path
 }
 

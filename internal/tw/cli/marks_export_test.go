@@ -1,19 +1,18 @@
 package cli
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/docstate"
 )
 
 func TestMarksExports(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
-	md := filepath.Join(dir, "notes.md")
-	os.WriteFile(md, []byte("# Cells\n\nA cell has a membrane.\n\n## Parts\n\nThe nucleus holds DNA.\n"), 0o644)
+	md := testkit.WriteFile(t, filepath.Join(dir, "notes.md"), "# Cells\n\nA cell has a membrane.\n\n## Parts\n\nThe nucleus holds DNA.\n")
 	st := &docstate.DocState{Path: md, Notes: []docstate.Note{{ID: 1, Start: 15, End: 21, Text: "Check this", Tags: []string{"bio"}}},
 		Highlights: []docstate.Highlight{{ID: 2, Start: 48, End: 55, Color: "yellow"}}}
 	if err := (docstate.Store{Home: home}).Save(st); err != nil {

@@ -4,17 +4,14 @@ package cli_test
 // session, and a user sees that — the same settings warnings from both.
 
 import (
-	"bufio"
 	"encoding/binary"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -85,38 +82,9 @@ func TestServeSignalClosesSpeech(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir, home := notesDir(t), t.TempDir()
 			wav := filepath.Join(t.TempDir(), "heard.wav")
-			cmd := exec.Command(twBinary(t), "serve", "--stdio", "--backend", "espeak", "--home", home, "--open", "notes.md")
-			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "TEXTWEAVER_SPEECH_SINK=wav:"+wav)
-			stdin, _ := cmd.StdinPipe()
-			stdout, _ := cmd.StdoutPipe()
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			defer cmd.Process.Kill()
-			defer stdin.Close()
-			br := bufio.NewReader(stdout)
-			io.WriteString(stdin, req(1, "read", `{"what":"sentence","from":14}`))
-			for {
-				line, err := br.ReadString('\n')
-				if err != nil {
-					t.Fatalf("the server stopped early: %v", err)
-				}
-				if strings.Contains(line, `"playback"`) && strings.Contains(line, `"stopped"`) {
-					break
-				}
-			}
-			cmd.Process.Signal(sig)
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Fatalf("after %v: %v", sig, err)
-				}
-			case <-time.After(10 * time.Second):
-				t.Fatalf("tw serve did not stop on %v", sig)
-			}
+			serveUntilSignal(t, dir, []string{"TEXTWEAVER_SPEECH_SINK=wav:" + wav}, sig, req(1, "read", `{"what":"sentence","from":14}`), func(line string) bool {
+				return strings.Contains(line, `"playback"`) && strings.Contains(line, `"stopped"`)
+			}, "--backend", "espeak", "--home", home, "--open", "notes.md")
 			data, err := os.ReadFile(wav)
 			if err != nil {
 				t.Fatalf("no WAV file after %v: %v", sig, err)

@@ -11,18 +11,16 @@ import (
 	"sync"
 	"testing"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/load"
 )
 
-const notesMD = `# Cell biology
+// notesMD is the spec's example document.
+const notesMD = testkit.NotesMD
 
-Cells are the smallest units of life. Every living thing is made of cells.
-
-## The nucleus
-
-The nucleus holds the cell's DNA. It controls growth and division.
-`
+// writeTestFile writes a test file (testkit.WriteFile).
+var writeTestFile = testkit.WriteFile
 
 // recorder keeps what the app announced.
 type recorder struct {

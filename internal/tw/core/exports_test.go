@@ -18,8 +18,7 @@ import (
 // export_study_sheet writes the notes under their headings.
 func TestExportActions(t *testing.T) {
 	dir := t.TempDir()
-	src := filepath.Join(dir, "cells.md")
-	writeTestFile(t, src, "# Cells\n\nCells are the smallest units of life.\n\n## The nucleus\n\nThe nucleus holds the DNA.\n")
+	src := writeTestFile(t, filepath.Join(dir, "cells.md"), "# Cells\n\nCells are the smallest units of life.\n\n## The nucleus\n\nThe nucleus holds the DNA.\n")
 	app, rec := openApp(t, t.TempDir(), src)
 	want, err := load.File(src)
 	if err != nil {
@@ -54,13 +53,6 @@ func TestExportActions(t *testing.T) {
 	}
 }
 
-func writeTestFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // The audio export runs in the background: it says it has started, each
 // quarter of the way, and where the file is; stop cancels it and says no
 // file was written; closing the app cancels it and waits for it. The
@@ -68,8 +60,7 @@ func writeTestFile(t *testing.T, path, text string) {
 // internal/tw/e2e); this checks the app's side, under -race.
 func TestBackgroundExportJob(t *testing.T) {
 	dir := t.TempDir()
-	src := filepath.Join(dir, "cells.md")
-	writeTestFile(t, src, "# Cells\n\nCells are small.\n")
+	src := writeTestFile(t, filepath.Join(dir, "cells.md"), "# Cells\n\nCells are small.\n")
 	release := make(chan struct{})
 	var gotFormat string
 	exporter := func(ctx context.Context, d *doc.Document, out, format string, progress func(float64)) error {
@@ -149,8 +140,7 @@ func TestBackgroundExportJob(t *testing.T) {
 // Without an audio exporter (core alone) export_audio says so.
 func TestExportAudioUnavailable(t *testing.T) {
 	dir := t.TempDir()
-	src := filepath.Join(dir, "cells.md")
-	writeTestFile(t, src, "# Cells\n")
+	src := writeTestFile(t, filepath.Join(dir, "cells.md"), "# Cells\n")
 	app, _ := openApp(t, t.TempDir(), src)
 	if res := mustAction(t, app, "export_audio", nil); res.Status != "Audio export is not available here." {
 		t.Errorf("export_audio: %q", res.Status)

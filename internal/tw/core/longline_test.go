@@ -1,7 +1,6 @@
 package core_test
 
 import (
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -13,11 +12,8 @@ import (
 // not the line: time and memory do not grow with the line (before, "goto
 // end" on a 50 MB line announced 52 million characters).
 func TestLongLineAnnouncementsAreCapped(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "one-line.txt")
 	line := strings.Repeat("word after word goes on ", 200_000) + "finale" // 4.8 MB, no line break
-	if err := os.WriteFile(path, []byte(line), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeTestFile(t, filepath.Join(t.TempDir(), "one-line.txt"), line)
 	app, rec := openApp(t, t.TempDir(), path)
 	// The line's words are found once, as any document's are (linear in
 	// its length); what is measured is each announcement after that.

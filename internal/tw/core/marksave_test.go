@@ -14,6 +14,19 @@ import (
 	"textfirst/internal/tw/load"
 )
 
+// mountTmpfs mounts a tmpfs with the mount options opts on dir until the
+// test ends; without root it skips the test, saying why.
+func mountTmpfs(t *testing.T, dir, opts, why string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip(why)
+	}
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", opts, "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Fatalf("mount: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", "-l", dir).Run() })
+}
+
 // A mark whose write fails is never announced as set: the user hears that
 // it could not be saved and why. It stays in memory, and the next write
 // that works saves it with the rest.
@@ -28,19 +41,11 @@ func TestMarkWriteFailureIsReported(t *testing.T) {
 			if err := os.MkdirAll(filepath.Dir(state), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(state, []byte("not a folder"), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeTestFile(t, state, "not a folder")
 			return func() { os.Remove(state) }
 		}, "not a directory"},
 		{"disk full", func(t *testing.T, home string) func() {
-			if os.Geteuid() != 0 {
-				t.Skip("mounting a small tmpfs needs root")
-			}
-			if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", home).CombinedOutput(); err != nil {
-				t.Fatalf("mount: %v %s", err, out)
-			}
-			t.Cleanup(func() { exec.Command("umount", "-l", home).Run() })
+			mountTmpfs(t, home, "size=64k", "mounting a small tmpfs needs root")
 			filler := filepath.Join(home, "filler")
 			f, err := os.Create(filler)
 			if err != nil {
@@ -56,13 +61,7 @@ func TestMarkWriteFailureIsReported(t *testing.T) {
 			return func() { os.Remove(filler) }
 		}, "no space left on device"},
 		{"read-only home", func(t *testing.T, home string) func() {
-			if os.Geteuid() != 0 {
-				t.Skip("mounting a read-only tmpfs needs root")
-			}
-			if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", home).CombinedOutput(); err != nil {
-				t.Fatalf("mount: %v %s", err, out)
-			}
-			t.Cleanup(func() { exec.Command("umount", "-l", home).Run() })
+			mountTmpfs(t, home, "ro,size=64k", "mounting a read-only tmpfs needs root")
 			return func() {
 				if out, err := exec.Command("mount", "-o", "remount,rw", home).CombinedOutput(); err != nil {
 					t.Fatalf("remount: %v %s", err, out)
@@ -187,9 +186,7 @@ func TestHighlightRemovalWriteFailureIsReported(t *testing.T) {
 	if err := os.RemoveAll(state); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(state, []byte("not a folder"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTestFile(t, state, "not a folder")
 	if _, err := app.Action("list_highlights", nil); err != nil {
 		t.Fatal(err)
 	}

@@ -85,10 +85,7 @@ func TestSaveAsksWhenTheFileChangedOnDisk(t *testing.T) {
 // link points to; the link stays a link.
 func TestSaveWritesThroughSymlink(t *testing.T) {
 	dir := t.TempDir()
-	real := filepath.Join(dir, "real.md")
-	if err := os.WriteFile(real, []byte(notesMD), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	real := writeTestFile(t, filepath.Join(dir, "real.md"), notesMD)
 	link := filepath.Join(dir, "link.md")
 	if err := os.Symlink("real.md", link); err != nil {
 		t.Fatal(err)
@@ -133,10 +130,7 @@ func TestSaveAsNames(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join(dir, "notes.md")
-			if err := os.WriteFile(path, []byte(notesMD), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			path := writeTestFile(t, filepath.Join(dir, "notes.md"), notesMD)
 			t.Chdir(t.TempDir()) // the server's folder is elsewhere
 			app, rec := openApp(t, t.TempDir(), path)
 			mustAction(t, app, "toggle_edit_mode", nil)
@@ -179,10 +173,7 @@ func TestSaveKeepsLineEndings(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "doc.txt")
-			if err := os.WriteFile(path, []byte(c.before), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			path := writeTestFile(t, filepath.Join(t.TempDir(), "doc.txt"), c.before)
 			app, _ := openApp(t, t.TempDir(), path)
 			mustAction(t, app, "toggle_edit_mode", nil)
 			mustAction(t, app, "document_start", nil)
@@ -203,9 +194,7 @@ func TestOpenSweepsStaleTemps(t *testing.T) {
 	stale := filepath.Join(dir, ".notes.md.tmp-111")
 	fresh := filepath.Join(dir, ".notes.md.tmp-222")
 	for _, p := range []string{stale, fresh} {
-		if err := os.WriteFile(p, []byte(notesMD), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeTestFile(t, p, notesMD)
 	}
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(stale, old, old)

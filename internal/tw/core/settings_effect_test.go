@@ -10,25 +10,36 @@ import (
 	"textfirst/internal/tw/settings"
 )
 
+// openWithSettings writes text to a file called name in a new temporary
+// folder, sets values in a settings store in the folder's home, and opens
+// the file in an app reading that store; it returns the app (which the
+// caller closes), what it announces and the file's path.
+func openWithSettings(t *testing.T, name, text string, values map[string]any) (*core.App, *recorder, string) {
+	t.Helper()
+	dir := t.TempDir()
+	path := writeTestFile(t, filepath.Join(dir, name), text)
+	st, _, err := settings.Open(filepath.Join(dir, "home"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range values {
+		if _, err := st.Set(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := &recorder{}
+	app := core.New(core.Options{Home: filepath.Join(dir, "home"), Events: rec, Load: load.File, Parse: load.Bytes, Settings: st})
+	if err := app.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	return app, rec, path
+}
+
 // TestEditingAutosave: with editing.autosave on, edits are saved by the
 // autosave without a word; off, they wait for the user.
 func TestEditingAutosave(t *testing.T) {
 	for _, on := range []bool{false, true} {
-		dir := t.TempDir()
-		path := filepath.Join(dir, "draft.md")
-		writeTestFile(t, path, "# Draft\n\nFirst words.\n")
-		st, _, err := settings.Open(filepath.Join(dir, "home"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := st.Set("editing.autosave", on); err != nil {
-			t.Fatal(err)
-		}
-		rec := &recorder{}
-		app := core.New(core.Options{Home: filepath.Join(dir, "home"), Events: rec, Load: load.File, Parse: load.Bytes, Settings: st})
-		if err := app.Open(path); err != nil {
-			t.Fatal(err)
-		}
+		app, _, path := openWithSettings(t, "draft.md", "# Draft\n\nFirst words.\n", map[string]any{"editing.autosave": on})
 		mustAction(t, app, "toggle_edit_mode", nil)
 		app.Insert("More ")
 		app.StartAutosave(10 * time.Millisecond)
@@ -60,21 +71,7 @@ func TestVerbosityRules(t *testing.T) {
 			"Top of document. Top", "A quoted line here.", "heading level 1, Top"},
 	}
 	for _, level := range []string{"low", "normal", "high"} {
-		dir := t.TempDir()
-		path := filepath.Join(dir, "v.md")
-		writeTestFile(t, path, md)
-		st, _, err := settings.Open(filepath.Join(dir, "home"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := st.Set("speech.verbosity", level); err != nil {
-			t.Fatal(err)
-		}
-		rec := &recorder{}
-		app := core.New(core.Options{Home: filepath.Join(dir, "home"), Events: rec, Load: load.File, Parse: load.Bytes, Settings: st})
-		if err := app.Open(path); err != nil {
-			t.Fatal(err)
-		}
+		app, rec, _ := openWithSettings(t, "v.md", md, map[string]any{"speech.verbosity": level})
 		for i, move := range moves {
 			mustAction(t, app, move, nil)
 			if got := rec.last(); got != want[level][i] {

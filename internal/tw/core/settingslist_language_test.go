@@ -33,13 +33,7 @@ func TestSettingsListErrorsInTheInterfaceLanguage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {
 			st := settingsIn(t, tt.lang)
-			rec := &recorder{}
-			app := core.New(core.Options{Home: t.TempDir(), Events: rec, Settings: rateOnly{st}})
-			defer app.Close()
-			mustAction(t, app, "settings", nil)
-			if _, _, err := app.ListKey("enter"); err != nil {
-				t.Fatal(err)
-			}
+			app, rec := settingsListKey(t, rateOnly{st}, "enter")
 			app.Answer(tt.typed)
 			if got := rec.last(); got != tt.want {
 				t.Errorf("said %q, want %q", got, tt.want)
@@ -75,18 +69,27 @@ func TestSettingsListDetailsSaysTheHelp(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {
 			st := settingsIn(t, tt.lang)
-			rec := &recorder{}
-			app := core.New(core.Options{Home: t.TempDir(), Events: rec, Settings: rateAndPitch{st}})
-			defer app.Close()
-			mustAction(t, app, "settings", nil)
-			if _, _, err := app.ListKey("details"); err != nil {
-				t.Fatal(err)
-			}
+			_, rec := settingsListKey(t, rateAndPitch{st}, "details")
 			if got := rec.last(); got != tt.want {
 				t.Errorf("said %q, want %q", got, tt.want)
 			}
 		})
 	}
+}
+
+// settingsListKey opens the settings list of a new app reading s and
+// presses key in it; it returns the app, closed when the test ends, and
+// what it announced.
+func settingsListKey(t *testing.T, s core.Settings, key string) (*core.App, *recorder) {
+	t.Helper()
+	rec := &recorder{}
+	app := core.New(core.Options{Home: t.TempDir(), Events: rec, Settings: s})
+	t.Cleanup(app.Close)
+	mustAction(t, app, "settings", nil)
+	if _, _, err := app.ListKey(key); err != nil {
+		t.Fatal(err)
+	}
+	return app, rec
 }
 
 // settingsIn is a new settings store whose interface language is lang.

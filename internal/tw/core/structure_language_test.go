@@ -1,12 +1,10 @@
 package core_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"textfirst/internal/tw/core"
-	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/settings"
 )
 
@@ -35,24 +33,8 @@ func TestStructureSaidInTheInterfaceLanguage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang+"/"+tt.level, func(t *testing.T) {
-			dir := t.TempDir()
-			path := filepath.Join(dir, "v.md")
-			writeTestFile(t, path, md)
-			st, _, err := settings.Open(filepath.Join(dir, "home"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for k, v := range map[string]string{"speech.verbosity": tt.level, "display.language": tt.lang} {
-				if _, err := st.Set(k, v); err != nil {
-					t.Fatal(err)
-				}
-			}
-			rec := &recorder{}
-			app := core.New(core.Options{Home: filepath.Join(dir, "home"), Events: rec, Load: load.File, Parse: load.Bytes, Settings: st})
+			app, rec, _ := openWithSettings(t, "v.md", md, map[string]any{"speech.verbosity": tt.level, "display.language": tt.lang})
 			defer app.Close()
-			if err := app.Open(path); err != nil {
-				t.Fatal(err)
-			}
 			for i, move := range moves {
 				mustAction(t, app, move, nil)
 				if got := rec.last(); got != tt.want[i] {
@@ -80,11 +62,7 @@ func TestVoiceMessagesInTheInterfaceLanguage(t *testing.T) {
 	defer app.Close()
 	act := func(id string) core.ActionResult {
 		t.Helper()
-		res, err := app.Action(id, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
+		return mustAction(t, app, id, nil)
 	}
 	act("cycle_favorite_voice")
 	if got, want := rec.last(), "Keine Lieblingsstimmen. In der Stimmenliste (Alt+V) markiert die Leertaste eine."; got != want {

@@ -74,11 +74,7 @@ func TestVoicesList(t *testing.T) {
 	}
 	act := func(id string) core.ActionResult {
 		t.Helper()
-		res, err := app.Action(id, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
+		return mustAction(t, app, id, nil)
 	}
 
 	res := act("choose_voice")

@@ -38,7 +38,25 @@ type client struct {
 
 func start(t *testing.T, home string, args ...string) *client {
 	t.Helper()
-	cmd := exec.Command(twBin, append([]string{"serve", "--stdio", "--no-speech", "--home", home}, args...)...)
+	return startCmd(t, exec.Command(twBin, append([]string{"serve", "--stdio", "--no-speech", "--home", home}, args...)...))
+}
+
+// startWith writes text to a file called name in a new temporary folder,
+// starts a server whose home is in that folder and opens the file; it
+// returns the client, the folder and the file's path.
+func startWith(t *testing.T, name, text string) (c *client, dir, path string) {
+	t.Helper()
+	dir = t.TempDir()
+	path = writeFile(t, filepath.Join(dir, name), text)
+	c = start(t, filepath.Join(dir, "home"))
+	c.call("open", map[string]any{"path": path})
+	return c, dir, path
+}
+
+// startCmd starts cmd, a tw serve --stdio, and returns its client; the
+// server is killed when the test ends.
+func startCmd(t *testing.T, cmd *exec.Cmd) *client {
+	t.Helper()
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
 	cmd.Stderr = os.Stderr
@@ -103,7 +121,11 @@ func (c *client) lastAnnouncement() string {
 	return ""
 }
 
-const notesMD = "# Cell biology\n\nCells are the smallest units of life. Every living thing is made of cells.\n\n## The nucleus\n\nThe nucleus holds the cell's DNA. It controls growth and division.\n"
+// notesMD is the spec's example document.
+const notesMD = testkit.NotesMD
+
+// writeFile writes a test file (testkit.WriteFile).
+var writeFile = testkit.WriteFile
 
 // TestEditingSession is issue 3's scripted session: through JSON-RPC only,
 // edit a Markdown file, format, undo, redo, save, add a note with a tag,
@@ -112,10 +134,7 @@ const notesMD = "# Cell biology\n\nCells are the smallest units of life. Every l
 func TestEditingSession(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
-	path := filepath.Join(dir, "notes.md")
-	if err := os.WriteFile(path, []byte(notesMD), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
 	c := start(t, home)
 	c.call("open", map[string]any{"path": path})
 	c.call("navigate", map[string]any{"action": "next_sentence"})
@@ -264,9 +283,7 @@ func TestKillDuringSave(t *testing.T) {
 		fmt.Fprintf(&b, "Paragraph %d has some words in it. It is here to make the file large.\n\n", i)
 	}
 	old := b.String()
-	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, old)
 	versions := map[string]bool{old: true}
 	for round := 0; round < 8; round++ {
 		c := start(t, home)

@@ -45,11 +45,7 @@ func TestEditActions(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			path := filepath.Join(dir, "doc.md")
-			os.WriteFile(path, []byte(src), 0o644)
-			c := start(t, filepath.Join(dir, "home"))
-			c.call("open", map[string]any{"path": path})
+			c, _, _ := startWith(t, "doc.md", src)
 			c.call("action", map[string]any{"id": "toggle_edit_mode"})
 			var res map[string]any
 			for _, s := range tc.steps {

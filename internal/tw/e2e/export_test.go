@@ -1,8 +1,6 @@
 package e2e
 
 import (
-	"bufio"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,26 +22,7 @@ func startAsync(t *testing.T, dir, home string, env []string) *speechClient {
 	if env != nil {
 		cmd.Env = env
 	}
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	c := &speechClient{t: t, cmd: cmd, in: in, events: make(chan event, 1000)}
-	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(nil, 1<<24)
-		for sc.Scan() {
-			var m map[string]any
-			if json.Unmarshal(sc.Bytes(), &m) == nil {
-				c.events <- event{time.Now(), m}
-			}
-		}
-		close(c.events)
-	}()
-	t.Cleanup(func() { in.Close(); cmd.Process.Kill(); cmd.Wait() })
-	return c
+	return startClient(t, cmd, 1<<24)
 }
 
 // request sends a request and returns its result.

@@ -127,10 +127,7 @@ func TestEncryptedPDFOverRPC(t *testing.T) {
 func TestEncryptedPDFCancelled(t *testing.T) {
 	dir := t.TempDir()
 	pdf := encryptedPDF(t, dir, "pw")
-	md := filepath.Join(dir, "notes.md")
-	if err := os.WriteFile(md, []byte(notesMD), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	md := writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
 	c := start(t, filepath.Join(dir, "home"))
 	c.call("open", map[string]any{"path": md})
 	res := c.call("open", map[string]any{"path": pdf})

@@ -97,11 +97,7 @@ func TestPromptPurposes(t *testing.T) {
 
 // TestPromptKeys edits a prompt's text key by key.
 func TestPromptKeys(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "notes.md")
-	os.WriteFile(path, []byte(notesMD), 0o644)
-	c := start(t, filepath.Join(dir, "home"))
-	c.call("open", map[string]any{"path": path})
+	c, dir, path := startWith(t, "notes.md", notesMD)
 	c.call("action", map[string]any{"id": "find"})
 	steps := []struct {
 		key, text string
@@ -154,11 +150,7 @@ func TestPromptKeys(t *testing.T) {
 
 // TestLists opens each kind of list and moves through it with list_key.
 func TestLists(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "notes.md")
-	os.WriteFile(path, []byte(notesMD), 0o644)
-	c := start(t, filepath.Join(dir, "home"))
-	c.call("open", map[string]any{"path": path})
+	c, _, _ := startWith(t, "notes.md", notesMD)
 	// Two bookmarks, a note and a highlight to list.
 	c.call("action", map[string]any{"id": "add_bookmark"})
 	c.call("navigate", map[string]any{"action": "next_heading"})

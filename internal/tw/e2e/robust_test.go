@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"math/rand"
@@ -21,14 +20,11 @@ import (
 func TestTwoServersKeepEveryMark(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
-	path := filepath.Join(dir, "long.md")
 	var doc strings.Builder
 	for i := 1; i <= 80; i++ {
 		fmt.Fprintf(&doc, "Paragraph %d says one thing.\n\n", i)
 	}
-	if err := os.WriteFile(path, []byte(doc.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, filepath.Join(dir, "long.md"), doc.String())
 	a, b := start(t, home), start(t, home)
 	a.call("open", map[string]any{"path": path})
 	b.call("open", map[string]any{"path": path})
@@ -70,9 +66,7 @@ func TestRandomSessionsBinary(t *testing.T) {
 	for seed := int64(1); seed <= 4; seed++ {
 		dir := t.TempDir()
 		home := filepath.Join(dir, "home")
-		if err := os.WriteFile(filepath.Join(dir, "notes.md"), []byte(notesMD), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
 		// The server's folder is the scratch one: untitled documents are
 		// saved there.
 		c2 := startIn(t, dir, home)
@@ -95,32 +89,16 @@ func startIn(t *testing.T, dir, home string) *client {
 	t.Helper()
 	cmd := exec.Command(twBin, "serve", "--stdio", "--no-speech", "--home", home)
 	cmd.Dir = dir
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	c := &client{t: t, cmd: cmd, in: in, out: bufio.NewReader(out)}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	return c
+	return startCmd(t, cmd)
 }
 
 // Over JSON-RPC, saving over a file another program changed returns the
 // question as pending; the file is written only once it is answered yes.
 func TestSaveOverAChangedFileAsksOverRPC(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "notes.md")
-	if err := os.WriteFile(path, []byte(notesMD), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c := start(t, filepath.Join(dir, "home"))
-	c.call("open", map[string]any{"path": path})
+	c, _, path := startWith(t, "notes.md", notesMD)
 	c.call("action", map[string]any{"id": "toggle_edit_mode"})
 	c.call("insert", map[string]any{"text": "Mine. "})
-	if err := os.WriteFile(path, []byte("Theirs.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, "Theirs.\n")
 	res := c.call("action", map[string]any{"id": "save"})
 	pending, _ := res["pending"].(map[string]any)
 	if pending["action"] != "save" || pending["question"] != "notes.md changed on disk since it was opened. Overwrite it? y or n" {

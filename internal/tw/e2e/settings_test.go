@@ -72,11 +72,7 @@ Done.
 // TestVerbosityChangesWhatIsSaid: the same moves, at each verbosity level,
 // over JSON-RPC; cycle_verbosity says the level it moved to.
 func TestVerbosityChangesWhatIsSaid(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "guide.md")
-	writeFile(t, path, structuredMD)
-	c := start(t, filepath.Join(dir, "home"))
-	c.call("open", map[string]any{"path": path})
+	c, _, _ := startWith(t, "guide.md", structuredMD)
 
 	moves := []string{"next_heading", "next_list_item", "next_list_item", "next_table", "table_next_row", "table_next_column", "next_link", "next_heading"}
 	want := map[string][]string{
@@ -140,22 +136,11 @@ func TestSpeedPresetsComeFromTheSetting(t *testing.T) {
 	}
 }
 
-func writeFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestSpellCheckSetting: with editing.spell_check on, next_misspelling and
 // previous_misspelling move between misspelled words (not in code) and
 // spelling_suggestions offers corrections; turned off, they say so.
 func TestSpellCheckSetting(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "letter.md")
-	writeFile(t, path, "The cat sat. Teh dog will recieve mail.\n\n```\nteh codde\n```\n\nAll fine here.\n")
-	c := start(t, filepath.Join(dir, "home"))
-	c.call("open", map[string]any{"path": path})
+	c, _, _ := startWith(t, "letter.md", "The cat sat. Teh dog will recieve mail.\n\n```\nteh codde\n```\n\nAll fine here.\n")
 	for _, step := range []struct{ action, said string }{
 		{"next_misspelling", "Misspelled: Teh"},
 		{"spelling_suggestions", "Suggestions for Teh: "},
@@ -193,8 +178,7 @@ func TestLibraryFolders(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(lib, "classics", ".hidden"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	moby := filepath.Join(lib, "classics", "Moby Dick.md")
-	writeFile(t, moby, "# Moby Dick\n\nCall me Ishmael.\n")
+	moby := writeFile(t, filepath.Join(lib, "classics", "Moby Dick.md"), "# Moby Dick\n\nCall me Ishmael.\n")
 	writeFile(t, filepath.Join(lib, "Middlemarch.txt"), "Miss Brooke had that kind of beauty.\n")
 	writeFile(t, filepath.Join(lib, "classics", ".hidden", "Mobile notes.md"), "hidden\n")
 	writeFile(t, filepath.Join(lib, "cover.png"), "not a document")
@@ -234,11 +218,7 @@ func TestLibraryFolders(t *testing.T) {
 // folder that does not exist yet is made); unset, exports go beside the
 // document; a folder that is a file gives a clear error.
 func TestExportFolderSetting(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "cells.md")
-	writeFile(t, path, "# Cells\n\nCells are small.\n")
-	c := start(t, filepath.Join(dir, "home"))
-	c.call("open", map[string]any{"path": path})
+	c, dir, path := startWith(t, "cells.md", "# Cells\n\nCells are small.\n")
 	out := filepath.Join(dir, "exports", "html")
 	c.call("set_setting", map[string]any{"path": "export.folder", "value": out})
 	res := c.call("action", map[string]any{"id": "export_html"})
@@ -329,8 +309,7 @@ func TestInvalidValuesAreRefusedWithTheReason(t *testing.T) {
 	}
 
 	// An import with good and bad entries.
-	file := filepath.Join(dir, "mine.toml")
-	writeFile(t, file, "[speech]\nrate = 320\nverbosity = \"chatty\"\n\n[display]\ntheme = \"sepia\"\nsparkles = true\n")
+	file := writeFile(t, filepath.Join(dir, "mine.toml"), "[speech]\nrate = 320\nverbosity = \"chatty\"\n\n[display]\ntheme = \"sepia\"\nsparkles = true\n")
 	c.call("action", map[string]any{"id": "import_settings"})
 	res := c.call("answer", map[string]any{"text": file})
 	want := "Imported 2 of the settings from " + file + ". Not imported: speech.verbosity must be one of low, normal, high; There is no setting display.sparkles."
@@ -346,10 +325,8 @@ func TestInvalidValuesAreRefusedWithTheReason(t *testing.T) {
 // with it and without it (or at each value), over JSON-RPC.
 func TestReadingAndEditingSettingsTakeEffect(t *testing.T) {
 	dir := t.TempDir()
-	guide := filepath.Join(dir, "guide.md")
-	writeFile(t, guide, structuredMD)
-	other := filepath.Join(dir, "other.txt")
-	writeFile(t, other, "Another document.\n")
+	guide := writeFile(t, filepath.Join(dir, "guide.md"), structuredMD)
+	other := writeFile(t, filepath.Join(dir, "other.txt"), "Another document.\n")
 
 	t.Run("reading.wrap_navigation", func(t *testing.T) {
 		for _, wrap := range []bool{false, true} {
@@ -402,8 +379,7 @@ func TestReadingAndEditingSettingsTakeEffect(t *testing.T) {
 	})
 	t.Run("editing.typing_echo", func(t *testing.T) {
 		c := start(t, filepath.Join(t.TempDir(), "home"))
-		draft := filepath.Join(t.TempDir(), "draft.md")
-		writeFile(t, draft, "Start.\n")
+		draft := writeFile(t, filepath.Join(t.TempDir(), "draft.md"), "Start.\n")
 		c.call("open", map[string]any{"path": draft})
 		c.call("action", map[string]any{"id": "toggle_edit_mode"})
 		said := func(keys ...string) []string {
@@ -444,8 +420,7 @@ func TestReadingAndEditingSettingsTakeEffect(t *testing.T) {
 // is off.
 func TestCursorFollowsSpeechSetting(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "short.txt")
-	writeFile(t, path, "One two three four five six.\n")
+	path := writeFile(t, filepath.Join(dir, "short.txt"), "One two three four five six.\n")
 	for _, follow := range []bool{true, false} {
 		home := filepath.Join(t.TempDir(), "home")
 		cmd := exec.Command(twBin, "serve", "--stdio", "--backend", "null", "--home", home)

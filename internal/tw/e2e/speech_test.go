@@ -32,6 +32,14 @@ type speechClient struct {
 func startSpeaking(t *testing.T, args ...string) *speechClient {
 	t.Helper()
 	cmd := exec.Command(twBin, append([]string{"serve", "--stdio", "--home", filepath.Join(t.TempDir(), "home")}, args...)...)
+	return startClient(t, cmd, bufio.MaxScanTokenSize)
+}
+
+// startClient starts cmd, a tw serve --stdio, and returns a client whose
+// events are its output lines (of at most maxLine bytes) read as JSON by a
+// goroutine of their own; the server is killed when the test ends.
+func startClient(t *testing.T, cmd *exec.Cmd, maxLine int) *speechClient {
+	t.Helper()
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
 	cmd.Stderr = os.Stderr
@@ -41,6 +49,7 @@ func startSpeaking(t *testing.T, args ...string) *speechClient {
 	c := &speechClient{t: t, cmd: cmd, in: in, events: make(chan event, 1000)}
 	go func() {
 		sc := bufio.NewScanner(out)
+		sc.Buffer(nil, maxLine)
 		for sc.Scan() {
 			var m map[string]any
 			if json.Unmarshal(sc.Bytes(), &m) == nil {

@@ -55,28 +55,12 @@ func FuzzServerHandle(f *testing.F) {
 	f.Add([]byte("Content-Length: 99999999999999999999999\r\n\r\n{}"))
 	f.Add([]byte("[{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"stop\"},{\"jsonrpc\":\"2.0\",\"id\":[],\"method\":\"stop\"}]\n"))
 
-	// Every input saves the reading place; on tmpfs that costs no disk
-	// flush, so the fuzzer spends its time on the server.
-	scratch := f.TempDir()
-	if shm, err := os.MkdirTemp("/dev/shm", "tw-fuzz-"); err == nil {
-		scratch = shm
-		f.Cleanup(func() { os.RemoveAll(shm) })
-	}
-	dir := filepath.Join(scratch, "doc")
-	home := filepath.Join(scratch, "home")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		f.Fatal(err)
-	}
-	writeFile(f, filepath.Join(dir, "notes.md"), notesMD)
+	dir, home := fuzzFolders(f)
 
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var out lockedBuffer
 		w := rpc.NewWriter(&out)
-		app := core.New(core.Options{Home: home, Events: rpc.Events(w), Load: load.File, Parse: load.Bytes})
-		if err := app.Open(filepath.Join(dir, "notes.md")); err != nil {
-			t.Fatal(err)
-		}
-		srv := &rpc.Server{Version: "fuzz", App: app, BaseDir: dir}
+		srv := fuzzServer(t, dir, home, w)
 		served := make(chan error, 1)
 		go func() { served <- srv.Serve(bytes.NewReader(data), w) }()
 		select {
@@ -106,6 +90,35 @@ func FuzzServerHandle(f *testing.F) {
 	})
 }
 
+// fuzzFolders makes the fuzz targets' document folder, holding notes.md,
+// and home. Every input saves the reading place; on tmpfs that costs no
+// disk flush, so the fuzzer spends its time on the server.
+func fuzzFolders(f *testing.F) (dir, home string) {
+	scratch := f.TempDir()
+	if shm, err := os.MkdirTemp("/dev/shm", "tw-fuzz-"); err == nil {
+		scratch = shm
+		f.Cleanup(func() { os.RemoveAll(shm) })
+	}
+	dir = filepath.Join(scratch, "doc")
+	home = filepath.Join(scratch, "home")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		f.Fatal(err)
+	}
+	writeFile(f, filepath.Join(dir, "notes.md"), notesMD)
+	return dir, home
+}
+
+// fuzzServer is a server writing to w, with dir/notes.md open in an app
+// whose home is home.
+func fuzzServer(t *testing.T, dir, home string, w *rpc.Writer) *rpc.Server {
+	t.Helper()
+	app := core.New(core.Options{Home: home, Events: rpc.Events(w), Load: load.File, Parse: load.Bytes})
+	if err := app.Open(filepath.Join(dir, "notes.md")); err != nil {
+		t.Fatal(err)
+	}
+	return &rpc.Server{Version: "fuzz", App: app, BaseDir: dir}
+}
+
 // lockedBuffer is written by the server's writer (which holds its own
 // lock) and read only after Serve returns.
 type lockedBuffer struct{ bytes.Buffer }
@@ -128,17 +141,7 @@ func FuzzServerRequest(f *testing.F) {
 	} {
 		f.Add(seed[0], seed[1])
 	}
-	scratch := f.TempDir()
-	if shm, err := os.MkdirTemp("/dev/shm", "tw-fuzz-"); err == nil {
-		scratch = shm
-		f.Cleanup(func() { os.RemoveAll(shm) })
-	}
-	dir := filepath.Join(scratch, "doc")
-	home := filepath.Join(scratch, "home")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		f.Fatal(err)
-	}
-	writeFile(f, filepath.Join(dir, "notes.md"), notesMD)
+	dir, home := fuzzFolders(f)
 
 	f.Fuzz(func(t *testing.T, method, params string) {
 		body := fmt.Sprintf(`{"jsonrpc":"2.0","id":7,"method":%s`, jsonString(method))
@@ -152,11 +155,7 @@ func FuzzServerRequest(f *testing.F) {
 		body += "}\n"
 		var out lockedBuffer
 		w := rpc.NewWriter(&out)
-		app := core.New(core.Options{Home: home, Events: rpc.Events(w), Load: load.File, Parse: load.Bytes})
-		if err := app.Open(filepath.Join(dir, "notes.md")); err != nil {
-			t.Fatal(err)
-		}
-		srv := &rpc.Server{Version: "fuzz", App: app, BaseDir: dir}
+		srv := fuzzServer(t, dir, home, w)
 		if err := srv.Serve(strings.NewReader(body), w); err != nil {
 			t.Fatalf("Serve: %v", err)
 		}

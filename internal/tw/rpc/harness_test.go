@@ -29,14 +29,7 @@ import (
 )
 
 // notesMD is the spec's example document.
-const notesMD = `# Cell biology
-
-Cells are the smallest units of life. Every living thing is made of cells.
-
-## The nucleus
-
-The nucleus holds the cell's DNA. It controls growth and division.
-`
+const notesMD = testkit.NotesMD
 
 // waitFor bounds every wait for the server, so a hang fails the test
 // instead of stalling the suite.
@@ -466,12 +459,8 @@ func (s *server) waitStopped() []message {
 	}
 }
 
-func writeFile(t testing.TB, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+// writeFile writes a test file (testkit.WriteFile).
+var writeFile = testkit.WriteFile
 
 // jsonString encodes s as a JSON string (for paths inside expected JSON).
 func jsonString(s string) string {

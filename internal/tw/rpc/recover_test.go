@@ -28,8 +28,7 @@ func (e explodingRate) Int(path string) int {
 // saves the place, and the session goes on.
 func TestPanicInTheAppSavesThePlace(t *testing.T) {
 	dir, home := t.TempDir(), t.TempDir()
-	path := filepath.Join(dir, "notes.md")
-	writeFile(t, path, notesMD)
+	path := writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
 	var out, logs bytes.Buffer
 	w := rpc.NewWriter(&out)
 	app := core.New(core.Options{Home: home, Events: rpc.Events(w), Load: load.File, Parse: load.Bytes,

@@ -157,7 +157,7 @@ func checkGolden(t *testing.T, name string, out []byte) {
 
 func TestSpecExampleSessionGolden(t *testing.T) {
 	dir, home := t.TempDir(), t.TempDir()
-	writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
+	testkit.WriteFile(t, filepath.Join(dir, "notes.md"), notesMD)
 
 	out := runSpecSession(t, dir, home)
 	msgs := readAll(t, out)
@@ -215,8 +215,8 @@ func TestSpecPythonClient(t *testing.T) {
 		t.Fatal("python3 is needed to run the spec's client; run scripts/deps-tw.sh")
 	}
 	dir, home := t.TempDir(), t.TempDir()
-	writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
-	writeFile(t, filepath.Join(dir, "client.py"), code+"\n")
+	testkit.WriteFile(t, filepath.Join(dir, "notes.md"), notesMD)
+	testkit.WriteFile(t, filepath.Join(dir, "client.py"), code+"\n")
 	tw := twBinary(t)
 
 	cmd := exec.Command(python, "client.py", "notes.md")

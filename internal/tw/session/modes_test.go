@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/core"
 
 	"textfirst/internal/tw/doc"
@@ -50,10 +51,7 @@ func (f *fakeVoice) counts() (said []string, reads, stops int) {
 // reading; self-voicing says everything again.
 func TestCycleAccessModeAtRunTime(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "a.txt")
-	if err := os.WriteFile(file, []byte("One line to read.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := testkit.WriteFile(t, filepath.Join(dir, "a.txt"), "One line to read.\n")
 	silent := &fakeVoice{id: "silent"}
 	s := Open(Options{Home: home(t, ""), Modes: true, Backend: "null", Silent: silent,
 		Getenv: env(map[string]string{EnvSink: "clock"})})
@@ -143,10 +141,7 @@ func TestScreenReaderStartThenSelfVoicingOpensSpeech(t *testing.T) {
 // the default, would not save within this test).
 func TestAutosaveIntervalFollowsTheSetting(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "a.txt")
-	if err := os.WriteFile(file, []byte("One. Two. Three. Four. Five.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := testkit.WriteFile(t, filepath.Join(dir, "a.txt"), "One. Two. Three. Four. Five.\n")
 	s := Open(Options{Home: home(t, ""), NoSpeech: true})
 	defer s.Close()
 	if err := s.App.Open(file); err != nil {

@@ -82,16 +82,13 @@ func TestTmuxCopyToXClipboard(t *testing.T) {
 		t.Fatal("xclip is not installed; run scripts/deps-tui.sh")
 	}
 	display := startXvfb(t)
-	dir := t.TempDir()
-	copySample(t, dir)
-	s := startTw(t, 100, 30, dir, "DISPLAY="+display, "--no-speech sample.md")
-	s.said.expect("Opened A Walk Through the Lighthouse.")
-	s.keys("h")
-	s.said.expect("Heading level 2: Getting around")
-	s.keys("M-.")
-	s.said.expect("Reading by ear works best in small steps.")
-	s.keys("C-c")
-	s.said.expect("Copied the sentence: Reading by ear")
+	s := startSample(t, 100, 30, "DISPLAY="+display)
+	s.press([]step{
+		{"", "", "Opened A Walk Through the Lighthouse."},
+		{"", "h", "Heading level 2: Getting around"},
+		{"", "M-.", "Reading by ear works best in small steps."},
+		{"", "C-c", "Copied the sentence: Reading by ear"},
+	})
 	want := "Reading by ear works best in small steps."
 	// Generous: under load xclip may take a while to own the selection.
 	deadline := time.Now().Add(30 * time.Second)

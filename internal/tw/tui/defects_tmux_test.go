@@ -22,14 +22,8 @@ func TestTmuxListDefects(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "long.txt"), []byte(long), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	broken := "stop = [\nadd_bookmark = [\"m\"]\nquit = [\"Ctrl+Q\"\n"
-	if err := os.WriteFile(filepath.Join(home, keymap.File), []byte(broken), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	homeWith(t, dir, keymap.File, broken)
 	s := startTw(t, 100, 30, dir, "", "--no-speech sample.md")
 	s.tmux("set-option", "-g", "set-clipboard", "on")
 	s.said.expect("keymap.toml line 1:")
@@ -41,56 +35,37 @@ func TestTmuxListDefects(t *testing.T) {
 
 	// The outline opens on the heading the reader is in.
 	s.keys("h", "h")
-	s.said.expect("Heading level 2: The keeper's log")
-	s.keys("M-.")
-	s.said.expect("The old keeper wrote")
-	s.keys("M-o")
-	s.said.expect("Outline, 8 items. Up and Down move, Enter chooses, Escape closes. The keeper's log, level 2, 3 of 8")
-	s.keys("Escape")
-	s.said.expect("Cancelled.")
+	s.press([]step{
+		{"", "", "Heading level 2: The keeper's log"},
+		{"", "M-.", "The old keeper wrote"},
+		{"", "M-o", "Outline, 8 items. Up and Down move, Enter chooses, Escape closes. The keeper's log, level 2, 3 of 8"},
+		{"", "Escape", "Cancelled."},
 
-	// m twice at one place makes one bookmark.
-	s.keys("m")
-	s.said.expect("Bookmark mark1 set")
-	s.keys("m")
-	s.said.expect("There is already a bookmark here, mark1.")
-	s.keys("M")
-	s.said.expect("Bookmarks, 1 item.")
-	s.keys("Escape")
-	s.said.expect("Cancelled.")
+		// m twice at one place makes one bookmark.
+		{"", "m", "Bookmark mark1 set"},
+		{"", "m", "There is already a bookmark here, mark1."},
+		{"", "M", "Bookmarks, 1 item."},
+		{"", "Escape", "Cancelled."},
 
-	// One note: "1 item", also when the list is introduced again.
-	s.keys("a")
-	s.said.expect("ote")
-	s.text("check the lamp")
-	s.keys("Enter")
-	s.said.expect("check the lamp")
-	s.keys("A")
-	s.said.expect("Notes, 1 item.")
-	s.keys("Escape")
-	s.said.expect("Cancelled.")
+		// One note: "1 item", also when the list is introduced again.
+		{"", "a", "ote"},
+		{"check the lamp", "Enter", "check the lamp"},
+		{"", "A", "Notes, 1 item."},
+		{"", "Escape", "Cancelled."},
 
-	// Delete in the Highlights list removes the highlight.
-	s.keys("S-Right")
-	s.said.expect("old")
-	s.keys("y")
-	s.said.expect("ighlight")
-	s.keys("Y")
-	s.said.expect("Highlights, 1 item.")
-	s.keys("Delete")
-	s.said.expect("Highlight removed")
-	s.keys("Y")
-	s.said.expect("No highlights.")
+		// Delete in the Highlights list removes the highlight.
+		{"", "S-Right", "old"},
+		{"", "y", "ighlight"},
+		{"", "Y", "Highlights, 1 item."},
+		{"", "Delete", "Highlight removed"},
+		{"", "Y", "No highlights."},
 
-	// Delete in the Settings list puts the default back.
-	s.keys("S-F10")
-	s.said.expect("Settings,")
-	s.text("Rate")
-	s.said.expect("Speech rate: 265 words per minute, 1 of 1")
-	s.keys("Right")
-	s.said.expect("285")
-	s.keys("Delete")
-	s.said.expect("Reset to the default.")
+		// Delete in the Settings list puts the default back.
+		{"", "S-F10", "Settings,"},
+		{"Rate", "", "Speech rate: 265 words per minute, 1 of 1"},
+		{"", "Right", "285"},
+		{"", "Delete", "Reset to the default."},
+	})
 	if got := s.said.lines()[s.said.seen-1]; !strings.Contains(got, "265") {
 		t.Errorf("reset said %q, want the default rate 265", got)
 	}
@@ -106,12 +81,11 @@ func TestTmuxListDefects(t *testing.T) {
 	})
 
 	// The start and the end of a document say eight words, not the line.
-	s.keys("C-o")
-	s.said.expect("Open file")
-	s.text("long.txt")
-	s.keys("Enter")
-	s.said.expect("Opened long.txt.")
-	s.keys("C-End")
+	s.press([]step{
+		{"", "C-o", "Open file"},
+		{"long.txt", "Enter", "Opened long.txt."},
+		{"", "C-End", ""},
+	})
 	if got := s.said.expect("End of document."); got != "End of document. The end is here too with many more …" {
 		t.Errorf("the end said %q", got)
 	}
@@ -136,23 +110,19 @@ func TestTmuxEditDefects(t *testing.T) {
 	s := startTw(t, 100, 30, dir, "", "--no-speech page.html")
 	s.said.expect("Opened")
 
-	s.keys("C-n")
-	s.said.expect("New document ready for editing.")
-	s.keys("C-e")
-	s.said.expect("Edit mode off.")
-	s.keys("C-e")
-	s.said.expect("Edit mode on.")
-	s.text("# MD title")
+	s.press([]step{
+		{"", "C-n", "New document ready for editing."},
+		{"", "C-e", "Edit mode off."},
+		{"", "C-e", "Edit mode on."},
+		{"# MD title", "", ""},
+	})
 	s.waitScreen("the typed title", func(sc string) bool { return strings.HasPrefix(sc, "# MD title") })
-	s.keys("C-a")
-	s.said.expect("Selected all")
-	s.keys("C-b")
-	s.said.expect("Bold.")
-	s.keys("C-s")
-	s.said.expect("Save as")
-	s.text("title.md")
-	s.keys("Enter")
-	s.said.expect("Saved title.md")
+	s.press([]step{
+		{"", "C-a", "Selected all"},
+		{"", "C-b", "Bold."},
+		{"", "C-s", "Save as"},
+		{"title.md", "Enter", "Saved title.md"},
+	})
 	data, err := os.ReadFile(filepath.Join(dir, "title.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -164,14 +134,12 @@ func TestTmuxEditDefects(t *testing.T) {
 	s.said.expect("Edit mode off.")
 
 	// HTML: edited as its source, saved, and undone like any other.
-	s.keys("C-o")
-	s.said.expect("Open file")
-	s.text("page.html")
-	s.keys("Enter")
-	s.said.expect("Opened")
-	s.keys("C-e")
-	s.said.expect("Edit mode on.")
-	s.text("Old ")
+	s.press([]step{
+		{"", "C-o", "Open file"},
+		{"page.html", "Enter", "Opened"},
+		{"", "C-e", "Edit mode on."},
+		{"Old ", "", ""},
+	})
 	s.waitScreen("the typed word", func(sc string) bool { return strings.Contains(sc, "<h1>Old Harbour") })
 	s.keys("C-s")
 	s.said.expect("Saved page.html")
@@ -192,9 +160,9 @@ func TestTmuxEditDefects(t *testing.T) {
 	if data, _ = os.ReadFile(page); string(data) != html {
 		t.Errorf("after undo and save the HTML is %q, want %q", data, html)
 	}
-	s.keys("C-e")
-	s.said.expect("Edit mode off.")
-	s.keys("C-Home")
-	s.said.expect("Top of document. Harbour notes")
+	s.press([]step{
+		{"", "C-e", "Edit mode off."},
+		{"", "C-Home", "Top of document. Harbour notes"},
+	})
 	s.quit()
 }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -74,7 +73,6 @@ func TestHighlighted(t *testing.T) {
 // highlighted word moves word by word, and each one shown is the word the
 // position notifications report at that moment.
 func TestTmuxEspeakHighlight(t *testing.T) {
-	tw := twBinary(t)
 	dir := t.TempDir()
 	text := "The keeper climbed the stairs at dusk and lit the great lamp. " +
 		"Far out at sea the ships saw it turn, once every ten seconds, all night long.\n"
@@ -82,21 +80,12 @@ func TestTmuxEspeakHighlight(t *testing.T) {
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	saidPath, posPath := filepath.Join(dir, "said.log"), filepath.Join(dir, "position.log")
+	posPath := filepath.Join(dir, "position.log")
 	// A brisk voice keeps the test short; the highlight must keep up.
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[speech]\nrate = 450\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tm := startTerm(t, 60, 12, fmt.Sprintf(
-		"TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s TEXTWEAVER_POSITION_LOG=%s %s open --backend espeak %s; echo EXIT=$?; sleep 60",
-		home, saidPath, posPath, tw, file))
-	said := &announcements{t: t, path: saidPath}
-	said.expect("Opened dusk.txt.")
-	tm.waitScreen("the espeak engine in the status bar", func(s string) bool { return strings.Contains(s, "espeak") })
+	homeWith(t, dir, "settings.toml", "[speech]\nrate = 450\n")
+	ts := startTw(t, 60, 12, dir, "TEXTWEAVER_POSITION_LOG="+posPath, "--backend espeak "+file)
+	ts.said.expect("Opened dusk.txt.")
+	ts.waitScreen("the espeak engine in the status bar", func(s string) bool { return strings.Contains(s, "espeak") })
 
 	runes := []rune(text)
 	positions := func() []string {
@@ -116,13 +105,13 @@ func TestTmuxEspeakHighlight(t *testing.T) {
 		return words
 	}
 
-	tm.keys("Enter") // read from the cursor
+	ts.keys("Enter") // read from the cursor
 	var shown []string
 	mismatches := 0
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		before := len(positions())
-		screen := tm.tmux("capture-pane", "-p", "-e", "-t", "tw")
+		screen := ts.tmux("capture-pane", "-p", "-e", "-t", "tw")
 		after := positions()
 		hl := highlighted(screen)
 		if len(hl) == 1 {
@@ -165,10 +154,7 @@ func TestTmuxEspeakHighlight(t *testing.T) {
 	if mismatches > len(shown)/10 {
 		t.Errorf("%d of %d highlights did not match the position notifications", mismatches, len(shown))
 	}
-	tm.keys("C-q")
-	said.expect("Quit textweaver? y or n")
-	tm.keys("y")
-	tm.waitScreen("tw to exit", func(s string) bool { return strings.Contains(s, "EXIT=0") })
+	ts.quit()
 	if _, err := exec.LookPath("espeak-ng"); err != nil {
 		t.Log("note: the espeak-ng command is missing, though its library worked")
 	}
@@ -177,43 +163,30 @@ func TestTmuxEspeakHighlight(t *testing.T) {
 // TestTmuxHybridMode: in hybrid mode tw's voice reads the document (word
 // positions arrive) while the announcements are left to the screen reader.
 func TestTmuxHybridMode(t *testing.T) {
-	tw := twBinary(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "short.txt")
 	if err := os.WriteFile(file, []byte("The lamp turns all night long.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[speech]\nrate = 450\n\n[accessibility]\nmode = \"hybrid\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	saidPath, posPath := filepath.Join(dir, "said.log"), filepath.Join(dir, "position.log")
+	homeWith(t, dir, "settings.toml", "[speech]\nrate = 450\n\n[accessibility]\nmode = \"hybrid\"\n")
+	posPath := filepath.Join(dir, "position.log")
 	// The clock sink stands for an audio device, which test machines lack:
 	// with none, tw would rightly show what it reads (see
 	// TestTmuxNoAudioDevice).
-	tm := startTerm(t, 60, 12, fmt.Sprintf(
-		"TEXTWEAVER_SPEECH_SINK=clock TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s TEXTWEAVER_POSITION_LOG=%s %s open %s; echo EXIT=$?; sleep 60",
-		home, saidPath, posPath, tw, file))
-	said := &announcements{t: t, path: saidPath}
-	said.expect("Opened short.txt.")
-	tm.waitScreen("espeak in the status bar", func(s string) bool { return strings.Contains(s, "| espeak ") })
-	tm.keys("Enter")
-	tm.waitScreen("the reading to end", func(s string) bool {
+	ts := startTw(t, 60, 12, dir, "TEXTWEAVER_SPEECH_SINK=clock TEXTWEAVER_POSITION_LOG="+posPath, file)
+	ts.said.expect("Opened short.txt.")
+	ts.waitScreen("espeak in the status bar", func(s string) bool { return strings.Contains(s, "| espeak ") })
+	ts.keys("Enter")
+	ts.waitScreen("the reading to end", func(s string) bool {
 		data, _ := os.ReadFile(posPath)
 		return strings.Count(string(data), "\n") >= 6 && strings.Contains(s, "| stopped |")
 	})
 	// The voice read; nothing put the text on the message line for a
 	// screen reader to say again.
-	for _, l := range said.lines() {
+	for _, l := range ts.said.lines() {
 		if strings.Contains(l, "The lamp turns") {
 			t.Errorf("in hybrid mode the reading was also announced: %q", l)
 		}
 	}
-	tm.keys("C-q")
-	said.expect("Quit textweaver? y or n")
-	tm.keys("y")
-	tm.waitScreen("tw to exit", func(s string) bool { return strings.Contains(s, "EXIT=0") })
+	ts.quit()
 }

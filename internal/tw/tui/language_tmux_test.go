@@ -16,50 +16,42 @@ import (
 // changes the very next announcement, without a restart: French to
 // English to Arabic.
 func TestTmuxLanguageFollowsLocaleAndSwitchesAtRunTime(t *testing.T) {
-	tw := twBinary(t)
-	dir := t.TempDir()
-	copySample(t, dir)
-	home := filepath.Join(dir, "home")
-	logPath := filepath.Join(dir, "said.log")
-	cmd := fmt.Sprintf("cd %s && LC_ALL= LC_MESSAGES= LANG=fr_FR.UTF-8 TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s open --no-speech sample.md; echo EXIT=$?; sleep 60",
-		dir, home, logPath, tw)
-	tm := startTerm(t, 80, 24, cmd)
-	said := &announcements{t: t, path: logPath}
+	s := startSample(t, 80, 24, "LC_ALL= LC_MESSAGES= LANG=fr_FR.UTF-8")
 
-	said.expect("A Walk Through the Lighthouse ouvert.")
-	tm.keys("W")
-	said.expect("Ligne 1 sur ")
-	tm.keys("F5") // no command on F5: the reader's own words, in French
-	said.expect("F5 : aucune commande.")
+	s.press([]step{
+		{"", "", "A Walk Through the Lighthouse ouvert."},
+		{"", "W", "Ligne 1 sur "},
+		{"", "F5", "F5 : aucune commande."}, // no command on F5: the reader's own words, in French
+	})
 
 	time.Sleep(200 * time.Millisecond)
-	tm.keys("S-F10")
-	said.expect("Réglages, ")
-	tm.text("langue de l'interface")
-	tm.keys("Right") // auto → English
-	said.expect(": English")
-	tm.keys("Escape")
+	s.keys("S-F10")
+	s.said.expect("Réglages, ")
+	s.text("langue de l'interface")
+	s.keys("Right") // auto → English
+	s.said.expect(": English")
+	s.keys("Escape")
 	time.Sleep(300 * time.Millisecond) // so W is not read as Alt+W
-	tm.keys("W")
-	said.expect("Line 1 of ")
-	tm.keys("F5")
-	said.expect("F5: no command.")
+	s.press([]step{
+		{"", "W", "Line 1 of "},
+		{"", "F5", "F5: no command."},
+	})
 
 	time.Sleep(200 * time.Millisecond)
-	tm.keys("S-F10")
-	said.expect("Settings, ")
-	tm.text("interface language")
-	tm.keys("Right") // English → Arabic; the item itself is now said in Arabic
-	said.expect("لغة الواجهة: العربية (Arabic)")
-	tm.keys("Escape")
+	s.keys("S-F10")
+	s.said.expect("Settings, ")
+	s.text("interface language")
+	s.keys("Right") // English → Arabic; the item itself is now said in Arabic
+	s.said.expect("لغة الواجهة: العربية (Arabic)")
+	s.keys("Escape")
 	time.Sleep(300 * time.Millisecond)
-	tm.keys("W")
-	said.expect("السطر 1 من ")
-	tm.keys("?")
-	said.expect("مساعدة لوحة المفاتيح، ")
-	tm.keys("Escape")
+	s.press([]step{
+		{"", "W", "السطر 1 من "},
+		{"", "?", "مساعدة لوحة المفاتيح، "},
+		{"", "Escape", ""},
+	})
 	time.Sleep(300 * time.Millisecond)
-	quit(tm)
+	quit(s.term)
 }
 
 // TestTmuxArabicShownJoined opens an Arabic document in the real reader
@@ -78,13 +70,7 @@ func TestTmuxArabicShownJoined(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			home := filepath.Join(dir, "home")
-			if err := os.MkdirAll(home, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte(tt.settings), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			home := homeWith(t, dir, "settings.toml", tt.settings)
 			if err := os.WriteFile(filepath.Join(dir, "greeting.txt"), []byte("سلام عليكم\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -106,23 +92,13 @@ func TestTmuxArabicShownJoined(t *testing.T) {
 // visual order with joined letters; no bare (unshaped) Arabic letter
 // reaches a terminal that cannot shape.
 func TestTmuxArabicInterfaceShownJoined(t *testing.T) {
-	tw := twBinary(t)
 	dir := t.TempDir()
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[display]\nlanguage = \"ar\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	homeWith(t, dir, "settings.toml", "[display]\nlanguage = \"ar\"\n")
 	copySample(t, dir)
-	logPath := filepath.Join(dir, "said.log")
-	cmd := fmt.Sprintf("cd %s && TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s open --no-speech sample.md; echo EXIT=$?; sleep 60", dir, home, logPath, tw)
-	tm := startTerm(t, 100, 24, cmd)
-	said := &announcements{t: t, path: logPath}
-	said.expect("فُتح A Walk Through the Lighthouse.")
+	tm := startTw(t, 100, 24, dir, "", "--no-speech sample.md")
+	tm.said.expect("فُتح A Walk Through the Lighthouse.")
 	tm.keys("W")
-	said.expect("السطر 1 من ")
+	tm.said.expect("السطر 1 من ")
 	// "السطر" (the line) as drawn, left to right: reh final, tah medial,
 	// seen medial, lam initial, alef alone.
 	s := tm.waitScreen("the Arabic message, joined", func(s string) bool { return strings.Contains(s, "\uFEAE\uFEC4\uFEB4\uFEDF\uFE8D") })
@@ -131,7 +107,7 @@ func TestTmuxArabicInterfaceShownJoined(t *testing.T) {
 			t.Fatalf("an unshaped Arabic letter %q on the screen:\n%s", r, s)
 		}
 	}
-	quit(tm)
+	quit(tm.term)
 }
 
 // quit ends the reader with Ctrl+Q and y, and waits for it to exit, so it

@@ -2,40 +2,11 @@ package tui
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"textfirst/internal/tw/core"
 )
-
-// twSession is tw open running in tmux with its own home and announcement
-// log.
-type twSession struct {
-	*term
-	said      *announcements
-	dir, home string
-}
-
-// startTw runs `tw open ARGS` in a w×h tmux window from dir, with env
-// (KEY=value words) before it.
-func startTw(t *testing.T, w, h int, dir, env, args string) *twSession {
-	t.Helper()
-	home := filepath.Join(dir, "home")
-	logPath := filepath.Join(dir, "said.log")
-	cmd := fmt.Sprintf("cd %s && TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s %s open %s; echo EXIT=$?; sleep 60",
-		dir, home, logPath, env, twBinary(t), args)
-	return &twSession{term: startTerm(t, w, h, cmd), said: &announcements{t: t, path: logPath}, dir: dir, home: home}
-}
-
-func (s *twSession) quit() {
-	s.t.Helper()
-	s.keys("C-q")
-	s.said.expect("Quit textweaver? y or n")
-	s.keys("y")
-	s.waitScreen("tw to exit", func(sc string) bool { return strings.Contains(sc, "EXIT=0") })
-}
 
 func capitalized(id string) string {
 	name := strings.ReplaceAll(id, "_", " ")
@@ -47,9 +18,7 @@ func capitalized(id string) string {
 // run from each menu (a front-end one, what a key does, included).
 func TestTmuxMenus(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	copySample(t, dir)
-	s := startTw(t, 100, 30, dir, "", "--no-speech sample.md")
+	s := startSample(t, 100, 30, "")
 	s.said.expect("Opened A Walk Through the Lighthouse.")
 
 	// Every command of the keyboard reference is in exactly one menu.
@@ -72,14 +41,12 @@ func TestTmuxMenus(t *testing.T) {
 		return strings.Contains(sc, fmt.Sprintf("File menu — 1 of %d", file)) && strings.Contains(sc, "Save as, Alt+S") &&
 			strings.HasPrefix(screenRow(sc, 0), " File (Alt+F)  Edit (Alt+E)  Navigate (Alt+G)")
 	})
-	s.keys("Right")
-	s.said.expect("Edit menu, Toggle edit mode, Ctrl+E, 1 of")
-	s.keys("Left")
-	s.said.expect("File menu, Open")
-	s.keys("F10")
-	s.said.expect("Menu closed.")
-	s.keys("/")
-	s.said.expect("Find")
+	s.press([]step{
+		{"", "Right", "Edit menu, Toggle edit mode, Ctrl+E, 1 of"},
+		{"", "Left", "File menu, Open"},
+		{"", "F10", "Menu closed."},
+		{"", "/", "Find"},
+	})
 	s.keys("M-e") // from a prompt, Alt and a letter go to the menu
 	s.said.expect("Edit menu, Toggle edit mode")
 	s.keys("Escape")
@@ -135,10 +102,10 @@ func TestTmuxMenus(t *testing.T) {
 		}
 	}
 	// What m does was told, not done: there is still one bookmark.
-	s.keys("M")
-	s.said.expect("Bookmarks, 1 item.")
-	s.keys("Escape")
-	s.said.expect("Cancelled.")
+	s.press([]step{
+		{"", "M", "Bookmarks, 1 item."},
+		{"", "Escape", "Cancelled."},
+	})
 	s.quit()
 }
 
@@ -148,41 +115,34 @@ func TestTmuxMenus(t *testing.T) {
 // Shift+F1 tells what a key does without doing it.
 func TestTmuxHelp(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	copySample(t, dir)
-	s := startTw(t, 100, 30, dir, "", "--no-speech sample.md")
-	s.said.expect("Opened A Walk Through the Lighthouse.")
-	s.keys("h")
-	s.said.expect("Heading level 2: Getting around")
-
-	s.keys("F1")
-	s.said.expect("Opened the tw user guide.")
+	s := startSample(t, 100, 30, "")
+	s.press([]step{
+		{"", "", "Opened A Walk Through the Lighthouse."},
+		{"", "h", "Heading level 2: Getting around"},
+		{"", "F1", "Opened the tw user guide."},
+	})
 	s.waitScreen("the guide's title", func(sc string) bool { return screenRow(sc, 0) == "tw user guide" })
 	for _, h := range []string{"Getting started", "Reading", "Navigation", "Search", "Marks", "Editing", "Speech", "Settings", "Keys"} {
 		s.keys("h")
 		s.said.expect("Heading level 2: " + h)
 	}
-	s.keys("C-Home")
-	s.said.expect("Top of document.")
-	s.keys("/")
-	s.said.expect("Find")
-	s.text("clipboard")
-	s.keys("Enter")
-	s.said.expect("Match 1 of")
-	s.keys("F1")
-	s.said.expect("Opened A Walk Through the Lighthouse.")
-	s.keys("W")
+	s.press([]step{
+		{"", "C-Home", "Top of document."},
+		{"", "/", "Find"},
+		{"clipboard", "Enter", "Match 1 of"},
+		{"", "F1", "Opened A Walk Through the Lighthouse."},
+		{"", "W", ""},
+	})
 	if got := s.said.expect("Line "); strings.HasPrefix(got, "Line 1 of") {
 		t.Errorf("back from the guide, the place was lost: %q", got)
 	}
 
 	// One search across the commands and the guide.
-	s.keys("M-?")
-	s.said.expect("Search help and commands,")
-	s.text("quiet")
-	s.said.expect("Quiet screen, Alt+Q. View and help menu, 1 of")
-	s.keys("Enter")
-	s.said.expect("Quiet screen on")
+	s.press([]step{
+		{"", "M-?", "Search help and commands,"},
+		{"quiet", "", "Quiet screen, Alt+Q. View and help menu, 1 of"},
+		{"", "Enter", "Quiet screen on"},
+	})
 	s.waitScreen("the text hidden", func(sc string) bool {
 		return strings.Contains(sc, "Quiet screen: the text is hidden.") && !strings.Contains(sc, "Lighthouse\n")
 	})
@@ -190,22 +150,17 @@ func TestTmuxHelp(t *testing.T) {
 	s.said.expect("Quiet screen off.")
 	s.waitScreen("the text shown", func(sc string) bool { return screenRow(sc, 0) == "A Walk Through the Lighthouse" })
 
-	s.keys("M-?")
-	s.said.expect("Search help and commands,")
-	s.text("same place")
-	s.said.expect("Guide, Marks: ")
-	s.keys("Enter")
-	s.said.expect("User guide, line")
-	s.keys("F1")
-	s.said.expect("Opened A Walk Through the Lighthouse.")
+	s.press([]step{
+		{"", "M-?", "Search help and commands,"},
+		{"same place", "", "Guide, Marks: "},
+		{"", "Enter", "User guide, line"},
+		{"", "F1", "Opened A Walk Through the Lighthouse."},
 
-	// Shift+F1, then a key: what it does, not done.
-	s.keys("S-F1")
-	s.said.expect("Press a key to hear what it does.")
-	s.keys("m")
-	s.said.expect("m: add bookmark.")
-	s.keys("M")
-	s.said.expect("No bookmarks.")
+		// Shift+F1, then a key: what it does, not done.
+		{"", "S-F1", "Press a key to hear what it does."},
+		{"", "m", "m: add bookmark."},
+		{"", "M", "No bookmarks."},
+	})
 	s.quit()
 }
 
@@ -216,13 +171,7 @@ func TestTmuxNoAudioDevice(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
 	dir := t.TempDir()
 	copySample(t, dir)
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[speech]\nrate = 900\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	homeWith(t, dir, "settings.toml", "[speech]\nrate = 900\n")
 	s := startTw(t, 100, 30, dir, "PULSE_SERVER=unix:/nonexistent/pulse", "--backend espeak sample.md")
 	s.said.expect("No audio device")
 	s.said.expect("Opened A Walk Through the Lighthouse.")
@@ -249,11 +198,10 @@ func TestTmuxNoAudioDevice(t *testing.T) {
 		s.said.expect("Stopped.")
 	}
 	// The notice history still has the first notice.
-	s.keys(`"`)
-	s.said.expect("Messages, newest first")
-	s.keys("End")
-	s.said.expect("No audio device")
-	s.keys("Escape")
-	s.said.expect("Cancelled.")
+	s.press([]step{
+		{"", `"`, "Messages, newest first"},
+		{"", "End", "No audio device"},
+		{"", "Escape", "Cancelled."},
+	})
 	s.quit()
 }

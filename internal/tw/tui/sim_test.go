@@ -59,6 +59,16 @@ type sim struct {
 
 func newSim(t testing.TB, name, text string, w, h int, cfg Config) *sim {
 	t.Helper()
+	// As tw open --no-speech: a reading is shown on the message line.
+	return newSimSpeaking(t, name, text, w, h, cfg, func(ev *Events, _ *settings.Store) core.Speaker {
+		return textSpeaker{id: "silent", events: ev}
+	})
+}
+
+// newSimSpeaking is newSim with the app's speaker made by speaker from the
+// reader's events and settings.
+func newSimSpeaking(t testing.TB, name, text string, w, h int, cfg Config, speaker func(*Events, *settings.Store) core.Speaker) *sim {
+	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
@@ -71,9 +81,8 @@ func newSim(t testing.TB, name, text string, w, h int, cfg Config) *sim {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// As tw open --no-speech: a reading is shown on the message line.
 	app := core.New(core.Options{Home: home, Events: ev, Load: load.File, Parse: load.Bytes, Settings: session.Settings{Store: st},
-		Speaker: textSpeaker{id: "silent", events: ev}})
+		Speaker: speaker(ev, st)})
 	t.Cleanup(app.Close)
 	if err := app.Open(path); err != nil {
 		t.Fatal(err)

@@ -135,6 +135,75 @@ func screenRow(screen string, y int) string {
 	return ""
 }
 
+// twSession is tw open running in tmux with its own home and announcement
+// log.
+type twSession struct {
+	*term
+	said      *announcements
+	dir, home string
+}
+
+// startTw runs `tw open ARGS` in a w×h tmux window from dir, with env
+// (KEY=value words) before it.
+func startTw(t *testing.T, w, h int, dir, env, args string) *twSession {
+	t.Helper()
+	home := filepath.Join(dir, "home")
+	logPath := filepath.Join(dir, "said.log")
+	cmd := fmt.Sprintf("cd %s && TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s %s open %s; echo EXIT=$?; sleep 60",
+		dir, home, logPath, env, twBinary(t), args)
+	return &twSession{term: startTerm(t, w, h, cmd), said: &announcements{t: t, path: logPath}, dir: dir, home: home}
+}
+
+// startSample runs `tw open --no-speech sample.md` as startTw does, on a
+// copy of the sample document in a new folder.
+func startSample(t *testing.T, w, h int, env string) *twSession {
+	t.Helper()
+	dir := t.TempDir()
+	copySample(t, dir)
+	return startTw(t, w, h, dir, env, "--no-speech sample.md")
+}
+
+func (s *twSession) quit() {
+	s.t.Helper()
+	s.keys("C-q")
+	s.said.expect("Quit textweaver? y or n")
+	s.keys("y")
+	s.waitScreen("tw to exit", func(sc string) bool { return strings.Contains(sc, "EXIT=0") })
+}
+
+// step is one input to the reader and the announcement it must bring:
+// text is typed (when not empty), then key is pressed (when not empty),
+// then an announcement containing want is waited for (when not empty).
+type step struct{ text, key, want string }
+
+// press runs the steps in order.
+func (s *twSession) press(steps []step) {
+	s.t.Helper()
+	for _, st := range steps {
+		if st.text != "" {
+			s.text(st.text)
+		}
+		if st.key != "" {
+			s.keys(st.key)
+		}
+		if st.want != "" {
+			s.said.expect(st.want)
+		}
+	}
+}
+
+// homeWith makes dir/home holding a file called name (a settings.toml or
+// a keymap.toml) with text, and returns the home's path.
+func homeWith(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	testkit.WriteFile(t, filepath.Join(home, name), text)
+	return home
+}
+
 func copySample(t *testing.T, dir string) string {
 	t.Helper()
 	path := filepath.Join(dir, "sample.md")
@@ -149,11 +218,9 @@ func TestTmuxReadingSession(t *testing.T) {
 	dir := t.TempDir()
 	file := copySample(t, dir)
 	home := filepath.Join(dir, "home")
-	logPath := filepath.Join(dir, "said.log")
 	run := func() (*term, *announcements) {
-		cmd := fmt.Sprintf("cd %s && TEXTWEAVER_HOME=%s TEXTWEAVER_ANNOUNCE_LOG=%s %s open --no-speech sample.md; echo EXIT=$?; sleep 60",
-			dir, home, logPath, tw)
-		return startTerm(t, 80, 24, cmd), &announcements{t: t, path: logPath}
+		s := startTw(t, 80, 24, dir, "", "--no-speech sample.md")
+		return s.term, s.said
 	}
 	tm, said := run()
 	said.expect("Opened A Walk Through the Lighthouse.")
@@ -323,13 +390,7 @@ func TestTmuxScreenReaderResizeHangup(t *testing.T) {
 	tw := twBinary(t)
 	dir := t.TempDir()
 	file := copySample(t, dir)
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[accessibility]\nmode = \"screen-reader\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	home := homeWith(t, dir, "settings.toml", "[accessibility]\nmode = \"screen-reader\"\n")
 	// The user's keys: x moves by heading instead of h; k cannot become
 	// next sentence, as it is already next link.
 	keymap := "skip_next_heading = [\"x\", \"Alt+H\"]\nnext_sentence = [\"k\"]\n"

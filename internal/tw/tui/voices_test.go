@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -10,8 +8,6 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"textfirst/internal/tw/core"
-	"textfirst/internal/tw/load"
-	"textfirst/internal/tw/session"
 	"textfirst/internal/tw/settings"
 )
 
@@ -41,32 +37,12 @@ func (v *voicedText) Restart() (string, []string, error) { return "espeak", nil,
 // the voice speaks a sample), Space marks a favorite, Enter chooses;
 // Alt+Shift+V cycles the favorites.
 func TestReaderVoicesList(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "a.md")
-	os.WriteFile(path, []byte("# A\n\nSome text.\n"), 0o644)
-	log := &lines{}
-	ev := NewEvents(log, nil)
-	home := filepath.Join(dir, "home")
-	st, _, err := settings.Open(home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vs := &voicedText{textSpeaker: textSpeaker{id: "espeak", events: ev}, st: st}
-	app := core.New(core.Options{Home: home, Events: ev, Load: load.File, Parse: load.Bytes, Settings: session.Settings{Store: st}, Speaker: vs})
-	t.Cleanup(app.Close)
-	if err := app.Open(path); err != nil {
-		t.Fatal(err)
-	}
-	scr := tcell.NewSimulationScreen("UTF-8")
-	if err := scr.Init(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(scr.Fini)
-	scr.SetSize(80, 24)
-	cfg := defaultCfg
-	cfg.App, cfg.Events, cfg.Screen, cfg.Settings = app, ev, scr, st
-	s := &sim{t: t, r: New(cfg), scr: scr, log: log, app: app}
-	s.r.Draw()
+	var vs *voicedText
+	s := newSimSpeaking(t, "a.md", "# A\n\nSome text.\n", 80, 24, defaultCfg, func(ev *Events, st *settings.Store) core.Speaker {
+		vs = &voicedText{textSpeaker: textSpeaker{id: "espeak", events: ev}, st: st}
+		return vs
+	})
+	st := vs.st
 
 	s.press(tcell.KeyRune, 'v', tcell.ModAlt)
 	s.expectSaid("Voices, 2 items.")
