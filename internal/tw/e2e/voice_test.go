@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -30,5 +31,33 @@ func TestVoiceSettingIsCheckedAgainstTheEngine(t *testing.T) {
 	}
 	if got := c.call("get_setting", map[string]any{"path": "speech.voice"}); got["value"] != "espeak:fr" {
 		t.Errorf("after the refusal speech.voice is %v, want espeak:fr kept", got["value"])
+	}
+}
+
+// A voice written by hand in settings.toml that the engine does not have
+// loads as the default, with a warning, and the file keeps it.
+func TestHandEditedUnknownVoiceLoadsAsTheDefault(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "home")
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(home, "settings.toml"), "[speech]\nvoice = \"bogus-voice\"\n")
+	cmd := exec.Command(twBin, "serve", "--stdio", "--backend", "espeak", "--home", home)
+	cmd.Env = append(cmd.Environ(), "TEXTWEAVER_SPEECH_SINK=clock")
+	c := startCmd(t, cmd)
+	if got := c.call("get_setting", map[string]any{"path": "speech.voice"}); got["value"] != nil {
+		t.Errorf("speech.voice is %v, want the default (null)", got["value"])
+	}
+	warned := false
+	for _, n := range c.notes {
+		if p, _ := n["params"].(map[string]any); n["method"] == "announcement" && strings.Contains(p["text"].(string), "Voice bogus-voice is not available") {
+			warned = true
+		}
+	}
+	if !warned {
+		t.Errorf("no warning about the voice among %v", c.notes)
+	}
+	if data, _ := os.ReadFile(filepath.Join(home, "settings.toml")); !strings.Contains(string(data), "bogus-voice") {
+		t.Errorf("settings.toml lost the voice:\n%s", data)
 	}
 }

@@ -203,8 +203,25 @@ func Open(o Options) *Session {
 	s.App = core.New(opts)
 	if s.Settings != nil {
 		s.Settings.SetCheck("speech.voice", s.checkVoice)
+		s.dropUnusableVoice()
 	}
 	return s
+}
+
+// dropUnusableVoice uses the engine's default voice in place of a
+// speech.voice from settings.toml that the engine does not have (speech
+// said so when it opened), as other settings that cannot be used load as
+// their defaults; the file keeps it.
+func (s *Session) dropUnusableVoice() {
+	s.mu.Lock()
+	svc := s.Speech
+	s.mu.Unlock()
+	if svc == nil {
+		return
+	}
+	if _, refusal := svc.CheckVoice(s.Settings.String("speech.voice")); refusal != nil {
+		s.Settings.UseDefault("speech.voice")
+	}
 }
 
 // checkVoice refuses a speech.voice that no voice of the engine in use

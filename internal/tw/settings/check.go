@@ -24,3 +24,18 @@ func (s *Store) checkOf(path string) Check {
 	defer s.mu.Unlock()
 	return s.checks[path]
 }
+
+// UseDefault puts a setting's default in place of the value read from
+// settings.toml, as a value the schema refuses is replaced when the file
+// is read: for a value that a check added later refuses (a voice no engine
+// has). The file is not changed, and the OnChange callbacks are not called.
+func (s *Store) UseDefault(path string) error {
+	st, err := lookup(path)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.values[path] = jsonValue(st.Default)
+	return nil
+}
