@@ -133,45 +133,29 @@ func DOCX(docPath string, data []byte) (*doc.Document, error) {
 		x.blocks(bd)
 	}
 	x.closeLists()
-	if len(x.notes) > 0 {
-		b := x.b
-		b.paragraphBreak()
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-		b.inlineText("Footnotes")
-		b.closeMarker(h)
-		b.paragraphBreak()
-		x.inNote = true
-		for _, ref := range x.notes {
-			n := footnotes[ref.id]
-			switch {
-			case ref.endnote:
-				n = endnotes[ref.id]
-			case ref.comment:
-				n = comments[ref.id]
-			}
-			b.lineBreak()
-			label := strconv.Itoa(ref.n)
-			outer := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: label})
-			inner := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-			b.literal("[" + label + "]")
-			b.closeMarker(inner)
-			b.space()
-			if ref.comment && n != nil {
-				who := collapseSpace(n.attr("author"))
-				if who == "" {
-					who = "someone"
-				}
-				b.inlineText("Comment by " + who + ":")
-				b.space()
-			}
-			if n != nil {
-				x.blocks(n)
-			}
-			x.closeFormats()
-			b.closeMarker(outer)
-			b.lineBreak()
+	x.inNote = true
+	x.b.notesSection(len(x.notes), func(i int) string { return strconv.Itoa(x.notes[i].n) }, func(i int) {
+		ref := x.notes[i]
+		n := footnotes[ref.id]
+		switch {
+		case ref.endnote:
+			n = endnotes[ref.id]
+		case ref.comment:
+			n = comments[ref.id]
 		}
-	}
+		if ref.comment && n != nil {
+			who := collapseSpace(n.attr("author"))
+			if who == "" {
+				who = "someone"
+			}
+			x.b.inlineText("Comment by " + who + ":")
+			x.b.space()
+		}
+		if n != nil {
+			x.blocks(n)
+		}
+		x.closeFormats()
+	})
 	text, markers := x.b.finish()
 	meta := doc.Meta{Format: FormatDOCX, Path: docPath}
 	title := ""
@@ -871,12 +855,7 @@ func (x *docx) run(r *xnode) {
 			ref := docxNoteRef{endnote: c.name == "endnoteReference", comment: c.name == "commentReference", id: c.attr("id"), n: len(x.notes) + 1}
 			x.notes = append(x.notes, ref)
 			label := strconv.Itoa(ref.n)
-			id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-			if b.pending == sepSpace {
-				b.flush()
-			}
-			b.literal("[" + label + "]")
-			b.closeMarker(id)
+			b.noteRef(label, label)
 		case "drawing", "pict", "object":
 			x.drawing(c)
 		case "AlternateContent":

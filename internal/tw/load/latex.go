@@ -108,28 +108,11 @@ func LaTeX(docPath string, data []byte) (*doc.Document, error) {
 	t.content("")
 	t.endPara()
 	t.closeLists()
-	if len(t.notes) > 0 {
-		b := t.b
-		b.paragraphBreak()
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-		b.inlineText("Footnotes")
-		b.closeMarker(h)
-		b.paragraphBreak()
-		for i := 0; i < len(t.notes); i++ {
-			label := strconv.Itoa(i + 1)
-			b.lineBreak()
-			outer := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: label})
-			inner := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-			b.literal("[" + label + "]")
-			b.closeMarker(inner)
-			b.space()
-			t.block++
-			t.sub(t.notes[i])
-			t.block--
-			b.closeMarker(outer)
-			b.lineBreak()
-		}
-	}
+	t.b.notesSection(len(t.notes), noteNumber, func(i int) {
+		t.block++
+		t.sub(t.notes[i])
+		t.block--
+	})
 	text, markers := t.b.finish()
 	meta := doc.Meta{Format: FormatLaTeX, Path: docPath, Author: strPtr(collapseSpace(t.plain(t.author)))}
 	d := doc.New(text, meta, markers)
@@ -572,9 +555,7 @@ func (t *tex) command(env string) bool {
 		note := arg()
 		t.notes = append(t.notes, note)
 		label := strconv.Itoa(len(t.notes))
-		id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-		b.literal("[" + label + "]")
-		b.closeMarker(id)
+		b.noteRef(label, label)
 	case "item":
 		lab, next, has := bracketed(s, t.i)
 		t.i = next

@@ -434,7 +434,7 @@ func (c *mdConverter) node(n ast.Node) {
 		c.html.inCell = false
 		c.b.closeMarker(id)
 	case *east.FootnoteLink:
-		c.footnoteRef(c.labels[n.Index])
+		c.b.noteRef(c.labels[n.Index], c.labels[n.Index])
 	case *east.FootnoteList, *east.FootnoteBacklink, *east.Footnote:
 		// Gathered at the end of the text by footnoteSection.
 	default:
@@ -484,13 +484,6 @@ func (c *mdConverter) listItem(n *ast.ListItem) {
 	c.items = append(c.items, id)
 	c.children(n)
 	c.items = c.items[:len(c.items)-1]
-	c.b.closeMarker(id)
-}
-
-// footnoteRef writes "[label]" under a footnote marker.
-func (c *mdConverter) footnoteRef(label string) {
-	id := c.b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-	c.b.literal("[" + label + "]")
 	c.b.closeMarker(id)
 }
 
@@ -570,27 +563,15 @@ func (c *mdConverter) plainText(sb *strings.Builder, n ast.Node) {
 	}
 }
 
-// footnoteSection writes the footnotes after the text: a level-2
-// "Footnotes" heading, then one line per note, "[label] text", each under a
-// level-1 footnote marker holding a reference marker for its label.
+// footnoteSection writes the footnotes after the text (builder.notesSection).
 func (c *mdConverter) footnoteSection() {
 	if len(c.footnotes) == 0 {
 		return
 	}
 	c.lists = nil
-	c.b.paragraphBreak()
-	h := c.b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-	c.b.inlineText("Footnotes")
-	c.b.closeMarker(h)
-	c.b.paragraphBreak()
-	for _, f := range c.footnotes {
-		c.b.lineBreak()
-		id := c.b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: f.label})
-		c.footnoteRef(f.label)
-		c.b.space()
-		c.b.inlineText(f.text)
-		c.b.closeMarker(id)
-	}
+	c.b.notesSection(len(c.footnotes),
+		func(i int) string { return c.footnotes[i].label },
+		func(i int) { c.b.inlineText(c.footnotes[i].text) })
 }
 
 // resolveMarkdown applies backslash escapes and character references

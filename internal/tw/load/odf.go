@@ -553,9 +553,7 @@ func (o *odf) inline(n *xnode) {
 			o.closeFormats()
 			o.notes = append(o.notes, c.child("note-body"))
 			label := strconv.Itoa(len(o.notes))
-			id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-			b.literal("[" + label + "]")
-			b.closeMarker(id)
+			b.noteRef(label, label)
 		case "frame":
 			o.frame(c)
 		case "bookmark", "bookmark-start", "reference-mark", "reference-mark-start":
@@ -570,31 +568,13 @@ func (o *odf) inline(n *xnode) {
 }
 
 func (o *odf) noteSection() {
-	if len(o.notes) == 0 {
-		return
-	}
-	b := o.b
-	b.paragraphBreak()
-	h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-	b.inlineText("Footnotes")
-	b.closeMarker(h)
-	b.paragraphBreak()
 	o.inNote = true
-	for i, n := range o.notes {
-		label := strconv.Itoa(i + 1)
-		b.lineBreak()
-		outer := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: label})
-		inner := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-		b.literal("[" + label + "]")
-		b.closeMarker(inner)
-		b.space()
-		if n != nil {
+	o.b.notesSection(len(o.notes), noteNumber, func(i int) {
+		if n := o.notes[i]; n != nil {
 			o.blocks(n)
 		}
 		o.closeFormats()
-		b.closeMarker(outer)
-		b.lineBreak()
-	}
+	})
 	o.inNote = false
 }
 

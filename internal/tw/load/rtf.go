@@ -786,9 +786,7 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 		case run.note > 0:
 			r.setFormats([4]bool{})
 			label := strconv.Itoa(run.note)
-			id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-			b.literal("[" + label + "]")
-			b.closeMarker(id)
+			b.noteRef(label, label)
 		case run.lineBreak:
 			if r.inTable || r.noteDepth > 0 {
 				b.space()
@@ -865,28 +863,8 @@ func (r *rtf) endTable() {
 }
 
 func (r *rtf) noteSection() {
-	if len(r.notes) == 0 {
-		return
-	}
-	b := r.b
-	b.paragraphBreak()
-	h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-	b.inlineText("Footnotes")
-	b.closeMarker(h)
-	b.paragraphBreak()
 	r.noteDepth++
-	for i, runs := range r.notes {
-		label := strconv.Itoa(i + 1)
-		b.lineBreak()
-		outer := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: label})
-		inner := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-		b.literal("[" + label + "]")
-		b.closeMarker(inner)
-		b.space()
-		r.writeRuns(runs)
-		b.closeMarker(outer)
-		b.lineBreak()
-	}
+	r.b.notesSection(len(r.notes), noteNumber, func(i int) { r.writeRuns(r.notes[i]) })
 	r.noteDepth--
 }
 
