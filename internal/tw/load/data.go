@@ -110,21 +110,7 @@ func (s *sheet) row(cells []string) bool {
 		s.id = b.openMarker(doc.Marker{Kind: doc.Table})
 		s.open = true
 	}
-	b.lineBreak()
-	m := doc.Marker{Kind: doc.TableRow}
-	if s.rows == 0 && s.header {
-		m.Label = "header"
-	}
-	rid := b.openMarker(m)
-	for i, c := range cells[:n] {
-		if i > 0 {
-			b.cellSeparator()
-		}
-		cid := b.openHere(doc.Marker{Kind: doc.TableCell})
-		b.inlineText(c)
-		b.closeMarker(cid)
-	}
-	b.closeMarker(rid)
+	b.tableRow(s.rows == 0 && s.header, n, func(i int) { b.inlineText(cells[i]) })
 	s.rows++
 	s.cells += n
 	return true

@@ -641,24 +641,13 @@ func (x *docx) table(t *xnode) {
 		if len(cells) == 0 {
 			continue
 		}
-		rm := doc.Marker{Kind: doc.TableRow}
-		if row == 0 && headerFirst || onOff(tr.child("trPr").child("tblHeader")) > 0 {
-			rm.Label = "header"
-		}
-		b.lineBreak()
-		rid := b.openMarker(rm)
-		for i, tc := range cells {
-			if i > 0 {
-				b.cellSeparator()
-			}
-			cid := b.openHere(doc.Marker{Kind: doc.TableCell})
+		header := row == 0 && headerFirst || onOff(tr.child("trPr").child("tblHeader")) > 0
+		b.tableRow(header, len(cells), func(i int) {
 			x.inCell++
-			x.blocks(tc)
+			x.blocks(cells[i])
 			x.closeFormats()
 			x.inCell--
-			b.closeMarker(cid)
-		}
-		b.closeMarker(rid)
+		})
 		row++
 	}
 	b.closeMarker(tid)

@@ -498,23 +498,11 @@ func (w *htmlWalker) table(n *html.Node) {
 		if len(cells) == 0 {
 			continue
 		}
-		w.b.lineBreak()
-		rm := doc.Marker{Kind: doc.TableRow}
-		if row.inHead || allTH {
-			rm.Label = "header"
-		}
-		rowID := w.b.openMarker(rm)
-		for i, cell := range cells {
-			if i > 0 {
-				w.b.cellSeparator()
-			}
-			id := w.b.openHere(doc.Marker{Kind: doc.TableCell})
+		w.b.tableRow(row.inHead || allTH, len(cells), func(i int) {
 			w.inCell++
-			w.children(cell)
+			w.children(cells[i])
 			w.inCell--
-			w.b.closeMarker(id)
-		}
-		w.b.closeMarker(rowID)
+		})
 	}
 	w.b.closeMarker(table)
 	w.b.paragraphBreak()

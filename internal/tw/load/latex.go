@@ -859,20 +859,16 @@ func (t *tex) startRow() {
 	if t.table.row >= 0 {
 		return
 	}
-	b := t.b
-	b.lineBreak()
-	t.table.row = b.openMarker(doc.Marker{Kind: doc.TableRow})
+	t.table.row = t.b.openRow(false)
 	t.table.cells = 0
-	t.table.cell = b.openHere(doc.Marker{Kind: doc.TableCell})
+	t.table.cell = t.b.openCell(0)
 }
 
 func (t *tex) nextCell() {
 	t.startRow()
-	b := t.b
-	b.closeMarker(t.table.cell)
-	b.cellSeparator()
+	t.b.closeMarker(t.table.cell)
 	t.table.cells++
-	t.table.cell = b.openHere(doc.Marker{Kind: doc.TableCell})
+	t.table.cell = t.b.openCell(t.table.cells)
 }
 
 func (t *tex) endRow() {

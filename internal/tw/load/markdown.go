@@ -415,20 +415,15 @@ func (c *mdConverter) node(n ast.Node) {
 		c.blockBreak()
 		c.wrap(n, doc.Marker{Kind: doc.Table})
 		c.blockBreak()
-	case *east.TableHeader:
-		c.b.lineBreak()
+	case *east.TableHeader, *east.TableRow:
+		_, header := n.(*east.TableHeader)
 		c.cellIndex = 0
-		c.wrap(n, doc.Marker{Kind: doc.TableRow, Label: "header"})
-	case *east.TableRow:
-		c.b.lineBreak()
-		c.cellIndex = 0
-		c.wrap(n, doc.Marker{Kind: doc.TableRow})
+		id := c.b.openRow(header)
+		c.children(n)
+		c.b.closeMarker(id)
 	case *east.TableCell:
-		if c.cellIndex > 0 {
-			c.b.cellSeparator()
-		}
+		id := c.b.openCell(c.cellIndex)
 		c.cellIndex++
-		id := c.b.openHere(doc.Marker{Kind: doc.TableCell})
 		c.html.inCell = true
 		c.children(n)
 		c.html.inCell = false

@@ -436,24 +436,12 @@ func (o *odf) table(t *xnode) {
 		if len(cells) == 0 {
 			continue
 		}
-		rm := doc.Marker{Kind: doc.TableRow}
-		if r.header {
-			rm.Label = "header"
-		}
-		b.lineBreak()
-		rid := b.openMarker(rm)
-		for i, c := range cells {
-			if i > 0 {
-				b.cellSeparator()
-			}
-			cid := b.openHere(doc.Marker{Kind: doc.TableCell})
+		b.tableRow(r.header, len(cells), func(i int) {
 			o.inCell++
-			o.blocks(c)
+			o.blocks(cells[i])
 			o.closeFormats()
 			o.inCell--
-			b.closeMarker(cid)
-		}
-		b.closeMarker(rid)
+		})
 	}
 	b.closeMarker(tid)
 	b.paragraphBreak()

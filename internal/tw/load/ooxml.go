@@ -409,23 +409,15 @@ func pptxTable(b *builder, tbl *xnode) {
 		if tr.name != "tr" {
 			return
 		}
-		b.lineBreak()
-		m := doc.Marker{Kind: doc.TableRow}
-		if first && tbl.child("tblPr").attr("firstRow") == "1" {
-			m.Label = "header"
-		}
+		rid := b.openRow(first && tbl.child("tblPr").attr("firstRow") == "1")
 		first = false
-		rid := b.openMarker(m)
 		i := 0
 		tr.elements(func(tc *xnode) {
 			if tc.name != "tc" {
 				return
 			}
-			if i > 0 {
-				b.cellSeparator()
-			}
+			cid := b.openCell(i)
 			i++
-			cid := b.openHere(doc.Marker{Kind: doc.TableCell})
 			tc.findAll("p", func(p *xnode) { b.inlineText(drawingText(p)); b.space() })
 			b.closeMarker(cid)
 		})

@@ -650,10 +650,7 @@ func (r *rtf) endParagraph(cellEnd bool) {
 		}
 		r.startRow()
 		if !r.cellOpen {
-			if r.rowCells > 0 {
-				b.cellSeparator()
-			}
-			r.cellID = b.openHere(doc.Marker{Kind: doc.TableCell})
+			r.cellID = b.openCell(r.rowCells)
 			r.cellOpen = true
 		} else {
 			b.space()
@@ -813,12 +810,7 @@ func (r *rtf) startRow() {
 		r.inTable = true
 	}
 	if !r.rowOpen {
-		b.lineBreak()
-		m := doc.Marker{Kind: doc.TableRow}
-		if r.header {
-			m.Label = "header"
-		}
-		r.rowID = b.openMarker(m)
+		r.rowID = b.openRow(r.header)
 		r.rowOpen = true
 		r.rowCells = 0
 	}
@@ -827,10 +819,7 @@ func (r *rtf) startRow() {
 func (r *rtf) endCell() {
 	r.startRow()
 	if !r.cellOpen {
-		if r.rowCells > 0 {
-			r.b.cellSeparator()
-		}
-		r.cellID = r.b.openHere(doc.Marker{Kind: doc.TableCell})
+		r.cellID = r.b.openCell(r.rowCells)
 	}
 	r.setFormats([4]bool{})
 	r.b.closeMarker(r.cellID)
