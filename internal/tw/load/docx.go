@@ -95,28 +95,17 @@ type docx struct {
 // "textweaver.changes"). Title, author and language come from
 // docProps/core.xml (each once: the original textweaver doubles them).
 func DOCX(docPath string, data []byte) (*doc.Document, error) {
-	z, err := openZip(data)
+	z, err := openOOXML(data)
 	if err != nil {
 		return nil, err
 	}
 	main := "word/document.xml"
-	if rels, _ := z.read("_rels/.rels", true); rels != nil {
-		if root, err := parseXML(rels); err == nil {
-			root.findAll("Relationship", func(n *xnode) {
-				if strings.HasSuffix(n.attr("Type"), "/officeDocument") {
-					main = resolvePath("", n.attr("Target"))
-				}
-			})
+	ooxmlRelationships(z, "", func(n *xnode) {
+		if strings.HasSuffix(n.attr("Type"), "/officeDocument") {
+			main = resolvePath("", n.attr("Target"))
 		}
-	}
-	if z.has("EncryptionInfo") || z.has("EncryptedPackage") {
-		return nil, &Error{Reason: ReasonEncrypted}
-	}
-	body, err := z.read(main, false)
-	if err != nil {
-		return nil, err
-	}
-	root, err := parseXML(body)
+	})
+	body, root, err := z.readXML(main)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +113,7 @@ func DOCX(docPath string, data []byte) (*doc.Document, error) {
 	dir := main[:strings.LastIndex(main, "/")+1]
 	x.readStyles(dir + "styles.xml")
 	x.readNumbering(dir + "numbering.xml")
-	x.readRels(dir + "_rels/" + main[len(dir):] + ".rels")
+	ooxmlRelationships(z, main, func(n *xnode) { x.rels[n.attr("Id")] = n.attr("Target") })
 	footnotes := x.readNotes(dir+"footnotes.xml", "footnote")
 	endnotes := x.readNotes(dir+"endnotes.xml", "endnote")
 	comments := x.readNotes(dir+"comments.xml", "comment")
@@ -158,14 +147,7 @@ func DOCX(docPath string, data []byte) (*doc.Document, error) {
 	})
 	text, markers := x.b.finish()
 	meta := doc.Meta{Format: FormatDOCX, Path: docPath}
-	title := ""
-	if core, _ := z.read("docProps/core.xml", true); core != nil {
-		if cr, err := parseXML(core); err == nil {
-			title = collapseSpace(cr.child("title").textOf())
-			meta.Author = strPtr(collapseSpace(cr.child("creator").textOf()))
-			meta.Language = strPtr(collapseSpace(cr.child("language").textOf()))
-		}
-	}
+	title := ooxmlCore(z, &meta)
 	if len(x.changes) > 0 {
 		for i := range x.changes {
 			if id := x.spanOf[i]; id >= 0 {
@@ -193,12 +175,8 @@ func DOCX(docPath string, data []byte) (*doc.Document, error) {
 }
 
 func (x *docx) readStyles(name string) {
-	data, _ := x.z.read(name, true)
-	if data == nil {
-		return
-	}
-	root, err := parseXML(data)
-	if err != nil {
+	root := x.z.optionalXML(name)
+	if root == nil {
 		return
 	}
 	root.findAll("style", func(n *xnode) {
@@ -249,12 +227,8 @@ func underlineOf(n *xnode) int8 {
 }
 
 func (x *docx) readNumbering(name string) {
-	data, _ := x.z.read(name, true)
-	if data == nil {
-		return
-	}
-	root, err := parseXML(data)
-	if err != nil {
+	root := x.z.optionalXML(name)
+	if root == nil {
 		return
 	}
 	abstract := map[string]*[9]*docxLevel{}
@@ -291,28 +265,10 @@ func (x *docx) readNumbering(name string) {
 	})
 }
 
-func (x *docx) readRels(name string) {
-	data, _ := x.z.read(name, true)
-	if data == nil {
-		return
-	}
-	root, err := parseXML(data)
-	if err != nil {
-		return
-	}
-	root.findAll("Relationship", func(n *xnode) {
-		x.rels[n.attr("Id")] = n.attr("Target")
-	})
-}
-
 func (x *docx) readNotes(name, element string) map[string]*xnode {
 	out := map[string]*xnode{}
-	data, _ := x.z.read(name, true)
-	if data == nil {
-		return out
-	}
-	root, err := parseXML(data)
-	if err != nil {
+	root := x.z.optionalXML(name)
+	if root == nil {
 		return out
 	}
 	root.findAll(element, func(n *xnode) {

@@ -48,11 +48,7 @@ func EPUB(docPath string, data []byte) (*doc.Document, error) {
 	if err := epubCheckEncryption(z); err != nil {
 		return nil, err
 	}
-	container, err := z.read("META-INF/container.xml", false)
-	if err != nil {
-		return nil, err
-	}
-	croot, err := parseXML(container)
+	_, croot, err := z.readXML("META-INF/container.xml")
 	if err != nil {
 		return nil, err
 	}
@@ -66,11 +62,7 @@ func EPUB(docPath string, data []byte) (*doc.Document, error) {
 	if opfPath == "" {
 		return nil, &Error{Reason: ReasonCorrupt + " (no package document in META-INF/container.xml)"}
 	}
-	opfData, err := z.read(opfPath, false)
-	if err != nil {
-		return nil, err
-	}
-	opf, err := parseXML(opfData)
+	_, opf, err := z.readXML(opfPath)
 	if err != nil {
 		return nil, err
 	}
@@ -398,12 +390,8 @@ func epubNav(z *zipDoc, navPath string) []tocEntry {
 
 // epubNCX reads the EPUB 2 NCX navigation map.
 func epubNCX(z *zipDoc, ncxPath string) []tocEntry {
-	data, err := z.read(ncxPath, true)
-	if err != nil || data == nil {
-		return nil
-	}
-	root, err := parseXML(data)
-	if err != nil {
+	root := z.optionalXML(ncxPath)
+	if root == nil {
 		return nil
 	}
 	var out []tocEntry

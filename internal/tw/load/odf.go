@@ -84,10 +84,8 @@ func ODF(docPath string, data []byte) (*doc.Document, error) {
 		return nil, err
 	}
 	o := &odf{z: z, b: newBuilder(len(content) / 8), styles: map[string]*odfStyle{}, listStyles: map[string]map[int]*odfListLevel{}}
-	if st, _ := z.read("styles.xml", true); st != nil {
-		if sr, err := parseXML(st); err == nil {
-			o.readStyles(sr)
-		}
+	if sr := z.optionalXML("styles.xml"); sr != nil {
+		o.readStyles(sr)
 	}
 	o.readStyles(root)
 	format := FormatODT
@@ -114,17 +112,15 @@ func ODF(docPath string, data []byte) (*doc.Document, error) {
 	text, markers := o.b.finish()
 	meta := doc.Meta{Format: format, Path: docPath}
 	title := ""
-	if md, _ := z.read("meta.xml", true); md != nil {
-		if mr, err := parseXML(md); err == nil {
-			m := mr.child("meta")
-			title = collapseSpace(m.child("title").textOf())
-			author := collapseSpace(m.child("initial-creator").textOf())
-			if author == "" {
-				author = collapseSpace(m.child("creator").textOf())
-			}
-			meta.Author = strPtr(author)
-			meta.Language = strPtr(collapseSpace(m.child("language").textOf()))
+	if mr := z.optionalXML("meta.xml"); mr != nil {
+		m := mr.child("meta")
+		title = collapseSpace(m.child("title").textOf())
+		author := collapseSpace(m.child("initial-creator").textOf())
+		if author == "" {
+			author = collapseSpace(m.child("creator").textOf())
 		}
+		meta.Author = strPtr(author)
+		meta.Language = strPtr(collapseSpace(m.child("language").textOf()))
 	}
 	d := doc.New(text, meta, markers)
 	d.Links = o.b.resolveLinks()

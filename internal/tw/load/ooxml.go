@@ -13,23 +13,41 @@ const (
 	FormatPPTX = "pptx"
 )
 
-// ooxmlRels reads the relationships of part (id → target path, resolved
-// against the part's folder).
-func ooxmlRels(z *zipDoc, part string) map[string]string {
+// openOOXML opens an Office Open XML package (DOCX, XLSX, PPTX), refusing
+// an encrypted one.
+func openOOXML(data []byte) (*zipDoc, error) {
+	z, err := openZip(data)
+	if err != nil {
+		return nil, err
+	}
+	if z.has("EncryptionInfo") || z.has("EncryptedPackage") {
+		return nil, &Error{Reason: ReasonEncrypted}
+	}
+	return z, nil
+}
+
+// ooxmlRelsPart is the member holding the relationships of part.
+func ooxmlRelsPart(part string) string {
 	dir, file := "", part
 	if i := strings.LastIndex(part, "/"); i >= 0 {
 		dir, file = part[:i+1], part[i+1:]
 	}
+	return dir + "_rels/" + file + ".rels"
+}
+
+// ooxmlRelationships calls fn for each relationship of part; a package
+// without them (or with unreadable ones) has none.
+func ooxmlRelationships(z *zipDoc, part string, fn func(rel *xnode)) {
+	if root := z.optionalXML(ooxmlRelsPart(part)); root != nil {
+		root.findAll("Relationship", fn)
+	}
+}
+
+// ooxmlRels reads the relationships of part (id → target path, resolved
+// against the part's folder; external targets as written).
+func ooxmlRels(z *zipDoc, part string) map[string]string {
 	out := map[string]string{}
-	data, _ := z.read(dir+"_rels/"+file+".rels", true)
-	if data == nil {
-		return out
-	}
-	root, err := parseXML(data)
-	if err != nil {
-		return out
-	}
-	root.findAll("Relationship", func(n *xnode) {
+	ooxmlRelationships(z, part, func(n *xnode) {
 		if n.attr("TargetMode") == "External" {
 			out[n.attr("Id")] = n.attr("Target")
 			return
@@ -39,13 +57,11 @@ func ooxmlRels(z *zipDoc, part string) map[string]string {
 	return out
 }
 
+// ooxmlCore reads the package's docProps/core.xml: the author and language
+// into meta; it returns the title.
 func ooxmlCore(z *zipDoc, meta *doc.Meta) string {
-	core, _ := z.read("docProps/core.xml", true)
-	if core == nil {
-		return ""
-	}
-	cr, err := parseXML(core)
-	if err != nil {
+	cr := z.optionalXML("docProps/core.xml")
+	if cr == nil {
 		return ""
 	}
 	meta.Author = strPtr(collapseSpace(cr.child("creator").textOf()))
@@ -58,31 +74,22 @@ func ooxmlCore(z *zipDoc, meta *doc.Meta) string {
 // their shown value (shared and inline strings, numbers, booleans);
 // formulas as their cached result.
 func XLSX(docPath string, data []byte) (*doc.Document, error) {
-	z, err := openZip(data)
+	z, err := openOOXML(data)
 	if err != nil {
 		return nil, err
 	}
-	if z.has("EncryptionInfo") {
-		return nil, &Error{Reason: ReasonEncrypted}
-	}
-	wbData, err := z.read("xl/workbook.xml", false)
-	if err != nil {
-		return nil, err
-	}
-	wb, err := parseXML(wbData)
+	_, wb, err := z.readXML("xl/workbook.xml")
 	if err != nil {
 		return nil, err
 	}
 	rels := ooxmlRels(z, "xl/workbook.xml")
 	var shared []string
-	if ss, _ := z.read("xl/sharedStrings.xml", true); ss != nil {
-		if root, err := parseXML(ss); err == nil {
-			root.findAll("si", func(si *xnode) {
-				var sb strings.Builder
-				si.findAll("t", func(t *xnode) { sb.WriteString(t.textOf()) })
-				shared = append(shared, sb.String())
-			})
-		}
+	if root := z.optionalXML("xl/sharedStrings.xml"); root != nil {
+		root.findAll("si", func(si *xnode) {
+			var sb strings.Builder
+			si.findAll("t", func(t *xnode) { sb.WriteString(t.textOf()) })
+			shared = append(shared, sb.String())
+		})
 	}
 	b := newBuilder(len(data))
 	budget := maxTableCells
@@ -94,12 +101,8 @@ func XLSX(docPath string, data []byte) (*doc.Document, error) {
 		if part == "" {
 			part = rels[sh.attr("id")]
 		}
-		sd, _ := z.read(part, true)
-		if sd == nil {
-			return
-		}
-		root, err := parseXML(sd)
-		if err != nil {
+		root := z.optionalXML(part)
+		if root == nil {
 			return
 		}
 		b.paragraphBreak()
@@ -192,18 +195,11 @@ func xlsxValue(c *xnode, shared []string) string {
 // paragraph), other text boxes as paragraphs, tables, pictures as their
 // description, then the speaker notes as a paragraph "Notes: ...".
 func PPTX(docPath string, data []byte) (*doc.Document, error) {
-	z, err := openZip(data)
+	z, err := openOOXML(data)
 	if err != nil {
 		return nil, err
 	}
-	if z.has("EncryptionInfo") {
-		return nil, &Error{Reason: ReasonEncrypted}
-	}
-	presData, err := z.read("ppt/presentation.xml", false)
-	if err != nil {
-		return nil, err
-	}
-	pres, err := parseXML(presData)
+	_, pres, err := z.readXML("ppt/presentation.xml")
 	if err != nil {
 		return nil, err
 	}
@@ -212,12 +208,8 @@ func PPTX(docPath string, data []byte) (*doc.Document, error) {
 	n := 0
 	pres.child("sldIdLst").elements(func(s *xnode) {
 		part := rels[s.attr("r:id")]
-		sd, _ := z.read(part, true)
-		if sd == nil {
-			return
-		}
-		root, err := parseXML(sd)
-		if err != nil {
+		root := z.optionalXML(part)
+		if root == nil {
 			return
 		}
 		n++
@@ -290,12 +282,8 @@ func PPTX(docPath string, data []byte) (*doc.Document, error) {
 			if !strings.Contains(target, "notesSlide") {
 				continue
 			}
-			nd, _ := z.read(target, true)
-			if nd == nil {
-				continue
-			}
-			nr, err := parseXML(nd)
-			if err != nil {
+			nr := z.optionalXML(target)
+			if nr == nil {
 				continue
 			}
 			var notes []string

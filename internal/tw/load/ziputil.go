@@ -152,3 +152,30 @@ func unhex(c byte) byte {
 	}
 	return c - 'A' + 10
 }
+
+// readXML reads and parses the member name, which must be there.
+func (z *zipDoc) readXML(name string) ([]byte, *xnode, error) {
+	data, err := z.read(name, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	root, err := parseXML(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return data, root, nil
+}
+
+// optionalXML parses the member name; nil when it is missing, cannot be
+// read or is not usable XML.
+func (z *zipDoc) optionalXML(name string) *xnode {
+	data, _ := z.read(name, true)
+	if data == nil {
+		return nil
+	}
+	root, err := parseXML(data)
+	if err != nil {
+		return nil
+	}
+	return root
+}
