@@ -9,8 +9,8 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// FormatDOCX is the format name of Word documents.
-const FormatDOCX = "docx"
+// formatDOCX is the format name of Word documents.
+const formatDOCX = "docx"
 
 type docxStyle struct {
 	name, basedOn string
@@ -80,7 +80,7 @@ type docx struct {
 	fieldDepth int
 }
 
-// DOCX loads a Word (Office Open XML) document: headings from "heading N"
+// loadDOCX loads a Word (Office Open XML) document: headings from "heading N"
 // styles, the Title style (level 1) and outline levels; lists from their
 // numbering (level ilvl+1, labels from lvlText; an item does not hold its
 // nested list); tables (the first row is "header" when the table look or
@@ -94,7 +94,7 @@ type docx struct {
 // not; both are listed in Meta.Properties ("textweaver.revisions",
 // "textweaver.changes"). Title, author and language come from
 // docProps/core.xml (each once: the original textweaver doubles them).
-func DOCX(docPath string, data []byte) (*doc.Document, error) {
+func loadDOCX(docPath string, data []byte) (*doc.Document, error) {
 	z, err := openOOXML(data)
 	if err != nil {
 		return nil, err
@@ -146,7 +146,7 @@ func DOCX(docPath string, data []byte) (*doc.Document, error) {
 		x.closeFormats()
 	})
 	text, markers := x.b.finish()
-	meta := doc.Meta{Format: FormatDOCX, Path: docPath}
+	meta := doc.Meta{Format: formatDOCX, Path: docPath}
 	title := ooxmlCore(z, &meta)
 	if len(x.changes) > 0 {
 		for i := range x.changes {

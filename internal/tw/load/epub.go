@@ -10,8 +10,8 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// FormatEPUB is the format name of EPUB books.
-const FormatEPUB = "epub"
+// formatEPUB is the format name of EPUB books.
+const formatEPUB = "epub"
 
 // maxEPUBChapters bounds the spine: a book of more is refused rather
 // than read for minutes.
@@ -31,7 +31,7 @@ type tocEntry struct {
 	level int
 }
 
-// EPUB loads an EPUB 2 or 3 book: the chapters of the spine in order
+// loadEPUB loads an EPUB 2 or 3 book: the chapters of the spine in order
 // (linear="no" items left out), each read as HTML; footnotes and endnotes
 // (epub:type) are gathered after the book (see epubnotes.go); the navigation document (else the NCX) gives
 // section_break markers, labelled with the entry's text, leveled by
@@ -40,7 +40,7 @@ type tocEntry struct {
 // contents label as a level-1 heading. Title, authors (joined with ", ")
 // and language come from the package metadata. Links between places in the
 // book are recorded in Document.Links. A DRM-encrypted book is refused.
-func EPUB(docPath string, data []byte) (*doc.Document, error) {
+func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 	z, err := openZip(data)
 	if err != nil {
 		return nil, err
@@ -60,14 +60,14 @@ func EPUB(docPath string, data []byte) (*doc.Document, error) {
 		}
 	})
 	if opfPath == "" {
-		return nil, &Error{Reason: ReasonCorrupt + " (no package document in META-INF/container.xml)"}
+		return nil, &Error{Reason: reasonCorrupt + " (no package document in META-INF/container.xml)"}
 	}
 	_, opf, err := z.readXML(opfPath)
 	if err != nil {
 		return nil, err
 	}
 
-	meta := doc.Meta{Format: FormatEPUB, Path: docPath}
+	meta := doc.Meta{Format: formatEPUB, Path: docPath}
 	var creators []string
 	var title string
 	if md := opf.child("metadata"); md != nil {
@@ -300,7 +300,7 @@ func epubCheckEncryption(z *zipDoc) error {
 	}
 	root, err := parseXML(data)
 	if err != nil {
-		return &Error{Reason: ReasonEncrypted}
+		return &Error{Reason: reasonEncrypted}
 	}
 	var refuse bool
 	root.findAll("EncryptedData", func(n *xnode) {
@@ -323,7 +323,7 @@ func epubCheckEncryption(z *zipDoc) error {
 		}
 	})
 	if refuse {
-		return &Error{Reason: ReasonEncrypted}
+		return &Error{Reason: reasonEncrypted}
 	}
 	return nil
 }

@@ -119,11 +119,11 @@ func TestHTML(t *testing.T) {
 			text:    "",
 			markers: []string{},
 		},
-	}, HTML)
+	}, loadHTML)
 }
 
 func TestHTMLMeta(t *testing.T) {
-	d, err := HTML("x.html", []byte(`<html lang=" de "><head><meta name="Author" content=" Jane  Doe "></head><body><p>x</p></body></html>`))
+	d, err := loadHTML("x.html", []byte(`<html lang=" de "><head><meta name="Author" content=" Jane  Doe "></head><body><p>x</p></body></html>`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestHTMLMeta(t *testing.T) {
 	if d.Meta.Format != "html" || d.Meta.Path != "x.html" {
 		t.Errorf("format %q path %q", d.Meta.Format, d.Meta.Path)
 	}
-	d, err = HTML("y.html", []byte(`<p>no head</p>`))
+	d, err = loadHTML("y.html", []byte(`<p>no head</p>`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestHTMLDeepNesting(t *testing.T) {
 		20000: "Start\ndeep text\nEnd",
 	} {
 		src := "<p>Start</p>" + strings.Repeat("<div><b>", depth) + "deep  text<script>no()</script>" + strings.Repeat("</b></div>", depth) + "<p>End</p>"
-		d, err := HTML("deep.html", []byte(src))
+		d, err := loadHTML("deep.html", []byte(src))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -202,7 +202,7 @@ func TestImagesAreReadThroughOCR(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d.Meta.Format != FormatImage {
+			if d.Meta.Format != formatImage {
 				t.Errorf("format %q", d.Meta.Format)
 			}
 			var wer float64

@@ -10,8 +10,8 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// FormatLaTeX is the format name of LaTeX sources.
-const FormatLaTeX = "latex"
+// formatLaTeX is the format name of LaTeX sources.
+const formatLaTeX = "latex"
 
 // maxTeXDepth bounds the nesting of groups and environments followed.
 const maxTeXDepth = 200
@@ -76,7 +76,7 @@ type texTable struct {
 	rows      int
 }
 
-// LaTeX loads LaTeX source without running TeX: sections become headings
+// loadLaTeX loads LaTeX source without running TeX: sections become headings
 // (the top level used is level 1), itemize, enumerate and description
 // lists, quote environments, verbatim and listings as code, tabular as
 // tables, \textbf, \emph, \underline, \texttt, links (\href, \url),
@@ -85,7 +85,7 @@ type texTable struct {
 // the preamble and commands that only set things up are not read; no
 // macro is expanded, so a recursive one cannot loop. \title and \author
 // are the metadata; \maketitle writes them.
-func LaTeX(docPath string, data []byte) (*doc.Document, error) {
+func loadLaTeX(docPath string, data []byte) (*doc.Document, error) {
 	src := string(decode(data))
 	src = stripTeXComments(src)
 	t := &tex{b: newBuilder(len(src)), para: -1, minSect: 9}
@@ -114,7 +114,7 @@ func LaTeX(docPath string, data []byte) (*doc.Document, error) {
 		t.block--
 	})
 	text, markers := t.b.finish()
-	meta := doc.Meta{Format: FormatLaTeX, Path: docPath, Author: strPtr(collapseSpace(t.plain(t.author)))}
+	meta := doc.Meta{Format: formatLaTeX, Path: docPath, Author: strPtr(collapseSpace(t.plain(t.author)))}
 	d := doc.New(text, meta, markers)
 	d.Links = t.b.resolveLinks()
 	d.Meta.Title = collapseSpace(t.plain(t.title))

@@ -34,7 +34,7 @@ func TestText(t *testing.T) {
 		{name: "UTF-16 big endian", in: "\xFE\xFF\x00h\x00i", text: "hi"},
 		{name: "invalid bytes become U+FFFD", in: "a\xffb", text: "a\uFFFDb"},
 		{name: "empty", path: "e.txt", in: "", text: "", title: "e.txt", markers: []string{}},
-	}, Text)
+	}, loadText)
 }
 
 func TestFile(t *testing.T) {

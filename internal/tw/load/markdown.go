@@ -28,7 +28,7 @@ var markdownParser = goldmark.New(goldmark.WithExtensions(
 	extension.TaskList,
 ), goldmark.WithParserOptions(withLinkRefBatcher)).Parser()
 
-// Markdown loads CommonMark with GitHub tables, strikethrough, task lists
+// loadMarkdown loads CommonMark with GitHub tables, strikethrough, task lists
 // and footnotes. Front matter (YAML between "---" lines, or TOML between
 // "+++" lines) fills Meta and is not text. The title is the front matter's,
 // else the first level-1 heading, else the first heading, else the file
@@ -49,21 +49,21 @@ var markdownParser = goldmark.New(goldmark.WithExtensions(
 //   - footnotes referenced nowhere are dropped;
 //   - lines nested absurdly deep (over 32 quote or list markers, or over 64
 //     columns of indentation) are clamped first, see limitNesting.
-func Markdown(path string, data []byte) (*doc.Document, error) {
+func loadMarkdown(path string, data []byte) (*doc.Document, error) {
 	pieceSize := 0 // one piece
 	if len(data) >= minSplitSize && runtime.GOMAXPROCS(0) >= 2 {
 		pieceSize = defaultPieceSize
 	}
-	return loadMarkdown(path, data, pieceSize)
+	return loadMarkdownPieces(path, data, pieceSize)
 }
 
-// loadMarkdown is Markdown with the size of the pieces parsed concurrently
-// (0: the whole document in one piece).
-func loadMarkdown(path string, data []byte, pieceSize int) (d *doc.Document, err error) {
+// loadMarkdownPieces is loadMarkdown with the size of the pieces parsed
+// concurrently (0: the whole document in one piece).
+func loadMarkdownPieces(path string, data []byte, pieceSize int) (d *doc.Document, err error) {
 	return loadMarkdownTables(path, data, pieceSize, fastTableCells)
 }
 
-// loadMarkdownTables is loadMarkdown with the smallest table the loader
+// loadMarkdownTables is loadMarkdownPieces with the smallest table the loader
 // reads itself instead of goldmark (0: none).
 func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d *doc.Document, err error) {
 	defer func() {
@@ -115,7 +115,7 @@ func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d 
 		Title:    fm.title,
 		Author:   strPtr(fm.author),
 		Language: strPtr(fm.language),
-		Format:   FormatMarkdown,
+		Format:   formatMarkdown,
 		Path:     path,
 	}, markers, c.b.derivedRows)
 	if d.Meta.Title == "" {

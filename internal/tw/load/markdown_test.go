@@ -242,7 +242,7 @@ func TestMarkdown(t *testing.T) {
 			text:  "Just text.",
 			title: "notes.md",
 		},
-	}, Markdown)
+	}, loadMarkdown)
 }
 
 func TestMarkdownFrontMatterMeta(t *testing.T) {
@@ -258,7 +258,7 @@ func TestMarkdownFrontMatterMeta(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			d, err := Markdown("case", []byte(tc.in))
+			d, err := loadMarkdown("case", []byte(tc.in))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -297,11 +297,11 @@ func TestMarkdownPiecesParseAsTheWhole(t *testing.T) {
 	}
 	for name, src := range docs {
 		t.Run(name, func(t *testing.T) {
-			whole, err := loadMarkdown("x.md", []byte(src), 0)
+			whole, err := loadMarkdownPieces("x.md", []byte(src), 0)
 			if err != nil {
 				t.Fatal(err)
 			}
-			pieces, err := loadMarkdown("x.md", []byte(src), 1)
+			pieces, err := loadMarkdownPieces("x.md", []byte(src), 1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -379,7 +379,7 @@ func TestLimitNesting(t *testing.T) {
 		})
 	}
 	// A hundred thousand nested quotes load (quickly) as 32.
-	d, err := Markdown("deep.md", []byte(strings.Repeat(">", 100000)+" deep\n"))
+	d, err := loadMarkdown("deep.md", []byte(strings.Repeat(">", 100000)+" deep\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

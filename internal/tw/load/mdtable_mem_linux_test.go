@@ -31,7 +31,7 @@ func TestPeakLoadChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := Markdown(path, data)
+	d, err := loadMarkdown(path, data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,9 +10,9 @@ import (
 
 // Format names of OpenDocument files.
 const (
-	FormatODT = "odt"
-	FormatODP = "odp"
-	FormatODS = "ods"
+	formatODT = "odt"
+	formatODP = "odp"
+	formatODS = "ods"
 )
 
 type odfStyle struct {
@@ -50,7 +50,7 @@ type odfListState struct {
 	count int
 }
 
-// ODF loads OpenDocument text (ODT), presentations (ODP: each slide a
+// loadODF loads OpenDocument text (ODT), presentations (ODP: each slide a
 // level-1 heading with its title, or "Slide N", under a page_break marker
 // labelled with its number; speaker notes after the slide) and
 // spreadsheets (ODS: each sheet a level-1 heading with its name, then a
@@ -59,13 +59,13 @@ type odfListState struct {
 // table-header-rows), bold, italic, underline and code spans from styles,
 // links, images as their description, notes as "[n]" gathered under a
 // "Footnotes" heading at the end, bookmarks as link targets.
-func ODF(docPath string, data []byte) (*doc.Document, error) {
+func loadODF(docPath string, data []byte) (*doc.Document, error) {
 	z, err := openZip(data)
 	if err != nil {
 		return nil, err
 	}
 	if mf, _ := z.read("META-INF/manifest.xml", true); mf != nil && strings.Contains(string(mf), "encryption-data") {
-		return nil, &Error{Reason: ReasonEncrypted}
+		return nil, &Error{Reason: reasonEncrypted}
 	}
 	content, err := z.read("content.xml", true)
 	if err != nil {
@@ -75,7 +75,7 @@ func ODF(docPath string, data []byte) (*doc.Document, error) {
 		// A styles-only template has no content; anything else without
 		// content.xml is not an OpenDocument file.
 		if mt, _ := z.read("mimetype", true); !bytes.HasPrefix(mt, []byte("application/vnd.oasis.opendocument")) {
-			return nil, &Error{Reason: ReasonCorrupt + " (content.xml is missing)"}
+			return nil, &Error{Reason: reasonCorrupt + " (content.xml is missing)"}
 		}
 		content = []byte("<document-content/>")
 	}
@@ -88,21 +88,21 @@ func ODF(docPath string, data []byte) (*doc.Document, error) {
 		o.readStyles(sr)
 	}
 	o.readStyles(root)
-	format := FormatODT
+	format := formatODT
 	if body := root.child("body"); body != nil {
 		for _, c := range body.children {
 			switch c.name {
 			case "text":
 				o.blocks(c)
 			case "presentation":
-				format = FormatODP
+				format = formatODP
 				o.presentation(c)
 			case "spreadsheet":
-				format = FormatODS
+				format = formatODS
 				o.spreadsheet = true
 				o.sheets(c)
 			case "drawing":
-				format = FormatODP
+				format = formatODP
 				o.presentation(c)
 			}
 		}

@@ -9,8 +9,8 @@ import (
 
 // Format names of Office Open XML spreadsheets and presentations.
 const (
-	FormatXLSX = "xlsx"
-	FormatPPTX = "pptx"
+	formatXLSX = "xlsx"
+	formatPPTX = "pptx"
 )
 
 // openOOXML opens an Office Open XML package (DOCX, XLSX, PPTX), refusing
@@ -21,7 +21,7 @@ func openOOXML(data []byte) (*zipDoc, error) {
 		return nil, err
 	}
 	if z.has("EncryptionInfo") || z.has("EncryptedPackage") {
-		return nil, &Error{Reason: ReasonEncrypted}
+		return nil, &Error{Reason: reasonEncrypted}
 	}
 	return z, nil
 }
@@ -69,11 +69,11 @@ func ooxmlCore(z *zipDoc, meta *doc.Meta) string {
 	return collapseSpace(cr.child("title").textOf())
 }
 
-// XLSX loads an Excel workbook: each sheet a level-1 heading with its name
+// loadXLSX loads an Excel workbook: each sheet a level-1 heading with its name
 // and a table of its rows (the first row labelled "header"); cells read as
 // their shown value (shared and inline strings, numbers, booleans);
 // formulas as their cached result.
-func XLSX(docPath string, data []byte) (*doc.Document, error) {
+func loadXLSX(docPath string, data []byte) (*doc.Document, error) {
 	z, err := openOOXML(data)
 	if err != nil {
 		return nil, err
@@ -140,7 +140,7 @@ func XLSX(docPath string, data []byte) (*doc.Document, error) {
 		t.end()
 	})
 	text, markers := b.finish()
-	meta := doc.Meta{Format: FormatXLSX, Path: docPath}
+	meta := doc.Meta{Format: formatXLSX, Path: docPath}
 	title := ooxmlCore(z, &meta)
 	d := doc.New(text, meta, markers)
 	d.Meta.Title = title
@@ -189,12 +189,12 @@ func xlsxValue(c *xnode, shared []string) string {
 	return v
 }
 
-// PPTX loads a PowerPoint presentation: each slide under a page_break
+// loadPPTX loads a PowerPoint presentation: each slide under a page_break
 // marker labelled with its number, its title a level-1 heading ("Slide N"
 // without one), body placeholders as lists (a bullet's level from its
 // paragraph), other text boxes as paragraphs, tables, pictures as their
 // description, then the speaker notes as a paragraph "Notes: ...".
-func PPTX(docPath string, data []byte) (*doc.Document, error) {
+func loadPPTX(docPath string, data []byte) (*doc.Document, error) {
 	z, err := openOOXML(data)
 	if err != nil {
 		return nil, err
@@ -308,7 +308,7 @@ func PPTX(docPath string, data []byte) (*doc.Document, error) {
 		b.closeMarker(pb)
 	})
 	text, markers := b.finish()
-	meta := doc.Meta{Format: FormatPPTX, Path: docPath}
+	meta := doc.Meta{Format: formatPPTX, Path: docPath}
 	title := ooxmlCore(z, &meta)
 	d := doc.New(text, meta, markers)
 	d.Meta.Title = title

@@ -15,8 +15,8 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// FormatRTF is the format name of RTF documents.
-const FormatRTF = "rtf"
+// formatRTF is the format name of RTF documents.
+const formatRTF = "rtf"
 
 // rtfMaxDepth bounds the group stack: deeper groups share the state of
 // the deepest one kept.
@@ -104,16 +104,16 @@ type rtf struct {
 	pendingStyleName strings.Builder
 }
 
-// RTF loads Rich Text Format: paragraphs, headings from outline levels and
+// loadRTF loads Rich Text Format: paragraphs, headings from outline levels and
 // "heading N" styles, bold, italic and underline, hyperlink fields, tables
 // (\trhdr rows are "header"), lists from \listtext labels (or a leading
 // bullet), footnotes (as "[n]" with the notes under "Footnotes" at the
 // end), \uN escapes and \'hh bytes in the document's or font's code page.
 // Pictures, objects, headers and footers and unknown \* destinations are
 // not read. Title and author come from the \info group.
-func RTF(docPath string, data []byte) (*doc.Document, error) {
+func loadRTF(docPath string, data []byte) (*doc.Document, error) {
 	if !strings.HasPrefix(string(data[:min(len(data), 6)]), "{\\rtf") {
-		return nil, &Error{Reason: ReasonCorrupt + " (not RTF: no {\\rtf header)"}
+		return nil, &Error{Reason: reasonCorrupt + " (not RTF: no {\\rtf header)"}
 	}
 	r := &rtf{b: newBuilder(len(data) / 3), codepage: charmap.Windows1252, fontCP: map[int]encoding.Encoding{}, styles: map[int]string{}}
 	r.st = rtfState{uc: 1, font: -1, fontNumber: -1, styleNumber: -1}
@@ -124,7 +124,7 @@ func RTF(docPath string, data []byte) (*doc.Document, error) {
 	r.closeLists()
 	r.noteSection()
 	text, markers := r.b.finish()
-	meta := doc.Meta{Format: FormatRTF, Path: docPath, Author: strPtr(collapseSpace(r.author))}
+	meta := doc.Meta{Format: formatRTF, Path: docPath, Author: strPtr(collapseSpace(r.author))}
 	d := doc.New(text, meta, markers)
 	d.Links = r.b.resolveLinks()
 	linkHeadings(d)
