@@ -1,12 +1,13 @@
 package settings
 
 import (
-	"fmt"
+	"errors"
 	"regexp"
 	"sort"
 	"strings"
-	"textfirst/internal/tw/i18n"
 	"unicode/utf8"
+
+	"textfirst/internal/tw/i18n"
 )
 
 // Pronunciation is one entry of speech.pronunciations: what to find in the
@@ -108,7 +109,7 @@ func CompileLexicon(table map[string]string) (*Lexicon, error) {
 	}
 	var err error
 	if len(bad) > 0 {
-		err = fmt.Errorf("%s", strings.Join(bad, "; "))
+		err = errors.New(strings.Join(bad, "; "))
 	}
 	if len(lex.Entries) == 0 {
 		return nil, err

@@ -9,11 +9,11 @@ import (
 	"reflect"
 	"slices"
 	"sync"
-	"textfirst/internal/tw/i18n"
 
 	"github.com/BurntSushi/toml"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/i18n"
 )
 
 // FileName is the name of the settings file inside tw's home folder.
@@ -382,7 +382,7 @@ func (s *Store) verify(st Setting, edited string, val any) error {
 	}
 	after, _, err := decode(edited)
 	if err != nil {
-		return fmt.Errorf("the edit would break the file: %v", err)
+		return fmt.Errorf("the edit would break the file: %w", err)
 	}
 	raw, present := take(after, st.Section, st.Key())
 	_, _ = take(before, st.Section, st.Key())
