@@ -363,64 +363,41 @@ func (w *docxWriter) table(n *node) {
 }
 
 // runs writes inline pieces as runs with the formatting s plus their own.
-func (w *docxWriter) runs(ps []piece, s style) {
-	for _, p := range ps {
-		if p.child == nil {
-			w.text(p.text, s, false)
-			continue
-		}
-		n := p.child
-		m := n.m
-		switch m.Kind {
-		case doc.Bold, doc.Italic, doc.Strikethrough, doc.Underline:
-			w.runs(pieces(w.d, n), s.with(m.Kind))
-		case doc.Code:
-			w.text(w.d.Slice(m.Start, m.End), s.with(doc.Code), false)
-		case doc.Link:
-			ref := m.Reference
-			switch {
-			case strings.HasPrefix(ref, "#") && len(ref) > 1:
-				fmt.Fprintf(&w.b, `<w:hyperlink w:anchor="%s">`, xmlEsc(ref[1:]))
-			case ref != "":
-				if w.links == nil {
-					w.links = map[string]string{}
-				}
-				id, ok := w.links[ref]
-				if !ok {
-					id = w.relID("hyperlink", ref, true)
-					w.links[ref] = id
-				}
-				fmt.Fprintf(&w.b, `<w:hyperlink r:id="%s">`, id)
-			default:
-				w.runs(pieces(w.d, n), s)
-				continue
-			}
-			w.linkRuns(pieces(w.d, n), s)
-			w.b.WriteString("</w:hyperlink>")
-		case doc.Image:
-			w.image(m, s)
-		default:
-			w.runs(pieces(w.d, n), s)
-		}
+func (w *docxWriter) runs(ps []piece, s style) { writeInline(w.d, w, ps, s, false) }
+
+// run writes text as a run; a link's text is in the Hyperlink style,
+// code in VerbatimChar.
+func (w *docxWriter) run(t string, s style, inLink bool) {
+	if inLink && !s.code {
+		w.textStyled(t, s, "Hyperlink")
+		return
 	}
+	w.text(t, s, false)
 }
 
-// linkRuns writes a link's text: like runs, in the Hyperlink style, with
-// no link inside a link.
-func (w *docxWriter) linkRuns(ps []piece, s style) {
-	for _, p := range ps {
-		switch {
-		case p.child == nil:
-			w.textStyled(p.text, s, "Hyperlink")
-		case p.child.m.Kind == doc.Image:
-			w.image(p.child.m, s)
-		case p.child.m.Kind == doc.Code:
-			w.textStyled(w.d.Slice(p.child.m.Start, p.child.m.End), s, "VerbatimChar")
-		default:
-			w.linkRuns(pieces(w.d, p.child), s.with(p.child.m.Kind))
+// openLink starts a hyperlink: to a bookmark ("#name") or through a
+// relationship to any other address.
+func (w *docxWriter) openLink(ref string) bool {
+	switch {
+	case strings.HasPrefix(ref, "#") && len(ref) > 1:
+		fmt.Fprintf(&w.b, `<w:hyperlink w:anchor="%s">`, xmlEsc(ref[1:]))
+	case ref != "":
+		if w.links == nil {
+			w.links = map[string]string{}
 		}
+		id, ok := w.links[ref]
+		if !ok {
+			id = w.relID("hyperlink", ref, true)
+			w.links[ref] = id
+		}
+		fmt.Fprintf(&w.b, `<w:hyperlink r:id="%s">`, id)
+	default:
+		return false
 	}
+	return true
 }
+
+func (w *docxWriter) closeLink() { w.b.WriteString("</w:hyperlink>") }
 
 // text writes text with formatting s; a code block's text (block) takes
 // its look from the paragraph style.

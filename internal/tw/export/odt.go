@@ -365,50 +365,22 @@ func odtSpanStyle(name string, s style) string {
 	return fmt.Sprintf(`<style:style style:name="%s" style:family="text"%s><style:text-properties%s/></style:style>`, name, parent, p.String())
 }
 
-func (w *odtWriter) runs(ps []piece, s style) {
-	for _, p := range ps {
-		if p.child == nil {
-			w.span(p.text, s)
-			continue
-		}
-		n := p.child
-		m := n.m
-		switch m.Kind {
-		case doc.Bold, doc.Italic, doc.Strikethrough, doc.Underline:
-			w.runs(pieces(w.d, n), s.with(m.Kind))
-		case doc.Code:
-			w.span(w.d.Slice(m.Start, m.End), s.with(doc.Code))
-		case doc.Link:
-			if m.Reference == "" {
-				w.runs(pieces(w.d, n), s)
-				continue
-			}
-			fmt.Fprintf(&w.b, `<text:a xlink:type="simple" xlink:href="%s" text:style-name="Internet_20_link" text:visited-style-name="Visited_20_Internet_20_Link">`, xmlEsc(m.Reference))
-			w.linkRuns(pieces(w.d, n), s)
-			w.b.WriteString("</text:a>")
-		case doc.Image:
-			w.image(m, s)
-		default:
-			w.runs(pieces(w.d, n), s)
-		}
+// runs writes inline pieces as spans with the formatting s plus their own.
+func (w *odtWriter) runs(ps []piece, s style) { writeInline(w.d, w, ps, s, false) }
+
+// run writes text as a span; a link's text looks like any other.
+func (w *odtWriter) run(t string, s style, _ bool) { w.span(t, s) }
+
+// openLink starts a link to ref; a link without a target is only its text.
+func (w *odtWriter) openLink(ref string) bool {
+	if ref == "" {
+		return false
 	}
+	fmt.Fprintf(&w.b, `<text:a xlink:type="simple" xlink:href="%s" text:style-name="Internet_20_link" text:visited-style-name="Visited_20_Internet_20_Link">`, xmlEsc(ref))
+	return true
 }
 
-// linkRuns writes a link's text (no link inside a link).
-func (w *odtWriter) linkRuns(ps []piece, s style) {
-	for _, p := range ps {
-		switch {
-		case p.child == nil:
-			w.span(p.text, s)
-		case p.child.m.Kind == doc.Image:
-			w.image(p.child.m, s)
-		case p.child.m.Kind == doc.Code:
-			w.span(w.d.Slice(p.child.m.Start, p.child.m.End), s.with(doc.Code))
-		default:
-			w.linkRuns(pieces(w.d, p.child), s.with(p.child.m.Kind))
-		}
-	}
-}
+func (w *odtWriter) closeLink() { w.b.WriteString("</text:a>") }
 
 // span writes text with formatting s.
 func (w *odtWriter) span(t string, s style) {

@@ -128,6 +128,48 @@ func (pic *picture) size() (cx, cy int64) {
 	return max(cx, 1), max(cy, 1)
 }
 
+// inlineWriter writes the inline pieces of a paragraph in one office
+// format (see writeInline).
+type inlineWriter interface {
+	// run writes text with formatting s; inLink is true for a link's text.
+	run(t string, s style, inLink bool)
+	image(m doc.Marker, s style)
+	// openLink starts a link to ref; false when the format writes no link
+	// for it, and its text is written as plain runs.
+	openLink(ref string) bool
+	closeLink()
+}
+
+var (
+	_ inlineWriter = (*docxWriter)(nil)
+	_ inlineWriter = (*odtWriter)(nil)
+)
+
+// writeInline writes inline pieces with the formatting s plus their own:
+// code as its text in code style, images by w, and a link's text inside
+// the link (a link inside a link is only its text).
+func writeInline(d *doc.Document, w inlineWriter, ps []piece, s style, inLink bool) {
+	for _, p := range ps {
+		if p.child == nil {
+			w.run(p.text, s, inLink)
+			continue
+		}
+		n := p.child
+		m := n.m
+		switch {
+		case m.Kind == doc.Code:
+			w.run(d.Slice(m.Start, m.End), s.with(doc.Code), inLink)
+		case m.Kind == doc.Image:
+			w.image(m, s)
+		case m.Kind == doc.Link && !inLink && w.openLink(m.Reference):
+			writeInline(d, w, pieces(d, n), s, true)
+			w.closeLink()
+		default:
+			writeInline(d, w, pieces(d, n), s.with(m.Kind), inLink)
+		}
+	}
+}
+
 // style is the inline formatting in force: what the markers around a piece
 // of text say.
 type style struct {
