@@ -141,24 +141,9 @@ func (w *docxWriter) relID(kind, target string, external bool) string {
 // flow writes a container's children: blocks as they are, and the inline
 // text between them as paragraphs.
 func (w *docxWriter) flow(n *node, c docxCtx) {
-	var run []piece
-	flush := func() {
-		for _, part := range paragraphs(run) {
-			if part = trimRun(part); len(part) > 0 {
-				w.para(c.pStyle, "", func() { w.runs(part, style{}) })
-			}
-		}
-		run = run[:0]
-	}
-	for _, p := range pieces(w.d, n) {
-		if p.child != nil && isBlock(p.child.m) {
-			flush()
-			w.block(p.child, c)
-			continue
-		}
-		run = append(run, p)
-	}
-	flush()
+	walkFlow(w.d, n, true,
+		func(part []piece) { w.para(c.pStyle, "", func() { w.runs(part, style{}) }) },
+		func(b *node) { w.block(b, c) })
 }
 
 // para writes a paragraph with a style and further properties.
@@ -248,61 +233,26 @@ func (w *docxWriter) list(n *node, c docxCtx) {
 // breaks) as one numbered paragraph, then its nested lists.
 func (w *docxWriter) item(n *node, numID, ilvl int, c docxCtx) {
 	numPr := fmt.Sprintf(`<w:numPr><w:ilvl w:val="%d"/><w:numId w:val="%d"/></w:numPr>`, ilvl, numID)
-	var parts [][]piece // each a line of the item's paragraph
-	var run []piece
 	numbered := false
-	flush := func() {
-		if len(run) > 0 {
-			parts = append(parts, run)
-			run = nil
-		}
-		if len(parts) == 0 {
-			return
-		}
+	itemLines(w.d, n, func(lines [][]piece) {
 		props := numPr
 		if numbered {
 			props = fmt.Sprintf(`<w:ind w:left="%d"/>`, 720*(ilvl+1))
 		}
 		numbered = true
-		ps := parts
 		w.para(c.pStyle, props, func() {
-			for i, part := range ps {
+			for i, line := range lines {
 				if i > 0 {
 					w.b.WriteString("<w:r><w:br/></w:r>")
 				}
-				w.runs(trimRun(part), style{})
+				w.runs(trimRun(line), style{})
 			}
 		})
-		parts = nil
-	}
-	for _, p := range pieces(w.d, n) {
-		if p.child == nil || !isBlock(p.child.m) {
-			run = append(run, p)
-			continue
-		}
-		switch k := p.child.m.Kind; {
-		case k == doc.Paragraph || k == doc.Heading:
-			if len(run) > 0 {
-				parts = append(parts, run)
-				run = nil
-			}
-			parts = append(parts, pieces(w.d, p.child))
-		case k == doc.List:
-			flush()
-			inner := c
-			inner.ilvl = ilvl + 1
-			w.list(p.child, inner)
-		default:
-			// A table, quote or code in an item: more lines of the item's
-			// paragraph (the table a line per row), so the list goes on.
-			if len(run) > 0 {
-				parts = append(parts, run)
-				run = nil
-			}
-			parts = append(parts, blockLines(w.d, p.child)...)
-		}
-	}
-	flush()
+	}, func(list *node) {
+		inner := c
+		inner.ilvl = ilvl + 1
+		w.list(list, inner)
+	})
 	if !numbered {
 		w.para(c.pStyle, numPr, func() {})
 	}

@@ -37,38 +37,21 @@ func esc(s string) string { return html.EscapeString(s) }
 // flow writes a container's children: blocks as they are, and runs of
 // inline text between them (as paragraphs when para).
 func (r *htmlWriter) flow(n *node, para bool) {
-	var run []piece
-	flush := func() {
-		parts := [][]piece{run}
-		if para {
-			parts = paragraphs(run)
+	walkFlow(r.d, n, para, func(part []piece) {
+		var b strings.Builder
+		sub := htmlWriter{d: r.d, b: &b, xml: r.xml, ids: r.ids, img: r.img}
+		for _, p := range part {
+			sub.inlinePiece(p)
 		}
-		for _, part := range parts {
-			var b strings.Builder
-			sub := htmlWriter{d: r.d, b: &b, xml: r.xml, ids: r.ids, img: r.img}
-			for _, p := range trimRun(part) {
-				sub.inlinePiece(p)
-			}
-			s := b.String()
-			switch {
-			case s == "":
-			case para:
-				fmt.Fprintf(r.b, "<p>%s</p>\n", s)
-			default:
-				r.b.WriteString(s)
-			}
+		s := b.String()
+		switch {
+		case s == "":
+		case para:
+			fmt.Fprintf(r.b, "<p>%s</p>\n", s)
+		default:
+			r.b.WriteString(s)
 		}
-		run = run[:0]
-	}
-	for _, p := range pieces(r.d, n) {
-		if p.child != nil && isBlock(p.child.m) {
-			flush()
-			r.block(p.child)
-			continue
-		}
-		run = append(run, p)
-	}
-	flush()
+	}, r.block)
 }
 
 func (r *htmlWriter) block(n *node) {

@@ -86,25 +86,12 @@ type odtCtx struct {
 	inCell bool
 }
 
+// flow writes a container's children: blocks as they are, and the inline
+// text between them as paragraphs.
 func (w *odtWriter) flow(n *node, c odtCtx) {
-	var run []piece
-	flush := func() {
-		for _, part := range paragraphs(run) {
-			if part = trimRun(part); len(part) > 0 {
-				w.para(c.plain(), func() { w.runs(part, style{}) })
-			}
-		}
-		run = run[:0]
-	}
-	for _, p := range pieces(w.d, n) {
-		if p.child != nil && isBlock(p.child.m) {
-			flush()
-			w.block(p.child, c)
-			continue
-		}
-		run = append(run, p)
-	}
-	flush()
+	walkFlow(w.d, n, true,
+		func(part []piece) { w.para(c.plain(), func() { w.runs(part, style{}) }) },
+		func(b *node) { w.block(b, c) })
 }
 
 // inItem is the context of blocks in a list item: ODF lets an item hold
@@ -228,56 +215,21 @@ func (w *odtWriter) list(n *node, c odtCtx, depth int) {
 // breaks) as one paragraph, then its nested lists.
 func (w *odtWriter) item(n *node, c odtCtx, depth int) {
 	w.b.WriteString("<text:list-item>")
-	var parts [][]piece
-	var run []piece
 	wrote := false
-	flush := func() {
-		if len(run) > 0 {
-			parts = append(parts, run)
-			run = nil
-		}
-		if len(parts) == 0 {
-			return
-		}
-		ps := parts
+	itemLines(w.d, n, func(lines [][]piece) {
 		w.para("List_20_Contents", func() {
-			for i, part := range ps {
+			for i, line := range lines {
 				if i > 0 {
 					w.b.WriteString("<text:line-break/>")
 				}
-				w.runs(trimRun(part), style{})
+				w.runs(trimRun(line), style{})
 			}
 		})
 		wrote = true
-		parts = nil
-	}
-	for _, p := range pieces(w.d, n) {
-		if p.child == nil || !isBlock(p.child.m) {
-			run = append(run, p)
-			continue
-		}
-		switch k := p.child.m.Kind; k {
-		case doc.Paragraph, doc.Heading:
-			if len(run) > 0 {
-				parts = append(parts, run)
-				run = nil
-			}
-			parts = append(parts, pieces(w.d, p.child))
-		case doc.List:
-			flush()
-			w.list(p.child, c, depth+1)
-			wrote = true
-		default:
-			// A table, quote or code in an item: more lines of the item's
-			// paragraph (the table a line per row), so the list goes on.
-			if len(run) > 0 {
-				parts = append(parts, run)
-				run = nil
-			}
-			parts = append(parts, blockLines(w.d, p.child)...)
-		}
-	}
-	flush()
+	}, func(list *node) {
+		w.list(list, c, depth+1)
+		wrote = true
+	})
 	if !wrote {
 		w.b.WriteString(`<text:p text:style-name="List_20_Contents"/>`)
 	}

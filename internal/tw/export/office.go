@@ -261,6 +261,50 @@ func linkTargets(d *doc.Document) map[int][]string {
 	return out
 }
 
+// itemLines walks a list item: the lines of its text (its inline text,
+// its paragraphs and headings, and the lines of other blocks in it: a
+// table a line per row) go to text, gathered until a nested list, which
+// goes to list. text is never called with no lines.
+func itemLines(d *doc.Document, n *node, text func([][]piece), list func(*node)) {
+	var parts [][]piece
+	var run []piece
+	flush := func() {
+		if len(run) > 0 {
+			parts = append(parts, run)
+			run = nil
+		}
+		if len(parts) > 0 {
+			text(parts)
+			parts = nil
+		}
+	}
+	for _, p := range pieces(d, n) {
+		if p.child == nil || !isBlock(p.child.m) {
+			run = append(run, p)
+			continue
+		}
+		switch p.child.m.Kind {
+		case doc.List:
+			flush()
+			list(p.child)
+			continue
+		case doc.Paragraph, doc.Heading:
+			if len(run) > 0 {
+				parts = append(parts, run)
+				run = nil
+			}
+			parts = append(parts, pieces(d, p.child))
+		default:
+			if len(run) > 0 {
+				parts = append(parts, run)
+				run = nil
+			}
+			parts = append(parts, blockLines(d, p.child)...)
+		}
+	}
+	flush()
+}
+
 // blockLines is a block inside a list item as lines of inline pieces: a
 // table's rows, else the block itself.
 func blockLines(d *doc.Document, n *node) [][]piece {

@@ -207,6 +207,35 @@ func trimRun(run []piece) []piece {
 	return out
 }
 
+// walkFlow walks a container's children in order: each block goes to
+// block, and the inline text between blocks to para, trimmed and never
+// empty: a paragraph at a time when split (the text cut at blank lines,
+// see paragraphs), else as one run.
+func walkFlow(d *doc.Document, n *node, split bool, para func([]piece), block func(*node)) {
+	var run []piece
+	flush := func() {
+		parts := [][]piece{run}
+		if split {
+			parts = paragraphs(run)
+		}
+		for _, part := range parts {
+			if part = trimRun(part); len(part) > 0 {
+				para(part)
+			}
+		}
+		run = run[:0]
+	}
+	for _, p := range pieces(d, n) {
+		if p.child != nil && isBlock(p.child.m) {
+			flush()
+			block(p.child)
+			continue
+		}
+		run = append(run, p)
+	}
+	flush()
+}
+
 var blankLines = regexp.MustCompile(`\n[ \t\f\r]*\n\s*`)
 
 // paragraphs splits a run of inline pieces at blank lines in its text (a
