@@ -262,21 +262,7 @@ func (w *docxWriter) table(n *node) {
 	if w.lastTable {
 		w.b.WriteString("<w:p/>")
 	}
-	var rows []*node
-	cols := 1
-	for _, r := range n.children {
-		if r.m.Kind != doc.TableRow {
-			continue
-		}
-		rows = append(rows, r)
-		k := 0
-		for _, c := range r.children {
-			if c.m.Kind == doc.TableCell {
-				k++
-			}
-		}
-		cols = max(cols, k)
-	}
+	rows, cols := tableRows(n)
 	firstHeader := len(rows) > 0 && rows[0].m.Label == "header"
 	look := `<w:tblLook w:firstRow="0" w:lastRow="0" w:firstColumn="0" w:lastColumn="0" w:noHBand="1" w:noVBand="1"/>`
 	if firstHeader {
@@ -293,10 +279,7 @@ func (w *docxWriter) table(n *node) {
 		if r.m.Label == "header" {
 			w.b.WriteString("<w:trPr><w:tblHeader/></w:trPr>")
 		}
-		for _, cell := range r.children {
-			if cell.m.Kind != doc.TableCell {
-				continue
-			}
+		for _, cell := range childrenOf(r, doc.TableCell) {
 			fmt.Fprintf(&w.b, `<w:tc><w:tcPr><w:tcW w:w="%d" w:type="dxa"/></w:tcPr>`, width)
 			before := w.b.Len()
 			w.lastTable = false

@@ -144,17 +144,7 @@ func (r *htmlWriter) void(tag string) string {
 
 func (r *htmlWriter) table(n *node) {
 	r.b.WriteString("<table>\n")
-	var head, body []*node
-	for _, c := range n.children {
-		if c.m.Kind != doc.TableRow {
-			continue
-		}
-		if c.m.Label == "header" && len(body) == 0 {
-			head = append(head, c)
-		} else {
-			body = append(body, c)
-		}
-	}
+	head, body := headerRows(childrenOf(n, doc.TableRow))
 	rows := func(tag, cell string, rs []*node) {
 		if len(rs) == 0 {
 			return
@@ -162,10 +152,7 @@ func (r *htmlWriter) table(n *node) {
 		fmt.Fprintf(r.b, "<%s>\n", tag)
 		for _, row := range rs {
 			r.b.WriteString("<tr>")
-			for _, c := range row.children {
-				if c.m.Kind != doc.TableCell {
-					continue
-				}
+			for _, c := range childrenOf(row, doc.TableCell) {
 				attr := ""
 				if cell == "th" {
 					attr = ` scope="col"`

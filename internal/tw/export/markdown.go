@@ -157,15 +157,10 @@ func prefixLines(s, first, rest string) string {
 func (w mdWriter) table(n *node) string {
 	var b strings.Builder
 	first := true
-	for _, row := range n.children {
-		if row.m.Kind != doc.TableRow {
-			continue
-		}
+	for _, row := range childrenOf(n, doc.TableRow) {
 		var cells []string
-		for _, c := range row.children {
-			if c.m.Kind == doc.TableCell {
-				cells = append(cells, strings.ReplaceAll(strings.Join(strings.Fields(w.inline(c, false)), " "), "|", `\|`))
-			}
+		for _, c := range childrenOf(row, doc.TableCell) {
+			cells = append(cells, strings.ReplaceAll(strings.Join(strings.Fields(w.inline(c, false)), " "), "|", `\|`))
 		}
 		b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 		if first {

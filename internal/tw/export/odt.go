@@ -237,34 +237,14 @@ func (w *odtWriter) item(n *node, c odtCtx, depth int) {
 }
 
 func (w *odtWriter) table(n *node) {
-	var head, body []*node
-	cols := 1
-	for _, r := range n.children {
-		if r.m.Kind != doc.TableRow {
-			continue
-		}
-		if r.m.Label == "header" && len(body) == 0 {
-			head = append(head, r)
-		} else {
-			body = append(body, r)
-		}
-		k := 0
-		for _, c := range r.children {
-			if c.m.Kind == doc.TableCell {
-				k++
-			}
-		}
-		cols = max(cols, k)
-	}
+	all, cols := tableRows(n)
+	head, body := headerRows(all)
 	w.tables++
 	fmt.Fprintf(&w.b, `<table:table table:name="Table%d" table:style-name="Tbl"><table:table-column table:number-columns-repeated="%d"/>`, w.tables, cols)
 	rows := func(rs []*node, pStyle string) {
 		for _, r := range rs {
 			w.b.WriteString("<table:table-row>")
-			for _, cell := range r.children {
-				if cell.m.Kind != doc.TableCell {
-					continue
-				}
+			for _, cell := range childrenOf(r, doc.TableCell) {
 				w.b.WriteString(`<table:table-cell table:style-name="TblCell" office:value-type="string">`)
 				before := w.b.Len()
 				w.flow(cell, odtCtx{inCell: true, pStyle: pStyle})

@@ -283,22 +283,18 @@ func itemLines(d *doc.Document, n *node, text func([][]piece), list func(*node))
 			run = append(run, p)
 			continue
 		}
-		switch p.child.m.Kind {
-		case doc.List:
+		if p.child.m.Kind == doc.List {
 			flush()
 			list(p.child)
 			continue
-		case doc.Paragraph, doc.Heading:
-			if len(run) > 0 {
-				parts = append(parts, run)
-				run = nil
-			}
+		}
+		if len(run) > 0 {
+			parts = append(parts, run)
+			run = nil
+		}
+		if k := p.child.m.Kind; k == doc.Paragraph || k == doc.Heading {
 			parts = append(parts, pieces(d, p.child))
-		default:
-			if len(run) > 0 {
-				parts = append(parts, run)
-				run = nil
-			}
+		} else {
 			parts = append(parts, blockLines(d, p.child)...)
 		}
 	}

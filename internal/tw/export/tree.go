@@ -236,6 +236,38 @@ func walkFlow(d *doc.Document, n *node, split bool, para func([]piece), block fu
 	flush()
 }
 
+// childrenOf returns the children of n of kind k, in order.
+func childrenOf(n *node, k doc.Kind) []*node {
+	var out []*node
+	for _, c := range n.children {
+		if c.m.Kind == k {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// tableRows returns a table's rows and its number of columns: the most
+// cells in a row, at least one.
+func tableRows(table *node) (rows []*node, cols int) {
+	rows = childrenOf(table, doc.TableRow)
+	cols = 1
+	for _, r := range rows {
+		cols = max(cols, len(childrenOf(r, doc.TableCell)))
+	}
+	return rows, cols
+}
+
+// headerRows splits rows into the header rows at the top (labelled
+// "header") and the rows after them.
+func headerRows(rows []*node) (head, body []*node) {
+	n := 0
+	for n < len(rows) && rows[n].m.Label == "header" {
+		n++
+	}
+	return rows[:n], rows[n:]
+}
+
 var blankLines = regexp.MustCompile(`\n[ \t\f\r]*\n\s*`)
 
 // paragraphs splits a run of inline pieces at blank lines in its text (a
