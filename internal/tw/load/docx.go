@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/load/labels"
 )
 
 // formatDOCX is the format name of Word documents.
@@ -534,9 +535,9 @@ func formatNumber(n int, f string) string {
 	case "upperLetter", "A":
 		return letters(n, 'A')
 	case "lowerRoman", "i":
-		return strings.ToLower(roman(n))
+		return strings.ToLower(labels.Roman(n))
 	case "upperRoman", "I":
-		return roman(n)
+		return labels.Roman(n)
 	case "decimalZero":
 		if n < 10 {
 			return "0" + strconv.Itoa(n)
@@ -552,22 +553,6 @@ func letters(n int, base byte) string {
 	// Word repeats the letter: a … z, aa … zz.
 	k := (n-1)/26 + 1
 	return strings.Repeat(string(rune(base+byte((n-1)%26))), min(k, 10))
-}
-
-func roman(n int) string {
-	if n <= 0 || n >= 4000 {
-		return strconv.Itoa(n)
-	}
-	vals := []int{1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1}
-	syms := []string{"M", "CM", "D", "CD", "C", "XC", "L", "XL", "X", "IX", "V", "IV", "I"}
-	var b strings.Builder
-	for i, v := range vals {
-		for n >= v {
-			b.WriteString(syms[i])
-			n -= v
-		}
-	}
-	return b.String()
 }
 
 func (x *docx) table(t *xnode) {
