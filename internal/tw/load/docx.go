@@ -56,11 +56,6 @@ type docxNoteRef struct {
 	n       int
 }
 
-type docxFormat struct {
-	kind doc.Kind
-	id   int
-}
-
 type docx struct {
 	z        *zipDoc
 	b        *builder
@@ -70,7 +65,7 @@ type docx struct {
 	rels     map[string]string
 
 	lists      []docxList
-	formats    []docxFormat
+	formats    runFormats
 	inCell     int
 	inNote     bool
 	inCode     bool
@@ -144,7 +139,7 @@ func loadDOCX(docPath string, data []byte) (*doc.Document, error) {
 		if n != nil {
 			x.blocks(n)
 		}
-		x.closeFormats()
+		x.formats.close(x.b)
 	})
 	text, markers := x.b.finish()
 	meta := doc.Meta{Format: formatDOCX, Path: docPath}
@@ -405,7 +400,7 @@ func (x *docx) paragraph(p *xnode) {
 	if x.inCell > 0 || x.inNote {
 		b.space()
 		x.inline(p)
-		x.closeFormats()
+		x.formats.close(x.b)
 		b.space()
 		x.afterParagraph()
 		return
@@ -428,7 +423,7 @@ func (x *docx) paragraph(p *xnode) {
 		id = b.openMarker(doc.Marker{Kind: doc.Paragraph})
 	}
 	x.inline(p)
-	x.closeFormats()
+	x.formats.close(x.b)
 	x.inCode = false
 	b.closeMarker(id)
 	b.paragraphBreak()
@@ -468,7 +463,7 @@ func (x *docx) listItem(p *xnode, numID string, ilvl int) {
 	}
 	id := b.openMarker(doc.Marker{Kind: doc.ListItem, Level: level, Label: x.listLabel(numID, ilvl)})
 	x.inline(p)
-	x.closeFormats()
+	x.formats.close(x.b)
 	b.closeMarker(id)
 	b.lineBreak()
 }
@@ -586,7 +581,7 @@ func (x *docx) table(t *xnode) {
 		b.tableRow(header, len(cells), func(i int) {
 			x.inCell++
 			x.blocks(cells[i])
-			x.closeFormats()
+			x.formats.close(x.b)
 			x.inCell--
 		})
 		row++
@@ -621,45 +616,6 @@ func (x *docx) runFormat(r *xnode) (bold, italic, underline, code bool) {
 	return b > 0, i > 0, u > 0, code && !x.inCode
 }
 
-// setFormats makes the open formatting markers those of a run, keeping
-// the ones that continue.
-func (x *docx) setFormats(want [4]bool) {
-	kinds := [4]doc.Kind{doc.Bold, doc.Italic, doc.Underline, doc.Code}
-	wanted := func(k doc.Kind) bool {
-		for i, kk := range kinds {
-			if kk == k {
-				return want[i]
-			}
-		}
-		return false
-	}
-	keep := 0
-	for keep < len(x.formats) && wanted(x.formats[keep].kind) {
-		keep++
-	}
-	for len(x.formats) > keep {
-		x.b.closeMarker(x.formats[len(x.formats)-1].id)
-		x.formats = x.formats[:len(x.formats)-1]
-	}
-	for i, k := range kinds {
-		if !want[i] {
-			continue
-		}
-		open := false
-		for _, f := range x.formats {
-			if f.kind == k {
-				open = true
-			}
-		}
-		if !open {
-			m := doc.Marker{Kind: k}
-			x.formats = append(x.formats, docxFormat{kind: k, id: x.b.openMarker(m)})
-		}
-	}
-}
-
-func (x *docx) closeFormats() { x.setFormats([4]bool{}) }
-
 // inline reads the runs of a paragraph (or of a hyperlink, an insertion,
 // a field, ...).
 func (x *docx) inline(n *xnode) {
@@ -669,7 +625,7 @@ func (x *docx) inline(n *xnode) {
 		case "r":
 			x.run(c)
 		case "hyperlink":
-			x.closeFormats()
+			x.formats.close(x.b)
 			ref := ""
 			key := ""
 			if rid := c.attr("r:id"); rid != "" {
@@ -688,13 +644,13 @@ func (x *docx) inline(n *xnode) {
 				b.linkTo(id, key)
 			}
 			x.inline(c)
-			x.closeFormats()
+			x.formats.close(x.b)
 			b.closeMarker(id)
 		case "ins", "moveTo":
-			x.closeFormats()
+			x.formats.close(x.b)
 			span := b.openSpan()
 			x.inline(c)
-			x.closeFormats()
+			x.formats.close(x.b)
 			b.closeMarker(span)
 			ch := docxChange{ID: c.attr("id"), Kind: "inserted", Text: collapseSpace(textOfKind(c, "t")), Author: c.attr("author")}
 			x.changes = append(x.changes, ch)
@@ -737,7 +693,7 @@ func (x *docx) run(r *xnode) {
 	formatted := false
 	format := func() {
 		if !formatted {
-			x.setFormats([4]bool{bold, italic, underline, code})
+			x.formats.set(x.b, [4]bool{bold, italic, underline, code})
 			formatted = true
 		}
 	}
@@ -781,7 +737,7 @@ func (x *docx) run(r *xnode) {
 			if x.inNote {
 				continue
 			}
-			x.closeFormats()
+			x.formats.close(x.b)
 			ref := docxNoteRef{endnote: c.name == "endnoteReference", comment: c.name == "commentReference", id: c.attr("id"), n: len(x.notes) + 1}
 			x.notes = append(x.notes, ref)
 			label := strconv.Itoa(ref.n)
@@ -820,7 +776,7 @@ func (x *docx) drawing(d *xnode) {
 	if alt == "" {
 		return
 	}
-	x.closeFormats()
+	x.formats.close(x.b)
 	id := x.b.openMarker(doc.Marker{Kind: doc.Image})
 	x.b.inlineText(alt)
 	x.b.closeMarker(id)

@@ -37,7 +37,7 @@ type odf struct {
 	spreadsheet bool
 
 	lists         []odfListState
-	formats       []docxFormat
+	formats       runFormats
 	currentFormat [4]bool
 	inCell        int
 	inNote        bool
@@ -107,7 +107,7 @@ func loadODF(docPath string, data []byte) (*doc.Document, error) {
 			}
 		}
 	}
-	o.closeFormats()
+	o.formats.close(o.b)
 	o.noteSection()
 	text, markers := o.b.finish()
 	meta := doc.Meta{Format: format, Path: docPath}
@@ -225,14 +225,6 @@ func (o *odf) isCodeParagraph(name string) bool {
 	return false
 }
 
-func (o *odf) setFormats(want [4]bool) {
-	x := docx{b: o.b, formats: o.formats}
-	x.setFormats(want)
-	o.formats = x.formats
-}
-
-func (o *odf) closeFormats() { o.setFormats([4]bool{}) }
-
 func (o *odf) blocks(n *xnode) {
 	b := o.b
 	for _, c := range n.children {
@@ -249,7 +241,7 @@ func (o *odf) blocks(n *xnode) {
 			b.paragraphBreak()
 			id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: level})
 			o.inline(c)
-			o.closeFormats()
+			o.formats.close(o.b)
 			b.closeMarker(id)
 			b.paragraphBreak()
 		case "p":
@@ -266,7 +258,7 @@ func (o *odf) blocks(n *xnode) {
 			}
 			id := b.openMarker(doc.Marker{Kind: kind, Level: level})
 			o.inline(c)
-			o.closeFormats()
+			o.formats.close(o.b)
 			o.inCode = false
 			b.closeMarker(id)
 			b.paragraphBreak()
@@ -294,7 +286,7 @@ func (o *odf) inlinePara(p *xnode) {
 		o.b.space()
 	}
 	o.inline(p)
-	o.closeFormats()
+	o.formats.close(o.b)
 	o.b.space()
 }
 
@@ -346,7 +338,7 @@ func (o *odf) list(n *xnode) {
 					b.space()
 				}
 				o.inline(c)
-				o.closeFormats()
+				o.formats.close(o.b)
 				first = false
 			case "list":
 				o.list(c)
@@ -435,7 +427,7 @@ func (o *odf) table(t *xnode) {
 		b.tableRow(r.header, len(cells), func(i int) {
 			o.inCell++
 			o.blocks(cells[i])
-			o.closeFormats()
+			o.formats.close(o.b)
 			o.inCell--
 		})
 	}
@@ -468,7 +460,7 @@ func (o *odf) frame(f *xnode) {
 	if im := f.child("image"); im != nil {
 		ref = im.attr("href")
 	}
-	o.closeFormats()
+	o.formats.close(o.b)
 	id := o.b.openMarker(doc.Marker{Kind: doc.Image, Reference: ref})
 	o.b.inlineText(alt)
 	o.b.closeMarker(id)
@@ -491,7 +483,7 @@ func (o *odf) inline(n *xnode) {
 				}
 				continue
 			}
-			o.setFormats(o.currentFormat)
+			o.formats.set(o.b, o.currentFormat)
 			b.inlineText(c.text)
 		case "span":
 			saved := o.currentFormat
@@ -499,14 +491,14 @@ func (o *odf) inline(n *xnode) {
 			o.inline(c)
 			o.currentFormat = saved
 		case "a":
-			o.closeFormats()
+			o.formats.close(o.b)
 			href := c.attr("href")
 			id := b.openMarker(doc.Marker{Kind: doc.Link, Reference: href})
 			if strings.HasPrefix(href, "#") && len(href) > 1 {
 				b.linkTo(id, urlUnescape(href[1:]))
 			}
 			o.inline(c)
-			o.closeFormats()
+			o.formats.close(o.b)
 			b.closeMarker(id)
 		case "s":
 			n := 1
@@ -534,7 +526,7 @@ func (o *odf) inline(n *xnode) {
 			if o.inNote {
 				continue
 			}
-			o.closeFormats()
+			o.formats.close(o.b)
 			o.notes = append(o.notes, c.child("note-body"))
 			label := strconv.Itoa(len(o.notes))
 			b.noteRef(label, label)
@@ -557,7 +549,7 @@ func (o *odf) noteSection() {
 		if n := o.notes[i]; n != nil {
 			o.blocks(n)
 		}
-		o.closeFormats()
+		o.formats.close(o.b)
 	})
 	o.inNote = false
 }
@@ -614,7 +606,7 @@ func (o *odf) presentation(p *xnode) {
 				o.inCell++
 				o.blocks(tb)
 				o.inCell--
-				o.closeFormats()
+				o.formats.close(o.b)
 				b.closeMarker(id)
 			}
 		}

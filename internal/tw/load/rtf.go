@@ -100,7 +100,7 @@ type rtf struct {
 	header   bool
 
 	lists            []int // open list marker ids by level
-	formats          []docxFormat
+	formats          runFormats
 	pendingStyleName strings.Builder
 }
 
@@ -747,12 +747,6 @@ func (r *rtf) closeLists() {
 	}
 }
 
-func (r *rtf) setFormats(want [4]bool) {
-	x := docx{b: r.b, formats: r.formats}
-	x.setFormats(want)
-	r.formats = x.formats
-}
-
 // writeRuns writes runs with their formatting, links and note references.
 func (r *rtf) writeRuns(runs []rtfRun) {
 	b := r.b
@@ -760,7 +754,7 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 	linkID := -1
 	closeLink := func() {
 		if linkID >= 0 {
-			r.setFormats([4]bool{})
+			r.formats.close(r.b)
 			b.closeMarker(linkID)
 			linkID = -1
 		}
@@ -770,7 +764,7 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 			closeLink()
 			link = run.link
 			if link != "" {
-				r.setFormats([4]bool{})
+				r.formats.close(r.b)
 				linkID = b.openMarker(doc.Marker{Kind: doc.Link, Reference: link})
 				if strings.HasPrefix(link, "#") && len(link) > 1 {
 					b.linkTo(linkID, link[1:])
@@ -781,7 +775,7 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 		case run.anchor != "":
 			b.anchor(run.anchor)
 		case run.note > 0:
-			r.setFormats([4]bool{})
+			r.formats.close(r.b)
 			label := strconv.Itoa(run.note)
 			b.noteRef(label, label)
 		case run.lineBreak:
@@ -793,12 +787,12 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 		case strings.TrimSpace(run.text) == "":
 			b.space()
 		default:
-			r.setFormats([4]bool{run.bold, run.italic, run.underline, false})
+			r.formats.set(r.b, [4]bool{run.bold, run.italic, run.underline, false})
 			b.inlineText(run.text)
 		}
 	}
 	closeLink()
-	r.setFormats([4]bool{})
+	r.formats.close(r.b)
 }
 
 func (r *rtf) startRow() {
@@ -821,7 +815,7 @@ func (r *rtf) endCell() {
 	if !r.cellOpen {
 		r.cellID = r.b.openCell(r.rowCells)
 	}
-	r.setFormats([4]bool{})
+	r.formats.close(r.b)
 	r.b.closeMarker(r.cellID)
 	r.cellOpen = false
 	r.rowCells++
