@@ -143,7 +143,7 @@ func loadDOCX(docPath string, data []byte) (*doc.Document, error) {
 	})
 	text, markers := x.b.finish()
 	meta := doc.Meta{Format: formatDOCX, Path: docPath}
-	title := ooxmlCore(z, &meta)
+	meta.Title = ooxmlCore(z, &meta)
 	if len(x.changes) > 0 {
 		for i := range x.changes {
 			if id := x.spanOf[i]; id >= 0 {
@@ -160,14 +160,7 @@ func loadDOCX(docPath string, data []byte) (*doc.Document, error) {
 			"textweaver.changes":   strings.TrimSpace(buf.String()),
 		}
 	}
-	d := doc.New(text, meta, markers)
-	d.Links = x.b.resolveLinks()
-	linkHeadings(d)
-	d.Meta.Title = title
-	if title == "" {
-		d.Meta.Title = headingTitle(d, baseName(docPath))
-	}
-	return d, nil
+	return x.b.documentOf(text, markers, meta, docPath), nil
 }
 
 func (x *docx) readStyles(name string) {

@@ -199,14 +199,8 @@ func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 	if len(sections) > 0 {
 		markers = append(sections, markers...)
 	}
-	d := doc.New(text, meta, markers)
-	d.Links = b.resolveLinks()
-	linkHeadings(d)
-	d.Meta.Title = title
-	if d.Meta.Title == "" {
-		d.Meta.Title = headingTitle(d, baseName(docPath))
-	}
-	return d, nil
+	meta.Title = title
+	return b.documentOf(text, markers, meta, docPath), nil
 }
 
 // walkHTMLBody walks what a parsed page shows: everything in <html> but

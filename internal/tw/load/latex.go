@@ -113,16 +113,8 @@ func loadLaTeX(docPath string, data []byte) (*doc.Document, error) {
 		t.sub(t.notes[i])
 		t.block--
 	})
-	text, markers := t.b.finish()
-	meta := doc.Meta{Format: formatLaTeX, Path: docPath, Author: strPtr(collapseSpace(t.plain(t.author)))}
-	d := doc.New(text, meta, markers)
-	d.Links = t.b.resolveLinks()
-	d.Meta.Title = collapseSpace(t.plain(t.title))
-	if d.Meta.Title == "" {
-		d.Meta.Title = headingTitle(d, baseName(docPath))
-	}
-	linkHeadings(d)
-	return d, nil
+	meta := doc.Meta{Format: formatLaTeX, Path: docPath, Author: strPtr(collapseSpace(t.plain(t.author))), Title: collapseSpace(t.plain(t.title))}
+	return t.b.document(meta, docPath), nil
 }
 
 func stripTeXComments(s string) string {

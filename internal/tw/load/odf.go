@@ -109,12 +109,10 @@ func loadODF(docPath string, data []byte) (*doc.Document, error) {
 	}
 	o.formats.close(o.b)
 	o.noteSection()
-	text, markers := o.b.finish()
 	meta := doc.Meta{Format: format, Path: docPath}
-	title := ""
 	if mr := z.optionalXML("meta.xml"); mr != nil {
 		m := mr.child("meta")
-		title = collapseSpace(m.child("title").textOf())
+		meta.Title = collapseSpace(m.child("title").textOf())
 		author := collapseSpace(m.child("initial-creator").textOf())
 		if author == "" {
 			author = collapseSpace(m.child("creator").textOf())
@@ -122,14 +120,7 @@ func loadODF(docPath string, data []byte) (*doc.Document, error) {
 		meta.Author = strPtr(author)
 		meta.Language = strPtr(collapseSpace(m.child("language").textOf()))
 	}
-	d := doc.New(text, meta, markers)
-	d.Links = o.b.resolveLinks()
-	linkHeadings(d)
-	d.Meta.Title = title
-	if title == "" {
-		d.Meta.Title = headingTitle(d, baseName(docPath))
-	}
-	return d, nil
+	return o.b.document(meta, docPath), nil
 }
 
 func (o *odf) readStyles(root *xnode) {

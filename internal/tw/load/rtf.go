@@ -123,16 +123,8 @@ func loadRTF(docPath string, data []byte) (*doc.Document, error) {
 	r.endTable()
 	r.closeLists()
 	r.noteSection()
-	text, markers := r.b.finish()
-	meta := doc.Meta{Format: formatRTF, Path: docPath, Author: strPtr(collapseSpace(r.author))}
-	d := doc.New(text, meta, markers)
-	d.Links = r.b.resolveLinks()
-	linkHeadings(d)
-	d.Meta.Title = collapseSpace(r.title)
-	if d.Meta.Title == "" {
-		d.Meta.Title = headingTitle(d, baseName(docPath))
-	}
-	return d, nil
+	meta := doc.Meta{Format: formatRTF, Path: docPath, Author: strPtr(collapseSpace(r.author)), Title: collapseSpace(r.title)}
+	return r.b.document(meta, docPath), nil
 }
 
 func (r *rtf) parse(data []byte) {
