@@ -172,10 +172,7 @@ func loadArchive(docPath string, data []byte) (*doc.Document, error) {
 	}
 	sort.Slice(members, func(i, j int) bool { return members[i].name < members[j].name })
 	b := newBuilder(len(members) * 40)
-	h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
-	b.inlineText(baseName(docPath))
-	b.closeMarker(h)
-	b.paragraphBreak()
+	b.heading(1, baseName(docPath))
 	shown := 0
 	lid := -1
 	for _, m := range members {

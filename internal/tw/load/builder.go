@@ -523,13 +523,20 @@ func (b *builder) noteRef(label, ref string) {
 	b.closeMarker(id)
 }
 
+// heading writes a heading of a loader's own (a sheet's name, "Abstract")
+// and asks for a blank line after it.
+func (b *builder) heading(level int, text string) {
+	id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: level})
+	b.inlineText(text)
+	b.closeMarker(id)
+	b.paragraphBreak()
+}
+
 // notesHeading starts the notes section after the text: a level-2
-// "Footnotes" heading after a blank line.
+// "Footnotes" heading between blank lines.
 func (b *builder) notesHeading() {
 	b.paragraphBreak()
-	h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-	b.inlineText("Footnotes")
-	b.closeMarker(h)
+	b.heading(2, "Footnotes")
 }
 
 // openNote starts a note of the notes section: a level-1 footnote marker
@@ -554,7 +561,6 @@ func (b *builder) notesSection(n int, label func(i int) string, body func(i int)
 		return
 	}
 	b.notesHeading()
-	b.paragraphBreak()
 	for i := range n {
 		l := label(i)
 		b.lineBreak()

@@ -203,10 +203,7 @@ func (j *jsonOutline) value(tok json.Token, depth int, key string) {
 	}
 	if key != "" {
 		b.paragraphBreak()
-		id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: min(depth, 6)})
-		b.inlineText(key)
-		b.closeMarker(id)
-		b.paragraphBreak()
+		b.heading(min(depth, 6), key)
 	}
 	if depth > maxJSONDepth {
 		// Too deep: skip the rest of this value.

@@ -104,10 +104,7 @@ func loadEML(docPath string, data []byte) (*doc.Document, error) {
 	}
 	if len(attachments) > 0 {
 		b.paragraphBreak()
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-		b.inlineText("Attachments")
-		b.closeMarker(h)
-		b.paragraphBreak()
+		b.heading(2, "Attachments")
 		lid := b.openMarker(doc.Marker{Kind: doc.List, Level: 1})
 		for _, a := range attachments {
 			b.lineBreak()

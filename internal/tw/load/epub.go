@@ -183,10 +183,7 @@ func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 		b.paragraphBreak()
 		b.anchor(chapter)
 		if label := chapterLabel[chapter]; label != "" && !hasHeading(root) {
-			id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
-			b.inlineText(label)
-			b.closeMarker(id)
-			b.paragraphBreak()
+			b.heading(1, label)
 		}
 		walkHTMLBody(w, root)
 		b.paragraphBreak()

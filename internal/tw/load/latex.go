@@ -811,20 +811,14 @@ func (t *tex) environment(env string) {
 	case "abstract":
 		t.endPara()
 		b.paragraphBreak()
-		id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-		b.inlineText("Abstract")
-		b.closeMarker(id)
-		b.paragraphBreak()
+		b.heading(2, "Abstract")
 		t.content(env)
 		t.endPara()
 	case "thebibliography":
 		_, t.i = braced(s, t.i)
 		t.endPara()
 		b.paragraphBreak()
-		id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-		b.inlineText("References")
-		b.closeMarker(id)
-		b.paragraphBreak()
+		b.heading(2, "References")
 		t.content(env)
 		t.endPara()
 	case "tikzpicture", "picture", "pspicture":

@@ -568,10 +568,7 @@ func (o *odf) presentation(p *xnode) {
 		if title == "" {
 			title = "Slide " + strconv.Itoa(slide)
 		}
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
-		b.inlineText(title)
-		b.closeMarker(h)
-		b.paragraphBreak()
+		b.heading(1, title)
 		for _, f := range pg.children {
 			if f == titleFrame || f.name == "notes" || f.name == "" {
 				continue
@@ -613,10 +610,7 @@ func (o *odf) sheets(s *xnode) {
 			continue
 		}
 		b.paragraphBreak()
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
-		b.inlineText(t.attr("name"))
-		b.closeMarker(h)
-		b.paragraphBreak()
+		b.heading(1, t.attr("name"))
 		o.table(t)
 	}
 }

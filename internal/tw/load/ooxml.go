@@ -106,10 +106,7 @@ func loadXLSX(docPath string, data []byte) (*doc.Document, error) {
 			return
 		}
 		b.paragraphBreak()
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
-		b.inlineText(sh.attr("name"))
-		b.closeMarker(h)
-		b.paragraphBreak()
+		b.heading(1, sh.attr("name"))
 		t := newSheet(b)
 		root.child("sheetData").elements(func(row *xnode) {
 			if row.name != "row" || t.skipped > 0 && budget <= 0 {
@@ -240,10 +237,7 @@ func loadPPTX(docPath string, data []byte) (*doc.Document, error) {
 		if titleText == "" {
 			titleText = "Slide " + strconv.Itoa(n)
 		}
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
-		b.inlineText(titleText)
-		b.closeMarker(h)
-		b.paragraphBreak()
+		b.heading(1, titleText)
 		root.find("spTree").elements(func(el *xnode) {
 			switch el.name {
 			case "sp":
