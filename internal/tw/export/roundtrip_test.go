@@ -95,7 +95,7 @@ func TestHTMLValidates(t *testing.T) {
 }
 
 // Empty cells, first or last in their row, stay in their row in every
-// format (they were lost: a row read "z" for " | z").
+// format: " | z | " reads back as " | z | ", not "z".
 func TestEmptyCellsKept(t *testing.T) {
 	d, err := load.Bytes("t.html", []byte("<p>x</p><table><tr><th>a</th><th>b</th><th>c</th></tr><tr><td></td><td>z</td><td></td></tr></table><p>y</p>"))
 	if err != nil {

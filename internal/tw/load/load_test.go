@@ -120,7 +120,7 @@ func TestFile(t *testing.T) {
 		{"missing", filepath.Join(dir, "missing.md"), "no such file", fs.ErrNotExist},
 		{"missing folder on the way", filepath.Join(notes, "x.md"), "no such file", fs.ErrNotExist},
 		{"folder", sub, "is a folder", nil},
-		// A PNG name is an image now, read through OCR: what is not one
+		// A PNG name is an image, read through OCR: what is not one
 		// is refused as such.
 		{"NUL bytes", nul, "not a readable image (damaged, or of an unknown kind)", nil},
 		{"invalid UTF-8 at the start", latin1, "binary file, not a document", nil},
