@@ -34,8 +34,8 @@ type Pronunciation struct {
 	Literal   bool
 }
 
-// ParsePronunciation reads one entry, or says why it cannot be used.
-func ParsePronunciation(name, say string) (Pronunciation, error) {
+// parsePronunciation reads one entry, or says why it cannot be used.
+func parsePronunciation(name, say string) (Pronunciation, error) {
 	if strings.TrimSpace(name) == "" {
 		return Pronunciation{}, i18n.Msg("an entry has no word to find")
 	}
@@ -100,7 +100,7 @@ func CompileLexicon(table map[string]string) (*Lexicon, error) {
 	var lex Lexicon
 	var bad []string
 	for _, name := range names {
-		p, err := ParsePronunciation(name, table[name])
+		p, err := parsePronunciation(name, table[name])
 		if err != nil {
 			bad = append(bad, err.Error())
 			continue

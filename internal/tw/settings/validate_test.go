@@ -40,11 +40,11 @@ func TestEveryHandEditedBadValueLoadsAsTheDefault(t *testing.T) {
 	for _, st := range Schema() {
 		t.Run(st.Path, func(t *testing.T) {
 			s, warnings, _ := openIn(t, "["+st.Section+"]\n"+st.Key()+" = "+badTOML(st)+"\n")
-			if len(warnings) != 1 || !strings.HasPrefix(warnings[0], FileName+": "+st.Path+": ") ||
+			if len(warnings) != 1 || !strings.HasPrefix(warnings[0], fileName+": "+st.Path+": ") ||
 				!(strings.Contains(warnings[0], "; using ") || strings.Contains(warnings[0], "; leaving it not set")) {
 				t.Fatalf("warnings %q", warnings)
 			}
-			reason := strings.TrimPrefix(warnings[0], FileName+": "+st.Path+": ")
+			reason := strings.TrimPrefix(warnings[0], fileName+": "+st.Path+": ")
 			if !strings.HasPrefix(reason, "must be") && !strings.HasPrefix(reason, "cannot be used") {
 				t.Errorf("the warning gives no reason: %q", warnings[0])
 			}

@@ -154,7 +154,7 @@ func (s Setting) checkTable(v any) (val any, note, reason i18n.Message) {
 	}
 	if s.Path == "speech.pronunciations" {
 		for _, k := range keys {
-			if _, err := ParsePronunciation(k, out[k]); err != nil {
+			if _, err := parsePronunciation(k, out[k]); err != nil {
 				return nil, none, i18n.Msg("cannot be used: %s", err)
 			}
 		}

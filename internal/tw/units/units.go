@@ -252,7 +252,7 @@ func (ix *Index) wordsAround(pos int) []Range { return ix.lineWords(ix.LineOf(po
 func (ix *Index) lineWords(l int) []Range {
 	return ix.words.get(l, func() []Range {
 		lr := ix.Line(l)
-		words := Segment(ix.Doc.Slice(lr.Start, lr.End), lr.Start)
+		words := segmentWords(ix.Doc.Slice(lr.Start, lr.End), lr.Start)
 		if words == nil {
 			words = []Range{}
 		}
@@ -260,8 +260,8 @@ func (ix *Index) lineWords(l int) []Range {
 	})
 }
 
-// Segment splits text into words whose offsets are base plus code points.
-func Segment(text string, base int) []Range {
+// segmentWords splits text into words whose offsets are base plus code points.
+func segmentWords(text string, base int) []Range {
 	var out []Range
 	pos := base
 	state := -1
@@ -306,7 +306,7 @@ func (ix *Index) WordCount() int {
 	n := 0
 	for l := 0; l < ix.Lines(); l++ {
 		lr := ix.Line(l)
-		n += len(Segment(ix.Doc.Slice(lr.Start, lr.End), lr.Start))
+		n += len(segmentWords(ix.Doc.Slice(lr.Start, lr.End), lr.Start))
 	}
 	return n
 }
