@@ -8,7 +8,7 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// DOCX writes d as a Word document (Office Open XML): headings in the
+// writeDOCX writes d as a Word document (Office Open XML): headings in the
 // built-in "heading N" styles (so Word's navigation pane and screen readers
 // list them), numbered and bulleted lists as real Word numbering (nested by
 // level), tables with a repeating header row, links, pictures packed from
@@ -17,7 +17,7 @@ import (
 // in "Source Code" and "Verbatim Char", and the title, author and language
 // in the document properties. The same document always gives the same
 // bytes.
-func DOCX(d *doc.Document) ([]byte, error) {
+func writeDOCX(d *doc.Document) ([]byte, error) {
 	w := &docxWriter{d: d, pics: newPictures(d), targets: linkTargets(d), rels: []string{
 		rel("rId1", "styles", "styles.xml", false),
 		rel("rId2", "numbering", "numbering.xml", false),

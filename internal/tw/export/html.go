@@ -8,10 +8,10 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// HTML writes d as an accessible HTML5 document: its language, a title,
+// writeHTML writes d as an accessible HTML5 document: its language, a title,
 // the text in a main landmark, headings as h1-h6, lists, tables with header
 // cells, links, and images with their alt text.
-func HTML(d *doc.Document) []byte {
+func writeHTML(d *doc.Document) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n</head>\n<body>\n<main>\n",
 		esc(lang(d)), esc(title(d)))

@@ -6,10 +6,10 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// Markdown writes d as CommonMark with GitHub tables and strikethrough:
+// writeMarkdown writes d as CommonMark with GitHub tables and strikethrough:
 // headings, lists, quotes, code blocks, tables, links, images with their
 // alt text, emphasis. Text is escaped so that it reads back as itself.
-func Markdown(d *doc.Document) []byte {
+func writeMarkdown(d *doc.Document) []byte {
 	w := mdWriter{d: d}
 	blocks := w.flow(tree(d))
 	return []byte(strings.Join(blocks, "\n"))

@@ -7,7 +7,7 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// ODT writes d as an OpenDocument text: headings as text:h with their
+// writeODT writes d as an OpenDocument text: headings as text:h with their
 // outline levels in the "Heading N" styles, numbered and bulleted lists
 // (nested, each with a list style of its own so it counts from its own
 // start), tables with header rows, links, pictures packed from beside the
@@ -15,7 +15,7 @@ import (
 // as their alt text), block quotes in "Quotations", code in "Preformatted
 // Text" and "Source Text", and the title, author and language in meta.xml.
 // The same document always gives the same bytes.
-func ODT(d *doc.Document) ([]byte, error) {
+func writeODT(d *doc.Document) ([]byte, error) {
 	w := &odtWriter{d: d, pics: newPictures(d), spans: map[style]string{}, targets: linkTargets(d)}
 	w.flow(tree(d), odtCtx{})
 	lg := lang(d)

@@ -112,18 +112,18 @@ func WriteContext(ctx context.Context, d *doc.Document, f Format) ([]byte, error
 		}
 		return data, nil
 	case FormatMarkdown:
-		return Markdown(d), nil
+		return writeMarkdown(d), nil
 	case FormatHTML:
-		return HTML(d), nil
+		return writeHTML(d), nil
 	case FormatJSON:
 		data, err := doc.TextJSON(d)
 		return append(data, '\n'), err
 	case FormatEPUB:
-		return EPUB(d, time.Now())
+		return writeEPUB(d, time.Now())
 	case FormatDOCX:
-		return DOCX(d)
+		return writeDOCX(d)
 	case FormatODT:
-		return ODT(d)
+		return writeODT(d)
 	case FormatPDF:
 		return PDF(ctx, d)
 	}
