@@ -17,8 +17,7 @@ type docxStyle struct {
 	name, basedOn string
 	outline       int // -1: none
 	numID, ilvl   string
-	bold, italic  int8 // 0 unset, 1 on, -1 off
-	underline     int8
+	styleFormat
 }
 
 type docxLevel struct {
@@ -590,23 +589,15 @@ func (x *docx) runFormat(r *xnode) (bold, italic, underline, code bool) {
 	if rpr == nil {
 		return
 	}
-	var b, i, u int8 = onOff(rpr.child("b")), onOff(rpr.child("i")), underlineOf(rpr.child("u"))
+	f := styleFormat{onOff(rpr.child("b")), onOff(rpr.child("i")), underlineOf(rpr.child("u"))}
 	for _, s := range x.styleChain(rpr.child("rStyle").attr("val")) {
-		if b == 0 {
-			b = s.bold
-		}
-		if i == 0 {
-			i = s.italic
-		}
-		if u == 0 {
-			u = s.underline
-		}
+		f.inherit(s.styleFormat)
 		switch strings.ReplaceAll(strings.ToLower(s.name), " ", "") {
 		case "verbatimchar", "htmlcode", "sourcecode", "code", "inlinecode":
 			code = true
 		}
 	}
-	return b > 0, i > 0, u > 0, code && !x.inCode
+	return f.bold > 0, f.italic > 0, f.underline > 0, code && !x.inCode
 }
 
 // inline reads the runs of a paragraph (or of a hyperlink, an insertion,

@@ -16,11 +16,11 @@ const (
 )
 
 type odfStyle struct {
-	parent                  string
-	bold, italic, underline int8
-	code                    bool
-	outline                 int
-	listStyle               string
+	parent string
+	styleFormat
+	code      bool
+	outline   int
+	listStyle string
 }
 
 type odfListLevel struct {
@@ -180,26 +180,18 @@ func (o *odf) readStyles(root *xnode) {
 
 // format resolves bold, italic, underline and code of a style chain.
 func (o *odf) format(name string) (f [4]bool) {
-	var b, i, u int8
+	var sf styleFormat
 	code := false
 	for k := 0; name != "" && k < 32; k++ {
 		s := o.styles[name]
 		if s == nil {
 			break
 		}
-		if b == 0 {
-			b = s.bold
-		}
-		if i == 0 {
-			i = s.italic
-		}
-		if u == 0 {
-			u = s.underline
-		}
+		sf.inherit(s.styleFormat)
 		code = code || s.code
 		name = s.parent
 	}
-	return [4]bool{b > 0, i > 0, u > 0, code && !o.inCode}
+	return [4]bool{sf.bold > 0, sf.italic > 0, sf.underline > 0, code && !o.inCode}
 }
 
 func (o *odf) isCodeParagraph(name string) bool {

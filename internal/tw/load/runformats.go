@@ -14,6 +14,28 @@ type openFormat struct {
 	id     int // the marker
 }
 
+// styleFormat is the character formatting a style sets: each of bold,
+// italic and underline is 0 when the style leaves it to its parent, 1 on,
+// -1 off.
+type styleFormat struct {
+	bold, italic, underline int8
+}
+
+// inherit takes from parent what f leaves unset: walking a style chain
+// from the most specific style out, the first style that sets a format
+// decides it.
+func (f *styleFormat) inherit(parent styleFormat) {
+	if f.bold == 0 {
+		f.bold = parent.bold
+	}
+	if f.italic == 0 {
+		f.italic = parent.italic
+	}
+	if f.underline == 0 {
+		f.underline = parent.underline
+	}
+}
+
 // runFormatKinds are the formats a run can have, in the order of set's
 // flags.
 var runFormatKinds = [4]doc.Kind{doc.Bold, doc.Italic, doc.Underline, doc.Code}
