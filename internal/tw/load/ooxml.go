@@ -26,6 +26,18 @@ func openOOXML(data []byte) (*zipDoc, error) {
 	return z, nil
 }
 
+// openOOXMLPart opens an Office Open XML package (openOOXML) and parses
+// its part main, which must be there, and main's relationships (ooxmlRels).
+func openOOXMLPart(data []byte, main string) (z *zipDoc, root *xnode, rels map[string]string, err error) {
+	if z, err = openOOXML(data); err != nil {
+		return nil, nil, nil, err
+	}
+	if _, root, err = z.readXML(main); err != nil {
+		return nil, nil, nil, err
+	}
+	return z, root, ooxmlRels(z, main), nil
+}
+
 // ooxmlRelsPart is the member holding the relationships of part.
 func ooxmlRelsPart(part string) string {
 	dir, file := "", part
@@ -74,15 +86,10 @@ func ooxmlCore(z *zipDoc, meta *doc.Meta) string {
 // their shown value (shared and inline strings, numbers, booleans);
 // formulas as their cached result.
 func loadXLSX(docPath string, data []byte) (*doc.Document, error) {
-	z, err := openOOXML(data)
+	z, wb, rels, err := openOOXMLPart(data, "xl/workbook.xml")
 	if err != nil {
 		return nil, err
 	}
-	_, wb, err := z.readXML("xl/workbook.xml")
-	if err != nil {
-		return nil, err
-	}
-	rels := ooxmlRels(z, "xl/workbook.xml")
 	var shared []string
 	if root := z.optionalXML("xl/sharedStrings.xml"); root != nil {
 		root.findAll("si", func(si *xnode) {
@@ -192,15 +199,10 @@ func xlsxValue(c *xnode, shared []string) string {
 // paragraph), other text boxes as paragraphs, tables, pictures as their
 // description, then the speaker notes as a paragraph "Notes: ...".
 func loadPPTX(docPath string, data []byte) (*doc.Document, error) {
-	z, err := openOOXML(data)
+	z, pres, rels, err := openOOXMLPart(data, "ppt/presentation.xml")
 	if err != nil {
 		return nil, err
 	}
-	_, pres, err := z.readXML("ppt/presentation.xml")
-	if err != nil {
-		return nil, err
-	}
-	rels := ooxmlRels(z, "ppt/presentation.xml")
 	b := newBuilder(len(data))
 	n := 0
 	pres.child("sldIdLst").elements(func(s *xnode) {
