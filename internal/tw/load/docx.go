@@ -185,30 +185,20 @@ func (x *docx) readStyles(name string) {
 		if rpr := n.child("rPr"); rpr != nil {
 			s.bold = onOff(rpr.child("b"))
 			s.italic = onOff(rpr.child("i"))
-			s.underline = underlineOf(rpr.child("u"))
+			s.underline = onOff(rpr.child("u"))
 		}
 		x.styles[n.attr("styleId")] = s
 	})
 }
 
-// onOff reads a toggle property: absent 0, on 1, off -1.
+// onOff reads a toggle property (bold, italic, underline: any underline
+// but "none" is on): absent 0, on 1, off -1.
 func onOff(n *xnode) int8 {
 	if n == nil {
 		return 0
 	}
 	switch n.attr("val") {
 	case "0", "false", "off", "none":
-		return -1
-	}
-	return 1
-}
-
-func underlineOf(n *xnode) int8 {
-	if n == nil {
-		return 0
-	}
-	switch n.attr("val") {
-	case "none", "0", "false", "off":
 		return -1
 	}
 	return 1
@@ -589,7 +579,7 @@ func (x *docx) runFormat(r *xnode) (bold, italic, underline, code bool) {
 	if rpr == nil {
 		return
 	}
-	f := styleFormat{onOff(rpr.child("b")), onOff(rpr.child("i")), underlineOf(rpr.child("u"))}
+	f := styleFormat{onOff(rpr.child("b")), onOff(rpr.child("i")), onOff(rpr.child("u"))}
 	for _, s := range x.styleChain(rpr.child("rStyle").attr("val")) {
 		f.inherit(s.styleFormat)
 		switch strings.ReplaceAll(strings.ToLower(s.name), " ", "") {
