@@ -115,3 +115,12 @@ func Cleanup() {
 		builds = map[string]*build{}
 	}
 }
+
+// Deref is what a test shows of an optional text (a document's author or
+// language): the text, or "<nil>" when there is none.
+func Deref(s *string) string {
+	if s == nil {
+		return "<nil>"
+	}
+	return *s
+}

@@ -3,6 +3,8 @@ package load
 import (
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 func TestHTML(t *testing.T) {
@@ -128,10 +130,10 @@ func TestHTMLMeta(t *testing.T) {
 		t.Fatal(err)
 	}
 	if d.Meta.Language == nil || *d.Meta.Language != "de" {
-		t.Errorf("language = %v, want de", deref(d.Meta.Language))
+		t.Errorf("language = %v, want de", testkit.Deref(d.Meta.Language))
 	}
 	if d.Meta.Author == nil || *d.Meta.Author != "Jane Doe" {
-		t.Errorf("author = %v, want Jane Doe", deref(d.Meta.Author))
+		t.Errorf("author = %v, want Jane Doe", testkit.Deref(d.Meta.Author))
 	}
 	if d.Meta.Format != "html" || d.Meta.Path != "x.html" {
 		t.Errorf("format %q path %q", d.Meta.Format, d.Meta.Path)
@@ -141,7 +143,7 @@ func TestHTMLMeta(t *testing.T) {
 		t.Fatal(err)
 	}
 	if d.Meta.Language != nil || d.Meta.Author != nil {
-		t.Errorf("language %v author %v, want both unknown", deref(d.Meta.Language), deref(d.Meta.Author))
+		t.Errorf("language %v author %v, want both unknown", testkit.Deref(d.Meta.Language), testkit.Deref(d.Meta.Author))
 	}
 }
 

@@ -3,6 +3,8 @@ package load
 import (
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 func TestMarkdown(t *testing.T) {
@@ -266,23 +268,16 @@ func TestMarkdownFrontMatterMeta(t *testing.T) {
 				t.Errorf("title = %q, want %q", d.Meta.Title, tc.title)
 			}
 			if (d.Meta.Author != nil) != tc.hasAuthor || (d.Meta.Author != nil && *d.Meta.Author != tc.author) {
-				t.Errorf("author = %v, want %q", deref(d.Meta.Author), tc.author)
+				t.Errorf("author = %v, want %q", testkit.Deref(d.Meta.Author), tc.author)
 			}
 			if (d.Meta.Language != nil) != tc.hasLangKey || (d.Meta.Language != nil && *d.Meta.Language != tc.lang) {
-				t.Errorf("language = %v, want %q", deref(d.Meta.Language), tc.lang)
+				t.Errorf("language = %v, want %q", testkit.Deref(d.Meta.Language), tc.lang)
 			}
 			if d.Meta.Format != "markdown" {
 				t.Errorf("format = %q", d.Meta.Format)
 			}
 		})
 	}
-}
-
-func deref(p *string) string {
-	if p == nil {
-		return "<nil>"
-	}
-	return *p
 }
 
 // The pieces of a large document parsed concurrently must give exactly what
