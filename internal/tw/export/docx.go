@@ -263,7 +263,7 @@ func (w *docxWriter) table(n *node) {
 		w.b.WriteString("<w:p/>")
 	}
 	rows, cols := tableRows(n)
-	firstHeader := len(rows) > 0 && rows[0].m.Label == "header"
+	firstHeader := len(rows) > 0 && rows[0].m.Label == doc.HeaderRow
 	look := `<w:tblLook w:firstRow="0" w:lastRow="0" w:firstColumn="0" w:lastColumn="0" w:noHBand="1" w:noVBand="1"/>`
 	if firstHeader {
 		look = `<w:tblLook w:firstRow="1" w:lastRow="0" w:firstColumn="0" w:lastColumn="0" w:noHBand="1" w:noVBand="1"/>`
@@ -276,7 +276,7 @@ func (w *docxWriter) table(n *node) {
 	w.b.WriteString("</w:tblGrid>")
 	for _, r := range rows {
 		w.b.WriteString("<w:tr>")
-		if r.m.Label == "header" {
+		if r.m.Label == doc.HeaderRow {
 			w.b.WriteString("<w:trPr><w:tblHeader/></w:trPr>")
 		}
 		for _, cell := range childrenOf(r, doc.TableCell) {

@@ -262,7 +262,7 @@ func tableRows(table *node) (rows []*node, cols int) {
 // "header") and the rows after them.
 func headerRows(rows []*node) (head, body []*node) {
 	n := 0
-	for n < len(rows) && rows[n].m.Label == "header" {
+	for n < len(rows) && rows[n].m.Label == doc.HeaderRow {
 		n++
 	}
 	return rows[:n], rows[n:]

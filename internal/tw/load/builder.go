@@ -477,7 +477,7 @@ func (b *builder) cellSeparator() {
 	if b.pending == sepSpace {
 		b.pending = sepNone
 	}
-	b.literal(" | ")
+	b.literal(doc.CellSeparator)
 	b.lineHasText = false
 }
 
@@ -487,7 +487,7 @@ func (b *builder) openRow(header bool) int {
 	b.lineBreak()
 	m := doc.Marker{Kind: doc.TableRow}
 	if header {
-		m.Label = "header"
+		m.Label = doc.HeaderRow
 	}
 	return b.openMarker(m)
 }
