@@ -25,6 +25,30 @@ const (
 	FormatPDF      Format = "pdf"
 )
 
+// info is f's entry in formatTable.
+func (f Format) info() (formatInfo, bool) {
+	for _, fi := range formatTable {
+		if fi.format == f {
+			return fi, true
+		}
+	}
+	return formatInfo{}, false
+}
+
+// Binary reports whether f is a binary format (not for a terminal).
+func (f Format) Binary() bool {
+	fi, _ := f.info()
+	return fi.binary
+}
+
+// Ext is the usual file extension of f, with its dot.
+func (f Format) Ext() string {
+	if fi, ok := f.info(); ok {
+		return fi.exts[0]
+	}
+	return "." + string(f)
+}
+
 // formatInfo is what export knows of a format: the names --to takes for
 // it, the file extensions that ask for it (the first is its usual one),
 // whether it is binary (not for a terminal), and its writer.
@@ -65,30 +89,6 @@ var Formats = func() []Format {
 // Extensions lists the file extensions FormatOf knows, as messages name
 // them.
 const Extensions = ".txt, .md, .html, .json, .epub, .docx, .odt or .pdf"
-
-// info is f's entry in formatTable.
-func (f Format) info() (formatInfo, bool) {
-	for _, fi := range formatTable {
-		if fi.format == f {
-			return fi, true
-		}
-	}
-	return formatInfo{}, false
-}
-
-// Binary reports whether f is a binary format (not for a terminal).
-func (f Format) Binary() bool {
-	fi, _ := f.info()
-	return fi.binary
-}
-
-// Ext is the usual file extension of f, with its dot.
-func (f Format) Ext() string {
-	if fi, ok := f.info(); ok {
-		return fi.exts[0]
-	}
-	return "." + string(f)
-}
 
 // ParseFormat reads a --to value.
 func ParseFormat(s string) (Format, error) {

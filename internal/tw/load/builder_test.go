@@ -55,7 +55,7 @@ func TestBuilderHelpers(t *testing.T) {
 		name    string
 		write   func(b *builder)
 		text    string
-		markers []string
+		markers string // markerLines, a line each
 	}{
 		{
 			name: "rows: a line each, cells joined by \" | \", empty cells kept, header labelled",
@@ -68,15 +68,14 @@ func TestBuilderHelpers(t *testing.T) {
 				}
 			},
 			text: "Before\n\na | b\n | x | ",
-			markers: []string{
-				`table_row 8-13 label="header" "a | b"`,
-				`table_cell 8-9 "a"`,
-				`table_cell 12-13 "b"`,
-				`table_row 14-21 " | x | "`,
-				`table_cell 14-14 ""`,
-				`table_cell 17-18 "x"`,
-				`table_cell 21-21 ""`,
-			},
+			markers: `
+table_row 8-13 label="header" "a | b"
+table_cell 8-9 "a"
+table_cell 12-13 "b"
+table_row 14-21 " | x | "
+table_cell 14-14 ""
+table_cell 17-18 "x"
+table_cell 21-21 ""`,
 		},
 		{
 			name: "a row opened and filled cell by cell",
@@ -90,11 +89,10 @@ func TestBuilderHelpers(t *testing.T) {
 				b.closeMarker(row)
 			},
 			text: "1 | 2",
-			markers: []string{
-				`table_row 0-5 "1 | 2"`,
-				`table_cell 0-1 "1"`,
-				`table_cell 4-5 "2"`,
-			},
+			markers: `
+table_row 0-5 "1 | 2"
+table_cell 0-1 "1"
+table_cell 4-5 "2"`,
 		},
 		{
 			name: "notes: references in the text, the section after a blank line, a note a line",
@@ -106,21 +104,20 @@ func TestBuilderHelpers(t *testing.T) {
 				b.notesSection(2, noteNumber, func(i int) { b.inlineText([]string{"First  note.", "Second."}[i]) })
 			},
 			text: "Text[1] more[2]\n\nFootnotes\n\n[1] First note.\n[2] Second.",
-			markers: []string{
-				`footnote 4-7 ref="1" "[1]"`,
-				`footnote 12-15 ref="2" "[2]"`,
-				`heading 17-26 level=2 "Footnotes"`,
-				`footnote 28-43 level=1 ref="1" "[1] First note."`,
-				`footnote 28-31 ref="1" "[1]"`,
-				`footnote 44-55 level=1 ref="2" "[2] Second."`,
-				`footnote 44-47 ref="2" "[2]"`,
-			},
+			markers: `
+footnote 4-7 ref="1" "[1]"
+footnote 12-15 ref="2" "[2]"
+heading 17-26 level=2 "Footnotes"
+footnote 28-43 level=1 ref="1" "[1] First note."
+footnote 28-31 ref="1" "[1]"
+footnote 44-55 level=1 ref="2" "[2] Second."
+footnote 44-47 ref="2" "[2]"`,
 		},
 		{
 			name:    "no notes: no section",
 			write:   func(b *builder) { b.inlineText("Text"); b.notesSection(0, noteNumber, func(int) {}) },
 			text:    "Text",
-			markers: []string{},
+			markers: ``,
 		},
 		{
 			name: "a note whose label is not its reference",
@@ -131,19 +128,17 @@ func TestBuilderHelpers(t *testing.T) {
 				b.closeMarker(id)
 			},
 			text: "Footnotes\n\n[*] Starred.",
-			markers: []string{
-				`heading 0-9 level=2 "Footnotes"`,
-				`footnote 11-23 level=1 ref="ch1#n1" "[*] Starred."`,
-				`footnote 11-14 ref="ch1#n1" "[*]"`,
-			},
+			markers: `
+heading 0-9 level=2 "Footnotes"
+footnote 11-23 level=1 ref="ch1#n1" "[*] Starred."
+footnote 11-14 ref="ch1#n1" "[*]"`,
 		},
 		{
 			name:  "a loader's heading stands apart",
 			write: func(b *builder) { b.heading(1, "Sheet  1"); b.inlineText("cells") },
 			text:  "Sheet 1\n\ncells",
-			markers: []string{
-				`heading 0-7 level=1 "Sheet 1"`,
-			},
+			markers: `
+heading 0-7 level=1 "Sheet 1"`,
 		},
 		{
 			name: "formats kept open across runs, inner ones closed first",
@@ -159,11 +154,10 @@ func TestBuilderHelpers(t *testing.T) {
 				b.inlineText(" plain")
 			},
 			text: "bold both italic plain",
-			markers: []string{
-				`bold 0-9 "bold both"`,
-				`italic 5-9 "both"`,
-				`italic 10-16 "italic"`,
-			},
+			markers: `
+bold 0-9 "bold both"
+italic 5-9 "both"
+italic 10-16 "italic"`,
 		},
 	}
 	for _, tt := range tests {
@@ -174,8 +168,8 @@ func TestBuilderHelpers(t *testing.T) {
 			if d.Text != tt.text {
 				t.Errorf("text\n got: %q\nwant: %q", d.Text, tt.text)
 			}
-			if got := markerLines(d); strings.Join(got, "\n") != strings.Join(tt.markers, "\n") {
-				t.Errorf("markers\n got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(tt.markers, "\n  "))
+			if got, want := strings.Join(markerLines(d), "\n"), strings.TrimPrefix(tt.markers, "\n"); got != want {
+				t.Errorf("markers\n got:\n%s\nwant:\n%s", got, want)
 			}
 			checkInvariants(t, d)
 		})
