@@ -98,7 +98,7 @@ func binary(name string) (string, error) {
 		cmd := exec.Command(GoTool(), "build", "-o", b.path, "./cmd/"+name)
 		cmd.Dir = Root()
 		if out, err := cmd.CombinedOutput(); err != nil {
-			b.err = fmt.Errorf("go build ./cmd/%s: %v\n%s", name, err, out)
+			b.err = fmt.Errorf("go build ./cmd/%s: %w\n%s", name, err, out)
 		}
 	})
 	return b.path, b.err
@@ -114,4 +114,13 @@ func Cleanup() {
 		binDir = ""
 		builds = map[string]*build{}
 	}
+}
+
+// Deref is what a test shows of an optional text (a document's author or
+// language): the text, or "<nil>" when there is none.
+func Deref(s *string) string {
+	if s == nil {
+		return "<nil>"
+	}
+	return *s
 }

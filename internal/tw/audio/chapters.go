@@ -21,9 +21,9 @@ type Chapter struct {
 	HeadingAt, HeadEnd int // the heading's range (Start..HeadEnd); -1 for a preamble
 }
 
-// TopLevel is the highest (smallest) heading level in [from, to), or 0 when
+// topLevel is the highest (smallest) heading level in [from, to), or 0 when
 // there is no heading there.
-func TopLevel(d *doc.Document, from, to int) int {
+func topLevel(d *doc.Document, from, to int) int {
 	top := 0
 	for _, m := range d.All() {
 		if m.Kind == doc.Heading && m.Start >= from && m.Start < to && (top == 0 || m.Level < top) {
@@ -38,15 +38,15 @@ func headingTitle(d *doc.Document, m doc.Marker) string {
 	return strings.Join(strings.Fields(d.Slice(m.Start, m.End)), " ")
 }
 
-// Chapters divides the recording rec of d's range [from, to) at the headings
+// chaptersOf divides the recording rec of d's range [from, to) at the headings
 // of level (or above: a level-1 heading also starts a chapter when level is
 // 2). A chapter starts at its heading's first word; text before the first
 // heading is a chapter of its own, titled with the document's title or
 // "Beginning". level 0 means the top level present. With no heading, the
 // whole recording is one chapter.
-func Chapters(d *doc.Document, rec *speech.Recording, level, from, to int) []Chapter {
+func chaptersOf(d *doc.Document, rec *speech.Recording, level, from, to int) []Chapter {
 	if level <= 0 {
-		level = TopLevel(d, from, to)
+		level = topLevel(d, from, to)
 	}
 	var heads []doc.Marker
 	if level > 0 {
@@ -104,14 +104,14 @@ func ms(rec *speech.Recording, sample int64) float64 {
 	return float64(sample) * 1000 / float64(rec.SampleRate)
 }
 
-// FFMetadata is the chapters (times offset by -base samples) and tags of a
+// ffMetadata is the chapters (times offset by -base samples) and tags of a
 // file in ffmpeg's metadata format (FFMETADATA1), which ffmpeg writes as
 // the container's own chapters: MP4 chapters, ID3 CHAP frames. With vorbis
 // the chapters are written as Vorbis comments instead (CHAPTER001=00:00:03.502,
 // CHAPTER001NAME=Title: the chapter extension of Vorbis comments, which
 // FLAC and Ogg Opus carry): ffmpeg 5.1 writes no chapters into FLAC and
 // writes them into Ogg a second late.
-func FFMetadata(tags [][2]string, chapters []Chapter, rate int, base int64, vorbis bool) string {
+func ffMetadata(tags [][2]string, chapters []Chapter, rate int, base int64, vorbis bool) string {
 	var b strings.Builder
 	b.WriteString(";FFMETADATA1\n")
 	for _, t := range tags {
@@ -221,9 +221,9 @@ type Cue struct {
 	Text           string
 }
 
-// WordCues are a cue per word of the recording, from the word's time to the
+// wordCues are a cue per word of the recording, from the word's time to the
 // next word's (the last to the end of the audio).
-func WordCues(rec *speech.Recording) []Cue {
+func wordCues(rec *speech.Recording) []Cue {
 	cues := make([]Cue, 0, len(rec.Words))
 	for i, w := range rec.Words {
 		end := rec.DurationMs
@@ -235,10 +235,10 @@ func WordCues(rec *speech.Recording) []Cue {
 	return cues
 }
 
-// SentenceCues are a cue per sentence of d's range [from, to) that holds a
+// sentenceCues are a cue per sentence of d's range [from, to) that holds a
 // spoken word, from its first word's time to the next sentence's (the last
 // to the end of the audio).
-func SentenceCues(d *doc.Document, rec *speech.Recording, from, to int) []Cue {
+func sentenceCues(d *doc.Document, rec *speech.Recording, from, to int) []Cue {
 	ix := units.New(d)
 	var cues []Cue
 	wi := 0

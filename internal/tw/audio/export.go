@@ -103,7 +103,7 @@ func Export(ctx context.Context, d *doc.Document, o Options) (*Result, error) {
 	}
 	res.Recording = rec
 	rec.Audio = filepath.Base(o.Out)
-	res.Chapters = Chapters(d, rec, o.ChapterLevel, from, to)
+	res.Chapters = chaptersOf(d, rec, o.ChapterLevel, from, to)
 	tags := [][2]string{{"title", d.Meta.Title}, {"genre", "Speech"}}
 	if d.Meta.Author != nil {
 		tags = append(tags, [2]string{"artist", *d.Meta.Author})
@@ -130,7 +130,7 @@ func Export(ctx context.Context, d *doc.Document, o Options) (*Result, error) {
 			if o.Split {
 				phase = fmt.Sprintf("Encoding %s %d of %d", f.Name(), i+1, len(parts))
 			}
-			meta := FFMetadata(ptags, chapters, rec.SampleRate, part.StartSam, f.vorbisChapters())
+			meta := ffMetadata(ptags, chapters, rec.SampleRate, part.StartSam, f.vorbisChapters())
 			if err := encode(ctx, ffmpeg, wavPath, path, f, meta, rec.SampleRate, part.StartSam, part.EndSam, func(x float64) { progress(phase, x) }); err != nil {
 				cleanup()
 				return res, err
@@ -144,9 +144,9 @@ func Export(ctx context.Context, d *doc.Document, o Options) (*Result, error) {
 		if o.Subtitles != "" {
 			var cues []Cue
 			if o.WordLevel {
-				cues = WordCues(rec)
+				cues = wordCues(rec)
 			} else {
-				cues = SentenceCues(d, rec, from, to)
+				cues = sentenceCues(d, rec, from, to)
 			}
 			cues = within(cues, part.StartMs, part.EndMs)
 			text := SRT(cues, part.StartMs)

@@ -26,8 +26,8 @@ const (
 	M4B    Format = "m4b" // AAC in MPEG-4, an audiobook
 )
 
-// Formats lists the formats, as --format takes them.
-var Formats = []Format{WAV, FLAC, MP3, Opus, M4B}
+// formats lists the formats, as --format takes them.
+var formats = []Format{WAV, FLAC, MP3, Opus, M4B}
 
 // ParseFormat reads a --format value or a file extension (without dot).
 func ParseFormat(s string) (Format, error) {

@@ -27,8 +27,12 @@ type rowCells struct {
 	starts []int32 // start of each cell; its end is the next start - 3, or the row's end
 }
 
-// cellSep joins the cells of a row in the canonical text.
-const cellSep = " | "
+// CellSeparator joins the cells of a table row in the canonical text;
+// every loader writes a row as its cells joined by it.
+const CellSeparator = " | "
+
+// HeaderRow is the label of a table row that heads its table.
+const HeaderRow = "header"
 
 // NewDerived is New for a loader that stored no cell markers for some
 // table rows: derived holds their indexes in markers. Their cells are
@@ -143,7 +147,7 @@ func (d *Document) cell(r, k int) Marker {
 	row := d.markers[d.rows[r].at]
 	end := row.End
 	if k+1 < len(c.starts) {
-		end = int(c.starts[k+1]) - len(cellSep)
+		end = int(c.starts[k+1]) - len(CellSeparator)
 	}
 	return Marker{Kind: TableCell, Start: int(c.starts[k]), End: end}
 }
@@ -163,7 +167,7 @@ func (d *Document) cellsOf(row Marker) iter.Seq2[int, int] {
 		text := d.Slice(row.Start, row.End)
 		pos := row.Start
 		for {
-			i := strings.Index(text, cellSep)
+			i := strings.Index(text, CellSeparator)
 			if i < 0 {
 				yield(pos, row.End)
 				return
@@ -172,8 +176,8 @@ func (d *Document) cellsOf(row Marker) iter.Seq2[int, int] {
 			if !yield(pos, pos+n) {
 				return
 			}
-			pos += n + len(cellSep)
-			text = text[i+len(cellSep):]
+			pos += n + len(CellSeparator)
+			text = text[i+len(CellSeparator):]
 		}
 	}
 }

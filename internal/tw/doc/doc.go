@@ -107,7 +107,7 @@ func (d *Document) Reindex() {
 		d.rows = nil
 		d.cellCache.Store(nil)
 	}
-	SortMarkers(d.markers)
+	sortMarkers(d.markers)
 }
 
 // SetMarkers replaces every marker (they are sorted into document order).
@@ -115,12 +115,12 @@ func (d *Document) SetMarkers(ms []Marker) {
 	d.markers = ms
 	d.rows = nil
 	d.cellCache.Store(nil)
-	SortMarkers(d.markers)
+	sortMarkers(d.markers)
 }
 
-// SortMarkers orders markers by start, then longer (outer) first, keeping
+// sortMarkers orders markers by start, then longer (outer) first, keeping
 // the order loaders emitted them in otherwise.
-func SortMarkers(ms []Marker) {
+func sortMarkers(ms []Marker) {
 	sort.SliceStable(ms, func(i, j int) bool {
 		if ms[i].Start != ms[j].Start {
 			return ms[i].Start < ms[j].Start

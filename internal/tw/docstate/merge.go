@@ -36,17 +36,17 @@ func (s Store) Update(base, mine *DocState) (*DocState, error) {
 		// replaces it.
 		theirs = &DocState{Path: mine.Path}
 	}
-	merged := Merge(base, mine, theirs)
+	merged := merge(base, mine, theirs)
 	if err := s.Save(merged); err != nil {
 		return nil, err
 	}
 	return merged, nil
 }
 
-// Merge applies to theirs what mine changed since base, and returns the
+// merge applies to theirs what mine changed since base, and returns the
 // result; none of the three is changed. A nil base means mine changed
 // everything it has (nothing is removed from theirs).
-func Merge(base, mine, theirs *DocState) *DocState {
+func merge(base, mine, theirs *DocState) *DocState {
 	if base == nil {
 		base = &DocState{}
 	}

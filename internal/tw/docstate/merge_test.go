@@ -78,7 +78,7 @@ func TestMerge(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			baseCopy, mineCopy, theirsCopy := Clone(tc.base), Clone(tc.mine), Clone(tc.theirs)
-			got := Merge(tc.base, tc.mine, tc.theirs)
+			got := merge(tc.base, tc.mine, tc.theirs)
 			var notes, hls, bms []string
 			for _, n := range got.Notes {
 				notes = append(notes, fmt.Sprintf("%d:%s", n.ID, n.Text))
@@ -99,7 +99,7 @@ func TestMerge(t *testing.T) {
 				t.Errorf("place = %+v, want %d (mine)", got.Place, tc.wantPos)
 			}
 			if asJSON(t, tc.base, tc.mine, tc.theirs) != asJSON(t, baseCopy, mineCopy, theirsCopy) {
-				t.Error("Merge changed its inputs")
+				t.Error("merge changed its inputs")
 			}
 		})
 	}

@@ -8,7 +8,7 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// DOCX writes d as a Word document (Office Open XML): headings in the
+// writeDOCX writes d as a Word document (Office Open XML): headings in the
 // built-in "heading N" styles (so Word's navigation pane and screen readers
 // list them), numbered and bulleted lists as real Word numbering (nested by
 // level), tables with a repeating header row, links, pictures packed from
@@ -17,7 +17,7 @@ import (
 // in "Source Code" and "Verbatim Char", and the title, author and language
 // in the document properties. The same document always gives the same
 // bytes.
-func DOCX(d *doc.Document) ([]byte, error) {
+func writeDOCX(d *doc.Document) ([]byte, error) {
 	w := &docxWriter{d: d, pics: newPictures(d), targets: linkTargets(d), rels: []string{
 		rel("rId1", "styles", "styles.xml", false),
 		rel("rId2", "numbering", "numbering.xml", false),
@@ -141,24 +141,9 @@ func (w *docxWriter) relID(kind, target string, external bool) string {
 // flow writes a container's children: blocks as they are, and the inline
 // text between them as paragraphs.
 func (w *docxWriter) flow(n *node, c docxCtx) {
-	var run []piece
-	flush := func() {
-		for _, part := range paragraphs(run) {
-			if part = trimRun(part); len(part) > 0 {
-				w.para(c.pStyle, "", func() { w.runs(part, style{}) })
-			}
-		}
-		run = run[:0]
-	}
-	for _, p := range pieces(w.d, n) {
-		if p.child != nil && isBlock(p.child.m) {
-			flush()
-			w.block(p.child, c)
-			continue
-		}
-		run = append(run, p)
-	}
-	flush()
+	walkFlow(w.d, n, true,
+		func(part []piece) { w.para(c.pStyle, "", func() { w.runs(part, style{}) }) },
+		func(b *node) { w.block(b, c) })
 }
 
 // para writes a paragraph with a style and further properties.
@@ -248,61 +233,26 @@ func (w *docxWriter) list(n *node, c docxCtx) {
 // breaks) as one numbered paragraph, then its nested lists.
 func (w *docxWriter) item(n *node, numID, ilvl int, c docxCtx) {
 	numPr := fmt.Sprintf(`<w:numPr><w:ilvl w:val="%d"/><w:numId w:val="%d"/></w:numPr>`, ilvl, numID)
-	var parts [][]piece // each a line of the item's paragraph
-	var run []piece
 	numbered := false
-	flush := func() {
-		if len(run) > 0 {
-			parts = append(parts, run)
-			run = nil
-		}
-		if len(parts) == 0 {
-			return
-		}
+	itemLines(w.d, n, func(lines [][]piece) {
 		props := numPr
 		if numbered {
 			props = fmt.Sprintf(`<w:ind w:left="%d"/>`, 720*(ilvl+1))
 		}
 		numbered = true
-		ps := parts
 		w.para(c.pStyle, props, func() {
-			for i, part := range ps {
+			for i, line := range lines {
 				if i > 0 {
 					w.b.WriteString("<w:r><w:br/></w:r>")
 				}
-				w.runs(trimRun(part), style{})
+				w.runs(trimRun(line), style{})
 			}
 		})
-		parts = nil
-	}
-	for _, p := range pieces(w.d, n) {
-		if p.child == nil || !isBlock(p.child.m) {
-			run = append(run, p)
-			continue
-		}
-		switch k := p.child.m.Kind; {
-		case k == doc.Paragraph || k == doc.Heading:
-			if len(run) > 0 {
-				parts = append(parts, run)
-				run = nil
-			}
-			parts = append(parts, pieces(w.d, p.child))
-		case k == doc.List:
-			flush()
-			inner := c
-			inner.ilvl = ilvl + 1
-			w.list(p.child, inner)
-		default:
-			// A table, quote or code in an item: more lines of the item's
-			// paragraph (the table a line per row), so the list goes on.
-			if len(run) > 0 {
-				parts = append(parts, run)
-				run = nil
-			}
-			parts = append(parts, blockLines(w.d, p.child)...)
-		}
-	}
-	flush()
+	}, func(list *node) {
+		inner := c
+		inner.ilvl = ilvl + 1
+		w.list(list, inner)
+	})
 	if !numbered {
 		w.para(c.pStyle, numPr, func() {})
 	}
@@ -312,22 +262,8 @@ func (w *docxWriter) table(n *node) {
 	if w.lastTable {
 		w.b.WriteString("<w:p/>")
 	}
-	var rows []*node
-	cols := 1
-	for _, r := range n.children {
-		if r.m.Kind != doc.TableRow {
-			continue
-		}
-		rows = append(rows, r)
-		k := 0
-		for _, c := range r.children {
-			if c.m.Kind == doc.TableCell {
-				k++
-			}
-		}
-		cols = max(cols, k)
-	}
-	firstHeader := len(rows) > 0 && rows[0].m.Label == "header"
+	rows, cols := tableRows(n)
+	firstHeader := len(rows) > 0 && rows[0].m.Label == doc.HeaderRow
 	look := `<w:tblLook w:firstRow="0" w:lastRow="0" w:firstColumn="0" w:lastColumn="0" w:noHBand="1" w:noVBand="1"/>`
 	if firstHeader {
 		look = `<w:tblLook w:firstRow="1" w:lastRow="0" w:firstColumn="0" w:lastColumn="0" w:noHBand="1" w:noVBand="1"/>`
@@ -340,13 +276,10 @@ func (w *docxWriter) table(n *node) {
 	w.b.WriteString("</w:tblGrid>")
 	for _, r := range rows {
 		w.b.WriteString("<w:tr>")
-		if r.m.Label == "header" {
+		if r.m.Label == doc.HeaderRow {
 			w.b.WriteString("<w:trPr><w:tblHeader/></w:trPr>")
 		}
-		for _, cell := range r.children {
-			if cell.m.Kind != doc.TableCell {
-				continue
-			}
+		for _, cell := range childrenOf(r, doc.TableCell) {
 			fmt.Fprintf(&w.b, `<w:tc><w:tcPr><w:tcW w:w="%d" w:type="dxa"/></w:tcPr>`, width)
 			before := w.b.Len()
 			w.lastTable = false
@@ -363,64 +296,41 @@ func (w *docxWriter) table(n *node) {
 }
 
 // runs writes inline pieces as runs with the formatting s plus their own.
-func (w *docxWriter) runs(ps []piece, s style) {
-	for _, p := range ps {
-		if p.child == nil {
-			w.text(p.text, s, false)
-			continue
-		}
-		n := p.child
-		m := n.m
-		switch m.Kind {
-		case doc.Bold, doc.Italic, doc.Strikethrough, doc.Underline:
-			w.runs(pieces(w.d, n), s.with(m.Kind))
-		case doc.Code:
-			w.text(w.d.Slice(m.Start, m.End), s.with(doc.Code), false)
-		case doc.Link:
-			ref := m.Reference
-			switch {
-			case strings.HasPrefix(ref, "#") && len(ref) > 1:
-				fmt.Fprintf(&w.b, `<w:hyperlink w:anchor="%s">`, xmlEsc(ref[1:]))
-			case ref != "":
-				if w.links == nil {
-					w.links = map[string]string{}
-				}
-				id, ok := w.links[ref]
-				if !ok {
-					id = w.relID("hyperlink", ref, true)
-					w.links[ref] = id
-				}
-				fmt.Fprintf(&w.b, `<w:hyperlink r:id="%s">`, id)
-			default:
-				w.runs(pieces(w.d, n), s)
-				continue
-			}
-			w.linkRuns(pieces(w.d, n), s)
-			w.b.WriteString("</w:hyperlink>")
-		case doc.Image:
-			w.image(m, s)
-		default:
-			w.runs(pieces(w.d, n), s)
-		}
+func (w *docxWriter) runs(ps []piece, s style) { writeInline(w.d, w, ps, s, false) }
+
+// run writes text as a run; a link's text is in the Hyperlink style,
+// code in VerbatimChar.
+func (w *docxWriter) run(t string, s style, inLink bool) {
+	if inLink && !s.code {
+		w.textStyled(t, s, "Hyperlink")
+		return
 	}
+	w.text(t, s, false)
 }
 
-// linkRuns writes a link's text: like runs, in the Hyperlink style, with
-// no link inside a link.
-func (w *docxWriter) linkRuns(ps []piece, s style) {
-	for _, p := range ps {
-		switch {
-		case p.child == nil:
-			w.textStyled(p.text, s, "Hyperlink")
-		case p.child.m.Kind == doc.Image:
-			w.image(p.child.m, s)
-		case p.child.m.Kind == doc.Code:
-			w.textStyled(w.d.Slice(p.child.m.Start, p.child.m.End), s, "VerbatimChar")
-		default:
-			w.linkRuns(pieces(w.d, p.child), s.with(p.child.m.Kind))
+// openLink starts a hyperlink: to a bookmark ("#name") or through a
+// relationship to any other address.
+func (w *docxWriter) openLink(ref string) bool {
+	switch {
+	case strings.HasPrefix(ref, "#") && len(ref) > 1:
+		fmt.Fprintf(&w.b, `<w:hyperlink w:anchor="%s">`, xmlEsc(ref[1:]))
+	case ref != "":
+		if w.links == nil {
+			w.links = map[string]string{}
 		}
+		id, ok := w.links[ref]
+		if !ok {
+			id = w.relID("hyperlink", ref, true)
+			w.links[ref] = id
+		}
+		fmt.Fprintf(&w.b, `<w:hyperlink r:id="%s">`, id)
+	default:
+		return false
 	}
+	return true
 }
+
+func (w *docxWriter) closeLink() { w.b.WriteString("</w:hyperlink>") }
 
 // text writes text with formatting s; a code block's text (block) takes
 // its look from the paragraph style.

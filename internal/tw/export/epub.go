@@ -15,13 +15,13 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// EPUB writes d as an EPUB 3 book: one XHTML content document with the
+// writeEPUB writes d as an EPUB 3 book: one XHTML content document with the
 // text, a navigation document listing the headings (nested by level), and
 // the package document (title, language, author). Images whose files lie
 // beside the document (relative paths under its folder) are packed in;
 // other images keep their alt text, as text. modified is the book's
 // dcterms:modified time.
-func EPUB(d *doc.Document, modified time.Time) ([]byte, error) {
+func writeEPUB(d *doc.Document, modified time.Time) ([]byte, error) {
 	base := ""
 	if d.Meta.Path != "" {
 		base = filepath.Dir(d.Meta.Path)

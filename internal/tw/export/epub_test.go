@@ -85,7 +85,7 @@ func TestEPUB(t *testing.T) {
 					continue
 				}
 				_, text, _ := strings.Cut(h, " ")
-				if !strings.Contains(nav, `<a href="text.xhtml#h-`+itoa(i+1)+`">`+text+"</a>") || !strings.Contains(string(files["EPUB/text.xhtml"]), `id="h-`+itoa(i+1)+`">`+text) {
+				if !strings.Contains(nav, `<a href="text.xhtml#h-`+strconv.Itoa(i+1)+`">`+text+"</a>") || !strings.Contains(string(files["EPUB/text.xhtml"]), `id="h-`+strconv.Itoa(i+1)+`">`+text) {
 					t.Errorf("nav lacks heading %d %q:\n%s", i+1, text, nav)
 				}
 			}
@@ -109,5 +109,3 @@ func TestEPUB(t *testing.T) {
 		})
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -8,10 +8,10 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// HTML writes d as an accessible HTML5 document: its language, a title,
+// writeHTML writes d as an accessible HTML5 document: its language, a title,
 // the text in a main landmark, headings as h1-h6, lists, tables with header
 // cells, links, and images with their alt text.
-func HTML(d *doc.Document) []byte {
+func writeHTML(d *doc.Document) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n</head>\n<body>\n<main>\n",
 		esc(lang(d)), esc(title(d)))
@@ -37,38 +37,21 @@ func esc(s string) string { return html.EscapeString(s) }
 // flow writes a container's children: blocks as they are, and runs of
 // inline text between them (as paragraphs when para).
 func (r *htmlWriter) flow(n *node, para bool) {
-	var run []piece
-	flush := func() {
-		parts := [][]piece{run}
-		if para {
-			parts = paragraphs(run)
+	walkFlow(r.d, n, para, func(part []piece) {
+		var b strings.Builder
+		sub := htmlWriter{d: r.d, b: &b, xml: r.xml, ids: r.ids, img: r.img}
+		for _, p := range part {
+			sub.inlinePiece(p)
 		}
-		for _, part := range parts {
-			var b strings.Builder
-			sub := htmlWriter{d: r.d, b: &b, xml: r.xml, ids: r.ids, img: r.img}
-			for _, p := range trimRun(part) {
-				sub.inlinePiece(p)
-			}
-			s := b.String()
-			switch {
-			case s == "":
-			case para:
-				fmt.Fprintf(r.b, "<p>%s</p>\n", s)
-			default:
-				r.b.WriteString(s)
-			}
+		s := b.String()
+		switch {
+		case s == "":
+		case para:
+			fmt.Fprintf(r.b, "<p>%s</p>\n", s)
+		default:
+			r.b.WriteString(s)
 		}
-		run = run[:0]
-	}
-	for _, p := range pieces(r.d, n) {
-		if p.child != nil && isBlock(p.child.m) {
-			flush()
-			r.block(p.child)
-			continue
-		}
-		run = append(run, p)
-	}
-	flush()
+	}, r.block)
 }
 
 func (r *htmlWriter) block(n *node) {
@@ -161,17 +144,7 @@ func (r *htmlWriter) void(tag string) string {
 
 func (r *htmlWriter) table(n *node) {
 	r.b.WriteString("<table>\n")
-	var head, body []*node
-	for _, c := range n.children {
-		if c.m.Kind != doc.TableRow {
-			continue
-		}
-		if c.m.Label == "header" && len(body) == 0 {
-			head = append(head, c)
-		} else {
-			body = append(body, c)
-		}
-	}
+	head, body := headerRows(childrenOf(n, doc.TableRow))
 	rows := func(tag, cell string, rs []*node) {
 		if len(rs) == 0 {
 			return
@@ -179,10 +152,7 @@ func (r *htmlWriter) table(n *node) {
 		fmt.Fprintf(r.b, "<%s>\n", tag)
 		for _, row := range rs {
 			r.b.WriteString("<tr>")
-			for _, c := range row.children {
-				if c.m.Kind != doc.TableCell {
-					continue
-				}
+			for _, c := range childrenOf(row, doc.TableCell) {
 				attr := ""
 				if cell == "th" {
 					attr = ` scope="col"`

@@ -6,10 +6,10 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// Markdown writes d as CommonMark with GitHub tables and strikethrough:
+// writeMarkdown writes d as CommonMark with GitHub tables and strikethrough:
 // headings, lists, quotes, code blocks, tables, links, images with their
 // alt text, emphasis. Text is escaped so that it reads back as itself.
-func Markdown(d *doc.Document) []byte {
+func writeMarkdown(d *doc.Document) []byte {
 	w := mdWriter{d: d}
 	blocks := w.flow(tree(d))
 	return []byte(strings.Join(blocks, "\n"))
@@ -21,49 +21,36 @@ type mdWriter struct{ d *doc.Document }
 // inline text between blocks becomes a paragraph.
 func (w mdWriter) flow(n *node) []string {
 	var out []string
-	var run []piece
-	flush := func() {
-		for _, para := range paragraphs(run) {
-			var b strings.Builder
-			for _, p := range trimRun(para) {
-				w.inlinePiece(&b, p, true)
-			}
-			if s := b.String(); s != "" {
-				out = append(out, s+"\n")
-			}
-		}
-		run = run[:0]
-	}
 	// prev is the kind of list just written: a list of the same kind
 	// right after it would join it, so it takes the other delimiter.
 	prev, alt := "", false
-	for _, p := range pieces(w.d, n) {
-		if p.child != nil && isBlock(p.child.m) {
-			flush()
-			var s string
-			if p.child.m.Kind == doc.List {
-				kind := "bullet"
-				if ordered(p.child) {
-					kind = "ordered"
-				}
-				alt = kind == prev && !alt
-				prev = kind
-				s = w.list(p.child, alt)
-			} else {
-				prev, alt = "", false
-				s = w.block(p.child)
-			}
-			if s != "" {
-				out = append(out, s)
-			}
-			continue
+	walkFlow(w.d, n, true, func(para []piece) {
+		prev, alt = "", false
+		var b strings.Builder
+		for _, p := range para {
+			w.inlinePiece(&b, p, true)
 		}
-		if len(trimRun([]piece{p})) > 0 {
+		if s := b.String(); s != "" {
+			out = append(out, s+"\n")
+		}
+	}, func(block *node) {
+		var s string
+		if block.m.Kind == doc.List {
+			kind := "bullet"
+			if ordered(block) {
+				kind = "ordered"
+			}
+			alt = kind == prev && !alt
+			prev = kind
+			s = w.list(block, alt)
+		} else {
 			prev, alt = "", false
+			s = w.block(block)
 		}
-		run = append(run, p)
-	}
-	flush()
+		if s != "" {
+			out = append(out, s)
+		}
+	})
 	return out
 }
 
@@ -170,15 +157,10 @@ func prefixLines(s, first, rest string) string {
 func (w mdWriter) table(n *node) string {
 	var b strings.Builder
 	first := true
-	for _, row := range n.children {
-		if row.m.Kind != doc.TableRow {
-			continue
-		}
+	for _, row := range childrenOf(n, doc.TableRow) {
 		var cells []string
-		for _, c := range row.children {
-			if c.m.Kind == doc.TableCell {
-				cells = append(cells, strings.ReplaceAll(strings.Join(strings.Fields(w.inline(c, false)), " "), "|", `\|`))
-			}
+		for _, c := range childrenOf(row, doc.TableCell) {
+			cells = append(cells, strings.ReplaceAll(strings.Join(strings.Fields(w.inline(c, false)), " "), "|", `\|`))
 		}
 		b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 		if first {

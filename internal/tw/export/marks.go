@@ -224,5 +224,5 @@ func StudySheetHTML(d *doc.Document, marks []Mark) ([]byte, error) {
 		return nil, err
 	}
 	sheet.Meta.Language = d.Meta.Language
-	return HTML(sheet), nil
+	return writeHTML(sheet), nil
 }

@@ -7,7 +7,7 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// ODT writes d as an OpenDocument text: headings as text:h with their
+// writeODT writes d as an OpenDocument text: headings as text:h with their
 // outline levels in the "Heading N" styles, numbered and bulleted lists
 // (nested, each with a list style of its own so it counts from its own
 // start), tables with header rows, links, pictures packed from beside the
@@ -15,7 +15,7 @@ import (
 // as their alt text), block quotes in "Quotations", code in "Preformatted
 // Text" and "Source Text", and the title, author and language in meta.xml.
 // The same document always gives the same bytes.
-func ODT(d *doc.Document) ([]byte, error) {
+func writeODT(d *doc.Document) ([]byte, error) {
 	w := &odtWriter{d: d, pics: newPictures(d), spans: map[style]string{}, targets: linkTargets(d)}
 	w.flow(tree(d), odtCtx{})
 	lg := lang(d)
@@ -86,25 +86,12 @@ type odtCtx struct {
 	inCell bool
 }
 
+// flow writes a container's children: blocks as they are, and the inline
+// text between them as paragraphs.
 func (w *odtWriter) flow(n *node, c odtCtx) {
-	var run []piece
-	flush := func() {
-		for _, part := range paragraphs(run) {
-			if part = trimRun(part); len(part) > 0 {
-				w.para(c.plain(), func() { w.runs(part, style{}) })
-			}
-		}
-		run = run[:0]
-	}
-	for _, p := range pieces(w.d, n) {
-		if p.child != nil && isBlock(p.child.m) {
-			flush()
-			w.block(p.child, c)
-			continue
-		}
-		run = append(run, p)
-	}
-	flush()
+	walkFlow(w.d, n, true,
+		func(part []piece) { w.para(c.plain(), func() { w.runs(part, style{}) }) },
+		func(b *node) { w.block(b, c) })
 }
 
 // inItem is the context of blocks in a list item: ODF lets an item hold
@@ -228,56 +215,21 @@ func (w *odtWriter) list(n *node, c odtCtx, depth int) {
 // breaks) as one paragraph, then its nested lists.
 func (w *odtWriter) item(n *node, c odtCtx, depth int) {
 	w.b.WriteString("<text:list-item>")
-	var parts [][]piece
-	var run []piece
 	wrote := false
-	flush := func() {
-		if len(run) > 0 {
-			parts = append(parts, run)
-			run = nil
-		}
-		if len(parts) == 0 {
-			return
-		}
-		ps := parts
+	itemLines(w.d, n, func(lines [][]piece) {
 		w.para("List_20_Contents", func() {
-			for i, part := range ps {
+			for i, line := range lines {
 				if i > 0 {
 					w.b.WriteString("<text:line-break/>")
 				}
-				w.runs(trimRun(part), style{})
+				w.runs(trimRun(line), style{})
 			}
 		})
 		wrote = true
-		parts = nil
-	}
-	for _, p := range pieces(w.d, n) {
-		if p.child == nil || !isBlock(p.child.m) {
-			run = append(run, p)
-			continue
-		}
-		switch k := p.child.m.Kind; k {
-		case doc.Paragraph, doc.Heading:
-			if len(run) > 0 {
-				parts = append(parts, run)
-				run = nil
-			}
-			parts = append(parts, pieces(w.d, p.child))
-		case doc.List:
-			flush()
-			w.list(p.child, c, depth+1)
-			wrote = true
-		default:
-			// A table, quote or code in an item: more lines of the item's
-			// paragraph (the table a line per row), so the list goes on.
-			if len(run) > 0 {
-				parts = append(parts, run)
-				run = nil
-			}
-			parts = append(parts, blockLines(w.d, p.child)...)
-		}
-	}
-	flush()
+	}, func(list *node) {
+		w.list(list, c, depth+1)
+		wrote = true
+	})
 	if !wrote {
 		w.b.WriteString(`<text:p text:style-name="List_20_Contents"/>`)
 	}
@@ -285,34 +237,14 @@ func (w *odtWriter) item(n *node, c odtCtx, depth int) {
 }
 
 func (w *odtWriter) table(n *node) {
-	var head, body []*node
-	cols := 1
-	for _, r := range n.children {
-		if r.m.Kind != doc.TableRow {
-			continue
-		}
-		if r.m.Label == "header" && len(body) == 0 {
-			head = append(head, r)
-		} else {
-			body = append(body, r)
-		}
-		k := 0
-		for _, c := range r.children {
-			if c.m.Kind == doc.TableCell {
-				k++
-			}
-		}
-		cols = max(cols, k)
-	}
+	all, cols := tableRows(n)
+	head, body := headerRows(all)
 	w.tables++
 	fmt.Fprintf(&w.b, `<table:table table:name="Table%d" table:style-name="Tbl"><table:table-column table:number-columns-repeated="%d"/>`, w.tables, cols)
 	rows := func(rs []*node, pStyle string) {
 		for _, r := range rs {
 			w.b.WriteString("<table:table-row>")
-			for _, cell := range r.children {
-				if cell.m.Kind != doc.TableCell {
-					continue
-				}
+			for _, cell := range childrenOf(r, doc.TableCell) {
 				w.b.WriteString(`<table:table-cell table:style-name="TblCell" office:value-type="string">`)
 				before := w.b.Len()
 				w.flow(cell, odtCtx{inCell: true, pStyle: pStyle})
@@ -365,50 +297,22 @@ func odtSpanStyle(name string, s style) string {
 	return fmt.Sprintf(`<style:style style:name="%s" style:family="text"%s><style:text-properties%s/></style:style>`, name, parent, p.String())
 }
 
-func (w *odtWriter) runs(ps []piece, s style) {
-	for _, p := range ps {
-		if p.child == nil {
-			w.span(p.text, s)
-			continue
-		}
-		n := p.child
-		m := n.m
-		switch m.Kind {
-		case doc.Bold, doc.Italic, doc.Strikethrough, doc.Underline:
-			w.runs(pieces(w.d, n), s.with(m.Kind))
-		case doc.Code:
-			w.span(w.d.Slice(m.Start, m.End), s.with(doc.Code))
-		case doc.Link:
-			if m.Reference == "" {
-				w.runs(pieces(w.d, n), s)
-				continue
-			}
-			fmt.Fprintf(&w.b, `<text:a xlink:type="simple" xlink:href="%s" text:style-name="Internet_20_link" text:visited-style-name="Visited_20_Internet_20_Link">`, xmlEsc(m.Reference))
-			w.linkRuns(pieces(w.d, n), s)
-			w.b.WriteString("</text:a>")
-		case doc.Image:
-			w.image(m, s)
-		default:
-			w.runs(pieces(w.d, n), s)
-		}
+// runs writes inline pieces as spans with the formatting s plus their own.
+func (w *odtWriter) runs(ps []piece, s style) { writeInline(w.d, w, ps, s, false) }
+
+// run writes text as a span; a link's text looks like any other.
+func (w *odtWriter) run(t string, s style, _ bool) { w.span(t, s) }
+
+// openLink starts a link to ref; a link without a target is only its text.
+func (w *odtWriter) openLink(ref string) bool {
+	if ref == "" {
+		return false
 	}
+	fmt.Fprintf(&w.b, `<text:a xlink:type="simple" xlink:href="%s" text:style-name="Internet_20_link" text:visited-style-name="Visited_20_Internet_20_Link">`, xmlEsc(ref))
+	return true
 }
 
-// linkRuns writes a link's text (no link inside a link).
-func (w *odtWriter) linkRuns(ps []piece, s style) {
-	for _, p := range ps {
-		switch {
-		case p.child == nil:
-			w.span(p.text, s)
-		case p.child.m.Kind == doc.Image:
-			w.image(p.child.m, s)
-		case p.child.m.Kind == doc.Code:
-			w.span(w.d.Slice(p.child.m.Start, p.child.m.End), s.with(doc.Code))
-		default:
-			w.linkRuns(pieces(w.d, p.child), s.with(p.child.m.Kind))
-		}
-	}
-}
+func (w *odtWriter) closeLink() { w.b.WriteString("</text:a>") }
 
 // span writes text with formatting s.
 func (w *odtWriter) span(t string, s style) {

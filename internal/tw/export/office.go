@@ -128,6 +128,48 @@ func (pic *picture) size() (cx, cy int64) {
 	return max(cx, 1), max(cy, 1)
 }
 
+// inlineWriter writes the inline pieces of a paragraph in one office
+// format (see writeInline).
+type inlineWriter interface {
+	// run writes text with formatting s; inLink is true for a link's text.
+	run(t string, s style, inLink bool)
+	image(m doc.Marker, s style)
+	// openLink starts a link to ref; false when the format writes no link
+	// for it, and its text is written as plain runs.
+	openLink(ref string) bool
+	closeLink()
+}
+
+var (
+	_ inlineWriter = (*docxWriter)(nil)
+	_ inlineWriter = (*odtWriter)(nil)
+)
+
+// writeInline writes inline pieces with the formatting s plus their own:
+// code as its text in code style, images by w, and a link's text inside
+// the link (a link inside a link is only its text).
+func writeInline(d *doc.Document, w inlineWriter, ps []piece, s style, inLink bool) {
+	for _, p := range ps {
+		if p.child == nil {
+			w.run(p.text, s, inLink)
+			continue
+		}
+		n := p.child
+		m := n.m
+		switch {
+		case m.Kind == doc.Code:
+			w.run(d.Slice(m.Start, m.End), s.with(doc.Code), inLink)
+		case m.Kind == doc.Image:
+			w.image(m, s)
+		case m.Kind == doc.Link && !inLink && w.openLink(m.Reference):
+			writeInline(d, w, pieces(d, n), s, true)
+			w.closeLink()
+		default:
+			writeInline(d, w, pieces(d, n), s.with(m.Kind), inLink)
+		}
+	}
+}
+
 // style is the inline formatting in force: what the markers around a piece
 // of text say.
 type style struct {
@@ -217,6 +259,46 @@ func linkTargets(d *doc.Document) map[int][]string {
 		}
 	}
 	return out
+}
+
+// itemLines walks a list item: the lines of its text (its inline text,
+// its paragraphs and headings, and the lines of other blocks in it: a
+// table a line per row) go to text, gathered until a nested list, which
+// goes to list. text is never called with no lines.
+func itemLines(d *doc.Document, n *node, text func([][]piece), list func(*node)) {
+	var parts [][]piece
+	var run []piece
+	flush := func() {
+		if len(run) > 0 {
+			parts = append(parts, run)
+			run = nil
+		}
+		if len(parts) > 0 {
+			text(parts)
+			parts = nil
+		}
+	}
+	for _, p := range pieces(d, n) {
+		if p.child == nil || !isBlock(p.child.m) {
+			run = append(run, p)
+			continue
+		}
+		if p.child.m.Kind == doc.List {
+			flush()
+			list(p.child)
+			continue
+		}
+		if len(run) > 0 {
+			parts = append(parts, run)
+			run = nil
+		}
+		if k := p.child.m.Kind; k == doc.Paragraph || k == doc.Heading {
+			parts = append(parts, pieces(d, p.child))
+		} else {
+			parts = append(parts, blockLines(d, p.child)...)
+		}
+	}
+	flush()
 }
 
 // blockLines is a block inside a list item as lines of inline pieces: a

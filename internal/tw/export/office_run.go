@@ -26,11 +26,11 @@ func officeCommand() (string, error) {
 	return "", ErrNoLibreOffice
 }
 
-// Convert has LibreOffice (headless, with a profile of its own so it runs
+// convert has LibreOffice (headless, with a profile of its own so it runs
 // beside a LibreOffice the user has open) convert files, each written as
 // filter says ("pdf:writer_pdf_Export", "txt:Text (encoded):UTF8"), and
 // returns the outputs in the order of the inputs. Cancelling ctx stops it.
-func Convert(ctx context.Context, filter string, inputs ...string) ([][]byte, error) {
+func convert(ctx context.Context, filter string, inputs ...string) ([][]byte, error) {
 	office, err := officeCommand()
 	if err != nil {
 		return nil, err
@@ -101,7 +101,7 @@ func firstLines(s string, n int) string {
 // of the headings as bookmarks.
 const pdfFilter = `pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"},"ExportBookmarks":{"type":"boolean","value":"true"},"PDFUACompliance":{"type":"boolean","value":"true"}}`
 
-// PDF writes d as a tagged PDF: the ODT that ODT writes, laid out by
+// PDF writes d as a tagged PDF: the ODT that writeODT writes, laid out by
 // LibreOffice. LibreOffice rather than a PDF writer in Go: it shapes every
 // script (Arabic, Devanagari, CJK) with the system's fonts, hyphenates,
 // breaks pages and tables, and writes tagged PDF (PDF/UA) with the alt
@@ -110,7 +110,7 @@ func PDF(ctx context.Context, d *doc.Document) ([]byte, error) {
 	if _, err := officeCommand(); err != nil {
 		return nil, err
 	}
-	odt, err := ODT(d)
+	odt, err := writeODT(d)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func PDF(ctx context.Context, d *doc.Document) ([]byte, error) {
 	if err := os.WriteFile(in, odt, 0o600); err != nil {
 		return nil, err
 	}
-	out, err := Convert(ctx, pdfFilter, in)
+	out, err := convert(ctx, pdfFilter, in)
 	if err != nil {
 		return nil, err
 	}

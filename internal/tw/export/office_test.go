@@ -117,10 +117,7 @@ func TestOfficeRoundTrip(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				back, err := load.Bytes("x."+w.ext, data)
-				if err != nil {
-					t.Fatal(err)
-				}
+				back := readBack(t, w.ext, data)
 				if back.Text != strings.TrimRight(d.Text, "\n") {
 					t.Errorf("text differs:\n got %q\nwant %q", back.Text, d.Text)
 				}
@@ -410,10 +407,7 @@ func TestOfficeInternalLinks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := load.Bytes("x."+w.ext, data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		back := readBack(t, w.ext, data)
 		var got []int
 		for _, m := range back.MarkersOf(doc.Link) {
 			pos, ok := back.LinkTarget(m)

@@ -207,6 +207,67 @@ func trimRun(run []piece) []piece {
 	return out
 }
 
+// walkFlow walks a container's children in order: each block goes to
+// block, and the inline text between blocks to para, trimmed and never
+// empty: a paragraph at a time when split (the text cut at blank lines,
+// see paragraphs), else as one run.
+func walkFlow(d *doc.Document, n *node, split bool, para func([]piece), block func(*node)) {
+	var run []piece
+	flush := func() {
+		parts := [][]piece{run}
+		if split {
+			parts = paragraphs(run)
+		}
+		for _, part := range parts {
+			if part = trimRun(part); len(part) > 0 {
+				para(part)
+			}
+		}
+		run = run[:0]
+	}
+	for _, p := range pieces(d, n) {
+		if p.child != nil && isBlock(p.child.m) {
+			flush()
+			block(p.child)
+			continue
+		}
+		run = append(run, p)
+	}
+	flush()
+}
+
+// childrenOf returns the children of n of kind k, in order.
+func childrenOf(n *node, k doc.Kind) []*node {
+	var out []*node
+	for _, c := range n.children {
+		if c.m.Kind == k {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// tableRows returns a table's rows and its number of columns: the most
+// cells in a row, at least one.
+func tableRows(table *node) (rows []*node, cols int) {
+	rows = childrenOf(table, doc.TableRow)
+	cols = 1
+	for _, r := range rows {
+		cols = max(cols, len(childrenOf(r, doc.TableCell)))
+	}
+	return rows, cols
+}
+
+// headerRows splits rows into the header rows at the top (labelled
+// "header") and the rows after them.
+func headerRows(rows []*node) (head, body []*node) {
+	n := 0
+	for n < len(rows) && rows[n].m.Label == doc.HeaderRow {
+		n++
+	}
+	return rows[:n], rows[n:]
+}
+
 var blankLines = regexp.MustCompile(`\n[ \t\f\r]*\n\s*`)
 
 // paragraphs splits a run of inline pieces at blank lines in its text (a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,71 +25,89 @@ const (
 	FormatPDF      Format = "pdf"
 )
 
+// info is f's entry in formatTable.
+func (f Format) info() (formatInfo, bool) {
+	for _, fi := range formatTable {
+		if fi.format == f {
+			return fi, true
+		}
+	}
+	return formatInfo{}, false
+}
+
+// Binary reports whether f is a binary format (not for a terminal).
+func (f Format) Binary() bool {
+	fi, _ := f.info()
+	return fi.binary
+}
+
+// Ext is the usual file extension of f, with its dot.
+func (f Format) Ext() string {
+	if fi, ok := f.info(); ok {
+		return fi.exts[0]
+	}
+	return "." + string(f)
+}
+
+// formatInfo is what export knows of a format: the names --to takes for
+// it, the file extensions that ask for it (the first is its usual one),
+// whether it is binary (not for a terminal), and its writer.
+type formatInfo struct {
+	format Format
+	names  []string
+	exts   []string
+	binary bool
+	write  func(ctx context.Context, d *doc.Document) ([]byte, error)
+}
+
+// formatTable lists the formats in the order help texts name them.
+var formatTable = []formatInfo{
+	{FormatText, []string{"text", "txt", "plain"}, []string{".txt", ".text"}, false, writeText},
+	{FormatMarkdown, []string{"markdown", "md"}, []string{".md", ".markdown"}, false,
+		func(_ context.Context, d *doc.Document) ([]byte, error) { return writeMarkdown(d), nil }},
+	{FormatHTML, []string{"html", "htm"}, []string{".html", ".htm", ".xhtml"}, false,
+		func(_ context.Context, d *doc.Document) ([]byte, error) { return writeHTML(d), nil }},
+	{FormatJSON, []string{"json"}, []string{".json"}, false, writeJSON},
+	{FormatEPUB, []string{"epub", "epub3"}, []string{".epub"}, true,
+		func(_ context.Context, d *doc.Document) ([]byte, error) { return writeEPUB(d, time.Now()) }},
+	{FormatDOCX, []string{"docx", "word"}, []string{".docx"}, true,
+		func(_ context.Context, d *doc.Document) ([]byte, error) { return writeDOCX(d) }},
+	{FormatODT, []string{"odt", "opendocument"}, []string{".odt"}, true,
+		func(_ context.Context, d *doc.Document) ([]byte, error) { return writeODT(d) }},
+	{FormatPDF, []string{"pdf"}, []string{".pdf"}, true, PDF},
+}
+
 // Formats lists the formats in the order help texts name them.
-var Formats = []Format{FormatText, FormatMarkdown, FormatHTML, FormatJSON, FormatEPUB, FormatDOCX, FormatODT, FormatPDF}
+var Formats = func() []Format {
+	out := make([]Format, len(formatTable))
+	for i, fi := range formatTable {
+		out[i] = fi.format
+	}
+	return out
+}()
 
 // Extensions lists the file extensions FormatOf knows, as messages name
 // them.
 const Extensions = ".txt, .md, .html, .json, .epub, .docx, .odt or .pdf"
 
-// Binary reports whether f is a binary format (not for a terminal).
-func (f Format) Binary() bool {
-	return f == FormatEPUB || f == FormatDOCX || f == FormatODT || f == FormatPDF
-}
-
-// Ext is the usual file extension of f, with its dot.
-func (f Format) Ext() string {
-	switch f {
-	case FormatText:
-		return ".txt"
-	case FormatMarkdown:
-		return ".md"
-	}
-	return "." + string(f)
-}
-
 // ParseFormat reads a --to value.
 func ParseFormat(s string) (Format, error) {
-	switch strings.ToLower(s) {
-	case "text", "txt", "plain":
-		return FormatText, nil
-	case "markdown", "md":
-		return FormatMarkdown, nil
-	case "html", "htm":
-		return FormatHTML, nil
-	case "json":
-		return FormatJSON, nil
-	case "epub", "epub3":
-		return FormatEPUB, nil
-	case "docx", "word":
-		return FormatDOCX, nil
-	case "odt", "opendocument":
-		return FormatODT, nil
-	case "pdf":
-		return FormatPDF, nil
+	name := strings.ToLower(s)
+	for _, fi := range formatTable {
+		if slices.Contains(fi.names, name) {
+			return fi.format, nil
+		}
 	}
 	return "", fmt.Errorf("cannot convert to %q", s)
 }
 
 // FormatOf is the format a file name asks for by its extension.
 func FormatOf(path string) (Format, bool) {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".txt", ".text":
-		return FormatText, true
-	case ".md", ".markdown":
-		return FormatMarkdown, true
-	case ".html", ".htm", ".xhtml":
-		return FormatHTML, true
-	case ".json":
-		return FormatJSON, true
-	case ".epub":
-		return FormatEPUB, true
-	case ".docx":
-		return FormatDOCX, true
-	case ".odt":
-		return FormatODT, true
-	case ".pdf":
-		return FormatPDF, true
+	ext := strings.ToLower(filepath.Ext(path))
+	for _, fi := range formatTable {
+		if slices.Contains(fi.exts, ext) {
+			return fi.format, true
+		}
 	}
 	return "", false
 }
@@ -101,31 +120,28 @@ func Write(d *doc.Document, f Format) ([]byte, error) {
 // WriteContext renders d in format f; cancelling ctx stops a PDF's
 // LibreOffice.
 func WriteContext(ctx context.Context, d *doc.Document, f Format) ([]byte, error) {
-	switch f {
-	case FormatText:
-		// Room for the final line break at once: appending to a full
-		// slice would copy a large text a second time.
-		data := make([]byte, len(d.Text), len(d.Text)+1)
-		copy(data, d.Text)
-		if len(data) > 0 && data[len(data)-1] != '\n' {
-			data = append(data, '\n')
-		}
-		return data, nil
-	case FormatMarkdown:
-		return Markdown(d), nil
-	case FormatHTML:
-		return HTML(d), nil
-	case FormatJSON:
-		data, err := doc.TextJSON(d)
-		return append(data, '\n'), err
-	case FormatEPUB:
-		return EPUB(d, time.Now())
-	case FormatDOCX:
-		return DOCX(d)
-	case FormatODT:
-		return ODT(d)
-	case FormatPDF:
-		return PDF(ctx, d)
+	fi, ok := f.info()
+	if !ok {
+		return nil, fmt.Errorf("cannot convert to %q", f)
 	}
-	return nil, fmt.Errorf("cannot convert to %q", f)
+	return fi.write(ctx, d)
+}
+
+// writeText writes the canonical text, ending in a line break.
+func writeText(_ context.Context, d *doc.Document) ([]byte, error) {
+	// Room for the final line break at once: appending to a full slice
+	// would copy a large text a second time.
+	data := make([]byte, len(d.Text), len(d.Text)+1)
+	copy(data, d.Text)
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		data = append(data, '\n')
+	}
+	return data, nil
+}
+
+// writeJSON writes the document as the text-and-markers JSON, ending in a
+// line break.
+func writeJSON(_ context.Context, d *doc.Document) ([]byte, error) {
+	data, err := doc.TextJSON(d)
+	return append(data, '\n'), err
 }

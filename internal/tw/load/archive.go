@@ -17,9 +17,9 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// FormatArchive is the format name of an archive read as a list of its
+// formatArchive is the format name of an archive read as a list of its
 // members.
-const FormatArchive = "archive"
+const formatArchive = "archive"
 
 // ReasonNoMember is why archive!member fails when the member is missing.
 const ReasonNoMember = "no such file in the archive"
@@ -28,8 +28,8 @@ const ReasonNoMember = "no such file in the archive"
 const maxTarBytes = maxUnzipped
 
 func init() {
-	// Registered here: Archive looks formats up in the registry.
-	Register(Registered{Name: FormatArchive, Extensions: []string{".zip", ".tar", ".tgz", ".gz"}, Load: Archive, Binary: true})
+	// Registered here: loadArchive looks formats up in the registry.
+	register(registration{Name: formatArchive, Extensions: []string{".zip", ".tar", ".tgz", ".gz"}, Load: loadArchive, Binary: true})
 }
 
 // archiveKind names the kind of archive a path is by its extension, or "".
@@ -101,10 +101,10 @@ func archiveRead(kind string, data []byte, member string) ([]byte, error) {
 		}
 		b, err := io.ReadAll(io.LimitReader(r, maxTarBytes+1))
 		if err != nil {
-			return true, &Error{Reason: ReasonCorrupt + " (" + err.Error() + ")"}
+			return true, &Error{Reason: reasonCorrupt + " (" + err.Error() + ")"}
 		}
 		if len(b) > maxTarBytes {
-			return true, &Error{Reason: ReasonZipBomb}
+			return true, &Error{Reason: reasonZipBomb}
 		}
 		found = b
 		return true, nil
@@ -125,7 +125,7 @@ func tarWalk(kind string, data []byte, f func(*tar.Header, io.Reader) (bool, err
 	if kind == "tgz" {
 		gz, err := gzip.NewReader(r)
 		if err != nil {
-			return &Error{Reason: ReasonCorrupt + " (not gzip: " + err.Error() + ")"}
+			return &Error{Reason: reasonCorrupt + " (not gzip: " + err.Error() + ")"}
 		}
 		// The budget bounds what the decompressor may produce.
 		r = io.LimitReader(gz, maxTarBytes+1<<20)
@@ -133,7 +133,7 @@ func tarWalk(kind string, data []byte, f func(*tar.Header, io.Reader) (bool, err
 	tr := tar.NewReader(r)
 	for n := 0; ; n++ {
 		if n > maxZipMembers {
-			return &Error{Reason: ReasonZipBomb}
+			return &Error{Reason: reasonZipBomb}
 		}
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
@@ -143,7 +143,7 @@ func tarWalk(kind string, data []byte, f func(*tar.Header, io.Reader) (bool, err
 			if n > 0 && errors.Is(err, io.ErrUnexpectedEOF) {
 				return nil
 			}
-			return &Error{Reason: ReasonCorrupt + " (" + err.Error() + ")"}
+			return &Error{Reason: reasonCorrupt + " (" + err.Error() + ")"}
 		}
 		stop, err := f(h, tr)
 		if err != nil || stop {
@@ -152,10 +152,10 @@ func tarWalk(kind string, data []byte, f func(*tar.Header, io.Reader) (bool, err
 	}
 }
 
-// Archive loads a ZIP or tar archive as the list of its readable members
+// loadArchive loads a ZIP or tar archive as the list of its readable members
 // (those of a known document format or plain text), each a list item
 // with a link to "archive!member" and its size.
-func Archive(docPath string, data []byte) (*doc.Document, error) {
+func loadArchive(docPath string, data []byte) (*doc.Document, error) {
 	kind := archiveKind(docPath)
 	if kind == "" {
 		kind = "zip"
@@ -172,10 +172,7 @@ func Archive(docPath string, data []byte) (*doc.Document, error) {
 	}
 	sort.Slice(members, func(i, j int) bool { return members[i].name < members[j].name })
 	b := newBuilder(len(members) * 40)
-	h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
-	b.inlineText(baseName(docPath))
-	b.closeMarker(h)
-	b.paragraphBreak()
+	b.heading(1, baseName(docPath))
 	shown := 0
 	lid := -1
 	for _, m := range members {
@@ -202,7 +199,7 @@ func Archive(docPath string, data []byte) (*doc.Document, error) {
 	b.inlineText(strconv.Itoa(shown) + " readable of " + strconv.Itoa(len(members)) + " files.")
 	b.closeMarker(p)
 	text, markers := b.finish()
-	return doc.New(text, doc.Meta{Title: baseName(docPath), Format: FormatArchive, Path: docPath}, markers), nil
+	return doc.New(text, doc.Meta{Title: baseName(docPath), Format: formatArchive, Path: docPath}, markers), nil
 }
 
 // textExtensions are extensions of plain text files worth listing.
@@ -212,7 +209,7 @@ func readableMember(name string) bool {
 	if strings.HasSuffix(name, "/") || strings.HasPrefix(path.Base(name), ".") {
 		return false
 	}
-	if r, ok := lookup(name); ok && r.Name != FormatArchive {
+	if r, ok := lookup(name); ok && r.Name != formatArchive {
 		return true
 	}
 	return textExtensions[strings.ToLower(path.Ext(name))]

@@ -215,9 +215,9 @@ func benchLoad(b *testing.B, name string, data []byte, loader doc.LoaderFunc) {
 }
 
 func BenchmarkLoadMarkdown10MB(b *testing.B) {
-	benchLoad(b, "bench.md", genMarkdown(10<<20), Markdown)
+	benchLoad(b, "bench.md", genMarkdown(10<<20), loadMarkdown)
 }
 
 func BenchmarkLoadHTML10MB(b *testing.B) {
-	benchLoad(b, "bench.html", genHTML(10<<20), HTML)
+	benchLoad(b, "bench.html", genHTML(10<<20), loadHTML)
 }

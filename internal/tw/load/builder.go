@@ -476,7 +476,7 @@ func (b *builder) cellSeparator() {
 	if b.pending == sepSpace {
 		b.pending = sepNone
 	}
-	b.literal(" | ")
+	b.literal(doc.CellSeparator)
 	b.lineHasText = false
 }
 
@@ -550,6 +550,26 @@ func (b *builder) closeMarker(idx int) {
 // markers: its text is its cells joined by " | ", none holding a "|" or a
 // marker.
 func (b *builder) deriveCells(id int) { b.derived = append(b.derived, int32(id)) }
+
+// document finishes the text and makes the loaded document: links into
+// the document resolved, headings reachable as "#slug" links, and the
+// title meta gives, else that of the headings (headingTitle), else the
+// file's name.
+func (b *builder) document(meta doc.Meta, docPath string) *doc.Document {
+	text, markers := b.finish()
+	return b.documentOf(text, markers, meta, docPath)
+}
+
+// documentOf is document for a text and markers a loader finished itself.
+func (b *builder) documentOf(text string, markers []doc.Marker, meta doc.Meta, docPath string) *doc.Document {
+	d := doc.New(text, meta, markers)
+	d.Links = b.resolveLinks()
+	linkHeadings(d)
+	if d.Meta.Title == "" {
+		d.Meta.Title = headingTitle(d, baseName(docPath))
+	}
+	return d
+}
 
 // finish returns the canonical text and its markers in document order.
 func (b *builder) finish() (string, []doc.Marker) {

@@ -14,9 +14,9 @@ import (
 
 // Format names of data files.
 const (
-	FormatCSV  = "csv"
-	FormatTSV  = "tsv"
-	FormatJSON = "json"
+	formatCSV  = "csv"
+	formatTSV  = "tsv"
+	formatJSON = "json"
 )
 
 // maxTableCells bounds the cells read from a sheet (CSV, TSV, XLSX, ODS):
@@ -25,15 +25,15 @@ const (
 // 70 MB.
 const maxTableCells = 500_000
 
-// CSV loads comma-separated values as one table whose first row is the
+// loadCSV loads comma-separated values as one table whose first row is the
 // header; TSV (tab-separated) likewise.
-func CSV(path string, data []byte) (*doc.Document, error) {
-	return delimited(path, data, ',', FormatCSV)
+func loadCSV(path string, data []byte) (*doc.Document, error) {
+	return delimited(path, data, ',', formatCSV)
 }
 
-// TSV loads tab-separated values as one table.
-func TSV(path string, data []byte) (*doc.Document, error) {
-	return delimited(path, data, '\t', FormatTSV)
+// loadTSV loads tab-separated values as one table.
+func loadTSV(path string, data []byte) (*doc.Document, error) {
+	return delimited(path, data, '\t', formatTSV)
 }
 
 func delimited(path string, data []byte, comma rune, format string) (*doc.Document, error) {
@@ -110,21 +110,7 @@ func (s *sheet) row(cells []string) bool {
 		s.id = b.openMarker(doc.Marker{Kind: doc.Table})
 		s.open = true
 	}
-	b.lineBreak()
-	m := doc.Marker{Kind: doc.TableRow}
-	if s.rows == 0 && s.header {
-		m.Label = "header"
-	}
-	rid := b.openMarker(m)
-	for i, c := range cells[:n] {
-		if i > 0 {
-			b.cellSeparator()
-		}
-		cid := b.openHere(doc.Marker{Kind: doc.TableCell})
-		b.inlineText(c)
-		b.closeMarker(cid)
-	}
-	b.closeMarker(rid)
+	b.tableRow(s.rows == 0 && s.header, n, func(i int) { b.inlineText(cells[i]) })
 	s.rows++
 	s.cells += n
 	return true
@@ -148,17 +134,17 @@ func (s *sheet) end() {
 // maxJSONDepth bounds the nesting read; deeper values are summarized.
 const maxJSONDepth = 64
 
-// JSON loads JSON as a readable outline: an object's members are lines
+// loadJSON loads JSON as a readable outline: an object's members are lines
 // "key: value", a member holding an object or array is a heading (level
 // by depth, at most 6) followed by its content; an array of plain values
 // is a list, an array of objects or arrays gives a heading "Item N" to
 // each. JSON that does not parse reads as plain text.
-func JSON(path string, data []byte) (*doc.Document, error) {
+func loadJSON(path string, data []byte) (*doc.Document, error) {
 	src := decode(data)
 	if !json.Valid(src) {
-		d, err := Text(path, data)
+		d, err := loadText(path, data)
 		if d != nil {
-			d.Meta.Format = FormatJSON
+			d.Meta.Format = formatJSON
 		}
 		return d, err
 	}
@@ -171,7 +157,7 @@ func JSON(path string, data []byte) (*doc.Document, error) {
 		j.value(tok, 0, "")
 	}
 	text, markers := b.finish()
-	return doc.New(text, doc.Meta{Title: baseName(path), Format: FormatJSON, Path: path}, markers), nil
+	return doc.New(text, doc.Meta{Title: baseName(path), Format: formatJSON, Path: path}, markers), nil
 }
 
 type jsonOutline struct {
@@ -217,10 +203,7 @@ func (j *jsonOutline) value(tok json.Token, depth int, key string) {
 	}
 	if key != "" {
 		b.paragraphBreak()
-		id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: min(depth, 6)})
-		b.inlineText(key)
-		b.closeMarker(id)
-		b.paragraphBreak()
+		b.heading(min(depth, 6), key)
 	}
 	if depth > maxJSONDepth {
 		// Too deep: skip the rest of this value.

@@ -7,17 +7,17 @@ import (
 	"strings"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/load/labels"
 )
 
-// FormatDOCX is the format name of Word documents.
-const FormatDOCX = "docx"
+// formatDOCX is the format name of Word documents.
+const formatDOCX = "docx"
 
 type docxStyle struct {
 	name, basedOn string
 	outline       int // -1: none
 	numID, ilvl   string
-	bold, italic  int8 // 0 unset, 1 on, -1 off
-	underline     int8
+	styleFormat
 }
 
 type docxLevel struct {
@@ -55,11 +55,6 @@ type docxNoteRef struct {
 	n       int
 }
 
-type docxFormat struct {
-	kind doc.Kind
-	id   int
-}
-
 type docx struct {
 	z        *zipDoc
 	b        *builder
@@ -69,7 +64,7 @@ type docx struct {
 	rels     map[string]string
 
 	lists      []docxList
-	formats    []docxFormat
+	formats    runFormats
 	inCell     int
 	inNote     bool
 	inCode     bool
@@ -80,7 +75,7 @@ type docx struct {
 	fieldDepth int
 }
 
-// DOCX loads a Word (Office Open XML) document: headings from "heading N"
+// loadDOCX loads a Word (Office Open XML) document: headings from "heading N"
 // styles, the Title style (level 1) and outline levels; lists from their
 // numbering (level ilvl+1, labels from lvlText; an item does not hold its
 // nested list); tables (the first row is "header" when the table look or
@@ -94,29 +89,18 @@ type docx struct {
 // not; both are listed in Meta.Properties ("textweaver.revisions",
 // "textweaver.changes"). Title, author and language come from
 // docProps/core.xml (each once: the original textweaver doubles them).
-func DOCX(docPath string, data []byte) (*doc.Document, error) {
-	z, err := openZip(data)
+func loadDOCX(docPath string, data []byte) (*doc.Document, error) {
+	z, err := openOOXML(data)
 	if err != nil {
 		return nil, err
 	}
 	main := "word/document.xml"
-	if rels, _ := z.read("_rels/.rels", true); rels != nil {
-		if root, err := parseXML(rels); err == nil {
-			root.findAll("Relationship", func(n *xnode) {
-				if strings.HasSuffix(n.attr("Type"), "/officeDocument") {
-					main = resolvePath("", n.attr("Target"))
-				}
-			})
+	ooxmlRelationships(z, "", func(n *xnode) {
+		if strings.HasSuffix(n.attr("Type"), "/officeDocument") {
+			main = resolvePath("", n.attr("Target"))
 		}
-	}
-	if z.has("EncryptionInfo") || z.has("EncryptedPackage") {
-		return nil, &Error{Reason: ReasonEncrypted}
-	}
-	body, err := z.read(main, false)
-	if err != nil {
-		return nil, err
-	}
-	root, err := parseXML(body)
+	})
+	body, root, err := z.readXML(main)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +108,7 @@ func DOCX(docPath string, data []byte) (*doc.Document, error) {
 	dir := main[:strings.LastIndex(main, "/")+1]
 	x.readStyles(dir + "styles.xml")
 	x.readNumbering(dir + "numbering.xml")
-	x.readRels(dir + "_rels/" + main[len(dir):] + ".rels")
+	ooxmlRelationships(z, main, func(n *xnode) { x.rels[n.attr("Id")] = n.attr("Target") })
 	footnotes := x.readNotes(dir+"footnotes.xml", "footnote")
 	endnotes := x.readNotes(dir+"endnotes.xml", "endnote")
 	comments := x.readNotes(dir+"comments.xml", "comment")
@@ -133,55 +117,32 @@ func DOCX(docPath string, data []byte) (*doc.Document, error) {
 		x.blocks(bd)
 	}
 	x.closeLists()
-	if len(x.notes) > 0 {
-		b := x.b
-		b.paragraphBreak()
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-		b.inlineText("Footnotes")
-		b.closeMarker(h)
-		b.paragraphBreak()
-		x.inNote = true
-		for _, ref := range x.notes {
-			n := footnotes[ref.id]
-			switch {
-			case ref.endnote:
-				n = endnotes[ref.id]
-			case ref.comment:
-				n = comments[ref.id]
-			}
-			b.lineBreak()
-			label := strconv.Itoa(ref.n)
-			outer := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: label})
-			inner := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-			b.literal("[" + label + "]")
-			b.closeMarker(inner)
-			b.space()
-			if ref.comment && n != nil {
-				who := collapseSpace(n.attr("author"))
-				if who == "" {
-					who = "someone"
-				}
-				b.inlineText("Comment by " + who + ":")
-				b.space()
-			}
-			if n != nil {
-				x.blocks(n)
-			}
-			x.closeFormats()
-			b.closeMarker(outer)
-			b.lineBreak()
+	x.inNote = true
+	x.b.notesSection(len(x.notes), func(i int) string { return strconv.Itoa(x.notes[i].n) }, func(i int) {
+		ref := x.notes[i]
+		n := footnotes[ref.id]
+		switch {
+		case ref.endnote:
+			n = endnotes[ref.id]
+		case ref.comment:
+			n = comments[ref.id]
 		}
-	}
+		if ref.comment && n != nil {
+			who := collapseSpace(n.attr("author"))
+			if who == "" {
+				who = "someone"
+			}
+			x.b.inlineText("Comment by " + who + ":")
+			x.b.space()
+		}
+		if n != nil {
+			x.blocks(n)
+		}
+		x.formats.close(x.b)
+	})
 	text, markers := x.b.finish()
-	meta := doc.Meta{Format: FormatDOCX, Path: docPath}
-	title := ""
-	if core, _ := z.read("docProps/core.xml", true); core != nil {
-		if cr, err := parseXML(core); err == nil {
-			title = collapseSpace(cr.child("title").textOf())
-			meta.Author = strPtr(collapseSpace(cr.child("creator").textOf()))
-			meta.Language = strPtr(collapseSpace(cr.child("language").textOf()))
-		}
-	}
+	meta := doc.Meta{Format: formatDOCX, Path: docPath}
+	meta.Title = ooxmlCore(z, &meta)
 	if len(x.changes) > 0 {
 		for i := range x.changes {
 			if id := x.spanOf[i]; id >= 0 {
@@ -198,23 +159,12 @@ func DOCX(docPath string, data []byte) (*doc.Document, error) {
 			"textweaver.changes":   strings.TrimSpace(buf.String()),
 		}
 	}
-	d := doc.New(text, meta, markers)
-	d.Links = x.b.resolveLinks()
-	linkHeadings(d)
-	d.Meta.Title = title
-	if title == "" {
-		d.Meta.Title = headingTitle(d, baseName(docPath))
-	}
-	return d, nil
+	return x.b.documentOf(text, markers, meta, docPath), nil
 }
 
 func (x *docx) readStyles(name string) {
-	data, _ := x.z.read(name, true)
-	if data == nil {
-		return
-	}
-	root, err := parseXML(data)
-	if err != nil {
+	root := x.z.optionalXML(name)
+	if root == nil {
 		return
 	}
 	root.findAll("style", func(n *xnode) {
@@ -235,13 +185,14 @@ func (x *docx) readStyles(name string) {
 		if rpr := n.child("rPr"); rpr != nil {
 			s.bold = onOff(rpr.child("b"))
 			s.italic = onOff(rpr.child("i"))
-			s.underline = underlineOf(rpr.child("u"))
+			s.underline = onOff(rpr.child("u"))
 		}
 		x.styles[n.attr("styleId")] = s
 	})
 }
 
-// onOff reads a toggle property: absent 0, on 1, off -1.
+// onOff reads a toggle property (bold, italic, underline: any underline
+// but "none" is on): absent 0, on 1, off -1.
 func onOff(n *xnode) int8 {
 	if n == nil {
 		return 0
@@ -253,24 +204,9 @@ func onOff(n *xnode) int8 {
 	return 1
 }
 
-func underlineOf(n *xnode) int8 {
-	if n == nil {
-		return 0
-	}
-	switch n.attr("val") {
-	case "none", "0", "false", "off":
-		return -1
-	}
-	return 1
-}
-
 func (x *docx) readNumbering(name string) {
-	data, _ := x.z.read(name, true)
-	if data == nil {
-		return
-	}
-	root, err := parseXML(data)
-	if err != nil {
+	root := x.z.optionalXML(name)
+	if root == nil {
 		return
 	}
 	abstract := map[string]*[9]*docxLevel{}
@@ -307,28 +243,10 @@ func (x *docx) readNumbering(name string) {
 	})
 }
 
-func (x *docx) readRels(name string) {
-	data, _ := x.z.read(name, true)
-	if data == nil {
-		return
-	}
-	root, err := parseXML(data)
-	if err != nil {
-		return
-	}
-	root.findAll("Relationship", func(n *xnode) {
-		x.rels[n.attr("Id")] = n.attr("Target")
-	})
-}
-
 func (x *docx) readNotes(name, element string) map[string]*xnode {
 	out := map[string]*xnode{}
-	data, _ := x.z.read(name, true)
-	if data == nil {
-		return out
-	}
-	root, err := parseXML(data)
-	if err != nil {
+	root := x.z.optionalXML(name)
+	if root == nil {
 		return out
 	}
 	root.findAll(element, func(n *xnode) {
@@ -464,7 +382,7 @@ func (x *docx) paragraph(p *xnode) {
 	if x.inCell > 0 || x.inNote {
 		b.space()
 		x.inline(p)
-		x.closeFormats()
+		x.formats.close(x.b)
 		b.space()
 		x.afterParagraph()
 		return
@@ -487,7 +405,7 @@ func (x *docx) paragraph(p *xnode) {
 		id = b.openMarker(doc.Marker{Kind: doc.Paragraph})
 	}
 	x.inline(p)
-	x.closeFormats()
+	x.formats.close(x.b)
 	x.inCode = false
 	b.closeMarker(id)
 	b.paragraphBreak()
@@ -527,7 +445,7 @@ func (x *docx) listItem(p *xnode, numID string, ilvl int) {
 	}
 	id := b.openMarker(doc.Marker{Kind: doc.ListItem, Level: level, Label: x.listLabel(numID, ilvl)})
 	x.inline(p)
-	x.closeFormats()
+	x.formats.close(x.b)
 	b.closeMarker(id)
 	b.lineBreak()
 }
@@ -594,9 +512,9 @@ func formatNumber(n int, f string) string {
 	case "upperLetter", "A":
 		return letters(n, 'A')
 	case "lowerRoman", "i":
-		return strings.ToLower(roman(n))
+		return strings.ToLower(labels.Roman(n))
 	case "upperRoman", "I":
-		return roman(n)
+		return labels.Roman(n)
 	case "decimalZero":
 		if n < 10 {
 			return "0" + strconv.Itoa(n)
@@ -612,22 +530,6 @@ func letters(n int, base byte) string {
 	// Word repeats the letter: a … z, aa … zz.
 	k := (n-1)/26 + 1
 	return strings.Repeat(string(rune(base+byte((n-1)%26))), min(k, 10))
-}
-
-func roman(n int) string {
-	if n <= 0 || n >= 4000 {
-		return strconv.Itoa(n)
-	}
-	vals := []int{1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1}
-	syms := []string{"M", "CM", "D", "CD", "C", "XC", "L", "XL", "X", "IX", "V", "IV", "I"}
-	var b strings.Builder
-	for i, v := range vals {
-		for n >= v {
-			b.WriteString(syms[i])
-			n -= v
-		}
-	}
-	return b.String()
 }
 
 func (x *docx) table(t *xnode) {
@@ -657,24 +559,13 @@ func (x *docx) table(t *xnode) {
 		if len(cells) == 0 {
 			continue
 		}
-		rm := doc.Marker{Kind: doc.TableRow}
-		if row == 0 && headerFirst || onOff(tr.child("trPr").child("tblHeader")) > 0 {
-			rm.Label = "header"
-		}
-		b.lineBreak()
-		rid := b.openMarker(rm)
-		for i, tc := range cells {
-			if i > 0 {
-				b.cellSeparator()
-			}
-			cid := b.openHere(doc.Marker{Kind: doc.TableCell})
+		header := row == 0 && headerFirst || onOff(tr.child("trPr").child("tblHeader")) > 0
+		b.tableRow(header, len(cells), func(i int) {
 			x.inCell++
-			x.blocks(tc)
-			x.closeFormats()
+			x.blocks(cells[i])
+			x.formats.close(x.b)
 			x.inCell--
-			b.closeMarker(cid)
-		}
-		b.closeMarker(rid)
+		})
 		row++
 	}
 	b.closeMarker(tid)
@@ -688,63 +579,16 @@ func (x *docx) runFormat(r *xnode) (bold, italic, underline, code bool) {
 	if rpr == nil {
 		return
 	}
-	var b, i, u int8 = onOff(rpr.child("b")), onOff(rpr.child("i")), underlineOf(rpr.child("u"))
+	f := styleFormat{onOff(rpr.child("b")), onOff(rpr.child("i")), onOff(rpr.child("u"))}
 	for _, s := range x.styleChain(rpr.child("rStyle").attr("val")) {
-		if b == 0 {
-			b = s.bold
-		}
-		if i == 0 {
-			i = s.italic
-		}
-		if u == 0 {
-			u = s.underline
-		}
+		f.inherit(s.styleFormat)
 		switch strings.ReplaceAll(strings.ToLower(s.name), " ", "") {
 		case "verbatimchar", "htmlcode", "sourcecode", "code", "inlinecode":
 			code = true
 		}
 	}
-	return b > 0, i > 0, u > 0, code && !x.inCode
+	return f.bold > 0, f.italic > 0, f.underline > 0, code && !x.inCode
 }
-
-// setFormats makes the open formatting markers those of a run, keeping
-// the ones that continue.
-func (x *docx) setFormats(want [4]bool) {
-	kinds := [4]doc.Kind{doc.Bold, doc.Italic, doc.Underline, doc.Code}
-	wanted := func(k doc.Kind) bool {
-		for i, kk := range kinds {
-			if kk == k {
-				return want[i]
-			}
-		}
-		return false
-	}
-	keep := 0
-	for keep < len(x.formats) && wanted(x.formats[keep].kind) {
-		keep++
-	}
-	for len(x.formats) > keep {
-		x.b.closeMarker(x.formats[len(x.formats)-1].id)
-		x.formats = x.formats[:len(x.formats)-1]
-	}
-	for i, k := range kinds {
-		if !want[i] {
-			continue
-		}
-		open := false
-		for _, f := range x.formats {
-			if f.kind == k {
-				open = true
-			}
-		}
-		if !open {
-			m := doc.Marker{Kind: k}
-			x.formats = append(x.formats, docxFormat{kind: k, id: x.b.openMarker(m)})
-		}
-	}
-}
-
-func (x *docx) closeFormats() { x.setFormats([4]bool{}) }
 
 // inline reads the runs of a paragraph (or of a hyperlink, an insertion,
 // a field, ...).
@@ -755,7 +599,7 @@ func (x *docx) inline(n *xnode) {
 		case "r":
 			x.run(c)
 		case "hyperlink":
-			x.closeFormats()
+			x.formats.close(x.b)
 			ref := ""
 			key := ""
 			if rid := c.attr("r:id"); rid != "" {
@@ -774,13 +618,13 @@ func (x *docx) inline(n *xnode) {
 				b.linkTo(id, key)
 			}
 			x.inline(c)
-			x.closeFormats()
+			x.formats.close(x.b)
 			b.closeMarker(id)
 		case "ins", "moveTo":
-			x.closeFormats()
+			x.formats.close(x.b)
 			span := b.openSpan()
 			x.inline(c)
-			x.closeFormats()
+			x.formats.close(x.b)
 			b.closeMarker(span)
 			ch := docxChange{ID: c.attr("id"), Kind: "inserted", Text: collapseSpace(textOfKind(c, "t")), Author: c.attr("author")}
 			x.changes = append(x.changes, ch)
@@ -823,7 +667,7 @@ func (x *docx) run(r *xnode) {
 	formatted := false
 	format := func() {
 		if !formatted {
-			x.setFormats([4]bool{bold, italic, underline, code})
+			x.formats.set(x.b, [4]bool{bold, italic, underline, code})
 			formatted = true
 		}
 	}
@@ -867,16 +711,11 @@ func (x *docx) run(r *xnode) {
 			if x.inNote {
 				continue
 			}
-			x.closeFormats()
+			x.formats.close(x.b)
 			ref := docxNoteRef{endnote: c.name == "endnoteReference", comment: c.name == "commentReference", id: c.attr("id"), n: len(x.notes) + 1}
 			x.notes = append(x.notes, ref)
 			label := strconv.Itoa(ref.n)
-			id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-			if b.pending == sepSpace {
-				b.flush()
-			}
-			b.literal("[" + label + "]")
-			b.closeMarker(id)
+			b.noteRef(label, label)
 		case "drawing", "pict", "object":
 			x.drawing(c)
 		case "AlternateContent":
@@ -911,7 +750,7 @@ func (x *docx) drawing(d *xnode) {
 	if alt == "" {
 		return
 	}
-	x.closeFormats()
+	x.formats.close(x.b)
 	id := x.b.openMarker(doc.Marker{Kind: doc.Image})
 	x.b.inlineText(alt)
 	x.b.closeMarker(id)

@@ -17,8 +17,8 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// FormatEML is the format name of e-mail messages.
-const FormatEML = "eml"
+// formatEML is the format name of e-mail messages.
+const formatEML = "eml"
 
 // maxMIMEParts bounds the parts of a message walked.
 const maxMIMEParts = 1000
@@ -29,15 +29,15 @@ type emlPart struct {
 	filename  string
 }
 
-// EML loads an e-mail message (RFC 5322, MIME): the headers From, To, Cc,
+// loadEML loads an e-mail message (RFC 5322, MIME): the headers From, To, Cc,
 // Date and Subject as lines of a paragraph, then the readable body (the
 // text/plain part, else the text/html one read as HTML), then a level-2
 // "Attachments" heading over a list of attached files with their sizes.
 // The subject is the title, the sender the author.
-func EML(docPath string, data []byte) (*doc.Document, error) {
+func loadEML(docPath string, data []byte) (*doc.Document, error) {
 	msg, err := mail.ReadMessage(bytes.NewReader(data))
 	if err != nil {
-		return nil, &Error{Reason: ReasonCorrupt + " (not an e-mail message: " + err.Error() + ")"}
+		return nil, &Error{Reason: reasonCorrupt + " (not an e-mail message: " + err.Error() + ")"}
 	}
 	dec := new(mime.WordDecoder)
 	dec.CharsetReader = charset.NewReaderLabel
@@ -104,10 +104,7 @@ func EML(docPath string, data []byte) (*doc.Document, error) {
 	}
 	if len(attachments) > 0 {
 		b.paragraphBreak()
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-		b.inlineText("Attachments")
-		b.closeMarker(h)
-		b.paragraphBreak()
+		b.heading(2, "Attachments")
 		lid := b.openMarker(doc.Marker{Kind: doc.List, Level: 1})
 		for _, a := range attachments {
 			b.lineBreak()
@@ -118,7 +115,7 @@ func EML(docPath string, data []byte) (*doc.Document, error) {
 		b.closeMarker(lid)
 	}
 	text, markers := b.finish()
-	meta := doc.Meta{Format: FormatEML, Path: docPath, Author: strPtr(header("From"))}
+	meta := doc.Meta{Format: formatEML, Path: docPath, Author: strPtr(header("From"))}
 	d := doc.New(text, meta, markers)
 	d.Meta.Title = header("Subject")
 	if d.Meta.Title == "" {

@@ -10,8 +10,8 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// FormatEPUB is the format name of EPUB books.
-const FormatEPUB = "epub"
+// formatEPUB is the format name of EPUB books.
+const formatEPUB = "epub"
 
 // maxEPUBChapters bounds the spine: a book of more is refused rather
 // than read for minutes.
@@ -31,7 +31,7 @@ type tocEntry struct {
 	level int
 }
 
-// EPUB loads an EPUB 2 or 3 book: the chapters of the spine in order
+// loadEPUB loads an EPUB 2 or 3 book: the chapters of the spine in order
 // (linear="no" items left out), each read as HTML; footnotes and endnotes
 // (epub:type) are gathered after the book (see epubnotes.go); the navigation document (else the NCX) gives
 // section_break markers, labelled with the entry's text, leveled by
@@ -40,7 +40,7 @@ type tocEntry struct {
 // contents label as a level-1 heading. Title, authors (joined with ", ")
 // and language come from the package metadata. Links between places in the
 // book are recorded in Document.Links. A DRM-encrypted book is refused.
-func EPUB(docPath string, data []byte) (*doc.Document, error) {
+func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 	z, err := openZip(data)
 	if err != nil {
 		return nil, err
@@ -48,11 +48,7 @@ func EPUB(docPath string, data []byte) (*doc.Document, error) {
 	if err := epubCheckEncryption(z); err != nil {
 		return nil, err
 	}
-	container, err := z.read("META-INF/container.xml", false)
-	if err != nil {
-		return nil, err
-	}
-	croot, err := parseXML(container)
+	_, croot, err := z.readXML("META-INF/container.xml")
 	if err != nil {
 		return nil, err
 	}
@@ -64,18 +60,14 @@ func EPUB(docPath string, data []byte) (*doc.Document, error) {
 		}
 	})
 	if opfPath == "" {
-		return nil, &Error{Reason: ReasonCorrupt + " (no package document in META-INF/container.xml)"}
+		return nil, &Error{Reason: reasonCorrupt + " (no package document in META-INF/container.xml)"}
 	}
-	opfData, err := z.read(opfPath, false)
-	if err != nil {
-		return nil, err
-	}
-	opf, err := parseXML(opfData)
+	_, opf, err := z.readXML(opfPath)
 	if err != nil {
 		return nil, err
 	}
 
-	meta := doc.Meta{Format: FormatEPUB, Path: docPath}
+	meta := doc.Meta{Format: formatEPUB, Path: docPath}
 	var creators []string
 	var title string
 	if md := opf.child("metadata"); md != nil {
@@ -191,10 +183,7 @@ func EPUB(docPath string, data []byte) (*doc.Document, error) {
 		b.paragraphBreak()
 		b.anchor(chapter)
 		if label := chapterLabel[chapter]; label != "" && !hasHeading(root) {
-			id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
-			b.inlineText(label)
-			b.closeMarker(id)
-			b.paragraphBreak()
+			b.heading(1, label)
 		}
 		walkHTMLBody(w, root)
 		b.paragraphBreak()
@@ -207,14 +196,8 @@ func EPUB(docPath string, data []byte) (*doc.Document, error) {
 	if len(sections) > 0 {
 		markers = append(sections, markers...)
 	}
-	d := doc.New(text, meta, markers)
-	d.Links = b.resolveLinks()
-	linkHeadings(d)
-	d.Meta.Title = title
-	if d.Meta.Title == "" {
-		d.Meta.Title = headingTitle(d, baseName(docPath))
-	}
-	return d, nil
+	meta.Title = title
+	return b.documentOf(text, markers, meta, docPath), nil
 }
 
 // walkHTMLBody walks what a parsed page shows: everything in <html> but
@@ -308,7 +291,7 @@ func epubCheckEncryption(z *zipDoc) error {
 	}
 	root, err := parseXML(data)
 	if err != nil {
-		return &Error{Reason: ReasonEncrypted}
+		return &Error{Reason: reasonEncrypted}
 	}
 	var refuse bool
 	root.findAll("EncryptedData", func(n *xnode) {
@@ -331,7 +314,7 @@ func epubCheckEncryption(z *zipDoc) error {
 		}
 	})
 	if refuse {
-		return &Error{Reason: ReasonEncrypted}
+		return &Error{Reason: reasonEncrypted}
 	}
 	return nil
 }
@@ -398,12 +381,8 @@ func epubNav(z *zipDoc, navPath string) []tocEntry {
 
 // epubNCX reads the EPUB 2 NCX navigation map.
 func epubNCX(z *zipDoc, ncxPath string) []tocEntry {
-	data, err := z.read(ncxPath, true)
-	if err != nil || data == nil {
-		return nil
-	}
-	root, err := parseXML(data)
-	if err != nil {
+	root := z.optionalXML(ncxPath)
+	if root == nil {
 		return nil
 	}
 	var out []tocEntry

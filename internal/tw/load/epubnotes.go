@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
-
-	"textfirst/internal/tw/doc"
 )
 
 // The original textweaver skips an EPUB's footnotes and endnotes: the
@@ -164,10 +162,7 @@ func (ns *epubNotes) write(w *htmlWalker) {
 		return
 	}
 	b := w.b
-	b.paragraphBreak()
-	h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-	b.inlineText("Footnotes")
-	b.closeMarker(h)
+	b.notesHeading()
 	for i, note := range ns.notes {
 		label := ns.labels[note.key]
 		if label == "" {
@@ -176,11 +171,7 @@ func (ns *epubNotes) write(w *htmlWalker) {
 		ref := ns.refFor(note.key, label)
 		b.paragraphBreak()
 		b.anchor(note.key)
-		outer := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: ref})
-		inner := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: ref})
-		b.inlineText("[" + label + "]")
-		b.closeMarker(inner)
-		b.space()
+		outer := b.openNote(label, ref)
 		dropBacklinks(note.node)
 		chapter := note.chapter
 		w.anchorKey = func(id string) string { return chapter + "#" + id }

@@ -48,13 +48,13 @@ func FuzzMarkdown(f *testing.F) {
 		"# a\n\n   ```\n\n# b\n\n```\n",
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		whole, err := loadMarkdown("f.md", data, 0)
+		whole, err := loadMarkdownPieces("f.md", data, 0)
 		if err != nil {
 			t.Fatalf("error: %v", err)
 		}
 		checkFuzzed(t, whole)
 		// Cut at every place a piece may start: the result must not change.
-		pieces, err := loadMarkdown("f.md", data, 1)
+		pieces, err := loadMarkdownPieces("f.md", data, 1)
 		if err != nil {
 			t.Fatalf("error in pieces: %v", err)
 		}
@@ -71,7 +71,7 @@ func FuzzHTML(f *testing.F) {
 		"<html lang=fr><title>t</title><h1></h1><p hidden>x<p>y &notanentity; &#0; &#x110000;",
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := HTML("f.html", data)
+		d, err := loadHTML("f.html", data)
 		if err != nil {
 			t.Fatalf("error: %v", err)
 		}

@@ -30,7 +30,7 @@ var htmlBlocks = map[string]bool{
 // flat text.
 const maxHTMLDepth = 256
 
-// HTML loads HTML and XHTML. The language comes from <html lang>, the
+// loadHTML loads HTML and XHTML. The language comes from <html lang>, the
 // author from <meta name="author">, the title from the first <h1>, else
 // <title>, else the first heading, else the file name.
 //
@@ -40,11 +40,11 @@ const maxHTMLDepth = 256
 // aria-label); an image with none of them reads as nothing. A table's
 // caption is a paragraph of its own before the table and the table's
 // label. <hr> is a zero-length "rule" marker, as in Markdown.
-func HTML(path string, data []byte) (*doc.Document, error) {
+func loadHTML(path string, data []byte) (*doc.Document, error) {
 	return htmlWithLinks(path, data, htmlLinkKey)
 }
 
-// htmlWithLinks is HTML with linkKey telling which links lead into the
+// htmlWithLinks is loadHTML with linkKey telling which links lead into the
 // page (a web page's links to its own address, for one).
 func htmlWithLinks(path string, data []byte, linkKey func(href string) string) (*doc.Document, error) {
 	src := decode(data)
@@ -57,7 +57,7 @@ func htmlWithLinks(path string, data []byte, linkKey func(href string) string) (
 		var flat rawHTML
 		flat.feed(w.b, src)
 		txt, markers := w.b.finish()
-		d := doc.New(txt, doc.Meta{Format: FormatHTML, Path: path}, markers)
+		d := doc.New(txt, doc.Meta{Format: formatHTML, Path: path}, markers)
 		d.Meta.Title = baseName(path)
 		return d, nil
 	}
@@ -79,7 +79,7 @@ func htmlWithLinks(path string, data []byte, linkKey func(href string) string) (
 		}
 	}
 	txt, markers := w.b.finish()
-	meta.Format = FormatHTML
+	meta.Format = formatHTML
 	meta.Path = path
 	d := doc.New(txt, meta, markers)
 	d.Links = w.b.resolveLinks()
@@ -498,23 +498,11 @@ func (w *htmlWalker) table(n *html.Node) {
 		if len(cells) == 0 {
 			continue
 		}
-		w.b.lineBreak()
-		rm := doc.Marker{Kind: doc.TableRow}
-		if row.inHead || allTH {
-			rm.Label = "header"
-		}
-		rowID := w.b.openMarker(rm)
-		for i, cell := range cells {
-			if i > 0 {
-				w.b.cellSeparator()
-			}
-			id := w.b.openHere(doc.Marker{Kind: doc.TableCell})
+		w.b.tableRow(row.inHead || allTH, len(cells), func(i int) {
 			w.inCell++
-			w.children(cell)
+			w.children(cells[i])
 			w.inCell--
-			w.b.closeMarker(id)
-		}
-		w.b.closeMarker(rowID)
+		})
 	}
 	w.b.closeMarker(table)
 	w.b.paragraphBreak()

@@ -3,6 +3,8 @@ package load
 import (
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 func TestHTML(t *testing.T) {
@@ -119,29 +121,29 @@ func TestHTML(t *testing.T) {
 			text:    "",
 			markers: []string{},
 		},
-	}, HTML)
+	}, loadHTML)
 }
 
 func TestHTMLMeta(t *testing.T) {
-	d, err := HTML("x.html", []byte(`<html lang=" de "><head><meta name="Author" content=" Jane  Doe "></head><body><p>x</p></body></html>`))
+	d, err := loadHTML("x.html", []byte(`<html lang=" de "><head><meta name="Author" content=" Jane  Doe "></head><body><p>x</p></body></html>`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d.Meta.Language == nil || *d.Meta.Language != "de" {
-		t.Errorf("language = %v, want de", deref(d.Meta.Language))
+		t.Errorf("language = %v, want de", testkit.Deref(d.Meta.Language))
 	}
 	if d.Meta.Author == nil || *d.Meta.Author != "Jane Doe" {
-		t.Errorf("author = %v, want Jane Doe", deref(d.Meta.Author))
+		t.Errorf("author = %v, want Jane Doe", testkit.Deref(d.Meta.Author))
 	}
 	if d.Meta.Format != "html" || d.Meta.Path != "x.html" {
 		t.Errorf("format %q path %q", d.Meta.Format, d.Meta.Path)
 	}
-	d, err = HTML("y.html", []byte(`<p>no head</p>`))
+	d, err = loadHTML("y.html", []byte(`<p>no head</p>`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d.Meta.Language != nil || d.Meta.Author != nil {
-		t.Errorf("language %v author %v, want both unknown", deref(d.Meta.Language), deref(d.Meta.Author))
+		t.Errorf("language %v author %v, want both unknown", testkit.Deref(d.Meta.Language), testkit.Deref(d.Meta.Author))
 	}
 }
 
@@ -155,7 +157,7 @@ func TestHTMLDeepNesting(t *testing.T) {
 		20000: "Start\ndeep text\nEnd",
 	} {
 		src := "<p>Start</p>" + strings.Repeat("<div><b>", depth) + "deep  text<script>no()</script>" + strings.Repeat("</b></div>", depth) + "<p>End</p>"
-		d, err := HTML("deep.html", []byte(src))
+		d, err := loadHTML("deep.html", []byte(src))
 		if err != nil {
 			t.Fatal(err)
 		}

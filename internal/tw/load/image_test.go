@@ -147,8 +147,8 @@ func werOfStart(want, got string) float64 {
 	return testkit.WER(w[:n], g)
 }
 
-// Issue 14: images opened directly are read through OCR, whatever their
-// kind; the text is the page's words in order.
+// Images opened directly are read through OCR, whatever their kind; the
+// text is the page's words in order.
 func TestImagesAreReadThroughOCR(t *testing.T) {
 	dir := renderedPage(t)
 	page := knownPage(t)
@@ -202,7 +202,7 @@ func TestImagesAreReadThroughOCR(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d.Meta.Format != FormatImage {
+			if d.Meta.Format != formatImage {
 				t.Errorf("format %q", d.Meta.Format)
 			}
 			var wer float64
@@ -219,7 +219,7 @@ func TestImagesAreReadThroughOCR(t *testing.T) {
 	}
 }
 
-// Issue 14: a scanned PDF whose page is a CCITT Group 4 fax image (what
+// A scanned PDF whose page is a CCITT Group 4 fax image (what
 // tiff2pdf makes of a black-and-white TIFF) is read through OCR; so is the
 // Group 4 TIFF itself.
 func TestCCITTScans(t *testing.T) {

@@ -10,8 +10,8 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// FormatLaTeX is the format name of LaTeX sources.
-const FormatLaTeX = "latex"
+// formatLaTeX is the format name of LaTeX sources.
+const formatLaTeX = "latex"
 
 // maxTeXDepth bounds the nesting of groups and environments followed.
 const maxTeXDepth = 200
@@ -76,7 +76,7 @@ type texTable struct {
 	rows      int
 }
 
-// LaTeX loads LaTeX source without running TeX: sections become headings
+// loadLaTeX loads LaTeX source without running TeX: sections become headings
 // (the top level used is level 1), itemize, enumerate and description
 // lists, quote environments, verbatim and listings as code, tabular as
 // tables, \textbf, \emph, \underline, \texttt, links (\href, \url),
@@ -85,7 +85,7 @@ type texTable struct {
 // the preamble and commands that only set things up are not read; no
 // macro is expanded, so a recursive one cannot loop. \title and \author
 // are the metadata; \maketitle writes them.
-func LaTeX(docPath string, data []byte) (*doc.Document, error) {
+func loadLaTeX(docPath string, data []byte) (*doc.Document, error) {
 	src := string(decode(data))
 	src = stripTeXComments(src)
 	t := &tex{b: newBuilder(len(src)), para: -1, minSect: 9}
@@ -108,38 +108,13 @@ func LaTeX(docPath string, data []byte) (*doc.Document, error) {
 	t.content("")
 	t.endPara()
 	t.closeLists()
-	if len(t.notes) > 0 {
-		b := t.b
-		b.paragraphBreak()
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-		b.inlineText("Footnotes")
-		b.closeMarker(h)
-		b.paragraphBreak()
-		for i := 0; i < len(t.notes); i++ {
-			label := strconv.Itoa(i + 1)
-			b.lineBreak()
-			outer := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: label})
-			inner := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-			b.literal("[" + label + "]")
-			b.closeMarker(inner)
-			b.space()
-			t.block++
-			t.sub(t.notes[i])
-			t.block--
-			b.closeMarker(outer)
-			b.lineBreak()
-		}
-	}
-	text, markers := t.b.finish()
-	meta := doc.Meta{Format: FormatLaTeX, Path: docPath, Author: strPtr(collapseSpace(t.plain(t.author)))}
-	d := doc.New(text, meta, markers)
-	d.Links = t.b.resolveLinks()
-	d.Meta.Title = collapseSpace(t.plain(t.title))
-	if d.Meta.Title == "" {
-		d.Meta.Title = headingTitle(d, baseName(docPath))
-	}
-	linkHeadings(d)
-	return d, nil
+	t.b.notesSection(len(t.notes), noteNumber, func(i int) {
+		t.block++
+		t.sub(t.notes[i])
+		t.block--
+	})
+	meta := doc.Meta{Format: formatLaTeX, Path: docPath, Author: strPtr(collapseSpace(t.plain(t.author))), Title: collapseSpace(t.plain(t.title))}
+	return t.b.document(meta, docPath), nil
 }
 
 func stripTeXComments(s string) string {
@@ -572,9 +547,7 @@ func (t *tex) command(env string) bool {
 		note := arg()
 		t.notes = append(t.notes, note)
 		label := strconv.Itoa(len(t.notes))
-		id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-		b.literal("[" + label + "]")
-		b.closeMarker(id)
+		b.noteRef(label, label)
 	case "item":
 		lab, next, has := bracketed(s, t.i)
 		t.i = next
@@ -838,20 +811,14 @@ func (t *tex) environment(env string) {
 	case "abstract":
 		t.endPara()
 		b.paragraphBreak()
-		id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-		b.inlineText("Abstract")
-		b.closeMarker(id)
-		b.paragraphBreak()
+		b.heading(2, "Abstract")
 		t.content(env)
 		t.endPara()
 	case "thebibliography":
 		_, t.i = braced(s, t.i)
 		t.endPara()
 		b.paragraphBreak()
-		id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-		b.inlineText("References")
-		b.closeMarker(id)
-		b.paragraphBreak()
+		b.heading(2, "References")
 		t.content(env)
 		t.endPara()
 	case "tikzpicture", "picture", "pspicture":
@@ -878,20 +845,16 @@ func (t *tex) startRow() {
 	if t.table.row >= 0 {
 		return
 	}
-	b := t.b
-	b.lineBreak()
-	t.table.row = b.openMarker(doc.Marker{Kind: doc.TableRow})
+	t.table.row = t.b.openRow(false)
 	t.table.cells = 0
-	t.table.cell = b.openHere(doc.Marker{Kind: doc.TableCell})
+	t.table.cell = t.b.openCell(0)
 }
 
 func (t *tex) nextCell() {
 	t.startRow()
-	b := t.b
-	b.closeMarker(t.table.cell)
-	b.cellSeparator()
+	t.b.closeMarker(t.table.cell)
 	t.table.cells++
-	t.table.cell = b.openHere(doc.Marker{Kind: doc.TableCell})
+	t.table.cell = t.b.openCell(t.table.cells)
 }
 
 func (t *tex) endRow() {

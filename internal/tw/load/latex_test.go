@@ -18,7 +18,7 @@ func TestLaTeX(t *testing.T) {
 		{name: "recursive macro is not expanded", in: "\\def\\a{\\a\\a}\\newcommand{\\b}{\\b x}\nText \\a\\b end.", text: "Text end."},
 		{name: "footnote and link", in: "See\\footnote{A note.} \\href{http://x.org}{site}.", text: "See[1] site.\n\nFootnotes\n\n[1] A note."},
 		{name: "unbalanced", in: "\\section{A\n\ntext }}} \\begin{itemize}\\item x", text: "A text\n\nx"},
-	}, LaTeX)
+	}, loadLaTeX)
 }
 
 func TestLaTeXPathological(t *testing.T) {
@@ -30,7 +30,7 @@ func TestLaTeXPathological(t *testing.T) {
 		"unterminated verb": "\\verb|abc" + strings.Repeat("x", 100000),
 	} {
 		start := time.Now()
-		d, err := LaTeX("p.tex", []byte(in))
+		d, err := loadLaTeX("p.tex", []byte(in))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -46,7 +46,7 @@ func FuzzLaTeX(f *testing.F) {
 	f.Add([]byte("\\title{x}\\begin{document}\\maketitle\\section{A}\\begin{tabular}{l}a&b\\\\\\end{tabular}\\footnote{n}\\hyperlink{a}{b}\\end{document}"))
 	f.Add([]byte("\\begin{description}\\item[x] y\\end{description}$\\frac{1}{2}$\\'{e}\\c c"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := LaTeX("f.tex", data)
+		d, err := loadLaTeX("f.tex", data)
 		if err != nil {
 			t.Fatal(err)
 		}

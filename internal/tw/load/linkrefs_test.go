@@ -112,7 +112,7 @@ func TestLinkRefDefinitionsLinear(t *testing.T) {
 	}
 	time1 := func(n int, src []byte) time.Duration {
 		start := time.Now()
-		d, err := Markdown("refs.md", src)
+		d, err := loadMarkdown("refs.md", src)
 		took := time.Since(start)
 		if err != nil {
 			t.Fatal(err)

@@ -9,7 +9,7 @@
 // File reads a file and refuses what is not a document (a missing file, a
 // folder, a binary file, a corrupt or encrypted one); Bytes picks a loader
 // by extension without any I/O; Stdin reads a bounded document from a
-// reader. Formats are a registry (name, extensions, loader): Register adds
+// reader. Formats are a registry (name, extensions, loader): register adds
 // one. ZIP-based formats go to their loader before any binary check.
 //
 // The canonical text follows one shape for every structured format: blocks
@@ -85,15 +85,15 @@ func (e *Error) Is(target error) bool {
 // Formats.
 const (
 	FormatText     = "text"
-	FormatMarkdown = "markdown"
-	FormatHTML     = "html"
+	formatMarkdown = "markdown"
+	formatHTML     = "html"
 )
 
-// Registered is one format in the registry: its name (Meta.Format), the
+// registration is one format in the registry: its name (Meta.Format), the
 // file extensions that select it (lowercase, with the dot), its loader, and
 // whether its files are containers of binary data (ZIP, PDF, ...) that the
 // binary-file check must not refuse.
-type Registered struct {
+type registration struct {
 	Name       string
 	Extensions []string
 	Load       doc.LoaderFunc
@@ -128,38 +128,38 @@ func loadPDF(path string, data []byte, o Options) (*doc.Document, error) {
 }
 
 // registry lists the formats by extension; anything else is plain text. A
-// new format is one more line here (or a Register call from its package's
-// init, for a loader in a package of its own).
-var registry = []Registered{
-	{Name: FormatMarkdown, Extensions: []string{".md", ".markdown", ".mdown", ".mkd"}, Load: Markdown},
-	{Name: FormatHTML, Extensions: []string{".html", ".htm", ".xhtml"}, Load: HTML},
-	{Name: FormatEPUB, Extensions: []string{".epub"}, Load: EPUB, Binary: true},
-	{Name: FormatODT, Extensions: []string{".odt", ".ott"}, Load: ODF, Binary: true},
-	{Name: FormatODP, Extensions: []string{".odp", ".otp"}, Load: ODF, Binary: true},
-	{Name: FormatODS, Extensions: []string{".ods", ".ots"}, Load: ODF, Binary: true},
-	{Name: FormatCSV, Extensions: []string{".csv"}, Load: CSV},
-	{Name: FormatTSV, Extensions: []string{".tsv", ".tab"}, Load: TSV},
-	{Name: FormatJSON, Extensions: []string{".json", ".geojson", ".ipynb"}, Load: JSON},
-	{Name: FormatEML, Extensions: []string{".eml", ".mht", ".mhtml"}, Load: EML},
-	{Name: FormatLaTeX, Extensions: []string{".tex", ".latex", ".ltx"}, Load: LaTeX},
-	{Name: FormatRTF, Extensions: []string{".rtf"}, Load: RTF},
-	{Name: FormatXLSX, Extensions: []string{".xlsx", ".xlsm"}, Load: XLSX, Binary: true},
-	{Name: FormatPPTX, Extensions: []string{".pptx", ".pptm"}, Load: PPTX, Binary: true},
-	{Name: FormatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: DOCX, Binary: true},
+// new format is one more line here (or a register call from an init of
+// this package, for a loader that itself looks formats up).
+var registry = []registration{
+	{Name: formatMarkdown, Extensions: []string{".md", ".markdown", ".mdown", ".mkd"}, Load: loadMarkdown},
+	{Name: formatHTML, Extensions: []string{".html", ".htm", ".xhtml"}, Load: loadHTML},
+	{Name: formatEPUB, Extensions: []string{".epub"}, Load: loadEPUB, Binary: true},
+	{Name: formatODT, Extensions: []string{".odt", ".ott"}, Load: loadODF, Binary: true},
+	{Name: formatODP, Extensions: []string{".odp", ".otp"}, Load: loadODF, Binary: true},
+	{Name: formatODS, Extensions: []string{".ods", ".ots"}, Load: loadODF, Binary: true},
+	{Name: formatCSV, Extensions: []string{".csv"}, Load: loadCSV},
+	{Name: formatTSV, Extensions: []string{".tsv", ".tab"}, Load: loadTSV},
+	{Name: formatJSON, Extensions: []string{".json", ".geojson", ".ipynb"}, Load: loadJSON},
+	{Name: formatEML, Extensions: []string{".eml", ".mht", ".mhtml"}, Load: loadEML},
+	{Name: formatLaTeX, Extensions: []string{".tex", ".latex", ".ltx"}, Load: loadLaTeX},
+	{Name: formatRTF, Extensions: []string{".rtf"}, Load: loadRTF},
+	{Name: formatXLSX, Extensions: []string{".xlsx", ".xlsm"}, Load: loadXLSX, Binary: true},
+	{Name: formatPPTX, Extensions: []string{".pptx", ".pptm"}, Load: loadPPTX, Binary: true},
+	{Name: formatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: loadDOCX, Binary: true},
 	{Name: pdf.Format, Extensions: []string{".pdf"}, Load: pdf.Load, Binary: true, LoadWith: loadPDF},
 	// Images are read through OCR (Tesseract), as scanned PDF pages are.
-	{Name: FormatImage, Extensions: pdf.ImageExtensions, Load: pdf.LoadImage, Binary: true},
+	{Name: formatImage, Extensions: pdf.ImageExtensions, Load: pdf.LoadImage, Binary: true},
 }
 
-// FormatImage is an image read through OCR.
-const FormatImage = "image"
+// formatImage is an image read through OCR.
+const formatImage = "image"
 
-// Register adds a format to the registry (call it from init). A later
+// register adds a format to the registry (call it from init). A later
 // registration of an extension wins over an earlier one.
-func Register(r Registered) { registry = append(registry, r) }
+func register(r registration) { registry = append(registry, r) }
 
 // lookup finds the registered format of path by its extension.
-func lookup(path string) (Registered, bool) {
+func lookup(path string) (registration, bool) {
 	ext := strings.ToLower(filepath.Ext(path))
 	for i := len(registry) - 1; i >= 0; i-- {
 		for _, e := range registry[i].Extensions {
@@ -168,7 +168,7 @@ func lookup(path string) (Registered, bool) {
 			}
 		}
 	}
-	return Registered{}, false
+	return registration{}, false
 }
 
 // FormatOf names the loader Bytes uses for path: the registered format of
@@ -187,11 +187,11 @@ func loaderFor(format string) doc.LoaderFunc {
 			return registry[i].Load
 		}
 	}
-	return Text
+	return loadText
 }
 
 // File reads and loads the file at path. Meta.Path is the absolute path.
-// An http:// or https:// address is fetched (see URL). Errors are *Error
+// An http:// or https:// address is fetched (see loadURL). Errors are *Error
 // values.
 func File(path string) (*doc.Document, error) {
 	return FileOptions(path, Options{})
@@ -207,7 +207,7 @@ func FileWithPassword(path, password string) (*doc.Document, error) {
 // FileOptions is File with Options.
 func FileOptions(path string, o Options) (*doc.Document, error) {
 	if doc.IsWebAddress(path) {
-		return URL(path)
+		return loadURL(path)
 	}
 	st, err := os.Stat(path)
 	if err != nil {
@@ -266,7 +266,7 @@ func BytesWithPassword(path string, data []byte, password string) (*doc.Document
 func load(path, docPath string, data []byte, o Options) (*doc.Document, error) {
 	r, ok := lookup(path)
 	if !ok {
-		r = Registered{Name: FormatText, Load: Text}
+		r = registration{Name: FormatText, Load: loadText}
 	}
 	if r.Binary {
 		if len(data) > MaxSize {
@@ -475,9 +475,9 @@ func baseName(path string) string {
 	return filepath.Base(path)
 }
 
-// Text loads plain text: the text as written (normalized by decode), no
+// loadText loads plain text: the text as written (normalized by decode), no
 // markers, the file name as title.
-func Text(path string, data []byte) (*doc.Document, error) {
+func loadText(path string, data []byte) (*doc.Document, error) {
 	return doc.New(string(decode(data)), doc.Meta{
 		Title:  baseName(path),
 		Format: FormatText,

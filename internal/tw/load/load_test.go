@@ -34,7 +34,7 @@ func TestText(t *testing.T) {
 		{name: "UTF-16 big endian", in: "\xFE\xFF\x00h\x00i", text: "hi"},
 		{name: "invalid bytes become U+FFFD", in: "a\xffb", text: "a\uFFFDb"},
 		{name: "empty", path: "e.txt", in: "", text: "", title: "e.txt", markers: []string{}},
-	}, Text)
+	}, loadText)
 }
 
 func TestFile(t *testing.T) {
@@ -120,7 +120,7 @@ func TestFile(t *testing.T) {
 		{"missing", filepath.Join(dir, "missing.md"), "no such file", fs.ErrNotExist},
 		{"missing folder on the way", filepath.Join(notes, "x.md"), "no such file", fs.ErrNotExist},
 		{"folder", sub, "is a folder", nil},
-		// A PNG name is an image now, read through OCR: what is not one
+		// A PNG name is an image, read through OCR: what is not one
 		// is refused as such.
 		{"NUL bytes", nul, "not a readable image (damaged, or of an unknown kind)", nil},
 		{"invalid UTF-8 at the start", latin1, "binary file, not a document", nil},

@@ -28,7 +28,7 @@ var markdownParser = goldmark.New(goldmark.WithExtensions(
 	extension.TaskList,
 ), goldmark.WithParserOptions(withLinkRefBatcher)).Parser()
 
-// Markdown loads CommonMark with GitHub tables, strikethrough, task lists
+// loadMarkdown loads CommonMark with GitHub tables, strikethrough, task lists
 // and footnotes. Front matter (YAML between "---" lines, or TOML between
 // "+++" lines) fills Meta and is not text. The title is the front matter's,
 // else the first level-1 heading, else the first heading, else the file
@@ -49,21 +49,21 @@ var markdownParser = goldmark.New(goldmark.WithExtensions(
 //   - footnotes referenced nowhere are dropped;
 //   - lines nested absurdly deep (over 32 quote or list markers, or over 64
 //     columns of indentation) are clamped first, see limitNesting.
-func Markdown(path string, data []byte) (*doc.Document, error) {
+func loadMarkdown(path string, data []byte) (*doc.Document, error) {
 	pieceSize := 0 // one piece
 	if len(data) >= minSplitSize && runtime.GOMAXPROCS(0) >= 2 {
 		pieceSize = defaultPieceSize
 	}
-	return loadMarkdown(path, data, pieceSize)
+	return loadMarkdownPieces(path, data, pieceSize)
 }
 
-// loadMarkdown is Markdown with the size of the pieces parsed concurrently
-// (0: the whole document in one piece).
-func loadMarkdown(path string, data []byte, pieceSize int) (d *doc.Document, err error) {
+// loadMarkdownPieces is loadMarkdown with the size of the pieces parsed
+// concurrently (0: the whole document in one piece).
+func loadMarkdownPieces(path string, data []byte, pieceSize int) (d *doc.Document, err error) {
 	return loadMarkdownTables(path, data, pieceSize, fastTableCells)
 }
 
-// loadMarkdownTables is loadMarkdown with the smallest table the loader
+// loadMarkdownTables is loadMarkdownPieces with the smallest table the loader
 // reads itself instead of goldmark (0: none).
 func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d *doc.Document, err error) {
 	defer func() {
@@ -115,7 +115,7 @@ func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d 
 		Title:    fm.title,
 		Author:   strPtr(fm.author),
 		Language: strPtr(fm.language),
-		Format:   FormatMarkdown,
+		Format:   formatMarkdown,
 		Path:     path,
 	}, markers, c.b.derivedRows)
 	if d.Meta.Title == "" {
@@ -415,26 +415,21 @@ func (c *mdConverter) node(n ast.Node) {
 		c.blockBreak()
 		c.wrap(n, doc.Marker{Kind: doc.Table})
 		c.blockBreak()
-	case *east.TableHeader:
-		c.b.lineBreak()
+	case *east.TableHeader, *east.TableRow:
+		_, header := n.(*east.TableHeader)
 		c.cellIndex = 0
-		c.wrap(n, doc.Marker{Kind: doc.TableRow, Label: "header"})
-	case *east.TableRow:
-		c.b.lineBreak()
-		c.cellIndex = 0
-		c.wrap(n, doc.Marker{Kind: doc.TableRow})
+		id := c.b.openRow(header)
+		c.children(n)
+		c.b.closeMarker(id)
 	case *east.TableCell:
-		if c.cellIndex > 0 {
-			c.b.cellSeparator()
-		}
+		id := c.b.openCell(c.cellIndex)
 		c.cellIndex++
-		id := c.b.openHere(doc.Marker{Kind: doc.TableCell})
 		c.html.inCell = true
 		c.children(n)
 		c.html.inCell = false
 		c.b.closeMarker(id)
 	case *east.FootnoteLink:
-		c.footnoteRef(c.labels[n.Index])
+		c.b.noteRef(c.labels[n.Index], c.labels[n.Index])
 	case *east.FootnoteList, *east.FootnoteBacklink, *east.Footnote:
 		// Gathered at the end of the text by footnoteSection.
 	default:
@@ -484,13 +479,6 @@ func (c *mdConverter) listItem(n *ast.ListItem) {
 	c.items = append(c.items, id)
 	c.children(n)
 	c.items = c.items[:len(c.items)-1]
-	c.b.closeMarker(id)
-}
-
-// footnoteRef writes "[label]" under a footnote marker.
-func (c *mdConverter) footnoteRef(label string) {
-	id := c.b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-	c.b.literal("[" + label + "]")
 	c.b.closeMarker(id)
 }
 
@@ -570,27 +558,15 @@ func (c *mdConverter) plainText(sb *strings.Builder, n ast.Node) {
 	}
 }
 
-// footnoteSection writes the footnotes after the text: a level-2
-// "Footnotes" heading, then one line per note, "[label] text", each under a
-// level-1 footnote marker holding a reference marker for its label.
+// footnoteSection writes the footnotes after the text (builder.notesSection).
 func (c *mdConverter) footnoteSection() {
 	if len(c.footnotes) == 0 {
 		return
 	}
 	c.lists = nil
-	c.b.paragraphBreak()
-	h := c.b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-	c.b.inlineText("Footnotes")
-	c.b.closeMarker(h)
-	c.b.paragraphBreak()
-	for _, f := range c.footnotes {
-		c.b.lineBreak()
-		id := c.b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: f.label})
-		c.footnoteRef(f.label)
-		c.b.space()
-		c.b.inlineText(f.text)
-		c.b.closeMarker(id)
-	}
+	c.b.notesSection(len(c.footnotes),
+		func(i int) string { return c.footnotes[i].label },
+		func(i int) { c.b.inlineText(c.footnotes[i].text) })
 }
 
 // resolveMarkdown applies backslash escapes and character references

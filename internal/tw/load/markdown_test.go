@@ -3,6 +3,8 @@ package load
 import (
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 func TestMarkdown(t *testing.T) {
@@ -242,7 +244,7 @@ func TestMarkdown(t *testing.T) {
 			text:  "Just text.",
 			title: "notes.md",
 		},
-	}, Markdown)
+	}, loadMarkdown)
 }
 
 func TestMarkdownFrontMatterMeta(t *testing.T) {
@@ -258,7 +260,7 @@ func TestMarkdownFrontMatterMeta(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			d, err := Markdown("case", []byte(tc.in))
+			d, err := loadMarkdown("case", []byte(tc.in))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -266,23 +268,16 @@ func TestMarkdownFrontMatterMeta(t *testing.T) {
 				t.Errorf("title = %q, want %q", d.Meta.Title, tc.title)
 			}
 			if (d.Meta.Author != nil) != tc.hasAuthor || (d.Meta.Author != nil && *d.Meta.Author != tc.author) {
-				t.Errorf("author = %v, want %q", deref(d.Meta.Author), tc.author)
+				t.Errorf("author = %v, want %q", testkit.Deref(d.Meta.Author), tc.author)
 			}
 			if (d.Meta.Language != nil) != tc.hasLangKey || (d.Meta.Language != nil && *d.Meta.Language != tc.lang) {
-				t.Errorf("language = %v, want %q", deref(d.Meta.Language), tc.lang)
+				t.Errorf("language = %v, want %q", testkit.Deref(d.Meta.Language), tc.lang)
 			}
 			if d.Meta.Format != "markdown" {
 				t.Errorf("format = %q", d.Meta.Format)
 			}
 		})
 	}
-}
-
-func deref(p *string) string {
-	if p == nil {
-		return "<nil>"
-	}
-	return *p
 }
 
 // The pieces of a large document parsed concurrently must give exactly what
@@ -297,11 +292,11 @@ func TestMarkdownPiecesParseAsTheWhole(t *testing.T) {
 	}
 	for name, src := range docs {
 		t.Run(name, func(t *testing.T) {
-			whole, err := loadMarkdown("x.md", []byte(src), 0)
+			whole, err := loadMarkdownPieces("x.md", []byte(src), 0)
 			if err != nil {
 				t.Fatal(err)
 			}
-			pieces, err := loadMarkdown("x.md", []byte(src), 1)
+			pieces, err := loadMarkdownPieces("x.md", []byte(src), 1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -379,7 +374,7 @@ func TestLimitNesting(t *testing.T) {
 		})
 	}
 	// A hundred thousand nested quotes load (quickly) as 32.
-	d, err := Markdown("deep.md", []byte(strings.Repeat(">", 100000)+" deep\n"))
+	d, err := loadMarkdown("deep.md", []byte(strings.Repeat(">", 100000)+" deep\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func TestLimitBrackets(t *testing.T) {
 // (goldmark alone took 12 s for them).
 func TestDeepBracketsReadTheSame(t *testing.T) {
 	small := strings.Repeat("[", 40) + "x" + strings.Repeat("]", 40)
-	d, err := Markdown("b.md", []byte(small))
+	d, err := loadMarkdown("b.md", []byte(small))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestDeepBracketsReadTheSame(t *testing.T) {
 	}
 	huge := strings.Repeat("[", 100_000) + "x" + strings.Repeat("]", 100_000)
 	start := time.Now()
-	d, err = Markdown("b.md", []byte(huge))
+	d, err = loadMarkdown("b.md", []byte(huge))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -271,13 +271,8 @@ func (c *mdConverter) fastTable(src []byte) {
 	c.blockBreak()
 	tid := c.b.openMarker(doc.Marker{Kind: doc.Table})
 	row := func(line []byte, isHeader bool) {
-		c.b.lineBreak()
 		c.cellIndex = 0
-		m := doc.Marker{Kind: doc.TableRow}
-		if isHeader {
-			m.Label = "header"
-		}
-		rid := c.b.openMarker(m)
+		rid := c.b.openRow(isHeader)
 		plain := true
 		rowCells(line, cols, isHeader, func(raw []byte) { plain = plain && plainCell(raw) })
 		if plain {
@@ -310,11 +305,8 @@ func (c *mdConverter) derivedCell(raw []byte) {
 }
 
 func (c *mdConverter) fastCell(raw []byte) {
-	if c.cellIndex > 0 {
-		c.b.cellSeparator()
-	}
+	id := c.b.openCell(c.cellIndex)
 	c.cellIndex++
-	id := c.b.openHere(doc.Marker{Kind: doc.TableCell})
 	c.html.inCell = true
 	switch {
 	case len(raw) == 0:

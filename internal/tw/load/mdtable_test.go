@@ -110,7 +110,7 @@ func TestLargeTableIsLinear(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	began := time.Now()
-	d, err := Markdown("big.md", data)
+	d, err := loadMarkdown("big.md", data)
 	took := time.Since(began)
 	runtime.ReadMemStats(&after)
 	if err != nil {

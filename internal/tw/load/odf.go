@@ -10,17 +10,17 @@ import (
 
 // Format names of OpenDocument files.
 const (
-	FormatODT = "odt"
-	FormatODP = "odp"
-	FormatODS = "ods"
+	formatODT = "odt"
+	formatODP = "odp"
+	formatODS = "ods"
 )
 
 type odfStyle struct {
-	parent                  string
-	bold, italic, underline int8
-	code                    bool
-	outline                 int
-	listStyle               string
+	parent string
+	styleFormat
+	code      bool
+	outline   int
+	listStyle string
 }
 
 type odfListLevel struct {
@@ -37,7 +37,7 @@ type odf struct {
 	spreadsheet bool
 
 	lists         []odfListState
-	formats       []docxFormat
+	formats       runFormats
 	currentFormat [4]bool
 	inCell        int
 	inNote        bool
@@ -50,7 +50,7 @@ type odfListState struct {
 	count int
 }
 
-// ODF loads OpenDocument text (ODT), presentations (ODP: each slide a
+// loadODF loads OpenDocument text (ODT), presentations (ODP: each slide a
 // level-1 heading with its title, or "Slide N", under a page_break marker
 // labelled with its number; speaker notes after the slide) and
 // spreadsheets (ODS: each sheet a level-1 heading with its name, then a
@@ -59,13 +59,13 @@ type odfListState struct {
 // table-header-rows), bold, italic, underline and code spans from styles,
 // links, images as their description, notes as "[n]" gathered under a
 // "Footnotes" heading at the end, bookmarks as link targets.
-func ODF(docPath string, data []byte) (*doc.Document, error) {
+func loadODF(docPath string, data []byte) (*doc.Document, error) {
 	z, err := openZip(data)
 	if err != nil {
 		return nil, err
 	}
 	if mf, _ := z.read("META-INF/manifest.xml", true); mf != nil && strings.Contains(string(mf), "encryption-data") {
-		return nil, &Error{Reason: ReasonEncrypted}
+		return nil, &Error{Reason: reasonEncrypted}
 	}
 	content, err := z.read("content.xml", true)
 	if err != nil {
@@ -75,7 +75,7 @@ func ODF(docPath string, data []byte) (*doc.Document, error) {
 		// A styles-only template has no content; anything else without
 		// content.xml is not an OpenDocument file.
 		if mt, _ := z.read("mimetype", true); !bytes.HasPrefix(mt, []byte("application/vnd.oasis.opendocument")) {
-			return nil, &Error{Reason: ReasonCorrupt + " (content.xml is missing)"}
+			return nil, &Error{Reason: reasonCorrupt + " (content.xml is missing)"}
 		}
 		content = []byte("<document-content/>")
 	}
@@ -84,56 +84,43 @@ func ODF(docPath string, data []byte) (*doc.Document, error) {
 		return nil, err
 	}
 	o := &odf{z: z, b: newBuilder(len(content) / 8), styles: map[string]*odfStyle{}, listStyles: map[string]map[int]*odfListLevel{}}
-	if st, _ := z.read("styles.xml", true); st != nil {
-		if sr, err := parseXML(st); err == nil {
-			o.readStyles(sr)
-		}
+	if sr := z.optionalXML("styles.xml"); sr != nil {
+		o.readStyles(sr)
 	}
 	o.readStyles(root)
-	format := FormatODT
+	format := formatODT
 	if body := root.child("body"); body != nil {
 		for _, c := range body.children {
 			switch c.name {
 			case "text":
 				o.blocks(c)
 			case "presentation":
-				format = FormatODP
+				format = formatODP
 				o.presentation(c)
 			case "spreadsheet":
-				format = FormatODS
+				format = formatODS
 				o.spreadsheet = true
 				o.sheets(c)
 			case "drawing":
-				format = FormatODP
+				format = formatODP
 				o.presentation(c)
 			}
 		}
 	}
-	o.closeFormats()
+	o.formats.close(o.b)
 	o.noteSection()
-	text, markers := o.b.finish()
 	meta := doc.Meta{Format: format, Path: docPath}
-	title := ""
-	if md, _ := z.read("meta.xml", true); md != nil {
-		if mr, err := parseXML(md); err == nil {
-			m := mr.child("meta")
-			title = collapseSpace(m.child("title").textOf())
-			author := collapseSpace(m.child("initial-creator").textOf())
-			if author == "" {
-				author = collapseSpace(m.child("creator").textOf())
-			}
-			meta.Author = strPtr(author)
-			meta.Language = strPtr(collapseSpace(m.child("language").textOf()))
+	if mr := z.optionalXML("meta.xml"); mr != nil {
+		m := mr.child("meta")
+		meta.Title = collapseSpace(m.child("title").textOf())
+		author := collapseSpace(m.child("initial-creator").textOf())
+		if author == "" {
+			author = collapseSpace(m.child("creator").textOf())
 		}
+		meta.Author = strPtr(author)
+		meta.Language = strPtr(collapseSpace(m.child("language").textOf()))
 	}
-	d := doc.New(text, meta, markers)
-	d.Links = o.b.resolveLinks()
-	linkHeadings(d)
-	d.Meta.Title = title
-	if title == "" {
-		d.Meta.Title = headingTitle(d, baseName(docPath))
-	}
-	return d, nil
+	return o.b.document(meta, docPath), nil
 }
 
 func (o *odf) readStyles(root *xnode) {
@@ -193,26 +180,18 @@ func (o *odf) readStyles(root *xnode) {
 
 // format resolves bold, italic, underline and code of a style chain.
 func (o *odf) format(name string) (f [4]bool) {
-	var b, i, u int8
+	var sf styleFormat
 	code := false
 	for k := 0; name != "" && k < 32; k++ {
 		s := o.styles[name]
 		if s == nil {
 			break
 		}
-		if b == 0 {
-			b = s.bold
-		}
-		if i == 0 {
-			i = s.italic
-		}
-		if u == 0 {
-			u = s.underline
-		}
+		sf.inherit(s.styleFormat)
 		code = code || s.code
 		name = s.parent
 	}
-	return [4]bool{b > 0, i > 0, u > 0, code && !o.inCode}
+	return [4]bool{sf.bold > 0, sf.italic > 0, sf.underline > 0, code && !o.inCode}
 }
 
 func (o *odf) isCodeParagraph(name string) bool {
@@ -228,14 +207,6 @@ func (o *odf) isCodeParagraph(name string) bool {
 	}
 	return false
 }
-
-func (o *odf) setFormats(want [4]bool) {
-	x := docx{b: o.b, formats: o.formats}
-	x.setFormats(want)
-	o.formats = x.formats
-}
-
-func (o *odf) closeFormats() { o.setFormats([4]bool{}) }
 
 func (o *odf) blocks(n *xnode) {
 	b := o.b
@@ -253,7 +224,7 @@ func (o *odf) blocks(n *xnode) {
 			b.paragraphBreak()
 			id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: level})
 			o.inline(c)
-			o.closeFormats()
+			o.formats.close(o.b)
 			b.closeMarker(id)
 			b.paragraphBreak()
 		case "p":
@@ -270,7 +241,7 @@ func (o *odf) blocks(n *xnode) {
 			}
 			id := b.openMarker(doc.Marker{Kind: kind, Level: level})
 			o.inline(c)
-			o.closeFormats()
+			o.formats.close(o.b)
 			o.inCode = false
 			b.closeMarker(id)
 			b.paragraphBreak()
@@ -298,7 +269,7 @@ func (o *odf) inlinePara(p *xnode) {
 		o.b.space()
 	}
 	o.inline(p)
-	o.closeFormats()
+	o.formats.close(o.b)
 	o.b.space()
 }
 
@@ -350,7 +321,7 @@ func (o *odf) list(n *xnode) {
 					b.space()
 				}
 				o.inline(c)
-				o.closeFormats()
+				o.formats.close(o.b)
 				first = false
 			case "list":
 				o.list(c)
@@ -436,24 +407,12 @@ func (o *odf) table(t *xnode) {
 		if len(cells) == 0 {
 			continue
 		}
-		rm := doc.Marker{Kind: doc.TableRow}
-		if r.header {
-			rm.Label = "header"
-		}
-		b.lineBreak()
-		rid := b.openMarker(rm)
-		for i, c := range cells {
-			if i > 0 {
-				b.cellSeparator()
-			}
-			cid := b.openHere(doc.Marker{Kind: doc.TableCell})
+		b.tableRow(r.header, len(cells), func(i int) {
 			o.inCell++
-			o.blocks(c)
-			o.closeFormats()
+			o.blocks(cells[i])
+			o.formats.close(o.b)
 			o.inCell--
-			b.closeMarker(cid)
-		}
-		b.closeMarker(rid)
+		})
 	}
 	b.closeMarker(tid)
 	b.paragraphBreak()
@@ -484,7 +443,7 @@ func (o *odf) frame(f *xnode) {
 	if im := f.child("image"); im != nil {
 		ref = im.attr("href")
 	}
-	o.closeFormats()
+	o.formats.close(o.b)
 	id := o.b.openMarker(doc.Marker{Kind: doc.Image, Reference: ref})
 	o.b.inlineText(alt)
 	o.b.closeMarker(id)
@@ -507,7 +466,7 @@ func (o *odf) inline(n *xnode) {
 				}
 				continue
 			}
-			o.setFormats(o.currentFormat)
+			o.formats.set(o.b, o.currentFormat)
 			b.inlineText(c.text)
 		case "span":
 			saved := o.currentFormat
@@ -515,14 +474,14 @@ func (o *odf) inline(n *xnode) {
 			o.inline(c)
 			o.currentFormat = saved
 		case "a":
-			o.closeFormats()
+			o.formats.close(o.b)
 			href := c.attr("href")
 			id := b.openMarker(doc.Marker{Kind: doc.Link, Reference: href})
 			if strings.HasPrefix(href, "#") && len(href) > 1 {
 				b.linkTo(id, urlUnescape(href[1:]))
 			}
 			o.inline(c)
-			o.closeFormats()
+			o.formats.close(o.b)
 			b.closeMarker(id)
 		case "s":
 			n := 1
@@ -550,12 +509,10 @@ func (o *odf) inline(n *xnode) {
 			if o.inNote {
 				continue
 			}
-			o.closeFormats()
+			o.formats.close(o.b)
 			o.notes = append(o.notes, c.child("note-body"))
 			label := strconv.Itoa(len(o.notes))
-			id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-			b.literal("[" + label + "]")
-			b.closeMarker(id)
+			b.noteRef(label, label)
 		case "frame":
 			o.frame(c)
 		case "bookmark", "bookmark-start", "reference-mark", "reference-mark-start":
@@ -570,31 +527,13 @@ func (o *odf) inline(n *xnode) {
 }
 
 func (o *odf) noteSection() {
-	if len(o.notes) == 0 {
-		return
-	}
-	b := o.b
-	b.paragraphBreak()
-	h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-	b.inlineText("Footnotes")
-	b.closeMarker(h)
-	b.paragraphBreak()
 	o.inNote = true
-	for i, n := range o.notes {
-		label := strconv.Itoa(i + 1)
-		b.lineBreak()
-		outer := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: label})
-		inner := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-		b.literal("[" + label + "]")
-		b.closeMarker(inner)
-		b.space()
-		if n != nil {
+	o.b.notesSection(len(o.notes), noteNumber, func(i int) {
+		if n := o.notes[i]; n != nil {
 			o.blocks(n)
 		}
-		o.closeFormats()
-		b.closeMarker(outer)
-		b.lineBreak()
-	}
+		o.formats.close(o.b)
+	})
 	o.inNote = false
 }
 
@@ -621,10 +560,7 @@ func (o *odf) presentation(p *xnode) {
 		if title == "" {
 			title = "Slide " + strconv.Itoa(slide)
 		}
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
-		b.inlineText(title)
-		b.closeMarker(h)
-		b.paragraphBreak()
+		b.heading(1, title)
 		for _, f := range pg.children {
 			if f == titleFrame || f.name == "notes" || f.name == "" {
 				continue
@@ -650,7 +586,7 @@ func (o *odf) presentation(p *xnode) {
 				o.inCell++
 				o.blocks(tb)
 				o.inCell--
-				o.closeFormats()
+				o.formats.close(o.b)
 				b.closeMarker(id)
 			}
 		}
@@ -666,10 +602,7 @@ func (o *odf) sheets(s *xnode) {
 			continue
 		}
 		b.paragraphBreak()
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
-		b.inlineText(t.attr("name"))
-		b.closeMarker(h)
-		b.paragraphBreak()
+		b.heading(1, t.attr("name"))
 		o.table(t)
 	}
 }

@@ -9,27 +9,57 @@ import (
 
 // Format names of Office Open XML spreadsheets and presentations.
 const (
-	FormatXLSX = "xlsx"
-	FormatPPTX = "pptx"
+	formatXLSX = "xlsx"
+	formatPPTX = "pptx"
 )
 
-// ooxmlRels reads the relationships of part (id → target path, resolved
-// against the part's folder).
-func ooxmlRels(z *zipDoc, part string) map[string]string {
+// openOOXML opens an Office Open XML package (DOCX, XLSX, PPTX), refusing
+// an encrypted one.
+func openOOXML(data []byte) (*zipDoc, error) {
+	z, err := openZip(data)
+	if err != nil {
+		return nil, err
+	}
+	if z.has("EncryptionInfo") || z.has("EncryptedPackage") {
+		return nil, &Error{Reason: reasonEncrypted}
+	}
+	return z, nil
+}
+
+// openOOXMLPart opens an Office Open XML package (openOOXML) and parses
+// its part main, which must be there, and main's relationships (ooxmlRels).
+func openOOXMLPart(data []byte, main string) (z *zipDoc, root *xnode, rels map[string]string, err error) {
+	if z, err = openOOXML(data); err != nil {
+		return nil, nil, nil, err
+	}
+	if _, root, err = z.readXML(main); err != nil {
+		return nil, nil, nil, err
+	}
+	return z, root, ooxmlRels(z, main), nil
+}
+
+// ooxmlRelsPart is the member holding the relationships of part.
+func ooxmlRelsPart(part string) string {
 	dir, file := "", part
 	if i := strings.LastIndex(part, "/"); i >= 0 {
 		dir, file = part[:i+1], part[i+1:]
 	}
+	return dir + "_rels/" + file + ".rels"
+}
+
+// ooxmlRelationships calls fn for each relationship of part; a package
+// without them (or with unreadable ones) has none.
+func ooxmlRelationships(z *zipDoc, part string, fn func(rel *xnode)) {
+	if root := z.optionalXML(ooxmlRelsPart(part)); root != nil {
+		root.findAll("Relationship", fn)
+	}
+}
+
+// ooxmlRels reads the relationships of part (id → target path, resolved
+// against the part's folder; external targets as written).
+func ooxmlRels(z *zipDoc, part string) map[string]string {
 	out := map[string]string{}
-	data, _ := z.read(dir+"_rels/"+file+".rels", true)
-	if data == nil {
-		return out
-	}
-	root, err := parseXML(data)
-	if err != nil {
-		return out
-	}
-	root.findAll("Relationship", func(n *xnode) {
+	ooxmlRelationships(z, part, func(n *xnode) {
 		if n.attr("TargetMode") == "External" {
 			out[n.attr("Id")] = n.attr("Target")
 			return
@@ -39,13 +69,11 @@ func ooxmlRels(z *zipDoc, part string) map[string]string {
 	return out
 }
 
+// ooxmlCore reads the package's docProps/core.xml: the author and language
+// into meta; it returns the title.
 func ooxmlCore(z *zipDoc, meta *doc.Meta) string {
-	core, _ := z.read("docProps/core.xml", true)
-	if core == nil {
-		return ""
-	}
-	cr, err := parseXML(core)
-	if err != nil {
+	cr := z.optionalXML("docProps/core.xml")
+	if cr == nil {
 		return ""
 	}
 	meta.Author = strPtr(collapseSpace(cr.child("creator").textOf()))
@@ -53,36 +81,22 @@ func ooxmlCore(z *zipDoc, meta *doc.Meta) string {
 	return collapseSpace(cr.child("title").textOf())
 }
 
-// XLSX loads an Excel workbook: each sheet a level-1 heading with its name
+// loadXLSX loads an Excel workbook: each sheet a level-1 heading with its name
 // and a table of its rows (the first row labelled "header"); cells read as
 // their shown value (shared and inline strings, numbers, booleans);
 // formulas as their cached result.
-func XLSX(docPath string, data []byte) (*doc.Document, error) {
-	z, err := openZip(data)
+func loadXLSX(docPath string, data []byte) (*doc.Document, error) {
+	z, wb, rels, err := openOOXMLPart(data, "xl/workbook.xml")
 	if err != nil {
 		return nil, err
 	}
-	if z.has("EncryptionInfo") {
-		return nil, &Error{Reason: ReasonEncrypted}
-	}
-	wbData, err := z.read("xl/workbook.xml", false)
-	if err != nil {
-		return nil, err
-	}
-	wb, err := parseXML(wbData)
-	if err != nil {
-		return nil, err
-	}
-	rels := ooxmlRels(z, "xl/workbook.xml")
 	var shared []string
-	if ss, _ := z.read("xl/sharedStrings.xml", true); ss != nil {
-		if root, err := parseXML(ss); err == nil {
-			root.findAll("si", func(si *xnode) {
-				var sb strings.Builder
-				si.findAll("t", func(t *xnode) { sb.WriteString(t.textOf()) })
-				shared = append(shared, sb.String())
-			})
-		}
+	if root := z.optionalXML("xl/sharedStrings.xml"); root != nil {
+		root.findAll("si", func(si *xnode) {
+			var sb strings.Builder
+			si.findAll("t", func(t *xnode) { sb.WriteString(t.textOf()) })
+			shared = append(shared, sb.String())
+		})
 	}
 	b := newBuilder(len(data))
 	budget := maxTableCells
@@ -94,19 +108,12 @@ func XLSX(docPath string, data []byte) (*doc.Document, error) {
 		if part == "" {
 			part = rels[sh.attr("id")]
 		}
-		sd, _ := z.read(part, true)
-		if sd == nil {
-			return
-		}
-		root, err := parseXML(sd)
-		if err != nil {
+		root := z.optionalXML(part)
+		if root == nil {
 			return
 		}
 		b.paragraphBreak()
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
-		b.inlineText(sh.attr("name"))
-		b.closeMarker(h)
-		b.paragraphBreak()
+		b.heading(1, sh.attr("name"))
 		t := newSheet(b)
 		root.child("sheetData").elements(func(row *xnode) {
 			if row.name != "row" || t.skipped > 0 && budget <= 0 {
@@ -137,7 +144,7 @@ func XLSX(docPath string, data []byte) (*doc.Document, error) {
 		t.end()
 	})
 	text, markers := b.finish()
-	meta := doc.Meta{Format: FormatXLSX, Path: docPath}
+	meta := doc.Meta{Format: formatXLSX, Path: docPath}
 	title := ooxmlCore(z, &meta)
 	d := doc.New(text, meta, markers)
 	d.Meta.Title = title
@@ -186,38 +193,22 @@ func xlsxValue(c *xnode, shared []string) string {
 	return v
 }
 
-// PPTX loads a PowerPoint presentation: each slide under a page_break
+// loadPPTX loads a PowerPoint presentation: each slide under a page_break
 // marker labelled with its number, its title a level-1 heading ("Slide N"
 // without one), body placeholders as lists (a bullet's level from its
 // paragraph), other text boxes as paragraphs, tables, pictures as their
 // description, then the speaker notes as a paragraph "Notes: ...".
-func PPTX(docPath string, data []byte) (*doc.Document, error) {
-	z, err := openZip(data)
+func loadPPTX(docPath string, data []byte) (*doc.Document, error) {
+	z, pres, rels, err := openOOXMLPart(data, "ppt/presentation.xml")
 	if err != nil {
 		return nil, err
 	}
-	if z.has("EncryptionInfo") {
-		return nil, &Error{Reason: ReasonEncrypted}
-	}
-	presData, err := z.read("ppt/presentation.xml", false)
-	if err != nil {
-		return nil, err
-	}
-	pres, err := parseXML(presData)
-	if err != nil {
-		return nil, err
-	}
-	rels := ooxmlRels(z, "ppt/presentation.xml")
 	b := newBuilder(len(data))
 	n := 0
 	pres.child("sldIdLst").elements(func(s *xnode) {
 		part := rels[s.attr("r:id")]
-		sd, _ := z.read(part, true)
-		if sd == nil {
-			return
-		}
-		root, err := parseXML(sd)
-		if err != nil {
+		root := z.optionalXML(part)
+		if root == nil {
 			return
 		}
 		n++
@@ -248,10 +239,7 @@ func PPTX(docPath string, data []byte) (*doc.Document, error) {
 		if titleText == "" {
 			titleText = "Slide " + strconv.Itoa(n)
 		}
-		h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 1})
-		b.inlineText(titleText)
-		b.closeMarker(h)
-		b.paragraphBreak()
+		b.heading(1, titleText)
 		root.find("spTree").elements(func(el *xnode) {
 			switch el.name {
 			case "sp":
@@ -290,12 +278,8 @@ func PPTX(docPath string, data []byte) (*doc.Document, error) {
 			if !strings.Contains(target, "notesSlide") {
 				continue
 			}
-			nd, _ := z.read(target, true)
-			if nd == nil {
-				continue
-			}
-			nr, err := parseXML(nd)
-			if err != nil {
+			nr := z.optionalXML(target)
+			if nr == nil {
 				continue
 			}
 			var notes []string
@@ -320,7 +304,7 @@ func PPTX(docPath string, data []byte) (*doc.Document, error) {
 		b.closeMarker(pb)
 	})
 	text, markers := b.finish()
-	meta := doc.Meta{Format: FormatPPTX, Path: docPath}
+	meta := doc.Meta{Format: formatPPTX, Path: docPath}
 	title := ooxmlCore(z, &meta)
 	d := doc.New(text, meta, markers)
 	d.Meta.Title = title
@@ -409,23 +393,15 @@ func pptxTable(b *builder, tbl *xnode) {
 		if tr.name != "tr" {
 			return
 		}
-		b.lineBreak()
-		m := doc.Marker{Kind: doc.TableRow}
-		if first && tbl.child("tblPr").attr("firstRow") == "1" {
-			m.Label = "header"
-		}
+		rid := b.openRow(first && tbl.child("tblPr").attr("firstRow") == "1")
 		first = false
-		rid := b.openMarker(m)
 		i := 0
 		tr.elements(func(tc *xnode) {
 			if tc.name != "tc" {
 				return
 			}
-			if i > 0 {
-				b.cellSeparator()
-			}
+			cid := b.openCell(i)
 			i++
-			cid := b.openHere(doc.Marker{Kind: doc.TableCell})
 			tc.findAll("p", func(p *xnode) { b.inlineText(drawingText(p)); b.space() })
 			b.closeMarker(cid)
 		})

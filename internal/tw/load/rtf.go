@@ -15,8 +15,8 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// FormatRTF is the format name of RTF documents.
-const FormatRTF = "rtf"
+// formatRTF is the format name of RTF documents.
+const formatRTF = "rtf"
 
 // rtfMaxDepth bounds the group stack: deeper groups share the state of
 // the deepest one kept.
@@ -100,20 +100,20 @@ type rtf struct {
 	header   bool
 
 	lists            []int // open list marker ids by level
-	formats          []docxFormat
+	formats          runFormats
 	pendingStyleName strings.Builder
 }
 
-// RTF loads Rich Text Format: paragraphs, headings from outline levels and
+// loadRTF loads Rich Text Format: paragraphs, headings from outline levels and
 // "heading N" styles, bold, italic and underline, hyperlink fields, tables
 // (\trhdr rows are "header"), lists from \listtext labels (or a leading
 // bullet), footnotes (as "[n]" with the notes under "Footnotes" at the
 // end), \uN escapes and \'hh bytes in the document's or font's code page.
 // Pictures, objects, headers and footers and unknown \* destinations are
 // not read. Title and author come from the \info group.
-func RTF(docPath string, data []byte) (*doc.Document, error) {
+func loadRTF(docPath string, data []byte) (*doc.Document, error) {
 	if !strings.HasPrefix(string(data[:min(len(data), 6)]), "{\\rtf") {
-		return nil, &Error{Reason: ReasonCorrupt + " (not RTF: no {\\rtf header)"}
+		return nil, &Error{Reason: reasonCorrupt + " (not RTF: no {\\rtf header)"}
 	}
 	r := &rtf{b: newBuilder(len(data) / 3), codepage: charmap.Windows1252, fontCP: map[int]encoding.Encoding{}, styles: map[int]string{}}
 	r.st = rtfState{uc: 1, font: -1, fontNumber: -1, styleNumber: -1}
@@ -123,16 +123,8 @@ func RTF(docPath string, data []byte) (*doc.Document, error) {
 	r.endTable()
 	r.closeLists()
 	r.noteSection()
-	text, markers := r.b.finish()
-	meta := doc.Meta{Format: FormatRTF, Path: docPath, Author: strPtr(collapseSpace(r.author))}
-	d := doc.New(text, meta, markers)
-	d.Links = r.b.resolveLinks()
-	linkHeadings(d)
-	d.Meta.Title = collapseSpace(r.title)
-	if d.Meta.Title == "" {
-		d.Meta.Title = headingTitle(d, baseName(docPath))
-	}
-	return d, nil
+	meta := doc.Meta{Format: formatRTF, Path: docPath, Author: strPtr(collapseSpace(r.author)), Title: collapseSpace(r.title)}
+	return r.b.document(meta, docPath), nil
 }
 
 func (r *rtf) parse(data []byte) {
@@ -650,10 +642,7 @@ func (r *rtf) endParagraph(cellEnd bool) {
 		}
 		r.startRow()
 		if !r.cellOpen {
-			if r.rowCells > 0 {
-				b.cellSeparator()
-			}
-			r.cellID = b.openHere(doc.Marker{Kind: doc.TableCell})
+			r.cellID = b.openCell(r.rowCells)
 			r.cellOpen = true
 		} else {
 			b.space()
@@ -750,12 +739,6 @@ func (r *rtf) closeLists() {
 	}
 }
 
-func (r *rtf) setFormats(want [4]bool) {
-	x := docx{b: r.b, formats: r.formats}
-	x.setFormats(want)
-	r.formats = x.formats
-}
-
 // writeRuns writes runs with their formatting, links and note references.
 func (r *rtf) writeRuns(runs []rtfRun) {
 	b := r.b
@@ -763,7 +746,7 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 	linkID := -1
 	closeLink := func() {
 		if linkID >= 0 {
-			r.setFormats([4]bool{})
+			r.formats.close(r.b)
 			b.closeMarker(linkID)
 			linkID = -1
 		}
@@ -773,7 +756,7 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 			closeLink()
 			link = run.link
 			if link != "" {
-				r.setFormats([4]bool{})
+				r.formats.close(r.b)
 				linkID = b.openMarker(doc.Marker{Kind: doc.Link, Reference: link})
 				if strings.HasPrefix(link, "#") && len(link) > 1 {
 					b.linkTo(linkID, link[1:])
@@ -784,11 +767,9 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 		case run.anchor != "":
 			b.anchor(run.anchor)
 		case run.note > 0:
-			r.setFormats([4]bool{})
+			r.formats.close(r.b)
 			label := strconv.Itoa(run.note)
-			id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-			b.literal("[" + label + "]")
-			b.closeMarker(id)
+			b.noteRef(label, label)
 		case run.lineBreak:
 			if r.inTable || r.noteDepth > 0 {
 				b.space()
@@ -798,12 +779,12 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 		case strings.TrimSpace(run.text) == "":
 			b.space()
 		default:
-			r.setFormats([4]bool{run.bold, run.italic, run.underline, false})
+			r.formats.set(r.b, [4]bool{run.bold, run.italic, run.underline, false})
 			b.inlineText(run.text)
 		}
 	}
 	closeLink()
-	r.setFormats([4]bool{})
+	r.formats.close(r.b)
 }
 
 func (r *rtf) startRow() {
@@ -815,12 +796,7 @@ func (r *rtf) startRow() {
 		r.inTable = true
 	}
 	if !r.rowOpen {
-		b.lineBreak()
-		m := doc.Marker{Kind: doc.TableRow}
-		if r.header {
-			m.Label = "header"
-		}
-		r.rowID = b.openMarker(m)
+		r.rowID = b.openRow(r.header)
 		r.rowOpen = true
 		r.rowCells = 0
 	}
@@ -829,12 +805,9 @@ func (r *rtf) startRow() {
 func (r *rtf) endCell() {
 	r.startRow()
 	if !r.cellOpen {
-		if r.rowCells > 0 {
-			r.b.cellSeparator()
-		}
-		r.cellID = r.b.openHere(doc.Marker{Kind: doc.TableCell})
+		r.cellID = r.b.openCell(r.rowCells)
 	}
-	r.setFormats([4]bool{})
+	r.formats.close(r.b)
 	r.b.closeMarker(r.cellID)
 	r.cellOpen = false
 	r.rowCells++
@@ -865,28 +838,8 @@ func (r *rtf) endTable() {
 }
 
 func (r *rtf) noteSection() {
-	if len(r.notes) == 0 {
-		return
-	}
-	b := r.b
-	b.paragraphBreak()
-	h := b.openMarker(doc.Marker{Kind: doc.Heading, Level: 2})
-	b.inlineText("Footnotes")
-	b.closeMarker(h)
-	b.paragraphBreak()
 	r.noteDepth++
-	for i, runs := range r.notes {
-		label := strconv.Itoa(i + 1)
-		b.lineBreak()
-		outer := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: label})
-		inner := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: label})
-		b.literal("[" + label + "]")
-		b.closeMarker(inner)
-		b.space()
-		r.writeRuns(runs)
-		b.closeMarker(outer)
-		b.lineBreak()
-	}
+	r.b.notesSection(len(r.notes), noteNumber, func(i int) { r.writeRuns(r.notes[i]) })
 	r.noteDepth--
 }
 

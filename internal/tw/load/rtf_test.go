@@ -26,8 +26,8 @@ func TestRTF(t *testing.T) {
 		{name: "footnote", in: `{\rtf1 Text.{\super\chftn}{\*\footnote\chftn {\pard Note text.\par}} More.\par}`, text: "Text.[1] More.\n\nFootnotes\n\n[1] Note text."},
 		{name: "deep groups", in: "{\\rtf1 " + repeat("{", 5000) + "x" + repeat("}", 5000) + "}", text: "x"},
 		{name: "unbalanced", in: `{\rtf1 a}}}{{b`, text: "ab"},
-	}, RTF)
-	if _, err := RTF("x.rtf", []byte("plain")); err == nil {
+	}, loadRTF)
+	if _, err := loadRTF("x.rtf", []byte("plain")); err == nil {
 		t.Error("non-RTF loaded")
 	} else {
 		var le *Error
@@ -49,7 +49,7 @@ func FuzzRTF(f *testing.F) {
 	f.Add([]byte(`{\rtf1\ansi\ansicpg1251{\fonttbl{\f0\fcharset128 MS;}}\f0 \'93\'fa\u8364?{\*\footnote x}\trowd\intbl a\cell\row{\field{\*\fldinst HYPERLINK \l "b"}{\fldrslt c}}{\*\bkmkstart b}d\par}`))
 	f.Add([]byte(`{\rtf1{\stylesheet{\s1 heading 1;}}\pard\s1\outlinelevel0 H\par{\listtext 1.\tab}\ilvl0 item\par\uc2\u-10179\'3f\'3f\u-8704??}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := RTF("f.rtf", data)
+		d, err := loadRTF("f.rtf", data)
 		if err != nil {
 			return
 		}

@@ -23,10 +23,10 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// WebLimits bound the fetching of a web address: a page that never ends,
+// webLimits bound the fetching of a web address: a page that never ends,
 // a server that never answers or a chain of redirects costs no more than
 // these.
-type WebLimits struct {
+type webLimits struct {
 	// MaxBytes is the largest body read.
 	MaxBytes int64
 	// Connect bounds the connection (with its TLS handshake); Total the
@@ -36,13 +36,13 @@ type WebLimits struct {
 	MaxRedirects int
 }
 
-// DefaultWebLimits are the limits of URL.
-var DefaultWebLimits = WebLimits{MaxBytes: 100 << 20, Connect: 10 * time.Second, Total: 60 * time.Second, MaxRedirects: 10}
+// defaultWebLimits are the limits of loadURL.
+var defaultWebLimits = webLimits{MaxBytes: 100 << 20, Connect: 10 * time.Second, Total: 60 * time.Second, MaxRedirects: 10}
 
-// URL fetches an http:// or https:// address and loads what it answers,
-// within DefaultWebLimits. Errors are *Error values naming the address.
-func URL(address string) (*doc.Document, error) {
-	return URLWith(address, DefaultWebLimits)
+// loadURL fetches an http:// or https:// address and loads what it answers,
+// within defaultWebLimits. Errors are *Error values naming the address.
+func loadURL(address string) (*doc.Document, error) {
+	return loadURLWith(address, defaultWebLimits)
 }
 
 // errRedirectLoop and errTooManyRedirects stop the client's redirects.
@@ -52,7 +52,7 @@ var (
 	errRedirectScheme   = errors.New("redirect to an address that is not http or https")
 )
 
-// URLWith is URL with limits of the caller's choosing.
+// loadURLWith is loadURL with limits of the caller's choosing.
 //
 // The body goes to a loader chosen by its Content-Type (text/html to
 // HTML, application/pdf to PDF, ...); for a type that says nothing
@@ -66,7 +66,7 @@ var (
 // links to "#id" stay in-page links. Meta.Path is the address as given
 // (the reading place and marks are kept under it); the final address, when
 // redirects changed it, is the property "url".
-func URLWith(address string, limits WebLimits) (*doc.Document, error) {
+func loadURLWith(address string, limits webLimits) (*doc.Document, error) {
 	fail := func(reason string) (*doc.Document, error) {
 		return nil, &Error{Path: address, Reason: reason}
 	}
@@ -136,7 +136,7 @@ func URLWith(address string, limits WebLimits) (*doc.Document, error) {
 		name += r.Extensions[0]
 	}
 	var d *doc.Document
-	if r.Name == FormatHTML {
+	if r.Name == formatHTML {
 		// A link to the page's own address with a fragment
 		// ("guide.html#usage" on guide.html) is an in-page link too.
 		if reason := refuse(data); reason != "" {
@@ -202,7 +202,7 @@ func tooLargeReason(max int64) string {
 }
 
 // fetchReason says why a fetch failed, in a short lowercase phrase.
-func fetchReason(err error, limits WebLimits) string {
+func fetchReason(err error, limits webLimits) string {
 	var dnsErr *net.DNSError
 	var opErr *net.OpError
 	var certErr *tls.CertificateVerificationError
@@ -279,7 +279,7 @@ var webMedia = map[string]string{
 // webFormat chooses the format of a fetched body: its media type, else
 // (text/plain, application/octet-stream, none) the extension of the final
 // address, else its first bytes.
-func webFormat(contentType string, final *url.URL, data []byte) Registered {
+func webFormat(contentType string, final *url.URL, data []byte) registration {
 	media, _, _ := mime.ParseMediaType(contentType)
 	if ext, ok := webMedia[media]; ok {
 		if r, ok := lookup("x" + ext); ok {
@@ -294,7 +294,7 @@ func webFormat(contentType string, final *url.URL, data []byte) Registered {
 		if extOK && !byExt.Binary {
 			return byExt
 		}
-		return Registered{Name: FormatText, Load: Text, Extensions: []string{".txt"}}
+		return registration{Name: FormatText, Load: loadText, Extensions: []string{".txt"}}
 	case extOK:
 		return byExt
 	}
@@ -304,10 +304,10 @@ func webFormat(contentType string, final *url.URL, data []byte) Registered {
 			return r
 		}
 	}
-	return Registered{Name: FormatText, Load: Text, Extensions: []string{".txt"}}
+	return registration{Name: FormatText, Load: loadText, Extensions: []string{".txt"}}
 }
 
-// webText turns a text body into UTF-8 (see URLWith for the order of the
+// webText turns a text body into UTF-8 (see loadURLWith for the order of the
 // clues).
 func webText(data []byte, contentType string) []byte {
 	enc, name, _ := charset.DetermineEncoding(data, contentType)

@@ -17,7 +17,7 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
-// webSite is a local server with one page of each kind URLWith meets.
+// webSite is a local server with one page of each kind loadURLWith meets.
 func webSite(t *testing.T) *httptest.Server {
 	t.Helper()
 	sjis, err := japanese.ShiftJIS.NewEncoder().String("<html><head><meta charset=\"Shift_JIS\"><title>日本語</title></head><body><p>こんにちは世界</p></body></html>")
@@ -98,7 +98,7 @@ func webSite(t *testing.T) *httptest.Server {
 }
 
 // testLimits are small, so that the limits are met quickly.
-var testLimits = WebLimits{MaxBytes: 4096, Connect: 2 * time.Second, Total: 2 * time.Second, MaxRedirects: 5}
+var testLimits = webLimits{MaxBytes: 4096, Connect: 2 * time.Second, Total: 2 * time.Second, MaxRedirects: 5}
 
 func TestWebAddressLoads(t *testing.T) {
 	srv := webSite(t)
@@ -106,16 +106,16 @@ func TestWebAddressLoads(t *testing.T) {
 		name, path, format, title string
 		text                      []string // in the text, in this order
 	}{
-		{"html", "/docs/page.html", FormatHTML, "Guide", []string{"Guide", "Usage (again) and the other page", "Run it."}},
-		{"redirects to the page", "/hop/4", FormatHTML, "Guide", []string{"Guide", "Run it."}},
-		{"windows-1252 in the header", "/latin1-header.html", FormatHTML, "latin1-header.html", []string{"café naïve"}},
-		{"no charset: windows-1252 bytes", "/latin1-none.html", FormatHTML, "latin1-none.html", []string{"café naïve"}},
-		{"a charset the bytes contradict", "/latin1-wrong.html", FormatHTML, "latin1-wrong.html", []string{"café naïve"}},
+		{"html", "/docs/page.html", formatHTML, "Guide", []string{"Guide", "Usage (again) and the other page", "Run it."}},
+		{"redirects to the page", "/hop/4", formatHTML, "Guide", []string{"Guide", "Run it."}},
+		{"windows-1252 in the header", "/latin1-header.html", formatHTML, "latin1-header.html", []string{"café naïve"}},
+		{"no charset: windows-1252 bytes", "/latin1-none.html", formatHTML, "latin1-none.html", []string{"café naïve"}},
+		{"a charset the bytes contradict", "/latin1-wrong.html", formatHTML, "latin1-wrong.html", []string{"café naïve"}},
 		{"plain text without a charset", "/latin1-plain.txt", FormatText, "latin1-plain.txt", []string{"café naïve"}},
-		{"Shift_JIS from <meta>", "/sjis.html", FormatHTML, "日本語", []string{"こんにちは世界"}},
-		{"Markdown served as text/plain", "/notes.md", FormatMarkdown, "Notes", []string{"Notes\n\nSome text."}},
-		{"text/markdown without an extension", "/served-as-markdown", FormatMarkdown, "Served", []string{"Served"}},
-		{"no Content-Type: the extension", "/no-type.md", FormatMarkdown, "Untyped", []string{"Untyped"}},
+		{"Shift_JIS from <meta>", "/sjis.html", formatHTML, "日本語", []string{"こんにちは世界"}},
+		{"Markdown served as text/plain", "/notes.md", formatMarkdown, "Notes", []string{"Notes\n\nSome text."}},
+		{"text/markdown without an extension", "/served-as-markdown", formatMarkdown, "Served", []string{"Served"}},
+		{"no Content-Type: the extension", "/no-type.md", formatMarkdown, "Untyped", []string{"Untyped"}},
 		{"PDF by its Content-Type", "/doc.pdf", "pdf", "", nil},
 	}
 	for _, tc := range cases {
@@ -123,7 +123,7 @@ func TestWebAddressLoads(t *testing.T) {
 			address := srv.URL + tc.path
 			limits := testLimits
 			limits.MaxBytes = 1 << 20 // the PDF is larger than the test's limit
-			d, err := URLWith(address, limits)
+			d, err := loadURLWith(address, limits)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -155,7 +155,7 @@ func TestWebAddressLoads(t *testing.T) {
 // stay in-page links that lead to their heading.
 func TestWebAddressLinks(t *testing.T) {
 	srv := webSite(t)
-	d, err := URLWith(srv.URL+"/hop/2", testLimits)
+	d, err := loadURLWith(srv.URL+"/hop/2", testLimits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestWebAddressFailures(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			began := time.Now()
-			d, err := URLWith(tc.address, testLimits)
+			d, err := loadURLWith(tc.address, testLimits)
 			var le *Error
 			if !errors.As(err, &le) {
 				t.Fatalf("got %v, %v; want an *Error", d, err)

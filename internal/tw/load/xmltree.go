@@ -49,7 +49,7 @@ func parseXML(data []byte) (*xnode, error) {
 			if len(root.children) > 0 {
 				break
 			}
-			return nil, &Error{Reason: ReasonCorrupt + " (bad XML: " + err.Error() + ")"}
+			return nil, &Error{Reason: reasonCorrupt + " (bad XML: " + err.Error() + ")"}
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -83,7 +83,7 @@ func parseXML(data []byte) (*xnode, error) {
 			return ch, nil
 		}
 	}
-	return nil, &Error{Reason: ReasonCorrupt + " (empty XML part)"}
+	return nil, &Error{Reason: reasonCorrupt + " (empty XML part)"}
 }
 
 // attr returns the value of the attribute with this local name (or

@@ -141,15 +141,15 @@ func TestZipDocumentsRefusedClearly(t *testing.T) {
 		data       []byte
 		reason     string // prefix
 	}{
-		{"truncated epub", "a.epub", epub[:len(epub)/2], ReasonCorrupt},
-		{"truncated docx", "a.docx", docx[:len(docx)-30], ReasonCorrupt},
-		{"empty docx", "a.docx", nil, ReasonCorrupt},
-		{"text named epub", "a.epub", []byte("just text"), ReasonCorrupt},
-		{"docx without document.xml", "a.docx", zipOf(t, map[string]string{"x": "y"}), ReasonCorrupt},
-		{"epub without container", "a.epub", zipOf(t, map[string]string{"mimetype": "application/epub+zip"}), ReasonCorrupt},
-		{"drm epub", "a.epub", drm, ReasonEncrypted},
-		{"zip bomb", "a.docx", bomb.Bytes(), ReasonZipBomb},
-		{"encrypted office file", "a.docx", zipOf(t, map[string]string{"EncryptionInfo": "x", "EncryptedPackage": "y"}), ReasonEncrypted},
+		{"truncated epub", "a.epub", epub[:len(epub)/2], reasonCorrupt},
+		{"truncated docx", "a.docx", docx[:len(docx)-30], reasonCorrupt},
+		{"empty docx", "a.docx", nil, reasonCorrupt},
+		{"text named epub", "a.epub", []byte("just text"), reasonCorrupt},
+		{"docx without document.xml", "a.docx", zipOf(t, map[string]string{"x": "y"}), reasonCorrupt},
+		{"epub without container", "a.epub", zipOf(t, map[string]string{"mimetype": "application/epub+zip"}), reasonCorrupt},
+		{"drm epub", "a.epub", drm, reasonEncrypted},
+		{"zip bomb", "a.docx", bomb.Bytes(), reasonZipBomb},
+		{"encrypted office file", "a.docx", zipOf(t, map[string]string{"EncryptionInfo": "x", "EncryptedPackage": "y"}), reasonEncrypted},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

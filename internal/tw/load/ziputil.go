@@ -18,9 +18,9 @@ const (
 	maxZipRatio     = 200
 	ratioFreeSize   = 4 << 20
 	maxZipMembers   = 200000
-	ReasonCorrupt   = "corrupt or truncated file"
-	ReasonZipBomb   = "refused: it unpacks to too much data (a zip bomb?)"
-	ReasonEncrypted = "encrypted (DRM-protected), cannot be read"
+	reasonCorrupt   = "corrupt or truncated file"
+	reasonZipBomb   = "refused: it unpacks to too much data (a zip bomb?)"
+	reasonEncrypted = "encrypted (DRM-protected), cannot be read"
 )
 
 // zipDoc is an opened ZIP container with a budget for what it unpacks.
@@ -34,10 +34,10 @@ type zipDoc struct {
 func openZip(data []byte) (*zipDoc, error) {
 	r, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return nil, &Error{Reason: ReasonCorrupt + " (not a readable ZIP archive: " + zipErr(err) + ")"}
+		return nil, &Error{Reason: reasonCorrupt + " (not a readable ZIP archive: " + zipErr(err) + ")"}
 	}
 	if len(r.File) > maxZipMembers {
-		return nil, &Error{Reason: ReasonZipBomb}
+		return nil, &Error{Reason: reasonZipBomb}
 	}
 	z := &zipDoc{r: r, files: make(map[string]*zip.File, len(r.File)), folded: map[string]*zip.File{}, budget: maxUnzipped}
 	for _, f := range r.File {
@@ -78,17 +78,17 @@ func (z *zipDoc) read(name string, optional bool) ([]byte, error) {
 		if optional {
 			return nil, nil
 		}
-		return nil, &Error{Reason: ReasonCorrupt + " (" + name + " is missing)"}
+		return nil, &Error{Reason: reasonCorrupt + " (" + name + " is missing)"}
 	}
 	if f.Flags&0x1 != 0 {
-		return nil, &Error{Reason: ReasonEncrypted}
+		return nil, &Error{Reason: reasonEncrypted}
 	}
 	if int64(f.UncompressedSize64) > z.budget || f.UncompressedSize64 > ratioFreeSize && f.UncompressedSize64 > maxZipRatio*max(f.CompressedSize64, 1) {
-		return nil, &Error{Reason: ReasonZipBomb}
+		return nil, &Error{Reason: reasonZipBomb}
 	}
 	rc, err := f.Open()
 	if err != nil {
-		return nil, &Error{Reason: ReasonCorrupt + " (" + name + ": " + zipErr(err) + ")"}
+		return nil, &Error{Reason: reasonCorrupt + " (" + name + ": " + zipErr(err) + ")"}
 	}
 	defer rc.Close()
 	// The sizes in the header may lie: read at most one byte more than
@@ -97,13 +97,13 @@ func (z *zipDoc) read(name string, optional bool) ([]byte, error) {
 	buf.Grow(int(min(f.UncompressedSize64, 64<<20)))
 	n, err := io.Copy(&buf, io.LimitReader(rc, z.budget+1))
 	if err != nil && !errors.Is(err, zip.ErrChecksum) {
-		return nil, &Error{Reason: ReasonCorrupt + " (" + name + ": " + zipErr(err) + ")"}
+		return nil, &Error{Reason: reasonCorrupt + " (" + name + ": " + zipErr(err) + ")"}
 	}
 	if err != nil {
-		return nil, &Error{Reason: ReasonCorrupt + " (" + name + ": checksum error)"}
+		return nil, &Error{Reason: reasonCorrupt + " (" + name + ": checksum error)"}
 	}
 	if n > z.budget || n > ratioFreeSize && uint64(n) > maxZipRatio*max(f.CompressedSize64, 1) {
-		return nil, &Error{Reason: ReasonZipBomb}
+		return nil, &Error{Reason: reasonZipBomb}
 	}
 	z.budget -= n
 	return buf.Bytes(), nil
@@ -151,4 +151,31 @@ func unhex(c byte) byte {
 		return c - 'a' + 10
 	}
 	return c - 'A' + 10
+}
+
+// readXML reads and parses the member name, which must be there.
+func (z *zipDoc) readXML(name string) ([]byte, *xnode, error) {
+	data, err := z.read(name, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	root, err := parseXML(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return data, root, nil
+}
+
+// optionalXML parses the member name; nil when it is missing, cannot be
+// read or is not usable XML.
+func (z *zipDoc) optionalXML(name string) *xnode {
+	data, _ := z.read(name, true)
+	if data == nil {
+		return nil
+	}
+	root, err := parseXML(data)
+	if err != nil {
+		return nil
+	}
+	return root
 }

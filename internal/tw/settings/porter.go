@@ -77,7 +77,7 @@ func (s *Store) Import(path string) (int, error) {
 	var doc map[string]any
 	md, err := toml.Decode(string(data), &doc)
 	if err != nil {
-		return 0, fmt.Errorf("%s is not a settings file: %v", path, err)
+		return 0, fmt.Errorf("%s is not a settings file: %w", path, err)
 	}
 	n := 0
 	var refused []string

@@ -1,12 +1,13 @@
 package settings
 
 import (
-	"fmt"
+	"errors"
 	"regexp"
 	"sort"
 	"strings"
-	"textfirst/internal/tw/i18n"
 	"unicode/utf8"
+
+	"textfirst/internal/tw/i18n"
 )
 
 // Pronunciation is one entry of speech.pronunciations: what to find in the
@@ -33,8 +34,8 @@ type Pronunciation struct {
 	Literal   bool
 }
 
-// ParsePronunciation reads one entry, or says why it cannot be used.
-func ParsePronunciation(name, say string) (Pronunciation, error) {
+// parsePronunciation reads one entry, or says why it cannot be used.
+func parsePronunciation(name, say string) (Pronunciation, error) {
 	if strings.TrimSpace(name) == "" {
 		return Pronunciation{}, i18n.Msg("an entry has no word to find")
 	}
@@ -99,7 +100,7 @@ func CompileLexicon(table map[string]string) (*Lexicon, error) {
 	var lex Lexicon
 	var bad []string
 	for _, name := range names {
-		p, err := ParsePronunciation(name, table[name])
+		p, err := parsePronunciation(name, table[name])
 		if err != nil {
 			bad = append(bad, err.Error())
 			continue
@@ -108,7 +109,7 @@ func CompileLexicon(table map[string]string) (*Lexicon, error) {
 	}
 	var err error
 	if len(bad) > 0 {
-		err = fmt.Errorf("%s", strings.Join(bad, "; "))
+		err = errors.New(strings.Join(bad, "; "))
 	}
 	if len(lex.Entries) == 0 {
 		return nil, err

@@ -162,9 +162,9 @@ func jsonValue(v any) any {
 	return v
 }
 
-// Sections lists the sections in the order the schema and the settings
+// sectionOrder lists the sections in the order the schema and the settings
 // list present them.
-var Sections = []string{"speech", "highlight", "reading", "display", "editing", "keyboard", "accessibility", "export", "library", "app"}
+var sectionOrder = []string{"speech", "highlight", "reading", "display", "editing", "keyboard", "accessibility", "export", "library", "app"}
 
 // Engine ids accepted by speech.backend, in the order offered.
 var engineChoices = []Choice{
@@ -333,8 +333,8 @@ var byPath = func() map[string]int {
 	return m
 }()
 
-// Schema returns every setting, section by section in the order of
-// Sections.
+// Schema returns every setting, section by section (speech first, app
+// last).
 func Schema() []Setting {
 	out := make([]Setting, len(schema))
 	for i, s := range schema {

@@ -88,7 +88,7 @@ func TestSchemaHasTheDocumentedSettings(t *testing.T) {
 func TestSchemaIsWellFormed(t *testing.T) {
 	seen := map[string]bool{}
 	sectionAt := map[string]int{}
-	for i, s := range Sections {
+	for i, s := range sectionOrder {
 		sectionAt[s] = i
 	}
 	last := 0

@@ -9,15 +9,15 @@ import (
 	"reflect"
 	"slices"
 	"sync"
-	"textfirst/internal/tw/i18n"
 
 	"github.com/BurntSushi/toml"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/i18n"
 )
 
-// FileName is the name of the settings file inside tw's home folder.
-const FileName = "settings.toml"
+// fileName is the name of the settings file inside tw's home folder.
+const fileName = "settings.toml"
 
 // ErrUnknown is matched (with errors.Is) by the error for a path that names
 // no setting. That error's message is "There is no setting " + the path.
@@ -71,7 +71,7 @@ func Open(home string) (*Store, []string, error) {
 // the interface language (the terminal reader) or in English (the log,
 // JSON-RPC).
 func OpenMessages(home string) (*Store, []i18n.Message, error) {
-	s := &Store{file: filepath.Join(home, FileName)}
+	s := &Store{file: filepath.Join(home, fileName)}
 	data, err := os.ReadFile(s.file)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, nil, fmt.Errorf("cannot read the settings: %w", err)
@@ -91,7 +91,7 @@ func load(text string) (values map[string]any, warnings []i18n.Message, syntax e
 	}
 	doc, keys, err := decode(text)
 	if err != nil {
-		return values, []i18n.Message{i18n.Msg("%s: %s; using the default settings, and tw will not change the file until it is fixed", FileName, err)}, err
+		return values, []i18n.Message{i18n.Msg("%s: %s; using the default settings, and tw will not change the file until it is fixed", fileName, err)}, err
 	}
 	badSection := map[string]bool{}
 	for _, st := range schema {
@@ -104,7 +104,7 @@ func load(text string) (values map[string]any, warnings []i18n.Message, syntax e
 			if !badSection[st.Section] {
 				badSection[st.Section] = true
 				warnings = append(warnings, i18n.Msg("%s: %s must be a table of settings; using the defaults for %s",
-					FileName, st.Section, st.Section))
+					fileName, st.Section, st.Section))
 			}
 			continue
 		}
@@ -115,9 +115,9 @@ func load(text string) (values map[string]any, warnings []i18n.Message, syntax e
 		val, note, reason := st.check(raw)
 		switch {
 		case reason.Key != "":
-			warnings = append(warnings, i18n.Msg("%s: %s: %s; %s", FileName, st.Path, reason, usingDefault(st)))
+			warnings = append(warnings, i18n.Msg("%s: %s: %s; %s", fileName, st.Path, reason, usingDefault(st)))
 		case note.Key != "":
-			warnings = append(warnings, i18n.Msg("%s: %s: %s", FileName, st.Path, note))
+			warnings = append(warnings, i18n.Msg("%s: %s: %s", fileName, st.Path, note))
 			values[st.Path] = val
 		default:
 			values[st.Path] = val
@@ -132,11 +132,11 @@ func load(text string) (values map[string]any, warnings []i18n.Message, syntax e
 		switch len(k) {
 		case 1:
 			if !knownSection(k[0]) {
-				warnings = append(warnings, i18n.Msg("%s: [%s] is not a section tw knows; it is kept but not used", FileName, k[0]))
+				warnings = append(warnings, i18n.Msg("%s: [%s] is not a section tw knows; it is kept but not used", fileName, k[0]))
 			}
 		case 2:
 			if _, ok := byPath[k[0]+"."+k[1]]; !ok && knownSection(k[0]) {
-				warnings = append(warnings, i18n.Msg("%s: %s.%s is not a setting tw knows; it is kept but not used", FileName, k[0], k[1]))
+				warnings = append(warnings, i18n.Msg("%s: %s.%s is not a setting tw knows; it is kept but not used", fileName, k[0], k[1]))
 			}
 		}
 	}
@@ -144,7 +144,7 @@ func load(text string) (values map[string]any, warnings []i18n.Message, syntax e
 }
 
 func knownSection(name string) bool {
-	for _, s := range Sections {
+	for _, s := range sectionOrder {
 		if s == name {
 			return true
 		}
@@ -389,7 +389,7 @@ func (s *Store) verify(st Setting, edited string, val any) error {
 	}
 	after, _, err := decode(edited)
 	if err != nil {
-		return fmt.Errorf("the edit would break the file: %v", err)
+		return fmt.Errorf("the edit would break the file: %w", err)
 	}
 	raw, present := take(after, st.Section, st.Key())
 	_, _ = take(before, st.Section, st.Key())

@@ -18,7 +18,7 @@ func openIn(t *testing.T, content string) (*Store, []string, string) {
 	t.Helper()
 	home := t.TempDir()
 	if content != "" {
-		if err := os.WriteFile(filepath.Join(home, FileName), []byte(content), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(home, fileName), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -31,7 +31,7 @@ func openIn(t *testing.T, content string) (*Store, []string, string) {
 
 func readSettings(t *testing.T, home string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(home, FileName))
+	data, err := os.ReadFile(filepath.Join(home, fileName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestOpenWithoutAFileGivesDefaults(t *testing.T) {
 			t.Errorf("%s = %#v, %v; want %#v", st.Path, got, err, st.Default)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(home, FileName)); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(filepath.Join(home, fileName)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("opening created the file: %v", err)
 	}
 }
@@ -128,7 +128,7 @@ func TestSetChecksTypes(t *testing.T) {
 				if now, _ := s.Get(tc.path); !reflect.DeepEqual(now, before) {
 					t.Errorf("a refused value changed the setting to %#v", now)
 				}
-				if _, err := os.Stat(filepath.Join(home, FileName)); !errors.Is(err, os.ErrNotExist) {
+				if _, err := os.Stat(filepath.Join(home, fileName)); !errors.Is(err, os.ErrNotExist) {
 					t.Errorf("a refused value wrote the file")
 				}
 				return
@@ -416,7 +416,7 @@ first_run = false
 // behind, and the file keeps the permissions the user gave it.
 func TestSavesAreAtomic(t *testing.T) {
 	s, _, home := openIn(t, "[speech]\nrate = 300\n")
-	if err := os.Chmod(filepath.Join(home, FileName), 0o600); err != nil {
+	if err := os.Chmod(filepath.Join(home, fileName), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 20; i++ {
@@ -425,14 +425,14 @@ func TestSavesAreAtomic(t *testing.T) {
 		}
 	}
 	entries, _ := os.ReadDir(home)
-	if len(entries) != 1 || entries[0].Name() != FileName {
+	if len(entries) != 1 || entries[0].Name() != fileName {
 		var names []string
 		for _, e := range entries {
 			names = append(names, e.Name())
 		}
 		t.Errorf("files left: %v", names)
 	}
-	fi, _ := os.Stat(filepath.Join(home, FileName))
+	fi, _ := os.Stat(filepath.Join(home, fileName))
 	if fi.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v", fi.Mode())
 	}
@@ -544,7 +544,7 @@ func TestSyntaxErrorLeavesTheFileAlone(t *testing.T) {
 	}
 
 	// Once the user fixes it, the next change loads their values and saves.
-	if err := os.WriteFile(filepath.Join(home, FileName), []byte("[speech]\nrate = 300\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(home, fileName), []byte("[speech]\nrate = 300\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Set("speech.volume", 50.0); err != nil {
@@ -565,7 +565,7 @@ func TestHandEditsMadeWhileRunningAreKept(t *testing.T) {
 	var got []string
 	s.OnChange(func(path string, value any) { got = append(got, fmt.Sprintf("%s=%v", path, value)) })
 	edited := "[speech]\nrate = 320\n# new comment\n[display]\ntheme = \"dark\"\n"
-	if err := os.WriteFile(filepath.Join(home, FileName), []byte(edited), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(home, fileName), []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Set("speech.pitch", 2.0); err != nil {

@@ -3,6 +3,7 @@ package settings
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -416,20 +417,8 @@ func quoteString(s string) string {
 	return b.String()
 }
 
-func samePath(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func hasPrefix(p, prefix []string) bool {
-	return len(p) >= len(prefix) && samePath(p[:len(prefix)], prefix)
+	return len(p) >= len(prefix) && slices.Equal(p[:len(prefix)], prefix)
 }
 
 // editTOML returns src with the key section.key given the TOML text value,
@@ -449,7 +438,7 @@ func editTOML(src, section, key, value string, add bool) (string, error) {
 			found = append(found, i)
 		}
 	}
-	if len(found) == 1 && !entries[found[0]].header && samePath(entries[found[0]].path, target) {
+	if len(found) == 1 && !entries[found[0]].header && slices.Equal(entries[found[0]].path, target) {
 		e := entries[found[0]]
 		if value == "" {
 			return src[:e.start] + src[e.end:], nil
@@ -519,7 +508,7 @@ func insertTOML(src, section, key, value string) (string, error) {
 		return src[:at] + line + src[at:]
 	}
 	for i, e := range entries {
-		if !e.header || !samePath(e.path, []string{section}) {
+		if !e.header || !slices.Equal(e.path, []string{section}) {
 			continue
 		}
 		if e.array {

@@ -194,7 +194,7 @@ func FuzzSettingsFile(f *testing.F) {
 	values := []any{333.0, map[string]any{"x": 100.0}, []any{"/z"}, nil}
 	f.Fuzz(func(t *testing.T, content string) {
 		home := t.TempDir()
-		file := filepath.Join(home, FileName)
+		file := filepath.Join(home, fileName)
 		if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}

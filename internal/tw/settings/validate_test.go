@@ -1,6 +1,8 @@
 package settings
 
 import (
+	"encoding/json"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -38,11 +40,11 @@ func TestEveryHandEditedBadValueLoadsAsTheDefault(t *testing.T) {
 	for _, st := range Schema() {
 		t.Run(st.Path, func(t *testing.T) {
 			s, warnings, _ := openIn(t, "["+st.Section+"]\n"+st.Key()+" = "+badTOML(st)+"\n")
-			if len(warnings) != 1 || !strings.HasPrefix(warnings[0], FileName+": "+st.Path+": ") ||
+			if len(warnings) != 1 || !strings.HasPrefix(warnings[0], fileName+": "+st.Path+": ") ||
 				!(strings.Contains(warnings[0], "; using ") || strings.Contains(warnings[0], "; leaving it not set")) {
 				t.Fatalf("warnings %q", warnings)
 			}
-			reason := strings.TrimPrefix(warnings[0], FileName+": "+st.Path+": ")
+			reason := strings.TrimPrefix(warnings[0], fileName+": "+st.Path+": ")
 			if !strings.HasPrefix(reason, "must be") && !strings.HasPrefix(reason, "cannot be used") {
 				t.Errorf("the warning gives no reason: %q", warnings[0])
 			}
@@ -119,5 +121,39 @@ func TestPronunciationsFromTheFile(t *testing.T) {
 	again, warnings, _ := Open(home)
 	if got := again.TextTable("speech.pronunciations"); len(warnings) != 0 || !reflect.DeepEqual(got, want) {
 		t.Errorf("read back %q with warnings %q", got, warnings)
+	}
+}
+
+func TestToFloatTakesEveryNumberType(t *testing.T) {
+	tests := []struct {
+		in     any
+		want   float64
+		wantOK bool
+	}{
+		{float64(1.5), 1.5, true},
+		{float32(0.5), 0.5, true},
+		{int(-3), -3, true},
+		{int8(-8), -8, true},
+		{int16(16), 16, true},
+		{int32(32), 32, true},
+		{int64(64), 64, true},
+		{uint(1), 1, true},
+		{uint8(8), 8, true},
+		{uint16(16), 16, true},
+		{uint32(32), 32, true},
+		{uint64(64), 64, true},
+		{json.Number("2.25"), 2.25, true},
+		{json.Number("fast"), 0, false},
+		{math.NaN(), 0, false},
+		{math.Inf(1), 0, false},
+		{"3", 0, false},
+		{true, 0, false},
+		{nil, 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := toFloat(tt.in)
+		if got != tt.want || ok != tt.wantOK {
+			t.Errorf("toFloat(%#v) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.wantOK)
+		}
 	}
 }

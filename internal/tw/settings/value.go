@@ -154,7 +154,7 @@ func (s Setting) checkTable(v any) (val any, note, reason i18n.Message) {
 	}
 	if s.Path == "speech.pronunciations" {
 		for _, k := range keys {
-			if _, err := ParsePronunciation(k, out[k]); err != nil {
+			if _, err := parsePronunciation(k, out[k]); err != nil {
 				return nil, none, i18n.Msg("cannot be used: %s", err)
 			}
 		}
@@ -200,38 +200,22 @@ func (s Setting) fit(f float64) (val any, note i18n.Message) {
 // toFloat accepts every Go number type JSON and TOML decoders produce.
 func toFloat(v any) (float64, bool) {
 	var f float64
-	switch v := v.(type) {
-	case float64:
-		f = v
-	case float32:
-		f = float64(v)
-	case int:
-		f = float64(v)
-	case int8:
-		f = float64(v)
-	case int16:
-		f = float64(v)
-	case int32:
-		f = float64(v)
-	case int64:
-		f = float64(v)
-	case uint:
-		f = float64(v)
-	case uint8:
-		f = float64(v)
-	case uint16:
-		f = float64(v)
-	case uint32:
-		f = float64(v)
-	case uint64:
-		f = float64(v)
-	case json.Number:
+	if n, ok := v.(json.Number); ok {
 		var err error
-		if f, err = v.Float64(); err != nil {
+		if f, err = n.Float64(); err != nil {
 			return 0, false
 		}
-	default:
-		return 0, false
+	} else {
+		switch rv := reflect.ValueOf(v); rv.Kind() {
+		case reflect.Float32, reflect.Float64:
+			f = rv.Float()
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			f = float64(rv.Int())
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			f = float64(rv.Uint())
+		default:
+			return 0, false
+		}
 	}
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return 0, false

@@ -30,31 +30,17 @@ var fixedAbbreviations = map[string]bool{
 // The sentences of the last paragraphs asked for are kept, so moving
 // sentence by sentence through a long paragraph segments it once.
 func (ix *Index) Sentences(p Range) []Range {
-	ix.cacheMu.Lock()
-	for _, c := range ix.sentCache {
-		if c.para == p && c.sentences != nil {
-			ix.cacheMu.Unlock()
-			return c.sentences
+	return ix.sentences.get(p, func() []Range {
+		out := ix.segmentSentences(p)
+		if out == nil {
+			out = []Range{}
 		}
-	}
-	ix.cacheMu.Unlock()
-	out := ix.sentences(p)
-	if out == nil {
-		out = []Range{}
-	}
-	ix.cacheMu.Lock()
-	ix.sentCache[ix.sentNext] = paraCache{p, out}
-	ix.sentNext = (ix.sentNext + 1) % len(ix.sentCache)
-	ix.cacheMu.Unlock()
-	return out
+		return out
+	})
 }
 
-type paraCache struct {
-	para      Range
-	sentences []Range
-}
-
-func (ix *Index) sentences(p Range) []Range {
+// segmentSentences splits the paragraph p into sentences.
+func (ix *Index) segmentSentences(p Range) []Range {
 	var out []Range
 	// Split the paragraph at hard line starts; every other line break is a
 	// soft wrap and reads as a space.

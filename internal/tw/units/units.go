@@ -37,16 +37,15 @@ type Index struct {
 	kindMu sync.Mutex
 	kinds  map[doc.Kind][]int32
 
-	cacheMu   sync.Mutex
-	wordCache [4]lineCache
-	wordNext  int
-	sentCache [2]paraCache
-	sentNext  int
+	// words keeps the words of the last lines segmented (by line
+	// number), sentences the sentences of the last paragraphs.
+	words     *ring[int, []Range]
+	sentences *ring[Range, []Range]
 }
 
 // New indexes d.
 func New(d *doc.Document) *Index {
-	ix := &Index{Doc: d}
+	ix := &Index{Doc: d, words: newRing[int, []Range](4), sentences: newRing[Range, []Range](2)}
 	ix.lineStarts = append(ix.lineStarts, 0)
 	text := d.Text
 	pos := 0
@@ -251,33 +250,18 @@ func (ix *Index) wordsAround(pos int) []Range { return ix.lineWords(ix.LineOf(po
 // The words of the last few lines asked for are kept: moving word by word
 // through a line of a megabyte segments it once, not once per move.
 func (ix *Index) lineWords(l int) []Range {
-	ix.cacheMu.Lock()
-	for _, c := range ix.wordCache {
-		if c.line == l && c.words != nil {
-			ix.cacheMu.Unlock()
-			return c.words
+	return ix.words.get(l, func() []Range {
+		lr := ix.Line(l)
+		words := segmentWords(ix.Doc.Slice(lr.Start, lr.End), lr.Start)
+		if words == nil {
+			words = []Range{}
 		}
-	}
-	ix.cacheMu.Unlock()
-	lr := ix.Line(l)
-	words := Segment(ix.Doc.Slice(lr.Start, lr.End), lr.Start)
-	if words == nil {
-		words = []Range{}
-	}
-	ix.cacheMu.Lock()
-	ix.wordCache[ix.wordNext] = lineCache{l, words}
-	ix.wordNext = (ix.wordNext + 1) % len(ix.wordCache)
-	ix.cacheMu.Unlock()
-	return words
+		return words
+	})
 }
 
-type lineCache struct {
-	line  int
-	words []Range
-}
-
-// Segment splits text into words whose offsets are base plus code points.
-func Segment(text string, base int) []Range {
+// segmentWords splits text into words whose offsets are base plus code points.
+func segmentWords(text string, base int) []Range {
 	var out []Range
 	pos := base
 	state := -1
@@ -322,7 +306,7 @@ func (ix *Index) WordCount() int {
 	n := 0
 	for l := 0; l < ix.Lines(); l++ {
 		lr := ix.Line(l)
-		n += len(Segment(ix.Doc.Slice(lr.Start, lr.End), lr.Start))
+		n += len(segmentWords(ix.Doc.Slice(lr.Start, lr.End), lr.Start))
 	}
 	return n
 }

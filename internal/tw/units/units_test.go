@@ -2,6 +2,7 @@ package units
 
 import (
 	"os"
+	"slices"
 	"testing"
 
 	"textfirst/internal/testkit"
@@ -14,18 +15,6 @@ func texts(d *doc.Document, rs []Range) []string {
 		out = append(out, d.Slice(r.Start, r.End))
 	}
 	return out
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestSentences(t *testing.T) {
@@ -56,7 +45,7 @@ func TestSentences(t *testing.T) {
 			if !ok {
 				t.Fatal("no paragraph")
 			}
-			if got := texts(d, ix.Sentences(p)); !equal(got, c.want) {
+			if got := texts(d, ix.Sentences(p)); !slices.Equal(got, c.want) {
 				t.Fatalf("got %q\nwant %q", got, c.want)
 			}
 		})
@@ -72,7 +61,7 @@ func TestHardLineBreaksFromMarkers(t *testing.T) {
 	})
 	ix := New(d)
 	got := texts(d, ix.Sentences(Range{0, 22}))
-	if !equal(got, []string{"First item", "Second item"}) {
+	if !slices.Equal(got, []string{"First item", "Second item"}) {
 		t.Fatalf("got %q", got)
 	}
 }
@@ -83,7 +72,7 @@ func TestWords(t *testing.T) {
 	ix := New(d)
 	got := texts(d, ix.Words(Range{0, d.Len()}))
 	want := []string{"Mr", "O'Brien's", "well-known", "essay", "costs", "12.50", "café", "3rd", "2.0.1", "done"}
-	if !equal(got, want) {
+	if !slices.Equal(got, want) {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
 	w, ok := ix.Word(d.Pos(len("Mr. O'Brien's well-known essay costs $12.50, caf")))
@@ -167,7 +156,7 @@ func TestSampleTextSentences(t *testing.T) {
 		"Temperature: 72°F; ratio\n3/4; version 2.0.1; 50% off; 1st, 2nd and 3rd place.",
 		"\"Quoted speech,\" she said.",
 	}
-	if !equal(all, want) {
+	if !slices.Equal(all, want) {
 		t.Fatalf("got\n%q\nwant\n%q", all, want)
 	}
 }

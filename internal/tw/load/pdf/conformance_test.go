@@ -105,21 +105,14 @@ func TestConformancePDF(t *testing.T) {
 			}
 			m := d.Meta
 			if m.Title != want.Meta.Title || !reflect.DeepEqual(m.Author, want.Meta.Author) || !reflect.DeepEqual(m.Language, want.Meta.Language) || m.Format != want.Meta.Format {
-				t.Errorf("meta = %q %v %v %q, want %q %v %v %q", m.Title, deref(m.Author), deref(m.Language), m.Format,
-					want.Meta.Title, deref(want.Meta.Author), deref(want.Meta.Language), want.Meta.Format)
+				t.Errorf("meta = %q %v %v %q, want %q %v %v %q", m.Title, testkit.Deref(m.Author), testkit.Deref(m.Language), m.Format,
+					want.Meta.Title, testkit.Deref(want.Meta.Author), testkit.Deref(want.Meta.Language), want.Meta.Format)
 			}
 			if pages := d.Meta.Properties["pages"]; pages != want.Meta.Properties["pages"] || pages != strconv.Itoa(len(d.MarkersOf(doc.PageBreak))) {
 				t.Errorf("pages = %s, want %s", pages, want.Meta.Properties["pages"])
 			}
 		})
 	}
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return "<nil>"
-	}
-	return *s
 }
 
 // TestConformanceMarkdown renders the document as Markdown (the original's

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"textfirst/internal/tw/load/labels"
 )
 
 // pdfDoc is an opened PDF: its pages in order and its document-level facts.
@@ -143,9 +145,9 @@ func (d *pdfDoc) labels() []string {
 		case "D":
 			s = strconv.Itoa(n)
 		case "r":
-			s = strings.ToLower(roman(n))
+			s = strings.ToLower(labels.Roman(n))
 		case "R":
-			s = roman(n)
+			s = labels.Roman(n)
 		case "a":
 			s = strings.ToLower(letters(n))
 		case "A":
@@ -171,22 +173,6 @@ func (d *pdfDoc) numberTree(node dict, out *array, depth int) {
 			d.numberTree(kd, out, depth+1)
 		}
 	}
-}
-
-func roman(n int) string {
-	if n <= 0 || n >= 4000 {
-		return strconv.Itoa(n)
-	}
-	vals := []int{1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1}
-	syms := []string{"M", "CM", "D", "CD", "C", "XC", "L", "XL", "X", "IX", "V", "IV", "I"}
-	var sb strings.Builder
-	for i, v := range vals {
-		for n >= v {
-			sb.WriteString(syms[i])
-			n -= v
-		}
-	}
-	return sb.String()
 }
 
 func letters(n int) string {

@@ -122,7 +122,7 @@ func jbig2PDF(stream []byte, w, h int) []byte {
 	}, "/Root 1 0 R")
 }
 
-// Issue 14: a page scanned as JBIG2 is decoded by jbig2dec and read
+// A page scanned as JBIG2 is decoded by jbig2dec and read
 // through OCR; without jbig2dec the error names the package.
 func TestJBIG2Scan(t *testing.T) {
 	g4, w, h := g4Page(t)

@@ -376,13 +376,13 @@ func (w *writer) block(b *block) (int, int) {
 			k := len(w.markers)
 			label := ""
 			if r == 0 && b.header {
-				label = "header"
+				label = doc.HeaderRow
 			}
 			w.markers = append(w.markers, doc.Marker{Kind: doc.TableRow, Label: label})
 			rs := w.n
 			for c, cell := range row {
 				if c > 0 {
-					w.raw(" | ")
+					w.raw(doc.CellSeparator)
 				}
 				s, e := w.text(cell, b.rowPage[r])
 				w.markers = append(w.markers, doc.Marker{Kind: doc.TableCell, Start: s, End: e})

@@ -8,6 +8,8 @@ import (
 	"html"
 	"image"
 	"image/color"
+	_ "image/gif"  // images opened directly
+	_ "image/jpeg" // DecodeConfig of JPEG pages
 	"image/png"
 	"math"
 	"os"
@@ -20,9 +22,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	_ "image/gif"  // images opened directly
-	_ "image/jpeg" // DecodeConfig of JPEG pages
 
 	_ "golang.org/x/image/bmp"
 	"golang.org/x/image/ccitt"
@@ -63,7 +62,7 @@ func Tesseract(imagePath, lang string) ([]byte, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("tesseract: %v: %s", err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("tesseract: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
 	return out, nil
 }

@@ -161,8 +161,8 @@ func TestLibreOfficePDFs(t *testing.T) {
 			if strings.Contains(d.Text, "Journal of Known Texts") {
 				t.Errorf("the running header is read")
 			}
-			if d.Meta.Title != "Known Text" || deref(d.Meta.Language) != "en-US" {
-				t.Errorf("meta = %q %q", d.Meta.Title, deref(d.Meta.Language))
+			if d.Meta.Title != "Known Text" || testkit.Deref(d.Meta.Language) != "en-US" {
+				t.Errorf("meta = %q %q", d.Meta.Title, testkit.Deref(d.Meta.Language))
 			}
 			// Page navigation: one page_break per page, in order, labelled
 			// 1, 2, ...; the headings are headings and bookmarks.

@@ -9,8 +9,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"textfirst/internal/tw/doc"
 	"time"
+
+	"textfirst/internal/tw/doc"
 )
 
 // makePDF writes a PDF from object bodies (object i+1 is objs[i]) with a

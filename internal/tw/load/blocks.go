@@ -1,0 +1,102 @@
+package load
+
+import (
+	"strconv"
+
+	"textfirst/internal/tw/doc"
+)
+
+// The shapes every loader gives the same blocks, written once: a table row
+// and its cells, a note's reference and the notes section, and a heading
+// of the loader's own. They are the rules the canonical text follows
+// whatever the format (see the package comment).
+
+// openRow starts a table row on a line of its own, labelled "header" when
+// it is a header row. Close it with closeMarker.
+func (b *builder) openRow(header bool) int {
+	b.lineBreak()
+	m := doc.Marker{Kind: doc.TableRow}
+	if header {
+		m.Label = doc.HeaderRow
+	}
+	return b.openMarker(m)
+}
+
+// openCell starts cell i (from 0) of the open row: after the " | " that
+// separates it from the cell before, under a cell marker kept even when the
+// cell stays empty. Close it with closeMarker.
+func (b *builder) openCell(i int) int {
+	if i > 0 {
+		b.cellSeparator()
+	}
+	return b.openHere(doc.Marker{Kind: doc.TableCell})
+}
+
+// tableRow writes a table row of n cells (see openRow and openCell); cell(i)
+// writes the content of cell i.
+func (b *builder) tableRow(header bool, n int, cell func(i int)) {
+	row := b.openRow(header)
+	for i := range n {
+		id := b.openCell(i)
+		cell(i)
+		b.closeMarker(id)
+	}
+	b.closeMarker(row)
+}
+
+// noteRef writes a note's reference, "[label]", under a footnote marker
+// whose reference is ref: the same ref joins the reference in the text to
+// its note in the notes section.
+func (b *builder) noteRef(label, ref string) {
+	id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: ref})
+	b.literal("[" + label + "]")
+	b.closeMarker(id)
+}
+
+// heading writes a heading of a loader's own (a sheet's name, "Abstract")
+// and asks for a blank line after it.
+func (b *builder) heading(level int, text string) {
+	id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: level})
+	b.inlineText(text)
+	b.closeMarker(id)
+	b.paragraphBreak()
+}
+
+// notesHeading starts the notes section after the text: a level-2
+// "Footnotes" heading between blank lines.
+func (b *builder) notesHeading() {
+	b.paragraphBreak()
+	b.heading(2, "Footnotes")
+}
+
+// openNote starts a note of the notes section: a level-1 footnote marker
+// (reference ref) that begins with the note's reference (noteRef) and a
+// space. The caller writes the note's text and closes the returned marker.
+func (b *builder) openNote(label, ref string) int {
+	id := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: ref})
+	b.noteRef(label, ref)
+	b.space()
+	return id
+}
+
+// noteNumber labels note i by its number, counted from 1.
+func noteNumber(i int) string { return strconv.Itoa(i + 1) }
+
+// notesSection writes n notes after the text as most formats show them:
+// the notes heading, a blank line, then each note on a line of its own,
+// "[label] text" (see openNote), its reference being its label. label(i)
+// is the label of note i; body(i) writes its text.
+func (b *builder) notesSection(n int, label func(i int) string, body func(i int)) {
+	if n == 0 {
+		return
+	}
+	b.notesHeading()
+	for i := range n {
+		l := label(i)
+		b.lineBreak()
+		id := b.openNote(l, l)
+		body(i)
+		b.closeMarker(id)
+		b.lineBreak()
+	}
+}
