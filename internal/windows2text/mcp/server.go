@@ -89,19 +89,16 @@ func (s *Server) Run(ctx context.Context, t sdk.Transport) error {
 
 // Serve runs the MCP server of backend over in and out (a process's stdin
 // and stdout) until the client closes in or ctx ends. It is what
-// "windows2text mcp" runs.
+// "windows2text mcp" runs. A malformed line is answered with a JSON-RPC
+// error and the session goes on (see guardedTransport).
 func Serve(ctx context.Context, backend uitree.Backend, in io.Reader, out io.Writer, opts Options) error {
 	s := NewServer(backend, opts)
-	err := s.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}})
+	err := s.Run(ctx, guardedTransport(in, out))
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil
 	}
 	return err
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // call runs one protocol method and records the snapshot it published.
 func (s *Server) call(ctx context.Context, method string, params any) (any, error) {
