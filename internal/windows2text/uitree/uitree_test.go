@@ -237,3 +237,27 @@ func TestActionSetOrder(t *testing.T) {
 		t.Errorf("List = %v", got)
 	}
 }
+
+// TestLabelControlCharacters: names and values reach an observation with
+// every control character visible as an escape (C0, DEL and C1 as \xNN,
+// line separators and bidirectional controls as \uNNNN), so an application
+// cannot write terminal escapes or reorder an agent's text through a
+// label; other text, non-ASCII included, stays as it is.
+func TestLabelControlCharacters(t *testing.T) {
+	tests := []struct {
+		name, want string
+	}{
+		{"Save\x1b]52;c;aGk=\x07", `Button "Save\x1b]52;c;aGk=\x07" [ref=e1; actions=]`},
+		{"a\u0085b\u009bc\u0080", `Button "a\x85b\x9bc\x80" [ref=e1; actions=]`},
+		{"a\x7fb\tc\nd", `Button "a\x7fb\tc\nd" [ref=e1; actions=]`},
+		{"x\u2028y\u2029z", `Button "x\u2028y\u2029z" [ref=e1; actions=]`},
+		{"\u202egnp.exe\u202c \u200e\u2066", `Button "\u202egnp.exe\u202c \u200e\u2066" [ref=e1; actions=]`},
+		{"Don’t Save — née 日本 👩\u200d💻 \u00a0", "Button \"Don’t Save — née 日本 👩\u200d💻 \u00a0\" [ref=e1; actions=]"},
+	}
+	for _, tt := range tests {
+		el := &Element{Role: RoleButton, Name: tt.name, Ref: "e1", States: States{Enabled: true}}
+		if got := Label(el, 0); got != tt.want {
+			t.Errorf("Label(%q) = %s, want %s", tt.name, got, tt.want)
+		}
+	}
+}
