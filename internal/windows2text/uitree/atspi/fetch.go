@@ -247,7 +247,7 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 		el.Bounds = uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}
 	}
 	setStates(el, h)
-	showing := states.has(stateShowing) && states.has(stateVisible)
+	showing := shown(states, n.app.conn.visibleShown.Load())
 	area := n.area
 	if popupRole(role) {
 		// Menus, popups and dropdown lists are windows of their own:
@@ -344,8 +344,11 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 		n.fate = uitree.Drop
 		// A visible container with no geometry of its own (a GTK
 		// notebook page: mousepad's editor is under one) is looked
-		// through: its children may be on screen. Closed menus are not.
-		if el.Bounds.Empty() && !n.hidden && h.states.has(stateVisible) && n.childCount > 0 &&
+		// through: its children may be on screen. Closed menus are not,
+		// nor is what GTK 4 hides, laid out at zero size (its pages have
+		// no geometry: they are looked through).
+		zeroSized := n.app.conn.visibleShown.Load() && h.interfaces&hasComponent != 0
+		if el.Bounds.Empty() && !n.hidden && h.states.has(stateVisible) && n.childCount > 0 && !zeroSized &&
 			h.role != roleMenu && h.role != roleMenuItem && el.Role != uitree.RoleWindow {
 			n.fate = uitree.Hoist
 		}

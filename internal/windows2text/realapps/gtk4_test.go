@@ -1,0 +1,55 @@
+//go:build linux
+
+package realapps
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestGTK4Visible: GTK 4 marks its widgets VISIBLE but never SHOWING (only
+// the top-level window is), and its notebook and stack pages have no
+// geometry at all. gtk4-widget-factory's first page must be read as shown
+// (its check boxes, toggle buttons and entries are targets, in observe and
+// in a visible-only snapshot), while the pages behind it, VISIBLE too but
+// laid out at zero size, stay out.
+func TestGTK4Visible(t *testing.T) {
+	// GL under Xvfb makes GTK 4 take seconds to start; cairo draws the same.
+	app := start(t, []string{"GSK_RENDERER=cairo"}, "gtk4-widget-factory")
+	c := serve(t)
+	obs := map[string]any{"scope": "process", "pid": app.PID, "maxTargets": 500}
+	if _, _, ok := c.awaitTarget(obs, `CheckBox "checkbutton"`, 5*time.Second); !ok {
+		_, _, visible := c.observe(obs)
+		t.Fatalf("no GTK 4 check box in observe:\n%s", strings.Join(visible, "\n"))
+	}
+	_, targets, visible := c.observe(obs)
+	find(t, targets, `Button "togglebutton"`)
+	find(t, targets, `Spinner "GtkSpinButton"`)
+	all := strings.Join(visible, "\n")
+	for _, hidden := range []string{`"January"`, `"Bottom"`} {
+		if strings.Contains(all, hidden) {
+			t.Errorf("%s (on a page not shown) is in observe:\n%s", hidden, all)
+		}
+	}
+	// A dialog: VISIBLE, never SHOWING, listed and observed all the same.
+	c.ok("key", map[string]any{"ref": find(t, targets, `Button "togglebutton"`).Ref, "key": "F1", "focus": false})
+	if !eventually(5*time.Second, func() bool {
+		raw, _ := json.Marshal(c.ok("windows", nil))
+		return strings.Contains(string(raw), "About")
+	}) {
+		t.Fatalf("the About dialog is not listed: %v", c.ok("windows", nil))
+	}
+	if _, _, ok := c.awaitTarget(map[string]any{"scope": "foreground"}, `Button "Close"`, 5*time.Second); !ok {
+		_, _, visible := c.observe(map[string]any{"scope": "foreground"})
+		t.Errorf("the About dialog's controls are not observed:\n%s", strings.Join(visible, "\n"))
+	}
+	snap := c.ok("snapshot", map[string]any{"scope": "process", "pid": app.PID, "visibleOnly": true, "maxNodes": 2000})
+	raw, _ := json.Marshal(snap)
+	text := string(raw)
+	if !strings.Contains(text, `"checkbutton"`) || strings.Contains(text, `"January"`) {
+		t.Errorf("visible-only snapshot: check box shown %v, hidden page's January shown %v",
+			strings.Contains(text, `"checkbutton"`), strings.Contains(text, `"January"`))
+	}
+}
