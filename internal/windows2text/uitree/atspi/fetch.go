@@ -255,6 +255,11 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 		area = uitree.Area{}
 	}
 	p.childArea = uitree.Clip(el, showing, area)
+	if selectedPage(h) {
+		// A notebook's page sits under its tab, whose bounds are the
+		// tab's label: the page does not show within them.
+		p.childArea = area
+	}
 	if popupRole(role) && role == roleMenu {
 		// A browser's dropdown list reports the rectangle of its
 		// select, not of its items: a menu does not clip them.
@@ -352,6 +357,11 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 			h.role != roleMenu && h.role != roleMenuItem && el.Role != uitree.RoleWindow {
 			n.fate = uitree.Hoist
 		}
+		// A selected tab scrolled out of its tab strip still shows its
+		// page.
+		if selectedPage(h) && !n.hidden && n.childCount > 0 {
+			n.fate = uitree.Hoist
+		}
 	}
 	// From here on, area is what the node leaves visible to its children.
 	n.area = p.childArea
@@ -394,6 +404,13 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 			n.omitted = max(0, n.childCount-len(n.childRefs))
 		}
 	}
+}
+
+// selectedPage reports the tab of the page a notebook shows: GTK puts the
+// page's content under its page tab, and the page is on screen when the tab
+// is selected, whatever the bounds of the tab's label.
+func selectedPage(h *handle) bool {
+	return h.role == rolePageTab && h.states.has(stateSelected) && h.states.has(stateVisible)
 }
 
 // textContainer reports roles whose text, when they have no name, is what
