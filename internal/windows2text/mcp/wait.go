@@ -106,8 +106,8 @@ func (s *Server) closeEvents() {
 type WaitArgs struct {
 	For       string `json:"for" jsonschema:"the condition: appear (an element with role and/or name is on screen), disappear (none is), window_open (a window with title is listed), window_close (none is), change (the value, name or states of ref change) or quiet (no accessibility event for quietMs)"`
 	Role      string `json:"role,omitempty" jsonschema:"appear/disappear: the element's role, e.g. Button"`
-	Name      string `json:"name,omitempty" jsonschema:"appear/disappear: the element's exact name"`
-	Title     string `json:"title,omitempty" jsonschema:"window_open/window_close: the window's exact title"`
+	Name      string `json:"name,omitempty" jsonschema:"appear/disappear: the element's name (case, quote and dash styles do not matter: Don't matches Don’t)"`
+	Title     string `json:"title,omitempty" jsonschema:"window_open/window_close: the window's title (case, quote and dash styles do not matter)"`
 	Ref       string `json:"ref,omitempty" jsonschema:"change: the element's ref"`
 	QuietMs   *int   `json:"quietMs,omitempty" jsonschema:"quiet: how long without events counts as quiet (default 200 ms)"`
 	TimeoutMs *int   `json:"timeoutMs,omitempty" jsonschema:"give up after this long, 0 to 60000 ms (default 5000); the answer never comes later"`
@@ -267,7 +267,7 @@ func describedMatch(ctx context.Context, desc uitree.Describer, evs []uitree.Eve
 			}
 			seen[id] = true
 			d, err := desc.Describe(ctx, id)
-			if err == nil && d.Showing && (in.Role == "" || d.Role == uitree.Role(in.Role)) && (in.Name == "" || d.Name == in.Name) {
+			if err == nil && d.Showing && (in.Role == "" || d.Role == uitree.Role(in.Role)) && (in.Name == "" || uitree.SameText(d.Name, in.Name)) {
 				return string(d.Role) + " " + quoteName(d.Name), structural
 			}
 		}
@@ -289,7 +289,7 @@ func (s *Server) windowCheck(in WaitArgs) (check, error) {
 		}
 		found := false
 		for _, w := range list.Windows {
-			found = found || w.Title == in.Title
+			found = found || uitree.SameText(w.Title, in.Title)
 		}
 		return found == want, nil
 	}, nil
@@ -444,7 +444,7 @@ func changesElement(typ string) bool {
 }
 
 // findElement finds the first on-screen element with the role (if given)
-// and the exact name (if given).
+// and the name (if given, compared as uitree.SameText does).
 func findElement(snap *uitree.Snapshot, role uitree.Role, name string) *uitree.Element {
 	var found *uitree.Element
 	if snap.Tree == nil || snap.Tree.Root == nil {
@@ -454,7 +454,7 @@ func findElement(snap *uitree.Snapshot, role uitree.Role, name string) *uitree.E
 		if found != nil || el.States.Offscreen {
 			return false
 		}
-		if (role == "" || el.Role == role) && (name == "" || el.Name == name) {
+		if (role == "" || el.Role == role) && (name == "" || uitree.SameText(el.Name, name)) {
 			found = el
 			return false
 		}

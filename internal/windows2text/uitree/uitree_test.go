@@ -261,3 +261,27 @@ func TestLabelControlCharacters(t *testing.T) {
 		}
 	}
 }
+
+func TestSameText(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"Don't Save", "Don’t Save", true},
+		{"Don't Save", "DON‘T SAVE", true},
+		{`Say "hi"`, "Say “hi”", true},
+		{"Save As...", "Save As…", true},
+		{"A - B", "A — B", true},
+		{"A-B", "A‐B", true},
+		{"Total  due ", "total\u00a0due", true},
+		{"Straße", "STRASSE", false},
+		{"Save", "Save As", false},
+		{"Don't Save", "Dont Save", false},
+		{"", "", true},
+	}
+	for _, tt := range tests {
+		if got := SameText(tt.a, tt.b); got != tt.same {
+			t.Errorf("SameText(%q, %q) = %v, want %v (%q, %q)", tt.a, tt.b, got, tt.same, FoldText(tt.a), FoldText(tt.b))
+		}
+	}
+}
