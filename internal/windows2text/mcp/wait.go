@@ -268,7 +268,7 @@ func describedMatch(ctx context.Context, desc uitree.Describer, evs []uitree.Eve
 			seen[id] = true
 			d, err := desc.Describe(ctx, id)
 			if err == nil && d.Showing && (in.Role == "" || d.Role == uitree.Role(in.Role)) && (in.Name == "" || uitree.SameText(d.Name, in.Name)) {
-				return string(d.Role) + " " + quoteName(d.Name), structural
+				return string(d.Role) + " " + uitree.Quote(d.Name), structural
 			}
 		}
 	}

@@ -208,11 +208,11 @@ func describe(el *Element, maxText int) string {
 	b.WriteString(string(el.Role))
 	if el.Name != "" {
 		b.WriteString(" ")
-		b.WriteString(quote(Truncate(el.Name, maxText)))
+		b.WriteString(Quote(Truncate(el.Name, maxText)))
 	}
 	if el.Value != "" {
 		b.WriteString(" value=")
-		b.WriteString(quote(Truncate(el.Value, maxText)))
+		b.WriteString(Quote(Truncate(el.Value, maxText)))
 	}
 	return b.String()
 }
@@ -271,11 +271,12 @@ func labelStates(s States) []string {
 	return out
 }
 
-// quote writes s in double quotes, escaping only what would break a line,
-// the quoting or a terminal, or reorder the text around it, so that
-// non-ASCII text stays readable: control characters (C0, DEL and C1) as
-// \xNN, line and paragraph separators and bidirectional controls as \uNNNN.
-func quote(s string) string {
+// Quote writes s in double quotes as labels show names and values,
+// escaping only what would break a line, the quoting or a terminal, or
+// reorder the text around it, so that non-ASCII text stays readable:
+// control characters (C0, DEL and C1) as \xNN, line and paragraph
+// separators and bidirectional controls as \uNNNN.
+func Quote(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')
