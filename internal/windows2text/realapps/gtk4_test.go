@@ -41,9 +41,18 @@ func TestGTK4Visible(t *testing.T) {
 	}) {
 		t.Fatalf("the About dialog is not listed: %v", c.ok("windows", nil))
 	}
-	if _, _, ok := c.awaitTarget(map[string]any{"scope": "foreground"}, `Button "Close"`, 5*time.Second); !ok {
+	closeButton, _, ok := c.awaitTarget(map[string]any{"scope": "foreground"}, `Button "Close"`, 5*time.Second)
+	if !ok {
 		_, _, visible := c.observe(map[string]any{"scope": "foreground"})
-		t.Errorf("the About dialog's controls are not observed:\n%s", strings.Join(visible, "\n"))
+		t.Fatalf("the About dialog's controls are not observed:\n%s", strings.Join(visible, "\n"))
+	}
+	// Closing it through its button: the dialog leaves the listing.
+	c.ok("invoke", map[string]any{"ref": closeButton.Ref})
+	if !eventually(5*time.Second, func() bool {
+		raw, _ := json.Marshal(c.ok("windows", nil))
+		return !strings.Contains(string(raw), "About")
+	}) {
+		t.Errorf("the About dialog is still listed after Close: %v", c.ok("windows", nil))
 	}
 	snap := c.ok("snapshot", map[string]any{"scope": "process", "pid": app.PID, "visibleOnly": true, "maxNodes": 2000})
 	raw, _ := json.Marshal(snap)
