@@ -128,7 +128,7 @@ func TestNDJSONWaitAndChanges(t *testing.T) {
 }
 
 // TestFakeWaitNormalisedNames: the MCP wait matches names and window
-// titles after normalisation too.
+// titles after normalisation too, whole or, with match contains, in part.
 func TestFakeWaitNormalisedNames(t *testing.T) {
 	f := newFakeUI()
 	f.label = "Save As…"
@@ -144,5 +144,18 @@ func TestFakeWaitNormalisedNames(t *testing.T) {
 	}
 	if _, m := c.ok("wait", map[string]any{"for": "appear", "name": "Save", "timeoutMs": 100}); m["met"] != false {
 		t.Errorf("a part of a name was met: %v", m)
+	}
+	// A part of a name or title, on request.
+	for _, args := range []map[string]any{
+		{"for": "appear", "name": "SAVE AS", "match": "contains", "timeoutMs": 1000},
+		{"for": "window_open", "title": "or", "match": "contains", "timeoutMs": 1000},
+		{"for": "disappear", "name": "Print", "match": "contains", "timeoutMs": 1000},
+	} {
+		if _, m := c.ok("wait", args); m["met"] != true {
+			t.Errorf("wait %v: %v", args, m)
+		}
+	}
+	if _, m, isErr := c.call("wait", map[string]any{"for": "appear", "name": "x", "match": "regexp"}); !isErr || m["error"].(map[string]any)["code"] != "invalid_params" {
+		t.Errorf("match regexp: %v", m)
 	}
 }

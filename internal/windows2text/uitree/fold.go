@@ -12,6 +12,10 @@ import (
 // "A - B" is "A — B" and "ok" is "OK".
 func SameText(a, b string) bool { return FoldText(a) == FoldText(b) }
 
+// ContainsText reports whether part is in s once both are folded as
+// FoldText does: "don't" is in "Don’t Save".
+func ContainsText(s, part string) bool { return strings.Contains(FoldText(s), FoldText(part)) }
+
 // FoldText is s as names are compared: compatibility-normalised (NFKC: "…"
 // is "...", a no-break space is a space), curly and prime quotes made
 // straight, hyphens and dashes made "-", runs of white space one space,

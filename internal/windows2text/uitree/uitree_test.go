@@ -285,3 +285,20 @@ func TestSameText(t *testing.T) {
 		}
 	}
 }
+
+func TestContainsText(t *testing.T) {
+	tests := []struct {
+		s, part string
+		in      bool
+	}{
+		{"Don’t Save", "don't", true},
+		{"Save As…", "as...", true},
+		{"Save", "Save As", false},
+		{"Total", "", true},
+	}
+	for _, tt := range tests {
+		if got := ContainsText(tt.s, tt.part); got != tt.in {
+			t.Errorf("ContainsText(%q, %q) = %v, want %v", tt.s, tt.part, got, tt.in)
+		}
+	}
+}
