@@ -47,7 +47,9 @@ func TestNotebookPageShown(t *testing.T) {
 		t.Errorf("Show line numbers is not read back checked: %s", tg.Label)
 	}
 	// Another tab's page replaces it.
-	c.ok("click", map[string]any{"ref": find(t, targets, `TabItem "Editor"`).Ref})
+	if res := c.ok("select", map[string]any{"ref": find(t, targets, `TabItem "Editor"`).Ref}); res["verified"] != true {
+		t.Errorf("select on the Editor tab: %v", res)
+	}
 	if _, _, ok := c.awaitTarget(nil, `CheckBox "Enable automatic indentation"`, 5*time.Second); !ok {
 		_, _, visible = c.observe(nil)
 		t.Fatalf("the Editor page's controls do not show once its tab is selected:\n%s", strings.Join(visible, "\n"))

@@ -484,10 +484,12 @@ func (a *actor) act(req uitree.ActionRequest) error {
 	return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s is not an action", req.Action)
 }
 
-// selectItem selects a list item, table cell or radio button: through the
-// parent's Table (rows) or Selection interface, or the item's own action.
+// selectItem selects a list item, table cell, page tab or radio button:
+// through the parent's Table (rows) or Selection interface, or the item's
+// own action. A GTK 3 page tab has no action: its notebook's Selection
+// picks it.
 func (a *actor) selectItem() error {
-	if a.h.role == roleRadioButton || a.h.role == roleRadioMenuItem || a.h.role == rolePageTab {
+	if a.h.role == roleRadioButton || a.h.role == roleRadioMenuItem || (a.h.role == rolePageTab && len(a.h.actionKeys) > 0) {
 		return a.doAction("click", "press", "activate")
 	}
 	var parentV variantValue
