@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"sync"
 	"testing"
 	"time"
 
@@ -52,20 +51,6 @@ func (t *nullIDTap) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// syncWriter lets the test write raw lines between the client's messages.
-type syncWriter struct {
-	mu sync.Mutex
-	w  io.WriteCloser
-}
-
-func (s *syncWriter) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.w.Write(p)
-}
-
-func (s *syncWriter) Close() error { return s.w.Close() }
-
 // TestMalformedMessages: the real "windows2text mcp" answers each malformed
 // line with the JSON-RPC error (the message's id when it has one) and keeps
 // serving: the Go SDK's client then connects over the same pipes and calls
@@ -86,7 +71,9 @@ func TestMalformedMessages(t *testing.T) {
 	}
 	defer func() { stdin.Close(); cmd.Wait() }()
 	out := bufio.NewReader(stdout)
-	in := &syncWriter{w: stdin}
+	// The test writes its raw lines between the client's calls, when the
+	// client writes nothing: the two never share the pipe at once.
+	in := stdin
 
 	for _, tc := range []struct {
 		line string
