@@ -62,3 +62,42 @@ func TestGTK4Visible(t *testing.T) {
 			strings.Contains(text, `"checkbutton"`), strings.Contains(text, `"January"`))
 	}
 }
+
+// TestGTK4ClickUnderWindowManager: GTK 4 answers extents relative to its
+// window, whatever coordinate type is asked for. Under a window manager
+// the window is not at the screen's origin: a click must land on the
+// element all the same (an unchecked check box becomes checked).
+func TestGTK4ClickUnderWindowManager(t *testing.T) {
+	withWindowManager(t)
+	app := start(t, []string{"GSK_RENDERER=cairo"}, "gtk4-widget-factory")
+	c := serve(t)
+	obs := map[string]any{"scope": "process", "pid": app.PID, "maxTargets": 500}
+	_, targets, ok := c.awaitTarget(obs, `CheckBox "checkbutton"`, 5*time.Second)
+	if !ok {
+		t.Fatalf("no GTK 4 check box in observe")
+	}
+	box := target{}
+	for _, tg := range targets {
+		if strings.HasPrefix(tg.Label, `CheckBox "checkbutton"`) && !strings.Contains(tg.Label, "checked") && !strings.Contains(tg.Label, "disabled") {
+			box = tg
+			break
+		}
+	}
+	if box.Ref == "" {
+		t.Fatalf("no unchecked, enabled check box among %v", targets)
+	}
+	c.ok("click", map[string]any{"ref": box.Ref})
+	// The same box, by its place among the check boxes, is checked.
+	if !eventually(3*time.Second, func() bool {
+		_, after, _ := c.observe(obs)
+		for i, tg := range after {
+			if i < len(targets) && targets[i].Label == box.Label && strings.HasPrefix(tg.Label, `CheckBox "checkbutton"`) {
+				return strings.Contains(tg.Label, "checked")
+			}
+		}
+		return false
+	}) {
+		_, _, visible := c.observe(obs)
+		t.Errorf("the click missed %s:\n%s", box.Label, strings.Join(visible, "\n"))
+	}
+}

@@ -375,7 +375,57 @@ func (a *actor) bounds() (uitree.Rect, error) {
 	if ext.X == math.MinInt32 || ext.W <= 0 || ext.H <= 0 {
 		return uitree.Rect{}, uitree.Errorf(uitree.CodeNotClickable, "%s has no usable bounds now", a.el.Ref)
 	}
-	return uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}, nil
+	r := uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}
+	if a.run.conn.visibleShown.Load() {
+		dx, dy := a.windowOrigin()
+		r.X, r.Y = r.X+dx, r.Y+dy
+	}
+	return r, nil
+}
+
+// windowOrigin is where the element's top-level window lies on the screen,
+// for a toolkit that answers extents relative to the window whatever the
+// coordinate type asked for (GTK 4: "Screen coordinates not supported").
+// The top-level is found through the element's parents, its X window by
+// the application's pid and the top-level's title (the only window of the
+// pid when no title matches). Zero when either cannot be found.
+func (a *actor) windowOrigin() (dx, dy int) {
+	top := a.h.obj
+	for range 64 {
+		var pv variantValue
+		if a.call(top, ifaceProperties+".Get", &pv, ifaceAccessible, "Parent") != nil {
+			return 0, 0
+		}
+		parent, _ := pv.v.(objRef)
+		var role uint32
+		if parent.Path == "" || parent.Path == nullPath || parent.Path == rootPath ||
+			a.call(parent, ifaceAccessible+".GetRole", &role) != nil || role == roleApplication {
+			break
+		}
+		top = parent
+	}
+	var title variantValue
+	var ext extents
+	if a.call(top, ifaceProperties+".Get", &title, ifaceAccessible, "Name") != nil ||
+		a.call(top, ifaceComponent+".GetExtents", &ext, uint32(0)) != nil {
+		return 0, 0
+	}
+	name, _ := title.v.(string)
+	wins, err := x11Windows(a.run.conn.pid)
+	if err != nil || len(wins) == 0 {
+		return 0, 0
+	}
+	w := wins[0]
+	for _, c := range wins {
+		if c.Title == name {
+			w = c
+			break
+		}
+	}
+	if len(wins) > 1 && w.Title != name {
+		return 0, 0
+	}
+	return w.Bounds.X - int(ext.X), w.Bounds.Y - int(ext.Y)
 }
 
 func (a *actor) readOnly() bool {
