@@ -101,3 +101,34 @@ func TestGTK4ClickUnderWindowManager(t *testing.T) {
 		t.Errorf("the click missed %s:\n%s", box.Label, strings.Join(visible, "\n"))
 	}
 }
+
+// TestGTK4TypeAndSetValue: GTK 4 (4.8) gives no focus through
+// Component.GrabFocus and answers GetText's end offset -1 with nothing.
+// Typing into an entry that does not have the focus, focusing another,
+// and setting a third's text must each happen and be read back.
+func TestGTK4TypeAndSetValue(t *testing.T) {
+	app := start(t, []string{"GSK_RENDERER=cairo"}, "gtk4-widget-factory")
+	c := serve(t)
+	obs := map[string]any{"scope": "process", "pid": app.PID, "maxTargets": 500}
+	_, targets, ok := c.awaitTarget(obs, `Edit "GtkEntry" value="entry"`, 5*time.Second)
+	if !ok {
+		t.Fatalf("no GTK 4 entry in observe")
+	}
+	empty := find(t, targets, `Edit "GtkEntry" [ref=`)
+	if res := c.ok("type_text", map[string]any{"ref": empty.Ref, "text": "hello"}); res["verified"] != true || res["value"] != "hello" {
+		t.Errorf("type_text: %v", res)
+	}
+	if res := c.ok("focus", map[string]any{"ref": find(t, targets, `Edit "GtkEntry" value="comboboxentry"`).Ref}); res["verified"] != true {
+		t.Errorf("focus: %v", res)
+	}
+	if res := c.ok("set_value", map[string]any{"ref": find(t, targets, `Edit "GtkEntry" value="entry"`).Ref, "value": "set!"}); res["verified"] != true || res["value"] != "set!" {
+		t.Errorf("set_value: %v", res)
+	}
+	_, _, visible := c.observe(obs)
+	all := strings.Join(visible, "\n")
+	for _, want := range []string{`Edit "GtkEntry" value="hello"`, `Edit "GtkEntry" value="set!"`} {
+		if !strings.Contains(all, want) {
+			t.Errorf("observe does not read %s back", want)
+		}
+	}
+}

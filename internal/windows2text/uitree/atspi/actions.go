@@ -304,11 +304,34 @@ func (a *actor) doAction(names ...string) error {
 }
 
 func (a *actor) grabFocus() error {
-	var ok bool
-	if err := a.call(a.h.obj, ifaceComponent+".GrabFocus", &ok); err != nil || !ok {
+	ok, err := a.requestFocus()
+	if err != nil || !ok {
 		return uitree.Errorf(uitree.CodeActionFailed, "%s did not take the focus (%v)", a.el.Ref, err)
 	}
 	return nil
+}
+
+// requestFocus asks for the focus with Component.GrabFocus and reports
+// whether the toolkit took the request. GTK 4 (4.8) implements no
+// GrabFocus: there a click gives the focus, as a user's does.
+func (a *actor) requestFocus() (bool, error) {
+	var ok bool
+	err := a.call(a.h.obj, ifaceComponent+".GrabFocus", &ok)
+	if (err == nil && ok) || !a.run.conn.visibleShown.Load() {
+		return ok, err
+	}
+	r, berr := a.bounds()
+	if berr != nil {
+		return false, berr
+	}
+	x, y := r.Center()
+	if err := a.b.input.activate(a.run.conn.pid, x, y); err != nil {
+		return false, err
+	}
+	if err := a.b.input.checkUngrabbed(true, false); err != nil {
+		return false, err
+	}
+	return true, a.b.input.click(x, y, "left", 1)
 }
 
 // activateWindow raises the element's application window and gives it the
@@ -335,8 +358,7 @@ func (a *actor) focusIfNeeded() (bool, error) {
 	if a.h.states.has(stateFocused) {
 		return true, nil
 	}
-	var ok bool
-	err := a.call(a.h.obj, ifaceComponent+".GrabFocus", &ok)
+	ok, err := a.requestFocus()
 	if err != nil {
 		return false, a.stale(err)
 	}
@@ -470,10 +492,10 @@ func (a *actor) act(req uitree.ActionRequest) error {
 			}
 			return a.typeText(req.Value, true)
 		}
-		var before string
-		hadText := a.call(a.h.obj, ifaceText+".GetText", &before, int32(0), int32(-1)) == nil
+		before, err := a.text()
+		hadText := err == nil
 		var ok bool
-		err := a.call(a.h.obj, ifaceEditableText+".SetTextContents", &ok, req.Value)
+		err = a.call(a.h.obj, ifaceEditableText+".SetTextContents", &ok, req.Value)
 		if err == nil && ok {
 			after, changed := a.textChanges(before, req.Value)
 			// Gecko's number fields answer true and keep their text
