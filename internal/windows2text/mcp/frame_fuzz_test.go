@@ -92,3 +92,20 @@ func sdkDecodes(line []byte) bool {
 	_, err := jsonrpc.DecodeMessage(line)
 	return err == nil
 }
+
+// BenchmarkLineFilter measures what the filter adds to each message the
+// SDK reads: a tools/call line of observe's size class checked and passed.
+func BenchmarkLineFilter(b *testing.B) {
+	line := []byte(`{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"observe","arguments":{"format":"text","maxBytes":4000,"scope":"foreground"}}}` + "\n")
+	input := bytes.Repeat(line, 1000)
+	buf := make([]byte, 32*1024)
+	b.SetBytes(int64(len(input)))
+	for b.Loop() {
+		filter := &lineFilter{in: bufio.NewReaderSize(bytes.NewReader(input), 64*1024), answer: io.Discard, batches: true}
+		for {
+			if _, err := filter.Read(buf); err != nil {
+				break
+			}
+		}
+	}
+}
