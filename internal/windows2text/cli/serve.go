@@ -3,7 +3,7 @@ package cli
 import (
 	"github.com/spf13/cobra"
 
-	"textfirst/internal/windows2text/ndjson"
+	"textfirst/internal/windows2text/mcp"
 	"textfirst/internal/windows2text/uitree"
 )
 
@@ -14,12 +14,13 @@ func (p Program) serveCommand() *cobra.Command {
 		Short: "long-lived helper: one JSON request per stdin line, one response per stdout line",
 		Long: `serve is the helper agents run: it reads one JSON request per line on stdin and
 answers each with one JSON line on stdout (see the windows2text protocol),
-until stdin ends or a shutdown request. stderr carries fatal start-up
+until stdin ends or a shutdown request. Beside the protocol's methods, wait
+and changes work as the mcp command's tools do (ping lists them). stderr carries fatal start-up
 diagnostics only.`,
 		Args: takesNoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return p.withBackend(cmd.Context(), func(backend uitree.Backend) error {
-				return ndjson.NewServer(backend, p.Version).Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout())
+				return mcp.ServeNDJSON(cmd.Context(), backend, cmd.InOrStdin(), cmd.OutOrStdout(), mcp.Options{Version: p.Version})
 			})
 		},
 	}

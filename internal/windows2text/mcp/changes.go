@@ -137,10 +137,10 @@ func (s *Server) diff(a, b *uitree.Snapshot) []Change {
 	if (aFocus == nil) != (bFocus == nil) || (aFocus != nil && aIDs[aFocus] != bIDs[bFocus]) {
 		c := Change{Kind: "focus"}
 		if aFocus != nil {
-			c.Was = string(aFocus.Role) + " " + quoteName(aFocus.Name)
+			c.Was = string(aFocus.Role) + " " + uitree.Quote(aFocus.Name)
 		}
 		if bFocus != nil {
-			c.Ref, c.Role, c.Name, c.Now = bFocus.Ref, string(bFocus.Role), bFocus.Name, string(bFocus.Role)+" "+quoteName(bFocus.Name)
+			c.Ref, c.Role, c.Name, c.Now = bFocus.Ref, string(bFocus.Role), bFocus.Name, string(bFocus.Role)+" "+uitree.Quote(bFocus.Name)
 		}
 		out = append(out, c)
 	}
@@ -166,8 +166,6 @@ func minus(a, b []string) []string {
 	return out
 }
 
-func quoteName(s string) string { return fmt.Sprintf("%q", s) }
-
 // changesText writes one line per change:
 //
 //	s3 → s5
@@ -180,19 +178,19 @@ func changesText(r changesResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s → %s: %d changes\n", r.Since, r.SnapshotID, len(r.Changes))
 	for _, c := range r.Changes {
-		who := strings.TrimSpace(c.Ref + " " + c.Role + " " + quoteName(c.Name))
+		who := strings.TrimSpace(c.Ref + " " + c.Role + " " + uitree.Quote(c.Name))
 		switch c.Kind {
 		case "added":
 			fmt.Fprintf(&b, "+ %s", who)
 			if c.Now != "" {
-				fmt.Fprintf(&b, " value=%q", c.Now)
+				b.WriteString(" value=" + uitree.Quote(c.Now))
 			}
 		case "removed":
 			fmt.Fprintf(&b, "- %s", who)
 		case "renamed":
-			fmt.Fprintf(&b, "~ %s renamed from %q", who, c.Was)
+			fmt.Fprintf(&b, "~ %s renamed from %s", who, uitree.Quote(c.Was))
 		case "value":
-			fmt.Fprintf(&b, "~ %s value %q → %q", who, c.Was, c.Now)
+			fmt.Fprintf(&b, "~ %s value %s → %s", who, uitree.Quote(c.Was), uitree.Quote(c.Now))
 		case "states":
 			fmt.Fprintf(&b, "~ %s", who)
 			for _, g := range c.Gained {
@@ -207,7 +205,7 @@ func changesText(r changesResult) string {
 				b.WriteString(" (" + c.Ref + ")")
 			}
 		case "window":
-			fmt.Fprintf(&b, "window %q → %q (%s)", c.Was, c.Now, c.Ref)
+			fmt.Fprintf(&b, "window %s → %s (%s)", uitree.Quote(c.Was), uitree.Quote(c.Now), c.Ref)
 		}
 		b.WriteByte('\n')
 	}

@@ -23,6 +23,7 @@ type fakeUI struct {
 	checked bool
 	label   string
 	extra   bool // an OK button shows
+	closed  bool // the window is gone: no windows are listed
 	events  chan uitree.Event
 	acted   []uitree.Action
 }
@@ -32,6 +33,11 @@ func newFakeUI() *fakeUI {
 }
 
 func (f *fakeUI) Windows(context.Context, int) (uitree.WindowList, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return uitree.WindowList{Windows: []uitree.Window{}}, nil
+	}
 	return uitree.WindowList{Windows: []uitree.Window{{ID: ":1.1/w", Title: "Form", App: "fake", Active: true, Visible: true}}}, nil
 }
 
@@ -262,5 +268,37 @@ func TestFakeChanges(t *testing.T) {
 	f.mu.Unlock()
 	if text, _ := c.ok("changes", nil); !strings.Contains(text, `- Button "OK"`) || !strings.HasPrefix(text, "s2 → s3: 1 changes") {
 		t.Errorf("removal:\n%s", text)
+	}
+}
+
+// TestFakeTexts: the texts of windows, changes and actions quote names
+// and values as observe's labels do (no JSON or Go escapes of readable
+// text), and windows says when there are none.
+func TestFakeTexts(t *testing.T) {
+	f := newFakeUI()
+	c := connectFake(t, f)
+	if text, _ := c.ok("windows", nil); text != ":1.1/w \"Form\" app \"fake\" pid 0 [active]\n" {
+		t.Errorf("windows: %q", text)
+	}
+	_, m := c.ok("observe", nil)
+	since := m["snapshotId"].(string)
+	value := "a\u00a0b 👩\u200d💻 «x»\t\u0085"
+	// Readable text stays as it is; a tab and a C1 control are escaped.
+	shown := "\"a\u00a0b 👩\u200d💻 «x»\\t\\x85\""
+	f.mu.Lock()
+	f.name = value
+	f.mu.Unlock()
+	text, _ := c.ok("changes", map[string]any{"since": since})
+	if want := `~ s2:e2 Edit "Name" value "Ada" → ` + shown; !strings.Contains(text, want) {
+		t.Errorf("changes:\n%s\nwant %s", text, want)
+	}
+	if obs, _ := c.ok("observe", map[string]any{"format": "text"}); !strings.Contains(obs, `value=`+shown) {
+		t.Errorf("observe quotes the value otherwise:\n%s", obs)
+	}
+	f.mu.Lock()
+	f.closed = true
+	f.mu.Unlock()
+	if text, _ := c.ok("windows", nil); text != "no windows\n" {
+		t.Errorf("windows with none: %q", text)
 	}
 }

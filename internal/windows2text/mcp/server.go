@@ -76,7 +76,13 @@ func (s *Server) MCP() *sdk.Server { return s.mcp }
 // Run serves one session over t until the client disconnects or ctx ends.
 func (s *Server) Run(ctx context.Context, t sdk.Transport) error {
 	defer s.closeEvents()
-	// Follow the events from the start, so that changes can count them.
+	s.followEvents(ctx)
+	return s.mcp.Run(ctx, t)
+}
+
+// followEvents subscribes to the backend's events from the start, so that
+// changes can count them.
+func (s *Server) followEvents(ctx context.Context) {
 	if src, ok := s.backend.(uitree.EventSource); ok {
 		s.mu.Lock()
 		if s.events == nil {
@@ -84,24 +90,51 @@ func (s *Server) Run(ctx context.Context, t sdk.Transport) error {
 		}
 		s.mu.Unlock()
 	}
-	return s.mcp.Run(ctx, t)
+}
+
+// ServeNDJSON runs the NDJSON protocol of backend over in and out, as
+// "windows2text serve" does, with wait and changes added as methods: the
+// same code as the MCP tools, so the same parameters, semantics and error
+// codes; their result is the tool's structured content. ping lists them.
+func ServeNDJSON(ctx context.Context, backend uitree.Backend, in io.Reader, out io.Writer, opts Options) error {
+	s := NewServer(backend, opts)
+	defer s.closeEvents()
+	s.followEvents(ctx)
+	s.rpc.Extend("wait", ndjsonMethod(s, s.wait))
+	s.rpc.Extend("changes", ndjsonMethod(s, s.changes))
+	// Every snapshot the protocol's methods publish is remembered, for
+	// changes since it.
+	s.rpc.AfterEach(s.remember)
+	return s.rpc.Serve(ctx, in, out)
+}
+
+// ndjsonMethod adapts a tool's handler to an NDJSON method: parameters
+// decoded strictly, the structured result returned.
+func ndjsonMethod[In any](s *Server, h func(ctx context.Context, in In) (*sdk.CallToolResult, any, error)) ndjson.Method {
+	return func(ctx context.Context, params json.RawMessage) (any, error) {
+		var in In
+		if err := ndjson.DecodeParams(params, &in); err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		_, out, err := h(ctx, in)
+		return out, err
+	}
 }
 
 // Serve runs the MCP server of backend over in and out (a process's stdin
 // and stdout) until the client closes in or ctx ends. It is what
-// "windows2text mcp" runs.
+// "windows2text mcp" runs. A malformed line is answered with a JSON-RPC
+// error and the session goes on (see guardedTransport).
 func Serve(ctx context.Context, backend uitree.Backend, in io.Reader, out io.Writer, opts Options) error {
 	s := NewServer(backend, opts)
-	err := s.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}})
+	err := s.Run(ctx, guardedTransport(in, out))
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		return nil
 	}
 	return err
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // call runs one protocol method and records the snapshot it published.
 func (s *Server) call(ctx context.Context, method string, params any) (any, error) {

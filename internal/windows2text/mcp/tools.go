@@ -201,10 +201,14 @@ func asMap(v any) (map[string]any, error) {
 	return m, json.Unmarshal(b, &m)
 }
 
+// windowsText lists one window a line, or says there is none.
 func windowsText(l uitree.WindowList) string {
 	var b strings.Builder
+	if len(l.Windows) == 0 && !l.More {
+		return "no windows\n"
+	}
 	for _, w := range l.Windows {
-		fmt.Fprintf(&b, "%s %q app %q pid %d", w.ID, w.Title, w.App, w.PID)
+		fmt.Fprintf(&b, "%s %s app %s pid %d", w.ID, uitree.Quote(w.Title), uitree.Quote(w.App), w.PID)
 		if w.Active {
 			b.WriteString(" [active]")
 		}
@@ -230,7 +234,7 @@ func actionText(res any) string {
 		}
 	}
 	if v, ok := m["value"].(string); ok {
-		fmt.Fprintf(&b, "; value %q", v)
+		b.WriteString("; value " + uitree.Quote(v))
 	}
 	if st, ok := m["states"].([]any); ok && len(st) > 0 {
 		var names []string

@@ -106,8 +106,9 @@ func (s *Server) closeEvents() {
 type WaitArgs struct {
 	For       string `json:"for" jsonschema:"the condition: appear (an element with role and/or name is on screen), disappear (none is), window_open (a window with title is listed), window_close (none is), change (the value, name or states of ref change) or quiet (no accessibility event for quietMs)"`
 	Role      string `json:"role,omitempty" jsonschema:"appear/disappear: the element's role, e.g. Button"`
-	Name      string `json:"name,omitempty" jsonschema:"appear/disappear: the element's exact name"`
-	Title     string `json:"title,omitempty" jsonschema:"window_open/window_close: the window's exact title"`
+	Name      string `json:"name,omitempty" jsonschema:"appear/disappear: the element's name (case, quote and dash styles do not matter: Don't matches Don’t)"`
+	Title     string `json:"title,omitempty" jsonschema:"window_open/window_close: the window's title (case, quote and dash styles do not matter)"`
+	Match     string `json:"match,omitempty" jsonschema:"how name and title match: equal (the default) or contains (a part of the name or title); either way case, quote and dash styles do not matter"`
 	Ref       string `json:"ref,omitempty" jsonschema:"change: the element's ref"`
 	QuietMs   *int   `json:"quietMs,omitempty" jsonschema:"quiet: how long without events counts as quiet (default 200 ms)"`
 	TimeoutMs *int   `json:"timeoutMs,omitempty" jsonschema:"give up after this long, 0 to 60000 ms (default 5000); the answer never comes later"`
@@ -178,6 +179,9 @@ func (s *Server) wait(ctx context.Context, in WaitArgs) (*sdk.CallToolResult, an
 // condition checks in's parameters and makes its condition; checks
 // record in res what met them.
 func (s *Server) condition(ctx context.Context, in WaitArgs, res *waitResult) (condition, error) {
+	if in.Match != "" && in.Match != "equal" && in.Match != "contains" {
+		return condition{}, uitree.Errorf(uitree.CodeInvalidParams, "match must be equal or contains, not %q", in.Match)
+	}
 	var chk check
 	var err error
 	switch in.For {
@@ -237,7 +241,7 @@ func (s *Server) appearCheck(in WaitArgs, res *waitResult) (check, error) {
 		}
 		var refs uitree.Refs
 		snap := refs.Publish(tree)
-		el := findElement(snap, uitree.Role(in.Role), in.Name)
+		el := findElement(snap, uitree.Role(in.Role), in.Name, in.Match)
 		if el != nil && want {
 			snap = s.rpc.Publish(tree)
 			s.remember()
@@ -267,8 +271,8 @@ func describedMatch(ctx context.Context, desc uitree.Describer, evs []uitree.Eve
 			}
 			seen[id] = true
 			d, err := desc.Describe(ctx, id)
-			if err == nil && d.Showing && (in.Role == "" || d.Role == uitree.Role(in.Role)) && (in.Name == "" || d.Name == in.Name) {
-				return string(d.Role) + " " + quoteName(d.Name), structural
+			if err == nil && d.Showing && (in.Role == "" || d.Role == uitree.Role(in.Role)) && (in.Name == "" || textMatches(d.Name, in.Name, in.Match)) {
+				return string(d.Role) + " " + uitree.Quote(d.Name), structural
 			}
 		}
 	}
@@ -289,7 +293,7 @@ func (s *Server) windowCheck(in WaitArgs) (check, error) {
 		}
 		found := false
 		for _, w := range list.Windows {
-			found = found || w.Title == in.Title
+			found = found || textMatches(w.Title, in.Title, in.Match)
 		}
 		return found == want, nil
 	}, nil
@@ -444,8 +448,8 @@ func changesElement(typ string) bool {
 }
 
 // findElement finds the first on-screen element with the role (if given)
-// and the exact name (if given).
-func findElement(snap *uitree.Snapshot, role uitree.Role, name string) *uitree.Element {
+// and the name (if given, compared as textMatches does).
+func findElement(snap *uitree.Snapshot, role uitree.Role, name, match string) *uitree.Element {
 	var found *uitree.Element
 	if snap.Tree == nil || snap.Tree.Root == nil {
 		return nil
@@ -454,11 +458,20 @@ func findElement(snap *uitree.Snapshot, role uitree.Role, name string) *uitree.E
 		if found != nil || el.States.Offscreen {
 			return false
 		}
-		if (role == "" || el.Role == role) && (name == "" || el.Name == name) {
+		if (role == "" || el.Role == role) && (name == "" || textMatches(el.Name, name, match)) {
 			found = el
 			return false
 		}
 		return true
 	})
 	return found
+}
+
+// textMatches compares a name or title with the one asked for: equal, or
+// containing it with match "contains", after uitree.FoldText either way.
+func textMatches(s, want, match string) bool {
+	if match == "contains" {
+		return uitree.ContainsText(s, want)
+	}
+	return uitree.SameText(s, want)
 }

@@ -51,18 +51,23 @@ type pingResult struct {
 }
 
 func (s *Server) ping(_ context.Context, p json.RawMessage) (any, error) {
-	if err := decodeParams(p, &noParams{}); err != nil {
+	if err := DecodeParams(p, &noParams{}); err != nil {
 		return nil, err
 	}
 	var snap *string
 	if latest := s.refs.Latest(); latest != nil {
 		snap = &latest.ID
 	}
-	return pingResult{Version: s.version, ProtocolVersion: ProtocolVersion, SnapshotID: snap, Methods: MethodNames()}, nil
+	names := MethodNames()
+	if len(s.extraNames) > 0 {
+		// The added methods go before shutdown.
+		names = slices.Insert(names, len(names)-1, s.extraNames...)
+	}
+	return pingResult{Version: s.version, ProtocolVersion: ProtocolVersion, SnapshotID: snap, Methods: names}, nil
 }
 
 func (s *Server) shutdown(_ context.Context, p json.RawMessage) (any, error) {
-	if err := decodeParams(p, &noParams{}); err != nil {
+	if err := DecodeParams(p, &noParams{}); err != nil {
 		return nil, err
 	}
 	return map[string]any{}, nil
@@ -74,7 +79,7 @@ type windowsParams struct {
 
 func (s *Server) windows(ctx context.Context, p json.RawMessage) (any, error) {
 	var wp windowsParams
-	if err := decodeParams(p, &wp); err != nil {
+	if err := DecodeParams(p, &wp); err != nil {
 		return nil, err
 	}
 	max := uitree.DefaultMaxWindows
@@ -196,7 +201,7 @@ func (s *Server) take(ctx context.Context, req uitree.Request) (*uitree.Snapshot
 
 func (s *Server) snapshot(ctx context.Context, p json.RawMessage) (any, error) {
 	var sp SnapshotParams
-	if err := decodeParams(p, &sp); err != nil {
+	if err := DecodeParams(p, &sp); err != nil {
 		return nil, err
 	}
 	req, err := sp.Request(false)
@@ -248,7 +253,7 @@ type observeResult struct {
 
 func (s *Server) observe(ctx context.Context, p json.RawMessage) (any, error) {
 	var op ObserveParams
-	if err := decodeParams(p, &op); err != nil {
+	if err := DecodeParams(p, &op); err != nil {
 		return nil, err
 	}
 	if op.PageParams.set() {
@@ -331,7 +336,7 @@ var scrollAmounts = []string{"no_amount", "small_increment", "small_decrement", 
 // that the element supports it, and hands it to the backend.
 func (s *Server) act(ctx context.Context, a uitree.Action, p json.RawMessage) (any, error) {
 	var ap actionParams
-	if err := decodeParams(p, &ap); err != nil {
+	if err := DecodeParams(p, &ap); err != nil {
 		return nil, err
 	}
 	ar, err := actionRequest(a, p, ap)

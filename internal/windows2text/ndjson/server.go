@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -26,7 +27,36 @@ type Server struct {
 	backend uitree.Backend
 	version string
 	refs    uitree.Refs
+	// extra are the methods added with Extend, in the order added.
+	extra      map[string]Method
+	extraNames []string
+	// afterEach runs after every request (see AfterEach).
+	afterEach func()
 }
+
+// Method is a protocol method added beyond the spec's own (see Extend).
+type Method func(ctx context.Context, params json.RawMessage) (any, error)
+
+// Extend adds a method to s. ping lists the added methods after the spec's
+// observation methods and actions, before shutdown; an added method never
+// replaces one of the spec's. Extend must be called before Serve.
+func (s *Server) Extend(name string, m Method) {
+	if _, spec := methods[name]; spec {
+		return
+	}
+	if s.extra == nil {
+		s.extra = map[string]Method{}
+	}
+	if _, ok := s.extra[name]; !ok {
+		s.extraNames = append(s.extraNames, name)
+	}
+	s.extra[name] = m
+}
+
+// AfterEach sets f to run after every request, answered or failed, before
+// its response is written: a caller that keeps the snapshots published
+// (Latest) sees each of them. It must be called before Serve.
+func (s *Server) AfterEach(f func()) { s.afterEach = f }
 
 // NewServer returns a server for backend; version is the executable's
 // version that ping reports.
@@ -121,12 +151,18 @@ func (s *Server) call(ctx context.Context, req Request) (result any, stop bool, 
 			err = uitree.Errorf(uitree.CodeInternalError, "%s failed unexpectedly: %v\n%s", req.Method, p, firstFrames(debug.Stack()))
 		}
 	}()
-	m, ok := methods[req.Method]
-	if !ok {
-		return nil, false, uitree.Errorf(uitree.CodeUnknownMethod, "unknown method %q; ping lists the methods", req.Method)
+	if s.afterEach != nil {
+		defer s.afterEach()
 	}
-	result, err = m(s, ctx, req.Params)
-	return result, req.Method == "shutdown" && err == nil, err
+	if m, ok := methods[req.Method]; ok {
+		result, err = m(s, ctx, req.Params)
+		return result, req.Method == "shutdown" && err == nil, err
+	}
+	if m, ok := s.extra[req.Method]; ok {
+		result, err = m(ctx, req.Params)
+		return result, false, err
+	}
+	return nil, false, uitree.Errorf(uitree.CodeUnknownMethod, "unknown method %q; ping lists the methods", req.Method)
 }
 
 // firstFrames keeps a panic's stack short enough for one message.

@@ -155,9 +155,9 @@ func DecodeRequest(line []byte) (Request, error) {
 	return req, nil
 }
 
-// decodeParams decodes params strictly into out: an unknown parameter or a
+// DecodeParams decodes params strictly into out: an unknown parameter or a
 // value of the wrong type is invalid_params naming the parameter.
-func decodeParams(params json.RawMessage, out any) error {
+func DecodeParams(params json.RawMessage, out any) error {
 	if params == nil {
 		return nil
 	}

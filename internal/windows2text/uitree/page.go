@@ -143,11 +143,11 @@ func TextHeader(obs Observation) string {
 	b.WriteString(obs.SnapshotID)
 	if obs.Window != "" {
 		b.WriteString(" window ")
-		b.WriteString(quote(obs.Window))
+		b.WriteString(Quote(obs.Window))
 	}
 	if obs.App != "" {
 		b.WriteString(" app ")
-		b.WriteString(quote(obs.App))
+		b.WriteString(Quote(obs.App))
 	}
 	return b.String()
 }

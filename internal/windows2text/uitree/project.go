@@ -208,11 +208,11 @@ func describe(el *Element, maxText int) string {
 	b.WriteString(string(el.Role))
 	if el.Name != "" {
 		b.WriteString(" ")
-		b.WriteString(quote(Truncate(el.Name, maxText)))
+		b.WriteString(Quote(Truncate(el.Name, maxText)))
 	}
 	if el.Value != "" {
 		b.WriteString(" value=")
-		b.WriteString(quote(Truncate(el.Value, maxText)))
+		b.WriteString(Quote(Truncate(el.Value, maxText)))
 	}
 	return b.String()
 }
@@ -271,9 +271,12 @@ func labelStates(s States) []string {
 	return out
 }
 
-// quote writes s in double quotes, escaping only what would break a line
-// or the quoting, so that non-ASCII text stays readable.
-func quote(s string) string {
+// Quote writes s in double quotes as labels show names and values,
+// escaping only what would break a line, the quoting or a terminal, or
+// reorder the text around it, so that non-ASCII text stays readable:
+// control characters (C0, DEL and C1) as \xNN, line and paragraph
+// separators and bidirectional controls as \uNNNN.
+func Quote(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')
@@ -290,9 +293,14 @@ func quote(s string) string {
 		case '\t':
 			b.WriteString(`\t`)
 		default:
-			if r < 0x20 || r == 0x7f {
+			if r < 0x20 || (r >= 0x7f && r <= 0x9f) {
 				b.WriteString(`\x`)
 				b.WriteString(strconv.FormatInt(int64(r)|0x100, 16)[1:])
+				continue
+			}
+			if reordersOrBreaks(r) {
+				b.WriteString(`\u`)
+				b.WriteString(strconv.FormatInt(int64(r)|0x10000, 16)[1:])
 				continue
 			}
 			b.WriteRune(r)
@@ -300,6 +308,19 @@ func quote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// reordersOrBreaks reports the invisible characters that break a line
+// (U+2028, U+2029) or change the order text is shown in (the
+// bidirectional marks, embeddings, overrides and isolates).
+func reordersOrBreaks(r rune) bool {
+	switch {
+	case r == 0x061c, r == 0x200e, r == 0x200f, r == 0x2028, r == 0x2029:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
 }
 
 // Text renders the snapshot as an indented tree, one element per line in the

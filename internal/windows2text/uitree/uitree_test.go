@@ -237,3 +237,68 @@ func TestActionSetOrder(t *testing.T) {
 		t.Errorf("List = %v", got)
 	}
 }
+
+// TestLabelControlCharacters: names and values reach an observation with
+// every control character visible as an escape (C0, DEL and C1 as \xNN,
+// line separators and bidirectional controls as \uNNNN), so an application
+// cannot write terminal escapes or reorder an agent's text through a
+// label; other text, non-ASCII included, stays as it is.
+func TestLabelControlCharacters(t *testing.T) {
+	tests := []struct {
+		name, want string
+	}{
+		{"Save\x1b]52;c;aGk=\x07", `Button "Save\x1b]52;c;aGk=\x07" [ref=e1; actions=]`},
+		{"a\u0085b\u009bc\u0080", `Button "a\x85b\x9bc\x80" [ref=e1; actions=]`},
+		{"a\x7fb\tc\nd", `Button "a\x7fb\tc\nd" [ref=e1; actions=]`},
+		{"x\u2028y\u2029z", `Button "x\u2028y\u2029z" [ref=e1; actions=]`},
+		{"\u202egnp.exe\u202c \u200e\u2066", `Button "\u202egnp.exe\u202c \u200e\u2066" [ref=e1; actions=]`},
+		{"Don’t Save — née 日本 👩\u200d💻 \u00a0", "Button \"Don’t Save — née 日本 👩\u200d💻 \u00a0\" [ref=e1; actions=]"},
+	}
+	for _, tt := range tests {
+		el := &Element{Role: RoleButton, Name: tt.name, Ref: "e1", States: States{Enabled: true}}
+		if got := Label(el, 0); got != tt.want {
+			t.Errorf("Label(%q) = %s, want %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestSameText(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"Don't Save", "Don’t Save", true},
+		{"Don't Save", "DON‘T SAVE", true},
+		{`Say "hi"`, "Say “hi”", true},
+		{"Save As...", "Save As…", true},
+		{"A - B", "A — B", true},
+		{"A-B", "A‐B", true},
+		{"Total  due ", "total\u00a0due", true},
+		{"Straße", "STRASSE", false},
+		{"Save", "Save As", false},
+		{"Don't Save", "Dont Save", false},
+		{"", "", true},
+	}
+	for _, tt := range tests {
+		if got := SameText(tt.a, tt.b); got != tt.same {
+			t.Errorf("SameText(%q, %q) = %v, want %v (%q, %q)", tt.a, tt.b, got, tt.same, FoldText(tt.a), FoldText(tt.b))
+		}
+	}
+}
+
+func TestContainsText(t *testing.T) {
+	tests := []struct {
+		s, part string
+		in      bool
+	}{
+		{"Don’t Save", "don't", true},
+		{"Save As…", "as...", true},
+		{"Save", "Save As", false},
+		{"Total", "", true},
+	}
+	for _, tt := range tests {
+		if got := ContainsText(tt.s, tt.part); got != tt.in {
+			t.Errorf("ContainsText(%q, %q) = %v, want %v", tt.s, tt.part, got, tt.in)
+		}
+	}
+}

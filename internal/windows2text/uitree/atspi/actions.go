@@ -304,11 +304,34 @@ func (a *actor) doAction(names ...string) error {
 }
 
 func (a *actor) grabFocus() error {
-	var ok bool
-	if err := a.call(a.h.obj, ifaceComponent+".GrabFocus", &ok); err != nil || !ok {
+	ok, err := a.requestFocus()
+	if err != nil || !ok {
 		return uitree.Errorf(uitree.CodeActionFailed, "%s did not take the focus (%v)", a.el.Ref, err)
 	}
 	return nil
+}
+
+// requestFocus asks for the focus with Component.GrabFocus and reports
+// whether the toolkit took the request. GTK 4 (4.8) implements no
+// GrabFocus: there a click gives the focus, as a user's does.
+func (a *actor) requestFocus() (bool, error) {
+	var ok bool
+	err := a.call(a.h.obj, ifaceComponent+".GrabFocus", &ok)
+	if (err == nil && ok) || !a.run.conn.visibleShown.Load() {
+		return ok, err
+	}
+	r, berr := a.bounds()
+	if berr != nil {
+		return false, berr
+	}
+	x, y := r.Center()
+	if err := a.b.input.activate(a.run.conn.pid, x, y); err != nil {
+		return false, err
+	}
+	if err := a.b.input.checkUngrabbed(true, false); err != nil {
+		return false, err
+	}
+	return true, a.b.input.click(x, y, "left", 1)
 }
 
 // activateWindow raises the element's application window and gives it the
@@ -335,8 +358,7 @@ func (a *actor) focusIfNeeded() (bool, error) {
 	if a.h.states.has(stateFocused) {
 		return true, nil
 	}
-	var ok bool
-	err := a.call(a.h.obj, ifaceComponent+".GrabFocus", &ok)
+	ok, err := a.requestFocus()
 	if err != nil {
 		return false, a.stale(err)
 	}
@@ -375,7 +397,57 @@ func (a *actor) bounds() (uitree.Rect, error) {
 	if ext.X == math.MinInt32 || ext.W <= 0 || ext.H <= 0 {
 		return uitree.Rect{}, uitree.Errorf(uitree.CodeNotClickable, "%s has no usable bounds now", a.el.Ref)
 	}
-	return uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}, nil
+	r := uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}
+	if a.run.conn.visibleShown.Load() {
+		dx, dy := a.windowOrigin()
+		r.X, r.Y = r.X+dx, r.Y+dy
+	}
+	return r, nil
+}
+
+// windowOrigin is where the element's top-level window lies on the screen,
+// for a toolkit that answers extents relative to the window whatever the
+// coordinate type asked for (GTK 4: "Screen coordinates not supported").
+// The top-level is found through the element's parents, its X window by
+// the application's pid and the top-level's title (the only window of the
+// pid when no title matches). Zero when either cannot be found.
+func (a *actor) windowOrigin() (dx, dy int) {
+	top := a.h.obj
+	for range 64 {
+		var pv variantValue
+		if a.call(top, ifaceProperties+".Get", &pv, ifaceAccessible, "Parent") != nil {
+			return 0, 0
+		}
+		parent, _ := pv.v.(objRef)
+		var role uint32
+		if parent.Path == "" || parent.Path == nullPath || parent.Path == rootPath ||
+			a.call(parent, ifaceAccessible+".GetRole", &role) != nil || role == roleApplication {
+			break
+		}
+		top = parent
+	}
+	var title variantValue
+	var ext extents
+	if a.call(top, ifaceProperties+".Get", &title, ifaceAccessible, "Name") != nil ||
+		a.call(top, ifaceComponent+".GetExtents", &ext, uint32(0)) != nil {
+		return 0, 0
+	}
+	name, _ := title.v.(string)
+	wins, err := x11Windows(a.run.conn.pid)
+	if err != nil || len(wins) == 0 {
+		return 0, 0
+	}
+	w := wins[0]
+	for _, c := range wins {
+		if c.Title == name {
+			w = c
+			break
+		}
+	}
+	if len(wins) > 1 && w.Title != name {
+		return 0, 0
+	}
+	return w.Bounds.X - int(ext.X), w.Bounds.Y - int(ext.Y)
 }
 
 func (a *actor) readOnly() bool {
@@ -420,10 +492,10 @@ func (a *actor) act(req uitree.ActionRequest) error {
 			}
 			return a.typeText(req.Value, true)
 		}
-		var before string
-		hadText := a.call(a.h.obj, ifaceText+".GetText", &before, int32(0), int32(-1)) == nil
+		before, err := a.text()
+		hadText := err == nil
 		var ok bool
-		err := a.call(a.h.obj, ifaceEditableText+".SetTextContents", &ok, req.Value)
+		err = a.call(a.h.obj, ifaceEditableText+".SetTextContents", &ok, req.Value)
 		if err == nil && ok {
 			after, changed := a.textChanges(before, req.Value)
 			// Gecko's number fields answer true and keep their text
@@ -484,10 +556,12 @@ func (a *actor) act(req uitree.ActionRequest) error {
 	return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s is not an action", req.Action)
 }
 
-// selectItem selects a list item, table cell or radio button: through the
-// parent's Table (rows) or Selection interface, or the item's own action.
+// selectItem selects a list item, table cell, page tab or radio button:
+// through the parent's Table (rows) or Selection interface, or the item's
+// own action. A GTK 3 page tab has no action: its notebook's Selection
+// picks it.
 func (a *actor) selectItem() error {
-	if a.h.role == roleRadioButton || a.h.role == roleRadioMenuItem || a.h.role == rolePageTab {
+	if a.h.role == roleRadioButton || a.h.role == roleRadioMenuItem || (a.h.role == rolePageTab && len(a.h.actionKeys) > 0) {
 		return a.doAction("click", "press", "activate")
 	}
 	var parentV variantValue

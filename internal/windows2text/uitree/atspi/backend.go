@@ -214,7 +214,7 @@ func (w window) info() uitree.Window {
 	return uitree.Window{
 		ID: w.obj.String(), Title: w.title, App: w.run.name, PID: w.run.conn.pid, Role: ri.uia,
 		Bounds: w.bounds, Active: w.states.has(stateActive),
-		Visible: w.states.has(stateShowing) && w.states.has(stateVisible),
+		Visible: shown(w.states, w.run.conn.visibleShown.Load()),
 	}
 }
 
@@ -332,14 +332,28 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 	if keep != nil && !keep(run) {
 		return nil
 	}
-	b := run.batch(2)
+	b := run.batch(4)
 	iProps := b.call(app, ifaceProperties+".Get", ifaceAccessible, "Name")
 	iKids := b.call(app, ifaceAccessible+".GetChildren")
+	iToolkit, iVersion := -1, -1
+	if !run.conn.toolkitRead.Load() {
+		iToolkit = b.call(app, ifaceProperties+".Get", ifaceApplication, "ToolkitName")
+		iVersion = b.call(app, ifaceProperties+".Get", ifaceApplication, "Version")
+	}
 	b.wait()
 	var name variantValue
 	if b.store(iProps, &name) == nil {
 		run.name, _ = name.v.(string)
 		run.conn.name = run.name
+	}
+	if iToolkit >= 0 {
+		var toolkit, version variantValue
+		if b.store(iToolkit, &toolkit) == nil && b.store(iVersion, &version) == nil {
+			tk, _ := toolkit.v.(string)
+			v, _ := version.v.(string)
+			run.conn.visibleShown.Store(visibleMeansShown(tk, v))
+			run.conn.toolkitRead.Store(true)
+		}
 	}
 	var kids []objRef
 	if b.store(iKids, &kids) != nil {
@@ -369,7 +383,7 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 		if len(st) > 1 {
 			w.states |= stateSet(st[1]) << 32
 		}
-		if !w.states.has(stateShowing) || !w.states.has(stateVisible) {
+		if !shown(w.states, run.conn.visibleShown.Load()) {
 			continue
 		}
 		if b.store(slots[i][2], &title) == nil {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/godbus/dbus/v5"
@@ -145,6 +146,11 @@ type appConn struct {
 	// name is the application's name as last read, kept so that an
 	// application that stops answering can still be named.
 	name string
+	// toolkitRead is set once the toolkit has been asked for (see
+	// readToolkit); visibleShown then says whether VISIBLE alone means
+	// shown for it (see visibleMeansShown).
+	toolkitRead  atomic.Bool
+	visibleShown atomic.Bool
 
 	ifaceMu sync.Mutex
 	ifaces  map[dbus.ObjectPath]int
@@ -218,6 +224,15 @@ func (p *connPool) get(ctx context.Context, bus string) (*appConn, error) {
 	}
 	p.apps[bus] = c
 	return c, nil
+}
+
+// visibleShown reports whether the application on bus is known to use a
+// toolkit for which VISIBLE alone means shown (see visibleMeansShown).
+func (p *connPool) visibleShown(bus string) bool {
+	p.mu.Lock()
+	c := p.apps[bus]
+	p.mu.Unlock()
+	return c != nil && c.visibleShown.Load()
 }
 
 // directConn returns the application's direct connection, dialling it on

@@ -247,7 +247,7 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 		el.Bounds = uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}
 	}
 	setStates(el, h)
-	showing := states.has(stateShowing) && states.has(stateVisible)
+	showing := shown(states, n.app.conn.visibleShown.Load())
 	area := n.area
 	if popupRole(role) {
 		// Menus, popups and dropdown lists are windows of their own:
@@ -255,6 +255,11 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 		area = uitree.Area{}
 	}
 	p.childArea = uitree.Clip(el, showing, area)
+	if selectedPage(h) {
+		// A notebook's page sits under its tab, whose bounds are the
+		// tab's label: the page does not show within them.
+		p.childArea = area
+	}
 	if popupRole(role) && role == roleMenu {
 		// A browser's dropdown list reports the rectangle of its
 		// select, not of its items: a menu does not clip them.
@@ -344,9 +349,17 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 		n.fate = uitree.Drop
 		// A visible container with no geometry of its own (a GTK
 		// notebook page: mousepad's editor is under one) is looked
-		// through: its children may be on screen. Closed menus are not.
-		if el.Bounds.Empty() && !n.hidden && h.states.has(stateVisible) && n.childCount > 0 &&
+		// through: its children may be on screen. Closed menus are not,
+		// nor is what GTK 4 hides, laid out at zero size (its pages have
+		// no geometry: they are looked through).
+		zeroSized := n.app.conn.visibleShown.Load() && h.interfaces&hasComponent != 0
+		if el.Bounds.Empty() && !n.hidden && h.states.has(stateVisible) && n.childCount > 0 && !zeroSized &&
 			h.role != roleMenu && h.role != roleMenuItem && el.Role != uitree.RoleWindow {
+			n.fate = uitree.Hoist
+		}
+		// A selected tab scrolled out of its tab strip still shows its
+		// page.
+		if selectedPage(h) && !n.hidden && n.childCount > 0 {
 			n.fate = uitree.Hoist
 		}
 	}
@@ -391,6 +404,13 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 			n.omitted = max(0, n.childCount-len(n.childRefs))
 		}
 	}
+}
+
+// selectedPage reports the tab of the page a notebook shows: GTK puts the
+// page's content under its page tab, and the page is on screen when the tab
+// is selected, whatever the bounds of the tab's label.
+func selectedPage(h *handle) bool {
+	return h.role == rolePageTab && h.states.has(stateSelected) && h.states.has(stateVisible)
 }
 
 // textContainer reports roles whose text, when they have no name, is what

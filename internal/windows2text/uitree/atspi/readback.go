@@ -56,8 +56,7 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 		}
 	}
 	if a.h.interfaces&hasText != 0 && wantsText(a.h.role) && a.h.role != rolePasswordText {
-		var text string
-		if a.call(a.h.obj, ifaceText+".GetText", &text, int32(0), int32(-1)) == nil {
+		if text, err := a.text(); err == nil {
 			res.Value = &text
 			switch req.Action {
 			case uitree.ActionSetValue:
@@ -117,7 +116,8 @@ func (a *actor) comboOpen() (open, known bool) {
 func (a *actor) textChanges(before, want string) (string, bool) {
 	text := before
 	for deadline := time.Now().Add(300 * time.Millisecond); ; time.Sleep(20 * time.Millisecond) {
-		if a.call(a.h.obj, ifaceText+".GetText", &text, int32(0), int32(-1)) != nil {
+		var err error
+		if text, err = a.text(); err != nil {
 			return text, false
 		}
 		if text == want {
@@ -196,4 +196,24 @@ func (a *actor) value(obj objRef, vi *valueInfo) error {
 	}
 	*vi = storeValue(bt, slots)
 	return nil
+}
+
+// text reads the element's whole text. GTK 4 answers GetText's end offset
+// -1 ("to the end") with nothing: when that gives nothing, the text is
+// asked for again up to its character count.
+func (a *actor) text() (string, error) {
+	var text string
+	if err := a.call(a.h.obj, ifaceText+".GetText", &text, int32(0), int32(-1)); err != nil || text != "" {
+		return text, err
+	}
+	var count variantValue
+	if a.call(a.h.obj, ifaceProperties+".Get", &count, ifaceText, "CharacterCount") != nil {
+		return text, nil
+	}
+	if n, _ := count.v.(int32); n > 0 {
+		if err := a.call(a.h.obj, ifaceText+".GetText", &text, int32(0), n); err != nil {
+			return "", err
+		}
+	}
+	return text, nil
 }
