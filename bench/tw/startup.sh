@@ -3,7 +3,8 @@
 #   1. `tw text` of a one-line file against `pandoc -t plain` of the same
 #      file, ROUNDS rounds alternated, medians and their ratio;
 #   2. `tw text` of every HTML page of Debian's handbook (package
-#      debian-handbook, about 500 pages), one process per page, total time.
+#      debian-handbook) in the languages HANDBOOK (default en-US; "*" for
+#      all of them), one process per page, total time.
 # With BASE set to another tw binary (an older build), each row also times
 # it in the same rounds, so a change is measured against its base on the
 # same machine at the same moment.
@@ -53,7 +54,7 @@ if [ -n "${BASE:-}" ]; then
     'BEGIN { printf "  tw text takes %.2fx the time of the base\n", t / b }'
 fi
 
-pages=$(find /usr/share/doc/debian-handbook/html -name '*.html' | sort)
+pages=$(find /usr/share/doc/debian-handbook/html/${HANDBOOK:-en-US} -name '*.html' | sort)
 count=$(echo "$pages" | wc -l)
 # handbook BIN: total seconds of BIN text over every page, one at a time.
 handbook() {
