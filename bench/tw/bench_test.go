@@ -1,4 +1,4 @@
-// Package tw_test holds issue 2's benchmarks of the reader behind
+// Package tw_test holds the benchmarks of the reader behind
 // tw serve: opening a 10 MB Markdown document through core.App (time,
 // peak and retained memory), moving by sentence and heading near its end,
 // and searching a common word across it. Run them with

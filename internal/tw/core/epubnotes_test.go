@@ -33,7 +33,7 @@ func epubWithNote(t *testing.T) string {
 	return buf.String()
 }
 
-// Issue 13: an EPUB footnote reference is followed to its note, and the
+// An EPUB footnote reference is followed to its note, and the
 // note's label back to the reference.
 func TestFollowEPUBFootnote(t *testing.T) {
 	f := newFixture(t)

@@ -28,7 +28,7 @@ func gridTable(rows, cols int) string {
 
 // Moves between cells say the cell reached, keep the column from row to
 // row and stop at the table's edges; the same for a small table and for a
-// large one whose cells the document derives from its rows (issue 11).
+// large one whose cells the document derives from its rows.
 func TestTableCellMoves(t *testing.T) {
 	for _, size := range []struct{ rows, cols int }{{3, 3}, {80, 80}} {
 		t.Run(fmt.Sprintf("%dx%d", size.rows, size.cols), func(t *testing.T) {

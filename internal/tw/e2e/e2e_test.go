@@ -127,7 +127,7 @@ const notesMD = testkit.NotesMD
 // writeFile writes a test file (testkit.WriteFile).
 var writeFile = testkit.WriteFile
 
-// TestEditingSession is issue 3's scripted session: through JSON-RPC only,
+// TestEditingSession is a scripted editing session: through JSON-RPC only,
 // edit a Markdown file, format, undo, redo, save, add a note with a tag,
 // rename a bookmark, change the rate in the settings list, and quit with
 // unsaved changes answered; then check the file and the state on disk.

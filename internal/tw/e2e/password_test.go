@@ -37,7 +37,7 @@ func promptOf(t *testing.T, res map[string]any) map[string]any {
 	return e["params"].(map[string]any)
 }
 
-// TestEncryptedPDFOverRPC is issue 14's password prompt through the real
+// TestEncryptedPDFOverRPC is the password prompt through the real
 // server: open asks with the document_password purpose, the typed text is
 // masked in prompt_state and in the echo, a wrong password asks again, the
 // right one opens the document, and the password is never written to the

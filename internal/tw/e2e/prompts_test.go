@@ -160,7 +160,7 @@ func TestLists(t *testing.T) {
 	c.call("answer", map[string]any{"text": "DNA lives here #genetics"})
 	c.call("action", map[string]any{"id": "toggle_highlight"})
 
-	// The outline opens on the heading the reader is in (issue 18): the
+	// The outline opens on the heading the reader is in: the
 	// cursor is in the second section.
 	cases := []struct {
 		action, title string

@@ -53,7 +53,7 @@ func runTw(t *testing.T, home string, args ...string) (code int, stdout, stderr 
 	return 0, out.String(), errb.String()
 }
 
-// Issue 13: tw text, info and search read a web address; a failure is one
+// tw text, info and search read a web address; a failure is one
 // line naming the address and the reason.
 func TestWebAddressCommands(t *testing.T) {
 	srv := guideSite(t)
@@ -88,7 +88,7 @@ func TestWebAddressCommands(t *testing.T) {
 	}
 }
 
-// Issue 13: over RPC, open takes a web address; the place and a bookmark
+// Over RPC, open takes a web address; the place and a bookmark
 // are kept under the address and come back in the next session; a page
 // that cannot be fetched is -32002 with the reason.
 func TestWebAddressOverRPC(t *testing.T) {

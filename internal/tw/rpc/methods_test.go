@@ -134,7 +134,7 @@ var methodCases = []struct {
 	{"navigate goto start", []step{openNotes, call("navigate", `{"goto":"end"}`),
 		{method: "navigate", params: `{"goto":"top"}`, result: atStart, says: []string{"Top of document. Cell biology"}}}},
 	{"navigate goto end", []step{openNotes, {method: "navigate", params: `{"goto":"bottom"}`, result: atLine7,
-		// The eight-word preview every move says, not the whole line (issue 18).
+		// The eight-word preview every move says, not the whole line.
 		says: []string{"End of document. The nucleus holds the cell's DNA. It controls …"}}}},
 	{"navigate goto wins over action", []step{openNotes, {method: "navigate", params: `{"action":"next_sentence","goto":"5"}`, result: atNucleus}}},
 	{"navigate goto a heading is refused", []step{openNotes, {method: "navigate", params: `{"goto":"heading 2"}`, code: -32602, msg: "Not a go-to target: heading 2"}}},

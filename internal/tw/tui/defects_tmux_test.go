@@ -9,8 +9,8 @@ import (
 	"textfirst/internal/tw/keymap"
 )
 
-// TestTmuxListDefects drives the real reader through the list defects of
-// issue 18: every warning of a broken keymap.toml shown, the outline
+// TestTmuxListDefects drives the real reader through lists and their
+// edges: every warning of a broken keymap.toml shown, the outline
 // opening on the heading the reader is in, "1 item", Delete in the
 // Highlights and Settings lists, one bookmark per place, the eight-word
 // preview at the start and end, and Ctrl+C copying to the clipboard.

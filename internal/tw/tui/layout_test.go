@@ -129,7 +129,7 @@ func TestBidi(t *testing.T) {
 // a hanging space is drawn inside the text area.
 func TestMixedScriptsAtEveryWidth(t *testing.T) {
 	texts := []string{
-		" לם00灯台", // the fuzz find of issue 10
+		" לם00灯台", // a fuzzer's find
 		"שלום 灯台 עולם",
 		"灯台 שלום עולם 灯台灯台灯台",
 		"עברית café 灯台 (1) סוף",

@@ -25,7 +25,7 @@ import (
 // cannot work and leave no process behind: before the fix godbus ran
 // dbus-launch and asking that bus for org.a11y.Bus started
 // at-spi-bus-launcher, a second dbus-daemon and the registry, all of which
-// outlived windows2text (issue 11).
+// outlived windows2text.
 //
 // The daemons are double-forked to init, so they are not children to
 // count: each run carries a unique variable in its environment, which

@@ -12,7 +12,7 @@ import (
 // helper, the default call timeout) while the only application is stopped
 // with SIGSTOP: every observation method must answer, name the application
 // in unresponsive, say truncated for what it cut short, and keep its window
-// in windows, marked notResponding (issue 11: truncated was false and the
+// in windows, marked notResponding (before, truncated was false and the
 // window was dropped without a word).
 func TestServeWithStoppedApplication(t *testing.T) {
 	h := startHelper(t)

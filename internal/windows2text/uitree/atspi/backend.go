@@ -410,7 +410,7 @@ func (b *Backend) Windows(ctx context.Context, max int) (uitree.WindowList, erro
 		infos = append(infos, w.info())
 	}
 	// An application that does not answer keeps its windows in the list,
-	// marked, instead of losing them without a word (issue 11).
+	// marked, instead of losing them without a word.
 	infos = append(infos, s.silentWindows()...)
 	for _, w := range infos {
 		if len(list.Windows) == max {
@@ -462,7 +462,7 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 	// A snapshot is truncated when maxNodes cut it, and also when an
 	// application it covers stopped answering: what it had walked is
 	// kept, the rest is missing, and a client must not take the tree for
-	// the whole (issue 11).
+	// the whole.
 	tree.Truncated = w.truncated || covers != nil && s.anyFailed(covers)
 	if un := s.unresponsive(); len(un) > 0 {
 		tree.Unresponsive = append(tree.Unresponsive, un...)

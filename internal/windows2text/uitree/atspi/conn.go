@@ -67,7 +67,7 @@ var ErrNoSession = errors.New("atspi: no desktop session: no AT_SPI_BUS_ADDRESS,
 // run dbus-launch when DBUS_SESSION_BUS_ADDRESS is unset, and asking that
 // fresh bus for org.a11y.Bus would start at-spi-bus-launcher, a second
 // dbus-daemon and the registry: four daemons that outlive windows2text
-// and serve no application (issue 11). Without a session, the answer is
+// and serve no application. Without a session, the answer is
 // ErrNoSession instead.
 func busAddress(ctx context.Context) (string, error) {
 	if a := os.Getenv("AT_SPI_BUS_ADDRESS"); a != "" {

@@ -335,7 +335,7 @@ func (x *xInput) chord(c uitree.Chord) error {
 // pager does, and the focus is awaited (bounded) on the client window. A
 // window that has just been mapped takes the focus only once the manager
 // has managed it; keys sent before that went to the previous window or
-// nowhere (issue 12: the first type_text into a new window lost keys).
+// nowhere (the first type_text into a new window would lose keys).
 func (x *xInput) activate(pid, px, py int) error {
 	var frame, client xproto.Window
 	var managed bool

@@ -70,7 +70,7 @@ func namesPID(un []uitree.Unresponsive, pid int) bool {
 // with truncated set, the application in unresponsive, and what was read
 // before it stopped (the window itself, the other application whole).
 // Before the fix a snapshot cut short this way said truncated:false, so a
-// client took a half tree for the whole (issue 11).
+// client took a half tree for the whole.
 func TestSnapshotCutByStoppedApplication(t *testing.T) {
 	list, err := backend.Windows(context.Background(), 100)
 	if err != nil {
@@ -247,7 +247,7 @@ func TestWindowsKeepsStoppedApplication(t *testing.T) {
 // TestInvokeThatClosesItsWindow: invoking a button that closes its own
 // window (at once, or a moment later while the action settles) happened,
 // so it answers ok with gone, never action_failed: an agent that retries
-// a failure would act twice (issue 11). The application goes on running.
+// a failure would act twice. The application goes on running.
 func TestInvokeThatClosesItsWindow(t *testing.T) {
 	for _, button := range []string{"Close", "Close later"} {
 		t.Run(button, func(t *testing.T) {
