@@ -8,12 +8,12 @@ import (
 	"os"
 	"path/filepath"
 
+	"golang.org/x/term"
+
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/session"
-
-	"golang.org/x/term"
 )
 
 // readFailure is the one wording of a document that could not be read:

@@ -6,9 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"textfirst/internal/tw/doc"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/export"
 )
 

@@ -11,7 +11,6 @@ import (
 
 	"textfirst/internal/testkit"
 	"textfirst/internal/tw/core"
-
 	"textfirst/internal/tw/doc"
 )
 

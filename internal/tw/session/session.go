@@ -18,12 +18,12 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"textfirst/internal/tw/i18n"
 	"time"
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/speech"

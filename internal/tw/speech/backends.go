@@ -5,8 +5,8 @@ import (
 	"os/exec"
 	"sort"
 	"strings"
-	"textfirst/internal/tw/i18n"
 
+	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/speech/engine"
 	"textfirst/internal/tw/speech/espeak"
 	"textfirst/internal/tw/speech/sapi"

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"textfirst/internal/tw/keymap"
-
 	"github.com/gdamore/tcell/v2"
+
+	"textfirst/internal/tw/keymap"
 )
 
 // eventFor makes the key press whose canonical name is name (the inverse
