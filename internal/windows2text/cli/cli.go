@@ -19,6 +19,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"textfirst/internal/editdistance"
 	"textfirst/internal/windows2text/uitree"
 )
 
@@ -176,24 +177,7 @@ func unknownCommand(root *cobra.Command, name string) error {
 // distance is the Levenshtein distance between a and b, in code points,
 // ignoring case.
 func distance(a, b string) int {
-	ra, rb := []rune(strings.ToLower(a)), []rune(strings.ToLower(b))
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
+	return editdistance.Levenshtein(strings.ToLower(a), strings.ToLower(b))
 }
 
 // flagError words pflag's complaints as Go's flag package did before the

@@ -4,6 +4,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"textfirst/internal/editdistance"
 )
 
 // Nearest returns up to n voices nearest to query, for a person who named a
@@ -25,7 +27,7 @@ func Nearest(voices []Voice, query string, n int) []Voice {
 			if s == "" {
 				continue
 			}
-			if e := editDistance(q, strings.ToLower(s)); d < 0 || e < d {
+			if e := editdistance.Levenshtein(q, strings.ToLower(s)); d < 0 || e < d {
 				d = e
 			}
 		}
@@ -42,26 +44,4 @@ func Nearest(voices []Voice, query string, n int) []Voice {
 		out = append(out, r.v)
 	}
 	return out
-}
-
-// editDistance is the Levenshtein distance between a and b, in code points.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
