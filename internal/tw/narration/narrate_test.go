@@ -1,0 +1,255 @@
+package narration_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/i18n"
+	"textfirst/internal/tw/narration"
+	"textfirst/internal/tw/units"
+)
+
+// sample is a document with every structure narration reads: a heading,
+// a list with a nested list, a table with a header row and an empty cell,
+// a quote, a code block, a graphic, a footnote reference and its note.
+func sample(t testing.TB) *doc.Document {
+	t.Helper()
+	text := "Title\n\n" +
+		"First item\nSecond item\nNested item\n\n" +
+		"Name | Score\nAda | 98\nGrace | \n\n" +
+		"Quoted words. More words.\n\n" +
+		"x := 1\n    y := 2\n\n" +
+		"A map of the town\n\n" +
+		"It has a note.[1] The end.\n\n" +
+		"Footnotes\n\n" +
+		"[1] The note."
+	var ms []doc.Marker
+	at := func(sub string, from int) (int, int) {
+		b := strings.Index(text[from:], sub)
+		if b < 0 {
+			t.Fatalf("no %q in the sample", sub)
+		}
+		start := utf8.RuneCountInString(text[:from+b])
+		return start, start + utf8.RuneCountInString(sub)
+	}
+	mark := func(k doc.Kind, sub string, level int, label string) {
+		s, e := at(sub, 0)
+		ms = append(ms, doc.Marker{Kind: k, Start: s, End: e, Level: level, Label: label})
+	}
+	for _, m := range []struct {
+		k     doc.Kind
+		sub   string
+		level int
+		label string
+	}{
+		{doc.Heading, "Title", 1, ""},
+		{doc.List, "First item\nSecond item\nNested item", 1, ""},
+		{doc.ListItem, "First item", 1, "1."},
+		{doc.ListItem, "Second item\nNested item", 1, "2."},
+		{doc.List, "Nested item", 2, ""},
+		{doc.ListItem, "Nested item", 2, ""},
+		{doc.Table, "Name | Score\nAda | 98\nGrace | ", 0, ""},
+		{doc.TableRow, "Name | Score", 0, doc.HeaderRow},
+		{doc.TableCell, "Name", 0, ""},
+		{doc.TableCell, "Score", 0, ""},
+		{doc.TableRow, "Ada | 98", 0, ""},
+		{doc.TableCell, "Ada", 0, ""},
+		{doc.TableCell, "98", 0, ""},
+		{doc.TableRow, "Grace | ", 0, ""},
+		{doc.TableCell, "Grace", 0, ""},
+	} {
+		mark(m.k, m.sub, m.level, m.label)
+	}
+	_, end := at("Grace | ", 0)
+	ms = append(ms, doc.Marker{Kind: doc.TableCell, Start: end, End: end})
+	for _, m := range []struct {
+		k     doc.Kind
+		sub   string
+		level int
+		label string
+	}{
+		{doc.Quote, "Quoted words. More words.", 0, ""},
+		{doc.Code, "x := 1\n    y := 2", 1, ""},
+		{doc.Paragraph, "A map of the town", 0, ""},
+		{doc.Image, "A map of the town", 0, ""},
+		{doc.Footnote, "[1] The", 0, ""},
+	} {
+		mark(m.k, m.sub, m.level, m.label)
+	}
+	ms[len(ms)-1].End = ms[len(ms)-1].Start + 3
+	mark(doc.Heading, "Footnotes", 2, "")
+	s, _ := at("[1] The note.", utf8.RuneCountInString("It has a note.[1]"))
+	ms = append(ms, doc.Marker{Kind: doc.Footnote, Start: s, End: s + utf8.RuneCountInString("[1] The note."), Level: 1},
+		doc.Marker{Kind: doc.Footnote, Start: s, End: s + 3})
+	return doc.New(text, doc.Meta{}, ms)
+}
+
+func TestNarrateVerbosity(t *testing.T) {
+	tests := []struct {
+		v    narration.Verbosity
+		want []string
+	}{
+		{narration.Normal, []string{
+			"heading level 1, Title",
+			"list with 2 items, 1. First item",
+			"2. Second item",
+			"list with 1 item, Nested item",
+			"Table with 2 columns: Name, Score.",
+			"Row 1: Name is Ada, Score is 98.",
+			"Row 2: Name is Grace, Score is blank.",
+			"block quote, Quoted words.",
+			"More words.",
+			"code block, x := 1",
+			"y := 2",
+			"graphic, A map of the town",
+			"It has a note. footnote 1",
+			"The end.",
+			"heading level 2, Footnotes",
+			"footnote 1 The note.",
+		}},
+		{narration.Low, []string{
+			"Title",
+			"First item",
+			"Second item",
+			"Nested item",
+			"Name, Score",
+			"Ada, 98",
+			"Grace",
+			"Quoted words.",
+			"More words.",
+			"x := 1",
+			"y := 2",
+			"A map of the town",
+			"It has a note.[1]",
+			"The end.",
+			"Footnotes",
+			"[1] The note.",
+		}},
+		{narration.High, []string{
+			"heading level 1, 1 of 2, Title",
+			"list with 2 items, 1. First item",
+			"2. Second item",
+			"list with 1 item, Nested item",
+			"Table with 2 columns: Name, Score.",
+			"Row 1 of 2: Name is Ada, Score is 98.",
+			"Row 2 of 2: Name is Grace, Score is blank.",
+			"block quote, Quoted words.",
+			"More words.",
+			"code block, x := 1",
+			"y := 2",
+			"graphic, A map of the town",
+			"It has a note. footnote 1",
+			"The end.",
+			"heading level 2, 2 of 2, Footnotes",
+			"footnote 1 The note.",
+		}},
+	}
+	d := sample(t)
+	ix := units.New(d)
+	for _, tt := range tests {
+		t.Run(string(tt.v), func(t *testing.T) {
+			us := narration.Narrate(ix, 0, d.Len(), narration.Options{Verbosity: tt.v})
+			if got := narration.Strings(us); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got\n%q\nwant\n%q", got, tt.want)
+			}
+			checkPieces(t, d, us)
+		})
+	}
+}
+
+// checkPieces: every document piece is the document's text at its range,
+// ranges never go back, and inserted pieces have no range.
+func checkPieces(t *testing.T, d *doc.Document, us []narration.Utterance) {
+	t.Helper()
+	last := 0
+	for _, u := range us {
+		for _, p := range u.Pieces {
+			if p.Inserted {
+				if p.Start != p.End {
+					t.Errorf("inserted %q has the range %d-%d", p.Text, p.Start, p.End)
+				}
+				continue
+			}
+			if got := d.Slice(p.Start, p.End); got != p.Text {
+				t.Errorf("piece %q at %d-%d, the document has %q there", p.Text, p.Start, p.End, got)
+			}
+			if p.Start < last {
+				t.Errorf("piece %q at %d goes back before %d", p.Text, p.Start, last)
+			}
+			last = p.End
+		}
+	}
+}
+
+// TestInsertedWordsAreApart: the words narration adds are inserted
+// pieces, the document's words document pieces, in a row as in a heading.
+func TestInsertedWordsAreApart(t *testing.T) {
+	d := sample(t)
+	us := narration.Narrate(units.New(d), 0, d.Len(), narration.Options{})
+	var row narration.Utterance
+	for _, u := range us {
+		if strings.HasPrefix(u.String(), "Row 1:") {
+			row = u
+		}
+	}
+	var doc, ins []string
+	for _, p := range row.Pieces {
+		if p.Inserted {
+			ins = append(ins, p.Text)
+		} else {
+			doc = append(doc, p.Text)
+		}
+	}
+	if want := []string{"Ada", "98"}; !reflect.DeepEqual(doc, want) {
+		t.Errorf("document pieces %q, want %q", doc, want)
+	}
+	if want := []string{"Row 1: Name is ", ", Score is ", "."}; !reflect.DeepEqual(ins, want) {
+		t.Errorf("inserted pieces %q, want %q", ins, want)
+	}
+	first := us[0].Pieces
+	if len(first) != 2 || !first[0].Inserted || first[1].Inserted || first[1].Text != "Title" {
+		t.Errorf("heading pieces %+v, want the role inserted, then the title", first)
+	}
+}
+
+// TestNarrateRange: reading from inside a structure does not announce it,
+// and nothing outside the range is read.
+func TestNarrateRange(t *testing.T) {
+	d := sample(t)
+	ix := units.New(d)
+	from := strings.Index(d.Text, "Second item")
+	to := strings.Index(d.Text, "Grace")
+	got := narration.Strings(narration.Narrate(ix, from, to, narration.Options{}))
+	want := []string{"2. Second item", "list with 1 item, Nested item", "Table with 2 columns: Name, Score.", "Row 1: Name is Ada, Score is 98."}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	mid := strings.Index(d.Text, "Ada")
+	got = narration.Strings(narration.Narrate(ix, mid, mid+len("Ada | 98"), narration.Options{}))
+	if want := []string{"Row 1: Name is Ada, Score is 98."}; !reflect.DeepEqual(got, want) {
+		t.Errorf("a row alone: got %q, want %q", got, want)
+	}
+}
+
+// TestNarrateLanguages: the inserted words are the interface language's,
+// the document's words stay as they are.
+func TestNarrateLanguages(t *testing.T) {
+	d := sample(t)
+	ix := units.New(d)
+	want := map[string][2]string{
+		"de": {"Überschrift Ebene 1, Title", "Zeile 1: Name ist Ada, Score ist 98."},
+		"fr": {"titre de niveau 1, Title", "Ligne 1 : Name : Ada, Score : 98."},
+		"es": {"encabezado de nivel 1, Title", "Fila 1: Name es Ada, Score es 98."},
+		"pt": {"título de nível 1, Title", "Linha 1: Name é Ada, Score é 98."},
+		"ar": {"عنوان من المستوى 1، Title", "الصف 1: Name: Ada، Score: 98."},
+	}
+	for code, w := range want {
+		us := narration.Strings(narration.Narrate(ix, 0, d.Len(), narration.Options{Printer: i18n.For(code)}))
+		if us[0] != w[0] || us[5] != w[1] {
+			t.Errorf("%s: got %q and %q, want %q", code, us[0], us[5], w)
+		}
+	}
+}

@@ -1,0 +1,107 @@
+// Package narration turns a range of a document into the utterances
+// continuous reading speaks: the document's sentences, with the words that
+// say its structure (roles, counts, column headers, note numbers) inserted
+// where the original textweaver inserts them.
+//
+// Each utterance is a sequence of pieces, and each piece is either the
+// document's own text (with its range) or inserted text (with none), so a
+// speech pipeline can give position notifications, word highlighting and
+// marks for the document's words only.
+//
+// The rules, at the normal verbosity (the original's narration exactly):
+//
+//   - a heading is "heading level N, " and its text, one utterance;
+//   - a list starts with "list with N items, " before its first item,
+//     N counting the items at the list's own level; an item keeps its
+//     visible number ("1. ", "2.a) ");
+//   - a table is "Table with N columns: A, B, C." (from its header row),
+//     then one utterance per row, "Row 1: A is x, B is y, C is z.", an
+//     empty cell saying "blank"; a caption is read on its own;
+//   - an image is "graphic, " and its description;
+//   - a block quote and a code block begin with "block quote, " and
+//     "code block, "; code is read one line per utterance;
+//   - a footnote reference written "[1]" is read "footnote 1" (a space
+//     before it when it follows a word); a note under the notes heading
+//     begins "footnote 1 ". A reference written otherwise (an EPUB's
+//     superscript "1") stays as written;
+//   - everything else is read sentence by sentence, as the text model
+//     splits sentences (package units), a soft line break kept.
+//
+// Low verbosity reads the text alone (no inserted words but the ", "
+// between a row's cells); high adds positions: "heading level 2, 3 of 7, "
+// and "Row 2 of 5: ".
+package narration
+
+import (
+	"strings"
+
+	"textfirst/internal/tw/i18n"
+)
+
+// Verbosity is how much is said besides the document's words; the values
+// are the speech.verbosity setting's.
+type Verbosity string
+
+const (
+	Low    Verbosity = "low"
+	Normal Verbosity = "normal"
+	High   Verbosity = "high"
+)
+
+// Piece is one part of an utterance. A document piece is the text of
+// [Start, End) of the canonical text; an inserted piece has Inserted set,
+// and Start == End is the position it is said at.
+type Piece struct {
+	Text       string
+	Start, End int
+	Inserted   bool
+}
+
+// Utterance is one thing continuous reading says: its pieces in order, and
+// the document range it reads.
+type Utterance struct {
+	Pieces     []Piece
+	Start, End int
+}
+
+// String is the utterance as spoken, before pronunciation rules.
+func (u Utterance) String() string {
+	var b strings.Builder
+	for _, p := range u.Pieces {
+		b.WriteString(p.Text)
+	}
+	return b.String()
+}
+
+// Strings returns each utterance as spoken.
+func Strings(us []Utterance) []string {
+	out := make([]string, len(us))
+	for i, u := range us {
+		out[i] = u.String()
+	}
+	return out
+}
+
+// Options choose the verbosity and the language of inserted words. The
+// zero value is normal verbosity in English.
+type Options struct {
+	Verbosity Verbosity
+	Printer   *i18n.Printer
+}
+
+// printer is the options' printer, English when none is given.
+func (o Options) printer() *i18n.Printer {
+	if o.Printer == nil {
+		return i18n.For("en")
+	}
+	return o.Printer
+}
+
+// level is the options' verbosity; anything unknown reads as normal.
+func (o Options) level() Verbosity {
+	switch o.Verbosity {
+	case Low, High:
+		return o.Verbosity
+	}
+	return Normal
+}
