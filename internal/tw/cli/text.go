@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +17,8 @@ import (
 	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/export"
+	"textfirst/internal/tw/i18n"
+	"textfirst/internal/tw/narration"
 	"textfirst/internal/tw/units"
 )
 
@@ -27,9 +31,12 @@ func textCmd(env Env) *cobra.Command {
 		Long: `Print the canonical text of FILE (- reads standard input): the text tw
 reads aloud, as plain text, as Markdown or HTML rebuilt from its structure
 (--to markdown, --to html), as JSON with its structure (--to json), or one
-line per structure marker (--structure). --to epub, docx, odt and pdf write
+line per structure marker (--structure). --to narration prints what
+continuous reading says, structure included ("heading level 2, Methods",
+"Row 1: Name is Ada, ..."), as a JSON array of utterances, at the normal
+verbosity and before pronunciation rules. --to epub, docx, odt and pdf write
 those formats (to a file with -o, or to a pipe).`,
-		Example: "  tw text notes.md\n  tw text notes.md --to json -o notes.json\n  cat notes.txt | tw text -",
+		Example: "  tw text notes.md\n  tw text notes.md --to json -o notes.json\n  tw text notes.md --to narration\n  cat notes.txt | tw text -",
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
@@ -73,10 +80,15 @@ those formats (to a file with -o, or to a pipe).`,
 				if err != nil {
 					return fail(env.p, 1, env.tr("tw text: cannot write %s: %v", to, err), "")
 				}
+			case "narration":
+				data, err = narrationJSON(d, env.printer())
+				if err != nil {
+					return fail(env.p, 1, env.tr("tw text: cannot write %s: %v", to, err), "")
+				}
 			default:
 				f, perr := export.ParseFormat(to)
 				if perr != nil {
-					return fail(env.p, 2, env.tr("tw text: cannot convert to %q", to), env.tr("Use --to text, markdown, html, json, epub, docx, odt or pdf."))
+					return fail(env.p, 2, env.tr("tw text: cannot convert to %q", to), env.tr("Use --to text, markdown, html, json, narration, epub, docx, odt or pdf."))
 				}
 				if f.Binary() && out == "" && isTerminal(env.Stdout) {
 					return fail(env.p, 2, env.tr("tw text: %s is a binary format: give -o FILE, or redirect the output", strings.ToUpper(string(f))), "")
@@ -100,15 +112,29 @@ those formats (to a file with -o, or to a pipe).`,
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&to, "to", "", "the output: text, markdown, html, json, epub, docx, odt or pdf")
+	f.StringVar(&to, "to", "", "the output: text, markdown, html, json, narration, epub, docx, odt or pdf")
 	f.StringVarP(&out, "out", "o", "", "write to this file instead of standard output")
 	f.BoolVar(&structure, "structure", false, "one line per structure marker (headings, lists, links...)")
 	f.BoolVar(&asJSON, "json", false, "the same as --to json")
 	f.StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
 	f.BoolVarP(&yes, "y", "y", false, "")
 	f.MarkHidden("y")
-	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions(formatNames(), cobra.ShellCompDirectiveNoFileComp))
+	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions(append(formatNames(), "narration"), cobra.ShellCompDirectiveNoFileComp))
 	return c
+}
+
+// narrationJSON is the narration of the whole document at the normal
+// verbosity, inserted words in p's language: a JSON array of utterances.
+func narrationJSON(d *doc.Document, p *i18n.Printer) ([]byte, error) {
+	us := narration.Narrate(units.New(d), 0, d.Len(), narration.Options{Verbosity: narration.Normal, Printer: p})
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(narration.Strings(us)); err != nil {
+		return nil, fmt.Errorf("cli: narration: %w", err)
+	}
+	return b.Bytes(), nil
 }
 
 // structureText prints the text with a line per structure marker.

@@ -1,0 +1,85 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"textfirst/internal/testkit"
+)
+
+// TestTextToNarrationMatchesTheOriginal: tw text --to narration says,
+// utterance by utterance, what the original textweaver's narration
+// snapshots say for its fixtures. For EPUB, where we also read the notes
+// the original skips, the narration is the original's, then our notes
+// section (extra).
+func TestTextToNarrationMatchesTheOriginal(t *testing.T) {
+	dir := testkit.Path(t, "conformance", "textweaver")
+	tests := []struct {
+		name  string
+		extra []string
+	}{
+		{"sample.txt", nil},
+		{"sample.md", nil},
+		{"sample.html", nil},
+		{"sample.docx", nil},
+		{"sample.epub", []string{"heading level 2, Footnotes", "footnote 1 An aside the reader skips."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			raw, err := os.ReadFile(filepath.Join(dir, tt.name+".expected-narration.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			if err := json.Unmarshal(raw, &want); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, tt.extra...)
+			code, stdout, stderr := run(t, "", nil, "text", filepath.Join(dir, tt.name), "--to", "narration")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var got []string
+			if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+				t.Fatalf("not a JSON array of strings: %v\n%s", err, stdout)
+			}
+			for i := range max(len(got), len(want)) {
+				var g, w string
+				if i < len(got) {
+					g = got[i]
+				}
+				if i < len(want) {
+					w = want[i]
+				}
+				if g != w {
+					t.Errorf("utterance %d: got %q, want %q", i+1, g, w)
+				}
+			}
+			if t.Failed() && !reflect.DeepEqual(got, want) {
+				t.Logf("got %d utterances, want %d", len(got), len(want))
+			}
+		})
+	}
+}
+
+// TestTextToNarrationInTheInterfaceLanguage: the inserted words follow
+// display.language; the document's words stay as written.
+func TestTextToNarrationInTheInterfaceLanguage(t *testing.T) {
+	path := filepath.Join(testkit.Path(t, "conformance", "textweaver"), "sample.md")
+	home := t.TempDir()
+	testkit.WriteFile(t, filepath.Join(home, "settings.toml"), "[display]\nlanguage = \"de\"\n")
+	code, stdout, stderr := run(t, "", map[string]string{"TEXTWEAVER_HOME": home}, "text", path, "--to", "narration")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got []string
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) < 14 || got[0] != "Überschrift Ebene 1, Sample Markdown Document" || got[13] != "Zeile 1: Name ist Ada, Role ist Engineer, Score ist 98." {
+		t.Errorf("got %q", got)
+	}
+}
