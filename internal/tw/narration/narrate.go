@@ -25,13 +25,13 @@ func Narrate(ix *units.Index, from, to int, o Options) []Utterance {
 			break
 		}
 		for _, s := range n.sentences(p) {
-			if s.End <= pos || s.End <= from {
+			if s.End <= pos {
 				continue
 			}
 			if s.Start >= to {
 				break
 			}
-			if s.Start < pos {
+			if s.Start < pos && pos > from {
 				// Inside a block already read (a table, a code block).
 				continue
 			}

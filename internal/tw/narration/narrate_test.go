@@ -253,3 +253,14 @@ func TestNarrateLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrateFromInsideASentence: reading from the middle of a sentence
+// reads the rest of it, then goes on.
+func TestNarrateFromInsideASentence(t *testing.T) {
+	d := sample(t)
+	from := strings.Index(d.Text, "words. More")
+	got := narration.Strings(narration.Narrate(units.New(d), from, from+len("words. More words."), narration.Options{}))
+	if want := []string{"words.", "More words."}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
