@@ -64,9 +64,31 @@ func (n *narrator) sentences(p units.Range) []units.Range {
 				s.End = m.End
 			}
 		}
+		// A reference right after a full stop, before a capital, ends
+		// its sentence there.
+		for _, m := range refs {
+			if m.Level != 0 || m.Start <= s.Start || m.End >= s.End || !n.endsSentenceAt(m) {
+				continue
+			}
+			out = append(out, units.Range{Start: s.Start, End: m.End})
+			s = n.trim(units.Range{Start: m.End, End: s.End})
+		}
 		out = append(out, s)
 	}
 	return out
+}
+
+// endsSentenceAt reports whether the reference m follows a sentence's
+// end mark and comes before white space and a capital letter.
+func (n *narrator) endsSentenceAt(m doc.Marker) bool {
+	if !strings.ContainsRune(".!?…", n.d.RuneAt(m.Start-1)) || !unicode.IsSpace(n.d.RuneAt(m.End)) {
+		return false
+	}
+	next := m.End
+	for next < n.d.Len() && unicode.IsSpace(n.d.RuneAt(next)) {
+		next++
+	}
+	return unicode.IsUpper(n.d.RuneAt(next))
 }
 
 // narrator holds one narration in progress.

@@ -264,3 +264,21 @@ func TestNarrateFromInsideASentence(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestSentenceEndsAfterItsNoteReference: a reference written right after a
+// sentence's full stop ("footnote.1 It", as an EPUB writes a superscript)
+// ends that sentence, which the text model alone does not see (a digit may
+// follow a full stop inside a sentence).
+func TestSentenceEndsAfterItsNoteReference(t *testing.T) {
+	text := "It mentions a footnote.1 It ends with a question? Version 2.1 is fine."
+	ref := strings.Index(text, "1 It")
+	d := doc.New(text, doc.Meta{}, []doc.Marker{
+		{Kind: doc.Paragraph, Start: 0, End: len(text)},
+		{Kind: doc.Footnote, Start: ref, End: ref + 1, Reference: "1"},
+	})
+	got := narration.Strings(narration.Narrate(units.New(d), 0, d.Len(), narration.Options{}))
+	want := []string{"It mentions a footnote.1", "It ends with a question?", "Version 2.1 is fine."}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
