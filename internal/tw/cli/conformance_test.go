@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"textfirst/internal/testkit"
@@ -81,5 +82,43 @@ func TestTextToNarrationInTheInterfaceLanguage(t *testing.T) {
 	}
 	if len(got) < 14 || got[0] != "Überschrift Ebene 1, Sample Markdown Document" || got[13] != "Zeile 1: Name ist Ada, Role ist Engineer, Score ist 98." {
 		t.Errorf("got %q", got)
+	}
+}
+
+// TestTextToNarrationOfOtherFormats: formats the original's narration
+// snapshots do not cover are read by the same rules, from the same
+// markers (a PDF's table and numbered list, Pandoc's EPUB and DOCX).
+func TestTextToNarrationOfOtherFormats(t *testing.T) {
+	dir := testkit.Path(t, "conformance", "textweaver")
+	tests := []struct {
+		name string
+		want []string // utterances said, in this order, not necessarily adjacent
+	}{
+		{"single.pdf", []string{"heading level 1, A Guide to Accessible Reading", "list with 3 items, 1. Open the document.",
+			"Table with 3 columns: Name, Role, Score.", "Row 3: Name is Alan, Role is Mathematician, Score is 95."}},
+		{"pandoc.epub", []string{"block quote, A block quote spans a sentence.", "graphic, A diagram of the reading pipeline",
+			"The final paragraph mentions a footnote.1", "It ends with a question?", "footnote 1 The footnote text lives here."}},
+		{"pandoc.docx", []string{"code block, fn main() {", "Table with 1 column.", "Row 1: A diagram of the reading pipeline.",
+			"The final paragraph mentions a footnote. footnote 1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, "", nil, "text", filepath.Join(dir, tt.name), "--to", "narration")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var got []string
+			if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+				t.Fatal(err)
+			}
+			rest := got
+			for _, w := range tt.want {
+				i := slices.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("%q not said (in order) in %q", w, got)
+				}
+				rest = rest[i+1:]
+			}
+		})
 	}
 }
