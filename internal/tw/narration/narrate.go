@@ -65,15 +65,25 @@ func (n *narrator) sentences(p units.Range) []units.Range {
 			}
 		}
 		// A reference right after a full stop, before a capital, ends
-		// its sentence there.
+		// its sentence there; a note starts a sentence of its own.
 		for _, m := range refs {
-			if m.Level != 0 || m.Start <= s.Start || m.End >= s.End || !n.endsSentenceAt(m) {
+			end := 0
+			switch {
+			case m.Level == 0 && m.Start > s.Start && m.End < s.End && n.endsSentenceAt(m):
+				end = m.End
+			case m.Level > 0 && m.Start > s.Start && m.Start < s.End:
+				end = m.Start
+			default:
 				continue
 			}
-			out = append(out, units.Range{Start: s.Start, End: m.End})
-			s = n.trim(units.Range{Start: m.End, End: s.End})
+			if r := n.trim(units.Range{Start: s.Start, End: end}); r.Len() > 0 {
+				out = append(out, r)
+			}
+			s = n.trim(units.Range{Start: end, End: s.End})
 		}
-		out = append(out, s)
+		if s.Len() > 0 {
+			out = append(out, s)
+		}
 	}
 	return out
 }

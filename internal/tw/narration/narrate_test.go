@@ -282,3 +282,19 @@ func TestSentenceEndsAfterItsNoteReference(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestEachNoteIsItsOwnUtterance: notes on consecutive lines are read one
+// by one, even when no sentence ends between them.
+func TestEachNoteIsItsOwnUtterance(t *testing.T) {
+	text := "[1] the first note\n[2] the second note"
+	d := doc.New(text, doc.Meta{}, []doc.Marker{
+		{Kind: doc.Footnote, Start: 0, End: 18, Level: 1, Reference: "1"},
+		{Kind: doc.Footnote, Start: 0, End: 3, Reference: "1"},
+		{Kind: doc.Footnote, Start: 19, End: len(text), Level: 1, Reference: "2"},
+		{Kind: doc.Footnote, Start: 19, End: 22, Reference: "2"},
+	})
+	got := narration.Strings(narration.Narrate(units.New(d), 0, d.Len(), narration.Options{}))
+	if want := []string{"footnote 1 the first note", "footnote 2 the second note"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
