@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"testing"
 
@@ -47,20 +46,13 @@ func TestTextToNarrationMatchesTheOriginal(t *testing.T) {
 			if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 				t.Fatalf("not a JSON array of strings: %v\n%s", err, stdout)
 			}
-			for i := range max(len(got), len(want)) {
-				var g, w string
-				if i < len(got) {
-					g = got[i]
+			if !slices.Equal(got, want) {
+				i := 0
+				for i < min(len(got), len(want)) && got[i] == want[i] {
+					i++
 				}
-				if i < len(want) {
-					w = want[i]
-				}
-				if g != w {
-					t.Errorf("utterance %d: got %q, want %q", i+1, g, w)
-				}
-			}
-			if t.Failed() && !reflect.DeepEqual(got, want) {
-				t.Logf("got %d utterances, want %d", len(got), len(want))
+				t.Errorf("%d utterances, want %d; the first that differs, number %d:\n got %q\nwant %q",
+					len(got), len(want), i+1, got[i:min(i+1, len(got))], want[i:min(i+1, len(want))])
 			}
 		})
 	}

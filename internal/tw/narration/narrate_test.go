@@ -2,6 +2,7 @@ package narration_test
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -60,27 +61,17 @@ func sample(t testing.TB) *doc.Document {
 		{doc.TableCell, "98", 0, ""},
 		{doc.TableRow, "Grace | ", 0, ""},
 		{doc.TableCell, "Grace", 0, ""},
+		{doc.Quote, "Quoted words. More words.", 0, ""},
+		{doc.Code, "x := 1\n    y := 2", 1, ""},
+		{doc.Paragraph, "A map of the town", 0, ""},
+		{doc.Image, "A map of the town", 0, ""},
+		{doc.Footnote, "[1]", 0, ""},
+		{doc.Heading, "Footnotes", 2, ""},
 	} {
 		mark(m.k, m.sub, m.level, m.label)
 	}
 	_, end := at("Grace | ", 0)
 	ms = append(ms, doc.Marker{Kind: doc.TableCell, Start: end, End: end})
-	for _, m := range []struct {
-		k     doc.Kind
-		sub   string
-		level int
-		label string
-	}{
-		{doc.Quote, "Quoted words. More words.", 0, ""},
-		{doc.Code, "x := 1\n    y := 2", 1, ""},
-		{doc.Paragraph, "A map of the town", 0, ""},
-		{doc.Image, "A map of the town", 0, ""},
-		{doc.Footnote, "[1] The", 0, ""},
-	} {
-		mark(m.k, m.sub, m.level, m.label)
-	}
-	ms[len(ms)-1].End = ms[len(ms)-1].Start + 3
-	mark(doc.Heading, "Footnotes", 2, "")
 	s, _ := at("[1] The note.", utf8.RuneCountInString("It has a note.[1]"))
 	ms = append(ms, doc.Marker{Kind: doc.Footnote, Start: s, End: s + utf8.RuneCountInString("[1] The note."), Level: 1},
 		doc.Marker{Kind: doc.Footnote, Start: s, End: s + 3})
@@ -88,28 +79,35 @@ func sample(t testing.TB) *doc.Document {
 }
 
 func TestNarrateVerbosity(t *testing.T) {
+	normal := []string{
+		"heading level 1, Title",
+		"list with 2 items, 1. First item",
+		"2. Second item",
+		"list with 1 item, Nested item",
+		"Table with 2 columns: Name, Score.",
+		"Row 1: Name is Ada, Score is 98.",
+		"Row 2: Name is Grace, Score is blank.",
+		"block quote, Quoted words.",
+		"More words.",
+		"code block, x := 1",
+		"y := 2",
+		"graphic, A map of the town",
+		"It has a note. footnote 1",
+		"The end.",
+		"heading level 2, Footnotes",
+		"footnote 1 The note.",
+	}
+	// High verbosity says where headings and rows stand.
+	high := slices.Clone(normal)
+	high[0] = "heading level 1, 1 of 2, Title"
+	high[5] = "Row 1 of 2: Name is Ada, Score is 98."
+	high[6] = "Row 2 of 2: Name is Grace, Score is blank."
+	high[14] = "heading level 2, 2 of 2, Footnotes"
 	tests := []struct {
 		v    narration.Verbosity
 		want []string
 	}{
-		{narration.Normal, []string{
-			"heading level 1, Title",
-			"list with 2 items, 1. First item",
-			"2. Second item",
-			"list with 1 item, Nested item",
-			"Table with 2 columns: Name, Score.",
-			"Row 1: Name is Ada, Score is 98.",
-			"Row 2: Name is Grace, Score is blank.",
-			"block quote, Quoted words.",
-			"More words.",
-			"code block, x := 1",
-			"y := 2",
-			"graphic, A map of the town",
-			"It has a note. footnote 1",
-			"The end.",
-			"heading level 2, Footnotes",
-			"footnote 1 The note.",
-		}},
+		{narration.Normal, normal},
 		{narration.Low, []string{
 			"Title",
 			"First item",
@@ -128,24 +126,7 @@ func TestNarrateVerbosity(t *testing.T) {
 			"Footnotes",
 			"[1] The note.",
 		}},
-		{narration.High, []string{
-			"heading level 1, 1 of 2, Title",
-			"list with 2 items, 1. First item",
-			"2. Second item",
-			"list with 1 item, Nested item",
-			"Table with 2 columns: Name, Score.",
-			"Row 1 of 2: Name is Ada, Score is 98.",
-			"Row 2 of 2: Name is Grace, Score is blank.",
-			"block quote, Quoted words.",
-			"More words.",
-			"code block, x := 1",
-			"y := 2",
-			"graphic, A map of the town",
-			"It has a note. footnote 1",
-			"The end.",
-			"heading level 2, 2 of 2, Footnotes",
-			"footnote 1 The note.",
-		}},
+		{narration.High, high},
 	}
 	d := sample(t)
 	ix := units.New(d)
