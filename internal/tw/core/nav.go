@@ -417,8 +417,34 @@ func (a *App) goToPrompt() {
 			a.sayError(a.tr("Not a go-to target: %s. Type a line number, a percentage such as 50%%, start, or end.", text))
 			return
 		}
+		if t.kind == "page" {
+			if _, ok := a.pageNamed(t.name); !ok {
+				a.sayError(a.noSuchPage(t.name))
+				return
+			}
+		}
 		a.goTo(t)
 	})
+}
+
+// pageNamed finds the page a go-to target names (doc.PageNamed).
+func (a *App) pageNamed(name string) (doc.Page, bool) {
+	pages := a.d.Pages()
+	i, ok := doc.PageNamed(pages, name)
+	if !ok {
+		return doc.Page{}, false
+	}
+	return pages[i], true
+}
+
+// noSuchPage says why a page cannot be gone to: the document has no pages,
+// or which pages it has.
+func (a *App) noSuchPage(name string) string {
+	pages := a.d.Pages()
+	if len(pages) == 0 {
+		return a.tr("This document has no pages.")
+	}
+	return a.tr("There is no page %s: this document has pages %s to %s.", name, pages[0].Label, pages[len(pages)-1].Label)
 }
 
 // structure moves to the next or previous marker of a kind and says it.
@@ -670,14 +696,16 @@ func (a *App) findAnchor(id string) (int, bool) {
 
 // GoToTarget is a parsed go-to destination.
 type goTarget struct {
-	kind  string // line, percent, char, start, end
+	kind  string // line, percent, char, page, start, end
 	value int
+	name  string // the page's label or number, for a page
 }
 
 var (
 	reLine    = regexp.MustCompile(`^(?:line\s+)?(\d+)$`)
 	rePercent = regexp.MustCompile(`^(\d+(?:\.\d+)?)\s*(?:%|percent)$`)
 	reChar    = regexp.MustCompile(`^(?:char|character)\s+(\d+)$`)
+	rePage    = regexp.MustCompile(`^(?:page\s*|p\.\s*|p\s+)(\S+)$`)
 )
 
 func parseGoTo(s string) (goTarget, bool) {
@@ -690,22 +718,31 @@ func parseGoTo(s string) (goTarget, bool) {
 	}
 	if m := reLine.FindStringSubmatch(t); m != nil {
 		n, err := strconv.Atoi(m[1])
-		return goTarget{"line", n}, err == nil
+		return goTarget{kind: "line", value: n}, err == nil
 	}
 	if m := rePercent.FindStringSubmatch(t); m != nil {
 		f, err := strconv.ParseFloat(m[1], 64)
-		return goTarget{"percent", int(f * 100)}, err == nil
+		return goTarget{kind: "percent", value: int(f * 100)}, err == nil
 	}
 	if m := reChar.FindStringSubmatch(t); m != nil {
 		n, err := strconv.Atoi(m[1])
-		return goTarget{"char", n}, err == nil
+		return goTarget{kind: "char", value: n}, err == nil
+	}
+	if m := rePage.FindStringSubmatch(t); m != nil {
+		return goTarget{kind: "page", name: m[1]}, true
 	}
 	return goTarget{}, false
 }
 
-// goTo moves to a parsed target and announces it.
+// goTo moves to a parsed target and announces it. A page target must name
+// one of the document's pages (pageNamed).
 func (a *App) goTo(t goTarget) {
 	switch t.kind {
+	case "page":
+		p, _ := a.pageNamed(t.name)
+		a.moveTo(p.Start, true)
+		a.say(a.tr("Page %s: %s", p.Label, a.nonBlank(a.preview(p.Start))))
+		return
 	case "start":
 		a.documentStart()
 		return
@@ -751,7 +788,9 @@ func (a *App) Navigate(act ActionInfo) (Position, error) {
 }
 
 // GoTo moves to a go-to target ("12", "line 12", "50%", "char 120",
-// "start", "end").
+// "page 42" or "page xii" in a paged document, "start", "end"). A target it
+// cannot understand, or a page the document does not have, is
+// ErrNotGoToTarget.
 func (a *App) GoTo(target string) (Position, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -759,6 +798,9 @@ func (a *App) GoTo(target string) (Position, error) {
 		return Position{}, ErrNoDocument
 	}
 	t, ok := parseGoTo(target)
+	if ok && t.kind == "page" {
+		_, ok = a.pageNamed(t.name)
+	}
 	if !ok {
 		return Position{}, fmt.Errorf("%w: %s", ErrNotGoToTarget, target)
 	}

@@ -1,0 +1,103 @@
+package core_test
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/doc"
+)
+
+// pagedText is a document of four pages, as the PDF loader builds one: a
+// page-break marker spans each page, labelled with the number it prints
+// (roman numerals for the front matter).
+const pagedText = "Preface words here.\n\nContents of the book.\n\nFirst chapter begins.\n\nSecond page of the chapter.\n"
+
+func pagedDoc(path string) *doc.Document {
+	var ms []doc.Marker
+	start := 0
+	for i, label := range []string{"i", "ii", "1", "2"} {
+		end := start + len(strings.SplitAfterN(pagedText[start:], "\n\n", 2)[0])
+		if i == 3 {
+			end = len(pagedText)
+		}
+		ms = append(ms, doc.Marker{Kind: doc.PageBreak, Start: start, End: end, Label: label})
+		start = end
+	}
+	d := doc.New(pagedText, doc.Meta{Format: "pdf", Path: path}, ms)
+	return d
+}
+
+// openPaged opens pagedDoc in a new app.
+func openPaged(t *testing.T) (*core.App, *recorder) {
+	t.Helper()
+	rec := &recorder{}
+	app := core.New(core.Options{Home: t.TempDir(), Events: rec, Load: func(path string) (*doc.Document, error) { return pagedDoc(path), nil }})
+	t.Cleanup(app.Close)
+	if err := app.Open(filepath.Join(t.TempDir(), "book.pdf")); err != nil {
+		t.Fatal(err)
+	}
+	return app, rec
+}
+
+// TestGoToPage: "page N" goes to the page the book prints as N (its label),
+// else to the N-th page; over GoTo (navigate) and through the go_to prompt.
+func TestGoToPage(t *testing.T) {
+	cases := []struct {
+		target string
+		char   int
+		said   string
+	}{
+		{"page 1", 44, "Page 1: First chapter begins."},
+		{"page 2", 67, "Page 2: Second page of the chapter."},
+		{"Page ii", 21, "Page ii: Contents of the book."},
+		{"p. 2", 67, "Page 2: Second page of the chapter."},
+		{"page 4", 67, "Page 2: Second page of the chapter."}, // no label "4": the fourth page
+	}
+	for _, tc := range cases {
+		t.Run(tc.target, func(t *testing.T) {
+			app, rec := openPaged(t)
+			pos, err := app.GoTo(tc.target)
+			if err != nil || pos.Char != tc.char || rec.last() != tc.said {
+				t.Fatalf("GoTo(%q) = %d, %v, said %q; want %d, %q", tc.target, pos.Char, err, rec.last(), tc.char, tc.said)
+			}
+			app.GoTo("start")
+			if _, err := app.Action("go_to", nil); err != nil {
+				t.Fatal(err)
+			}
+			app.Answer(tc.target)
+			if got := at(t, app); got != tc.char || rec.last() != tc.said {
+				t.Fatalf("go_to prompt %q: at %d, said %q; want %d, %q", tc.target, got, rec.last(), tc.char, tc.said)
+			}
+		})
+	}
+}
+
+// TestGoToMissingPage: a page the document lacks is not a go-to target (the
+// spec's error) over GoTo, and the prompt says which pages there are; the
+// cursor stays.
+func TestGoToMissingPage(t *testing.T) {
+	app, rec := openPaged(t)
+	app.GoTo("char 5")
+	if _, err := app.GoTo("page 9"); !errors.Is(err, core.ErrNotGoToTarget) {
+		t.Fatalf("GoTo(page 9) error %v, want ErrNotGoToTarget", err)
+	}
+	app.Action("go_to", nil)
+	app.Answer("page 9")
+	if want := "There is no page 9: this document has pages i to 2."; rec.last() != want || at(t, app) != 5 {
+		t.Fatalf("prompt said %q at %d; want %q at 5", rec.last(), at(t, app), want)
+	}
+
+	f := newFixture(t)
+	app, rec = f.open()
+	if _, err := app.GoTo("page 1"); !errors.Is(err, core.ErrNotGoToTarget) {
+		t.Fatalf("GoTo(page 1) without pages: %v, want ErrNotGoToTarget", err)
+	}
+	app.Action("go_to", nil)
+	app.Answer("page 1")
+	if want := "This document has no pages."; rec.last() != want || at(t, app) != 0 {
+		t.Fatalf("prompt said %q at %d; want %q", rec.last(), at(t, app), want)
+	}
+}
