@@ -147,9 +147,10 @@ func assemble(path string, lines [][]*line, contents []*pageContent, labels []st
 	var all []*block
 	pageBlocks_ := make([][]*block, n)
 	pageNotes := make([][]*block, n)
+	titles := bookmarkTitles(outline, n)
 	for i := range lines {
 		body, notes := splitNotes(lines[i], contents[i], st)
-		pageBlocks_[i] = pageBlocks(orderRegions(body, contents[i]), i, st)
+		pageBlocks_[i] = pageBlocks(orderRegions(body, contents[i]), i, st, titles[i])
 		if len(notes) > 0 {
 			pageNotes[i] = noteBlocks(notes, i)
 		}
@@ -455,11 +456,11 @@ func (w *writer) sections(bms []bookmark, placed []placedBlock) {
 	starts := make([]int, len(bms))
 	for i, bm := range bms {
 		starts[i] = -1
-		norm := strings.ToLower(strings.Join(strings.Fields(bm.title), " "))
+		norm := titleKey(bm.title)
 		// The heading with the bookmark's title on its page, else the first
 		// block at or below its target.
 		for _, p := range placed {
-			if p.b.kind == bHeading && strings.ToLower(p.b.text()) == norm && (bm.page < 0 || p.b.page == bm.page) {
+			if p.b.kind == bHeading && titleKey(p.b.text()) == norm && (bm.page < 0 || p.b.page == bm.page) {
 				starts[i] = p.start
 				break
 			}
