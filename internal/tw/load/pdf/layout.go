@@ -466,7 +466,7 @@ func pageBlocks(regions []region, page int, st stats, titles map[string]int) []*
 					cut := len(text) - len(rest)
 					for _, lk := range l.spans[0].links {
 						if lk.a >= cut {
-							s.links = append(s.links, linkRun{lk.a - cut, lk.b - cut, lk.ref})
+							s.links = append(s.links, linkRun{lk.a - cut, lk.b - cut, lk.ref, lk.dest})
 						}
 					}
 				}

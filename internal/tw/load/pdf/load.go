@@ -193,6 +193,12 @@ func assemble(path string, lines [][]*line, contents []*pageContent, labels []st
 		w.markers = append(w.markers, doc.Marker{Kind: doc.PageBreak, Start: s, End: e, Label: labels[i]})
 	}
 	d := doc.New(w.sb.String(), doc.Meta{Format: Format, Path: path}, w.markers)
+	if len(w.internal) > 0 {
+		d.Links = make(map[int]int, len(w.internal))
+		for start, t := range w.internal {
+			d.Links[start] = w.landing(t, placed)
+		}
+	}
 	if path != "" {
 		d.Meta.Title = filepath.Base(path)
 	}
@@ -226,6 +232,9 @@ type writer struct {
 	pageEnd   []int
 	lastPage  int
 	lastLink  int // the last link marker, -1 when none
+	// internal are the link markers that lead into the document, by
+	// start, with their destinations.
+	internal map[int]destination
 }
 
 func newWriter(pages int) *writer {
@@ -327,6 +336,12 @@ func (w *writer) runs(s seg, at int) {
 		}
 		w.lastLink = len(w.markers)
 		w.markers = append(w.markers, doc.Marker{Kind: doc.Link, Start: a, End: b, Reference: r.ref})
+		if r.dest != nil {
+			if w.internal == nil {
+				w.internal = map[int]destination{}
+			}
+			w.internal[a] = *r.dest
+		}
 	}
 }
 
@@ -449,6 +464,31 @@ func (w *writer) continuePara(b *block) {
 // sections adds a section_break marker for each bookmark, from its heading
 // (or the first block at its target) to the next bookmark of the same or a
 // higher level.
+// landing is where a destination leads in the text: the block on its page
+// whose top is nearest at or below the destination's top (in any column),
+// the page's first block when the top is not given, else the page's start.
+func (w *writer) landing(t destination, placed []placedBlock) int {
+	best, bestTop := -1, 0.0
+	for _, p := range placed {
+		if p.b.page != t.page {
+			continue
+		}
+		if t.y < 0 {
+			return p.start
+		}
+		if p.b.top <= t.y+1 && (best < 0 || p.b.top > bestTop) {
+			best, bestTop = p.start, p.b.top
+		}
+	}
+	if best >= 0 {
+		return best
+	}
+	if t.page < len(w.pageStart) && w.pageStart[t.page] >= 0 {
+		return w.pageStart[t.page]
+	}
+	return w.pageAt(min(t.page, len(w.pageStart)))
+}
+
 func (w *writer) sections(bms []bookmark, placed []placedBlock) {
 	if len(bms) == 0 {
 		return
@@ -465,16 +505,8 @@ func (w *writer) sections(bms []bookmark, placed []placedBlock) {
 				break
 			}
 		}
-		if starts[i] < 0 && bm.page >= 0 {
-			for _, p := range placed {
-				if p.b.page == bm.page && (bm.y < 0 || p.b.top <= bm.y+1) {
-					starts[i] = p.start
-					break
-				}
-			}
-			if starts[i] < 0 && bm.page < len(w.pageStart) {
-				starts[i] = w.pageStart[bm.page]
-			}
+		if starts[i] < 0 && bm.page >= 0 && bm.page < len(w.pageStart) {
+			starts[i] = w.landing(bm.destination, placed)
 		}
 	}
 	for i, bm := range bms {

@@ -77,3 +77,31 @@ func TestBookmarksAreHeadings(t *testing.T) {
 		}
 	}
 }
+
+// TestInternalLinksLand: a link to a place in the PDF (an explicit
+// destination, with its page and top) leads to the heading there, in
+// either column.
+func TestInternalLinksLand(t *testing.T) {
+	d := loadFile(t, filepath.Join(officePDFs(t), "outline.pdf"))
+	want := map[string]string{"the results": "Results", "the sampling": "Sampling"}
+	found := 0
+	for _, m := range d.MarkersOf(doc.Link) {
+		text := strings.Join(strings.Fields(d.Slice(m.Start, m.End)), " ")
+		heading, ok := want[strings.TrimSuffix(text, ".")]
+		if !ok {
+			continue
+		}
+		found++
+		to, ok := d.LinkTarget(m)
+		if !ok {
+			t.Errorf("link %q (%s) leads nowhere", text, m.Reference)
+			continue
+		}
+		if got := d.Slice(to, to+len(heading)); got != heading {
+			t.Errorf("link %q (%s) leads to %d: %q, want the heading %q", text, m.Reference, to, trunc(d.Slice(to, d.Len())), heading)
+		}
+	}
+	if found != len(want) {
+		t.Errorf("found %d of the %d links", found, len(want))
+	}
+}
