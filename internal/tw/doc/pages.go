@@ -17,9 +17,10 @@ type Page struct {
 //
 // Page-break markers come in two shapes. A loader that knows each page's
 // extent (a PDF page, a slide) emits a marker spanning it: each such marker
-// is a page. Breaks written between pages (zero-width markers, as a word
-// processor's page break) divide the text: page 1 runs from the start to the
-// first break, page n+1 from break n to the next break or the end.
+// is a page. Breaks written between pages (markers holding no text, or only
+// a separator such as a form feed) divide the text: page 1 runs from the
+// start to the first break, page n+1 from the end of break n to the next
+// break or the end. The markers are pages when any of them holds text.
 func (d *Document) Pages() []Page {
 	breaks := d.MarkersOf(PageBreak)
 	if len(breaks) == 0 {
@@ -27,7 +28,7 @@ func (d *Document) Pages() []Page {
 	}
 	spanning := false
 	for _, m := range breaks {
-		if m.End > m.Start {
+		if strings.TrimSpace(d.Slice(m.Start, m.End)) != "" {
 			spanning = true
 			break
 		}

@@ -22,6 +22,10 @@ func TestPages(t *testing.T) {
 			{Kind: PageBreak, Start: 5, End: 5},
 			{Kind: PageBreak, Start: 10, End: 10},
 		}, []Page{{0, 5, "1"}, {5, 10, "2"}, {10, 16, "3"}}},
+		{"form feeds are breaks", []Marker{
+			{Kind: PageBreak, Start: 3, End: 5},
+			{Kind: PageBreak, Start: 8, End: 10},
+		}, []Page{{0, 3, "1"}, {5, 8, "2"}, {10, 16, "3"}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
