@@ -21,18 +21,6 @@ type Chapter struct {
 	HeadingAt, HeadEnd int // the heading's range (Start..HeadEnd); -1 for a preamble
 }
 
-// topLevel is the highest (smallest) heading level in [from, to), or 0 when
-// there is no heading there.
-func topLevel(d *doc.Document, from, to int) int {
-	top := 0
-	for _, m := range d.All() {
-		if m.Kind == doc.Heading && m.Start >= from && m.Start < to && (top == 0 || m.Level < top) {
-			top = m.Level
-		}
-	}
-	return top
-}
-
 // headingTitle is a heading's text on one line.
 func headingTitle(d *doc.Document, m doc.Marker) string {
 	return strings.Join(strings.Fields(d.Slice(m.Start, m.End)), " ")
@@ -46,7 +34,7 @@ func headingTitle(d *doc.Document, m doc.Marker) string {
 // whole recording is one chapter.
 func chaptersOf(d *doc.Document, rec *speech.Recording, level, from, to int) []Chapter {
 	if level <= 0 {
-		level = topLevel(d, from, to)
+		level = d.TopHeadingLevel(from, to)
 	}
 	var heads []doc.Marker
 	if level > 0 {

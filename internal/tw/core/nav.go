@@ -331,13 +331,23 @@ func (a *App) headingMove(next, read bool) {
 	}
 }
 
-// chapterMove moves by the document's chapters (its page breaks).
+// chapterMove moves by the document's chapters: its headings of the top
+// level present (doc.TopHeadingLevel), the chapters export-audio makes.
+// Pages are never chapters.
 func (a *App) chapterMove(next bool) {
-	if len(a.d.MarkersOf(doc.PageBreak)) == 0 {
+	level := a.d.TopHeadingLevel(0, a.d.Len())
+	if level == 0 {
 		a.say(a.tr("This document has no chapters."))
 		return
 	}
-	a.structure(next, doc.PageBreak, "chapter", func(m doc.Marker) string { return a.roleSaid(m, "Chapter", a.preview(m.Start)) })
+	isChapter := func(m doc.Marker) bool { return m.Level == level }
+	m, ok := a.markerNav(next, doc.Heading, isChapter)
+	if !ok {
+		a.edge(dirOf(next), "chapter")
+		return
+	}
+	a.moveTo(m.Start, true)
+	a.say(a.roleSaidAmong(m, "Chapter", a.oneLine(m), isChapter))
 }
 
 // documentStart moves to the top and says the first words only, as every

@@ -101,3 +101,43 @@ func TestGoToMissingPage(t *testing.T) {
 		t.Fatalf("prompt said %q at %d; want %q", rec.last(), at(t, app), want)
 	}
 }
+
+// TestChaptersAreTopHeadings: next_chapter and previous_chapter move by the
+// headings of the top level present, the chapters export-audio makes; pages
+// are never chapters.
+func TestChaptersAreTopHeadings(t *testing.T) {
+	cases := []struct {
+		name, text string
+		steps      []string // action, then what it says
+	}{
+		{"level 1", "# One\n\nText.\n\n## Inside\n\nMore.\n\n# Two\n\nEnd.\n", []string{
+			"next_chapter", "Chapter: Two",
+			"next_chapter", "No next chapter.",
+			"previous_chapter", "Chapter: One",
+		}},
+		{"top level 2", "Intro.\n\n## First\n\nA.\n\n### Deeper\n\nB.\n\n## Second\n\nC.\n", []string{
+			"next_chapter", "Chapter: First",
+			"next_chapter", "Chapter: Second",
+			"previous_chapter", "Chapter: First",
+		}},
+		{"no headings", "Just a paragraph.\n", []string{"next_chapter", "This document has no chapters."}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.write(tc.text)
+			app, rec := f.open()
+			for i := 0; i < len(tc.steps); i += 2 {
+				f.do(app, tc.steps[i])
+				if rec.last() != tc.steps[i+1] {
+					t.Fatalf("step %d %s said %q, want %q", i/2+1, tc.steps[i], rec.last(), tc.steps[i+1])
+				}
+			}
+		})
+	}
+	app, rec := openPaged(t)
+	(&fixture{t: t}).do(app, "next_chapter")
+	if want := "This document has no chapters."; rec.last() != want || at(t, app) != 0 {
+		t.Fatalf("next_chapter in a PDF with pages and no headings: %q at %d, want %q", rec.last(), at(t, app), want)
+	}
+}
