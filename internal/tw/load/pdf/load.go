@@ -299,12 +299,15 @@ func (w *writer) segs(segs []seg, page int, styles bool) (int, int) {
 		}
 		if styles {
 			w.runs(s, a)
+		} else {
+			w.links(s, a)
 		}
 	}
 	return start, w.n
 }
 
-// runs adds bold and italic markers for the styled parts of a line.
+// runs adds bold and italic markers for the styled parts of a line, and
+// its links.
 func (w *writer) runs(s seg, at int) {
 	add := func(runs [][2]int, k doc.Kind) {
 		for _, r := range runs {
@@ -323,6 +326,12 @@ func (w *writer) runs(s seg, at int) {
 	}
 	add(s.boldRuns, doc.Bold)
 	add(s.italRuns, doc.Italic)
+	w.links(s, at)
+}
+
+// links adds the link markers of a line: a heading's and a note's too,
+// which carry no style markers.
+func (w *writer) links(s seg, at int) {
 	for _, r := range s.links {
 		if r.a >= r.b || r.b > len(s.text) {
 			continue
