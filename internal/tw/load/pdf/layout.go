@@ -612,10 +612,23 @@ func headingLevels(blocks []*block, st stats) {
 	}
 }
 
-// titleKey is how a bookmark's title and a line's text are compared: case
-// and spacing ignored.
+// sectionNumber is a heading's leading number ("2.1 ", "A.1 ", "Appendix
+// A "), which a bookmark's title may leave out.
+var sectionNumber = regexp.MustCompile(`^(?:appendix\s+)?(?:[0-9]+|[a-z])(?:\.[0-9]+)*\.?\s+`)
+
+// titleKey is how a bookmark's title and a line's text are compared: case,
+// spacing, punctuation and a leading section number ignored, so that the
+// bookmark "ASN.1 syntax" names the line "2.1 ASN.1 syntax" and "resetdirs
+// /" the line "<reset-dirs />".
 func titleKey(s string) string {
-	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+	s = sectionNumber.ReplaceAllString(strings.ToLower(strings.TrimSpace(s)), "")
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsSpace(r) {
+			return r
+		}
+		return -1
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // bookmarkTitles maps each page to its bookmarks' titles (titleKey) and

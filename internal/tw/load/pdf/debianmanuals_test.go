@@ -85,3 +85,64 @@ func TestDebianManualLinks(t *testing.T) {
 		})
 	}
 }
+
+// TestDebianManualBookmarks: the bookmarks of Debian's manuals start at
+// headings, though their titles leave out the section numbers ("ASN.1
+// syntax" for "2.1 ASN.1 syntax", texinfo) or the markup ("resetdirs /"
+// for "<reset-dirs />", DocBook). fontconfig ships its user manual;
+// libtasn1-doc and nettle-dev are in scripts/deps-pdf.sh.
+func TestDebianManualBookmarks(t *testing.T) {
+	cases := []struct {
+		path    string
+		atLeast float64 // the share of bookmarks at a heading
+	}{
+		{"/usr/share/doc/libtasn1-doc/libtasn1.pdf", 1},
+		{"/usr/share/doc/nettle-dev/nettle.pdf", 1},
+		{"/usr/share/doc/fontconfig/fontconfig-user.pdf", 0.95},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path[strings.LastIndex(tc.path, "/")+1:], func(t *testing.T) {
+			data, ok := readDebianPDF(t, tc.path)
+			if !ok {
+				t.Fatalf("%s is not installed (scripts/deps-pdf.sh)", tc.path)
+			}
+			d, err := Load(tc.path, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			heads := map[int]bool{}
+			for _, m := range d.MarkersOf(doc.Heading) {
+				heads[m.Start] = true
+			}
+			var missed []string
+			sections := d.MarkersOf(SectionBreak)
+			for _, m := range sections {
+				if !heads[m.Start] {
+					missed = append(missed, m.Label)
+				}
+			}
+			share := 1 - float64(len(missed))/float64(max(1, len(sections)))
+			t.Logf("%s: %d bookmarks, %d not at a heading", tc.path, len(sections), len(missed))
+			if len(sections) == 0 || share < tc.atLeast {
+				t.Errorf("%d of %d bookmarks not at a heading: %q", len(missed), len(sections), missed)
+			}
+		})
+	}
+}
+
+func TestTitleKey(t *testing.T) {
+	for _, tc := range []struct{ title, line string }{
+		{"ASN.1 syntax", "2.1 ASN.1 syntax"},
+		{"1 Introduction", "1  introduction"},
+		{"A Copying Information", "Appendix A Copying Information"},
+		{"resetdirs /", "<reset-dirs />"},
+		{"SHA3-224", "7.1.1.5 SHA3-224"},
+	} {
+		if a, b := titleKey(tc.title), titleKey(tc.line); a != b {
+			t.Errorf("titleKey(%q) = %q, titleKey(%q) = %q; want them equal", tc.title, a, tc.line, b)
+		}
+	}
+	if titleKey("Methods") == titleKey("Results") {
+		t.Error("titleKey makes different titles equal")
+	}
+}
