@@ -447,6 +447,11 @@ func (a *App) pageNamed(name string) (doc.Page, bool) {
 	return pages[i], true
 }
 
+// pageSaid announces arriving at page p: its label and its first words.
+func (a *App) pageSaid(p doc.Page) string {
+	return a.tr("Page %s: %s", p.Label, a.nonBlank(a.preview(p.Start)))
+}
+
 // noSuchPage says why a page cannot be gone to: the document has no pages,
 // or which pages it has.
 func (a *App) noSuchPage(name string) string {
@@ -751,7 +756,7 @@ func (a *App) goTo(t goTarget) {
 	case "page":
 		p, _ := a.pageNamed(t.name)
 		a.moveTo(p.Start, true)
-		a.say(a.tr("Page %s: %s", p.Label, a.nonBlank(a.preview(p.Start))))
+		a.say(a.pageSaid(p))
 		return
 	case "start":
 		a.documentStart()

@@ -141,3 +141,37 @@ func TestChaptersAreTopHeadings(t *testing.T) {
 		t.Fatalf("next_chapter in a PDF with pages and no headings: %q at %d, want %q", rec.last(), at(t, app), want)
 	}
 }
+
+// TestOutlineOfPages: a paged document without headings outlines its pages
+// (level 0, pages true, as the spec's outline method says); choosing one
+// in the outline list goes there.
+func TestOutlineOfPages(t *testing.T) {
+	app, rec := openPaged(t)
+	items, pages, err := app.Outline()
+	if err != nil || !pages || len(items) != 4 {
+		t.Fatalf("Outline() = %+v, %v, %v; want the 4 pages", items, pages, err)
+	}
+	want := []core.OutlineItem{{Level: 0, Text: "Page i", Char: 0, Line: 1}, {Level: 0, Text: "Page ii", Char: 21, Line: 3},
+		{Level: 0, Text: "Page 1", Char: 44, Line: 5}, {Level: 0, Text: "Page 2", Char: 67, Line: 7}}
+	for i := range want {
+		if items[i] != want[i] {
+			t.Errorf("item %d = %+v, want %+v", i, items[i], want[i])
+		}
+	}
+	if _, err := app.Action("outline", nil); err != nil {
+		t.Fatal(err)
+	}
+	if l := app.ListState(); l == nil || len(l.Items) != 4 || l.Items[2] != "Page 1" {
+		t.Fatalf("outline list: %+v", l)
+	}
+	app.Choose(2)
+	if at(t, app) != 44 || rec.last() != "Page 1: First chapter begins." {
+		t.Fatalf("chose page 1: at %d, said %q", at(t, app), rec.last())
+	}
+
+	f := newFixture(t)
+	app, _ = f.open()
+	if items, pages, _ := app.Outline(); pages || len(items) != 2 || items[1].Text != "The nucleus" {
+		t.Fatalf("outline of headings: %+v, pages %v", items, pages)
+	}
+}
