@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -445,6 +446,17 @@ func (a *App) pageNamed(name string) (doc.Page, bool) {
 		return doc.Page{}, false
 	}
 	return pages[i], true
+}
+
+// pageAt is the page pos is on: the last page starting at or before it;
+// false in a document without pages.
+func (a *App) pageAt(pos int) (doc.Page, bool) {
+	pages := a.d.Pages()
+	i := sort.Search(len(pages), func(i int) bool { return pages[i].Start > pos })
+	if i == 0 {
+		return doc.Page{}, false
+	}
+	return pages[i-1], true
 }
 
 // pageSaid announces arriving at page p: its label and its first words.

@@ -175,3 +175,20 @@ func TestOutlineOfPages(t *testing.T) {
 		t.Fatalf("outline of headings: %+v, pages %v", items, pages)
 	}
 }
+
+// TestPositionSaysThePage: where-am-I says the printed page in a paged
+// document, and only the line elsewhere.
+func TestPositionSaysThePage(t *testing.T) {
+	app, rec := openPaged(t)
+	app.GoTo("page ii")
+	(&fixture{t: t}).do(app, "say_position")
+	if want := "Page ii, line 3 of 7, 22 percent."; rec.last() != want {
+		t.Errorf("say_position on page ii said %q, want %q", rec.last(), want)
+	}
+	f := newFixture(t)
+	app, rec = f.open()
+	f.do(app, "say_position")
+	if want := "Line 1 of 7, 0 percent."; rec.last() != want {
+		t.Errorf("say_position without pages said %q, want %q", rec.last(), want)
+	}
+}
