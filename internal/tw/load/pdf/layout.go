@@ -413,7 +413,10 @@ func pageBlocks(regions []region, page int, st stats, titles map[string]int) []*
 			text := l.text()
 			label, rest, isItem := listMarker(text)
 			headingLike := l.size >= st.body*1.15 || (l.bold && l.size >= st.body*0.95)
-			bmLevel, titled := titles[titleKey(text)]
+			bmLevel, titled := 0, false
+			if len(titles) > 0 {
+				bmLevel, titled = titles[titleKey(text)]
+			}
 			bookmarked := titled && !headingLike
 			headingLike = headingLike || titled
 			if isItem && headingLike {

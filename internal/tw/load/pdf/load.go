@@ -184,7 +184,8 @@ func assemble(path string, lines [][]*line, contents []*pageContent, labels []st
 		pending = append(pending, pageNotes[i]...)
 	}
 	flushNotes()
-	w.sections(outline, placed)
+	onPage := byPage(placed)
+	w.sections(outline, placed, onPage)
 	for i := range n {
 		s, e := w.pageStart[i], w.pageEnd[i]
 		if s < 0 {
@@ -196,7 +197,7 @@ func assemble(path string, lines [][]*line, contents []*pageContent, labels []st
 	if len(w.internal) > 0 {
 		d.Links = make(map[int]int, len(w.internal))
 		for start, t := range w.internal {
-			d.Links[start] = w.landing(t, placed)
+			d.Links[start] = w.landing(t, onPage)
 		}
 	}
 	if path != "" {
@@ -470,18 +471,13 @@ func (w *writer) continuePara(b *block) {
 	}
 }
 
-// sections adds a section_break marker for each bookmark, from its heading
-// (or the first block at its target) to the next bookmark of the same or a
-// higher level.
 // landing is where a destination leads in the text: the block on its page
 // whose top is nearest at or below the destination's top (in any column),
 // the page's first block when the top is not given, else the page's start.
-func (w *writer) landing(t destination, placed []placedBlock) int {
+// onPage holds the placed blocks of each page, in reading order.
+func (w *writer) landing(t destination, onPage map[int][]placedBlock) int {
 	best, bestTop := -1, 0.0
-	for _, p := range placed {
-		if p.b.page != t.page {
-			continue
-		}
+	for _, p := range onPage[t.page] {
 		if t.y < 0 {
 			return p.start
 		}
@@ -498,7 +494,20 @@ func (w *writer) landing(t destination, placed []placedBlock) int {
 	return w.pageAt(min(t.page, len(w.pageStart)))
 }
 
-func (w *writer) sections(bms []bookmark, placed []placedBlock) {
+// byPage groups placed blocks by their page, keeping their order.
+func byPage(placed []placedBlock) map[int][]placedBlock {
+	out := map[int][]placedBlock{}
+	for _, p := range placed {
+		out[p.b.page] = append(out[p.b.page], p)
+	}
+	return out
+}
+
+// sections adds a section_break marker for each bookmark, from its heading
+// (or the block at its target: landing) to the next bookmark of the same or a
+// higher level.
+// onPage is placed grouped by page (byPage).
+func (w *writer) sections(bms []bookmark, placed []placedBlock, onPage map[int][]placedBlock) {
 	if len(bms) == 0 {
 		return
 	}
@@ -506,16 +515,20 @@ func (w *writer) sections(bms []bookmark, placed []placedBlock) {
 	for i, bm := range bms {
 		starts[i] = -1
 		norm := titleKey(bm.title)
-		// The heading with the bookmark's title on its page, else the first
-		// block at or below its target.
-		for _, p := range placed {
-			if p.b.kind == bHeading && titleKey(p.b.text()) == norm && (bm.page < 0 || p.b.page == bm.page) {
+		// The heading with the bookmark's title on its page, else the block
+		// at its target.
+		candidates := placed
+		if bm.page >= 0 {
+			candidates = onPage[bm.page]
+		}
+		for _, p := range candidates {
+			if p.b.kind == bHeading && titleKey(p.b.text()) == norm {
 				starts[i] = p.start
 				break
 			}
 		}
 		if starts[i] < 0 && bm.page >= 0 && bm.page < len(w.pageStart) {
-			starts[i] = w.landing(bm.destination, placed)
+			starts[i] = w.landing(bm.destination, onPage)
 		}
 	}
 	for i, bm := range bms {
