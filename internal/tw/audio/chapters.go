@@ -21,18 +21,6 @@ type Chapter struct {
 	HeadingAt, HeadEnd int // the heading's range (Start..HeadEnd); -1 for a preamble
 }
 
-// topLevel is the highest (smallest) heading level in [from, to), or 0 when
-// there is no heading there.
-func topLevel(d *doc.Document, from, to int) int {
-	top := 0
-	for _, m := range d.All() {
-		if m.Kind == doc.Heading && m.Start >= from && m.Start < to && (top == 0 || m.Level < top) {
-			top = m.Level
-		}
-	}
-	return top
-}
-
 // headingTitle is a heading's text on one line.
 func headingTitle(d *doc.Document, m doc.Marker) string {
 	return strings.Join(strings.Fields(d.Slice(m.Start, m.End)), " ")
@@ -46,7 +34,7 @@ func headingTitle(d *doc.Document, m doc.Marker) string {
 // whole recording is one chapter.
 func chaptersOf(d *doc.Document, rec *speech.Recording, level, from, to int) []Chapter {
 	if level <= 0 {
-		level = topLevel(d, from, to)
+		level = d.TopHeadingLevel(from, to)
 	}
 	var heads []doc.Marker
 	if level > 0 {
@@ -143,8 +131,8 @@ func metaEscape(s string) string {
 	return b.String()
 }
 
-// Range finds the part of d that --range names: a page range ("3", "3-5")
-// when d has page breaks, else a heading (its text, case and spacing
+// Range finds the part of d that --range names: a page range ("3", "3-5",
+// counted from 1: doc.Pages) when d has pages, else a heading (its text, case and spacing
 // ignored, or a unique start of it) up to the next heading of its level or
 // above, or code points "START:END".
 func Range(d *doc.Document, spec string) (from, to int, err error) {
@@ -156,7 +144,7 @@ func Range(d *doc.Document, spec string) (from, to int, err error) {
 			return x, y, nil
 		}
 	}
-	if breaks := d.MarkersOf(doc.PageBreak); len(breaks) > 0 && spec != "" && unicode.IsDigit(rune(spec[0])) {
+	if pages := d.Pages(); len(pages) > 0 && spec != "" && unicode.IsDigit(rune(spec[0])) {
 		a, b, _ := strings.Cut(spec, "-")
 		p, e1 := strconv.Atoi(strings.TrimSpace(a))
 		q := p
@@ -164,22 +152,14 @@ func Range(d *doc.Document, spec string) (from, to int, err error) {
 		if b != "" {
 			q, e2 = strconv.Atoi(strings.TrimSpace(b))
 		}
-		pages := len(breaks) + 1
-		if e1 != nil || e2 != nil || p < 1 || q < p || q > pages {
-			return 0, 0, fmt.Errorf("no pages %q: the document has pages 1 to %d", spec, pages)
+		if e1 != nil || e2 != nil || p < 1 || q < p || q > len(pages) {
+			return 0, 0, fmt.Errorf("no pages %q: the document has pages 1 to %d", spec, len(pages))
 		}
-		// Page n starts after break n-1 and ends at break n.
-		start := func(n int) int {
-			if n == 1 {
-				return 0
-			}
-			return breaks[n-2].End
+		from, to = pages[p-1].Start, pages[q-1].End
+		if from == to {
+			return 0, 0, fmt.Errorf("pages %q have no text", spec)
 		}
-		end := d.Len()
-		if q < pages {
-			end = breaks[q-1].Start
-		}
-		return start(p), end, nil
+		return from, to, nil
 	}
 	want := strings.ToLower(strings.Join(strings.Fields(spec), " "))
 	heads := d.MarkersOf(doc.Heading)

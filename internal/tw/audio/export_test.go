@@ -297,6 +297,11 @@ func TestExportWordLevelSplitAndRange(t *testing.T) {
 func TestRange(t *testing.T) {
 	d := loadBook(t)
 	pages := doc.New("one\ftwo\fthree", doc.Meta{}, []doc.Marker{{Kind: doc.PageBreak, Start: 3, End: 4}, {Kind: doc.PageBreak, Start: 7, End: 8}})
+	// As the PDF loader marks pages: a marker spans each page; page 3 is
+	// blank.
+	pdf := doc.New("one\n\ntwo\n\nfour", doc.Meta{}, []doc.Marker{
+		{Kind: doc.PageBreak, Start: 0, End: 3, Label: "1"}, {Kind: doc.PageBreak, Start: 5, End: 8, Label: "2"},
+		{Kind: doc.PageBreak, Start: 8, End: 8, Label: "3"}, {Kind: doc.PageBreak, Start: 10, End: 14, Label: "4"}})
 	for _, tc := range []struct {
 		d         *doc.Document
 		spec      string
@@ -312,6 +317,13 @@ func TestRange(t *testing.T) {
 		{pages, "2-3", "two\fthree", ""},
 		{pages, "1-2", "one\ftwo", ""},
 		{pages, "4", "", `no pages "4": the document has pages 1 to 3`},
+		{pdf, "1-1", "one", ""},
+		{pdf, "2", "two", ""},
+		{pdf, "4-4", "four", ""},
+		{pdf, "2-4", "two\n\nfour", ""},
+		{pdf, "1-4", "one\n\ntwo\n\nfour", ""},
+		{pdf, "3", "", `pages "3" have no text`},
+		{pdf, "5", "", `no pages "5": the document has pages 1 to 4`},
 	} {
 		from, to, err := audio.Range(tc.d, tc.spec)
 		if tc.err != "" {
@@ -405,8 +417,11 @@ func FuzzRange(f *testing.F) {
 		f.Fatal(err)
 	}
 	pages := doc.New("one\ftwo\fthree", doc.Meta{}, []doc.Marker{{Kind: doc.PageBreak, Start: 3, End: 4}, {Kind: doc.PageBreak, Start: 7, End: 8}})
+	pdf := doc.New("one\n\ntwo\n\nfour", doc.Meta{}, []doc.Marker{
+		{Kind: doc.PageBreak, Start: 0, End: 3}, {Kind: doc.PageBreak, Start: 5, End: 8},
+		{Kind: doc.PageBreak, Start: 8, End: 8}, {Kind: doc.PageBreak, Start: 10, End: 14}})
 	f.Fuzz(func(t *testing.T, spec string) {
-		for _, dd := range []*doc.Document{d, pages} {
+		for _, dd := range []*doc.Document{d, pages, pdf} {
 			from, to, err := audio.Range(dd, spec)
 			if err == nil && (from < 0 || to > dd.Len() || from >= to) {
 				t.Errorf("%q: [%d, %d) of %d", spec, from, to, dd.Len())

@@ -228,34 +228,47 @@ type OutlineItem struct {
 	Char, Line int
 }
 
-// Outline returns the headings.
+// Outline returns the headings; in a paged document without headings, its
+// pages (level 0), and pages is true.
 func (a *App) Outline() ([]OutlineItem, bool, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.d == nil {
 		return nil, false, ErrNoDocument
 	}
-	return a.outlineItems(), false, nil
+	items, pages := a.outlineItems()
+	return items, pages, nil
 }
 
-func (a *App) outlineItems() []OutlineItem {
+// outlineItems are the document's headings; in a paged document without
+// headings, its pages ("Page 3", level 0), and pages is true.
+func (a *App) outlineItems() (items []OutlineItem, pages bool) {
 	out := []OutlineItem{}
-	for _, m := range a.d.All() {
-		if m.Kind == doc.Heading {
-			out = append(out, OutlineItem{m.Level, a.oneLine(m), m.Start, a.ix.LineOf(m.Start) + 1})
-		}
+	for _, m := range a.d.MarkersOf(doc.Heading) {
+		out = append(out, OutlineItem{m.Level, a.oneLine(m), m.Start, a.ix.LineOf(m.Start) + 1})
 	}
-	return out
+	if len(out) > 0 {
+		return out, false
+	}
+	ps := a.d.Pages()
+	for _, p := range ps {
+		out = append(out, OutlineItem{0, a.tr("Page %s", p.Label), p.Start, a.ix.LineOf(p.Start) + 1})
+	}
+	return out, len(ps) > 0
 }
 
 func (a *App) showOutline() {
-	items := a.outlineItems()
+	items, pages := a.outlineItems()
 	if len(items) == 0 {
 		a.say(a.tr("No headings."))
 		return
 	}
 	var names []string
 	for _, it := range items {
+		if pages {
+			names = append(names, it.Text)
+			continue
+		}
 		names = append(names, a.tr("%s, level %d", it.Text, it.Level))
 	}
 	// The list opens on the heading the reader is in: the last one at or
@@ -269,7 +282,9 @@ func (a *App) showOutline() {
 	a.openList(&List{Title: a.tr("Outline"), Items: names, Filter: new(string), Selected: at, choose: func(i int) {
 		it := items[i]
 		a.moveTo(it.Char, true)
-		if h, ok := a.headingAt(it.Char); ok {
+		if pages {
+			a.say(a.pageSaid(a.d.Pages()[i]))
+		} else if h, ok := a.headingAt(it.Char); ok {
 			a.say(a.headingSaid(h))
 		} else {
 			a.say(a.tr("Heading level %d: %s", it.Level, it.Text))

@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -331,13 +332,23 @@ func (a *App) headingMove(next, read bool) {
 	}
 }
 
-// chapterMove moves by the document's chapters (its page breaks).
+// chapterMove moves by the document's chapters: its headings of the top
+// level present (doc.TopHeadingLevel), the chapters export-audio makes.
+// Pages are never chapters.
 func (a *App) chapterMove(next bool) {
-	if len(a.d.MarkersOf(doc.PageBreak)) == 0 {
+	level := a.d.TopHeadingLevel(0, a.d.Len())
+	if level == 0 {
 		a.say(a.tr("This document has no chapters."))
 		return
 	}
-	a.structure(next, doc.PageBreak, "chapter", func(m doc.Marker) string { return a.roleSaid(m, "Chapter", a.preview(m.Start)) })
+	isChapter := func(m doc.Marker) bool { return m.Level == level }
+	m, ok := a.markerNav(next, doc.Heading, isChapter)
+	if !ok {
+		a.edge(dirOf(next), "chapter")
+		return
+	}
+	a.moveTo(m.Start, true)
+	a.say(a.roleSaidAmong(m, "Chapter", a.oneLine(m), isChapter))
 }
 
 // documentStart moves to the top and says the first words only, as every
@@ -417,8 +428,50 @@ func (a *App) goToPrompt() {
 			a.sayError(a.tr("Not a go-to target: %s. Type a line number, a percentage such as 50%%, start, or end.", text))
 			return
 		}
+		if t.kind == "page" {
+			if _, ok := a.pageNamed(t.name); !ok {
+				a.sayError(a.noSuchPage(t.name))
+				return
+			}
+		}
 		a.goTo(t)
 	})
+}
+
+// pageNamed finds the page a go-to target names (doc.PageNamed).
+func (a *App) pageNamed(name string) (doc.Page, bool) {
+	pages := a.d.Pages()
+	i, ok := doc.PageNamed(pages, name)
+	if !ok {
+		return doc.Page{}, false
+	}
+	return pages[i], true
+}
+
+// pageAt is the page pos is on: the last page starting at or before it;
+// false in a document without pages.
+func (a *App) pageAt(pos int) (doc.Page, bool) {
+	pages := a.d.Pages()
+	i := sort.Search(len(pages), func(i int) bool { return pages[i].Start > pos })
+	if i == 0 {
+		return doc.Page{}, false
+	}
+	return pages[i-1], true
+}
+
+// pageSaid announces arriving at page p: its label and its first words.
+func (a *App) pageSaid(p doc.Page) string {
+	return a.tr("Page %s: %s", p.Label, a.nonBlank(a.preview(p.Start)))
+}
+
+// noSuchPage says why a page cannot be gone to: the document has no pages,
+// or which pages it has.
+func (a *App) noSuchPage(name string) string {
+	pages := a.d.Pages()
+	if len(pages) == 0 {
+		return a.tr("This document has no pages.")
+	}
+	return a.tr("There is no page %s: this document has pages %s to %s.", name, pages[0].Label, pages[len(pages)-1].Label)
 }
 
 // structure moves to the next or previous marker of a kind and says it.
@@ -670,14 +723,16 @@ func (a *App) findAnchor(id string) (int, bool) {
 
 // GoToTarget is a parsed go-to destination.
 type goTarget struct {
-	kind  string // line, percent, char, start, end
+	kind  string // line, percent, char, page, start, end
 	value int
+	name  string // the page's label or number, for a page
 }
 
 var (
 	reLine    = regexp.MustCompile(`^(?:line\s+)?(\d+)$`)
 	rePercent = regexp.MustCompile(`^(\d+(?:\.\d+)?)\s*(?:%|percent)$`)
 	reChar    = regexp.MustCompile(`^(?:char|character)\s+(\d+)$`)
+	rePage    = regexp.MustCompile(`^(?:page\s*|p\.\s*|p\s+)(\S+)$`)
 )
 
 func parseGoTo(s string) (goTarget, bool) {
@@ -690,22 +745,31 @@ func parseGoTo(s string) (goTarget, bool) {
 	}
 	if m := reLine.FindStringSubmatch(t); m != nil {
 		n, err := strconv.Atoi(m[1])
-		return goTarget{"line", n}, err == nil
+		return goTarget{kind: "line", value: n}, err == nil
 	}
 	if m := rePercent.FindStringSubmatch(t); m != nil {
 		f, err := strconv.ParseFloat(m[1], 64)
-		return goTarget{"percent", int(f * 100)}, err == nil
+		return goTarget{kind: "percent", value: int(f * 100)}, err == nil
 	}
 	if m := reChar.FindStringSubmatch(t); m != nil {
 		n, err := strconv.Atoi(m[1])
-		return goTarget{"char", n}, err == nil
+		return goTarget{kind: "char", value: n}, err == nil
+	}
+	if m := rePage.FindStringSubmatch(t); m != nil {
+		return goTarget{kind: "page", name: m[1]}, true
 	}
 	return goTarget{}, false
 }
 
-// goTo moves to a parsed target and announces it.
+// goTo moves to a parsed target and announces it. A page target must name
+// one of the document's pages (pageNamed).
 func (a *App) goTo(t goTarget) {
 	switch t.kind {
+	case "page":
+		p, _ := a.pageNamed(t.name)
+		a.moveTo(p.Start, true)
+		a.say(a.pageSaid(p))
+		return
 	case "start":
 		a.documentStart()
 		return
@@ -751,7 +815,9 @@ func (a *App) Navigate(act ActionInfo) (Position, error) {
 }
 
 // GoTo moves to a go-to target ("12", "line 12", "50%", "char 120",
-// "start", "end").
+// "page 42" or "page xii" in a paged document, "start", "end"). A target it
+// cannot understand, or a page the document does not have, is
+// ErrNotGoToTarget.
 func (a *App) GoTo(target string) (Position, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -759,6 +825,9 @@ func (a *App) GoTo(target string) (Position, error) {
 		return Position{}, ErrNoDocument
 	}
 	t, ok := parseGoTo(target)
+	if ok && t.kind == "page" {
+		_, ok = a.pageNamed(t.name)
+	}
 	if !ok {
 		return Position{}, fmt.Errorf("%w: %s", ErrNotGoToTarget, target)
 	}

@@ -31,6 +31,10 @@ func init() {
 		},
 		"say_position": func(a *App) {
 			l := a.ix.LineOf(a.cursor)
+			if p, ok := a.pageAt(a.cursor); ok {
+				a.say(a.tr("Page %s, line %d of %d, %d percent.", p.Label, l+1, a.ix.Lines(), a.percent(a.cursor)))
+				return
+			}
 			a.say(a.tr("Line %d of %d, %d percent.", l+1, a.ix.Lines(), a.percent(a.cursor)))
 		},
 		"word_count":   func(a *App) { a.say(a.tr("%d words.", a.ix.WordCount())) },

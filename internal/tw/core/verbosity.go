@@ -70,13 +70,19 @@ const noDescription = "no description"
 // the text, normal "role: text", high "role N of M: text" where the
 // position is m's among its kind. role is the role's English name.
 func (a *App) roleSaid(m doc.Marker, role, text string) string {
+	return a.roleSaidAmong(m, role, text, nil)
+}
+
+// roleSaidAmong is roleSaid with m's place counted among the markers of its
+// kind that keep accepts (all when keep is nil).
+func (a *App) roleSaidAmong(m doc.Marker, role, text string, keep func(doc.Marker) bool) string {
 	v := a.verbosity()
 	if v == VerbosityLow && text != "" && !(role == "Graphic" && text == noDescription) {
 		return text
 	}
 	i, n := 0, 0
 	if v == VerbosityHigh {
-		i, n = a.ordinal(m, nil)
+		i, n = a.ordinal(m, keep)
 	}
 	if v == VerbosityLow {
 		text = ""

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/rpc"
 )
 
@@ -56,6 +57,9 @@ var (
 	readingNote = note("playback", `{"state":"reading"}`)
 	stoppedNote = note("playback", `{"state":"stopped"}`)
 )
+
+// openRunning opens running.pdf, three pages printed "i", "1", "2".
+var openRunning = call("open", `{"path":"running.pdf"}`)
 
 func call(method, params string) step { return step{method: method, params: params} }
 
@@ -139,6 +143,12 @@ var methodCases = []struct {
 	{"navigate goto wins over action", []step{openNotes, {method: "navigate", params: `{"action":"next_sentence","goto":"5"}`, result: atNucleus}}},
 	{"navigate goto a heading is refused", []step{openNotes, {method: "navigate", params: `{"goto":"heading 2"}`, code: -32602, msg: "Not a go-to target: heading 2"}}},
 	{"navigate goto nonsense", []step{openNotes, {method: "navigate", params: `{"goto":"somewhere"}`, code: -32602, msg: "Not a go-to target: somewhere"}}},
+	{"navigate goto a page by the number it prints", []step{openRunning, {method: "navigate", params: `{"goto":"page 2"}`,
+		result: `{"char":5291,"column":155,"line":43,"percent":86,"word":{"end":5298,"start":5291,"text":"headers"}}`, says: []string{"Page 2: headers and page numbers repeat on every page"}}}},
+	{"navigate goto a page by its roman label", []step{openRunning, call("navigate", `{"goto":"end"}`), {method: "navigate", params: `{"goto":"page i"}`,
+		result: `{"char":0,"column":1,"line":1,"percent":0,"word":{"end":7,"start":0,"text":"Running"}}`, says: []string{"Page i: Running Heads and Page Numbers"}}}},
+	{"navigate goto a page past the last is refused", []step{openRunning, {method: "navigate", params: `{"goto":"page 4"}`, code: -32602, msg: "Not a go-to target: page 4"}}},
+	{"navigate goto a page without pages is refused", []step{openNotes, {method: "navigate", params: `{"goto":"page 1"}`, code: -32602, msg: "Not a go-to target: page 1"}}},
 	{"navigate with an editing action", []step{openNotes, {method: "navigate", params: `{"action":"toggle_edit_mode"}`, code: -32602, msg: "Not a navigation action: toggle_edit_mode"}}},
 	{"navigate with a reading action", []step{openNotes, {method: "navigate", params: `{"action":"read_current_sentence"}`, code: -32602, msg: "Not a navigation action: read_current_sentence"}}},
 	{"navigate with an unknown action", []step{openNotes, {method: "navigate", params: `{"action":"bogus"}`, code: -32602, msg: "Not a navigation action: bogus"}}},
@@ -522,6 +532,12 @@ func caseFolder(t *testing.T) string {
 	writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
 	writeFile(t, filepath.Join(dir, "plain.txt"), "Hello there. General Kenobi.")
 	writeFile(t, filepath.Join(dir, "data.bin"), "\x00\x01\x02\x00binary\x00\x00")
+	// A PDF of three pages that print "i", "1" and "2".
+	running, err := os.ReadFile(filepath.Join(testkit.Path(t, "conformance", "textweaver"), "running.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "running.pdf"), string(running))
 	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -20,10 +20,12 @@ type char struct {
 type rule struct{ x0, x1, y float64 }
 
 // linkAnnot is a link annotation: an area of the page and its target (a URI,
-// or "#page=N" for a page of the document).
+// or "#page=N" for a place in the document, which dest gives; dest is nil
+// for a URI).
 type linkAnnot struct {
 	x0, y0, x1, y1 float64
 	ref            string
+	dest           *destination
 }
 
 type pageImage struct {

@@ -183,12 +183,19 @@ func letters(n int) string {
 	return strings.Repeat(c, (n-1)/26+1)
 }
 
-// bookmark is one outline entry with its target.
+// destination is a place in the document a bookmark or a link leads to: a
+// page (from 0) and the top of the view there, -1 when it is not given.
+type destination struct {
+	page int
+	y    float64
+}
+
+// bookmark is one outline entry with its target; its page is -1 when
+// unknown.
 type bookmark struct {
 	title string
 	level int
-	page  int     // -1 when unknown
-	y     float64 // target top, or NaN-like -1 when unknown
+	destination
 }
 
 func (d *pdfDoc) outline() []bookmark {
@@ -214,31 +221,15 @@ func (d *pdfDoc) outlineItems(v any, level int, seen map[int]bool, out *[]bookma
 			return
 		}
 		title, _ := d.f.stringOf(it["Title"])
-		b := bookmark{title: strings.Join(strings.Fields(textString(title)), " "), level: level, page: -1, y: -1}
+		b := bookmark{title: strings.Join(strings.Fields(textString(title)), " "), level: level, destination: destination{page: -1, y: -1}}
 		dest := d.f.resolve(it["Dest"])
 		if dest == nil {
 			if a := d.f.dictOf(it["A"]); a != nil && d.f.nameOf(a["S"]) == "GoTo" {
 				dest = d.f.resolve(a["D"])
 			}
 		}
-		dest = d.namedDest(dest)
-		if da, ok := dest.(array); ok && len(da) > 0 {
-			if pr, ok := da[0].(ref); ok {
-				if p, ok := d.pageNum[pr.num]; ok {
-					b.page = p
-				}
-			} else if n, ok := num(da[0]); ok && int(n) >= 0 && int(n) < len(d.pages) {
-				b.page = int(n)
-			}
-			if len(da) >= 4 && d.f.nameOf(da[1]) == "XYZ" {
-				if y, ok := d.f.numOf(da[3]); ok {
-					b.y = y
-				}
-			} else if len(da) >= 3 && (d.f.nameOf(da[1]) == "FitH" || d.f.nameOf(da[1]) == "FitBH") {
-				if y, ok := d.f.numOf(da[2]); ok {
-					b.y = y
-				}
-			}
+		if t, ok := d.destination(dest); ok {
+			b.destination = t
 		}
 		if b.title != "" {
 			*out = append(*out, b)
@@ -246,6 +237,36 @@ func (d *pdfDoc) outlineItems(v any, level int, seen map[int]bool, out *[]bookma
 		d.outlineItems(it["First"], level+1, seen, out)
 		v = it["Next"]
 	}
+}
+
+// destination reads a destination: an explicit one ([page /XYZ left top
+// zoom], [page /FitH top], ...) or a named one.
+func (d *pdfDoc) destination(dest any) (destination, bool) {
+	da, ok := d.namedDest(dest).(array)
+	if !ok || len(da) == 0 {
+		return destination{}, false
+	}
+	t := destination{page: -1, y: -1}
+	if pr, ok := da[0].(ref); ok {
+		if p, ok := d.pageNum[pr.num]; ok {
+			t.page = p
+		}
+	} else if n, ok := num(da[0]); ok && int(n) >= 0 && int(n) < len(d.pages) {
+		t.page = int(n)
+	}
+	if t.page < 0 {
+		return destination{}, false
+	}
+	if len(da) >= 4 && d.f.nameOf(da[1]) == "XYZ" {
+		if y, ok := d.f.numOf(da[3]); ok {
+			t.y = y
+		}
+	} else if len(da) >= 3 && (d.f.nameOf(da[1]) == "FitH" || d.f.nameOf(da[1]) == "FitBH") {
+		if y, ok := d.f.numOf(da[2]); ok {
+			t.y = y
+		}
+	}
+	return t, true
 }
 
 // namedDest resolves a named destination (a name or a string) to its array.
@@ -333,12 +354,9 @@ func (d *pdfDoc) links(pg dict) []linkAnnot {
 			}
 		}
 		if l.ref == "" && dest != nil {
-			if da, ok := d.namedDest(dest).(array); ok && len(da) > 0 {
-				if pr, ok := da[0].(ref); ok {
-					if p, ok := d.pageNum[pr.num]; ok {
-						l.ref = "#page=" + strconv.Itoa(p+1)
-					}
-				}
+			if t, ok := d.destination(dest); ok {
+				l.ref = "#page=" + strconv.Itoa(t.page+1)
+				l.dest = &t
 			}
 		}
 		if l.ref != "" {

@@ -53,6 +53,11 @@ type block struct {
 	indented bool
 	level    int
 	cont     bool // continues the previous paragraph (next page or column)
+	// outlineLevel is the level of the PDF bookmark whose title the block's
+	// line is, or 0; bookmarked says the block is a heading only for that
+	// (its font does not tell).
+	outlineLevel int
+	bookmarked   bool
 }
 
 func (b *block) text() string {
@@ -372,7 +377,11 @@ func findGutter(ls []*line, pc *pageContent) (float64, bool) {
 }
 
 // pageBlocks turns the regions of a page into blocks.
-func pageBlocks(regions []region, page int, st stats) []*block {
+//
+// titles maps the page's bookmark titles (titleKey) to their outline levels:
+// a line with such a title is a heading of that level, on its own, whatever
+// its font.
+func pageBlocks(regions []region, page int, st stats, titles map[string]int) []*block {
 	var out []*block
 	for _, rg := range regions {
 		var cur *block
@@ -404,6 +413,12 @@ func pageBlocks(regions []region, page int, st stats) []*block {
 			text := l.text()
 			label, rest, isItem := listMarker(text)
 			headingLike := l.size >= st.body*1.15 || (l.bold && l.size >= st.body*0.95)
+			bmLevel, titled := 0, false
+			if len(titles) > 0 {
+				bmLevel, titled = titles[titleKey(text)]
+			}
+			bookmarked := titled && !headingLike
+			headingLike = headingLike || titled
 			if isItem && headingLike {
 				isItem = false
 			}
@@ -412,7 +427,7 @@ func pageBlocks(regions []region, page int, st stats) []*block {
 				gap = prev.y - l.y
 			}
 			indented := l.x0 > rg.left+0.8*l.size
-			newBlock := cur == nil || prev == nil
+			newBlock := cur == nil || prev == nil || titled || cur.outlineLevel > 0
 			if !newBlock {
 				switch {
 				case isItem:
@@ -454,7 +469,7 @@ func pageBlocks(regions []region, page int, st stats) []*block {
 					cut := len(text) - len(rest)
 					for _, lk := range l.spans[0].links {
 						if lk.a >= cut {
-							s.links = append(s.links, linkRun{lk.a - cut, lk.b - cut, lk.ref})
+							s.links = append(s.links, linkRun{lk.a - cut, lk.b - cut, lk.ref, lk.dest})
 						}
 					}
 				}
@@ -469,7 +484,10 @@ func pageBlocks(regions []region, page int, st stats) []*block {
 				}
 				// The first block of a page or column may carry on the
 				// paragraph before it.
-				cur = &block{kind: kind, page: page, top: l.y, size: l.size, bold: l.bold, ital: l.ital, indented: indented, cont: i == 0}
+				cur = &block{kind: kind, page: page, top: l.y, size: l.size, bold: l.bold, ital: l.ital, indented: indented, cont: i == 0 && !bookmarked}
+				if titled {
+					cur.outlineLevel, cur.bookmarked = bmLevel, bookmarked
+				}
 				out = append(out, cur)
 			}
 			cur.segs = appendSeg(cur.segs, lineSeg(l, page))
@@ -481,7 +499,7 @@ func pageBlocks(regions []region, page int, st stats) []*block {
 	}
 	for _, b := range out {
 		switch {
-		case b.kind == bHeading && (len(b.segs) > 3 || len(b.text()) > 200):
+		case b.kind == bHeading && !b.bookmarked && (len(b.segs) > 3 || len(b.text()) > 200):
 			b.kind = bPara
 		case b.kind == bPara && b.ital && figureRe.MatchString(b.text()):
 			b.kind = bImage
@@ -563,7 +581,7 @@ func headingLevels(blocks []*block, st stats) {
 	}
 	sort.Sort(sort.Reverse(sort.Float64Slice(sizes)))
 	for _, b := range blocks {
-		if b.kind != bHeading {
+		if b.kind != bHeading || b.bookmarked {
 			continue
 		}
 		lvl := 1
@@ -580,6 +598,58 @@ func headingLevels(blocks []*block, st stats) {
 		}
 		b.level = min(lvl, 6)
 	}
+	// A heading only the outline tells takes its bookmark's level, shifted
+	// as the first heading both tell is (the outline often leaves out the
+	// title the fonts rank first).
+	shift := 0
+	for _, b := range blocks {
+		if b.kind == bHeading && b.outlineLevel > 0 && !b.bookmarked {
+			shift = b.level - b.outlineLevel
+			break
+		}
+	}
+	for _, b := range blocks {
+		if b.kind == bHeading && b.bookmarked {
+			b.level = min(max(b.outlineLevel+shift, 1), 6)
+		}
+	}
+}
+
+// sectionNumber is a heading's leading number ("2.1 ", "A.1 ", "Appendix
+// A "), which a bookmark's title may leave out.
+var sectionNumber = regexp.MustCompile(`^(?:appendix\s+)?(?:[0-9]+|[a-z])(?:\.[0-9]+)*\.?\s+`)
+
+// titleKey is how a bookmark's title and a line's text are compared: case,
+// spacing, punctuation and a leading section number ignored, so that the
+// bookmark "ASN.1 syntax" names the line "2.1 ASN.1 syntax" and "resetdirs
+// /" the line "<reset-dirs />".
+func titleKey(s string) string {
+	s = sectionNumber.ReplaceAllString(strings.ToLower(strings.TrimSpace(s)), "")
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsSpace(r) {
+			return r
+		}
+		return -1
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// bookmarkTitles maps each page to its bookmarks' titles (titleKey) and
+// their outline levels, at most 6.
+func bookmarkTitles(outline []bookmark, pages int) []map[string]int {
+	titles := make([]map[string]int, pages)
+	for _, bm := range outline {
+		if bm.page < 0 || bm.page >= pages {
+			continue
+		}
+		if titles[bm.page] == nil {
+			titles[bm.page] = map[string]int{}
+		}
+		if _, ok := titles[bm.page][titleKey(bm.title)]; !ok {
+			titles[bm.page][titleKey(bm.title)] = min(bm.level, 6)
+		}
+	}
+	return titles
 }
 
 // endsSentence says whether a paragraph's text ends a sentence.

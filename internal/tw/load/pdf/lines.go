@@ -312,6 +312,7 @@ func mergeRaised(groups [][]char) [][]char {
 type linkRun struct {
 	a, b int
 	ref  string
+	dest *destination // where an internal link leads; nil for a URI
 }
 
 // attachLinks gives the spans under each link area the part of their text
@@ -339,7 +340,7 @@ func attachLinks(ls []*line, links []linkAnnot) {
 					b--
 				}
 				if a < b {
-					s.links = append(s.links, linkRun{a, b, lk.ref})
+					s.links = append(s.links, linkRun{a, b, lk.ref, lk.dest})
 				}
 			}
 		}

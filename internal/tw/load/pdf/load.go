@@ -147,9 +147,10 @@ func assemble(path string, lines [][]*line, contents []*pageContent, labels []st
 	var all []*block
 	pageBlocks_ := make([][]*block, n)
 	pageNotes := make([][]*block, n)
+	titles := bookmarkTitles(outline, n)
 	for i := range lines {
 		body, notes := splitNotes(lines[i], contents[i], st)
-		pageBlocks_[i] = pageBlocks(orderRegions(body, contents[i]), i, st)
+		pageBlocks_[i] = pageBlocks(orderRegions(body, contents[i]), i, st, titles[i])
 		if len(notes) > 0 {
 			pageNotes[i] = noteBlocks(notes, i)
 		}
@@ -183,7 +184,8 @@ func assemble(path string, lines [][]*line, contents []*pageContent, labels []st
 		pending = append(pending, pageNotes[i]...)
 	}
 	flushNotes()
-	w.sections(outline, placed)
+	onPage := byPage(placed)
+	w.sections(outline, placed, onPage)
 	for i := range n {
 		s, e := w.pageStart[i], w.pageEnd[i]
 		if s < 0 {
@@ -192,6 +194,12 @@ func assemble(path string, lines [][]*line, contents []*pageContent, labels []st
 		w.markers = append(w.markers, doc.Marker{Kind: doc.PageBreak, Start: s, End: e, Label: labels[i]})
 	}
 	d := doc.New(w.sb.String(), doc.Meta{Format: Format, Path: path}, w.markers)
+	if len(w.internal) > 0 {
+		d.Links = make(map[int]int, len(w.internal))
+		for start, t := range w.internal {
+			d.Links[start] = w.landing(t, onPage)
+		}
+	}
 	if path != "" {
 		d.Meta.Title = filepath.Base(path)
 	}
@@ -225,6 +233,9 @@ type writer struct {
 	pageEnd   []int
 	lastPage  int
 	lastLink  int // the last link marker, -1 when none
+	// internal are the link markers that lead into the document, by
+	// start, with their destinations.
+	internal map[int]destination
 }
 
 func newWriter(pages int) *writer {
@@ -289,12 +300,15 @@ func (w *writer) segs(segs []seg, page int, styles bool) (int, int) {
 		}
 		if styles {
 			w.runs(s, a)
+		} else {
+			w.links(s, a)
 		}
 	}
 	return start, w.n
 }
 
-// runs adds bold and italic markers for the styled parts of a line.
+// runs adds bold and italic markers for the styled parts of a line, and
+// its links.
 func (w *writer) runs(s seg, at int) {
 	add := func(runs [][2]int, k doc.Kind) {
 		for _, r := range runs {
@@ -313,6 +327,12 @@ func (w *writer) runs(s seg, at int) {
 	}
 	add(s.boldRuns, doc.Bold)
 	add(s.italRuns, doc.Italic)
+	w.links(s, at)
+}
+
+// links adds the link markers of a line: a heading's and a note's too,
+// which carry no style markers.
+func (w *writer) links(s seg, at int) {
 	for _, r := range s.links {
 		if r.a >= r.b || r.b > len(s.text) {
 			continue
@@ -326,6 +346,12 @@ func (w *writer) runs(s seg, at int) {
 		}
 		w.lastLink = len(w.markers)
 		w.markers = append(w.markers, doc.Marker{Kind: doc.Link, Start: a, End: b, Reference: r.ref})
+		if r.dest != nil {
+			if w.internal == nil {
+				w.internal = map[int]destination{}
+			}
+			w.internal[a] = *r.dest
+		}
 	}
 }
 
@@ -445,35 +471,64 @@ func (w *writer) continuePara(b *block) {
 	}
 }
 
+// landing is where a destination leads in the text: the block on its page
+// whose top is nearest at or below the destination's top (in any column),
+// the page's first block when the top is not given, else the page's start.
+// onPage holds the placed blocks of each page, in reading order.
+func (w *writer) landing(t destination, onPage map[int][]placedBlock) int {
+	best, bestTop := -1, 0.0
+	for _, p := range onPage[t.page] {
+		if t.y < 0 {
+			return p.start
+		}
+		if p.b.top <= t.y+1 && (best < 0 || p.b.top > bestTop) {
+			best, bestTop = p.start, p.b.top
+		}
+	}
+	if best >= 0 {
+		return best
+	}
+	if t.page < len(w.pageStart) && w.pageStart[t.page] >= 0 {
+		return w.pageStart[t.page]
+	}
+	return w.pageAt(min(t.page, len(w.pageStart)))
+}
+
+// byPage groups placed blocks by their page, keeping their order.
+func byPage(placed []placedBlock) map[int][]placedBlock {
+	out := map[int][]placedBlock{}
+	for _, p := range placed {
+		out[p.b.page] = append(out[p.b.page], p)
+	}
+	return out
+}
+
 // sections adds a section_break marker for each bookmark, from its heading
-// (or the first block at its target) to the next bookmark of the same or a
+// (or the block at its target: landing) to the next bookmark of the same or a
 // higher level.
-func (w *writer) sections(bms []bookmark, placed []placedBlock) {
+// onPage is placed grouped by page (byPage).
+func (w *writer) sections(bms []bookmark, placed []placedBlock, onPage map[int][]placedBlock) {
 	if len(bms) == 0 {
 		return
 	}
 	starts := make([]int, len(bms))
 	for i, bm := range bms {
 		starts[i] = -1
-		norm := strings.ToLower(strings.Join(strings.Fields(bm.title), " "))
-		// The heading with the bookmark's title on its page, else the first
-		// block at or below its target.
-		for _, p := range placed {
-			if p.b.kind == bHeading && strings.ToLower(p.b.text()) == norm && (bm.page < 0 || p.b.page == bm.page) {
+		norm := titleKey(bm.title)
+		// The heading with the bookmark's title on its page, else the block
+		// at its target.
+		candidates := placed
+		if bm.page >= 0 {
+			candidates = onPage[bm.page]
+		}
+		for _, p := range candidates {
+			if p.b.kind == bHeading && titleKey(p.b.text()) == norm {
 				starts[i] = p.start
 				break
 			}
 		}
-		if starts[i] < 0 && bm.page >= 0 {
-			for _, p := range placed {
-				if p.b.page == bm.page && (bm.y < 0 || p.b.top <= bm.y+1) {
-					starts[i] = p.start
-					break
-				}
-			}
-			if starts[i] < 0 && bm.page < len(w.pageStart) {
-				starts[i] = w.pageStart[bm.page]
-			}
+		if starts[i] < 0 && bm.page >= 0 && bm.page < len(w.pageStart) {
+			starts[i] = w.landing(bm.destination, onPage)
 		}
 	}
 	for i, bm := range bms {

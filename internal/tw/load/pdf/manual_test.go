@@ -2,9 +2,6 @@ package pdf
 
 import (
 	"bytes"
-	"compress/gzip"
-	"io"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -19,18 +16,9 @@ import (
 // Poppler's pdftotext gives them (a single-column book, where its order is
 // right), running headers and page numbers aside.
 func TestDebianManual(t *testing.T) {
-	const path = "/usr/share/doc/bzip2/manual.pdf.gz"
-	gz, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
+	data, ok := readDebianPDF(t, "/usr/share/doc/bzip2/manual.pdf")
+	if !ok {
+		t.Fatal("bzip2-doc's manual is not installed (scripts/deps-pdf.sh)")
 	}
 	d, err := Load("manual.pdf", data)
 	if err != nil {

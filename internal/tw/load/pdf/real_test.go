@@ -108,8 +108,13 @@ var (
 	officeErr  error
 )
 
-// officePDFs converts the one- and two-column documents with one
-// LibreOffice run (it is slow to start) and returns their folder.
+// officeSources are the flat documents officePDFs converts, by file name.
+func officeSources() map[string]string {
+	return map[string]string{"cols1.fodt": fodt(1), "cols2.fodt": fodt(2), "outline.fodt": outlineFodt()}
+}
+
+// officePDFs converts the officeSources with one LibreOffice run (it is
+// slow to start) and returns their folder.
 func officePDFs(t *testing.T) string {
 	officeOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "tw-pdf-office-")
@@ -118,18 +123,19 @@ func officePDFs(t *testing.T) string {
 			return
 		}
 		officeDir = dir
-		for _, c := range []int{1, 2} {
-			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("cols%d.fodt", c)), []byte(fodt(c)), 0o644); err != nil {
+		args := []string{"--headless", "-env:UserInstallation=file://" + dir + "/profile", "--convert-to", "pdf", "--outdir", dir}
+		for name, src := range officeSources() {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
 				officeErr = err
 				return
 			}
+			args = append(args, filepath.Join(dir, name))
 		}
-		cmd := exec.Command("soffice", "--headless", "-env:UserInstallation=file://"+dir+"/profile",
-			"--convert-to", "pdf", "--outdir", dir, filepath.Join(dir, "cols1.fodt"), filepath.Join(dir, "cols2.fodt"))
+		cmd := exec.Command("soffice", args...)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			officeErr = fmt.Errorf("soffice: %v\n%s", err, out)
 		}
-		keep(officeDir, "cols1.pdf", "cols2.pdf")
+		keep(officeDir, "cols1.pdf", "cols2.pdf", "outline.pdf")
 		if k := os.Getenv("TW_PDF_KEEP"); k != "" {
 			os.WriteFile(filepath.Join(k, "known.txt"), []byte(strings.Join(knownWords(), " ")), 0o644)
 		}

@@ -1,0 +1,148 @@
+package pdf
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"textfirst/internal/tw/doc"
+)
+
+// readDebianPDF reads a PDF a Debian documentation package ships, gzipped
+// or not; ok is false when neither is installed.
+func readDebianPDF(t *testing.T, path string) (data []byte, ok bool) {
+	t.Helper()
+	if data, err := os.ReadFile(path); err == nil {
+		return data, true
+	}
+	gz, err := os.ReadFile(path + ".gz")
+	if err != nil {
+		return nil, false
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err = io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, true
+}
+
+// TestDebianManualLinks: every internal link of Debian's pdfTeX manuals
+// (texinfo's named destinations) leads into the page it names.
+// libtasn1-doc and bash-doc are in scripts/deps-pdf.sh; bash-doc's manual
+// is checked when it is installed.
+func TestDebianManualLinks(t *testing.T) {
+	cases := []struct {
+		path     string
+		required bool
+		minLinks int
+	}{
+		{"/usr/share/doc/libtasn1-doc/libtasn1.pdf", true, 75}, // its 78 link annotations, 3 of them URIs
+		{"/usr/share/doc/bash/bashref.pdf", false, 900},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path[strings.LastIndex(tc.path, "/")+1:], func(t *testing.T) {
+			data, ok := readDebianPDF(t, tc.path)
+			if !ok && tc.required {
+				t.Fatalf("%s is not installed (scripts/deps-pdf.sh)", tc.path)
+			}
+			if !ok {
+				t.Skipf("%s is not installed (bash-doc, scripts/deps-pdf.sh)", tc.path)
+			}
+			d, err := Load(tc.path, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages := d.Pages()
+			internal, landed := 0, 0
+			for _, m := range d.MarkersOf(doc.Link) {
+				n, err := strconv.Atoi(strings.TrimPrefix(m.Reference, "#page="))
+				if err != nil {
+					continue
+				}
+				internal++
+				to, ok := d.LinkTarget(m)
+				if !ok {
+					continue
+				}
+				if p := pages[n-1]; to < p.Start || to > p.End {
+					t.Errorf("link %q (%s) leads to %d, outside page %d [%d, %d)", d.Slice(m.Start, m.End), m.Reference, to, n, p.Start, p.End)
+					continue
+				}
+				landed++
+			}
+			t.Logf("%s: %d internal links, %d land on their page", tc.path, internal, landed)
+			if internal < tc.minLinks || landed != internal {
+				t.Errorf("%d internal links (want at least %d), %d land", internal, tc.minLinks, landed)
+			}
+		})
+	}
+}
+
+// TestDebianManualBookmarks: the bookmarks of Debian's manuals start at
+// headings, though their titles leave out the section numbers ("ASN.1
+// syntax" for "2.1 ASN.1 syntax", texinfo) or the markup ("resetdirs /"
+// for "<reset-dirs />", DocBook). fontconfig ships its user manual;
+// libtasn1-doc and nettle-dev are in scripts/deps-pdf.sh.
+func TestDebianManualBookmarks(t *testing.T) {
+	cases := []struct {
+		path    string
+		atLeast float64 // the share of bookmarks at a heading
+	}{
+		{"/usr/share/doc/libtasn1-doc/libtasn1.pdf", 1},
+		{"/usr/share/doc/nettle-dev/nettle.pdf", 1},
+		{"/usr/share/doc/fontconfig/fontconfig-user.pdf", 0.95},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path[strings.LastIndex(tc.path, "/")+1:], func(t *testing.T) {
+			data, ok := readDebianPDF(t, tc.path)
+			if !ok {
+				t.Fatalf("%s is not installed (scripts/deps-pdf.sh)", tc.path)
+			}
+			d, err := Load(tc.path, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			heads := map[int]bool{}
+			for _, m := range d.MarkersOf(doc.Heading) {
+				heads[m.Start] = true
+			}
+			var missed []string
+			sections := d.MarkersOf(SectionBreak)
+			for _, m := range sections {
+				if !heads[m.Start] {
+					missed = append(missed, m.Label)
+				}
+			}
+			share := 1 - float64(len(missed))/float64(max(1, len(sections)))
+			t.Logf("%s: %d bookmarks, %d not at a heading", tc.path, len(sections), len(missed))
+			if len(sections) == 0 || share < tc.atLeast {
+				t.Errorf("%d of %d bookmarks not at a heading: %q", len(missed), len(sections), missed)
+			}
+		})
+	}
+}
+
+func TestTitleKey(t *testing.T) {
+	for _, tc := range []struct{ title, line string }{
+		{"ASN.1 syntax", "2.1 ASN.1 syntax"},
+		{"1 Introduction", "1  introduction"},
+		{"A Copying Information", "Appendix A Copying Information"},
+		{"resetdirs /", "<reset-dirs />"},
+		{"SHA3-224", "7.1.1.5 SHA3-224"},
+	} {
+		if a, b := titleKey(tc.title), titleKey(tc.line); a != b {
+			t.Errorf("titleKey(%q) = %q, titleKey(%q) = %q; want them equal", tc.title, a, tc.line, b)
+		}
+	}
+	if titleKey("Methods") == titleKey("Results") {
+		t.Error("titleKey makes different titles equal")
+	}
+}
