@@ -720,10 +720,20 @@ func (x *docx) run(r *xnode) {
 			x.drawing(c)
 		case "AlternateContent":
 			if ch := c.child("Choice"); ch != nil {
-				x.run(&xnode{name: "r", children: append([]*xnode{r.child("rPr")}, ch.children...)})
+				x.run(choiceRun(r, ch))
 			}
 		}
 	}
+}
+
+// choiceRun is the run that an mc:Choice inside run r stands for: r's
+// properties (when it has any) followed by the choice's content.
+func choiceRun(r, choice *xnode) *xnode {
+	children := make([]*xnode, 0, len(choice.children)+1)
+	if rpr := r.child("rPr"); rpr != nil {
+		children = append(children, rpr)
+	}
+	return &xnode{name: "r", children: append(children, choice.children...)}
 }
 
 // drawing reads a picture as its description (else title); text boxes

@@ -358,3 +358,21 @@ func TestDOCXCommentsAsNotes(t *testing.T) {
 		t.Errorf("got %q\nwant %q", d.Text, want)
 	}
 }
+
+// LibreOffice writes a text frame as mc:AlternateContent directly inside a
+// run that has no w:rPr; the run must load, with the frame's text.
+func TestDOCXAlternateContentInRunWithoutProperties(t *testing.T) {
+	m := zipMembers(t, conformanceFile(t, "sample.docx"))
+	m["word/document.xml"] = docxAlternateContentRun
+	d, err := Bytes("lo.docx", zipOf(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Before. In the choice.\n\nIn the frame."; d.Text != want {
+		t.Errorf("got %q\nwant %q", d.Text, want)
+	}
+}
+
+// docxAlternateContentRun is the shape LibreOffice writes for a frame
+// (idxexample.odt converted to DOCX), cut down.
+const docxAlternateContentRun = `<w:document xmlns:w="w" xmlns:mc="mc" xmlns:wps="wps"><w:body><w:p><w:r><w:t xml:space="preserve">Before. </w:t></w:r><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:t>In the choice.</w:t><w:drawing><wps:txbx><w:txbxContent><w:p><w:r><w:t>In the frame.</w:t></w:r></w:p></w:txbxContent></wps:txbx></w:drawing></mc:Choice><mc:Fallback><w:pict/></mc:Fallback></mc:AlternateContent></w:r></w:p></w:body></w:document>`
