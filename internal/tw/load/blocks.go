@@ -69,6 +69,50 @@ func (b *builder) notesHeading() {
 	b.heading(2, "Footnotes")
 }
 
+// commentLabel is the Label of the footnote markers of a document's
+// comments (DOCX comments, ODT annotations), both the reference in the
+// text and the comment in the comments section.
+const commentLabel = "comment"
+
+// commentNumber labels comment i (from 0) "c1", "c2", …: comments are
+// counted apart from the notes.
+func commentNumber(i int) string { return "c" + strconv.Itoa(i+1) }
+
+// commentRef writes the reference to comment i (from 0) where the
+// document anchors it: "[c1]" under a footnote marker labelled "comment",
+// whose reference joins it to the comment in the comments section.
+func (b *builder) commentRef(i int) {
+	l := commentNumber(i)
+	id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: l, Label: commentLabel})
+	b.literal("[" + l + "]")
+	b.closeMarker(id)
+}
+
+// commentsSection writes n comments after the notes section: a level-2
+// "Comments" heading, then each comment on a line of its own, "[c1]
+// AUTHOR: text" under a level-1 footnote marker labelled "comment" (no
+// "AUTHOR: " when author(i) is ""). body(i) writes the text of comment i.
+func (b *builder) commentsSection(n int, author func(i int) string, body func(i int)) {
+	if n == 0 {
+		return
+	}
+	b.paragraphBreak()
+	b.heading(2, "Comments")
+	for i := range n {
+		b.lineBreak()
+		id := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: commentNumber(i), Label: commentLabel})
+		b.commentRef(i)
+		b.space()
+		if who := author(i); who != "" {
+			b.inlineText(who + ":")
+			b.space()
+		}
+		body(i)
+		b.closeMarker(id)
+		b.lineBreak()
+	}
+}
+
 // openNote starts a note of the notes section: a level-1 footnote marker
 // (reference ref) that begins with the note's reference (noteRef) and a
 // space. The caller writes the note's text and closes the returned marker.

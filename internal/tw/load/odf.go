@@ -43,6 +43,8 @@ type odf struct {
 	inNote        bool
 	inCode        bool
 	notes         []*xnode
+	annotations   []*xnode
+	openRanges    map[string]int // annotation index by office:name, until its annotation-end
 }
 
 type odfListState struct {
@@ -58,7 +60,10 @@ type odfListState struct {
 // outline level, lists with their labels, tables ("header" rows from
 // table-header-rows), bold, italic, underline and code spans from styles,
 // links, images as their description, notes as "[n]" gathered under a
-// "Footnotes" heading at the end, bookmarks as link targets.
+// "Footnotes" heading at the end, annotations (comments) as "[cN]" where
+// the text they annotate ends (where they stand when they annotate a
+// point), gathered under a "Comments" heading after the notes
+// (builder.commentsSection), bookmarks as link targets.
 func loadODF(docPath string, data []byte) (*doc.Document, error) {
 	z, err := openZip(data)
 	if err != nil {
@@ -517,7 +522,27 @@ func (o *odf) inline(n *xnode) {
 			o.frame(c)
 		case "bookmark", "bookmark-start", "reference-mark", "reference-mark-start":
 			b.anchor(c.attr("name"))
-		case "annotation", "tracked-changes", "note-citation", "deletion", "change":
+		case "annotation":
+			if o.inNote {
+				continue
+			}
+			o.formats.close(o.b)
+			o.annotations = append(o.annotations, c)
+			if name := c.attr("name"); name != "" {
+				if o.openRanges == nil {
+					o.openRanges = map[string]int{}
+				}
+				o.openRanges[name] = len(o.annotations) - 1
+			} else {
+				b.commentRef(len(o.annotations) - 1)
+			}
+		case "annotation-end":
+			if i, ok := o.openRanges[c.attr("name")]; ok && !o.inNote {
+				delete(o.openRanges, c.attr("name"))
+				o.formats.close(o.b)
+				b.commentRef(i)
+			}
+		case "tracked-changes", "note-citation", "deletion", "change":
 		default:
 			if c.name != "" {
 				o.inline(c)
@@ -526,12 +551,19 @@ func (o *odf) inline(n *xnode) {
 	}
 }
 
+// noteSection writes the notes section, then the comments section.
 func (o *odf) noteSection() {
 	o.inNote = true
 	o.b.notesSection(len(o.notes), noteNumber, func(i int) {
 		if n := o.notes[i]; n != nil {
 			o.blocks(n)
 		}
+		o.formats.close(o.b)
+	})
+	o.b.commentsSection(len(o.annotations), func(i int) string {
+		return collapseSpace(o.annotations[i].child("creator").textOf())
+	}, func(i int) {
+		o.blocks(o.annotations[i])
 		o.formats.close(o.b)
 	})
 	o.inNote = false

@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"textfirst/internal/tw/doc"
 )
 
 // zipOf builds a ZIP archive of the given members (sorted by name, but
@@ -345,17 +347,51 @@ func TestStdin(t *testing.T) {
 	}
 }
 
-func TestDOCXCommentsAsNotes(t *testing.T) {
-	m := zipMembers(t, conformanceFile(t, "sample.docx"))
-	m["word/document.xml"] = `<w:document xmlns:w="w"><w:body><w:p><w:commentRangeStart w:id="0"/><w:r><w:t>Checked text.</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p></w:body></w:document>`
-	m["word/comments.xml"] = `<w:comments xmlns:w="w"><w:comment w:id="0" w:author="Grace"><w:p><w:r><w:t>Is this right?</w:t></w:r></w:p></w:comment></w:comments>`
-	d, err := Bytes("c.docx", zipOf(t, m))
-	if err != nil {
-		t.Fatal(err)
+// Comments (DOCX comments, ODT annotations) are notes of their own: "[cN]"
+// where the document anchors them, the text under a "Comments" heading
+// after the footnotes, both under footnote markers labelled "comment" that
+// share a reference (so follow_link goes from one to the other).
+func TestCommentsAsNotes(t *testing.T) {
+	docx := zipMembers(t, conformanceFile(t, "sample.docx"))
+	docx["word/document.xml"] = `<w:document xmlns:w="w"><w:body><w:tbl><w:tr><w:tc><w:p><w:commentRangeStart w:id="0"/><w:r><w:t>Checked text.</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>Next.</w:t></w:r><w:r><w:commentReference w:id="5"/></w:r></w:p></w:tc></w:tr></w:tbl></w:body></w:document>`
+	docx["word/comments.xml"] = `<w:comments xmlns:w="w"><w:comment w:id="0" w:author="Grace"><w:p><w:r><w:t>Is this right?</w:t></w:r></w:p></w:comment><w:comment w:id="5" w:author=""><w:p><w:r><w:t>Yes.</w:t></w:r></w:p></w:comment></w:comments>`
+	odt := map[string]string{
+		"mimetype":    "application/vnd.oasis.opendocument.text",
+		"content.xml": `<office:document-content><office:body><office:text><table:table><table:table-row><table:table-cell><text:p><office:annotation office:name="a1"><dc:creator>Grace</dc:creator><dc:date>2026-01-01T00:00:00</dc:date><text:p>Is this right?</text:p></office:annotation>Checked text.<office:annotation-end office:name="a1"/><text:note><text:note-body><text:p>The footnote text lives here.</text:p></text:note-body></text:note></text:p></table:table-cell><table:table-cell><text:p>Next.<office:annotation><text:p>Yes.</text:p></office:annotation></text:p></table:table-cell></table:table-row></table:table></office:text></office:body></office:document-content>`,
 	}
-	want := "Checked text.[1][2]\n\nFootnotes\n\n[1] Comment by Grace: Is this right?\n[2] The footnote text lives here."
-	if d.Text != want {
-		t.Errorf("got %q\nwant %q", d.Text, want)
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"c.docx", zipOf(t, docx), "Checked text.[c1][1] | Next.[c2]\n\nFootnotes\n\n[1] The footnote text lives here.\n\nComments\n\n[c1] Grace: Is this right?\n[c2] Yes."},
+		{"c.odt", zipOf(t, odt), "Checked text.[c1][1] | Next.[c2]\n\nFootnotes\n\n[1] The footnote text lives here.\n\nComments\n\n[c1] Grace: Is this right?\n[c2] Yes."},
+	}
+	for _, tc := range cases {
+		d, err := Bytes(tc.name, tc.data)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if d.Text != tc.want {
+			t.Errorf("%s: got %q\nwant %q", tc.name, d.Text, tc.want)
+			continue
+		}
+		checkInvariants(t, d)
+		refs := map[string]int{}
+		section := false
+		for _, m := range d.All() {
+			if m.Kind == doc.Footnote && m.Label == "comment" {
+				refs[m.Reference]++
+			}
+			section = section || m.Kind == doc.Heading && m.Level == 2 && d.Slice(m.Start, m.End) == "Comments"
+		}
+		// c1 and c2: the reference in the text, the note, and the note's own reference.
+		if refs["c1"] != 3 || refs["c2"] != 3 || len(refs) != 2 {
+			t.Errorf("%s: comment markers by reference %v", tc.name, refs)
+		}
+		if !section {
+			t.Errorf("%s: no level-2 Comments heading", tc.name)
+		}
 	}
 }
 
