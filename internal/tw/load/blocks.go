@@ -2,6 +2,7 @@ package load
 
 import (
 	"strconv"
+	"strings"
 
 	"textfirst/internal/tw/doc"
 )
@@ -42,6 +43,13 @@ func (b *builder) tableRow(header bool, n int, cell func(i int)) {
 		b.closeMarker(id)
 	}
 	b.closeMarker(row)
+}
+
+// blankRow tells a table row that would read as nothing but cell
+// separators: no text and no picture (a DOCX drawing or VML picture, an
+// ODF frame). Loaders leave such rows out, and a table of blank rows only.
+func blankRow(r *xnode) bool {
+	return strings.TrimSpace(r.textOf()) == "" && r.find("drawing") == nil && r.find("pict") == nil && r.find("frame") == nil
 }
 
 // noteRef writes a note's reference, "[label]", under a footnote marker

@@ -3,6 +3,7 @@ package load
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -551,21 +552,28 @@ func (x *docx) table(t *xnode) {
 			}
 		}
 	}
+	rows := wordChildren(t, "tr")
+	if !slices.ContainsFunc(rows, func(tr *xnode) bool { return !blankRow(tr) && len(wordChildren(tr, "tc")) > 0 }) {
+		return
+	}
 	tid := b.openMarker(doc.Marker{Kind: doc.Table})
 	row := 0
-	for _, tr := range wordChildren(t, "tr") {
+	for _, tr := range rows {
 		cells := wordChildren(tr, "tc")
 		if len(cells) == 0 {
 			continue
 		}
-		header := row == 0 && headerFirst || onOff(tr.child("trPr").child("tblHeader")) > 0
+		row++
+		if blankRow(tr) {
+			continue
+		}
+		header := row == 1 && headerFirst || onOff(tr.child("trPr").child("tblHeader")) > 0
 		b.tableRow(header, len(cells), func(i int) {
 			x.inCell++
 			x.blocks(cells[i])
 			x.formats.close(x.b)
 			x.inCell--
 		})
-		row++
 	}
 	b.closeMarker(tid)
 	b.paragraphBreak()

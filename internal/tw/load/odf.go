@@ -373,11 +373,8 @@ func (o *odf) table(t *xnode) {
 				if v, err := strconv.Atoi(c.attr("number-rows-repeated")); err == nil && v > 1 {
 					rep = min(v, maxRepeat)
 				}
-				if rowEmpty(c) {
-					if o.spreadsheet {
-						continue
-					}
-					rep = 1
+				if blankRow(c) {
+					continue
 				}
 				for range rep {
 					rows = append(rows, row{c, header})
@@ -390,6 +387,9 @@ func (o *odf) table(t *xnode) {
 		}
 	}
 	collect(t, false)
+	if len(rows) == 0 {
+		return
+	}
 	b.paragraphBreak()
 	tid := b.openMarker(doc.Marker{Kind: doc.Table})
 	for _, r := range rows {
@@ -422,8 +422,6 @@ func (o *odf) table(t *xnode) {
 	b.closeMarker(tid)
 	b.paragraphBreak()
 }
-
-func rowEmpty(r *xnode) bool { return strings.TrimSpace(r.textOf()) == "" }
 
 // frame reads an image as its description (else title) and a text box as
 // its blocks.

@@ -412,3 +412,67 @@ func TestDOCXAlternateContentInRunWithoutProperties(t *testing.T) {
 // docxAlternateContentRun is the shape LibreOffice writes for a frame
 // (idxexample.odt converted to DOCX), cut down.
 const docxAlternateContentRun = `<w:document xmlns:w="w" xmlns:mc="mc" xmlns:wps="wps"><w:body><w:p><w:r><w:t xml:space="preserve">Before. </w:t></w:r><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:t>In the choice.</w:t><w:drawing><wps:txbx><w:txbxContent><w:p><w:r><w:t>In the frame.</w:t></w:r></w:p></w:txbxContent></wps:txbx></w:drawing></mc:Choice><mc:Fallback><w:pict/></mc:Fallback></mc:AlternateContent></w:r></w:p></w:body></w:document>`
+
+// A table row with no text reads as nothing (not a line of " | "), in
+// DOCX and ODT alike; a table of such rows only is left out, and a first
+// row left out does not make the next one a header.
+func TestBlankTableRowsLeftOut(t *testing.T) {
+	wordRow := func(cells ...string) string {
+		var sb strings.Builder
+		sb.WriteString("<w:tr>")
+		for _, c := range cells {
+			sb.WriteString("<w:tc><w:p><w:r><w:t>" + c + "</w:t></w:r></w:p></w:tc>")
+		}
+		return sb.String() + "</w:tr>"
+	}
+	odfRow := func(cells ...string) string {
+		var sb strings.Builder
+		sb.WriteString("<table:table-row>")
+		for _, c := range cells {
+			sb.WriteString("<table:table-cell><text:p>" + c + "</text:p></table:table-cell>")
+		}
+		return sb.String() + "</table:table-row>"
+	}
+	docx := func(rows ...string) []byte {
+		m := zipMembers(t, conformanceFile(t, "sample.docx"))
+		m["word/document.xml"] = `<w:document xmlns:w="w"><w:body><w:p><w:r><w:t>Before.</w:t></w:r></w:p><w:tbl><w:tblPr><w:tblLook w:firstRow="1"/></w:tblPr>` + strings.Join(rows, "") + `</w:tbl><w:p><w:r><w:t>After.</w:t></w:r></w:p></w:body></w:document>`
+		return zipOf(t, m)
+	}
+	odt := func(rows ...string) []byte {
+		return zipOf(t, map[string]string{
+			"mimetype":    "application/vnd.oasis.opendocument.text",
+			"content.xml": `<office:document-content><office:body><office:text><text:p>Before.</text:p><table:table>` + strings.Join(rows, "") + `</table:table><text:p>After.</text:p></office:text></office:body></office:document-content>`,
+		})
+	}
+	cases := []struct {
+		name        string
+		data        []byte
+		text        string
+		headerAfter bool
+	}{
+		{"mixed.docx", docx(wordRow("a", "b"), wordRow("", " "), wordRow("c", "d")), "Before.\n\na | b\nc | d\n\nAfter.", true},
+		{"mixed.odt", odt(odfRow("a", "b"), odfRow("", " "), odfRow("c", "d")), "Before.\n\na | b\nc | d\n\nAfter.", false},
+		{"blank.docx", docx(wordRow("", ""), wordRow(" ", "")), "Before.\n\nAfter.", false},
+		{"blank.odt", odt(odfRow("", ""), odfRow("", "", "", "")), "Before.\n\nAfter.", false},
+		{"first-blank.docx", docx(wordRow("", ""), wordRow("c", "d")), "Before.\n\nc | d\n\nAfter.", false},
+	}
+	for _, tc := range cases {
+		d, err := Bytes(tc.name, tc.data)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if d.Text != tc.text {
+			t.Errorf("%s: got %q\nwant %q", tc.name, d.Text, tc.text)
+		}
+		checkInvariants(t, d)
+		headers := 0
+		for _, m := range d.All() {
+			if m.Kind == doc.TableRow && m.Label == doc.HeaderRow {
+				headers++
+			}
+		}
+		if want := map[bool]int{true: 1}[tc.headerAfter]; headers != want {
+			t.Errorf("%s: %d header rows, want %d", tc.name, headers, want)
+		}
+	}
+}
