@@ -14,6 +14,7 @@ import (
 func infoCmd(env Env) *cobra.Command {
 	var home string
 	var asJSON bool
+	var from string
 	c := &cobra.Command{
 		Use:     "info FILE",
 		Short:   "Describe a document: format, size, structure, reading time",
@@ -24,7 +25,7 @@ func infoCmd(env Env) *cobra.Command {
 			if len(args) != 1 {
 				return usage(env.p, "info", env.tr("give one document"))
 			}
-			d, err := loadDoc(env, "info", args[0])
+			d, err := loadDoc(env, "info", args[0], from)
 			if err != nil {
 				return err
 			}
@@ -34,6 +35,7 @@ func infoCmd(env Env) *cobra.Command {
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	c.Flags().StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
+	addFromFlag(c, &from)
 	return c
 }
 

@@ -320,6 +320,11 @@ func TestStdin(t *testing.T) {
 		{"# T\n\nx\n", "markdown", "T\n\nx", "markdown"},
 		{"# T\n", "", "# T\n", "text"},
 		{"# T\n", ".md", "T", "markdown"},
+		{"# T\n\n- a\n- b\n", "", "T\n\na\nb", "markdown"},
+		{"# T\n\n- a\n", "plain", "# T\n\n- a\n", "text"},
+		{"T\n", "gfm", "T", "markdown"},
+		{"*T*\n", "markdown+smart-raw_html", "T", "markdown"},
+		{"\\section{S}", "latex", "S", "latex"},
 		{"<!DOCTYPE html><p>hi</p>", "", "hi", "html"},
 		{`{\rtf1 hello}`, "", "hello", "rtf"},
 		{string(conformanceFile(t, "sample.epub")), "", "", "epub"},
@@ -483,4 +488,56 @@ func loadWithText(t *testing.T, name string, data []byte, want string) *doc.Docu
 	}
 	checkInvariants(t, d)
 	return d
+}
+
+// Markdown is told from plain text by its structure: two kinds of it, or
+// a fence or a Setext heading; a lone "# line" or a script is text.
+func TestLooksLikeMarkdown(t *testing.T) {
+	cases := []struct {
+		in   string
+		want bool
+	}{
+		{"# Title\n\nSome *text* here.\n", true},
+		{"# Title\n\n- one\n- two\n", true},
+		{"Title\n=====\n\nText.\n", true},
+		{"Text.\n\n```go\nx := 1\n```\n", true},
+		{"See [the site](https://example.org) and **this**.\n", true},
+		{"1. first\n2. second\n\n> quoted\n", true},
+		{"| a | b |\n|---|---|\n| 1 | 2 |\n\n- x\n", true},
+		{"# T\n", false},
+		{"#!/bin/sh\n# build\n- x\n**y**\n", false},
+		{"Dear Ann,\n\nThe meeting is at 3 * 4 = 12 o'clock.\n\n-- Bob\n", false},
+		{"# a comment\nfoo=1 # another\n", false},
+		{"Just a line of text.\nAnd another - with a dash.\n", false},
+		{"    - indented code\n    # not a heading\n", false},
+		{"", false},
+	}
+	for _, tc := range cases {
+		if got := looksLikeMarkdown([]byte(tc.in)); got != tc.want {
+			t.Errorf("looksLikeMarkdown(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// Options.Format reads a file in the format given, whatever its name says
+// (pandoc --from); a name no loader reads is not an input format.
+func TestFormatOption(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(path, []byte("# Notes\n\nSome *text*.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for format, want := range map[string]string{"": "text", "markdown": "markdown", "commonmark": "markdown", ".md": "markdown", "plain": "text", "html": "html"} {
+		d, err := FileOptions(path, Options{Format: format})
+		if err != nil {
+			t.Fatalf("%q: %v", format, err)
+		}
+		if d.Meta.Format != want {
+			t.Errorf("format %q: read as %s, want %s", format, d.Meta.Format, want)
+		}
+	}
+	for _, bad := range []string{"nonsense", ".nope", "docbook"} {
+		if ext, ok := InputExtension(bad); ok {
+			t.Errorf("InputExtension(%q) = %q, true", bad, ext)
+		}
+	}
 }
