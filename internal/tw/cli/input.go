@@ -173,9 +173,7 @@ func loadLocked(env Env, path string) (*doc.Document, error) {
 	}
 	defer tty.Close()
 	for attempt := 0; attempt < 3; attempt++ {
-		fmt.Fprint(tty, env.tr("Password for %s: ", filepath.Base(path)))
-		pw, rerr := term.ReadPassword(int(tty.Fd()))
-		fmt.Fprintln(tty)
+		pw, rerr := readPassword(tty, tty, env.tr("Password for %s: ", filepath.Base(path)))
 		if rerr != nil || len(pw) == 0 {
 			return nil, &load.Error{Path: path, Reason: reasonNoPassword, Cause: doc.ErrPasswordRequired}
 		}
