@@ -301,10 +301,14 @@ func StdinBytes(data []byte, o Options) (*doc.Document, error) {
 		return nil, err
 	}
 	if d.Meta.Title == "" || d.Meta.Title == name {
-		d.Meta.Title = "standard input"
+		d.Meta.Title = StdinTitle
 	}
 	return d, nil
 }
+
+// StdinTitle is the title of a document read from standard input that
+// gives none of its own.
+const StdinTitle = "standard input"
 
 // formatExtension picks the extension that selects the loader for
 // standard input.

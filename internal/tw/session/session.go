@@ -460,6 +460,9 @@ func fileLoaders(progress func(done, total int, step string), stdin []byte, form
 		d, err := load.StdinBytes(stdin, o)
 		if err == nil {
 			d.Meta.Path = StdinPath
+			if d.Meta.Title == load.StdinTitle {
+				d.Meta.Title = StdinPath // the reader says "Opened -."
+			}
 		}
 		return d, err
 	}
