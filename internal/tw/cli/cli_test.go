@@ -21,6 +21,7 @@ import (
 
 	"textfirst/internal/testkit"
 	"textfirst/internal/tw/cli"
+	"textfirst/internal/tw/load"
 )
 
 // notesMD is the spec's example document.
@@ -316,6 +317,34 @@ func TestInfo(t *testing.T) {
 	var j map[string]any
 	if code != 0 || json.Unmarshal([]byte(stdout), &j) != nil || j["words"] != 29.0 || j["title"] != "Cell biology" || j["author"] != nil {
 		t.Fatalf("--json: exit %d, %s", code, stdout)
+	}
+	if _, ok := j["pages"]; ok {
+		t.Errorf("--json of a document without pages gives pages: %s", stdout)
+	}
+}
+
+// tw info gives a PDF's page count: "Pages: N" and, with --json, "pages".
+func TestInfoPages(t *testing.T) {
+	pdf := testkit.Path(t, "conformance", "textweaver", "running.pdf")
+	d, err := load.File(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := d.Meta.Properties["pages"]
+	if pages == "" || pages == "0" {
+		t.Fatalf("running.pdf has no pages: %v", d.Meta.Properties)
+	}
+	code, stdout, _ := run(t, "", nil, "info", pdf)
+	if code != 0 || !strings.Contains(stdout, "\nParagraphs: ") || !strings.Contains(stdout, "\nPages: "+pages+"\n") {
+		t.Errorf("exit %d, %s", code, stdout)
+	}
+	code, stdout, _ = run(t, "", nil, "info", pdf, "--json")
+	var j map[string]any
+	if code != 0 || json.Unmarshal([]byte(stdout), &j) != nil || fmt.Sprint(j["pages"]) != pages {
+		t.Errorf("--json: exit %d, %s; want pages %s", code, stdout, pages)
+	}
+	if !strings.Contains(stdout, `"pages": `+pages+`,`) || strings.Index(stdout, `"pages"`) > strings.Index(stdout, `"paragraphs"`) {
+		t.Errorf("--json keeps its fields in name order: %s", stdout)
 	}
 }
 

@@ -221,3 +221,48 @@ func TestStdinDashFormats(t *testing.T) {
 		}
 	}
 }
+
+// Markdown on standard input reads as Markdown (told from its content),
+// and --from FORMAT reads a document in the format given, pandoc's names
+// included, on every command that reads one; a name tw does not read is
+// a usage error.
+func TestStdinMarkdownAndFrom(t *testing.T) {
+	const md = "# Cells\n\nCells are the *smallest* units of life.\n\n- nucleus\n- membrane\n"
+	file := testkit.WriteFile(t, filepath.Join(t.TempDir(), "cells.txt"), md)
+	const read = "Cells\n\nCells are the smallest units of life.\n\nnucleus\nmembrane\n"
+	cases := []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{md, []string{"text", "-"}, read},
+		{md, []string{"text", "-", "--from", "plain"}, md},
+		{"# Cells\n", []string{"text", "-", "--from", "gfm"}, "Cells\n"},
+		{"", []string{"text", file}, md},
+		{"", []string{"text", file, "--from", "markdown"}, read},
+		{"", []string{"search", file, "membrane", "--from", "commonmark"}, "6:1: membrane\n"},
+	}
+	for _, tc := range cases {
+		code, out, errs := run(t, tc.stdin, nil, tc.args...)
+		if code != 0 || out != tc.want {
+			t.Errorf("tw %s: exit %d %q %q, want %q", strings.Join(tc.args, " "), code, out, errs, tc.want)
+		}
+	}
+	code, out, _ := run(t, "", nil, "info", file, "--from", "markdown", "--json")
+	if code != 0 || !strings.Contains(out, `"format": "markdown"`) {
+		t.Errorf("tw info --from markdown: exit %d %s", code, out)
+	}
+	for _, cmd := range []string{"text", "info", "search", "convert", "open"} {
+		args := []string{cmd, file, "--from", "docbook5"}
+		if cmd == "search" {
+			args = append(args, "x")
+		}
+		if cmd == "convert" {
+			args = append(args, filepath.Join(t.TempDir(), "out.md"))
+		}
+		code, _, errs := run(t, "", nil, args...)
+		if code != 2 || !strings.Contains(errs, `tw `+cmd+`: unknown input format "docbook5"`) {
+			t.Errorf("tw %s --from docbook5: exit %d %q", cmd, code, errs)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 
 func convertCmd(env Env) *cobra.Command {
 	var to string
+	var from string
 	c := &cobra.Command{
 		Use:   "convert IN OUT",
 		Short: "Convert a document to Markdown, HTML, plain text, JSON, EPUB 3, DOCX, ODT or PDF",
@@ -43,7 +44,7 @@ package libreoffice-writer).`,
 			} else if f, err = formatFromName(env, args[1]); err != nil {
 				return usage(env.p, "convert", err.Error())
 			}
-			d, err := loadDoc(env, "convert", args[0])
+			d, err := loadDoc(env, "convert", args[0], from)
 			if err != nil {
 				return err
 			}
@@ -68,6 +69,7 @@ package libreoffice-writer).`,
 	}
 	c.Flags().StringVar(&to, "to", "", "text, markdown, html, json, epub, docx, odt or pdf (else from OUT's extension)")
 	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions(formatNames(), cobra.ShellCompDirectiveNoFileComp))
+	addFromFlag(c, &from)
 	return c
 }
 

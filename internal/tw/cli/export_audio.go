@@ -70,7 +70,7 @@ and leaves no file.`,
 			if err := checkBackend(env, "export-audio", opts.Backend); err != nil {
 				return err
 			}
-			d, err := loadDoc(env, "export-audio", args[0])
+			d, err := loadDoc(env, "export-audio", args[0], "")
 			if err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -14,6 +15,7 @@ import (
 func infoCmd(env Env) *cobra.Command {
 	var home string
 	var asJSON bool
+	var from string
 	c := &cobra.Command{
 		Use:     "info FILE",
 		Short:   "Describe a document: format, size, structure, reading time",
@@ -24,7 +26,7 @@ func infoCmd(env Env) *cobra.Command {
 			if len(args) != 1 {
 				return usage(env.p, "info", env.tr("give one document"))
 			}
-			d, err := loadDoc(env, "info", args[0])
+			d, err := loadDoc(env, "info", args[0], from)
 			if err != nil {
 				return err
 			}
@@ -34,6 +36,7 @@ func infoCmd(env Env) *cobra.Command {
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	c.Flags().StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
+	addFromFlag(c, &from)
 	return c
 }
 
@@ -62,12 +65,16 @@ func printInfo(env Env, d *doc.Document, asJSON bool) {
 		}
 		return *p
 	}
+	pages, hasPages := pageCount(d)
 	if asJSON {
 		out := map[string]any{"file": d.Meta.Path, "format": d.Meta.Format, "title": d.Meta.Title,
 			"author": str(d.Meta.Author), "language": str(d.Meta.Language), "characters": d.Len(),
 			"words": words, "sentences": sentences, "lines": ix.Lines(), "paragraphs": paragraphs,
 			"headings": count(doc.Heading), "lists": count(doc.List), "tables": count(doc.Table),
 			"links": count(doc.Link), "images": count(doc.Image), "reading_minutes": minutes, "rate": rate}
+		if hasPages {
+			out["pages"] = pages
+		}
 		data, _ := json.MarshalIndent(out, "", "  ")
 		fmt.Fprintln(env.Stdout, string(data))
 		return
@@ -89,6 +96,9 @@ func printInfo(env Env, d *doc.Document, asJSON bool) {
 	fmt.Fprintf(w, "Sentences: %d\n", sentences)
 	fmt.Fprintf(w, "Lines: %d\n", ix.Lines())
 	fmt.Fprintf(w, "Paragraphs: %d\n", paragraphs)
+	if hasPages {
+		fmt.Fprintf(w, "Pages: %d\n", pages)
+	}
 	fmt.Fprintf(w, "Structure: %d headings, %d lists, %d tables, %d links, %d images\n",
 		count(doc.Heading), count(doc.List), count(doc.Table), count(doc.Link), count(doc.Image))
 	if minutes == 1 {
@@ -96,4 +106,11 @@ func printInfo(env Env, d *doc.Document, asJSON bool) {
 	} else {
 		fmt.Fprintf(w, "Reading time: about %d minutes at %d words per minute\n", minutes, rate)
 	}
+}
+
+// pageCount is the number of pages of a document that has pages (a PDF's
+// "pages" property); ok is false for one that has none.
+func pageCount(d *doc.Document) (n int, ok bool) {
+	n, err := strconv.Atoi(d.Meta.Properties["pages"])
+	return n, err == nil && n >= 0
 }

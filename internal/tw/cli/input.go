@@ -1,13 +1,13 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 
+	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"textfirst/internal/tw/doc"
@@ -83,22 +83,26 @@ func readStdin(p *i18n.Printer, cmd string, in io.Reader) ([]byte, error) {
 }
 
 // loadDoc loads the document a command reads: a file, or standard input
-// for "-" (its format told from its content: a PDF, a ZIP-based document,
-// HTML, JSON, else text).
-func loadDoc(env Env, cmd, path string) (*doc.Document, error) {
+// for "-" (its format told from its content: see load.StdinBytes), in the
+// input format from (--from, pandoc's names; "" goes by the name or the
+// content).
+func loadDoc(env Env, cmd, path, from string) (*doc.Document, error) {
 	var d *doc.Document
 	var err error
+	if err := checkInputFormat(env, cmd, from); err != nil {
+		return nil, err
+	}
 	if path == session.StdinPath {
 		data, rerr := readStdin(env.p, cmd, env.Stdin)
 		if rerr != nil {
 			return nil, rerr
 		}
-		if d, err = load.Stdin(bytes.NewReader(data), 0, ""); err == nil {
+		if d, err = load.StdinBytes(data, load.Options{Format: from}); err == nil {
 			d.Meta.Path = path
 		}
 	} else {
 		show, clear := terminalProgress(env, env.Stderr)
-		d, err = load.FileOptions(path, load.Options{Progress: show})
+		d, err = load.FileOptions(path, load.Options{Progress: show, Format: from})
 		clear()
 		if errors.Is(err, doc.ErrPasswordRequired) {
 			d, err = loadLocked(env, path)
@@ -108,6 +112,23 @@ func loadDoc(env Env, cmd, path string) (*doc.Document, error) {
 		return nil, readFailure(env.p, cmd, path, err)
 	}
 	return d, nil
+}
+
+// addFromFlag gives a command that reads a document --from FORMAT, as
+// pandoc takes it.
+func addFromFlag(c *cobra.Command, from *string) {
+	c.Flags().StringVar(from, "from", "", "read the document in this format: markdown, gfm, commonmark, html, latex, docx, odt, epub, rtf, plain... (else told from its name or content)")
+}
+
+// checkInputFormat refuses a --from that names no format tw reads.
+func checkInputFormat(env Env, cmd, from string) error {
+	if from == "" {
+		return nil
+	}
+	if _, ok := load.InputExtension(from); !ok {
+		return usage(env.p, cmd, env.tr("unknown input format %q", from))
+	}
+	return nil
 }
 
 // terminalProgress shows long loading work (OCR of scanned pages) on w
@@ -152,9 +173,7 @@ func loadLocked(env Env, path string) (*doc.Document, error) {
 	}
 	defer tty.Close()
 	for attempt := 0; attempt < 3; attempt++ {
-		fmt.Fprint(tty, env.tr("Password for %s: ", filepath.Base(path)))
-		pw, rerr := term.ReadPassword(int(tty.Fd()))
-		fmt.Fprintln(tty)
+		pw, rerr := readPassword(tty, tty, env.tr("Password for %s: ", filepath.Base(path)))
 		if rerr != nil || len(pw) == 0 {
 			return nil, &load.Error{Path: path, Reason: reasonNoPassword, Cause: doc.ErrPasswordRequired}
 		}

@@ -32,7 +32,7 @@ under their headings, with the quoted text and tags, as Markdown or HTML.`,
 			if args[0] == session.StdinPath {
 				return usage(env.p, "marks", env.tr("standard input has no marks; give a file"))
 			}
-			d, err := loadDoc(env, "marks", args[0])
+			d, err := loadDoc(env, "marks", args[0], "")
 			if err != nil {
 				return err
 			}

@@ -30,6 +30,9 @@ func openCmd(env Env) *cobra.Command {
 				return usage(env.p, "open", env.tr("give one document to open"))
 			}
 			o.File = args[0]
+			if err := checkInputFormat(env, "open", o.Format); err != nil {
+				return err
+			}
 			if o.File == session.StdinPath {
 				data, err := readStdin(env.p, "open", env.Stdin)
 				if err != nil {
@@ -67,6 +70,7 @@ func openCmd(env Env) *cobra.Command {
 	f.BoolVar(&o.NoSpeech, "no-speech", false, "no voice; readings are shown on the message line")
 	f.StringVar(&o.Backend, "backend", "", "the speech engine (tw backends lists them)")
 	f.StringVar(&o.Home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
+	addFromFlag(c, &o.Format)
 	c.RegisterFlagCompletionFunc("backend", completeBackends)
 	return c
 }

@@ -13,6 +13,7 @@ import (
 func searchCmd(env Env) *cobra.Command {
 	var home string
 	var regex, caseSensitive, wholeWord, asJSON bool
+	var from string
 	c := &cobra.Command{
 		Use:   "search FILE PATTERN",
 		Short: "Find text in a document",
@@ -38,7 +39,7 @@ LINE:COLUMN: the line. The count goes to stderr; no match exits 1.`,
 			if err != nil {
 				return fail(env.p, 2, env.tr("tw search: %q is not a regular expression: %v", args[1], err), env.tr("Fix the pattern, or leave out --regex."))
 			}
-			d, err := loadDoc(env, "search", args[0])
+			d, err := loadDoc(env, "search", args[0], from)
 			if err != nil {
 				return err
 			}
@@ -84,5 +85,6 @@ LINE:COLUMN: the line. The count goes to stderr; no match exits 1.`,
 	f.BoolVar(&wholeWord, "whole-word", false, "match whole words only")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
+	addFromFlag(c, &from)
 	return c
 }

@@ -120,7 +120,7 @@ address reads its page) and return when it has been heard, or write it to an aud
 			}
 			if doc.IsWebAddress(text) && !strings.ContainsAny(text, " \t\n") {
 				// A web address alone: its page is what is wanted.
-				d, err := loadDoc(env, "speak", text)
+				d, err := loadDoc(env, "speak", text, "")
 				if err != nil {
 					return err
 				}

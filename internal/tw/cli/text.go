@@ -25,6 +25,7 @@ import (
 func textCmd(env Env) *cobra.Command {
 	var to, out, home string
 	var structure, asJSON, yes bool
+	var from string
 	c := &cobra.Command{
 		Use:   "text FILE",
 		Short: "Print a document's text as tw reads it",
@@ -42,7 +43,7 @@ those formats (to a file with -o, or to a pipe).`,
 			if len(args) != 1 {
 				return usage(env.p, "text", env.tr("give one document"))
 			}
-			d, err := loadDoc(env, "text", args[0])
+			d, err := loadDoc(env, "text", args[0], from)
 			if err != nil {
 				return err
 			}
@@ -120,6 +121,7 @@ those formats (to a file with -o, or to a pipe).`,
 	f.BoolVarP(&yes, "y", "y", false, "")
 	f.MarkHidden("y")
 	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions(append(formatNames(), "narration"), cobra.ShellCompDirectiveNoFileComp))
+	addFromFlag(c, &from)
 	return c
 }
 

@@ -268,11 +268,8 @@ func fileInArchive(p, archive, member string, o Options) (*doc.Document, error) 
 }
 
 // Stdin loads a document read from r (standard input): at most limit
-// bytes (MaxSize when 0 or more), the format by its name (format, such as
-// "markdown" or "docx"), else by an extension (".md"), else found from the
-// content: RTF, ZIP-based documents (EPUB, DOCX, ODF, XLSX, PPTX), HTML,
-// else plain text. The document has no path; its title falls back to
-// "standard input".
+// bytes (MaxSize when 0 or more), read as StdinBytes reads them with
+// Options{Format: format}.
 func Stdin(r io.Reader, limit int64, format string) (*doc.Document, error) {
 	if limit <= 0 || limit > MaxSize {
 		limit = MaxSize
@@ -284,8 +281,18 @@ func Stdin(r io.Reader, limit int64, format string) (*doc.Document, error) {
 	if int64(len(data)) > limit {
 		return nil, &Error{Path: "-", Reason: "too large (over " + sizeText(int(limit)) + ")"}
 	}
-	name := "stdin" + formatExtension(format, data)
-	d, err := load(name, "", data, Options{})
+	return StdinBytes(data, Options{Format: format})
+}
+
+// StdinBytes loads standard input's bytes: in o.Format (see
+// InputExtension), else in the format found from the content: RTF, PDF,
+// ZIP-based documents (EPUB, DOCX, ODF, XLSX, PPTX), images, HTML,
+// Markdown (looksLikeMarkdown), else plain text. The document has no
+// path; its title falls back to "standard input".
+func StdinBytes(data []byte, o Options) (*doc.Document, error) {
+	name := "stdin" + formatExtension(o.Format, data)
+	o.Format = ""
+	d, err := load(name, "", data, o)
 	if err != nil {
 		var le *Error
 		if errors.As(err, &le) {
@@ -294,26 +301,20 @@ func Stdin(r io.Reader, limit int64, format string) (*doc.Document, error) {
 		return nil, err
 	}
 	if d.Meta.Title == "" || d.Meta.Title == name {
-		d.Meta.Title = "standard input"
+		d.Meta.Title = StdinTitle
 	}
 	return d, nil
 }
 
+// StdinTitle is the title of a document read from standard input that
+// gives none of its own.
+const StdinTitle = "standard input"
+
 // formatExtension picks the extension that selects the loader for
 // standard input.
 func formatExtension(format string, data []byte) string {
-	if format != "" {
-		if strings.HasPrefix(format, ".") {
-			return strings.ToLower(format)
-		}
-		for i := len(registry) - 1; i >= 0; i-- {
-			if registry[i].Name == strings.ToLower(format) && len(registry[i].Extensions) > 0 {
-				return registry[i].Extensions[0]
-			}
-		}
-		if strings.EqualFold(format, "text") {
-			return ".txt"
-		}
+	if ext, ok := InputExtension(format); ok && format != "" {
+		return ext
 	}
 	switch {
 	case bytes.HasPrefix(data, []byte("{\\rtf")):
@@ -350,6 +351,9 @@ func formatExtension(format string, data []byte) string {
 	head := bytes.ToLower(bytes.TrimSpace(data[:min(len(data), 512)]))
 	if bytes.HasPrefix(head, []byte("<!doctype html")) || bytes.HasPrefix(head, []byte("<html")) {
 		return ".html"
+	}
+	if looksLikeMarkdown(data) {
+		return ".md"
 	}
 	return ".txt"
 }

@@ -2,6 +2,7 @@ package load
 
 import (
 	"strconv"
+	"strings"
 
 	"textfirst/internal/tw/doc"
 )
@@ -44,6 +45,13 @@ func (b *builder) tableRow(header bool, n int, cell func(i int)) {
 	b.closeMarker(row)
 }
 
+// blankRow tells a table row that would read as nothing but cell
+// separators: no text and no picture (a DOCX drawing or VML picture, an
+// ODF frame). Loaders leave such rows out, and a table of blank rows only.
+func blankRow(r *xnode) bool {
+	return strings.TrimSpace(r.textOf()) == "" && r.find("drawing") == nil && r.find("pict") == nil && r.find("frame") == nil
+}
+
 // noteRef writes a note's reference, "[label]", under a footnote marker
 // whose reference is ref: the same ref joins the reference in the text to
 // its note in the notes section.
@@ -67,6 +75,50 @@ func (b *builder) heading(level int, text string) {
 func (b *builder) notesHeading() {
 	b.paragraphBreak()
 	b.heading(2, "Footnotes")
+}
+
+// commentLabel is the Label of the footnote markers of a document's
+// comments (DOCX comments, ODT annotations), both the reference in the
+// text and the comment in the comments section.
+const commentLabel = "comment"
+
+// commentNumber labels comment i (from 0) "c1", "c2", …: comments are
+// counted apart from the notes.
+func commentNumber(i int) string { return "c" + strconv.Itoa(i+1) }
+
+// commentRef writes the reference to comment i (from 0) where the
+// document anchors it: "[c1]" under a footnote marker labelled "comment",
+// whose reference joins it to the comment in the comments section.
+func (b *builder) commentRef(i int) {
+	l := commentNumber(i)
+	id := b.openMarker(doc.Marker{Kind: doc.Footnote, Reference: l, Label: commentLabel})
+	b.literal("[" + l + "]")
+	b.closeMarker(id)
+}
+
+// commentsSection writes n comments after the notes section: a level-2
+// "Comments" heading, then each comment on a line of its own, "[c1]
+// AUTHOR: text" under a level-1 footnote marker labelled "comment" (no
+// "AUTHOR: " when author(i) is ""). body(i) writes the text of comment i.
+func (b *builder) commentsSection(n int, author func(i int) string, body func(i int)) {
+	if n == 0 {
+		return
+	}
+	b.paragraphBreak()
+	b.heading(2, "Comments")
+	for i := range n {
+		b.lineBreak()
+		id := b.openMarker(doc.Marker{Kind: doc.Footnote, Level: 1, Reference: commentNumber(i), Label: commentLabel})
+		b.commentRef(i)
+		b.space()
+		if who := author(i); who != "" {
+			b.inlineText(who + ":")
+			b.space()
+		}
+		body(i)
+		b.closeMarker(id)
+		b.lineBreak()
+	}
 }
 
 // openNote starts a note of the notes section: a level-1 footnote marker

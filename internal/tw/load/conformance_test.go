@@ -54,6 +54,9 @@ func TestConformanceWithTextweaverFixtures(t *testing.T) {
 			if filepath.Ext(name) == ".epub" {
 				dropEPUBNotes(t, want, got, epubNotesWanted[name])
 			}
+			if filepath.Ext(name) == ".html" {
+				dropHTMLRegions(t, want, got, htmlRegionsWanted)
+			}
 			compareDocJSON(t, want, got)
 		})
 	}
@@ -123,6 +126,65 @@ func dropEPUBNotes(t *testing.T, want, got map[string]any, notes string) {
 	}
 	if refs != 1 || notesSeen != 2 {
 		t.Errorf("%d reference markers and %d note markers, want 1 and 2 (the note and its label)", refs, notesSeen)
+	}
+	got["markers"] = kept
+}
+
+// htmlRegionsWanted are the blocks sample.html gets beyond the original's
+// text: its <nav> before the text, its <footer> after it.
+var htmlRegionsWanted = []string{"Home | About", "Footer text that some readers skip."}
+
+// dropHTMLRegions: here we go beyond the original, which drops a page's
+// <nav>, <aside> and <footer>; we read them as pandoc does, each under a
+// quote marker labelled with its kind (htmlWalker.region). This checks
+// the regions' text and places (each a block at the start or the end,
+// in the order of regions) and removes them, with the markers inside them,
+// from got, shifting the markers after a leading one.
+func dropHTMLRegions(t *testing.T, want, got map[string]any, regions []string) {
+	t.Helper()
+	text := []rune(got["text"].(string))
+	var blocks [][2]int
+	for _, m := range got["markers"].([]any) {
+		mm := m.(map[string]any)
+		if mm["kind"] == "quote" && (mm["label"] == "navigation" || mm["label"] == "footer" || mm["label"] == "aside") {
+			r := mm["range"].([]any)
+			blocks = append(blocks, [2]int{int(r[0].(float64)), int(r[1].(float64))})
+		}
+	}
+	if len(blocks) != len(regions) {
+		t.Fatalf("%d regions, want %d (%q)", len(blocks), len(regions), regions)
+	}
+	shift := 0
+	for i, b := range blocks {
+		if got := string(text[b[0]:b[1]]); got != regions[i] {
+			t.Errorf("region %d reads %q, want %q", i, got, regions[i])
+		}
+		switch {
+		case b[0] == 0:
+			shift = b[1] + 2 // the block and the blank line after it
+		case b[1] == len(text):
+			blocks[i][0] -= 2 // the blank line before the block
+		default:
+			t.Fatalf("region %q is neither at the start nor at the end", regions[i])
+		}
+	}
+	cut := len(text)
+	for _, b := range blocks {
+		if b[0] > 0 {
+			cut = min(cut, b[0])
+		}
+	}
+	got["text"] = string(text[shift:cut])
+	var kept []any
+	for _, m := range got["markers"].([]any) {
+		mm := m.(map[string]any)
+		r := mm["range"].([]any)
+		start, end := int(r[0].(float64)), int(r[1].(float64))
+		if end <= shift && shift > 0 || start >= cut {
+			continue
+		}
+		mm["range"] = []any{float64(start - shift), float64(end - shift)}
+		kept = append(kept, m)
 	}
 	got["markers"] = kept
 }

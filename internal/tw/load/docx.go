@@ -3,6 +3,7 @@ package load
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,7 +51,6 @@ type docxChange struct {
 
 type docxNoteRef struct {
 	endnote bool
-	comment bool
 	id      string
 	n       int
 }
@@ -69,6 +69,7 @@ type docx struct {
 	inNote     bool
 	inCode     bool
 	notes      []docxNoteRef
+	comments   []string // ids of the comments referred to, in reading order
 	changes    []docxChange
 	spanOf     []int // span id of each insertion in changes (-1 for deletions)
 	textBoxes  []*xnode
@@ -83,9 +84,11 @@ type docx struct {
 // underline and code from direct formatting and character styles;
 // hyperlinks (internal ones to bookmarks recorded in Document.Links);
 // drawings as their description; footnotes and endnotes numbered together
-// (and comments, as "Comment by AUTHOR: ...") in reading order, "[n]" in
-// the text and the notes under a level-2
-// "Footnotes" heading at the end. Inserted text is read, deleted text is
+// in reading order, "[n]" in the text and the notes under a level-2
+// "Footnotes" heading at the end; comments as "[cN]" where Word puts
+// their reference and "[cN] AUTHOR: text" under a level-2 "Comments"
+// heading after the notes (builder.commentsSection; replies are comments
+// of their own). Inserted text is read, deleted text is
 // not; both are listed in Meta.Properties ("textweaver.revisions",
 // "textweaver.changes"). Title, author and language come from
 // docProps/core.xml (each once: the original textweaver doubles them).
@@ -121,21 +124,18 @@ func loadDOCX(docPath string, data []byte) (*doc.Document, error) {
 	x.b.notesSection(len(x.notes), func(i int) string { return strconv.Itoa(x.notes[i].n) }, func(i int) {
 		ref := x.notes[i]
 		n := footnotes[ref.id]
-		switch {
-		case ref.endnote:
+		if ref.endnote {
 			n = endnotes[ref.id]
-		case ref.comment:
-			n = comments[ref.id]
-		}
-		if ref.comment && n != nil {
-			who := collapseSpace(n.attr("author"))
-			if who == "" {
-				who = "someone"
-			}
-			x.b.inlineText("Comment by " + who + ":")
-			x.b.space()
 		}
 		if n != nil {
+			x.blocks(n)
+		}
+		x.formats.close(x.b)
+	})
+	x.b.commentsSection(len(x.comments), func(i int) string {
+		return collapseSpace(comments[x.comments[i]].attr("author"))
+	}, func(i int) {
+		if n := comments[x.comments[i]]; n != nil {
 			x.blocks(n)
 		}
 		x.formats.close(x.b)
@@ -552,21 +552,28 @@ func (x *docx) table(t *xnode) {
 			}
 		}
 	}
+	rows := wordChildren(t, "tr")
+	if !slices.ContainsFunc(rows, func(tr *xnode) bool { return !blankRow(tr) && len(wordChildren(tr, "tc")) > 0 }) {
+		return
+	}
 	tid := b.openMarker(doc.Marker{Kind: doc.Table})
 	row := 0
-	for _, tr := range wordChildren(t, "tr") {
+	for _, tr := range rows {
 		cells := wordChildren(tr, "tc")
 		if len(cells) == 0 {
 			continue
 		}
-		header := row == 0 && headerFirst || onOff(tr.child("trPr").child("tblHeader")) > 0
+		row++
+		if blankRow(tr) {
+			continue
+		}
+		header := row == 1 && headerFirst || onOff(tr.child("trPr").child("tblHeader")) > 0
 		b.tableRow(header, len(cells), func(i int) {
 			x.inCell++
 			x.blocks(cells[i])
 			x.formats.close(x.b)
 			x.inCell--
 		})
-		row++
 	}
 	b.closeMarker(tid)
 	b.paragraphBreak()
@@ -707,12 +714,19 @@ func (x *docx) run(r *xnode) {
 				format()
 				b.inlineText(string(rune(v)))
 			}
-		case "footnoteReference", "endnoteReference", "commentReference":
+		case "commentReference":
 			if x.inNote {
 				continue
 			}
 			x.formats.close(x.b)
-			ref := docxNoteRef{endnote: c.name == "endnoteReference", comment: c.name == "commentReference", id: c.attr("id"), n: len(x.notes) + 1}
+			x.comments = append(x.comments, c.attr("id"))
+			b.commentRef(len(x.comments) - 1)
+		case "footnoteReference", "endnoteReference":
+			if x.inNote {
+				continue
+			}
+			x.formats.close(x.b)
+			ref := docxNoteRef{endnote: c.name == "endnoteReference", id: c.attr("id"), n: len(x.notes) + 1}
 			x.notes = append(x.notes, ref)
 			label := strconv.Itoa(ref.n)
 			b.noteRef(label, label)
@@ -720,10 +734,20 @@ func (x *docx) run(r *xnode) {
 			x.drawing(c)
 		case "AlternateContent":
 			if ch := c.child("Choice"); ch != nil {
-				x.run(&xnode{name: "r", children: append([]*xnode{r.child("rPr")}, ch.children...)})
+				x.run(choiceRun(r, ch))
 			}
 		}
 	}
+}
+
+// choiceRun is the run that an mc:Choice inside run r stands for: r's
+// properties (when it has any) followed by the choice's content.
+func choiceRun(r, choice *xnode) *xnode {
+	children := make([]*xnode, 0, len(choice.children)+1)
+	if rpr := r.child("rPr"); rpr != nil {
+		children = append(children, rpr)
+	}
+	return &xnode{name: "r", children: append(children, choice.children...)}
 }
 
 // drawing reads a picture as its description (else title); text boxes

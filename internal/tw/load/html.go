@@ -11,7 +11,8 @@ import (
 )
 
 // htmlSkipped elements are not part of what a reader reads: scripts,
-// styles, navigation, page footers, asides, forms and embedded objects.
+// styles, forms and embedded objects; also navigation, page footers and
+// asides where the walker does not read regions.
 var htmlSkipped = map[string]bool{
 	"script": true, "style": true, "nav": true, "footer": true, "aside": true,
 	"noscript": true, "svg": true, "canvas": true, "meta": true, "link": true,
@@ -34,9 +35,11 @@ const maxHTMLDepth = 256
 // author from <meta name="author">, the title from the first <h1>, else
 // <title>, else the first heading, else the file name.
 //
-// Left out: script, style, nav, footer, aside, noscript, svg, canvas,
-// iframe, template, button, form, and elements with the hidden attribute or
-// aria-hidden="true". An image reads as its alt text (else its title or
+// Left out: script, style, noscript, svg, canvas, iframe, template,
+// button, form, and elements with the hidden attribute or
+// aria-hidden="true". Asides, navigation and footers are read as blocks
+// set apart (htmlWalker.region), as pandoc reads them; EPUB chapters and
+// e-mail bodies still leave them out. An image reads as its alt text (else its title or
 // aria-label); an image with none of them reads as nothing. A table's
 // caption is a paragraph of its own before the table and the table's
 // label. <hr> is a zero-length "rule" marker, as in Markdown.
@@ -48,7 +51,7 @@ func loadHTML(path string, data []byte) (*doc.Document, error) {
 // page (a web page's links to its own address, for one).
 func htmlWithLinks(path string, data []byte, linkKey func(href string) string) (*doc.Document, error) {
 	src := decode(data)
-	w := &htmlWalker{b: newBuilder(len(src) / 2), anchorKey: htmlAnchorKey, linkKey: linkKey}
+	w := &htmlWalker{b: newBuilder(len(src) / 2), anchorKey: htmlAnchorKey, linkKey: linkKey, regions: true}
 	root, err := html.Parse(bytes.NewReader(src))
 	if err != nil {
 		// The parser refuses elements nested more than 512 deep (its
@@ -164,6 +167,32 @@ type htmlWalker struct {
 	skipNotes bool
 	notes     *epubNotes
 	chapter   string
+	// regions reads <aside>, <nav> and <footer> (see region) instead of
+	// leaving them out.
+	regions bool
+}
+
+// htmlRegions label the blocks a page sets apart from its main text, as
+// region marks them.
+var htmlRegions = map[string]string{"aside": "aside", "nav": "navigation", "footer": "footer"}
+
+// region reads an <aside>, <nav> or <footer> as a block set apart, which a
+// reader can skip as a whole: a note (role doc-footnote or doc-endnote,
+// epub:type, or the class "footnote" docutils writes) under a level-1
+// footnote marker whose reference is its id, anything else under a quote
+// marker labelled "aside", "navigation" or "footer". Inside a table cell
+// it is read as the cell's text.
+func (w *htmlWalker) region(n *html.Node) {
+	w.paragraphBreak()
+	switch {
+	case w.inCell > 0:
+		w.children(n)
+	case isEPUBNote(n) || hasWord(attr(n, "class"), "footnote"):
+		w.wrap(n, doc.Marker{Kind: doc.Footnote, Level: 1, Reference: attr(n, "id")})
+	default:
+		w.wrap(n, doc.Marker{Kind: doc.Quote, Label: htmlRegions[n.Data]})
+	}
+	w.paragraphBreak()
 }
 
 // paragraphBreak separates blocks: a space inside a table cell, a line
@@ -221,7 +250,7 @@ func (w *htmlWalker) element(n *html.Node) {
 		}
 		return
 	}
-	if htmlSkipped[n.Data] || isHidden(n) {
+	if htmlSkipped[n.Data] && !(w.regions && htmlRegions[n.Data] != "") || isHidden(n) {
 		return
 	}
 	if w.depth >= maxHTMLDepth {
@@ -277,6 +306,8 @@ func (w *htmlWalker) element(n *html.Node) {
 		w.lineBreak()
 		w.children(n)
 		w.lineBreak()
+	case "aside", "nav", "footer":
+		w.region(n)
 	case "blockquote":
 		w.paragraphBreak()
 		if w.inCell > 0 {

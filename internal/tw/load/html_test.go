@@ -34,10 +34,32 @@ func TestHTML(t *testing.T) {
 		},
 		{
 			name: "skipped and hidden elements",
-			in:   `<nav>Menu</nav><script>x()</script><style>p{}</style><p hidden>secret</p><span aria-hidden="true">x</span><aside>side</aside><form>q</form><p>Kept.</p><footer>f</footer><noscript>n</noscript>`,
+			in:   `<script>x()</script><style>p{}</style><p hidden>secret</p><span aria-hidden="true">x</span><aside hidden>side</aside><form>q</form><p>Kept.</p><noscript>n</noscript>`,
 			text: "Kept.",
 			markers: []string{
 				`paragraph 0-5 "Kept."`,
+			},
+		},
+		{
+			// docutils (the Python documentation) writes its footnotes as
+			// <aside class="footnote">.
+			name: "asides, navigation and footers read, set apart",
+			in:   `<nav><a href="#n">Next</a></nav><p>See<a href="#fn1" id="r1">1</a>.</p><aside class="footnote brackets" id="fn1"><a href="#r1">1</a><p>The note.</p></aside><aside><p>Side.</p></aside><table><tr><td>a<aside>b</aside></td></tr></table><footer>Foot</footer>`,
+			text: "Next\n\nSee1.\n\n1\n\nThe note.\n\nSide.\n\na b\n\nFoot",
+			markers: []string{
+				`quote 0-4 label="navigation" "Next"`,
+				`link 0-4 ref="#n" "Next"`,
+				`paragraph 6-11 "See1."`,
+				`link 9-10 ref="#fn1" "1"`,
+				`footnote 13-25 level=1 ref="fn1" "1\n\nThe note."`,
+				`link 13-14 ref="#r1" "1"`,
+				`paragraph 16-25 "The note."`,
+				`quote 27-32 label="aside" "Side."`,
+				`paragraph 27-32 "Side."`,
+				`table 34-37 "a b"`,
+				`table_row 34-37 "a b"`,
+				`table_cell 34-37 "a b"`,
+				`quote 39-43 label="footer" "Foot"`,
 			},
 		},
 		{

@@ -20,10 +20,10 @@ var texSection = map[string]int{"part": 0, "chapter": 1, "section": 2, "subsecti
 
 // texDropArgs are commands read as nothing, arguments included.
 var texDropArgs = map[string]bool{
-	"usepackage": true, "documentclass": true, "newcommand": true, "renewcommand": true, "providecommand": true,
+	"usepackage": true, "documentclass": true,
 	"newenvironment": true, "renewenvironment": true, "setlength": true, "addtolength": true, "setcounter": true,
-	"vspace": true, "hspace": true, "bibliography": true, "bibliographystyle": true, "label": true, "ref": true,
-	"eqref": true, "pageref": true, "cite": true, "citep": true, "citet": true, "includegraphics": true, "input": true,
+	"vspace": true, "hspace": true, "bibliography": true, "bibliographystyle": true, "label": true,
+	"pageref": true, "cite": true, "citep": true, "citet": true, "includegraphics": true, "input": true,
 	"include": true, "index": true, "pagestyle": true, "thispagestyle": true, "addtocontents": true, "hypersetup": true,
 	"graphicspath": true, "geometry": true, "definecolor": true, "color": true, "newtheorem": true, "title": true,
 	"author": true, "date": true, "nocite": true, "bibitem": true, "lstset": true, "newlength": true, "counterwithin": true,
@@ -68,6 +68,11 @@ type tex struct {
 	minSect int
 	table   *texTable
 	steps   int
+
+	macros    map[string]texMacro // the document's own macros (texMacros)
+	expanding map[string]bool     // macros being expanded: not expanded again inside themselves
+	budget    *int                // bytes of expanded macro text left for the whole document
+	labels    map[string]string   // what \ref prints for each label (texLabels)
 }
 
 type texTable struct {
@@ -81,14 +86,18 @@ type texTable struct {
 // lists, quote environments, verbatim and listings as code, tabular as
 // tables, \textbf, \emph, \underline, \texttt, links (\href, \url),
 // footnotes (as "[n]" with the notes at the end), accents and symbols as
-// characters, inline math as its source without backslashes. Comments,
-// the preamble and commands that only set things up are not read; no
-// macro is expanded, so a recursive one cannot loop. \title and \author
-// are the metadata; \maketitle writes them.
+// characters, inline math as its source without backslashes, \ref as a
+// link to its label read as the label's number (texLabels). Comments, the
+// preamble and commands that only set things up are not read. The
+// document's own macros are expanded (texMacros), never inside
+// themselves and within a budget of expanded text, so a recursive one
+// cannot loop. \title and \author are the metadata; \maketitle writes
+// them.
 func loadLaTeX(docPath string, data []byte) (*doc.Document, error) {
 	src := string(decode(data))
 	src = stripTeXComments(src)
-	t := &tex{b: newBuilder(len(src)), para: -1, minSect: 9}
+	budget := 8*len(src) + 1<<20
+	t := &tex{b: newBuilder(len(src)), para: -1, minSect: 9, macros: texMacros(src), expanding: map[string]bool{}, budget: &budget}
 	t.title = texArg(src, "\\title")
 	t.author = texArg(src, "\\author")
 	body := src
@@ -104,6 +113,7 @@ func loadLaTeX(docPath string, data []byte) (*doc.Document, error) {
 			t.minSect = min(t.minSect, lv)
 		}
 	}
+	t.labels = texLabels(body, t.minSect)
 	t.s = body
 	t.content("")
 	t.endPara()
@@ -217,7 +227,7 @@ func bracketed(s string, i int) (string, int, bool) {
 
 // plain turns a short piece of LaTeX (a title) into text.
 func (t *tex) plain(s string) string {
-	sub := &tex{s: s, b: newBuilder(len(s)), para: -1, block: 1, minSect: t.minSect}
+	sub := &tex{s: s, b: newBuilder(len(s)), para: -1, block: 1, minSect: t.minSect, macros: t.macros, expanding: t.expanding, budget: t.budget, labels: t.labels}
 	sub.content("")
 	txt, _ := sub.b.finish()
 	return strings.ReplaceAll(txt, "\n", " ")
@@ -380,6 +390,14 @@ func texMath(m string) string {
 				j++
 			}
 			name := m[i+1 : j]
+			if name == "label" || name == "nonumber" || name == "notag" {
+				// Not part of the formula: a label (and its argument), a numbering switch.
+				if name == "label" {
+					_, j = braced(m, j)
+				}
+				i = j - 1
+				continue
+			}
 			if sym, ok := texSymbols[name]; ok {
 				out.WriteString(sym)
 			} else if name != "" && name != "left" && name != "right" && name != "mathrm" && name != "text" && name != "frac" {
@@ -537,6 +555,8 @@ func (t *tex) command(env string) bool {
 		t.sub(text)
 		t.block--
 		b.closeMarker(id)
+	case "ref", "eqref":
+		t.ref(arg(), name == "eqref")
 	case "url":
 		url := arg()
 		t.startText()
@@ -583,13 +603,28 @@ func (t *tex) command(env string) bool {
 		} else {
 			b.lineBreak()
 		}
+	case "newcommand", "renewcommand", "providecommand":
+		// A definition (texMacros read it): skipped.
+		_, t.i = texMacroName(s, t.i)
+		for range 2 {
+			_, t.i, _ = bracketed(s, t.i)
+		}
+		_, t.i = braced(s, t.i)
 	case "def", "gdef", "edef", "xdef":
-		// \def\name#1{body}: skipped, never expanded.
+		// \def\name#1{body}: a definition (texMacros read it), skipped.
 		for t.i < len(s) && s[t.i] != '{' {
 			t.i++
 		}
 		_, t.i = braced(s, t.i)
 	default:
+		if m, ok := t.macros[name]; ok && !t.expanding[name] {
+			if body, ok := t.expand(m); ok {
+				t.expanding[name] = true
+				t.sub(body)
+				delete(t.expanding, name)
+			}
+			return false
+		}
 		if sym, ok := texSymbols[name]; ok {
 			t.text(sym)
 			if t.i < len(s) && s[t.i] == ' ' {
@@ -604,7 +639,7 @@ func (t *tex) command(env string) bool {
 				t.i = next
 				if _, n2 := braced(s, t.i); n2 != t.i {
 					t.i = n2
-					if name == "newcommand" || name == "renewcommand" || name == "providecommand" || name == "href" || name == "setlength" || name == "newenvironment" || name == "definecolor" || name == "setcounter" || name == "newtheorem" || name == "raisebox" || name == "rule" {
+					if name == "href" || name == "setlength" || name == "newenvironment" || name == "definecolor" || name == "setcounter" || name == "newtheorem" || name == "raisebox" || name == "rule" {
 						continue
 					}
 				} else if !has {
@@ -614,8 +649,12 @@ func (t *tex) command(env string) bool {
 			}
 			return false
 		}
-		// Unknown: the name is dropped, the arguments' text read.
-		_, t.i, _ = bracketed(s, t.i)
+		// Unknown: the name is dropped, the arguments' text read. The
+		// space after the name goes with it (TeX skips it), the space after
+		// an argument stays.
+		var hasOpt bool
+		_, t.i, hasOpt = bracketed(s, t.i)
+		args := false
 		for {
 			a, next := braced(s, t.i)
 			if next == t.i {
@@ -623,8 +662,9 @@ func (t *tex) command(env string) bool {
 			}
 			t.i = next
 			t.sub(a)
+			args = true
 		}
-		if t.i < len(s) && s[t.i] == ' ' {
+		if !args && !hasOpt && t.i < len(s) && s[t.i] == ' ' {
 			t.i++
 		}
 	}

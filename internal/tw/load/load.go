@@ -112,6 +112,9 @@ type Options struct {
 	// scanned pages: done of total steps so far, and what the steps are
 	// ("page" of OCR).
 	Progress func(done, total int, step string)
+	// Format reads the document in this input format (see
+	// InputExtension) whatever its name says; "" goes by the name.
+	Format string
 }
 
 // loadPDF is the PDF loader with Options.
@@ -265,6 +268,9 @@ func BytesWithPassword(path string, data []byte, password string) (*doc.Document
 // failure becomes an *Error with the loader's reason.
 func load(path, docPath string, data []byte, o Options) (*doc.Document, error) {
 	r, ok := lookup(path)
+	if ext, known := InputExtension(o.Format); known && o.Format != "" {
+		r, ok = lookup("x" + ext)
+	}
 	if !ok {
 		r = registration{Name: FormatText, Load: loadText}
 	}

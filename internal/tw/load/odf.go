@@ -43,6 +43,8 @@ type odf struct {
 	inNote        bool
 	inCode        bool
 	notes         []*xnode
+	annotations   []*xnode
+	openRanges    map[string]int // annotation index by office:name, until its annotation-end
 }
 
 type odfListState struct {
@@ -58,7 +60,10 @@ type odfListState struct {
 // outline level, lists with their labels, tables ("header" rows from
 // table-header-rows), bold, italic, underline and code spans from styles,
 // links, images as their description, notes as "[n]" gathered under a
-// "Footnotes" heading at the end, bookmarks as link targets.
+// "Footnotes" heading at the end, annotations (comments) as "[cN]" where
+// the text they annotate ends (where they stand when they annotate a
+// point), gathered under a "Comments" heading after the notes
+// (builder.commentsSection), bookmarks as link targets.
 func loadODF(docPath string, data []byte) (*doc.Document, error) {
 	z, err := openZip(data)
 	if err != nil {
@@ -368,11 +373,8 @@ func (o *odf) table(t *xnode) {
 				if v, err := strconv.Atoi(c.attr("number-rows-repeated")); err == nil && v > 1 {
 					rep = min(v, maxRepeat)
 				}
-				if rowEmpty(c) {
-					if o.spreadsheet {
-						continue
-					}
-					rep = 1
+				if blankRow(c) {
+					continue
 				}
 				for range rep {
 					rows = append(rows, row{c, header})
@@ -385,6 +387,9 @@ func (o *odf) table(t *xnode) {
 		}
 	}
 	collect(t, false)
+	if len(rows) == 0 {
+		return
+	}
 	b.paragraphBreak()
 	tid := b.openMarker(doc.Marker{Kind: doc.Table})
 	for _, r := range rows {
@@ -417,8 +422,6 @@ func (o *odf) table(t *xnode) {
 	b.closeMarker(tid)
 	b.paragraphBreak()
 }
-
-func rowEmpty(r *xnode) bool { return strings.TrimSpace(r.textOf()) == "" }
 
 // frame reads an image as its description (else title) and a text box as
 // its blocks.
@@ -517,7 +520,27 @@ func (o *odf) inline(n *xnode) {
 			o.frame(c)
 		case "bookmark", "bookmark-start", "reference-mark", "reference-mark-start":
 			b.anchor(c.attr("name"))
-		case "annotation", "tracked-changes", "note-citation", "deletion", "change":
+		case "annotation":
+			if o.inNote {
+				continue
+			}
+			o.formats.close(o.b)
+			o.annotations = append(o.annotations, c)
+			if name := c.attr("name"); name != "" {
+				if o.openRanges == nil {
+					o.openRanges = map[string]int{}
+				}
+				o.openRanges[name] = len(o.annotations) - 1
+			} else {
+				b.commentRef(len(o.annotations) - 1)
+			}
+		case "annotation-end":
+			if i, ok := o.openRanges[c.attr("name")]; ok && !o.inNote {
+				delete(o.openRanges, c.attr("name"))
+				o.formats.close(o.b)
+				b.commentRef(i)
+			}
+		case "tracked-changes", "note-citation", "deletion", "change":
 		default:
 			if c.name != "" {
 				o.inline(c)
@@ -526,12 +549,19 @@ func (o *odf) inline(n *xnode) {
 	}
 }
 
+// noteSection writes the notes section, then the comments section.
 func (o *odf) noteSection() {
 	o.inNote = true
 	o.b.notesSection(len(o.notes), noteNumber, func(i int) {
 		if n := o.notes[i]; n != nil {
 			o.blocks(n)
 		}
+		o.formats.close(o.b)
+	})
+	o.b.commentsSection(len(o.annotations), func(i int) string {
+		return collapseSpace(o.annotations[i].child("creator").textOf())
+	}, func(i int) {
+		o.blocks(o.annotations[i])
 		o.formats.close(o.b)
 	})
 	o.inNote = false

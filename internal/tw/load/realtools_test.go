@@ -310,3 +310,56 @@ func TestRealDocumentsFromDebian(t *testing.T) {
 	}
 	t.Logf("underscore manual: %d of %d in-page links followed; %d LibreOffice templates loaded", followed, inPage, len(templates))
 }
+
+// The Word files LibreOffice writes from its own text templates load (with
+// text when the template has some), and idxexample.odt's (frames as mc:AlternateContent in runs with no
+// properties, blank table rows) has its frame's text and no line of bare
+// cell separators.
+func TestLibreOfficeDOCXOfItsTemplates(t *testing.T) {
+	templates, _ := filepath.Glob("/usr/lib/libreoffice/share/template/common/*/*.ott")
+	odt, _ := filepath.Glob("/usr/lib/libreoffice/share/template/common/*/*.odt")
+	templates = append(templates, odt...)
+	if len(templates) == 0 {
+		t.Fatal("no LibreOffice templates (install with scripts/deps-formats.sh)")
+	}
+	dir := t.TempDir()
+	args := append([]string{"-env:UserInstallation=file://" + filepath.Join(dir, "profile"), "--headless", "--norestore",
+		"--convert-to", "docx", "--outdir", filepath.Join(dir, "out")}, templates...)
+	cmd := exec.Command("soffice", args...)
+	cmd.Env = append(os.Environ(), "LANG=C.UTF-8", "HOME="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("soffice: %v\n%s", err, out)
+	}
+	hasText := map[string]bool{} // by name without extension: the template read as ODF has text
+	for _, p := range templates {
+		if d, err := File(p); err == nil && strings.TrimSpace(d.Text) != "" {
+			hasText[strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))] = true
+		}
+	}
+	made, _ := filepath.Glob(filepath.Join(dir, "out", "*.docx"))
+	if len(made) != len(templates) {
+		t.Errorf("LibreOffice wrote %d DOCX files of %d templates", len(made), len(templates))
+	}
+	for _, p := range made {
+		d, err := File(p)
+		if err != nil {
+			t.Errorf("%s: %v", filepath.Base(p), err)
+			continue
+		}
+		checkInvariants(t, d)
+		if strings.TrimSpace(d.Text) == "" && hasText[strings.TrimSuffix(filepath.Base(p), ".docx")] {
+			t.Errorf("%s: no text, though its template has some", filepath.Base(p))
+		}
+		if filepath.Base(p) != "idxexample.docx" {
+			continue
+		}
+		if !strings.Contains(d.Text, "TABLE1") {
+			t.Errorf("idxexample.docx: no frame text TABLE1 in %q", d.Text)
+		}
+		for _, line := range strings.Split(d.Text, "\n") {
+			if line != "" && strings.Trim(line, " |") == "" {
+				t.Errorf("idxexample.docx: a line of bare separators %q", line)
+			}
+		}
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"textfirst/internal/tw/doc"
 )
 
 // zipOf builds a ZIP archive of the given members (sorted by name, but
@@ -318,6 +320,11 @@ func TestStdin(t *testing.T) {
 		{"# T\n\nx\n", "markdown", "T\n\nx", "markdown"},
 		{"# T\n", "", "# T\n", "text"},
 		{"# T\n", ".md", "T", "markdown"},
+		{"# T\n\n- a\n- b\n", "", "T\n\na\nb", "markdown"},
+		{"# T\n\n- a\n", "plain", "# T\n\n- a\n", "text"},
+		{"T\n", "gfm", "T", "markdown"},
+		{"*T*\n", "markdown+smart-raw_html", "T", "markdown"},
+		{"\\section{S}", "latex", "S", "latex"},
 		{"<!DOCTYPE html><p>hi</p>", "", "hi", "html"},
 		{`{\rtf1 hello}`, "", "hello", "rtf"},
 		{string(conformanceFile(t, "sample.epub")), "", "", "epub"},
@@ -345,16 +352,192 @@ func TestStdin(t *testing.T) {
 	}
 }
 
-func TestDOCXCommentsAsNotes(t *testing.T) {
+// Comments (DOCX comments, ODT annotations) are notes of their own: "[cN]"
+// where the document anchors them, the text under a "Comments" heading
+// after the footnotes, both under footnote markers labelled "comment" that
+// share a reference (so follow_link goes from one to the other).
+func TestCommentsAsNotes(t *testing.T) {
+	docx := zipMembers(t, conformanceFile(t, "sample.docx"))
+	docx["word/document.xml"] = `<w:document xmlns:w="w"><w:body><w:tbl><w:tr><w:tc><w:p><w:commentRangeStart w:id="0"/><w:r><w:t>Checked text.</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>Next.</w:t></w:r><w:r><w:commentReference w:id="5"/></w:r></w:p></w:tc></w:tr></w:tbl></w:body></w:document>`
+	docx["word/comments.xml"] = `<w:comments xmlns:w="w"><w:comment w:id="0" w:author="Grace"><w:p><w:r><w:t>Is this right?</w:t></w:r></w:p></w:comment><w:comment w:id="5" w:author=""><w:p><w:r><w:t>Yes.</w:t></w:r></w:p></w:comment></w:comments>`
+	odt := map[string]string{
+		"mimetype":    "application/vnd.oasis.opendocument.text",
+		"content.xml": `<office:document-content><office:body><office:text><table:table><table:table-row><table:table-cell><text:p><office:annotation office:name="a1"><dc:creator>Grace</dc:creator><dc:date>2026-01-01T00:00:00</dc:date><text:p>Is this right?</text:p></office:annotation>Checked text.<office:annotation-end office:name="a1"/><text:note><text:note-body><text:p>The footnote text lives here.</text:p></text:note-body></text:note></text:p></table:table-cell><table:table-cell><text:p>Next.<office:annotation><text:p>Yes.</text:p></office:annotation></text:p></table:table-cell></table:table-row></table:table></office:text></office:body></office:document-content>`,
+	}
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"c.docx", zipOf(t, docx), "Checked text.[c1][1] | Next.[c2]\n\nFootnotes\n\n[1] The footnote text lives here.\n\nComments\n\n[c1] Grace: Is this right?\n[c2] Yes."},
+		{"c.odt", zipOf(t, odt), "Checked text.[c1][1] | Next.[c2]\n\nFootnotes\n\n[1] The footnote text lives here.\n\nComments\n\n[c1] Grace: Is this right?\n[c2] Yes."},
+	}
+	for _, tc := range cases {
+		d := loadWithText(t, tc.name, tc.data, tc.want)
+		if d == nil {
+			continue
+		}
+		refs := map[string]int{}
+		section := false
+		for _, m := range d.All() {
+			if m.Kind == doc.Footnote && m.Label == "comment" {
+				refs[m.Reference]++
+			}
+			section = section || m.Kind == doc.Heading && m.Level == 2 && d.Slice(m.Start, m.End) == "Comments"
+		}
+		// c1 and c2: the reference in the text, the note, and the note's own reference.
+		if refs["c1"] != 3 || refs["c2"] != 3 || len(refs) != 2 {
+			t.Errorf("%s: comment markers by reference %v", tc.name, refs)
+		}
+		if !section {
+			t.Errorf("%s: no level-2 Comments heading", tc.name)
+		}
+	}
+}
+
+// LibreOffice writes a text frame as mc:AlternateContent directly inside a
+// run that has no w:rPr; the run must load, with the frame's text.
+func TestDOCXAlternateContentInRunWithoutProperties(t *testing.T) {
 	m := zipMembers(t, conformanceFile(t, "sample.docx"))
-	m["word/document.xml"] = `<w:document xmlns:w="w"><w:body><w:p><w:commentRangeStart w:id="0"/><w:r><w:t>Checked text.</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p></w:body></w:document>`
-	m["word/comments.xml"] = `<w:comments xmlns:w="w"><w:comment w:id="0" w:author="Grace"><w:p><w:r><w:t>Is this right?</w:t></w:r></w:p></w:comment></w:comments>`
-	d, err := Bytes("c.docx", zipOf(t, m))
+	m["word/document.xml"] = docxAlternateContentRun
+	d, err := Bytes("lo.docx", zipOf(t, m))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "Checked text.[1][2]\n\nFootnotes\n\n[1] Comment by Grace: Is this right?\n[2] The footnote text lives here."
-	if d.Text != want {
+	if want := "Before. In the choice.\n\nIn the frame."; d.Text != want {
 		t.Errorf("got %q\nwant %q", d.Text, want)
+	}
+}
+
+// docxAlternateContentRun is the shape LibreOffice writes for a frame
+// (idxexample.odt converted to DOCX), cut down.
+const docxAlternateContentRun = `<w:document xmlns:w="w" xmlns:mc="mc" xmlns:wps="wps"><w:body><w:p><w:r><w:t xml:space="preserve">Before. </w:t></w:r><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:t>In the choice.</w:t><w:drawing><wps:txbx><w:txbxContent><w:p><w:r><w:t>In the frame.</w:t></w:r></w:p></w:txbxContent></wps:txbx></w:drawing></mc:Choice><mc:Fallback><w:pict/></mc:Fallback></mc:AlternateContent></w:r></w:p></w:body></w:document>`
+
+// A table row with no text reads as nothing (not a line of " | "), in
+// DOCX and ODT alike; a table of such rows only is left out, and a first
+// row left out does not make the next one a header.
+func TestBlankTableRowsLeftOut(t *testing.T) {
+	wordRow := func(cells ...string) string {
+		var sb strings.Builder
+		sb.WriteString("<w:tr>")
+		for _, c := range cells {
+			sb.WriteString("<w:tc><w:p><w:r><w:t>" + c + "</w:t></w:r></w:p></w:tc>")
+		}
+		return sb.String() + "</w:tr>"
+	}
+	odfRow := func(cells ...string) string {
+		var sb strings.Builder
+		sb.WriteString("<table:table-row>")
+		for _, c := range cells {
+			sb.WriteString("<table:table-cell><text:p>" + c + "</text:p></table:table-cell>")
+		}
+		return sb.String() + "</table:table-row>"
+	}
+	docx := func(rows ...string) []byte {
+		m := zipMembers(t, conformanceFile(t, "sample.docx"))
+		m["word/document.xml"] = `<w:document xmlns:w="w"><w:body><w:p><w:r><w:t>Before.</w:t></w:r></w:p><w:tbl><w:tblPr><w:tblLook w:firstRow="1"/></w:tblPr>` + strings.Join(rows, "") + `</w:tbl><w:p><w:r><w:t>After.</w:t></w:r></w:p></w:body></w:document>`
+		return zipOf(t, m)
+	}
+	odt := func(rows ...string) []byte {
+		return zipOf(t, map[string]string{
+			"mimetype":    "application/vnd.oasis.opendocument.text",
+			"content.xml": `<office:document-content><office:body><office:text><text:p>Before.</text:p><table:table>` + strings.Join(rows, "") + `</table:table><text:p>After.</text:p></office:text></office:body></office:document-content>`,
+		})
+	}
+	cases := []struct {
+		name        string
+		data        []byte
+		text        string
+		headerAfter bool
+	}{
+		{"mixed.docx", docx(wordRow("a", "b"), wordRow("", " "), wordRow("c", "d")), "Before.\n\na | b\nc | d\n\nAfter.", true},
+		{"mixed.odt", odt(odfRow("a", "b"), odfRow("", " "), odfRow("c", "d")), "Before.\n\na | b\nc | d\n\nAfter.", false},
+		{"blank.docx", docx(wordRow("", ""), wordRow(" ", "")), "Before.\n\nAfter.", false},
+		{"blank.odt", odt(odfRow("", ""), odfRow("", "", "", "")), "Before.\n\nAfter.", false},
+		{"first-blank.docx", docx(wordRow("", ""), wordRow("c", "d")), "Before.\n\nc | d\n\nAfter.", false},
+	}
+	for _, tc := range cases {
+		d := loadWithText(t, tc.name, tc.data, tc.text)
+		if d == nil {
+			continue
+		}
+		headers := 0
+		for _, m := range d.All() {
+			if m.Kind == doc.TableRow && m.Label == doc.HeaderRow {
+				headers++
+			}
+		}
+		if want := map[bool]int{true: 1}[tc.headerAfter]; headers != want {
+			t.Errorf("%s: %d header rows, want %d", tc.name, headers, want)
+		}
+	}
+}
+
+// loadWithText loads data as the file name and checks its text is want
+// and its markers sound; it returns nil (the error reported) when the text
+// differs.
+func loadWithText(t *testing.T, name string, data []byte, want string) *doc.Document {
+	t.Helper()
+	d, err := Bytes(name, data)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if d.Text != want {
+		t.Errorf("%s: got %q\nwant %q", name, d.Text, want)
+		return nil
+	}
+	checkInvariants(t, d)
+	return d
+}
+
+// Markdown is told from plain text by its structure: two kinds of it, or
+// a fence or a Setext heading; a lone "# line" or a script is text.
+func TestLooksLikeMarkdown(t *testing.T) {
+	cases := []struct {
+		in   string
+		want bool
+	}{
+		{"# Title\n\nSome *text* here.\n", true},
+		{"# Title\n\n- one\n- two\n", true},
+		{"Title\n=====\n\nText.\n", true},
+		{"Text.\n\n```go\nx := 1\n```\n", true},
+		{"See [the site](https://example.org) and **this**.\n", true},
+		{"1. first\n2. second\n\n> quoted\n", true},
+		{"| a | b |\n|---|---|\n| 1 | 2 |\n\n- x\n", true},
+		{"# T\n", false},
+		{"#!/bin/sh\n# build\n- x\n**y**\n", false},
+		{"Dear Ann,\n\nThe meeting is at 3 * 4 = 12 o'clock.\n\n-- Bob\n", false},
+		{"# a comment\nfoo=1 # another\n", false},
+		{"Just a line of text.\nAnd another - with a dash.\n", false},
+		{"    - indented code\n    # not a heading\n", false},
+		{"", false},
+	}
+	for _, tc := range cases {
+		if got := looksLikeMarkdown([]byte(tc.in)); got != tc.want {
+			t.Errorf("looksLikeMarkdown(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// Options.Format reads a file in the format given, whatever its name says
+// (pandoc --from); a name no loader reads is not an input format.
+func TestFormatOption(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(path, []byte("# Notes\n\nSome *text*.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for format, want := range map[string]string{"": "text", "markdown": "markdown", "commonmark": "markdown", ".md": "markdown", "plain": "text", "html": "html"} {
+		d, err := FileOptions(path, Options{Format: format})
+		if err != nil {
+			t.Fatalf("%q: %v", format, err)
+		}
+		if d.Meta.Format != want {
+			t.Errorf("format %q: read as %s, want %s", format, d.Meta.Format, want)
+		}
+	}
+	for _, bad := range []string{"nonsense", ".nope", "docbook"} {
+		if ext, ok := InputExtension(bad); ok {
+			t.Errorf("InputExtension(%q) = %q, true", bad, ext)
+		}
 	}
 }

@@ -97,6 +97,11 @@ type Options struct {
 	// Stdin, when not nil, is the content of the document "-" (standard
 	// input, read before the session opens).
 	Stdin []byte
+	// Format, when not "", is the input format (load.Options.Format) of
+	// the document named on the command line: standard input, or the file
+	// FormatOf. Other documents go by their name.
+	Format   string
+	FormatOf string
 	// ShowReading, when not nil, is told what is read whenever tw reads
 	// with no audio device (silently, at the speed of speech), so the
 	// front end can show it: otherwise c, w, . and , would answer nothing.
@@ -199,7 +204,7 @@ func Open(o Options) *Session {
 	case o.Silent != nil:
 		opts.Speaker = o.Silent
 	}
-	opts.Load, opts.LoadPassword = fileLoaders(loadProgress(o.Events, opts.Speaker, s.tr), o.Stdin)
+	opts.Load, opts.LoadPassword = fileLoaders(loadProgress(o.Events, opts.Speaker, s.tr), o.Stdin, o.FormatOf, o.Format)
 	s.App = core.New(opts)
 	if s.Settings != nil {
 		s.Settings.SetCheck("speech.voice", s.checkVoice)
@@ -438,20 +443,41 @@ const StdinPath = "-"
 
 // fileLoaders are the app's loaders: files (with progress of long work),
 // and, when stdin holds standard input's bytes, those for the path "-"
-// (which the core makes absolute).
-func fileLoaders(progress func(done, total int, step string), stdin []byte) (core.Loader, core.PasswordLoader) {
+// (which the core makes absolute), read as load.StdinBytes reads them.
+// format is the input format of standard input and of the file formatOf.
+func fileLoaders(progress func(done, total int, step string), stdin []byte, formatOf, format string) (core.Loader, core.PasswordLoader) {
 	abs, _ := filepath.Abs(StdinPath)
 	isStdin := func(path string) bool { return stdin != nil && (path == StdinPath || path == abs) }
+	named, _ := filepath.Abs(formatOf)
+	options := func(path string) load.Options {
+		o := load.Options{Progress: progress}
+		if isStdin(path) || formatOf != "" && (path == formatOf || path == named) {
+			o.Format = format
+		}
+		return o
+	}
+	loadStdin := func(o load.Options) (*doc.Document, error) {
+		d, err := load.StdinBytes(stdin, o)
+		if err == nil {
+			d.Meta.Path = StdinPath
+			if d.Meta.Title == load.StdinTitle {
+				d.Meta.Title = StdinPath // the reader says "Opened -."
+			}
+		}
+		return d, err
+	}
 	return func(path string) (*doc.Document, error) {
 			if isStdin(path) {
-				return load.Bytes(StdinPath, stdin)
+				return loadStdin(options(path))
 			}
-			return load.FileOptions(path, load.Options{Progress: progress})
+			return load.FileOptions(path, options(path))
 		}, func(path, password string) (*doc.Document, error) {
+			o := options(path)
+			o.Password = &password
 			if isStdin(path) {
-				return load.BytesWithPassword(StdinPath, stdin, password)
+				return loadStdin(o)
 			}
-			return load.FileOptions(path, load.Options{Password: &password, Progress: progress})
+			return load.FileOptions(path, o)
 		}
 }
 

@@ -1,9 +1,9 @@
 package settings
 
 import (
+	"bytes"
 	"fmt"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -39,24 +39,19 @@ func (s *Store) Export(path string) error {
 		}
 		sections[st.Section][st.Key()] = v
 	}
-	var out []byte
+	// Each section is encoded whole: its plain keys (sorted), then its
+	// tables ([speech.pronunciations]), which TOML needs last, as a key
+	// after a table header belongs to that table.
+	var out bytes.Buffer
 	for _, sec := range order {
-		out = append(out, []byte("["+sec+"]\n")...)
-		keys := make([]string, 0, len(sections[sec]))
-		for k := range sections[sec] {
-			keys = append(keys, k)
+		enc := toml.NewEncoder(&out)
+		enc.Indent = ""
+		if err := enc.Encode(map[string]any{sec: sections[sec]}); err != nil {
+			return fmt.Errorf("settings: export %s: %w", sec, err)
 		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			line, err := toml.Marshal(map[string]any{k: sections[sec][k]})
-			if err != nil {
-				return err
-			}
-			out = append(out, line...)
-		}
-		out = append(out, '\n')
+		out.WriteByte('\n')
 	}
-	return atomicfile.Write(path, out, 0o644)
+	return atomicfile.Write(path, out.Bytes(), 0o644)
 }
 
 // ImportError lists the entries of an imported file that were refused,

@@ -32,7 +32,9 @@ type Options struct {
 	File string
 	// Data, when not nil, is the document's content (read from standard
 	// input); File then only names it.
-	Data          []byte
+	Data []byte
+	// Format, when not "", is File's input format (tw open --from).
+	Format        string
 	Backend, Home string
 	NoSpeech      bool
 	Getenv        func(string) string
@@ -91,7 +93,7 @@ func open(o Options) (*runState, error) {
 	}
 	r.events = NewEvents(announceLog, positionLog)
 	r.sess = session.Open(session.Options{Home: o.Home, Getenv: o.Getenv, Events: r.events, LogPrefix: "tw open: ", Localized: true,
-		NoSpeech: o.NoSpeech, Backend: o.Backend, Modes: true, Stdin: o.Data,
+		NoSpeech: o.NoSpeech, Backend: o.Backend, Modes: true, Stdin: o.Data, Format: o.Format, FormatOf: o.File,
 		// tw is silent: a reading is shown for the screen reader instead.
 		Silent: textSpeaker{id: "silent", events: r.events},
 		// With no audio device the voice reads silently: show what it reads.
