@@ -75,7 +75,7 @@ func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d 
 	}()
 	src := decode(data)
 	fm, body := splitFrontMatter(src)
-	body = limitBrackets(limitNesting(body))
+	body = limitLinkOpeners(limitBrackets(limitNesting(body)))
 	parts := []mdPiece{{src: body}}
 	if tableCells > 0 {
 		parts = cutTables(body, tableCells)
