@@ -352,19 +352,25 @@ func (in *interp) run(data []byte, res dict, gs gstate, depth int) {
 }
 
 // joinContents decodes a page's content streams and joins them, each
-// followed by a line break. A page whose contents decode to more than
-// maxStreamSize in all (one stream listed many times) is refused.
+// followed by a line break. A stream listed again is decoded once. A page
+// whose contents decode to more than maxStreamSize in all (one stream
+// listed many times) is refused.
 func (f *file) joinContents(streams array) ([]byte, error) {
 	var parts [][]byte
+	decoded := map[*stream][]byte{}
 	size := 0
 	for _, x := range streams {
 		s, ok := f.resolve(x).(*stream)
 		if !ok {
 			continue
 		}
-		d, err := f.decode(s, true)
-		if err != nil {
-			return nil, err
+		d, seen := decoded[s]
+		if !seen {
+			var err error
+			if d, err = f.decode(s, true); err != nil {
+				return nil, err
+			}
+			decoded[s] = d
 		}
 		size += len(d) + 1
 		if size > maxStreamSize {
