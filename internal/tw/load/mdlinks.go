@@ -23,13 +23,7 @@ func limitLinkOpeners(src []byte) []byte {
 	var out []byte
 	done := 0 // src[:done] is in out
 	for start := 0; start < len(src); {
-		end := bytes.IndexByte(src[start:], '\n')
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += start
-		}
-		line := src[start:end]
+		line, _, _ := bytes.Cut(src[start:], []byte("\n"))
 		if doomed := doomedOpeners(line); len(doomed) > maxDoomedLinks {
 			if out == nil {
 				out = make([]byte, 0, len(src)+len(src)/8)
@@ -40,7 +34,7 @@ func limitLinkOpeners(src []byte) []byte {
 				done = start + p
 			}
 		}
-		start = end + 1
+		start += len(line) + 1
 	}
 	if out == nil {
 		return src
