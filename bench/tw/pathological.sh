@@ -12,6 +12,13 @@
 # million cells was a 72-byte marker; the document now derives the cells
 # of plain rows from the row's text).
 #
+# The second table runs the hostile files of issue 29 (each a few KB that
+# made gigabytes or minutes of work) through tw text and, in the same run,
+# the tool a reader would use instead: pdftotext for PDFs, pandoc for
+# office files and EPUB, cmark and pandoc for Markdown. Each run is capped
+# at 120 s (and pandoc's heap at 2 GB: without it, it took 17 GB on the
+# DOCX note); tw answers each with the document or one clear line.
+#
 #   bash bench/tw/pathological.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,7 +26,7 @@ export PATH="/usr/local/go/bin:$PATH"
 
 source scripts/apt.sh
 # GNU time measures peak memory (max RSS).
-apt_need time
+apt_need time python3 poppler-utils pandoc cmark
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -57,4 +64,115 @@ for f in linkrefs.md table.md line.txt line.md quotes.md lists.md brackets.md em
   [ "$code" -ne 0 ] && result="exit $code: $(head -c 80 "$work/err")"
   awk -v f="$f" -v size="$size" -v s="$secs" -v u="$user" -v y="$sys" -v kb="$kb" -v r="$result" \
     'BEGIN { printf "%-14s %12d %9.2f %9.2f %10.0f %10.1f  %s\n", f, size, s, u + y, kb / 1024, kb * 1024 / size, r }'
+done
+
+# The hostile files of issue 29, built as the tests build them (at the
+# sizes the issue reports).
+python3 - "$work" <<'PY'
+import io, sys, zipfile, zlib
+w = sys.argv[1]
+filler = "All work and no play makes a dull reader. " * 3200
+
+def zipfile_of(path, members):
+    with zipfile.ZipFile(path, "w") as z:
+        for name in sorted(members, key=lambda n: (n != "mimetype", n)):
+            z.writestr(name, members[name], zipfile.ZIP_STORED if name == "mimetype" else zipfile.ZIP_DEFLATED)
+
+def pdf(path, objs):
+    out = io.BytesIO()
+    out.write(b"%PDF-1.4\n")
+    offs = []
+    for i, o in enumerate(objs):
+        offs.append(out.tell())
+        out.write(b"%d 0 obj\n" % (i + 1) + o + b"\nendobj\n")
+    x = out.tell()
+    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1))
+    for o in offs:
+        out.write(b"%010d 00000 n \n" % o)
+    out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, x))
+    open(path, "wb").write(out.getvalue())
+
+def flate(data, extra=b""):
+    c = zlib.compress(data, 9)
+    return b"<< /Length %d /Filter /FlateDecode %s >>\nstream\n" % (len(c), extra) + c + b"\nendstream"
+
+def page_pdf(path, contents, font=b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>", more=()):
+    pdf(path, [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents " + contents + b" >>",
+               more[0] if more else b"null", font] + list(more[1:]))
+
+# 1. ToUnicode: 16 ranges of 65,536 codes to 200 code points each.
+cmap = "".join("1 beginbfrange <%04X0000> <%04XFFFF> <%s> endbfrange\n" % (r, r, "0041" * 200) for r in range(16))
+page_pdf(w + "/cmap.pdf", b"4 0 R", font=b"<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H /DescendantFonts [<< /Type /Font /Subtype /CIDFontType2 /BaseFont /X >>] /ToUnicode 6 0 R >>",
+         more=(flate(b"BT /F1 12 Tf 72 500 Td <00000001> Tj ET"), flate(("1 begincodespacerange <00000000> <FFFFFFFF> endcodespacerange\n" + cmap).encode())))
+# 3. One 250 MB content stream listed four times.
+page_pdf(w + "/contents.pdf", b"[4 0 R 4 0 R 4 0 R 4 0 R]", more=(flate(b"BT /F1 12 Tf 72 500 Td (Hi) Tj ET" + b" " * (250 << 20)),))
+# 4. An inline image whose data holds EI 300,000 times; a number and junk.
+page_pdf(w + "/inline-ei.pdf", b"4 0 R", more=(flate(b"BI /W 1 /H 1 /BPC 8 /CS /G ID " + b"xEI" * 300000 + b" EI BT /F1 12 Tf 72 500 Td (Hi) Tj ET"),))
+page_pdf(w + "/number.pdf", b"4 0 R", more=(flate(b"BT /F1 12 Tf 72 500 Td " + b"1" * 300000 + b"-" * 300000 + b" 0 Td (Hi) Tj ET"),))
+
+ct = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'
+rels = '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'
+W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+def docx(path, body, extra={}):
+    m = {"[Content_Types].xml": ct, "_rels/.rels": rels, "word/document.xml": "<w:document %s><w:body>%s</w:body></w:document>" % (W, body)}
+    m.update(extra)
+    zipfile_of(path, m)
+# 2. One footnote referenced 2,000 times; 4. text split by 200,000 comments.
+docx(w + "/note.docx", "<w:p><w:r><w:t>Body.</w:t></w:r>" + '<w:r><w:footnoteReference w:id="5"/></w:r>' * 2000 + "</w:p>",
+     {"word/footnotes.xml": '<w:footnotes %s><w:footnote w:id="5"><w:p><w:r><w:t>%s</w:t></w:r></w:p></w:footnote></w:footnotes>' % (W, filler * 8)})
+docx(w + "/comments.docx", "<w:p><w:r><w:t>" + "a<!--c-->" * 200000 + "</w:t></w:r></w:p>")
+# 2. One shared string in 20,000 cells; one cell under 64 x 64 repeats.
+zipfile_of(w + "/shared.xlsx", {
+    "[Content_Types].xml": '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+    "_rels/.rels": rels.replace("word/document.xml", "xl/workbook.xml"),
+    "xl/workbook.xml": '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    "xl/_rels/workbook.xml.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
+    "xl/sharedStrings.xml": '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>%s</t></si></sst>' % filler,
+    "xl/worksheets/sheet1.xml": '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' + ('<row>' + '<c t="s"><v>0</v></c>' * 10 + '</row>') * 2000 + '</sheetData></worksheet>'})
+O = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
+zipfile_of(w + "/repeat.ods", {"mimetype": "application/vnd.oasis.opendocument.spreadsheet",
+    "META-INF/manifest.xml": '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>',
+    "content.xml": '<office:document-content %s><office:body><office:spreadsheet><table:table table:name="S"><table:table-row table:number-rows-repeated="64"><table:table-cell table:number-columns-repeated="64"><text:p>%s</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>' % (O, filler)})
+# 2. One chapter listed 127 times in the spine.
+zipfile_of(w + "/spine.epub", {"mimetype": "application/epub+zip",
+    "META-INF/container.xml": '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+    "OPS/book.opf": '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier><dc:title>T</dc:title><dc:language>en</dc:language></metadata><manifest><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest><spine>' + '<itemref idref="c"/>' * 127 + '</spine></package>',
+    "OPS/c.xhtml": '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>c</title></head><body>' + ("<p>%s</p>" % filler) * 16 + '</body></html>'})
+# 4. RTF: one run of 200,000 pieces.
+open(w + "/runs.rtf", "w").write("{\\rtf1 " + "a\\b0 " * 200000 + "\\par}")
+# 5. Unclosed links and images.
+open(w + "/links.md", "w").write("[a](b" * 30000)
+open(w + "/images.md", "w").write("![a](" * 50000)
+PY
+
+# measure_hostile TOOL FILE CMD...: one line of the second table.
+measure_hostile() {
+  local tool=$1 f=$2
+  shift 2
+  set +e
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" timeout 120 "$@" >"$work/out" 2>"$work/err"
+  local code=$?
+  set -e
+  local secs user sys kb
+  read -r secs user sys kb < <(tail -n 1 "$work/time")
+  local result="ok, $(wc -c <"$work/out") bytes out"
+  [ "$code" -eq 124 ] && result="killed after 120 s"
+  [ "$code" -ne 0 ] && [ "$code" -ne 124 ] && result="exit $code: $(head -c 70 "$work/err" | tr '\n' ' ')"
+  awk -v f="$f" -v t="$tool" -v size="$(stat -c %s "$work/$f")" -v s="$secs" -v u="$user" -v y="$sys" -v kb="$kb" -v r="$result" \
+    'BEGIN { printf "%-14s %-9s %9d %9.2f %9.2f %10.0f  %s\n", f, t, size, s, u + y, kb / 1024, r }'
+}
+
+echo
+printf '%-14s %-9s %9s %9s %9s %10s  %s\n' input tool bytes "wall s" "CPU s" "max RSS MB" result
+for f in cmap.pdf contents.pdf inline-ei.pdf number.pdf note.docx comments.docx shared.xlsx repeat.ods spine.epub runs.rtf links.md images.md; do
+  measure_hostile tw "$f" "$work/tw" text "$work/$f"
+  case $f in
+    *.pdf) measure_hostile pdftotext "$f" pdftotext -enc UTF-8 "$work/$f" - ;;
+    *.md)
+      measure_hostile cmark "$f" cmark "$work/$f"
+      measure_hostile pandoc "$f" pandoc +RTS -M2g -RTS -f commonmark -t plain "$work/$f"
+      ;;
+    *) measure_hostile pandoc "$f" pandoc +RTS -M2g -RTS -t plain "$work/$f" ;;
+  esac
 done

@@ -23,8 +23,21 @@ const (
 	sepParagraph
 )
 
+// The budget of one document: what a load may build, whatever its file
+// says. Both are generous multiples of any real book (a long novel is a
+// few MB of text and a few hundred thousand markers); a part used many
+// times (a footnote referenced thousands of times, one shared string in
+// every cell of a sheet, a repeated cell) reaches them from a file of a
+// few KB. The builder refuses to grow past them: it panics with an *Error
+// of ReasonTooMuchText or ReasonTooManyMarkers, which the load turns into
+// its error (see safeLoad).
+const (
+	maxDocumentText    = 256 << 20 // bytes of canonical text
+	maxDocumentMarkers = 4_000_000
+)
+
 // builder assembles canonical text and markers while a loader walks its
-// source. Offsets are counted in code points as the text grows, so no []rune
+// source, within the document budget. Offsets are counted in code points as the text grows, so no []rune
 // of the whole text is ever made.
 type builder struct {
 	text strings.Builder
@@ -85,8 +98,7 @@ const kindSpan = 20
 // with closeMarker like a marker; finish puts it in spans, not in the
 // markers. A span without content is an empty range where it closed.
 func (b *builder) openSpan() int {
-	b.markers = append(b.markers, bmarker{start: -1, end: -1, kind: kindSpan})
-	idx := len(b.markers) - 1
+	idx := b.addMarker(bmarker{start: -1, end: -1, kind: kindSpan})
 	b.open = append(b.open, openMarker{index: idx, keepEmpty: true})
 	return idx
 }
@@ -306,6 +318,7 @@ func (b *builder) writeRawBytes(s []byte) {
 	if len(s) == 0 {
 		return
 	}
+	b.checkText(len(s))
 	b.text.Write(s)
 	b.runes += utf8.RuneCount(s)
 	if len(s) >= 2 {
@@ -437,6 +450,7 @@ func (b *builder) appendCounted(s []byte, runes int) {
 	if len(s) == 0 {
 		return
 	}
+	b.checkText(len(s))
 	b.text.Write(s)
 	b.runes += runes
 	if len(s) >= 2 {
@@ -495,8 +509,7 @@ func (b *builder) verbatim(s string) {
 // openMarker opens a marker whose range starts at its first content. A
 // marker that gets no content is dropped.
 func (b *builder) openMarker(m doc.Marker) int {
-	b.markers = append(b.markers, b.newMarker(m, -1))
-	idx := len(b.markers) - 1
+	idx := b.addMarker(b.newMarker(m, -1))
 	b.open = append(b.open, openMarker{index: idx})
 	return idx
 }
@@ -506,8 +519,7 @@ func (b *builder) openMarker(m doc.Marker) int {
 // table cell).
 func (b *builder) openHere(m doc.Marker) int {
 	b.flush()
-	b.markers = append(b.markers, b.newMarker(m, b.runes))
-	idx := len(b.markers) - 1
+	idx := b.addMarker(b.newMarker(m, b.runes))
 	b.open = append(b.open, openMarker{index: idx, keepEmpty: true})
 	b.started = len(b.open)
 	return idx
@@ -516,8 +528,25 @@ func (b *builder) openHere(m doc.Marker) int {
 // point adds a zero-length marker where the next text will start (or at the
 // end of the text when none follows).
 func (b *builder) point(m doc.Marker) {
-	b.markers = append(b.markers, b.newMarker(m, -1))
-	b.points = append(b.points, len(b.markers)-1)
+	b.points = append(b.points, b.addMarker(b.newMarker(m, -1)))
+}
+
+// addMarker appends m to the markers, within the document budget, and
+// returns its index.
+func (b *builder) addMarker(m bmarker) int {
+	if len(b.markers) >= maxDocumentMarkers {
+		panic(&Error{Reason: ReasonTooManyMarkers})
+	}
+	b.markers = append(b.markers, m)
+	return len(b.markers) - 1
+}
+
+// checkText refuses to write n more bytes of text past the document
+// budget.
+func (b *builder) checkText(n int) {
+	if b.text.Len()+n > maxDocumentText {
+		panic(&Error{Reason: ReasonTooMuchText})
+	}
 }
 
 // closeMarker closes the innermost open marker, which must be idx.

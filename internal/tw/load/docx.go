@@ -55,6 +55,22 @@ type docxNoteRef struct {
 	n       int
 }
 
+// noteNumber returns the number of the note ref (whose n is 0) refers to:
+// a note referenced again keeps its first number and is written once.
+func (x *docx) noteNumber(ref docxNoteRef) int {
+	if n, ok := x.noteNumbers[ref]; ok {
+		return n
+	}
+	if x.noteNumbers == nil {
+		x.noteNumbers = map[docxNoteRef]int{}
+	}
+	n := len(x.notes) + 1
+	x.noteNumbers[ref] = n
+	ref.n = n
+	x.notes = append(x.notes, ref)
+	return n
+}
+
 type docx struct {
 	z        *zipDoc
 	b        *builder
@@ -63,17 +79,19 @@ type docx struct {
 	counters map[string]*[9]int
 	rels     map[string]string
 
-	lists      []docxList
-	formats    runFormats
-	inCell     int
-	inNote     bool
-	inCode     bool
-	notes      []docxNoteRef
-	comments   []string // ids of the comments referred to, in reading order
-	changes    []docxChange
-	spanOf     []int // span id of each insertion in changes (-1 for deletions)
-	textBoxes  []*xnode
-	fieldDepth int
+	lists   []docxList
+	formats runFormats
+	inCell  int
+	inNote  bool
+	inCode  bool
+	notes   []docxNoteRef
+	// noteNumbers numbers each note referenced, by its reference with n 0.
+	noteNumbers map[docxNoteRef]int
+	comments    []string // ids of the comments referred to, in reading order
+	changes     []docxChange
+	spanOf      []int // span id of each insertion in changes (-1 for deletions)
+	textBoxes   []*xnode
+	fieldDepth  int
 }
 
 // loadDOCX loads a Word (Office Open XML) document: headings from "heading N"
@@ -726,9 +744,7 @@ func (x *docx) run(r *xnode) {
 				continue
 			}
 			x.formats.close(x.b)
-			ref := docxNoteRef{endnote: c.name == "endnoteReference", id: c.attr("id"), n: len(x.notes) + 1}
-			x.notes = append(x.notes, ref)
-			label := strconv.Itoa(ref.n)
+			label := strconv.Itoa(x.noteNumber(docxNoteRef{endnote: c.name == "endnoteReference", id: c.attr("id")}))
 			b.noteRef(label, label)
 		case "drawing", "pict", "object":
 			x.drawing(c)

@@ -103,7 +103,10 @@ func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 			}
 		})
 	}
+	// A chapter listed in the spine more than once is read once, where it
+	// is first listed.
 	var spine []string
+	inSpine := map[string]bool{}
 	ncxPath := ""
 	if sp := opf.child("spine"); sp != nil {
 		if it, ok := manifest[sp.attr("toc")]; ok {
@@ -119,7 +122,10 @@ func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 			}
 			switch it.mediaType {
 			case "application/xhtml+xml", "text/html", "application/html", "":
-				spine = append(spine, it.href)
+				if !inSpine[it.href] {
+					inSpine[it.href] = true
+					spine = append(spine, it.href)
+				}
 			}
 		})
 	}

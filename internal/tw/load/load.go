@@ -46,6 +46,10 @@ const (
 	ReasonNotRegular = "not a regular file"
 	ReasonTooLarge   = "too large (over 1 GiB)"
 	ReasonEndless    = "not a regular file (its size says 0, but it goes on past 64 MiB)"
+	// A document past the budget of what a load may build: a part used
+	// many times, expanded each time.
+	ReasonTooMuchText    = "produces more than 256 MB of text"
+	ReasonTooManyMarkers = "produces more than 4 million headings, links and other marks"
 )
 
 // MaxSize is the largest file loaded. Offsets in the document index are 32
@@ -298,14 +302,24 @@ func load(path, docPath string, data []byte, o Options) (*doc.Document, error) {
 }
 
 // safeLoad runs a loader, turning a panic (a bug met by odd input) into an
-// error: a bad file must never bring the program down.
+// error: a bad file must never bring the program down. A builder past the
+// document budget panics with its *Error, returned as it is.
 func safeLoad(f doc.LoaderFunc, path string, data []byte) (d *doc.Document, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			d, err = nil, &Error{Path: path, Reason: fmt.Sprintf("cannot be read (internal error: %v)", p)}
+			d, err = nil, panicError(path, p, "cannot be read (internal error: %v)")
 		}
 	}()
 	return f(path, data)
+}
+
+// panicError is the error of a loader that panicked with p: the *Error of
+// a builder past the budget, else one whose reason is format with p.
+func panicError(path string, p any, format string) *Error {
+	if le, ok := p.(*Error); ok {
+		return &Error{Path: path, Reason: le.Reason}
+	}
+	return &Error{Path: path, Reason: fmt.Sprintf(format, p)}
 }
 
 // maxUnsized caps a file whose size the file system gives as 0 but that

@@ -70,12 +70,12 @@ func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d 
 		// goldmark is not expected to panic, but bad input must give an
 		// error, never a crash.
 		if p := recover(); p != nil {
-			d, err = nil, &Error{Path: path, Reason: fmt.Sprintf("cannot be read as Markdown (%v)", p)}
+			d, err = nil, panicError(path, p, "cannot be read as Markdown (%v)")
 		}
 	}()
 	src := decode(data)
 	fm, body := splitFrontMatter(src)
-	body = limitBrackets(limitNesting(body))
+	body = limitLinkOpeners(limitBrackets(limitNesting(body)))
 	parts := []mdPiece{{src: body}}
 	if tableCells > 0 {
 		parts = cutTables(body, tableCells)

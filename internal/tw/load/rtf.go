@@ -1,6 +1,7 @@
 package load
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -49,8 +50,10 @@ type rtfState struct {
 	link                    string
 }
 
+// Texts that grow a piece at a time (runs, list labels, bookmarks, title,
+// author) are byte slices, appended to in amortised constant time.
 type rtfRun struct {
-	text                    string
+	text                    []byte
 	bold, italic, underline bool
 	link                    string
 	note                    int // > 0: a footnote reference [note]
@@ -63,7 +66,7 @@ type rtfPara struct {
 	style   int
 	outline int // -1 none
 	inTable bool
-	list    string // list label text from \listtext, or "\x00" for an unlabelled item
+	list    []byte // list label text from \listtext
 	ilvl    int
 	li      int
 }
@@ -76,13 +79,13 @@ type rtf struct {
 	codepage      encoding.Encoding
 	fontCP        map[int]encoding.Encoding
 	styles        map[int]string
-	title         string
-	author        string
+	title         []byte
+	author        []byte
 	bytesBuf      []byte // \'hh bytes waiting to be decoded together
 	skipChars     int    // characters to skip after \uN
 	fieldInst     strings.Builder
 	fieldStack    []string
-	bookmark      string
+	bookmark      []byte
 	highSurrogate rune
 
 	para      rtfPara
@@ -123,7 +126,7 @@ func loadRTF(docPath string, data []byte) (*doc.Document, error) {
 	r.endTable()
 	r.closeLists()
 	r.noteSection()
-	meta := doc.Meta{Format: formatRTF, Path: docPath, Author: strPtr(collapseSpace(r.author)), Title: collapseSpace(r.title)}
+	meta := doc.Meta{Format: formatRTF, Path: docPath, Author: strPtr(collapseSpace(string(r.author))), Title: collapseSpace(string(r.title))}
 	return r.b.document(meta, docPath), nil
 }
 
@@ -270,10 +273,10 @@ func (r *rtf) endGroup() {
 			}
 		}
 	case prev.dest == destBookmark && r.st.dest != destBookmark:
-		if name := strings.TrimSpace(r.bookmark); name != "" {
+		if name := strings.TrimSpace(string(r.bookmark)); name != "" {
 			r.para.runs = append(r.para.runs, rtfRun{anchor: name})
 		}
-		r.bookmark = ""
+		r.bookmark = r.bookmark[:0]
 	case prev.dest == destFootnote && r.st.dest != destFootnote:
 		r.endParagraphInto(&r.noteRuns)
 		r.notes = append(r.notes, r.noteRuns)
@@ -353,7 +356,7 @@ func (r *rtf) control(word string, param int, hasParam bool) {
 	case "listtext":
 		if st.dest == destText {
 			st.dest = destListText
-			r.para.list = ""
+			r.para.list = nil
 		}
 	case "bkmkstart":
 		if r.parentDest() == destText {
@@ -579,19 +582,19 @@ func (r *rtf) text(s string) {
 		if n := len(*runs); n > 0 {
 			last := &(*runs)[n-1]
 			if last.note == 0 && last.anchor == "" && !last.lineBreak && last.bold == st.bold && last.italic == st.italic && last.underline == st.underline && last.link == st.link {
-				last.text += s
+				last.text = append(last.text, s...)
 				return
 			}
 		}
-		*runs = append(*runs, rtfRun{text: s, bold: st.bold, italic: st.italic, underline: st.underline, link: st.link})
+		*runs = append(*runs, rtfRun{text: []byte(s), bold: st.bold, italic: st.italic, underline: st.underline, link: st.link})
 	case destListText:
-		r.para.list += s
+		r.para.list = append(r.para.list, s...)
 	case destBookmark:
-		r.bookmark += s
+		r.bookmark = append(r.bookmark, s...)
 	case destInfoTitle:
-		r.title += s
+		r.title = append(r.title, s...)
 	case destInfoAuthor:
-		r.author += s
+		r.author = append(r.author, s...)
 	case destFieldInst:
 		r.fieldInst.WriteString(s)
 	case destStyleSheet:
@@ -603,7 +606,7 @@ func (r *rtf) text(s string) {
 
 func (r *rtf) endParagraphInto(runs *[]rtfRun) {
 	if len(*runs) > 0 {
-		*runs = append(*runs, rtfRun{text: " "})
+		*runs = append(*runs, rtfRun{text: []byte(" ")})
 	}
 }
 
@@ -628,11 +631,11 @@ func (r *rtf) headingLevel(p *rtfPara) int {
 func (r *rtf) endParagraph(cellEnd bool) {
 	p := r.para
 	r.para.runs = nil
-	r.para.list = ""
+	r.para.list = nil
 	b := r.b
 	empty := true
 	for _, run := range p.runs {
-		if strings.TrimSpace(run.text) != "" || run.note > 0 {
+		if len(bytes.TrimSpace(run.text)) > 0 || run.note > 0 {
 			empty = false
 		}
 	}
@@ -663,16 +666,16 @@ func (r *rtf) endParagraph(cellEnd bool) {
 	// A list item: a \listtext label, or a paragraph starting with a bullet
 	// and a tab (Pandoc's RTF).
 	label, isItem := "", false
-	if p.list != "" {
+	if len(p.list) > 0 {
 		isItem = true
-		label = strings.TrimSpace(strings.Trim(p.list, "\t \u00a0"))
+		label = strings.TrimSpace(strings.Trim(string(p.list), "\t \u00a0"))
 	} else if len(p.runs) > 0 {
-		t := p.runs[0].text
+		t := string(p.runs[0].text)
 		trimmed := strings.TrimLeft(t, " ")
 		for _, bullet := range []string{"•", "·", "◦", "▪", "-"} {
 			if rest, ok := strings.CutPrefix(trimmed, bullet+" "); ok && p.li > 0 {
 				isItem = true
-				p.runs[0].text = rest
+				p.runs[0].text = []byte(rest)
 				break
 			}
 		}
@@ -681,7 +684,7 @@ func (r *rtf) endParagraph(cellEnd bool) {
 				if _, err := strconv.Atoi(trimmed[:k]); err == nil {
 					isItem = true
 					label = trimmed[:k+1]
-					p.runs[0].text = trimmed[k+2:]
+					p.runs[0].text = []byte(trimmed[k+2:])
 				}
 			}
 		}
@@ -692,7 +695,7 @@ func (r *rtf) endParagraph(cellEnd bool) {
 			label = ""
 		}
 		level := p.ilvl + 1
-		if p.list == "" && p.li > 360 {
+		if len(p.list) == 0 && p.li > 360 {
 			level = p.li / 360
 		}
 		level = max(1, min(level, 9))
@@ -776,11 +779,11 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 			} else {
 				b.lineBreak()
 			}
-		case strings.TrimSpace(run.text) == "":
+		case len(bytes.TrimSpace(run.text)) == 0:
 			b.space()
 		default:
 			r.formats.set(r.b, [4]bool{run.bold, run.italic, run.underline, false})
-			b.inlineText(run.text)
+			b.inlineBytes(run.text)
 		}
 	}
 	closeLink()

@@ -40,6 +40,17 @@ func parseXML(data []byte) (*xnode, error) {
 	root := &xnode{}
 	stack := []*xnode{root}
 	skipped := 0
+	// Text split by comments, CDATA sections or processing instructions is
+	// one text node: its pieces gather in text until the tree changes, so
+	// each byte is copied a bounded number of times.
+	var text []byte
+	var textNode *xnode
+	flush := func() {
+		if textNode != nil {
+			textNode.text = string(text)
+			textNode, text = nil, text[:0]
+		}
+	}
 	for {
 		tok, err := dec.RawToken()
 		if err != nil {
@@ -57,6 +68,7 @@ func parseXML(data []byte) (*xnode, error) {
 				skipped++
 				continue
 			}
+			flush()
 			n := &xnode{name: t.Name.Local, space: t.Name.Space, attrs: t.Attr}
 			top := stack[len(stack)-1]
 			top.children = append(top.children, n)
@@ -67,17 +79,24 @@ func parseXML(data []byte) (*xnode, error) {
 				continue
 			}
 			if len(stack) > 1 {
+				flush()
 				stack = stack[:len(stack)-1]
 			}
 		case xml.CharData:
-			top := stack[len(stack)-1]
-			if k := len(top.children); k > 0 && top.children[k-1].name == "" {
-				top.children[k-1].text += string(t)
-			} else {
-				top.children = append(top.children, &xnode{text: string(t)})
+			if textNode == nil {
+				top := stack[len(stack)-1]
+				if k := len(top.children); k > 0 && top.children[k-1].name == "" {
+					textNode = top.children[k-1]
+					text = append(text[:0], textNode.text...)
+				} else {
+					textNode = &xnode{}
+					top.children = append(top.children, textNode)
+				}
 			}
+			text = append(text, t...)
 		}
 	}
+	flush()
 	for _, ch := range root.children {
 		if ch.name != "" {
 			return ch, nil

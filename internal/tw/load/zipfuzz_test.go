@@ -72,3 +72,21 @@ func FuzzODF(f *testing.F) {
 		})
 	})
 }
+
+func FuzzXLSX(f *testing.F) {
+	workbook := map[string]string{
+		"xl/workbook.xml":            `<workbook xmlns:r="r"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+		"xl/_rels/workbook.xml.rels": `<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>`,
+		"xl/sharedStrings.xml":       `<sst><si><t>Day</t></si><si><r><t>Mon</t></r><r><t>day</t></r></si></sst>`,
+	}
+	f.Add([]byte(`<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="C2"><v>8.5</v></c><c r="D2" t="b"><v>1</v></c><c t="inlineStr"><is><t>x</t></is></c></row></sheetData></worksheet>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fuzzZipDoc(t, "f.xlsx", data, func(b []byte) []byte {
+			m := map[string]string{"xl/worksheets/sheet1.xml": string(b)}
+			for k, v := range workbook {
+				m[k] = v
+			}
+			return zipWith(t, m, zip.Store)
+		})
+	})
+}

@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strings"
@@ -102,15 +103,11 @@ func (f *file) runPage(pg dict, fonts map[any]*font) (*pageContent, error) {
 		}
 		data = d
 	case array:
-		for _, x := range c {
-			if s, ok := f.resolve(x).(*stream); ok {
-				d, err := f.decode(s, true)
-				if err != nil {
-					return nil, err
-				}
-				data = append(append(data, d...), '\n')
-			}
+		d, err := f.joinContents(c)
+		if err != nil {
+			return nil, err
 		}
+		data = d
 	}
 	in := &interp{f: f, out: out, fonts: fonts}
 	gs := gstate{ctm: identity, th: 1}
@@ -336,13 +333,13 @@ func (in *interp) run(data []byte, res dict, gs gstate, depth int) {
 			}
 		case "BI":
 			// Skip an inline image: its data runs from ID to EI.
-			i := strings.Index(string(l.b[l.pos:]), "ID")
+			i := bytes.Index(l.b[l.pos:], []byte("ID"))
 			if i < 0 {
 				return
 			}
 			l.pos += i + 3
 			for l.pos+2 <= len(l.b) {
-				j := strings.Index(string(l.b[l.pos:]), "EI")
+				j := bytes.Index(l.b[l.pos:], []byte("EI"))
 				if j < 0 {
 					return
 				}
@@ -354,6 +351,40 @@ func (in *interp) run(data []byte, res dict, gs gstate, depth int) {
 		}
 		args = args[:0]
 	}
+}
+
+// joinContents decodes a page's content streams and joins them, each
+// followed by a line break. A stream listed again is decoded once. A page
+// whose contents decode to more than maxStreamSize in all (one stream
+// listed many times) is refused.
+func (f *file) joinContents(streams array) ([]byte, error) {
+	var parts [][]byte
+	decoded := map[*stream][]byte{}
+	size := 0
+	for _, x := range streams {
+		s, ok := f.resolve(x).(*stream)
+		if !ok {
+			continue
+		}
+		d, seen := decoded[s]
+		if !seen {
+			var err error
+			if d, err = f.decode(s, true); err != nil {
+				return nil, err
+			}
+			decoded[s] = d
+		}
+		size += len(d) + 1
+		if size > maxStreamSize {
+			return nil, fmt.Errorf("a page's contents decode to more than %d MB: %w", maxStreamSize>>20, ErrLimit)
+		}
+		parts = append(parts, d)
+	}
+	data := make([]byte, 0, size)
+	for _, d := range parts {
+		data = append(append(data, d...), '\n')
+	}
+	return data, nil
 }
 
 func (in *interp) addRule(r rule) {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/unicode/norm"
@@ -421,12 +422,44 @@ func glyphText(n string) string {
 	return ""
 }
 
+// Limits of a ToUnicode CMap. A code's text longer than maxMappedRunes is
+// ignored, as MuPDF ignores one-to-many mappings beyond its cap; once the
+// mappings read hold maxCMapRunes code points in all, the rest are ignored.
+// Real fonts map a code to a ligature of a few letters, and a CJK font's
+// 65,536 codes to one or two code points each.
+const (
+	maxMappedRunes = 256
+	maxCMapRunes   = 1 << 22
+)
+
+// cmapTexts collects the text of each code of a ToUnicode CMap within the
+// limits above.
+type cmapTexts struct {
+	uni   map[uint32]string
+	runes int
+}
+
+// full reports whether no more mappings are read.
+func (m *cmapTexts) full() bool {
+	return m.uni == nil || len(m.uni) >= 1<<20 || m.runes >= maxCMapRunes
+}
+
+// set maps code to text unless text is beyond the length limit.
+func (m *cmapTexts) set(code uint32, text string) {
+	n := utf8.RuneCountInString(text)
+	if n > maxMappedRunes {
+		return
+	}
+	m.runes += n
+	m.uni[code] = text
+}
+
 // parseCMap reads the code space and (when uni is not nil) the bfchar and
-// bfrange mappings of a CMap.
+// bfrange mappings of a CMap, within the limits above.
 func parseCMap(data []byte, uni map[uint32]string) *codespace {
 	cs := &codespace{}
+	m := &cmapTexts{uni: uni}
 	l := &lexer{b: data}
-	var prev []any
 	for {
 		t := l.token()
 		if t == nil {
@@ -434,10 +467,6 @@ func parseCMap(data []byte, uni map[uint32]string) *codespace {
 		}
 		kw, ok := t.(keyword)
 		if !ok {
-			prev = append(prev, t)
-			if len(prev) > 3 {
-				prev = prev[1:]
-			}
 			continue
 		}
 		switch kw {
@@ -453,20 +482,20 @@ func parseCMap(data []byte, uni map[uint32]string) *codespace {
 				}
 			}
 		case "beginbfchar":
-			for uni != nil && len(uni) < 1<<20 {
+			for !m.full() {
 				a, ok1 := l.token().(string)
 				if !ok1 {
 					break
 				}
 				switch b := l.token().(type) {
 				case string:
-					uni[codeOf(a)] = utf16Text(b)
+					m.set(codeOf(a), utf16Text(b))
 				case name:
-					uni[codeOf(a)] = glyphText(string(b))
+					m.set(codeOf(a), glyphText(string(b)))
 				}
 			}
 		case "beginbfrange":
-			for uni != nil && len(uni) < 1<<20 {
+			for !m.full() {
 				a, ok1 := l.token().(string)
 				b, ok2 := l.token().(string)
 				if !ok1 || !ok2 {
@@ -480,11 +509,12 @@ func parseCMap(data []byte, uni map[uint32]string) *codespace {
 				switch t := l.token().(type) {
 				case string:
 					u := []rune(utf16Text(t))
-					if len(u) == 0 {
+					if len(u) == 0 || len(u) > maxMappedRunes {
 						continue
 					}
-					for c := uint64(lo); c <= uint64(hi); c++ {
-						uni[uint32(c)] = string(u[:len(u)-1]) + string(u[len(u)-1]+rune(c-uint64(lo)))
+					prefix := string(u[:len(u)-1])
+					for c := uint64(lo); c <= uint64(hi) && !m.full(); c++ {
+						m.set(uint32(c), prefix+string(u[len(u)-1]+rune(c-uint64(lo))))
 					}
 				case keyword:
 					if t != "[" {
@@ -494,8 +524,8 @@ func parseCMap(data []byte, uni map[uint32]string) *codespace {
 					for c := lo; ; c++ {
 						x := l.token()
 						if s, ok := x.(string); ok {
-							if c <= hi {
-								uni[c] = utf16Text(s)
+							if c <= hi && !m.full() {
+								m.set(c, utf16Text(s))
 							}
 							continue
 						}
@@ -504,7 +534,6 @@ func parseCMap(data []byte, uni map[uint32]string) *codespace {
 				}
 			}
 		}
-		prev = prev[:0]
 	}
 }
 

@@ -3,6 +3,7 @@ package pdf
 import (
 	"bytes"
 	"errors"
+	"math"
 	"strconv"
 )
 
@@ -127,15 +128,51 @@ func parseNumber(w []byte) (any, bool) {
 			return i, true
 		}
 	}
-	// Tolerate "--5" and "5-" style junk by keeping the valid prefix.
-	s := string(w)
+	// Tolerate "--5" and "5-" style junk by keeping the valid prefix. It
+	// lies within the longest prefix shaped like a number, so the search
+	// starts there and takes at most three tries ("1e+" to "1"), whatever
+	// the junk after it. A number too large for a float64 is the largest
+	// one of its sign.
+	s := string(w[:numberShapeLen(w)])
 	for s != "" {
-		if f, err := strconv.ParseFloat(s, 64); err == nil {
+		f, err := strconv.ParseFloat(s, 64)
+		if err == nil {
 			return f, true
+		}
+		if errors.Is(err, strconv.ErrRange) {
+			return math.Copysign(math.MaxFloat64, f), true
 		}
 		s = s[:len(s)-1]
 	}
 	return nil, false
+}
+
+// numberShapeLen is the length of the longest prefix of w of the shape
+// [+-]?digits[.digits][(e|E)[+-]?digits]: strconv.ParseFloat accepts no
+// longer prefix of a PDF number.
+func numberShapeLen(w []byte) int {
+	i := 0
+	digits := func() {
+		for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(w) && (w[i] == '+' || w[i] == '-') {
+		i++
+	}
+	digits()
+	if i < len(w) && w[i] == '.' {
+		i++
+		digits()
+	}
+	if i < len(w) && (w[i] == 'e' || w[i] == 'E') {
+		i++
+		if i < len(w) && (w[i] == '+' || w[i] == '-') {
+			i++
+		}
+		digits()
+	}
+	return i
 }
 
 func decodeName(b []byte) string {
