@@ -10,7 +10,27 @@ import (
 
 	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/export"
+	"textfirst/internal/tw/i18n"
 )
+
+// leftOutReasons words export's reasons for leaving an image out.
+var leftOutReasons = map[string]string{
+	export.ReasonOutsideFolder: msg("it lies outside the document's folder"),
+	export.ReasonNotRegular:    msg("it is not a regular file"),
+	export.ReasonTooLarge:      msg("it is larger than 128 MiB"),
+	export.ReasonUnreadable:    msg("it cannot be read"),
+}
+
+// LeftOutNotice words, in p's language, an image an export found beside
+// the document but left out; the command line and the reader say the
+// same.
+func LeftOutNotice(p *i18n.Printer, l export.LeftOut) string {
+	reason := l.Reason
+	if k, ok := leftOutReasons[reason]; ok {
+		reason = p.Text(k)
+	}
+	return p.Sprintf(msg("Left out the image %s: %s."), l.Src, reason)
+}
 
 // documentExports are the export actions that write the open document in
 // another format, beside it (or in export.folder when that is set).
@@ -103,12 +123,16 @@ func (a *App) exportTo(path string, format export.Format) {
 		})
 		return
 	}
-	data, err := export.Write(a.d, format)
+	data, leftOut, err := export.WriteReporting(context.Background(), a.d, format)
 	if err != nil {
 		a.sayError(a.tr("Could not export the document: %v", err))
 		return
 	}
-	a.writeFile(path, data)
+	if a.writeFile(path, data) {
+		for _, l := range leftOut {
+			a.say(LeftOutNotice(a.printer(), l))
+		}
+	}
 }
 
 // exportAudio reads the open document aloud into an audio file of the
@@ -261,16 +285,17 @@ func expandHome(p string) string {
 }
 
 // writeFile writes data atomically to path and says where.
-func (a *App) writeFile(path string, data []byte) {
+func (a *App) writeFile(path string, data []byte) bool {
 	if path == a.d.Meta.Path {
 		a.sayExportError(errReplacesDocument)
-		return
+		return false
 	}
 	if err := atomicfile.Write(path, data, 0o644); err != nil {
 		a.sayError(a.tr("Could not export the document: %v", err))
-		return
+		return false
 	}
 	a.say(a.tr("Exported to %s.", path))
+	return true
 }
 
 // exportKinds names the extensions export_as takes: documents, then audio
