@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/doc"
 )
 
 // Bookmark is a named place.
@@ -83,9 +84,10 @@ func (s Store) StateDir() string { return filepath.Join(s.Home, "data", "state")
 // DocumentsDir is the folder of the documents' state files.
 func (s Store) DocumentsDir() string { return filepath.Join(s.StateDir(), "documents") }
 
-// FileFor returns the state file of the document at absPath.
+// FileFor returns the state file of the document at absPath. A web
+// address is named without its credentials (doc.PublicAddress).
 func (s Store) FileFor(absPath string) string {
-	sum := sha256.Sum256([]byte(pathKey(runtime.GOOS, absPath)))
+	sum := sha256.Sum256([]byte(pathKey(runtime.GOOS, doc.PublicAddress(absPath))))
 	return filepath.Join(s.DocumentsDir(), hex.EncodeToString(sum[:12])+".json")
 }
 
@@ -130,7 +132,9 @@ func (s Store) Save(st *DocState) error {
 	if err := atomicfile.MkdirPrivate(s.Home, filepath.Dir(file)); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	data, err := json.MarshalIndent(st, "", " ")
+	stored := *st
+	stored.Path = doc.PublicAddress(st.Path) // no password or token kept
+	data, err := json.MarshalIndent(&stored, "", " ")
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}

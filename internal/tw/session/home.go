@@ -1,10 +1,12 @@
 package session
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
 	"textfirst/internal/tw/settings"
 )
@@ -42,4 +44,16 @@ func privateHome(home string) error {
 		}
 	}
 	return nil
+}
+
+// publicLines writes log lines with the web addresses in them stripped of
+// their credentials (doc.PublicAddresses). A log.Logger writes each line
+// with one Write.
+type publicLines struct{ w io.Writer }
+
+func (p publicLines) Write(b []byte) (int, error) {
+	if _, err := io.WriteString(p.w, doc.PublicAddresses(string(b))); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"textfirst/internal/atomicfile"
@@ -75,5 +76,25 @@ func TestSessionMakesTheHomePrivate(t *testing.T) {
 	}
 	if states != 2 {
 		t.Errorf("%d state files, want the old one and the one of notes.md", states)
+	}
+}
+
+// The log keeps no web address's user name, password or token.
+func TestLogKeepsNoAddressCredentials(t *testing.T) {
+	h := t.TempDir()
+	s := Open(Options{Home: h, Backend: "null", NoSpeech: true})
+	s.Logger.Printf("cannot open https://reader:hunter2@example.org/b.html?access_token=s3cr3t&page=2: timeout")
+	s.Close()
+	data, err := os.ReadFile(filepath.Join(h, "data", "state", logName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "cannot open https://example.org/b.html?page=2: timeout") {
+		t.Errorf("the log:\n%s", data)
+	}
+	for _, secret := range []string{"reader", "hunter2", "s3cr3t"} {
+		if strings.Contains(string(data), secret) {
+			t.Errorf("the log holds %q:\n%s", secret, data)
+		}
 	}
 }

@@ -583,7 +583,7 @@ func openLog(home, prefix string, getenv func(string) string) (*log.Logger, io.C
 	dir := docstate.Store{Home: home}.StateDir()
 	if err := privateHome(home); err == nil {
 		if f, err := os.OpenFile(filepath.Join(dir, logName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, atomicfile.PrivateFile); err == nil {
-			l := log.New(f, prefix, log.LstdFlags)
+			l := log.New(publicLines{f}, prefix, log.LstdFlags)
 			if getenv(EnvLog) == "debug" {
 				l.SetFlags(log.LstdFlags | log.Lmicroseconds | log.Lshortfile)
 			}
