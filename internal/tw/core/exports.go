@@ -114,12 +114,12 @@ func (a *App) exportDocument(format export.Format) {
 func (a *App) exportTo(path string, format export.Format) {
 	if format == export.FormatPDF {
 		d := a.d
-		a.startJob(jobPDF, path, func(ctx context.Context, progress func(float64)) error {
-			data, err := export.PDF(ctx, d)
+		a.startJob(jobPDF, path, func(ctx context.Context, progress func(float64)) ([]export.LeftOut, error) {
+			data, leftOut, err := export.WriteReporting(ctx, d, format)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			return atomicfile.Write(path, data, 0o644)
+			return leftOut, atomicfile.Write(path, data, 0o644)
 		})
 		return
 	}
@@ -160,15 +160,16 @@ func (a *App) exportAudioTo(path, format string) {
 		return
 	}
 	d, run := a.d, a.opts.ExportAudio
-	a.startJob(jobAudio, path, func(ctx context.Context, progress func(float64)) error {
-		return run(ctx, d, path, format, progress)
+	a.startJob(jobAudio, path, func(ctx context.Context, progress func(float64)) ([]export.LeftOut, error) {
+		return nil, run(ctx, d, path, format, progress)
 	})
 }
 
 // startJob runs an export in the background: it says it has started, says
 // the progress every quarter, and says where the file is (or why there is
-// none) when it ends. One export runs at a time; stop cancels it.
-func (a *App) startJob(what, path string, run func(ctx context.Context, progress func(float64)) error) {
+// none) when it ends, and then which images it left out. One export runs
+// at a time; stop cancels it.
+func (a *App) startJob(what, path string, run func(ctx context.Context, progress func(float64)) ([]export.LeftOut, error)) {
 	if a.job != nil {
 		a.sayError(a.jobRunning(a.job.what))
 		return
@@ -189,7 +190,7 @@ func (a *App) startJob(what, path string, run func(ctx context.Context, progress
 	}
 	go func() {
 		defer close(job.done)
-		err := run(ctx, progress)
+		leftOut, err := run(ctx, progress)
 		a.mu.Lock()
 		defer a.mu.Unlock()
 		a.job = nil
@@ -202,6 +203,9 @@ func (a *App) startJob(what, path string, run func(ctx context.Context, progress
 			a.sayError(sentence(a.tr("Could not export the document: %v", err)))
 		default:
 			a.say(a.tr("Exported to %s.", path))
+			for _, l := range leftOut {
+				a.say(LeftOutNotice(a.printer(), l))
+			}
 		}
 	}()
 }

@@ -3,6 +3,7 @@ package core_test
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -164,6 +165,23 @@ func TestExportSaysWhichImagesItLeftOut(t *testing.T) {
 		want := []string{"Exported to " + filepath.Join(dir, tc.file) + ".", "Left out the image key.png: it lies outside the document's folder."}
 		if says[0] != want[0] || says[1] != want[1] {
 			t.Errorf("%s said %q, want %q", tc.action, says, want)
+		}
+	}
+	// A PDF, written in the background by LibreOffice, says it at its end.
+	if _, err := exec.LookPath("soffice"); err != nil {
+		t.Skip("LibreOffice is not installed (scripts/deps-export.sh)")
+	}
+	mustAction(t, app, "export_pdf", nil)
+	want := "Exported to " + filepath.Join(dir, "pics.pdf") + ".\nLeft out the image key.png: it lies outside the document's folder."
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		rec.mu.Lock()
+		said := strings.Join(rec.says, "\n")
+		rec.mu.Unlock()
+		if strings.HasSuffix(said, want) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("export_pdf said %q", said)
 		}
 	}
 }
