@@ -90,3 +90,25 @@ func TestLockFileIsPrivate(t *testing.T) {
 		t.Errorf("lock file mode %v, want %v", got, PrivateFile)
 	}
 }
+
+// A new file written for the user (an export) has the mode asked for less
+// the umask, as os.Create gives; an existing one keeps its mode.
+func TestWriteHonoursTheUmask(t *testing.T) {
+	saved := umask
+	defer func() { umask = saved }()
+	umask = 0o077
+	p := filepath.Join(t.TempDir(), "book.epub")
+	if err := Write(p, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := mode(t, p); got != 0o600 {
+		t.Errorf("new file under umask 077: %v, want 0600", got)
+	}
+	os.Chmod(p, 0o644)
+	if err := Write(p, []byte("y"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := mode(t, p); got != 0o644 {
+		t.Errorf("existing file: %v, want its 0644 kept", got)
+	}
+}
