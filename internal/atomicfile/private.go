@@ -26,17 +26,24 @@ func WritePrivate(path string, data []byte) error {
 // every folder from root down to dir (root and dir included; dir lies
 // under root, or is root) readable by its owner only, tightening those
 // that exist with a looser mode. Folders above root that exist are left as
-// they are.
+// they are, and so is a folder of another owner, which may not be
+// changed (the user named it as the home): only making a folder fails.
 func MkdirPrivate(root, dir string) error {
 	if err := os.MkdirAll(dir, PrivateDir); err != nil {
 		return fmt.Errorf("atomicfile: %w", err)
 	}
+	tighten := func(p string) error {
+		if err := Tighten(p, PrivateDir); err != nil && !errors.Is(err, fs.ErrPermission) {
+			return err
+		}
+		return nil
+	}
 	rel, err := filepath.Rel(root, dir)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return Tighten(dir, PrivateDir)
+		return tighten(dir)
 	}
 	p := root
-	if err := Tighten(p, PrivateDir); err != nil {
+	if err := tighten(p); err != nil {
 		return err
 	}
 	for _, part := range strings.Split(rel, string(filepath.Separator)) {
@@ -44,7 +51,7 @@ func MkdirPrivate(root, dir string) error {
 			continue
 		}
 		p = filepath.Join(p, part)
-		if err := Tighten(p, PrivateDir); err != nil {
+		if err := tighten(p); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -18,32 +19,26 @@ const logName = "textweaver.log"
 // home down to the state folder and the documents' folder 0700, and
 // settings.toml, the log and the documents' state and lock files 0600,
 // tightening those an older tw left looser. Nothing else in home is
-// touched: home may be a folder the user named.
+// touched: home may be a folder the user named. It goes on past a file it
+// cannot tighten, and returns the errors together.
 func privateHome(home string) error {
 	st := docstate.Store{Home: home}
 	if err := atomicfile.MkdirPrivate(home, st.StateDir()); err != nil {
 		return err
 	}
-	if err := atomicfile.Tighten(st.DocumentsDir(), atomicfile.PrivateDir); err != nil {
-		return err
-	}
-	for _, f := range []string{settings.File(home), filepath.Join(st.StateDir(), logName)} {
-		if err := atomicfile.Tighten(f, atomicfile.PrivateFile); err != nil {
-			return err
-		}
-	}
-	entries, err := os.ReadDir(st.DocumentsDir())
-	if err != nil {
-		return nil // no state yet
-	}
-	for _, e := range entries {
-		if e.Type().IsRegular() {
-			if err := atomicfile.Tighten(filepath.Join(st.DocumentsDir(), e.Name()), atomicfile.PrivateFile); err != nil {
-				return err
+	errs := []error{atomicfile.Tighten(st.DocumentsDir(), atomicfile.PrivateDir)}
+	files := []string{settings.File(home), filepath.Join(st.StateDir(), logName)}
+	if entries, err := os.ReadDir(st.DocumentsDir()); err == nil {
+		for _, e := range entries {
+			if e.Type().IsRegular() {
+				files = append(files, filepath.Join(st.DocumentsDir(), e.Name()))
 			}
 		}
 	}
-	return nil
+	for _, f := range files {
+		errs = append(errs, atomicfile.Tighten(f, atomicfile.PrivateFile))
+	}
+	return errors.Join(errs...)
 }
 
 // publicLines writes log lines with the web addresses in them stripped of

@@ -581,7 +581,11 @@ func (s shownReading) Read(d *doc.Document, from, to int, word func(start, end i
 // first (see privateHome).
 func openLog(home, prefix string, getenv func(string) string) (*log.Logger, io.Closer) {
 	dir := docstate.Store{Home: home}.StateDir()
-	if err := privateHome(home); err == nil {
+	if privateHome(home) != nil {
+		// A file tw cannot tighten does not stop the log.
+		os.MkdirAll(dir, atomicfile.PrivateDir)
+	}
+	if _, err := os.Stat(dir); err == nil {
 		if f, err := os.OpenFile(filepath.Join(dir, logName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, atomicfile.PrivateFile); err == nil {
 			l := log.New(publicLines{f}, prefix, log.LstdFlags)
 			if getenv(EnvLog) == "debug" {
