@@ -11,18 +11,31 @@ import (
 )
 
 // Write replaces path with data: it writes a temporary file in the same
-// folder, syncs it, renames it over path and syncs the folder. perm is used
-// when path does not exist yet; an existing file keeps its permissions.
+// folder, syncs it, renames it over path and syncs the folder. perm, less
+// the process's umask, is used when path does not exist yet (as os.Create
+// would); an existing file keeps its permissions.
 // When path is a symbolic link, the file it points to is replaced (beside
 // it), and the link stays a link.
 func Write(path string, data []byte, perm os.FileMode) error {
+	return write(path, data, perm, false)
+}
+
+// write is Write; with private, an existing file keeps only those of its
+// permissions perm has.
+func write(path string, data []byte, perm os.FileMode, private bool) error {
 	path, err := Target(path)
 	if err != nil {
 		return fmt.Errorf("atomicfile: %w", err)
 	}
 	dir := filepath.Dir(path)
 	if fi, err := os.Stat(path); err == nil {
-		perm = fi.Mode().Perm()
+		if private {
+			perm &= fi.Mode().Perm()
+		} else {
+			perm = fi.Mode().Perm()
+		}
+	} else {
+		perm &^= umask
 	}
 	tmp, err := os.CreateTemp(dir, TempPattern(path))
 	if err != nil {

@@ -6,13 +6,17 @@ import (
 )
 
 // Lock takes an exclusive advisory lock on path+".lock" (created when
-// missing), waiting for another holder to let go, and returns the function
+// missing, readable by its owner only, as an existing one is made), waiting for another holder to let go, and returns the function
 // that releases it. Processes that read, change and write one file take it
 // around the whole change, so that no change is lost between them.
 func Lock(path string) (unlock func(), err error) {
-	f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, PrivateFile)
 	if err != nil {
 		return nil, fmt.Errorf("atomicfile: %w", err)
+	}
+	if err := Tighten(f.Name(), PrivateFile); err != nil {
+		f.Close()
+		return nil, err
 	}
 	if err := lockFile(f); err != nil {
 		f.Close()

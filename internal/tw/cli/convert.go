@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/signal"
 	"strings"
@@ -11,6 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/export"
 )
 
@@ -53,7 +56,7 @@ package libreoffice-writer).`,
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			data, err := export.WriteContext(ctx, d, f)
+			data, err := writeNoting(env, "convert", ctx, d, f)
 			if err != nil {
 				return fail(env.p, 1, env.tr("tw convert: cannot write %s: %v", args[1], err), "")
 			}
@@ -71,6 +74,16 @@ package libreoffice-writer).`,
 	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions(formatNames(), cobra.ShellCompDirectiveNoFileComp))
 	addFromFlag(c, &from)
 	return c
+}
+
+// writeNoting is export.WriteReporting that tells on standard error of
+// each image file left out, and why.
+func writeNoting(env Env, cmd string, ctx context.Context, d *doc.Document, f export.Format) ([]byte, error) {
+	data, leftOut, err := export.WriteReporting(ctx, d, f)
+	for _, l := range leftOut {
+		fmt.Fprintln(env.Stderr, env.tr("tw %s: %s", cmd, core.LeftOutNotice(env.printer(), l)))
+	}
+	return data, err
 }
 
 func formatFromName(env Env, out string) (export.Format, error) {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"archive/zip"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,6 +71,36 @@ func TestTextToAndConvert(t *testing.T) {
 		code, _, errs := call("convert", "", tc.args...)
 		if code != tc.code || !strings.HasPrefix(errs, tc.want) {
 			t.Errorf("%q: exit %d, %q", tc.args, code, errs)
+		}
+	}
+}
+
+// An image beside the document that links out of its folder is left out
+// of the export, which goes on and says which image and why, in the
+// interface language.
+func TestConvertTellsOfImagesLeftOut(t *testing.T) {
+	dir := t.TempDir()
+	md := testkit.WriteFile(t, filepath.Join(dir, "notes.md"), "# Notes\n\n![key](key.png)\n")
+	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "key.png")); err != nil {
+		t.Skip(err)
+	}
+	for _, tc := range []struct {
+		lang, want string
+	}{
+		{"en", "tw convert: Left out the image key.png: it lies outside the document's folder.\n"},
+		{"fr", "tw convert : Image key.png laissée de côté : elle se trouve hors du dossier du document.\n"},
+	} {
+		out := filepath.Join(dir, tc.lang+".epub")
+		home := SettingsHome(t, "[display]\nlanguage = \""+tc.lang+"\"\n")
+		var stderr strings.Builder
+		code := Main([]string{"convert", md, out}, Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &stderr,
+			Getenv: func(k string) string { return map[string]string{"TEXTWEAVER_HOME": home}[k] }})
+		errs := stderr.String()
+		if code != 0 || errs != tc.want {
+			t.Errorf("%s: exit %d, stderr %q; want %q", tc.lang, code, errs, tc.want)
+		}
+		if data, _ := os.ReadFile(out); len(data) == 0 {
+			t.Errorf("%s: no EPUB written", tc.lang)
 		}
 	}
 }

@@ -40,6 +40,8 @@ under their headings, with the quoted text and tags, as Markdown or HTML.`,
 			if err != nil {
 				return fail(env.p, 1, "tw marks: "+err.Error(), env.tr("Delete the damaged state file, or restore it."))
 			}
+			// An encrypted document's state keeps no excerpts of its text.
+			st.FillExcerpts(d.Slice, d.Len())
 			if asJSON {
 				to = "json"
 			}

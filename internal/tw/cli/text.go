@@ -96,7 +96,7 @@ those formats (to a file with -o, or to a pipe).`,
 				}
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
-				data, err = export.WriteContext(ctx, d, f)
+				data, err = writeNoting(env, "text", ctx, d, f)
 				if err != nil {
 					return fail(env.p, 1, env.tr("tw text: cannot write %s: %v", to, err), "")
 				}

@@ -127,6 +127,9 @@ type App struct {
 	title string
 	state *docstate.DocState
 	base  *docstate.DocState // the state as last loaded or written, for merging
+	// encrypted: the open document was opened with its password; its
+	// state is saved without excerpts of its text.
+	encrypted bool
 	// placeUnsaved: the last write of the place failed and was told.
 	placeUnsaved bool
 	cursor       int
@@ -363,7 +366,7 @@ func (a *App) open(path string) error {
 	if err != nil {
 		return &OpenError{path, err}
 	}
-	a.openLoaded(abs, d)
+	a.openLoaded(abs, d, false)
 	return nil
 }
 
@@ -391,7 +394,7 @@ func (a *App) askPassword(abs string, again bool) {
 		case err != nil:
 			a.sayError(a.errorText(&OpenError{abs, err}))
 		default:
-			a.openLoaded(abs, d)
+			a.openLoaded(abs, d, true)
 		}
 	})
 	a.prompt.secret = true
@@ -399,9 +402,12 @@ func (a *App) askPassword(abs string, again bool) {
 
 // openLoaded makes the loaded document d (from abs) the open one: the
 // place in the one before is saved, and reading resumes at d's saved place.
-func (a *App) openLoaded(abs string, d *doc.Document) {
+// encrypted is true for a document opened with its password: its state is
+// saved without excerpts of its text (see docstate.StripExcerpts).
+func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 	a.stopReading()
 	placeErr := a.saveState()
+	a.encrypted = encrypted
 	if !doc.IsWebAddress(abs) {
 		a.sweepTemps(abs)
 	}
@@ -416,6 +422,7 @@ func (a *App) openLoaded(abs string, d *doc.Document) {
 		a.base = nil
 	}
 	a.relocateMarks()
+	st.FillExcerpts(a.d.Slice, a.d.Len())
 	title := a.title
 	resumed := false
 	if st.Place != nil && st.Place.Char > 0 && a.opts.Settings.Bool("reading.auto_resume") {
@@ -498,11 +505,9 @@ func (a *App) relocateMarks() {
 	}
 }
 
-const contextRadius = 20
-
 // context returns about 40 characters around pos.
 func (a *App) context(pos int) string {
-	return a.d.Slice(max(0, pos-contextRadius), min(a.d.Len(), pos+contextRadius))
+	return a.d.Slice(max(0, pos-docstate.ContextRadius), min(a.d.Len(), pos+docstate.ContextRadius))
 }
 
 // relocate finds where a saved context now stands; the offset is the one
@@ -511,7 +516,7 @@ func (a *App) relocate(old int, context string) int {
 	if context == "" {
 		return min(old, a.d.Len())
 	}
-	lead := min(old, contextRadius)
+	lead := min(old, docstate.ContextRadius)
 	at, ok := a.nearest(context, old-lead)
 	if !ok {
 		return min(old, a.d.Len())
@@ -608,10 +613,17 @@ func (a *App) writeState() error {
 	for i := range st.Highlights {
 		st.Highlights[i].Context = a.context(st.Highlights[i].Start)
 	}
+	if a.encrypted {
+		st.StripExcerpts()
+	}
 	merged, err := a.st.Update(a.base, st)
+	if a.encrypted {
+		st.FillExcerpts(a.d.Slice, a.d.Len())
+	}
 	if err != nil {
 		return err
 	}
+	merged.FillExcerpts(a.d.Slice, a.d.Len())
 	a.adoptState(merged)
 	return nil
 }

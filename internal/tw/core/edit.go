@@ -305,10 +305,12 @@ func (a *App) derive(source string) *doc.Document {
 // text onto the new one: each is found again by the text it was on.
 func (a *App) moveMarks(old *doc.Document) {
 	st := a.state
-	ctx := func(p int) string { return old.Slice(max(0, p-contextRadius), min(old.Len(), p+contextRadius)) }
+	ctx := func(p int) string {
+		return old.Slice(max(0, p-docstate.ContextRadius), min(old.Len(), p+docstate.ContextRadius))
+	}
 	for i := range st.Bookmarks {
 		b := &st.Bookmarks[i]
-		b.Char = a.relocateIn(mapPosition(old, b.Char, a.d), ctx(b.Char), b.Char-max(0, b.Char-contextRadius))
+		b.Char = a.relocateIn(mapPosition(old, b.Char, a.d), ctx(b.Char), b.Char-max(0, b.Char-docstate.ContextRadius))
 	}
 	for i := range st.Notes {
 		n := &st.Notes[i]

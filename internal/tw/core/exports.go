@@ -10,7 +10,27 @@ import (
 	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/export"
+	"textfirst/internal/tw/i18n"
 )
+
+// leftOutReasons words export's reasons for leaving an image out.
+var leftOutReasons = map[string]string{
+	export.ReasonOutsideFolder: msg("it lies outside the document's folder"),
+	export.ReasonNotRegular:    msg("it is not a regular file"),
+	export.ReasonTooLarge:      msg("it is larger than 128 MiB"),
+	export.ReasonUnreadable:    msg("it cannot be read"),
+}
+
+// LeftOutNotice words, in p's language, an image an export found beside
+// the document but left out; the command line and the reader say the
+// same.
+func LeftOutNotice(p *i18n.Printer, l export.LeftOut) string {
+	reason := l.Reason
+	if k, ok := leftOutReasons[reason]; ok {
+		reason = p.Text(k)
+	}
+	return p.Sprintf(msg("Left out the image %s: %s."), l.Src, reason)
+}
 
 // documentExports are the export actions that write the open document in
 // another format, beside it (or in export.folder when that is set).
@@ -94,21 +114,25 @@ func (a *App) exportDocument(format export.Format) {
 func (a *App) exportTo(path string, format export.Format) {
 	if format == export.FormatPDF {
 		d := a.d
-		a.startJob(jobPDF, path, func(ctx context.Context, progress func(float64)) error {
-			data, err := export.PDF(ctx, d)
+		a.startJob(jobPDF, path, func(ctx context.Context, progress func(float64)) ([]export.LeftOut, error) {
+			data, leftOut, err := export.WriteReporting(ctx, d, format)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			return atomicfile.Write(path, data, 0o644)
+			return leftOut, atomicfile.Write(path, data, 0o644)
 		})
 		return
 	}
-	data, err := export.Write(a.d, format)
+	data, leftOut, err := export.WriteReporting(context.Background(), a.d, format)
 	if err != nil {
 		a.sayError(a.tr("Could not export the document: %v", err))
 		return
 	}
-	a.writeFile(path, data)
+	if a.writeFile(path, data) {
+		for _, l := range leftOut {
+			a.say(LeftOutNotice(a.printer(), l))
+		}
+	}
 }
 
 // exportAudio reads the open document aloud into an audio file of the
@@ -136,15 +160,16 @@ func (a *App) exportAudioTo(path, format string) {
 		return
 	}
 	d, run := a.d, a.opts.ExportAudio
-	a.startJob(jobAudio, path, func(ctx context.Context, progress func(float64)) error {
-		return run(ctx, d, path, format, progress)
+	a.startJob(jobAudio, path, func(ctx context.Context, progress func(float64)) ([]export.LeftOut, error) {
+		return nil, run(ctx, d, path, format, progress)
 	})
 }
 
 // startJob runs an export in the background: it says it has started, says
 // the progress every quarter, and says where the file is (or why there is
-// none) when it ends. One export runs at a time; stop cancels it.
-func (a *App) startJob(what, path string, run func(ctx context.Context, progress func(float64)) error) {
+// none) when it ends, and then which images it left out. One export runs
+// at a time; stop cancels it.
+func (a *App) startJob(what, path string, run func(ctx context.Context, progress func(float64)) ([]export.LeftOut, error)) {
 	if a.job != nil {
 		a.sayError(a.jobRunning(a.job.what))
 		return
@@ -165,7 +190,7 @@ func (a *App) startJob(what, path string, run func(ctx context.Context, progress
 	}
 	go func() {
 		defer close(job.done)
-		err := run(ctx, progress)
+		leftOut, err := run(ctx, progress)
 		a.mu.Lock()
 		defer a.mu.Unlock()
 		a.job = nil
@@ -178,6 +203,9 @@ func (a *App) startJob(what, path string, run func(ctx context.Context, progress
 			a.sayError(sentence(a.tr("Could not export the document: %v", err)))
 		default:
 			a.say(a.tr("Exported to %s.", path))
+			for _, l := range leftOut {
+				a.say(LeftOutNotice(a.printer(), l))
+			}
 		}
 	}()
 }
@@ -261,16 +289,17 @@ func expandHome(p string) string {
 }
 
 // writeFile writes data atomically to path and says where.
-func (a *App) writeFile(path string, data []byte) {
+func (a *App) writeFile(path string, data []byte) bool {
 	if path == a.d.Meta.Path {
 		a.sayExportError(errReplacesDocument)
-		return
+		return false
 	}
 	if err := atomicfile.Write(path, data, 0o644); err != nil {
 		a.sayError(a.tr("Could not export the document: %v", err))
-		return
+		return false
 	}
 	a.say(a.tr("Exported to %s.", path))
+	return true
 }
 
 // exportKinds names the extensions export_as takes: documents, then audio

@@ -3,6 +3,7 @@ package core_test
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -144,5 +145,43 @@ func TestExportAudioUnavailable(t *testing.T) {
 	app, _ := openApp(t, t.TempDir(), src)
 	if res := mustAction(t, app, "export_audio", nil); res.Status != "Audio export is not available here." {
 		t.Errorf("export_audio: %q", res.Status)
+	}
+}
+
+// An export goes on without an image that links out of the document's
+// folder, and says which image it left out and why, after where it wrote.
+func TestExportSaysWhichImagesItLeftOut(t *testing.T) {
+	dir := t.TempDir()
+	src := writeTestFile(t, filepath.Join(dir, "pics.md"), "# Pictures\n\n![key](key.png)\n")
+	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "key.png")); err != nil {
+		t.Skip(err)
+	}
+	app, rec := openApp(t, t.TempDir(), src)
+	for _, tc := range []struct{ action, file string }{{"export_epub", "pics.epub"}, {"export_docx", "pics.docx"}} {
+		mustAction(t, app, tc.action, nil)
+		rec.mu.Lock()
+		says := rec.says[len(rec.says)-2:]
+		rec.mu.Unlock()
+		want := []string{"Exported to " + filepath.Join(dir, tc.file) + ".", "Left out the image key.png: it lies outside the document's folder."}
+		if says[0] != want[0] || says[1] != want[1] {
+			t.Errorf("%s said %q, want %q", tc.action, says, want)
+		}
+	}
+	// A PDF, written in the background by LibreOffice, says it at its end.
+	if _, err := exec.LookPath("soffice"); err != nil {
+		t.Skip("LibreOffice is not installed (scripts/deps-export.sh)")
+	}
+	mustAction(t, app, "export_pdf", nil)
+	want := "Exported to " + filepath.Join(dir, "pics.pdf") + ".\nLeft out the image key.png: it lies outside the document's folder."
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		rec.mu.Lock()
+		said := strings.Join(rec.says, "\n")
+		rec.mu.Unlock()
+		if strings.HasSuffix(said, want) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("export_pdf said %q", said)
+		}
 	}
 }

@@ -3,7 +3,6 @@ package docstate
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 
@@ -22,7 +21,7 @@ import (
 // one written second gets the next free number.
 func (s Store) Update(base, mine *DocState) (*DocState, error) {
 	file := s.FileFor(mine.Path)
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+	if err := atomicfile.MkdirPrivate(s.Home, filepath.Dir(file)); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	unlock, err := atomicfile.Lock(file)

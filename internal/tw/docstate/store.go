@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/doc"
 )
 
 // Bookmark is a named place.
@@ -80,10 +81,14 @@ type Store struct {
 // StateDir is the folder for logs and state files.
 func (s Store) StateDir() string { return filepath.Join(s.Home, "data", "state") }
 
-// FileFor returns the state file of the document at absPath.
+// DocumentsDir is the folder of the documents' state files.
+func (s Store) DocumentsDir() string { return filepath.Join(s.StateDir(), "documents") }
+
+// FileFor returns the state file of the document at absPath. A web
+// address is named without its credentials (doc.PublicAddress).
 func (s Store) FileFor(absPath string) string {
-	sum := sha256.Sum256([]byte(pathKey(runtime.GOOS, absPath)))
-	return filepath.Join(s.StateDir(), "documents", hex.EncodeToString(sum[:12])+".json")
+	sum := sha256.Sum256([]byte(pathKey(runtime.GOOS, doc.PublicAddress(absPath))))
+	return filepath.Join(s.DocumentsDir(), hex.EncodeToString(sum[:12])+".json")
 }
 
 // pathKey is the spelling of a document path that names its state file.
@@ -120,17 +125,23 @@ func (s Store) Load(absPath string) (*DocState, error) {
 	return &st, nil
 }
 
-// Save writes st atomically.
+// Save writes st atomically, readable by its owner only, in folders of the
+// home readable by their owner only (tightened when they exist).
 func (s Store) Save(st *DocState) error {
 	file := s.FileFor(st.Path)
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+	if err := atomicfile.MkdirPrivate(s.Home, filepath.Dir(file)); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	data, err := json.MarshalIndent(st, "", " ")
+	stored := *st
+	stored.Path = doc.PublicAddress(st.Path) // no password or token kept
+	data, err := json.MarshalIndent(&stored, "", " ")
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	return atomicfile.Write(file, append(data, '\n'), 0o644)
+	if err := atomicfile.WritePrivate(file, append(data, '\n')); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
 }
 
 // Hash is the hash recorded for a document text.

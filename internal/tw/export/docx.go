@@ -17,8 +17,8 @@ import (
 // in "Source Code" and "Verbatim Char", and the title, author and language
 // in the document properties. The same document always gives the same
 // bytes.
-func writeDOCX(d *doc.Document) ([]byte, error) {
-	w := &docxWriter{d: d, pics: newPictures(d), targets: linkTargets(d), rels: []string{
+func writeDOCX(d *doc.Document, files *besideFiles) ([]byte, error) {
+	w := &docxWriter{d: d, pics: newPictures(files), targets: linkTargets(d), rels: []string{
 		rel("rId1", "styles", "styles.xml", false),
 		rel("rId2", "numbering", "numbering.xml", false),
 	}}

@@ -6,9 +6,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"mime"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -20,17 +18,14 @@ import (
 // the package document (title, language, author). Images whose files lie
 // beside the document (relative paths under its folder) are packed in;
 // other images keep their alt text, as text. modified is the book's
-// dcterms:modified time.
-func writeEPUB(d *doc.Document, modified time.Time) ([]byte, error) {
-	base := ""
-	if d.Meta.Path != "" {
-		base = filepath.Dir(d.Meta.Path)
-	}
+// dcterms:modified time. files reads the images (and notes those it
+// refuses).
+func writeEPUB(d *doc.Document, modified time.Time, files *besideFiles) ([]byte, error) {
 	type resource struct{ name, media string }
 	var images []resource
 	imageData := map[string][]byte{}
 	img := func(src string) string {
-		if base == "" || src == "" || strings.Contains(src, ":") || path.IsAbs(src) || strings.HasPrefix(path.Clean(src), "..") {
+		if !files.local(src) {
 			return ""
 		}
 		media := mime.TypeByExtension(strings.ToLower(path.Ext(src)))
@@ -41,8 +36,8 @@ func writeEPUB(d *doc.Document, modified time.Time) ([]byte, error) {
 		if _, ok := imageData[name]; ok {
 			return name
 		}
-		data, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(src)))
-		if err != nil {
+		data, ok := files.read(src)
+		if !ok {
 			return ""
 		}
 		imageData[name] = data
@@ -111,7 +106,7 @@ func writeEPUB(d *doc.Document, modified time.Time) ([]byte, error) {
 		return nil, err
 	}
 	w.Write([]byte("application/epub+zip"))
-	files := []struct {
+	entries := []struct {
 		name string
 		data []byte
 	}{
@@ -121,12 +116,12 @@ func writeEPUB(d *doc.Document, modified time.Time) ([]byte, error) {
 		{"EPUB/text.xhtml", []byte(text)},
 	}
 	for _, im := range images {
-		files = append(files, struct {
+		entries = append(entries, struct {
 			name string
 			data []byte
 		}{"EPUB/" + im.name, imageData[im.name]})
 	}
-	for _, f := range files {
+	for _, f := range entries {
 		w, err := z.CreateHeader(&zip.FileHeader{Name: f.name, Method: zip.Deflate, Modified: modified})
 		if err != nil {
 			return nil, err

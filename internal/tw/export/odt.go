@@ -15,8 +15,8 @@ import (
 // as their alt text), block quotes in "Quotations", code in "Preformatted
 // Text" and "Source Text", and the title, author and language in meta.xml.
 // The same document always gives the same bytes.
-func writeODT(d *doc.Document) ([]byte, error) {
-	w := &odtWriter{d: d, pics: newPictures(d), spans: map[style]string{}, targets: linkTargets(d)}
+func writeODT(d *doc.Document, files *besideFiles) ([]byte, error) {
+	w := &odtWriter{d: d, pics: newPictures(files), spans: map[style]string{}, targets: linkTargets(d)}
 	w.flow(tree(d), odtCtx{})
 	lg := lang(d)
 

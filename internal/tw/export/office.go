@@ -9,9 +9,7 @@ import (
 	_ "image/jpeg"
 	_ "image/png"
 	"mime"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"textfirst/internal/tw/doc"
@@ -71,17 +69,13 @@ type picture struct {
 // beside the document (relative paths under its folder) that Go can size
 // are packed; the others are written as their alt text.
 type pictures struct {
-	base  string
+	files *besideFiles
 	bySrc map[string]*picture
 	list  []*picture
 }
 
-func newPictures(d *doc.Document) *pictures {
-	p := &pictures{bySrc: map[string]*picture{}}
-	if d.Meta.Path != "" {
-		p.base = filepath.Dir(d.Meta.Path)
-	}
-	return p
+func newPictures(files *besideFiles) *pictures {
+	return &pictures{files: files, bySrc: map[string]*picture{}}
 }
 
 // get returns the picture src names, or nil when it is not packed.
@@ -90,7 +84,7 @@ func (p *pictures) get(src string) *picture {
 		return pic
 	}
 	p.bySrc[src] = nil
-	if p.base == "" || src == "" || strings.Contains(src, ":") || path.IsAbs(src) || strings.HasPrefix(path.Clean(src), "..") {
+	if !p.files.local(src) {
 		return nil
 	}
 	ext := strings.ToLower(path.Ext(src))
@@ -100,8 +94,8 @@ func (p *pictures) get(src string) *picture {
 	default:
 		return nil
 	}
-	data, err := os.ReadFile(filepath.Join(p.base, filepath.FromSlash(src)))
-	if err != nil {
+	data, ok := p.files.read(src)
+	if !ok {
 		return nil
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))

@@ -107,10 +107,15 @@ const pdfFilter = `pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","valu
 // breaks pages and tables, and writes tagged PDF (PDF/UA) with the alt
 // texts, which a pure-Go writer would each have to do by hand.
 func PDF(ctx context.Context, d *doc.Document) ([]byte, error) {
+	return writePDF(ctx, d, newBesideFiles(d))
+}
+
+// writePDF is PDF with the pictures read by files.
+func writePDF(ctx context.Context, d *doc.Document, files *besideFiles) ([]byte, error) {
 	if _, err := officeCommand(); err != nil {
 		return nil, err
 	}
-	odt, err := writeODT(d)
+	odt, err := writeODT(d, files)
 	if err != nil {
 		return nil, err
 	}

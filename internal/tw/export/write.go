@@ -51,30 +51,42 @@ func (f Format) Ext() string {
 
 // formatInfo is what export knows of a format: the names --to takes for
 // it, the file extensions that ask for it (the first is its usual one),
-// whether it is binary (not for a terminal), and its writer.
+// whether it is binary (not for a terminal), and its writer, which reads
+// the files the document refers to through files.
 type formatInfo struct {
 	format Format
 	names  []string
 	exts   []string
 	binary bool
-	write  func(ctx context.Context, d *doc.Document) ([]byte, error)
+	write  func(ctx context.Context, d *doc.Document, files *besideFiles) ([]byte, error)
+}
+
+// unpacked adapts a writer that packs no files.
+func unpacked(write func(ctx context.Context, d *doc.Document) ([]byte, error)) func(context.Context, *doc.Document, *besideFiles) ([]byte, error) {
+	return func(ctx context.Context, d *doc.Document, _ *besideFiles) ([]byte, error) { return write(ctx, d) }
 }
 
 // formatTable lists the formats in the order help texts name them.
 var formatTable = []formatInfo{
-	{FormatText, []string{"text", "txt", "plain"}, []string{".txt", ".text"}, false, writeText},
+	{FormatText, []string{"text", "txt", "plain"}, []string{".txt", ".text"}, false, unpacked(writeText)},
 	{FormatMarkdown, []string{"markdown", "md"}, []string{".md", ".markdown"}, false,
-		func(_ context.Context, d *doc.Document) ([]byte, error) { return writeMarkdown(d), nil }},
+		unpacked(func(_ context.Context, d *doc.Document) ([]byte, error) { return writeMarkdown(d), nil })},
 	{FormatHTML, []string{"html", "htm"}, []string{".html", ".htm", ".xhtml"}, false,
-		func(_ context.Context, d *doc.Document) ([]byte, error) { return writeHTML(d), nil }},
-	{FormatJSON, []string{"json"}, []string{".json"}, false, writeJSON},
+		unpacked(func(_ context.Context, d *doc.Document) ([]byte, error) { return writeHTML(d), nil })},
+	{FormatJSON, []string{"json"}, []string{".json"}, false, unpacked(writeJSON)},
 	{FormatEPUB, []string{"epub", "epub3"}, []string{".epub"}, true,
-		func(_ context.Context, d *doc.Document) ([]byte, error) { return writeEPUB(d, time.Now()) }},
+		func(_ context.Context, d *doc.Document, files *besideFiles) ([]byte, error) {
+			return writeEPUB(d, time.Now(), files)
+		}},
 	{FormatDOCX, []string{"docx", "word"}, []string{".docx"}, true,
-		func(_ context.Context, d *doc.Document) ([]byte, error) { return writeDOCX(d) }},
+		func(_ context.Context, d *doc.Document, files *besideFiles) ([]byte, error) {
+			return writeDOCX(d, files)
+		}},
 	{FormatODT, []string{"odt", "opendocument"}, []string{".odt"}, true,
-		func(_ context.Context, d *doc.Document) ([]byte, error) { return writeODT(d) }},
-	{FormatPDF, []string{"pdf"}, []string{".pdf"}, true, PDF},
+		func(_ context.Context, d *doc.Document, files *besideFiles) ([]byte, error) {
+			return writeODT(d, files)
+		}},
+	{FormatPDF, []string{"pdf"}, []string{".pdf"}, true, writePDF},
 }
 
 // Formats lists the formats in the order help texts name them.
@@ -120,11 +132,22 @@ func Write(d *doc.Document, f Format) ([]byte, error) {
 // WriteContext renders d in format f; cancelling ctx stops a PDF's
 // LibreOffice.
 func WriteContext(ctx context.Context, d *doc.Document, f Format) ([]byte, error) {
+	data, _, err := WriteReporting(ctx, d, f)
+	return data, err
+}
+
+// WriteReporting is WriteContext that also tells which image files beside
+// the document it found but left out (written as their alt text), and why:
+// a link out of the document's folder, a device or FIFO, a file too large
+// or unreadable. A missing image file is not reported.
+func WriteReporting(ctx context.Context, d *doc.Document, f Format) ([]byte, []LeftOut, error) {
 	fi, ok := f.info()
 	if !ok {
-		return nil, fmt.Errorf("cannot convert to %q", f)
+		return nil, nil, fmt.Errorf("cannot convert to %q", f)
 	}
-	return fi.write(ctx, d)
+	files := newBesideFiles(d)
+	data, err := fi.write(ctx, d, files)
+	return data, files.leftOut, err
 }
 
 // writeText writes the canonical text, ending in a line break.

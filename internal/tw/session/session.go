@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
@@ -154,7 +155,7 @@ func Open(o Options) *Session {
 		o.Getenv = func(string) string { return "" }
 	}
 	s := &Session{Home: Home(o.Home, o.Getenv), Mode: SelfVoicing}
-	s.Logger, s.logFile = openLog(docstate.Store{Home: s.Home}.StateDir(), o.LogPrefix, o.Getenv)
+	s.Logger, s.logFile = openLog(s.Home, o.LogPrefix, o.Getenv)
 	i18n.SetHome(s.Home, func(err error) { s.Logger.Printf("%v", err) })
 
 	opts := core.Options{Home: s.Home, Events: o.Events, Parse: load.Bytes, Logger: s.Logger}
@@ -600,12 +601,19 @@ func (s shownReading) Read(d *doc.Document, from, to int, word func(start, end i
 	s.voiced.Read(d, from, to, word, done)
 }
 
-// openLog opens textweaver.log in the state folder; stdout is only for the
-// protocol, and the spec keeps stderr quiet too.
-func openLog(dir, prefix string, getenv func(string) string) (*log.Logger, io.Closer) {
-	if err := os.MkdirAll(dir, 0o755); err == nil {
-		if f, err := os.OpenFile(filepath.Join(dir, "textweaver.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
-			l := log.New(f, prefix, log.LstdFlags)
+// openLog opens textweaver.log in the state folder of home; stdout is only
+// for the protocol, and the spec keeps stderr quiet too. The log is the
+// first thing a session writes in the home: it makes the home private
+// first (see privateHome).
+func openLog(home, prefix string, getenv func(string) string) (*log.Logger, io.Closer) {
+	dir := docstate.Store{Home: home}.StateDir()
+	if privateHome(home) != nil {
+		// A file tw cannot tighten does not stop the log.
+		os.MkdirAll(dir, atomicfile.PrivateDir)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		if f, err := os.OpenFile(filepath.Join(dir, logName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, atomicfile.PrivateFile); err == nil {
+			l := log.New(publicLines{f}, prefix, log.LstdFlags)
 			if getenv(EnvLog) == "debug" {
 				l.SetFlags(log.LstdFlags | log.Lmicroseconds | log.Lshortfile)
 			}

@@ -19,6 +19,9 @@ import (
 // fileName is the name of the settings file inside tw's home folder.
 const fileName = "settings.toml"
 
+// File is the settings file of the home folder home.
+func File(home string) string { return filepath.Join(home, fileName) }
+
 // ErrUnknown is matched (with errors.Is) by the error for a path that names
 // no setting. That error's message is "There is no setting " + the path.
 var ErrUnknown = errors.New("there is no such setting")
@@ -71,7 +74,7 @@ func Open(home string) (*Store, []string, error) {
 // the interface language (the terminal reader) or in English (the log,
 // JSON-RPC).
 func OpenMessages(home string) (*Store, []i18n.Message, error) {
-	s := &Store{file: filepath.Join(home, fileName)}
+	s := &Store{file: File(home)}
 	data, err := os.ReadFile(s.file)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, nil, fmt.Errorf("cannot read the settings: %w", err)
@@ -369,10 +372,12 @@ func (s *Store) save(st Setting, val any, restore bool) error {
 	if edited == s.text {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(s.file), 0o755); err != nil {
+	// The home is private (see atomicfile.MkdirPrivate): the settings may
+	// name documents and folders.
+	if err := atomicfile.MkdirPrivate(filepath.Dir(s.file), filepath.Dir(s.file)); err != nil {
 		return i18n.Msg("cannot save the settings: %v", err)
 	}
-	if err := atomicfile.Write(s.file, []byte(edited), 0o644); err != nil {
+	if err := atomicfile.WritePrivate(s.file, []byte(edited)); err != nil {
 		return i18n.Msg("cannot save the settings: %v", err)
 	}
 	s.text = edited

@@ -99,13 +99,14 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 		}
 	}
 	recognised := 0
+	hocrs := map[*stream][]byte{}
 	for i, pc := range contents {
 		if len(lines[i]) == 0 && len(pc.images) > 0 {
 			if opts.Recognising != nil {
 				opts.Recognising(recognised, scanned)
 			}
 			recognised++
-			ls, err := ocrPage(pd.f, pc, lang, opts.OCR)
+			ls, err := ocrPage(pd.f, pc, lang, opts.OCR, hocrs)
 			if err != nil {
 				return nil, err
 			}

@@ -2,7 +2,6 @@ package pdf
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"html"
@@ -21,7 +20,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	_ "golang.org/x/image/bmp"
 	"golang.org/x/image/ccitt"
@@ -40,7 +38,8 @@ var ErrOCRMissing = errors.New("OCR is not installed (install tesseract-ocr)")
 // (the page, its lines with baseline and size, and their words with boxes).
 type OCRFunc func(imagePath, lang string) ([]byte, error)
 
-// Tesseract runs the `tesseract` command.
+// Tesseract runs the `tesseract` command, under the limits of runTool
+// (tesseractTimeout, toolMemory, maxHOCR).
 func Tesseract(imagePath, lang string) ([]byte, error) {
 	bin, err := exec.LookPath("tesseract")
 	if err != nil {
@@ -51,18 +50,9 @@ func Tesseract(imagePath, lang string) ([]byte, error) {
 		args = append(args, "-l", lang)
 	}
 	args = append(args, "hocr")
-	cmd := exec.Command(bin, args...)
-	// Tesseract's threads cost more than they give on a busy machine:
-	// one thread is several times faster there, and as fast when idle.
-	cmd.Env = os.Environ()
-	if os.Getenv("OMP_THREAD_LIMIT") == "" {
-		cmd.Env = append(cmd.Env, "OMP_THREAD_LIMIT=1")
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := runTool(tesseractTimeout, maxHOCR, environ(), bin, args...)
 	if err != nil {
-		return nil, fmt.Errorf("tesseract: %w: %s", err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("tesseract: %w", err)
 	}
 	return out, nil
 }
@@ -99,8 +89,9 @@ func tesseractLang(tag string) string {
 }
 
 // ocrPage recognises a page that has no text but a picture covering most
-// of it (a scan).
-func ocrPage(f *file, pc *pageContent, lang string, ocr OCRFunc) ([]*line, error) {
+// of it (a scan). hocrs keeps what each image object was recognised as:
+// pages that show the same image are recognised once.
+func ocrPage(f *file, pc *pageContent, lang string, ocr OCRFunc, hocrs map[*stream][]byte) ([]*line, error) {
 	var best *pageImage
 	for i := range pc.images {
 		im := &pc.images[i]
@@ -117,7 +108,27 @@ func ocrPage(f *file, pc *pageContent, lang string, ocr OCRFunc) ([]*line, error
 			return nil, ErrOCRMissing
 		}
 	}
-	data, ext, err := f.imageFile(best.s)
+	tsv, ok := hocrs[best.s]
+	if !ok {
+		var err error
+		if tsv, err = recognise(f, best.s, lang, ocr); err != nil {
+			return nil, err
+		}
+		hocrs[best.s] = tsv
+	}
+	if tsv == nil {
+		return nil, nil
+	}
+	// Image pixels to page space: the image fills its box.
+	return hocrLines(tsv, func(w, h float64) (sx, sy, ox, oy float64) {
+		return (best.x1 - best.x0) / w, (best.y1 - best.y0) / h, best.x0, best.y1
+	}), nil
+}
+
+// recognise is the hOCR of the image s, or nil for an image that cannot
+// be decoded or is too large (left unread).
+func recognise(f *file, s *stream, lang string, ocr OCRFunc) ([]byte, error) {
+	data, ext, err := f.imageFile(s)
 	if errors.Is(err, ErrJBIG2Missing) {
 		return nil, err
 	}
@@ -133,19 +144,19 @@ func ocrPage(f *file, pc *pageContent, lang string, ocr OCRFunc) ([]*line, error
 	if err := os.WriteFile(p, data, 0o600); err != nil {
 		return nil, err
 	}
-	tsv, err := ocr(p, tesseractLang(lang))
-	if err != nil {
-		return nil, err
-	}
-	// Image pixels to page space: the image fills its box.
-	return hocrLines(tsv, func(w, h float64) (sx, sy, ox, oy float64) {
-		return (best.x1 - best.x0) / w, (best.y1 - best.y0) / h, best.x0, best.y1
-	}), nil
+	return ocr(p, tesseractLang(lang))
 }
 
 // imageFile turns an image XObject into a file Tesseract reads: JPEG data
-// as it is, other images decoded to PNG.
+// as it is, other images decoded to PNG. An image larger than
+// maxImagePixels, by its dictionary or by its JPEG header, is not decoded
+// (nil data).
 func (f *file) imageFile(s *stream) ([]byte, string, error) {
+	w, _ := f.numOf(s.dict["Width"])
+	h, _ := f.numOf(s.dict["Height"])
+	if checkPixels(w, h) != nil {
+		return nil, "", nil
+	}
 	data, err := f.decode(s, true)
 	if err != nil {
 		return nil, "", err
@@ -161,6 +172,9 @@ func (f *file) imageFile(s *stream) ([]byte, string, error) {
 	}
 	switch last {
 	case "DCTDecode", "DCT":
+		if checkImageData(data, "jpeg") != nil {
+			return nil, "", nil // its own header may say more than the dictionary
+		}
 		return data, ".jpg", nil
 	case "JPXDecode":
 		return data, ".jp2", nil
@@ -169,12 +183,7 @@ func (f *file) imageFile(s *stream) ([]byte, string, error) {
 	case "JBIG2Decode":
 		return f.jbig2Image(s, data)
 	}
-	w, _ := f.numOf(s.dict["Width"])
-	h, _ := f.numOf(s.dict["Height"])
 	bpc, _ := f.numOf(s.dict["BitsPerComponent"])
-	if w <= 0 || h <= 0 || w*h > 1e8 {
-		return nil, "", nil
-	}
 	comps := 1
 	cs := f.resolve(s.dict["ColorSpace"])
 	var palette []byte
@@ -278,7 +287,7 @@ func (f *file) ccittImage(s *stream, data []byte) ([]byte, string, error) {
 	if h <= 0 {
 		h, _ = f.numOf(s.dict["Height"])
 	}
-	if w <= 0 || h <= 0 || w*h > 1e8 {
+	if checkPixels(w, h) != nil {
 		return nil, "", nil
 	}
 	opts := &ccitt.Options{}
@@ -300,14 +309,10 @@ func (f *file) ccittImage(s *stream, data []byte) ([]byte, string, error) {
 // decoder is not installed.
 var ErrJBIG2Missing = errors.New("the page is a JBIG2 scan and its decoder is not installed (install jbig2dec)")
 
-// jbig2Timeout and jbig2Memory bound the decoder on a damaged stream.
-const (
-	jbig2Timeout = 30 * time.Second
-	jbig2Memory  = 512 << 20
-)
-
 // jbig2Image decodes a JBIG2 page image (with its global segments, if
-// any) with Debian's jbig2dec command, to PNG.
+// any) with Debian's jbig2dec command, to PNG. jbig2dec runs under the
+// limits of runTool (jbig2Timeout, and its output read up to one page of
+// maxImagePixels), as a few bytes can declare a page of gigabytes.
 func (f *file) jbig2Image(s *stream, data []byte) ([]byte, string, error) {
 	bin, err := exec.LookPath("jbig2dec")
 	if err != nil {
@@ -318,7 +323,7 @@ func (f *file) jbig2Image(s *stream, data []byte) ([]byte, string, error) {
 		return nil, "", err
 	}
 	defer os.RemoveAll(dir)
-	args := []string{"-q", "-e", "-M", strconv.Itoa(jbig2Memory), "-t", "pbm", "-o", filepath.Join(dir, "page.pbm")}
+	args := []string{"-q", "-e", "-M", strconv.Itoa(jbig2Memory), "-t", "pbm", "-o", "-"}
 	if g, ok := f.resolve(f.filterParms(s, "JBIG2Decode")["JBIG2Globals"]).(*stream); ok {
 		globals, err := f.decode(g, true)
 		if err == nil && len(globals) > 0 {
@@ -329,19 +334,17 @@ func (f *file) jbig2Image(s *stream, data []byte) ([]byte, string, error) {
 			args = append(args, p)
 		}
 	}
+	if checkJBIG2Page(data) != nil {
+		return nil, "", nil // left unread, as other images too large
+	}
 	p := filepath.Join(dir, "page.jb2")
 	if err := os.WriteFile(p, data, 0o600); err != nil {
 		return nil, "", err
 	}
 	args = append(args, p)
-	ctx, cancel := context.WithTimeout(context.Background(), jbig2Timeout)
-	defer cancel()
-	if err := exec.CommandContext(ctx, bin, args...).Run(); err != nil {
-		return nil, "", nil // a damaged scan is left unread, as other images
-	}
-	pbm, err := os.ReadFile(filepath.Join(dir, "page.pbm"))
+	pbm, err := runTool(jbig2Timeout, maxPBM, os.Environ(), bin, args...)
 	if err != nil {
-		return nil, "", nil
+		return nil, "", nil // a damaged or oversized scan is left unread, as other images
 	}
 	img := decodePBM(pbm)
 	if img == nil {
@@ -386,7 +389,7 @@ func decodePBM(data []byte) *image.Gray {
 	}
 	w, h := fields[0], fields[1]
 	rowLen := (w + 7) / 8
-	if w <= 0 || h <= 0 || w*h > 1e8 || len(data)-i < rowLen*h {
+	if checkPixels(float64(w), float64(h)) != nil || len(data)-i < rowLen*h {
 		return nil
 	}
 	img := image.NewGray(image.Rect(0, 0, w, h))
@@ -504,10 +507,6 @@ var ImageExtensions = []string{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif",
 // ErrNotImage is returned for image files that cannot be decoded.
 var ErrNotImage = errors.New("not a readable image (damaged, or of an unknown kind)")
 
-// maxImagePixels bounds an image opened directly (a 600 dpi A3 scan is
-// about 70 million pixels).
-const maxImagePixels = 150_000_000
-
 // LoadImage recognises the text of an image (PNG, JPEG, TIFF, GIF, BMP,
 // WebP) with Tesseract, giving a document of one page, with paragraphs
 // rebuilt as for a scanned PDF page. The image is checked before any
@@ -528,8 +527,14 @@ func loadImage(path string, data []byte, ocr OCRFunc) (*doc.Document, error) {
 	if err != nil {
 		return nil, ErrNotImage
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > maxImagePixels {
-		return nil, fmt.Errorf("too large an image (%d × %d pixels)", cfg.Width, cfg.Height)
+	if err := checkPixels(float64(cfg.Width), float64(cfg.Height)); err != nil {
+		return nil, err
+	}
+	if kind == "tiff" {
+		// Tesseract reads every page of a TIFF: each is checked.
+		if err := checkTIFFPages(data); err != nil {
+			return nil, err
+		}
 	}
 	if _, err := exec.LookPath("tesseract"); err != nil && (ocr == nil || isTesseract(ocr)) {
 		return nil, ErrOCRMissing
