@@ -12,20 +12,21 @@ import (
 
 // TestTextToNarrationMatchesTheOriginal: tw text --to narration says,
 // utterance by utterance, what the original textweaver's narration
-// snapshots say for its fixtures. For EPUB, where we also read the notes
-// the original skips, the narration is the original's, then our notes
-// section (extra).
+// snapshots say for its fixtures. Where we read what the original skips
+// (an EPUB's notes; an HTML page's <nav> and <footer>, set apart), the
+// narration is the original's with ours before it (before) and after it
+// (extra).
 func TestTextToNarrationMatchesTheOriginal(t *testing.T) {
 	dir := testkit.Path(t, "conformance", "textweaver")
 	tests := []struct {
-		name  string
-		extra []string
+		name          string
+		before, extra []string
 	}{
-		{"sample.txt", nil},
-		{"sample.md", nil},
-		{"sample.html", nil},
-		{"sample.docx", nil},
-		{"sample.epub", []string{"heading level 2, Footnotes", "footnote 1 An aside the reader skips."}},
+		{"sample.txt", nil, nil},
+		{"sample.md", nil, nil},
+		{"sample.html", []string{"navigation, Home | About"}, []string{"footer, Footer text that some readers skip."}},
+		{"sample.docx", nil, nil},
+		{"sample.epub", nil, []string{"heading level 2, Footnotes", "footnote 1 An aside the reader skips."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -37,7 +38,7 @@ func TestTextToNarrationMatchesTheOriginal(t *testing.T) {
 			if err := json.Unmarshal(raw, &want); err != nil {
 				t.Fatal(err)
 			}
-			want = append(want, tt.extra...)
+			want = append(append(tt.before, want...), tt.extra...)
 			code, stdout, stderr := run(t, "", nil, "text", filepath.Join(dir, tt.name), "--to", "narration")
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)

@@ -177,10 +177,24 @@ func (n *narrator) roles(pos int, body []Piece) []Piece {
 		}
 		body = compose(n.p, pos, i18n.Key("list with %d items, %s"), items, body)
 	}
-	if len(n.startingAt(doc.Quote, pos)) > 0 {
-		body = compose(n.p, pos, i18n.Key("block quote, %s"), body)
+	if quotes := n.startingAt(doc.Quote, pos); len(quotes) > 0 {
+		role, ok := quoteRoles[quotes[0].Label]
+		if !ok {
+			role = quoteRoles[""]
+		}
+		body = compose(n.p, pos, role, body)
 	}
 	return body
+}
+
+// quoteRoles say what a block set apart begins with, by its marker's
+// label: a block quote, or what an HTML page sets apart (<nav>, <aside>,
+// <footer>), which the reader can skip as it skips quotes.
+var quoteRoles = map[string]string{
+	"":           i18n.Key("block quote, %s"),
+	"navigation": i18n.Key("navigation, %s"),
+	"aside":      i18n.Key("aside, %s"),
+	"footer":     i18n.Key("footer, %s"),
 }
 
 // text is the document text of r as pieces, a footnote reference written

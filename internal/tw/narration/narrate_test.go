@@ -279,3 +279,26 @@ func TestEachNoteIsItsOwnUtterance(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestBlocksSetApartSayTheirRole: a quote marker labelled by what an HTML
+// page sets apart says that role, and any other label says block quote.
+func TestBlocksSetApartSayTheirRole(t *testing.T) {
+	tests := []struct{ label, want string }{
+		{"", "block quote, Some words."},
+		{"navigation", "navigation, Some words."},
+		{"aside", "aside, Some words."},
+		{"footer", "footer, Some words."},
+		{"epigraph", "block quote, Some words."},
+	}
+	for _, tt := range tests {
+		text := "Some words."
+		d := doc.New(text, doc.Meta{}, []doc.Marker{
+			{Kind: doc.Paragraph, Start: 0, End: len(text)},
+			{Kind: doc.Quote, Start: 0, End: len(text), Label: tt.label},
+		})
+		got := narration.Strings(narration.Narrate(units.New(d), 0, d.Len(), narration.Options{}))
+		if len(got) != 1 || got[0] != tt.want {
+			t.Errorf("label %q: got %q, want %q", tt.label, got, tt.want)
+		}
+	}
+}
