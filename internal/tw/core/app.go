@@ -416,6 +416,15 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 	if err != nil {
 		a.opts.Logger.Printf("%v", err)
 	}
+	if err == nil && !doc.IsWebAddress(abs) && !a.st.Has(abs) {
+		// A book moved or renamed keeps its marks: they are found by its
+		// text.
+		if moved, ferr := a.st.FindMoved(abs, a.d.Len(), a.hash); ferr != nil {
+			a.opts.Logger.Printf("%v", ferr)
+		} else if moved != nil {
+			st = moved
+		}
+	}
 	a.state = st
 	a.base = docstate.Clone(st)
 	if err != nil {

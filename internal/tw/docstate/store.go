@@ -149,3 +149,47 @@ func Hash(text string) string {
 	sum := sha256.Sum256([]byte(text))
 	return hex.EncodeToString(sum[:])
 }
+
+// Has reports whether a state was saved for the document at absPath.
+func (s Store) Has(absPath string) bool {
+	_, err := os.Stat(s.FileFor(absPath))
+	return err == nil
+}
+
+// FindMoved looks among the saved states for the one of a document whose
+// text has this length and hash and whose file is gone from where it was:
+// the same book moved or renamed. That state becomes absPath's (saved
+// under its new path, the old state file removed) and is returned; nil
+// when there is none. A document still at its old path is another copy,
+// and keeps its own marks. hash is asked only when a state of that length
+// whose file is gone exists, so a new document costs no hashing.
+func (s Store) FindMoved(absPath string, length int, hash func() string) (*DocState, error) {
+	entries, err := os.ReadDir(s.DocumentsDir())
+	if err != nil {
+		return nil, nil // no states saved yet
+	}
+	for _, e := range entries {
+		if e.IsDir() || filepath.Ext(e.Name()) != ".json" {
+			continue
+		}
+		file := filepath.Join(s.DocumentsDir(), e.Name())
+		data, err := os.ReadFile(file)
+		if err != nil {
+			continue
+		}
+		var st DocState
+		if json.Unmarshal(data, &st) != nil || st.Length != length || st.Hash == "" || st.Path == "" || doc.IsWebAddress(st.Path) {
+			continue
+		}
+		if _, err := os.Stat(st.Path); !errors.Is(err, os.ErrNotExist) || st.Hash != hash() {
+			continue
+		}
+		st.Path = absPath
+		if err := s.Save(&st); err != nil {
+			return nil, err
+		}
+		os.Remove(file)
+		return &st, nil
+	}
+	return nil, nil
+}
