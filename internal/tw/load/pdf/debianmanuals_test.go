@@ -13,25 +13,36 @@ import (
 )
 
 // readDebianPDF reads a PDF a Debian documentation package ships, gzipped
-// or not; ok is false when neither is installed.
-func readDebianPDF(t *testing.T, path string) (data []byte, ok bool) {
+// or not; neither installed fails the test (scripts/deps-pdf.sh installs
+// them).
+func readDebianPDF(t *testing.T, path string) []byte {
 	t.Helper()
 	if data, err := os.ReadFile(path); err == nil {
-		return data, true
+		return data
 	}
 	gz, err := os.ReadFile(path + ".gz")
 	if err != nil {
-		return nil, false
+		t.Fatalf("%s is not installed (scripts/deps-pdf.sh)", path)
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(gz))
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err = io.ReadAll(zr)
+	data, err := io.ReadAll(zr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return data, true
+	return data
+}
+
+// loadDebianPDF loads a PDF a Debian documentation package ships.
+func loadDebianPDF(t *testing.T, path string) *doc.Document {
+	t.Helper()
+	d, err := Load(path, readDebianPDF(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 // TestDebianManualLinks: every internal link of Debian's pdfTeX manuals
@@ -47,14 +58,7 @@ func TestDebianManualLinks(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.path[strings.LastIndex(tc.path, "/")+1:], func(t *testing.T) {
-			data, ok := readDebianPDF(t, tc.path)
-			if !ok {
-				t.Fatalf("%s is not installed (scripts/deps-pdf.sh)", tc.path)
-			}
-			d, err := Load(tc.path, data)
-			if err != nil {
-				t.Fatal(err)
-			}
+			d := loadDebianPDF(t, tc.path)
 			pages := d.Pages()
 			internal, landed := 0, 0
 			for _, m := range d.MarkersOf(doc.Link) {
@@ -97,14 +101,7 @@ func TestDebianManualBookmarks(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.path[strings.LastIndex(tc.path, "/")+1:], func(t *testing.T) {
-			data, ok := readDebianPDF(t, tc.path)
-			if !ok {
-				t.Fatalf("%s is not installed (scripts/deps-pdf.sh)", tc.path)
-			}
-			d, err := Load(tc.path, data)
-			if err != nil {
-				t.Fatal(err)
-			}
+			d := loadDebianPDF(t, tc.path)
 			heads := map[int]bool{}
 			for _, m := range d.MarkersOf(doc.Heading) {
 				heads[m.Start] = true
