@@ -138,3 +138,19 @@ func TestTitleKey(t *testing.T) {
 		t.Error("titleKey makes different titles equal")
 	}
 }
+
+// TestDebianManPageHeadings: bash's manual page as groff prints it (bash's
+// own package) has its sections as headings, and no heading made of
+// symbols alone (its history section sets "ˆ ˆ ˆ" large).
+func TestDebianManPageHeadings(t *testing.T) {
+	d := loadDebianPDF(t, "/usr/share/doc/bash/bash.pdf")
+	heads := d.MarkersOf(doc.Heading)
+	if len(heads) < 100 {
+		t.Errorf("%d headings, want its sections", len(heads))
+	}
+	for _, m := range heads {
+		if text := d.Slice(m.Start, m.End); !hasWord(text) {
+			t.Errorf("heading %q at %d has no word", text, m.Start)
+		}
+	}
+}

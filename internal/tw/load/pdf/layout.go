@@ -499,7 +499,9 @@ func pageBlocks(regions []region, page int, st stats, titles map[string]int) []*
 	}
 	for _, b := range out {
 		switch {
-		case b.kind == bHeading && !b.bookmarked && (len(b.segs) > 3 || len(b.text()) > 200):
+		case b.kind == bHeading && !b.bookmarked && (len(b.segs) > 3 || len(b.text()) > 200 || !hasWord(b.text())):
+			// Too long for a heading, or no word at all (a row of
+			// large symbols, such as a man page's "^ ^ ^").
 			b.kind = bPara
 		case b.kind == bPara && b.ital && figureRe.MatchString(b.text()):
 			b.kind = bImage
@@ -657,4 +659,12 @@ func endsSentence(s string) bool {
 	s = strings.TrimRight(s, " \"'”’)")
 	r, _ := utf8.DecodeLastRuneInString(s)
 	return strings.ContainsRune(".!?:;", r)
+}
+
+// hasWord reports whether s has a letter or a digit; a modifier letter
+// (ˆ, ˜) alone is a symbol.
+func hasWord(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool {
+		return unicode.IsLetter(r) && !unicode.Is(unicode.Lm, r) || unicode.IsDigit(r)
+	}) >= 0
 }
