@@ -45,9 +45,27 @@ func FuzzOfficeWriters(f *testing.F) {
 				}
 				return r
 			}, d.Text)
-			if strings.Join(strings.Fields(back.Text), " ") != strings.Join(strings.Fields(want), " ") {
+			if spaced(back.Text) != spaced(withoutBlankRows(want)) {
 				t.Errorf("%s reads back as %q, want %q", w.ext, back.Text, d.Text)
 			}
 		}
 	})
+}
+
+// spaced is s with its runs of white space made one space.
+func spaced(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// withoutBlankRows is text without the lines of a table row with no text,
+// only cell separators (" | "): the DOCX and ODT loaders leave such rows
+// out, as LibreOffice's blank rows are noise to a listener.
+func withoutBlankRows(text string) string {
+	lines := strings.Split(text, "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" && strings.Trim(l, " |") == "" {
+			continue
+		}
+		kept = append(kept, l)
+	}
+	return strings.Join(kept, "\n")
 }
