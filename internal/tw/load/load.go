@@ -237,7 +237,7 @@ func FileOptions(path string, o Options) (*doc.Document, error) {
 		return nil, &Error{Path: path, Reason: reasonOf(err)}
 	}
 	binary := isBinary
-	if r, ok := lookup(path); ok && r.Binary {
+	if r, ok := pick(path, o); ok && r.Binary {
 		// A ZIP or PDF container: its loader judges it.
 		binary = func([]byte) bool { return false }
 	}
@@ -266,15 +266,21 @@ func BytesWithPassword(path string, data []byte, password string) (*doc.Document
 	return load(path, path, data, Options{Password: &password})
 }
 
+// pick is the loader of path: the one o.Format names (--from), else the
+// one of path's extension.
+func pick(path string, o Options) (registration, bool) {
+	if ext, known := InputExtension(o.Format); known && o.Format != "" {
+		return lookup("x" + ext)
+	}
+	return lookup(path)
+}
+
 // load picks the loader of path and runs it on data, naming the document
 // docPath. Formats of binary containers (ZIP, PDF) go to their loader
 // before any binary check; the others refuse binary data. A loader's
 // failure becomes an *Error with the loader's reason.
 func load(path, docPath string, data []byte, o Options) (*doc.Document, error) {
-	r, ok := lookup(path)
-	if ext, known := InputExtension(o.Format); known && o.Format != "" {
-		r, ok = lookup("x" + ext)
-	}
+	r, ok := pick(path, o)
 	if !ok {
 		r = registration{Name: FormatText, Load: loadText}
 	}

@@ -535,6 +535,15 @@ func TestFormatOption(t *testing.T) {
 			t.Errorf("format %q: read as %s, want %s", format, d.Meta.Format, want)
 		}
 	}
+	// A container format named so is read by its loader, not refused as
+	// binary for a name that says nothing.
+	dat := filepath.Join(t.TempDir(), "report.dat")
+	if err := os.WriteFile(dat, docxWithText(t, "Quarterly report"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := FileOptions(dat, Options{Format: "docx"}); err != nil || d.Meta.Format != "docx" || !strings.Contains(d.Text, "Quarterly report") {
+		t.Errorf("--from docx on report.dat: %v, %v", d, err)
+	}
 	for _, bad := range []string{"nonsense", ".nope", "docbook"} {
 		if ext, ok := InputExtension(bad); ok {
 			t.Errorf("InputExtension(%q) = %q, true", bad, ext)
