@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/term"
@@ -71,5 +72,5 @@ func showControls(p []byte) []byte {
 // isHiddenControl reports whether r is a control character a terminal
 // would act on rather than show: C0 but line feed and tab, DEL, and C1.
 func isHiddenControl(r rune) bool {
-	return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f
+	return unicode.IsControl(r) && r != '\n' && r != '\t'
 }

@@ -626,10 +626,11 @@ func (a *App) writeState() error {
 		st.StripExcerpts()
 	}
 	merged, err := a.st.Update(a.base, st)
-	if a.encrypted {
-		st.FillExcerpts(a.d.Slice, a.d.Len())
-	}
 	if err != nil {
+		if a.encrypted {
+			// st stays the state held: its excerpts back.
+			st.FillExcerpts(a.d.Slice, a.d.Len())
+		}
 		return err
 	}
 	merged.FillExcerpts(a.d.Slice, a.d.Len())

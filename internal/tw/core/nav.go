@@ -203,8 +203,11 @@ func init() {
 		moves[fmt.Sprintf("previous_heading_level_%d", level)] = func(a *App) { a.headingLevelMove(false, level) }
 	}
 	for _, s := range structureMoves {
-		moves["next_"+s.name] = func(a *App) { a.structure(true, s.kind, s.what, s.said(a)) }
-		moves["previous_"+s.name] = func(a *App) { a.structure(false, s.kind, s.what, s.said(a)) }
+		for _, next := range []bool{true, false} {
+			moves[dirOf(next)+"_"+s.name] = func(a *App) {
+				a.structure(next, s.kind, s.what, func(m doc.Marker) string { return s.said(a, m) })
+			}
+		}
 	}
 	handle(moving, moves)
 	// Selecting extends the selection instead of ending it.
@@ -238,27 +241,19 @@ var structureMoves = []struct {
 	name string
 	kind doc.Kind
 	what string // the edgeMessages kind
-	said func(a *App) func(doc.Marker) string
+	said func(a *App, m doc.Marker) string
 }{
-	{"table", doc.Table, "table", func(a *App) func(doc.Marker) string { return a.tableSaid }},
-	{"list", doc.List, "list", func(a *App) func(doc.Marker) string { return a.listSaid }},
-	{"list_item", doc.ListItem, "list item", func(a *App) func(doc.Marker) string { return a.listItemSaid }},
-	{"link", doc.Link, "link", func(a *App) func(doc.Marker) string {
-		return func(m doc.Marker) string { return a.roleSaid(m, "Link", a.oneLine(m)) }
-	}},
-	{"block_quote", doc.Quote, "block quote", func(a *App) func(doc.Marker) string {
-		return func(m doc.Marker) string { return a.roleSaid(m, "Block quote", a.preview(m.Start)) }
-	}},
-	{"separator", doc.Rule, "separator", func(a *App) func(doc.Marker) string {
-		return func(m doc.Marker) string { return a.roleSaid(m, "Separator", "") }
-	}},
-	{"graphic", doc.Image, "graphic", func(a *App) func(doc.Marker) string {
-		return func(m doc.Marker) string {
-			if m.End == m.Start {
-				return a.roleSaid(m, "Graphic", noDescription)
-			}
-			return a.roleSaid(m, "Graphic", a.oneLine(m))
+	{"table", doc.Table, "table", (*App).tableSaid},
+	{"list", doc.List, "list", (*App).listSaid},
+	{"list_item", doc.ListItem, "list item", (*App).listItemSaid},
+	{"link", doc.Link, "link", func(a *App, m doc.Marker) string { return a.roleSaid(m, "Link", a.oneLine(m)) }},
+	{"block_quote", doc.Quote, "block quote", func(a *App, m doc.Marker) string { return a.roleSaid(m, "Block quote", a.preview(m.Start)) }},
+	{"separator", doc.Rule, "separator", func(a *App, m doc.Marker) string { return a.roleSaid(m, "Separator", "") }},
+	{"graphic", doc.Image, "graphic", func(a *App, m doc.Marker) string {
+		if m.End == m.Start {
+			return a.roleSaid(m, "Graphic", noDescription)
 		}
+		return a.roleSaid(m, "Graphic", a.oneLine(m))
 	}},
 }
 

@@ -271,29 +271,17 @@ type Keymap struct {
 	// warnings holds the same as catalogue keys and arguments, for the
 	// reader to say in the interface language.
 	Warnings []string
-	warnings []warning
+	warnings []i18n.Message
 }
 
 // Notices are the warnings as messages, to be said in the interface
 // language.
-func (km *Keymap) Notices() []i18n.Message {
-	out := make([]i18n.Message, len(km.warnings))
-	for i, w := range km.warnings {
-		out[i] = i18n.Msg(w.key, w.args...)
-	}
-	return out
-}
-
-// warning is a keymap warning as a message key and its arguments.
-type warning struct {
-	key  string
-	args []any
-}
+func (km *Keymap) Notices() []i18n.Message { return slices.Clone(km.warnings) }
 
 // warnf records a warning; key is a catalogue key (marked with i18n.Key).
 func (km *Keymap) warnf(key string, args ...any) {
 	km.Warnings = append(km.Warnings, fmt.Sprintf(key, args...))
-	km.warnings = append(km.warnings, warning{key, args})
+	km.warnings = append(km.warnings, i18n.Msg(key, args...))
 }
 
 // IsCharacterKey reports whether key is a single character key: one
@@ -439,7 +427,7 @@ func isPlainSpecial(key string) bool {
 func (km *Keymap) applyOverrides(text string) {
 	raw, bad := decodeKeymap(text)
 	for _, w := range bad {
-		km.warnf(w.key, w.args...)
+		km.warnf(w.Key, w.Args...)
 	}
 	known := map[string]bool{CharNext: true, CharPrevious: true}
 	for _, bd := range defaults {
@@ -530,13 +518,13 @@ func (km *Keymap) applyOverrides(text string) {
 // decodeKeymap decodes keymap.toml. When the file as a whole is not valid
 // TOML, each line is decoded by itself, so that every bad line gets its
 // own warning (not only the first) and the good lines are still used.
-func decodeKeymap(text string) (map[string]any, []warning) {
+func decodeKeymap(text string) (map[string]any, []i18n.Message) {
 	var raw map[string]any
 	if _, err := toml.Decode(text, &raw); err == nil {
 		return raw, nil
 	}
 	raw = map[string]any{}
-	var warnings []warning
+	var warnings []i18n.Message
 	for i, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
 		if t == "" || strings.HasPrefix(t, "#") {
@@ -548,7 +536,7 @@ func decodeKeymap(text string) (map[string]any, []warning) {
 			if pe, ok := err.(toml.ParseError); ok {
 				msg = pe.Message
 			}
-			warnings = append(warnings, warning{i18n.Key("keymap.toml line %d: %s; that line is ignored and its action keeps the default keys."), []any{i + 1, msg}})
+			warnings = append(warnings, i18n.Msg(i18n.Key("keymap.toml line %d: %s; that line is ignored and its action keeps the default keys."), i+1, msg))
 			continue
 		}
 		for k, v := range one {

@@ -313,7 +313,6 @@ type listEffectParams struct {
 
 type quitEffectParams struct{}
 
-// effectsJSON maps the core's effects to the wire; never null.
 // effectsJSON is the effects as the spec sends them: prompt, list and
 // quit. The others are the terminal's own and have no wire form: the
 // clipboard (CopyEffect: the text copied is in the status) and the

@@ -544,7 +544,7 @@ var nothingIn = map[string]string{
 // act on (an escape sequence in an HTML <title> could write the clipboard).
 func windowTitle(title string) string {
 	return "tw: " + strings.Map(func(r rune) rune {
-		if r < 0x20 || r >= 0x7f && r <= 0x9f {
+		if unicode.IsControl(r) {
 			return -1
 		}
 		return r
