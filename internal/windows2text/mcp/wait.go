@@ -239,11 +239,9 @@ func (s *Server) appearCheck(in WaitArgs, res *waitResult) (check, error) {
 		if err != nil {
 			return false, err
 		}
-		var refs uitree.Refs
-		snap := refs.Publish(tree)
-		el := findElement(snap, uitree.Role(in.Role), in.Name, in.Match)
+		el := findElement(tree, uitree.Role(in.Role), in.Name, in.Match)
 		if el != nil && want {
-			snap = s.rpc.Publish(tree)
+			snap := s.rpc.Publish(tree)
 			s.remember()
 			res.SnapshotID = snap.ID
 			res.Ref, res.Label = el.Ref, uitree.Label(el, 200)
@@ -449,12 +447,12 @@ func changesElement(typ string) bool {
 
 // findElement finds the first on-screen element with the role (if given)
 // and the name (if given, compared as textMatches does).
-func findElement(snap *uitree.Snapshot, role uitree.Role, name, match string) *uitree.Element {
+func findElement(tree *uitree.Tree, role uitree.Role, name, match string) *uitree.Element {
 	var found *uitree.Element
-	if snap.Tree == nil || snap.Tree.Root == nil {
+	if tree == nil || tree.Root == nil {
 		return nil
 	}
-	snap.Tree.Root.Walk(func(el *uitree.Element, _ int) bool {
+	tree.Root.Walk(func(el *uitree.Element, _ int) bool {
 		if found != nil || el.States.Offscreen {
 			return false
 		}
