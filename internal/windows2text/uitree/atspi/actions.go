@@ -197,6 +197,9 @@ type actor struct {
 	before uitree.States
 	// combo is the combo box whose item select picked, for read-back.
 	combo objRef
+	// origin is windowOrigin's answer, read once for the action.
+	origin     [2]int
+	originRead bool
 }
 
 // call makes one call on the element (or on obj) and decodes the answer.
@@ -412,6 +415,15 @@ func (a *actor) bounds() (uitree.Rect, error) {
 // the application's pid and the top-level's title (the only window of the
 // pid when no title matches). Zero when either cannot be found.
 func (a *actor) windowOrigin() (dx, dy int) {
+	if !a.originRead {
+		a.origin[0], a.origin[1] = a.readWindowOrigin()
+		a.originRead = true
+	}
+	return a.origin[0], a.origin[1]
+}
+
+// readWindowOrigin finds windowOrigin's answer through the bus and X.
+func (a *actor) readWindowOrigin() (dx, dy int) {
 	top := a.h.obj
 	for range 64 {
 		var pv variantValue
