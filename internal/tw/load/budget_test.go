@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/doc"
 )
 
@@ -195,7 +196,7 @@ func TestLinearWork(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if got := d.Text + " " + d.Meta.Title + " " + derefOr(d.Meta.Author); !strings.Contains(got, tc.want) {
+					if got := d.Text + " " + d.Meta.Title + " " + testkit.Deref(d.Meta.Author); !strings.Contains(got, tc.want) {
 						t.Errorf("text %q, title %q: want %q in them", d.Text[:min(len(d.Text), 40)], d.Meta.Title, tc.want)
 					}
 				})
@@ -206,11 +207,4 @@ func TestLinearWork(t *testing.T) {
 			}
 		})
 	}
-}
-
-func derefOr(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }

@@ -5,8 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"image"
-	"image/png"
 	"os/exec"
 	"strings"
 	"sync/atomic"
@@ -129,8 +127,6 @@ func TestCheckTIFFPages(t *testing.T) {
 // A TIFF whose second page is too large never reaches OCR.
 func TestLoadImageChecksEveryTIFFPage(t *testing.T) {
 	var calls atomic.Int32
-	var first bytes.Buffer
-	png.Encode(&first, image.NewGray(image.Rect(0, 0, 8, 8)))
 	data := tiffPages([2]uint32{8, 8}, [2]uint32{16000, 16000})
 	_, err := loadImage("scan.tiff", data, countingOCR(&calls))
 	var big errTooManyPixels
