@@ -26,9 +26,16 @@ func privateHome(home string) error {
 	if err := atomicfile.MkdirPrivate(home, st.StateDir()); err != nil {
 		return err
 	}
+	// The documents' files were written private unless their folder was
+	// left open by an older tw: only then are they walked, so a start
+	// costs no walk of a large library.
+	open := false
+	if info, err := os.Stat(st.DocumentsDir()); err == nil {
+		open = info.Mode().Perm()&^atomicfile.PrivateDir != 0
+	}
 	errs := []error{atomicfile.Tighten(st.DocumentsDir(), atomicfile.PrivateDir)}
 	files := []string{settings.File(home), filepath.Join(st.StateDir(), logName)}
-	if entries, err := os.ReadDir(st.DocumentsDir()); err == nil {
+	if entries, err := os.ReadDir(st.DocumentsDir()); open && err == nil {
 		for _, e := range entries {
 			if e.Type().IsRegular() {
 				files = append(files, filepath.Join(st.DocumentsDir(), e.Name()))
