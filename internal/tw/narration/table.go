@@ -14,6 +14,11 @@ import (
 // It returns the table's end.
 func (n *narrator) table(t doc.Marker, pos int) int {
 	from := max(n.from, pos)
+	// skip is a row outside the range, or one that began in what this
+	// narration already said (a table overlapping the block before it).
+	skip := func(r doc.Marker) bool {
+		return r.End <= from || r.Start >= n.to || pos > n.from && r.Start < pos
+	}
 	var headers []doc.Marker
 	var rows []doc.Marker
 	last := t.Start
@@ -28,7 +33,7 @@ func (n *narrator) table(t doc.Marker, pos int) int {
 				n.tableStart(t, r, headers)
 				continue
 			}
-			if r.End <= from || r.Start >= n.to {
+			if skip(r) {
 				continue
 			}
 			n.say(units.Range{Start: r.Start, End: r.End}, n.row(r, nil, 0, 0))
@@ -40,7 +45,7 @@ func (n *narrator) table(t doc.Marker, pos int) int {
 		n.tableStart(t, rows[0], nil)
 	}
 	for i, r := range rows {
-		if r.End <= from || r.Start >= n.to {
+		if skip(r) {
 			continue
 		}
 		n.say(units.Range{Start: r.Start, End: r.End}, n.row(r, headers, i+1, len(rows)))
