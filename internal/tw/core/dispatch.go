@@ -2,6 +2,7 @@ package core
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -384,13 +385,23 @@ func (a *App) showSettings() {
 	item := func(i int) string {
 		return a.tr("%s: %s", a.trKey(labels[i].Label), a.spoken(ed, labels[i].Path))
 	}
-	// Typing filters by label and value only: with the help too, "speech r"
+	l := &List{Filter: new(string)}
+	// build (re)writes the list in the interface language. Typing filters
+	// by label and value, and by the setting's key and English label, so a
+	// filter typed in one language still finds its setting once the
+	// interface language changes; not by the help: with it, "speech r"
 	// would find Speech engine ("reads aloud") before Speech rate.
-	items := make([]string, len(labels))
-	for i := range labels {
-		items[i] = item(i)
+	build := func() {
+		l.Title = a.tr("Settings")
+		l.all = make([]string, len(labels))
+		l.search = make([]string, len(labels))
+		for i := range labels {
+			l.all[i] = item(i)
+			l.search[i] = l.all[i] + " " + labels[i].Label + " " + labels[i].Path
+		}
 	}
-	l := &List{Title: a.tr("Settings"), Items: items, Filter: new(string)}
+	build()
+	l.Items = l.all
 	// The Say Status key (details) says the setting with what it does.
 	l.explain = func(i int) string {
 		if labels[i].Help == "" {
@@ -398,11 +409,41 @@ func (a *App) showSettings() {
 		}
 		return a.tr("%s. %s", item(i), a.trKey(labels[i].Help))
 	}
+	// opening holds each setting changed while the list is open with its
+	// value before the change, in the order they were changed.
+	var changed []int
+	opening := map[int]string{}
+	remember := func(i int) {
+		if _, ok := opening[i]; !ok {
+			opening[i], _ = ed.Spoken(labels[i].Path)
+			changed = append(changed, i)
+		}
+	}
+	// refresh rebuilds the whole list after setting i changed (a new
+	// interface language rewrites every item) and keeps i selected.
 	refresh := func(i int) {
-		l.all[i] = item(i)
+		build()
 		a.refilter()
+		if at := slices.Index(l.allIdx, i); at >= 0 {
+			l.Selected = at
+		}
+	}
+	// Escape after a change says what was kept (a change is made at once,
+	// never cancelled); with every value back as it was, "Cancelled.".
+	l.closing = func() string {
+		var kept []string
+		for _, i := range changed {
+			if now, _ := ed.Spoken(labels[i].Path); now != opening[i] {
+				kept = append(kept, item(i))
+			}
+		}
+		if len(kept) == 0 {
+			return ""
+		}
+		return a.tr("Settings closed. Kept: %s.", strings.Join(kept, "; "))
 	}
 	l.adjust = func(i, dir int) {
+		remember(i)
 		if _, err := ed.Adjust(labels[i].Path, dir); err != nil {
 			a.sayError(a.errorText(err))
 			return
@@ -412,6 +453,7 @@ func (a *App) showSettings() {
 	}
 	l.remove = func(i int) {
 		// Delete puts the setting back to its default.
+		remember(i)
 		if _, err := ed.Set(labels[i].Path, nil); err != nil {
 			a.sayError(a.errorText(err))
 			return
@@ -419,39 +461,42 @@ func (a *App) showSettings() {
 		refresh(i)
 		a.say(a.tr("Reset to the default. %s", l.all[i]))
 	}
-	l.choose = func(i int) {
-		path := labels[i].Path
-		a.openPrompt("setting_value", a.tr("New value, Enter keeps it"), "Prompt", func(text string) {
-			text = strings.TrimSpace(text)
-			if text == "" {
-				a.say(a.tr("Kept."))
-				return
-			}
-			var value any = text
-			if vp, ok := ed.(valueParser); ok {
-				// The setting reads what was typed: "300 words per minute",
-				// "on", a choice by its label.
-				v, err := vp.Parse(path, text)
-				if err != nil {
-					a.sayError(a.errorText(err))
-					return
-				}
-				value = v
-			} else if n, err := strconv.ParseFloat(text, 64); err == nil {
-				value = n
-			} else if b, err := strconv.ParseBool(text); err == nil {
-				value = b
-			} else if text == "on" || text == "off" {
-				value = text == "on"
-			}
-			if _, err := ed.Set(path, value); err != nil {
+	l.choose = func(i int) { a.askSettingValue(ed, labels[i].Path, func() string { return item(i) }) }
+	a.openList(l)
+}
+
+// askSettingValue asks for a new value of the setting at path in the
+// settings list, and says item (the setting with its value) once set.
+func (a *App) askSettingValue(ed SettingsEditor, path string, item func() string) {
+	a.openPrompt("setting_value", a.tr("New value, Enter keeps it"), "Prompt", func(text string) {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			a.say(a.tr("Kept."))
+			return
+		}
+		var value any = text
+		if vp, ok := ed.(valueParser); ok {
+			// The setting reads what was typed: "300 words per minute",
+			// "on", a choice by its label.
+			v, err := vp.Parse(path, text)
+			if err != nil {
 				a.sayError(a.errorText(err))
 				return
 			}
-			a.say(item(i))
-		})
-	}
-	a.openList(l)
+			value = v
+		} else if n, err := strconv.ParseFloat(text, 64); err == nil {
+			value = n
+		} else if b, err := strconv.ParseBool(text); err == nil {
+			value = b
+		} else if text == "on" || text == "off" {
+			value = text == "on"
+		}
+		if _, err := ed.Set(path, value); err != nil {
+			a.sayError(a.errorText(err))
+			return
+		}
+		a.say(item())
+	})
 }
 
 // SettingsPorter is the optional part of Settings that exports the

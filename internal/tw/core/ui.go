@@ -53,6 +53,7 @@ type List struct {
 	intro    string                 // what opening the list says, when not the usual
 	search   []string               // what the filter looks in, by item of all, when not the item
 	explain  func(index int) string // what details says, when more than the item (a setting's help)
+	closing  func() string          // what Escape says, when not "Cancelled." (changes kept); "" for the usual
 }
 
 // listKind names the lists whose items follow the marks they show.
@@ -342,6 +343,12 @@ func (a *App) ListKey(key string) ([]Effect, string, error) {
 		a.choose(l.Selected)
 	case "escape":
 		a.closeUI()
+		if l.closing != nil {
+			if said := l.closing(); said != "" {
+				a.say(said)
+				break
+			}
+		}
 		a.say(a.tr("Cancelled."))
 	case "left", "right":
 		if l.adjust == nil || len(l.Items) == 0 {

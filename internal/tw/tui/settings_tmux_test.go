@@ -1,0 +1,58 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTmuxSettingsListFollowsTheLanguage drives the real reader in tmux:
+// with a filter typed in the settings list, switching the interface
+// language to Arabic and back keeps the setting in the list (the filter
+// also matches the setting's key and English label), the whole list
+// (its title too) is shown in the new language, and Escape says what was
+// kept rather than "Cancelled." (which it says when every value is back
+// as it was).
+func TestTmuxSettingsListFollowsTheLanguage(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
+	dir := t.TempDir()
+	copySample(t, dir)
+	homeWith(t, dir, "settings.toml", "[display]\nlanguage = \"en\"\n")
+	s := startTw(t, 100, 24, dir, "", "--no-speech sample.md")
+	s.said.expect("Opened A Walk Through the Lighthouse.")
+
+	s.keys("S-F10")
+	s.said.expect("Settings, ")
+	s.text("interface language")
+	s.said.expect("Interface language: English, 1 of 1")
+	s.press([]step{
+		{"", "Right", "لغة الواجهة: العربية (Arabic)"},
+		{"", "Down", "لغة الواجهة: العربية (Arabic)، 1 من 1"},
+	})
+	// The list's title is drawn in Arabic: joined, as the reader draws
+	// Arabic ("الإعدادات" ends with its final teh marbuta).
+	s.waitScreen("the list's title in Arabic", func(sc string) bool {
+		return !strings.Contains(sc, "Settings") && strings.Contains(sc, "\uFE94")
+	})
+	s.press([]step{
+		{"", "Left", "Interface language: English"},
+		{"", "Up", "Interface language: English, 1 of 1"},
+		// Back as it was: nothing was kept.
+		{"", "Escape", "Cancelled."},
+
+		// To Arabic, kept: Escape says so, in Arabic.
+		{"", "S-F10", "Settings, "},
+		{"interface language", "", "Interface language: English, 1 of 1"},
+		{"", "Right", "لغة الواجهة: العربية (Arabic)"},
+		{"", "Escape", "أُغلقت الإعدادات. حُفظ: لغة الواجهة: العربية (Arabic)."},
+
+		// A user stuck in Arabic finds the setting by its English name.
+		{"", "S-F10", "الإعدادات، "},
+		{"interface language", "", "لغة الواجهة: العربية (Arabic)، 1 من 1"},
+		{"", "Left", "Interface language: English"},
+		{"", "Escape", "Settings closed. Kept: Interface language: English."},
+	})
+	time.Sleep(300 * time.Millisecond) // so W is not read as Alt+W
+	s.press([]step{{"", "W", "Line 1 of "}})
+	s.quit()
+}
