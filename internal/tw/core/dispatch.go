@@ -135,7 +135,8 @@ func (a *App) openFilePrompt() {
 }
 
 // commandPalette asks for a command by its id or its name, in English or
-// in the interface language, and runs it.
+// in the interface language, and runs it. A near name ("verbosity")
+// runs the one command it finds, or lists the commands it finds.
 func (a *App) commandPalette() {
 	a.openPrompt("command_palette", a.tr("Command"), "Command", func(text string) {
 		name := strings.ToLower(strings.TrimSpace(text))
@@ -145,8 +146,38 @@ func (a *App) commandPalette() {
 				return
 			}
 		}
-		a.sayError(a.tr("Unknown command: %s.", text))
+		near := a.nearActions(name)
+		switch len(near) {
+		case 0:
+			a.sayError(a.tr("Unknown command: %s.", text))
+		case 1:
+			a.perform(near[0])
+		default:
+			items := make([]string, len(near))
+			for i, act := range near {
+				items[i] = a.menuItem(act.ID)
+			}
+			a.openList(&List{Title: a.tr("Commands matching %s", strings.TrimSpace(text)), Items: items,
+				choose: func(i int) { a.perform(near[i]) }})
+		}
 	})
+}
+
+// nearActions are the actions whose name (in the interface language or
+// English) or id answers query as the searches match it; none for a
+// query of no words.
+func (a *App) nearActions(query string) []ActionInfo {
+	m := a.Matcher(query)
+	if m.Empty() {
+		return nil
+	}
+	var out []ActionInfo
+	for _, act := range actionList {
+		if m.Match(a.actionName(act.ID) + " " + act.Name + " " + act.ID) {
+			out = append(out, act)
+		}
+	}
+	return out
 }
 
 func (a *App) toggleQuietScreen() {
@@ -375,7 +406,10 @@ type SettingLabel struct{ Path, Label, Help string }
 
 // showSettings opens the settings list: left and right change a value,
 // Enter asks for a new one, typing filters.
-func (a *App) showSettings() {
+func (a *App) showSettings() { a.showSettingsFiltered("") }
+
+// showSettingsFiltered opens the settings list with filter typed.
+func (a *App) showSettingsFiltered(filter string) {
 	ed, ok := a.opts.Settings.(SettingsEditor)
 	if !ok {
 		a.notAvailable(a.tr("The settings list"))
@@ -385,7 +419,7 @@ func (a *App) showSettings() {
 	item := func(i int) string {
 		return a.tr("%s: %s", a.trKey(labels[i].Label), a.spoken(ed, labels[i].Path))
 	}
-	l := &List{Filter: new(string)}
+	l := &List{Filter: &filter}
 	// build (re)writes the list in the interface language. Typing filters
 	// by label and value, and by the setting's key and English label, so a
 	// filter typed in one language still finds its setting once the

@@ -26,6 +26,17 @@ func (a *App) guideKeys() string {
 	return b.String()
 }
 
+// glossaryHeading is the heading of the guide's page of other words,
+// whose list the searches read as their glossary.
+const glossaryHeading = "Other words"
+
+// Matcher is how every search of commands, settings and help matches
+// query: all its words, in any order, by their other forms and by the
+// guide's other words for them. It is safe for concurrent use.
+func (a *App) Matcher(query string) help.Matcher {
+	return help.ParseGlossary(help.Guide(""), glossaryHeading).Matcher(query)
+}
+
 // guideDoc parses the user guide into a document of its own. It has no
 // path: nothing of it is saved, and it cannot be edited.
 func (a *App) guideDoc() (*doc.Document, error) {
@@ -113,14 +124,15 @@ func baseName(path string) string {
 	return path
 }
 
-// searchHelp opens one list of every command and every paragraph of the
-// user guide; typing filters it by any word of a command's name, key or
-// menu, or of a paragraph's whole text. Enter runs the command, or opens
-// the guide at the paragraph.
+// searchHelp opens one list of every command, every setting and every
+// paragraph of the user guide; typing filters it (see Matcher) by a
+// command's name, key or menu, a setting's label, value or help, or a
+// paragraph's whole text. Enter runs the command, opens the settings
+// list on the setting, or opens the guide at the paragraph.
 func (a *App) searchHelp() {
 	type target struct {
-		action string
-		pos    int
+		action, setting string
+		pos             int
 	}
 	var items, search []string
 	var targets []target
@@ -131,6 +143,16 @@ func (a *App) searchHelp() {
 			// The English name and id find the command in any language.
 			search = append(search, item+" "+humanName(id)+" "+m.Name+" "+id)
 			targets = append(targets, target{action: id})
+		}
+	}
+	if ed, ok := a.opts.Settings.(SettingsEditor); ok {
+		// Each setting, found by its label, value, key or help; Enter
+		// opens the settings list on it.
+		for _, l := range ed.Visible() {
+			item := a.tr("Setting, %s: %s", a.trKey(l.Label), a.spoken(ed, l.Path))
+			items = append(items, item)
+			search = append(search, item+" "+a.trKey(l.Help)+" "+l.Label+" "+l.Path)
+			targets = append(targets, target{setting: l.Path})
 		}
 	}
 	g, _ := a.guideDoc()
@@ -152,7 +174,8 @@ func (a *App) searchHelp() {
 				}
 			}
 		}
-		if isHeading || section == "" || section == "Keys" {
+		// The keys and the other words are what the search itself finds by.
+		if isHeading || section == "" || section == "Keys" || section == glossaryHeading {
 			continue
 		}
 		text := g.Slice(p.Start, p.End)
@@ -165,6 +188,10 @@ func (a *App) searchHelp() {
 		t := targets[i]
 		if t.action != "" {
 			a.runChosen(t.action)
+			return
+		}
+		if t.setting != "" {
+			a.showSettingsFiltered(t.setting)
 			return
 		}
 		a.openGuideAt(t.pos)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"textfirst/internal/tw/help"
 )
 
 // Prompt is a question that needs typed text.
@@ -108,33 +110,33 @@ func (a *App) listIntro(l *List) string {
 
 func (a *App) refilter() {
 	l := a.list
-	l.Items = l.Items[:0:0]
-	l.allIdx = nil
+	var m help.Matcher
+	if l.Filter != nil {
+		m = a.Matcher(*l.Filter)
+	}
+	// The items found only through the glossary's other words come after
+	// those that hold the typed words themselves.
+	var direct, byGlossary []int
 	for i, it := range l.all {
 		hay := it
 		if l.search != nil {
 			hay = l.search[i]
 		}
-		if l.Filter == nil || *l.Filter == "" || matchesAll(hay, *l.Filter) {
-			l.Items = append(l.Items, it)
-			l.allIdx = append(l.allIdx, i)
+		switch m.Score(hay) {
+		case help.Direct:
+			direct = append(direct, i)
+		case help.ByGlossary:
+			byGlossary = append(byGlossary, i)
 		}
+	}
+	l.allIdx = append(direct, byGlossary...)
+	l.Items = make([]string, len(l.allIdx))
+	for k, i := range l.allIdx {
+		l.Items[k] = l.all[i]
 	}
 	if l.Selected >= len(l.Items) {
 		l.Selected = max(0, len(l.Items)-1)
 	}
-}
-
-// matchesAll reports whether every word of filter is in text, in any
-// order and case ("bookmark delete" finds "Delete bookmark").
-func matchesAll(text, filter string) bool {
-	text = strings.ToLower(text)
-	for _, w := range strings.Fields(strings.ToLower(filter)) {
-		if !strings.Contains(text, w) {
-			return false
-		}
-	}
-	return true
 }
 
 // viewChanged closes the open prompt, list and question when the view
@@ -586,6 +588,12 @@ func (a *App) complete(p *Prompt) {
 			matches = append(matches, act.Name)
 		}
 	}
+	if len(matches) == 0 {
+		// No name begins so: the names the words find ("verbosity").
+		for _, act := range a.nearActions(typed) {
+			matches = append(matches, a.actionName(act.ID))
+		}
+	}
 	switch len(matches) {
 	case 0:
 		a.say(a.tr("No commands match %s.", string(p.Text)))
@@ -600,8 +608,12 @@ func (a *App) complete(p *Prompt) {
 				prefix = prefix[:len(prefix)-1]
 			}
 		}
-		p.Text = []rune(prefix)
-		p.Caret = len(p.Text)
+		if len(prefix) > len(typed) {
+			// What the names share, when it says more than was typed
+			// (names found by their words may share nothing).
+			p.Text = []rune(prefix)
+			p.Caret = len(p.Text)
+		}
 		a.say(a.tr("%d matches: %s", len(matches), strings.Join(matches, ", ")))
 	}
 }

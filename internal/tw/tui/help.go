@@ -7,6 +7,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/help"
 )
 
 // helpList is the keyboard help (?): every command with its keys, filtered
@@ -21,6 +22,7 @@ type helpList struct {
 
 type helpItem struct {
 	action, text string
+	search       string // what the filter looks in: the text, the English name and the id
 }
 
 func (r *Reader) openHelp() {
@@ -37,7 +39,7 @@ func (r *Reader) openHelp() {
 		} else {
 			text = r.tr("%s: no key; use the command palette. %s", text, r.text(string(a.Group)))
 		}
-		h.all = append(h.all, helpItem{a.ID, text})
+		h.all = append(h.all, helpItem{a.ID, text, text + " " + a.Name + " " + a.ID})
 	}
 	h.items = h.all
 	r.help = h
@@ -56,12 +58,20 @@ func (r *Reader) sayHelpItem() {
 func (r *Reader) helpKey(name string, ev *tcell.EventKey) {
 	h := r.help
 	refilter := func() {
+		// The commands found only through the glossary's other words come
+		// after those that hold the typed words themselves.
+		var byGlossary []helpItem
 		h.items = nil
+		m := r.app.Matcher(h.filter)
 		for _, it := range h.all {
-			if strings.Contains(strings.ToLower(it.text), strings.ToLower(h.filter)) {
+			switch m.Score(it.search) {
+			case help.Direct:
 				h.items = append(h.items, it)
+			case help.ByGlossary:
+				byGlossary = append(byGlossary, it)
 			}
 		}
+		h.items = append(h.items, byGlossary...)
 		h.selected = 0
 	}
 	switch name {

@@ -122,7 +122,7 @@ func TestTmuxHelp(t *testing.T) {
 		{"", "F1", "Opened the tw user guide."},
 	})
 	s.waitScreen("the guide's title", func(sc string) bool { return screenRow(sc, 0) == "tw user guide" })
-	for _, h := range []string{"Getting started", "Reading", "Navigation", "Search", "Marks", "Editing", "Speech", "Settings", "Keys"} {
+	for _, h := range []string{"Getting started", "Reading", "Navigation", "Search", "Marks", "Editing", "Speech", "Settings", "Other words", "Keys"} {
 		s.keys("h")
 		s.said.expect("Heading level 2: " + h)
 	}
