@@ -414,13 +414,22 @@ func (a *App) toggleSpeechCursor() {
 	a.say(a.tr("Speech Cursor. Line %d: %s", l+1, a.nonBlank(a.spokenLine(l))))
 }
 
+// goToWords are the words of go-to targets as catalogue keys: the
+// prompt offers each in the interface language, and takes it in that
+// language as well as in English.
+var goToWords = struct{ line, percent, start, end, page string }{
+	msg("line"), msg("percent"), msg("start"), msg("end"), msg("page")}
+
 // goToPrompt asks for a line, a percentage, the start or the end, and goes
 // there.
 func (a *App) goToPrompt() {
-	a.openPrompt("go_to", a.tr("Go to line, percent, start, or end"), "Go to", func(text string) {
-		t, ok := parseGoTo(text)
+	w := goToWords
+	label := a.tr("Go to %s, %s, %s, or %s", a.trKey(w.line), a.trKey(w.percent), a.trKey(w.start), a.trKey(w.end))
+	a.openPrompt("go_to", label, "Go to", func(text string) {
+		t, ok := parseGoTo(a.goToInEnglish(text))
 		if !ok {
-			a.sayError(a.tr("Not a go-to target: %s. Type a line number, a percentage such as 50%%, start, or end.", text))
+			a.sayError(a.tr("Not a go-to target: %s. Type a line number, a percentage such as 50%%, %s, or %s.",
+				text, a.trKey(w.start), a.trKey(w.end)))
 			return
 		}
 		if t.kind == "page" {
@@ -729,6 +738,30 @@ var (
 	reChar    = regexp.MustCompile(`^(?:char|character)\s+(\d+)$`)
 	rePage    = regexp.MustCompile(`^(?:page\s*|p\.\s*|p\s+)(\S+)$`)
 )
+
+// goToInEnglish is a go-to target typed with the interface language's
+// words (goToWords) written with the English ones: "fin" is "end",
+// "ligne 5" is "line 5", "50 pour cent" is "50 percent".
+func (a *App) goToInEnglish(s string) string {
+	t := strings.ToLower(strings.TrimSpace(s))
+	w := goToWords
+	word := func(key string) string { return strings.ToLower(a.trKey(key)) }
+	switch t {
+	case word(w.start):
+		return "start"
+	case word(w.end):
+		return "end"
+	}
+	for _, key := range []string{w.line, w.page} {
+		if rest, ok := strings.CutPrefix(t, word(key)); ok && rest != t && strings.HasPrefix(rest, " ") {
+			return key + rest
+		}
+	}
+	if rest, ok := strings.CutSuffix(t, word(w.percent)); ok {
+		return rest + "percent"
+	}
+	return t
+}
 
 func parseGoTo(s string) (goTarget, bool) {
 	t := strings.ToLower(strings.TrimSpace(s))

@@ -322,7 +322,7 @@ func (s *Session) openSpeech(o Options) {
 	// with no audio device each reading is also shown.
 	var voice core.Speaker = voiced{svc}
 	if noAudio && o.ShowReading != nil {
-		voice = shownReading{voiced{svc}, o.ShowReading}
+		voice = shownReading{voiced: voiced{svc}, show: o.ShowReading, printer: s.printerOf(o)}
 	}
 	s.mu.Lock()
 	s.Speech, s.voice, s.NoAudio = svc, voice, noAudio
@@ -340,6 +340,17 @@ func (s *Session) openSpeech(o Options) {
 // reason is the engine's own.
 func (s *Session) couldNotStart(err error) string {
 	return s.tr("Speech could not start: %s", err.Error())
+}
+
+// printerOf is the interface language's printer as it is now: that of
+// display.language when the session is localized, else English.
+func (s *Session) printerOf(o Options) func() *i18n.Printer {
+	return func() *i18n.Printer {
+		if !o.Localized || s.Settings == nil {
+			return i18n.For(s.language)
+		}
+		return i18n.For(i18n.Resolve(s.Settings.String(i18n.Setting), o.Getenv))
+	}
 }
 
 // tr formats a notice in the language of the session's notices.
@@ -578,6 +589,9 @@ func (v voiced) Restart() (string, []string, error) {
 type shownReading struct {
 	voiced
 	show func(d *doc.Document, from, to int)
+	// printer is the interface language's, asked at every use so a change
+	// of language is seen at once; nil is English.
+	printer func() *i18n.Printer
 }
 
 var (
@@ -594,7 +608,18 @@ func sayNotice(v core.Speaker, text string) {
 	v.Say(text)
 }
 
-func (s shownReading) ID() string { return s.voiced.ID() + ", no audio" }
+// ID is the engine's id saying there is no audio device, in the
+// interface language: the status bar shows it.
+func (s shownReading) ID() string {
+	p := i18n.For("en")
+	if s.printer != nil {
+		p = s.printer()
+	}
+	return p.Sprintf(msgNoAudio, s.voiced.ID())
+}
+
+// msgNoAudio is the engine's id with no audio device ("espeak, no audio").
+var msgNoAudio = i18n.Key("%s, no audio")
 
 func (s shownReading) Read(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
 	s.show(d, from, to)
