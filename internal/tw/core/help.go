@@ -10,14 +10,17 @@ import (
 	"textfirst/internal/tw/units"
 )
 
+// keysHeading is the heading of the guide's last section, the keys.
+var keysHeading = msg("Keys")
+
 // guideKeys is the guide's last section: every menu with its commands and
 // their keys, as the front end binds them.
 func (a *App) guideKeys() string {
 	var b strings.Builder
-	b.WriteString("## Keys\n\n")
-	b.WriteString("Every command, menu by menu, with its keys. A command with no key is run from its menu or from the command palette (F2).\n\n")
+	b.WriteString("## " + a.trKey(keysHeading) + "\n\n")
+	b.WriteString(a.tr("Every command, menu by menu, with its keys. A command with no key is run from its menu or from the command palette (F2).") + "\n\n")
 	for _, m := range Menus {
-		fmt.Fprintf(&b, "### %s menu, Alt+%c\n\n", m.Name, m.Letter-'a'+'A')
+		b.WriteString("### " + a.tr("%s menu, %s", a.trKey(m.Name), "Alt+"+string(m.Letter-'a'+'A')) + "\n\n")
 		for _, id := range m.MenuActions() {
 			fmt.Fprintf(&b, "- %s\n", a.menuItem(id))
 		}
@@ -28,19 +31,20 @@ func (a *App) guideKeys() string {
 
 // glossaryHeading is the heading of the guide's page of other words,
 // whose list the searches read as their glossary.
-const glossaryHeading = "Other words"
+var glossaryHeading = msg("Other words")
 
 // Matcher is how every search of commands, settings and help matches
 // query: all its words, in any order, by their other forms and by the
 // guide's other words for them. It is safe for concurrent use.
 func (a *App) Matcher(query string) help.Matcher {
-	return help.ParseGlossary(help.Guide(""), glossaryHeading).Matcher(query)
+	return help.ParseGlossary(help.GuideIn(a.trKey, ""), a.trKey(glossaryHeading)).Matcher(query)
 }
 
-// guideDoc parses the user guide into a document of its own. It has no
+// guideDoc parses the user guide, in the interface language, into a
+// document of its own. It has no
 // path: nothing of it is saved, and it cannot be edited.
 func (a *App) guideDoc() (*doc.Document, error) {
-	text := help.Guide(a.guideKeys())
+	text := help.GuideIn(a.trKey, a.guideKeys())
 	var d *doc.Document
 	var err error
 	if a.opts.Parse != nil {
@@ -50,7 +54,7 @@ func (a *App) guideDoc() (*doc.Document, error) {
 		d = doc.New(text, doc.Meta{Format: "text"}, nil)
 	}
 	d.Meta.Path = ""
-	d.Meta.Title = help.Title
+	d.Meta.Title = a.trKey(help.Title)
 	return d, nil
 }
 
@@ -80,7 +84,7 @@ func (a *App) openGuideAt(pos int) {
 		a.saveState()
 	}
 	a.install(d)
-	a.title = help.Title
+	a.title = a.trKey(help.Title)
 	a.state = &docstate.DocState{}
 	a.base = nil
 	a.guide = true
@@ -175,7 +179,7 @@ func (a *App) searchHelp() {
 			}
 		}
 		// The keys and the other words are what the search itself finds by.
-		if isHeading || section == "" || section == "Keys" || section == glossaryHeading {
+		if isHeading || section == "" || section == a.trKey(keysHeading) || section == a.trKey(glossaryHeading) {
 			continue
 		}
 		text := g.Slice(p.Start, p.End)

@@ -135,10 +135,13 @@ func (m Matcher) Score(text string) int {
 // of the text, the way a filter typed letter by letter finds "bookm"; any
 // word as another form of one of the text's words.
 func found(want, lower string, words []string, part bool) bool {
-	if strings.Contains(want, " ") || part {
-		if strings.Contains(lower, want) {
-			return true
-		}
+	if strings.Contains(want, " ") {
+		// A phrase, word by word ("langue de l'interface" is held as
+		// "langue de l interface").
+		return strings.Contains(" "+strings.Join(words, " ")+" ", " "+want+" ")
+	}
+	if part && strings.Contains(lower, want) {
+		return true
 	}
 	return slices.ContainsFunc(words, func(w string) bool { return SameStem(want, w) })
 }

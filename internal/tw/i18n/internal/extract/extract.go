@@ -1,7 +1,8 @@
 // Package extract finds the message keys of tw's catalogue in the source:
 // every text the program shows or says, as the catalogue test checks it
 // and as the translators' template (locales/tw.pot) lists it. It reads Go
-// source with go/ast only; it never runs or imports the packages.
+// source with go/ast only; it never runs or imports the packages, but
+// the help package, whose guide lines (help.Messages) are keys too.
 package extract
 
 import (
@@ -15,6 +16,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"textfirst/internal/tw/help"
 )
 
 // Packages are the packages whose words the user sees or hears, as paths
@@ -86,6 +89,10 @@ func Messages(twDir string) (Result, error) {
 			w := walker{fset: fset, file: rel, r: &r}
 			ast.Inspect(f, w.visit)
 		}
+	}
+	// The user guide's lines, which the reader shows translated.
+	for _, m := range help.Messages() {
+		r.Keys = append(r.Keys, Key{Text: m.Text, File: path.Join("internal/tw/help", m.File), Line: m.Line})
 	}
 	return r, nil
 }
