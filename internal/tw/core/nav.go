@@ -628,6 +628,19 @@ func (a *App) tableMove(byColumn bool, step int) {
 			col = i
 		}
 	}
+	// header is the column's header, said when a move changes the column
+	// (as NVDA and Orca do): the first row's cell, unless the cell
+	// reached is in that row.
+	header := func(ri, col int) string {
+		rs := rows()
+		if ri == 0 || len(rs) < 2 {
+			return ""
+		}
+		if hs := rowCells(rs[0]); col < len(hs) {
+			return a.oneLine(hs[col])
+		}
+		return ""
+	}
 	if byColumn {
 		col += step
 		if col < 0 || col >= len(cells) {
@@ -635,7 +648,8 @@ func (a *App) tableMove(byColumn bool, step int) {
 			return
 		}
 		a.cursor = cells[col].Start
-		a.say(a.cellSaid(a.nonBlank(a.oneLine(cells[col])), rowIndex(rows(), *row)+1, col+1))
+		ri := rowIndex(rows(), *row)
+		a.say(a.cellSaid(a.nonBlank(a.oneLine(cells[col])), ri+1, col+1, header(ri, col)))
 	} else {
 		rows := rows()
 		ri := rowIndex(rows, *row) + step
@@ -644,6 +658,7 @@ func (a *App) tableMove(byColumn bool, step int) {
 			return
 		}
 		cs := rowCells(rows[ri])
+		was := col
 		if col >= len(cs) {
 			col = len(cs) - 1
 		}
@@ -653,7 +668,11 @@ func (a *App) tableMove(byColumn bool, step int) {
 			return
 		}
 		a.cursor = cs[col].Start
-		a.say(a.cellSaid(a.nonBlank(a.oneLine(cs[col])), ri+1, col+1))
+		h := ""
+		if col != was {
+			h = header(ri, col)
+		}
+		a.say(a.cellSaid(a.nonBlank(a.oneLine(cs[col])), ri+1, col+1, h))
 	}
 }
 

@@ -21,15 +21,15 @@ func TestStructureSaidInTheInterfaceLanguage(t *testing.T) {
 		want        []string
 	}{
 		{"de", "normal", []string{"Zitat: A quoted line here.", "Trennlinie", "Grafik: A red barn", "Liste, 2 Einträge: one",
-			"Listeneintrag, Ebene 2: inner a", "Listeneintrag, Ebene 2: inner b", "Tabelle, 3 Zeilen: a | b", "1", "2"}},
+			"Listeneintrag, Ebene 2: inner a", "Listeneintrag, Ebene 2: inner b", "Tabelle, 3 Zeilen: a | b", "1", "b: 2"}},
 		{"de", "high", []string{"Zitat 1 von 1: A quoted line here.", "Trennlinie 1 von 1", "Grafik 1 von 1: A red barn",
 			"Liste 1 von 2, 2 Einträge: one", "Eintrag 1 von 2, Ebene 2: inner a", "Eintrag 2 von 2, Ebene 2: inner b",
-			"Tabelle 1 von 1, 3 Zeilen, 2 Spalten: a | b", "Zeile 2, Spalte 1: 1", "Zeile 2, Spalte 2: 2"}},
+			"Tabelle 1 von 1, 3 Zeilen, 2 Spalten: a | b", "Zeile 2, Spalte 1: 1", "Zeile 2, Spalte 2, b: 2"}},
 		{"ar", "high", []string{"اقتباس 1 من 1: A quoted line here.", "فاصل 1 من 1", "صورة 1 من 1: A red barn",
 			"قائمة 1 من 2، عنصران: one", "العنصر 1 من 2، المستوى 2: inner a", "العنصر 2 من 2، المستوى 2: inner b",
-			"جدول 1 من 1، 3 صفوف، عمودان: a | b", "الصف 2، العمود 1: 1", "الصف 2، العمود 2: 2"}},
+			"جدول 1 من 1، 3 صفوف، عمودان: a | b", "الصف 2، العمود 1: 1", "الصف 2، العمود 2، b: 2"}},
 		{"fr", "normal", []string{"Citation : A quoted line here.", "Séparateur", "Image : A red barn", "Liste, 2 éléments : one",
-			"Élément de liste, niveau 2 : inner a", "Élément de liste, niveau 2 : inner b", "Tableau, 3 lignes : a | b", "1", "2"}},
+			"Élément de liste, niveau 2 : inner a", "Élément de liste, niveau 2 : inner b", "Tableau, 3 lignes : a | b", "1", "b : 2"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang+"/"+tt.level, func(t *testing.T) {

@@ -26,8 +26,9 @@ func gridTable(rows, cols int) string {
 	return b.String()
 }
 
-// Moves between cells say the cell reached, keep the column from row to
-// row and stop at the table's edges; the same for a small table and for a
+// Moves between cells say the cell reached (with its column's header when
+// the column changes), keep the column from row to row and stop at the
+// table's edges; the same for a small table and for a
 // large one whose cells the document derives from its rows.
 func TestTableCellMoves(t *testing.T) {
 	for _, size := range []struct{ rows, cols int }{{3, 3}, {80, 80}} {
@@ -45,7 +46,7 @@ func TestTableCellMoves(t *testing.T) {
 				{"table_next_column", "c1"},
 				{"table_next_row", "r1c1"},
 				{"table_next_row", "r2c1"},
-				{"table_previous_column", "r2c0"},
+				{"table_previous_column", "c0: r2c0"}, // the column changed: its header first
 				{"table_previous_column", "No previous cell."},
 				{"table_previous_row", "r1c0"},
 				{"table_previous_row", "c0"},
@@ -70,7 +71,7 @@ func TestTableCellMoves(t *testing.T) {
 			for range size.cols - 1 {
 				f.do(app, "table_next_column")
 			}
-			if want := fmt.Sprintf("r%sc%d", last, size.cols-1); rec.last() != want {
+			if want := fmt.Sprintf("c%d: r%sc%d", size.cols-1, last, size.cols-1); rec.last() != want {
 				t.Fatalf("last cell: %q, want %q", rec.last(), want)
 			}
 			f.do(app, "table_next_column")

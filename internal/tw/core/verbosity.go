@@ -213,11 +213,18 @@ func (a *App) siblingPlace(item doc.Marker) (int, int) {
 	return at, n
 }
 
-// cellSaid is what a move between table cells says: the cell's text, and
-// at high verbosity its row and column first.
-func (a *App) cellSaid(text string, row, col int) string {
-	if a.verbosity() == VerbosityHigh {
+// cellSaid is what a move between table cells says: the cell's text; at
+// normal and high verbosity the column's header before it when the move
+// changed the column (header is then not empty); at high verbosity its
+// row and column first.
+func (a *App) cellSaid(text string, row, col int, header string) string {
+	switch v := a.verbosity(); {
+	case v == VerbosityHigh && header != "":
+		return a.tr("Row %d, column %d, %s: %s", row, col, header, text)
+	case v == VerbosityHigh:
 		return a.tr("Row %d, column %d: %s", row, col, text)
+	case v == VerbosityNormal && header != "":
+		return a.tr("%s: %s", header, text)
 	}
 	return text
 }

@@ -78,9 +78,9 @@ func TestVerbosityChangesWhatIsSaid(t *testing.T) {
 	want := map[string][]string{
 		"low": {"Methods", "first point", "second point", "Name | Size", "alpha", "1", "the index", "Results"},
 		"normal": {"Heading level 2: Methods", "first point", "second point", "Table, 3 rows: Name | Size",
-			"alpha", "1", "Link: the index", "Heading level 2: Results"},
+			"alpha", "Size: 1", "Link: the index", "Heading level 2: Results"},
 		"high": {"Heading level 2, 2 of 3: Methods", "Item 1 of 3: first point", "Item 2 of 3: second point",
-			"Table 1 of 1, 3 rows, 2 columns: Name | Size", "Row 2, column 1: alpha", "Row 2, column 2: 1",
+			"Table 1 of 1, 3 rows, 2 columns: Name | Size", "Row 2, column 1: alpha", "Row 2, column 2, Size: 1",
 			"Link 1 of 1: the index", "Heading level 2, 3 of 3: Results"},
 	}
 	// normal -> high -> low -> normal, each said as it is chosen.
