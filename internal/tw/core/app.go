@@ -160,6 +160,7 @@ type App struct {
 	hashOf    *doc.Document // the document textHash belongs to
 	textHash  string
 	wrapped   bool // the last structure move wrapped around
+	fresh     bool // just opened: no move has left the top yet (see markerNav)
 	lowerOf   *doc.Document
 	lower     string
 	history   map[string][]string // earlier answers of each prompt purpose
@@ -458,6 +459,7 @@ func (a *App) install(d *doc.Document) {
 		a.title = filepath.Base(d.Meta.Path)
 	}
 	a.cursor = 0
+	a.fresh = true
 	a.sel = nil
 	a.find = nil
 	a.heard = nil

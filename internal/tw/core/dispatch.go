@@ -372,6 +372,16 @@ func (a *App) Info() (Info, error) {
 	}, nil
 }
 
+// wordCount says how many words the selection holds, or the document
+// when nothing is selected.
+func (a *App) wordCount() {
+	if a.sel != nil && a.sel.End > a.sel.Start {
+		a.say(a.tr("%d words in the selection.", len(a.ix.Words(*a.sel))))
+		return
+	}
+	a.say(a.tr("%d words.", a.ix.WordCount()))
+}
+
 // OpenFromEdit opens path while edit mode is on: the app leaves edit mode
 // first (asking about unsaved changes). It returns the effects.
 func (a *App) OpenFromEdit(path string) ([]Effect, error) {

@@ -23,6 +23,7 @@ func (a *App) moveTo(pos int, jump bool) {
 		a.state.Forward = nil
 	}
 	a.cursor = pos
+	a.fresh = false
 }
 
 // noMove announces an edge.
@@ -68,18 +69,30 @@ var edgeMessages = map[string][2]string{
 // first (and back), and the announcement starts "Wrapped.".
 func (a *App) markerNav(next bool, kind doc.Kind, keep func(doc.Marker) bool) (doc.Marker, bool) {
 	a.wrapped = false
-	if m, ok := a.markerFrom(a.cursor, next, kind, keep); ok {
+	from := a.cursor
+	if next && from == 0 && a.fresh {
+		// A document just opened: a heading or link that starts at the
+		// top was not reached yet, and is the next one; but a heading
+		// that is the title was heard already ("Opened <title>.").
+		if m, ok := a.markerFrom(-1, next, kind, keep); ok && m.Start == 0 &&
+			!(kind == doc.Heading && strings.TrimSpace(a.oneLine(m)) == strings.TrimSpace(a.title)) {
+			from = -1
+		}
+	}
+	if m, ok := a.markerFrom(from, next, kind, keep); ok {
+		a.fresh = false
 		return m, true
 	}
 	if !a.opts.Settings.Bool("reading.wrap_navigation") {
 		return doc.Marker{}, false
 	}
-	from := -1
+	from = -1
 	if !next {
 		from = a.d.Len() + 1
 	}
 	m, ok := a.markerFrom(from, next, kind, keep)
 	a.wrapped = ok
+	a.fresh = a.fresh && !ok
 	return m, ok
 }
 
@@ -323,7 +336,8 @@ func (a *App) headingMove(next, read bool) {
 	a.moveTo(m.Start, true)
 	a.say(a.headingSaid(m))
 	if read && a.opts.Speaker != nil {
-		a.startReading(m.Start, a.d.Len(), true)
+		// The heading was just said: the reading goes on after it.
+		a.startReading(m.End, a.d.Len(), true)
 	}
 }
 

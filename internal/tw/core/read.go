@@ -37,7 +37,7 @@ func init() {
 			}
 			a.say(a.tr("Line %d of %d, %d percent.", l+1, a.ix.Lines(), a.percent(a.cursor)))
 		},
-		"word_count":   func(a *App) { a.say(a.tr("%d words.", a.ix.WordCount())) },
+		"word_count":   (*App).wordCount,
 		"link_address": (*App).sayLinkAddress,
 	})
 }
