@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/units"
@@ -58,7 +59,7 @@ func printInfo(env Env, d *doc.Document, asJSON bool) {
 	}
 	count := func(k doc.Kind) int { return len(d.MarkersOf(k)) }
 	rate := settings.Defaults{}.Int("speech.rate")
-	minutes := (words + rate - 1) / rate
+	minutes := core.ReadingMinutes(words, rate)
 	str := func(p *string) any {
 		if p == nil {
 			return nil
