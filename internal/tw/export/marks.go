@@ -173,24 +173,30 @@ func MarksRIS(d *doc.Document, marks []Mark) []byte {
 }
 
 // StudySheet is the notes and highlights in document order under their
-// headings (the headings' levels kept), each with its quoted text, the
-// note and its tags, as Markdown.
+// headings, each with its quoted text, the note and its tags, as
+// Markdown. A mark's headings are the path to it (chapter, section, …),
+// each written once, at levels that follow one another from 2.
 func StudySheet(d *doc.Document, marks []Mark) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Study sheet: %s\n", mdEscape(title(d), false))
-	heading := "\x00"
+	heads := d.MarkersOf(doc.Heading)
+	var written []doc.Marker // the heading path written last
 	n := 0
 	for _, m := range marks {
 		if m.Kind == "bookmark" {
 			continue
 		}
 		n++
-		if m.Heading != heading {
-			heading = m.Heading
-			if heading != "" {
-				fmt.Fprintf(&b, "\n%s %s\n", strings.Repeat("#", min(m.HeadingLevel+1, 6)), mdEscape(heading, false))
-			}
+		path := headingPath(heads, m.Start)
+		same := 0
+		for same < len(path) && same < len(written) && path[same] == written[same] {
+			same++
 		}
+		for depth := same; depth < len(path); depth++ {
+			text := strings.Join(strings.Fields(d.Slice(path[depth].Start, path[depth].End)), " ")
+			fmt.Fprintf(&b, "\n%s %s\n", strings.Repeat("#", min(depth+2, 6)), mdEscape(text, false))
+		}
+		written = path
 		b.WriteString("\n")
 		if m.Quote != "" {
 			fmt.Fprintf(&b, "> %s\n\n", mdEscape(m.Quote, false))
@@ -215,6 +221,22 @@ func StudySheet(d *doc.Document, marks []Mark) []byte {
 		b.WriteString("\nNo notes or highlights yet.\n")
 	}
 	return []byte(b.String())
+}
+
+// headingPath is the headings that hold pos, outermost first: each the
+// last before pos of a level above the next.
+func headingPath(heads []doc.Marker, pos int) []doc.Marker {
+	var path []doc.Marker
+	for _, h := range heads {
+		if h.Start > pos {
+			break
+		}
+		for len(path) > 0 && path[len(path)-1].Level >= h.Level {
+			path = path[:len(path)-1]
+		}
+		path = append(path, h)
+	}
+	return path
 }
 
 // StudySheetHTML is the study sheet as an accessible HTML page.

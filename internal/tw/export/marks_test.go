@@ -204,3 +204,43 @@ func TestMarksRISByBibutils(t *testing.T) {
 		t.Errorf("ris2xml read:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestStudySheetKeepsTheHeadingPath: a mark under a section is written
+// under its chapter and the section, at levels that follow one another
+// (no level skipped), each heading once.
+func TestStudySheetKeepsTheHeadingPath(t *testing.T) {
+	d, err := load.Bytes("book.md", []byte("# Book\n\nIntro.\n\n## Chapter one\n\nOpening.\n\n#### Deep section\n\nA fact here.\n\n## Chapter two\n\nMore facts.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(s string) (int, int) {
+		i := strings.Index(d.Text, s)
+		st := len([]rune(d.Text[:i]))
+		return st, st + len([]rune(s))
+	}
+	s1, e1 := at("A fact here.")
+	s2, e2 := at("More facts.")
+	st := &docstate.DocState{Highlights: []docstate.Highlight{{ID: 1, Start: s1, End: e1}, {ID: 2, Start: s2, End: e2}}}
+	got := string(export.StudySheet(d, export.Marks(d, st)))
+	want := `# Study sheet: Book
+
+## Book
+
+### Chapter one
+
+#### Deep section
+
+> A fact here.
+
+Highlight, line 11
+
+### Chapter two
+
+> More facts.
+
+Highlight, line 15
+`
+	if got != want {
+		t.Errorf("study sheet:\n%s\nwant:\n%s", got, want)
+	}
+}
