@@ -29,8 +29,8 @@ func headingTitle(d *doc.Document, m doc.Marker) string {
 // chaptersOf divides the recording rec of d's range [from, to) at the headings
 // of level (or above: a level-1 heading also starts a chapter when level is
 // 2). A chapter starts at its heading's first word; text before the first
-// heading is a chapter of its own, titled with the document's title or
-// "Beginning". level 0 means the top level present. With no heading, the
+// heading is a chapter of its own, titled with the document's title or,
+// when there is none or it is the first heading's, "Beginning". level 0 means the top level present. With no heading, the
 // whole recording is one chapter.
 func chaptersOf(d *doc.Document, rec *speech.Recording, level, from, to int) []Chapter {
 	if level <= 0 {
@@ -56,8 +56,11 @@ func chaptersOf(d *doc.Document, rec *speech.Recording, level, from, to int) []C
 		return rec.Samples
 	}
 	var out []Chapter
+	// The text before the first heading is titled with the document's
+	// title, unless that is the first heading's own (a title taken from
+	// the heading after a badge or a logo): chapters never share a title.
 	title := d.Meta.Title
-	if title == "" {
+	if title == "" || len(heads) > 0 && title == headingTitle(d, heads[0]) {
 		title = "Beginning"
 	}
 	if len(heads) == 0 || hasWords(rec, from, heads[0].Start) {
