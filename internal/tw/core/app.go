@@ -159,8 +159,10 @@ type App struct {
 	closed    bool
 	hashOf    *doc.Document // the document textHash belongs to
 	textHash  string
-	wrapped   bool // the last structure move wrapped around
-	fresh     bool // just opened: no move has left the top yet (see markerNav)
+	wrapped   bool      // the last structure move wrapped around
+	fresh     bool      // just opened: no move has left the top yet (see markerNav)
+	visits    []visit   // the documents left by following links to other pages, newest last
+	pages     pageTrail // the page the last link opened (see backToPage)
 	lowerOf   *doc.Document
 	lower     string
 	history   map[string][]string // earlier answers of each prompt purpose

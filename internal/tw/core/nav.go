@@ -184,6 +184,9 @@ func init() {
 		"table_previous_column": func(a *App) { a.tableMove(true, -1) },
 		"follow_link":           (*App).followLink,
 		"history_back": func(a *App) {
+			if a.backToPage() {
+				return
+			}
 			if a.state != nil {
 				a.historyMove(&a.state.History, &a.state.Forward, msg("Back, line %d: %s"), msg("No earlier history."))
 			}
@@ -720,6 +723,10 @@ func (a *App) followLink() {
 					a.say(a.preview(h))
 					return
 				}
+			}
+			if target, fragment, ok := a.linkedPage(m.Reference); ok {
+				a.followToPage(target, fragment)
+				return
 			}
 			a.say(a.tr("Link address: %s", m.Reference))
 			return

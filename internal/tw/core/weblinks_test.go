@@ -1,0 +1,62 @@
+package core_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestFollowLinkToAnotherPage: a link to another page of a web document
+// (served over real HTTP) or to a sibling HTML file opens that page (at
+// the anchor it names); Back returns to the page before, at the place
+// the link was followed from; a link to nothing tw can open still says
+// its address.
+func TestFollowLinkToAnotherPage(t *testing.T) {
+	pages := map[string]string{
+		"index.html": `<h1>Manual</h1><p>Intro words here.</p><p>See <a href="guide.html#usage">the guide</a> now.</p>`,
+		"guide.html": `<h1>Guide</h1><p>Start.</p><h2 id="usage">Usage</h2><p>Use it well.</p>`,
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := pages[strings.TrimPrefix(r.URL.Path, "/")]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<html><body>"+body+"</body></html>")
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	for name, body := range pages {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("<html><body>"+body+"</body></html>"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, start := range []struct{ name, path string }{
+		{"web", srv.URL + "/index.html"},
+		{"files", filepath.Join(dir, "index.html")},
+	} {
+		t.Run(start.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.path = start.path
+			app, rec := f.open()
+			f.do(app, "next_link")
+			from := at(t, app)
+			f.do(app, "follow_link")
+			if got := rec.last(); got != "Heading level 2: Usage" {
+				t.Fatalf("follow_link said %q (all: %q)", got, rec.says)
+			}
+			if info := app.DocInfo(); info.Title != "Guide" {
+				t.Fatalf("the open document is %q", info.Title)
+			}
+			f.do(app, "history_back")
+			if got := rec.last(); !strings.HasPrefix(got, "Back to Manual, line ") || app.DocInfo().Title != "Manual" || at(t, app) != from {
+				t.Fatalf("back said %q, title %q, at %d (want %d)", got, app.DocInfo().Title, at(t, app), from)
+			}
+		})
+	}
+}
