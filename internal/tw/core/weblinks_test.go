@@ -1,13 +1,12 @@
 package core_test
 
 import (
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // TestFollowLinkToAnotherPage: a link to another page of a web document
@@ -17,27 +16,18 @@ import (
 // its address.
 func TestFollowLinkToAnotherPage(t *testing.T) {
 	pages := map[string]string{
-		"index.html": `<h1>Manual</h1><p>Intro words here.</p><p>See <a href="guide.html#usage">the guide</a> now.</p>`,
-		"guide.html": `<h1>Guide</h1><p>Start.</p><h2 id="usage">Usage</h2><p>Use it well.</p>`,
+		"/index.html": `<h1>Manual</h1><p>Intro words here.</p><p>See <a href="guide.html#usage">the guide</a> now.</p>`,
+		"/guide.html": `<h1>Guide</h1><p>Start.</p><h2 id="usage">Usage</h2><p>Use it well.</p>`,
 	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, ok := pages[strings.TrimPrefix(r.URL.Path, "/")]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, "<html><body>"+body+"</body></html>")
-	}))
-	defer srv.Close()
+	site := testkit.ServeHTML(t, pages)
 	dir := t.TempDir()
 	for name, body := range pages {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte("<html><body>"+body+"</body></html>"), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(name)), []byte("<html><body>"+body+"</body></html>"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, start := range []struct{ name, path string }{
-		{"web", srv.URL + "/index.html"},
+		{"web", site + "/index.html"},
 		{"files", filepath.Join(dir, "index.html")},
 	} {
 		t.Run(start.name, func(t *testing.T) {

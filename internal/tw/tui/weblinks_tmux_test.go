@@ -1,11 +1,10 @@
 package tui
 
 import (
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // TestTmuxFollowLinkToAnotherWebPage drives the real reader in tmux on a
@@ -18,17 +17,8 @@ func TestTmuxFollowLinkToAnotherWebPage(t *testing.T) {
 		"/index.html": `<h1>Manual</h1><p>Intro words here.</p><p>See <a href="guide.html#usage">the guide</a> now.</p>`,
 		"/guide.html": `<h1>Guide</h1><p>Start.</p><h2 id="usage">Usage</h2><p>Use it well.</p>`,
 	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, ok := pages[r.URL.Path]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, "<html><body>"+body+"</body></html>")
-	}))
-	defer srv.Close()
-	s := startTw(t, 80, 24, t.TempDir(), "", "--no-speech "+srv.URL+"/index.html")
+	site := testkit.ServeHTML(t, pages)
+	s := startTw(t, 80, 24, t.TempDir(), "", "--no-speech "+site+"/index.html")
 	s.press([]step{
 		{"", "", "Opened Manual."},
 		{"", "k", "Link: the guide"},
