@@ -55,21 +55,23 @@ func Words(text string) []string {
 }
 
 // SameStem reports whether two lowercase words are taken for forms of
-// one word: one begins the other and the shorter has at least four
-// letters ("fast", "faster"), or they share all but the last two letters
-// of the shorter, five at least ("dictionary", "dictionaries";
-// "verbosity", "verbosité"). "speech" and "speed" are not.
+// one word: one is the other with an ending of up to three letters and
+// the shorter has at least four ("fast", "faster"; not "wörter",
+// "wörterbuch"), or they share all but the last two letters of the
+// shorter, five at least, and all but three of the longer ("dictionary",
+// "dictionaries"; "verbosity", "verbosité"; not "wörtern", "wörterbuch").
+// "speech" and "speed" are not.
 func SameStem(a, b string) bool {
 	ra, rb := []rune(a), []rune(b)
-	shorter := min(len(ra), len(rb))
+	shorter, longer := min(len(ra), len(rb)), max(len(ra), len(rb))
 	p := 0
 	for p < shorter && ra[p] == rb[p] {
 		p++
 	}
 	if p == shorter {
-		return shorter >= 4 || len(ra) == len(rb)
+		return longer == shorter || shorter >= 4 && longer-shorter <= 3
 	}
-	return p >= 5 && p >= shorter-2
+	return p >= 5 && p >= shorter-2 && longer-p <= 3
 }
 
 // Matcher tells whether a text answers a query: every word of the query

@@ -29,6 +29,8 @@ func TestMatcherFindsByWordsFormsAndGlossary(t *testing.T) {
 		{"verbose", "Cycle verbosity", true},
 		{"chatty", "Cycle verbosity", true},
 		{"speed", "Read current sentence. Speech", false},
+		{"wörterbuch", "Wörter zählen", false},
+		{"wörterbuch", "in Schritten von 20 Wörtern", false},
 		{"faster", "Read paragraph", false},
 		{"dictionary", "Export html", false},
 		{"rate down", "Rate up", false},
