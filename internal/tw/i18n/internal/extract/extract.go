@@ -10,6 +10,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -90,9 +91,12 @@ func Messages(twDir string) (Result, error) {
 			ast.Inspect(f, w.visit)
 		}
 	}
-	// The user guide's lines, which the reader shows translated.
-	for _, m := range help.Messages() {
-		r.Keys = append(r.Keys, Key{Text: m.Text, File: path.Join("internal/tw/help", m.File), Line: m.Line})
+	// The user guide's lines, which the reader shows translated: the
+	// pages under twDir's help/guide, as the help package embeds them.
+	if _, err := os.Stat(filepath.Join(twDir, "help", "guide")); err == nil {
+		for _, m := range help.Messages() {
+			r.Keys = append(r.Keys, Key{Text: m.Text, File: path.Join("internal/tw/help", m.File), Line: m.Line})
+		}
 	}
 	return r, nil
 }
