@@ -646,11 +646,12 @@ func (a *App) tableMove(byColumn bool, step int) {
 		}
 	}
 	// header is the column's header, said when a move changes the column
-	// (as NVDA and Orca do): the first row's cell, unless the cell
+	// (as NVDA and Orca do): the cell of the table's header row (its first
+	// row, when the document marks it as a header), unless the cell
 	// reached is in that row.
 	header := func(ri, col int) string {
 		rs := rows()
-		if ri == 0 || len(rs) < 2 {
+		if ri == 0 || len(rs) < 2 || rs[0].Label != doc.HeaderRow {
 			return ""
 		}
 		if hs := rowCells(rs[0]); col < len(hs) {

@@ -81,3 +81,23 @@ func TestTableCellMoves(t *testing.T) {
 		})
 	}
 }
+
+// A table with no header row (an HTML table of td cells only, as the
+// Debian handbook has) says no header on moves between columns: its
+// first row is data.
+func TestTableWithoutHeaderRowSaysNoHeader(t *testing.T) {
+	f := newFixture(t)
+	f.path = strings.TrimSuffix(f.path, ".md") + ".html"
+	f.write("<p>Steps.</p><table><tr><td>1</td><td>Name it</td></tr><tr><td>2</td><td>Declare types</td></tr></table>")
+	app, rec := f.open()
+	for _, s := range []struct{ action, say string }{
+		{"next_table", "Table, 2 rows: 1 | Name it"},
+		{"table_next_row", "2"},
+		{"table_next_column", "Declare types"},
+	} {
+		f.do(app, s.action)
+		if rec.last() != s.say {
+			t.Fatalf("%s said %q, want %q", s.action, rec.last(), s.say)
+		}
+	}
+}
