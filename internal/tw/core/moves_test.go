@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"textfirst/internal/tw/core"
@@ -82,4 +83,27 @@ func TestWordCountCountsTheSelection(t *testing.T) {
 	if got := rec.last(); got != "2 words in the selection." {
 		t.Errorf("with two words selected: %q", got)
 	}
+}
+
+// TestPaletteListsTheCommandsANearNameFinds: a near name that finds
+// several commands lists them; choosing one runs it.
+func TestPaletteListsTheCommandsANearNameFinds(t *testing.T) {
+	f := newFixture(t)
+	app, rec := f.open()
+	f.do(app, "command_palette")
+	app.Answer("bookmarks")
+	ls := app.ListState()
+	if ls == nil || ls.Title != "Commands matching bookmarks" || len(ls.Items) < 4 {
+		t.Fatalf("the list is %+v (said %q)", ls, rec.last())
+	}
+	for i, it := range ls.Items {
+		if strings.HasPrefix(it, "Add bookmark") {
+			app.Choose(i)
+			if got := rec.last(); !strings.HasPrefix(got, "Bookmark mark1 set") {
+				t.Errorf("choosing Add bookmark said %q", got)
+			}
+			return
+		}
+	}
+	t.Errorf("no Add bookmark in %q", ls.Items)
 }
