@@ -63,7 +63,7 @@ func TestUnknownCommand(t *testing.T) {
 	}{
 		{[]string{"frobnicate"}, ""},
 		{[]string{"transcode", "x.md"}, ""},
-		{[]string{"settings"}, ""},
+		{[]string{"library"}, ""},
 		{[]string{"define", "word"}, ""},
 		{[]string{"tex", "notes.md"}, "Did you mean tw text?"},
 		{[]string{"serv", "--stdio"}, "Did you mean tw serve?"},
