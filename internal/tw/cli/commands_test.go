@@ -15,7 +15,7 @@ import (
 
 // commands are every command tw has, as `tw help` lists them.
 var commands = []string{"backends", "completion", "convert", "export-audio", "help", "info", "marks", "open", "search",
-	"serve", "settings", "speak", "text", "version", "voices"}
+	"serve", "settings", "speak", "summarize", "text", "version", "voices"}
 
 func TestHelpForEveryCommand(t *testing.T) {
 	// The list of commands is the one tw prints.

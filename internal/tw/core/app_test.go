@@ -211,3 +211,28 @@ func TestWhereAmI(t *testing.T) {
 		}
 	}
 }
+
+// TestSummarizeLists: summarize opens a list of the central sentences in
+// document order; choosing one moves there and says it.
+func TestSummarizeLists(t *testing.T) {
+	f := newFixture(t)
+	text := "# Tides\n\nThe moon pulls the sea towards it and makes the tides rise.\n" +
+		"My neighbour bought a bright red bicycle last Tuesday afternoon.\n" +
+		"Spring tides come when the sun and the moon pull the sea together.\n" +
+		"Neap tides come when the sun and the moon pull the sea apart.\n"
+	f.write(text)
+	app, rec := f.open()
+	f.do(app, "summarize")
+	l := app.ListState()
+	if l == nil || l.Title != "Summary of the document, 4 sentences" || len(l.Items) != 4 || l.Items[3] != "Neap tides come when the sun and the moon pull the sea apart." {
+		t.Fatalf("list %+v", l)
+	}
+	app.Choose(3)
+	canonical, _, _, _ := app.TextRange(nil, nil)
+	if got, want := at(t, app), len([]rune(canonical[:strings.Index(canonical, "Neap")])); got != want {
+		t.Errorf("cursor at %d after choosing the last sentence, want %d", got, want)
+	}
+	if !strings.HasPrefix(rec.last(), "Neap tides") {
+		t.Errorf("said %q", rec.last())
+	}
+}
