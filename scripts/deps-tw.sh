@@ -2,7 +2,9 @@
 # Debian packages the tw server tests need: python3 runs the spec's
 # minimal client (internal/tw/rpc TestSpecPythonClient) unchanged.
 # bench/tw/compare.sh installs pandoc itself; the tests do not need it.
-# wamerican is the word list spelling checks use (internal/tw/spell).
+# wamerican is the word list spelling checks use (internal/tw/spell);
+# wordnet-base is the dictionary of tw define and define_word
+# (internal/tw/lexicon).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need python3 wamerican
+apt_need python3 wamerican wordnet-base

@@ -113,6 +113,7 @@ var actionNames = map[string]string{
 	"replay_sentence":             msg("replay sentence"),
 	"replay_paragraph":            msg("replay paragraph"),
 	"summarize":                   msg("summarize"),
+	"define_word":                 msg("define word"),
 	"rate_up":                     msg("rate up"),
 	"rate_down":                   msg("rate down"),
 	"pitch_up":                    msg("pitch up"),

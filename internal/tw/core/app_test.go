@@ -236,3 +236,36 @@ func TestSummarizeLists(t *testing.T) {
 		t.Errorf("said %q", rec.last())
 	}
 }
+
+// TestDefineWordLists: define_word lists the senses of the word at the
+// cursor from WordNet (Debian's wordnet-base); choosing one copies it.
+func TestDefineWordLists(t *testing.T) {
+	f := newFixture(t)
+	f.write("The tides follow the moon.\n")
+	app, rec := f.open()
+	f.goTo(app, "char 5")
+	f.do(app, "define_word")
+	l := app.ListState()
+	if l == nil || !strings.HasPrefix(l.Title, "tide, ") || !strings.HasSuffix(l.Title, ": 6 senses") ||
+		l.Items[0] != "noun 1: the periodic rise and fall of the sea level under the gravitational pull of the moon." {
+		t.Fatalf("list %+v", l)
+	}
+	effects, _ := app.Choose(1)
+	copied := ""
+	for _, e := range effects {
+		if c, ok := e.(core.CopyEffect); ok {
+			copied = c.Text
+		}
+	}
+	if copied != "noun 2: something that may increase or decrease (like the tides of the sea). Example: a rising tide of popular interest." {
+		t.Errorf("copied %q", copied)
+	}
+	app.Cancel()
+	f.write("Photosynthsis feeds plants.\n")
+	app, rec = f.open()
+	f.goTo(app, "char 0")
+	f.do(app, "define_word")
+	if got := rec.last(); got != "No definition found for Photosynthsis. Nearest: photosynthesis, photosynthetic." || app.ListState() != nil {
+		t.Errorf("a word not found: said %q", got)
+	}
+}
