@@ -114,6 +114,8 @@ var actionNames = map[string]string{
 	"replay_paragraph":            msg("replay paragraph"),
 	"summarize":                   msg("summarize"),
 	"define_word":                 msg("define word"),
+	"document_overview":           msg("document overview"),
+	"reading_level":               msg("reading level"),
 	"rate_up":                     msg("rate up"),
 	"rate_down":                   msg("rate down"),
 	"pitch_up":                    msg("pitch up"),

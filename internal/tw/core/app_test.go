@@ -269,3 +269,23 @@ func TestDefineWordLists(t *testing.T) {
 		t.Errorf("a word not found: said %q", got)
 	}
 }
+
+// TestDocumentOverviewAndReadingLevel: the overview counts the structure
+// and the time left from the cursor; the reading level measures the
+// selection, else the document, by its language's formula.
+func TestDocumentOverviewAndReadingLevel(t *testing.T) {
+	f := newFixture(t)
+	f.write("# Cats\n\nThe cat sat on the mat. The dog ran to the cat.\n\n## More\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n" +
+		"A note.[^1] ![A cat](cat.png)\n\n[^1]: The note.\n")
+	app, rec := f.open()
+	f.do(app, "document_overview")
+	if got := rec.last(); got != "Cats. 3 headings, 1 table, 1 graphic, 1 footnote. About 1 minute left at 265 words per minute." {
+		t.Errorf("overview: %q", got)
+	}
+	f.goTo(app, "char 6")
+	f.do(app, "select_next_line")
+	f.do(app, "reading_level")
+	if got := rec.last(); got != "Reading level 100, very easy (Flesch reading ease), over 12 words in 2 sentences." {
+		t.Errorf("reading level of the selection: %q", got)
+	}
+}
