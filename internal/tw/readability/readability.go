@@ -17,10 +17,10 @@ import (
 
 // Result is a text's measure.
 type Result struct {
-	Formula string  // the formula's name
-	Score   float64 // on Flesch's scale, clamped to 0..100
-	Grade   float64 // the Flesch–Kincaid grade, English only (else 0)
-	Band    Band
+	Formula                     string  // the formula's name
+	Score                       float64 // on Flesch's scale, clamped to 0..100
+	Grade                       float64 // the Flesch–Kincaid grade, English only (else 0)
+	Band                        Band
 	Words, Sentences, Syllables int
 }
 
