@@ -268,6 +268,16 @@ func TestDefineWordLists(t *testing.T) {
 	if got := rec.last(); got != "No definition found for Photosynthsis. Nearest: photosynthesis, photosynthetic." || app.ListState() != nil {
 		t.Errorf("a word not found: said %q", got)
 	}
+	// With no word at the cursor, it asks for one.
+	f.goTo(app, "char 1000")
+	f.do(app, "define_word")
+	if p := app.PromptState(); p == nil || p.Purpose != "define_word" {
+		t.Fatalf("no define_word prompt: %+v (said %q, list %+v, at %d)", p, rec.last(), app.ListState(), at(t, app))
+	}
+	app.Answer("osmosis")
+	if l := app.ListState(); l == nil || !strings.HasPrefix(l.Title, "osmosis, ") {
+		t.Errorf("after answering osmosis: %+v", l)
+	}
 }
 
 // TestDocumentOverviewAndReadingLevel: the overview counts the structure

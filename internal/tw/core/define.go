@@ -13,9 +13,8 @@ func init() {
 	})
 }
 
-// defineWord lists the senses of the selected words, else of the word at
-// the cursor, from the user's glossary then WordNet; choosing a sense
-// copies it. A word found nowhere is said with the nearest spellings.
+// defineWord defines the selected words, else the word at the cursor;
+// with neither, it asks for the word (prompt purpose define_word).
 func (a *App) defineWord() {
 	word := ""
 	if r, ok := a.selection(); ok {
@@ -24,9 +23,22 @@ func (a *App) defineWord() {
 		word = a.d.Slice(w.Start, w.End)
 	}
 	if lexicon.Normalize(word) == "" {
-		a.say(a.tr("No word here to define."))
+		a.openPrompt("define_word", a.tr("Word to define"), "Prompt", func(text string) {
+			if lexicon.Normalize(text) == "" {
+				a.say(a.tr("Cancelled."))
+				return
+			}
+			a.define(text)
+		})
 		return
 	}
+	a.define(word)
+}
+
+// define lists the senses of word from the user's glossary then WordNet;
+// choosing a sense copies it. A word found nowhere is said with the
+// nearest spellings.
+func (a *App) define(word string) {
 	g, err := lexicon.LoadGlossary(lexicon.GlossaryFile(a.opts.Home))
 	if err != nil {
 		a.say(a.tr("The glossary cannot be read: %v", err))
