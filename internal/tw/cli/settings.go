@@ -52,7 +52,7 @@ fit is refused with the reason, and nothing changes.`,
 	c.AddCommand(
 		settingsListCmd(env, open), settingsGetCmd(env, open), settingsSetCmd(env, open, &home),
 		settingsResetCmd(env, open), settingsExportCmd(env, open), settingsImportCmd(env, open),
-		settingsPathCmd(env, &home), settingsLanguageCmd(env, open),
+		settingsPathCmd(env, &home), settingsLanguageCmd(env, open), settingsProfileCmd(env, open),
 	)
 	return c
 }

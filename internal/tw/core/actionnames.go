@@ -166,6 +166,7 @@ var actionNames = map[string]string{
 	"delete":                      msg("delete"),
 	"command_palette":             msg("command palette"),
 	"settings":                    msg("settings"),
+	"settings_profiles":           msg("settings profiles"),
 	"keyboard_help":               msg("keyboard help"),
 	"what_does_this_key_do":       msg("what does this key do"),
 	"help":                        msg("help"),

@@ -79,7 +79,7 @@ var actionList = func() []ActionInfo {
 		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
 		"delete_word_before", "delete_word_after", "cycle_typing_echo", "backspace", "delete")
 	add(GroupView,
-		"command_palette", "settings", "keyboard_help", "what_does_this_key_do", "help", "menu",
+		"command_palette", "settings", "settings_profiles", "keyboard_help", "what_does_this_key_do", "help", "menu",
 		"toggle_line_numbers", "toggle_character_keys", "next_theme", "cycle_access_mode",
 		"search_help", "notice_history", "quiet_screen")
 	return out

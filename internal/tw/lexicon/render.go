@@ -33,15 +33,12 @@ func SenseText(p *i18n.Printer, g Group, i int) string {
 	if g.PartOfSpeech != "" {
 		b.WriteString(p.Sprintf(i18n.Key("%s %d: "), partName(p, g.PartOfSpeech), i+1))
 	}
-	b.WriteString(s.Definition)
-	if !strings.HasSuffix(s.Definition, ".") {
-		b.WriteByte('.')
-	}
+	b.WriteString(sentence(s.Definition))
 	if len(s.Examples) > 0 {
-		b.WriteString(" " + p.Sprintf(i18n.Key("Example: %s."), strings.Join(s.Examples, "; ")))
+		b.WriteString(" " + p.Sprintf(i18n.Key("Example: %s"), sentence(strings.Join(s.Examples, "; "))))
 	}
 	if len(s.Synonyms) > 0 {
-		b.WriteString(" " + p.Sprintf(i18n.Key("Synonyms: %s."), strings.Join(s.Synonyms, ", ")))
+		b.WriteString(" " + p.Sprintf(i18n.Key("Synonyms: %s"), sentence(strings.Join(s.Synonyms, ", "))))
 	}
 	return b.String()
 }
@@ -80,10 +77,10 @@ func Markdown(p *i18n.Printer, d Definition) string {
 		for i, s := range g.Senses {
 			fmt.Fprintf(&b, "%d. %s\n", i+1, s.Definition)
 			if len(s.Examples) > 0 {
-				b.WriteString("   " + p.Sprintf(i18n.Key("Example: %s."), strings.Join(s.Examples, "; ")) + "\n")
+				b.WriteString("   " + p.Sprintf(i18n.Key("Example: %s"), sentence(strings.Join(s.Examples, "; "))) + "\n")
 			}
 			if len(s.Synonyms) > 0 {
-				b.WriteString("   " + p.Sprintf(i18n.Key("Synonyms: %s."), strings.Join(s.Synonyms, ", ")) + "\n")
+				b.WriteString("   " + p.Sprintf(i18n.Key("Synonyms: %s"), sentence(strings.Join(s.Synonyms, ", "))) + "\n")
 			}
 		}
 		b.WriteByte('\n')
@@ -103,4 +100,12 @@ func GlossaryFile(home string) string {
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// sentence ends text with a full stop unless it ends a sentence already.
+func sentence(text string) string {
+	if strings.HasSuffix(text, ".") || strings.HasSuffix(text, "!") || strings.HasSuffix(text, "?") {
+		return text
+	}
+	return text + "."
 }
