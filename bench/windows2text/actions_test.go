@@ -159,7 +159,7 @@ func BenchmarkActions(b *testing.B) {
 			for i := range rounds {
 				r := a.reqs[i%2]
 				res, took := c.call(r.method, r.params)
-				ms = append(ms, millis(took))
+				ms = append(ms, testkit.Millis(took))
 				if res["settled"] == true {
 					quiet++
 				} else {
@@ -174,12 +174,12 @@ func BenchmarkActions(b *testing.B) {
 					p[k] = v
 				}
 				_, took := c.call(r.method, p)
-				noWait = append(noWait, millis(took))
+				noWait = append(noWait, testkit.Millis(took))
 			}
 			quietAll += quiet
 			boundAll += bound
-			b.ReportMetric(median(ms), strings.ReplaceAll(a.name, "/", "-")+"-ms")
-			report = append(report, fmt.Sprintf("| %s | %.1f ms | %.1f ms | %.1f ms | %d / %d | %.1f ms |", a.name, median(ms), slices.Min(ms), slices.Max(ms), quiet, bound, median(noWait)))
+			b.ReportMetric(testkit.Median(ms), strings.ReplaceAll(a.name, "/", "-")+"-ms")
+			report = append(report, fmt.Sprintf("| %s | %.1f ms | %.1f ms | %.1f ms | %d / %d | %.1f ms |", a.name, testkit.Median(ms), slices.Min(ms), slices.Max(ms), quiet, bound, testkit.Median(noWait)))
 		}
 		b.ReportMetric(float64(quietAll), "settled-quiet")
 		b.ReportMetric(float64(boundAll), "settled-bound")

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/windows2text/desktoptest"
 )
 
@@ -69,15 +70,15 @@ func TestChromiumFiveThousandLinks(t *testing.T) {
 		}{{long, &longMS}, {short, &shortMS}} {
 			start := time.Now()
 			_, targets, _ := c.observe(map[string]any{"scope": "hwnd", "hwnd": w.hwnd, "maxDepth": 40, "maxTargets": 500})
-			*w.ms = append(*w.ms, millis(time.Since(start)))
+			*w.ms = append(*w.ms, testkit.Millis(time.Since(start)))
 			if len(linkNumbers(targets)) < 10 {
 				t.Fatalf("observe of window %s shows links %v", w.hwnd, linkNumbers(targets))
 			}
 		}
 	}
-	t.Logf("observe of 5,000 links %.1f ms, of 300 links %.1f ms (medians)", median(longMS), median(shortMS))
-	if median(longMS) > 3*median(shortMS) {
-		t.Errorf("observe of 5,000 links (%.1f ms) costs more than three times observe of 300 (%.1f ms): hidden links are fetched", median(longMS), median(shortMS))
+	t.Logf("observe of 5,000 links %.1f ms, of 300 links %.1f ms (medians)", testkit.Median(longMS), testkit.Median(shortMS))
+	if testkit.Median(longMS) > 3*testkit.Median(shortMS) {
+		t.Errorf("observe of 5,000 links (%.1f ms) costs more than three times observe of 300 (%.1f ms): hidden links are fetched", testkit.Median(longMS), testkit.Median(shortMS))
 	}
 
 	// Every link by ref from a full snapshot.
@@ -89,7 +90,7 @@ func TestChromiumFiveThousandLinks(t *testing.T) {
 	if un, _ := snap["unresponsive"].([]any); len(un) > 0 {
 		t.Fatalf("the full snapshot found Chromium unresponsive: %v", un)
 	}
-	t.Logf("the full snapshot of the page: %.0f ms", millis(time.Since(start)))
+	t.Logf("the full snapshot of the page: %.0f ms", testkit.Millis(time.Since(start)))
 	refs := map[string]string{}
 	collectRefs(snap["root"].(map[string]any), refs)
 	missing := 0
@@ -130,12 +131,12 @@ func BenchmarkBrowserLinks(b *testing.B) {
 			for b.Loop() {
 				ms, size, unresponsive := timeObserve(b, c, obs)
 				pyNodes, pyMS := pyatspiWalk(b, pid, 3, "showing")
-				b.ReportMetric(median(ms), "observe-ms")
+				b.ReportMetric(testkit.Median(ms), "observe-ms")
 				b.ReportMetric(float64(size), "observe-bytes")
 				b.ReportMetric(float64(unresponsive), "unresponsive-answers")
-				b.ReportMetric(median(pyMS), "pyatspi-showing-ms")
+				b.ReportMetric(testkit.Median(pyMS), "pyatspi-showing-ms")
 				b.ReportMetric(float64(pyNodes), "pyatspi-elements")
-				b.ReportMetric(median(pyMS)/median(ms), "speedup")
+				b.ReportMetric(testkit.Median(pyMS)/testkit.Median(ms), "speedup")
 			}
 		})
 	}
@@ -158,7 +159,7 @@ func timeObserve(b *testing.B, c *client, obs map[string]any) (ms []float64, siz
 	for range 15 {
 		start := time.Now()
 		r := c.do("observe", obs)
-		ms = append(ms, millis(time.Since(start)))
+		ms = append(ms, testkit.Millis(time.Since(start)))
 		if !r.OK {
 			b.Fatalf("observe: %s", r.raw)
 		}
@@ -215,17 +216,6 @@ func collectRefs(n map[string]any, out map[string]string) {
 	}
 }
 
-func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	if len(s) == 0 {
-		return 0
-	}
-	return s[len(s)/2]
-}
-
 // BenchmarkBrowserObserve compares, in one run and for each browser,
 // observe of the order form through windows2text serve (timed from
 // request to answer) with a full pyatspi walk of the browser (every
@@ -241,11 +231,11 @@ func BenchmarkBrowserObserve(b *testing.B) {
 			for b.Loop() {
 				ms, size, _ := timeObserve(b, c, obs)
 				pyNodes, pyMS := pyatspiWalk(b, pid, 3, "all")
-				b.ReportMetric(median(ms), "observe-ms")
+				b.ReportMetric(testkit.Median(ms), "observe-ms")
 				b.ReportMetric(float64(size), "observe-bytes")
-				b.ReportMetric(median(pyMS), "pyatspi-walk-ms")
+				b.ReportMetric(testkit.Median(pyMS), "pyatspi-walk-ms")
 				b.ReportMetric(float64(pyNodes), "pyatspi-elements")
-				b.ReportMetric(median(pyMS)/median(ms), "speedup")
+				b.ReportMetric(testkit.Median(pyMS)/testkit.Median(ms), "speedup")
 			}
 		})
 	}
