@@ -12,9 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 
@@ -106,25 +104,6 @@ func snapshot(tb testing.TB, req uitree.Request) (int, *uitree.Tree) {
 	return n, tree
 }
 
-// pyatspi runs the Python walker for iterations walks.
-func pyatspi(tb testing.TB, name string, iterations int) (nodes int, ms []float64) {
-	_, file, _, _ := runtime.Caller(0)
-	cmd := exec.Command("/usr/bin/python3", filepath.Join(filepath.Dir(file), "pyatspi_walk.py"), fmt.Sprint(apps[name].PID), fmt.Sprint(iterations))
-	cmd.Env = desk.Env
-	out, err := cmd.Output()
-	if err != nil {
-		tb.Fatalf("pyatspi walk: %v (%s)", err, out)
-	}
-	var res struct {
-		Nodes int
-		MS    []float64
-	}
-	if err := json.Unmarshal(out, &res); err != nil {
-		tb.Fatalf("pyatspi output %q: %v", out, err)
-	}
-	return res.Nodes, res.MS
-}
-
 // BenchmarkSideBySide times both walks of each application alternately,
 // in one run: windows2text's snapshot (process scope, raw view: every
 // element) with a warm helper (the serve case: connections and interface
@@ -158,7 +137,7 @@ func BenchmarkSideBySide(b *testing.B) {
 					cold = append(cold, testkit.Millis(time.Since(start)))
 					fresh.Close()
 				}
-				pyNodes, pyMS := pyatspi(b, name, rounds[name][1])
+				pyNodes, pyMS := desk.PyatspiWalk(b, apps[name].PID, rounds[name][1], "")
 				b.ReportMetric(testkit.Median(warm), "w2t-ms")
 				b.ReportMetric(testkit.Median(cold), "w2t-cold-ms")
 				b.ReportMetric(testkit.Median(pyMS), "pyatspi-ms")
@@ -177,7 +156,7 @@ func BenchmarkSideBySide(b *testing.B) {
 // snapshot of the list accounts for every cell, walked or counted.
 func TestWalkMatchesPyatspi(t *testing.T) {
 	nodes, _ := snapshot(t, request("widget-factory", uitree.ViewRaw))
-	pyNodes, _ := pyatspi(t, "widget-factory", 1)
+	pyNodes, _ := desk.PyatspiWalk(t, apps["widget-factory"].PID, 1, "")
 	if nodes != pyNodes+1 {
 		t.Errorf("widget-factory: windows2text walked %d elements, pyatspi %d", nodes-1, pyNodes)
 	}

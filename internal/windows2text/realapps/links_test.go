@@ -3,17 +3,13 @@
 package realapps
 
 import (
-	"encoding/json"
 	"fmt"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"textfirst/internal/testkit"
-	"textfirst/internal/windows2text/desktoptest"
 )
 
 // linksPage is a page of 5,000 links, one per list item.
@@ -130,7 +126,7 @@ func BenchmarkBrowserLinks(b *testing.B) {
 			obs := map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 500}
 			for b.Loop() {
 				ms, size, unresponsive := timeObserve(b, c, obs)
-				pyNodes, pyMS := pyatspiWalk(b, pid, 3, "showing")
+				pyNodes, pyMS := desk.PyatspiWalk(b, pid, 3, "showing")
 				b.ReportMetric(testkit.Median(ms), "observe-ms")
 				b.ReportMetric(float64(size), "observe-bytes")
 				b.ReportMetric(float64(unresponsive), "unresponsive-answers")
@@ -171,27 +167,6 @@ func timeObserve(b *testing.B, c *client, obs map[string]any) (ms []float64, siz
 	return ms, size, unresponsive
 }
 
-// pyatspiWalk runs the benchmark's pyatspi walker (bench/windows2text)
-// on the application with pid.
-func pyatspiWalk(tb testing.TB, pid, iterations int, mode string) (nodes int, ms []float64) {
-	tb.Helper()
-	script := filepath.Join(desktoptest.Root(), "bench", "windows2text", "pyatspi_walk.py")
-	cmd := exec.Command("/usr/bin/python3", script, fmt.Sprint(pid), fmt.Sprint(iterations), mode)
-	cmd.Env = desk.Env
-	out, err := cmd.Output()
-	if err != nil {
-		tb.Fatalf("pyatspi walk: %v (%s)", err, out)
-	}
-	var res struct {
-		Nodes int
-		MS    []float64
-	}
-	if err := json.Unmarshal(out, &res); err != nil {
-		tb.Fatalf("pyatspi output %q: %v", out, err)
-	}
-	return res.Nodes, res.MS
-}
-
 // linkNumbers lists the numbers of the "Link N" hyperlinks among targets.
 func linkNumbers(targets []target) []int {
 	var out []int
@@ -230,7 +205,7 @@ func BenchmarkBrowserObserve(b *testing.B) {
 			obs := map[string]any{"scope": "process", "pid": pid}
 			for b.Loop() {
 				ms, size, _ := timeObserve(b, c, obs)
-				pyNodes, pyMS := pyatspiWalk(b, pid, 3, "all")
+				pyNodes, pyMS := desk.PyatspiWalk(b, pid, 3, "all")
 				b.ReportMetric(testkit.Median(ms), "observe-ms")
 				b.ReportMetric(float64(size), "observe-bytes")
 				b.ReportMetric(testkit.Median(pyMS), "pyatspi-walk-ms")
