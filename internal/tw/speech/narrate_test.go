@@ -26,6 +26,31 @@ func docWords(d *doc.Document, seg Segment) []string {
 	return out
 }
 
+// firstSegment is n's next segment; it fails the test when there is none.
+func firstSegment(t *testing.T, n *Narrator) Segment {
+	t.Helper()
+	seg, ok := n.Next()
+	if !ok {
+		t.Fatal("no segment")
+	}
+	return seg
+}
+
+// checkSegment checks what seg says and its words, as said and as they
+// stand in d.
+func checkSegment(t *testing.T, d *doc.Document, seg Segment, spoken string, spokenW, docW []string) {
+	t.Helper()
+	if seg.Utterance.Text != spoken {
+		t.Errorf("spoken %q, want %q", seg.Utterance.Text, spoken)
+	}
+	if got := spokenWords(seg); strings.Join(got, "|") != strings.Join(spokenW, "|") {
+		t.Errorf("spoken words %q, want %q", got, spokenW)
+	}
+	if got := docWords(d, seg); strings.Join(got, "|") != strings.Join(docW, "|") {
+		t.Errorf("document words %q, want %q", got, docW)
+	}
+}
+
 func TestNarration(t *testing.T) {
 	tests := []struct {
 		name, text, punct string
@@ -62,19 +87,8 @@ func TestNarration(t *testing.T) {
 			p := DefaultParams()
 			p.Punctuation = tt.punct
 			n := NewNarrator(d, 0, d.Len(), p)
-			seg, ok := n.Next()
-			if !ok {
-				t.Fatal("no segment")
-			}
-			if seg.Utterance.Text != tt.spoken {
-				t.Errorf("spoken %q, want %q", seg.Utterance.Text, tt.spoken)
-			}
-			if got := spokenWords(seg); strings.Join(got, "|") != strings.Join(tt.spokenWords, "|") {
-				t.Errorf("spoken words %q, want %q", got, tt.spokenWords)
-			}
-			if got := docWords(d, seg); strings.Join(got, "|") != strings.Join(tt.docWords, "|") {
-				t.Errorf("document words %q, want %q", got, tt.docWords)
-			}
+			seg := firstSegment(t, n)
+			checkSegment(t, d, seg, tt.spoken, tt.spokenWords, tt.docWords)
 			if _, more := n.Next(); more {
 				t.Error("more than one segment")
 			}

@@ -59,19 +59,8 @@ func TestPronunciationsChangeWhatIsSaidNotWhere(t *testing.T) {
 			p := DefaultParams()
 			p.Lexicon = lex
 			n := NewNarrator(d, 0, d.Len(), p)
-			seg, ok := n.Next()
-			if !ok {
-				t.Fatal("no segment")
-			}
-			if seg.Utterance.Text != tt.spoken {
-				t.Errorf("spoken %q, want %q", seg.Utterance.Text, tt.spoken)
-			}
-			if got := spokenWords(seg); strings.Join(got, "|") != strings.Join(tt.spokenWords, "|") {
-				t.Errorf("spoken words %q, want %q", got, tt.spokenWords)
-			}
-			if got := docWords(d, seg); strings.Join(got, "|") != strings.Join(tt.docWords, "|") {
-				t.Errorf("document words %q, want %q", got, tt.docWords)
-			}
+			seg := firstSegment(t, n)
+			checkSegment(t, d, seg, tt.spoken, tt.spokenWords, tt.docWords)
 			// Without the entries, the text is said as written.
 			plain, _ := NewNarrator(d, 0, d.Len(), DefaultParams()).Next()
 			if plain.Utterance.Text == seg.Utterance.Text {
