@@ -96,28 +96,40 @@ func TestNarration(t *testing.T) {
 	}
 }
 
-func TestNarrationPausesAtBlocks(t *testing.T) {
-	text := "Title\n\nFirst paragraph here.\n\nItem one\nItem two\n\nPlain text after a blank line.\n\nLast."
-	at := func(s string) (int, int) {
-		i := strings.Index(text, s)
-		st := len([]rune(text[:i]))
-		return st, st + len([]rune(s))
-	}
+// block is a marker of kind over the first place text stands in a
+// document.
+type block struct {
+	kind doc.Kind
+	text string
+}
+
+// blocksDoc is text with the markers of blocks.
+func blocksDoc(text string, blocks ...block) *doc.Document {
 	var ms []doc.Marker
-	add := func(k doc.Kind, s string) {
-		a, b := at(s)
-		ms = append(ms, doc.Marker{Kind: k, Start: a, End: b})
+	for _, b := range blocks {
+		i := strings.Index(text, b.text)
+		start := len([]rune(text[:i]))
+		ms = append(ms, doc.Marker{Kind: b.kind, Start: start, End: start + len([]rune(b.text))})
 	}
-	add(doc.Heading, "Title")
-	add(doc.Paragraph, "First paragraph here.")
-	add(doc.ListItem, "Item one")
-	add(doc.ListItem, "Item two")
-	d := doc.New(text, doc.Meta{}, ms)
-	n := NewNarrator(d, 0, d.Len(), DefaultParams())
+	return doc.New(text, doc.Meta{}, ms)
+}
+
+// pauses lists the segments of the narration of d with p, each as its
+// document words and the pause after it: "Title/400".
+func pauses(d *doc.Document, p Params) []string {
+	n := NewNarrator(d, 0, d.Len(), p)
 	var got []string
 	for seg, ok := n.Next(); ok; seg, ok = n.Next() {
 		got = append(got, strings.Join(docWords(d, seg), " ")+"/"+strconv.Itoa(seg.PauseMs))
 	}
+	return got
+}
+
+func TestNarrationPausesAtBlocks(t *testing.T) {
+	d := blocksDoc("Title\n\nFirst paragraph here.\n\nItem one\nItem two\n\nPlain text after a blank line.\n\nLast.",
+		block{doc.Heading, "Title"}, block{doc.Paragraph, "First paragraph here."},
+		block{doc.ListItem, "Item one"}, block{doc.ListItem, "Item two"})
+	got := pauses(d, DefaultParams())
 	want := []string{"Title/400", "First paragraph here/300", "Item one/150", "Item two/300", "Plain text after a blank line/300", "Last/0"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("segments\n%q\nwant\n%q", got, want)
