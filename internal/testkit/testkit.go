@@ -33,14 +33,14 @@ func Path(t testing.TB, parts ...string) string {
 	return path
 }
 
-// GoTool returns the go command of the toolchain running the tests, so
+// goTool returns the go command of the toolchain running the tests, so
 // that tests never depend on where Go is installed or on PATH.
-func GoTool() string {
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goTool); err != nil {
+func goTool() string {
+	tool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(tool); err != nil {
 		return "go"
 	}
-	return goTool
+	return tool
 }
 
 type build struct {
@@ -95,7 +95,7 @@ func binary(name string) (string, error) {
 	buildsMu.Unlock()
 	b.once.Do(func() {
 		b.path = filepath.Join(dir, name)
-		cmd := exec.Command(GoTool(), "build", "-o", b.path, "./cmd/"+name)
+		cmd := exec.Command(goTool(), "build", "-o", b.path, "./cmd/"+name)
 		cmd.Dir = Root()
 		if out, err := cmd.CombinedOutput(); err != nil {
 			b.err = fmt.Errorf("go build ./cmd/%s: %w\n%s", name, err, out)

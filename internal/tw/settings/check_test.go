@@ -38,7 +38,7 @@ func TestSetCheckRefusesInSetAndImport(t *testing.T) {
 		t.Fatal(err)
 	}
 	n, err := s.Import(file)
-	var ie *ImportError
+	var ie *importError
 	if n != 1 || !errors.As(err, &ie) || len(ie.Refused) != 1 || ie.Refused[0] != "no such voice" {
 		t.Errorf("Import = %d, %v; want the rate taken and the voice refused with the check's reason", n, err)
 	}
