@@ -1,12 +1,12 @@
 package keymap
 
 import (
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/i18n"
 )
 
@@ -111,9 +111,7 @@ func TestKeymapOverrides(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			home := t.TempDir()
-			if err := os.WriteFile(filepath.Join(home, File), []byte(tt.toml), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			testkit.WriteFile(t, filepath.Join(home, File), tt.toml)
 			km := New("default", home)
 			for _, w := range tt.want {
 				if got, _, _ := km.Lookup(w.mode, w.key); got != w.action {
@@ -155,9 +153,7 @@ func FuzzKeymap(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		home := t.TempDir()
-		if err := os.WriteFile(filepath.Join(home, File), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testkit.WriteFile(t, filepath.Join(home, File), text)
 		km := New("default", home)
 		for _, w := range km.Warnings {
 			if !strings.HasPrefix(w, "keymap.toml") || strings.Contains(w, "\n") {
@@ -178,9 +174,7 @@ func FuzzKeymap(f *testing.F) {
 func TestKeymapWarningsInTheInterfaceLanguage(t *testing.T) {
 	home := t.TempDir()
 	toml := "no_such_action = [\"Ctrl+J\"]\nnext_sentence = [\"Hyper+%d\"]\n"
-	if err := os.WriteFile(filepath.Join(home, File), []byte(toml), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testkit.WriteFile(t, filepath.Join(home, File), toml)
 	km := New("default", home)
 	if len(km.Notices()) != 2 || len(km.Warnings) != 2 {
 		t.Fatalf("warnings %q, want two", km.Warnings)
