@@ -37,7 +37,7 @@ func TestSetCheckRefusesInSetAndImport(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "import.toml")
 	testkit.WriteFile(t, file, "[speech]\nvoice = \"bogus\"\nrate = 300\n")
 	n, err := s.Import(file)
-	var ie *importError
+	var ie *ImportError
 	if n != 1 || !errors.As(err, &ie) || len(ie.Refused) != 1 || ie.Refused[0] != "no such voice" {
 		t.Errorf("Import = %d, %v; want the rate taken and the voice refused with the check's reason", n, err)
 	}

@@ -54,16 +54,16 @@ func (s *Store) Export(path string) error {
 	return atomicfile.Write(path, out.Bytes(), 0o644)
 }
 
-// importError lists the entries of an imported file that were refused,
+// ImportError lists the entries of an imported file that were refused,
 // each with its reason, in the file's order of sections and keys.
-type importError struct{ Refused []string }
+type ImportError struct{ Refused []string }
 
-func (e *importError) Error() string { return strings.Join(e.Refused, "; ") }
+func (e *ImportError) Error() string { return strings.Join(e.Refused, "; ") }
 
 // Import applies every known setting of a settings file, in order, and
 // returns how many were applied. Entries that name no setting or whose
 // value does not fit are refused, each with its reason, in an
-// *importError (returned even when others were applied).
+// *ImportError (returned even when others were applied).
 func (s *Store) Import(path string) (int, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -98,7 +98,7 @@ func (s *Store) Import(path string) (int, error) {
 		n++
 	}
 	if len(refused) > 0 {
-		return n, &importError{refused}
+		return n, &ImportError{refused}
 	}
 	return n, nil
 }
