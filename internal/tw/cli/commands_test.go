@@ -15,7 +15,7 @@ import (
 
 // commands are every command tw has, as `tw help` lists them.
 var commands = []string{"backends", "completion", "convert", "export-audio", "help", "info", "marks", "open", "search",
-	"serve", "speak", "text", "version", "voices"}
+	"serve", "settings", "speak", "text", "version", "voices"}
 
 func TestHelpForEveryCommand(t *testing.T) {
 	// The list of commands is the one tw prints.
@@ -63,7 +63,7 @@ func TestUnknownCommand(t *testing.T) {
 	}{
 		{[]string{"frobnicate"}, ""},
 		{[]string{"transcode", "x.md"}, ""},
-		{[]string{"settings"}, ""},
+		{[]string{"library"}, ""},
 		{[]string{"define", "word"}, ""},
 		{[]string{"tex", "notes.md"}, "Did you mean tw text?"},
 		{[]string{"serv", "--stdio"}, "Did you mean tw serve?"},

@@ -2,10 +2,10 @@ package core
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/docstate"
 	"textfirst/internal/tw/units"
 )
@@ -301,8 +301,8 @@ func (a *App) renameBookmark(i int) {
 // --- notes -------------------------------------------------------------
 
 var (
-	tagPattern   = regexp.MustCompile(`(?:^|\s)#([\p{L}\p{N}_-]+)`)
-	colorPattern = regexp.MustCompile(`(?i)(?:^|\s)(?:color|colour):\s*([a-z]+)`)
+	tagPattern   = lazyregexp.New(`(?:^|\s)#([\p{L}\p{N}_-]+)`)
+	colorPattern = lazyregexp.New(`(?i)(?:^|\s)(?:color|colour):\s*([a-z]+)`)
 	colorNames   = map[string]bool{"yellow": true, "green": true, "blue": true, "pink": true, "red": true,
 		"orange": true, "purple": true, "gray": true, "grey": true}
 )

@@ -2,12 +2,12 @@ package core
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/units"
 )
@@ -700,7 +700,7 @@ func (a *App) landing(pos int) string {
 	return a.preview(pos)
 }
 
-var nonSlug = regexp.MustCompile(`[^a-z0-9\- ]+`)
+var nonSlug = lazyregexp.New(`[^a-z0-9\- ]+`)
 
 // findAnchor finds the heading whose slug is id (GitHub style).
 func (a *App) findAnchor(id string) (int, bool) {
@@ -724,10 +724,10 @@ type goTarget struct {
 }
 
 var (
-	reLine    = regexp.MustCompile(`^(?:line\s+)?(\d+)$`)
-	rePercent = regexp.MustCompile(`^(\d+(?:\.\d+)?)\s*(?:%|percent)$`)
-	reChar    = regexp.MustCompile(`^(?:char|character)\s+(\d+)$`)
-	rePage    = regexp.MustCompile(`^(?:page\s*|p\.\s*|p\s+)(\S+)$`)
+	reLine    = lazyregexp.New(`^(?:line\s+)?(\d+)$`)
+	rePercent = lazyregexp.New(`^(\d+(?:\.\d+)?)\s*(?:%|percent)$`)
+	reChar    = lazyregexp.New(`^(?:char|character)\s+(\d+)$`)
+	rePage    = lazyregexp.New(`^(?:page\s*|p\.\s*|p\s+)(\S+)$`)
 )
 
 func parseGoTo(s string) (goTarget, bool) {

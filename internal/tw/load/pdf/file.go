@@ -8,8 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
+
+	"textfirst/internal/lazyregexp"
 )
 
 // Limits. A document beyond them is refused with a clear error rather than
@@ -75,7 +76,7 @@ func (f *file) catalog() dict {
 	return d
 }
 
-var startxrefRe = regexp.MustCompile(`startxref\s+(\d+)`)
+var startxrefRe = lazyregexp.New(`startxref\s+(\d+)`)
 
 func (f *file) readXrefChain() error {
 	tail := f.data[max(0, len(f.data)-2048):]
@@ -235,7 +236,7 @@ func (f *file) readXref(off int64) (dict, error) {
 	return s.dict, nil
 }
 
-var objRe = regexp.MustCompile(`(?m)(\d{1,10})[ \t\r\n\f\x00]+(\d{1,5})[ \t\r\n\f\x00]+obj\b`)
+var objRe = lazyregexp.New(`(?m)(\d{1,10})[ \t\r\n\f\x00]+(\d{1,5})[ \t\r\n\f\x00]+obj\b`)
 
 // rebuild finds every "n g obj" in the file (the last one of a number wins,
 // as an incremental update would) and takes the trailer from the last
