@@ -124,3 +124,15 @@ func Deref(s *string) string {
 	}
 	return *s
 }
+
+// Tool is the path of the command tool on PATH. When tool is missing it
+// fails the test, naming deps, the script that installs it (such as
+// "scripts/deps-speech.sh"): a missing tool never skips a test.
+func Tool(t testing.TB, tool, deps string) string {
+	t.Helper()
+	path, err := exec.LookPath(tool)
+	if err != nil {
+		t.Fatalf("%s is not installed: run %s", tool, deps)
+	}
+	return path
+}
