@@ -27,14 +27,14 @@ func TestParseKey(t *testing.T) {
 		{"Ctrl+Alt+Down", "Ctrl+Alt+Down"},
 	}
 	for _, tt := range tests {
-		got, err := ParseKey(tt.in)
+		got, err := parseKey(tt.in)
 		if err != nil || got != tt.want {
-			t.Errorf("ParseKey(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+			t.Errorf("parseKey(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
 	}
 	for _, bad := range []string{"", "Hyper+X", "Ctrl+", "F99", "bogus"} {
-		if got, err := ParseKey(bad); err == nil {
-			t.Errorf("ParseKey(%q) = %q, want an error", bad, got)
+		if got, err := parseKey(bad); err == nil {
+			t.Errorf("parseKey(%q) = %q, want an error", bad, got)
 		}
 	}
 }
@@ -132,8 +132,8 @@ func TestKeymapOverrides(t *testing.T) {
 
 func TestSpokenKey(t *testing.T) {
 	for in, want := range map[string]string{"Alt+.": "Alt+Period", "?": "Question mark", "Alt++": "Alt+Plus", "+": "Plus", "Ctrl+P": "Ctrl+P"} {
-		if got := SpokenKey(in); got != want {
-			t.Errorf("SpokenKey(%q) = %q, want %q", in, got, want)
+		if got := spokenKey(in); got != want {
+			t.Errorf("spokenKey(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
