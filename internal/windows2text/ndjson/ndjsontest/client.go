@@ -8,6 +8,8 @@ import (
 	"io"
 	"os/exec"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // Client sends requests with ids 1, 2, 3... and reads one answer line for
@@ -29,17 +31,7 @@ func New(tb testing.TB, in io.WriteCloser, out io.Reader) *Client {
 // It fails the test when cmd cannot start.
 func Start(tb testing.TB, cmd *exec.Cmd) *Client {
 	tb.Helper()
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		tb.Fatal(err)
-	}
+	in, out := testkit.StartPiped(tb, cmd)
 	tb.Cleanup(func() {
 		in.Close()
 		cmd.Wait()
