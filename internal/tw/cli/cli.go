@@ -31,8 +31,8 @@ import (
 	"textfirst/internal/tw/settings"
 )
 
-// Version is tw's version, as initialize and --version report it.
-const Version = "0.1.0-beta.1"
+// version is tw's version, as initialize and --version report it.
+const version = "0.1.0-beta.1"
 
 // Env is what a command runs with.
 type Env struct {

@@ -63,11 +63,8 @@ and leaves no file.`,
 			if wordLevel && subs == "" {
 				return usage(env.p, "export-audio", env.tr("--word-level goes with --subtitles srt|vtt"))
 			}
-			opts, err := vf.options(env)
+			opts, err := vf.options(env, "export-audio")
 			if err != nil {
-				return usage(env.p, "export-audio", err.Error())
-			}
-			if err := checkBackend(env, "export-audio", opts.Backend); err != nil {
 				return err
 			}
 			d, err := loadDoc(env, "export-audio", args[0], "")

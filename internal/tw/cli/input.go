@@ -30,7 +30,7 @@ func readFailure(p *i18n.Printer, cmd, path string, err error) error {
 		case load.ReasonFolder:
 			todo = lang(p).tr("Give a file, not a folder.")
 		case reasonNeedsPassword, reasonNoPassword:
-			todo = lang(p).tr("Give its password in %s, or run the command on a terminal to be asked for it.", EnvPassword)
+			todo = lang(p).tr("Give its password in %s, or run the command on a terminal to be asked for it.", envPassword)
 		case reasonWrongPassword:
 			todo = lang(p).tr("Check the password and try again.")
 		case load.ReasonBinary:
@@ -155,15 +155,15 @@ func terminalProgress(env Env, w io.Writer) (show func(done, total int, step str
 		}
 }
 
-// EnvPassword names the environment variable that gives the password of
+// envPassword names the environment variable that gives the password of
 // an encrypted document to a command run without a terminal.
-const EnvPassword = "TEXTWEAVER_PASSWORD"
+const envPassword = "TEXTWEAVER_PASSWORD"
 
 // loadLocked loads an encrypted document with its password: the one in
 // TEXTWEAVER_PASSWORD, else one asked for on the terminal, unechoed. (A
 // password is never taken as an argument: other users see arguments.)
 func loadLocked(env Env, path string) (*doc.Document, error) {
-	if pw := env.Getenv(EnvPassword); pw != "" {
+	if pw := env.Getenv(envPassword); pw != "" {
 		return load.FileWithPassword(path, pw)
 	}
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)

@@ -219,8 +219,8 @@ var ErrNoDocument = errors.New("No document is open; call open first")
 // Errors of a request that names no action, a navigation that is not one,
 // or a go-to target that is not one; each is wrapped with what was given.
 var (
-	ErrNoAction      = errors.New("core: no such action")
-	ErrNotNavigation = errors.New("core: not a navigation action")
+	errNoAction      = errors.New("core: no such action")
+	errNotNavigation = errors.New("core: not a navigation action")
 	ErrNotGoToTarget = errors.New("core: not a go-to target")
 )
 
@@ -382,7 +382,7 @@ func (a *App) askPassword(abs string, again bool) {
 	if again {
 		label = a.tr("Wrong password. Password for %s", name)
 	}
-	a.openPrompt(PurposeDocumentPassword, label, "Password", func(password string) {
+	a.openPrompt(purposeDocumentPassword, label, "Password", func(password string) {
 		if password == "" {
 			a.say(a.tr("No password given; %s was not opened.", name))
 			return

@@ -5,7 +5,6 @@ package core_test
 // bookmark names, the jump history, and where-am-I announcements.
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -60,9 +59,7 @@ func newFixture(t *testing.T) *fixture {
 
 func (f *fixture) write(text string) {
 	f.t.Helper()
-	if err := os.WriteFile(f.path, []byte(text), 0o644); err != nil {
-		f.t.Fatal(err)
-	}
+	testkit.WriteFile(f.t, f.path, text)
 }
 
 // open opens the document in a new app on the fixture's home.

@@ -552,7 +552,7 @@ func (a *App) lineMove(next bool, kind lineMoveKind) {
 // linePrefix names the structure a line starts, as caret moves say it.
 func (a *App) linePrefix(start int) string {
 	hs := a.ix.Kind(doc.Heading)
-	if a.verbosity() == VerbosityLow {
+	if a.verbosity() == verbosityLow {
 		return ""
 	}
 	if i := hs.Search(func(m doc.Marker) bool { return m.Start >= start }); i < hs.Len() && hs.At(i).Start == start {
@@ -803,7 +803,7 @@ func (a *App) Navigate(act ActionInfo) (Position, error) {
 		return Position{}, ErrNoDocument
 	}
 	if !act.Moves() {
-		return Position{}, fmt.Errorf("%w: %s", ErrNotNavigation, act.ID)
+		return Position{}, fmt.Errorf("%w: %s", errNotNavigation, act.ID)
 	}
 	a.perform(act)
 	return a.position(), nil

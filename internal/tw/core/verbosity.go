@@ -17,18 +17,18 @@ import (
 //     "Table 1 of 2, 3 rows, 2 columns: …", and "Row 3, column 2: …" for
 //     moves between table cells.
 const (
-	VerbosityLow    = "low"
-	VerbosityNormal = "normal"
-	VerbosityHigh   = "high"
+	verbosityLow    = "low"
+	verbosityNormal = "normal"
+	verbosityHigh   = "high"
 )
 
 // verbosity is the current level; anything unknown reads as normal.
 func (a *App) verbosity() string {
 	switch v := a.opts.Settings.String("speech.verbosity"); v {
-	case VerbosityLow, VerbosityHigh:
+	case verbosityLow, verbosityHigh:
 		return v
 	}
-	return VerbosityNormal
+	return verbosityNormal
 }
 
 // ordinal returns m's place (from 1) among the markers of its kind that
@@ -53,9 +53,9 @@ func (a *App) ordinal(m doc.Marker, keep func(doc.Marker) bool) (int, int) {
 func (a *App) headingSaid(m doc.Marker) string {
 	text := a.oneLine(m)
 	switch a.verbosity() {
-	case VerbosityLow:
+	case verbosityLow:
 		return text
-	case VerbosityHigh:
+	case verbosityHigh:
 		i, n := a.ordinal(m, nil)
 		return a.tr("Heading level %d, %d of %d: %s", m.Level, i, n, text)
 	}
@@ -77,14 +77,14 @@ func (a *App) roleSaid(m doc.Marker, role, text string) string {
 // kind that keep accepts (all when keep is nil).
 func (a *App) roleSaidAmong(m doc.Marker, role, text string, keep func(doc.Marker) bool) string {
 	v := a.verbosity()
-	if v == VerbosityLow && text != "" && !(role == "Graphic" && text == noDescription) {
+	if v == verbosityLow && text != "" && !(role == "Graphic" && text == noDescription) {
 		return text
 	}
 	i, n := 0, 0
-	if v == VerbosityHigh {
+	if v == verbosityHigh {
 		i, n = a.ordinal(m, keep)
 	}
-	if v == VerbosityLow {
+	if v == verbosityLow {
 		text = ""
 	}
 	return a.role(role, i, n, text)
@@ -168,9 +168,9 @@ func shape(placed bool, text string) string {
 func (a *App) listItemSaid(m doc.Marker) string {
 	text := a.preview(m.Start)
 	switch a.verbosity() {
-	case VerbosityLow:
+	case verbosityLow:
 		return text
-	case VerbosityHigh:
+	case verbosityHigh:
 		i, n := a.siblingPlace(m)
 		if m.Level > 1 {
 			return a.tr("Item %d of %d, level %d: %s", i, n, m.Level, text)
@@ -216,7 +216,7 @@ func (a *App) siblingPlace(item doc.Marker) (int, int) {
 // cellSaid is what a move between table cells says: the cell's text, and
 // at high verbosity its row and column first.
 func (a *App) cellSaid(text string, row, col int) string {
-	if a.verbosity() == VerbosityHigh {
+	if a.verbosity() == verbosityHigh {
 		return a.tr("Row %d, column %d: %s", row, col, text)
 	}
 	return text
@@ -228,9 +228,9 @@ func (a *App) tableSaid(m doc.Marker) string {
 	text := a.preview(m.Start)
 	rows := a.count(doc.TableRow, m)
 	switch a.verbosity() {
-	case VerbosityLow:
+	case verbosityLow:
 		return text
-	case VerbosityHigh:
+	case verbosityHigh:
 		i, n := a.ordinal(m, nil)
 		cols := 0
 		if rs := a.ix.Within(doc.TableRow, m.Start, m.End); len(rs) > 0 {
@@ -256,9 +256,9 @@ func (a *App) listSaid(m doc.Marker) string {
 	text := a.preview(m.Start)
 	items := a.countDirect(m)
 	switch a.verbosity() {
-	case VerbosityLow:
+	case verbosityLow:
 		return text
-	case VerbosityHigh:
+	case verbosityHigh:
 		i, n := a.ordinal(m, nil)
 		if items == 0 {
 			return a.tr("List %d of %d: %s", i, n, text)

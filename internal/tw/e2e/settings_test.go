@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bufio"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -425,12 +424,7 @@ func TestCursorFollowsSpeechSetting(t *testing.T) {
 		home := filepath.Join(t.TempDir(), "home")
 		cmd := exec.Command(twBin, "serve", "--stdio", "--backend", "null", "--home", home)
 		cmd.Env = append(os.Environ(), "TEXTWEAVER_SPEECH_SINK=clock", "TEXTWEAVER_SPEECH_SPEED=20")
-		in, _ := cmd.StdinPipe()
-		out, _ := cmd.StdoutPipe()
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		c := &client{t: t, cmd: cmd, in: in, out: bufio.NewReader(out)}
+		c := startCmd(t, cmd)
 		c.call("set_setting", map[string]any{"path": "reading.cursor_follows_speech", "value": follow})
 		c.call("open", map[string]any{"path": path})
 		c.call("read", map[string]any{"what": "cursor"})

@@ -267,10 +267,10 @@ func fileInArchive(p, archive, member string, o Options) (*doc.Document, error) 
 	return d, nil
 }
 
-// Stdin loads a document read from r (standard input): at most limit
+// stdinDocument loads a document read from r (standard input): at most limit
 // bytes (MaxSize when 0 or more), read as StdinBytes reads them with
 // Options{Format: format}.
-func Stdin(r io.Reader, limit int64, format string) (*doc.Document, error) {
+func stdinDocument(r io.Reader, limit int64, format string) (*doc.Document, error) {
 	if limit <= 0 || limit > MaxSize {
 		limit = MaxSize
 	}

@@ -8,9 +8,10 @@
 //
 // File reads a file and refuses what is not a document (a missing file, a
 // folder, a binary file, a corrupt or encrypted one); Bytes picks a loader
-// by extension without any I/O; Stdin reads a bounded document from a
-// reader. Formats are a registry (name, extensions, loader): register adds
-// one. ZIP-based formats go to their loader before any binary check.
+// by extension without any I/O; StdinBytes loads standard input's bytes,
+// its format told from its content. Formats are a registry (name,
+// extensions, loader): register adds one. ZIP-based formats go to their
+// loader before any binary check.
 //
 // The canonical text follows one shape for every structured format: blocks
 // are separated by one blank line; headings, list items and table rows are
@@ -258,12 +259,6 @@ func FileOptions(path string, o Options) (*doc.Document, error) {
 // fallback, Meta.Path). Binary data is refused with an *Error.
 func Bytes(path string, data []byte) (*doc.Document, error) {
 	return load(path, path, data, Options{})
-}
-
-// BytesWithPassword is Bytes for an encrypted document (see
-// FileWithPassword).
-func BytesWithPassword(path string, data []byte, password string) (*doc.Document, error) {
-	return load(path, path, data, Options{Password: &password})
 }
 
 // pick is the loader of path: the one o.Format names (--from), else the

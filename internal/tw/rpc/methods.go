@@ -16,8 +16,8 @@ import (
 	"textfirst/internal/tw/settings"
 )
 
-// ProtocolVersion is reported by initialize.
-const ProtocolVersion = 1
+// protocolVersion is reported by initialize.
+const protocolVersion = 1
 
 // Methods lists every request method, in the spec's order.
 var Methods = []string{
@@ -27,8 +27,8 @@ var Methods = []string{
 	"settings_schema", "get_setting", "set_setting", "shutdown", "exit",
 }
 
-// Notifications lists every notification the server may send.
-var Notifications = []string{"position", "playback", "announcement", "prompt", "list", "quit"}
+// notifications lists every notification the server may send.
+var notifications = []string{"position", "playback", "announcement", "prompt", "list", "quit"}
 
 // method is one entry of the method table: it decodes its parameters and
 // runs. results are the Go types its result can have, for the test that
@@ -220,7 +220,7 @@ type settingParams struct {
 // --- methods -------------------------------------------------------------
 
 func (s *Server) initialize(noParams) (initializeResult, *Error) {
-	return initializeResult{Methods: Methods, Notifications: Notifications, Protocol: ProtocolVersion,
+	return initializeResult{Methods: Methods, Notifications: notifications, Protocol: protocolVersion,
 		Server: "textweaver", Version: s.Version}, nil
 }
 
@@ -245,12 +245,12 @@ func (s *Server) open(p openParams) (any, *Error) {
 		fi, err := os.Stat(full)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) {
-				return nil, &Error{CodeOpenFailed, path + ": no such file"}
+				return nil, &Error{codeOpenFailed, path + ": no such file"}
 			}
-			return nil, &Error{CodeOpenFailed, fmt.Sprintf("Could not open %s: %v", path, err)}
+			return nil, &Error{codeOpenFailed, fmt.Sprintf("Could not open %s: %v", path, err)}
 		}
 		if fi.IsDir() {
-			return nil, &Error{CodeOpenFailed, path + " is a folder, not a document"}
+			return nil, &Error{codeOpenFailed, path + " is a folder, not a document"}
 		}
 	}
 	if s.App.Editing() {
@@ -265,7 +265,7 @@ func (s *Server) open(p openParams) (any, *Error) {
 		return openFromEditResult{Document: documentJSON(s.App.DocInfo()), Effects: effectsJSON(effects)}, nil
 	}
 	if err != nil {
-		return nil, &Error{CodeOpenFailed, OpenFailure(path, err)}
+		return nil, &Error{codeOpenFailed, OpenFailure(path, err)}
 	}
 	pos, _ := s.App.Position()
 	return openResult{Document: documentJSON(s.App.DocInfo()), Position: positionJSON(pos)}, nil
@@ -496,7 +496,7 @@ func (s *Server) insert(p textOnlyParams) (insertResult, *Error) {
 		return insertResult{}, perr
 	}
 	if !s.App.Editing() {
-		return insertResult{}, &Error{CodeNotEditing, msgNotEditing}
+		return insertResult{}, &Error{codeNotEditing, msgNotEditing}
 	}
 	effects, status := s.App.Insert(text)
 	s.noteQuit(effects)

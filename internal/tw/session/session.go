@@ -39,12 +39,12 @@ const (
 
 // Environment variables read here besides TEXTWEAVER_HOME.
 const (
-	// EnvSink chooses the speech sink: "clock", "device", "wav:PATH".
-	EnvSink = "TEXTWEAVER_SPEECH_SINK"
-	// EnvSpeed speeds the clock sink up, for tests.
-	EnvSpeed = "TEXTWEAVER_SPEECH_SPEED"
-	// EnvLog set to "debug" logs with microseconds and file:line.
-	EnvLog = "TEXTWEAVER_LOG"
+	// envSink chooses the speech sink: "clock", "device", "wav:PATH".
+	envSink = "TEXTWEAVER_SPEECH_SINK"
+	// envSpeed speeds the clock sink up, for tests.
+	envSpeed = "TEXTWEAVER_SPEECH_SPEED"
+	// envLog set to "debug" logs with microseconds and file:line.
+	envLog = "TEXTWEAVER_LOG"
 )
 
 // Home returns the folder for settings and state: flag (--home), else
@@ -285,8 +285,8 @@ func loadProgress(events core.Events, speaker core.Speaker, tr func(key string, 
 // openSpeech opens the engine: --backend, else speech.backend; "auto" picks
 // the best available. Its parameters follow the speech.* settings.
 func (s *Session) openSpeech(o Options) {
-	ov := speech.Overrides{Backend: o.Backend, Sink: o.Getenv(EnvSink), Language: s.language}
-	if v, err := strconv.ParseFloat(o.Getenv(EnvSpeed), 64); err == nil && v > 0 {
+	ov := speech.Overrides{Backend: o.Backend, Sink: o.Getenv(envSink), Language: s.language}
+	if v, err := strconv.ParseFloat(o.Getenv(envSpeed), 64); err == nil && v > 0 {
 		ov.Speed = v
 	}
 	so := speech.OptionsFrom(s.speechSettings(), ov)
@@ -482,14 +482,14 @@ func fileLoaders(progress func(done, total int, step string), stdin []byte, form
 		}
 }
 
-// Signals are the signals that end tw politely: the client killing its
+// signals are the signals that end tw politely: the client killing its
 // child, Ctrl-C, a closed terminal.
-var Signals = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP}
+var signals = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP}
 
-// OnSignal calls f (once) when one of Signals arrives; stop undoes it.
+// OnSignal calls f (once) when one of signals arrives; stop undoes it.
 func OnSignal(f func()) (stop func()) {
 	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, Signals...)
+	signal.Notify(sig, signals...)
 	done := make(chan struct{})
 	go func() {
 		select {
@@ -614,7 +614,7 @@ func openLog(home, prefix string, getenv func(string) string) (*log.Logger, io.C
 	if _, err := os.Stat(dir); err == nil {
 		if f, err := os.OpenFile(filepath.Join(dir, logName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, atomicfile.PrivateFile); err == nil {
 			l := log.New(publicLines{f}, prefix, log.LstdFlags)
-			if getenv(EnvLog) == "debug" {
+			if getenv(envLog) == "debug" {
 				l.SetFlags(log.LstdFlags | log.Lmicroseconds | log.Lshortfile)
 			}
 			return l, f
