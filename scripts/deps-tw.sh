@@ -4,7 +4,8 @@
 # bench/tw/compare.sh installs pandoc itself; the tests do not need it.
 # wamerican is the word list spelling checks use (internal/tw/spell);
 # wordnet-base is the dictionary of tw define and define_word
-# (internal/tw/lexicon).
+# (internal/tw/lexicon); hunspell and its dictionaries suggest spellings in
+# the six interface languages (internal/tw/spell).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need python3 wamerican wordnet-base
+apt_need python3 wamerican wordnet-base hunspell hunspell-en-us hunspell-de-de hunspell-fr hunspell-es hunspell-pt-pt hunspell-ar

@@ -188,7 +188,7 @@ func clean(word string) (string, bool) {
 // known (no false alarms when hunspell fails).
 func (h *Hunspell) Known(word string) bool {
 	w, ok := clean(word)
-	if !ok || !Checked(w) {
+	if !ok || !checkable(w) {
 		return true
 	}
 	h.mu.Lock()
@@ -213,10 +213,49 @@ func (h *Hunspell) Suggest(word string, max int) []string {
 	if err != nil {
 		return nil
 	}
+	// A capitalized word (at the start of a sentence) is also asked in
+	// lower case, whose suggestions hunspell ranks as a word's own: "Teh"
+	// gets "The" first, as "teh" gets "the".
+	if lower := strings.ToLower(w); lower != w && capitalized(w) {
+		if ls, _, err := h.ask(lower); err == nil {
+			var first []string
+			for _, x := range ls {
+				first = append(first, capitalize(x))
+			}
+			s = dedupe(append(first, s...))
+		}
+	}
 	if len(s) > max {
 		s = s[:max]
 	}
 	return s
+}
+
+// capitalized reports whether w is a capital then lower case letters.
+func capitalized(w string) bool {
+	r := []rune(w)
+	return len(r) > 1 && unicode.IsUpper(r[0]) && strings.ToLower(string(r[1:])) == string(r[1:])
+}
+
+func capitalize(w string) string {
+	r := []rune(w)
+	if len(r) == 0 {
+		return w
+	}
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}
+
+func dedupe(list []string) []string {
+	seen := map[string]bool{}
+	out := list[:0]
+	for _, x := range list {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // personalWords reads the personal word list once; the lock is held.
@@ -275,4 +314,22 @@ func (h *Hunspell) Close() error {
 	h.closed = true
 	h.stop()
 	return nil
+}
+
+// checkable reports whether hunspell is asked about a word: two or more
+// letters of any script, no digits, not all capitals (an abbreviation).
+func checkable(word string) bool {
+	letters, upper := 0, 0
+	for _, r := range word {
+		switch {
+		case unicode.IsDigit(r):
+			return false
+		case unicode.IsLetter(r):
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		}
+	}
+	return letters >= 2 && upper < letters
 }
