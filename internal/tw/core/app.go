@@ -70,6 +70,16 @@ type Speaker interface {
 	Say(text string)
 }
 
+// ContinuousSpeaker is a Speaker that can read continuously: ReadContinuous
+// is Read saying the document's structure too (headings, lists, tables
+// row by row, quotes, code, graphics, notes; package narration), while
+// word still gives only the document's own words. Continuous reading (read
+// from the cursor, say all, and their resumption) uses it when the voice
+// has it.
+type ContinuousSpeaker interface {
+	ReadContinuous(d *doc.Document, from, to int, word func(start, end int), done func(completed bool))
+}
+
 // Settings is what the app reads of the settings store.
 type Settings interface {
 	Int(path string) int
@@ -145,26 +155,29 @@ type App struct {
 	find     *findState
 	quitting bool
 
-	playback  string
-	readGen   uint64
-	readEnd   int
-	heard     *units.Range
-	follow    bool
-	speechQ   *eventQueue
-	after     []func()
-	effects   []Effect
-	edit      *editState
-	clipboard string
-	job       *exportJob // the export running in the background, or nil
-	closed    bool
-	hashOf    *doc.Document // the document textHash belongs to
-	textHash  string
-	wrapped   bool // the last structure move wrapped around
-	lowerOf   *doc.Document
-	lower     string
-	history   map[string][]string // earlier answers of each prompt purpose
-	closeOnce sync.Once
-	autosave  autosaver
+	playback string
+	readGen  uint64
+	readEnd  int
+	heard    *units.Range
+	follow   bool
+	// continuous: the reading goes on from the cursor (say all), saying
+	// the document's structure when the voice can (ContinuousSpeaker).
+	continuous bool
+	speechQ    *eventQueue
+	after      []func()
+	effects    []Effect
+	edit       *editState
+	clipboard  string
+	job        *exportJob // the export running in the background, or nil
+	closed     bool
+	hashOf     *doc.Document // the document textHash belongs to
+	textHash   string
+	wrapped    bool // the last structure move wrapped around
+	lowerOf    *doc.Document
+	lower      string
+	history    map[string][]string // earlier answers of each prompt purpose
+	closeOnce  sync.Once
+	autosave   autosaver
 
 	keyOf  KeyNamer        // the front end's keys, for menus and help
 	front  map[string]bool // actions the front end performs itself

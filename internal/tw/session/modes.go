@@ -93,6 +93,17 @@ func (m modal) Read(d *doc.Document, from, to int, word func(start, end int), do
 	v.Read(d, from, to, word, done)
 }
 
+// ReadContinuous reads continuously with the voice of the mode, saying the
+// structure when that voice can.
+func (m modal) ReadContinuous(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
+	v, _ := m.now()
+	if cs, ok := v.(core.ContinuousSpeaker); ok {
+		cs.ReadContinuous(d, from, to, word, done)
+		return
+	}
+	m.Read(d, from, to, word, done)
+}
+
 // Stop stops both voices: the mode may have changed since the reading
 // began.
 func (m modal) Stop() {

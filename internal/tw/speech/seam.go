@@ -8,3 +8,10 @@ import "textfirst/internal/tw/doc"
 func (s *Service) Read(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
 	s.ReadWith(d, from, to, Handler{Word: word, Done: done})
 }
+
+// ReadContinuous is ReadContinuousWith with the handler's two functions
+// given apart: the reading core's continuous reading
+// (core.ContinuousSpeaker).
+func (s *Service) ReadContinuous(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
+	s.ReadContinuousWith(d, from, to, Handler{Word: word, Done: done})
+}

@@ -8,6 +8,7 @@ import (
 
 	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/speech/engine"
+	"textfirst/internal/tw/units"
 )
 
 // Options choose the engine and where its audio goes.
@@ -43,6 +44,10 @@ type Handler struct {
 	// Done is called exactly once per Read: completed is false when the
 	// reading was stopped or replaced.
 	Done func(completed bool)
+	// Said, in continuous reading (ReadContinuousWith), gives the text of
+	// each utterance of the narration, just before the Word of its first
+	// document word. Nil: not wanted.
+	Said func(text string)
 }
 
 // NoDeviceNotice is announced (once per process) when no audio device can
@@ -94,6 +99,9 @@ type Service struct {
 	vmu     sync.Mutex
 	voices  []engine.Voice // the engine's voices, listed once
 	annDone chan struct{}  // nil when no announcer runs
+
+	ixMu sync.Mutex
+	ix   *units.Index // of the last document read continuously
 }
 
 // Open starts the chosen engine. notices are announcements to pass to the

@@ -1,0 +1,107 @@
+package speech
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/units"
+)
+
+// scoresDoc is a heading and a table with an empty cell, with the markers
+// a loader gives them.
+func scoresDoc(t testing.TB) *doc.Document {
+	t.Helper()
+	text := "Results\n\nName | Score\nAda | 98\nGrace | \n\nThe end."
+	var ms []doc.Marker
+	mark := func(k doc.Kind, sub string, level int, label string) {
+		b := strings.Index(text, sub)
+		if b < 0 {
+			t.Fatalf("no %q", sub)
+		}
+		s := utf8.RuneCountInString(text[:b])
+		ms = append(ms, doc.Marker{Kind: k, Start: s, End: s + utf8.RuneCountInString(sub), Level: level, Label: label})
+	}
+	mark(doc.Heading, "Results", 1, "")
+	mark(doc.Table, "Name | Score\nAda | 98\nGrace | ", 0, "")
+	mark(doc.TableRow, "Name | Score", 0, doc.HeaderRow)
+	mark(doc.TableCell, "Name", 0, "")
+	mark(doc.TableCell, "Score", 0, "")
+	mark(doc.TableRow, "Ada | 98", 0, "")
+	mark(doc.TableCell, "Ada", 0, "")
+	mark(doc.TableCell, "98", 0, "")
+	mark(doc.TableRow, "Grace | ", 0, "")
+	mark(doc.TableCell, "Grace", 0, "")
+	mark(doc.Paragraph, "The end.", 0, "")
+	end := strings.Index(text, "Grace | ") + len("Grace | ")
+	ms = append(ms, doc.Marker{Kind: doc.TableCell, Start: end, End: end})
+	return doc.New(text, doc.Meta{}, ms)
+}
+
+// continuousReading is what a continuous reading of d says: the spoken
+// text of each segment, the document words heard, the words inserted, and
+// the utterances given as Said.
+type continuousReading struct {
+	spoken, heard, inserted, said []string
+}
+
+func readContinuously(d *doc.Document, from, to int, p Params, lang string) continuousReading {
+	var out continuousReading
+	n := NewContinuousNarrator(units.New(d), from, to, p, lang)
+	for seg, ok := n.Next(); ok; seg, ok = n.Next() {
+		out.spoken = append(out.spoken, seg.Utterance.Text)
+		text := []rune(seg.Utterance.Text)
+		for i, w := range seg.Utterance.Words {
+			if dw, ok := seg.heard(i); ok {
+				out.heard = append(out.heard, d.Slice(dw.Start, dw.End))
+			} else {
+				out.inserted = append(out.inserted, string(text[w.Start:w.End]))
+			}
+			if s := seg.said(i); s != "" {
+				out.said = append(out.said, s)
+			}
+		}
+	}
+	return out
+}
+
+func TestContinuousReadingSaysTheStructure(t *testing.T) {
+	d := scoresDoc(t)
+	tests := []struct {
+		verbosity string
+		said      []string
+		inserted  string
+	}{
+		{"normal", []string{"heading level 1, Results", "Table with 2 columns: Name, Score.", "Row 1: Name is Ada, Score is 98.",
+			"Row 2: Name is Grace, Score is blank.", "The end."},
+			"heading level 1 Table with 2 columns Row 1 Name is Score is Row 2 Name is Score is blank"},
+		{"low", []string{"Results", "Name, Score", "Ada, 98", "Grace", "The end."}, ""},
+		{"high", []string{"heading level 1, 1 of 1, Results", "Table with 2 columns: Name, Score.", "Row 1 of 2: Name is Ada, Score is 98.",
+			"Row 2 of 2: Name is Grace, Score is blank.", "The end."},
+			"heading level 1 1 of 1 Table with 2 columns Row 1 of 2 Name is Score is Row 2 of 2 Name is Score is blank"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.verbosity, func(t *testing.T) {
+			p := DefaultParams()
+			p.Verbosity = tt.verbosity
+			got := readContinuously(d, 0, d.Len(), p, "")
+			if strings.Join(got.said, "|") != strings.Join(tt.said, "|") {
+				t.Errorf("said\n%q\nwant\n%q", got.said, tt.said)
+			}
+			// Position events come for the document's words only, each once.
+			if want := "Results Name Score Ada 98 Grace The end"; strings.Join(got.heard, " ") != want {
+				t.Errorf("heard %q, want %q", strings.Join(got.heard, " "), want)
+			}
+			if strings.Join(got.inserted, " ") != tt.inserted {
+				t.Errorf("inserted %q, want %q", strings.Join(got.inserted, " "), tt.inserted)
+			}
+			spoken := strings.Join(got.spoken, " ")
+			for _, s := range tt.said {
+				if !strings.Contains(spoken, s) {
+					t.Errorf("%q is not spoken in %q", s, spoken)
+				}
+			}
+		})
+	}
+}
