@@ -105,3 +105,61 @@ func TestContinuousReadingSaysTheStructure(t *testing.T) {
 		})
 	}
 }
+
+// FuzzContinuousNarrator reads any text with any markers (kinds, ranges
+// and levels from the bytes of shape) continuously from any range: it
+// ends, the offset map covers the spoken text with no hole, every spoken
+// word is inside the spoken text, and every word heard is a non-empty
+// range of the document.
+func FuzzContinuousNarrator(f *testing.F) {
+	f.Add("Name | Score\nAda | 98\n\n[1] note.[2]", []byte{7, 0, 20, 0, 8, 0, 12, 1, 9, 0, 4, 0}, 0, 100, uint8(1))
+	f.Add("# T\n\nx := 1\n  y\n\nDr. Who?", []byte{0, 0, 3, 1, 2, 5, 10, 1}, 3, 40, uint8(2))
+	f.Add("a\n\n\nb [1]", []byte{10, 5, 9, 0, 6, 0, 1, 2}, 2, 9, uint8(0))
+	kinds := []doc.Kind{doc.Heading, doc.Paragraph, doc.Code, doc.List, doc.ListItem, doc.Quote, doc.Image,
+		doc.Table, doc.TableRow, doc.TableCell, doc.Footnote, doc.Link}
+	f.Fuzz(func(t *testing.T, text string, shape []byte, from, to int, level uint8) {
+		if !utf8.ValidString(text) || len(text) > 4000 {
+			return
+		}
+		n := utf8.RuneCountInString(text)
+		var ms []doc.Marker
+		for i := 0; i+3 < len(shape); i += 4 {
+			start := int(shape[i+1]) % (n + 1)
+			end := start + int(shape[i+2])%(n+1-start)
+			m := doc.Marker{Kind: kinds[int(shape[i])%len(kinds)], Start: start, End: end, Level: int(shape[i+3]) % 3}
+			if m.Kind == doc.TableRow && shape[i+3]%2 == 0 {
+				m.Label = doc.HeaderRow
+			}
+			ms = append(ms, m)
+		}
+		d := doc.New(text, doc.Meta{}, ms)
+		p := DefaultParams()
+		p.Verbosity = []string{"low", "normal", "high"}[level%3]
+		p.Punctuation = []string{"none", "some", "all"}[level/3%3]
+		nr := NewContinuousNarrator(units.New(d), from, to, p, "")
+		for seg, ok := nr.Next(); ok; seg, ok = nr.Next() {
+			runes := []rune(seg.Utterance.Text)
+			if len(seg.DocWords) != len(seg.Utterance.Words) || seg.Said != nil && len(seg.Said) != len(seg.DocWords) {
+				t.Fatal("word lists differ")
+			}
+			for i, sw := range seg.Utterance.Words {
+				if sw.Start < 0 || sw.End <= sw.Start || sw.End > len(runes) {
+					t.Fatalf("spoken word %d [%d,%d) of %d", i, sw.Start, sw.End, len(runes))
+				}
+				if w, heard := seg.heard(i); heard && (w.Start < 0 || w.End > d.Len()) {
+					t.Fatalf("document word %d [%d,%d) of %d", i, w.Start, w.End, d.Len())
+				}
+			}
+			end := 0
+			for _, m := range seg.Map {
+				if m.SpokenStart != end {
+					t.Fatalf("map has a hole at %d", end)
+				}
+				end = m.SpokenEnd
+			}
+			if end != len(runes) {
+				t.Fatalf("map covers %d of %d code points", end, len(runes))
+			}
+		}
+	})
+}
