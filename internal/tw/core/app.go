@@ -71,13 +71,14 @@ type Speaker interface {
 }
 
 // ContinuousSpeaker is a Speaker that can read continuously: ReadContinuous
-// is Read saying the document's structure too (headings, lists, tables
-// row by row, quotes, code, graphics, notes; package narration), while
-// word still gives only the document's own words. Continuous reading (read
-// from the cursor, say all, and their resumption) uses it when the voice
-// has it.
+// is Read of the indexed document ix.Doc saying its structure too
+// (headings, lists, tables row by row, quotes, code, graphics, notes;
+// package narration), while word still gives only the document's own
+// words. Continuous reading (read from the cursor, say all, and their
+// resumption) uses it when the voice has it. The index is the app's own,
+// safe for concurrent use.
 type ContinuousSpeaker interface {
-	ReadContinuous(d *doc.Document, from, to int, word func(start, end int), done func(completed bool))
+	ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool))
 }
 
 // Settings is what the app reads of the settings store.

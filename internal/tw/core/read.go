@@ -212,7 +212,7 @@ func (a *App) startReading(from, to int, continuous bool) {
 	word := func(start, end int) { q.push(speechEvent{gen: gen, start: start, end: end}) }
 	done := func(completed bool) { q.push(speechEvent{gen: gen, done: true, completed: completed}) }
 	if cs, ok := a.opts.Speaker.(ContinuousSpeaker); ok && continuous {
-		cs.ReadContinuous(a.d, from, to, word, done)
+		cs.ReadContinuous(a.ix, from, to, word, done)
 		return
 	}
 	a.opts.Speaker.Read(a.d, from, to, word, done)

@@ -28,6 +28,7 @@ import (
 	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/speech"
+	"textfirst/internal/tw/units"
 )
 
 // Accessibility modes (the accessibility.mode setting).
@@ -607,13 +608,13 @@ func (s shownReading) Read(d *doc.Document, from, to int, word func(start, end i
 }
 
 // ReadContinuous reads continuously, each utterance shown as it is read.
-func (s shownReading) ReadContinuous(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
+func (s shownReading) ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool)) {
 	if s.said == nil {
-		s.show(d, from, to)
-		s.voiced.ReadContinuous(d, from, to, word, done)
+		s.show(ix.Doc, from, to)
+		s.voiced.ReadContinuous(ix, from, to, word, done)
 		return
 	}
-	s.voiced.ReadContinuousWith(d, from, to, speech.Handler{Word: word, Done: done, Said: s.said})
+	s.voiced.ReadContinuousWith(ix, from, to, speech.Handler{Word: word, Done: done, Said: s.said})
 }
 
 // openLog opens textweaver.log in the state folder of home; stdout is only

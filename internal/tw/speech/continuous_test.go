@@ -1,8 +1,10 @@
 package speech
 
 import (
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"textfirst/internal/tw/doc"
@@ -162,4 +164,58 @@ func FuzzContinuousNarrator(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestContinuousReadingStartsAtOnce: continuous reading narrates a chunk
+// at a time, so the first segment of a long document, one 10 MB paragraph
+// or 2 MB of tables (half a million markers), is ready at once.
+func TestContinuousReadingStartsAtOnce(t *testing.T) {
+	sentence := "This is a sentence of a very long document, with ten words. "
+	long := strings.Repeat(sentence, 10<<20/len(sentence))
+	one := scoresDoc(t)
+	var text strings.Builder
+	var ms []doc.Marker
+	for at := 0; text.Len() < 2<<20; at += one.Len() + 2 {
+		text.WriteString(one.Text + "\n\n")
+		for _, m := range one.All() {
+			m.Start += at
+			m.End += at
+			ms = append(ms, m)
+		}
+	}
+	tables := text.String()
+	for _, tc := range []struct {
+		name  string
+		build func() *doc.Document
+		first string
+	}{
+		{"one paragraph", func() *doc.Document {
+			return doc.New(long, doc.Meta{}, []doc.Marker{{Kind: doc.Paragraph, Start: 0, End: len(long)}})
+		}, "This is a sentence"},
+		{"tables", func() *doc.Document { return doc.New(tables, doc.Meta{}, ms) }, "heading level 1, Results"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// The reader indexes a document when it opens it (and warms the
+			// index in the background); reading uses that index.
+			d := tc.build()
+			ix := units.New(d)
+			ix.Warm()
+			runtime.GC() // what building the test document left is not the reading's
+			t0 := time.Now()
+			n := NewContinuousNarrator(ix, 0, d.Len(), DefaultParams(), "")
+			first, ok := n.Next()
+			took := time.Since(t0)
+			if !ok || !strings.HasPrefix(first.Utterance.Text, tc.first) || len(first.DocWords) > 2*firstWindowWords {
+				t.Fatalf("first segment %q (%d words)", first.Utterance.Text, len(first.DocWords))
+			}
+			second, _ := n.Next()
+			if second.DocWords[0].Start < first.End {
+				t.Fatalf("second segment starts at %d, first ended at %d", second.DocWords[0].Start, first.End)
+			}
+			t.Logf("%d MB: first segment ready %v after NewContinuousNarrator", len(d.Text)>>20, took)
+			if took > 500*time.Millisecond {
+				t.Errorf("first segment took %v", took)
+			}
+		})
+	}
 }

@@ -15,8 +15,9 @@ type reading struct {
 	from int
 	to   int
 	h    Handler
-	// continuous: the document's structure is said (NewContinuousNarrator).
-	continuous bool
+	// ix, for a continuous reading, is the document's index: its
+	// structure is said (NewContinuousNarrator). Nil otherwise.
+	ix *units.Index
 
 	// Guarded by the Service's turn.mu:
 	heard int  // start of the last word delivered, -1 if none
@@ -157,13 +158,14 @@ func (s *Service) ReadWith(d *doc.Document, from, to int, h Handler) {
 	s.read(&reading{d: d, from: from, to: to, h: h})
 }
 
-// ReadContinuousWith is ReadWith for continuous reading: what is said is
-// the narration of the range (package narration), the document's
-// structure said at the speech.verbosity of the params, in the interface
-// language of the options. Word still gives only the document's own
-// words; Said gives each utterance as its first word is heard.
-func (s *Service) ReadContinuousWith(d *doc.Document, from, to int, h Handler) {
-	s.read(&reading{d: d, from: from, to: to, h: h, continuous: true})
+// ReadContinuousWith is ReadWith for continuous reading of the indexed
+// document ix.Doc: what is said is the narration of the range (package
+// narration), the document's structure said at the speech.verbosity of
+// the params, in the interface language of the options. Word still gives
+// only the document's own words; Said gives each utterance as its first
+// word is heard.
+func (s *Service) ReadContinuousWith(ix *units.Index, from, to int, h Handler) {
+	s.read(&reading{d: ix.Doc, ix: ix, from: from, to: to, h: h})
 }
 
 // read starts reading r (see ReadWith).
@@ -195,21 +197,10 @@ func (s *Service) read(r *reading) {
 
 // narrator prepares what reading r says from code point from.
 func (s *Service) narrator(r *reading, from int, p Params) *Narrator {
-	if !r.continuous {
+	if r.ix == nil {
 		return NewNarrator(r.d, from, r.to, p)
 	}
-	return NewContinuousNarrator(s.index(r.d), from, r.to, p, s.opts.Language)
-}
-
-// index is the text index of d, kept for the last document read (a
-// units.Index is safe for concurrent use).
-func (s *Service) index(d *doc.Document) *units.Index {
-	s.ixMu.Lock()
-	defer s.ixMu.Unlock()
-	if s.ix == nil || s.ix.Doc != d {
-		s.ix = units.New(d)
-	}
-	return s.ix
+	return NewContinuousNarrator(r.ix, from, r.to, p, s.opts.Language)
 }
 
 // detach stops the reading in progress, if any, and returns it, its

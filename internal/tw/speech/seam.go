@@ -1,6 +1,9 @@
 package speech
 
-import "textfirst/internal/tw/doc"
+import (
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/units"
+)
 
 // Read is ReadWith with the handler's two functions given apart: the shape
 // of the reading core's speaking seam (core.Speaker), which a Service
@@ -12,6 +15,6 @@ func (s *Service) Read(d *doc.Document, from, to int, word func(start, end int),
 // ReadContinuous is ReadContinuousWith with the handler's two functions
 // given apart: the reading core's continuous reading
 // (core.ContinuousSpeaker).
-func (s *Service) ReadContinuous(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
-	s.ReadContinuousWith(d, from, to, Handler{Word: word, Done: done})
+func (s *Service) ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool)) {
+	s.ReadContinuousWith(ix, from, to, Handler{Word: word, Done: done})
 }

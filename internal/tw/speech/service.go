@@ -8,7 +8,6 @@ import (
 
 	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/speech/engine"
-	"textfirst/internal/tw/units"
 )
 
 // Options choose the engine and where its audio goes.
@@ -99,9 +98,6 @@ type Service struct {
 	vmu     sync.Mutex
 	voices  []engine.Voice // the engine's voices, listed once
 	annDone chan struct{}  // nil when no announcer runs
-
-	ixMu sync.Mutex
-	ix   *units.Index // of the last document read continuously
 }
 
 // Open starts the chosen engine. notices are announcements to pass to the
