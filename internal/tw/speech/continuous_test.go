@@ -219,3 +219,38 @@ func TestContinuousReadingStartsAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestVerbosityChangesDuringAContinuousReading: a new speech.verbosity
+// takes effect at once, the reading going on from the word being heard.
+func TestVerbosityChangesDuringAContinuousReading(t *testing.T) {
+	s, _, err := Open(Options{Backend: "null", Sink: "clock", Speed: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	d := scoresDoc(t)
+	ada := strings.Index(d.Text, "Ada")
+	var said []string
+	done := make(chan bool, 1)
+	s.ReadContinuousWith(units.New(d), 0, d.Len(), Handler{
+		Said: func(text string) { said = append(said, text) },
+		Word: func(start, end int) {
+			if start == ada && s.Params().Verbosity != "low" {
+				p := s.Params()
+				p.Verbosity = "low"
+				s.SetParams(p)
+			}
+		},
+		Done: func(completed bool) { done <- completed },
+	})
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the reading did not end")
+	}
+	want := []string{"heading level 1, Results", "Table with 2 columns: Name, Score.", "Row 1: Name is Ada, Score is 98.",
+		"Ada, 98", "Grace", "The end."}
+	if strings.Join(said, "|") != strings.Join(want, "|") {
+		t.Errorf("said\n%q\nwant\n%q", said, want)
+	}
+}
