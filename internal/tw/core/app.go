@@ -156,29 +156,27 @@ type App struct {
 	find     *findState
 	quitting bool
 
-	playback string
-	readGen  uint64
-	readEnd  int
-	heard    *units.Range
-	follow   bool
-	// continuous: the reading goes on from the cursor (say all), saying
-	// the document's structure when the voice can (ContinuousSpeaker).
-	continuous bool
-	speechQ    *eventQueue
-	after      []func()
-	effects    []Effect
-	edit       *editState
-	clipboard  string
-	job        *exportJob // the export running in the background, or nil
-	closed     bool
-	hashOf     *doc.Document // the document textHash belongs to
-	textHash   string
-	wrapped    bool // the last structure move wrapped around
-	lowerOf    *doc.Document
-	lower      string
-	history    map[string][]string // earlier answers of each prompt purpose
-	closeOnce  sync.Once
-	autosave   autosaver
+	playback  string
+	readGen   uint64
+	readEnd   int
+	heard     *units.Range
+	follow    bool
+	narrate   bool // a continuous reading: the voice says the structure too (ContinuousSpeaker)
+	speechQ   *eventQueue
+	after     []func()
+	effects   []Effect
+	edit      *editState
+	clipboard string
+	job       *exportJob // the export running in the background, or nil
+	closed    bool
+	hashOf    *doc.Document // the document textHash belongs to
+	textHash  string
+	wrapped   bool // the last structure move wrapped around
+	lowerOf   *doc.Document
+	lower     string
+	history   map[string][]string // earlier answers of each prompt purpose
+	closeOnce sync.Once
+	autosave  autosaver
 
 	keyOf  KeyNamer        // the front end's keys, for menus and help
 	front  map[string]bool // actions the front end performs itself

@@ -181,7 +181,7 @@ func (a *App) startReading(from, to int, continuous bool) {
 	a.readGen++
 	gen := a.readGen
 	a.readEnd = to
-	a.continuous = continuous
+	a.narrate = continuous
 	a.follow = continuous && a.opts.Settings.Bool("reading.cursor_follows_speech")
 	a.heard = nil
 	a.setPlayback(Reading)
@@ -333,7 +333,7 @@ func (a *App) resume() {
 		from = a.heard.Start
 	}
 	a.playback = Stopped // startReading announces "reading"
-	a.startReading(from, a.readEnd, a.continuous)
+	a.startReading(from, a.readEnd, a.narrate)
 }
 
 // Stop stops reading.
