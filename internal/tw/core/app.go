@@ -70,6 +70,17 @@ type Speaker interface {
 	Say(text string)
 }
 
+// ContinuousSpeaker is a Speaker that can read continuously: ReadContinuous
+// is Read of the indexed document ix.Doc saying its structure too
+// (headings, lists, tables row by row, quotes, code, graphics, notes;
+// package narration), while word still gives only the document's own
+// words. Continuous reading (read from the cursor, say all, and their
+// resumption) uses it when the voice has it. The index is the app's own,
+// safe for concurrent use.
+type ContinuousSpeaker interface {
+	ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool))
+}
+
 // Settings is what the app reads of the settings store.
 type Settings interface {
 	Int(path string) int
@@ -150,6 +161,7 @@ type App struct {
 	readEnd   int
 	heard     *units.Range
 	follow    bool
+	narrate   bool // a continuous reading: the voice says the structure too (ContinuousSpeaker)
 	speechQ   *eventQueue
 	after     []func()
 	effects   []Effect

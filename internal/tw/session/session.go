@@ -28,6 +28,7 @@ import (
 	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/speech"
+	"textfirst/internal/tw/units"
 )
 
 // Accessibility modes (the accessibility.mode setting).
@@ -107,6 +108,10 @@ type Options struct {
 	// with no audio device (silently, at the speed of speech), so the
 	// front end can show it: otherwise c, w, . and , would answer nothing.
 	ShowReading func(d *doc.Document, from, to int)
+	// ShowSaid, when not nil, is told each utterance of a continuous
+	// reading (the document's structure said: "heading level 2, Methods")
+	// as it is read with no audio device; ShowReading then is not told.
+	ShowSaid func(text string)
 	// Localized: the notices (settings warnings, speech falling back, no
 	// audio device) are given in the interface language (display.language,
 	// or the locale read through Getenv), as the terminal reader says
@@ -322,7 +327,7 @@ func (s *Session) openSpeech(o Options) {
 	// with no audio device each reading is also shown.
 	var voice core.Speaker = voiced{svc}
 	if noAudio && o.ShowReading != nil {
-		voice = shownReading{voiced{svc}, o.ShowReading}
+		voice = shownReading{voiced{svc}, o.ShowReading, o.ShowSaid}
 	}
 	s.mu.Lock()
 	s.Speech, s.voice, s.NoAudio = svc, voice, noAudio
@@ -578,6 +583,7 @@ func (v voiced) Restart() (string, []string, error) {
 type shownReading struct {
 	voiced
 	show func(d *doc.Document, from, to int)
+	said func(text string) // nil: continuous readings are shown as others
 }
 
 var (
@@ -599,6 +605,16 @@ func (s shownReading) ID() string { return s.voiced.ID() + ", no audio" }
 func (s shownReading) Read(d *doc.Document, from, to int, word func(start, end int), done func(completed bool)) {
 	s.show(d, from, to)
 	s.voiced.Read(d, from, to, word, done)
+}
+
+// ReadContinuous reads continuously, each utterance shown as it is read.
+func (s shownReading) ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool)) {
+	if s.said == nil {
+		s.show(ix.Doc, from, to)
+		s.voiced.ReadContinuous(ix, from, to, word, done)
+		return
+	}
+	s.voiced.ReadContinuousWith(ix, from, to, speech.Handler{Word: word, Done: done, Said: s.said})
 }
 
 // openLog opens textweaver.log in the state folder of home; stdout is only

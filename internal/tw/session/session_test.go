@@ -262,7 +262,7 @@ func TestShownReadingPassesTheVoiceThrough(t *testing.T) {
 	}
 	defer svc.Close()
 	var shown []string
-	v := shownReading{voiced{svc}, func(d *doc.Document, from, to int) { shown = append(shown, d.Slice(from, to)) }}
+	v := shownReading{voiced{svc}, func(d *doc.Document, from, to int) { shown = append(shown, d.Slice(from, to)) }, nil}
 	if vs, err := v.Voices(); err != nil || len(vs) == 0 || vs[0].Engine != "espeak" {
 		t.Errorf("voices %d, %v", len(vs), err)
 	}
