@@ -620,3 +620,32 @@ func BookNarration(path string) (*BookAudio, error) {
 	}
 	return nil, &Error{Path: path, Reason: "not a DAISY book"}
 }
+
+// ReadBookAudio returns the bytes of an audio file of a book in a ZIP, as
+// BookClip.Audio locates it ("archive!member"). ok is false for a file on
+// disk (a player opens it itself).
+func ReadBookAudio(loc string) (data []byte, ok bool, err error) {
+	if _, err := os.Stat(loc); err == nil {
+		return nil, false, nil
+	}
+	archive, member, found := splitArchivePath(loc)
+	if !found {
+		return nil, false, &Error{Path: loc, Reason: ReasonNoSuchFile}
+	}
+	st, err := os.Stat(archive)
+	if err != nil {
+		return nil, true, &Error{Path: loc, Reason: reasonOf(err)}
+	}
+	if st.Size() > MaxSize {
+		return nil, true, &Error{Path: loc, Reason: ReasonTooLarge}
+	}
+	whole, err := os.ReadFile(archive)
+	if err != nil {
+		return nil, true, &Error{Path: loc, Reason: reasonOf(err)}
+	}
+	data, err = archiveRead("zip", whole, member)
+	if err != nil {
+		return nil, true, bookError(loc, err)
+	}
+	return data, true, nil
+}
