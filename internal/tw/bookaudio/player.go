@@ -68,6 +68,24 @@ func (p *Player) Has(d *doc.Document) bool {
 	return p.audioOf(d) != nil && p.sink() != nil
 }
 
+// Covers reports whether the player reads [from, to) of d: d has a
+// recording it can play (Has), and the range holds the whole text of one
+// of its clips, or goes on past the clip it starts in (a word or a
+// character on its own is left to speech).
+func (p *Player) Covers(d *doc.Document, from, to int) bool {
+	if !p.Has(d) {
+		return false
+	}
+	for _, c := range p.audioOf(d).Clips {
+		whole := from <= c.Start && c.End <= to && c.Start < c.End
+		onward := c.Start <= from && from < c.End && c.End < to
+		if whole || onward {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *Player) audioOf(d *doc.Document) *load.BookAudio {
 	if d == nil || d.Meta.Properties[load.PropertyBookAudio] != "yes" {
 		return nil
