@@ -649,3 +649,18 @@ func ReadBookAudio(loc string) (data []byte, ok bool, err error) {
 	}
 	return data, true, nil
 }
+
+// IsBook reports whether the folder at path is a DAISY book (it holds a
+// book's ncc.html or .opf), which File opens like a document.
+func IsBook(path string) bool {
+	list, err := os.ReadDir(path)
+	if err != nil {
+		return false
+	}
+	for _, e := range list {
+		if e.Type().IsRegular() && isDAISYEntry(e.Name()) {
+			return true
+		}
+	}
+	return false
+}
