@@ -30,10 +30,12 @@ const Rate = 22050
 // has played.
 const pollEvery = 5 * time.Millisecond
 
-// Decoder returns the mono 16-bit samples, at rate, of the stretch [begin,
-// end) of an audio file (end 0: to its end). audio is a path on disk or
-// "archive!member", as load.BookClip.Audio gives it.
-type Decoder func(ctx context.Context, audio string, begin, end time.Duration, rate int) ([]int16, error)
+// Decoder decodes the stretch [begin, end) of an audio file (end 0: to
+// its end) to mono 16-bit samples at rate, handing them to out a piece at
+// a time as they come, so that playing starts before the clip is all
+// decoded; an error of out stops it and is returned. audio is a path on
+// disk or "archive!member", as load.BookClip.Audio gives it.
+type Decoder func(ctx context.Context, audio string, begin, end time.Duration, rate int, out func(pcm []int16) error) error
 
 // Player plays books' recorded narration. It is safe for concurrent use;
 // one reading plays at a time (Read stops the one before).
@@ -200,19 +202,27 @@ func (p *Player) play(ctx context.Context, r *reading, clips []load.BookClip, fr
 	p.mu.Unlock()
 	var written int64
 	for _, c := range clips {
-		pcm, err := p.decode(ctx, c.Audio, c.Begin, c.ClipEnd, Rate)
-		if err != nil {
+		// The clip is heard once its first sample is played: while it is
+		// decoded, or after, when the clip before plays on.
+		mark, heard := written, false
+		hear := func() {
+			if !heard && written > mark && st.Played() > mark {
+				heard = true
+				p.heard(r, max(c.Start, from), min(c.End, to))
+			}
+		}
+		err := p.decode(ctx, c.Audio, c.Begin, c.ClipEnd, Rate, func(pcm []int16) error {
+			if err := st.Write(pcm); err != nil {
+				return err
+			}
+			written += int64(len(pcm))
+			hear()
+			return nil
+		})
+		if err != nil || written > mark && !waitPlayed(ctx, st, mark+1) {
 			return
 		}
-		mark := written
-		if err := st.Write(pcm); err != nil {
-			return
-		}
-		written += int64(len(pcm))
-		if !waitPlayed(ctx, st, mark) {
-			return
-		}
-		p.heard(r, max(c.Start, from), min(c.End, to))
+		hear()
 	}
 	completed = waitPlayed(ctx, st, written)
 }

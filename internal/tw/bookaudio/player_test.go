@@ -1,6 +1,7 @@
 package bookaudio
 
 import (
+	"bytes"
 	"encoding/binary"
 	"os"
 	"path/filepath"
@@ -180,5 +181,39 @@ func TestNoRecording(t *testing.T) {
 	}
 	if New(func() speech.Sink { return nil }, nil).Has(book) {
 		t.Error("a player with no sink (an engine that plays its own audio) has a recording")
+	}
+}
+
+// TestPourCutsTheClip: the samples of a clip cut from a whole file (a
+// ZIP member piped to ffmpeg) are those of [skip, skip+keep), across
+// chunk boundaries.
+func TestPourCutsTheClip(t *testing.T) {
+	const n = 3*chunk + 77
+	raw := make([]byte, 2*n)
+	for i := range n {
+		binary.LittleEndian.PutUint16(raw[2*i:], uint16(i))
+	}
+	for _, tc := range []struct {
+		name        string
+		skip, keep  int64
+		first, want int64 // the first sample handed on, and how many
+		whole       bool
+	}{
+		{"all", 0, -1, 0, n, false},
+		{"inside a chunk", 10, 20, 10, 20, true},
+		{"across chunks", chunk - 5, chunk + 10, chunk - 5, chunk + 10, true},
+		{"past the end", n - 7, 100, n - 7, 7, false},
+		{"to the end", 2 * chunk, -1, 2 * chunk, n - 2*chunk, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []int16
+			whole, err := pour(bytes.NewReader(raw), tc.skip, tc.keep, func(pcm []int16) error {
+				got = append(got, pcm...)
+				return nil
+			})
+			if err != nil || whole != tc.whole || int64(len(got)) != tc.want || len(got) > 0 && int64(got[0]) != tc.first {
+				t.Errorf("whole %v, err %v, %d samples from %v; want whole %v, %d from %d", whole, err, len(got), got[:min(len(got), 1)], tc.whole, tc.want, tc.first)
+			}
+		})
 	}
 }
