@@ -15,6 +15,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -45,10 +47,12 @@ type Player struct {
 	narration func(path string) (*load.BookAudio, error)
 
 	mu sync.Mutex
-	// book is the narration of the document last asked about.
+	// book is the narration of the document last asked about, and, when
+	// it lacks audio files, the ranges of its text that no clip says.
 	book struct {
 		d     *doc.Document
 		audio *load.BookAudio
+		gaps  [][2]int
 	}
 	cur *reading
 }
@@ -71,12 +75,21 @@ func (p *Player) Has(d *doc.Document) bool {
 }
 
 // Covers reports whether the player reads [from, to) of d: d has a
-// recording it can play (Has), and the range holds the whole text of one
-// of its clips, or goes on past the clip it starts in (a word or a
-// character on its own is left to speech).
+// recording it can play (Has), no text of the range lacks its clip (a
+// missing audio file's text would not be heard), and the range holds the
+// whole text of one of its clips, or goes on past the clip it starts in (a
+// word or a character on its own is left to speech).
 func (p *Player) Covers(d *doc.Document, from, to int) bool {
 	if !p.Has(d) {
 		return false
+	}
+	p.mu.Lock()
+	gaps := p.book.gaps
+	p.mu.Unlock()
+	for _, g := range gaps {
+		if g[0] < to && from < g[1] {
+			return false // text the recording lacks: speech says it all
+		}
 	}
 	for _, c := range p.audioOf(d).Clips {
 		whole := from <= c.Start && c.End <= to && c.Start < c.End
@@ -101,8 +114,36 @@ func (p *Player) audioOf(d *doc.Document) *load.BookAudio {
 	if err != nil || len(audio.Clips) == 0 {
 		audio = nil
 	}
-	p.book.d, p.book.audio = d, audio
+	p.book.d, p.book.audio, p.book.gaps = d, audio, nil
+	if audio != nil && len(audio.Missing) > 0 {
+		// Only a book that lacks audio files: text a whole book leaves
+		// without a clip is text its producer chose not to narrate.
+		p.book.gaps = unsaid(d, audio.Clips)
+	}
 	return audio
+}
+
+// unsaid returns the ranges of d's text that hold more than white space
+// and that no clip says, in order.
+func unsaid(d *doc.Document, clips []load.BookClip) [][2]int {
+	spans := make([][2]int, 0, len(clips))
+	for _, c := range clips {
+		spans = append(spans, [2]int{c.Start, c.End})
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	var gaps [][2]int
+	at := 0
+	add := func(from, to int) {
+		if from < to && strings.TrimSpace(d.Slice(from, to)) != "" {
+			gaps = append(gaps, [2]int{from, to})
+		}
+	}
+	for _, s := range spans {
+		add(at, s[0])
+		at = max(at, s[1])
+	}
+	add(at, d.Len())
+	return gaps
 }
 
 // reading is one Read: its clips, its stream, and its end.

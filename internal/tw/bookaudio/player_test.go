@@ -217,3 +217,39 @@ func TestPourCutsTheClip(t *testing.T) {
 		})
 	}
 }
+
+// TestMissingAudioIsSpoken: in a book that lacks an audio file, a range
+// holding text of the missing clips is left to speech (none of its text
+// goes unheard); a range the recording has whole is still played.
+func TestMissingAudioIsSpoken(t *testing.T) {
+	dir := t.TempDir()
+	testkit.MakeDAISY2(t, dir, testkit.DAISYBook, []int{1, 2, 2}, true)
+	if err := os.Remove(filepath.Join(dir, "audio", "s2.wav")); err != nil {
+		t.Fatal(err)
+	}
+	d, err := load.File(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New(func() speech.Sink { return speech.ClockSink{Speed: 8} }, nil)
+	storm := d.Pos(strings.Index(d.Text, "The Storm"))
+	morning := d.Pos(strings.Index(d.Text, "Morning"))
+	for _, tc := range []struct {
+		name     string
+		from, to int
+		want     bool
+	}{
+		{"the whole book", 0, d.Len(), false},
+		{"the section whose audio is missing", storm, morning, false},
+		{"the first section", 0, storm, true},
+		{"the last section", morning, d.Len(), true},
+	} {
+		if got := p.Covers(d, tc.from, tc.to); got != tc.want {
+			t.Errorf("%s: Covers %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	said, completed := heard(t, d, listen(p, d, morning, d.Len()))
+	if !completed || strings.Join(said, "|") != "Morning|The sea was calm again.|Picture: a white tower." {
+		t.Errorf("completed %v, heard %q", completed, said)
+	}
+}

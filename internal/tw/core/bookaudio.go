@@ -1,5 +1,11 @@
 package core
 
+import (
+	"strings"
+
+	"textfirst/internal/tw/load"
+)
+
 func init() {
 	handle(anytime, map[string]actionHandler{"toggle_book_audio": (*App).toggleBookAudio})
 }
@@ -19,4 +25,20 @@ func (a *App) toggleBookAudio() {
 		from = a.heard.Start
 	}
 	a.startReading(from, a.readEnd, a.follow)
+}
+
+// missingAudioSaid is what opening a talking book says of the audio files
+// its SMIL names but it lacks ("" when it lacks none): how many, the first
+// three, and that their text is spoken instead.
+func (a *App) missingAudioSaid() string {
+	missing := a.d.Meta.Properties[load.PropertyMissingAudio]
+	if missing == "" {
+		return ""
+	}
+	files := strings.Split(missing, ", ")
+	shown := strings.Join(files[:min(len(files), 3)], ", ")
+	if len(files) > 3 {
+		return a.tr("This book lacks %d of its audio files (%s and %d more): their text is read with speech.", len(files), shown, len(files)-3)
+	}
+	return a.tr("This book lacks %d of its audio files (%s): their text is read with speech.", len(files), shown)
 }

@@ -198,6 +198,11 @@ func TestDAISYMissingAudio(t *testing.T) {
 	if len(audio.Clips) != 6 || strings.Join(audio.Missing, ",") != "audio/s2.wav" {
 		t.Errorf("%d clips, missing %q; want 6 clips, audio/s2.wav missing", len(audio.Clips), audio.Missing)
 	}
+	// The clip before the missing ones ends where they start: it does not
+	// claim their text.
+	if c := audio.Clips[2]; strings.TrimSpace(d.Slice(c.Start, c.End)) != "Mara kept the light for forty years." {
+		t.Errorf("the clip before the missing audio says %q", d.Slice(c.Start, c.End))
+	}
 }
 
 // TestDAISYOutsideBook: a book whose SMIL or navigation names a file out

@@ -404,12 +404,13 @@ type BookAudio struct {
 // the text from its place (place gives the offset of a text target) to the
 // place of the next phrase that starts later, or to the end of the text.
 // Phrases without text take the place of the entry that names them or the
-// last phrase before them. Phrases whose audio is missing are dropped and
-// their files listed.
+// last phrase before them. Phrases whose audio is missing are dropped (the
+// clips before them end where they start) and their files listed.
 func daisyClips(ss *smilSet, textLen int, place func(target string) (int, bool), navPlace map[string]int) *BookAudio {
 	out := &BookAudio{}
 	missing := map[string]bool{}
 	checked := map[string]bool{}
+	var starts []int // of every phrase
 	last := 0
 	for _, name := range ss.order {
 		f := ss.byKey[name]
@@ -425,6 +426,7 @@ func daisyClips(ss *smilSet, textLen int, place func(target string) (int, bool),
 				at = last
 			}
 			last = at
+			starts = append(starts, at)
 			for _, c := range p.clips {
 				if _, done := checked[c.src]; !done {
 					checked[c.src] = ss.files.has(c.src)
@@ -437,11 +439,8 @@ func daisyClips(ss *smilSet, textLen int, place func(target string) (int, bool),
 			}
 		}
 	}
-	// Each clip ends where the next later-starting text begins.
-	starts := make([]int, 0, len(out.Clips))
-	for _, c := range out.Clips {
-		starts = append(starts, c.Start)
-	}
+	// Each clip ends where the next later-starting phrase begins, one
+	// whose audio is missing included.
 	sort.Ints(starts)
 	for i := range out.Clips {
 		k := sort.SearchInts(starts, out.Clips[i].Start+1)
