@@ -50,7 +50,7 @@ func openCmd(env Env) *cobra.Command {
 					return readFailure(env.p, "open", o.File, &load.Error{Path: o.File, Reason: load.ReasonNoSuchFile})
 				case err != nil:
 					return readFailure(env.p, "open", o.File, err)
-				case info.IsDir():
+				case info.IsDir() && !load.IsBook(o.File):
 					return readFailure(env.p, "open", o.File, &load.Error{Path: o.File, Reason: load.ReasonFolder})
 				}
 			}

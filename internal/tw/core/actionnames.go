@@ -175,6 +175,7 @@ var actionNames = map[string]string{
 	"toggle_character_keys":       msg("toggle character keys"),
 	"next_theme":                  msg("next theme"),
 	"say_all":                     msg("say all"),
+	"toggle_book_audio":           msg("toggle book audio"),
 	"toggle_favorite_voice":       msg("toggle favorite voice"),
 	"cycle_favorite_voice":        msg("cycle favorite voice"),
 	"export_as":                   msg("export as"),

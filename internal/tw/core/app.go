@@ -455,6 +455,9 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 		opened = a.tr("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor))
 	}
 	a.say(opened)
+	if missing := a.missingAudioSaid(); missing != "" {
+		a.say(missing)
+	}
 	if placeErr != nil {
 		a.sayError(a.tr("Could not save the reading place in the document before: %s.", errReason(placeErr)))
 	}

@@ -166,6 +166,14 @@ func loadArchive(docPath string, data []byte) (*doc.Document, error) {
 			}
 		}
 	}
+	if kind == "zip" {
+		if z, err := openZip(data); err == nil {
+			if files, entry, ok := daisyInZip(z, docPath); ok {
+				d, _, err := loadDAISYBook(files, entry, docPath)
+				return d, err
+			}
+		}
+	}
 	members, err := archiveList(kind, data)
 	if err != nil {
 		return nil, err

@@ -173,6 +173,8 @@ var linearCases = []struct {
 	{"rtf title and author of many pieces", "x.rtf", func(_ testing.TB, n int) []byte {
 		return []byte(`{\rtf1 {\info{\title ` + strings.Repeat(`a\b0 `, n) + `}{\author ` + strings.Repeat(`b\b0 `, n) + `}}text\par}`)
 	}, "aaaa bbbb"},
+	{"daisy 2.02 book of many phrases and headings", "x.zip", daisy2OfPhrases, "p3999"},
+	{"daisy 3 book of many phrases and navPoints", "x.zip", daisy3OfPhrases, "p3999"},
 }
 
 // docxWithText is the sample DOCX with one paragraph whose w:t holds text

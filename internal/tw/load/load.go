@@ -1,8 +1,9 @@
 // Package load turns files into documents, with the canonical text and
 // markers the original textweaver produces: plain text, Markdown, HTML,
 // EPUB, DOCX, OpenDocument (ODT, ODP, ODS), RTF, XLSX, PPTX, CSV and TSV,
-// JSON, EML, LaTeX, and archives (a ZIP or tar lists its readable members;
-// "archive.zip!member" loads one). The PDF loader lives in its own
+// JSON, EML, LaTeX, DAISY talking books (a book's folder, its ncc.html or
+// .opf, or a ZIP of it; see daisybook.go), and archives (a ZIP or tar
+// lists its readable members; "archive.zip!member" loads one). The PDF loader lives in its own
 // package, with the OCR that also reads images (PNG, JPEG, TIFF, GIF, BMP,
 // WebP).
 //
@@ -223,6 +224,9 @@ func FileOptions(path string, o Options) (*doc.Document, error) {
 			return fileInArchive(path, archive, member, o)
 		}
 		return nil, &Error{Path: path, Reason: reasonOf(err)}
+	}
+	if d, _, ok, err := openDAISY(path, st); ok {
+		return d, err
 	}
 	switch {
 	case st.IsDir():

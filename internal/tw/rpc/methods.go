@@ -249,7 +249,7 @@ func (s *Server) open(p openParams) (any, *Error) {
 			}
 			return nil, &Error{codeOpenFailed, fmt.Sprintf("Could not open %s: %v", path, err)}
 		}
-		if fi.IsDir() {
+		if fi.IsDir() && !load.IsBook(full) {
 			return nil, &Error{codeOpenFailed, path + " is a folder, not a document"}
 		}
 	}

@@ -329,6 +329,7 @@ func (s *Session) openSpeech(o Options) {
 	if noAudio && o.ShowReading != nil {
 		voice = shownReading{voiced{svc}, o.ShowReading, o.ShowSaid}
 	}
+	voice = s.narratedVoice(voiced{svc}, voice)
 	s.mu.Lock()
 	s.Speech, s.voice, s.NoAudio = svc, voice, noAudio
 	s.mu.Unlock()
