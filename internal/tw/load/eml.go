@@ -95,7 +95,7 @@ func loadEML(docPath string, data []byte) (*doc.Document, error) {
 			b.paragraphBreak()
 		}
 	case htmlPart != nil:
-		if root, err := html.Parse(bytes.NewReader(htmlPart.body)); err == nil {
+		if root, err := html.Parse(bytes.NewReader(withoutInternalSubset(htmlPart.body))); err == nil {
 			w := &htmlWalker{b: b}
 			b.paragraphBreak()
 			walkHTMLBody(w, root)
