@@ -192,7 +192,7 @@ func loadArchive(docPath string, data []byte) (*doc.Document, error) {
 		return nil, err
 	}
 	sort.Slice(members, func(i, j int) bool { return members[i].name < members[j].name })
-	b := newBuilder(len(members) * 40)
+	b := newBuilder(len(members) * 40).limitTo(len(data))
 	b.heading(1, baseName(docPath))
 	shown := 0
 	lid := -1

@@ -162,7 +162,7 @@ func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 			size += int(min(f.UncompressedSize64, 1<<30))
 		}
 	}
-	b := newBuilder(min(size/2, 64<<20))
+	b := newBuilder(min(size/2, 64<<20)).limitTo(len(data))
 	w := &htmlWalker{b: b, skipNotes: true, notes: &epubNotes{}}
 	for _, chapter := range spine {
 		src, err := z.read(chapter, true)

@@ -51,7 +51,7 @@ func loadHTML(path string, data []byte) (*doc.Document, error) {
 // page (a web page's links to its own address, for one).
 func htmlWithLinks(path string, data []byte, linkKey func(href string) string) (*doc.Document, error) {
 	src := htmlSource(data)
-	w := &htmlWalker{b: newBuilder(len(src) / 2), anchorKey: htmlAnchorKey, linkKey: linkKey, regions: true}
+	w := &htmlWalker{b: newBuilder(len(src) / 2).limitTo(len(data)), anchorKey: htmlAnchorKey, linkKey: linkKey, regions: true}
 	root, err := html.Parse(bytes.NewReader(src))
 	if err != nil {
 		// The parser refuses elements nested more than 512 deep (its

@@ -21,6 +21,21 @@ const (
 	maxObjects      = 10_000_000
 )
 
+// A stream's decoded size is also bounded by the file's size: at most
+// streamPerFileByte times it, never under minStreamLimit (which holds a
+// page of any real file of that size, a raw scan included). Decoding
+// costs about twice the decoded size at its peak, so a small file whose
+// stream inflates a thousandfold is refused within about a hundred MB.
+const (
+	minStreamLimit    = 32 << 20
+	streamPerFileByte = 64
+)
+
+// streamLimit is the largest decoded stream of a file of size bytes.
+func streamLimit(size int) int {
+	return min(maxStreamSize, max(minStreamLimit, streamPerFileByte*size))
+}
+
 // ErrLimit is wrapped by errors for documents beyond the loader's limits.
 var ErrLimit = errors.New("beyond the PDF loader's limits")
 
@@ -41,7 +56,10 @@ type file struct {
 	objStm  map[int]*objStream
 	crypt   *decrypter
 	decoded int64
-	busy    map[int]bool // objects being resolved (loop guard)
+	// maxStream bounds one decoded stream, and a page's contents
+	// (streamLimit of the file's size).
+	maxStream int
+	busy      map[int]bool // objects being resolved (loop guard)
 }
 
 type objStream struct {
@@ -50,7 +68,8 @@ type objStream struct {
 }
 
 func newFile(data []byte) (*file, error) {
-	f := &file{data: data, xref: map[int]xrefEntry{}, cache: map[int]any{}, objStm: map[int]*objStream{}, busy: map[int]bool{}}
+	f := &file{data: data, xref: map[int]xrefEntry{}, cache: map[int]any{}, objStm: map[int]*objStream{}, busy: map[int]bool{},
+		maxStream: streamLimit(len(data))}
 	if !bytes.Contains(data[:min(len(data), 1024)], []byte("%PDF-")) {
 		return nil, errors.New("not a PDF file (no %PDF- header)")
 	}
@@ -511,7 +530,7 @@ func (f *file) decode(s *stream, decrypt bool) ([]byte, error) {
 	for i, name := range fl {
 		switch name {
 		case "FlateDecode", "Fl":
-			data, err = inflate(data)
+			data, err = inflate(data, f.maxStream)
 			if err == nil {
 				data, err = predict(data, ps[i])
 			}
@@ -541,8 +560,8 @@ func (f *file) decode(s *stream, decrypt bool) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(data) > maxStreamSize {
-			return nil, fmt.Errorf("a stream decodes to more than %d MB: %w", maxStreamSize>>20, ErrLimit)
+		if len(data) > f.maxStream {
+			return nil, fmt.Errorf("a stream decodes to more than %d MB: %w", f.maxStream>>20, ErrLimit)
 		}
 	}
 	f.decoded += int64(len(data))
@@ -553,8 +572,8 @@ func (f *file) decode(s *stream, decrypt bool) ([]byte, error) {
 }
 
 // inflate decodes zlib data, keeping what it could read from a damaged or
-// truncated stream.
-func inflate(data []byte) ([]byte, error) {
+// truncated stream; more than limit bytes out is an error.
+func inflate(data []byte, limit int) ([]byte, error) {
 	var r io.Reader
 	zr, err := zlib.NewReader(bytes.NewReader(data))
 	if err != nil {
@@ -562,13 +581,13 @@ func inflate(data []byte) ([]byte, error) {
 	} else {
 		r = zr
 	}
-	out, err := io.ReadAll(io.LimitReader(r, maxStreamSize+1))
-	if len(out) > maxStreamSize {
-		return nil, fmt.Errorf("a stream decodes to more than %d MB: %w", maxStreamSize>>20, ErrLimit)
+	out, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	if len(out) > limit {
+		return nil, fmt.Errorf("a stream decodes to more than %d MB: %w", limit>>20, ErrLimit)
 	}
 	if err != nil && len(out) == 0 && len(data) > 2 {
 		// Some writers leave out the zlib header.
-		out, _ = io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(data)), maxStreamSize))
+		out, _ = io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(data)), int64(limit)))
 	}
 	return out, nil
 }
