@@ -281,41 +281,54 @@ func (f *file) rebuild() error {
 		}
 	}
 	if f.catalog() == nil {
-		// Find the catalog (and objects inside object streams) by looking at
-		// every object.
-		for n := range f.xref {
-			v := f.resolve(ref{n, 0})
-			if s, ok := v.(*stream); ok && s.dict["Type"] == name("ObjStm") {
-				if os := f.loadObjStm(n); os != nil {
-					for k := range os.offs {
-						if _, ok := f.xref[k]; !ok {
-							f.xref[k] = xrefEntry{off: int64(n), inStm: true, exists: true}
-						}
-					}
-				}
-			}
-		}
-		for n := range f.xref {
-			if d, ok := f.resolve(ref{n, 0}).(dict); ok && d["Type"] == name("Catalog") {
-				if _, ok := d["Pages"]; ok {
-					f.trailer["Root"] = ref{n, 0}
-					break
-				}
-			}
-		}
-		for n := range f.xref {
-			if f.trailer["Info"] != nil {
-				break
-			}
-			if d, ok := f.resolve(ref{n, 0}).(dict); ok && d["Producer"] != nil && d["Type"] == nil {
-				f.trailer["Info"] = ref{n, 0}
-			}
-		}
+		f.findCatalog()
 	}
 	if f.catalog() == nil {
 		return errors.New("damaged PDF: no document catalog found")
 	}
 	return nil
+}
+
+// findCatalog sets the trailer's Root (and Info, when it has none) of a
+// file whose trailer lost them, by looking at every object once, objects
+// inside object streams included, keeping none of them parsed (see peek).
+func (f *file) findCatalog() {
+	nums := make([]int, 0, len(f.xref))
+	for n := range f.xref {
+		nums = append(nums, n)
+	}
+	root, info := -1, -1
+	// nums grows as object streams give their objects.
+	for i := 0; i < len(nums); i++ {
+		n := nums[i]
+		switch v := f.peek(n).(type) {
+		case *stream:
+			if v.dict["Type"] != name("ObjStm") {
+				continue
+			}
+			if os := f.loadObjStm(n); os != nil {
+				for k := range os.offs {
+					if _, ok := f.xref[k]; !ok {
+						f.xref[k] = xrefEntry{off: int64(n), inStm: true, exists: true}
+						nums = append(nums, k)
+					}
+				}
+			}
+		case dict:
+			if _, pages := v["Pages"]; root < 0 && pages && v["Type"] == name("Catalog") {
+				root = n
+			}
+			if info < 0 && v["Producer"] != nil && v["Type"] == nil {
+				info = n
+			}
+		}
+	}
+	if root >= 0 {
+		f.trailer["Root"] = ref{root, 0}
+	}
+	if info >= 0 && f.trailer["Info"] == nil {
+		f.trailer["Info"] = ref{info, 0}
+	}
 }
 
 // readIndirectAt reads "n g obj ... endobj" at off.
@@ -397,6 +410,18 @@ func (f *file) resolve(v any) any {
 		v = f.object(r.num)
 	}
 	return nil
+}
+
+// peek is object n, read without keeping it: the repair of a damaged file
+// looks at every object once, and keeping them all parsed cost about eight
+// times the file's size. An object already kept is given as it is.
+func (f *file) peek(n int) any {
+	if v, ok := f.cache[n]; ok {
+		return v
+	}
+	v := f.object(n)
+	delete(f.cache, n)
+	return v
 }
 
 func (f *file) object(n int) any {
