@@ -2,10 +2,13 @@ package load
 
 import (
 	"archive/tar"
+	"archive/zip"
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"textfirst/internal/tw/doc"
@@ -109,4 +112,62 @@ func absPath(t *testing.T, p string) string {
 		t.Fatalf("AbsPath(%q) = %q, %v, %v", p, abs, member, err)
 	}
 	return abs
+}
+
+// FuzzArchiveNames: whatever its members are named (one name a line), an
+// archive opens each member it lists by the link it gives: the bytes read
+// are those of the first member of that name.
+func FuzzArchiveNames(f *testing.F) {
+	f.Add("../x.txt\nx.txt\na/../../up.txt\n/abs.txt\ndir\\back.txt\n./dot/plain.txt", false)
+	f.Add("./x.txt\nx.txt\n../x.txt\nx.txt", true)
+	f.Fuzz(func(t *testing.T, lines string, asTar bool) {
+		names := strings.Split(lines, "\n")[:min(strings.Count(lines, "\n")+1, 20)]
+		var buf bytes.Buffer
+		kind := "zip"
+		first := map[string]string{} // listed name -> the first such member's body
+		if asTar {
+			kind = "tar"
+			tw := tar.NewWriter(&buf)
+			for i, n := range names {
+				body := fmt.Sprintf("member %d", i)
+				if tw.WriteHeader(&tar.Header{Name: n, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg}) != nil {
+					return
+				}
+				tw.Write([]byte(body))
+				if _, ok := first[strings.TrimPrefix(n, "./")]; !ok {
+					first[strings.TrimPrefix(n, "./")] = body
+				}
+			}
+			tw.Close()
+		} else {
+			zw := zip.NewWriter(&buf)
+			for i, n := range names {
+				body := fmt.Sprintf("member %d", i)
+				w, err := zw.CreateHeader(&zip.FileHeader{Name: n, Method: zip.Store})
+				if err != nil {
+					return
+				}
+				w.Write([]byte(body))
+				if _, ok := first[n]; !ok {
+					first[n] = body
+				}
+			}
+			zw.Close()
+		}
+		data := buf.Bytes()
+		list, err := loadArchive("f."+kind, data)
+		if err != nil {
+			return // not an archive the readers take (a name they refuse)
+		}
+		for _, m := range list.MarkersOf(doc.Link) {
+			name := strings.TrimPrefix(m.Reference, "f."+kind+"!")
+			got, err := archiveRead(kind, data, name)
+			if err != nil {
+				t.Fatalf("%q is listed but cannot be read: %v", name, err)
+			}
+			if string(got) != first[name] {
+				t.Fatalf("%q reads %q, want the first member of that name, %q", name, got, first[name])
+			}
+		}
+	})
 }
