@@ -60,19 +60,21 @@ const (
 // line words in the interface language (others, such as a decoder's
 // error, stay as they are).
 var reasons = map[string]string{
-	load.ReasonNoSuchFile:     i18n.Key("no such file"),
-	load.ReasonFolder:         i18n.Key("is a folder"),
-	load.ReasonPermission:     i18n.Key("permission denied"),
-	load.ReasonBinary:         i18n.Key("binary file, not a document"),
-	load.ReasonNotRegular:     i18n.Key("not a regular file"),
-	load.ReasonTooLarge:       i18n.Key("too large (over 1 GiB)"),
-	load.ReasonEndless:        i18n.Key("not a regular file (its size says 0, but it goes on past 64 MiB)"),
-	load.ReasonNoMember:       i18n.Key("no such file in the archive"),
-	load.ReasonTooMuchText:    i18n.Key("produces more than 256 MB of text"),
-	load.ReasonTooManyMarkers: i18n.Key("produces more than 4 million headings, links and other marks"),
-	reasonNeedsPassword:       i18n.Key("it is encrypted and needs a password"),
-	reasonNoPassword:          i18n.Key("it is encrypted and no password was given"),
-	reasonWrongPassword:       i18n.Key("the password is incorrect"),
+	load.ReasonNoSuchFile:         i18n.Key("no such file"),
+	load.ReasonFolder:             i18n.Key("is a folder"),
+	load.ReasonPermission:         i18n.Key("permission denied"),
+	load.ReasonBinary:             i18n.Key("binary file, not a document"),
+	load.ReasonNotRegular:         i18n.Key("not a regular file"),
+	load.ReasonTooLarge:           i18n.Key("too large (over 1 GiB)"),
+	load.ReasonEndless:            i18n.Key("not a regular file (its size says 0, but it goes on past 64 MiB)"),
+	load.ReasonNoMember:           i18n.Key("no such file in the archive"),
+	load.ReasonTooMuchText:        i18n.Key("produces more than 256 MB of text"),
+	load.ReasonTooManyMarkers:     i18n.Key("produces more than 4 million headings, links and other marks"),
+	load.ReasonTextOutgrowsFile:   i18n.Key("produces far more text than a file of its size holds"),
+	load.ReasonMarkersOutgrowFile: i18n.Key("produces far more headings, links and other marks than a file of its size holds"),
+	reasonNeedsPassword:           i18n.Key("it is encrypted and needs a password"),
+	reasonNoPassword:              i18n.Key("it is encrypted and no password was given"),
+	reasonWrongPassword:           i18n.Key("the password is incorrect"),
 }
 
 // readStdin reads all of standard input, up to load.MaxSize.

@@ -24,6 +24,7 @@ import (
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/units"
 )
@@ -362,11 +363,12 @@ func (a *App) OpenAsking(path string) ([]Effect, error) {
 
 func (a *App) open(path string) error {
 	// A web address is its own key for the place and marks; a file's
-	// is its absolute path.
+	// is its absolute path (an archive member's keeps its name inside
+	// the archive).
 	abs := path
 	if !doc.IsWebAddress(path) {
 		var err error
-		if abs, err = filepath.Abs(path); err != nil {
+		if abs, _, err = load.AbsPath(path); err != nil {
 			return &OpenError{path, err}
 		}
 	}

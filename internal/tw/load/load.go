@@ -52,6 +52,9 @@ const (
 	// many times, expanded each time.
 	ReasonTooMuchText    = "produces more than 256 MB of text"
 	ReasonTooManyMarkers = "produces more than 4 million headings, links and other marks"
+	// A small file past the budget its size allows (see budgetFor).
+	ReasonTextOutgrowsFile   = "produces far more text than a file of its size holds"
+	ReasonMarkersOutgrowFile = "produces far more headings, links and other marks than a file of its size holds"
 )
 
 // MaxSize is the largest file loaded. Offsets in the document index are 32

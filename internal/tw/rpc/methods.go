@@ -224,11 +224,18 @@ func (s *Server) initialize(noParams) (initializeResult, *Error) {
 		Server: "textweaver", Version: s.Version}, nil
 }
 
-func (s *Server) resolve(path string) string {
-	if filepath.IsAbs(path) || s.BaseDir == "" {
-		return path
+// resolve makes path absolute against BaseDir (the working folder when
+// BaseDir is ""); member says whether it names a file inside an archive,
+// whose name inside the archive is kept as it is (see load.AbsPath).
+func (s *Server) resolve(path string) (full string, member bool) {
+	if !filepath.IsAbs(path) && s.BaseDir != "" {
+		path = s.BaseDir + string(filepath.Separator) + path
 	}
-	return filepath.Join(s.BaseDir, path)
+	full, member, err := load.AbsPath(path)
+	if err != nil {
+		return path, false
+	}
+	return full, member
 }
 
 // open answers openResult, or openFromEditResult in edit mode.
@@ -241,15 +248,18 @@ func (s *Server) open(p openParams) (any, *Error) {
 	if !doc.IsWebAddress(path) {
 		// A web address is fetched by the loader, which says why it
 		// failed; a file is checked here first.
-		full = s.resolve(path)
+		var member bool
+		full, member = s.resolve(path)
 		fi, err := os.Stat(full)
-		if err != nil {
+		switch {
+		case member:
+			// The loader says why a member cannot be read.
+		case err != nil:
 			if errors.Is(err, os.ErrNotExist) {
 				return nil, &Error{codeOpenFailed, path + ": no such file"}
 			}
 			return nil, &Error{codeOpenFailed, fmt.Sprintf("Could not open %s: %v", path, err)}
-		}
-		if fi.IsDir() && !load.IsBook(full) {
+		case fi.IsDir() && !load.IsBook(full):
 			return nil, &Error{codeOpenFailed, path + " is a folder, not a document"}
 		}
 	}
