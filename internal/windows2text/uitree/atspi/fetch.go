@@ -294,7 +294,9 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	// Gecko exposes no text leaves: a paragraph's words are its Text, not
 	// a child's name. An unnamed text container's text names it.
 	p.ownText = h.interfaces&hasText != 0 && el.Name == "" && textContainer(role)
-	if h.interfaces&hasText != 0 && (wantsText(role) || p.ownText) {
+	// A named region's words are not its name (a status region labelled
+	// "Result"): they are its value.
+	if h.interfaces&hasText != 0 && (wantsText(role) || p.ownText || (el.Name != "" && regionRole(role))) {
 		p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
 		// Qt answers nothing for an end past the text: its length lets
 		// a third round ask again within it.
@@ -331,7 +333,7 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	}
 	if p.ownText {
 		n.text = p.text
-	} else if p.textOK && !el.States.Protected {
+	} else if p.textOK && !el.States.Protected && (wantsText(h.role) || strings.Join(strings.Fields(p.text), " ") != el.Name) {
 		el.Value = uitree.Truncate(p.text, w.req.MaxText)
 	}
 	if value.ok && el.Value == "" && !el.States.Protected {
@@ -345,6 +347,12 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	n.el = el
 	n.ok = true
 	n.fate = uitree.FateIn(w.req.View, el)
+	if n.fate == uitree.Hoist && p.ownText && saysSomething(p.text) {
+		// An unnamed container whose words are its own (a live region's
+		// section) is named by them when assembled: it is not looked
+		// through.
+		n.fate = uitree.Keep
+	}
 	if n.fate != uitree.Drop && w.req.VisibleOnly && el.States.Offscreen {
 		n.fate = uitree.Drop
 		// A visible container with no geometry of its own (a GTK
@@ -415,14 +423,34 @@ func selectedPage(h *handle) bool {
 
 // textContainer reports roles whose text, when they have no name, is what
 // they say: Gecko puts a paragraph's words in its Text interface and has
-// no text leaves for them, where Chromium has "static" children.
+// no text leaves for them, where Chromium has "static" children; status,
+// log and live regions, notifications and a PDF viewer's pages (evince)
+// keep their words there too.
 func textContainer(role uint32) bool {
 	switch role {
 	case roleParagraph, roleHeading, roleSection, roleCaption, roleStatic, roleLabel, roleListItem,
-		roleTableCell, roleBlockQuote:
+		roleTableCell, roleBlockQuote, roleStatusBar, rolePage, roleComment, roleNotification, roleInfoBar,
+		roleDefinition, roleLog, roleMarquee, roleTimer, roleDescValue, roleFootnote:
 		return true
 	}
 	return false
+}
+
+// regionRole reports roles whose words, kept in the Text interface, say
+// something their name does not: status and log regions, notifications,
+// a viewer's pages.
+func regionRole(role uint32) bool {
+	switch role {
+	case roleStatusBar, roleLog, roleNotification, roleInfoBar, roleTimer, roleMarquee, rolePage:
+		return true
+	}
+	return false
+}
+
+// saysSomething reports whether a text container's own text has words of
+// its own, beyond the placeholders of its embedded children.
+func saysSomething(text string) bool {
+	return strings.Trim(text, " \t\n\r"+string(objectReplacement)) != ""
 }
 
 // wantsText reports whether a role's text is its value (edit fields and

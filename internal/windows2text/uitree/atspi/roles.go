@@ -181,6 +181,17 @@ const (
 	roleHeading        = 83
 	roleSection        = 85
 	roleBlockQuote     = 105
+	roleStatusBar      = 54
+	rolePage           = 84
+	roleComment        = 97
+	roleNotification   = 101
+	roleInfoBar        = 102
+	roleDefinition     = 108
+	roleLog            = 111
+	roleMarquee        = 112
+	roleTimer          = 115
+	roleDescValue      = 123
+	roleFootnote       = 124
 	roleStatic         = 116
 	roleDocumentFrame  = 82
 	roleDocumentText   = 94
