@@ -496,6 +496,9 @@ func (a *actor) act(req uitree.ActionRequest) error {
 		if a.readOnly() {
 			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
 		}
+		if a.h.gridCell {
+			return a.enterCell(req.Value)
+		}
 		if a.h.interfaces&hasEditableText == 0 {
 			// Chromium's fields have no EditableText: type the value
 			// over the old text instead.
@@ -545,6 +548,9 @@ func (a *actor) act(req uitree.ActionRequest) error {
 	case uitree.ActionTypeText:
 		if a.readOnly() {
 			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
+		}
+		if a.h.gridCell {
+			return a.enterCell(req.Text)
 		}
 		return a.typeText(req.Text, req.Clear)
 	case uitree.ActionKey:

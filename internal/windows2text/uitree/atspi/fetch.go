@@ -288,7 +288,9 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	if h.interfaces&hasAction != 0 {
 		p.iActions = b2.call(n.obj, ifaceAction+".GetActions")
 	}
-	if h.interfaces&hasValue != 0 {
+	// A grid cell's Value is its number, 0 when empty: its text says
+	// what it shows.
+	if h.interfaces&hasValue != 0 && !n.inGrid {
 		p.iValue = queueValue(b2, n.obj)
 	}
 	// Gecko exposes no text leaves: a paragraph's words are its Text, not
@@ -296,12 +298,13 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	p.ownText = h.interfaces&hasText != 0 && el.Name == "" && textContainer(role)
 	// A named region's words are not its name (a status region labelled
 	// "Result"): they are its value.
-	if h.interfaces&hasText != 0 && (wantsText(role) || p.ownText || (el.Name != "" && regionRole(role))) {
+	if h.interfaces&hasText != 0 && (wantsText(role) || p.ownText || (el.Name != "" && (regionRole(role) || n.inGrid))) {
 		p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
 		// Qt answers nothing for an end past the text: its length lets
 		// a third round ask again within it.
 		p.iCharCount = b2.call(n.obj, ifaceProperties+".Get", ifaceText, "CharacterCount")
 	}
+	h.gridCell = n.inGrid
 	if p.virtual && h.interfaces&hasTable != 0 {
 		p.iNCols = b2.call(n.obj, ifaceProperties+".Get", ifaceTable, "NColumns")
 	}
@@ -347,6 +350,9 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	n.el = el
 	n.ok = true
 	n.fate = uitree.FateIn(w.req.View, el)
+	if w.req.VisibleOnly && emptyCell(n, el) {
+		n.fate = uitree.Drop
+	}
 	if n.fate == uitree.Hoist && p.ownText && saysSomething(p.text) {
 		// An unnamed container whose words are its own (a live region's
 		// section) is named by them when assembled: it is not looked
@@ -408,7 +414,12 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 					}
 				}
 			}
-			n.childRefs = w.visibleRows(n, p.childArea, ncols)
+			if ncols > wideGridAbove {
+				n.grid = true
+				n.childRefs = w.visibleCells(n, p.childArea, ncols)
+			} else {
+				n.childRefs = w.visibleRows(n, p.childArea, ncols)
+			}
 			n.omitted = max(0, n.childCount-len(n.childRefs))
 		}
 	}

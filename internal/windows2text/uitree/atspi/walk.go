@@ -64,6 +64,9 @@ type handle struct {
 	states     stateSet
 	interfaces int
 	actionKeys []string // Action.GetName of each action index
+	// gridCell is set for a cell of a spreadsheet-like grid: a value is
+	// typed into it and committed with Enter, and read back from its text.
+	gridCell bool
 }
 
 func (h *handle) showing() bool { return h.states.has(stateShowing) && h.states.has(stateVisible) }
@@ -80,6 +83,9 @@ type node struct {
 	// inScroll is set when an ancestor is a scroll pane or a web
 	// document: the node can be scrolled into view.
 	inScroll bool
+	// inGrid is set for a cell of a grid read cell by cell (see
+	// visibleCells): its text is its value; grid is set on the grid.
+	inGrid, grid bool
 
 	// started is set by whoever fetches the node; done is closed when the
 	// fetch has ended, successfully (ok) or not.
@@ -189,7 +195,7 @@ func (w *walker) expand(n *node) {
 	hidden := n.hidden || !n.el.Handle.(*handle).states.has(stateVisible)
 	for _, c := range n.childRefs {
 		child := newNode(n.app, c, childDepth)
-		child.area, child.hidden = n.area, hidden
+		child.area, child.hidden, child.inGrid = n.area, hidden, n.grid
 		switch n.el.Handle.(*handle).role {
 		case roleScrollPane, roleDocumentWeb, roleDocumentFrame:
 			child.inScroll = true
