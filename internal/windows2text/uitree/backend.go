@@ -248,6 +248,14 @@ type Closer interface {
 	Close() error
 }
 
+// AccessibilitySwitch is a backend that can switch the desktop's
+// accessibility on as screen readers do, for applications that expose
+// their trees only then (browsers, Qt). Applications started afterwards
+// see it; running ones may need a restart.
+type AccessibilitySwitch interface {
+	EnableAccessibility(ctx context.Context) error
+}
+
 // String renders a request for logs and errors.
 func (r Request) String() string {
 	return fmt.Sprintf("scope=%s view=%s maxDepth=%d maxNodes=%d maxText=%d visibleOnly=%t",
