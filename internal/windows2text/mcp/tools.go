@@ -245,6 +245,9 @@ func actionText(res any) string {
 	if v, ok := m["value"].(string); ok {
 		b.WriteString("; value " + uitree.Quote(v))
 	}
+	if tr, ok := m["transformed"].(string); ok {
+		b.WriteString("; " + tr)
+	}
 	if st, ok := m["states"].([]any); ok && len(st) > 0 {
 		var names []string
 		for _, x := range st {

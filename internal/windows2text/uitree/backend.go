@@ -216,6 +216,10 @@ type ActionResult struct {
 	// Gone is set when the element no longer exists afterwards (a button
 	// that closed its dialog).
 	Gone bool `json:"gone,omitempty"`
+	// Transformed says what the application did to typed text that
+	// arrived changed (tabs made spaces, indentation added): the text
+	// arrived, as Value shows; empty when it arrived as typed.
+	Transformed string `json:"transformed,omitempty"`
 	// Settled is set when the application went quiet (no accessibility
 	// event for a short period) within waitMs; false when waitMs ran out
 	// first or was 0.

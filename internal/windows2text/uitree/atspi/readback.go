@@ -72,7 +72,11 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 			case uitree.ActionSetValue:
 				verified = text == req.Value
 			case uitree.ActionTypeText:
-				verified = strings.Contains(strings.ReplaceAll(text, "\r\n", "\n"), a.expectedText(req.Text))
+				want := a.expectedText(req.Text)
+				verified = strings.Contains(strings.ReplaceAll(text, "\r\n", "\n"), want)
+				if !verified && arrivedReshaped(text, want) {
+					verified, res.Transformed = true, whitespaceChanged
+				}
 			}
 		}
 	} else if a.h.interfaces&hasValue != 0 {
