@@ -84,3 +84,39 @@ func TestSpreadsheetCells(t *testing.T) {
 		t.Errorf("A4 is not focused after three entries: %s", a4.Label)
 	}
 }
+
+// TestCalcActionsThatWork: LibreOffice gives its buttons and menus a Value
+// of 0 to 1 (their pressed state) and shows its menus in two menu bars at
+// the same place; observe offers set_range only on what is a range and
+// lists each menu once.
+func TestCalcActionsThatWork(t *testing.T) {
+	pid := startCalc(t)
+	c := serve(t)
+	obs := map[string]any{"scope": "process", "pid": pid, "maxTargets": 400}
+	_, targets, ok := c.awaitTarget(obs, `DataItem "A1"`, 30*time.Second)
+	if !ok {
+		t.Fatal("the sheet never showed")
+	}
+	menus := map[string]int{}
+	for _, tg := range targets {
+		if tg.has("set_range") && !strings.HasPrefix(tg.Label, "ScrollBar ") {
+			t.Errorf("set_range offered on %s", tg.Label)
+		}
+		if strings.HasPrefix(tg.Label, `Menu "`) {
+			menus[tg.Label[:strings.Index(tg.Label, " [")]]++
+		}
+	}
+	if menus[`Menu "File"`] == 0 {
+		t.Errorf("no File menu among %v", menus)
+	}
+	for m, n := range menus {
+		if n > 1 {
+			t.Errorf("%s listed %d times", m, n)
+		}
+	}
+	file := find(t, targets, `Menu "File"`)
+	c.ok("invoke", map[string]any{"ref": file.Ref})
+	if _, _, ok := c.awaitTarget(obs, `MenuItem "Save As..."`, 5*time.Second); !ok {
+		t.Error("the File menu kept does not open")
+	}
+}

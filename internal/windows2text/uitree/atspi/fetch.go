@@ -288,9 +288,11 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	if h.interfaces&hasAction != 0 {
 		p.iActions = b2.call(n.obj, ifaceAction+".GetActions")
 	}
-	// A grid cell's Value is its number, 0 when empty: its text says
-	// what it shows.
-	if h.interfaces&hasValue != 0 && !n.inGrid {
+	// A Value is a range only where the role is one: LibreOffice gives
+	// its buttons and menus a Value of 0 to 1 that is their pressed
+	// state, and a grid cell's Value is its number, 0 when empty (its
+	// text says what it shows).
+	if h.interfaces&hasValue != 0 && rangeRole(role) && !n.inGrid {
 		p.iValue = queueValue(b2, n.obj)
 	}
 	// Gecko exposes no text leaves: a paragraph's words are its Text, not
@@ -442,6 +444,16 @@ func textContainer(role uint32) bool {
 	case roleParagraph, roleHeading, roleSection, roleCaption, roleStatic, roleLabel, roleListItem,
 		roleTableCell, roleBlockQuote, roleStatusBar, rolePage, roleComment, roleNotification, roleInfoBar,
 		roleDefinition, roleLog, roleMarquee, roleTimer, roleDescValue, roleFootnote:
+		return true
+	}
+	return false
+}
+
+// rangeRole reports roles whose Value interface is a range a client may
+// read and set.
+func rangeRole(role uint32) bool {
+	switch role {
+	case roleSlider, roleSpinButton, roleScrollBar, roleDial, roleProgressBar, roleLevelBar, roleRating, roleSplitPane:
 		return true
 	}
 	return false

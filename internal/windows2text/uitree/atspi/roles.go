@@ -182,6 +182,8 @@ const (
 	roleSection        = 85
 	roleBlockQuote     = 105
 	roleStatusBar      = 54
+	roleSplitPane      = 53
+	roleRating         = 114
 	rolePage           = 84
 	roleComment        = 97
 	roleNotification   = 101

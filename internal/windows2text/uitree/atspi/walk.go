@@ -128,6 +128,10 @@ type walker struct {
 	count     int
 	truncated bool
 
+	// menus are the places of the menus met (see duplicateMenu); only
+	// the level loop uses it.
+	menus map[menuPlace]bool
+
 	sem      chan struct{} // bounds the chunks in flight
 	budget   atomic.Int64  // elements prefetching may still start
 	inflight sync.WaitGroup
@@ -155,6 +159,10 @@ func (w *walker) walk(roots []*node) {
 			w.fetchLevel(level[i:end])
 			for _, n := range level[i:end] {
 				if !n.ok || n.fate == uitree.Drop || stop {
+					continue
+				}
+				if w.duplicateMenu(n) {
+					n.fate = uitree.Drop
 					continue
 				}
 				if n.fate == uitree.Keep {
@@ -292,6 +300,34 @@ func (w *walker) prefetch(parents []*node) {
 			w.fetchChunk(chunk)
 		}()
 	}
+}
+
+// menuPlace is the row a menu of an application shows on, and its name.
+type menuPlace struct {
+	app  *appRun
+	name string
+	y    int
+}
+
+// duplicateMenu reports a menu or menu item with the name of one met
+// before on the same row of the same application: LibreOffice's GTK front
+// end shows its menus in a GTK menu bar and exposes its own menu bar (of
+// no height, its menus a little narrower) on the same row, and every menu
+// would be listed twice. The first met, in walk order, is kept.
+func (w *walker) duplicateMenu(n *node) bool {
+	h, ok := n.el.Handle.(*handle)
+	if !ok || (h.role != roleMenu && h.role != roleMenuItem) || n.el.Name == "" || n.el.Bounds.Empty() {
+		return false
+	}
+	place := menuPlace{app: n.app, name: n.el.Name, y: n.el.Bounds.Y}
+	if w.menus[place] {
+		return true
+	}
+	if w.menus == nil {
+		w.menus = map[menuPlace]bool{}
+	}
+	w.menus[place] = true
+	return false
 }
 
 func isClosed(ch chan struct{}) bool {
