@@ -116,3 +116,31 @@ func TestMousepadTypeTextReshaped(t *testing.T) {
 		t.Errorf("type_text does not say what the editor did: %v", res)
 	}
 }
+
+// TestMousepadEscapeClosesItsOwnMenu: mousepad's open File menu holds the
+// X keyboard grab; the grab is the target application's own, so Escape
+// sent to its editor reaches it and closes the menu instead of being
+// refused as input another client would take.
+func TestMousepadEscapeClosesItsOwnMenu(t *testing.T) {
+	app := start(t, nil, "mousepad")
+	c := serve(t)
+	obs := map[string]any{"scope": "process", "pid": app.PID}
+	_, targets, _ := c.observe(obs)
+	c.ok("invoke", map[string]any{"ref": find(t, targets, `Menu "File"`).Ref})
+	if _, _, ok := c.awaitTarget(obs, `MenuItem "Save As..."`, 5*time.Second); !ok {
+		t.Fatal("the File menu did not open")
+	}
+	_, targets, _ = c.observe(obs)
+	c.ok("key", map[string]any{"ref": find(t, targets, "Edit ").Ref, "key": "Escape", "focus": false})
+	if !eventually(5*time.Second, func() bool {
+		_, targets, _ = c.observe(obs)
+		for _, tg := range targets {
+			if strings.HasPrefix(tg.Label, `MenuItem "Save As..."`) {
+				return false
+			}
+		}
+		return true
+	}) {
+		t.Error("the File menu is still open after Escape")
+	}
+}
