@@ -98,7 +98,11 @@ func (w *walker) readChunk(nodes []*node) {
 		// Properties.GetAll, and one property that fails makes GetAll
 		// abort Chromium.
 		p.iName = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "Name")
-		p.iCount = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "ChildCount")
+		// A grid's cell has no children: hundreds of them are read.
+		p.iCount = -1
+		if !n.inGrid {
+			p.iCount = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "ChildCount")
+		}
 		p.iExt = -1
 		if !n.hidden {
 			p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
@@ -150,7 +154,7 @@ func (w *walker) readChunk(nodes []*node) {
 			continue
 		}
 		var count variantValue
-		if b2.store(p.iCharCount, &count) != nil {
+		if p.iCharCount < 0 || b2.store(p.iCharCount, &count) != nil {
 			continue
 		}
 		if c, ok := count.v.(int32); ok && c > 0 {
@@ -206,7 +210,9 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	}
 	// A name or child count that cannot be read is empty, not fatal.
 	_ = b.store(p.iName, &name)
-	_ = b.store(p.iCount, &count)
+	if p.iCount >= 0 {
+		_ = b.store(p.iCount, &count)
+	}
 	nameStr, _ := name.v.(string)
 	childCount, _ := count.v.(int32)
 	if p.iIfaces >= 0 {
@@ -301,10 +307,16 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	// A named region's words are not its name (a status region labelled
 	// "Result"): they are its value.
 	if h.interfaces&hasText != 0 && (wantsText(role) || p.ownText || (el.Name != "" && (regionRole(role) || n.inGrid))) {
-		p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
-		// Qt answers nothing for an end past the text: its length lets
-		// a third round ask again within it.
-		p.iCharCount = b2.call(n.obj, ifaceProperties+".Get", ifaceText, "CharacterCount")
+		if n.inGrid {
+			// LibreOffice's cells fail an end past their text and
+			// answer -1, "to the end": one call for each of hundreds.
+			p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(-1))
+		} else {
+			p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
+			// Qt answers nothing for an end past the text: its length
+			// lets a third round ask again within it.
+			p.iCharCount = b2.call(n.obj, ifaceProperties+".Get", ifaceText, "CharacterCount")
+		}
 	}
 	h.gridCell = n.inGrid
 	if p.virtual && h.interfaces&hasTable != 0 {

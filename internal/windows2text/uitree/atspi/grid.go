@@ -15,7 +15,7 @@ const wideGridAbove = 64
 
 // maxGridCells bounds the cells of a grid read in one snapshot: the top
 // rows of what shows when more show.
-const maxGridCells = 800
+const maxGridCells = 400
 
 // visibleCells finds the cells of a grid that are on screen: the cell at
 // the top left and the one at the bottom right of its visible area give
