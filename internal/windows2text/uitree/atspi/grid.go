@@ -23,24 +23,11 @@ const maxGridCells = 400
 // row and column through the Table interface. The grid is never walked
 // child by child.
 func (w *walker) visibleCells(n *node, area uitree.Area, ncols int) []objRef {
-	r := n.el.Bounds
-	if area.Known {
-		r = area.Rect
-	}
-	if r.Empty() || ncols <= 0 {
+	if ncols <= 0 {
 		return nil
 	}
-	inset := min(8, r.Width/2)
-	first, last := w.edgeHits(n, r, r.X+inset, r.X+r.Width-1-inset)
-	if first.Path == "" {
-		return nil
-	}
-	b := n.app.batch(2)
-	i0 := b.call(first, ifaceAccessible+".GetIndexInParent")
-	i1 := b.call(last, ifaceAccessible+".GetIndexInParent")
-	b.wait()
-	var lo, hi int32
-	if b.store(i0, &lo) != nil || b.store(i1, &hi) != nil || lo < 0 || hi < 0 {
+	lo, hi, ok := w.edgeIndexes(n, area, true)
+	if !ok {
 		return nil
 	}
 	row0, col0 := int(lo)/ncols, int(lo)%ncols
@@ -49,7 +36,7 @@ func (w *walker) visibleCells(n *node, area uitree.Area, ncols int) []objRef {
 	col0, col1 = min(col0, col1), max(col0, col1)
 	cols := min(col1-col0+1, maxGridCells)
 	rows := min(row1-row0+1, max(1, maxGridCells/cols))
-	b = n.app.batch(rows * cols)
+	b := n.app.batch(rows * cols)
 	slots := make([]int, 0, rows*cols)
 	for row := row0; row < row0+rows; row++ {
 		for col := col0; col < col0+cols; col++ {

@@ -165,24 +165,8 @@ func (w *walker) childrenByIndex(n *node, count int) []objRef {
 // screen by asking what lies at the top and at the bottom of its visible
 // area, and returns the children between them (whole rows of ncols cells).
 func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
-	r := n.el.Bounds
-	if area.Known {
-		r = area.Rect
-	}
-	if r.Empty() {
-		return nil
-	}
-	x := r.X + min(8, r.Width/2)
-	first, last := w.edgeHits(n, r, x, x)
-	if first.Path == "" {
-		return nil
-	}
-	b := n.app.batch(2)
-	i0 := b.call(first, ifaceAccessible+".GetIndexInParent")
-	i1 := b.call(last, ifaceAccessible+".GetIndexInParent")
-	b.wait()
-	var lo, hi int32
-	if b.store(i0, &lo) != nil || b.store(i1, &hi) != nil || lo < 0 || hi < 0 {
+	lo, hi, ok := w.edgeIndexes(n, area, false)
+	if !ok {
 		return nil
 	}
 	if lo > hi {
@@ -223,6 +207,36 @@ func childrenAt(n *node, indexes []int32) []objRef {
 		}
 	}
 	return out
+}
+
+// edgeIndexes finds the indexes of the children of n at the top left of
+// its visible area and at its bottom, left or (right set) right: ok is
+// false when none is found there.
+func (w *walker) edgeIndexes(n *node, area uitree.Area, right bool) (top, bottom int32, ok bool) {
+	r := n.el.Bounds
+	if area.Known {
+		r = area.Rect
+	}
+	if r.Empty() {
+		return 0, 0, false
+	}
+	inset := min(8, r.Width/2)
+	xBottom := r.X + inset
+	if right {
+		xBottom = r.X + r.Width - 1 - inset
+	}
+	first, last := w.edgeHits(n, r, r.X+inset, xBottom)
+	if first.Path == "" {
+		return 0, 0, false
+	}
+	b := n.app.batch(2)
+	i0 := b.call(first, ifaceAccessible+".GetIndexInParent")
+	i1 := b.call(last, ifaceAccessible+".GetIndexInParent")
+	b.wait()
+	if b.store(i0, &top) != nil || b.store(i1, &bottom) != nil || top < 0 || bottom < 0 {
+		return 0, 0, false
+	}
+	return top, bottom, true
 }
 
 // edgeHits asks what child of n lies near the top of r (at column xTop)
