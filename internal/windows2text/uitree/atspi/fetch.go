@@ -301,26 +301,33 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	if h.interfaces&hasValue != 0 && rangeRole(role) && !n.inGrid {
 		p.iValue = queueValue(b2, n.obj)
 	}
-	// Gecko exposes no text leaves: a paragraph's words are its Text, not
-	// a child's name. An unnamed text container's text names it.
-	p.ownText = h.interfaces&hasText != 0 && el.Name == "" && textContainer(role)
-	// A named region's words are not its name (a status region labelled
-	// "Result"): they are its value.
-	if h.interfaces&hasText != 0 && (wantsText(role) || p.ownText || (el.Name != "" && (regionRole(role) || n.inGrid))) {
-		if n.inGrid {
-			// LibreOffice's cells fail an end past their text and
-			// answer -1, "to the end": one call for each of hundreds.
-			p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(-1))
-		} else {
-			p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
-			// Qt answers nothing for an end past the text: its length
-			// lets a third round ask again within it.
-			p.iCharCount = b2.call(n.obj, ifaceProperties+".Get", ifaceText, "CharacterCount")
-		}
-	}
+	w.queueText(b2, p, role)
 	h.gridCell = n.inGrid
 	if p.virtual && h.interfaces&hasTable != 0 {
 		p.iNCols = b2.call(n.obj, ifaceProperties+".Get", ifaceTable, "NColumns")
+	}
+}
+
+// queueText asks, in the second round, for the text of an element whose
+// words are its Text: an edit field's or document's value, an unnamed text
+// container's name, a named region's value, a grid cell's value.
+func (w *walker) queueText(b2 *batch, p *pendingNode, role uint32) {
+	// Gecko exposes no text leaves: a paragraph's words are its Text, not
+	// a child's name. An unnamed text container's text names it.
+	p.ownText = p.h.interfaces&hasText != 0 && p.el.Name == "" && textContainer(role)
+	// A named region's words are not its name (a status region labelled
+	// "Result"): they are its value.
+	if p.h.interfaces&hasText != 0 && (wantsText(role) || p.ownText || (p.el.Name != "" && (regionRole(role) || p.n.inGrid))) {
+		if p.n.inGrid {
+			// LibreOffice's cells fail an end past their text and
+			// answer -1, "to the end": one call for each of hundreds.
+			p.iText = b2.call(p.n.obj, ifaceText+".GetText", int32(0), int32(-1))
+		} else {
+			p.iText = b2.call(p.n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
+			// Qt answers nothing for an end past the text: its length
+			// lets a third round ask again within it.
+			p.iCharCount = b2.call(p.n.obj, ifaceProperties+".Get", ifaceText, "CharacterCount")
+		}
 	}
 }
 
