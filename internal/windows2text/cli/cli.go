@@ -118,7 +118,7 @@ stdin and stdout; windows, snapshot and observe are its one-shot forms.`,
 	root.SetHelpCommand(helpCommand())
 	p.enableA11y = new(bool)
 	root.PersistentFlags().BoolVar(p.enableA11y, "enable-a11y", false,
-		"switch the session's accessibility on first, as screen readers do, so that browsers and Qt applications started afterwards expose their trees")
+		"switch the session's accessibility on first, as screen readers do, so that applications started afterwards that read it (Firefox) expose their trees")
 	root.AddCommand(p.serveCommand(), p.mcpCommand(), p.windowsCommand(), p.snapshotCommand(), p.observeCommand(), p.versionCommand())
 	// cobra adds help and completion when it runs; add them now, so that
 	// they count among the known commands from the start.

@@ -135,7 +135,7 @@ func (s *Server) addTools() {
 	sdk.AddTool(s.mcp, &sdk.Tool{Name: "wait", Description: "Wait, without observing again and again, until a condition holds or timeoutMs passes: an element appears or disappears, a window opens or closes, a ref's value or states change, or the application goes quiet. Driven by the platform's accessibility events. The refs held stay valid, unless an element that appeared comes with its ref: then its snapshot is the latest.", Annotations: readOnly},
 		locked(s, s.wait))
 	if sw, ok := s.backend.(uitree.AccessibilitySwitch); ok {
-		sdk.AddTool(s.mcp, &sdk.Tool{Name: "enable_accessibility", Description: "Switch the desktop's accessibility on as screen readers do, for applications that show no tree (a browser or Qt application started without accessibility): applications started afterwards expose their trees; restart one that is already running."},
+		sdk.AddTool(s.mcp, &sdk.Tool{Name: "enable_accessibility", Description: "Switch the desktop's accessibility on as screen readers do, for applications that show no tree (Firefox started without accessibility): applications started afterwards expose their trees; restart one that is already running."},
 			locked(s, func(ctx context.Context, _ struct{}) (*sdk.CallToolResult, any, error) {
 				if err := sw.EnableAccessibility(ctx); err != nil {
 					return nil, nil, uitree.Errorf(uitree.CodeActionFailed, "%w", err)

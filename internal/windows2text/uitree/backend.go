@@ -254,7 +254,7 @@ type Closer interface {
 
 // AccessibilitySwitch is a backend that can switch the desktop's
 // accessibility on as screen readers do, for applications that expose
-// their trees only then (browsers, Qt). Applications started afterwards
+// their trees only then (Firefox). Applications started afterwards
 // see it; running ones may need a restart.
 type AccessibilitySwitch interface {
 	EnableAccessibility(ctx context.Context) error
