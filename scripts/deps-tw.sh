@@ -2,7 +2,10 @@
 # Debian packages the tw server tests need: python3 runs the spec's
 # minimal client (internal/tw/rpc TestSpecPythonClient) unchanged.
 # bench/tw/compare.sh installs pandoc itself; the tests do not need it.
-# wamerican is the word list spelling checks use (internal/tw/spell).
+# wamerican is the word list spelling checks use (internal/tw/spell);
+# wordnet-base is the dictionary of tw define and define_word
+# (internal/tw/lexicon); hunspell and its dictionaries suggest spellings in
+# the six interface languages (internal/tw/spell).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need python3 wamerican
+apt_need python3 wamerican wordnet-base hunspell hunspell-en-us hunspell-de-de hunspell-fr hunspell-es hunspell-pt-pt hunspell-ar

@@ -2,11 +2,11 @@ package tw_test
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"textfirst/bench/tw/corpus"
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/load"
 )
@@ -24,9 +24,7 @@ func TestCorpus(t *testing.T) {
 		t.Fatal("the corpus differs between runs")
 	}
 	path := filepath.Join(t.TempDir(), "doc.md")
-	if err := os.WriteFile(path, md, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testkit.WriteFile(t, path, string(md))
 	app := core.New(core.Options{Home: t.TempDir(), Load: load.File, Parse: load.Bytes})
 	defer app.Close()
 	if err := app.Open(path); err != nil {

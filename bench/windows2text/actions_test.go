@@ -3,10 +3,8 @@
 package bench
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"slices"
@@ -15,57 +13,30 @@ import (
 	"time"
 
 	"textfirst/internal/testkit"
+	"textfirst/internal/windows2text/ndjson/ndjsontest"
 )
 
 // serveClient drives a real "windows2text serve" over NDJSON.
 type serveClient struct {
 	tb   testing.TB
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Reader
-	next int
+	ndjs *ndjsontest.Client
 }
 
 func startServe(tb testing.TB) *serveClient {
 	tb.Helper()
-	bin := testkit.Binary(tb, "windows2text")
-	c := &serveClient{tb: tb, cmd: exec.Command(bin, "serve")}
-	c.cmd.Env = os.Environ()
-	c.cmd.Stderr = os.Stderr
-	var err error
-	if c.in, err = c.cmd.StdinPipe(); err != nil {
-		tb.Fatal(err)
-	}
-	out, err := c.cmd.StdoutPipe()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	c.out = bufio.NewReader(out)
-	if err := c.cmd.Start(); err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() {
-		c.in.Close()
-		c.cmd.Wait()
-	})
-	return c
+	cmd := exec.Command(testkit.Binary(tb, "windows2text"), "serve")
+	cmd.Env = os.Environ()
+	cmd.Stderr = os.Stderr
+	return &serveClient{tb: tb, ndjs: ndjsontest.Start(tb, cmd)}
 }
 
 // call sends one request and returns its result and how long the answer
-// took, from writing the request to reading the answer's line.
+// took, from sending the request to reading the answer's line.
 func (c *serveClient) call(method string, params map[string]any) (map[string]any, time.Duration) {
 	c.tb.Helper()
-	c.next++
-	line, _ := json.Marshal(map[string]any{"id": c.next, "method": method, "params": params})
 	start := time.Now()
-	if _, err := c.in.Write(append(line, '\n')); err != nil {
-		c.tb.Fatal(err)
-	}
-	answer, err := c.out.ReadBytes('\n')
+	answer := c.ndjs.Call(method, params)
 	took := time.Since(start)
-	if err != nil {
-		c.tb.Fatalf("%s: %v", method, err)
-	}
 	var resp struct {
 		OK     bool           `json:"ok"`
 		Result map[string]any `json:"result"`
@@ -159,7 +130,7 @@ func BenchmarkActions(b *testing.B) {
 			for i := range rounds {
 				r := a.reqs[i%2]
 				res, took := c.call(r.method, r.params)
-				ms = append(ms, millis(took))
+				ms = append(ms, testkit.Millis(took))
 				if res["settled"] == true {
 					quiet++
 				} else {
@@ -174,12 +145,12 @@ func BenchmarkActions(b *testing.B) {
 					p[k] = v
 				}
 				_, took := c.call(r.method, p)
-				noWait = append(noWait, millis(took))
+				noWait = append(noWait, testkit.Millis(took))
 			}
 			quietAll += quiet
 			boundAll += bound
-			b.ReportMetric(median(ms), strings.ReplaceAll(a.name, "/", "-")+"-ms")
-			report = append(report, fmt.Sprintf("| %s | %.1f ms | %.1f ms | %.1f ms | %d / %d | %.1f ms |", a.name, median(ms), slices.Min(ms), slices.Max(ms), quiet, bound, median(noWait)))
+			b.ReportMetric(testkit.Median(ms), strings.ReplaceAll(a.name, "/", "-")+"-ms")
+			report = append(report, fmt.Sprintf("| %s | %.1f ms | %.1f ms | %.1f ms | %d / %d | %.1f ms |", a.name, testkit.Median(ms), slices.Min(ms), slices.Max(ms), quiet, bound, testkit.Median(noWait)))
 		}
 		b.ReportMetric(float64(quietAll), "settled-quiet")
 		b.ReportMetric(float64(boundAll), "settled-bound")

@@ -10,16 +10,13 @@ package bench
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
-	"slices"
 	"testing"
 	"time"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/windows2text/desktoptest"
 	"textfirst/internal/windows2text/uitree"
 	"textfirst/internal/windows2text/uitree/atspi"
@@ -33,64 +30,53 @@ var (
 	appOrder = []string{"widget-factory", "list-2000", "featherpad-qt5", "mousepad", "galculator", "zenity-list-2000"}
 )
 
+// TestMain starts the private desktop, the applications compared and the
+// backend; a fuzzing run starts none of them.
 func TestMain(m *testing.M) {
-	flag.Parse()
-	os.Exit(runMain(m))
-}
-
-func runMain(m *testing.M) int {
-	var err error
-	if desk, err = desktoptest.Start(true); err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	defer desk.Close()
-	if apps["widget-factory"], err = desk.StartProgram("gtk3-widget-factory"); err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	if apps["list-2000"], err = desk.StartApp("--title", "w2t list", "--list-only", "--rows", "2000"); err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	// Real applications from Debian: a Qt 5 editor (its bridge switched
-	// on), a GTK editor and a calculator, each with a home of its own.
-	// zenity's list dialog holds 2,000 rows, the long-list dialog of the
-	// end-to-end tests.
-	zenityArgs := []string{"--list", "--title=Pick", "--column=Item", "--width=400", "--height=300"}
-	for i := range 2000 {
-		zenityArgs = append(zenityArgs, fmt.Sprintf("row-%d", i+1))
-	}
-	for _, a := range []struct {
-		name string
-		env  []string
-		prog string
-		args []string
-	}{
-		{"featherpad-qt5", []string{"QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1", "QT_ACCESSIBILITY=1"}, "featherpad", nil},
-		{"mousepad", nil, "mousepad", nil},
-		{"galculator", nil, "galculator", nil},
-		{"zenity-list-2000", nil, "zenity", zenityArgs},
-	} {
-		home, err := os.MkdirTemp(desk.Dir(), "home-")
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "FAIL:", err)
-			return 1
+	desktoptest.Main(m, true, func(d *desktoptest.Desktop) (func(), error) {
+		desk = d
+		var err error
+		if apps["widget-factory"], err = desk.StartProgram("gtk3-widget-factory"); err != nil {
+			return nil, err
 		}
-		env := append([]string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}, a.env...)
-		if apps[a.name], err = desk.StartProgramEnv(env, a.prog, a.args...); err != nil {
-			fmt.Fprintln(os.Stderr, "FAIL:", err)
-			return 1
+		if apps["list-2000"], err = desk.StartApp("--title", "w2t list", "--list-only", "--rows", "2000"); err != nil {
+			return nil, err
 		}
-	}
-	if backend, err = atspi.New(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "FAIL:", err)
-		return 1
-	}
-	defer backend.Close()
-	// Let the applications finish their start-up work.
-	time.Sleep(500 * time.Millisecond)
-	return m.Run()
+		// Real applications from Debian: a Qt 5 editor (its bridge switched
+		// on), a GTK editor and a calculator, each with a home of its own.
+		// zenity's list dialog holds 2,000 rows, the long-list dialog of the
+		// end-to-end tests.
+		zenityArgs := []string{"--list", "--title=Pick", "--column=Item", "--width=400", "--height=300"}
+		for i := range 2000 {
+			zenityArgs = append(zenityArgs, fmt.Sprintf("row-%d", i+1))
+		}
+		for _, a := range []struct {
+			name string
+			env  []string
+			prog string
+			args []string
+		}{
+			{"featherpad-qt5", []string{"QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1", "QT_ACCESSIBILITY=1"}, "featherpad", nil},
+			{"mousepad", nil, "mousepad", nil},
+			{"galculator", nil, "galculator", nil},
+			{"zenity-list-2000", nil, "zenity", zenityArgs},
+		} {
+			home, err := os.MkdirTemp(desk.Dir(), "home-")
+			if err != nil {
+				return nil, err
+			}
+			env := append([]string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}, a.env...)
+			if apps[a.name], err = desk.StartProgramEnv(env, a.prog, a.args...); err != nil {
+				return nil, err
+			}
+		}
+		if backend, err = atspi.New(context.Background()); err != nil {
+			return nil, err
+		}
+		// Let the applications finish their start-up work.
+		time.Sleep(500 * time.Millisecond)
+		return func() { backend.Close() }, nil
+	})
 }
 
 // request snapshots every window of one application in the raw view (every
@@ -118,25 +104,6 @@ func snapshot(tb testing.TB, req uitree.Request) (int, *uitree.Tree) {
 	return n, tree
 }
 
-// pyatspi runs the Python walker for iterations walks.
-func pyatspi(tb testing.TB, name string, iterations int) (nodes int, ms []float64) {
-	_, file, _, _ := runtime.Caller(0)
-	cmd := exec.Command("/usr/bin/python3", filepath.Join(filepath.Dir(file), "pyatspi_walk.py"), fmt.Sprint(apps[name].PID), fmt.Sprint(iterations))
-	cmd.Env = desk.Env
-	out, err := cmd.Output()
-	if err != nil {
-		tb.Fatalf("pyatspi walk: %v (%s)", err, out)
-	}
-	var res struct {
-		Nodes int
-		MS    []float64
-	}
-	if err := json.Unmarshal(out, &res); err != nil {
-		tb.Fatalf("pyatspi output %q: %v", out, err)
-	}
-	return res.Nodes, res.MS
-}
-
 // BenchmarkSideBySide times both walks of each application alternately,
 // in one run: windows2text's snapshot (process scope, raw view: every
 // element) with a warm helper (the serve case: connections and interface
@@ -157,7 +124,7 @@ func BenchmarkSideBySide(b *testing.B) {
 				for range rounds[name][0] {
 					start := time.Now()
 					nodes, _ = snapshot(b, req)
-					warm = append(warm, millis(time.Since(start)))
+					warm = append(warm, testkit.Millis(time.Since(start)))
 
 					start = time.Now()
 					fresh, err := atspi.New(context.Background())
@@ -167,15 +134,15 @@ func BenchmarkSideBySide(b *testing.B) {
 					if _, err := fresh.Snapshot(context.Background(), req); err != nil {
 						b.Fatal(err)
 					}
-					cold = append(cold, millis(time.Since(start)))
+					cold = append(cold, testkit.Millis(time.Since(start)))
 					fresh.Close()
 				}
-				pyNodes, pyMS := pyatspi(b, name, rounds[name][1])
-				b.ReportMetric(median(warm), "w2t-ms")
-				b.ReportMetric(median(cold), "w2t-cold-ms")
-				b.ReportMetric(median(pyMS), "pyatspi-ms")
-				b.ReportMetric(median(pyMS)/median(warm), "speedup")
-				b.ReportMetric(median(pyMS)/median(cold), "speedup-cold")
+				pyNodes, pyMS := desk.PyatspiWalk(b, apps[name].PID, rounds[name][1], "")
+				b.ReportMetric(testkit.Median(warm), "w2t-ms")
+				b.ReportMetric(testkit.Median(cold), "w2t-cold-ms")
+				b.ReportMetric(testkit.Median(pyMS), "pyatspi-ms")
+				b.ReportMetric(testkit.Median(pyMS)/testkit.Median(warm), "speedup")
+				b.ReportMetric(testkit.Median(pyMS)/testkit.Median(cold), "speedup-cold")
 				b.ReportMetric(float64(nodes), "w2t-elements")
 				b.ReportMetric(float64(pyNodes), "pyatspi-elements")
 			}
@@ -183,15 +150,13 @@ func BenchmarkSideBySide(b *testing.B) {
 	}
 }
 
-func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
 // TestWalkMatchesPyatspi checks that the benchmark compares like with like:
 // the raw snapshot of gtk3-widget-factory holds exactly the elements a
 // pyatspi walk visits (plus the snapshot's Pane for the process), and a
 // snapshot of the list accounts for every cell, walked or counted.
 func TestWalkMatchesPyatspi(t *testing.T) {
 	nodes, _ := snapshot(t, request("widget-factory", uitree.ViewRaw))
-	pyNodes, _ := pyatspi(t, "widget-factory", 1)
+	pyNodes, _ := desk.PyatspiWalk(t, apps["widget-factory"].PID, 1, "")
 	if nodes != pyNodes+1 {
 		t.Errorf("widget-factory: windows2text walked %d elements, pyatspi %d", nodes-1, pyNodes)
 	}
@@ -208,15 +173,6 @@ func TestWalkMatchesPyatspi(t *testing.T) {
 	if cells+omitted != 4002 || walked > 100 {
 		t.Errorf("list: %d cells walked, %d counted (%d elements in all); want the visible rows walked and the rest of 4,002 cells counted", cells, omitted, walked)
 	}
-}
-
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	if len(s) == 0 {
-		return 0
-	}
-	return s[len(s)/2]
 }
 
 // BenchmarkObserve times what an agent asks for most: observe of each
@@ -242,11 +198,11 @@ func BenchmarkObserve(b *testing.B) {
 					}
 					var refs uitree.Refs
 					obs := uitree.Observe(refs.Publish(tree), 100, 2000)
-					times = append(times, millis(time.Since(start)))
+					times = append(times, testkit.Millis(time.Since(start)))
 					data, _ := json.Marshal(obs)
 					size, targets = len(data), len(obs.Targets)
 				}
-				b.ReportMetric(median(times), "observe-ms")
+				b.ReportMetric(testkit.Median(times), "observe-ms")
 				b.ReportMetric(float64(size), "bytes")
 				b.ReportMetric(float64(targets), "targets")
 			}

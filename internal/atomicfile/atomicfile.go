@@ -37,7 +37,7 @@ func write(path string, data []byte, perm os.FileMode, private bool) error {
 	} else {
 		perm &^= umask
 	}
-	tmp, err := os.CreateTemp(dir, TempPattern(path))
+	tmp, err := os.CreateTemp(dir, tempPattern(path))
 	if err != nil {
 		return fmt.Errorf("atomicfile: %w", err)
 	}
@@ -90,9 +90,9 @@ func Target(path string) (string, error) {
 	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
 }
 
-// TempPattern is the name pattern of the temporary files Write makes
+// tempPattern is the name pattern of the temporary files Write makes
 // beside path.
-func TempPattern(path string) string { return "." + filepath.Base(path) + ".tmp-*" }
+func tempPattern(path string) string { return "." + filepath.Base(path) + ".tmp-*" }
 
 // SweepStale removes the temporary files of Write beside path (a write
 // that was killed before its rename leaves one) that are older than age:
@@ -100,7 +100,7 @@ func TempPattern(path string) string { return "." + filepath.Base(path) + ".tmp-
 // removed.
 func SweepStale(path string, age time.Duration) int {
 	dir := filepath.Dir(path)
-	prefix := strings.TrimSuffix(TempPattern(path), "*")
+	prefix := strings.TrimSuffix(tempPattern(path), "*")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return 0

@@ -33,14 +33,14 @@ func Path(t testing.TB, parts ...string) string {
 	return path
 }
 
-// GoTool returns the go command of the toolchain running the tests, so
+// goTool returns the go command of the toolchain running the tests, so
 // that tests never depend on where Go is installed or on PATH.
-func GoTool() string {
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goTool); err != nil {
+func goTool() string {
+	tool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(tool); err != nil {
 		return "go"
 	}
-	return goTool
+	return tool
 }
 
 type build struct {
@@ -95,7 +95,7 @@ func binary(name string) (string, error) {
 	buildsMu.Unlock()
 	b.once.Do(func() {
 		b.path = filepath.Join(dir, name)
-		cmd := exec.Command(GoTool(), "build", "-o", b.path, "./cmd/"+name)
+		cmd := exec.Command(goTool(), "build", "-o", b.path, "./cmd/"+name)
 		cmd.Dir = Root()
 		if out, err := cmd.CombinedOutput(); err != nil {
 			b.err = fmt.Errorf("go build ./cmd/%s: %w\n%s", name, err, out)
@@ -123,4 +123,16 @@ func Deref(s *string) string {
 		return "<nil>"
 	}
 	return *s
+}
+
+// Tool is the path of the command tool on PATH. When tool is missing it
+// fails the test, naming deps, the script that installs it (such as
+// "scripts/deps-speech.sh"): a missing tool never skips a test.
+func Tool(t testing.TB, tool, deps string) string {
+	t.Helper()
+	path, err := exec.LookPath(tool)
+	if err != nil {
+		t.Fatalf("%s is not installed: run %s", tool, deps)
+	}
+	return path
 }

@@ -204,16 +204,27 @@ type Cue struct {
 	Text           string
 }
 
-// wordCues are a cue per word of the recording, from the word's time to the
-// next word's (the last to the end of the audio).
+// wordCues are a cue per document word of the recording, from the word's
+// time (or that of the words continuous reading inserted right before it,
+// which have no cue of their own: "heading level 2" is heard under the
+// heading's first word) to the next word's (the last to the end of the
+// audio).
 func wordCues(rec *speech.Recording) []Cue {
 	cues := make([]Cue, 0, len(rec.Words))
+	start := -1.0
 	for i, w := range rec.Words {
+		if start < 0 {
+			start = w.TimeMs
+		}
+		if w.Inserted {
+			continue
+		}
 		end := rec.DurationMs
 		if i+1 < len(rec.Words) {
 			end = rec.Words[i+1].TimeMs
 		}
-		cues = append(cues, Cue{StartMs: w.TimeMs, EndMs: end, Text: w.Text})
+		cues = append(cues, Cue{StartMs: start, EndMs: end, Text: w.Text})
+		start = -1
 	}
 	return cues
 }

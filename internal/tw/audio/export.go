@@ -94,7 +94,7 @@ func Export(ctx context.Context, d *doc.Document, o Options) (*Result, error) {
 		defer os.RemoveAll(tmp)
 		wavPath = filepath.Join(tmp, "speech.wav")
 	}
-	rec, notices, err := speech.ExportContext(ctx, d, from, to, o.Speech, wavPath, func(done, total int) {
+	rec, notices, err := speech.ExportContinuous(ctx, d, from, to, o.Speech, wavPath, func(done, total int) {
 		progress("Synthesising", float64(done)/float64(max(total, 1)))
 	})
 	res := &Result{Notices: notices}

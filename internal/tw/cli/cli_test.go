@@ -437,19 +437,9 @@ func startServe(t *testing.T, dir string, env []string, args ...string) (stdin i
 	cmd := exec.Command(twBinary(t), append([]string{"serve", "--stdio"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stdin, stdout := testkit.StartPiped(t, cmd)
 	t.Cleanup(func() { cmd.Process.Kill() })
 	lines := make(chan string, 1000)
 	go func() {
@@ -622,11 +612,7 @@ func serveUntilSignal(t *testing.T, dir string, env []string, sig syscall.Signal
 	if env != nil {
 		cmd.Env = append(os.Environ(), env...)
 	}
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stdin, stdout := testkit.StartPiped(t, cmd)
 	defer cmd.Process.Kill()
 	defer stdin.Close()
 	br := bufio.NewReader(stdout)

@@ -14,8 +14,8 @@ import (
 )
 
 // commands are every command tw has, as `tw help` lists them.
-var commands = []string{"backends", "completion", "convert", "export-audio", "help", "info", "marks", "open", "search",
-	"serve", "speak", "text", "version", "voices"}
+var commands = []string{"backends", "completion", "convert", "define", "export-audio", "help", "info", "marks", "open", "search",
+	"serve", "settings", "speak", "summarize", "text", "version", "voices"}
 
 func TestHelpForEveryCommand(t *testing.T) {
 	// The list of commands is the one tw prints.
@@ -63,8 +63,8 @@ func TestUnknownCommand(t *testing.T) {
 	}{
 		{[]string{"frobnicate"}, ""},
 		{[]string{"transcode", "x.md"}, ""},
-		{[]string{"settings"}, ""},
-		{[]string{"define", "word"}, ""},
+		{[]string{"library"}, ""},
+		{[]string{"stats", "notes.md"}, ""},
 		{[]string{"tex", "notes.md"}, "Did you mean tw text?"},
 		{[]string{"serv", "--stdio"}, "Did you mean tw serve?"},
 		{[]string{"voice"}, "Did you mean tw voices?"},

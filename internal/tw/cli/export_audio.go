@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -16,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/audio"
 	"textfirst/internal/tw/doc"
 )
@@ -63,11 +63,8 @@ and leaves no file.`,
 			if wordLevel && subs == "" {
 				return usage(env.p, "export-audio", env.tr("--word-level goes with --subtitles srt|vtt"))
 			}
-			opts, err := vf.options(env)
+			opts, err := vf.options(env, "export-audio")
 			if err != nil {
-				return usage(env.p, "export-audio", err.Error())
-			}
-			if err := checkBackend(env, "export-audio", opts.Backend); err != nil {
 				return err
 			}
 			d, err := loadDoc(env, "export-audio", args[0], "")
@@ -189,7 +186,7 @@ func phaseShown(env Env, phase string) string {
 	return env.tr("Encoding %s", name)
 }
 
-var partOf = regexp.MustCompile(`^(.*) (\d+) of (\d+)$`)
+var partOf = lazyregexp.New(`^(.*) (\d+) of (\d+)$`)
 
 // progress draws "Synthesising [#####     ] 50%" on stderr, redrawn in
 // place at most ten times a second, on a terminal only.

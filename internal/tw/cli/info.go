@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/units"
 )
@@ -76,6 +78,9 @@ func printInfo(env Env, d *doc.Document, asJSON bool) {
 		if hasPages {
 			out["pages"] = pages
 		}
+		if missing := d.Meta.Properties[load.PropertyMissingAudio]; missing != "" {
+			out["missing_audio"] = strings.Split(missing, ", ")
+		}
 		data, _ := json.MarshalIndent(out, "", "  ")
 		fmt.Fprintln(env.Stdout, string(data))
 		return
@@ -99,6 +104,9 @@ func printInfo(env Env, d *doc.Document, asJSON bool) {
 	fmt.Fprintf(w, "Paragraphs: %d\n", paragraphs)
 	if hasPages {
 		fmt.Fprintf(w, "Pages: %d\n", pages)
+	}
+	if missing := d.Meta.Properties[load.PropertyMissingAudio]; missing != "" {
+		fmt.Fprintf(w, "Missing audio: %s\n", missing)
 	}
 	fmt.Fprintf(w, "Structure: %d headings, %d lists, %d tables, %d links, %d images\n",
 		count(doc.Heading), count(doc.List), count(doc.Table), count(doc.Link), count(doc.Image))

@@ -30,7 +30,7 @@ func readFailure(p *i18n.Printer, cmd, path string, err error) error {
 		case load.ReasonFolder:
 			todo = lang(p).tr("Give a file, not a folder.")
 		case reasonNeedsPassword, reasonNoPassword:
-			todo = lang(p).tr("Give its password in %s, or run the command on a terminal to be asked for it.", EnvPassword)
+			todo = lang(p).tr("Give its password in %s, or run the command on a terminal to be asked for it.", envPassword)
 		case reasonWrongPassword:
 			todo = lang(p).tr("Check the password and try again.")
 		case load.ReasonBinary:
@@ -60,19 +60,21 @@ const (
 // line words in the interface language (others, such as a decoder's
 // error, stay as they are).
 var reasons = map[string]string{
-	load.ReasonNoSuchFile:     i18n.Key("no such file"),
-	load.ReasonFolder:         i18n.Key("is a folder"),
-	load.ReasonPermission:     i18n.Key("permission denied"),
-	load.ReasonBinary:         i18n.Key("binary file, not a document"),
-	load.ReasonNotRegular:     i18n.Key("not a regular file"),
-	load.ReasonTooLarge:       i18n.Key("too large (over 1 GiB)"),
-	load.ReasonEndless:        i18n.Key("not a regular file (its size says 0, but it goes on past 64 MiB)"),
-	load.ReasonNoMember:       i18n.Key("no such file in the archive"),
-	load.ReasonTooMuchText:    i18n.Key("produces more than 256 MB of text"),
-	load.ReasonTooManyMarkers: i18n.Key("produces more than 4 million headings, links and other marks"),
-	reasonNeedsPassword:       i18n.Key("it is encrypted and needs a password"),
-	reasonNoPassword:          i18n.Key("it is encrypted and no password was given"),
-	reasonWrongPassword:       i18n.Key("the password is incorrect"),
+	load.ReasonNoSuchFile:         i18n.Key("no such file"),
+	load.ReasonFolder:             i18n.Key("is a folder"),
+	load.ReasonPermission:         i18n.Key("permission denied"),
+	load.ReasonBinary:             i18n.Key("binary file, not a document"),
+	load.ReasonNotRegular:         i18n.Key("not a regular file"),
+	load.ReasonTooLarge:           i18n.Key("too large (over 1 GiB)"),
+	load.ReasonEndless:            i18n.Key("not a regular file (its size says 0, but it goes on past 64 MiB)"),
+	load.ReasonNoMember:           i18n.Key("no such file in the archive"),
+	load.ReasonTooMuchText:        i18n.Key("produces more than 256 MB of text"),
+	load.ReasonTooManyMarkers:     i18n.Key("produces more than 4 million headings, links and other marks"),
+	load.ReasonTextOutgrowsFile:   i18n.Key("produces far more text than a file of its size holds"),
+	load.ReasonMarkersOutgrowFile: i18n.Key("produces far more headings, links and other marks than a file of its size holds"),
+	reasonNeedsPassword:           i18n.Key("it is encrypted and needs a password"),
+	reasonNoPassword:              i18n.Key("it is encrypted and no password was given"),
+	reasonWrongPassword:           i18n.Key("the password is incorrect"),
 }
 
 // readStdin reads all of standard input, up to load.MaxSize.
@@ -155,15 +157,15 @@ func terminalProgress(env Env, w io.Writer) (show func(done, total int, step str
 		}
 }
 
-// EnvPassword names the environment variable that gives the password of
+// envPassword names the environment variable that gives the password of
 // an encrypted document to a command run without a terminal.
-const EnvPassword = "TEXTWEAVER_PASSWORD"
+const envPassword = "TEXTWEAVER_PASSWORD"
 
 // loadLocked loads an encrypted document with its password: the one in
 // TEXTWEAVER_PASSWORD, else one asked for on the terminal, unechoed. (A
 // password is never taken as an argument: other users see arguments.)
 func loadLocked(env Env, path string) (*doc.Document, error) {
-	if pw := env.Getenv(EnvPassword); pw != "" {
+	if pw := env.Getenv(envPassword); pw != "" {
 		return load.FileWithPassword(path, pw)
 	}
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)

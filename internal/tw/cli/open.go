@@ -43,14 +43,15 @@ func openCmd(env Env) *cobra.Command {
 						env.tr("Run it in a terminal, or use tw text - to print the text."))
 				}
 				o.Data = data
-			} else if !doc.IsWebAddress(o.File) {
+			} else if _, member, _ := load.AbsPath(o.File); !member && !doc.IsWebAddress(o.File) {
+				// A member of an archive is the loader's to find.
 				info, err := os.Stat(o.File)
 				switch {
 				case errors.Is(err, os.ErrNotExist):
 					return readFailure(env.p, "open", o.File, &load.Error{Path: o.File, Reason: load.ReasonNoSuchFile})
 				case err != nil:
 					return readFailure(env.p, "open", o.File, err)
-				case info.IsDir():
+				case info.IsDir() && !load.IsBook(o.File):
 					return readFailure(env.p, "open", o.File, &load.Error{Path: o.File, Reason: load.ReasonFolder})
 				}
 			}

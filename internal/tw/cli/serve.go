@@ -45,7 +45,7 @@ func serve(env Env, home, backend, open string, noSpeech bool) error {
 		NoSpeech: noSpeech, Backend: backend})
 	defer sess.Close()
 	cwd, _ := os.Getwd()
-	srv := &rpc.Server{Version: Version, App: sess.App, BaseDir: cwd, Logger: sess.Logger}
+	srv := &rpc.Server{Version: version, App: sess.App, BaseDir: cwd, Logger: sess.Logger}
 	if sess.Settings != nil {
 		srv.Settings = sess.Settings
 	}

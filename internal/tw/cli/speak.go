@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -50,8 +49,10 @@ func (env Env) settingsOf(home string) (*settings.Store, []i18n.Message, error) 
 // chose; a bad value there is its default, with the warning on stderr)
 // with the flags applied, and the notices in the interface language.
 // Out-of-range values clamp, as in settings. An engine named by --backend
-// speaks or the command fails saying why: never a quiet fallback.
-func (v *voiceFlags) options(env Env) (speech.Options, error) {
+// speaks or the command fails saying why: never a quiet fallback. The
+// error is the command cmd's: a usage error for a flag's bad value, or
+// checkBackend's for an engine that is not here.
+func (v *voiceFlags) options(env Env, cmd string) (speech.Options, error) {
 	ov := speech.Overrides{Backend: v.backend, Module: v.module, Voice: v.voice, StrictBackend: true, Language: env.printer().Lang().Code}
 	var st speech.Settings
 	store, warnings, err := env.settingsOf(session.Home(v.home, env.Getenv))
@@ -64,18 +65,22 @@ func (v *voiceFlags) options(env Env) (speech.Options, error) {
 	if v.rate != "" {
 		n, err := strconv.Atoi(v.rate)
 		if err != nil {
-			return speech.Options{}, errors.New(env.tr("--rate wants words per minute (%s), not %q", spanIn(env, "speech.rate"), v.rate))
+			return speech.Options{}, usage(env.p, cmd, env.tr("--rate wants words per minute (%s), not %q", spanIn(env, "speech.rate"), v.rate))
 		}
 		ov.Rate = &n
 	}
 	if v.pitch != "" {
 		n, err := strconv.Atoi(v.pitch)
 		if err != nil {
-			return speech.Options{}, errors.New(env.tr("--pitch wants semitones (%s), not %q", spanIn(env, "speech.pitch"), v.pitch))
+			return speech.Options{}, usage(env.p, cmd, env.tr("--pitch wants semitones (%s), not %q", spanIn(env, "speech.pitch"), v.pitch))
 		}
 		ov.Pitch = &n
 	}
-	return speech.OptionsFrom(st, ov), nil
+	opts := speech.OptionsFrom(st, ov)
+	if err := checkBackend(env, cmd, opts.Backend); err != nil {
+		return speech.Options{}, err
+	}
+	return opts, nil
 }
 
 // span is the range of a number setting: "50 to 900".
@@ -103,11 +108,8 @@ address reads its page) and return when it has been heard, or write it to an aud
 			if len(args) != 1 {
 				return usage(env.p, "speak", env.tr("give one text to speak, or - to read it from standard input"))
 			}
-			opts, err := vf.options(env)
+			opts, err := vf.options(env, "speak")
 			if err != nil {
-				return usage(env.p, "speak", err.Error())
-			}
-			if err := checkBackend(env, "speak", opts.Backend); err != nil {
 				return err
 			}
 			text := args[0]

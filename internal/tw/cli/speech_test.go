@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/speech"
 	"textfirst/internal/tw/speech/speechtest"
 )
@@ -109,16 +108,6 @@ func TestVoices(t *testing.T) {
 	}
 }
 
-func soxSeconds(t *testing.T, path string) float64 {
-	t.Helper()
-	out, err := exec.Command("sox", "--i", "-D", path).Output()
-	if err != nil {
-		t.Fatalf("sox --i -D %s: %v", path, err)
-	}
-	v, _ := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
-	return v
-}
-
 func TestSpeak(t *testing.T) {
 	dir := t.TempDir()
 	wav := filepath.Join(dir, "hello.wav")
@@ -126,9 +115,9 @@ func TestSpeak(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "Wrote "+wav+": ") {
 		t.Fatalf("exit %d, %q, %q", code, out, errs)
 	}
-	fast := soxSeconds(t, wav)
+	fast := testkit.SoundSeconds(t, wav)
 	call(Speak, "", "Hello from standard input.", "--out", wav, "--rate", "150")
-	if slow := soxSeconds(t, wav); fast <= 0.3 || slow < fast*2 {
+	if slow := testkit.SoundSeconds(t, wav); fast <= 0.3 || slow < fast*2 {
 		t.Errorf("400 wpm lasts %.2f s, 150 wpm %.2f s", fast, slow)
 	}
 	// Spoken aloud with no sound: the null engine takes 60/wpm s a word.
@@ -183,7 +172,7 @@ func TestExportAudio(t *testing.T) {
 	if err := json.Unmarshal(data, &rec); err != nil {
 		t.Fatal(err)
 	}
-	if got := soxSeconds(t, wav); got < 1 || got*1000-rec.DurationMs > 1 || rec.DurationMs-got*1000 > 1 {
+	if got := testkit.SoundSeconds(t, wav); got < 1 || got*1000-rec.DurationMs > 1 || rec.DurationMs-got*1000 > 1 {
 		t.Errorf("WAV %.3f s, sidecar %.1f ms", got, rec.DurationMs)
 	}
 	var texts []string
@@ -228,7 +217,7 @@ func TestExportAudioFollowsSettings(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", name, code, errs)
 		}
-		return soxSeconds(t, out)
+		return testkit.SoundSeconds(t, out)
 	}
 	plain := seconds("default", "--home", home(""))
 	fast := seconds("fast", "--home", home("[speech]\nrate = 500\n"))

@@ -3,7 +3,6 @@ package cli_test
 import (
 	"bytes"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -21,9 +20,7 @@ func TestControlCharactersShownOnATerminal(t *testing.T) {
 	dir := t.TempDir()
 	page := filepath.Join(dir, "page.html")
 	html := "<html><head><title>T\x1b]0;owned\x07</title></head><body><p>Text \x1b]52;c;ZXZpbA==\x07 here.</p></body></html>"
-	if err := os.WriteFile(page, []byte(html), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testkit.WriteFile(t, page, html)
 	for _, args := range [][]string{{"text", page}, {"info", page}} {
 		t.Run(args[0], func(t *testing.T) {
 			if s := onTerminal(t, args...); strings.Contains(s, "\x1b") || !strings.Contains(s, "^[]") {

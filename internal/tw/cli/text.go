@@ -23,7 +23,7 @@ import (
 )
 
 func textCmd(env Env) *cobra.Command {
-	var to, out, home string
+	var to, out, home, pages string
 	var structure, asJSON, yes bool
 	var from string
 	c := &cobra.Command{
@@ -36,7 +36,9 @@ line per structure marker (--structure). --to narration prints what
 continuous reading says, structure included ("heading level 2, Methods",
 "Row 1: Name is Ada, ..."), as a JSON array of utterances, at the normal
 verbosity and before pronunciation rules. --to epub, docx, odt and pdf write
-those formats (to a file with -o, or to a pipe).`,
+those formats (to a file with -o, or to a pipe). --pages prints only some
+pages of a paged document (a PDF, a DAISY book): "7", "3-5", "i-2", by the
+number printed on them or by their place.`,
 		Example: "  tw text notes.md\n  tw text notes.md --to json -o notes.json\n  tw text notes.md --to narration\n  cat notes.txt | tw text -",
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -49,6 +51,12 @@ those formats (to a file with -o, or to a pipe).`,
 			}
 			if asJSON {
 				to = "json"
+			}
+			if pages != "" {
+				if to != "" && to != "text" || structure || out != "" {
+					return usage(env.p, "text", env.tr("--pages prints plain text: leave out --to, --structure and -o"))
+				}
+				return writePages(env, d, pages)
 			}
 			var data []byte
 			switch to {
@@ -115,6 +123,7 @@ those formats (to a file with -o, or to a pipe).`,
 	f := c.Flags()
 	f.StringVar(&to, "to", "", "the output: text, markdown, html, json, narration, epub, docx, odt or pdf")
 	f.StringVarP(&out, "out", "o", "", "write to this file instead of standard output")
+	f.StringVar(&pages, "pages", "", "print only these pages: 7, 3-5, i-2 (printed numbers, or places from 1)")
 	f.BoolVar(&structure, "structure", false, "one line per structure marker (headings, lists, links...)")
 	f.BoolVar(&asJSON, "json", false, "the same as --to json")
 	f.StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")

@@ -16,6 +16,6 @@ func versionCmd(env Env) *cobra.Command {
 }
 
 func printVersion(c *cobra.Command) error {
-	fmt.Fprintf(c.OutOrStdout(), "tw %s\n", Version)
+	fmt.Fprintf(c.OutOrStdout(), "tw %s\n", version)
 	return nil
 }

@@ -65,7 +65,8 @@ var actionList = func() []ActionInfo {
 		"play_pause", "stop", "read_from_cursor", "read_document", "read_current_character",
 		"read_current_word", "read_current_sentence", "read_current_line", "read_paragraph",
 		"read_selection", "say_position", "say_status", "repeat_message", "word_count",
-		"link_address", "replay_sentence", "replay_paragraph", "say_all")
+		"link_address", "replay_sentence", "replay_paragraph", "say_all", "summarize", "define_word", "document_overview",
+		"reading_level", "toggle_book_audio")
 	add(GroupVoice,
 		"rate_up", "rate_down", "pitch_up", "pitch_down", "volume_up", "volume_down",
 		"cycle_speed_preset", "choose_voice", "restart_speech", "cycle_verbosity", "cycle_punctuation",
@@ -79,7 +80,7 @@ var actionList = func() []ActionInfo {
 		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
 		"delete_word_before", "delete_word_after", "cycle_typing_echo", "backspace", "delete")
 	add(GroupView,
-		"command_palette", "settings", "keyboard_help", "what_does_this_key_do", "help", "menu",
+		"command_palette", "settings", "settings_profiles", "keyboard_help", "what_does_this_key_do", "help", "menu",
 		"toggle_line_numbers", "toggle_character_keys", "next_theme", "cycle_access_mode",
 		"search_help", "notice_history", "quiet_screen")
 	return out

@@ -24,6 +24,7 @@ import (
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/units"
 )
@@ -68,6 +69,17 @@ type Speaker interface {
 	Read(d *doc.Document, from, to int, word func(start, end int), done func(completed bool))
 	Stop()
 	Say(text string)
+}
+
+// ContinuousSpeaker is a Speaker that can read continuously: ReadContinuous
+// is Read of the indexed document ix.Doc saying its structure too
+// (headings, lists, tables row by row, quotes, code, graphics, notes;
+// package narration), while word still gives only the document's own
+// words. Continuous reading (read from the cursor, say all, and their
+// resumption) uses it when the voice has it. The index is the app's own,
+// safe for concurrent use.
+type ContinuousSpeaker interface {
+	ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool))
 }
 
 // Settings is what the app reads of the settings store.
@@ -150,6 +162,7 @@ type App struct {
 	readEnd   int
 	heard     *units.Range
 	follow    bool
+	narrate   bool // a continuous reading: the voice says the structure too (ContinuousSpeaker)
 	speechQ   *eventQueue
 	after     []func()
 	effects   []Effect
@@ -222,8 +235,8 @@ var ErrNoDocument = errors.New("No document is open; call open first")
 // Errors of a request that names no action, a navigation that is not one,
 // or a go-to target that is not one; each is wrapped with what was given.
 var (
-	ErrNoAction      = errors.New("core: no such action")
-	ErrNotNavigation = errors.New("core: not a navigation action")
+	errNoAction      = errors.New("core: no such action")
+	errNotNavigation = errors.New("core: not a navigation action")
 	ErrNotGoToTarget = errors.New("core: not a go-to target")
 )
 
@@ -353,11 +366,12 @@ func (a *App) OpenAsking(path string) ([]Effect, error) {
 
 func (a *App) open(path string) error {
 	// A web address is its own key for the place and marks; a file's
-	// is its absolute path.
+	// is its absolute path (an archive member's keeps its name inside
+	// the archive).
 	abs := path
 	if !doc.IsWebAddress(path) {
 		var err error
-		if abs, err = filepath.Abs(path); err != nil {
+		if abs, _, err = load.AbsPath(path); err != nil {
 			return &OpenError{path, err}
 		}
 	}
@@ -385,7 +399,7 @@ func (a *App) askPassword(abs string, again bool) {
 	if again {
 		label = a.tr("Wrong password. Password for %s", name)
 	}
-	a.openPrompt(PurposeDocumentPassword, label, "Password", func(password string) {
+	a.openPrompt(purposeDocumentPassword, label, "Password", func(password string) {
 		if password == "" {
 			a.say(a.tr("No password given; %s was not opened.", name))
 			return
@@ -446,6 +460,9 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 		opened = a.tr("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor))
 	}
 	a.say(opened)
+	if missing := a.missingAudioSaid(); missing != "" {
+		a.say(missing)
+	}
 	if placeErr != nil {
 		a.sayError(a.tr("Could not save the reading place in the document before: %s.", errReason(placeErr)))
 	}

@@ -5,7 +5,6 @@ package core_test
 // bookmark names, the jump history, and where-am-I announcements.
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -60,9 +59,7 @@ func newFixture(t *testing.T) *fixture {
 
 func (f *fixture) write(text string) {
 	f.t.Helper()
-	if err := os.WriteFile(f.path, []byte(text), 0o644); err != nil {
-		f.t.Fatal(err)
-	}
+	testkit.WriteFile(f.t, f.path, text)
 }
 
 // open opens the document in a new app on the fixture's home.
@@ -209,5 +206,93 @@ func TestWhereAmI(t *testing.T) {
 		if rec.last() != c.say {
 			t.Errorf("%s: %q, want %q", c.action, rec.last(), c.say)
 		}
+	}
+}
+
+// TestSummarizeLists: summarize opens a list of the central sentences in
+// document order; choosing one moves there and says it.
+func TestSummarizeLists(t *testing.T) {
+	f := newFixture(t)
+	text := "# Tides\n\nThe moon pulls the sea towards it and makes the tides rise.\n" +
+		"My neighbour bought a bright red bicycle last Tuesday afternoon.\n" +
+		"Spring tides come when the sun and the moon pull the sea together.\n" +
+		"Neap tides come when the sun and the moon pull the sea apart.\n"
+	f.write(text)
+	app, rec := f.open()
+	f.do(app, "summarize")
+	l := app.ListState()
+	if l == nil || l.Title != "Summary of the document, 4 sentences" || len(l.Items) != 4 || l.Items[3] != "Neap tides come when the sun and the moon pull the sea apart." {
+		t.Fatalf("list %+v", l)
+	}
+	app.Choose(3)
+	canonical, _, _, _ := app.TextRange(nil, nil)
+	if got, want := at(t, app), len([]rune(canonical[:strings.Index(canonical, "Neap")])); got != want {
+		t.Errorf("cursor at %d after choosing the last sentence, want %d", got, want)
+	}
+	if !strings.HasPrefix(rec.last(), "Neap tides") {
+		t.Errorf("said %q", rec.last())
+	}
+}
+
+// TestDefineWordLists: define_word lists the senses of the word at the
+// cursor from WordNet (Debian's wordnet-base); choosing one copies it.
+func TestDefineWordLists(t *testing.T) {
+	f := newFixture(t)
+	f.write("The tides follow the moon.\n")
+	app, rec := f.open()
+	f.goTo(app, "char 5")
+	f.do(app, "define_word")
+	l := app.ListState()
+	if l == nil || !strings.HasPrefix(l.Title, "tide, ") || !strings.HasSuffix(l.Title, ": 6 senses") ||
+		l.Items[0] != "noun 1: the periodic rise and fall of the sea level under the gravitational pull of the moon." {
+		t.Fatalf("list %+v", l)
+	}
+	effects, _ := app.Choose(1)
+	copied := ""
+	for _, e := range effects {
+		if c, ok := e.(core.CopyEffect); ok {
+			copied = c.Text
+		}
+	}
+	if copied != "noun 2: something that may increase or decrease (like the tides of the sea). Example: a rising tide of popular interest." {
+		t.Errorf("copied %q", copied)
+	}
+	app.Cancel()
+	f.write("Photosynthsis feeds plants.\n")
+	app, rec = f.open()
+	f.goTo(app, "char 0")
+	f.do(app, "define_word")
+	if got := rec.last(); got != "No definition found for Photosynthsis. Nearest: photosynthesis, photosynthetic." || app.ListState() != nil {
+		t.Errorf("a word not found: said %q", got)
+	}
+	// With no word at the cursor, it asks for one.
+	f.goTo(app, "char 1000")
+	f.do(app, "define_word")
+	if p := app.PromptState(); p == nil || p.Purpose != "define_word" {
+		t.Fatalf("no define_word prompt: %+v (said %q, list %+v, at %d)", p, rec.last(), app.ListState(), at(t, app))
+	}
+	app.Answer("osmosis")
+	if l := app.ListState(); l == nil || !strings.HasPrefix(l.Title, "osmosis, ") {
+		t.Errorf("after answering osmosis: %+v", l)
+	}
+}
+
+// TestDocumentOverviewAndReadingLevel: the overview counts the structure
+// and the time left from the cursor; the reading level measures the
+// selection, else the document, by its language's formula.
+func TestDocumentOverviewAndReadingLevel(t *testing.T) {
+	f := newFixture(t)
+	f.write("# Cats\n\nThe cat sat on the mat. The dog ran to the cat.\n\n## More\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n" +
+		"A note.[^1] ![A cat](cat.png)\n\n[^1]: The note.\n")
+	app, rec := f.open()
+	f.do(app, "document_overview")
+	if got := rec.last(); got != "Cats. 3 headings, 1 table, 1 graphic, 1 footnote. About 1 minute left at 265 words per minute." {
+		t.Errorf("overview: %q", got)
+	}
+	f.goTo(app, "char 6")
+	f.do(app, "select_next_line")
+	f.do(app, "reading_level")
+	if got := rec.last(); got != "Reading level 100, very easy (Flesch reading ease), over 12 words in 2 sentences." {
+		t.Errorf("reading level of the selection: %q", got)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
 	"textfirst/internal/tw/units"
@@ -484,7 +485,7 @@ func (a *App) wrap(open, close, name, placeholder string) {
 
 // blockMarker matches what starts a Markdown block line and must stay
 // first on it: a heading's hashes, a list marker, a quote's bracket.
-var blockMarker = regexp.MustCompile(`^(?:\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s?))+`)
+var blockMarker = lazyregexp.New(`^(?:\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s?))+`)
 
 // inlineParts splits the range r of the source into the pieces inline
 // markup can go around: one per line, each without the line's block
@@ -590,7 +591,7 @@ func (a *App) selectedLines() (first, last int) {
 // prefixLines toggles a line prefix on the selected lines.
 // Lists turn into each other: with replaceList a bullet or number already
 // on a line is replaced.
-func (a *App) prefixLines(prefix func(i int) string, strip *regexp.Regexp, name string, replaceList bool) {
+func (a *App) prefixLines(prefix func(i int) string, strip *lazyregexp.Regexp, name string, replaceList bool) {
 	first, last := a.selectedLines()
 	start, end := a.ix.Line(first).Start, a.ix.Line(last).End
 	lines := strings.Split(a.d.Slice(start, end), "\n")
@@ -620,12 +621,12 @@ func (a *App) prefixLines(prefix func(i int) string, strip *regexp.Regexp, name 
 }
 
 var (
-	listMarker     = regexp.MustCompile(`^(?:[-*+] |\d+[.)] )`)
-	bulletMarker   = regexp.MustCompile(`^[-*+] `)
-	numberMarker   = regexp.MustCompile(`^\d+[.)] `)
-	quoteMarker    = regexp.MustCompile(`^> ?`)
-	headingMarker  = regexp.MustCompile(`^(#{1,6}) `)
-	tableSizeParse = regexp.MustCompile(`^\s*(\d+)\s*(?:by|x|X|\s)\s*(\d+)\s*$`)
+	listMarker     = lazyregexp.New(`^(?:[-*+] |\d+[.)] )`)
+	bulletMarker   = lazyregexp.New(`^[-*+] `)
+	numberMarker   = lazyregexp.New(`^\d+[.)] `)
+	quoteMarker    = lazyregexp.New(`^> ?`)
+	headingMarker  = lazyregexp.New(`^(#{1,6}) `)
+	tableSizeParse = lazyregexp.New(`^\s*(\d+)\s*(?:by|x|X|\s)\s*(\d+)\s*$`)
 )
 
 func (a *App) heading() {

@@ -84,7 +84,7 @@ func (a *App) Run(act ActionInfo, confirm *bool) ActionResult {
 func (a *App) Action(id string, confirm *bool) (ActionResult, error) {
 	act, ok := LookupAction(id)
 	if !ok {
-		return ActionResult{}, fmt.Errorf("%w: %s", ErrNoAction, id)
+		return ActionResult{}, fmt.Errorf("%w: %s", errNoAction, id)
 	}
 	return a.Run(act, confirm), nil
 }

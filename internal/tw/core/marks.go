@@ -2,10 +2,10 @@ package core
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/docstate"
 	"textfirst/internal/tw/units"
 )
@@ -165,32 +165,56 @@ func (a *App) bookmarksNamed(name string) int {
 	return n
 }
 
-func (a *App) sortBookmarks() {
-	sort.SliceStable(a.state.Bookmarks, func(i, j int) bool { return a.state.Bookmarks[i].Char < a.state.Bookmarks[j].Char })
+func (a *App) sortBookmarks() { sortMarks(a.state.Bookmarks, bookmarkChar) }
+
+func bookmarkChar(b docstate.Bookmark) int    { return b.Char }
+func noteStart(n docstate.Note) int           { return n.Start }
+func highlightStart(h docstate.Highlight) int { return h.Start }
+
+// sortMarks sorts marks by where they start (at), keeping the order of
+// marks that start at one place.
+func sortMarks[T any](marks []T, at func(T) int) {
+	sort.SliceStable(marks, func(i, j int) bool { return at(marks[i]) < at(marks[j]) })
+}
+
+// adjacentMark is the index of the first of marks (sorted by at) that
+// starts after cursor (next), or of the last one that starts before it;
+// -1 when there is none.
+func adjacentMark[T any](marks []T, at func(T) int, cursor int, next bool) int {
+	if next {
+		for i := range marks {
+			if at(marks[i]) > cursor {
+				return i
+			}
+		}
+		return -1
+	}
+	for i := len(marks) - 1; i >= 0; i-- {
+		if at(marks[i]) < cursor {
+			return i
+		}
+	}
+	return -1
+}
+
+// markHolding is the index of the first of marks whose range [start, end)
+// holds cursor (an empty range holds its start), or -1.
+func markHolding[T any](marks []T, span func(T) (start, end int), cursor int) int {
+	for i, m := range marks {
+		if start, end := span(m); cursor >= start && cursor < max(end, start+1) {
+			return i
+		}
+	}
+	return -1
 }
 
 func (a *App) bookmarkNav(next bool) {
-	bs := a.state.Bookmarks
-	var target *docstate.Bookmark
-	if next {
-		for i := range bs {
-			if bs[i].Char > a.cursor {
-				target = &bs[i]
-				break
-			}
-		}
-	} else {
-		for i := len(bs) - 1; i >= 0; i-- {
-			if bs[i].Char < a.cursor {
-				target = &bs[i]
-				break
-			}
-		}
-	}
-	if target == nil {
+	i := adjacentMark(a.state.Bookmarks, bookmarkChar, a.cursor, next)
+	if i < 0 {
 		a.edge(dirOf(next), "bookmark")
 		return
 	}
+	target := a.state.Bookmarks[i]
 	a.moveTo(target.Char, true)
 	a.say(a.tr("Bookmark %s, line %d: %s", target.Name, a.ix.LineOf(target.Char)+1, a.nonBlank(a.preview(target.Char))))
 }
@@ -277,8 +301,8 @@ func (a *App) renameBookmark(i int) {
 // --- notes -------------------------------------------------------------
 
 var (
-	tagPattern   = regexp.MustCompile(`(?:^|\s)#([\p{L}\p{N}_-]+)`)
-	colorPattern = regexp.MustCompile(`(?i)(?:^|\s)(?:color|colour):\s*([a-z]+)`)
+	tagPattern   = lazyregexp.New(`(?:^|\s)#([\p{L}\p{N}_-]+)`)
+	colorPattern = lazyregexp.New(`(?i)(?:^|\s)(?:color|colour):\s*([a-z]+)`)
 	colorNames   = map[string]bool{"yellow": true, "green": true, "blue": true, "pink": true, "red": true,
 		"orange": true, "purple": true, "gray": true, "grey": true}
 )
@@ -343,49 +367,24 @@ func (a *App) addNote() {
 	})
 }
 
-func (a *App) sortHighlights() {
-	sort.SliceStable(a.state.Highlights, func(i, j int) bool { return a.state.Highlights[i].Start < a.state.Highlights[j].Start })
-}
+func (a *App) sortHighlights() { sortMarks(a.state.Highlights, highlightStart) }
 
-func (a *App) sortNotes() {
-	sort.SliceStable(a.state.Notes, func(i, j int) bool { return a.state.Notes[i].Start < a.state.Notes[j].Start })
-}
+func (a *App) sortNotes() { sortMarks(a.state.Notes, noteStart) }
 
 func (a *App) noteNav(next bool) {
-	ns := a.state.Notes
-	idx := -1
-	if next {
-		for i := range ns {
-			if ns[i].Start > a.cursor {
-				idx = i
-				break
-			}
-		}
-	} else {
-		for i := len(ns) - 1; i >= 0; i-- {
-			if ns[i].Start < a.cursor {
-				idx = i
-				break
-			}
-		}
-	}
+	idx := adjacentMark(a.state.Notes, noteStart, a.cursor, next)
 	if idx < 0 {
 		a.edge(dirOf(next), "note")
 		return
 	}
-	n := ns[idx]
+	n := a.state.Notes[idx]
 	a.moveTo(n.Start, true)
 	a.say(a.tr("Note: %s. On: %s", n.Text, a.previewText(n.Anchor)))
 }
 
 // noteAtCursor returns the index of the note holding the cursor, or -1.
 func (a *App) noteAtCursor() int {
-	for i, n := range a.state.Notes {
-		if a.cursor >= n.Start && a.cursor < max(n.End, n.Start+1) {
-			return i
-		}
-	}
-	return -1
+	return markHolding(a.state.Notes, func(n docstate.Note) (int, int) { return n.Start, n.End }, a.cursor)
 }
 
 func (a *App) noteItems() []string {
@@ -458,12 +457,7 @@ func (a *App) editNote(i int) {
 // --- highlights --------------------------------------------------------
 
 func (a *App) highlightAtCursor() int {
-	for i, h := range a.state.Highlights {
-		if a.cursor >= h.Start && a.cursor < max(h.End, h.Start+1) {
-			return i
-		}
-	}
-	return -1
+	return markHolding(a.state.Highlights, func(h docstate.Highlight) (int, int) { return h.Start, h.End }, a.cursor)
 }
 
 // toggleHighlight highlights the selection (else the sentence at the

@@ -2,12 +2,12 @@ package core
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/units"
 )
@@ -578,7 +578,7 @@ func (a *App) lineMove(next bool, kind lineMoveKind) {
 // linePrefix names the structure a line starts, as caret moves say it.
 func (a *App) linePrefix(start int) string {
 	hs := a.ix.Kind(doc.Heading)
-	if a.verbosity() == VerbosityLow {
+	if a.verbosity() == verbosityLow {
 		return ""
 	}
 	if i := hs.Search(func(m doc.Marker) bool { return m.Start >= start }); i < hs.Len() && hs.At(i).Start == start {
@@ -750,7 +750,7 @@ func (a *App) landing(pos int) string {
 	return a.preview(pos)
 }
 
-var nonSlug = regexp.MustCompile(`[^a-z0-9\- ]+`)
+var nonSlug = lazyregexp.New(`[^a-z0-9\- ]+`)
 
 // findAnchor finds the heading whose slug is id (GitHub style).
 func (a *App) findAnchor(id string) (int, bool) {
@@ -774,10 +774,10 @@ type goTarget struct {
 }
 
 var (
-	reLine    = regexp.MustCompile(`^(?:line\s+)?(\d+)$`)
-	rePercent = regexp.MustCompile(`^(\d+(?:\.\d+)?)\s*(?:%|percent)$`)
-	reChar    = regexp.MustCompile(`^(?:char|character)\s+(\d+)$`)
-	rePage    = regexp.MustCompile(`^(?:page\s*|p\.\s*|p\s+)(\S+)$`)
+	reLine    = lazyregexp.New(`^(?:line\s+)?(\d+)$`)
+	rePercent = lazyregexp.New(`^(\d+(?:\.\d+)?)\s*(?:%|percent)$`)
+	reChar    = lazyregexp.New(`^(?:char|character)\s+(\d+)$`)
+	rePage    = lazyregexp.New(`^(?:page\s*|p\.\s*|p\s+)(\S+)$`)
 )
 
 // goToInEnglish is a go-to target typed with the interface language's
@@ -877,7 +877,7 @@ func (a *App) Navigate(act ActionInfo) (Position, error) {
 		return Position{}, ErrNoDocument
 	}
 	if !act.Moves() {
-		return Position{}, fmt.Errorf("%w: %s", ErrNotNavigation, act.ID)
+		return Position{}, fmt.Errorf("%w: %s", errNotNavigation, act.ID)
 	}
 	a.perform(act)
 	return a.position(), nil

@@ -170,8 +170,10 @@ func (a *App) stopReading() {
 	a.setPlayback(Stopped)
 }
 
-// startReading reads [from, to). follow moves the cursor with the voice.
-func (a *App) startReading(from, to int, follow bool) {
+// startReading reads [from, to). continuous is a reading that goes on
+// from the cursor: the cursor follows the voice (when
+// reading.cursor_follows_speech), and the voice says the structure too.
+func (a *App) startReading(from, to int, continuous bool) {
 	a.stopReading()
 	if to <= from {
 		return
@@ -179,7 +181,8 @@ func (a *App) startReading(from, to int, follow bool) {
 	a.readGen++
 	gen := a.readGen
 	a.readEnd = to
-	a.follow = follow && a.opts.Settings.Bool("reading.cursor_follows_speech")
+	a.narrate = continuous
+	a.follow = continuous && a.opts.Settings.Bool("reading.cursor_follows_speech")
 	a.heard = nil
 	a.setPlayback(Reading)
 	if a.opts.Speaker == nil {
@@ -206,9 +209,13 @@ func (a *App) startReading(from, to int, follow bool) {
 		return
 	}
 	q := a.speechQ
-	a.opts.Speaker.Read(a.d, from, to,
-		func(start, end int) { q.push(speechEvent{gen: gen, start: start, end: end}) },
-		func(completed bool) { q.push(speechEvent{gen: gen, done: true, completed: completed}) })
+	word := func(start, end int) { q.push(speechEvent{gen: gen, start: start, end: end}) }
+	done := func(completed bool) { q.push(speechEvent{gen: gen, done: true, completed: completed}) }
+	if cs, ok := a.opts.Speaker.(ContinuousSpeaker); ok && continuous {
+		cs.ReadContinuous(a.ix, from, to, word, done)
+		return
+	}
+	a.opts.Speaker.Read(a.d, from, to, word, done)
 }
 
 // Read starts reading what ("cursor", "document", "paragraph", "sentence",
@@ -325,9 +332,8 @@ func (a *App) resume() {
 	if a.heard != nil {
 		from = a.heard.Start
 	}
-	follow := a.follow
 	a.playback = Stopped // startReading announces "reading"
-	a.startReading(from, a.readEnd, follow)
+	a.startReading(from, a.readEnd, a.narrate)
 }
 
 // Stop stops reading.

@@ -1,8 +1,12 @@
 package core
 
 import (
+	"path/filepath"
 	"strings"
+	"sync"
+	"unicode/utf8"
 
+	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/spell"
 	"textfirst/internal/tw/units"
@@ -14,13 +18,50 @@ type Speller interface {
 	Suggest(word string, max int) []string
 }
 
-// systemSpeller is the word list installed on the system.
-func systemSpeller() (Speller, error) {
+// wordAdder is the part of a speller that keeps a personal word list.
+type wordAdder interface {
+	Add(word string, write func(path string, data []byte) error) error
+}
+
+// hunspellSpellers are the hunspell spellers started, by language and
+// home, kept for the process: each is one hunspell process.
+var hunspellSpellers = struct {
+	sync.Mutex
+	m map[string]*spell.Hunspell
+}{m: map[string]*spell.Hunspell{}}
+
+// systemSpeller is hunspell with the dictionary of lang and the home's
+// personal word list (words.txt), when hunspell and that dictionary are
+// installed; else the system's word list.
+func systemSpeller(lang, home string) (Speller, error) {
+	key := lang + "\x00" + home
+	hunspellSpellers.Lock()
+	defer hunspellSpellers.Unlock()
+	if h, ok := hunspellSpellers.m[key]; ok {
+		return h, nil
+	}
+	personal := ""
+	if home != "" {
+		personal = filepath.Join(home, "words.txt")
+	}
+	if h, err := spell.NewHunspell(lang, personal); err == nil {
+		hunspellSpellers.m[key] = h
+		return h, nil
+	}
 	c, err := spell.System()
 	if err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// spellingLanguage is the document's language when it gives one, else the
+// interface language.
+func (a *App) spellingLanguage() string {
+	if l := a.d.Meta.Language; l != nil && *l != "" {
+		return *l
+	}
+	return a.printer().Lang().Code
 }
 
 // speller returns the speller when editing.spell_check is on, else says
@@ -32,7 +73,8 @@ func (a *App) speller() (Speller, bool) {
 	}
 	get := a.opts.Spell
 	if get == nil {
-		get = systemSpeller
+		lang, home := a.spellingLanguage(), a.opts.Home
+		get = func() (Speller, error) { return systemSpeller(lang, home) }
 	}
 	sp, err := get()
 	if err != nil {
@@ -98,10 +140,34 @@ func (a *App) spellingSuggestions() {
 		a.say(a.tr("%s is spelled correctly.", word))
 		return
 	}
-	sugg := sp.Suggest(word, 5)
-	if len(sugg) == 0 {
-		a.say(a.tr("No suggestions for %s.", word))
-		return
+	sugg := sp.Suggest(word, 8)
+	items := append([]string{}, sugg...)
+	adder, canAdd := sp.(wordAdder)
+	if canAdd {
+		items = append(items, a.tr("Add %s to my word list", word))
 	}
-	a.say(a.tr("Suggestions for %s: %s.", word, strings.Join(sugg, ", ")))
+	items = append(items, a.tr("Leave %s as it is", word))
+	title := a.tr("Suggestions for %s", word)
+	if len(sugg) == 0 {
+		title = a.tr("No suggestions for %s", word)
+	}
+	a.openList(&List{Title: title, Items: items, choose: func(i int) {
+		switch {
+		case i < len(sugg) && a.mode == ModeEdit:
+			a.apply(w.Start, w.End, sugg[i], w.Start+utf8.RuneCountInString(sugg[i]))
+			a.say(a.tr("Replaced %s with %s.", word, sugg[i]))
+		case i < len(sugg):
+			a.copyText(sugg[i])
+			a.say(a.tr("Copied %s. Turn on edit mode to replace the word itself.", sugg[i]))
+		case canAdd && i == len(sugg):
+			write := func(path string, data []byte) error { return atomicfile.Write(path, data, atomicfile.PrivateFile) }
+			if err := adder.Add(word, write); err != nil {
+				a.sayError(a.tr("Could not add %s to your word list: %v", word, err))
+				return
+			}
+			a.say(a.tr("%s added to your word list.", word))
+		default:
+			a.say(a.tr("%s left as it is.", word))
+		}
+	}})
 }

@@ -24,12 +24,12 @@ type Prompt struct {
 	secret bool
 }
 
-// PurposeDocumentPassword is the prompt for the password of an encrypted
+// purposeDocumentPassword is the prompt for the password of an encrypted
 // document (added to protocol 1's purposes, as the protocol allows).
-const PurposeDocumentPassword = "document_password"
+const purposeDocumentPassword = "document_password"
 
 // secretPurposes are the prompts whose answers are secrets.
-var secretPurposes = map[string]bool{PurposeDocumentPassword: true, "github_token": true}
+var secretPurposes = map[string]bool{purposeDocumentPassword: true, "github_token": true}
 
 // masked is text as a secret prompt shows it: one star per character.
 func masked(text string) string {

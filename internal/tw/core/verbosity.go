@@ -15,20 +15,21 @@ import (
 //   - high: normal, plus where the item stands among its kind: "Heading
 //     level 2, 3 of 7: Methods", "List item 2 of 5: …", "Link 4 of 12: …",
 //     "Table 1 of 2, 3 rows, 2 columns: …", and "Row 3, column 2: …" for
-//     moves between table cells.
+//     moves between table cells (with the column's header after the
+//     column when the move changed it, at normal verbosity too).
 const (
-	VerbosityLow    = "low"
-	VerbosityNormal = "normal"
-	VerbosityHigh   = "high"
+	verbosityLow    = "low"
+	verbosityNormal = "normal"
+	verbosityHigh   = "high"
 )
 
 // verbosity is the current level; anything unknown reads as normal.
 func (a *App) verbosity() string {
 	switch v := a.opts.Settings.String("speech.verbosity"); v {
-	case VerbosityLow, VerbosityHigh:
+	case verbosityLow, verbosityHigh:
 		return v
 	}
-	return VerbosityNormal
+	return verbosityNormal
 }
 
 // ordinal returns m's place (from 1) among the markers of its kind that
@@ -53,9 +54,9 @@ func (a *App) ordinal(m doc.Marker, keep func(doc.Marker) bool) (int, int) {
 func (a *App) headingSaid(m doc.Marker) string {
 	text := a.oneLine(m)
 	switch a.verbosity() {
-	case VerbosityLow:
+	case verbosityLow:
 		return text
-	case VerbosityHigh:
+	case verbosityHigh:
 		i, n := a.ordinal(m, nil)
 		return a.tr("Heading level %d, %d of %d: %s", m.Level, i, n, text)
 	}
@@ -77,14 +78,14 @@ func (a *App) roleSaid(m doc.Marker, role, text string) string {
 // kind that keep accepts (all when keep is nil).
 func (a *App) roleSaidAmong(m doc.Marker, role, text string, keep func(doc.Marker) bool) string {
 	v := a.verbosity()
-	if v == VerbosityLow && text != "" && !(role == "Graphic" && text == noDescription) {
+	if v == verbosityLow && text != "" && !(role == "Graphic" && text == noDescription) {
 		return text
 	}
 	i, n := 0, 0
-	if v == VerbosityHigh {
+	if v == verbosityHigh {
 		i, n = a.ordinal(m, keep)
 	}
-	if v == VerbosityLow {
+	if v == verbosityLow {
 		text = ""
 	}
 	return a.role(role, i, n, text)
@@ -168,9 +169,9 @@ func shape(placed bool, text string) string {
 func (a *App) listItemSaid(m doc.Marker) string {
 	text := a.preview(m.Start)
 	switch a.verbosity() {
-	case VerbosityLow:
+	case verbosityLow:
 		return text
-	case VerbosityHigh:
+	case verbosityHigh:
 		i, n := a.siblingPlace(m)
 		if m.Level > 1 {
 			return a.tr("Item %d of %d, level %d: %s", i, n, m.Level, text)
@@ -219,11 +220,11 @@ func (a *App) siblingPlace(item doc.Marker) (int, int) {
 // row and column first.
 func (a *App) cellSaid(text string, row, col int, header string) string {
 	switch v := a.verbosity(); {
-	case v == VerbosityHigh && header != "":
+	case v == verbosityHigh && header != "":
 		return a.tr("Row %d, column %d, %s: %s", row, col, header, text)
-	case v == VerbosityHigh:
+	case v == verbosityHigh:
 		return a.tr("Row %d, column %d: %s", row, col, text)
-	case v == VerbosityNormal && header != "":
+	case v == verbosityNormal && header != "":
 		return a.tr("%s: %s", header, text)
 	}
 	return text
@@ -235,9 +236,9 @@ func (a *App) tableSaid(m doc.Marker) string {
 	text := a.preview(m.Start)
 	rows := a.count(doc.TableRow, m)
 	switch a.verbosity() {
-	case VerbosityLow:
+	case verbosityLow:
 		return text
-	case VerbosityHigh:
+	case verbosityHigh:
 		i, n := a.ordinal(m, nil)
 		cols := 0
 		if rs := a.ix.Within(doc.TableRow, m.Start, m.End); len(rs) > 0 {
@@ -263,9 +264,9 @@ func (a *App) listSaid(m doc.Marker) string {
 	text := a.preview(m.Start)
 	items := a.countDirect(m)
 	switch a.verbosity() {
-	case VerbosityLow:
+	case verbosityLow:
 		return text
-	case VerbosityHigh:
+	case verbosityHigh:
 		i, n := a.ordinal(m, nil)
 		if items == 0 {
 			return a.tr("List %d of %d: %s", i, n, text)

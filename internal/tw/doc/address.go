@@ -2,8 +2,9 @@ package doc
 
 import (
 	"net/url"
-	"regexp"
 	"strings"
+
+	"textfirst/internal/lazyregexp"
 )
 
 // secretParams are the query parameters that obviously carry a credential
@@ -67,7 +68,7 @@ func secretParam(name string) bool {
 }
 
 // webAddressIn finds web addresses in a line of text.
-var webAddressIn = regexp.MustCompile(`(?i)https?://[^\s"'<>]+`)
+var webAddressIn = lazyregexp.New(`(?i)https?://[^\s"'<>]+`)
 
 // PublicAddresses is s with each web address in it made a PublicAddress:
 // for a log line, which may quote an address anywhere.

@@ -57,12 +57,8 @@ func startWith(t *testing.T, name, text string) (c *client, dir, path string) {
 // server is killed when the test ends.
 func startCmd(t *testing.T, cmd *exec.Cmd) *client {
 	t.Helper()
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
 	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	in, out := testkit.StartPiped(t, cmd)
 	c := &client{t: t, cmd: cmd, in: in, out: bufio.NewReader(out)}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	return c

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/load"
 )
 
@@ -275,13 +276,7 @@ func TestExportFolderAndMissingTools(t *testing.T) {
 	// A PATH with the speech engine but neither LibreOffice nor ffmpeg.
 	bin := filepath.Join(dir, "bin")
 	os.MkdirAll(bin, 0o755)
-	for _, tool := range []string{"espeak-ng"} {
-		p, err := exec.LookPath(tool)
-		if err != nil {
-			t.Fatalf("%s: %v (scripts/deps-speech.sh installs it)", tool, err)
-		}
-		os.Symlink(p, filepath.Join(bin, tool))
-	}
+	os.Symlink(testkit.Tool(t, "espeak-ng", "scripts/deps-speech.sh"), filepath.Join(bin, "espeak-ng"))
 	var env []string
 	for _, e := range os.Environ() {
 		if !strings.HasPrefix(e, "PATH=") {

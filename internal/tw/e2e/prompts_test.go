@@ -1,11 +1,12 @@
 package e2e
 
 import (
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // effect returns the single effect of a result, failing otherwise.
@@ -23,9 +24,9 @@ func effect(t *testing.T, res map[string]any) map[string]any {
 func TestPromptPurposes(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "notes.md")
-	os.WriteFile(path, []byte(notesMD), 0o644)
+	testkit.WriteFile(t, path, notesMD)
 	other := filepath.Join(dir, "other.txt")
-	os.WriteFile(other, []byte("Other document.\n"), 0o644)
+	testkit.WriteFile(t, other, "Other document.\n")
 	cases := []struct {
 		name, action, purpose, label string
 		setup                        []string // actions run before

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bufio"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -138,12 +137,13 @@ func TestSpeedPresetsComeFromTheSetting(t *testing.T) {
 
 // TestSpellCheckSetting: with editing.spell_check on, next_misspelling and
 // previous_misspelling move between misspelled words (not in code) and
-// spelling_suggestions offers corrections; turned off, they say so.
+// spelling_suggestions lists hunspell's corrections (then adding the word
+// to the word list, or leaving it); turned off, they say so.
 func TestSpellCheckSetting(t *testing.T) {
 	c, _, _ := startWith(t, "letter.md", "The cat sat. Teh dog will recieve mail.\n\n```\nteh codde\n```\n\nAll fine here.\n")
 	for _, step := range []struct{ action, said string }{
 		{"next_misspelling", "Misspelled: Teh"},
-		{"spelling_suggestions", "Suggestions for Teh: "},
+		{"spelling_suggestions", "Suggestions for Teh, "},
 		{"next_misspelling", "Misspelled: recieve"},
 		{"next_misspelling", "No next misspelling."},
 		{"previous_misspelling", "Misspelled: Teh"},
@@ -152,8 +152,12 @@ func TestSpellCheckSetting(t *testing.T) {
 		if got := c.lastAnnouncement(); !strings.HasPrefix(got, step.said) {
 			t.Fatalf("%s: said %q, want %q", step.action, got, step.said)
 		}
-		if step.action == "spelling_suggestions" && !strings.Contains(c.lastAnnouncement(), "The") {
-			t.Errorf("no The among %q", c.lastAnnouncement())
+		if step.action == "spelling_suggestions" {
+			l, _ := c.call("list_state", nil)["items"].([]any)
+			if len(l) < 3 || l[0] != "The" || l[len(l)-2] != "Add Teh to my word list" || l[len(l)-1] != "Leave Teh as it is" {
+				t.Errorf("suggestions for Teh: %q", l)
+			}
+			c.call("cancel", nil)
 		}
 	}
 	c.call("set_setting", map[string]any{"path": "editing.spell_check", "value": false})
@@ -425,12 +429,7 @@ func TestCursorFollowsSpeechSetting(t *testing.T) {
 		home := filepath.Join(t.TempDir(), "home")
 		cmd := exec.Command(twBin, "serve", "--stdio", "--backend", "null", "--home", home)
 		cmd.Env = append(os.Environ(), "TEXTWEAVER_SPEECH_SINK=clock", "TEXTWEAVER_SPEECH_SPEED=20")
-		in, _ := cmd.StdinPipe()
-		out, _ := cmd.StdoutPipe()
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		c := &client{t: t, cmd: cmd, in: in, out: bufio.NewReader(out)}
+		c := startCmd(t, cmd)
 		c.call("set_setting", map[string]any{"path": "reading.cursor_follows_speech", "value": follow})
 		c.call("open", map[string]any{"path": path})
 		c.call("read", map[string]any{"what": "cursor"})

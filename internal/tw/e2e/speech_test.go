@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/speech/speechtest"
 )
 
@@ -40,12 +41,8 @@ func startSpeaking(t *testing.T, args ...string) *speechClient {
 // goroutine of their own; the server is killed when the test ends.
 func startClient(t *testing.T, cmd *exec.Cmd, maxLine int) *speechClient {
 	t.Helper()
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
 	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	in, out := testkit.StartPiped(t, cmd)
 	c := &speechClient{t: t, cmd: cmd, in: in, events: make(chan event, 1000)}
 	go func() {
 		sc := bufio.NewScanner(out)

@@ -199,6 +199,10 @@ func (r *htmlWriter) inlinePiece(p piece) {
 	case doc.Code:
 		wrap("<code>", "</code>")
 	case doc.Link:
+		if runsScript(m.Reference) {
+			r.inline(n)
+			return
+		}
 		wrap(fmt.Sprintf("<a href=\"%s\">", esc(m.Reference)), "</a>")
 	case doc.Image:
 		alt := strings.Join(strings.Fields(r.d.Slice(m.Start, m.End)), " ")
@@ -221,4 +225,24 @@ func (r *htmlWriter) inlinePiece(p piece) {
 		}
 		r.inline(n)
 	}
+}
+
+// runsScript reports whether following the address ref runs a script or
+// shows a page made up by the address itself: a javascript:, vbscript: or
+// data: address, spelled as a browser reads it (any case, blanks and
+// control characters before it, tabs and line breaks anywhere). Written
+// documents link to no such address; a link to one is written as its
+// text alone.
+func runsScript(ref string) bool {
+	ref = strings.TrimLeftFunc(ref, func(r rune) bool { return r <= ' ' })
+	ref = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(ref)
+	scheme, _, ok := strings.Cut(ref, ":")
+	if !ok {
+		return false
+	}
+	switch strings.ToLower(scheme) {
+	case "javascript", "vbscript", "data":
+		return true
+	}
+	return false
 }

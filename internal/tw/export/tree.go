@@ -5,11 +5,11 @@
 package export
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/doc"
 )
 
@@ -268,7 +268,7 @@ func headerRows(rows []*node) (head, body []*node) {
 	return rows[:n], rows[n:]
 }
 
-var blankLines = regexp.MustCompile(`\n[ \t\f\r]*\n\s*`)
+var blankLines = lazyregexp.New(`\n[ \t\f\r]*\n\s*`)
 
 // paragraphs splits a run of inline pieces at blank lines in its text (a
 // plain-text document has no paragraph markers).

@@ -371,7 +371,7 @@ func (km *Keymap) KeysOf(action string) []string {
 // key, said aloud ("Ctrl+O", "Question mark"), or "" when it has none.
 func (km *Keymap) ShownKey(action string) string {
 	if keys := km.KeysOf(action); len(keys) > 0 {
-		return SpokenKey(keys[0])
+		return spokenKey(keys[0])
 	}
 	return ""
 }
@@ -460,7 +460,7 @@ func (km *Keymap) applyOverrides(text string) {
 		bad := false
 		for _, v := range list {
 			s, ok := v.(string)
-			key, err := ParseKey(s)
+			key, err := parseKey(s)
 			if !ok || err != nil {
 				km.warnf(i18n.Key("keymap.toml: %v is not a key name (for %s); the entry is ignored."), v, action)
 				bad = true
@@ -578,9 +578,9 @@ var keyAliases = map[string]string{
 	"slash": "/", "backslash": "\\", "semicolon": ";", "apostrophe": "'", "quote": "'",
 }
 
-// ParseKey turns a key name as a person writes it ("ctrl+j", "Alt+Shift+h",
+// parseKey turns a key name as a person writes it ("ctrl+j", "Alt+Shift+h",
 // "Shift+F1", "H", "alt++") into the canonical form KeyName produces.
-func ParseKey(s string) (string, error) {
+func parseKey(s string) (string, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return "", fmt.Errorf("empty key name")
@@ -662,10 +662,10 @@ var keyNames = map[string]string{".": i18n.Key("Period"), ",": i18n.Key("Comma")
 	"?": i18n.Key("Question mark"), ":": i18n.Key("Colon"), "+": i18n.Key("Plus"), "=": i18n.Key("Equals"),
 	"-": i18n.Key("Minus"), "\"": i18n.Key("Quote"), "`": i18n.Key("Grave")}
 
-// SpokenKey says a key name aloud: "Alt+." becomes "Alt+Period".
-func SpokenKey(key string) string { return SpokenKeyIn(key, i18n.For("en")) }
+// spokenKey says a key name aloud: "Alt+." becomes "Alt+Period".
+func spokenKey(key string) string { return SpokenKeyIn(key, i18n.For("en")) }
 
-// SpokenKeyIn is SpokenKey in a language: punctuation is named in it;
+// SpokenKeyIn is spokenKey in a language: punctuation is named in it;
 // modifiers and named keys keep the names printed on keyboards and used
 // by keymap.toml.
 func SpokenKeyIn(key string, p *i18n.Printer) string {

@@ -1,12 +1,12 @@
 package keymap
 
 import (
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/i18n"
 )
 
@@ -27,14 +27,14 @@ func TestParseKey(t *testing.T) {
 		{"Ctrl+Alt+Down", "Ctrl+Alt+Down"},
 	}
 	for _, tt := range tests {
-		got, err := ParseKey(tt.in)
+		got, err := parseKey(tt.in)
 		if err != nil || got != tt.want {
-			t.Errorf("ParseKey(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+			t.Errorf("parseKey(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
 	}
 	for _, bad := range []string{"", "Hyper+X", "Ctrl+", "F99", "bogus"} {
-		if got, err := ParseKey(bad); err == nil {
-			t.Errorf("ParseKey(%q) = %q, want an error", bad, got)
+		if got, err := parseKey(bad); err == nil {
+			t.Errorf("parseKey(%q) = %q, want an error", bad, got)
 		}
 	}
 }
@@ -111,9 +111,7 @@ func TestKeymapOverrides(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			home := t.TempDir()
-			if err := os.WriteFile(filepath.Join(home, File), []byte(tt.toml), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			testkit.WriteFile(t, filepath.Join(home, File), tt.toml)
 			km := New("default", home)
 			for _, w := range tt.want {
 				if got, _, _ := km.Lookup(w.mode, w.key); got != w.action {
@@ -134,8 +132,8 @@ func TestKeymapOverrides(t *testing.T) {
 
 func TestSpokenKey(t *testing.T) {
 	for in, want := range map[string]string{"Alt+.": "Alt+Period", "?": "Question mark", "Alt++": "Alt+Plus", "+": "Plus", "Ctrl+P": "Ctrl+P"} {
-		if got := SpokenKey(in); got != want {
-			t.Errorf("SpokenKey(%q) = %q, want %q", in, got, want)
+		if got := spokenKey(in); got != want {
+			t.Errorf("spokenKey(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -155,9 +153,7 @@ func FuzzKeymap(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		home := t.TempDir()
-		if err := os.WriteFile(filepath.Join(home, File), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testkit.WriteFile(t, filepath.Join(home, File), text)
 		km := New("default", home)
 		for _, w := range km.Warnings {
 			if !strings.HasPrefix(w, "keymap.toml") || strings.Contains(w, "\n") {
@@ -178,9 +174,7 @@ func FuzzKeymap(f *testing.F) {
 func TestKeymapWarningsInTheInterfaceLanguage(t *testing.T) {
 	home := t.TempDir()
 	toml := "no_such_action = [\"Ctrl+J\"]\nnext_sentence = [\"Hyper+%d\"]\n"
-	if err := os.WriteFile(filepath.Join(home, File), []byte(toml), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testkit.WriteFile(t, filepath.Join(home, File), toml)
 	km := New("default", home)
 	if len(km.Notices()) != 2 || len(km.Warnings) != 2 {
 		t.Fatalf("warnings %q, want two", km.Warnings)

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"image"
 	"io"
 	"os"
@@ -80,23 +81,49 @@ func archiveList(kind string, data []byte) ([]archiveMember, error) {
 	return out, nil
 }
 
-// archiveRead returns the bytes of one member.
+// archiveRead returns the bytes of one member, found by the name
+// archiveList lists it under; a name no member has exactly is matched
+// cleaned ("a/./b.md" reads "a/b.md"). A member's name is a name inside
+// the archive, never a path on disk: "../x" reads the member called "../x",
+// not the member "x" nor a file beside the archive.
 func archiveRead(kind string, data []byte, member string) ([]byte, error) {
-	member = strings.TrimPrefix(path.Clean("/"+member), "/")
+	cleaned := cleanMemberName(member)
 	if kind == "zip" {
 		z, err := openZip(data)
 		if err != nil {
 			return nil, err
 		}
-		f := z.files[member]
+		f := z.member(member, cleaned)
 		if f == nil {
 			return nil, &Error{Reason: ReasonNoMember}
 		}
-		return z.read(member, false)
+		return z.readFile(f)
 	}
+	found, err := tarRead(kind, data, func(name string) bool { return name == member })
+	if err == nil && found == nil {
+		found, err = tarRead(kind, data, func(name string) bool { return cleanMemberName(name) == cleaned })
+	}
+	if err != nil {
+		return nil, err
+	}
+	if found == nil {
+		return nil, &Error{Reason: ReasonNoMember}
+	}
+	return found, nil
+}
+
+// cleanMemberName is a member's name with "." and ".." resolved inside the
+// archive, which is its own root: "../a/./b" is "a/b".
+func cleanMemberName(name string) string {
+	return strings.TrimPrefix(path.Clean("/"+name), "/")
+}
+
+// tarRead returns the bytes of the first regular file whose listed name
+// (see archiveList) is wanted; nil when there is none.
+func tarRead(kind string, data []byte, wanted func(name string) bool) ([]byte, error) {
 	var found []byte
 	err := tarWalk(kind, data, func(h *tar.Header, r io.Reader) (bool, error) {
-		if h.Typeflag != tar.TypeReg || strings.TrimPrefix(path.Clean("/"+h.Name), "/") != member {
+		if h.Typeflag != tar.TypeReg || !wanted(strings.TrimPrefix(h.Name, "./")) {
 			return false, nil
 		}
 		b, err := io.ReadAll(io.LimitReader(r, maxTarBytes+1))
@@ -109,13 +136,7 @@ func archiveRead(kind string, data []byte, member string) ([]byte, error) {
 		found = b
 		return true, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	if found == nil {
-		return nil, &Error{Reason: ReasonNoMember}
-	}
-	return found, nil
+	return found, err
 }
 
 // tarWalk calls f for each header of a tar (or gzipped tar) archive until
@@ -166,12 +187,20 @@ func loadArchive(docPath string, data []byte) (*doc.Document, error) {
 			}
 		}
 	}
+	if kind == "zip" {
+		if z, err := openZip(data); err == nil {
+			if files, entry, ok := daisyInZip(z, docPath); ok {
+				d, _, err := loadDAISYBook(files, entry, docPath)
+				return d, err
+			}
+		}
+	}
 	members, err := archiveList(kind, data)
 	if err != nil {
 		return nil, err
 	}
 	sort.Slice(members, func(i, j int) bool { return members[i].name < members[j].name })
-	b := newBuilder(len(members) * 40)
+	b := newBuilder(len(members) * 40).limitTo(len(data))
 	b.heading(1, baseName(docPath))
 	shown := 0
 	lid := -1
@@ -230,6 +259,28 @@ func splitArchivePath(p string) (archive, member string, ok bool) {
 	return "", "", false
 }
 
+// AbsPath is filepath.Abs for a path that may name an archive's member
+// ("books/a.zip!ch1.md"): only the archive's part is made absolute and
+// cleaned, and the member's name is kept as it is, so that a member
+// named "../../x" stays a name inside the archive instead of becoming
+// the file x on disk. member says whether p names an archive's member.
+func AbsPath(p string) (abs string, member bool, err error) {
+	if archive, name, ok := splitArchivePath(p); ok {
+		if _, err := os.Stat(p); err != nil {
+			a, err := filepath.Abs(archive)
+			if err != nil {
+				return "", false, fmt.Errorf("load: %w", err)
+			}
+			return a + "!" + name, true, nil
+		}
+	}
+	a, err := filepath.Abs(p)
+	if err != nil {
+		return "", false, fmt.Errorf("load: %w", err)
+	}
+	return a, false, nil
+}
+
 // fileInArchive loads "archive!member".
 func fileInArchive(p, archive, member string, o Options) (*doc.Document, error) {
 	st, err := os.Stat(archive)
@@ -267,10 +318,10 @@ func fileInArchive(p, archive, member string, o Options) (*doc.Document, error) 
 	return d, nil
 }
 
-// Stdin loads a document read from r (standard input): at most limit
+// stdinDocument loads a document read from r (standard input): at most limit
 // bytes (MaxSize when 0 or more), read as StdinBytes reads them with
 // Options{Format: format}.
-func Stdin(r io.Reader, limit int64, format string) (*doc.Document, error) {
+func stdinDocument(r io.Reader, limit int64, format string) (*doc.Document, error) {
 	if limit <= 0 || limit > MaxSize {
 		limit = MaxSize
 	}

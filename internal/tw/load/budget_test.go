@@ -80,8 +80,8 @@ func TestRepeatedPartsRead(t *testing.T) {
 				t.Errorf("the chapter's sentence is in the text %d times, want %d (the chapter once)", n, 4*3200)
 			}
 		}},
-		{"xlsx shared string in 4,000 cells", "shared.xlsx", func(t testing.TB) []byte { return sharedStringXLSX(t, 4000) }, ReasonTooMuchText, nil},
-		{"ods cell repeated 64 x 64", "repeat.ods", repeatedCellODS, ReasonTooMuchText, nil},
+		{"xlsx shared string in 4,000 cells", "shared.xlsx", func(t testing.TB) []byte { return sharedStringXLSX(t, 4000) }, ReasonTextOutgrowsFile, nil},
+		{"ods cell repeated 64 x 64", "repeat.ods", repeatedCellODS, ReasonTextOutgrowsFile, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -92,8 +92,9 @@ func TestRepeatedPartsRead(t *testing.T) {
 			var d *doc.Document
 			var err error
 			// Growing the text to the budget allocates about five times
-			// the budget; an unbounded load allocates until it crashes.
-			if n := allocated(func() { d, err = Bytes(tc.path, data) }); n > 8*maxDocumentText {
+			// the budget (a file of a few KB has the floor's); an
+			// unbounded load allocates until it crashes.
+			if n := allocated(func() { d, err = Bytes(tc.path, data) }); n > 8*minDocumentText {
 				t.Errorf("loading allocated %d MB", n>>20)
 			}
 			if tc.reason != "" {
@@ -173,6 +174,8 @@ var linearCases = []struct {
 	{"rtf title and author of many pieces", "x.rtf", func(_ testing.TB, n int) []byte {
 		return []byte(`{\rtf1 {\info{\title ` + strings.Repeat(`a\b0 `, n) + `}{\author ` + strings.Repeat(`b\b0 `, n) + `}}text\par}`)
 	}, "aaaa bbbb"},
+	{"daisy 2.02 book of many phrases and headings", "x.zip", daisy2OfPhrases, "p3999"},
+	{"daisy 3 book of many phrases and navPoints", "x.zip", daisy3OfPhrases, "p3999"},
 }
 
 // docxWithText is the sample DOCX with one paragraph whose w:t holds text
@@ -206,5 +209,36 @@ func TestLinearWork(t *testing.T) {
 				t.Errorf("8x the input allocates %.1fx the memory (%d, then %d bytes)", float64(large)/float64(small), small, large)
 			}
 		})
+	}
+}
+
+// TestBudgetFollowsInputSize: a small file may build the floor, a larger
+// one a multiple of its size, and none more than the absolute budget; the
+// reason says which was passed.
+func TestBudgetFollowsInputSize(t *testing.T) {
+	cases := []struct {
+		size          int
+		text, markers int
+		textReason    string
+	}{
+		{0, minDocumentText, minDocumentMarkers, ReasonTextOutgrowsFile},
+		{4 << 10, minDocumentText, minDocumentMarkers, ReasonTextOutgrowsFile},
+		{1 << 20, 64 << 20, 1 << 20, ReasonTextOutgrowsFile},
+		{3 << 20, 192 << 20, 3 << 20, ReasonTextOutgrowsFile},
+		{4 << 20, maxDocumentText, maxDocumentMarkers, ReasonTooMuchText},
+		{MaxSize, maxDocumentText, maxDocumentMarkers, ReasonTooMuchText},
+	}
+	for _, c := range cases {
+		b := budgetFor(c.size)
+		if b.text != c.text || b.markers != c.markers || b.textReason != c.textReason {
+			t.Errorf("budgetFor(%d) = %d bytes, %d markers (%s), want %d, %d (%s)", c.size, b.text, b.markers, b.textReason, c.text, c.markers, c.textReason)
+		}
+		want := ReasonTooManyMarkers
+		if b.markers < maxDocumentMarkers {
+			want = ReasonMarkersOutgrowFile
+		}
+		if b.markersReason != want {
+			t.Errorf("budgetFor(%d): markers reason %q, want %q", c.size, b.markersReason, want)
+		}
 	}
 }

@@ -36,11 +36,52 @@ const (
 	maxDocumentMarkers = 4_000_000
 )
 
+// A load's budget also follows the size of its input (see budgetFor): a
+// generous multiple of it, never under a floor that holds any real
+// document of that size. Building 256 MB of text costs about a gigabyte
+// at its peak (the text grows by copying); a file of a few KB that
+// expands a part many times is refused at the floor instead, within
+// about 150 MB.
+const (
+	minDocumentText     = 32 << 20 // bytes of canonical text
+	textPerInputByte    = 64
+	minDocumentMarkers  = 500_000
+	markersPerInputByte = 1
+)
+
+// docBudget is what one load may build, and the reason it is refused with
+// past each part.
+type docBudget struct {
+	text, markers             int
+	textReason, markersReason string
+}
+
+// absoluteBudget is the budget of a load whatever its input's size.
+var absoluteBudget = docBudget{maxDocumentText, maxDocumentMarkers, ReasonTooMuchText, ReasonTooManyMarkers}
+
+// budgetFor is the budget of a load whose input (the file, packed or not)
+// is inputSize bytes: textPerInputByte times its size in text and
+// markersPerInputByte times its size in markers, each within
+// [the floor, the absolute budget].
+func budgetFor(inputSize int) docBudget {
+	bud := absoluteBudget
+	if t := max(minDocumentText, textPerInputByte*inputSize); t < bud.text {
+		bud.text, bud.textReason = t, ReasonTextOutgrowsFile
+	}
+	if m := max(minDocumentMarkers, markersPerInputByte*inputSize); m < bud.markers {
+		bud.markers, bud.markersReason = m, ReasonMarkersOutgrowFile
+	}
+	return bud
+}
+
 // builder assembles canonical text and markers while a loader walks its
 // source, within the document budget. Offsets are counted in code points as the text grows, so no []rune
 // of the whole text is ever made.
 type builder struct {
-	text strings.Builder
+	// budget bounds the text and markers (absoluteBudget unless limitTo
+	// set it).
+	budget docBudget
+	text   strings.Builder
 	// runes is the length of text in code points.
 	runes int
 	// last2 holds the last two bytes written (for "ends with \n\n").
@@ -168,11 +209,19 @@ type openMarker struct {
 }
 
 func newBuilder(sizeHint int) *builder {
-	b := &builder{strs: []string{""}, strIndex: map[string]uint32{"": 0}}
+	b := &builder{budget: absoluteBudget, strs: []string{""}, strIndex: map[string]uint32{"": 0}}
 	if sizeHint > 0 {
 		b.text.Grow(sizeHint)
 		b.markers = make([]bmarker, 0, sizeHint/64+8)
 	}
+	return b
+}
+
+// limitTo sets the builder's budget to that of an input of inputSize
+// bytes (see budgetFor) and returns b. A loader calls it with the size of
+// the file it was given.
+func (b *builder) limitTo(inputSize int) *builder {
+	b.budget = budgetFor(inputSize)
 	return b
 }
 
@@ -534,8 +583,8 @@ func (b *builder) point(m doc.Marker) {
 // addMarker appends m to the markers, within the document budget, and
 // returns its index.
 func (b *builder) addMarker(m bmarker) int {
-	if len(b.markers) >= maxDocumentMarkers {
-		panic(&Error{Reason: ReasonTooManyMarkers})
+	if len(b.markers) >= b.budget.markers {
+		panic(&Error{Reason: b.budget.markersReason})
 	}
 	b.markers = append(b.markers, m)
 	return len(b.markers) - 1
@@ -544,8 +593,8 @@ func (b *builder) addMarker(m bmarker) int {
 // checkText refuses to write n more bytes of text past the document
 // budget.
 func (b *builder) checkText(n int) {
-	if b.text.Len()+n > maxDocumentText {
-		panic(&Error{Reason: ReasonTooMuchText})
+	if b.text.Len()+n > b.budget.text {
+		panic(&Error{Reason: b.budget.textReason})
 	}
 }
 

@@ -43,7 +43,7 @@ func delimited(path string, data []byte, comma rune, format string) (*doc.Docume
 	r.FieldsPerRecord = -1
 	r.LazyQuotes = true
 	r.ReuseRecord = true
-	b := newBuilder(len(src) + len(src)/2)
+	b := newBuilder(len(src) + len(src)/2).limitTo(len(data))
 	t := newSheet(b)
 	for {
 		rec, err := r.Read()
@@ -150,7 +150,7 @@ func loadJSON(path string, data []byte) (*doc.Document, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(src))
 	dec.UseNumber()
-	b := newBuilder(len(src))
+	b := newBuilder(len(src)).limitTo(len(data))
 	j := &jsonOutline{b: b, dec: dec}
 	tok, err := dec.Token()
 	if err == nil {

@@ -125,7 +125,7 @@ func loadDOCX(docPath string, data []byte) (*doc.Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	x := &docx{z: z, b: newBuilder(len(body) / 8), styles: map[string]*docxStyle{}, nums: map[string]*docxNum{}, counters: map[string]*[9]int{}, rels: map[string]string{}}
+	x := &docx{z: z, b: newBuilder(len(body) / 8).limitTo(len(data)), styles: map[string]*docxStyle{}, nums: map[string]*docxNum{}, counters: map[string]*[9]int{}, rels: map[string]string{}}
 	dir := main[:strings.LastIndex(main, "/")+1]
 	x.readStyles(dir + "styles.xml")
 	x.readNumbering(dir + "numbering.xml")

@@ -52,7 +52,7 @@ func loadEML(docPath string, data []byte) (*doc.Document, error) {
 	body, _ := io.ReadAll(io.LimitReader(msg.Body, MaxSize))
 	walkMIME(msg.Header.Get("Content-Type"), msg.Header.Get("Content-Transfer-Encoding"), "", body, &parts, 0)
 
-	b := newBuilder(len(data))
+	b := newBuilder(len(data)).limitTo(len(data))
 	b.paragraphBreak()
 	pid := b.openMarker(doc.Marker{Kind: doc.Paragraph})
 	for _, k := range []string{"From", "To", "Cc", "Date", "Subject"} {
@@ -95,7 +95,7 @@ func loadEML(docPath string, data []byte) (*doc.Document, error) {
 			b.paragraphBreak()
 		}
 	case htmlPart != nil:
-		if root, err := html.Parse(bytes.NewReader(htmlPart.body)); err == nil {
+		if root, err := html.Parse(bytes.NewReader(withoutInternalSubset(htmlPart.body))); err == nil {
 			w := &htmlWalker{b: b}
 			b.paragraphBreak()
 			walkHTMLBody(w, root)

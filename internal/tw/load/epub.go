@@ -162,7 +162,7 @@ func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 			size += int(min(f.UncompressedSize64, 1<<30))
 		}
 	}
-	b := newBuilder(min(size/2, 64<<20))
+	b := newBuilder(min(size/2, 64<<20)).limitTo(len(data))
 	w := &htmlWalker{b: b, skipNotes: true, notes: &epubNotes{}}
 	for _, chapter := range spine {
 		src, err := z.read(chapter, true)
@@ -172,13 +172,14 @@ func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 		if src == nil {
 			continue
 		}
-		root, err := html.Parse(bytes.NewReader(decode(src)))
+		page := htmlSource(src)
+		root, err := html.Parse(bytes.NewReader(page))
 		if err != nil {
 			// Nested too deep for the parser: read as flat text.
 			b.paragraphBreak()
 			b.anchor(chapter)
 			var flat rawHTML
-			flat.feed(b, decode(src))
+			flat.feed(b, page)
 			b.paragraphBreak()
 			continue
 		}
@@ -331,7 +332,7 @@ func epubNav(z *zipDoc, navPath string) []tocEntry {
 	if err != nil || data == nil {
 		return nil
 	}
-	root, err := html.Parse(bytes.NewReader(decode(data)))
+	root, err := html.Parse(bytes.NewReader(htmlSource(data)))
 	if err != nil {
 		return nil
 	}

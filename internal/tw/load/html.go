@@ -50,8 +50,8 @@ func loadHTML(path string, data []byte) (*doc.Document, error) {
 // htmlWithLinks is loadHTML with linkKey telling which links lead into the
 // page (a web page's links to its own address, for one).
 func htmlWithLinks(path string, data []byte, linkKey func(href string) string) (*doc.Document, error) {
-	src := decode(data)
-	w := &htmlWalker{b: newBuilder(len(src) / 2), anchorKey: htmlAnchorKey, linkKey: linkKey, regions: true}
+	src := htmlSource(data)
+	w := &htmlWalker{b: newBuilder(len(src) / 2).limitTo(len(data)), anchorKey: htmlAnchorKey, linkKey: linkKey, regions: true}
 	root, err := html.Parse(bytes.NewReader(src))
 	if err != nil {
 		// The parser refuses elements nested more than 512 deep (its

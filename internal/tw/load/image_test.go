@@ -197,7 +197,7 @@ func TestImagesAreReadThroughOCR(t *testing.T) {
 			}
 			d, err := File(p)
 			if tc.stdin {
-				d, err = Stdin(bytes.NewReader(tc.data), 0, "")
+				d, err = stdinDocument(bytes.NewReader(tc.data), 0, "")
 			}
 			if err != nil {
 				t.Fatal(err)

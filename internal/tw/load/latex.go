@@ -97,7 +97,7 @@ func loadLaTeX(docPath string, data []byte) (*doc.Document, error) {
 	src := string(decode(data))
 	src = stripTeXComments(src)
 	budget := 8*len(src) + 1<<20
-	t := &tex{b: newBuilder(len(src)), para: -1, minSect: 9, macros: texMacros(src), expanding: map[string]bool{}, budget: &budget}
+	t := &tex{b: newBuilder(len(src)).limitTo(len(data)), para: -1, minSect: 9, macros: texMacros(src), expanding: map[string]bool{}, budget: &budget}
 	t.title = texArg(src, "\\title")
 	t.author = texArg(src, "\\author")
 	body := src

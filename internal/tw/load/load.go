@@ -1,16 +1,18 @@
 // Package load turns files into documents, with the canonical text and
 // markers the original textweaver produces: plain text, Markdown, HTML,
 // EPUB, DOCX, OpenDocument (ODT, ODP, ODS), RTF, XLSX, PPTX, CSV and TSV,
-// JSON, EML, LaTeX, and archives (a ZIP or tar lists its readable members;
-// "archive.zip!member" loads one). The PDF loader lives in its own
+// JSON, EML, LaTeX, DAISY talking books (a book's folder, its ncc.html or
+// .opf, or a ZIP of it; see daisybook.go), and archives (a ZIP or tar
+// lists its readable members; "archive.zip!member" loads one). The PDF loader lives in its own
 // package, with the OCR that also reads images (PNG, JPEG, TIFF, GIF, BMP,
 // WebP).
 //
 // File reads a file and refuses what is not a document (a missing file, a
 // folder, a binary file, a corrupt or encrypted one); Bytes picks a loader
-// by extension without any I/O; Stdin reads a bounded document from a
-// reader. Formats are a registry (name, extensions, loader): register adds
-// one. ZIP-based formats go to their loader before any binary check.
+// by extension without any I/O; StdinBytes loads standard input's bytes,
+// its format told from its content. Formats are a registry (name,
+// extensions, loader): register adds one. ZIP-based formats go to their
+// loader before any binary check.
 //
 // The canonical text follows one shape for every structured format: blocks
 // are separated by one blank line; headings, list items and table rows are
@@ -50,6 +52,9 @@ const (
 	// many times, expanded each time.
 	ReasonTooMuchText    = "produces more than 256 MB of text"
 	ReasonTooManyMarkers = "produces more than 4 million headings, links and other marks"
+	// A small file past the budget its size allows (see budgetFor).
+	ReasonTextOutgrowsFile   = "produces far more text than a file of its size holds"
+	ReasonMarkersOutgrowFile = "produces far more headings, links and other marks than a file of its size holds"
 )
 
 // MaxSize is the largest file loaded. Offsets in the document index are 32
@@ -223,6 +228,9 @@ func FileOptions(path string, o Options) (*doc.Document, error) {
 		}
 		return nil, &Error{Path: path, Reason: reasonOf(err)}
 	}
+	if d, _, ok, err := openDAISY(path, st); ok {
+		return d, err
+	}
 	switch {
 	case st.IsDir():
 		return nil, &Error{Path: path, Reason: ReasonFolder}
@@ -258,12 +266,6 @@ func FileOptions(path string, o Options) (*doc.Document, error) {
 // fallback, Meta.Path). Binary data is refused with an *Error.
 func Bytes(path string, data []byte) (*doc.Document, error) {
 	return load(path, path, data, Options{})
-}
-
-// BytesWithPassword is Bytes for an encrypted document (see
-// FileWithPassword).
-func BytesWithPassword(path string, data []byte, password string) (*doc.Document, error) {
-	return load(path, path, data, Options{Password: &password})
 }
 
 // pick is the loader of path: the one o.Format names (--from), else the

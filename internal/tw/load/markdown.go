@@ -89,7 +89,7 @@ func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d 
 			hint += 2 * bytes.Count(p.src, []byte{'|'})
 		}
 	}
-	c := &mdConverter{b: newBuilder(hint)}
+	c := &mdConverter{b: newBuilder(hint).limitTo(len(data))}
 	var pieces []mdPiece
 	for _, p := range parts {
 		if p.table || pieceSize <= 0 {

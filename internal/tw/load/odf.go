@@ -88,7 +88,7 @@ func loadODF(docPath string, data []byte) (*doc.Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := &odf{z: z, b: newBuilder(len(content) / 8), styles: map[string]*odfStyle{}, listStyles: map[string]map[int]*odfListLevel{}}
+	o := &odf{z: z, b: newBuilder(len(content) / 8).limitTo(len(data)), styles: map[string]*odfStyle{}, listStyles: map[string]map[int]*odfListLevel{}}
 	if sr := z.optionalXML("styles.xml"); sr != nil {
 		o.readStyles(sr)
 	}

@@ -98,7 +98,7 @@ func loadXLSX(docPath string, data []byte) (*doc.Document, error) {
 			shared = append(shared, sb.String())
 		})
 	}
-	b := newBuilder(len(data))
+	b := newBuilder(len(data)).limitTo(len(data))
 	budget := maxTableCells
 	wb.findAll("sheet", func(sh *xnode) {
 		if sh.attr("state") == "hidden" || sh.attr("state") == "veryHidden" {
@@ -203,7 +203,7 @@ func loadPPTX(docPath string, data []byte) (*doc.Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := newBuilder(len(data))
+	b := newBuilder(len(data)).limitTo(len(data))
 	n := 0
 	pres.child("sldIdLst").elements(func(s *xnode) {
 		part := rels[s.attr("r:id")]

@@ -118,7 +118,7 @@ func loadRTF(docPath string, data []byte) (*doc.Document, error) {
 	if !strings.HasPrefix(string(data[:min(len(data), 6)]), "{\\rtf") {
 		return nil, &Error{Reason: reasonCorrupt + " (not RTF: no {\\rtf header)"}
 	}
-	r := &rtf{b: newBuilder(len(data) / 3), codepage: charmap.Windows1252, fontCP: map[int]encoding.Encoding{}, styles: map[int]string{}}
+	r := &rtf{b: newBuilder(len(data) / 3).limitTo(len(data)), codepage: charmap.Windows1252, fontCP: map[int]encoding.Encoding{}, styles: map[int]string{}}
 	r.st = rtfState{uc: 1, font: -1, fontNumber: -1, styleNumber: -1}
 	r.para.outline = -1
 	r.parse(data)

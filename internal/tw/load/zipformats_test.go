@@ -331,7 +331,7 @@ func TestStdin(t *testing.T) {
 		{string(conformanceFile(t, "pandoc.docx")), "", "", "docx"},
 	}
 	for _, tc := range cases {
-		d, err := Stdin(strings.NewReader(tc.in), 0, tc.format)
+		d, err := stdinDocument(strings.NewReader(tc.in), 0, tc.format)
 		if err != nil {
 			t.Errorf("%q: %v", tc.format, err)
 			continue
@@ -340,13 +340,13 @@ func TestStdin(t *testing.T) {
 			t.Errorf("%q %q: %q (%s)", tc.in[:min(len(tc.in), 20)], tc.format, d.Text, d.Meta.Format)
 		}
 	}
-	if _, err := Stdin(strings.NewReader("abcdef"), 3, ""); err == nil || !strings.Contains(err.Error(), "too large") {
+	if _, err := stdinDocument(strings.NewReader("abcdef"), 3, ""); err == nil || !strings.Contains(err.Error(), "too large") {
 		t.Errorf("over the limit: %v", err)
 	}
-	if _, err := Stdin(strings.NewReader("a\x00b"), 0, ""); err == nil || !strings.Contains(err.Error(), ReasonBinary) {
+	if _, err := stdinDocument(strings.NewReader("a\x00b"), 0, ""); err == nil || !strings.Contains(err.Error(), ReasonBinary) {
 		t.Errorf("binary: %v", err)
 	}
-	d, _ := Stdin(strings.NewReader("plain"), 0, "")
+	d, _ := stdinDocument(strings.NewReader("plain"), 0, "")
 	if d == nil || d.Meta.Title != "standard input" {
 		t.Errorf("title: %+v", d)
 	}

@@ -80,6 +80,24 @@ func (z *zipDoc) read(name string, optional bool) ([]byte, error) {
 		}
 		return nil, &Error{Reason: reasonCorrupt + " (" + name + " is missing)"}
 	}
+	return z.readFile(f)
+}
+
+// member finds an archive's member by the name it has in the archive,
+// else by its cleaned name (see cleanMemberName); nil when neither is
+// there.
+func (z *zipDoc) member(name, cleaned string) *zip.File {
+	for _, f := range z.r.File {
+		if f.Name == name {
+			return f
+		}
+	}
+	return z.files[cleaned]
+}
+
+// readFile returns the bytes of f, within the budget.
+func (z *zipDoc) readFile(f *zip.File) ([]byte, error) {
+	name := f.Name
 	if f.Flags&0x1 != 0 {
 		return nil, &Error{Reason: reasonEncrypted}
 	}

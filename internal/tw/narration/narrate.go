@@ -24,7 +24,9 @@ func Narrate(ix *units.Index, from, to int, o Options) []Utterance {
 		if !ok || p.Start >= to {
 			break
 		}
-		for _, s := range n.sentences(p) {
+		// Only the part inside the range is split into sentences, so that
+		// narrating a little of a long paragraph costs little.
+		for _, s := range n.sentences(units.Range{Start: max(p.Start, from), End: min(p.End, to)}) {
 			if s.End <= pos {
 				continue
 			}

@@ -215,6 +215,26 @@ func TestNarrateRange(t *testing.T) {
 	}
 }
 
+// TestNarrateFromInsideARow: a reading resumed inside a table row goes on
+// from the word it stopped at: the cells before it and the row's number
+// are not said again (a cell read from its start keeps its header).
+func TestNarrateFromInsideARow(t *testing.T) {
+	d := sample(t)
+	ix := units.New(d)
+	tests := []struct{ from, want string }{
+		{"98", "Score is 98"},
+		{"Score\nAda", "Score"},
+		{"Ada | 98", "Row 1: Name is Ada, Score is 98."},
+	}
+	for _, tt := range tests {
+		from := strings.Index(d.Text, tt.from)
+		got := narration.Strings(narration.Narrate(ix, from, strings.Index(d.Text, "Grace"), narration.Options{}))
+		if len(got) == 0 || got[0] != tt.want {
+			t.Errorf("from %q: got %q, want %q first", tt.from, got, tt.want)
+		}
+	}
+}
+
 // TestNarrateLanguages: the inserted words are the interface language's,
 // the document's words stay as they are.
 func TestNarrateLanguages(t *testing.T) {

@@ -74,15 +74,23 @@ func (n *narrator) tableStart(t, first doc.Marker, headers []doc.Marker) {
 // row is what a table row says: each cell after its column's header, and
 // the row's number (at low verbosity, the cells alone). i is the row's
 // number among the table's rows that are not its header, of total.
+//
+// A row that began before the range (a reading resumed inside it) is said
+// from the range's start on, with no number: the cells before it are left
+// out, and the cell holding it is said from there, without its header.
 func (n *narrator) row(r doc.Marker, headers []doc.Marker, i, total int) []Piece {
 	var cells [][]Piece
+	partial := r.Start < n.from
 	for j, c := range n.cells(r) {
-		cr := n.trim(units.Range{Start: c.Start, End: c.End})
+		if partial && c.End <= n.from && c.Start < n.from {
+			continue
+		}
+		cr := n.trim(units.Range{Start: max(c.Start, n.from), End: c.End})
 		var value []Piece
 		if cr.Len() > 0 {
 			value = n.text(cr)
 		}
-		if n.v == Low || i == 0 {
+		if n.v == Low || i == 0 || c.Start < n.from {
 			if len(value) > 0 {
 				cells = append(cells, value)
 			}
@@ -105,7 +113,7 @@ func (n *narrator) row(r doc.Marker, headers []doc.Marker, i, total int) []Piece
 	}
 	body := join(n.p, cells)
 	switch {
-	case n.v == Low || i == 0:
+	case n.v == Low || i == 0 || partial:
 		return body
 	case n.v == High:
 		return compose(n.p, r.Start, i18n.Key("Row %d of %d: %s."), i, total, body)

@@ -68,13 +68,13 @@ func (s *Server) Serve(in io.Reader, w *Writer) error {
 	s.mu.Lock()
 	s.out = w
 	s.mu.Unlock()
-	r := NewFrameReader(in)
+	r := newFrameReader(in)
 	defer s.App.Close()
 	for {
 		msg, framing, err := r.Read()
 		var (
-			headerErr *HeaderError
-			largeErr  *TooLargeError
+			headerErr *headerError
+			largeErr  *tooLargeError
 			frameErr  *FrameError
 		)
 		switch {
@@ -147,7 +147,7 @@ func (s *Server) handle(w *Writer, msg []byte) {
 			return
 		}
 		if len(batch) == 0 {
-			s.reply(w, nullID, nil, &Error{CodeInvalidRequest, msgEmptyBatch})
+			s.reply(w, nullID, nil, &Error{codeInvalidRequest, msgEmptyBatch})
 			return
 		}
 		// A batch is answered one response at a time, in order.
@@ -175,14 +175,14 @@ func (s *Server) handleOne(w *Writer, raw json.RawMessage) {
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &probe); err != nil {
 		// Valid JSON that is not an object.
-		s.reply(w, nullID, nil, &Error{CodeInvalidRequest, msgNotRequest})
+		s.reply(w, nullID, nil, &Error{codeInvalidRequest, msgNotRequest})
 		return
 	}
 	id, hasID := probe["id"]
 	if hasID && !validID(id) {
 		// Neither echoed nor guessed at: JSON-RPC 2.0 answers an id that
 		// is not a string, a number or null with id null.
-		s.reply(w, nullID, nil, &Error{CodeInvalidRequest, msgNotRequest})
+		s.reply(w, nullID, nil, &Error{codeInvalidRequest, msgNotRequest})
 		return
 	}
 	var req request
@@ -190,7 +190,7 @@ func (s *Server) handleOne(w *Writer, raw json.RawMessage) {
 		if !hasID {
 			id = nullID
 		}
-		s.reply(w, id, nil, &Error{CodeInvalidRequest, msgNotRequest})
+		s.reply(w, id, nil, &Error{codeInvalidRequest, msgNotRequest})
 		return
 	}
 	result, rerr := s.call(*req.Method, req.Params)
@@ -220,7 +220,7 @@ func (s *Server) call(name string, params json.RawMessage) (result any, rerr *Er
 	shut := s.shutDown
 	s.mu.Unlock()
 	if shut && name != "exit" {
-		return nil, &Error{CodeShutDown, msgShutDown}
+		return nil, &Error{codeShutDown, msgShutDown}
 	}
 	m, ok := methods[name]
 	if !ok {

@@ -25,22 +25,22 @@ const (
 // framed body by its Content-Length) and answered with a parse error.
 const MaxMessageBytes = 16 << 20
 
-// HeaderError is a Content-Length header whose value is not a length. The
+// headerError is a Content-Length header whose value is not a length. The
 // body it announced cannot be found, so the header fails as a message of
 // its own and reading goes on with the next line.
-type HeaderError struct{ Line string }
+type headerError struct{ Line string }
 
-func (e *HeaderError) Error() string { return fmt.Sprintf("bad header %q", e.Line) }
+func (e *headerError) Error() string { return fmt.Sprintf("bad header %q", e.Line) }
 
-// TooLargeError is a message over MaxMessageBytes. It has been (for a
+// tooLargeError is a message over MaxMessageBytes. It has been (for a
 // line) or will be (for a framed body, at the next Read) skipped without
 // being kept, and reading goes on after it.
-type TooLargeError struct {
+type tooLargeError struct {
 	Size int64 // the body's Content-Length, or the bytes of the line skipped
 	Line bool  // a line (Size is then at least its length), not a framed body
 }
 
-func (e *TooLargeError) Error() string {
+func (e *tooLargeError) Error() string {
 	if e.Line {
 		return fmt.Sprintf("a line of %d bytes is over the limit of %d bytes; skipped", e.Size, MaxMessageBytes)
 	}
@@ -57,24 +57,24 @@ type FrameError struct {
 
 func (e *FrameError) Error() string { return e.Why }
 
-// FrameReader reads messages, detecting the framing of each one from its
+// frameReader reads messages, detecting the framing of each one from its
 // first line: a line starting "Content-Length:" introduces a framed
 // message, any other non-blank line is a message of its own.
-type FrameReader struct {
+type frameReader struct {
 	br      *bufio.Reader
 	pending *string // a line read ahead that starts the next message
 	skip    int64   // the bytes of an oversized body still to discard
 }
 
-// NewFrameReader returns a FrameReader on r.
-func NewFrameReader(r io.Reader) *FrameReader {
-	return &FrameReader{br: bufio.NewReaderSize(r, 64<<10)}
+// newFrameReader returns a frameReader on r.
+func newFrameReader(r io.Reader) *frameReader {
+	return &frameReader{br: bufio.NewReaderSize(r, 64<<10)}
 }
 
 // readLine reads one line without its line ending. A line over the cap is
 // discarded up to its newline, never kept, and reported as a
-// *TooLargeError.
-func (r *FrameReader) readLine() (string, error) {
+// *tooLargeError.
+func (r *frameReader) readLine() (string, error) {
 	if r.pending != nil {
 		line := *r.pending
 		r.pending = nil
@@ -103,7 +103,7 @@ func (r *FrameReader) readLine() (string, error) {
 			if err != nil && err != io.EOF {
 				return "", err
 			}
-			return "", &TooLargeError{Size: skipped, Line: true}
+			return "", &tooLargeError{Size: skipped, Line: true}
 		}
 		if err != nil {
 			if err == io.EOF && len(buf) > 0 {
@@ -113,20 +113,20 @@ func (r *FrameReader) readLine() (string, error) {
 		}
 		line := bytes.TrimRight(buf, "\r\n")
 		if len(line) > MaxMessageBytes {
-			return "", &TooLargeError{Size: int64(len(buf)), Line: true}
+			return "", &tooLargeError{Size: int64(len(buf)), Line: true}
 		}
 		return string(line), nil
 	}
 }
 
 // Read returns the next message and its framing. It returns io.EOF at the
-// end of the input between messages; a *TooLargeError for a message over
-// MaxMessageBytes, a *HeaderError for a Content-Length that is not a
+// end of the input between messages; a *tooLargeError for a message over
+// MaxMessageBytes, a *headerError for a Content-Length that is not a
 // length and a *FrameError for a header not followed by its blank line,
 // after each of which reading can go on; a fatal *FrameError when the
 // input ends inside a framed message or announces one too long to skip;
 // and the input's own error when reading it fails.
-func (r *FrameReader) Read() ([]byte, Framing, error) {
+func (r *frameReader) Read() ([]byte, Framing, error) {
 	if r.skip > 0 {
 		n := r.skip
 		r.skip = 0
@@ -178,7 +178,7 @@ func (r *FrameReader) Read() ([]byte, Framing, error) {
 		}
 		if n > MaxMessageBytes {
 			r.skip = n
-			return nil, HeaderFraming, &TooLargeError{Size: n}
+			return nil, HeaderFraming, &tooLargeError{Size: n}
 		}
 		body := make([]byte, n)
 		if got, err := io.ReadFull(r.br, body); err != nil {
@@ -223,7 +223,7 @@ func contentLength(line string) (n int64, isHeader bool, err error) {
 			"Content-Length %.40s is too large to skip; the messages after it cannot be found", value)}
 	}
 	if err != nil || n < 0 {
-		return 0, true, &HeaderError{Line: line}
+		return 0, true, &headerError{Line: line}
 	}
 	return n, true, nil
 }

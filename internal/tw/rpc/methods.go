@@ -16,8 +16,8 @@ import (
 	"textfirst/internal/tw/settings"
 )
 
-// ProtocolVersion is reported by initialize.
-const ProtocolVersion = 1
+// protocolVersion is reported by initialize.
+const protocolVersion = 1
 
 // Methods lists every request method, in the spec's order.
 var Methods = []string{
@@ -27,8 +27,8 @@ var Methods = []string{
 	"settings_schema", "get_setting", "set_setting", "shutdown", "exit",
 }
 
-// Notifications lists every notification the server may send.
-var Notifications = []string{"position", "playback", "announcement", "prompt", "list", "quit"}
+// notifications lists every notification the server may send.
+var notifications = []string{"position", "playback", "announcement", "prompt", "list", "quit"}
 
 // method is one entry of the method table: it decodes its parameters and
 // runs. results are the Go types its result can have, for the test that
@@ -220,15 +220,22 @@ type settingParams struct {
 // --- methods -------------------------------------------------------------
 
 func (s *Server) initialize(noParams) (initializeResult, *Error) {
-	return initializeResult{Methods: Methods, Notifications: Notifications, Protocol: ProtocolVersion,
+	return initializeResult{Methods: Methods, Notifications: notifications, Protocol: protocolVersion,
 		Server: "textweaver", Version: s.Version}, nil
 }
 
-func (s *Server) resolve(path string) string {
-	if filepath.IsAbs(path) || s.BaseDir == "" {
-		return path
+// resolve makes path absolute against BaseDir (the working folder when
+// BaseDir is ""); member says whether it names a file inside an archive,
+// whose name inside the archive is kept as it is (see load.AbsPath).
+func (s *Server) resolve(path string) (full string, member bool) {
+	if !filepath.IsAbs(path) && s.BaseDir != "" {
+		path = s.BaseDir + string(filepath.Separator) + path
 	}
-	return filepath.Join(s.BaseDir, path)
+	full, member, err := load.AbsPath(path)
+	if err != nil {
+		return path, false
+	}
+	return full, member
 }
 
 // open answers openResult, or openFromEditResult in edit mode.
@@ -241,16 +248,19 @@ func (s *Server) open(p openParams) (any, *Error) {
 	if !doc.IsWebAddress(path) {
 		// A web address is fetched by the loader, which says why it
 		// failed; a file is checked here first.
-		full = s.resolve(path)
+		var member bool
+		full, member = s.resolve(path)
 		fi, err := os.Stat(full)
-		if err != nil {
+		switch {
+		case member:
+			// The loader says why a member cannot be read.
+		case err != nil:
 			if errors.Is(err, os.ErrNotExist) {
-				return nil, &Error{CodeOpenFailed, path + ": no such file"}
+				return nil, &Error{codeOpenFailed, path + ": no such file"}
 			}
-			return nil, &Error{CodeOpenFailed, fmt.Sprintf("Could not open %s: %v", path, err)}
-		}
-		if fi.IsDir() {
-			return nil, &Error{CodeOpenFailed, path + " is a folder, not a document"}
+			return nil, &Error{codeOpenFailed, fmt.Sprintf("Could not open %s: %v", path, err)}
+		case fi.IsDir() && !load.IsBook(full):
+			return nil, &Error{codeOpenFailed, path + " is a folder, not a document"}
 		}
 	}
 	if s.App.Editing() {
@@ -265,7 +275,7 @@ func (s *Server) open(p openParams) (any, *Error) {
 		return openFromEditResult{Document: documentJSON(s.App.DocInfo()), Effects: effectsJSON(effects)}, nil
 	}
 	if err != nil {
-		return nil, &Error{CodeOpenFailed, OpenFailure(path, err)}
+		return nil, &Error{codeOpenFailed, OpenFailure(path, err)}
 	}
 	pos, _ := s.App.Position()
 	return openResult{Document: documentJSON(s.App.DocInfo()), Position: positionJSON(pos)}, nil
@@ -496,7 +506,7 @@ func (s *Server) insert(p textOnlyParams) (insertResult, *Error) {
 		return insertResult{}, perr
 	}
 	if !s.App.Editing() {
-		return insertResult{}, &Error{CodeNotEditing, msgNotEditing}
+		return insertResult{}, &Error{codeNotEditing, msgNotEditing}
 	}
 	effects, status := s.App.Insert(text)
 	s.noteQuit(effects)

@@ -210,10 +210,7 @@ func TestSpecPythonClient(t *testing.T) {
 		t.Fatalf("the spec shows %d printed lines, want 5: %q", len(want), want)
 	}
 
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatal("python3 is needed to run the spec's client; run scripts/deps-tw.sh")
-	}
+	python := testkit.Tool(t, "python3", "scripts/deps-tw.sh")
 	dir, home := t.TempDir(), t.TempDir()
 	testkit.WriteFile(t, filepath.Join(dir, "notes.md"), notesMD)
 	testkit.WriteFile(t, filepath.Join(dir, "client.py"), code+"\n")

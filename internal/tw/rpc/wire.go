@@ -21,15 +21,15 @@ import (
 
 // Error codes: JSON-RPC's own, and the server's.
 const (
-	CodeParseError     = -32700 // the message is not JSON
-	CodeInvalidRequest = -32600 // not a JSON-RPC 2.0 request
-	CodeMethodNotFound = -32601 // no such method
-	CodeInvalidParams  = -32602 // a parameter is missing or wrong
-	CodeInternalError  = -32603 // a bug in the server: a method panicked
-	CodeNoDocument     = -32001 // the method needs an open document
-	CodeOpenFailed     = -32002 // the document could not be opened
-	CodeShutDown       = -32003 // a request after shutdown
-	CodeNotEditing     = -32004 // insert outside edit mode
+	codeParseError     = -32700 // the message is not JSON
+	codeInvalidRequest = -32600 // not a JSON-RPC 2.0 request
+	codeMethodNotFound = -32601 // no such method
+	codeInvalidParams  = -32602 // a parameter is missing or wrong
+	codeInternalError  = -32603 // a bug in the server: a method panicked
+	codeNoDocument     = -32001 // the method needs an open document
+	codeOpenFailed     = -32002 // the document could not be opened
+	codeShutDown       = -32003 // a request after shutdown
+	codeNotEditing     = -32004 // insert outside edit mode
 )
 
 // The spec's fixed messages, and the prefixes of the ones that go on with
@@ -55,12 +55,12 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Message }
 
-func paramsError(msg string) *Error { return &Error{CodeInvalidParams, msg} }
-func parseError(why string) *Error  { return &Error{CodeParseError, msgParseError + why} }
-func noMethod(name string) *Error   { return &Error{CodeMethodNotFound, msgNoMethod + name} }
-func noDoc() *Error                 { return &Error{CodeNoDocument, msgNoDocument} }
+func paramsError(msg string) *Error { return &Error{codeInvalidParams, msg} }
+func parseError(why string) *Error  { return &Error{codeParseError, msgParseError + why} }
+func noMethod(name string) *Error   { return &Error{codeMethodNotFound, msgNoMethod + name} }
+func noDoc() *Error                 { return &Error{codeNoDocument, msgNoDocument} }
 func internalError(method string) *Error {
-	return &Error{CodeInternalError, msgInternal + method + msgInternalTo}
+	return &Error{codeInternalError, msgInternal + method + msgInternalTo}
 }
 
 // --- envelopes -----------------------------------------------------------

@@ -5,7 +5,7 @@ import (
 	"sync"
 )
 
-// UntilSignal returns a reader of in that ends (io.EOF) when one of Signals
+// UntilSignal returns a reader of in that ends (io.EOF) when one of signals
 // arrives, so a server reading it stops between two messages: the reply
 // being written is finished, then the server returns and its caller saves
 // the place and closes speech. stop releases the signals.

@@ -1,9 +1,10 @@
 package session
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // The reader's loaders read standard input by its content (Markdown told
@@ -16,9 +17,7 @@ func TestFileLoadersFormat(t *testing.T) {
 	other := filepath.Join(dir, "other.txt")
 	const md = "# Notes\n\n- one\n- two\n"
 	for _, p := range []string{named, other} {
-		if err := os.WriteFile(p, []byte(md), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testkit.WriteFile(t, p, md)
 	}
 	cases := []struct {
 		stdin          string

@@ -13,7 +13,7 @@ import (
 // display.language or else by the locale; JSON-RPC (not Localized) and the
 // log keep them in English whatever the language.
 func TestNoticesInTheInterfaceLanguage(t *testing.T) {
-	english := Open(Options{Home: home(t, broken), Backend: "sapi", Getenv: env(map[string]string{EnvSink: "clock"})})
+	english := Open(Options{Home: home(t, broken), Backend: "sapi", Getenv: env(map[string]string{envSink: "clock"})})
 	english.Close()
 	if len(english.Notices) != 5 {
 		t.Fatalf("English notices %q", english.Notices)
@@ -42,7 +42,7 @@ func TestNoticesInTheInterfaceLanguage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			vars := map[string]string{EnvSink: "clock"}
+			vars := map[string]string{envSink: "clock"}
 			for k, v := range tt.env {
 				vars[k] = v
 			}

@@ -5,6 +5,7 @@ import (
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/units"
 )
 
 // What each accessibility mode changes, at any time (the setting is read
@@ -91,6 +92,17 @@ func (m modal) Read(d *doc.Document, from, to int, word func(start, end int), do
 		return
 	}
 	v.Read(d, from, to, word, done)
+}
+
+// ReadContinuous reads continuously with the voice of the mode, saying the
+// structure when that voice can.
+func (m modal) ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool)) {
+	v, _ := m.now()
+	if cs, ok := v.(core.ContinuousSpeaker); ok {
+		cs.ReadContinuous(ix, from, to, word, done)
+		return
+	}
+	m.Read(ix.Doc, from, to, word, done)
 }
 
 // Stop stops both voices: the mode may have changed since the reading

@@ -53,7 +53,7 @@ func TestCycleAccessModeAtRunTime(t *testing.T) {
 	file := testkit.WriteFile(t, filepath.Join(dir, "a.txt"), "One line to read.\n")
 	silent := &fakeVoice{id: "silent"}
 	s := Open(Options{Home: home(t, ""), Modes: true, Backend: "null", Silent: silent,
-		Getenv: env(map[string]string{EnvSink: "clock"})})
+		Getenv: env(map[string]string{envSink: "clock"})})
 	defer s.Close()
 	voice := &fakeVoice{id: "voice"}
 	s.mu.Lock()
@@ -119,7 +119,7 @@ func TestCycleAccessModeAtRunTime(t *testing.T) {
 // screen-reader mode, tw opens no engine; choosing self-voicing opens it.
 func TestScreenReaderStartThenSelfVoicingOpensSpeech(t *testing.T) {
 	s := Open(Options{Home: home(t, "[accessibility]\nmode = \"screen-reader\"\n"), Modes: true, Backend: "null",
-		Getenv: env(map[string]string{EnvSink: "clock"})})
+		Getenv: env(map[string]string{envSink: "clock"})})
 	defer s.Close()
 	if s.Speech != nil || s.Speaks() {
 		t.Fatal("screen-reader mode opened speech")

@@ -28,6 +28,7 @@ import (
 	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/speech"
+	"textfirst/internal/tw/units"
 )
 
 // Accessibility modes (the accessibility.mode setting).
@@ -39,12 +40,12 @@ const (
 
 // Environment variables read here besides TEXTWEAVER_HOME.
 const (
-	// EnvSink chooses the speech sink: "clock", "device", "wav:PATH".
-	EnvSink = "TEXTWEAVER_SPEECH_SINK"
-	// EnvSpeed speeds the clock sink up, for tests.
-	EnvSpeed = "TEXTWEAVER_SPEECH_SPEED"
-	// EnvLog set to "debug" logs with microseconds and file:line.
-	EnvLog = "TEXTWEAVER_LOG"
+	// envSink chooses the speech sink: "clock", "device", "wav:PATH".
+	envSink = "TEXTWEAVER_SPEECH_SINK"
+	// envSpeed speeds the clock sink up, for tests.
+	envSpeed = "TEXTWEAVER_SPEECH_SPEED"
+	// envLog set to "debug" logs with microseconds and file:line.
+	envLog = "TEXTWEAVER_LOG"
 )
 
 // Home returns the folder for settings and state: flag (--home), else
@@ -107,6 +108,10 @@ type Options struct {
 	// with no audio device (silently, at the speed of speech), so the
 	// front end can show it: otherwise c, w, . and , would answer nothing.
 	ShowReading func(d *doc.Document, from, to int)
+	// ShowSaid, when not nil, is told each utterance of a continuous
+	// reading (the document's structure said: "heading level 2, Methods")
+	// as it is read with no audio device; ShowReading then is not told.
+	ShowSaid func(text string)
 	// Localized: the notices (settings warnings, speech falling back, no
 	// audio device) are given in the interface language (display.language,
 	// or the locale read through Getenv), as the terminal reader says
@@ -285,8 +290,8 @@ func loadProgress(events core.Events, speaker core.Speaker, tr func(key string, 
 // openSpeech opens the engine: --backend, else speech.backend; "auto" picks
 // the best available. Its parameters follow the speech.* settings.
 func (s *Session) openSpeech(o Options) {
-	ov := speech.Overrides{Backend: o.Backend, Sink: o.Getenv(EnvSink), Language: s.language}
-	if v, err := strconv.ParseFloat(o.Getenv(EnvSpeed), 64); err == nil && v > 0 {
+	ov := speech.Overrides{Backend: o.Backend, Sink: o.Getenv(envSink), Language: s.language}
+	if v, err := strconv.ParseFloat(o.Getenv(envSpeed), 64); err == nil && v > 0 {
 		ov.Speed = v
 	}
 	so := speech.OptionsFrom(s.speechSettings(), ov)
@@ -322,8 +327,9 @@ func (s *Session) openSpeech(o Options) {
 	// with no audio device each reading is also shown.
 	var voice core.Speaker = voiced{svc}
 	if noAudio && o.ShowReading != nil {
-		voice = shownReading{voiced: voiced{svc}, show: o.ShowReading, printer: s.printerOf(o)}
+		voice = shownReading{voiced: voiced{svc}, show: o.ShowReading, said: o.ShowSaid, printer: s.printerOf(o)}
 	}
+	voice = s.narratedVoice(voiced{svc}, voice)
 	s.mu.Lock()
 	s.Speech, s.voice, s.NoAudio = svc, voice, noAudio
 	s.mu.Unlock()
@@ -493,14 +499,14 @@ func fileLoaders(progress func(done, total int, step string), stdin []byte, form
 		}
 }
 
-// Signals are the signals that end tw politely: the client killing its
+// signals are the signals that end tw politely: the client killing its
 // child, Ctrl-C, a closed terminal.
-var Signals = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP}
+var signals = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP}
 
-// OnSignal calls f (once) when one of Signals arrives; stop undoes it.
+// OnSignal calls f (once) when one of signals arrives; stop undoes it.
 func OnSignal(f func()) (stop func()) {
 	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, Signals...)
+	signal.Notify(sig, signals...)
 	done := make(chan struct{})
 	go func() {
 		select {
@@ -589,6 +595,7 @@ func (v voiced) Restart() (string, []string, error) {
 type shownReading struct {
 	voiced
 	show func(d *doc.Document, from, to int)
+	said func(text string) // nil: continuous readings are shown as others
 	// printer is the interface language's, asked at every use so a change
 	// of language is seen at once; nil is English.
 	printer func() *i18n.Printer
@@ -626,6 +633,16 @@ func (s shownReading) Read(d *doc.Document, from, to int, word func(start, end i
 	s.voiced.Read(d, from, to, word, done)
 }
 
+// ReadContinuous reads continuously, each utterance shown as it is read.
+func (s shownReading) ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool)) {
+	if s.said == nil {
+		s.show(ix.Doc, from, to)
+		s.voiced.ReadContinuous(ix, from, to, word, done)
+		return
+	}
+	s.voiced.ReadContinuousWith(ix, from, to, speech.Handler{Word: word, Done: done, Said: s.said})
+}
+
 // openLog opens textweaver.log in the state folder of home; stdout is only
 // for the protocol, and the spec keeps stderr quiet too. The log is the
 // first thing a session writes in the home: it makes the home private
@@ -639,7 +656,7 @@ func openLog(home, prefix string, getenv func(string) string) (*log.Logger, io.C
 	if _, err := os.Stat(dir); err == nil {
 		if f, err := os.OpenFile(filepath.Join(dir, logName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, atomicfile.PrivateFile); err == nil {
 			l := log.New(publicLines{f}, prefix, log.LstdFlags)
-			if getenv(EnvLog) == "debug" {
+			if getenv(envLog) == "debug" {
 				l.SetFlags(log.LstdFlags | log.Lmicroseconds | log.Lshortfile)
 			}
 			return l, f

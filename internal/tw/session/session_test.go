@@ -72,7 +72,7 @@ func TestSettingsWarningsAnnounced(t *testing.T) {
 func TestSpeechFollowsOnlySpeechSettings(t *testing.T) {
 	for _, o := range []Options{{}, {Modes: true}} { // serve, the reader
 		o.Home, o.Backend = home(t, ""), "null"
-		o.Getenv = env(map[string]string{EnvSink: "clock"})
+		o.Getenv = env(map[string]string{envSink: "clock"})
 		s := Open(o)
 		if s.Speech == nil {
 			t.Fatalf("no speech: %q", s.Notices)
@@ -109,7 +109,7 @@ func TestSpeechFollowsOnlySpeechSettings(t *testing.T) {
 // A speech engine that cannot start is a notice, after the settings
 // warnings; the reader in screen-reader mode opens none.
 func TestSpeechNoticesAndModes(t *testing.T) {
-	s := Open(Options{Home: home(t, broken), Backend: "sapi", Getenv: env(map[string]string{EnvSink: "clock"})})
+	s := Open(Options{Home: home(t, broken), Backend: "sapi", Getenv: env(map[string]string{envSink: "clock"})})
 	defer s.Close()
 	if n := s.Notices; len(n) != 5 || !strings.HasPrefix(n[3], "Speech engine sapi is not available; using ") || !strings.HasPrefix(n[4], "Why sapi is not available: ") {
 		t.Errorf("notices %q", n)
@@ -120,14 +120,14 @@ func TestSpeechNoticesAndModes(t *testing.T) {
 		t.Errorf("screen-reader mode: speech %v, mode %q", r.Speech, r.Mode)
 	}
 	h := Open(Options{Home: home(t, "[accessibility]\nmode = \"hybrid\"\n"), Modes: true, Backend: "null",
-		Getenv: env(map[string]string{EnvSink: "clock"})})
+		Getenv: env(map[string]string{envSink: "clock"})})
 	defer h.Close()
 	if h.Speech == nil || h.Speaks() {
 		t.Errorf("hybrid mode: speech %v, speaks %v", h.Speech, h.Speaks())
 	}
 	// Serve does not look at the mode.
 	sv := Open(Options{Home: home(t, "[accessibility]\nmode = \"screen-reader\"\n"), Backend: "null",
-		Getenv: env(map[string]string{EnvSink: "clock"})})
+		Getenv: env(map[string]string{envSink: "clock"})})
 	defer sv.Close()
 	if sv.Speech == nil || sv.Mode != SelfVoicing {
 		t.Errorf("serve: speech %v, mode %q", sv.Speech, sv.Mode)
@@ -224,7 +224,7 @@ func TestInterruptAnnouncementsSetting(t *testing.T) {
 		{"[speech]\ninterrupt_announcements = true\n", false},
 		{"[speech]\ninterrupt_announcements = false\n", true},
 	} {
-		s := Open(Options{Home: home(t, tc.toml), Backend: "null", Getenv: env(map[string]string{EnvSink: "clock"})})
+		s := Open(Options{Home: home(t, tc.toml), Backend: "null", Getenv: env(map[string]string{envSink: "clock"})})
 		if got := s.Speech.QueuesAnnouncements(); got != tc.wantQueue {
 			t.Errorf("%q: queues announcements %v, want %v", tc.toml, got, tc.wantQueue)
 		}
@@ -241,7 +241,7 @@ func TestInterruptAnnouncementsSetting(t *testing.T) {
 // A voice setting typed as name words is resolved to the engine's voice,
 // with no "not available" notice.
 func TestVoiceSettingResolved(t *testing.T) {
-	s := Open(Options{Home: home(t, "[speech]\nvoice = \"english america\"\n"), Backend: "espeak", Getenv: env(map[string]string{EnvSink: "clock"})})
+	s := Open(Options{Home: home(t, "[speech]\nvoice = \"english america\"\n"), Backend: "espeak", Getenv: env(map[string]string{envSink: "clock"})})
 	defer s.Close()
 	if v := s.Speech.CurrentVoice(); v != "gmw/en-US" {
 		t.Errorf("voice %q, want gmw/en-US", v)

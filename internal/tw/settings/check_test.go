@@ -2,9 +2,10 @@ package settings
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // A check added with SetCheck refuses values in Set and Import, leaving the
@@ -34,9 +35,7 @@ func TestSetCheckRefusesInSetAndImport(t *testing.T) {
 		t.Errorf("after the refusal speech.voice is %q, want en-US", got)
 	}
 	file := filepath.Join(t.TempDir(), "import.toml")
-	if err := os.WriteFile(file, []byte("[speech]\nvoice = \"bogus\"\nrate = 300\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testkit.WriteFile(t, file, "[speech]\nvoice = \"bogus\"\nrate = 300\n")
 	n, err := s.Import(file)
 	var ie *ImportError
 	if n != 1 || !errors.As(err, &ie) || len(ie.Refused) != 1 || ie.Refused[0] != "no such voice" {

@@ -23,6 +23,16 @@ func (s *Store) SchemaJSON() []map[string]any {
 // Export writes every setting the user may change, to be useful on another
 // machine: a complete settings.toml.
 func (s *Store) Export(path string) error {
+	data, err := s.ExportTOML()
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, data, 0o644)
+}
+
+// ExportTOML is what Export writes: every setting the user may change, as
+// a complete settings.toml.
+func (s *Store) ExportTOML() ([]byte, error) {
 	sections := map[string]map[string]any{}
 	var order []string
 	for _, st := range Schema() {
@@ -47,11 +57,11 @@ func (s *Store) Export(path string) error {
 		enc := toml.NewEncoder(&out)
 		enc.Indent = ""
 		if err := enc.Encode(map[string]any{sec: sections[sec]}); err != nil {
-			return fmt.Errorf("settings: export %s: %w", sec, err)
+			return nil, fmt.Errorf("settings: export %s: %w", sec, err)
 		}
 		out.WriteByte('\n')
 	}
-	return atomicfile.Write(path, out.Bytes(), 0o644)
+	return out.Bytes(), nil
 }
 
 // ImportError lists the entries of an imported file that were refused,
@@ -69,10 +79,16 @@ func (s *Store) Import(path string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	return s.ImportTOML(path, data)
+}
+
+// ImportTOML is Import of a settings file already read; name is what the
+// errors call it.
+func (s *Store) ImportTOML(name string, data []byte) (int, error) {
 	var doc map[string]any
 	md, err := toml.Decode(string(data), &doc)
 	if err != nil {
-		return 0, fmt.Errorf("%s is not a settings file: %w", path, err)
+		return 0, fmt.Errorf("%s is not a settings file: %w", name, err)
 	}
 	n := 0
 	var refused []string

@@ -451,9 +451,9 @@ func (s *Store) notify(changes []change) {
 	}
 }
 
-// ErrKind is matched (with errors.Is) by the error for reading a setting
+// errKind is matched (with errors.Is) by the error for reading a setting
 // as a kind it is not, such as Int of a toggle.
-var ErrKind = errors.New("the setting is of another kind")
+var errKind = errors.New("the setting is of another kind")
 
 type kindError struct {
 	path string
@@ -461,11 +461,11 @@ type kindError struct {
 }
 
 func (e kindError) Error() string        { return fmt.Sprintf("%s is a %s setting", e.path, e.kind) }
-func (e kindError) Is(target error) bool { return target == ErrKind }
+func (e kindError) Is(target error) bool { return target == errKind }
 
 // Read returns the value of a setting of one of the given kinds (any kind
 // when none is given), or an error: ErrUnknown for a path the schema lacks,
-// ErrKind for a setting of another kind. It never panics.
+// errKind for a setting of another kind. It never panics.
 func (s *Store) Read(path string, kinds ...Kind) (any, error) {
 	st, err := lookup(path)
 	if err != nil {

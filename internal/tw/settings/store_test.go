@@ -309,7 +309,7 @@ func TestAccessors(t *testing.T) {
 	if s.Int("highlight.enabled") != 0 || s.Bool("speech.rate") || s.NumberTable("speech.pronunciations") != nil {
 		t.Error("a reader of the wrong kind gave a value")
 	}
-	if _, err := s.Read("highlight.enabled", KindNumber); !errors.Is(err, ErrKind) || !strings.Contains(err.Error(), "toggle") {
+	if _, err := s.Read("highlight.enabled", KindNumber); !errors.Is(err, errKind) || !strings.Contains(err.Error(), "toggle") {
 		t.Errorf("Read of a toggle as a number: %v", err)
 	}
 	if v, err := s.Read("highlight.enabled"); v != true || err != nil {

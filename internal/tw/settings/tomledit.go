@@ -2,12 +2,13 @@ package settings
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"textfirst/internal/lazyregexp"
 )
 
 // This file edits settings.toml in place. Rewriting the whole file from the
@@ -213,7 +214,7 @@ func (sc *tomlScanner) key() ([]string, error) {
 	}
 }
 
-var localDate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+var localDate = lazyregexp.New(`^\d{4}-\d{2}-\d{2}$`)
 
 // value skips one value of any type.
 func (sc *tomlScanner) value() error {

@@ -259,7 +259,7 @@ func BenchmarkWordDelivery(b *testing.B) {
 		r := &reading{s: s, d: d, to: d.Len(), h: Handler{Word: func(int, int) { words++ }}, heard: -1}
 		pl := &pipeline{ctx: context.Background(), cancel: func() {}}
 		for i := 0; i < b.N; i++ {
-			r.word(pl, 0, 3)
+			r.word(pl, 0, 3, "")
 		}
 	})
 	b.Run("read-stop", func(b *testing.B) {

@@ -8,7 +8,11 @@
 //     an offset map back to the document (MapSpan) and the document range of
 //     each of its words, and the pause owed after it (heading, paragraph,
 //     list item). Utterances are prepared a window at a time, so a 10 MB
-//     document starts at once.
+//     document starts at once. Continuous reading (NewContinuousNarrator,
+//     Service.ReadContinuousWith) speaks the narration of package
+//     narration: the words it inserts for the structure ("heading level
+//     2", "Row 1: Name is") are spoken words with no document range, never
+//     reported as heard.
 //   - Engines (package engine) never see a document. A Synthesizer
 //     (libespeak-ng, null) returns audio with the sample where each word
 //     starts; a Speaker (speech-dispatcher) plays audio itself and reports

@@ -52,6 +52,17 @@ func (r *recorder) handler() speech.Handler {
 	}
 }
 
+// readParagraphFiveWords starts s reading the paragraph and returns the
+// reading's recorder once five words have been heard.
+func readParagraphFiveWords(t *testing.T, s *speech.Service) *recorder {
+	t.Helper()
+	d := doc.New(paragraph, doc.Meta{}, nil)
+	rec := newRecorder()
+	s.ReadWith(d, 0, d.Len(), rec.handler())
+	waitFor(t, "five words", func() bool { rec.mu.Lock(); defer rec.mu.Unlock(); return len(rec.words) >= 5 })
+	return rec
+}
+
 func (r *recorder) wait(t *testing.T, d time.Duration) bool {
 	t.Helper()
 	select {
@@ -216,10 +227,7 @@ func TestEspeakSayDuringReading(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	d := doc.New(paragraph, doc.Meta{}, nil)
-	rec := newRecorder()
-	s.ReadWith(d, 0, d.Len(), rec.handler())
-	waitFor(t, "five words", func() bool { rec.mu.Lock(); defer rec.mu.Unlock(); return len(rec.words) >= 5 })
+	rec := readParagraphFiveWords(t, s)
 	s.Say("Bookmark added.")
 	s.Say("Bookmark removed.") // replaces the first announcement
 	if !rec.wait(t, 20*time.Second) {

@@ -10,16 +10,21 @@ import (
 	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/speech/engine"
+	"textfirst/internal/tw/units"
 )
 
 // WordTime is a word of a recording: its document range and text, and the
-// time its first sample comes in the audio.
+// time its first sample comes in the audio. A word continuous reading
+// inserted (a role, a count, a column header: "heading", "Row", "Name")
+// has Inserted set, its text as spoken, and an empty range at the place it
+// is said.
 type WordTime struct {
-	Start  int     `json:"start"`
-	End    int     `json:"end"`
-	Text   string  `json:"text"`
-	Sample int64   `json:"sample"`
-	TimeMs float64 `json:"time_ms"`
+	Start    int     `json:"start"`
+	End      int     `json:"end"`
+	Text     string  `json:"text"`
+	Sample   int64   `json:"sample"`
+	TimeMs   float64 `json:"time_ms"`
+	Inserted bool    `json:"inserted,omitempty"`
 }
 
 // Recording describes an exported WAV file; it is also the content of the
@@ -52,6 +57,19 @@ func Export(d *doc.Document, from, to int, opts Options, wavPath string, progres
 // ExportContext is Export that stops when ctx is done: the unfinished WAV
 // file is removed and ctx's error returned.
 func ExportContext(ctx context.Context, d *doc.Document, from, to int, opts Options, wavPath string, progress func(done, total int)) (*Recording, []string, error) {
+	return export(ctx, d, from, to, opts, wavPath, progress, false)
+}
+
+// ExportContinuous is ExportContext reading the range as continuous
+// reading does (NewContinuousNarrator): the document's structure is said,
+// at opts.Params.Verbosity, in the interface language opts.Language, and
+// its words are in the word timings marked Inserted.
+func ExportContinuous(ctx context.Context, d *doc.Document, from, to int, opts Options, wavPath string, progress func(done, total int)) (*Recording, []string, error) {
+	return export(ctx, d, from, to, opts, wavPath, progress, true)
+}
+
+// export is ExportContext, the range read continuously when continuous.
+func export(ctx context.Context, d *doc.Document, from, to int, opts Options, wavPath string, progress func(done, total int), continuous bool) (*Recording, []string, error) {
 	eng, notices, err := opts.openEngine()
 	if err != nil {
 		return nil, nil, err
@@ -85,13 +103,22 @@ func ExportContext(ctx context.Context, d *doc.Document, from, to int, opts Opti
 	var base int64
 	var werr error
 	narr := NewNarrator(d, from, to, p)
+	if continuous {
+		narr = NewContinuousNarrator(units.New(d), from, to, p, opts.Language)
+	}
 	for seg, ok := narr.Next(); ok; seg, ok = narr.Next() {
 		uttBase := base
 		next := 0
 		addWord := func(i int, sample int64) {
-			w := seg.DocWords[i]
-			rec.Words = append(rec.Words, WordTime{Start: w.Start, End: w.End, Text: d.Slice(w.Start, w.End),
-				Sample: sample, TimeMs: float64(sample) * 1000 / float64(rate)})
+			wt := WordTime{Sample: sample, TimeMs: float64(sample) * 1000 / float64(rate)}
+			if w, heard := seg.heard(i); heard {
+				wt.Start, wt.End, wt.Text = w.Start, w.End, d.Slice(w.Start, w.End)
+			} else {
+				sp := seg.Utterance.Words[i]
+				wt.Start, wt.End, wt.Inserted = w.Start, w.Start, true
+				wt.Text = string([]rune(seg.Utterance.Text)[sp.Start:sp.End])
+			}
+			rec.Words = append(rec.Words, wt)
 		}
 		if err := ctx.Err(); err != nil {
 			sink.abandon()

@@ -4,12 +4,11 @@ import (
 	"encoding/json"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/speech"
 )
@@ -29,19 +28,6 @@ func sampleDoc() *doc.Document {
 	at(doc.ListItem, "Second item")
 	at(doc.Paragraph, "Dr. Smith said it was well-known.")
 	return doc.New(sample, doc.Meta{}, ms)
-}
-
-func soxDuration(t *testing.T, path string) float64 {
-	t.Helper()
-	out, err := exec.Command("sox", "--i", "-D", path).Output()
-	if err != nil {
-		t.Fatalf("sox --i -D %s: %v (is sox installed? run scripts/deps-speech.sh)", path, err)
-	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
-	if err != nil {
-		t.Fatalf("sox said %q", out)
-	}
-	return v
 }
 
 func TestExportWritesWAVAndWordTimes(t *testing.T) {
@@ -66,7 +52,7 @@ func TestExportWritesWAVAndWordTimes(t *testing.T) {
 	// The file lasts exactly the engine's audio plus the pauses: heading
 	// 400 ms, paragraph 300, list items 150 and 300 (the list ends at a blank
 	// line); none after the last paragraph.
-	got := soxDuration(t, wav)
+	got := testkit.SoundSeconds(t, wav)
 	if math.Abs(got-float64(rec.Samples)/22050) > 0.0001 || math.Abs(got-rec.DurationMs/1000) > 0.0001 {
 		t.Errorf("WAV lasts %.4f s; the recording has %d samples (%.4f s)", got, rec.Samples, rec.DurationMs/1000)
 	}

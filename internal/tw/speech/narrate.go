@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/narration"
 	"textfirst/internal/tw/speech/engine"
 )
 
@@ -35,10 +36,18 @@ type MapSpan struct {
 // the silence that follows it (after a heading, paragraph or list item).
 type Segment struct {
 	Utterance engine.Utterance
-	DocWords  []engine.Span // DocWords[i] is the document range of Utterance.Words[i]
-	Map       []MapSpan
-	PauseMs   int
-	End       int // document position after the segment
+	// DocWords[i] is the document range of Utterance.Words[i]; a word
+	// continuous reading inserts (a role, a count, a column header) has an
+	// empty range, at the place it is said.
+	DocWords []engine.Span
+	// Said, in continuous reading, is parallel to DocWords: Said[i], when
+	// not empty, is the text of the narration's utterance whose first
+	// document word is Words[i], for a front end that shows what is read.
+	// Nil otherwise.
+	Said    []string
+	Map     []MapSpan
+	PauseMs int
+	End     int // document position after the segment
 }
 
 // Window sizes, in words: the first utterance is short so that reading starts
@@ -62,6 +71,17 @@ type Narrator struct {
 	pending *token
 	count   int
 	lex     *lexScanner // speech.pronunciations; nil when there are none
+	doc     *doc.Document
+	from    int
+
+	// Continuous reading (NewContinuousNarrator): the utterances, the one
+	// being read, its next piece, and its text until its first document
+	// word takes it.
+	src         *utteranceSource
+	cur         narration.Utterance
+	piece       int
+	inUtterance bool
+	said        string
 
 	started bool    // ahead holds the next segment
 	ahead   Segment // read one segment ahead, to know which is the last
@@ -75,7 +95,7 @@ func NewNarrator(d *doc.Document, from, to int, p Params) *Narrator {
 	from = max(0, min(from, d.Len()))
 	to = max(from, min(to, d.Len()))
 	text := d.Text[d.Byte(from):d.Byte(to)]
-	n := &Narrator{tok: newTokenizer(text, from), to: to, p: p.Clamp()}
+	n := &Narrator{tok: newTokenizer(text, from), to: to, p: p.Clamp(), doc: d, from: from}
 	n.lex = newLexScanner(n.p.Lexicon, text, from)
 	for _, m := range d.All() {
 		if m.End <= from || m.End > to {
@@ -121,6 +141,9 @@ func (n *Narrator) nextToken() (token, bool) {
 		t := *n.pending
 		n.pending = nil
 		return t, true
+	}
+	if n.src != nil {
+		return n.nextPieceToken()
 	}
 	return n.tok.next()
 }
@@ -174,6 +197,10 @@ func (n *Narrator) next() (Segment, bool) {
 			return b.segment(n.to, 0), true
 		}
 		any = true
+		if t.Inserted {
+			n.addInserted(&b, t)
+			continue
+		}
 		if n.lex != nil {
 			if m, ok := n.lex.at(t.Start); ok && m.start < t.End {
 				n.addPronounced(&b, t, m)
@@ -190,12 +217,16 @@ func (n *Narrator) next() (Segment, bool) {
 			continue
 		}
 		pause := n.pauseIn(t)
-		n.addGap(&b, t)
+		if t.Boundary {
+			n.addBoundary(&b, t)
+		} else {
+			n.addGap(&b, t)
+		}
 		if pause >= 0 && len(b.words) > 0 {
 			n.count++
 			return b.segment(t.End, pause), true
 		}
-		if len(b.words) >= limit && endsSentence(t.Text) {
+		if len(b.words) >= limit && (t.Boundary || endsSentence(t.Text)) {
 			n.count++
 			return b.segment(t.End, 0), true
 		}
@@ -212,6 +243,7 @@ type builder struct {
 	n        int // code points written
 	words    []engine.Span
 	docWords []engine.Span
+	said     []string // nil until a word begins an utterance
 	spans    []MapSpan
 	skipDot  bool // the word just written consumed the "." that follows it
 }
@@ -224,11 +256,35 @@ func (b *builder) write(kind SpanKind, s string, docStart, docEnd int) engine.Sp
 	return engine.Span{Start: start, End: b.n}
 }
 
+// addWord adds a spoken word sp standing for the document range w; said,
+// when not empty, is the utterance it begins (see Segment.Said).
+func (b *builder) addWord(sp, w engine.Span, said string) {
+	if said != "" && b.said == nil {
+		b.said = make([]string, len(b.words), len(b.words)+1)
+	}
+	b.words = append(b.words, sp)
+	b.docWords = append(b.docWords, w)
+	if b.said != nil {
+		b.said = append(b.said, said)
+	}
+}
+
 func (b *builder) segment(end, pause int) Segment {
+	if b.said != nil {
+		b.said = append(b.said, make([]string, len(b.words)-len(b.said))...)
+	}
 	return Segment{
 		Utterance: engine.Utterance{Text: b.text.String(), Words: b.words},
-		DocWords:  b.docWords, Map: b.spans, PauseMs: pause, End: end,
+		DocWords:  b.docWords, Said: b.said, Map: b.spans, PauseMs: pause, End: end,
 	}
+}
+
+// takeSaid returns the text of the utterance being read the first time it
+// is asked for, then "".
+func (n *Narrator) takeSaid() string {
+	s := n.said
+	n.said = ""
+	return s
 }
 
 // abbreviations are spoken in full. titleAbbrev ones never end a sentence.
@@ -251,8 +307,7 @@ func (n *Narrator) addWord(b *builder, t token) {
 		text, kind = plain, Expanded
 	}
 	sp := b.write(kind, text, t.Start, t.End)
-	b.words = append(b.words, sp)
-	b.docWords = append(b.docWords, engine.Span{Start: t.Start, End: t.End})
+	b.addWord(sp, engine.Span{Start: t.Start, End: t.End}, n.takeSaid())
 }
 
 func capitalFollows(rest string, tok *tokenizer) bool {
@@ -399,16 +454,10 @@ func (n *Narrator) addPronounced(b *builder, t token, m lexMatch) {
 	runes := []rune(all.String())
 	pre := string(runes[:min(max(m.start-t.Start, 0), len(runes))])
 	post := string(runes[min(max(m.end-t.Start, 0), len(runes)):])
-	spoken := strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) || unicode.IsControl(r) {
-			return ' ' // engines take C strings, and line breaks are not pauses here
-		}
-		return r
-	}, pre+m.say+post)
+	spoken := strings.Map(spaceControls, pre+m.say+post)
 	b.skipDot = false
 	sp := b.write(Expanded, spoken, t.Start, last.End)
 	if wordStart >= 0 {
-		b.words = append(b.words, sp)
-		b.docWords = append(b.docWords, engine.Span{Start: wordStart, End: wordEnd})
+		b.addWord(sp, engine.Span{Start: wordStart, End: wordEnd}, n.takeSaid())
 	}
 }

@@ -26,6 +26,31 @@ func docWords(d *doc.Document, seg Segment) []string {
 	return out
 }
 
+// firstSegment is n's next segment; it fails the test when there is none.
+func firstSegment(t *testing.T, n *Narrator) Segment {
+	t.Helper()
+	seg, ok := n.Next()
+	if !ok {
+		t.Fatal("no segment")
+	}
+	return seg
+}
+
+// checkSegment checks what seg says and its words, as said and as they
+// stand in d.
+func checkSegment(t *testing.T, d *doc.Document, seg Segment, spoken string, spokenW, docW []string) {
+	t.Helper()
+	if seg.Utterance.Text != spoken {
+		t.Errorf("spoken %q, want %q", seg.Utterance.Text, spoken)
+	}
+	if got := spokenWords(seg); strings.Join(got, "|") != strings.Join(spokenW, "|") {
+		t.Errorf("spoken words %q, want %q", got, spokenW)
+	}
+	if got := docWords(d, seg); strings.Join(got, "|") != strings.Join(docW, "|") {
+		t.Errorf("document words %q, want %q", got, docW)
+	}
+}
+
 func TestNarration(t *testing.T) {
 	tests := []struct {
 		name, text, punct string
@@ -62,19 +87,8 @@ func TestNarration(t *testing.T) {
 			p := DefaultParams()
 			p.Punctuation = tt.punct
 			n := NewNarrator(d, 0, d.Len(), p)
-			seg, ok := n.Next()
-			if !ok {
-				t.Fatal("no segment")
-			}
-			if seg.Utterance.Text != tt.spoken {
-				t.Errorf("spoken %q, want %q", seg.Utterance.Text, tt.spoken)
-			}
-			if got := spokenWords(seg); strings.Join(got, "|") != strings.Join(tt.spokenWords, "|") {
-				t.Errorf("spoken words %q, want %q", got, tt.spokenWords)
-			}
-			if got := docWords(d, seg); strings.Join(got, "|") != strings.Join(tt.docWords, "|") {
-				t.Errorf("document words %q, want %q", got, tt.docWords)
-			}
+			seg := firstSegment(t, n)
+			checkSegment(t, d, seg, tt.spoken, tt.spokenWords, tt.docWords)
 			if _, more := n.Next(); more {
 				t.Error("more than one segment")
 			}
@@ -82,28 +96,40 @@ func TestNarration(t *testing.T) {
 	}
 }
 
-func TestNarrationPausesAtBlocks(t *testing.T) {
-	text := "Title\n\nFirst paragraph here.\n\nItem one\nItem two\n\nPlain text after a blank line.\n\nLast."
-	at := func(s string) (int, int) {
-		i := strings.Index(text, s)
-		st := len([]rune(text[:i]))
-		return st, st + len([]rune(s))
-	}
+// block is a marker of kind over the first place text stands in a
+// document.
+type block struct {
+	kind doc.Kind
+	text string
+}
+
+// blocksDoc is text with the markers of blocks.
+func blocksDoc(text string, blocks ...block) *doc.Document {
 	var ms []doc.Marker
-	add := func(k doc.Kind, s string) {
-		a, b := at(s)
-		ms = append(ms, doc.Marker{Kind: k, Start: a, End: b})
+	for _, b := range blocks {
+		i := strings.Index(text, b.text)
+		start := len([]rune(text[:i]))
+		ms = append(ms, doc.Marker{Kind: b.kind, Start: start, End: start + len([]rune(b.text))})
 	}
-	add(doc.Heading, "Title")
-	add(doc.Paragraph, "First paragraph here.")
-	add(doc.ListItem, "Item one")
-	add(doc.ListItem, "Item two")
-	d := doc.New(text, doc.Meta{}, ms)
-	n := NewNarrator(d, 0, d.Len(), DefaultParams())
+	return doc.New(text, doc.Meta{}, ms)
+}
+
+// pauses lists the segments of the narration of d with p, each as its
+// document words and the pause after it: "Title/400".
+func pauses(d *doc.Document, p Params) []string {
+	n := NewNarrator(d, 0, d.Len(), p)
 	var got []string
 	for seg, ok := n.Next(); ok; seg, ok = n.Next() {
 		got = append(got, strings.Join(docWords(d, seg), " ")+"/"+strconv.Itoa(seg.PauseMs))
 	}
+	return got
+}
+
+func TestNarrationPausesAtBlocks(t *testing.T) {
+	d := blocksDoc("Title\n\nFirst paragraph here.\n\nItem one\nItem two\n\nPlain text after a blank line.\n\nLast.",
+		block{doc.Heading, "Title"}, block{doc.Paragraph, "First paragraph here."},
+		block{doc.ListItem, "Item one"}, block{doc.ListItem, "Item two"})
+	got := pauses(d, DefaultParams())
 	want := []string{"Title/400", "First paragraph here/300", "Item one/150", "Item two/300", "Plain text after a blank line/300", "Last/0"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("segments\n%q\nwant\n%q", got, want)

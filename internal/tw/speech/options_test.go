@@ -52,3 +52,26 @@ func TestOptionsFromSettingsAndOverrides(t *testing.T) {
 		})
 	}
 }
+
+// speech.verbosity reaches the narration through the params.
+func TestOptionsFromVerbosity(t *testing.T) {
+	for _, level := range []string{"", "low", "normal", "high"} {
+		home := t.TempDir()
+		if level != "" {
+			if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte("[speech]\nverbosity = \""+level+"\"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		st, _, err := settings.Open(home)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := level
+		if want == "" {
+			want = "normal"
+		}
+		if got := speech.OptionsFrom(st, speech.Overrides{}).Params.Verbosity; got != want {
+			t.Errorf("speech.verbosity %q: params say %q", level, got)
+		}
+	}
+}

@@ -45,6 +45,7 @@ const lookahead = 4 * time.Second
 type pending struct {
 	sample     int64
 	start, end int
+	said       string // the utterance this word begins, if any (Segment.Said)
 }
 
 // dispatcher releases words as the stream plays them.
@@ -103,7 +104,7 @@ func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
 	defer st.Close()
 	q := &dispatcher{notify: make(chan struct{}, 1)}
 	go s.dispatch(r, pl, st, q, rate)
-	narr := NewNarrator(r.d, from, r.to, p)
+	narr := s.narrator(r, from, p)
 	var base int64 // samples written so far
 	ahead := int64(lookahead.Seconds() * float64(rate))
 	// speech.latency_offset_ms: a word is reported that long after its
@@ -134,8 +135,9 @@ func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
 			for _, m := range marks {
 				// Words the engine skipped are released with the next one.
 				for ; next <= m.Word; next++ {
-					w := seg.DocWords[next]
-					q.add(pending{uttBase + m.Sample + offset, w.Start, w.End})
+					if w, ok := seg.heard(next); ok {
+						q.add(pending{uttBase + m.Sample + offset, w.Start, w.End, seg.said(next)})
+					}
 				}
 			}
 			if err := st.Write(pcm); err != nil {
@@ -153,8 +155,9 @@ func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
 			return
 		}
 		for ; next < len(seg.DocWords); next++ {
-			w := seg.DocWords[next]
-			q.add(pending{base + offset, w.Start, w.End})
+			if w, ok := seg.heard(next); ok {
+				q.add(pending{base + offset, w.Start, w.End, seg.said(next)})
+			}
 		}
 		if n := int64(seg.PauseMs) * int64(rate) / 1000; n > 0 {
 			st.Write(make([]int16, n))
@@ -195,7 +198,7 @@ func (s *Service) dispatch(r *reading, pl *pipeline, st Stream, q *dispatcher, r
 		done := q.ended && len(q.queue) == 0 && played >= q.total
 		q.mu.Unlock()
 		for _, w := range ready {
-			r.word(pl, w.start, w.end)
+			r.word(pl, w.start, w.end, w.said)
 		}
 		if done {
 			r.complete(pl)
@@ -211,10 +214,10 @@ func (s *Service) dispatch(r *reading, pl *pipeline, st Stream, q *dispatcher, r
 }
 
 func (s *Service) runSpeaker(r *reading, pl *pipeline, from int, p Params) {
-	narr := NewNarrator(r.d, from, r.to, p)
+	narr := s.narrator(r, from, p)
 	// speech.latency_offset_ms: the engine says when its audio output
 	// reached a word; the device makes it heard that much later.
-	report := func(start, end int) { r.word(pl, start, end) }
+	report := func(start, end int, said string) { r.word(pl, start, end, said) }
 	var late *delayer
 	if p.LatencyOffsetMs > 0 {
 		late = newDelayer(pl.ctx, time.Duration(p.LatencyOffsetMs)*time.Millisecond, report)
@@ -228,8 +231,9 @@ func (s *Service) runSpeaker(r *reading, pl *pipeline, from int, p Params) {
 		next := 0
 		err := s.spk.Speak(pl.ctx, seg.Utterance, p, seg.PauseMs, func(i int) {
 			for ; next <= i && next < len(seg.DocWords); next++ {
-				w := seg.DocWords[next]
-				report(w.Start, w.End)
+				if w, ok := seg.heard(next); ok {
+					report(w.Start, w.End, seg.said(next))
+				}
 			}
 		})
 		if pl.ctx.Err() != nil {
@@ -260,9 +264,10 @@ type delayer struct {
 type delayed struct {
 	due        time.Time
 	start, end int
+	said       string
 }
 
-func newDelayer(ctx context.Context, delay time.Duration, report func(start, end int)) *delayer {
+func newDelayer(ctx context.Context, delay time.Duration, report func(start, end int, said string)) *delayer {
 	d := &delayer{ctx: ctx, delay: delay, ch: make(chan delayed, 1024), done: make(chan struct{})}
 	go func() {
 		defer close(d.done)
@@ -284,15 +289,15 @@ func newDelayer(ctx context.Context, delay time.Duration, report func(start, end
 				return
 			case <-t.C:
 			}
-			report(w.start, w.end)
+			report(w.start, w.end, w.said)
 		}
 	}()
 	return d
 }
 
-func (d *delayer) add(start, end int) {
+func (d *delayer) add(start, end int, said string) {
 	select {
-	case d.ch <- delayed{time.Now().Add(d.delay), start, end}:
+	case d.ch <- delayed{time.Now().Add(d.delay), start, end, said}:
 	case <-d.ctx.Done():
 	}
 }
@@ -311,10 +316,25 @@ func (s *Service) runSilent(r *reading, pl *pipeline, from int) {
 	t := newTokenizer(r.d.Text[r.d.Byte(from):r.d.Byte(r.to)], from)
 	for tk, ok := t.next(); ok; tk, ok = t.next() {
 		if tk.Word {
-			r.word(pl, tk.Start, tk.End)
+			r.word(pl, tk.Start, tk.End, "")
 			break
 		}
 	}
 	r.complete(pl)
 	pl.cancel()
+}
+
+// heard is the document range of word i of the segment; ok is false for a
+// word continuous reading inserted, which is never reported as heard.
+func (seg Segment) heard(i int) (engine.Span, bool) {
+	w := seg.DocWords[i]
+	return w, w.End > w.Start
+}
+
+// said is the utterance word i begins (Segment.Said), or "".
+func (seg Segment) said(i int) string {
+	if i < len(seg.Said) {
+		return seg.Said[i]
+	}
+	return ""
 }

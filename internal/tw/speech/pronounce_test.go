@@ -1,7 +1,6 @@
 package speech
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 
@@ -59,19 +58,8 @@ func TestPronunciationsChangeWhatIsSaidNotWhere(t *testing.T) {
 			p := DefaultParams()
 			p.Lexicon = lex
 			n := NewNarrator(d, 0, d.Len(), p)
-			seg, ok := n.Next()
-			if !ok {
-				t.Fatal("no segment")
-			}
-			if seg.Utterance.Text != tt.spoken {
-				t.Errorf("spoken %q, want %q", seg.Utterance.Text, tt.spoken)
-			}
-			if got := spokenWords(seg); strings.Join(got, "|") != strings.Join(tt.spokenWords, "|") {
-				t.Errorf("spoken words %q, want %q", got, tt.spokenWords)
-			}
-			if got := docWords(d, seg); strings.Join(got, "|") != strings.Join(tt.docWords, "|") {
-				t.Errorf("document words %q, want %q", got, tt.docWords)
-			}
+			seg := firstSegment(t, n)
+			checkSegment(t, d, seg, tt.spoken, tt.spokenWords, tt.docWords)
 			// Without the entries, the text is said as written.
 			plain, _ := NewNarrator(d, 0, d.Len(), DefaultParams()).Next()
 			if plain.Utterance.Text == seg.Utterance.Text {
@@ -162,26 +150,10 @@ func TestPauseSettingsReachTheNarration(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	text := "Title\n\nFirst paragraph.\n\nItem one\nItem two\n\nLast."
-	runes := func(s string) (int, int) {
-		i := strings.Index(text, s)
-		a := len([]rune(text[:i]))
-		return a, a + len([]rune(s))
-	}
-	var ms []doc.Marker
-	for _, m := range []struct {
-		k doc.Kind
-		s string
-	}{{doc.Heading, "Title"}, {doc.Paragraph, "First paragraph."}, {doc.ListItem, "Item one"}, {doc.ListItem, "Item two"}} {
-		a, b := runes(m.s)
-		ms = append(ms, doc.Marker{Kind: m.k, Start: a, End: b})
-	}
-	d := doc.New(text, doc.Meta{}, ms)
-	n := NewNarrator(d, 0, d.Len(), ParamsFrom(st))
-	var got []string
-	for seg, ok := n.Next(); ok; seg, ok = n.Next() {
-		got = append(got, strings.Join(docWords(d, seg), " ")+"/"+strconv.Itoa(seg.PauseMs))
-	}
+	d := blocksDoc("Title\n\nFirst paragraph.\n\nItem one\nItem two\n\nLast.",
+		block{doc.Heading, "Title"}, block{doc.Paragraph, "First paragraph."},
+		block{doc.ListItem, "Item one"}, block{doc.ListItem, "Item two"})
+	got := pauses(d, ParamsFrom(st))
 	if want := "Title/1000|First paragraph/0|Item one/50|Item two/50|Last/0"; strings.Join(got, "|") != want {
 		t.Errorf("segments %q, want %s", got, want)
 	}

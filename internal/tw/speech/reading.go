@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/units"
 )
 
 // reading is the state of one Read.
@@ -14,6 +15,9 @@ type reading struct {
 	from int
 	to   int
 	h    Handler
+	// ix, for a continuous reading, is the document's index: its
+	// structure is said (NewContinuousNarrator). Nil otherwise.
+	ix *units.Index
 
 	// Guarded by the Service's turn.mu:
 	heard int  // start of the last word delivered, -1 if none
@@ -76,7 +80,9 @@ func (t *turn) release() {
 // word delivers a word of pipeline pl. It is the one place where the events
 // of a stopped, replaced or restarted pipeline, or of an ended reading, are
 // dropped.
-func (r *reading) word(pl *pipeline, start, end int) {
+// said, when not empty, is the utterance the word begins: it goes to
+// Handler.Said first.
+func (r *reading) word(pl *pipeline, start, end int, said string) {
 	t := r.s.turn
 	t.take()
 	if r.ended || pl.ctx.Err() != nil {
@@ -85,6 +91,9 @@ func (r *reading) word(pl *pipeline, start, end int) {
 	}
 	r.heard = start
 	t.hold()
+	if said != "" && r.h.Said != nil {
+		r.h.Said(said)
+	}
 	if r.h.Word != nil {
 		r.h.Word(start, end)
 	}
@@ -146,9 +155,25 @@ func (r *reading) end() {
 // returns at once; a reading in progress is stopped first (its
 // Done(false) comes before the new reading's first Word).
 func (s *Service) ReadWith(d *doc.Document, from, to int, h Handler) {
-	from = max(0, min(from, d.Len()))
-	to = max(from, min(to, d.Len()))
-	r := &reading{s: s, d: d, from: from, to: to, h: h, heard: -1}
+	s.read(&reading{d: d, from: from, to: to, h: h})
+}
+
+// ReadContinuousWith is ReadWith for continuous reading of the indexed
+// document ix.Doc: what is said is the narration of the range (package
+// narration), the document's structure said at the speech.verbosity of
+// the params, in the interface language of the options. Word still gives
+// only the document's own words; Said gives each utterance as its first
+// word is heard.
+func (s *Service) ReadContinuousWith(ix *units.Index, from, to int, h Handler) {
+	s.read(&reading{d: ix.Doc, ix: ix, from: from, to: to, h: h})
+}
+
+// read starts reading r (see ReadWith).
+func (s *Service) read(r *reading) {
+	d := r.d
+	from := max(0, min(r.from, d.Len()))
+	to := max(from, min(r.to, d.Len()))
+	r.s, r.from, r.to, r.heard = s, from, to, -1
 	for {
 		s.mu.Lock()
 		if s.closed {
@@ -168,6 +193,14 @@ func (s *Service) ReadWith(d *doc.Document, from, to int, h Handler) {
 		// which this one replaces in turn.
 		old.end()
 	}
+}
+
+// narrator prepares what reading r says from code point from.
+func (s *Service) narrator(r *reading, from int, p Params) *Narrator {
+	if r.ix == nil {
+		return NewNarrator(r.d, from, r.to, p)
+	}
+	return NewContinuousNarrator(r.ix, from, r.to, p, s.opts.Language)
 }
 
 // detach stops the reading in progress, if any, and returns it, its

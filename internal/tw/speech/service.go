@@ -43,6 +43,10 @@ type Handler struct {
 	// Done is called exactly once per Read: completed is false when the
 	// reading was stopped or replaced.
 	Done func(completed bool)
+	// Said, in continuous reading (ReadContinuousWith), gives the text of
+	// each utterance of the narration, just before the Word of its first
+	// document word. Nil: not wanted.
+	Said func(text string)
 }
 
 // NoDeviceNotice is announced (once per process) when no audio device can

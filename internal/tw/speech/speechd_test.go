@@ -69,10 +69,7 @@ func TestSpeechdSayDuringReading(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	d := doc.New(paragraph, doc.Meta{}, nil)
-	rec := newRecorder()
-	s.ReadWith(d, 0, d.Len(), rec.handler())
-	waitFor(t, "five words", func() bool { rec.mu.Lock(); defer rec.mu.Unlock(); return len(rec.words) >= 5 })
+	rec := readParagraphFiveWords(t, s)
 	s.Say("Bookmark added.")
 	if !rec.wait(t, 60*time.Second) {
 		t.Fatal("the reading was stopped by an announcement")

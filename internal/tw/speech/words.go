@@ -15,6 +15,10 @@ type token struct {
 	Text       string
 	Start, End int
 	Word       bool
+	// Inserted is text continuous reading says with no document range
+	// (Start == End, the place it is said); Boundary is the gap after one
+	// of its utterances, which ends a sentence.
+	Inserted, Boundary bool
 }
 
 // tokenizer splits text into words and gaps lazily, so a window of a large

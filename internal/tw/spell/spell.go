@@ -19,11 +19,11 @@ import (
 	"unicode/utf8"
 )
 
-// Lists are the word lists looked for, in order.
-var Lists = []string{"/usr/share/dict/american-english", "/usr/share/dict/british-english", "/usr/share/dict/words"}
+// lists are the word lists looked for, in order.
+var lists = []string{"/usr/share/dict/american-english", "/usr/share/dict/british-english", "/usr/share/dict/words"}
 
-// ErrNoList is returned when no word list is installed.
-var ErrNoList = errors.New("spell: no word list is installed (on Debian: apt install wamerican)")
+// errNoList is returned when no word list is installed.
+var errNoList = errors.New("spell: no word list is installed (on Debian: apt install wamerican)")
 
 // Checker checks words. It is safe for concurrent use once made.
 type Checker struct {
@@ -33,8 +33,8 @@ type Checker struct {
 	lower map[string]bool
 }
 
-// Read makes a Checker from a word list, one word a line.
-func Read(r io.Reader) (*Checker, error) {
+// readList makes a Checker from a word list, one word a line.
+func readList(r io.Reader) (*Checker, error) {
 	c := &Checker{words: map[string]bool{}, lower: map[string]bool{}}
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
@@ -62,17 +62,17 @@ var (
 	sysErr  error
 )
 
-// System is the Checker of the first installed word list of Lists, read
+// System is the Checker of the first installed word list of lists, read
 // once.
 func System() (*Checker, error) {
 	sysOnce.Do(func() {
-		sysErr = ErrNoList
-		for _, path := range Lists {
+		sysErr = errNoList
+		for _, path := range lists {
 			f, err := os.Open(path)
 			if err != nil {
 				continue
 			}
-			sys, sysErr = Read(f)
+			sys, sysErr = readList(f)
 			f.Close()
 			return
 		}
@@ -83,10 +83,10 @@ func System() (*Checker, error) {
 // normal turns typographic apostrophes into the list's straight ones.
 func normal(w string) string { return strings.NewReplacer("’", "'", "ʼ", "'").Replace(w) }
 
-// Checked reports whether a word is one spelling checks look at: a word
+// checked reports whether a word is one spelling checks look at: a word
 // of two or more letters, with no digits, that is not all capitals (an
 // abbreviation) and is written in the Latin script of the word list.
-func Checked(word string) bool {
+func checked(word string) bool {
 	letters, upper := 0, 0
 	for _, r := range word {
 		switch {
@@ -107,10 +107,10 @@ func Checked(word string) bool {
 
 // Known reports whether word is spelled correctly: it is in the list as
 // written, or in lower case (a capital at the start of a sentence), and a
-// hyphenated compound when each of its parts is. Words Checked says no to
+// hyphenated compound when each of its parts is. Words checked says no to
 // are always known.
 func (c *Checker) Known(word string) bool {
-	if !Checked(word) {
+	if !checked(word) {
 		return true
 	}
 	w := normal(word)
@@ -119,7 +119,7 @@ func (c *Checker) Known(word string) bool {
 	}
 	if strings.Contains(w, "-") {
 		for _, part := range strings.Split(w, "-") {
-			if part != "" && !c.known(part) && Checked(part) {
+			if part != "" && !c.known(part) && checked(part) {
 				return false
 			}
 		}

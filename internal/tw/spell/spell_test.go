@@ -53,7 +53,7 @@ func TestSuggest(t *testing.T) {
 }
 
 func TestRead(t *testing.T) {
-	c, err := Read(strings.NewReader("apple\nBoston\n\n"))
+	c, err := readList(strings.NewReader("apple\nBoston\n\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestRead(t *testing.T) {
 	if got := c.Suggest("aple", 3); !reflect.DeepEqual(got, []string{"apple"}) {
 		t.Errorf("Suggest(aple) = %q", got)
 	}
-	if _, err := Read(strings.NewReader("\n\n")); err == nil {
+	if _, err := readList(strings.NewReader("\n\n")); err == nil {
 		t.Error("an empty list was accepted")
 	}
 }

@@ -97,7 +97,9 @@ func open(o Options) (*runState, error) {
 		// tw is silent: a reading is shown for the screen reader instead.
 		Silent: textSpeaker{id: "silent", events: r.events},
 		// With no audio device the voice reads silently: show what it reads.
-		ShowReading: func(d *doc.Document, from, to int) { showReading(r.events, d, from, to) }})
+		ShowReading: func(d *doc.Document, from, to int) { showReading(r.events, d, from, to) },
+		// and a continuous reading an utterance at a time, its structure said.
+		ShowSaid: func(text string) { showSaid(r.events, text) }})
 	// An encrypted document opens its password prompt: the reader starts
 	// with it open.
 	if err := r.sess.Start(o.File); err != nil {

@@ -66,3 +66,11 @@ func firstWord(text string) (start, end int, ok bool) {
 }
 
 var _ core.Speaker = textSpeaker{}
+
+// showSaid puts an utterance of a continuous reading on the message line
+// and in the announcement log.
+func showSaid(events *Events, text string) {
+	if shown := strings.Join(strings.Fields(text), " "); shown != "" {
+		events.Announce(shown, core.Polite)
+	}
+}

@@ -36,6 +36,7 @@ type Index struct {
 
 	kindMu sync.Mutex
 	kinds  map[doc.Kind][]int32
+	warm   bool // Warm listed every kind present: any other has none
 
 	// words keeps the words of the last lines segmented (by line
 	// number), sentences the sentences of the last paragraphs.
@@ -339,6 +340,9 @@ func (ix *Index) Kind(k doc.Kind) Markers {
 	if idx, ok := ix.kinds[k]; ok {
 		return Markers{ix.Doc, idx}
 	}
+	if ix.warm {
+		return Markers{ix.Doc, nil}
+	}
 	if ix.kinds == nil {
 		ix.kinds = map[doc.Kind][]int32{}
 	}
@@ -386,4 +390,5 @@ func (ix *Index) Warm() {
 			ix.kinds[k] = idx
 		}
 	}
+	ix.warm = true
 }

@@ -30,6 +30,9 @@ type Program struct {
 	// Backend opens the platform's UI tree backend (AT-SPI2 on Linux, UI
 	// Automation on Windows); commands that read the desktop call it once.
 	Backend func(context.Context) (uitree.Backend, error)
+
+	// enableA11y is the --enable-a11y flag of the command line being run.
+	enableA11y *bool
 }
 
 // exitError ends the program with code after printing msg ("" prints
@@ -113,6 +116,9 @@ stdin and stdout; windows, snapshot and observe are its one-shot forms.`,
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(flagError)
 	root.SetHelpCommand(helpCommand())
+	p.enableA11y = new(bool)
+	root.PersistentFlags().BoolVar(p.enableA11y, "enable-a11y", false,
+		"switch the session's accessibility on first, as screen readers do, so that applications started afterwards that read it (Firefox) expose their trees")
 	root.AddCommand(p.serveCommand(), p.mcpCommand(), p.windowsCommand(), p.snapshotCommand(), p.observeCommand(), p.versionCommand())
 	// cobra adds help and completion when it runs; add them now, so that
 	// they count among the known commands from the start.
@@ -240,6 +246,15 @@ func (p Program) withBackend(ctx context.Context, use func(uitree.Backend) error
 		return failure(err)
 	}
 	defer closeBackend(backend)
+	if p.enableA11y != nil && *p.enableA11y {
+		// UI Automation needs no switch: a backend without one has
+		// nothing to switch on.
+		if sw, ok := backend.(uitree.AccessibilitySwitch); ok {
+			if err := sw.EnableAccessibility(ctx); err != nil {
+				return failure(err)
+			}
+		}
+	}
 	if err := use(backend); err != nil {
 		return failure(err)
 	}

@@ -102,7 +102,7 @@ func (f *fakeUI) change(edit func(*fakeUI), source, typ string) {
 	f.events <- uitree.Event{Type: typ, Source: ":1.1/" + source, App: ":1.1", At: time.Now()}
 }
 
-func connectFake(t *testing.T, f *fakeUI) *client {
+func connectFake(t *testing.T, f uitree.Backend) *client {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	st, ct := sdk.NewInMemoryTransports()
@@ -300,5 +300,44 @@ func TestFakeTexts(t *testing.T) {
 	f.mu.Unlock()
 	if text, _ := c.ok("windows", nil); text != "no windows\n" {
 		t.Errorf("windows with none: %q", text)
+	}
+}
+
+// switchableUI is a fake backend that can switch accessibility on.
+type switchableUI struct {
+	*fakeUI
+	enabled int
+}
+
+func (s *switchableUI) EnableAccessibility(context.Context) error {
+	s.enabled++
+	return nil
+}
+
+// TestFakeEnableAccessibility: the tool exists where the backend has the
+// switch, and calls it.
+func TestFakeEnableAccessibility(t *testing.T) {
+	hasTool := func(c *client) bool {
+		res, err := c.cs.ListTools(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range res.Tools {
+			if tool.Name == "enable_accessibility" {
+				return true
+			}
+		}
+		return false
+	}
+	if hasTool(connectFake(t, newFakeUI())) {
+		t.Error("enable_accessibility is offered by a backend without the switch")
+	}
+	ui := &switchableUI{fakeUI: newFakeUI()}
+	c := connectFake(t, ui)
+	if !hasTool(c) {
+		t.Fatal("enable_accessibility is not offered")
+	}
+	if _, m := c.ok("enable_accessibility", nil); m["enabled"] != true || ui.enabled != 1 {
+		t.Errorf("enable_accessibility answered %v and switched %d times", m, ui.enabled)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"textfirst/internal/testkit"
 )
 
 // wireAnswer is a JSON-RPC response as the server writes it.
@@ -58,17 +60,7 @@ func (t *nullIDTap) Read(p []byte) (int, error) {
 // while the session goes on.
 func TestMalformedMessages(t *testing.T) {
 	cmd := serverCmd(t)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stdin, stdout := testkit.StartPiped(t, cmd)
 	defer func() { stdin.Close(); cmd.Wait() }()
 	out := bufio.NewReader(stdout)
 	// The test writes its raw lines between the client's calls, when the

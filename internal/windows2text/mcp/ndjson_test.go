@@ -1,7 +1,6 @@
 package mcp_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"io"
@@ -10,14 +9,13 @@ import (
 	"time"
 
 	"textfirst/internal/windows2text/mcp"
+	"textfirst/internal/windows2text/ndjson/ndjsontest"
 )
 
 // ndjsonClient speaks the NDJSON protocol to mcp.ServeNDJSON over pipes.
 type ndjsonClient struct {
 	t    *testing.T
-	in   io.WriteCloser
-	out  *bufio.Reader
-	next int
+	ndjs *ndjsontest.Client
 }
 
 func serveNDJSON(t *testing.T, f *fakeUI) *ndjsonClient {
@@ -32,21 +30,13 @@ func serveNDJSON(t *testing.T, f *fakeUI) *ndjsonClient {
 			t.Errorf("ServeNDJSON: %v", err)
 		}
 	})
-	return &ndjsonClient{t: t, in: inW, out: bufio.NewReader(outR)}
+	return &ndjsonClient{t: t, ndjs: ndjsontest.New(t, inW, outR)}
 }
 
 // do sends one request and returns its decoded response.
 func (c *ndjsonClient) do(method string, params any) map[string]any {
 	c.t.Helper()
-	c.next++
-	line, _ := json.Marshal(map[string]any{"id": c.next, "method": method, "params": params})
-	if _, err := c.in.Write(append(line, '\n')); err != nil {
-		c.t.Fatal(err)
-	}
-	answer, err := c.out.ReadBytes('\n')
-	if err != nil {
-		c.t.Fatalf("%s: %v", method, err)
-	}
+	answer := c.ndjs.Call(method, params)
 	var m map[string]any
 	if err := json.Unmarshal(answer, &m); err != nil {
 		c.t.Fatalf("%s: %s", method, answer)

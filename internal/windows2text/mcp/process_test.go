@@ -109,7 +109,8 @@ func TestInspectorCLI(t *testing.T) {
 	for _, tool := range list["tools"].([]any) {
 		names = append(names, tool.(map[string]any)["name"].(string))
 	}
-	if !slices.Contains(names, "observe") || !slices.Contains(names, "step") || !slices.Contains(names, "wait") || len(names) != 20 {
+	if !slices.Contains(names, "observe") || !slices.Contains(names, "step") || !slices.Contains(names, "wait") ||
+		!slices.Contains(names, "enable_accessibility") || len(names) != 21 {
 		t.Errorf("tools: %v", names)
 	}
 	plan := inspector(t, "--method", "tools/call", "--tool-name", "step", "--tool-arg", "action=toggle", `target=CheckBox "Bold"`, "format=text")

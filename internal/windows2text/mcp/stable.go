@@ -6,11 +6,12 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/windows2text/uitree"
 )
 
 // textRef is the ref at the start of a text observation's target line.
-var textRef = regexp.MustCompile(`(?m)^(s\d+:e\d+) `)
+var textRef = lazyregexp.New(`(?m)^(s\d+:e\d+) `)
 
 // withStableIDs adds the stable id of every target of an observation: a
 // "stableIds" object (ref to id) beside it, and " #id" after the ref of

@@ -134,6 +134,15 @@ func (s *Server) addTools() {
 		locked(s, s.step))
 	sdk.AddTool(s.mcp, &sdk.Tool{Name: "wait", Description: "Wait, without observing again and again, until a condition holds or timeoutMs passes: an element appears or disappears, a window opens or closes, a ref's value or states change, or the application goes quiet. Driven by the platform's accessibility events. The refs held stay valid, unless an element that appeared comes with its ref: then its snapshot is the latest.", Annotations: readOnly},
 		locked(s, s.wait))
+	if sw, ok := s.backend.(uitree.AccessibilitySwitch); ok {
+		sdk.AddTool(s.mcp, &sdk.Tool{Name: "enable_accessibility", Description: "Switch the desktop's accessibility on as screen readers do, for applications that show no tree (Firefox started without accessibility): applications started afterwards expose their trees; restart one that is already running."},
+			locked(s, func(ctx context.Context, _ struct{}) (*sdk.CallToolResult, any, error) {
+				if err := sw.EnableAccessibility(ctx); err != nil {
+					return nil, nil, uitree.Errorf(uitree.CodeActionFailed, "%w", err)
+				}
+				return textResult("accessibility is on: start (or restart) the application to read it\n"), map[string]any{"enabled": true}, nil
+			}))
+	}
 	sdk.AddTool(s.mcp, &sdk.Tool{Name: "changes", Description: "Capture a new snapshot and list what changed since an earlier one (default: the latest): elements added, removed, renamed, value and state changes, focus and window changes. The new snapshot's refs become the current ones."},
 		locked(s, s.changes))
 }
@@ -235,6 +244,9 @@ func actionText(res any) string {
 	}
 	if v, ok := m["value"].(string); ok {
 		b.WriteString("; value " + uitree.Quote(v))
+	}
+	if tr, ok := m["transformed"].(string); ok {
+		b.WriteString("; " + tr)
 	}
 	if st, ok := m["states"].([]any); ok && len(st) > 0 {
 		var names []string

@@ -43,6 +43,13 @@ user_pref("accessibility.force_disabled", 0);
 // own, accessibility on and no network.
 func startFirefox(t testing.TB, page string) (app interface{ Alive() bool }, pid int) {
 	t.Helper()
+	return startFirefoxEnv(t, page, []string{"GNOME_ACCESSIBILITY=1"})
+}
+
+// startFirefoxEnv is startFirefox with env added to the desktop's instead
+// of the variable that switches accessibility on.
+func startFirefoxEnv(t testing.TB, page string, env []string) (app interface{ Alive() bool }, pid int) {
+	t.Helper()
 	profile, err := os.MkdirTemp(desk.Dir(), "firefox-")
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +66,7 @@ func startFirefox(t testing.TB, page string) (app interface{ Alive() bool }, pid
 	if query != "" {
 		url += "?" + query
 	}
-	a := start(t, []string{"GNOME_ACCESSIBILITY=1", "MOZ_CRASHREPORTER_DISABLE=1", "MOZ_DISABLE_AUTO_SAFE_MODE=1"},
+	a := start(t, append([]string{"MOZ_CRASHREPORTER_DISABLE=1", "MOZ_DISABLE_AUTO_SAFE_MODE=1"}, env...),
 		"firefox-esr", "--no-remote", "--profile", profile, "--width", "1000", "--height", "800", url)
 	return a, a.PID
 }

@@ -3,16 +3,13 @@
 package realapps
 
 import (
-	"encoding/json"
 	"fmt"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"textfirst/internal/windows2text/desktoptest"
+	"textfirst/internal/testkit"
 )
 
 // linksPage is a page of 5,000 links, one per list item.
@@ -69,15 +66,15 @@ func TestChromiumFiveThousandLinks(t *testing.T) {
 		}{{long, &longMS}, {short, &shortMS}} {
 			start := time.Now()
 			_, targets, _ := c.observe(map[string]any{"scope": "hwnd", "hwnd": w.hwnd, "maxDepth": 40, "maxTargets": 500})
-			*w.ms = append(*w.ms, millis(time.Since(start)))
+			*w.ms = append(*w.ms, testkit.Millis(time.Since(start)))
 			if len(linkNumbers(targets)) < 10 {
 				t.Fatalf("observe of window %s shows links %v", w.hwnd, linkNumbers(targets))
 			}
 		}
 	}
-	t.Logf("observe of 5,000 links %.1f ms, of 300 links %.1f ms (medians)", median(longMS), median(shortMS))
-	if median(longMS) > 3*median(shortMS) {
-		t.Errorf("observe of 5,000 links (%.1f ms) costs more than three times observe of 300 (%.1f ms): hidden links are fetched", median(longMS), median(shortMS))
+	t.Logf("observe of 5,000 links %.1f ms, of 300 links %.1f ms (medians)", testkit.Median(longMS), testkit.Median(shortMS))
+	if testkit.Median(longMS) > 3*testkit.Median(shortMS) {
+		t.Errorf("observe of 5,000 links (%.1f ms) costs more than three times observe of 300 (%.1f ms): hidden links are fetched", testkit.Median(longMS), testkit.Median(shortMS))
 	}
 
 	// Every link by ref from a full snapshot.
@@ -89,7 +86,7 @@ func TestChromiumFiveThousandLinks(t *testing.T) {
 	if un, _ := snap["unresponsive"].([]any); len(un) > 0 {
 		t.Fatalf("the full snapshot found Chromium unresponsive: %v", un)
 	}
-	t.Logf("the full snapshot of the page: %.0f ms", millis(time.Since(start)))
+	t.Logf("the full snapshot of the page: %.0f ms", testkit.Millis(time.Since(start)))
 	refs := map[string]string{}
 	collectRefs(snap["root"].(map[string]any), refs)
 	missing := 0
@@ -129,13 +126,13 @@ func BenchmarkBrowserLinks(b *testing.B) {
 			obs := map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 500}
 			for b.Loop() {
 				ms, size, unresponsive := timeObserve(b, c, obs)
-				pyNodes, pyMS := pyatspiWalk(b, pid, 3, "showing")
-				b.ReportMetric(median(ms), "observe-ms")
+				pyNodes, pyMS := desk.PyatspiWalk(b, pid, 3, "showing")
+				b.ReportMetric(testkit.Median(ms), "observe-ms")
 				b.ReportMetric(float64(size), "observe-bytes")
 				b.ReportMetric(float64(unresponsive), "unresponsive-answers")
-				b.ReportMetric(median(pyMS), "pyatspi-showing-ms")
+				b.ReportMetric(testkit.Median(pyMS), "pyatspi-showing-ms")
 				b.ReportMetric(float64(pyNodes), "pyatspi-elements")
-				b.ReportMetric(median(pyMS)/median(ms), "speedup")
+				b.ReportMetric(testkit.Median(pyMS)/testkit.Median(ms), "speedup")
 			}
 		})
 	}
@@ -158,7 +155,7 @@ func timeObserve(b *testing.B, c *client, obs map[string]any) (ms []float64, siz
 	for range 15 {
 		start := time.Now()
 		r := c.do("observe", obs)
-		ms = append(ms, millis(time.Since(start)))
+		ms = append(ms, testkit.Millis(time.Since(start)))
 		if !r.OK {
 			b.Fatalf("observe: %s", r.raw)
 		}
@@ -168,27 +165,6 @@ func timeObserve(b *testing.B, c *client, obs map[string]any) (ms []float64, siz
 		size = len(r.raw)
 	}
 	return ms, size, unresponsive
-}
-
-// pyatspiWalk runs the benchmark's pyatspi walker (bench/windows2text)
-// on the application with pid.
-func pyatspiWalk(tb testing.TB, pid, iterations int, mode string) (nodes int, ms []float64) {
-	tb.Helper()
-	script := filepath.Join(desktoptest.Root(), "bench", "windows2text", "pyatspi_walk.py")
-	cmd := exec.Command("/usr/bin/python3", script, fmt.Sprint(pid), fmt.Sprint(iterations), mode)
-	cmd.Env = desk.Env
-	out, err := cmd.Output()
-	if err != nil {
-		tb.Fatalf("pyatspi walk: %v (%s)", err, out)
-	}
-	var res struct {
-		Nodes int
-		MS    []float64
-	}
-	if err := json.Unmarshal(out, &res); err != nil {
-		tb.Fatalf("pyatspi output %q: %v", out, err)
-	}
-	return res.Nodes, res.MS
 }
 
 // linkNumbers lists the numbers of the "Link N" hyperlinks among targets.
@@ -215,17 +191,6 @@ func collectRefs(n map[string]any, out map[string]string) {
 	}
 }
 
-func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	if len(s) == 0 {
-		return 0
-	}
-	return s[len(s)/2]
-}
-
 // BenchmarkBrowserObserve compares, in one run and for each browser,
 // observe of the order form through windows2text serve (timed from
 // request to answer) with a full pyatspi walk of the browser (every
@@ -240,12 +205,12 @@ func BenchmarkBrowserObserve(b *testing.B) {
 			obs := map[string]any{"scope": "process", "pid": pid}
 			for b.Loop() {
 				ms, size, _ := timeObserve(b, c, obs)
-				pyNodes, pyMS := pyatspiWalk(b, pid, 3, "all")
-				b.ReportMetric(median(ms), "observe-ms")
+				pyNodes, pyMS := desk.PyatspiWalk(b, pid, 3, "all")
+				b.ReportMetric(testkit.Median(ms), "observe-ms")
 				b.ReportMetric(float64(size), "observe-bytes")
-				b.ReportMetric(median(pyMS), "pyatspi-walk-ms")
+				b.ReportMetric(testkit.Median(pyMS), "pyatspi-walk-ms")
 				b.ReportMetric(float64(pyNodes), "pyatspi-elements")
-				b.ReportMetric(median(pyMS)/median(ms), "speedup")
+				b.ReportMetric(testkit.Median(pyMS)/testkit.Median(ms), "speedup")
 			}
 		})
 	}

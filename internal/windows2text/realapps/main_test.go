@@ -3,9 +3,7 @@
 package realapps
 
 import (
-	"bufio"
 	"encoding/json"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +14,7 @@ import (
 
 	"textfirst/internal/testkit"
 	"textfirst/internal/windows2text/desktoptest"
+	"textfirst/internal/windows2text/ndjson/ndjsontest"
 )
 
 // desk is the private desktop every test of the package shares.
@@ -39,55 +38,28 @@ type response struct {
 	raw []byte
 }
 
-// client drives a real "windows2text serve" on the test desktop.
+// client drives a real "windows2text serve" on the test desktop; its
+// requests may come from several goroutines.
 type client struct {
 	t    testing.TB
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Reader
-	next int
+	ndjs *ndjsontest.Client
 	mu   sync.Mutex
 }
 
 func serve(t testing.TB) *client {
 	t.Helper()
-	bin := testkit.Binary(t, "windows2text")
-	c := &client{t: t, cmd: exec.Command(bin, "serve")}
-	c.cmd.Env = desk.Env
-	c.cmd.Stderr = os.Stderr
-	var err error
-	if c.in, err = c.cmd.StdinPipe(); err != nil {
-		t.Fatal(err)
-	}
-	out, err := c.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.out = bufio.NewReader(out)
-	if err := c.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c.in.Close()
-		c.cmd.Wait()
-	})
-	return c
+	cmd := exec.Command(testkit.Binary(t, "windows2text"), "serve")
+	cmd.Env = desk.Env
+	cmd.Stderr = os.Stderr
+	return &client{t: t, ndjs: ndjsontest.Start(t, cmd)}
 }
 
 // do sends one request and returns its answer, whatever it says.
 func (c *client) do(method string, params map[string]any) response {
 	c.t.Helper()
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.next++
-	line, _ := json.Marshal(map[string]any{"id": c.next, "method": method, "params": params})
-	if _, err := c.in.Write(append(line, '\n')); err != nil {
-		c.t.Fatal(err)
-	}
-	answer, err := c.out.ReadBytes('\n')
-	if err != nil {
-		c.t.Fatalf("%s: %v", method, err)
-	}
+	answer := c.ndjs.Call(method, params)
+	c.mu.Unlock()
 	var r response
 	if err := json.Unmarshal(answer, &r); err != nil {
 		c.t.Fatalf("%s: %s: %v", method, answer, err)

@@ -88,3 +88,59 @@ func placesNamed(t *testing.T, targets []target) {
 	find(t, targets, `ListItem "Home"`)
 	find(t, targets, `ListItem "Other Locations"`)
 }
+
+// TestMousepadTypeTextReshaped: mousepad set to insert spaces for tabs and
+// to indent new lines itself changes what type_text types; all of it
+// arrived, and type_text says so (verified, with what the application did)
+// instead of asking for the rest to be typed again.
+func TestMousepadTypeTextReshaped(t *testing.T) {
+	config := filepath.Join(desk.Dir(), "mousepad-reshaping")
+	settings := filepath.Join(config, "glib-2.0", "settings")
+	if err := os.MkdirAll(settings, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	keyfile := "[org/xfce/mousepad/preferences/view]\ninsert-spaces=true\nauto-indent=true\ntab-width=uint32 4\n"
+	if err := os.WriteFile(filepath.Join(settings, "keyfile"), []byte(keyfile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	app := start(t, []string{"GSETTINGS_BACKEND=keyfile", "XDG_CONFIG_HOME=" + config}, "mousepad")
+	c := serve(t)
+	_, targets, _ := c.observe(map[string]any{"scope": "process", "pid": app.PID})
+	editor := find(t, targets, "Edit ")
+	res := c.ok("type_text", map[string]any{"ref": editor.Ref, "text": "if x:\n\tone\ntwo"})
+	v, _ := res["value"].(string)
+	if res["verified"] != true || v != "if x:\n    one\n    two" {
+		t.Errorf("type_text answered %v; want verified with the value the editor made", res)
+	}
+	if tr, _ := res["transformed"].(string); !strings.Contains(tr, "whitespace") {
+		t.Errorf("type_text does not say what the editor did: %v", res)
+	}
+}
+
+// TestMousepadEscapeClosesItsOwnMenu: mousepad's open File menu holds the
+// X keyboard grab; the grab is the target application's own, so Escape
+// sent to its editor reaches it and closes the menu instead of being
+// refused as input another client would take.
+func TestMousepadEscapeClosesItsOwnMenu(t *testing.T) {
+	app := start(t, nil, "mousepad")
+	c := serve(t)
+	obs := map[string]any{"scope": "process", "pid": app.PID}
+	_, targets, _ := c.observe(obs)
+	c.ok("invoke", map[string]any{"ref": find(t, targets, `Menu "File"`).Ref})
+	if _, _, ok := c.awaitTarget(obs, `MenuItem "Save As..."`, 5*time.Second); !ok {
+		t.Fatal("the File menu did not open")
+	}
+	_, targets, _ = c.observe(obs)
+	c.ok("key", map[string]any{"ref": find(t, targets, "Edit ").Ref, "key": "Escape", "focus": false})
+	if !eventually(5*time.Second, func() bool {
+		_, targets, _ = c.observe(obs)
+		for _, tg := range targets {
+			if strings.HasPrefix(tg.Label, `MenuItem "Save As..."`) {
+				return false
+			}
+		}
+		return true
+	}) {
+		t.Error("the File menu is still open after Escape")
+	}
+}

@@ -216,6 +216,10 @@ type ActionResult struct {
 	// Gone is set when the element no longer exists afterwards (a button
 	// that closed its dialog).
 	Gone bool `json:"gone,omitempty"`
+	// Transformed says what the application did to typed text that
+	// arrived changed (tabs made spaces, indentation added): the text
+	// arrived, as Value shows; empty when it arrived as typed.
+	Transformed string `json:"transformed,omitempty"`
 	// Settled is set when the application went quiet (no accessibility
 	// event for a short period) within waitMs; false when waitMs ran out
 	// first or was 0.
@@ -246,6 +250,14 @@ type ActionRequest struct {
 // Closer is the optional ability of a backend to release its connections.
 type Closer interface {
 	Close() error
+}
+
+// AccessibilitySwitch is a backend that can switch the desktop's
+// accessibility on as screen readers do, for applications that expose
+// their trees only then (Firefox). Applications started afterwards
+// see it; running ones may need a restart.
+type AccessibilitySwitch interface {
+	EnableAccessibility(ctx context.Context) error
 }
 
 // String renders a request for logs and errors.

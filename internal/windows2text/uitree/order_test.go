@@ -83,3 +83,24 @@ func TestObserveLongListLeavesRoomForButtons(t *testing.T) {
 		t.Errorf("targets %q hold more rows than their share", got)
 	}
 }
+
+// TestObserveKeepsFocusedItem: when the targets outside lists fill
+// maxTargets, a list's focused item (a sheet's current cell) still shows.
+func TestObserveKeepsFocusedItem(t *testing.T) {
+	grid := &Element{Role: RoleDataGrid, Name: "Sheet1", Bounds: Rect{Y: 100, Width: 400, Height: 400}, States: States{Enabled: true}}
+	for i := range 50 {
+		grid.Children = append(grid.Children, &Element{Role: RoleDataItem, Name: fmt.Sprint("A", i+1),
+			Bounds: Rect{Y: 100 + i, Width: 400, Height: 1}, States: States{Enabled: true, Focused: i == 30}, Actions: ActionSet(0).Add(ActionSelect)})
+	}
+	root := &Element{Role: RoleWindow, Name: "Calc", Bounds: Rect{Width: 500, Height: 500}, States: States{Enabled: true}}
+	for i := range 10 {
+		root.Children = append(root.Children, button(fmt.Sprint("tool ", i), i*40, 0))
+	}
+	root.Children = append(root.Children, grid)
+	var refs Refs
+	obs := Observe(refs.Publish(&Tree{Root: root}), 10, 100)
+	got := names(obs)
+	if !strings.Contains(got, "A31") || strings.Contains(got, "tool 9") || len(obs.Targets) != 10 {
+		t.Errorf("targets %q: want nine tools and the focused A31", got)
+	}
+}

@@ -116,8 +116,8 @@ type lineEntry struct {
 }
 
 // fitTargets keeps at most max targets, in tree order. When there are more,
-// the items of lists give way first: the other targets are all kept (as
-// many as fit), and the lists share the rest equally, each keeping its
+// the items of lists give way first: the other targets and the focused
+// items are all kept (as many as fit), and the lists share the rest equally, each keeping its
 // first items; a list's share left unused goes to the others.
 func fitTargets(all []lineEntry, max int) ([]lineEntry, int) {
 	if len(all) <= max {
@@ -127,7 +127,7 @@ func fitTargets(all []lineEntry, max int) ([]lineEntry, int) {
 	var lists []*Element
 	others := 0
 	for _, t := range all {
-		if t.list == nil {
+		if !listed(t) {
 			others++
 			continue
 		}
@@ -147,12 +147,19 @@ func fitTargets(all []lineEntry, max int) ([]lineEntry, int) {
 		quota[l] = min(perList[l], share)
 		room -= quota[l]
 	}
+	// Focused items come before the other targets when not all fit.
+	focused := 0
+	for _, t := range all {
+		if t.list != nil && !listed(t) {
+			focused++
+		}
+	}
 	var out []lineEntry
 	kept := map[*Element]int{}
 	keptOthers := 0
 	for _, t := range all {
-		if t.list == nil {
-			if keptOthers < max {
+		if !listed(t) {
+			if keptOthers < max-min(focused, max) || (t.list != nil && keptOthers < max) {
 				keptOthers++
 				out = append(out, t)
 			}
@@ -165,6 +172,11 @@ func fitTargets(all []lineEntry, max int) ([]lineEntry, int) {
 	}
 	return out, len(all) - len(out)
 }
+
+// listed reports a target that shares its list's quota: an item of a list
+// that has not the focus (the focused item, a sheet's current cell, is
+// kept as the targets outside lists are).
+func listed(t lineEntry) bool { return t.list != nil && !t.el.States.Focused }
 
 // readingOrder sorts lines as a reader meets them within each window: top
 // to bottom, and left to right within a row. A row is the lines whose top

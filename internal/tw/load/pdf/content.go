@@ -355,7 +355,7 @@ func (in *interp) run(data []byte, res dict, gs gstate, depth int) {
 
 // joinContents decodes a page's content streams and joins them, each
 // followed by a line break. A stream listed again is decoded once. A page
-// whose contents decode to more than maxStreamSize in all (one stream
+// whose contents decode to more than f.maxStream in all (one stream
 // listed many times) is refused.
 func (f *file) joinContents(streams array) ([]byte, error) {
 	var parts [][]byte
@@ -375,8 +375,8 @@ func (f *file) joinContents(streams array) ([]byte, error) {
 			decoded[s] = d
 		}
 		size += len(d) + 1
-		if size > maxStreamSize {
-			return nil, fmt.Errorf("a page's contents decode to more than %d MB: %w", maxStreamSize>>20, ErrLimit)
+		if size > f.maxStream {
+			return nil, fmt.Errorf("a page's contents decode to more than %d MB: %w", f.maxStream>>20, ErrLimit)
 		}
 		parts = append(parts, d)
 	}

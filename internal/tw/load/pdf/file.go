@@ -8,8 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
+
+	"textfirst/internal/lazyregexp"
 )
 
 // Limits. A document beyond them is refused with a clear error rather than
@@ -20,6 +21,21 @@ const (
 	maxPages        = 100000
 	maxObjects      = 10_000_000
 )
+
+// A stream's decoded size is also bounded by the file's size: at most
+// streamPerFileByte times it, never under minStreamLimit (which holds a
+// page of any real file of that size, a raw scan included). Decoding
+// costs about twice the decoded size at its peak, so a small file whose
+// stream inflates a thousandfold is refused within about a hundred MB.
+const (
+	minStreamLimit    = 32 << 20
+	streamPerFileByte = 64
+)
+
+// streamLimit is the largest decoded stream of a file of size bytes.
+func streamLimit(size int) int {
+	return min(maxStreamSize, max(minStreamLimit, streamPerFileByte*size))
+}
 
 // ErrLimit is wrapped by errors for documents beyond the loader's limits.
 var ErrLimit = errors.New("beyond the PDF loader's limits")
@@ -41,7 +57,10 @@ type file struct {
 	objStm  map[int]*objStream
 	crypt   *decrypter
 	decoded int64
-	busy    map[int]bool // objects being resolved (loop guard)
+	// maxStream bounds one decoded stream, and a page's contents
+	// (streamLimit of the file's size).
+	maxStream int
+	busy      map[int]bool // objects being resolved (loop guard)
 }
 
 type objStream struct {
@@ -50,7 +69,8 @@ type objStream struct {
 }
 
 func newFile(data []byte) (*file, error) {
-	f := &file{data: data, xref: map[int]xrefEntry{}, cache: map[int]any{}, objStm: map[int]*objStream{}, busy: map[int]bool{}}
+	f := &file{data: data, xref: map[int]xrefEntry{}, cache: map[int]any{}, objStm: map[int]*objStream{}, busy: map[int]bool{},
+		maxStream: streamLimit(len(data))}
 	if !bytes.Contains(data[:min(len(data), 1024)], []byte("%PDF-")) {
 		return nil, errors.New("not a PDF file (no %PDF- header)")
 	}
@@ -75,7 +95,7 @@ func (f *file) catalog() dict {
 	return d
 }
 
-var startxrefRe = regexp.MustCompile(`startxref\s+(\d+)`)
+var startxrefRe = lazyregexp.New(`startxref\s+(\d+)`)
 
 func (f *file) readXrefChain() error {
 	tail := f.data[max(0, len(f.data)-2048):]
@@ -235,7 +255,7 @@ func (f *file) readXref(off int64) (dict, error) {
 	return s.dict, nil
 }
 
-var objRe = regexp.MustCompile(`(?m)(\d{1,10})[ \t\r\n\f\x00]+(\d{1,5})[ \t\r\n\f\x00]+obj\b`)
+var objRe = lazyregexp.New(`(?m)(\d{1,10})[ \t\r\n\f\x00]+(\d{1,5})[ \t\r\n\f\x00]+obj\b`)
 
 // rebuild finds every "n g obj" in the file (the last one of a number wins,
 // as an incremental update would) and takes the trailer from the last
@@ -262,41 +282,54 @@ func (f *file) rebuild() error {
 		}
 	}
 	if f.catalog() == nil {
-		// Find the catalog (and objects inside object streams) by looking at
-		// every object.
-		for n := range f.xref {
-			v := f.resolve(ref{n, 0})
-			if s, ok := v.(*stream); ok && s.dict["Type"] == name("ObjStm") {
-				if os := f.loadObjStm(n); os != nil {
-					for k := range os.offs {
-						if _, ok := f.xref[k]; !ok {
-							f.xref[k] = xrefEntry{off: int64(n), inStm: true, exists: true}
-						}
-					}
-				}
-			}
-		}
-		for n := range f.xref {
-			if d, ok := f.resolve(ref{n, 0}).(dict); ok && d["Type"] == name("Catalog") {
-				if _, ok := d["Pages"]; ok {
-					f.trailer["Root"] = ref{n, 0}
-					break
-				}
-			}
-		}
-		for n := range f.xref {
-			if f.trailer["Info"] != nil {
-				break
-			}
-			if d, ok := f.resolve(ref{n, 0}).(dict); ok && d["Producer"] != nil && d["Type"] == nil {
-				f.trailer["Info"] = ref{n, 0}
-			}
-		}
+		f.findCatalog()
 	}
 	if f.catalog() == nil {
 		return errors.New("damaged PDF: no document catalog found")
 	}
 	return nil
+}
+
+// findCatalog sets the trailer's Root (and Info, when it has none) of a
+// file whose trailer lost them, by looking at every object once, objects
+// inside object streams included, keeping none of them parsed (see peek).
+func (f *file) findCatalog() {
+	nums := make([]int, 0, len(f.xref))
+	for n := range f.xref {
+		nums = append(nums, n)
+	}
+	root, info := -1, -1
+	// nums grows as object streams give their objects.
+	for i := 0; i < len(nums); i++ {
+		n := nums[i]
+		switch v := f.peek(n).(type) {
+		case *stream:
+			if v.dict["Type"] != name("ObjStm") {
+				continue
+			}
+			if os := f.loadObjStm(n); os != nil {
+				for k := range os.offs {
+					if _, ok := f.xref[k]; !ok {
+						f.xref[k] = xrefEntry{off: int64(n), inStm: true, exists: true}
+						nums = append(nums, k)
+					}
+				}
+			}
+		case dict:
+			if _, pages := v["Pages"]; root < 0 && pages && v["Type"] == name("Catalog") {
+				root = n
+			}
+			if info < 0 && v["Producer"] != nil && v["Type"] == nil {
+				info = n
+			}
+		}
+	}
+	if root >= 0 {
+		f.trailer["Root"] = ref{root, 0}
+	}
+	if info >= 0 && f.trailer["Info"] == nil {
+		f.trailer["Info"] = ref{info, 0}
+	}
 }
 
 // readIndirectAt reads "n g obj ... endobj" at off.
@@ -378,6 +411,18 @@ func (f *file) resolve(v any) any {
 		v = f.object(r.num)
 	}
 	return nil
+}
+
+// peek is object n, read without keeping it: the repair of a damaged file
+// looks at every object once, and keeping them all parsed cost about eight
+// times the file's size. An object already kept is given as it is.
+func (f *file) peek(n int) any {
+	if v, ok := f.cache[n]; ok {
+		return v
+	}
+	v := f.object(n)
+	delete(f.cache, n)
+	return v
 }
 
 func (f *file) object(n int) any {
@@ -511,7 +556,7 @@ func (f *file) decode(s *stream, decrypt bool) ([]byte, error) {
 	for i, name := range fl {
 		switch name {
 		case "FlateDecode", "Fl":
-			data, err = inflate(data)
+			data, err = inflate(data, f.maxStream)
 			if err == nil {
 				data, err = predict(data, ps[i])
 			}
@@ -541,8 +586,8 @@ func (f *file) decode(s *stream, decrypt bool) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(data) > maxStreamSize {
-			return nil, fmt.Errorf("a stream decodes to more than %d MB: %w", maxStreamSize>>20, ErrLimit)
+		if len(data) > f.maxStream {
+			return nil, fmt.Errorf("a stream decodes to more than %d MB: %w", f.maxStream>>20, ErrLimit)
 		}
 	}
 	f.decoded += int64(len(data))
@@ -553,8 +598,8 @@ func (f *file) decode(s *stream, decrypt bool) ([]byte, error) {
 }
 
 // inflate decodes zlib data, keeping what it could read from a damaged or
-// truncated stream.
-func inflate(data []byte) ([]byte, error) {
+// truncated stream; more than limit bytes out is an error.
+func inflate(data []byte, limit int) ([]byte, error) {
 	var r io.Reader
 	zr, err := zlib.NewReader(bytes.NewReader(data))
 	if err != nil {
@@ -562,13 +607,13 @@ func inflate(data []byte) ([]byte, error) {
 	} else {
 		r = zr
 	}
-	out, err := io.ReadAll(io.LimitReader(r, maxStreamSize+1))
-	if len(out) > maxStreamSize {
-		return nil, fmt.Errorf("a stream decodes to more than %d MB: %w", maxStreamSize>>20, ErrLimit)
+	out, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	if len(out) > limit {
+		return nil, fmt.Errorf("a stream decodes to more than %d MB: %w", limit>>20, ErrLimit)
 	}
 	if err != nil && len(out) == 0 && len(data) > 2 {
 		// Some writers leave out the zlib header.
-		out, _ = io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(data)), maxStreamSize))
+		out, _ = io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(data)), int64(limit)))
 	}
 	return out, nil
 }

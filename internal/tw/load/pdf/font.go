@@ -2,7 +2,6 @@ package pdf
 
 import (
 	"bytes"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -10,6 +9,8 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/unicode/norm"
+
+	"textfirst/internal/lazyregexp"
 )
 
 // font turns the codes of a string shown with it into text and widths.
@@ -274,7 +275,7 @@ func (f *file) simpleEncoding(fo *font, fd, desc dict, sub name) {
 	}
 }
 
-var dupRe = regexp.MustCompile(`dup\s+(\d{1,3})\s*/([^\s/\[\]{}()<>]+)\s+put`)
+var dupRe = lazyregexp.New(`dup\s+(\d{1,3})\s*/([^\s/\[\]{}()<>]+)\s+put`)
 
 func builtinEncoding(fo *font, data []byte) {
 	if i := bytes.Index(data, []byte("eexec")); i > 0 {

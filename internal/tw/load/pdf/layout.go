@@ -2,11 +2,12 @@ package pdf
 
 import (
 	"math"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"textfirst/internal/lazyregexp"
 )
 
 type blockKind int
@@ -108,10 +109,10 @@ func lineSeg(l *line, page int) seg {
 }
 
 var (
-	bulletRe   = regexp.MustCompile(`^([•◦▪▫■□●○‣⁃∙·*–—-])\s+(\S.*)$|^([•◦▪■●])(\S.*)$`)
-	numberedRe = regexp.MustCompile(`^(\d{1,3}[.)]|[a-z]\))\s+(\S.*)$`)
-	figureRe   = regexp.MustCompile(`^(Figure|Fig\.)\s*\d+[.:]`)
-	noteRe     = regexp.MustCompile(`^(\d{1,3}|[*†‡§¶])\s*\S`)
+	bulletRe   = lazyregexp.New(`^([•◦▪▫■□●○‣⁃∙·*–—-])\s+(\S.*)$|^([•◦▪■●])(\S.*)$`)
+	numberedRe = lazyregexp.New(`^(\d{1,3}[.)]|[a-z]\))\s+(\S.*)$`)
+	figureRe   = lazyregexp.New(`^(Figure|Fig\.)\s*\d+[.:]`)
+	noteRe     = lazyregexp.New(`^(\d{1,3}|[*†‡§¶])\s*\S`)
 )
 
 // listMarker splits a list item's marker from its text.
@@ -619,7 +620,7 @@ func headingLevels(blocks []*block, st stats) {
 
 // sectionNumber is a heading's leading number ("2.1 ", "A.1 ", "Appendix
 // A "), which a bookmark's title may leave out.
-var sectionNumber = regexp.MustCompile(`^(?:appendix\s+)?(?:[0-9]+|[a-z])(?:\.[0-9]+)*\.?\s+`)
+var sectionNumber = lazyregexp.New(`^(?:appendix\s+)?(?:[0-9]+|[a-z])(?:\.[0-9]+)*\.?\s+`)
 
 // titleKey is how a bookmark's title and a line's text are compared: case,
 // spacing, punctuation and a leading section number ignored, so that the

@@ -99,10 +99,14 @@ func repeatedContentsPDF(n, times int) []byte {
 }
 
 func TestRepeatedContentsRefused(t *testing.T) {
-	// Each listing fits the limit of one stream; together they are past it.
-	data := repeatedContentsPDF(maxStreamSize/2+1, 2)
+	// Each listing fits the limit of one stream; together they are past
+	// it (a file of a few KB has the floor's, minStreamLimit).
+	data := repeatedContentsPDF(minStreamLimit/2+1, 2)
+	if streamLimit(len(data)) != minStreamLimit {
+		t.Fatalf("a %d-byte file may decode %d bytes a stream, want the floor", len(data), streamLimit(len(data)))
+	}
 	_, err := Load("contents.pdf", data)
-	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "a page's contents decode to more than 256 MB") {
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "a page's contents decode to more than 32 MB") {
 		t.Errorf("err = %v, want the page's contents refused", err)
 	}
 	// The same stream listed three times, small: shown three times (in

@@ -15,7 +15,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +25,7 @@ import (
 	_ "golang.org/x/image/tiff"
 	_ "golang.org/x/image/webp"
 
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/doc"
 )
 
@@ -427,10 +427,10 @@ func (f *file) filterParms(s *stream, names ...string) dict {
 }
 
 var (
-	hocrPageRe = regexp.MustCompile(`class=['"]ocr_page['"][^>]*title=['"][^'"]*bbox (\d+) (\d+) (\d+) (\d+)`)
-	hocrLineRe = regexp.MustCompile(`class=['"](?:ocr_line|ocr_caption|ocr_header|ocr_textfloat)['"][^>]*title=['"]bbox (\d+) (\d+) (\d+) (\d+); baseline ([-\d.]+) ([-\d.]+); x_size ([\d.]+)`)
-	hocrWordRe = regexp.MustCompile(`class=['"]ocrx_word['"][^>]*title=['"]bbox (\d+) (\d+) (\d+) (\d+)[^>]*>(.*?)</span>`)
-	tagRe      = regexp.MustCompile(`<[^>]*>`)
+	hocrPageRe = lazyregexp.New(`class=['"]ocr_page['"][^>]*title=['"][^'"]*bbox (\d+) (\d+) (\d+) (\d+)`)
+	hocrLineRe = lazyregexp.New(`class=['"](?:ocr_line|ocr_caption|ocr_header|ocr_textfloat)['"][^>]*title=['"]bbox (\d+) (\d+) (\d+) (\d+); baseline ([-\d.]+) ([-\d.]+); x_size ([\d.]+)`)
+	hocrWordRe = lazyregexp.New(`class=['"]ocrx_word['"][^>]*title=['"]bbox (\d+) (\d+) (\d+) (\d+)[^>]*>(.*?)</span>`)
+	tagRe      = lazyregexp.New(`<[^>]*>`)
 )
 
 // hocrLines makes lines from Tesseract's hOCR. place gives the scale and

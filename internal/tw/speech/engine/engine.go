@@ -34,6 +34,10 @@ type Params struct {
 	// sample is played a word is reported as heard (the audio device's own
 	// delay). The service applies it; engines never see it.
 	LatencyOffsetMs int
+	// Verbosity is speech.verbosity ("low", "normal", "high"): how much
+	// continuous reading says of the document's structure (package
+	// narration). The narration applies it; engines never see it.
+	Verbosity string
 }
 
 // DefaultParams are textweaver's defaults, as the settings schema gives them.
@@ -67,6 +71,7 @@ func ParamsFrom(s Settings) Params {
 		PauseHeadingMs:   s.Int("speech.pause_heading_ms"),
 		PauseParagraphMs: s.Int("speech.pause_paragraph_ms"),
 		PauseListItemMs:  s.Int("speech.pause_list_item_ms"),
+		Verbosity:        s.String("speech.verbosity"),
 	}
 }
 

@@ -14,16 +14,15 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"textfirst/internal/testkit"
 )
 
 // StartPulse starts PulseAudio with a null sink and points PULSE_SERVER at
 // it for the rest of the test. It fails the test when PulseAudio is missing.
 func StartPulse(t testing.TB) string {
 	t.Helper()
-	bin, err := exec.LookPath("pulseaudio")
-	if err != nil {
-		t.Fatalf("pulseaudio is not installed: run scripts/deps-speech.sh")
-	}
+	bin := testkit.Tool(t, "pulseaudio", "scripts/deps-speech.sh")
 	dir := t.TempDir()
 	run := filepath.Join(dir, "run")
 	home := filepath.Join(dir, "home")
@@ -67,10 +66,7 @@ func StartSpeechd(t testing.TB, pulseServer string) string {
 // pid file and logs.
 func StartSpeechdModules(t testing.TB, pulseServer string, modules ...string) string {
 	t.Helper()
-	bin, err := exec.LookPath("speech-dispatcher")
-	if err != nil {
-		t.Fatalf("speech-dispatcher is not installed: run scripts/deps-speech.sh")
-	}
+	bin := testkit.Tool(t, "speech-dispatcher", "scripts/deps-speech.sh")
 	dir := t.TempDir()
 	conf := filepath.Join(dir, "conf")
 	if err := os.MkdirAll(filepath.Join(conf, "modules"), 0o700); err != nil {
@@ -123,10 +119,7 @@ var Daemons sync.Map
 // startFestival starts a festival server on a free local port.
 func startFestival(t testing.TB, dir string) int {
 	t.Helper()
-	bin, err := exec.LookPath("festival")
-	if err != nil {
-		t.Fatalf("festival is not installed: run scripts/deps-speech.sh")
-	}
+	bin := testkit.Tool(t, "festival", "scripts/deps-speech.sh")
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -331,7 +331,7 @@ func (a *actor) requestFocus() (bool, error) {
 	if err := a.b.input.activate(a.run.conn.pid, x, y); err != nil {
 		return false, err
 	}
-	if err := a.b.input.checkUngrabbed(true, false); err != nil {
+	if err := a.b.input.checkUngrabbed(true, false, a.run.conn.pid); err != nil {
 		return false, err
 	}
 	return true, a.b.input.click(x, y, "left", 1)
@@ -496,6 +496,9 @@ func (a *actor) act(req uitree.ActionRequest) error {
 		if a.readOnly() {
 			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
 		}
+		if a.h.gridCell {
+			return a.enterCell(req.Value)
+		}
 		if a.h.interfaces&hasEditableText == 0 {
 			// Chromium's fields have no EditableText: type the value
 			// over the old text instead.
@@ -538,13 +541,16 @@ func (a *actor) act(req uitree.ActionRequest) error {
 		if err := a.b.input.activate(a.run.conn.pid, x, y); err != nil {
 			return err
 		}
-		if err := a.b.input.checkUngrabbed(true, false); err != nil {
+		if err := a.b.input.checkUngrabbed(true, false, a.run.conn.pid); err != nil {
 			return err
 		}
 		return a.b.input.click(x, y, req.Button, req.Count)
 	case uitree.ActionTypeText:
 		if a.readOnly() {
 			return uitree.Errorf(uitree.CodeReadOnly, "%s is read-only", a.el.Ref)
+		}
+		if a.h.gridCell {
+			return a.enterCell(req.Text)
 		}
 		return a.typeText(req.Text, req.Clear)
 	case uitree.ActionKey:
@@ -560,7 +566,7 @@ func (a *actor) act(req uitree.ActionRequest) error {
 				return err
 			}
 		}
-		if err := a.b.input.checkUngrabbed(false, true); err != nil {
+		if err := a.b.input.checkUngrabbed(false, true, a.run.conn.pid); err != nil {
 			return err
 		}
 		return a.b.input.chord(chord)

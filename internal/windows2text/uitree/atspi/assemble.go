@@ -36,7 +36,7 @@ func assemble(n *node, maxText int) *uitree.Element {
 func ownText(n *node) string {
 	text := n.text
 	// Only placeholders: the children say it all themselves.
-	if strings.Trim(text, " \t\n\r"+string(objectReplacement)) == "" {
+	if !saysSomething(text) {
 		return ""
 	}
 	if strings.Count(text, string(objectReplacement)) == len(n.children) {

@@ -114,6 +114,8 @@ func deriveActions(el *uitree.Element, h *handle, nActions int, value valueInfo)
 	// Chromium's text fields have no EditableText; typing needs none.
 	editable := (h.interfaces&hasEditableText != 0 || (isEditRole(h.role) && s.has(stateFocusable))) &&
 		s.has(stateEditable) && !s.has(stateReadOnly)
+	// A spreadsheet's cell has no EditableText: a value is typed into it.
+	editable = editable || (h.gridCell && s.has(stateEditable) && s.has(stateFocusable) && h.interfaces&hasComponent != 0)
 	if editable && enabled {
 		a = a.Add(uitree.ActionSetValue).Add(uitree.ActionTypeText)
 	}

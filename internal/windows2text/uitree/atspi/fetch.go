@@ -98,7 +98,11 @@ func (w *walker) readChunk(nodes []*node) {
 		// Properties.GetAll, and one property that fails makes GetAll
 		// abort Chromium.
 		p.iName = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "Name")
-		p.iCount = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "ChildCount")
+		// A grid's cell has no children: hundreds of them are read.
+		p.iCount = -1
+		if !n.inGrid {
+			p.iCount = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "ChildCount")
+		}
 		p.iExt = -1
 		if !n.hidden {
 			p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
@@ -150,7 +154,7 @@ func (w *walker) readChunk(nodes []*node) {
 			continue
 		}
 		var count variantValue
-		if b2.store(p.iCharCount, &count) != nil {
+		if p.iCharCount < 0 || b2.store(p.iCharCount, &count) != nil {
 			continue
 		}
 		if c, ok := count.v.(int32); ok && c > 0 {
@@ -206,7 +210,9 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	}
 	// A name or child count that cannot be read is empty, not fatal.
 	_ = b.store(p.iName, &name)
-	_ = b.store(p.iCount, &count)
+	if p.iCount >= 0 {
+		_ = b.store(p.iCount, &count)
+	}
 	nameStr, _ := name.v.(string)
 	childCount, _ := count.v.(int32)
 	if p.iIfaces >= 0 {
@@ -288,20 +294,40 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	if h.interfaces&hasAction != 0 {
 		p.iActions = b2.call(n.obj, ifaceAction+".GetActions")
 	}
-	if h.interfaces&hasValue != 0 {
+	// A Value is a range only where the role is one: LibreOffice gives
+	// its buttons and menus a Value of 0 to 1 that is their pressed
+	// state, and a grid cell's Value is its number, 0 when empty (its
+	// text says what it shows).
+	if h.interfaces&hasValue != 0 && rangeRole(role) && !n.inGrid {
 		p.iValue = queueValue(b2, n.obj)
 	}
-	// Gecko exposes no text leaves: a paragraph's words are its Text, not
-	// a child's name. An unnamed text container's text names it.
-	p.ownText = h.interfaces&hasText != 0 && el.Name == "" && textContainer(role)
-	if h.interfaces&hasText != 0 && (wantsText(role) || p.ownText) {
-		p.iText = b2.call(n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
-		// Qt answers nothing for an end past the text: its length lets
-		// a third round ask again within it.
-		p.iCharCount = b2.call(n.obj, ifaceProperties+".Get", ifaceText, "CharacterCount")
-	}
+	w.queueText(b2, p, role)
+	h.gridCell = n.inGrid
 	if p.virtual && h.interfaces&hasTable != 0 {
 		p.iNCols = b2.call(n.obj, ifaceProperties+".Get", ifaceTable, "NColumns")
+	}
+}
+
+// queueText asks, in the second round, for the text of an element whose
+// words are its Text: an edit field's or document's value, an unnamed text
+// container's name, a named region's value, a grid cell's value.
+func (w *walker) queueText(b2 *batch, p *pendingNode, role uint32) {
+	// Gecko exposes no text leaves: a paragraph's words are its Text, not
+	// a child's name. An unnamed text container's text names it.
+	p.ownText = p.h.interfaces&hasText != 0 && p.el.Name == "" && textContainer(role)
+	// A named region's words are not its name (a status region labelled
+	// "Result"): they are its value.
+	if p.h.interfaces&hasText != 0 && (wantsText(role) || p.ownText || (p.el.Name != "" && (regionRole(role) || p.n.inGrid))) {
+		if p.n.inGrid {
+			// LibreOffice's cells fail an end past their text and
+			// answer -1, "to the end": one call for each of hundreds.
+			p.iText = b2.call(p.n.obj, ifaceText+".GetText", int32(0), int32(-1))
+		} else {
+			p.iText = b2.call(p.n.obj, ifaceText+".GetText", int32(0), int32(w.req.MaxText+1))
+			// Qt answers nothing for an end past the text: its length
+			// lets a third round ask again within it.
+			p.iCharCount = b2.call(p.n.obj, ifaceProperties+".Get", ifaceText, "CharacterCount")
+		}
 	}
 }
 
@@ -331,7 +357,7 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	}
 	if p.ownText {
 		n.text = p.text
-	} else if p.textOK && !el.States.Protected {
+	} else if p.textOK && !el.States.Protected && (wantsText(h.role) || strings.Join(strings.Fields(p.text), " ") != el.Name) {
 		el.Value = uitree.Truncate(p.text, w.req.MaxText)
 	}
 	if value.ok && el.Value == "" && !el.States.Protected {
@@ -345,6 +371,15 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 	n.el = el
 	n.ok = true
 	n.fate = uitree.FateIn(w.req.View, el)
+	if w.req.VisibleOnly && emptyCell(n, el) {
+		n.fate = uitree.Drop
+	}
+	if n.fate == uitree.Hoist && p.ownText && saysSomething(p.text) {
+		// An unnamed container whose words are its own (a live region's
+		// section) is named by them when assembled: it is not looked
+		// through.
+		n.fate = uitree.Keep
+	}
 	if n.fate != uitree.Drop && w.req.VisibleOnly && el.States.Offscreen {
 		n.fate = uitree.Drop
 		// A visible container with no geometry of its own (a GTK
@@ -400,7 +435,12 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 					}
 				}
 			}
-			n.childRefs = w.visibleRows(n, p.childArea, ncols)
+			if ncols > wideGridAbove {
+				n.grid = true
+				n.childRefs = w.visibleCells(n, p.childArea, ncols)
+			} else {
+				n.childRefs = w.visibleRows(n, p.childArea, ncols)
+			}
 			n.omitted = max(0, n.childCount-len(n.childRefs))
 		}
 	}
@@ -415,14 +455,44 @@ func selectedPage(h *handle) bool {
 
 // textContainer reports roles whose text, when they have no name, is what
 // they say: Gecko puts a paragraph's words in its Text interface and has
-// no text leaves for them, where Chromium has "static" children.
+// no text leaves for them, where Chromium has "static" children; status,
+// log and live regions, notifications and a PDF viewer's pages (evince)
+// keep their words there too.
 func textContainer(role uint32) bool {
 	switch role {
 	case roleParagraph, roleHeading, roleSection, roleCaption, roleStatic, roleLabel, roleListItem,
-		roleTableCell, roleBlockQuote:
+		roleTableCell, roleBlockQuote, roleStatusBar, rolePage, roleComment, roleNotification, roleInfoBar,
+		roleDefinition, roleLog, roleMarquee, roleTimer, roleDescValue, roleFootnote:
 		return true
 	}
 	return false
+}
+
+// rangeRole reports roles whose Value interface is a range a client may
+// read and set.
+func rangeRole(role uint32) bool {
+	switch role {
+	case roleSlider, roleSpinButton, roleScrollBar, roleDial, roleProgressBar, roleLevelBar, roleRating, roleSplitPane:
+		return true
+	}
+	return false
+}
+
+// regionRole reports roles whose words, kept in the Text interface, say
+// something their name does not: status and log regions, notifications,
+// a viewer's pages.
+func regionRole(role uint32) bool {
+	switch role {
+	case roleStatusBar, roleLog, roleNotification, roleInfoBar, roleTimer, roleMarquee, rolePage:
+		return true
+	}
+	return false
+}
+
+// saysSomething reports whether a text container's own text has words of
+// its own, beyond the placeholders of its embedded children.
+func saysSomething(text string) bool {
+	return strings.Trim(text, " \t\n\r"+string(objectReplacement)) != ""
 }
 
 // wantsText reports whether a role's text is its value (edit fields and

@@ -496,35 +496,46 @@ func (x *xInput) focusIn(frame, client xproto.Window) (bool, error) {
 // checkUngrabbed fails with input_failed when another client holds the
 // pointer (pointer) or the keyboard (keyboard) grab, as an open menu of
 // another application does: XTEST input would go to that client, not to
-// the target. It grabs for an instant itself to find out.
-func (x *xInput) checkUngrabbed(pointer, keyboard bool) error {
+// the target. It grabs for an instant itself to find out. A grab held by
+// the target's own process pid (its open menu, the topmost popup) is no
+// obstacle: the input reaches the target (Escape closes its menu).
+func (x *xInput) checkUngrabbed(pointer, keyboard bool, pid int) error {
 	return x.do(func() error {
-		if pointer {
-			r, err := xproto.GrabPointer(x.conn, false, x.root, 0, xproto.GrabModeAsync, xproto.GrabModeAsync, xproto.WindowNone, xproto.CursorNone, xproto.TimeCurrentTime).Reply()
-			if err != nil {
-				return err
-			}
-			if r.Status == xproto.GrabStatusSuccess {
-				if err := xproto.UngrabPointerChecked(x.conn, xproto.TimeCurrentTime).Check(); err != nil {
-					return err
-				}
-			} else {
-				return uitree.Errorf(uitree.CodeInputFailed, "another client holds the mouse (grab status %d), so the click would not reach the target; nothing was clicked", r.Status)
-			}
+		err := x.grabFree(pointer, keyboard)
+		if err != nil && pid > 0 && x.topPopupPID() == pid {
+			return nil
 		}
-		if keyboard {
-			r, err := xproto.GrabKeyboard(x.conn, false, x.root, xproto.TimeCurrentTime, xproto.GrabModeAsync, xproto.GrabModeAsync).Reply()
-			if err != nil {
-				return err
-			}
-			if r.Status == xproto.GrabStatusSuccess {
-				if err := xproto.UngrabKeyboardChecked(x.conn, xproto.TimeCurrentTime).Check(); err != nil {
-					return err
-				}
-			} else {
-				return uitree.Errorf(uitree.CodeInputFailed, "another client holds the keyboard (grab status %d), so keys would not reach the target; nothing was typed", r.Status)
-			}
-		}
-		return nil
+		return err
 	})
+}
+
+// grabFree is checkUngrabbed's test, on an open connection.
+func (x *xInput) grabFree(pointer, keyboard bool) error {
+	if pointer {
+		r, err := xproto.GrabPointer(x.conn, false, x.root, 0, xproto.GrabModeAsync, xproto.GrabModeAsync, xproto.WindowNone, xproto.CursorNone, xproto.TimeCurrentTime).Reply()
+		if err != nil {
+			return err
+		}
+		if r.Status == xproto.GrabStatusSuccess {
+			if err := xproto.UngrabPointerChecked(x.conn, xproto.TimeCurrentTime).Check(); err != nil {
+				return err
+			}
+		} else {
+			return uitree.Errorf(uitree.CodeInputFailed, "another client holds the mouse (grab status %d), so the click would not reach the target; nothing was clicked", r.Status)
+		}
+	}
+	if keyboard {
+		r, err := xproto.GrabKeyboard(x.conn, false, x.root, xproto.TimeCurrentTime, xproto.GrabModeAsync, xproto.GrabModeAsync).Reply()
+		if err != nil {
+			return err
+		}
+		if r.Status == xproto.GrabStatusSuccess {
+			if err := xproto.UngrabKeyboardChecked(x.conn, xproto.TimeCurrentTime).Check(); err != nil {
+				return err
+			}
+		} else {
+			return uitree.Errorf(uitree.CodeInputFailed, "another client holds the keyboard (grab status %d), so keys would not reach the target; nothing was typed", r.Status)
+		}
+	}
+	return nil
 }

@@ -55,14 +55,28 @@ func (a *actor) readBack(req uitree.ActionRequest) (uitree.ActionResult, error) 
 			verified = st.has(stateExpanded) == (req.Action == uitree.ActionExpand)
 		}
 	}
-	if a.h.interfaces&hasText != 0 && wantsText(a.h.role) && a.h.role != rolePasswordText {
+	if a.h.gridCell && a.h.interfaces&hasText != 0 {
+		if text, err := a.text(); err == nil {
+			res.Value = &text
+			switch req.Action {
+			case uitree.ActionSetValue:
+				verified = cellShows(text, req.Value)
+			case uitree.ActionTypeText:
+				verified = cellShows(text, req.Text)
+			}
+		}
+	} else if a.h.interfaces&hasText != 0 && wantsText(a.h.role) && a.h.role != rolePasswordText {
 		if text, err := a.text(); err == nil {
 			res.Value = &text
 			switch req.Action {
 			case uitree.ActionSetValue:
 				verified = text == req.Value
 			case uitree.ActionTypeText:
-				verified = strings.Contains(strings.ReplaceAll(text, "\r\n", "\n"), a.expectedText(req.Text))
+				want := a.expectedText(req.Text)
+				verified = strings.Contains(strings.ReplaceAll(text, "\r\n", "\n"), want)
+				if !verified && arrivedReshaped(text, want) {
+					verified, res.Transformed = true, whitespaceChanged
+				}
 			}
 		}
 	} else if a.h.interfaces&hasValue != 0 {

@@ -66,3 +66,24 @@ func TestSelectedName(t *testing.T) {
 		}
 	}
 }
+
+func TestCellShows(t *testing.T) {
+	for _, tt := range []struct {
+		text, input string
+		want        bool
+	}{
+		{"17", "17", true},
+		{"17", "17\n", true},
+		{"3.5", "3.50", true},
+		{"42", "=A1+A2", true},
+		{"#NAME?", "=nosuch()", false},
+		{"Err:502", "=SQRT(-1)", false},
+		{"", "=A1", false},
+		{"1", "17", false},
+		{"Total", "Total", true},
+	} {
+		if got := cellShows(tt.text, tt.input); got != tt.want {
+			t.Errorf("cellShows(%q, %q) = %v, want %v", tt.text, tt.input, got, tt.want)
+		}
+	}
+}

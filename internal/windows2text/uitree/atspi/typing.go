@@ -57,7 +57,7 @@ func (a *actor) typeText(text string, clear bool) error {
 	if err != nil {
 		return err
 	}
-	if err := a.b.input.checkUngrabbed(false, true); err != nil {
+	if err := a.b.input.checkUngrabbed(false, true, a.run.conn.pid); err != nil {
 		return err
 	}
 	if !focused && !clear && a.h.interfaces&hasText != 0 {
@@ -76,4 +76,25 @@ func (a *actor) typeText(text string, clear bool) error {
 		}
 	}
 	return a.b.input.typeText(text)
+}
+
+// whitespaceChanged is what type_text reports when the application changed
+// only the whitespace of what was typed.
+const whitespaceChanged = "the application changed the whitespace typed (tabs to spaces, indentation); every other character arrived"
+
+// arrivedReshaped reports whether text holds want with only its spaces and
+// tabs changed by the application, as an editor does that turns tabs into
+// spaces or indents new lines itself: every other character, line breaks
+// included, arrived in order.
+func arrivedReshaped(text, want string) bool {
+	squeeze := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r == ' ' || r == '\t' || r == '\u00a0' {
+				return -1
+			}
+			return r
+		}, strings.ReplaceAll(s, "\r\n", "\n"))
+	}
+	w := squeeze(want)
+	return w != "" && strings.Contains(squeeze(text), w)
 }

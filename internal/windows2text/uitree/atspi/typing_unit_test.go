@@ -61,3 +61,21 @@ func TestScrollSteps(t *testing.T) {
 		}
 	}
 }
+
+func TestArrivedReshaped(t *testing.T) {
+	for _, tt := range []struct {
+		text, want string
+		ok         bool
+	}{
+		{"if x:\n        one\n        two", "if x:\n\tone\ntwo", true},
+		{"a    b", "a\tb", true},
+		{"pre if x:\r\n    one", "if x:\n\tone", true},
+		{"if x:\n        on", "if x:\n\tone", false},
+		{"if x: one", "if x:\n\tone", false},
+		{"   ", "\t", false},
+	} {
+		if got := arrivedReshaped(tt.text, tt.want); got != tt.ok {
+			t.Errorf("arrivedReshaped(%q, %q) = %v, want %v", tt.text, tt.want, got, tt.ok)
+		}
+	}
+}

@@ -165,67 +165,8 @@ func (w *walker) childrenByIndex(n *node, count int) []objRef {
 // screen by asking what lies at the top and at the bottom of its visible
 // area, and returns the children between them (whole rows of ncols cells).
 func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
-	r := n.el.Bounds
-	if area.Known {
-		r = area.Rect
-	}
-	if r.Empty() {
-		return nil
-	}
-	x := r.X + min(8, r.Width/2)
-	// Probe a few points from each edge: padding or a grid line can
-	// leave the very first pixel without a cell.
-	// Column headers answer nothing at all in GTK, hence the steps.
-	var probes []int
-	tops := []int{2, 6, 12, 20, 28, 36, 48, 64, 80}
-	bottoms := []int{3, 8, 16, 26, 40, 60}
-	for _, dy := range tops {
-		probes = append(probes, r.Y+min(dy, r.Height-1))
-	}
-	for _, dy := range bottoms {
-		probes = append(probes, r.Y+max(0, r.Height-dy))
-	}
-	b := n.app.batch(len(probes))
-	slots := make([]int, len(probes))
-	for i, y := range probes {
-		slots[i] = b.call(n.obj, ifaceComponent+".GetAccessibleAtPoint", int32(x), int32(y), uint32(0))
-	}
-	b.wait()
-	hits := make([]objRef, len(probes))
-	for i := range probes {
-		var hit objRef
-		if b.store(slots[i], &hit) == nil && hit.Path != "" && hit.Path != "/org/a11y/atspi/null" && hit.Path != n.obj.Path {
-			hits[i] = hit
-		}
-	}
-	first, last := objRef{}, objRef{}
-	for _, h := range hits[:len(tops)] {
-		if h.Path != "" {
-			first = h
-			break
-		}
-	}
-	for _, h := range hits[len(tops):] {
-		if h.Path != "" {
-			last = h
-			break
-		}
-	}
-	if first.Path == "" && last.Path == "" {
-		return nil
-	}
-	if first.Path == "" {
-		first = last
-	}
-	if last.Path == "" {
-		last = first
-	}
-	b = n.app.batch(2)
-	i0 := b.call(first, ifaceAccessible+".GetIndexInParent")
-	i1 := b.call(last, ifaceAccessible+".GetIndexInParent")
-	b.wait()
-	var lo, hi int32
-	if b.store(i0, &lo) != nil || b.store(i1, &hi) != nil || lo < 0 || hi < 0 {
+	lo, hi, ok := w.edgeIndexes(n, area, false)
+	if !ok {
 		return nil
 	}
 	if lo > hi {
@@ -246,8 +187,14 @@ func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
 	for i := lo; i <= hi; i++ {
 		indexes = append(indexes, i)
 	}
-	b = n.app.batch(len(indexes))
-	slots = slots[:0]
+	return childrenAt(n, indexes)
+}
+
+// childrenAt reads n's children at indexes, in one batch, leaving out
+// those that cannot be read.
+func childrenAt(n *node, indexes []int32) []objRef {
+	b := n.app.batch(len(indexes))
+	slots := make([]int, 0, len(indexes))
 	for _, i := range indexes {
 		slots = append(slots, b.call(n.obj, ifaceAccessible+".GetChildAtIndex", i))
 	}
@@ -255,9 +202,83 @@ func (w *walker) visibleRows(n *node, area uitree.Area, ncols int) []objRef {
 	var out []objRef
 	for _, s := range slots {
 		var c objRef
-		if b.store(s, &c) == nil && c.Path != "" {
+		if b.store(s, &c) == nil && c.Path != "" && c.Path != "/org/a11y/atspi/null" {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// edgeIndexes finds the indexes of the children of n at the top left of
+// its visible area and at its bottom, left or (right set) right: ok is
+// false when none is found there.
+func (w *walker) edgeIndexes(n *node, area uitree.Area, right bool) (top, bottom int32, ok bool) {
+	r := n.el.Bounds
+	if area.Known {
+		r = area.Rect
+	}
+	if r.Empty() {
+		return 0, 0, false
+	}
+	inset := min(8, r.Width/2)
+	xBottom := r.X + inset
+	if right {
+		xBottom = r.X + r.Width - 1 - inset
+	}
+	first, last := w.edgeHits(n, r, r.X+inset, xBottom)
+	if first.Path == "" {
+		return 0, 0, false
+	}
+	b := n.app.batch(2)
+	i0 := b.call(first, ifaceAccessible+".GetIndexInParent")
+	i1 := b.call(last, ifaceAccessible+".GetIndexInParent")
+	b.wait()
+	if b.store(i0, &top) != nil || b.store(i1, &bottom) != nil || top < 0 || bottom < 0 {
+		return 0, 0, false
+	}
+	return top, bottom, true
+}
+
+// edgeHits asks what child of n lies near the top of r (at column xTop)
+// and near its bottom (at column xBottom), probing a few points from each
+// edge: padding or a grid line can leave the very first pixel without a
+// cell, and GTK's column headers answer nothing at all, hence the steps.
+// When only one edge has a child, it stands for both; first.Path is empty
+// when neither has.
+func (w *walker) edgeHits(n *node, r uitree.Rect, xTop, xBottom int) (first, last objRef) {
+	tops := []int{2, 6, 12, 20, 28, 36, 48, 64, 80}
+	bottoms := []int{3, 8, 16, 26, 40, 60}
+	b := n.app.batch(len(tops) + len(bottoms))
+	var slots []int
+	for _, dy := range tops {
+		slots = append(slots, b.call(n.obj, ifaceComponent+".GetAccessibleAtPoint", int32(xTop), int32(r.Y+min(dy, r.Height-1)), uint32(0)))
+	}
+	for _, dy := range bottoms {
+		slots = append(slots, b.call(n.obj, ifaceComponent+".GetAccessibleAtPoint", int32(xBottom), int32(r.Y+max(0, r.Height-dy)), uint32(0)))
+	}
+	b.wait()
+	hit := func(slot int) objRef {
+		var h objRef
+		if b.store(slot, &h) == nil && h.Path != "" && h.Path != "/org/a11y/atspi/null" && h.Path != n.obj.Path {
+			return h
+		}
+		return objRef{}
+	}
+	for _, s := range slots[:len(tops)] {
+		if first = hit(s); first.Path != "" {
+			break
+		}
+	}
+	for _, s := range slots[len(tops):] {
+		if last = hit(s); last.Path != "" {
+			break
+		}
+	}
+	if first.Path == "" {
+		first = last
+	}
+	if last.Path == "" {
+		last = first
+	}
+	return first, last
 }

@@ -64,6 +64,9 @@ type handle struct {
 	states     stateSet
 	interfaces int
 	actionKeys []string // Action.GetName of each action index
+	// gridCell is set for a cell of a spreadsheet-like grid: a value is
+	// typed into it and committed with Enter, and read back from its text.
+	gridCell bool
 }
 
 func (h *handle) showing() bool { return h.states.has(stateShowing) && h.states.has(stateVisible) }
@@ -80,6 +83,9 @@ type node struct {
 	// inScroll is set when an ancestor is a scroll pane or a web
 	// document: the node can be scrolled into view.
 	inScroll bool
+	// inGrid is set for a cell of a grid read cell by cell (see
+	// visibleCells): its text is its value; grid is set on the grid.
+	inGrid, grid bool
 
 	// started is set by whoever fetches the node; done is closed when the
 	// fetch has ended, successfully (ok) or not.
@@ -122,6 +128,10 @@ type walker struct {
 	count     int
 	truncated bool
 
+	// menus are the places of the menus met (see duplicateMenu); only
+	// the level loop uses it.
+	menus map[menuPlace]bool
+
 	sem      chan struct{} // bounds the chunks in flight
 	budget   atomic.Int64  // elements prefetching may still start
 	inflight sync.WaitGroup
@@ -149,6 +159,10 @@ func (w *walker) walk(roots []*node) {
 			w.fetchLevel(level[i:end])
 			for _, n := range level[i:end] {
 				if !n.ok || n.fate == uitree.Drop || stop {
+					continue
+				}
+				if w.duplicateMenu(n) {
+					n.fate = uitree.Drop
 					continue
 				}
 				if n.fate == uitree.Keep {
@@ -189,7 +203,7 @@ func (w *walker) expand(n *node) {
 	hidden := n.hidden || !n.el.Handle.(*handle).states.has(stateVisible)
 	for _, c := range n.childRefs {
 		child := newNode(n.app, c, childDepth)
-		child.area, child.hidden = n.area, hidden
+		child.area, child.hidden, child.inGrid = n.area, hidden, n.grid
 		switch n.el.Handle.(*handle).role {
 		case roleScrollPane, roleDocumentWeb, roleDocumentFrame:
 			child.inScroll = true
@@ -286,6 +300,34 @@ func (w *walker) prefetch(parents []*node) {
 			w.fetchChunk(chunk)
 		}()
 	}
+}
+
+// menuPlace is the row a menu of an application shows on, and its name.
+type menuPlace struct {
+	app  *appRun
+	name string
+	y    int
+}
+
+// duplicateMenu reports a menu or menu item with the name of one met
+// before on the same row of the same application: LibreOffice's GTK front
+// end shows its menus in a GTK menu bar and exposes its own menu bar (of
+// no height, its menus a little narrower) on the same row, and every menu
+// would be listed twice. The first met, in walk order, is kept.
+func (w *walker) duplicateMenu(n *node) bool {
+	h, ok := n.el.Handle.(*handle)
+	if !ok || (h.role != roleMenu && h.role != roleMenuItem) || n.el.Name == "" || n.el.Bounds.Empty() {
+		return false
+	}
+	place := menuPlace{app: n.app, name: n.el.Name, y: n.el.Bounds.Y}
+	if w.menus[place] {
+		return true
+	}
+	if w.menus == nil {
+		w.menus = map[menuPlace]bool{}
+	}
+	w.menus[place] = true
+	return false
 }
 
 func isClosed(ch chan struct{}) bool {

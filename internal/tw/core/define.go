@@ -1,0 +1,77 @@
+package core
+
+import (
+	"errors"
+	"strings"
+
+	"textfirst/internal/tw/lexicon"
+)
+
+func init() {
+	handle(interrupting, map[string]actionHandler{
+		"define_word": (*App).defineWord,
+	})
+}
+
+// defineWord defines the selected words, else the word at the cursor;
+// with neither, it asks for the word (prompt purpose define_word).
+func (a *App) defineWord() {
+	word := ""
+	if r, ok := a.selection(); ok {
+		word = strings.TrimSpace(a.d.Slice(r.Start, r.End))
+	} else if w, ok := a.ix.Word(a.cursor); ok {
+		word = a.d.Slice(w.Start, w.End)
+	}
+	if lexicon.Normalize(word) == "" {
+		a.openPrompt("define_word", a.tr("Word to define"), "Prompt", func(text string) {
+			if lexicon.Normalize(text) == "" {
+				a.say(a.tr("Cancelled."))
+				return
+			}
+			a.define(text)
+		})
+		return
+	}
+	a.define(word)
+}
+
+// define lists the senses of word from the user's glossary then WordNet;
+// choosing a sense copies it. A word found nowhere is said with the
+// nearest spellings.
+func (a *App) define(word string) {
+	g, err := lexicon.LoadGlossary(lexicon.GlossaryFile(a.opts.Home))
+	if err != nil {
+		a.say(a.tr("The glossary cannot be read: %v", err))
+	}
+	wn, err := lexicon.OpenWordNet("")
+	if errors.Is(err, lexicon.ErrNoWordNet) && g.Len() == 0 {
+		a.say(a.tr("No dictionary: install the Debian package wordnet-base."))
+		return
+	}
+	if wn != nil {
+		defer wn.Close()
+	}
+	d := lexicon.Dictionary{Glossary: g, WordNet: wn, Pronounce: lexicon.EspeakIPA("")}
+	def, ok, err := d.Define(word)
+	switch {
+	case err != nil:
+		a.say(a.tr("The dictionary cannot be read: %v", err))
+		return
+	case !ok:
+		if near := d.Nearest(word, 3); len(near) > 0 {
+			a.say(a.tr("No definition found for %s. Nearest: %s.", word, strings.Join(near, ", ")))
+		} else {
+			a.say(a.tr("No definition found for %s.", word))
+		}
+		return
+	}
+	items := lexicon.Items(a.printer(), def)
+	title := a.tr("%s: %d senses", def.Groups[0].Lemma, len(items))
+	if def.Pronunciation != "" {
+		title = a.tr("%s, %s: %d senses", def.Groups[0].Lemma, def.Pronunciation, len(items))
+	}
+	a.openList(&List{Title: title, Items: items, choose: func(i int) {
+		a.copyText(items[i])
+		a.say(a.tr("Copied: %s", items[i]))
+	}})
+}

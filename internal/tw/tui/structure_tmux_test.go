@@ -1,0 +1,47 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTmuxContinuousReadingSaysTheStructure: a blind reader with espeak-ng
+// and no audio device reads the original textweaver's Markdown sample
+// from the top; each utterance is shown on the message line as the voice
+// reaches it, with the document's structure said as the original says it.
+func TestTmuxContinuousReadingSaysTheStructure(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("testdata", "structure-sample.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sample.md"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	homeWith(t, dir, "settings.toml", "[speech]\nrate = 900\n")
+	s := startTw(t, 100, 30, dir, "PULSE_SERVER=unix:/nonexistent/pulse", "--backend espeak sample.md")
+	s.said.expect("No audio device")
+	s.said.expect("Opened Sample Markdown Document.")
+	s.waitScreen("the reader", func(sc string) bool { return strings.Contains(sc, "espeak, no audio") })
+	s.keys("Enter") // read from the cursor
+	for _, want := range []string{
+		"heading level 1, Sample Markdown Document",
+		"list with 3 items, First bullet item",
+		"heading level 2, A Table",
+		"Table with 3 columns: Name, Role, Score.",
+		"Row 1: Name is Ada, Role is Engineer, Score is 98.",
+		"Row 2: Name is Grace, Role is Admiral, Score is 100.",
+		"block quote, A block quote spans a sentence.",
+		"code block, fn main() {",
+		"graphic, A diagram of the reading pipeline",
+	} {
+		if got := s.said.expect(want); got != want {
+			t.Errorf("shown %q, want %q", got, want)
+		}
+	}
+	s.waitScreen("the reading to end", func(sc string) bool { return strings.Contains(sc, "| stopped |") })
+	s.quit()
+}

@@ -1,0 +1,38 @@
+package atspi
+
+import (
+	"encoding/binary"
+
+	"github.com/jezek/xgb/xproto"
+)
+
+// topPopupPID is the process of the topmost mapped popup window (override
+// redirect: a menu, a combo box's list), 0 when none shows or it names no
+// process. X does not say who holds a grab; an open popup holds it, and the
+// topmost one is the one that grabbed last. x.conn must be open.
+func (x *xInput) topPopupPID() int {
+	tree, err := xproto.QueryTree(x.conn, x.root).Reply()
+	if err != nil {
+		return 0
+	}
+	pidAtom, err := xproto.InternAtom(x.conn, true, uint16(len("_NET_WM_PID")), "_NET_WM_PID").Reply()
+	if err != nil || pidAtom.Atom == 0 {
+		return 0
+	}
+	// QueryTree lists the children bottom to top.
+	for i := len(tree.Children) - 1; i >= 0; i-- {
+		w := tree.Children[i]
+		attrs, err := xproto.GetWindowAttributes(x.conn, w).Reply()
+		if err != nil || attrs.MapState != xproto.MapStateViewable || !attrs.OverrideRedirect {
+			continue
+		}
+		prop, err := xproto.GetProperty(x.conn, false, w, pidAtom.Atom, xproto.AtomCardinal, 0, 1).Reply()
+		if err != nil || prop.ValueLen != 1 || len(prop.Value) < 4 {
+			// A popup of no process (a tooltip of a toolkit that sets
+			// none): look below it.
+			continue
+		}
+		return int(binary.LittleEndian.Uint32(prop.Value))
+	}
+	return 0
+}
