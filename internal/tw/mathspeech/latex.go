@@ -383,6 +383,7 @@ var matrixFences = map[string]string{
 	"matrix": "", "smallmatrix": "", "array": "", "pmatrix": "()", "bmatrix": "[]", "Bmatrix": "{}",
 	"vmatrix": "||", "Vmatrix": "‖‖", "cases": "{", "aligned": "", "align": "", "align*": "", "gathered": "",
 	"split": "", "eqnarray": "", "gather": "", "gather*": "", "equation": "", "equation*": "",
+	"multline": "", "multline*": "",
 }
 
 // environment reads \begin{name} ... \end{name} (the \begin already read).
@@ -398,6 +399,9 @@ func (p *texParser) environment() *Node {
 		return body
 	}
 	m := &Node{Kind: Matrix}
+	if lineEnvironments[name] {
+		m.Text = "lines"
+	}
 	if name == "vmatrix" {
 		m.Text = "determinant"
 		fence = ""
@@ -429,6 +433,12 @@ func (p *texParser) environment() *Node {
 		return &Node{Kind: Fenced, Text: fence, Parts: []*Node{out}}
 	}
 	return out
+}
+
+// lineEnvironments hold equations one per line, aligned at "&".
+var lineEnvironments = map[string]bool{
+	"aligned": true, "align": true, "align*": true, "gathered": true, "split": true, "eqnarray": true,
+	"gather": true, "gather*": true, "multline": true, "multline*": true,
 }
 
 // skipEnd moves past an \end{...}.

@@ -195,6 +195,14 @@ func (s *speaker) fenced(n *Node) string {
 // matrix says a matrix row by row.
 func (s *speaker) matrix(n *Node) string {
 	p := s.p
+	if n.Text == "lines" {
+		// Aligned equations: each line as one row of terms.
+		lines := make([]string, 0, len(n.Parts))
+		for _, r := range n.Parts {
+			lines = append(lines, s.say(&Node{Kind: Row, Parts: r.Parts}))
+		}
+		return strings.Join(lines, "; ")
+	}
 	cols := 0
 	rows := make([]string, 0, len(n.Parts))
 	for i, r := range n.Parts {

@@ -193,7 +193,7 @@ func finish(n *Node) *Node {
 	if n == nil {
 		return row()
 	}
-	return gatherBigOps(n)
+	return gatherBigOps(pairFences(n, 0))
 }
 
 // hasTerms reports whether n holds a term with text to say.
@@ -210,4 +210,47 @@ func hasTerms(n *Node) bool {
 		}
 	}
 	return false
+}
+
+// closers are the closing signs of the opening ones.
+var closers = map[string]string{"(": ")", "[": "]", "{": "}", "|": "|", "⟨": "⟩", "‖": "‖"}
+
+// pairFences makes each opening sign in a row, with the matching closing
+// sign later in the same row, a Fenced group of what is between them
+// (MathML and Office Math write brackets as plain operators).
+func pairFences(n *Node, depth int) *Node {
+	if n == nil || depth > maxDepth {
+		return n
+	}
+	for i, p := range n.Parts {
+		n.Parts[i] = pairFences(p, depth+1)
+	}
+	if n.Kind != Row {
+		return n
+	}
+	type opening struct {
+		at   int
+		sign string
+	}
+	var out []*Node
+	var stack []opening
+	for _, p := range n.Parts {
+		if p.Kind == Operator {
+			if k := len(stack) - 1; k >= 0 && p.Text == closers[stack[k].sign] {
+				body := simplify(row(append([]*Node(nil), out[stack[k].at+1:]...)...))
+				out = append(out[:stack[k].at], &Node{Kind: Fenced, Text: stack[k].sign + p.Text, Parts: []*Node{body}})
+				stack = stack[:k]
+				continue
+			}
+			if _, ok := closers[p.Text]; ok {
+				stack = append(stack, opening{len(out), p.Text})
+			}
+		}
+		out = append(out, p)
+	}
+	n.Parts = out
+	if len(out) == 1 {
+		return out[0]
+	}
+	return n
 }
