@@ -112,6 +112,7 @@ var actionNames = map[string]string{
 	"link_address":                msg("link address"),
 	"replay_sentence":             msg("replay sentence"),
 	"replay_paragraph":            msg("replay paragraph"),
+	"explore_math":                msg("explore math"),
 	"rate_up":                     msg("rate up"),
 	"rate_down":                   msg("rate down"),
 	"pitch_up":                    msg("pitch up"),

@@ -65,7 +65,7 @@ var actionList = func() []ActionInfo {
 		"play_pause", "stop", "read_from_cursor", "read_document", "read_current_character",
 		"read_current_word", "read_current_sentence", "read_current_line", "read_paragraph",
 		"read_selection", "say_position", "say_status", "repeat_message", "word_count",
-		"link_address", "replay_sentence", "replay_paragraph", "say_all")
+		"link_address", "replay_sentence", "replay_paragraph", "say_all", "explore_math")
 	add(GroupVoice,
 		"rate_up", "rate_down", "pitch_up", "pitch_down", "volume_up", "volume_down",
 		"cycle_speed_preset", "choose_voice", "restart_speech", "cycle_verbosity", "cycle_punctuation",
