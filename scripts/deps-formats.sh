@@ -4,6 +4,8 @@
 # source Markdown document (internal/tw/load TestRealToolFixtures), and
 # bench/tw/formats.sh compares load times with pandoc. libjs-underscore
 # brings a real HTML manual with an in-page table of contents.
+# liblouis-bin (lou_translate) and liblouis-data (its tables) read and
+# write braille (internal/tw/braille, the .brf loader and export).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need pandoc libreoffice-writer libjs-underscore
+apt_need pandoc libreoffice-writer libjs-underscore liblouis-bin liblouis-data
