@@ -34,10 +34,10 @@ func (l Layout) withDefaults() Layout {
 type blockKind uint8
 
 const (
-	paragraph blockKind = iota // first line in cell 3, runovers in cell 1
-	item                       // first line in cell 1, runovers in cell 3 (list items, table rows)
-	centred                    // a level 1 or 2 heading, centred, a blank line before and after
-	sideHeading                // a deeper heading in cell 5, a blank line before
+	paragraph   blockKind = iota // first line in cell 3, runovers in cell 1
+	item                         // first line in cell 1, runovers in cell 3 (list items, table rows)
+	centred                      // a level 1 or 2 heading, centred, a blank line before and after
+	sideHeading                  // a deeper heading in cell 5, a blank line before
 )
 
 // block is one unit of the text to lay out, in print then in braille.
@@ -252,4 +252,18 @@ func wrap(brl string, width, first, rest int) []string {
 		flush()
 	}
 	return lines
+}
+
+type layoutKey struct{}
+
+// WithLayout is ctx carrying the braille layout a BRF export uses (the
+// braille settings of whoever asked for the export).
+func WithLayout(ctx context.Context, l Layout) context.Context {
+	return context.WithValue(ctx, layoutKey{}, l)
+}
+
+// LayoutFrom is the layout ctx carries, or the default one.
+func LayoutFrom(ctx context.Context) Layout {
+	l, _ := ctx.Value(layoutKey{}).(Layout)
+	return l
 }

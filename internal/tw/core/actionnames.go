@@ -134,6 +134,7 @@ var actionNames = map[string]string{
 	"export_pdf":                  msg("export pdf"),
 	"export_docx":                 msg("export docx"),
 	"export_epub":                 msg("export epub"),
+	"export_brf":                  msg("export brf"),
 	"export_audio":                msg("export audio"),
 	"quit":                        msg("quit"),
 	"toggle_edit_mode":            msg("toggle edit mode"),

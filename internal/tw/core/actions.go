@@ -72,7 +72,7 @@ var actionList = func() []ActionInfo {
 		"toggle_favorite_voice", "cycle_favorite_voice")
 	add(GroupFile,
 		"open", "new_document", "save", "save_as", "export_settings", "import_settings",
-		"export_html", "export_pdf", "export_docx", "export_epub", "export_audio", "export_as", "quit")
+		"export_html", "export_pdf", "export_docx", "export_epub", "export_brf", "export_audio", "export_as", "quit")
 	add(GroupEditing,
 		"toggle_edit_mode", "undo", "redo", "bold", "italic", "inline_code", "code_block",
 		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",

@@ -13,7 +13,7 @@ const formatBRF = "brf"
 
 func init() {
 	register(registration{Name: formatBRF, Extensions: []string{".brf", ".brl"},
-		Load: func(path string, data []byte) (*doc.Document, error) { return loadBRF(path, data, Options{}) },
+		Load:     func(path string, data []byte) (*doc.Document, error) { return loadBRF(path, data, Options{}) },
 		LoadWith: loadBRF})
 }
 
