@@ -267,8 +267,7 @@ func (p *texParser) command(stop string) *Node {
 	case "binom":
 		top := p.argument(stop)
 		bottom := p.argument(stop)
-		return &Node{Kind: Fenced, Text: "()", Parts: []*Node{{Kind: Matrix, Parts: []*Node{
-			{Kind: MatrixRow, Parts: []*Node{top}}, {Kind: MatrixRow, Parts: []*Node{bottom}}}}}}
+		return &Node{Kind: Fenced, Text: "()", Parts: []*Node{{Kind: Fraction, Text: binomial, Parts: []*Node{top, bottom}}}}
 	case "sqrt":
 		p.skipSpace()
 		if p.i < len(p.s) && p.s[p.i] == '[' {

@@ -165,7 +165,11 @@ func mathml(e *element, depth int) *Node {
 	case "semantics":
 		return arg(0)
 	case "mfrac":
-		return &Node{Kind: Fraction, Parts: []*Node{arg(0), arg(1)}}
+		f := &Node{Kind: Fraction, Parts: []*Node{arg(0), arg(1)}}
+		if t := strings.TrimSpace(e.attrs["linethickness"]); t == "0" || t == "0pt" || t == "0em" {
+			f.Text = binomial // a fraction without its bar: n over k in brackets
+		}
+		return f
 	case "msup":
 		return &Node{Kind: Script, Parts: []*Node{arg(0), nil, arg(1)}}
 	case "msub":

@@ -77,9 +77,20 @@ func omml(e *element, depth int) *Node {
 	}
 	switch e.name {
 	case "r":
+		if pr := e.child("rPr"); pr != nil && pr.child("nor") != nil {
+			// Normal text inside the formula ("if", "otherwise").
+			if t := strings.TrimSpace(textOfKind(e, "t")); t != "" {
+				return leaf(Words, t)
+			}
+			return nil
+		}
 		return tokens(textOfKind(e, "t"))
 	case "f":
-		return &Node{Kind: Fraction, Parts: []*Node{part("num"), part("den")}}
+		f := &Node{Kind: Fraction, Parts: []*Node{part("num"), part("den")}}
+		if t, _ := e.prop("fPr", "type"); t == "noBar" {
+			f.Text = binomial
+		}
+		return f
 	case "sSup":
 		return &Node{Kind: Script, Parts: []*Node{part("e"), nil, part("sup")}}
 	case "sSub":

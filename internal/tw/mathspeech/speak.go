@@ -3,6 +3,8 @@ package mathspeech
 import (
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"textfirst/internal/tw/i18n"
 )
 
@@ -42,6 +44,9 @@ func (s *speaker) say(n *Node) string {
 		return strings.Join(parts, " ")
 	case Fraction:
 		num, den := part(n, 0), part(n, 1)
+		if n.Text == binomial {
+			return p.Sprintf(i18n.Key("%s choose %s"), s.say(num), s.say(den))
+		}
 		if simple(num) && simple(den) {
 			return p.Sprintf(i18n.Key("%s over %s"), s.say(num), s.say(den))
 		}
@@ -186,7 +191,7 @@ func (s *speaker) fenced(n *Node) string {
 	if len(signs) > 1 {
 		close = s.sign(string(signs[1]))
 	}
-	if body != nil && body.Kind == Matrix {
+	if body != nil && (body.Kind == Matrix || body.Kind == Fraction && body.Text == binomial) {
 		return s.say(body)
 	}
 	return open + " " + s.say(body) + " " + close
@@ -218,6 +223,8 @@ func (s *speaker) matrix(n *Node) string {
 
 // identifier says a letter, a Greek letter or a function name.
 func (s *speaker) identifier(t string) string {
+	// Mathematical letters (𝐯, ℝ) are said as the letters they style.
+	t = norm.NFKC.String(t)
 	if key, ok := greekKeys[t]; ok {
 		return s.p.Text(key)
 	}
@@ -226,6 +233,9 @@ func (s *speaker) identifier(t string) string {
 	}
 	if key, ok := functionKeys[t]; ok {
 		return s.p.Text(key)
+	}
+	if key, ok := signKeys[t]; ok {
+		return s.p.Text(key) // a sign written as an identifier (MathML <mi>′</mi>)
 	}
 	return t
 }

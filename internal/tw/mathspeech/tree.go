@@ -26,7 +26,8 @@ const (
 	Operator
 	// Words is text inside a formula, read as it is (Text).
 	Words
-	// Fraction has Parts numerator, denominator.
+	// Fraction has Parts numerator, denominator; Text is "binomial" for
+	// a binomial coefficient (a fraction with no bar).
 	Fraction
 	// Script has Parts base, subscript, superscript; either script may be nil.
 	Script
@@ -57,6 +58,9 @@ type Node struct {
 	Text  string
 	Parts []*Node
 }
+
+// binomial is the Text of a Fraction that is a binomial coefficient.
+const binomial = "binomial"
 
 // Formula is a parsed formula: its tree, and what it was written in.
 type Formula struct {
@@ -106,7 +110,9 @@ func simplify(n *Node) *Node {
 		n.Parts[i] = simplify(p)
 	}
 	if n.Kind == Row {
-		flat := n.Parts[:0]
+		// A new slice: a flattened row can be longer than the parts
+		// read so far, so writing in place would overwrite unread ones.
+		flat := make([]*Node, 0, len(n.Parts))
 		for _, p := range n.Parts {
 			switch {
 			case p == nil:
@@ -247,6 +253,16 @@ func pairFences(n *Node, depth int) *Node {
 			}
 		}
 		out = append(out, p)
+	}
+	// A brace left open before a table is a set of cases ("{" and the
+	// cases, with no closing sign).
+	if k := len(stack) - 1; k >= 0 && stack[k].sign == "{" && stack[k].at == len(out)-2 && out[len(out)-1].Kind == Matrix {
+		out = append(out[:stack[k].at], &Node{Kind: Fenced, Text: "{", Parts: []*Node{out[len(out)-1]}})
+	}
+	// A brace left open before a table is a set of cases ("{" and the
+	// cases, with no closing sign).
+	if k := len(stack) - 1; k >= 0 && stack[k].sign == "{" && stack[k].at == len(out)-2 && out[len(out)-1].Kind == Matrix {
+		out = append(out[:stack[k].at], &Node{Kind: Fenced, Text: "{", Parts: []*Node{out[len(out)-1]}})
 	}
 	n.Parts = out
 	if len(out) == 1 {
