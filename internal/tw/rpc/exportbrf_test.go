@@ -23,19 +23,11 @@ func TestExportBRFOverRPC(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "tides.md"), "# Tides\n\nThe tide comes in twice a day.\n")
 	input := strings.Join([]string{request(1, "action", `{"id":"export_brf"}`), request(2, "shutdown", ""), request(3, "exit", "")}, "\n") + "\n"
 	out, _ := runTw(t, dir, []string{"TEXTWEAVER_HOME=" + home}, input, "serve", "--stdio", "--no-speech", "--open", "tides.md")
-	var status string
-	for _, m := range readAll(t, out) {
-		if m.HasID && string(m.ID) == "1" {
-			if m.Error != nil {
-				t.Fatalf("export_brf failed: %v", m.Error)
-			}
-			var r struct{ Status string }
-			if err := json.Unmarshal(m.Result, &r); err != nil {
-				t.Fatal(err)
-			}
-			status = r.Status
-		}
+	var r struct{ Status string }
+	if err := json.Unmarshal(resultsByID(t, out)["1"], &r); err != nil {
+		t.Fatal(err)
 	}
+	status := r.Status
 	path := filepath.Join(dir, "tides.brf")
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -42,15 +42,7 @@ func TestExploreMathOverRPC(t *testing.T) {
 	reqs = append(reqs, request(len(steps)+1, "shutdown", ""), request(len(steps)+2, "exit", ""))
 	out, _ := runTw(t, dir, []string{"TEXTWEAVER_HOME=" + filepath.Join(dir, "home")},
 		strings.Join(reqs, "\n")+"\n", "serve", "--stdio", "--no-speech", "--open", "math.md")
-	results := map[string]json.RawMessage{}
-	for _, m := range readAll(t, out) {
-		if m.HasID {
-			if m.Error != nil {
-				t.Fatalf("request %s failed: %v", m.ID, m.Error)
-			}
-			results[string(m.ID)] = m.Result
-		}
-	}
+	results := resultsByID(t, out)
 	for i, s := range steps {
 		var r struct {
 			Status string
@@ -68,4 +60,20 @@ func TestExploreMathOverRPC(t *testing.T) {
 			t.Errorf("step %d %s %s: said %q, want %q", i+1, s.method, s.params, r.Status, s.status)
 		}
 	}
+}
+
+// resultsByID reads a transcript's results by request id; a request that
+// failed fails the test.
+func resultsByID(t *testing.T, out []byte) map[string]json.RawMessage {
+	t.Helper()
+	results := map[string]json.RawMessage{}
+	for _, m := range readAll(t, out) {
+		if m.HasID {
+			if m.Error != nil {
+				t.Fatalf("request %s failed: %v", m.ID, m.Error)
+			}
+			results[string(m.ID)] = m.Result
+		}
+	}
+	return results
 }
