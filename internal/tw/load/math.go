@@ -21,8 +21,14 @@ func (b *builder) formula(notation, source string, p *i18n.Printer) {
 	if source == "" {
 		return
 	}
-	said := mathspeech.Speak(mathspeech.Parse(notation, source), p)
-	if said == "" {
+	b.formulaOf(notation, source, mathspeech.Parse(notation, source), p)
+}
+
+// formulaOf is formula for a formula already parsed into tree.
+func (b *builder) formulaOf(notation, source string, tree *mathspeech.Node, p *i18n.Printer) {
+	source = strings.TrimSpace(source)
+	said := mathspeech.Speak(tree, p)
+	if source == "" || said == "" {
 		return
 	}
 	id := b.openMarker(doc.Marker{Kind: doc.Math, Label: notation, Reference: source})
@@ -39,8 +45,9 @@ func mathPrinter(lang string) *i18n.Printer {
 	return i18n.For(code)
 }
 
-// math reads a MathML <math> element: its source is the element as
-// written; a display="block" formula is a block of its own.
+// math reads a MathML <math> element: its words from the parsed element
+// itself, its source the element as written; a display="block" formula
+// is a block of its own.
 func (w *htmlWalker) math(n *html.Node) {
 	var src bytes.Buffer
 	if err := html.Render(&src, n); err != nil {
@@ -51,10 +58,30 @@ func (w *htmlWalker) math(n *html.Node) {
 	if block {
 		w.paragraphBreak()
 	}
-	w.b.formula(mathspeech.MathML, src.String(), nil)
+	w.b.formulaOf(mathspeech.MathML, src.String(), mathspeech.MathMLTree(mathElement(n, 0)), nil)
 	if block {
 		w.paragraphBreak()
 	}
+}
+
+// mathElement is an HTML parser's element as mathspeech reads it.
+func mathElement(n *html.Node, depth int) *mathspeech.Element {
+	if n.Type == html.TextNode {
+		return &mathspeech.Element{Text: n.Data}
+	}
+	e := &mathspeech.Element{Name: n.Data}
+	for _, a := range n.Attr {
+		if e.Attrs == nil {
+			e.Attrs = map[string]string{}
+		}
+		e.Attrs[a.Key] = a.Val
+	}
+	for c := n.FirstChild; c != nil && depth < maxHTMLDepth; c = c.NextSibling {
+		if c.Type == html.ElementNode || c.Type == html.TextNode {
+			e.Children = append(e.Children, mathElement(c, depth+1))
+		}
+	}
+	return e
 }
 
 // source writes n back as XML (prefixes as the part wrote them), the

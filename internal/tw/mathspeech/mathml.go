@@ -9,25 +9,27 @@ import (
 	"unicode"
 )
 
-// element is a parsed XML element: its local name, attributes by local
-// name, and children (text children have no name).
-type element struct {
-	name     string
-	attrs    map[string]string
-	children []*element
-	text     string
+// Element is a parsed XML element: its local name, attributes by local
+// name, and children; a text child has no Name, only Text. A MathML
+// formula another parser already read (an HTML page's <math>) is given to
+// MathMLTree in this form.
+type Element struct {
+	Name     string
+	Attrs    map[string]string
+	Children []*Element
+	Text     string
 }
 
 // parseXML reads XML leniently (HTML entities, unclosed tags) into a tree
 // under a nameless root, and whether it was well formed.
-func parseXML(src string) (*element, bool) {
+func parseXML(src string) (*Element, bool) {
 	dec := xml.NewDecoder(strings.NewReader(src))
 	dec.Strict = false
 	dec.AutoClose = xml.HTMLAutoClose
 	dec.Entity = xml.HTMLEntity
 	dec.CharsetReader = func(_ string, in io.Reader) (io.Reader, error) { return in, nil }
-	root := &element{}
-	stack := []*element{root}
+	root := &Element{}
+	stack := []*Element{root}
 	for {
 		tok, err := dec.Token()
 		if err != nil {
@@ -36,38 +38,38 @@ func parseXML(src string) (*element, bool) {
 		top := stack[len(stack)-1]
 		switch t := tok.(type) {
 		case xml.StartElement:
-			e := &element{name: t.Name.Local}
+			e := &Element{Name: t.Name.Local}
 			for _, a := range t.Attr {
-				if e.attrs == nil {
-					e.attrs = map[string]string{}
+				if e.Attrs == nil {
+					e.Attrs = map[string]string{}
 				}
-				e.attrs[a.Name.Local] = a.Value
+				e.Attrs[a.Name.Local] = a.Value
 			}
-			top.children = append(top.children, e)
+			top.Children = append(top.Children, e)
 			if len(stack) < maxDepth {
 				stack = append(stack, e)
 			} else {
-				stack = append(stack, &element{})
+				stack = append(stack, &Element{})
 			}
 		case xml.EndElement:
 			if len(stack) > 1 {
 				stack = stack[:len(stack)-1]
 			}
 		case xml.CharData:
-			top.children = append(top.children, &element{text: string(bytes.Clone(t))})
+			top.Children = append(top.Children, &Element{Text: string(bytes.Clone(t))})
 		}
 	}
 }
 
 // textOf is the text of e and its descendants.
-func (e *element) textOf() string {
+func (e *Element) textOf() string {
 	var b strings.Builder
-	var walk func(*element, int)
-	walk = func(e *element, depth int) {
-		if e.name == "" {
-			b.WriteString(e.text)
+	var walk func(*Element, int)
+	walk = func(e *Element, depth int) {
+		if e.Name == "" {
+			b.WriteString(e.Text)
 		}
-		for _, c := range e.children {
+		for _, c := range e.Children {
 			if depth < maxDepth {
 				walk(c, depth+1)
 			}
@@ -78,10 +80,10 @@ func (e *element) textOf() string {
 }
 
 // elements are e's element children.
-func (e *element) elements() []*element {
-	var out []*element
-	for _, c := range e.children {
-		if c.name != "" {
+func (e *Element) elements() []*Element {
+	var out []*Element
+	for _, c := range e.Children {
+		if c.Name != "" {
 			out = append(out, c)
 		}
 	}
@@ -98,6 +100,17 @@ func ParseMathML(src string) *Node {
 	if !ok {
 		return fallback(root.textOf())
 	}
+	n := finish(mathml(root, 0))
+	if !hasTerms(n) {
+		return fallback(root.textOf())
+	}
+	return n
+}
+
+// MathMLTree reads a <math> element another parser read, as ParseMathML
+// reads MathML source.
+func MathMLTree(math *Element) *Node {
+	root := &Element{Children: []*Element{math}}
 	n := finish(mathml(root, 0))
 	if !hasTerms(n) {
 		return fallback(root.textOf())
@@ -133,7 +146,7 @@ func tokens(s string) *Node {
 }
 
 // mathml converts an element and its content.
-func mathml(e *element, depth int) *Node {
+func mathml(e *Element, depth int) *Node {
 	if depth > maxDepth {
 		return fallback(e.textOf())
 	}
@@ -144,7 +157,7 @@ func mathml(e *element, depth int) *Node {
 		}
 		return row()
 	}
-	switch e.name {
+	switch e.Name {
 	case "mi":
 		return identifier(strings.TrimSpace(e.textOf()))
 	case "mn":
@@ -166,7 +179,7 @@ func mathml(e *element, depth int) *Node {
 		return arg(0)
 	case "mfrac":
 		f := &Node{Kind: Fraction, Parts: []*Node{arg(0), arg(1)}}
-		if t := strings.TrimSpace(e.attrs["linethickness"]); t == "0" || t == "0pt" || t == "0em" {
+		if t := strings.TrimSpace(e.Attrs["linethickness"]); t == "0" || t == "0pt" || t == "0em" {
 			f.Text = binomial // a fraction without its bar: n over k in brackets
 		}
 		return f
@@ -196,10 +209,10 @@ func mathml(e *element, depth int) *Node {
 		return &Node{Kind: Root, Parts: []*Node{arg(0), arg(1)}}
 	case "mfenced":
 		open, close := "(", ")"
-		if v, ok := e.attrs["open"]; ok {
+		if v, ok := e.Attrs["open"]; ok {
 			open = v
 		}
-		if v, ok := e.attrs["close"]; ok {
+		if v, ok := e.Attrs["close"]; ok {
 			close = v
 		}
 		body := row()
@@ -215,11 +228,11 @@ func mathml(e *element, depth int) *Node {
 		for _, tr := range kids {
 			r := &Node{Kind: MatrixRow}
 			for _, td := range tr.elements() {
-				if td.name == "mtd" {
+				if td.Name == "mtd" {
 					r.Parts = append(r.Parts, children(td.elements(), depth+1))
 				}
 			}
-			if tr.name == "mtr" || tr.name == "mlabeledtr" {
+			if tr.Name == "mtr" || tr.Name == "mlabeledtr" {
 				m.Parts = append(m.Parts, r)
 			}
 		}
@@ -238,7 +251,7 @@ func mathml(e *element, depth int) *Node {
 }
 
 // children converts elements into one row.
-func children(kids []*element, depth int) *Node {
+func children(kids []*Element, depth int) *Node {
 	r := row()
 	for _, k := range kids {
 		if n := mathml(k, depth+1); n != nil {

@@ -20,16 +20,16 @@ func ParseOMML(src string) *Node {
 }
 
 // textOfKind joins the text of the elements named name under e.
-func textOfKind(e *element, name string) string {
+func textOfKind(e *Element, name string) string {
 	var b strings.Builder
-	var walk func(*element, int)
-	walk = func(e *element, depth int) {
-		if e.name == name {
+	var walk func(*Element, int)
+	walk = func(e *Element, depth int) {
+		if e.Name == name {
 			b.WriteString(e.textOf())
 			b.WriteByte(' ')
 			return
 		}
-		for _, c := range e.children {
+		for _, c := range e.Children {
 			if depth < maxDepth {
 				walk(c, depth+1)
 			}
@@ -40,9 +40,9 @@ func textOfKind(e *element, name string) string {
 }
 
 // child is e's first element child named name, or nil.
-func (e *element) child(name string) *element {
-	for _, c := range e.children {
-		if c.name == name {
+func (e *Element) child(name string) *Element {
+	for _, c := range e.Children {
+		if c.Name == name {
 			return c
 		}
 	}
@@ -51,7 +51,7 @@ func (e *element) child(name string) *element {
 
 // prop is the m:val of the property name inside e's properties element
 // (m:naryPr's m:chr), and whether it is given.
-func (e *element) prop(props, name string) (string, bool) {
+func (e *Element) prop(props, name string) (string, bool) {
 	pr := e.child(props)
 	if pr == nil {
 		return "", false
@@ -60,12 +60,12 @@ func (e *element) prop(props, name string) (string, bool) {
 	if c == nil {
 		return "", false
 	}
-	v, ok := c.attrs["val"]
+	v, ok := c.Attrs["val"]
 	return v, ok
 }
 
 // omml converts an element and its content.
-func omml(e *element, depth int) *Node {
+func omml(e *Element, depth int) *Node {
 	if depth > maxDepth {
 		return fallback(textOfKind(e, "t"))
 	}
@@ -75,7 +75,7 @@ func omml(e *element, depth int) *Node {
 		}
 		return nil
 	}
-	switch e.name {
+	switch e.Name {
 	case "r":
 		if pr := e.child("rPr"); pr != nil && pr.child("nor") != nil {
 			// Normal text inside the formula ("if", "otherwise").
@@ -128,8 +128,8 @@ func omml(e *element, depth int) *Node {
 		}
 		body := row()
 		n := 0
-		for _, c := range e.children {
-			if c.name != "e" {
+		for _, c := range e.Children {
+			if c.Name != "e" {
 				continue
 			}
 			if n > 0 {
@@ -141,13 +141,13 @@ func omml(e *element, depth int) *Node {
 		return &Node{Kind: Fenced, Text: open + close, Parts: []*Node{body}}
 	case "m":
 		m := &Node{Kind: Matrix}
-		for _, mr := range e.children {
-			if mr.name != "mr" {
+		for _, mr := range e.Children {
+			if mr.Name != "mr" {
 				continue
 			}
 			r := &Node{Kind: MatrixRow}
-			for _, c := range mr.children {
-				if c.name == "e" {
+			for _, c := range mr.Children {
+				if c.Name == "e" {
 					r.Parts = append(r.Parts, omml(c, depth+1))
 				}
 			}
@@ -156,8 +156,8 @@ func omml(e *element, depth int) *Node {
 		return m
 	case "eqArr":
 		m := &Node{Kind: Matrix}
-		for _, c := range e.children {
-			if c.name == "e" {
+		for _, c := range e.Children {
+			if c.Name == "e" {
 				m.Parts = append(m.Parts, &Node{Kind: MatrixRow, Parts: []*Node{omml(c, depth+1)}})
 			}
 		}
@@ -194,13 +194,13 @@ func omml(e *element, depth int) *Node {
 	case "t":
 		return tokens(e.textOf())
 	}
-	if strings.HasSuffix(e.name, "Pr") || e.name == "" && e.children == nil {
+	if strings.HasSuffix(e.Name, "Pr") || e.Name == "" && e.Children == nil {
 		return nil // properties, and text outside m:t
 	}
 	// oMath, oMathPara, e, num, den, sub, sup, deg, box, borderBox,
 	// groupChr, phant, and what the reader does not know: the content.
 	r := row()
-	for _, c := range e.children {
+	for _, c := range e.Children {
 		if n := omml(c, depth+1); n != nil {
 			r.Parts = append(r.Parts, n)
 		}
