@@ -35,7 +35,7 @@ reads aloud, as plain text, as Markdown or HTML rebuilt from its structure
 line per structure marker (--structure). --to narration prints what
 continuous reading says, structure included ("heading level 2, Methods",
 "Row 1: Name is Ada, ..."), as a JSON array of utterances, at the normal
-verbosity and before pronunciation rules. --to epub, docx, odt and pdf write
+verbosity and before pronunciation rules. --to epub, docx, odt, pdf and brf write
 those formats (to a file with -o, or to a pipe).`,
 		Example: "  tw text notes.md\n  tw text notes.md --to json -o notes.json\n  tw text notes.md --to narration\n  cat notes.txt | tw text -",
 		Args:    cobra.ArbitraryArgs,
@@ -89,7 +89,7 @@ those formats (to a file with -o, or to a pipe).`,
 			default:
 				f, perr := export.ParseFormat(to)
 				if perr != nil {
-					return fail(env.p, 2, env.tr("tw text: cannot convert to %q", to), env.tr("Use --to text, markdown, html, json, narration, epub, docx, odt or pdf."))
+					return fail(env.p, 2, env.tr("tw text: cannot convert to %q", to), env.tr("Use --to text, markdown, html, json, narration, epub, docx, odt, pdf or brf."))
 				}
 				if f.Binary() && out == "" && isTerminal(env.Stdout) {
 					return fail(env.p, 2, env.tr("tw text: %s is a binary format: give -o FILE, or redirect the output", strings.ToUpper(string(f))), "")
@@ -113,7 +113,7 @@ those formats (to a file with -o, or to a pipe).`,
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&to, "to", "", "the output: text, markdown, html, json, narration, epub, docx, odt or pdf")
+	f.StringVar(&to, "to", "", "the output: text, markdown, html, json, narration, epub, docx, odt, pdf or brf")
 	f.StringVarP(&out, "out", "o", "", "write to this file instead of standard output")
 	f.BoolVar(&structure, "structure", false, "one line per structure marker (headings, lists, links...)")
 	f.BoolVar(&asJSON, "json", false, "the same as --to json")
