@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -28,11 +29,14 @@ const DefaultTable = "en-ueb-g2.ctb"
 // Tool is liblouis's command-line translator.
 const Tool = "lou_translate"
 
-// Limits of one run of the tool.
+// Limits of one run of the tool: its time, its output, and its address
+// space where prlimit (util-linux) is installed.
 var (
 	toolTimeout = 2 * time.Minute
 	maxOutput   = 256 << 20
 )
+
+const toolMemory = 2 << 30
 
 // ErrNoLiblouis is returned when lou_translate is not installed.
 var ErrNoLiblouis = errors.New("braille: lou_translate is not installed (Debian package liblouis-bin)")
@@ -141,7 +145,11 @@ func run(ctx context.Context, direction string, lines []string, table string) ([
 	}
 	ctx, cancel := context.WithTimeout(ctx, toolTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, direction, table)
+	name, args := bin, []string{direction, table}
+	if p, err := exec.LookPath("prlimit"); err == nil {
+		name, args = p, append([]string{"--as=" + strconv.Itoa(toolMemory), "--", bin}, args...)
+	}
+	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Stdin = strings.NewReader(in.String())
 	cmd.WaitDelay = time.Second
 	var stderr bytes.Buffer
