@@ -5,7 +5,9 @@
 # bench/tw/formats.sh compares load times with pandoc. libjs-underscore
 # brings a real HTML manual with an in-page table of contents. espeak-ng
 # speaks and ffmpeg encodes (MP3) the narration of the DAISY books the
-# tests make (internal/tw/load TestDAISYBooks).
+# tests make (internal/tw/load TestDAISYBooks). liblouis-bin
+# (lou_translate) and liblouis-data (its tables) read and write braille
+# (internal/tw/braille, the .brf loader and export).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need pandoc libreoffice-writer libjs-underscore espeak-ng ffmpeg
+apt_need pandoc libreoffice-writer libjs-underscore espeak-ng ffmpeg liblouis-bin liblouis-data

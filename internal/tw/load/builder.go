@@ -133,7 +133,7 @@ type builder struct {
 }
 
 // kindSpan is the internal kind of a span: never a marker of the document.
-const kindSpan = 20
+const kindSpan = 255
 
 // openSpan opens a range that gets a start at its first content, closed
 // with closeMarker like a marker; finish puts it in spans, not in the
@@ -156,7 +156,7 @@ type bmarker struct {
 // a marker dropped for having no content.
 var kinds = []doc.Kind{"", doc.Heading, doc.Paragraph, doc.Bold, doc.Italic, doc.Strikethrough,
 	doc.Code, doc.Link, doc.List, doc.ListItem, doc.Table, doc.TableRow, doc.TableCell, doc.Quote,
-	doc.Image, doc.Footnote, doc.Rule, doc.PageBreak, doc.Underline, doc.SectionBreak}
+	doc.Image, doc.Footnote, doc.Rule, doc.PageBreak, doc.Underline, doc.SectionBreak, doc.Math}
 
 // kindNumber is the index of k in kinds, or 0 when k is unknown.
 func kindNumber(k doc.Kind) uint8 {
@@ -199,6 +199,8 @@ func kindNumber(k doc.Kind) uint8 {
 		return 18
 	case doc.SectionBreak:
 		return 19
+	case doc.Math:
+		return 20
 	}
 	return 0
 }

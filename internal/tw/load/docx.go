@@ -9,6 +9,7 @@ import (
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/load/labels"
+	"textfirst/internal/tw/mathspeech"
 )
 
 // formatDOCX is the format name of Word documents.
@@ -674,7 +675,7 @@ func (x *docx) inline(n *xnode) {
 		case "bookmarkStart":
 			x.bookmark(c)
 		case "oMath", "oMathPara":
-			b.inlineText(c.textOf())
+			b.formula(mathspeech.OMML, c.source(), nil)
 		}
 	}
 }
