@@ -412,6 +412,9 @@ func (x *docx) paragraph(p *xnode) {
 	}
 	x.closeLists()
 	b.paragraphBreak()
+	if ppr := p.child("pPr"); ppr != nil && onOff(ppr.child("pageBreakBefore")) > 0 {
+		b.pageBreak()
+	}
 	var id int
 	switch {
 	case heading > 0:
@@ -723,6 +726,13 @@ func (x *docx) run(r *xnode) {
 				b.space()
 			} else {
 				b.lineBreak()
+				if c.attr("type") == "page" {
+					b.pageBreak()
+				}
+			}
+		case "lastRenderedPageBreak":
+			if x.inCell == 0 && !x.inNote {
+				b.pageBreak()
 			}
 		case "noBreakHyphen":
 			format()
