@@ -563,6 +563,11 @@ func (x *docx) table(t *xnode) {
 	}
 	x.closeLists()
 	b.paragraphBreak()
+	// Word breaks the page before a table by its first paragraph's
+	// pageBreakBefore.
+	if first := t.find("p"); first != nil && onOff(first.child("pPr").child("pageBreakBefore")) > 0 {
+		b.pageBreak()
+	}
 	headerFirst := false
 	if look := t.child("tblPr").child("tblLook"); look != nil {
 		if fr := look.attr("firstRow"); fr == "1" || fr == "true" || fr == "on" {

@@ -21,7 +21,7 @@ type odfStyle struct {
 	code      bool
 	outline   int
 	listStyle string
-	// breakBefore is 1 for a paragraph style that starts a page
+	// breakBefore is 1 for a paragraph or table style that starts a page
 	// (fo:break-before="page"), -1 for one that says it does not, 0 when
 	// its parent decides.
 	breakBefore int8
@@ -159,7 +159,11 @@ func (o *odf) readStyles(root *xnode) {
 				s.underline = 1
 			}
 		}
-		if pp := n.child("paragraph-properties"); pp != nil {
+		pp := n.child("paragraph-properties")
+		if pp == nil {
+			pp = n.child("table-properties")
+		}
+		if pp != nil {
 			switch pp.attr("break-before") {
 			case "page":
 				s.breakBefore = 1
@@ -211,7 +215,8 @@ func (o *odf) format(name string) (f [4]bool) {
 	return [4]bool{sf.bold > 0, sf.italic > 0, sf.underline > 0, code && !o.inCode}
 }
 
-// breaksPage reports whether a paragraph of a style starts a page.
+// breaksPage reports whether a paragraph or table of a style starts a
+// page.
 func (o *odf) breaksPage(name string) bool {
 	for k := 0; name != "" && k < 32; k++ {
 		s := o.styles[name]
@@ -286,6 +291,9 @@ func (o *odf) blocks(n *xnode) {
 		case "list":
 			o.list(c)
 		case "table":
+			if o.inCell == 0 && !o.inNote && o.breaksPage(c.attr("style-name")) {
+				b.pageBreak()
+			}
 			o.table(c)
 		case "section", "index-body", "table-of-content", "alphabetical-index", "illustration-index", "text-box", "deletion":
 			if c.name == "deletion" {
