@@ -385,6 +385,14 @@ func findGutter(ls []*line, pc *pageContent) (float64, bool) {
 	if hi-lo < 100 || math.IsInf(hi-lo, 0) || math.IsNaN(hi-lo) {
 		return 0, false
 	}
+	// A span of running text: several words, or an index entry.
+	long := make([][]bool, len(ls))
+	for i, l := range ls {
+		long[i] = make([]bool, len(l.spans))
+		for j, s := range l.spans {
+			long[i][j] = words(s.text) >= 3 && len(s.text) >= 20 || endsWithLeader(s.text)
+		}
+	}
 	best, bestScore := 0.0, 0
 	step := max(2, (hi-lo)/400)
 	for k := 0; k <= 200; k++ {
@@ -393,10 +401,9 @@ func findGutter(ls []*line, pc *pageContent) (float64, bool) {
 			break
 		}
 		cover, left, right, longL, longR := 0, 0, 0, 0, 0
-		for _, l := range ls {
-			for _, s := range l.spans {
-				// An index entry is a column's running text too.
-				long := words(s.text) >= 3 && len(s.text) >= 20 || endsWithLeader(s.text)
+		for i, l := range ls {
+			for j, s := range l.spans {
+				long := long[i][j]
 				switch {
 				case s.x0 < x && s.x1 > x:
 					cover++
