@@ -130,6 +130,9 @@ type builder struct {
 	// spans are ranges a loader tracks without making them markers (a
 	// tracked change), by the id openSpan gave; filled by finish.
 	spans map[int][2]int
+	// pageAt is the length of the text at the last page break (see
+	// pageBreak).
+	pageAt int
 }
 
 // kindSpan is the internal kind of a span: never a marker of the document.
@@ -574,6 +577,18 @@ func (b *builder) openHere(m doc.Marker) int {
 	b.open = append(b.open, openMarker{index: idx, keepEmpty: true})
 	b.started = len(b.open)
 	return idx
+}
+
+// pageBreak starts a new page where the next text starts, for documents
+// whose pages are breaks written between them (see doc.Document.Pages): a
+// page_break point. A break before any text, or with no text since the
+// last one, adds none: a page is never empty.
+func (b *builder) pageBreak() {
+	if b.runes == b.pageAt {
+		return
+	}
+	b.pageAt = b.runes
+	b.point(doc.Marker{Kind: doc.PageBreak})
 }
 
 // point adds a zero-length marker where the next text will start (or at the

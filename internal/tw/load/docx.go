@@ -413,6 +413,9 @@ func (x *docx) paragraph(p *xnode) {
 	}
 	x.closeLists()
 	b.paragraphBreak()
+	if ppr := p.child("pPr"); ppr != nil && onOff(ppr.child("pageBreakBefore")) > 0 {
+		b.pageBreak()
+	}
 	var id int
 	switch {
 	case heading > 0:
@@ -561,6 +564,11 @@ func (x *docx) table(t *xnode) {
 	}
 	x.closeLists()
 	b.paragraphBreak()
+	// Word breaks the page before a table by its first paragraph's
+	// pageBreakBefore.
+	if first := t.find("p"); first != nil && onOff(first.child("pPr").child("pageBreakBefore")) > 0 {
+		b.pageBreak()
+	}
 	headerFirst := false
 	if look := t.child("tblPr").child("tblLook"); look != nil {
 		if fr := look.attr("firstRow"); fr == "1" || fr == "true" || fr == "on" {
@@ -724,6 +732,13 @@ func (x *docx) run(r *xnode) {
 				b.space()
 			} else {
 				b.lineBreak()
+				if c.attr("type") == "page" {
+					b.pageBreak()
+				}
+			}
+		case "lastRenderedPageBreak":
+			if x.inCell == 0 && !x.inNote {
+				b.pageBreak()
 			}
 		case "noBreakHyphen":
 			format()
