@@ -12,9 +12,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/braille"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/export"
+	"textfirst/internal/tw/settings"
 )
 
 func convertCmd(env Env) *cobra.Command {
@@ -22,16 +24,17 @@ func convertCmd(env Env) *cobra.Command {
 	var from string
 	c := &cobra.Command{
 		Use:   "convert IN OUT",
-		Short: "Convert a document to Markdown, HTML, plain text, JSON, EPUB 3, DOCX, ODT or PDF",
+		Short: "Convert a document to Markdown, HTML, plain text, JSON, EPUB 3, DOCX, ODT, PDF or braille (BRF)",
 		Long: `Convert IN (any document tw reads; - reads standard input) to OUT, in the
 format OUT's extension names (.md, .html, .txt, .json, .epub, .docx, .odt,
-.pdf) or --to says. The output is rebuilt from the text tw reads and its
+.pdf, .brf) or --to says. The output is rebuilt from the text tw reads and its
 structure: headings, lists, tables, quotes, code, links and images' alt
 text, with the title, author and language. HTML is accessible (its
 language, a title, a main landmark); EPUB 3 has a navigation document of
 the headings; DOCX and ODT use the word processors' own heading, list and
 quote styles; PDF is tagged (PDF/UA), laid out by LibreOffice (the Debian
-package libreoffice-writer).`,
+package libreoffice-writer); BRF is braille through liblouis (the Debian
+package liblouis-bin) in the braille settings' code and page size.`,
 		Example: "  tw convert notes.md notes.html\n  tw convert page.html book.epub\n  tw convert notes.md notes.docx",
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -70,16 +73,17 @@ package libreoffice-writer).`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&to, "to", "", "text, markdown, html, json, epub, docx, odt or pdf (else from OUT's extension)")
+	c.Flags().StringVar(&to, "to", "", "text, markdown, html, json, epub, docx, odt, pdf or brf (else from OUT's extension)")
 	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions(formatNames(), cobra.ShellCompDirectiveNoFileComp))
 	addFromFlag(c, &from)
 	return c
 }
 
-// writeNoting is export.WriteReporting that tells on standard error of
+// writeNoting is export.WriteReporting (braille in the settings' layout)
+// that tells on standard error of
 // each image file left out, and why.
 func writeNoting(env Env, cmd string, ctx context.Context, d *doc.Document, f export.Format) ([]byte, error) {
-	data, leftOut, err := export.WriteReporting(ctx, d, f)
+	data, leftOut, err := export.WriteReporting(braille.WithLayout(ctx, env.brailleLayout()), d, f)
 	for _, l := range leftOut {
 		fmt.Fprintln(env.Stderr, env.tr("tw %s: %s", cmd, core.LeftOutNotice(env.printer(), l)))
 	}
@@ -99,4 +103,24 @@ func formatNames() []string {
 		out = append(out, string(f))
 	}
 	return out
+}
+
+// setting is a setting of the command's settings.toml, or its default.
+func (env Env) setting(path string) string {
+	if env.home != nil && env.home.store != nil {
+		return env.home.store.String(path)
+	}
+	return settings.Defaults{}.String(path)
+}
+
+// brailleLayout is the braille page and code of the command's settings.
+func (env Env) brailleLayout() braille.Layout {
+	var s interface {
+		Int(string) int
+		String(string) string
+	} = settings.Defaults{}
+	if env.home != nil && env.home.store != nil {
+		s = env.home.store
+	}
+	return braille.Layout{Cells: s.Int("braille.cells_per_line"), Lines: s.Int("braille.lines_per_page"), Table: s.String("braille.table")}
 }

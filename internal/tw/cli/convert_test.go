@@ -63,7 +63,7 @@ func TestTextToAndConvert(t *testing.T) {
 		want string
 	}{
 		{[]string{md}, 2, "Error: tw convert: give the document to read and the file to write."},
-		{[]string{md, "x.doc"}, 2, "Error: tw convert: cannot tell the format of x.doc: name it .txt, .md, .html, .json, .epub, .docx, .odt or .pdf, or give --to."},
+		{[]string{md, "x.doc"}, 2, "Error: tw convert: cannot tell the format of x.doc: name it .txt, .md, .html, .json, .epub, .docx, .odt, .pdf or .brf, or give --to."},
 		{[]string{md, "x.md", "--to", "rtf"}, 2, `Error: tw convert: cannot convert to "rtf".`},
 		{[]string{filepath.Join(dir, "none.md"), "x.md"}, 1, "Error: tw convert: cannot read " + filepath.Join(dir, "none.md") + ": no such file."},
 		{[]string{md, filepath.Join(dir, "no", "x.md")}, 1, "Error: tw convert: cannot write " + filepath.Join(dir, "no", "x.md")},

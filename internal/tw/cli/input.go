@@ -106,7 +106,7 @@ func loadDoc(env Env, cmd, path, from string) (*doc.Document, error) {
 		}
 	} else {
 		show, clear := terminalProgress(env, env.Stderr)
-		d, err = load.FileOptions(path, load.Options{Progress: show, Format: from})
+		d, err = load.FileOptions(path, load.Options{Progress: show, Format: from, BrailleTable: env.setting("braille.table")})
 		clear()
 		if errors.Is(err, doc.ErrPasswordRequired) {
 			d, err = loadLocked(env, path)

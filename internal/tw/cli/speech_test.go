@@ -175,15 +175,24 @@ func TestExportAudio(t *testing.T) {
 	if got := testkit.SoundSeconds(t, wav); got < 1 || got*1000-rec.DurationMs > 1 || rec.DurationMs-got*1000 > 1 {
 		t.Errorf("WAV %.3f s, sidecar %.1f ms", got, rec.DurationMs)
 	}
-	var texts []string
+	// The document's words, and the words the narration inserts for its
+	// structure, marked as such.
+	var texts, inserted []string
 	for i, w := range rec.Words {
-		texts = append(texts, w.Text)
+		if w.Inserted {
+			inserted = append(inserted, w.Text)
+		} else {
+			texts = append(texts, w.Text)
+		}
 		if i > 0 && w.TimeMs < rec.Words[i-1].TimeMs {
 			t.Errorf("word %d goes back in time", i)
 		}
 	}
 	if got := strings.Join(texts, " "); got != "Title Some text to export with 1,250 words No ten one two" {
 		t.Errorf("words %q", got)
+	}
+	if got := strings.Join(inserted, " "); got != "heading level 1 list with 2 items" {
+		t.Errorf("inserted words %q", got)
 	}
 	for _, tc := range []struct {
 		args []string

@@ -35,7 +35,7 @@ reads aloud, as plain text, as Markdown or HTML rebuilt from its structure
 line per structure marker (--structure). --to narration prints what
 continuous reading says, structure included ("heading level 2, Methods",
 "Row 1: Name is Ada, ..."), as a JSON array of utterances, at the normal
-verbosity and before pronunciation rules. --to epub, docx, odt and pdf write
+verbosity and before pronunciation rules. --to epub, docx, odt, pdf and brf write
 those formats (to a file with -o, or to a pipe). --pages prints only some
 pages of a paged document (a PDF, a DAISY book): "7", "3-5", "i-2", by the
 number printed on them or by their place.`,
@@ -97,7 +97,7 @@ number printed on them or by their place.`,
 			default:
 				f, perr := export.ParseFormat(to)
 				if perr != nil {
-					return fail(env.p, 2, env.tr("tw text: cannot convert to %q", to), env.tr("Use --to text, markdown, html, json, narration, epub, docx, odt or pdf."))
+					return fail(env.p, 2, env.tr("tw text: cannot convert to %q", to), env.tr("Use --to text, markdown, html, json, narration, epub, docx, odt, pdf or brf."))
 				}
 				if f.Binary() && out == "" && isTerminal(env.Stdout) {
 					return fail(env.p, 2, env.tr("tw text: %s is a binary format: give -o FILE, or redirect the output", strings.ToUpper(string(f))), "")
@@ -121,7 +121,7 @@ number printed on them or by their place.`,
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&to, "to", "", "the output: text, markdown, html, json, narration, epub, docx, odt or pdf")
+	f.StringVar(&to, "to", "", "the output: text, markdown, html, json, narration, epub, docx, odt, pdf or brf")
 	f.StringVarP(&out, "out", "o", "", "write to this file instead of standard output")
 	f.StringVar(&pages, "pages", "", "print only these pages: 7, 3-5, i-2 (printed numbers, or places from 1)")
 	f.BoolVar(&structure, "structure", false, "one line per structure marker (headings, lists, links...)")

@@ -66,14 +66,14 @@ var actionList = func() []ActionInfo {
 		"read_current_word", "read_current_sentence", "read_current_line", "read_paragraph",
 		"read_selection", "say_position", "say_status", "repeat_message", "word_count",
 		"link_address", "replay_sentence", "replay_paragraph", "say_all", "summarize", "define_word", "document_overview",
-		"reading_level", "toggle_book_audio")
+		"reading_level", "toggle_book_audio", "explore_math")
 	add(GroupVoice,
 		"rate_up", "rate_down", "pitch_up", "pitch_down", "volume_up", "volume_down",
 		"cycle_speed_preset", "choose_voice", "restart_speech", "cycle_verbosity", "cycle_punctuation",
 		"toggle_favorite_voice", "cycle_favorite_voice")
 	add(GroupFile,
 		"open", "new_document", "save", "save_as", "export_settings", "import_settings",
-		"export_html", "export_pdf", "export_docx", "export_epub", "export_audio", "export_as", "quit")
+		"export_html", "export_pdf", "export_docx", "export_epub", "export_brf", "export_audio", "export_as", "quit")
 	add(GroupEditing,
 		"toggle_edit_mode", "undo", "redo", "bold", "italic", "inline_code", "code_block",
 		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",

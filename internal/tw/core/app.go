@@ -25,6 +25,7 @@ import (
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
 	"textfirst/internal/tw/load"
+	"textfirst/internal/tw/mathspeech"
 	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/units"
 )
@@ -43,6 +44,8 @@ const (
 	ModeBrowse       = "Browse"
 	ModeEdit         = "Edit"
 	ModeSpeechCursor = "Speech Cursor"
+	// ModeMath is exploring a formula term by term (explore_math).
+	ModeMath = "Math"
 )
 
 // Playback states, as the protocol names them.
@@ -149,7 +152,9 @@ type App struct {
 	editing      bool
 	dirty        bool
 
-	mode     string
+	mode string
+	// math explores the formula at the cursor in ModeMath.
+	math     *mathspeech.Explorer
 	status   string
 	pending  *Pending
 	prompt   *Prompt

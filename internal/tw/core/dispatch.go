@@ -741,6 +741,7 @@ var modeNames = map[string]string{
 	ModeBrowse:       msg("Browse mode"),
 	ModeEdit:         msg("Edit mode"),
 	ModeSpeechCursor: msg("Speech Cursor mode"),
+	ModeMath:         msg("Math mode"),
 	"Open":           msg("Open mode"),
 	"Go to":          msg("Go to mode"),
 	"Prompt":         msg("Prompt mode"),

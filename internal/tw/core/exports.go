@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/braille"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/export"
 	"textfirst/internal/tw/i18n"
@@ -39,6 +40,7 @@ var documentExports = map[string]export.Format{
 	"export_epub": export.FormatEPUB,
 	"export_docx": export.FormatDOCX,
 	"export_pdf":  export.FormatPDF,
+	"export_brf":  export.FormatBRF,
 }
 
 // audioExts are the audio formats of export.audio_format and their file
@@ -109,6 +111,13 @@ func (a *App) exportDocument(format export.Format) {
 	a.exportTo(path, format)
 }
 
+// brailleLayout is the braille page and code of the settings.
+func (a *App) brailleLayout() braille.Layout {
+	s := a.opts.Settings
+	return braille.Layout{Cells: s.Int("braille.cells_per_line"), Lines: s.Int("braille.lines_per_page"),
+		Table: s.String("braille.table")}
+}
+
 // exportTo writes the open document to path as format: at once, or in the
 // background for a PDF.
 func (a *App) exportTo(path string, format export.Format) {
@@ -123,7 +132,7 @@ func (a *App) exportTo(path string, format export.Format) {
 		})
 		return
 	}
-	data, leftOut, err := export.WriteReporting(context.Background(), a.d, format)
+	data, leftOut, err := export.WriteReporting(braille.WithLayout(context.Background(), a.brailleLayout()), a.d, format)
 	if err != nil {
 		a.sayError(a.tr("Could not export the document: %v", err))
 		return

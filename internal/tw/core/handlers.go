@@ -96,6 +96,9 @@ func (a *App) perform(act ActionInfo) {
 		// action has one): nothing to do.
 		return
 	}
+	if a.mode == ModeMath && a.exploreMath(act.ID) {
+		return
+	}
 	act.run(a)
 }
 

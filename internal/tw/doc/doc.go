@@ -42,6 +42,10 @@ const (
 	// (an EPUB nav entry, a PDF bookmark): Label is the entry's text,
 	// Level its depth.
 	SectionBreak Kind = "section_break"
+	// Math spans a formula, whose text is the formula said in words
+	// ("x squared"): Label is the notation its source is written in
+	// ("latex", "mathml" or "omml"), Reference the source itself.
+	Math Kind = "math"
 )
 
 // Marker is a range [Start, End) of the canonical text with a kind.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"textfirst/internal/tw/braille"
 	"textfirst/internal/tw/doc"
 )
 
@@ -23,6 +24,7 @@ const (
 	FormatDOCX     Format = "docx"
 	FormatODT      Format = "odt"
 	FormatPDF      Format = "pdf"
+	FormatBRF      Format = "brf"
 )
 
 // info is f's entry in formatTable.
@@ -87,6 +89,11 @@ var formatTable = []formatInfo{
 			return writeODT(d, files)
 		}},
 	{FormatPDF, []string{"pdf"}, []string{".pdf"}, true, writePDF},
+	// Braille through liblouis, laid out as braille.LayoutFrom(ctx) says.
+	{FormatBRF, []string{"brf", "braille"}, []string{".brf"}, false,
+		unpacked(func(ctx context.Context, d *doc.Document) ([]byte, error) {
+			return braille.WriteBRF(ctx, d, braille.LayoutFrom(ctx))
+		})},
 }
 
 // Formats lists the formats in the order help texts name them.
@@ -100,7 +107,7 @@ var Formats = func() []Format {
 
 // Extensions lists the file extensions FormatOf knows, as messages name
 // them.
-const Extensions = ".txt, .md, .html, .json, .epub, .docx, .odt or .pdf"
+const Extensions = ".txt, .md, .html, .json, .epub, .docx, .odt, .pdf or .brf"
 
 // ParseFormat reads a --to value.
 func ParseFormat(s string) (Format, error) {

@@ -24,6 +24,7 @@ func TestFormatNames(t *testing.T) {
 		{export.FormatDOCX, []string{"docx", "Word"}, []string{"a.docx"}, ".docx", true},
 		{export.FormatODT, []string{"odt", "opendocument"}, []string{"a.odt"}, ".odt", true},
 		{export.FormatPDF, []string{"pdf"}, []string{"dir/a.PDF"}, ".pdf", true},
+		{export.FormatBRF, []string{"brf", "braille"}, []string{"a.brf"}, ".brf", false},
 	}
 	for _, tt := range tests {
 		for _, n := range tt.names {

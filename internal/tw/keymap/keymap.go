@@ -224,6 +224,12 @@ var defaults = func() []binding {
 
 	// View and help
 	b(g, "command_palette", "F2", "Alt+X")
+	b(g, "explore_math", "Alt+Shift+X")
+	// Most terminals send Alt+Shift+X as ESC X, which is also the start of
+	// a control string (SOS) to the terminal reader's input parser, so the
+	// key only arrives where the terminal reports modified keys (xterm's
+	// modifyOtherKeys, the kitty protocol); Shift+X works everywhere.
+	b(br, "explore_math", "Shift+X")
 	b(br, "command_palette", ":")
 	b(g, "settings", "Shift+F10")
 	b(br, "keyboard_help", "?")

@@ -130,10 +130,13 @@ type builder struct {
 	// spans are ranges a loader tracks without making them markers (a
 	// tracked change), by the id openSpan gave; filled by finish.
 	spans map[int][2]int
+	// pageAt is the length of the text at the last page break (see
+	// pageBreak).
+	pageAt int
 }
 
 // kindSpan is the internal kind of a span: never a marker of the document.
-const kindSpan = 20
+const kindSpan = 255
 
 // openSpan opens a range that gets a start at its first content, closed
 // with closeMarker like a marker; finish puts it in spans, not in the
@@ -156,7 +159,7 @@ type bmarker struct {
 // a marker dropped for having no content.
 var kinds = []doc.Kind{"", doc.Heading, doc.Paragraph, doc.Bold, doc.Italic, doc.Strikethrough,
 	doc.Code, doc.Link, doc.List, doc.ListItem, doc.Table, doc.TableRow, doc.TableCell, doc.Quote,
-	doc.Image, doc.Footnote, doc.Rule, doc.PageBreak, doc.Underline, doc.SectionBreak}
+	doc.Image, doc.Footnote, doc.Rule, doc.PageBreak, doc.Underline, doc.SectionBreak, doc.Math}
 
 // kindNumber is the index of k in kinds, or 0 when k is unknown.
 func kindNumber(k doc.Kind) uint8 {
@@ -199,6 +202,8 @@ func kindNumber(k doc.Kind) uint8 {
 		return 18
 	case doc.SectionBreak:
 		return 19
+	case doc.Math:
+		return 20
 	}
 	return 0
 }
@@ -572,6 +577,18 @@ func (b *builder) openHere(m doc.Marker) int {
 	b.open = append(b.open, openMarker{index: idx, keepEmpty: true})
 	b.started = len(b.open)
 	return idx
+}
+
+// pageBreak starts a new page where the next text starts, for documents
+// whose pages are breaks written between them (see doc.Document.Pages): a
+// page_break point. A break before any text, or with no text since the
+// last one, adds none: a page is never empty.
+func (b *builder) pageBreak() {
+	if b.runes == b.pageAt {
+		return
+	}
+	b.pageAt = b.runes
+	b.point(doc.Marker{Kind: doc.PageBreak})
 }
 
 // point adds a zero-length marker where the next text will start (or at the

@@ -9,6 +9,7 @@ import (
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/load/labels"
+	"textfirst/internal/tw/mathspeech"
 )
 
 // formatDOCX is the format name of Word documents.
@@ -412,6 +413,9 @@ func (x *docx) paragraph(p *xnode) {
 	}
 	x.closeLists()
 	b.paragraphBreak()
+	if ppr := p.child("pPr"); ppr != nil && onOff(ppr.child("pageBreakBefore")) > 0 {
+		b.pageBreak()
+	}
 	var id int
 	switch {
 	case heading > 0:
@@ -560,6 +564,11 @@ func (x *docx) table(t *xnode) {
 	}
 	x.closeLists()
 	b.paragraphBreak()
+	// Word breaks the page before a table by its first paragraph's
+	// pageBreakBefore.
+	if first := t.find("p"); first != nil && onOff(first.child("pPr").child("pageBreakBefore")) > 0 {
+		b.pageBreak()
+	}
 	headerFirst := false
 	if look := t.child("tblPr").child("tblLook"); look != nil {
 		if fr := look.attr("firstRow"); fr == "1" || fr == "true" || fr == "on" {
@@ -674,7 +683,7 @@ func (x *docx) inline(n *xnode) {
 		case "bookmarkStart":
 			x.bookmark(c)
 		case "oMath", "oMathPara":
-			b.inlineText(c.textOf())
+			b.formula(mathspeech.OMML, c.source(), nil)
 		}
 	}
 }
@@ -723,6 +732,13 @@ func (x *docx) run(r *xnode) {
 				b.space()
 			} else {
 				b.lineBreak()
+				if c.attr("type") == "page" {
+					b.pageBreak()
+				}
+			}
+		case "lastRenderedPageBreak":
+			if x.inCell == 0 && !x.inNote {
+				b.pageBreak()
 			}
 		case "noBreakHyphen":
 			format()

@@ -147,8 +147,11 @@ func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 	if len(toc) == 0 && ncxPath != "" {
 		toc = epubNCX(z, ncxPath)
 	}
+	findTOCTargets(toc, spine, inSpine)
+	tocKeys := map[string]bool{}
 	chapterLabel := map[string]string{}
 	for _, e := range toc {
+		tocKeys[e.key] = true
 		if !strings.Contains(e.key, "#") {
 			if _, ok := chapterLabel[e.key]; !ok {
 				chapterLabel[e.key] = e.label
@@ -189,6 +192,7 @@ func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 		w.linkKey = func(href string) string { return epubLinkKey(chapter, href) }
 		b.paragraphBreak()
 		b.anchor(chapter)
+		prepareChapter(root, chapter, tocKeys)
 		if label := chapterLabel[chapter]; label != "" && !hasHeading(root) {
 			b.heading(1, label)
 		}
@@ -199,6 +203,7 @@ func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 	bookEnd := b.text.Len()
 	w.notes.write(w)
 	text, markers := b.finish()
+	markers = tocHeadings(text[:min(bookEnd, len(text))], markers, toc, b.anchors)
 	sections := tocSections(text[:min(bookEnd, len(text))], toc, b.anchors)
 	if len(sections) > 0 {
 		markers = append(sections, markers...)
@@ -225,9 +230,7 @@ func walkHTMLBody(w *htmlWalker, root *html.Node) {
 func hasHeading(root *html.Node) bool {
 	found := false
 	forEachElement(root, func(n *html.Node) {
-		if len(n.Data) == 2 && n.Data[0] == 'h' && n.Data[1] >= '1' && n.Data[1] <= '6' {
-			found = true
-		}
+		found = found || isHeadingElement(n)
 	})
 	return found
 }

@@ -271,6 +271,8 @@ func (w *htmlWalker) element(n *html.Node) {
 	defer func() { w.depth-- }()
 	switch name := n.Data; name {
 	case "head", "title", "caption":
+	case "math":
+		w.math(n)
 	case "h1", "h2", "h3", "h4", "h5", "h6":
 		w.paragraphBreak()
 		if w.inCell > 0 {

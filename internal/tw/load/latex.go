@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/mathspeech"
 )
 
 // formatLaTeX is the format name of LaTeX sources.
@@ -373,46 +374,17 @@ func (t *tex) math() {
 		t.i = len(s)
 		return
 	}
-	t.text(texMath(s[start : start+k]))
+	t.formula(s[start : start+k])
 	t.i = start + k + len(end)
 }
 
-// texMath reads math source: symbols as characters, other commands as
-// their names, braces and ^ _ dropped.
-func texMath(m string) string {
-	var out strings.Builder
-	for i := 0; i < len(m); i++ {
-		c := m[i]
-		switch c {
-		case '\\':
-			j := i + 1
-			for j < len(m) && (m[j] >= 'a' && m[j] <= 'z' || m[j] >= 'A' && m[j] <= 'Z') {
-				j++
-			}
-			name := m[i+1 : j]
-			if name == "label" || name == "nonumber" || name == "notag" {
-				// Not part of the formula: a label (and its argument), a numbering switch.
-				if name == "label" {
-					_, j = braced(m, j)
-				}
-				i = j - 1
-				continue
-			}
-			if sym, ok := texSymbols[name]; ok {
-				out.WriteString(sym)
-			} else if name != "" && name != "left" && name != "right" && name != "mathrm" && name != "text" && name != "frac" {
-				out.WriteString(name)
-			} else if name == "" && j < len(m) {
-				out.WriteByte(m[j])
-				j++
-			}
-			i = j - 1
-		case '{', '}', '^', '_':
-		default:
-			out.WriteByte(c)
-		}
+// formula writes math source as its words in a math marker.
+func (t *tex) formula(src string) {
+	if strings.TrimSpace(src) == "" {
+		return
 	}
-	return strings.TrimSpace(out.String())
+	t.startText()
+	t.b.formula(mathspeech.LaTeX, src, nil)
 }
 
 // command reads a command at t.i; true when it ends the environment env.
@@ -451,13 +423,13 @@ func (t *tex) command(env string) bool {
 			t.text(" ")
 		case '(':
 			if k := strings.Index(s[t.i:], "\\)"); k >= 0 {
-				t.text(texMath(s[t.i : t.i+k]))
+				t.formula(s[t.i : t.i+k])
 				t.i += k + 2
 			}
 		case '[':
 			if k := strings.Index(s[t.i:], "\\]"); k >= 0 {
 				t.endPara()
-				t.text(texMath(s[t.i : t.i+k]))
+				t.formula(s[t.i : t.i+k])
 				t.endPara()
 				t.i += k + 2
 			}
@@ -845,7 +817,7 @@ func (t *tex) environment(env string) {
 			return
 		}
 		t.endPara()
-		t.text(texMath(strings.ReplaceAll(strings.ReplaceAll(s[t.i:t.i+k], "\\\\", " "), "&", "")))
+		t.formula("\\begin{" + env + "}" + s[t.i:t.i+k] + endTag)
 		t.endPara()
 		t.i += k + len(endTag)
 	case "abstract":

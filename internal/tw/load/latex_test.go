@@ -15,7 +15,7 @@ func TestLaTeX(t *testing.T) {
 		{name: "lists", in: "\\begin{enumerate}\\item One\\item Two\\begin{itemize}\\item Sub\\end{itemize}\\end{enumerate}",
 			text: "One\nTwo\nSub", markers: []string{`list 0-11 level=1 "One\nTwo\nSub"`, `list_item 0-3 level=1 label="1." "One"`, `list_item 4-11 level=1 label="2." "Two\nSub"`, `list 8-11 level=2 "Sub"`, `list_item 8-11 level=2 "Sub"`}},
 		{name: "tabular", in: "\\begin{tabular}{ll}\\hline a & b \\\\ c & \\textbf{d}\\\\\\hline\\end{tabular}", text: "a | b\nc | d"},
-		{name: "verbatim and math", in: "Let $x^2 + \\alpha$ be.\n\n\\begin{verbatim}\n  raw \\cmd\n\\end{verbatim}", text: "Let x2 + α be.\n\n  raw \\cmd"},
+		{name: "verbatim and math", in: "Let $x^2 + \\alpha$ be.\n\n\\begin{verbatim}\n  raw \\cmd\n\\end{verbatim}", text: "Let x squared plus alpha be.\n\n  raw \\cmd"},
 		{name: "recursive macro is not expanded", in: "\\def\\a{\\a\\a}\\newcommand{\\b}{\\b x}\nText \\a\\b end.", text: "Text end."},
 		{name: "footnote and link", in: "See\\footnote{A note.} \\href{http://x.org}{site}.", text: "See[1] site.\n\nFootnotes\n\n[1] A note."},
 		{name: "user macro followed by an empty group", in: "\\newcommand{\\harbour}{Saint-Malo}\\begin{document}The tides at \\harbour{} follow the moon; at \\harbour\\ too.\\end{document}",
@@ -25,8 +25,9 @@ func TestLaTeX(t *testing.T) {
 		{name: "mutually recursive macros stop", in: "\\def\\a{x\\b}\\def\\b{y\\a}\\a.", text: "xy."},
 		{name: "space after an argument stays", in: "Use the \\module{httplib2} module, \\LaTeX{} and \\unknown word.", text: "Use the httplib2 module, LaTeX and word."},
 		{name: "references", in: "\\section{A}\\label{a}\\subsection{B}\\label{b}\nSee~\\ref{b}, \\ref{a}, \\ref{f}, \\eqref{e}, \\ref{none}.\n\\begin{figure}\\label{f}\\end{figure}\\begin{equation}x\\label{e}\\end{equation}",
-			text:    "A\n\nB\n\nSee 1.1, 1, 1, (1), [none].\n\nx",
-			markers: []string{`heading 0-1 level=1 "A"`, `heading 3-4 level=2 "B"`, `paragraph 6-33 "See 1.1, 1, 1, (1), [none]."`, `link 10-13 ref="#b" "1.1"`, `link 15-16 ref="#a" "1"`, `link 18-19 ref="#f" "1"`, `link 21-24 ref="#e" "(1)"`, `link 26-32 ref="#none" "[none]"`, `paragraph 35-36 "x"`}},
+			text: "A\n\nB\n\nSee 1.1, 1, 1, (1), [none].\n\nx",
+			markers: []string{`heading 0-1 level=1 "A"`, `heading 3-4 level=2 "B"`, `paragraph 6-33 "See 1.1, 1, 1, (1), [none]."`, `link 10-13 ref="#b" "1.1"`, `link 15-16 ref="#a" "1"`, `link 18-19 ref="#f" "1"`, `link 21-24 ref="#e" "(1)"`, `link 26-32 ref="#none" "[none]"`, `paragraph 35-36 "x"`,
+				`math 35-36 label="latex" ref="\\begin{equation}x\\label{e}\\end{equation}" "x"`}},
 		{name: "unbalanced", in: "\\section{A\n\ntext }}} \\begin{itemize}\\item x", text: "A text\n\nx"},
 	}, loadLaTeX)
 }

@@ -124,6 +124,9 @@ type Options struct {
 	// Format reads the document in this input format (see
 	// InputExtension) whatever its name says; "" goes by the name.
 	Format string
+	// BrailleTable is the liblouis table a .brf file is read in
+	// ("en-ueb-g1.ctb"); "" is braille.DefaultTable.
+	BrailleTable string
 }
 
 // loadPDF is the PDF loader with Options.

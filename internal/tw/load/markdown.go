@@ -14,9 +14,12 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/util"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/i18n"
+	"textfirst/internal/tw/mathspeech"
 )
 
 // markdownParser is built once: goldmark parsers are safe for concurrent
@@ -26,7 +29,7 @@ var markdownParser = goldmark.New(goldmark.WithExtensions(
 	extension.Strikethrough,
 	extension.Footnote,
 	extension.TaskList,
-), goldmark.WithParserOptions(withLinkRefBatcher)).Parser()
+), goldmark.WithParserOptions(withLinkRefBatcher, parser.WithInlineParsers(mathInlineParser))).Parser()
 
 // loadMarkdown loads CommonMark with GitHub tables, strikethrough, task lists
 // and footnotes. Front matter (YAML between "---" lines, or TOML between
@@ -89,7 +92,7 @@ func loadMarkdownTables(path string, data []byte, pieceSize, tableCells int) (d 
 			hint += 2 * bytes.Count(p.src, []byte{'|'})
 		}
 	}
-	c := &mdConverter{b: newBuilder(hint).limitTo(len(data))}
+	c := &mdConverter{b: newBuilder(hint).limitTo(len(data)), math: mathPrinter(fm.language)}
 	var pieces []mdPiece
 	for _, p := range parts {
 		if p.table || pieceSize <= 0 {
@@ -279,6 +282,8 @@ type mdConverter struct {
 	labels    map[int]string
 	footnotes []footnote
 	html      rawHTML
+	// math says formulas in the document's language.
+	math *i18n.Printer
 }
 
 func (c *mdConverter) inList() bool { return len(c.lists) > 0 }
@@ -322,6 +327,8 @@ func (c *mdConverter) node(n ast.Node) {
 		case n.SoftLineBreak():
 			c.b.space()
 		}
+	case *mdMath:
+		c.b.formula(mathspeech.LaTeX, string(n.source), c.math)
 	case *ast.String:
 		if n.IsCode() || n.IsRaw() {
 			c.b.inlineBytes(n.Value)

@@ -21,6 +21,10 @@ type odfStyle struct {
 	code      bool
 	outline   int
 	listStyle string
+	// breakBefore is 1 for a paragraph or table style that starts a page
+	// (fo:break-before="page"), -1 for one that says it does not, 0 when
+	// its parent decides.
+	breakBefore int8
 }
 
 type odfListLevel struct {
@@ -155,6 +159,18 @@ func (o *odf) readStyles(root *xnode) {
 				s.underline = 1
 			}
 		}
+		pp := n.child("paragraph-properties")
+		if pp == nil {
+			pp = n.child("table-properties")
+		}
+		if pp != nil {
+			switch pp.attr("break-before") {
+			case "page":
+				s.breakBefore = 1
+			case "auto", "column":
+				s.breakBefore = -1
+			}
+		}
 		name := n.attr("name")
 		low := strings.ToLower(strings.ReplaceAll(name, "_20_", " "))
 		if strings.Contains(low, "source text") || strings.Contains(low, "preformatted") || strings.Contains(low, "verbatim") {
@@ -199,6 +215,22 @@ func (o *odf) format(name string) (f [4]bool) {
 	return [4]bool{sf.bold > 0, sf.italic > 0, sf.underline > 0, code && !o.inCode}
 }
 
+// breaksPage reports whether a paragraph or table of a style starts a
+// page.
+func (o *odf) breaksPage(name string) bool {
+	for k := 0; name != "" && k < 32; k++ {
+		s := o.styles[name]
+		if s == nil {
+			return false
+		}
+		if s.breakBefore != 0 {
+			return s.breakBefore > 0
+		}
+		name = s.parent
+	}
+	return false
+}
+
 func (o *odf) isCodeParagraph(name string) bool {
 	for k := 0; name != "" && k < 32; k++ {
 		s := o.styles[name]
@@ -227,6 +259,9 @@ func (o *odf) blocks(n *xnode) {
 				continue
 			}
 			b.paragraphBreak()
+			if o.breaksPage(c.attr("style-name")) {
+				b.pageBreak()
+			}
 			id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: level})
 			o.inline(c)
 			o.formats.close(o.b)
@@ -238,6 +273,9 @@ func (o *odf) blocks(n *xnode) {
 				continue
 			}
 			b.paragraphBreak()
+			if o.breaksPage(c.attr("style-name")) {
+				b.pageBreak()
+			}
 			kind := doc.Paragraph
 			level := 0
 			if o.isCodeParagraph(c.attr("style-name")) {
@@ -253,6 +291,9 @@ func (o *odf) blocks(n *xnode) {
 		case "list":
 			o.list(c)
 		case "table":
+			if o.inCell == 0 && !o.inNote && o.breaksPage(c.attr("style-name")) {
+				b.pageBreak()
+			}
 			o.table(c)
 		case "section", "index-body", "table-of-content", "alphabetical-index", "illustration-index", "text-box", "deletion":
 			if c.name == "deletion" {
@@ -263,6 +304,10 @@ func (o *odf) blocks(n *xnode) {
 			o.frame(c)
 		case "bookmark", "bookmark-start":
 			b.anchor(c.attr("name"))
+		case "soft-page-break":
+			if o.inCell == 0 && !o.inNote {
+				b.pageBreak()
+			}
 		}
 	}
 }
@@ -456,6 +501,10 @@ func (o *odf) inline(n *xnode) {
 	b := o.b
 	for _, c := range n.children {
 		switch c.name {
+		case "soft-page-break":
+			if o.inCell == 0 && !o.inNote {
+				b.pageBreak()
+			}
 		case "":
 			if o.inCode {
 				if strings.TrimSpace(c.text) != "" {

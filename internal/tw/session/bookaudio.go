@@ -4,6 +4,7 @@ import (
 	"textfirst/internal/tw/bookaudio"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/units"
 )
 
 // narrated is the voice that reads a talking book with its own recorded
@@ -21,8 +22,9 @@ type narrated struct {
 }
 
 var (
-	_ core.Voicer        = narrated{}
-	_ core.NoticeSpeaker = narrated{}
+	_ core.Voicer            = narrated{}
+	_ core.NoticeSpeaker     = narrated{}
+	_ core.ContinuousSpeaker = narrated{}
 )
 
 // narratedVoice wraps the voice base of the session's speech service.
@@ -51,4 +53,23 @@ func (n narrated) Read(d *doc.Document, from, to int, word func(start, end int),
 func (n narrated) Stop() {
 	n.book.Stop()
 	n.base.Stop()
+}
+
+// ReadContinuous reads continuously: with the book's recording when it
+// covers the range, else with the base voice's narration of the
+// document's structure (core.ContinuousSpeaker), never with the embedded
+// service directly, which would bypass both the recording and what the
+// base shows as it reads.
+func (n narrated) ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool)) {
+	if n.wanted() && n.book.Covers(ix.Doc, from, to) {
+		n.base.Stop()
+		n.book.Read(ix.Doc, from, to, word, done)
+		return
+	}
+	n.book.Stop()
+	if cs, ok := n.base.(core.ContinuousSpeaker); ok {
+		cs.ReadContinuous(ix, from, to, word, done)
+		return
+	}
+	n.base.Read(ix.Doc, from, to, word, done)
 }

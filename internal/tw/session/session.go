@@ -210,7 +210,11 @@ func Open(o Options) *Session {
 	case o.Silent != nil:
 		opts.Speaker = o.Silent
 	}
-	opts.Load, opts.LoadPassword = fileLoaders(loadProgress(o.Events, opts.Speaker, s.tr), o.Stdin, o.FormatOf, o.Format)
+	var brailleTable func() string
+	if st := s.Settings; st != nil {
+		brailleTable = func() string { return st.String("braille.table") }
+	}
+	opts.Load, opts.LoadPassword = fileLoadersWith(loadProgress(o.Events, opts.Speaker, s.tr), o.Stdin, o.FormatOf, o.Format, brailleTable)
 	s.App = core.New(opts)
 	if s.Settings != nil {
 		s.Settings.SetCheck("speech.voice", s.checkVoice)
@@ -464,11 +468,20 @@ const StdinPath = "-"
 // (which the core makes absolute), read as load.StdinBytes reads them.
 // format is the input format of standard input and of the file formatOf.
 func fileLoaders(progress func(done, total int, step string), stdin []byte, formatOf, format string) (core.Loader, core.PasswordLoader) {
+	return fileLoadersWith(progress, stdin, formatOf, format, nil)
+}
+
+// fileLoadersWith is fileLoaders reading braille files in the liblouis
+// table brailleTable gives at each load (nil: the default table).
+func fileLoadersWith(progress func(done, total int, step string), stdin []byte, formatOf, format string, brailleTable func() string) (core.Loader, core.PasswordLoader) {
 	abs, _ := filepath.Abs(StdinPath)
 	isStdin := func(path string) bool { return stdin != nil && (path == StdinPath || path == abs) }
 	named, _ := filepath.Abs(formatOf)
 	options := func(path string) load.Options {
 		o := load.Options{Progress: progress}
+		if brailleTable != nil {
+			o.BrailleTable = brailleTable()
+		}
 		if isStdin(path) || formatOf != "" && (path == formatOf || path == named) {
 			o.Format = format
 		}

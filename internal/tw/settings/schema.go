@@ -164,7 +164,7 @@ func jsonValue(v any) any {
 
 // sectionOrder lists the sections in the order the schema and the settings
 // list present them.
-var sectionOrder = []string{"speech", "highlight", "reading", "display", "editing", "keyboard", "accessibility", "export", "library", "app"}
+var sectionOrder = []string{"speech", "highlight", "reading", "display", "editing", "keyboard", "accessibility", "export", "braille", "library", "app"}
 
 // Engine ids accepted by speech.backend, in the order offered.
 var engineChoices = []Choice{
@@ -313,6 +313,16 @@ var schema = func() []Setting {
 			Choice{"wav", "WAV"}, Choice{"flac", "FLAC"}, Choice{"ogg", "Ogg Vorbis"}, Choice{"mp3", "MP3"}),
 		{Path: "export.folder", Label: "Export folder", Kind: KindText, Optional: true, Default: nil,
 			Help: "Where exports are saved; not set saves them next to the document."},
+
+		// braille
+		number("braille.cells_per_line", "Braille cells per line",
+			"How many cells a line of a braille file has.", 40, 12, 100, 1, "", ""),
+		number("braille.lines_per_page", "Braille lines per page",
+			"How many lines a page of a braille file has, its page number line included.", 25, 4, 100, 1, "", ""),
+		choice("braille.table", "Braille code",
+			"The liblouis table braille files are written and read in; another installed table may be named.",
+			"en-ueb-g2.ctb", true,
+			Choice{"en-ueb-g2.ctb", "Unified English Braille, grade 2"}, Choice{"en-ueb-g1.ctb", "Unified English Braille, grade 1"}),
 
 		// library
 		{Path: "library.folders", Label: "Library folders", Kind: KindList, Default: []string{},

@@ -26,6 +26,7 @@ var modeNames = map[string]string{
 	core.ModeBrowse:       i18n.Key("Browse"),
 	core.ModeEdit:         i18n.Key("Edit"),
 	core.ModeSpeechCursor: i18n.Key("Speech Cursor"),
+	core.ModeMath:         i18n.Key("Math"),
 	// The prompts' modes, as the app names them.
 	"Open":    i18n.Key("Open"),
 	"Go to":   i18n.Key("Go to"),

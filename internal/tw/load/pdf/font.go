@@ -372,6 +372,7 @@ var glyphNames = map[string]string{
 	"notequal": "≠", "infinity": "∞", "copyrightserif": "©", "onesuperior": "¹", "twosuperior": "²",
 	"threesuperior": "³", "ring": "˚", "caron": "ˇ", "breve": "˘", "dotaccent": "˙", "ogonek": "˛",
 	"hungarumlaut": "˝", "visiblespace": "␣", "bulletoperator": "∙", "middot": "·",
+	"circlecopyrt": circleGlyph,
 }
 
 var accents = map[string]rune{

@@ -3,6 +3,7 @@ package pdf
 import (
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -201,12 +202,14 @@ func dropRunning(pages [][]*line, contents []*pageContent) [][]*line {
 	if len(pages) > 6 {
 		need = 3
 	}
+	printed, numbered := printedOffset(pages, zone, edge)
 	out := make([][]*line, len(pages))
 	for p, ls := range pages {
 		for i, l := range ls {
 			top, bottom := zone(p, l)
 			if (top || bottom) && edge(ls, i) {
-				if count[key{top, normRunning(l.text())}] >= need || isPageNumber(l.text()) {
+				if count[key{top, normRunning(l.text())}] >= need || isPageNumber(l.text()) ||
+					numbered && endNumber(l.text()) == p+1-printed {
 					continue
 				}
 			}
@@ -214,6 +217,49 @@ func dropRunning(pages [][]*line, contents []*pageContent) [][]*line {
 		}
 	}
 	return out
+}
+
+// printedOffset finds how the page numbers printed in running heads and
+// footers ("Chapter 3: Utilities 7") follow the pages: the page at index p
+// prints p+1-offset, on a quarter of the pages or more (and three), so that a
+// head is known by its number even where its text appears once (a chapter
+// of one page).
+func printedOffset(pages [][]*line, zone func(int, *line) (bool, bool), edge func([]*line, int) bool) (int, bool) {
+	offsets := map[int]int{}
+	for p, ls := range pages {
+		seen := map[int]bool{}
+		for i, l := range ls {
+			if top, bottom := zone(p, l); !(top || bottom) || !edge(ls, i) {
+				continue
+			}
+			if n := endNumber(l.text()); n > 0 && !seen[p+1-n] {
+				seen[p+1-n] = true
+				offsets[p+1-n]++
+			}
+		}
+	}
+	best, count := 0, 0
+	for off, c := range offsets {
+		if c > count || c == count && off < best {
+			best, count = off, c
+		}
+	}
+	return best, count >= 3 && count*4 >= len(pages)
+}
+
+// endNumber is the number a short line (a running head or foot, twelve
+// words at most) starts or ends with, or 0.
+func endNumber(s string) int {
+	f := strings.Fields(s)
+	if len(f) < 2 || len(f) > 12 {
+		return 0
+	}
+	for _, w := range []string{f[len(f)-1], f[0]} {
+		if n, err := strconv.Atoi(w); err == nil && n > 0 && n < 100000 {
+			return n
+		}
+	}
+	return 0
 }
 
 // splitNotes takes the footnotes off a page: small type below a short rule
@@ -340,6 +386,14 @@ func findGutter(ls []*line, pc *pageContent) (float64, bool) {
 	if hi-lo < 100 || math.IsInf(hi-lo, 0) || math.IsNaN(hi-lo) {
 		return 0, false
 	}
+	// A span of running text: several words, or an index entry.
+	long := make([][]bool, len(ls))
+	for i, l := range ls {
+		long[i] = make([]bool, len(l.spans))
+		for j, s := range l.spans {
+			long[i][j] = words(s.text) >= 3 && len(s.text) >= 20 || endsWithLeader(s.text)
+		}
+	}
 	best, bestScore := 0.0, 0
 	step := max(2, (hi-lo)/400)
 	for k := 0; k <= 200; k++ {
@@ -348,9 +402,9 @@ func findGutter(ls []*line, pc *pageContent) (float64, bool) {
 			break
 		}
 		cover, left, right, longL, longR := 0, 0, 0, 0, 0
-		for _, l := range ls {
-			for _, s := range l.spans {
-				long := words(s.text) >= 3 && len(s.text) >= 20
+		for i, l := range ls {
+			for j, s := range l.spans {
+				long := long[i][j]
 				switch {
 				case s.x0 < x && s.x1 > x:
 					cover++
@@ -496,6 +550,10 @@ func pageBlocks(regions []region, page int, st stats, titles map[string]int) []*
 				cur.ital = false
 			}
 			prev = l
+			if endsWithLeader(text) {
+				// A table of contents or index entry ends its block.
+				cur = nil
+			}
 		}
 	}
 	for _, b := range out {
@@ -654,6 +712,14 @@ func bookmarkTitles(outline []bookmark, pages int) []map[string]int {
 	}
 	return titles
 }
+
+// leaderEnd is the end of a table of contents or index entry: a dot
+// leader ("....." or ". . . .") and the page numbers.
+var leaderEnd = lazyregexp.New(`(?:\. ?){4,} ?[0-9ivxlcdm]+(?:, ?[0-9ivxlcdm]+)*$`)
+
+// endsWithLeader reports whether a line or block is a table of contents or
+// index entry, which stands on its own line.
+func endsWithLeader(s string) bool { return leaderEnd.MatchString(s) }
 
 // endsSentence says whether a paragraph's text ends a sentence.
 func endsSentence(s string) bool {

@@ -39,11 +39,53 @@ func (l *line) text() string {
 	return strings.Join(parts, " ")
 }
 
+// circleGlyph is the text of the Computer Modern symbol font's circle
+// ("circlecopyrt"), which TeX draws around a letter: plain TeX's
+// \copyright, texinfo's © and ®.
+const circleGlyph = "◯"
+
+// circledLetters are the symbols a letter inside circleGlyph makes.
+var circledLetters = map[string]string{"c": "©", "C": "©", "R": "®", "r": "®"}
+
+// composeCircled turns a letter drawn inside a circle glyph into its
+// symbol, one glyph where the circle is; a circle around nothing stays.
+// The letter is drawn just before or after the circle.
+func composeCircled(chars []char) []char {
+	removed := false
+	for i := range chars {
+		c := &chars[i]
+		if c.text != circleGlyph {
+			continue
+		}
+		for j := max(i-2, 0); j < min(i+3, len(chars)); j++ {
+			l := &chars[j]
+			sym, ok := circledLetters[l.text]
+			mid := l.x + l.w/2
+			if ok && mid > c.x && mid < c.x+c.w && math.Abs(l.y-c.y) < 0.5*math.Max(c.size, 1) {
+				c.text, l.text = sym, ""
+				removed = true
+				break
+			}
+		}
+	}
+	if !removed {
+		return chars
+	}
+	kept := chars[:0]
+	for _, c := range chars {
+		if c.text != "" {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
 // buildLines groups the glyphs of a page into lines, top to bottom.
 func buildLines(chars []char) []*line {
 	if len(chars) == 0 {
 		return nil
 	}
+	chars = composeCircled(chars)
 	idx := make([]int, len(chars))
 	for i := range idx {
 		idx[i] = i

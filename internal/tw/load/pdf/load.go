@@ -210,7 +210,7 @@ func assemble(path string, lines [][]*line, contents []*pageContent, labels []st
 // continues says whether paragraph b, first on a page or column, carries on
 // paragraph last.
 func continues(last, b *block) bool {
-	if len(b.segs) == 0 || len(last.segs) == 0 {
+	if len(b.segs) == 0 || len(last.segs) == 0 || endsWithLeader(last.text()) {
 		return false
 	}
 	if b.ital != last.ital || b.size != last.size && abs(int(b.size-last.size)) >= 1 {

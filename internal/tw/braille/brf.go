@@ -1,0 +1,269 @@
+package braille
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"textfirst/internal/tw/doc"
+)
+
+// Layout is the shape of a braille page.
+type Layout struct {
+	Cells int    // cells per line; 40 when 0
+	Lines int    // lines per page; 25 when 0
+	Table string // liblouis table; DefaultTable when ""
+}
+
+func (l Layout) withDefaults() Layout {
+	if l.Cells <= 0 {
+		l.Cells = 40
+	}
+	if l.Lines <= 0 {
+		l.Lines = 25
+	}
+	if l.Table == "" {
+		l.Table = DefaultTable
+	}
+	l.Cells = max(l.Cells, 12)
+	l.Lines = max(l.Lines, 4)
+	return l
+}
+
+// blockKind is how a block is laid out.
+type blockKind uint8
+
+const (
+	paragraph   blockKind = iota // first line in cell 3, runovers in cell 1
+	item                         // first line in cell 1, runovers in cell 3 (list items, table rows)
+	centred                      // a level 1 or 2 heading, centred, a blank line before and after
+	sideHeading                  // a deeper heading in cell 5, a blank line before
+)
+
+// block is one unit of the text to lay out, in print then in braille.
+type block struct {
+	kind  blockKind
+	print string
+}
+
+// blocks cuts the canonical text into blocks: each heading, and each
+// non-blank line of the text (a paragraph, a list item, a table row).
+func blocks(d *doc.Document) []block {
+	heads := map[int]doc.Marker{}
+	items := map[int]bool{}
+	for _, m := range d.All() {
+		switch m.Kind {
+		case doc.Heading:
+			heads[m.Start] = m
+		case doc.ListItem, doc.TableRow:
+			items[m.Start] = true
+		}
+	}
+	var out []block
+	pos := 0
+	for _, line := range strings.SplitAfter(d.Text, "\n") {
+		start := pos
+		pos += len([]rune(line))
+		text := strings.TrimSpace(line)
+		if text == "" {
+			continue
+		}
+		kind := paragraph
+		if h, ok := heads[start]; ok {
+			kind = sideHeading
+			if h.Level <= 2 {
+				kind = centred
+			}
+		} else if items[start] {
+			kind = item
+		}
+		out = append(out, block{kind: kind, print: text})
+	}
+	return out
+}
+
+// WriteBRF translates d into braille in layout's table and lays it out in
+// BRF pages: lines of at most Cells cells ending in CR LF, pages of Lines
+// lines ending in a form feed, the braille page number at the right of
+// each page's last line. Headings of levels 1 and 2 are centred with a
+// blank line before and after, deeper ones start in cell 5; paragraphs
+// start in cell 3 with runovers in cell 1; list items and table rows
+// start in cell 1 with runovers in cell 3. A heading is never the last
+// line of a page.
+func WriteBRF(ctx context.Context, d *doc.Document, layout Layout) ([]byte, error) {
+	layout = layout.withDefaults()
+	bs := blocks(d)
+	prints := make([]string, len(bs))
+	for i, b := range bs {
+		prints[i] = b.print
+	}
+	brl, err := Translate(ctx, prints, layout.Table)
+	if err != nil {
+		return nil, err
+	}
+	p := &pager{layout: layout}
+	for i, b := range bs {
+		p.block(b.kind, brl[i])
+	}
+	return []byte(p.finish()), nil
+}
+
+// pager fills braille pages.
+type pager struct {
+	layout Layout
+	pages  [][]string
+	page   []string
+}
+
+// room is how many lines the page has left for text: its last line holds
+// the page number.
+func (p *pager) room() int { return p.layout.Lines - 1 - len(p.page) }
+
+func (p *pager) newPage() {
+	p.pages = append(p.pages, p.page)
+	p.page = nil
+}
+
+// blank adds a blank line, unless the page is empty or ends in one.
+func (p *pager) blank() {
+	if len(p.page) == 0 || p.page[len(p.page)-1] == "" {
+		return
+	}
+	if p.room() <= 0 {
+		p.newPage()
+		return
+	}
+	p.page = append(p.page, "")
+}
+
+func (p *pager) line(s string) {
+	if p.room() <= 0 {
+		p.newPage()
+	}
+	p.page = append(p.page, s)
+}
+
+func (p *pager) block(kind blockKind, brl string) {
+	cells := p.layout.Cells
+	switch kind {
+	case centred:
+		lines := wrap(brl, cells-6, 0, 0)
+		p.blank()
+		if p.room() < len(lines)+2 {
+			p.newPage()
+		}
+		for _, l := range lines {
+			p.line(strings.Repeat(" ", (cells-len(l))/2) + l)
+		}
+		p.blank()
+	case sideHeading:
+		lines := wrap(brl, cells, 4, 4)
+		p.blank()
+		if p.room() < len(lines)+1 {
+			p.newPage()
+		}
+		for _, l := range lines {
+			p.line(l)
+		}
+	case item:
+		for _, l := range wrap(brl, cells, 0, 2) {
+			p.line(l)
+		}
+	default:
+		for _, l := range wrap(brl, cells, 2, 0) {
+			p.line(l)
+		}
+	}
+}
+
+// finish numbers the pages and joins them.
+func (p *pager) finish() string {
+	if len(p.page) > 0 {
+		p.newPage()
+	}
+	var b strings.Builder
+	for i, page := range p.pages {
+		for len(page) < p.layout.Lines-1 {
+			page = append(page, "")
+		}
+		num := PageNumber(i + 1)
+		page = append(page, strings.Repeat(" ", p.layout.Cells-len(num))+num)
+		for _, l := range page {
+			b.WriteString(strings.TrimRight(l, " "))
+			b.WriteString("\r\n")
+		}
+		b.WriteString("\f")
+	}
+	return b.String()
+}
+
+// PageNumber is a braille page number in braille ASCII: the number sign
+// and the digits as the letters a to j ("#a" for 1, "#aj" for 10).
+func PageNumber(n int) string {
+	digits := []byte(strconv.Itoa(n))
+	for i, c := range digits {
+		if c == '0' {
+			digits[i] = 'j'
+		} else {
+			digits[i] = 'a' + c - '1'
+		}
+	}
+	return "#" + string(digits)
+}
+
+// wrap breaks braille into lines of at most width cells, the first
+// indented first cells and the others rest cells, at spaces; a word
+// longer than a line is cut.
+func wrap(brl string, width, first, rest int) []string {
+	var lines []string
+	indent := first
+	cur := ""
+	flush := func() {
+		lines = append(lines, strings.Repeat(" ", indent)+cur)
+		indent, cur = rest, ""
+	}
+	for _, w := range strings.Fields(brl) {
+		for indent+len(w) > width && cur == "" {
+			n := max(width-indent, 1)
+			cur = w[:n]
+			w = w[n:]
+			flush()
+		}
+		if w == "" {
+			continue
+		}
+		switch {
+		case cur == "":
+			cur = w
+		case indent+len(cur)+1+len(w) <= width:
+			cur += " " + w
+		default:
+			flush()
+			for indent+len(w) > width {
+				n := max(width-indent, 1)
+				cur = w[:n]
+				w = w[n:]
+				flush()
+			}
+			cur = w
+		}
+	}
+	if cur != "" || len(lines) == 0 {
+		flush()
+	}
+	return lines
+}
+
+type layoutKey struct{}
+
+// WithLayout is ctx carrying the braille layout a BRF export uses (the
+// braille settings of whoever asked for the export).
+func WithLayout(ctx context.Context, l Layout) context.Context {
+	return context.WithValue(ctx, layoutKey{}, l)
+}
+
+// LayoutFrom is the layout ctx carries, or the default one.
+func LayoutFrom(ctx context.Context) Layout {
+	l, _ := ctx.Value(layoutKey{}).(Layout)
+	return l
+}

@@ -1,0 +1,60 @@
+package cli_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"textfirst/internal/testkit"
+	"textfirst/internal/tw/braille"
+)
+
+// TestConvertToBRF: tw convert IN OUT.brf and --to brf write braille in
+// the settings' page size that back-translates (liblouis) to the
+// document's words, and reads back with tw text; an unknown table in the
+// settings is refused naming the installed ones.
+func TestConvertToBRF(t *testing.T) {
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	testkit.WriteFile(t, filepath.Join(home, "settings.toml"), "[braille]\ncells_per_line = 28\nlines_per_page = 12\n")
+	env := map[string]string{"TEXTWEAVER_HOME": home}
+	md := testkit.WriteFile(t, filepath.Join(dir, "tides.md"), "# Tides\n\nThe tide comes in twice a day, and the harbour fills with boats.\n")
+	out := filepath.Join(dir, "tides.brf")
+	if code, _, errs := run(t, "", env, "convert", md, out); code != 0 {
+		t.Fatalf("convert: exit %d %s", code, errs)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, viaTo, errs := run(t, "", env, "convert", md, "-", "--to", "brf")
+	if code != 0 || viaTo != string(data) {
+		t.Errorf("--to brf: exit %d %s, and not the file convert wrote", code, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(strings.Split(string(data), "\f")[0], "\r\n"), "\r\n")
+	if len(lines) != 12 || len(lines[11]) != 28 {
+		t.Errorf("page of %d lines, last %q; want 12 lines, the page number at cell 28", len(lines), lines[len(lines)-1])
+	}
+	blocks, _ := braille.ReadLayout(data)
+	var brl []string
+	for _, b := range blocks {
+		brl = append(brl, b.Braille)
+	}
+	words, err := braille.BackTranslate(context.Background(), brl, braille.DefaultTable)
+	if want := "Tides\nThe tide comes in twice a day, and the harbour fills with boats."; err != nil || strings.Join(words, "\n") != want {
+		t.Errorf("back-translated %q, %v; want %q", words, err, want)
+	}
+	if code, text, errs := run(t, "", env, "text", out); code != 0 || text != "Tides\n\nThe tide comes in twice a day, and the harbour fills with boats.\n" {
+		t.Errorf("tw text of the BRF: exit %d %s\n%q", code, errs, text)
+	}
+	testkit.WriteFile(t, filepath.Join(home, "settings.toml"), "[braille]\ntable = \"xx-nosuch.ctb\"\n")
+	code, _, errs = run(t, "", env, "convert", md, out)
+	if code != 1 || !strings.Contains(errs, "xx-nosuch.ctb") || !strings.Contains(errs, "en-ueb-g1.ctb") {
+		t.Errorf("unknown table: exit %d %q, want 1 and the installed tables named", code, errs)
+	}
+}

@@ -1,0 +1,74 @@
+package pdf
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// leaderLine is a table of contents or index line: a dot leader, then the
+// page number.
+var leaderLine = regexp.MustCompile(`(?:\. ?){4,} ?[0-9ivxlc]+$`)
+
+// leader is a dot leader and a page number anywhere in a line.
+var leader = regexp.MustCompile(`(?:\. ?){4,} ?[0-9ivxlc]+`)
+
+// TestDebianManualText: what Debian's pdfTeX manuals (texinfo; libtasn1-doc
+// and bash-doc, in scripts/deps-pdf.sh) print reads as printed: the
+// copyright sign TeX draws as a "c" inside a circle, each line of the
+// table of contents and of an index on its own line, and no running head
+// ("Chapter 3: Utilities 7") in the text, neither alone nor glued to the
+// paragraph it interrupts.
+func TestDebianManualText(t *testing.T) {
+	runningHead := regexp.MustCompile(`Chapter [0-9]+: [A-Za-z0-9.' ]+ [0-9]+(\n|$)`)
+	cases := []struct {
+		path      string
+		copyright string
+		entries   [][2]string // lines the text must have: an entry, a leader, its page
+		leaders   int         // at least this many table of contents and index lines
+	}{
+		{"/usr/share/doc/libtasn1-doc/libtasn1.pdf", "Copyright © 2001–2022 Free Software Foundation", [][2]string{
+			{"2.2 Naming", "3"}, {"3.3 Invoking asn1Decoding", "7"}, {"asn1Coding program", "5"},
+		}, 50},
+		{"/usr/share/doc/bash/bashref.pdf", "Copyright © 1988–2022 Free Software Foundation", [][2]string{
+			{"name", "3"}, {"quoting, ANSI", "6"},
+		}, 600},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path[strings.LastIndex(tc.path, "/")+1:], func(t *testing.T) {
+			d := loadDebianPDF(t, tc.path)
+			if !strings.Contains(d.Text, tc.copyright) {
+				t.Errorf("no %q", tc.copyright)
+			}
+			lines := strings.Split(d.Text, "\n")
+			leaders := 0
+			for _, l := range lines {
+				if leaderLine.MatchString(l) {
+					leaders++
+				}
+				if len(leader.FindAllStringIndex(l, -1)) > 1 {
+					if len(l) > 200 {
+						l = l[:200] + "…"
+					}
+					t.Errorf("table of contents or index lines run together: %q", l)
+				}
+			}
+			for _, e := range tc.entries {
+				re := regexp.MustCompile(`^` + regexp.QuoteMeta(e[0]) + ` ?(?:\. ?){4,} ?` + e[1] + `$`)
+				found := false
+				for _, l := range lines {
+					found = found || re.MatchString(l)
+				}
+				if !found {
+					t.Errorf("no line %q …… %s", e[0], e[1])
+				}
+			}
+			if leaders < tc.leaders {
+				t.Errorf("%d table of contents and index lines, want at least %d", leaders, tc.leaders)
+			}
+			for _, m := range runningHead.FindAllStringIndex(d.Text, -1) {
+				t.Errorf("a running head in the text: %q", d.Text[max(0, m[0]-40):m[1]])
+			}
+		})
+	}
+}
