@@ -88,3 +88,37 @@ func TestRecognisingProgressInTheNoticesLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The speech service knows the interface language, so that the words tw
+// says itself are said in a voice of that language (speech.SetLanguage):
+// the terminal reader follows display.language as it changes; JSON-RPC
+// (not Localized) keeps English, the language of its texts.
+func TestSpeechFollowsTheInterfaceLanguage(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		localized bool
+		want      []string // the language at start, then after display.language is "fr", then "de"
+	}{
+		{"the reader", true, []string{"en", "fr", "de"}},
+		{"serve", false, []string{"en", "en", "en"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := Open(Options{Home: home(t, ""), Backend: "espeak", Modes: tt.localized, Localized: tt.localized,
+				Getenv: env(map[string]string{envSink: "clock"})})
+			defer s.Close()
+			if s.Speech == nil {
+				t.Fatalf("no speech: %q", s.Notices)
+			}
+			got := []string{s.Speech.Language()}
+			for _, lang := range []string{"fr", "de"} {
+				if _, err := s.Settings.Set("display.language", lang); err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, s.Speech.Language())
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("the speech's language went %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -339,8 +339,13 @@ func (s *Session) openSpeech(o Options) {
 	s.mu.Unlock()
 	if s.Settings != nil {
 		s.Settings.OnChange(func(path string, _ any) {
-			if strings.HasPrefix(path, "speech.") {
+			switch {
+			case strings.HasPrefix(path, "speech."):
 				s.applySpeech()
+			case path == i18n.Setting && o.Localized:
+				// The words tw says itself follow the interface language
+				// into its voice.
+				svc.SetLanguage(i18n.Resolve(s.Settings.String(i18n.Setting), o.Getenv))
 			}
 		})
 	}

@@ -137,11 +137,13 @@ func (s *Service) announcer(done chan struct{}) {
 		}
 		a := s.annQ[0]
 		s.annQ = s.annQ[1:]
+		lang := s.lang
 		if s.spk != nil {
 			// After a notice, the next announcement waits for it.
 			queue := s.queueAnn || s.lastNotice
 			s.lastNotice = a.notice
 			s.mu.Unlock()
+			a.p = s.announcementParams(a, lang)
 			// The engine plays it and returns at once: with the queue,
 			// it is heard after the ones before; without, it cuts them off.
 			if q, ok := s.spk.(announceQueuer); ok && (queue || a.queued) {
@@ -155,6 +157,7 @@ func (s *Service) announcer(done chan struct{}) {
 		pl := &pipeline{ctx: ctx, cancel: cancel}
 		s.ann, s.annNotice = pl, a.notice
 		s.mu.Unlock()
+		a.p = s.announcementParams(a, lang)
 		s.runAnnouncement(pl, a.text, a.p)
 		s.mu.Lock()
 		if s.ann == pl {
@@ -162,6 +165,19 @@ func (s *Service) announcer(done chan struct{}) {
 		}
 		s.mu.Unlock()
 	}
+}
+
+// announcementParams are the params a is said with: in a voice of the
+// interface language lang when the reading voice speaks another (a
+// voice's sample keeps its own voice). Called without s.mu held.
+func (s *Service) announcementParams(a announcement, lang string) Params {
+	if a.queued {
+		return a.p
+	}
+	if v := s.interfaceVoice(a.p, lang); v != "" {
+		a.p.Voice = v
+	}
+	return a.p
 }
 
 // runAnnouncement plays text through the sink and returns when it has been

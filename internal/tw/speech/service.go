@@ -94,6 +94,9 @@ type Service struct {
 	queueAnn bool
 	annQ     []announcement
 	opts     Options // as opened, for Restart
+	// lang is the interface language of the words tw says itself
+	// (Options.Language, SetLanguage).
+	lang string
 
 	vmu     sync.Mutex
 	voices  []engine.Voice // the engine's voices, listed once
@@ -118,7 +121,7 @@ func Open(opts Options) (*Service, []string, error) {
 // newService is Open with the engine eng, already open.
 func newService(eng engine.Engine, opts Options) (*Service, []string, error) {
 	var notices []string
-	s := &Service{eng: eng, turn: newTurn(), params: opts.Params.Clamp(), queueAnn: opts.QueueAnnouncements, opts: opts}
+	s := &Service{eng: eng, turn: newTurn(), params: opts.Params.Clamp(), queueAnn: opts.QueueAnnouncements, opts: opts, lang: opts.Language}
 	if opts.Params == (Params{}) {
 		s.params = DefaultParams()
 	}

@@ -172,6 +172,10 @@ func (*Engine) ID() string      { return "espeak" }
 func (*Engine) SampleRate() int { return lib.rate }
 func (*Engine) Close() error    { return nil }
 
+// DefaultLanguage is the language of the voice "" names: English, the
+// voice espeak-ng falls back to (setVoice).
+func (*Engine) DefaultLanguage() string { return "en" }
+
 // Voices lists espeak-ng's voices; the id is the voice's identifier
 // ("gmw/en-US"), which SetVoiceByName accepts, and the language its first
 // language.
