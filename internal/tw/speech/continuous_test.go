@@ -139,6 +139,9 @@ func FuzzContinuousNarrator(f *testing.F) {
 		p.Verbosity = []string{"low", "normal", "high"}[level%3]
 		p.Punctuation = []string{"none", "some", "all"}[level/3%3]
 		nr := NewContinuousNarrator(units.New(d), from, to, p, "")
+		if level%2 == 1 {
+			nr.insertVoice = "roa/fr" // inserted words in segments of their own
+		}
 		for seg, ok := nr.Next(); ok; seg, ok = nr.Next() {
 			runes := []rune(seg.Utterance.Text)
 			if len(seg.DocWords) != len(seg.Utterance.Words) || seg.Said != nil && len(seg.Said) != len(seg.DocWords) {
@@ -150,6 +153,8 @@ func FuzzContinuousNarrator(f *testing.F) {
 				}
 				if w, heard := seg.heard(i); heard && (w.Start < 0 || w.End > d.Len()) {
 					t.Fatalf("document word %d [%d,%d) of %d", i, w.Start, w.End, d.Len())
+				} else if heard && seg.Voice != "" {
+					t.Fatalf("document word %d in a segment of voice %q", i, seg.Voice)
 				}
 			}
 			end := 0

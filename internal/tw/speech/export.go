@@ -25,6 +25,9 @@ type WordTime struct {
 	Sample   int64   `json:"sample"`
 	TimeMs   float64 `json:"time_ms"`
 	Inserted bool    `json:"inserted,omitempty"`
+	// Lang is the language of an inserted word said in a voice of the
+	// interface language, not the reading voice's; "" otherwise.
+	Lang string `json:"lang,omitempty"`
 }
 
 // Recording describes an exported WAV file; it is also the content of the
@@ -103,8 +106,15 @@ func export(ctx context.Context, d *doc.Document, from, to int, opts Options, wa
 	var base int64
 	var werr error
 	narr := NewNarrator(d, from, to, p)
+	lang := opts.Language
+	if lang == "" {
+		lang = "en"
+	}
 	if continuous {
 		narr = NewContinuousNarrator(units.New(d), from, to, p, opts.Language)
+		if vs, err := eng.Voices(); err == nil {
+			narr.insertVoice = voiceForLanguage(vs, eng, p.Voice, lang)
+		}
 	}
 	for seg, ok := narr.Next(); ok; seg, ok = narr.Next() {
 		uttBase := base
@@ -116,6 +126,9 @@ func export(ctx context.Context, d *doc.Document, from, to int, opts Options, wa
 			} else {
 				sp := seg.Utterance.Words[i]
 				wt.Start, wt.End, wt.Inserted = w.Start, w.Start, true
+				if seg.Voice != "" {
+					wt.Lang = lang
+				}
 				wt.Text = string([]rune(seg.Utterance.Text)[sp.Start:sp.End])
 			}
 			rec.Words = append(rec.Words, wt)
@@ -124,7 +137,7 @@ func export(ctx context.Context, d *doc.Document, from, to int, opts Options, wa
 			sink.abandon()
 			return nil, notices, err
 		}
-		err := syn.Synthesize(seg.Utterance, p, func(pcm []int16, marks []engine.Mark) bool {
+		err := syn.Synthesize(seg.Utterance, seg.params(p), func(pcm []int16, marks []engine.Mark) bool {
 			if ctx.Err() != nil {
 				return false
 			}

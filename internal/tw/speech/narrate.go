@@ -48,6 +48,10 @@ type Segment struct {
 	Map     []MapSpan
 	PauseMs int
 	End     int // document position after the segment
+	// Voice, when not "", is the voice the segment is said in instead of
+	// the reading voice: a segment of words continuous reading inserts,
+	// said in a voice of the interface language (Narrator.insertVoice).
+	Voice string
 }
 
 // Window sizes, in words: the first utterance is short so that reading starts
@@ -82,6 +86,10 @@ type Narrator struct {
 	piece       int
 	inUtterance bool
 	said        string
+	// insertVoice, when not "", is the voice of the interface language
+	// that says the inserted words: they are then segments of their own
+	// (Segment.Voice), apart from the document's words.
+	insertVoice string
 
 	started bool    // ahead holds the next segment
 	ahead   Segment // read one segment ahead, to know which is the last
@@ -197,6 +205,11 @@ func (n *Narrator) next() (Segment, bool) {
 			return b.segment(n.to, 0), true
 		}
 		any = true
+		if n.splitsAt(&b, t) {
+			n.pending = &t
+			n.count++
+			return b.segment(t.Start, 0), true
+		}
 		if t.Inserted {
 			n.addInserted(&b, t)
 			continue
@@ -233,6 +246,35 @@ func (n *Narrator) next() (Segment, bool) {
 	}
 }
 
+// splitsAt reports whether the segment being built ends before token t
+// because t is said in another voice: with an insertVoice, inserted words
+// and the document's words are never in one segment. It marks b with the
+// voice of the words t adds.
+func (n *Narrator) splitsAt(b *builder, t token) bool {
+	if n.insertVoice == "" {
+		return false
+	}
+	switch {
+	case t.Inserted && hasWordChar(t.Text):
+		if b.document {
+			return true
+		}
+		b.voice = n.insertVoice
+	case !t.Inserted && t.Word:
+		if b.voice != "" {
+			return true
+		}
+		b.document = true
+	}
+	return false
+}
+
+// hasWordChar reports whether s holds a letter or a digit (something to
+// say, not only punctuation and spaces).
+func hasWordChar(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}
+
 func endsSentence(gap string) bool {
 	return strings.ContainsAny(gap, ".!?…") && strings.ContainsAny(gap, " \n\t")
 }
@@ -246,6 +288,11 @@ type builder struct {
 	said     []string // nil until a word begins an utterance
 	spans    []MapSpan
 	skipDot  bool // the word just written consumed the "." that follows it
+	// With a Narrator's insertVoice: voice is set once inserted words are
+	// written (the segment's Voice), document once the document's words
+	// are.
+	voice    string
+	document bool
 }
 
 func (b *builder) write(kind SpanKind, s string, docStart, docEnd int) engine.Span {
@@ -275,7 +322,7 @@ func (b *builder) segment(end, pause int) Segment {
 	}
 	return Segment{
 		Utterance: engine.Utterance{Text: b.text.String(), Words: b.words},
-		DocWords:  b.docWords, Said: b.said, Map: b.spans, PauseMs: pause, End: end,
+		DocWords:  b.docWords, Said: b.said, Map: b.spans, PauseMs: pause, End: end, Voice: b.voice,
 	}
 }
 

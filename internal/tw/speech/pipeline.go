@@ -128,7 +128,7 @@ func (s *Service) runSynth(r *reading, pl *pipeline, from int, p Params) {
 		}
 		uttBase := base
 		next := 0
-		err := s.syn.Synthesize(seg.Utterance, p, func(pcm []int16, marks []engine.Mark) bool {
+		err := s.syn.Synthesize(seg.Utterance, seg.params(p), func(pcm []int16, marks []engine.Mark) bool {
 			if pl.ctx.Err() != nil {
 				return false
 			}
@@ -229,7 +229,7 @@ func (s *Service) runSpeaker(r *reading, pl *pipeline, from int, p Params) {
 			break
 		}
 		next := 0
-		err := s.spk.Speak(pl.ctx, seg.Utterance, p, seg.PauseMs, func(i int) {
+		err := s.spk.Speak(pl.ctx, seg.Utterance, seg.params(p), seg.PauseMs, func(i int) {
 			for ; next <= i && next < len(seg.DocWords); next++ {
 				if w, ok := seg.heard(next); ok {
 					report(w.Start, w.End, seg.said(next))
@@ -329,6 +329,15 @@ func (s *Service) runSilent(r *reading, pl *pipeline, from int) {
 func (seg Segment) heard(i int) (engine.Span, bool) {
 	w := seg.DocWords[i]
 	return w, w.End > w.Start
+}
+
+// params are the params the segment is said with: p in the segment's
+// own voice, if it has one.
+func (seg Segment) params(p Params) Params {
+	if seg.Voice != "" {
+		p.Voice = seg.Voice
+	}
+	return p
 }
 
 // said is the utterance word i begins (Segment.Said), or "".

@@ -18,6 +18,9 @@ type reading struct {
 	// ix, for a continuous reading, is the document's index: its
 	// structure is said (NewContinuousNarrator). Nil otherwise.
 	ix *units.Index
+	// lang is the interface language when the reading started: the
+	// language of the words continuous reading inserts.
+	lang string
 
 	// Guarded by the Service's turn.mu:
 	heard int  // start of the last word delivered, -1 if none
@@ -200,7 +203,9 @@ func (s *Service) narrator(r *reading, from int, p Params) *Narrator {
 	if r.ix == nil {
 		return NewNarrator(r.d, from, r.to, p)
 	}
-	return NewContinuousNarrator(r.ix, from, r.to, p, s.opts.Language)
+	n := NewContinuousNarrator(r.ix, from, r.to, p, r.lang)
+	n.insertVoice = s.interfaceVoice(p, r.lang)
+	return n
 }
 
 // detach stops the reading in progress, if any, and returns it, its
@@ -219,6 +224,7 @@ func (s *Service) start(r *reading, from int) {
 	ctx, cancel := context.WithCancel(context.Background())
 	pl := &pipeline{ctx: ctx, cancel: cancel}
 	r.pl = pl
+	r.lang = s.lang
 	p := s.params
 	switch {
 	case s.eng.ID() == "silent":

@@ -1,0 +1,63 @@
+package speech
+
+import (
+	"strings"
+	"testing"
+
+	"textfirst/internal/tw/units"
+)
+
+// With a voice for the inserted words (an interface language other than
+// the reading voice's), continuous reading says the same words, but each
+// segment is either inserted words, in that voice, or the document's
+// words, in the reading voice.
+func TestInsertedWordsInTheirOwnSegments(t *testing.T) {
+	d := scoresDoc(t)
+	for _, verbosity := range []string{"low", "normal", "high"} {
+		t.Run(verbosity, func(t *testing.T) {
+			p := DefaultParams()
+			p.Verbosity = verbosity
+			whole := readContinuously(d, 0, d.Len(), p, "fr")
+			n := NewContinuousNarrator(units.New(d), 0, d.Len(), p, "fr")
+			n.insertVoice = "roa/fr"
+			var heard, inserted, said []string
+			var voices []string
+			for seg, ok := n.Next(); ok; seg, ok = n.Next() {
+				text := []rune(seg.Utterance.Text)
+				var segInserted, segHeard int
+				for i, w := range seg.Utterance.Words {
+					if dw, ok := seg.heard(i); ok {
+						heard = append(heard, d.Slice(dw.Start, dw.End))
+						segHeard++
+					} else {
+						inserted = append(inserted, string(text[w.Start:w.End]))
+						segInserted++
+					}
+					if s := seg.said(i); s != "" {
+						said = append(said, s)
+					}
+				}
+				switch {
+				case segInserted > 0 && segHeard > 0:
+					t.Errorf("segment %q mixes inserted and document words", seg.Utterance.Text)
+				case segInserted > 0 && seg.Voice != "roa/fr":
+					t.Errorf("inserted segment %q has voice %q, want roa/fr", seg.Utterance.Text, seg.Voice)
+				case segHeard > 0 && seg.Voice != "":
+					t.Errorf("document segment %q has voice %q, want the reading voice", seg.Utterance.Text, seg.Voice)
+				}
+				voices = append(voices, seg.Voice)
+			}
+			for _, c := range []struct {
+				what      string
+				got, want []string
+			}{{"heard", heard, whole.heard}, {"inserted", inserted, whole.inserted}, {"said", said, whole.said}} {
+				if strings.Join(c.got, "|") != strings.Join(c.want, "|") {
+					t.Errorf("%s %q, want %q as in one voice", c.what, c.got, c.want)
+				}
+			}
+			if verbosity != "low" && !strings.Contains(strings.Join(voices, " "), "roa/fr") {
+				t.Errorf("no segment in the interface language's voice: %q", voices)
+			}
+		})
+	}
+}
