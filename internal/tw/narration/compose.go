@@ -3,6 +3,7 @@ package narration
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"textfirst/internal/tw/i18n"
 )
@@ -78,6 +79,10 @@ func appendPiece(out []Piece, p Piece) []Piece {
 	if n := len(out); n > 0 {
 		last := &out[n-1]
 		if last.Inserted && p.Inserted {
+			n := utf8.RuneCountInString(last.Text)
+			for _, r := range p.Repeats {
+				last.Repeats = append(last.Repeats, Span{Start: n + r.Start, End: n + r.End})
+			}
 			last.Text += p.Text
 			return out
 		}
@@ -88,6 +93,12 @@ func appendPiece(out []Piece, p Piece) []Piece {
 		}
 	}
 	return append(out, p)
+}
+
+// repeated is the document's words s, said again at position at (a
+// column's header before a cell): an inserted piece that repeats them.
+func repeated(s string, at int) []Piece {
+	return []Piece{{Text: s, Start: at, End: at, Inserted: true, Repeats: []Span{{0, utf8.RuneCountInString(s)}}}}
 }
 
 // join joins lists of pieces with the language's list separator.

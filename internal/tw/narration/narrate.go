@@ -166,7 +166,7 @@ func (n *narrator) roles(pos int, body []Piece) []Piece {
 	}
 	for _, m := range n.startingAt(doc.ListItem, pos) {
 		if m.Label != "" {
-			body = append([]Piece{{Text: m.Label + " ", Start: pos, End: pos, Inserted: true}}, body...)
+			body = append(repeated(m.Label+" ", pos), body...)
 		}
 	}
 	lists := n.startingAt(doc.List, pos)

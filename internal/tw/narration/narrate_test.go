@@ -142,7 +142,8 @@ func TestNarrateVerbosity(t *testing.T) {
 }
 
 // checkPieces: every document piece is the document's text at its range,
-// ranges never go back, and inserted pieces have no range.
+// ranges never go back, and inserted pieces have no range; only inserted
+// pieces have repeats, in order and inside their text.
 func checkPieces(t *testing.T, d *doc.Document, us []narration.Utterance) {
 	t.Helper()
 	last := 0
@@ -152,7 +153,17 @@ func checkPieces(t *testing.T, d *doc.Document, us []narration.Utterance) {
 				if p.Start != p.End {
 					t.Errorf("inserted %q has the range %d-%d", p.Text, p.Start, p.End)
 				}
+				at := 0
+				for _, r := range p.Repeats {
+					if r.Start < at || r.End < r.Start || r.End > utf8.RuneCountInString(p.Text) {
+						t.Errorf("inserted %q repeats %v after %d", p.Text, r, at)
+					}
+					at = r.End
+				}
 				continue
+			}
+			if len(p.Repeats) > 0 {
+				t.Errorf("document piece %q has repeats", p.Text)
 			}
 			if got := d.Slice(p.Start, p.End); got != p.Text {
 				t.Errorf("piece %q at %d-%d, the document has %q there", p.Text, p.Start, p.End, got)
@@ -320,5 +331,49 @@ func TestBlocksSetApartSayTheirRole(t *testing.T) {
 		if len(got) != 1 || got[0] != tt.want {
 			t.Errorf("label %q: got %q, want %q", tt.label, got, tt.want)
 		}
+	}
+}
+
+// TestRepeatsMarkTheDocumentsWords: in the inserted words, a column's
+// header said before each cell and a list item's printed label are marked
+// as repeating the document's words (said in its language), in every
+// interface language; the words narration adds are not.
+func TestRepeatsMarkTheDocumentsWords(t *testing.T) {
+	d := sample(t)
+	for _, lang := range []string{"en", "fr", "de", "ar"} {
+		t.Run(lang, func(t *testing.T) {
+			us := narration.Narrate(units.New(d), 0, d.Len(), narration.Options{Printer: i18n.For(lang)})
+			var repeats, rest []string
+			for _, u := range us {
+				for _, p := range u.Pieces {
+					if !p.Inserted {
+						if len(p.Repeats) > 0 {
+							t.Errorf("document piece %q has repeats", p.Text)
+						}
+						continue
+					}
+					text, at := []rune(p.Text), 0
+					for _, r := range p.Repeats {
+						if r.Start < at || r.End > len(text) || r.End <= r.Start {
+							t.Fatalf("repeat %v of %q", r, p.Text)
+						}
+						rest = append(rest, string(text[at:r.Start]))
+						repeats = append(repeats, strings.TrimSpace(string(text[r.Start:r.End])))
+						at = r.End
+					}
+					rest = append(rest, string(text[at:]))
+				}
+			}
+			if want := []string{"1.", "2.", "Name", "Score", "Name", "Score"}; !slices.Equal(repeats, want) {
+				t.Errorf("repeats %q, want %q", repeats, want)
+			}
+			for _, r := range rest {
+				for _, w := range []string{"Name", "Score", "1.", "2."} {
+					if strings.Contains(r, w) {
+						t.Errorf("%q, not marked as a repeat, holds %q", r, w)
+					}
+				}
+			}
+		})
 	}
 }

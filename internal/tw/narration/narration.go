@@ -55,7 +55,15 @@ type Piece struct {
 	Text       string
 	Start, End int
 	Inserted   bool
+	// Repeats, in an inserted piece, are the parts of Text (code point
+	// ranges, in order) that repeat the document's own words: a column's
+	// header said before each of its cells, a list item's printed label.
+	// They are in the document's language, the rest in the interface's.
+	Repeats []Span
 }
+
+// Span is a range [Start, End) of code points of a piece's Text.
+type Span struct{ Start, End int }
 
 // Utterance is one thing continuous reading says: its pieces in order, and
 // the document range it reads.

@@ -102,9 +102,9 @@ func (n *narrator) row(r doc.Marker, headers []doc.Marker, i, total int) []Piece
 		}
 		switch {
 		case header != "" && len(value) > 0:
-			cells = append(cells, compose(n.p, cr.Start, i18n.Key("%s is %s"), header, value))
+			cells = append(cells, compose(n.p, cr.Start, i18n.Key("%s is %s"), repeated(header, cr.Start), value))
 		case header != "":
-			cells = append(cells, compose(n.p, cr.Start, i18n.Key("%s is blank"), header))
+			cells = append(cells, compose(n.p, cr.Start, i18n.Key("%s is blank"), repeated(header, cr.Start)))
 		case len(value) > 0:
 			cells = append(cells, value)
 		default:

@@ -99,6 +99,11 @@ func (s *utteranceSource) chunkEnd(pos int) int {
 // gap of a document piece, inserted text, or the gap after an utterance.
 func (n *Narrator) nextPieceToken() (token, bool) {
 	for {
+		if len(n.parts) > 0 {
+			t := n.parts[0]
+			n.parts = n.parts[1:]
+			return t, true
+		}
 		if n.tok != nil {
 			if t, ok := n.tok.next(); ok {
 				return t, true
@@ -109,7 +114,8 @@ func (n *Narrator) nextPieceToken() (token, bool) {
 			p := n.cur.Pieces[n.piece]
 			n.piece++
 			if p.Inserted {
-				return token{Text: p.Text, Start: p.Start, End: p.Start, Inserted: true}, true
+				n.parts = insertedTokens(p)
+				continue
 			}
 			n.tok = newTokenizer(p.Text, p.Start)
 			n.lex = newLexScanner(n.p.Lexicon, p.Text, p.Start)
@@ -130,6 +136,27 @@ func (n *Narrator) nextPieceToken() (token, bool) {
 		}
 		n.cur, n.piece, n.inUtterance, n.said = u, 0, true, u.String()
 	}
+}
+
+// insertedTokens are the tokens of inserted piece p: its text, cut where
+// it repeats the document's words (Repeated tokens) and where it does not.
+func insertedTokens(p narration.Piece) []token {
+	text := []rune(p.Text)
+	var out []token
+	add := func(from, to int, repeated bool) {
+		if to > from {
+			out = append(out, token{Text: string(text[from:to]), Start: p.Start, End: p.Start, Inserted: true, Repeated: repeated})
+		}
+	}
+	at := 0
+	for _, r := range p.Repeats {
+		start, end := max(at, min(r.Start, len(text))), max(at, min(r.End, len(text)))
+		add(at, start, false)
+		add(start, end, true)
+		at = end
+	}
+	add(at, len(text), false)
+	return out
 }
 
 // addInserted writes inserted text: its words are words with an empty

@@ -90,6 +90,7 @@ type Narrator struct {
 	// that says the inserted words: they are then segments of their own
 	// (Segment.Voice), apart from the document's words.
 	insertVoice string
+	parts       []token // the tokens of an inserted piece, still to read
 
 	started bool    // ahead holds the next segment
 	ahead   Segment // read one segment ahead, to know which is the last
@@ -248,19 +249,20 @@ func (n *Narrator) next() (Segment, bool) {
 
 // splitsAt reports whether the segment being built ends before token t
 // because t is said in another voice: with an insertVoice, inserted words
-// and the document's words are never in one segment. It marks b with the
-// voice of the words t adds.
+// and the document's words (those it repeats, such as a column's header,
+// included) are never in one segment. It marks b with the voice of the
+// words t adds.
 func (n *Narrator) splitsAt(b *builder, t token) bool {
 	if n.insertVoice == "" {
 		return false
 	}
 	switch {
-	case t.Inserted && hasWordChar(t.Text):
+	case t.Inserted && !t.Repeated && hasWordChar(t.Text):
 		if b.document {
 			return true
 		}
 		b.voice = n.insertVoice
-	case !t.Inserted && t.Word:
+	case !t.Inserted && t.Word, t.Repeated && hasWordChar(t.Text):
 		if b.voice != "" {
 			return true
 		}

@@ -19,6 +19,9 @@ type token struct {
 	// (Start == End, the place it is said); Boundary is the gap after one
 	// of its utterances, which ends a sentence.
 	Inserted, Boundary bool
+	// Repeated, in inserted text, is the document's own words said again
+	// (narration.Piece.Repeats): said in the reading voice.
+	Repeated bool
 }
 
 // tokenizer splits text into words and gaps lazily, so a window of a large
