@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"textfirst/internal/tw/speech/engine"
 	"textfirst/internal/tw/units"
 )
 
@@ -61,6 +62,52 @@ func TestInsertedWordsInTheirOwnSegments(t *testing.T) {
 			}
 			if verbosity != "low" && !strings.Contains(strings.Join(voices, " "), "roa/fr") {
 				t.Errorf("no segment in the interface language's voice: %q", voices)
+			}
+		})
+	}
+}
+
+// speakerEngine is an engine whose default voice's language is not known
+// (speech-dispatcher's).
+type speakerEngine struct{ nullEngine }
+
+func (speakerEngine) ID() string { return "speechd" }
+
+// english is an engine whose default voice is English (espeak-ng's).
+type english struct{ nullEngine }
+
+func (english) DefaultLanguage() string { return "en" }
+
+// voiceForLanguage picks a voice of the interface language only when the
+// reading voice speaks another, from the reading voice's own module first.
+func TestVoiceForLanguage(t *testing.T) {
+	vs := []engine.Voice{
+		{ID: "pico:en-US", Language: "en-US", Module: "pico"},
+		{ID: "espeak-ng:French", Language: "fr", Module: "espeak-ng"},
+		{ID: "espeak-ng:English", Language: "en", Module: "espeak-ng"},
+		{ID: "pico:fr-FR", Language: "fr-FR", Module: "pico"},
+		{ID: "espeak-ng:German", Language: "de", Module: "espeak-ng"},
+	}
+	for _, tt := range []struct {
+		name       string
+		eng        engine.Engine
+		voice      string
+		lang, want string
+	}{
+		{"the reading voice's module first", speakerEngine{}, "pico:en-US", "fr", "pico:fr-FR"},
+		{"its module first, the other way", speakerEngine{}, "espeak-ng:English", "fr", "espeak-ng:French"},
+		{"another module when its own has none", speakerEngine{}, "pico:en-US", "de", "espeak-ng:German"},
+		{"the same language", speakerEngine{}, "pico:fr-FR", "fr", ""},
+		{"a region of the same language", speakerEngine{}, "pico:en-US", "en", ""},
+		{"no voice of the language", speakerEngine{}, "pico:en-US", "ar", ""},
+		{"an unknown default voice", speakerEngine{}, "", "fr", ""},
+		{"a known default voice", english{}, "", "de", "espeak-ng:German"},
+		{"English when no language is given", english{}, "pico:fr-FR", "", "pico:en-US"},
+		{"a voice not listed", english{}, "pico:xx", "fr", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := voiceForLanguage(vs, tt.eng, tt.voice, tt.lang); got != tt.want {
+				t.Errorf("voiceForLanguage(%q, %q) = %q, want %q", tt.voice, tt.lang, got, tt.want)
 			}
 		})
 	}

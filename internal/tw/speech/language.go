@@ -62,27 +62,35 @@ func voiceForLanguage(vs []engine.Voice, eng engine.Engine, voiceID, lang string
 	if lang == "" {
 		lang = "en"
 	}
-	reading := ""
+	var reading engine.Voice
 	if voiceID == "" {
 		if d, ok := eng.(defaultLanguager); ok {
-			reading = d.DefaultLanguage()
+			reading.Language = d.DefaultLanguage()
 		}
 	} else {
 		for _, v := range vs {
 			if v.ID == voiceID {
-				reading = v.Language
+				reading = v
 				break
 			}
 		}
 	}
-	if reading == "" || primaryLanguage(reading) == primaryLanguage(lang) {
+	if reading.Language == "" || primaryLanguage(reading.Language) == primaryLanguage(lang) {
 		return ""
 	}
-	v, ok := engine.Match(vs, lang, eng.ID())
-	if !ok || primaryLanguage(v.Language) != primaryLanguage(lang) {
-		return ""
+	// A voice of the reading voice's own module (speech-dispatcher) first.
+	var sameModule []engine.Voice
+	for _, v := range vs {
+		if reading.Module != "" && v.Module == reading.Module {
+			sameModule = append(sameModule, v)
+		}
 	}
-	return v.ID
+	for _, cands := range [][]engine.Voice{sameModule, vs} {
+		if v, ok := engine.Match(cands, lang, eng.ID()); ok && primaryLanguage(v.Language) == primaryLanguage(lang) {
+			return v.ID
+		}
+	}
+	return ""
 }
 
 // primaryLanguage is the primary subtag of a language tag, lowercased:
