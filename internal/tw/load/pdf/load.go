@@ -113,6 +113,12 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 			lines[i] = ls
 		}
 	}
+	var notes []textNote
+	for i, pc := range contents {
+		pc.notes = pd.textNotes(pd.pages[i], maxComments-len(notes))
+		attachNotes(lines[i], pc.notes, len(notes))
+		notes = append(notes, pc.notes...)
+	}
 	d := assemble(path, lines, contents, pd.labels(), pd.outline(), opts)
 	d.Meta.Title = pd.info("Title")
 	if d.Meta.Title == "" {
@@ -194,6 +200,11 @@ func assemble(path string, lines [][]*line, contents []*pageContent, labels []st
 		}
 		w.markers = append(w.markers, doc.Marker{Kind: doc.PageBreak, Start: s, End: e, Label: labels[i]})
 	}
+	var notes []textNote
+	for _, pc := range contents {
+		notes = append(notes, pc.notes...)
+	}
+	w.comments(notes)
 	d := doc.New(w.sb.String(), doc.Meta{Format: Format, Path: path}, w.markers)
 	if len(w.internal) > 0 {
 		d.Links = make(map[int]int, len(w.internal))
@@ -304,6 +315,7 @@ func (w *writer) segs(segs []seg, page int, styles bool) (int, int) {
 		} else {
 			w.links(s, a)
 		}
+		w.commentRefs(s, a)
 	}
 	return start, w.n
 }
@@ -465,6 +477,7 @@ func (w *writer) continuePara(b *block) {
 				}
 				a, _ := w.text(sg.text, sg.page)
 				w.runs(sg, a)
+				w.commentRefs(sg, a)
 			}
 			w.markers[k].End = w.n
 			return
