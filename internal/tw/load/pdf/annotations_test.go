@@ -2,8 +2,6 @@ package pdf
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,7 +10,8 @@ import (
 )
 
 // annotatedFodt is a LibreOffice flat document with an annotation (a
-// comment) anchored after "dawn" in its second paragraph.
+// comment) anchored after "dawn" in its second paragraph; LibreOffice
+// exports it as a /Text annotation (a sticky note) beside the anchor.
 const annotatedFodt = `<?xml version="1.0" encoding="UTF-8"?>
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
 <office:body><office:text>
@@ -20,24 +19,6 @@ const annotatedFodt = `<?xml version="1.0" encoding="UTF-8"?>
 <text:p>The harbour opens at dawn<office:annotation><dc:creator>Ada Reviewer</dc:creator><dc:date>2026-03-01T10:30:00</dc:date><text:p>Check the opening hours.</text:p></office:annotation> and closes at dusk every day of the week.</text:p>
 <text:p>A third paragraph ends the page.</text:p>
 </office:text></office:body></office:document>`
-
-// annotatedPDF has LibreOffice export annotatedFodt with its notes, which
-// it writes as a /Text annotation (a sticky note) beside the anchor.
-func annotatedOfficePDF(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	src := filepath.Join(dir, "annotated.fodt")
-	if err := os.WriteFile(src, []byte(annotatedFodt), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	filter := `pdf:writer_pdf_Export:{"ExportNotes":{"type":"boolean","value":"true"}}`
-	cmd := exec.Command("soffice", "--headless", "-env:UserInstallation=file://"+dir+"/profile", "--convert-to", filter, "--outdir", dir, src)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("soffice: %v\n%s", err, out)
-	}
-	keep(dir, "annotated.pdf")
-	return filepath.Join(dir, "annotated.pdf")
-}
 
 // freeTextPDF is one page of two lines with a /FreeText annotation beside
 // the second line and a /Text one with no contents (left out).
@@ -66,7 +47,7 @@ func TestTextAnnotationsAreComments(t *testing.T) {
 		body   string // the text before the comments section
 		notes  []string
 	}{
-		{"libreoffice", func(t *testing.T) *doc.Document { return loadFile(t, annotatedOfficePDF(t)) },
+		{"libreoffice", func(t *testing.T) *doc.Document { return loadFile(t, filepath.Join(officePDFs(t), "annotated.pdf")) },
 			"dawn[c1]", "The harbour opens at dawn[c1] and closes", []string{"[c1] Ada Reviewer, 03/01/26: Check the opening hours."}},
 		{"freetext", func(t *testing.T) *doc.Document {
 			d, err := Load("f.pdf", freeTextPDF())
