@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,54 +70,54 @@ func (d *pdfDoc) textNotes(pg dict, room int) []textNote {
 // commentRef is the reference of comment i (from 0): "c1", "c2", …
 func commentRef(i int) string { return "c" + strconv.Itoa(i+1) }
 
-// attachNotes writes the reference of each note, "[cN]" numbered from
-// first (from 0), after the word nearest the note's rectangle in the
-// nearest of the page's lines; a page without lines keeps the notes
-// unreferenced (they are still listed).
+// commentAt is where a comment's reference stands in a line's text: after
+// the byte at (from 0), before the text from at on.
+type commentAt struct {
+	at  int
+	ref string
+}
+
+// label is the reference as the text shows it: "[c1]".
+func (c commentAt) label() string { return "[" + c.ref + "]" }
+
+// attachNotes places the reference of each note, numbered from first
+// (from 0), after the word nearest the note's rectangle on the nearest of
+// the page's lines (line.comments); the text is left as it is, so that
+// the layout analysis sees the page as printed. A page without lines
+// keeps its notes unreferenced (they are still listed).
 func attachNotes(ls []*line, notes []textNote, first int) {
 	for k, tn := range notes {
 		l, si := nearestSpan(ls, tn)
 		if l == nil {
 			continue
 		}
-		s := &l.spans[si]
-		label := "[" + commentRef(first+k) + "]"
-		at := wordEndNear(s, tn.x0)
-		s.text = s.text[:at] + label + s.text[at:]
-		shift := func(a, b *int) {
-			if *a >= at {
-				*a += len(label)
-			}
-			if *b > at {
-				*b += len(label)
-			}
+		at := wordEndNear(&l.spans[si], tn.x0)
+		for _, s := range l.spans[:si] {
+			at += len(s.text) + 1 // line.text joins spans with a space
 		}
-		for i := range s.boldRuns {
-			shift(&s.boldRuns[i][0], &s.boldRuns[i][1])
-		}
-		for i := range s.italRuns {
-			shift(&s.italRuns[i][0], &s.italRuns[i][1])
-		}
-		for i := range s.links {
-			shift(&s.links[i].a, &s.links[i].b)
-		}
-		l.comments = append(l.comments, label)
+		l.comments = append(l.comments, commentAt{at, commentRef(first + k)})
+		slices.SortStableFunc(l.comments, func(a, b commentAt) int { return cmp.Compare(a.at, b.at) })
 	}
 }
 
-// nearestSpan finds the line whose box (its baseline to a font size above
-// it) is nearest the note's rectangle, and in it the span nearest the
-// rectangle's left edge.
+// nearestSpan finds the line nearest the note's rectangle: the line
+// whose box (its baseline to a font size above it) is vertically nearest
+// (a note in the margin belongs to the line beside it), then horizontally
+// nearest, then whose top is nearest the rectangle's (where a sticky note
+// points); and in that line the span nearest the rectangle's left edge.
 func nearestSpan(ls []*line, tn textNote) (*line, int) {
 	var best *line
-	bestD := 0.0
+	var bestD [3]float64
 	for _, l := range ls {
 		if len(l.spans) == 0 {
 			continue
 		}
-		dx := max(0, l.x0-tn.x1, tn.x0-l.x1)
-		dy := max(0, l.y-tn.y1, tn.y0-(l.y+l.size))
-		if d := dx*dx + dy*dy; best == nil || d < bestD {
+		d := [3]float64{
+			math.Round(max(0, l.y-tn.y1, tn.y0-(l.y+l.size))),
+			math.Round(max(0, l.x0-tn.x1, tn.x0-l.x1)),
+			math.Abs(tn.y1 - (l.y + l.size)),
+		}
+		if best == nil || slices.Compare(d[:], bestD[:]) < 0 {
 			best, bestD = l, d
 		}
 	}
@@ -158,21 +159,47 @@ func wordEndNear(s *span, x float64) int {
 	return next
 }
 
-// commentRefs adds the footnote markers of the comment references in a
-// line's text, written at at.
-func (w *writer) commentRefs(s seg, at int) {
+// segText writes a line's text as text of page (writer.text), each
+// comment's reference where it stands, and returns where the line starts.
+// commentMarkers marks the references, once the line's other markers are
+// added (they merge with the last marker).
+func (w *writer) segText(s seg, page int) int {
+	start := w.n
 	from := 0
-	for _, label := range s.comments {
-		i := strings.Index(s.text[from:], label)
-		if i < 0 {
-			continue
-		}
-		i += from
-		a := at + utf8.RuneCountInString(s.text[:i])
-		w.markers = append(w.markers, doc.Marker{Kind: doc.Footnote, Start: a, End: a + utf8.RuneCountInString(label),
-			Reference: strings.Trim(label, "[]"), Label: commentLabel})
-		from = i + len(label)
+	for _, c := range s.comments {
+		at := min(max(c.at, from), len(s.text))
+		w.text(s.text[from:at], page)
+		w.text(c.label(), page)
+		from = at
 	}
+	w.text(s.text[from:], page)
+	return start
+}
+
+// commentMarkers adds a footnote marker labelled "comment" over each
+// comment reference of a line segText wrote at at.
+func (w *writer) commentMarkers(s seg, at int) {
+	n, from := at, 0
+	for _, c := range s.comments {
+		i := min(max(c.at, from), len(s.text))
+		n += utf8.RuneCountInString(s.text[from:i])
+		end := n + utf8.RuneCountInString(c.label())
+		w.markers = append(w.markers, doc.Marker{Kind: doc.Footnote, Start: n, End: end, Reference: c.ref, Label: commentLabel})
+		n, from = end, i
+	}
+}
+
+// pos is where byte i of a line's text landed when segText wrote it at
+// at: past the references before it, and past one at i unless i ends a
+// range (end).
+func (s seg) pos(at, i int, end bool) int {
+	n := at + utf8.RuneCountInString(s.text[:i])
+	for _, c := range s.comments {
+		if ci := min(c.at, len(s.text)); ci < i || !end && ci == i {
+			n += utf8.RuneCountInString(c.label())
+		}
+	}
+	return n
 }
 
 // comments writes the comments section after the text: a level-2

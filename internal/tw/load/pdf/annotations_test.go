@@ -1,8 +1,13 @@
 package pdf
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -93,5 +98,95 @@ func TestTextAnnotationsAreComments(t *testing.T) {
 				t.Errorf("the reference does not follow %q", tc.anchor)
 			}
 		})
+	}
+}
+
+// notedQDF adds to page (from 1) of a PDF qpdf wrote in QDF form the
+// annotations given (their dictionaries), as new objects; fix-qdf then
+// writes their offsets.
+func notedQDF(t *testing.T, qdf []byte, page int, annots ...string) []byte {
+	t.Helper()
+	re := regexp.MustCompile(`%% Page ` + strconv.Itoa(page) + `\n%% Original object ID: \d+ \d+\n\d+ 0 obj\n<<\n`)
+	loc := re.FindIndex(qdf)
+	size := regexp.MustCompile(`/Size (\d+)`).FindAllSubmatchIndex(qdf, -1)
+	if loc == nil || len(size) == 0 {
+		t.Fatalf("no page %d or no /Size in the QDF file", page)
+	}
+	last := size[len(size)-1]
+	n, _ := strconv.Atoi(string(qdf[last[2]:last[3]]))
+	var refs, objs []string
+	for i, a := range annots {
+		refs = append(refs, fmt.Sprintf("%d 0 R", n+i))
+		objs = append(objs, fmt.Sprintf("%d 0 obj\n%s\nendobj\n\n", n+i, a))
+	}
+	xref := bytes.LastIndex(qdf, []byte("\nxref\n")) + 1
+	var out bytes.Buffer
+	out.Write(qdf[:loc[1]])
+	fmt.Fprintf(&out, "  /Annots [%s]\n", strings.Join(refs, " "))
+	out.Write(qdf[loc[1]:xref])
+	out.WriteString(strings.Join(objs, ""))
+	out.Write(qdf[xref:last[2]])
+	out.WriteString(strconv.Itoa(n + len(annots)))
+	out.Write(qdf[last[3]:])
+	return out.Bytes()
+}
+
+// TestStickyNotesOnDebianManual: a sticky note and a free-text note added
+// (with qpdf) to page 7 of Debian's bashref.pdf, where a running page
+// number heads the page, change nothing of how the page reads but for
+// their references: the running head stays left out, the heading stays
+// the bookmark's, and each reference follows the word beside its note
+// (the free text in the margin beside the heading, on the line at its
+// height rather than the wider line nearer).
+func TestStickyNotesOnDebianManual(t *testing.T) {
+	src := readDebianPDF(t, "/usr/share/doc/bash/bashref.pdf")
+	dir := t.TempDir()
+	orig := filepath.Join(dir, "bashref.pdf")
+	if err := os.WriteFile(orig, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	qdf, err := exec.Command("qpdf", "--qdf", "--object-streams=disable", orig, "-").Output()
+	if err != nil {
+		t.Fatalf("qpdf: %v (scripts/deps-pdf.sh installs it)", err)
+	}
+	noted := filepath.Join(dir, "noted.qdf")
+	if err := os.WriteFile(noted, notedQDF(t, qdf, 7,
+		"<< /Type /Annot /Subtype /Text /Rect [174 626 194 646] /T (Sam Student) /Contents (Which shell does Debian use for /bin/sh?) >>",
+		"<< /Type /Annot /Subtype /FreeText /Rect [530 680 590 700] /Contents (Start here) /DA (/Helv 10 Tf 0 g) >>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fixed, err := exec.Command("fix-qdf", noted).Output()
+	if err != nil {
+		t.Fatalf("fix-qdf: %v", err)
+	}
+	d, err := Load("noted.pdf", fixed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := loadFile(t, orig)
+	body, section, ok := strings.Cut(d.Text, "\n\nComments\n\n")
+	if !ok {
+		t.Fatal("no comments section")
+	}
+	if want := "[c1] Start here\n[c2] Sam Student: Which shell does Debian use for /bin/sh?"; section != want {
+		t.Errorf("comments %q, want %q", section, want)
+	}
+	for _, s := range []string{"1 Introduction[c1]\n", "Bash is the shell,[c2] or command"} {
+		if !strings.Contains(body, s) {
+			t.Errorf("no %q in the text", s)
+		}
+	}
+	if got := strings.NewReplacer("[c1]", "", "[c2]", "").Replace(body); got != plain.Text {
+		t.Error("the text without the references is not the text of the PDF without the notes")
+	}
+	kinds := func(d *doc.Document, k doc.Kind) int { return len(d.MarkersOf(k)) }
+	for _, k := range []doc.Kind{doc.Heading, doc.SectionBreak, doc.Link, doc.PageBreak, doc.Paragraph} {
+		want := kinds(plain, k)
+		if k == doc.Heading {
+			want++ // "Comments"
+		}
+		if got := kinds(d, k); got != want {
+			t.Errorf("%d %s markers, %d without the notes", got, k, want)
+		}
 	}
 }

@@ -31,7 +31,7 @@ type seg struct {
 	boldRuns [][2]int
 	italRuns [][2]int
 	links    []linkRun
-	comments []string // as line.comments
+	comments []commentAt // as line.comments
 }
 
 type item struct {
@@ -519,7 +519,12 @@ func pageBlocks(regions []region, page int, st stats, titles map[string]int) []*
 				if len(l.spans) > 1 && l.spans[0].text == strings.TrimSpace(strings.TrimSuffix(text, rest)) {
 					textX = l.spans[1].x0
 				}
-				s := seg{text: rest, page: page, comments: l.comments}
+				s := seg{text: rest, page: page}
+				// The comments of the item's text, after its marker.
+				cut := len(text) - len(rest)
+				for _, c := range l.comments {
+					s.comments = append(s.comments, commentAt{max(0, c.at-cut), c.ref})
+				}
 				if len(l.spans) == 1 {
 					// The links of the item's text, after its marker.
 					cut := len(text) - len(rest)
