@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 
@@ -140,14 +141,21 @@ func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 		return nil, &Error{Reason: "refused: too many chapters (over 50000)"}
 	}
 
-	var toc []tocEntry
+	var toc, pageList []tocEntry
 	if navPath != "" {
-		toc = epubNav(z, navPath)
+		toc, pageList = epubNav(z, navPath)
 	}
-	if len(toc) == 0 && ncxPath != "" {
-		toc = epubNCX(z, ncxPath)
+	if (len(toc) == 0 || len(pageList) == 0) && ncxPath != "" {
+		ncxTOC, ncxPages := epubNCX(z, ncxPath)
+		if len(toc) == 0 {
+			toc = ncxTOC
+		}
+		if len(pageList) == 0 {
+			pageList = ncxPages
+		}
 	}
 	findTOCTargets(toc, spine, inSpine)
+	findTOCTargets(pageList, spine, inSpine)
 	tocKeys := map[string]bool{}
 	chapterLabel := map[string]string{}
 	for _, e := range toc {
@@ -208,6 +216,7 @@ func loadEPUB(docPath string, data []byte) (*doc.Document, error) {
 	if len(sections) > 0 {
 		markers = append(sections, markers...)
 	}
+	markers = append(markers, epubPageMarkers(pageList, b.anchors, utf8.RuneCountInString(text[:min(bookEnd, len(text))]))...)
 	meta.Title = title
 	return b.documentOf(text, markers, meta, docPath), nil
 }
@@ -329,30 +338,42 @@ func epubCheckEncryption(z *zipDoc) error {
 	return nil
 }
 
-// epubNav reads the EPUB 3 navigation document's table of contents.
-func epubNav(z *zipDoc, navPath string) []tocEntry {
+// epubNav reads the EPUB 3 navigation document's table of contents (its
+// nav of epub:type "toc", else its first nav) and its page list (the nav
+// of epub:type "page-list"; each entry a page's label and target).
+func epubNav(z *zipDoc, navPath string) (toc, pageList []tocEntry) {
 	data, err := z.read(navPath, true)
 	if err != nil || data == nil {
-		return nil
+		return nil, nil
 	}
 	root, err := html.Parse(bytes.NewReader(htmlSource(data)))
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	var nav *html.Node
+	var nav, pages *html.Node
 	forEachElement(root, func(n *html.Node) {
 		if n.Data != "nav" {
 			return
 		}
-		if hasWord(attr(n, "epub:type"), "toc") || hasWord(attr(n, "role"), "doc-toc") {
-			if nav == nil {
-				nav = n
-			}
+		if nav == nil && (hasWord(attr(n, "epub:type"), "toc") || hasWord(attr(n, "role"), "doc-toc")) {
+			nav = n
+		}
+		if pages == nil && (hasWord(attr(n, "epub:type"), "page-list") || hasWord(attr(n, "role"), "doc-pagelist")) {
+			pages = n
 		}
 	})
 	if nav == nil {
 		nav = firstElement(root, "nav")
 	}
+	if nav == pages {
+		nav = nil
+	}
+	return navEntries(nav, navPath), navEntries(pages, navPath)
+}
+
+// navEntries lists the links of a navigation document's nav, depth first,
+// each at the depth of its list.
+func navEntries(nav *html.Node, navPath string) []tocEntry {
 	if nav == nil {
 		return nil
 	}
@@ -389,11 +410,12 @@ func epubNav(z *zipDoc, navPath string) []tocEntry {
 	return out
 }
 
-// epubNCX reads the EPUB 2 NCX navigation map.
-func epubNCX(z *zipDoc, ncxPath string) []tocEntry {
+// epubNCX reads the EPUB 2 NCX navigation map, and its page list (each
+// pageTarget a page's label and target).
+func epubNCX(z *zipDoc, ncxPath string) (toc, pageList []tocEntry) {
 	root := z.optionalXML(ncxPath)
 	if root == nil {
-		return nil
+		return nil, nil
 	}
 	var out []tocEntry
 	var walk func(n *xnode, level int)
@@ -417,7 +439,7 @@ func epubNCX(z *zipDoc, ncxPath string) []tocEntry {
 	if nm := root.child("navMap"); nm != nil {
 		walk(nm, 1)
 	}
-	return out
+	return out, ncxPageList(root, ncxPath)
 }
 
 // tocSections turns table of contents entries into section_break markers:

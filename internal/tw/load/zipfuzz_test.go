@@ -4,7 +4,11 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // fuzzZipDoc loads data as a whole file when it is a ZIP archive, else as
@@ -34,6 +38,15 @@ func FuzzEPUB(f *testing.F) {
 				f.Add([]byte(body))
 			}
 		}
+	}
+	for _, ncx := range []bool{false, true} {
+		path := filepath.Join(f.TempDir(), "paged.epub")
+		testkit.MakePagedEPUB(f, path, ncx)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
 	}
 	f.Add([]byte(`<html><body><nav epub:type="toc"><ol><li><a href="c.xhtml#x">x</a></li></ol></nav><aside epub:type="footnote">n</aside><p id="x">a</p></body></html>`))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -37,6 +37,7 @@ type pageImage struct {
 // pageContent is what a page shows.
 type pageContent struct {
 	links  []linkAnnot
+	notes  []textNote
 	chars  []char
 	rules  []rule
 	images []pageImage

@@ -31,6 +31,7 @@ type seg struct {
 	boldRuns [][2]int
 	italRuns [][2]int
 	links    []linkRun
+	comments []commentAt // as line.comments
 }
 
 type item struct {
@@ -104,9 +105,9 @@ func appendSeg(segs []seg, s seg) []seg {
 func lineSeg(l *line, page int) seg {
 	if len(l.spans) == 1 {
 		sp := l.spans[0]
-		return seg{text: sp.text, page: page, boldRuns: sp.boldRuns, italRuns: sp.italRuns, links: sp.links}
+		return seg{text: sp.text, page: page, boldRuns: sp.boldRuns, italRuns: sp.italRuns, links: sp.links, comments: l.comments}
 	}
-	return seg{text: l.text(), page: page}
+	return seg{text: l.text(), page: page, comments: l.comments}
 }
 
 var (
@@ -519,6 +520,11 @@ func pageBlocks(regions []region, page int, st stats, titles map[string]int) []*
 					textX = l.spans[1].x0
 				}
 				s := seg{text: rest, page: page}
+				// The comments of the item's text, after its marker.
+				cut := len(text) - len(rest)
+				for _, c := range l.comments {
+					s.comments = append(s.comments, commentAt{max(0, c.at-cut), c.ref})
+				}
 				if len(l.spans) == 1 {
 					// The links of the item's text, after its marker.
 					cut := len(text) - len(rest)

@@ -26,6 +26,9 @@ type line struct {
 	size   float64
 	bold   bool
 	ital   bool
+	// comments are where the references of the text annotations nearest
+	// the line stand in its text (line.text), in order.
+	comments []commentAt
 }
 
 func (l *line) text() string {

@@ -113,6 +113,11 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 			lines[i] = ls
 		}
 	}
+	notes := 0
+	for i, pc := range contents {
+		pc.notes = pd.textNotes(pd.pages[i], maxComments-notes)
+		notes += len(pc.notes)
+	}
 	d := assemble(path, lines, contents, pd.labels(), pd.outline(), opts)
 	d.Meta.Title = pd.info("Title")
 	if d.Meta.Title == "" {
@@ -144,6 +149,13 @@ func firstHeading(d *doc.Document) string {
 func assemble(path string, lines [][]*line, contents []*pageContent, labels []string, outline []bookmark, opts Options) *doc.Document {
 	n := len(lines)
 	lines = dropRunning(lines, contents)
+	// References go in once running heads are gone: a note is never
+	// placed on a line left out, nor changes what a running head reads.
+	notes := 0
+	for i, pc := range contents {
+		attachNotes(lines[i], pc.notes, notes)
+		notes += len(pc.notes)
+	}
 	st := docStats(lines)
 	var all []*block
 	pageBlocks_ := make([][]*block, n)
@@ -194,6 +206,11 @@ func assemble(path string, lines [][]*line, contents []*pageContent, labels []st
 		}
 		w.markers = append(w.markers, doc.Marker{Kind: doc.PageBreak, Start: s, End: e, Label: labels[i]})
 	}
+	var comments []textNote
+	for _, pc := range contents {
+		comments = append(comments, pc.notes...)
+	}
+	w.comments(comments)
 	d := doc.New(w.sb.String(), doc.Meta{Format: Format, Path: path}, w.markers)
 	if len(w.internal) > 0 {
 		d.Links = make(map[int]int, len(w.internal))
@@ -295,7 +312,7 @@ func (w *writer) segs(segs []seg, page int, styles bool) (int, int) {
 		if page < 0 {
 			p = -1
 		}
-		a, _ := w.text(s.text, p)
+		a := w.segText(s, p)
 		if start < 0 {
 			start = a
 		}
@@ -304,6 +321,7 @@ func (w *writer) segs(segs []seg, page int, styles bool) (int, int) {
 		} else {
 			w.links(s, a)
 		}
+		w.commentMarkers(s, a)
 	}
 	return start, w.n
 }
@@ -316,8 +334,7 @@ func (w *writer) runs(s seg, at int) {
 			if r[0] >= r[1] || r[1] > len(s.text) {
 				continue
 			}
-			a := at + utf8.RuneCountInString(s.text[:r[0]])
-			b := a + utf8.RuneCountInString(s.text[r[0]:r[1]])
+			a, b := s.pos(at, r[0], false), s.pos(at, r[1], true)
 			// Merge with a run of the previous line of the same block.
 			if m := len(w.markers) - 1; m >= 0 && w.markers[m].Kind == k && w.markers[m].End+1 >= a && r[0] == 0 && w.markers[m].End <= a {
 				w.markers[m].End = b
@@ -338,8 +355,7 @@ func (w *writer) links(s seg, at int) {
 		if r.a >= r.b || r.b > len(s.text) {
 			continue
 		}
-		a := at + utf8.RuneCountInString(s.text[:r.a])
-		b := a + utf8.RuneCountInString(s.text[r.a:r.b])
+		a, b := s.pos(at, r.a, false), s.pos(at, r.b, true)
 		// A link that runs on from the previous line is one marker.
 		if m := w.lastLink; m >= 0 && m < len(w.markers) && w.markers[m].Reference == r.ref && w.markers[m].End+1 >= a && r.a == 0 {
 			w.markers[m].End = b
@@ -463,8 +479,9 @@ func (w *writer) continuePara(b *block) {
 				if i > 0 {
 					w.raw(sg.join)
 				}
-				a, _ := w.text(sg.text, sg.page)
+				a := w.segText(sg, sg.page)
 				w.runs(sg, a)
+				w.commentMarkers(sg, a)
 			}
 			w.markers[k].End = w.n
 			return

@@ -110,11 +110,12 @@ var (
 
 // officeSources are the flat documents officePDFs converts, by file name.
 func officeSources() map[string]string {
-	return map[string]string{"cols1.fodt": fodt(1), "cols2.fodt": fodt(2), "outline.fodt": outlineFodt()}
+	return map[string]string{"cols1.fodt": fodt(1), "cols2.fodt": fodt(2), "outline.fodt": outlineFodt(), "annotated.fodt": annotatedFodt}
 }
 
 // officePDFs converts the officeSources with one LibreOffice run (it is
-// slow to start) and returns their folder.
+// slow to start), annotations exported as PDF text annotations, and
+// returns their folder.
 func officePDFs(t *testing.T) string {
 	officeOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "tw-pdf-office-")
@@ -123,7 +124,7 @@ func officePDFs(t *testing.T) string {
 			return
 		}
 		officeDir = dir
-		args := []string{"--headless", "-env:UserInstallation=file://" + dir + "/profile", "--convert-to", "pdf", "--outdir", dir}
+		args := []string{"--headless", "-env:UserInstallation=file://" + dir + "/profile", "--convert-to", `pdf:writer_pdf_Export:{"ExportNotes":{"type":"boolean","value":"true"}}`, "--outdir", dir}
 		for name, src := range officeSources() {
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
 				officeErr = err
@@ -135,7 +136,7 @@ func officePDFs(t *testing.T) string {
 		if out, err := cmd.CombinedOutput(); err != nil {
 			officeErr = fmt.Errorf("soffice: %v\n%s", err, out)
 		}
-		keep(officeDir, "cols1.pdf", "cols2.pdf", "outline.pdf")
+		keep(officeDir, "cols1.pdf", "cols2.pdf", "outline.pdf", "annotated.pdf")
 		if k := os.Getenv("TW_PDF_KEEP"); k != "" {
 			os.WriteFile(filepath.Join(k, "known.txt"), []byte(strings.Join(knownWords(), " ")), 0o644)
 		}

@@ -156,6 +156,7 @@ func FuzzPDF(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add(simplePDF("Hello (world)", "Second"))
+	f.Add(freeTextPDF())
 	recoverPanics = false
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var d *doc.Document
