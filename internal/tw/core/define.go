@@ -66,9 +66,11 @@ func (a *App) define(word string) {
 		return
 	}
 	items := lexicon.Items(a.printer(), def)
-	title := a.tr("%s: %d senses", def.Groups[0].Lemma, len(items))
+	// The list says how many senses (items) it has; the title names the
+	// word and how it sounds.
+	title := def.Groups[0].Lemma
 	if def.Pronunciation != "" {
-		title = a.tr("%s, %s: %d senses", def.Groups[0].Lemma, def.Pronunciation, len(items))
+		title = a.tr("%s, pronounced %s", def.Groups[0].Lemma, def.Pronunciation)
 	}
 	a.openList(&List{Title: title, Items: items, choose: func(i int) {
 		a.copyText(items[i])

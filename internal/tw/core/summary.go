@@ -28,9 +28,10 @@ func (a *App) summarize() {
 	for i, x := range s.Sentences {
 		items[i] = x.Text
 	}
-	title := a.tr("Summary of the document, %d sentences", len(items))
+	// The list says how many items it has; the title does not repeat it.
+	title := a.tr("Summary of the document")
 	if selected {
-		title = a.tr("Summary of the selection, %d sentences", len(items))
+		title = a.tr("Summary of the selection")
 	}
 	a.openList(&List{Title: title, Items: items, choose: func(i int) {
 		a.moveTo(s.Sentences[i].Start, true)

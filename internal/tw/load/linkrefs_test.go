@@ -14,11 +14,11 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// plainMarkdownParser is markdownParser without linkRefBatcher: what
-// goldmark alone makes of a document.
+// plainMarkdownParser is markdownParser without linkRefBatcher (its math
+// included): what goldmark alone makes of a document.
 var plainMarkdownParser = goldmark.New(goldmark.WithExtensions(
 	extension.Table, extension.Strikethrough, extension.Footnote, extension.TaskList,
-)).Parser()
+), goldmark.WithParserOptions(parser.WithInlineParsers(mathInlineParser))).Parser()
 
 // dumpMarkdown describes the tree and the link references goldmark made
 // of src, for comparing two parsers.
