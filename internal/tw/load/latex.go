@@ -80,6 +80,8 @@ type texTable struct {
 	row, cell int
 	cells     int
 	rows      int
+	first     int  // the first row's marker, -1 before it ends
+	headed    bool // a rule after the first row made it the header row
 }
 
 // loadLaTeX loads LaTeX source without running TeX: sections become headings
@@ -605,6 +607,7 @@ func (t *tex) command(env string) bool {
 			}
 			return false
 		}
+		t.headerRule(name)
 		if drop, known := texDropArgs[name]; known && drop {
 			for {
 				_, next, has := bracketed(s, t.i)
@@ -801,7 +804,7 @@ func (t *tex) environment(env string) {
 		t.endPara()
 		b.paragraphBreak()
 		tid := b.openMarker(doc.Marker{Kind: doc.Table})
-		t.table = &texTable{row: -1, cell: -1}
+		t.table = &texTable{row: -1, cell: -1, first: -1}
 		t.block++
 		t.content(env)
 		t.endRow()
@@ -876,6 +879,24 @@ func (t *tex) endRow() {
 	b := t.b
 	b.closeMarker(t.table.cell)
 	b.closeMarker(t.table.row)
+	if t.table.rows == 0 {
+		t.table.first = t.table.row
+	}
 	t.table.row = -1
 	t.table.rows++
+}
+
+// headerRule marks the table's first row as its header row when the rule
+// name (booktabs' \midrule, longtable's \endhead or \endfirsthead) comes
+// right after it, as pandoc and booktabs write a header.
+func (t *tex) headerRule(name string) {
+	switch name {
+	case "midrule", "endhead", "endfirsthead":
+	default:
+		return
+	}
+	if tb := t.table; tb != nil && tb.rows == 1 && tb.row < 0 && !tb.headed && tb.first >= 0 {
+		t.b.setLabel(tb.first, doc.HeaderRow)
+		tb.headed = true
+	}
 }
