@@ -296,3 +296,32 @@ func TestDocumentOverviewAndReadingLevel(t *testing.T) {
 		t.Errorf("reading level of the selection: %q", got)
 	}
 }
+
+// TestLintProblems: in edit mode, next and previous lint problem move
+// through the Markdown source's problems and say them; in browse mode they
+// say why not.
+func TestLintProblems(t *testing.T) {
+	f := newFixture(t)
+	f.write("# Title\n\n### Deep\n\nSee [docs][missing] now.   \n")
+	app, rec := f.open()
+	f.do(app, "next_lint_problem")
+	if got := rec.last(); got != "Lint checks the Markdown source: turn on edit mode first." {
+		t.Errorf("browse mode: %q", got)
+	}
+	f.do(app, "toggle_edit_mode")
+	for _, want := range []string{
+		"Line 3: Heading skips a level: level 3 after level 1",
+		"Line 5: Link reference not defined: missing",
+		"Line 5: Trailing blanks: 3 trailing blanks",
+		"No next lint problem.",
+	} {
+		f.do(app, "next_lint_problem")
+		if got := rec.last(); got != want {
+			t.Errorf("next: %q, want %q", got, want)
+		}
+	}
+	f.do(app, "previous_lint_problem")
+	if got := rec.last(); got != "Line 5: Link reference not defined: missing" {
+		t.Errorf("previous: %q", got)
+	}
+}

@@ -21,8 +21,8 @@ func init() {
 		"spelling_suggestions":     (*App).spellingSuggestions,
 		"next_grammar_problem":     unavailable("next_grammar_problem"),
 		"previous_grammar_problem": unavailable("previous_grammar_problem"),
-		"next_lint_problem":        unavailable("next_lint_problem"),
-		"previous_lint_problem":    unavailable("previous_lint_problem"),
+		"next_lint_problem":        func(a *App) { a.lintProblem(true) },
+		"previous_lint_problem":    func(a *App) { a.lintProblem(false) },
 	})
 	handle(interrupting, map[string]actionHandler{
 		"find_next":            func(a *App) { a.findAgain(true) },
