@@ -348,6 +348,24 @@ func TestInfoPages(t *testing.T) {
 	}
 }
 
+// TestInfoPagesOfOtherFormats: a DOCX with written page breaks (made by
+// pandoc) says its pages too; a document without pages says none.
+func TestInfoPagesOfOtherFormats(t *testing.T) {
+	dir := t.TempDir()
+	md := testkit.WriteFile(t, filepath.Join(dir, "three.md"), "One.\n\n```{=openxml}\n<w:p><w:r><w:br w:type=\"page\"/></w:r></w:p>\n```\n\n"+
+		"Two.\n\n```{=openxml}\n<w:p><w:r><w:br w:type=\"page\"/></w:r></w:p>\n```\n\nThree.\n")
+	docx := filepath.Join(dir, "three.docx")
+	if out, err := exec.Command("pandoc", md, "-o", docx).CombinedOutput(); err != nil {
+		t.Fatalf("pandoc: %v %s", err, out)
+	}
+	if code, stdout, _ := run(t, "", nil, "info", docx); code != 0 || !strings.Contains(stdout, "\nPages: 3\n") {
+		t.Errorf("the DOCX: exit %d, %s", code, stdout)
+	}
+	if code, stdout, _ := run(t, "", nil, "info", md); code != 0 || strings.Contains(stdout, "Pages:") {
+		t.Errorf("the Markdown has no pages: exit %d, %s", code, stdout)
+	}
+}
+
 func TestSearch(t *testing.T) {
 	notes := filepath.Join(notesDir(t), "notes.md")
 	cases := []struct {

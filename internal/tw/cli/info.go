@@ -117,9 +117,16 @@ func printInfo(env Env, d *doc.Document, asJSON bool) {
 	}
 }
 
-// pageCount is the number of pages of a document that has pages (a PDF's
-// "pages" property); ok is false for one that has none.
+// pageCount is the number of pages of a document that has pages: a PDF's
+// "pages" property, else the pages its markers give (a DAISY book, an EPUB
+// page list, a DOCX or ODT's written page breaks); ok is false for one that
+// has none.
 func pageCount(d *doc.Document) (n int, ok bool) {
-	n, err := strconv.Atoi(d.Meta.Properties["pages"])
-	return n, err == nil && n >= 0
+	if n, err := strconv.Atoi(d.Meta.Properties["pages"]); err == nil && n >= 0 {
+		return n, true
+	}
+	if pages := d.Pages(); len(pages) > 0 {
+		return len(pages), true
+	}
+	return 0, false
 }
