@@ -189,3 +189,30 @@ func loadLocked(env Env, path string) (*doc.Document, error) {
 	}
 	return nil, &load.Error{Path: path, Reason: reasonWrongPassword, Cause: doc.ErrPasswordIncorrect}
 }
+
+// readInput reads a small input a command takes whole (a settings file, a
+// Markdown file to check): standard input for "-", else a regular file;
+// more than limit bytes is refused, never read into memory.
+func readInput(env Env, name string, limit int64) ([]byte, error) {
+	var r io.Reader = env.Stdin
+	if name != "-" {
+		fi, err := os.Stat(name)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.Mode().IsRegular() {
+			return nil, errors.New("not a regular file")
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		err = fmt.Errorf("larger than %d MB", max(limit>>20, 1))
+	}
+	return data, err
+}

@@ -2,8 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -39,13 +37,7 @@ stderr, and tw lint exits 1 when it found any.`,
 			}
 			all := []found{}
 			for _, name := range args {
-				var data []byte
-				var err error
-				if name == "-" {
-					data, err = io.ReadAll(io.LimitReader(env.Stdin, lintFileLimit))
-				} else {
-					data, err = readLimited(name, lintFileLimit)
-				}
+				data, err := readInput(env, name, lintFileLimit)
 				if err != nil {
 					return fail(env.p, 1, env.tr("tw lint: cannot read %s: %v", name, err), "")
 				}
@@ -73,19 +65,4 @@ stderr, and tw lint exits 1 when it found any.`,
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON: file, line, column, rule and detail of each problem")
 	return c
-}
-
-// readLimited reads a regular file of at most limit bytes.
-func readLimited(path string, limit int64) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file")
-	}
-	if fi.Size() > limit {
-		return nil, fmt.Errorf("larger than %d MB", limit>>20)
-	}
-	return os.ReadFile(path)
 }

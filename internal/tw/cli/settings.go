@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/editdistance"
 	"textfirst/internal/tw/docstate"
 	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/keymap"
@@ -304,15 +305,7 @@ are applied, and the command exits 1.`,
 			if err != nil {
 				return err
 			}
-			var data []byte
-			if args[0] == "-" {
-				data, err = io.ReadAll(io.LimitReader(env.Stdin, settingsFileLimit+1))
-			} else {
-				data, err = readSettingsFile(args[0])
-			}
-			if err == nil && len(data) > settingsFileLimit {
-				err = errors.New(env.tr("larger than a settings file can be"))
-			}
+			data, err := readInput(env, args[0], settingsFileLimit)
 			if err != nil {
 				return fail(env.p, 1, env.tr("tw settings import: cannot read %s: %v", args[0], err), "")
 			}
@@ -405,23 +398,6 @@ func settingsLanguageCmd(env Env, open openSettings) *cobra.Command {
 // real one, far below what could hurt.
 const settingsFileLimit = 1 << 20
 
-// readSettingsFile reads a regular file of at most settingsFileLimit bytes.
-func readSettingsFile(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file")
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, settingsFileLimit+1))
-}
-
 // settingNamed is the schema of a setting a user may read and change.
 func settingNamed(path string) (settings.Setting, bool) {
 	for _, s := range settings.Schema() {
@@ -446,29 +422,13 @@ func unknownSetting(env Env, cmd, path string) error {
 }
 
 // settingDistance ranks setting paths for a name typed wrong: the same key
-// in another section first, then by shared prefix and length.
+// in another section first, then by edit distance.
 func settingDistance(typed, path string) int {
-	key := path[strings.LastIndexByte(path, '.')+1:]
-	typedKey := typed[strings.LastIndexByte(typed, '.')+1:]
-	d := 0
-	if key != typedKey {
+	d := editdistance.Levenshtein(typed, path)
+	if path[strings.LastIndexByte(path, '.')+1:] != typed[strings.LastIndexByte(typed, '.')+1:] {
 		d += 1000
-		if !strings.Contains(key, typedKey) && !strings.Contains(typedKey, key) {
-			d += 1000
-		}
 	}
-	shared := 0
-	for shared < len(typed) && shared < len(path) && typed[shared] == path[shared] {
-		shared++
-	}
-	return d - 10*shared + abs(len(path)-len(typed))
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
+	return d
 }
 
 // parseSettingValue turns VALUE, as typed, into what settings.Store.Set

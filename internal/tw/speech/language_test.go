@@ -9,10 +9,9 @@ import (
 	"testing"
 
 	"textfirst/internal/tw/doc"
-	"textfirst/internal/tw/units"
-
 	"textfirst/internal/tw/speech"
 	"textfirst/internal/tw/speech/engine"
+	"textfirst/internal/tw/units"
 )
 
 // voiceRecorder wraps a real synthesizer and records, in order, each text

@@ -46,7 +46,7 @@ type Hunspell struct {
 	mu     sync.Mutex
 	cmd    *exec.Cmd
 	in     io.WriteCloser
-	out    *bufio.Reader
+	lines  <-chan string // hunspell's output, a line at a time; closed at its end
 	mine   map[string]bool
 	closed bool
 }
@@ -94,7 +94,18 @@ func (h *Hunspell) start() error {
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("spell: hunspell: %w", err)
 	}
-	h.cmd, h.in, h.out = cmd, in, bufio.NewReader(out)
+	// One reader for the process's life: each line goes to lines, so an
+	// answer is waited for with a deadline without a goroutine per line.
+	lines := make(chan string, 64)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	h.cmd, h.in, h.lines = cmd, in, lines
 	// The first line is hunspell's banner.
 	if _, err := h.readLine(); err != nil {
 		h.stop()
@@ -111,28 +122,20 @@ func (h *Hunspell) stop() {
 	h.in.Close()
 	h.cmd.Process.Kill()
 	h.cmd.Wait()
-	h.cmd, h.in, h.out = nil, nil, nil
+	h.cmd, h.in, h.lines = nil, nil, nil
 }
 
 // readLine reads one line of hunspell's answer within hunspellTimeout.
 func (h *Hunspell) readLine() (string, error) {
-	type result struct {
-		line string
-		err  error
-	}
-	done := make(chan result, 1)
-	out := h.out
-	go func() {
-		line, err := out.ReadString('\n')
-		done <- result{strings.TrimRight(line, "\r\n"), err}
-	}()
+	timer := time.NewTimer(hunspellTimeout)
+	defer timer.Stop()
 	select {
-	case r := <-done:
-		if r.err != nil {
-			return "", fmt.Errorf("spell: hunspell: %w", r.err)
+	case line, ok := <-h.lines:
+		if !ok {
+			return "", errors.New("spell: hunspell ended")
 		}
-		return r.line, nil
-	case <-time.After(hunspellTimeout):
+		return strings.TrimRight(line, "\r"), nil
+	case <-timer.C:
 		h.cmd.Process.Kill()
 		return "", errors.New("spell: hunspell did not answer")
 	}
