@@ -169,7 +169,7 @@ func TestExportSaysWhichImagesItLeftOut(t *testing.T) {
 	}
 	// A PDF, written in the background by LibreOffice, says it at its end.
 	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice is not installed (scripts/deps-export.sh)")
+		t.Fatal("LibreOffice is not installed: bash scripts/deps-export.sh installs it")
 	}
 	mustAction(t, app, "export_pdf", nil)
 	want := "Exported to " + filepath.Join(dir, "pics.pdf") + ".\nLeft out the image key.png: it lies outside the document's folder."

@@ -140,7 +140,7 @@ func TestLoadImageChecksEveryTIFFPage(t *testing.T) {
 func TestRunToolLimits(t *testing.T) {
 	for _, tool := range []string{"sh", "head"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			t.Skip(err)
+			t.Fatal(err)
 		}
 	}
 	if out, err := runTool(10*time.Second, 10, nil, "sh", "-c", "printf hello"); err != nil || string(out) != "hello" {
@@ -163,7 +163,7 @@ func TestRunToolLimits(t *testing.T) {
 // (whose output is capped too, see TestRunToolLimits).
 func TestJBIG2PageOfGigabytes(t *testing.T) {
 	if _, err := exec.LookPath("jbig2dec"); err != nil {
-		t.Skip(err)
+		t.Fatalf("jbig2dec is not installed (bash scripts/deps-pdf.sh installs it): %v", err)
 	}
 	var page bytes.Buffer
 	binary.Write(&page, binary.BigEndian, []uint32{60000, 60000, 0, 0})
