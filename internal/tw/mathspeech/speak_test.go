@@ -60,6 +60,8 @@ var speakCases = []struct {
 	{"malformed MathML falls back to its text", MathML, `<math><mi>x</mi><mo>+</mo><mn>1</mn>`, "x plus 1"},
 	{"MathML that is not XML", MathML, `<math><mfrac>a<b</mfrac>`, "a"},
 	{"unclosed LaTeX", LaTeX, `\frac{a}{`, "a over"},
+	{"a macro around words", LaTeX, `\meta{optional spaces} \meta{brace group} x`, "optional spaces brace group x"},
+	{"a macro around a letter", LaTeX, `\vect{v}`, "vect v"},
 }
 
 // TestSpeak reads each formula in each notation it is written in and
