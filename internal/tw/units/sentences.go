@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/rivo/uniseg"
 )
 
 // fixedAbbreviations never end a sentence, whatever follows them. They are
@@ -62,14 +60,10 @@ func (ix *Index) blockSentences(r Range) []Range {
 	text := strings.ReplaceAll(ix.Doc.Slice(r.Start, r.End), "\n", " ")
 	var raw []Range
 	pos := r.Start
-	state := -1
-	rest := text
-	for len(rest) > 0 {
-		var seg string
-		seg, rest, state = uniseg.FirstSentenceInString(rest, state)
+	eachSentence(text, func(seg string) {
 		raw = append(raw, splitEllipsis(seg, pos)...)
 		pos += utf8.RuneCountInString(seg)
-	}
+	})
 	// Merge a sentence that ends with a fixed abbreviation into the next.
 	var merged []Range
 	for k := 0; k < len(raw); k++ {

@@ -302,14 +302,57 @@ func hasLetterOrDigit(s string) bool {
 	return false
 }
 
-// WordCount counts the words of the whole document.
+// WordCount counts the words of the whole document, as Words would find
+// them, in one pass over the text.
+//
+// UAX #29 breaks words on both sides of an ASCII space unless a mark or a
+// format character follows it (WB4), so the words of a line are the words
+// of its space-separated tokens; running text repeats its tokens, and each
+// distinct token is segmented once.
 func (ix *Index) WordCount() int {
+	counts := map[string]int{}
 	n := 0
-	for l := 0; l < ix.Lines(); l++ {
-		lr := ix.Line(l)
-		n += len(segmentWords(ix.Doc.Slice(lr.Start, lr.End), lr.Start))
+	for line := range strings.SplitSeq(ix.Doc.Text, "\n") {
+		n += countLineWords(line, counts)
 	}
 	return n
+}
+
+// countLineWords counts the words of one line, with counts caching the
+// words of each token seen.
+func countLineWords(line string, counts map[string]int) int {
+	n := 0
+	for rest := line; rest != ""; {
+		rest = strings.TrimLeft(rest, " ")
+		if rest == "" {
+			break
+		}
+		token := rest
+		if i := strings.IndexByte(rest, ' '); i >= 0 {
+			token, rest = rest[:i], rest[i:]
+		} else {
+			rest = ""
+		}
+		if r, _ := utf8.DecodeRuneInString(token); r >= utf8.RuneSelf && token != line && joinsBefore(r) {
+			// The token's first code point belongs with the space
+			// before it: segment the whole line.
+			return len(segmentWords(line, 0))
+		}
+		c, ok := counts[token]
+		if !ok {
+			c = len(segmentWords(token, 0))
+			counts[token] = c
+		}
+		n += c
+	}
+	return n
+}
+
+// joinsBefore reports whether r may join the code point before it into
+// one word segment (UAX #29 WB4: extenders, format characters, ZWJ; emoji
+// modifiers and a few modifier letters are extenders too).
+func joinsBefore(r rune) bool {
+	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc, unicode.Cf, unicode.Sk, unicode.Lm) || r == 0x200D
 }
 
 // Markers is the list of one kind's markers, in document order. It holds
