@@ -53,3 +53,54 @@ func TestWordCountMatchesWords(t *testing.T) {
 		}
 	}
 }
+
+// navigatedCounts counts paragraphs and sentences by moving from
+// paragraph to paragraph, as a reader does.
+func navigatedCounts(ix *Index) (paragraphs, sentences int) {
+	for pos := 0; ; {
+		p, ok := ix.ParagraphAtOrAfter(pos)
+		if !ok || p.Start < pos && pos > 0 {
+			break
+		}
+		paragraphs++
+		sentences += len(ix.Sentences(p))
+		pos = p.End + 1
+		if pos >= ix.Doc.Len() {
+			break
+		}
+	}
+	return paragraphs, sentences
+}
+
+// TestCountsMatchNavigation: one pass over the lines finds the paragraphs
+// and sentences that moving through the document finds, list items and
+// blank lines of spaces included.
+func TestCountsMatchNavigation(t *testing.T) {
+	lines := []string{"", "  ", "\u00a0", "One sentence. Two sentences!", "- an item. Another", "more text? yes",
+		"Ça va… Très bien.", "1. First. Second", "end.", "e.g. this one"}
+	r := rand.New(rand.NewPCG(9, 4))
+	for range 3000 {
+		var sb strings.Builder
+		var markers []doc.Marker
+		pos := 0
+		for i := range r.IntN(12) {
+			if i > 0 {
+				sb.WriteByte('\n')
+				pos++
+			}
+			line := lines[r.IntN(len(lines))]
+			if strings.HasPrefix(line, "- ") || r.IntN(5) == 0 {
+				n := len([]rune(line))
+				markers = append(markers, doc.Marker{Kind: doc.ListItem, Start: pos, End: pos + n, Level: 1})
+			}
+			sb.WriteString(line)
+			pos += len([]rune(line))
+		}
+		d := doc.New(sb.String(), doc.Meta{}, markers)
+		gotP, gotS := New(d).Counts()
+		wantP, wantS := navigatedCounts(New(d))
+		if gotP != wantP || gotS != wantS {
+			t.Fatalf("%q: %d paragraphs and %d sentences, want %d and %d", d.Text, gotP, gotS, wantP, wantS)
+		}
+	}
+}
