@@ -2,6 +2,7 @@ package doc
 
 import (
 	"iter"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -54,13 +55,13 @@ func NewDerived(text string, meta Meta, markers []Marker, derived []int) *Docume
 		for i := range perm {
 			perm[i] = int32(i)
 		}
-		sort.SliceStable(perm, func(a, b int) bool {
-			ma, mb := &markers[perm[a]], &markers[perm[b]]
-			if ma.Start != mb.Start {
-				return ma.Start < mb.Start
-			}
-			return ma.End > mb.End
-		})
+		// Loaders mostly give markers in document order already: a look
+		// at each neighbour spares the sort then.
+		if !slices.IsSortedFunc(markers, compareMarkers) {
+			sort.SliceStable(perm, func(a, b int) bool {
+				return compareMarkers(markers[perm[a]], markers[perm[b]]) < 0
+			})
+		}
 		d.markers, d.rows = makeMarkerList(markers), nil
 		for _, p := range perm {
 			d.markers.add(markers[p])

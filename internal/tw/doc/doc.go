@@ -9,6 +9,8 @@
 package doc
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -121,12 +123,15 @@ func (d *Document) SetMarkers(ms []Marker) {
 // sortMarkers orders markers by start, then longer (outer) first, keeping
 // the order loaders emitted them in otherwise.
 func sortMarkers(ms []Marker) {
-	sort.SliceStable(ms, func(i, j int) bool {
-		if ms[i].Start != ms[j].Start {
-			return ms[i].Start < ms[j].Start
-		}
-		return ms[i].End > ms[j].End
-	})
+	slices.SortStableFunc(ms, compareMarkers)
+}
+
+// compareMarkers orders two markers by start, then longer (outer) first.
+func compareMarkers(a, b Marker) int {
+	if a.Start != b.Start {
+		return cmp.Compare(a.Start, b.Start)
+	}
+	return cmp.Compare(b.End, a.End)
 }
 
 // LinkTarget returns where the link marker m leads inside the document.
