@@ -104,3 +104,44 @@ func TestCountsMatchNavigation(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIIWordsMatchSegmentation: counting an ASCII token's words from
+// the small table gives what UAX #29 segmentation gives.
+func TestASCIIWordsMatchSegmentation(t *testing.T) {
+	cases := []string{"", "a", "well-known", "a-", "-a", "a--b", "a-b-c", "1,250.5", "a.b.c", "a:1", "1.a",
+		"don't", "_", "__a", "a_1", "x'y'", "e.g.", "U.S.A", "a;b", "1;2", "1:2", "a-_b", "a-1", "(a)", "\"a\"b"}
+	alphabet := "ab1_-.,;:'\"()!?#\t"
+	r := rand.New(rand.NewPCG(5, 8))
+	for range 200000 {
+		b := make([]byte, r.IntN(10))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	for _, c := range cases {
+		got, ok := countASCIIWords(c)
+		if want := len(segmentWords(c, 0)); !ok || got != want {
+			t.Fatalf("%q: %d words (ok %v), want %d", c, got, ok, want)
+		}
+	}
+	if _, ok := countASCIIWords("café"); ok {
+		t.Errorf("a token with a code point beyond ASCII was counted from the table")
+	}
+}
+
+func FuzzASCIIWords(f *testing.F) {
+	for _, s := range []string{"well-known", "1,250.5", "a.b.c", "x'y'", "a-_b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, token string) {
+		if strings.Contains(token, " ") {
+			return // tokens never hold a space
+		}
+		if got, ok := countASCIIWords(token); ok {
+			if want := len(segmentWords(token, 0)); got != want {
+				t.Errorf("%q: %d words, want %d", token, got, want)
+			}
+		}
+	})
+}
