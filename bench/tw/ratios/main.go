@@ -1,6 +1,7 @@
 // Command ratios is bench/tw/table.sh's helper: it times tw beside its peer
 // tools on the same files, alternating ours and the peer in each round, and
-// prints the rows of the speed table (medians, and the ratio ours/peer):
+// prints the rows of the speed table (medians of wall and CPU times, and
+// the ratios ours/peer):
 //
 //   - opening a Markdown file over JSON-RPC (one `tw serve --stdio`
 //     process, the time from sending "open" to reading its answer) against
@@ -45,9 +46,9 @@ func main() {
 	size := float64(fi.Size())
 	cmark := []string{"cmark", *md}
 
-	fmt.Printf("Markdown file: %.1f MB; %d rounds, ours and the peer alternated; medians (min).\n\n", size/1e6, *runs)
-	fmt.Println("| measure | peer | ours | peer's | ratio |")
-	fmt.Println("|---|---|---|---|---|")
+	fmt.Printf("Markdown file: %.1f MB; %d rounds, ours and the peer alternated; wall medians (minima), CPU medians.\n\n", size/1e6, *runs)
+	fmt.Println("| measure | peer | ours | peer's | ratio | CPU ours / peer's | CPU ratio |")
+	fmt.Println("|---|---|---|---|---|---|---|")
 
 	srv, err := startServer(*tw)
 	if err != nil {
@@ -57,7 +58,7 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	var opens, peer []time.Duration
+	var opens, peer []sample
 	for range *runs {
 		peer = append(peer, timeRun(cmark))
 		d, err := srv.open(*md)
@@ -85,9 +86,9 @@ func main() {
 	growth := func(rss int64) string {
 		return fmt.Sprintf("%.1f MB (%.2fx)", float64(rss-base)/1e6, float64(rss-base)/size)
 	}
-	fmt.Printf("| memory `tw serve` holds after %d opens (RSS growth) | the file's size | %s | %.1f MB | %.2f |\n",
+	fmt.Printf("| memory `tw serve` holds after %d opens (RSS growth) | the file's size | %s | %.1f MB | %.2f | | |\n",
 		*runs, growth(held), size/1e6, float64(held-base)/size)
-	fmt.Printf("| ... after replacing it by a one-line file | the file's size | %s | %.1f MB | %.2f |\n",
+	fmt.Printf("| ... after replacing it by a one-line file | the file's size | %s | %.1f MB | %.2f | | |\n",
 		growth(replaced), size/1e6, float64(replaced-base)/size)
 	one, peer := alternate(*runs*3, []string{*tw, "text", *small}, []string{"pandoc", "-t", "plain", *small})
 	row("`tw text` of a one-line file", "pandoc", one, peer)
@@ -98,13 +99,34 @@ func fail(err error) {
 	os.Exit(1)
 }
 
+// sample is one timed run: its wall time and the CPU time it used.
+type sample struct{ wall, cpu time.Duration }
+
 // row prints one table row: medians (and minima) of ours and the peer's
-// times, and the ratio of the medians.
-func row(measure, peerName string, ours, peer []time.Duration) {
-	o, p := median(ours), median(peer)
-	fmt.Printf("| %s | %s | %s (%s) | %s (%s) | %.2f |\n", measure, peerName,
-		ms(o), ms(slices.Min(ours)), ms(p), ms(slices.Min(peer)), float64(o)/float64(p))
+// wall times and the ratio of the medians, then the same of CPU times
+// (steadier on a machine shared with other work).
+func row(measure, peerName string, ours, peer []sample) {
+	ow, pw, oc, pc := walls(ours), walls(peer), cpus(ours), cpus(peer)
+	fmt.Printf("| %s | %s | %s (%s) | %s (%s) | %.2f | %s / %s | %.2f |\n", measure, peerName,
+		ms(median(ow)), ms(slices.Min(ow)), ms(median(pw)), ms(slices.Min(pw)), ratio(ow, pw),
+		ms(median(oc)), ms(median(pc)), ratio(oc, pc))
 }
+
+func walls(s []sample) (out []time.Duration) {
+	for _, x := range s {
+		out = append(out, x.wall)
+	}
+	return out
+}
+
+func cpus(s []sample) (out []time.Duration) {
+	for _, x := range s {
+		out = append(out, x.cpu)
+	}
+	return out
+}
+
+func ratio(ours, peer []time.Duration) float64 { return float64(median(ours)) / float64(median(peer)) }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d)/1e6) }
 
@@ -118,8 +140,8 @@ func median(ds []time.Duration) time.Duration {
 }
 
 // alternate runs ours and the peer in turn, n rounds, and returns their
-// wall times.
-func alternate(n int, ours, peer []string) (o, p []time.Duration) {
+// times.
+func alternate(n int, ours, peer []string) (o, p []sample) {
 	for range n {
 		o = append(o, timeRun(ours))
 		p = append(p, timeRun(peer))
@@ -127,14 +149,15 @@ func alternate(n int, ours, peer []string) (o, p []time.Duration) {
 	return o, p
 }
 
-// timeRun is the wall time of a command, its output discarded.
-func timeRun(argv []string) time.Duration {
+// timeRun times a command, its output discarded.
+func timeRun(argv []string) sample {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	start := time.Now()
 	if err := cmd.Run(); err != nil {
 		fail(fmt.Errorf("%s: %w", strings.Join(argv, " "), err))
 	}
-	return time.Since(start)
+	wall := time.Since(start)
+	return sample{wall, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
 }
 
 // server is a running `tw serve --stdio --no-speech`.
@@ -171,18 +194,20 @@ func startServer(tw string) (*server, error) {
 }
 
 // call sends a request and waits for its answer (notifications before it
-// are read and dropped); it returns the time that took.
-func (s *server) call(method string, params any) (time.Duration, error) {
+// are read and dropped); it returns the time that took and the CPU time
+// the server used meanwhile (to the kernel's tick).
+func (s *server) call(method string, params any) (sample, error) {
 	s.id++
 	req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": s.id, "method": method, "params": params})
+	cpu0 := s.cpu()
 	start := time.Now()
 	if _, err := s.in.Write(append(req, '\n')); err != nil {
-		return 0, err
+		return sample{}, err
 	}
 	for {
 		line, err := s.out.ReadBytes('\n')
 		if err != nil {
-			return 0, fmt.Errorf("%s: %w", method, err)
+			return sample{}, fmt.Errorf("%s: %w", method, err)
 		}
 		var msg struct {
 			ID    *int            `json:"id"`
@@ -191,7 +216,7 @@ func (s *server) call(method string, params any) (time.Duration, error) {
 		if json.Unmarshal(line, &msg) != nil || msg.ID == nil || *msg.ID != s.id {
 			continue
 		}
-		d := time.Since(start)
+		d := sample{time.Since(start), s.cpu() - cpu0}
 		if msg.Error != nil {
 			return d, fmt.Errorf("%s: %s", method, msg.Error)
 		}
@@ -199,8 +224,25 @@ func (s *server) call(method string, params any) (time.Duration, error) {
 	}
 }
 
-func (s *server) open(path string) (time.Duration, error) {
+func (s *server) open(path string) (sample, error) {
 	return s.call("open", map[string]string{"path": path})
+}
+
+// cpu is the CPU time the server has used (/proc/PID/stat's utime and
+// stime, in ticks of 10 ms).
+func (s *server) cpu() time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name, which is in parentheses.
+	fields := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	if len(fields) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(fields[11], 10, 64)
+	stime, _ := strconv.ParseInt(fields[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 // rss is the server's resident set size in bytes.
