@@ -83,7 +83,7 @@ func TestSentenceFastPathMatchesUniseg(t *testing.T) {
 }
 
 func FuzzSentenceSegments(f *testing.F) {
-	for _, s := range []string{"Hello. World.", "a.B", "end.) a", "Fin… Suite", "x\u0301. Y", "3.5. A"} {
+	for _, s := range []string{"Hello. World.", "a.B", "end.) a", "Fin… Suite", "x\u0301. Y", "3.5. A", "a.\xff B", "a.\r\nB"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
