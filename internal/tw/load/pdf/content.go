@@ -86,9 +86,10 @@ type interp struct {
 	glyphs []glyph
 }
 
-// runPage interprets a page's content streams.
-func (f *file) runPage(pg dict, fonts map[any]*font) (*pageContent, error) {
-	out := &pageContent{width: 612, height: 792}
+// runPage interprets a page's content streams, appending its glyphs to
+// chars (a buffer for them, empty).
+func (f *file) runPage(pg dict, fonts map[any]*font, chars []char) (*pageContent, error) {
+	out := &pageContent{width: 612, height: 792, chars: chars}
 	if mb := f.arrayOf(inherited(f, pg, "CropBox")); len(mb) == 4 {
 		setBox(f, out, mb)
 	} else if mb := f.arrayOf(inherited(f, pg, "MediaBox")); len(mb) == 4 {

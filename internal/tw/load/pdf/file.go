@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 
 	"textfirst/internal/lazyregexp"
 )
@@ -600,20 +601,72 @@ func (f *file) decode(s *stream, decrypt bool) ([]byte, error) {
 // inflate decodes zlib data, keeping what it could read from a damaged or
 // truncated stream; more than limit bytes out is an error.
 func inflate(data []byte, limit int) ([]byte, error) {
-	var r io.Reader
-	zr, err := zlib.NewReader(bytes.NewReader(data))
-	if err != nil {
-		r = flate.NewReader(bytes.NewReader(data))
-	} else {
-		r = zr
+	out, started, err := inflateWith(&zlibReaders, data, limit+1)
+	if !started {
+		// No zlib header: raw deflate data.
+		out, _, err = inflateWith(&flateReaders, data, limit+1)
 	}
-	out, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	if len(out) > limit {
 		return nil, fmt.Errorf("a stream decodes to more than %d MB: %w", limit>>20, ErrLimit)
 	}
 	if err != nil && len(out) == 0 && len(data) > 2 {
 		// Some writers leave out the zlib header.
-		out, _ = io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(data)), int64(limit)))
+		out, _, _ = inflateWith(&flateReaders, data, limit)
+	}
+	return out, nil
+}
+
+// zlibReaders and flateReaders keep decompressors between streams: each
+// holds a 32 KB window and Huffman tables that a new one allocates again.
+var (
+	zlibReaders  sync.Pool // of zlib readers (io.ReadCloser and zlib.Resetter)
+	flateReaders sync.Pool // of flate readers (io.ReadCloser and flate.Resetter)
+)
+
+// inflateWith reads at most atMost bytes of data decompressed by a reader
+// of pool (zlibReaders or flateReaders), with what it read before an
+// error. started is false when a zlib header could not be read.
+func inflateWith(pool *sync.Pool, data []byte, atMost int) (out []byte, started bool, err error) {
+	br := bytes.NewReader(data)
+	r, _ := pool.Get().(io.ReadCloser)
+	switch {
+	case pool == &flateReaders && r == nil:
+		r = flate.NewReader(br)
+	case pool == &flateReaders:
+		err = r.(flate.Resetter).Reset(br, nil)
+	case r == nil:
+		r, err = zlib.NewReader(br)
+	default:
+		err = r.(zlib.Resetter).Reset(br, nil)
+	}
+	if r == nil {
+		return nil, false, err
+	}
+	defer pool.Put(r)
+	if err != nil {
+		return nil, false, err
+	}
+	out, err = readAtMost(r, min(4*len(data), 4<<20), atMost)
+	return out, true, err
+}
+
+// readAtMost reads r to its end or to atMost bytes, starting with room
+// for hint bytes (grown as needed), and gives what it read with the error
+// that stopped it (nil at the end).
+func readAtMost(r io.Reader, hint, atMost int) ([]byte, error) {
+	out := make([]byte, 0, min(max(hint, 512), atMost))
+	for len(out) < atMost {
+		if len(out) == cap(out) {
+			out = append(out, 0)[:len(out)]
+		}
+		n, err := r.Read(out[len(out):min(cap(out), atMost)])
+		out = out[:len(out)+n]
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
 	}
 	return out, nil
 }
