@@ -10,6 +10,7 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"textfirst/internal/lazyregexp"
 )
@@ -57,7 +58,7 @@ type file struct {
 	cache   map[int]any
 	objStm  map[int]*objStream
 	crypt   *decrypter
-	decoded int64
+	decoded *atomic.Int64 // bytes decoded, shared with the file's forks
 	// maxStream bounds one decoded stream, and a page's contents
 	// (streamLimit of the file's size).
 	maxStream int
@@ -71,7 +72,7 @@ type objStream struct {
 
 func newFile(data []byte) (*file, error) {
 	f := &file{data: data, xref: map[int]xrefEntry{}, cache: map[int]any{}, objStm: map[int]*objStream{}, busy: map[int]bool{},
-		maxStream: streamLimit(len(data))}
+		maxStream: streamLimit(len(data)), decoded: new(atomic.Int64)}
 	if !bytes.Contains(data[:min(len(data), 1024)], []byte("%PDF-")) {
 		return nil, errors.New("not a PDF file (no %PDF- header)")
 	}
@@ -86,6 +87,15 @@ func newFile(data []byte) (*file, error) {
 		}
 	}
 	return f, nil
+}
+
+// fork is a file reading the same bytes with the same cross-reference
+// table, trailer and decryption, and its own objects: a file and its
+// forks may each be used by one goroutine at a time. Together they decode
+// at most maxTotalDecoded bytes.
+func (f *file) fork() *file {
+	return &file{data: f.data, xref: f.xref, trailer: f.trailer, cache: map[int]any{}, objStm: map[int]*objStream{},
+		crypt: f.crypt, decoded: f.decoded, maxStream: f.maxStream, busy: map[int]bool{}}
 }
 
 func (f *file) catalog() dict {
@@ -591,8 +601,7 @@ func (f *file) decode(s *stream, decrypt bool) ([]byte, error) {
 			return nil, fmt.Errorf("a stream decodes to more than %d MB: %w", f.maxStream>>20, ErrLimit)
 		}
 	}
-	f.decoded += int64(len(data))
-	if f.decoded > maxTotalDecoded {
+	if f.decoded.Add(int64(len(data))) > maxTotalDecoded {
 		return nil, fmt.Errorf("streams decode to more than %d MB: %w", maxTotalDecoded>>20, ErrLimit)
 	}
 	return data, nil

@@ -1,7 +1,6 @@
 package pdf
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -69,19 +68,9 @@ func load(path string, data []byte, password string, given bool, opts Options) (
 }
 
 func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
-	n := len(pd.pages)
-	contents := make([]*pageContent, n)
-	lines := make([][]*line, n)
-	r := pageReader{d: pd, fonts: map[any]*font{}}
-	for i, pg := range pd.pages {
-		pc, ls, err := r.read(pg)
-		if err != nil {
-			return nil, err
-		}
-		contents[i], lines[i] = pc, ls
-		if opts.Progress != nil {
-			opts.Progress(i+1, n)
-		}
+	contents, lines, err := readPages(pd, opts.Progress)
+	if err != nil {
+		return nil, err
 	}
 	lang := pd.lang()
 	// Pages with no text but a picture are scanned: recognise them.
@@ -92,7 +81,7 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 		}
 	}
 	recognised := 0
-	hocrs := map[*stream][]byte{}
+	hocrs := map[ref][]byte{}
 	for i, pc := range contents {
 		if len(lines[i]) == 0 && len(pc.images) > 0 {
 			if opts.Recognising != nil {
@@ -127,35 +116,6 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 	}
 	d.Meta.Properties = map[string]string{"pages": strconv.Itoa(len(contents))}
 	return d, nil
-}
-
-// pageReader reads pages into lines, keeping the fonts it loaded and its
-// buffers from page to page. It is not safe for concurrent use.
-type pageReader struct {
-	d     *pdfDoc
-	fonts map[any]*font
-	chars []char // the glyphs of the page read last, for the next one
-	lines lineScratch
-}
-
-// read interprets a page and builds its lines. A page whose content
-// cannot be read is empty; only an error that wraps ErrLimit is returned.
-func (r *pageReader) read(pg dict) (*pageContent, []*line, error) {
-	pc, err := r.d.f.runPage(pg, r.fonts, r.chars[:0])
-	if err != nil {
-		if errors.Is(err, ErrLimit) {
-			return nil, nil, err
-		}
-		pc = &pageContent{width: 612, height: 792}
-	}
-	pc.links = r.d.links(pg)
-	ls := buildLines(pc.chars, &r.lines)
-	attachLinks(ls, pc.links)
-	if cap(pc.chars) > cap(r.chars) {
-		r.chars = pc.chars
-	}
-	pc.chars = nil
-	return pc, ls, nil
 }
 
 func firstHeading(d *doc.Document) string {
