@@ -254,7 +254,8 @@ func (f *file) simpleEncoding(fo *font, fd, desc dict, sub name) {
 	// its own (the "dup 58 /period put" lines of its clear text part).
 	if _, has := fd["Encoding"]; (!has || symbolic) && sub == "Type1" && desc != nil {
 		if ff, ok := f.resolve(desc["FontFile"]).(*stream); ok {
-			if data, err := f.decode(ff, true); err == nil {
+			// Only the clear text part before "eexec" is read.
+			if data, err := f.decodeUntil(ff, []byte("eexec")); err == nil {
 				builtinEncoding(fo, data)
 			}
 		}

@@ -14,8 +14,8 @@ const maxPageReaders = 4
 // tells progress (when not nil) of each page in page order. Pages are
 // independent once the cross-reference table is read, so up to
 // GOMAXPROCS page readers (at most maxPageReaders) take pages in turn,
-// each with its own fork of the file (see file.fork) and its own fonts;
-// what they give does not depend on which read what. As a reading page
+// each with its own fork of the file (see file.fork), sharing the fonts
+// they load; what they give does not depend on which read what. As a reading page
 // after page would, the first page in order whose reading fails with
 // ErrLimit, or panics, ends the reading: pages after it are not read, and
 // its error (or panic, on this goroutine) is the answer.
@@ -25,7 +25,7 @@ func readPages(pd *pdfDoc, progress func(done, total int)) ([]*pageContent, [][]
 	lines := make([][]*line, n)
 	readers := min(runtime.GOMAXPROCS(0), maxPageReaders, n)
 	if readers <= 1 {
-		r := newPageReader(pd)
+		r := newPageReader(pd, nil)
 		for i, pg := range pd.pages {
 			pc, ls, err := r.read(pg)
 			if err != nil {
@@ -45,6 +45,7 @@ func readPages(pd *pdfDoc, progress func(done, total int)) ([]*pageContent, [][]
 		errs     = make([]error, n)
 		panics   = make([]any, n)
 		finished = make(chan int, n)
+		fonts    sharedFonts
 	)
 	last.Store(int64(n - 1))
 	for k := range readers {
@@ -53,7 +54,7 @@ func readPages(pd *pdfDoc, progress func(done, total int)) ([]*pageContent, [][]
 			d = &pdfDoc{f: pd.f.fork(), pages: pd.pages, pageNum: pd.pageNum}
 		}
 		wg.Go(func() {
-			r := newPageReader(d)
+			r := newPageReader(d, &fonts)
 			for {
 				i := int(next.Add(1) - 1)
 				if i > int(last.Load()) {
@@ -116,13 +117,15 @@ func lowerTo(v *atomic.Int64, x int64) {
 // buffers from page to page. It is not safe for concurrent use.
 type pageReader struct {
 	d     *pdfDoc
-	fonts map[any]*font
+	fonts *fontSet
 	chars []char // the glyphs of the page read last, for the next one
 	lines lineScratch
 }
 
-func newPageReader(d *pdfDoc) *pageReader {
-	return &pageReader{d: d, fonts: map[any]*font{}}
+// newPageReader reads pages of d, sharing fonts with other readers when
+// shared is not nil.
+func newPageReader(d *pdfDoc, shared *sharedFonts) *pageReader {
+	return &pageReader{d: d, fonts: newFontSet(shared)}
 }
 
 // read interprets a page and builds its lines. A page whose content
