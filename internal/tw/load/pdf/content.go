@@ -85,6 +85,9 @@ type interp struct {
 	path   []float64 // current subpath points for rules
 	err    error
 	glyphs []glyph
+	// operands holds the elements of the last operand array (a TJ's
+	// strings and positions).
+	operands array
 }
 
 // runPage interprets a page's content streams, appending its glyphs to
@@ -238,6 +241,7 @@ func (in *interp) run(data []byte, res dict, gs gstate, depth int) {
 	}
 	l := &lexer{b: data}
 	var args []any
+	bufferedArray := false // an array in args is in in.operands
 	var stack []gstate
 	var tm, tlm matrix
 	for {
@@ -250,7 +254,24 @@ func (in *interp) run(data []byte, res dict, gs gstate, depth int) {
 		}
 		kw, isOp := t.(keyword)
 		if !isOp || kw == "[" || kw == "<<" {
-			if isOp {
+			switch {
+			case kw == "[" && !bufferedArray:
+				// An operand array lives until its operator: its
+				// elements go in one buffer page after page (a second
+				// array before the operator gets its own).
+				a, err := l.arrayFrom(in.operands[:0], 0)
+				if err != nil {
+					return
+				}
+				in.operands, bufferedArray = a[:0], true
+				t = a
+			case kw == "[":
+				a, err := l.arrayFrom(nil, 0)
+				if err != nil {
+					return
+				}
+				t = a
+			case isOp:
 				l.pos -= len(kw)
 				v, err := l.object(0)
 				if err != nil {
@@ -396,7 +417,7 @@ func (in *interp) run(data []byte, res dict, gs gstate, depth int) {
 				}
 			}
 		}
-		args = args[:0]
+		args, bufferedArray = args[:0], false
 	}
 }
 
