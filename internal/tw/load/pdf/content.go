@@ -189,6 +189,7 @@ func (in *interp) font(res dict, n name) *font {
 		for c := range 256 {
 			fo.simple[c] = baseEncoding("WinAnsiEncoding", byte(c))
 		}
+		fo.finish()
 	}
 	in.fonts.local[key] = fo
 	return fo

@@ -195,8 +195,11 @@ func above(a, b float64) int {
 
 func makeLine(g []char) *line {
 	slices.SortStableFunc(g, func(a, b char) int { return leftOf(a.x, b.x) })
-	// Dominant size and style by character count.
-	sizes := map[float64]int{}
+	// Dominant size and style by character count. A line has a few
+	// sizes: a slice of them is quicker than a map (equal sizes, -0 and
+	// +0 included, are one entry; each NaN its own, as map keys).
+	var sizeBuf [8]sizeCount
+	sizes := sizeBuf[:0]
 	nb, ni, n := 0, 0, 0
 	ySum := 0.0
 	for _, c := range g {
@@ -204,7 +207,7 @@ func makeLine(g []char) *line {
 			continue
 		}
 		k := len(c.text)
-		sizes[math.Round(c.size*2)/2] += k
+		sizes = countSize(sizes, math.Round(c.size*2)/2, k)
 		n += k
 		ySum += c.y * float64(k)
 		if c.bold {
@@ -218,9 +221,9 @@ func makeLine(g []char) *line {
 		return nil
 	}
 	size, best := 0.0, -1
-	for s, k := range sizes {
-		if k > best || k == best && s > size {
-			size, best = s, k
+	for _, sc := range sizes {
+		if sc.n > best || sc.n == best && sc.size > size {
+			size, best = sc.size, sc.n
 		}
 	}
 	l := &line{y: ySum / float64(n), size: size, bold: nb*10 >= n*9, ital: ni*10 >= n*9}
@@ -294,6 +297,23 @@ func makeLine(g []char) *line {
 	l.x0 = l.spans[0].x0
 	l.x1 = l.spans[len(l.spans)-1].x1
 	return l
+}
+
+// sizeCount is how many characters of a line are of a size.
+type sizeCount struct {
+	size float64
+	n    int
+}
+
+// countSize adds n characters of size to sizes.
+func countSize(sizes []sizeCount, size float64, n int) []sizeCount {
+	for i := range sizes {
+		if sizes[i].size == size {
+			sizes[i].n += n
+			return sizes
+		}
+	}
+	return append(sizes, sizeCount{size, n})
 }
 
 // leftOf orders glyphs left to right as sort.SliceStable with "a.x < b.x"
