@@ -41,7 +41,21 @@ type Backend struct {
 	// read from it, so that when it stops answering its windows are still
 	// listed under the ids the client saw.
 	known map[string][]uitree.Window
+	// noCache keeps walks from reading the applications' item caches
+	// (see cache.go); cacheOnce registers the event that makes them.
+	noCache   bool
+	cacheOnce sync.Once
+	cacheStat ItemCacheStats
 }
+
+// ItemCacheStats counts the elements walks read: taken from the
+// applications' item caches, or asked for call by call.
+type ItemCacheStats struct {
+	Cached, Walked int64
+}
+
+// ItemCacheStats returns the counts of every snapshot so far.
+func (b *Backend) ItemCacheStats() ItemCacheStats { return b.cacheStat }
 
 // Option configures a Backend.
 type Option func(*Backend)
@@ -57,6 +71,10 @@ func WithParallel(n int) Option { return func(b *Backend) { b.parallel = max(1, 
 // instead of the applications' direct sockets: slower, for comparison and
 // for applications whose direct socket misbehaves.
 func WithBusOnly() Option { return func(b *Backend) { b.pool.busOnly = true } }
+
+// WithoutItemCache walks every element with calls of its own instead of
+// taking what the applications' item caches hold: slower, for comparison.
+func WithoutItemCache() Option { return func(b *Backend) { b.noCache = true } }
 
 // WithPointer replaces the X11 query of the mouse position used by the
 // cursor scope.
@@ -106,6 +124,8 @@ type session struct {
 	runs map[string]*appRun
 	// order keeps the applications in the registry's order.
 	order []*appRun
+	// useCache lets walks read the applications' item caches.
+	useCache bool
 }
 
 func (b *Backend) newSession(ctx context.Context) *session {
@@ -146,7 +166,7 @@ func (s *session) app(bus string) *appRun {
 	}
 	s.mu.Unlock()
 	ctx, cancel := context.WithCancel(s.ctx)
-	r := &appRun{ctx: ctx, cancel: cancel, timeout: s.b.callTimeout}
+	r := &appRun{ctx: ctx, cancel: cancel, timeout: s.b.callTimeout, useCache: s.useCache}
 	cctx, ccancel := context.WithTimeout(ctx, s.b.callTimeout)
 	conn, err := s.b.pool.get(cctx, bus)
 	ccancel()
@@ -436,6 +456,10 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 
 func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tree, error) {
 	s := b.newSession(ctx)
+	if !b.noCache {
+		b.activateCaches(ctx)
+		s.useCache = true
+	}
 	w := newWalker(req, b.parallel)
 	tree := &uitree.Tree{}
 	var root *uitree.Element
@@ -459,6 +483,8 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		return nil, err
 	}
 	tree.Root = root
+	b.cacheStat.Cached += w.cached.Load()
+	b.cacheStat.Walked += w.walked.Load()
 	// A snapshot is truncated when maxNodes cut it, and also when an
 	// application it covers stopped answering: what it had walked is
 	// kept, the rest is missing, and a client must not take the tree for

@@ -154,6 +154,9 @@ type appConn struct {
 
 	ifaceMu sync.Mutex
 	ifaces  map[dbus.ObjectPath]int
+	// cacheOnBus is set when the direct connection does not serve the
+	// application's item cache (see readItemCache).
+	cacheOnBus atomic.Bool
 }
 
 // interfaces returns the interface bits remembered for path.
@@ -325,6 +328,22 @@ type appRun struct {
 
 	mu  sync.Mutex
 	err error
+
+	// useCache lets the walk read the application's item cache, once
+	// per request (see itemCache).
+	useCache  bool
+	cacheOnce sync.Once
+	cache     *itemCache
+}
+
+// itemCache returns the application's item cache, read at the first use
+// in the request; nil when there is none or it is not to be used.
+func (a *appRun) itemCache() *itemCache {
+	if !a.useCache {
+		return nil
+	}
+	a.cacheOnce.Do(func() { a.cache = a.readItemCache() })
+	return a.cache
 }
 
 // fail records the application's first failure and stops its calls.

@@ -132,6 +132,10 @@ type walker struct {
 	// the level loop uses it.
 	menus map[menuPlace]bool
 
+	// cached and walked count the elements read from item caches and
+	// call by call.
+	cached, walked atomic.Int64
+
 	sem      chan struct{} // bounds the chunks in flight
 	budget   atomic.Int64  // elements prefetching may still start
 	inflight sync.WaitGroup
