@@ -45,17 +45,20 @@ type Backend struct {
 	// (see cache.go); cacheOnce registers the event that makes them.
 	noCache   bool
 	cacheOnce sync.Once
-	cacheStat ItemCacheStats
+	stats     WalkStats
 }
 
-// ItemCacheStats counts the elements walks read: taken from the
-// applications' item caches, or asked for call by call.
-type ItemCacheStats struct {
+// WalkStats counts what snapshots asked of the applications.
+type WalkStats struct {
+	// Cached elements were taken from the applications' item caches,
+	// Walked ones asked about call by call.
 	Cached, Walked int64
+	// Calls were made in RoundTrips batches (one write, one wait).
+	Calls, RoundTrips int64
 }
 
-// ItemCacheStats returns the counts of every snapshot so far.
-func (b *Backend) ItemCacheStats() ItemCacheStats { return b.cacheStat }
+// WalkStats returns the counts of every snapshot so far.
+func (b *Backend) WalkStats() WalkStats { return b.stats }
 
 // Option configures a Backend.
 type Option func(*Backend)
@@ -483,8 +486,12 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		return nil, err
 	}
 	tree.Root = root
-	b.cacheStat.Cached += w.cached.Load()
-	b.cacheStat.Walked += w.walked.Load()
+	b.stats.Cached += w.cached.Load()
+	b.stats.Walked += w.walked.Load()
+	for _, r := range s.order {
+		b.stats.Calls += r.calls.Load()
+		b.stats.RoundTrips += r.trips.Load()
+	}
 	// A snapshot is truncated when maxNodes cut it, and also when an
 	// application it covers stopped answering: what it had walked is
 	// kept, the rest is missing, and a client must not take the tree for

@@ -48,6 +48,7 @@ type cacheEntry struct {
 
 // cachedElement is what the cache says about one element.
 type cachedElement struct {
+	parent     dbus.ObjectPath
 	role       uint32
 	states     stateSet
 	interfaces int
@@ -57,6 +58,10 @@ type cachedElement struct {
 	childCount int
 	children   []objRef
 	complete   bool
+	// members are every cached element that names it its parent, in
+	// no order: children the cache has no index for (GTK's menu items)
+	// among them.
+	members []objRef
 }
 
 // itemCache is one application's cache as GetItems answered it.
@@ -78,7 +83,7 @@ func (c *itemCache) lookup(path dbus.ObjectPath) (*cachedElement, bool) {
 func buildItemCache(entries []cacheEntry) *itemCache {
 	c := &itemCache{elements: make(map[dbus.ObjectPath]*cachedElement, len(entries))}
 	for _, e := range entries {
-		el := &cachedElement{role: e.Role, name: e.Name, childCount: int(e.Count), complete: e.Count >= 0}
+		el := &cachedElement{parent: e.Parent.Path, role: e.Role, name: e.Name, childCount: int(e.Count), complete: e.Count >= 0}
 		if len(e.States) > 0 {
 			el.states = stateSet(e.States[0])
 		}
@@ -95,9 +100,10 @@ func buildItemCache(entries []cacheEntry) *itemCache {
 	}
 	for _, e := range entries {
 		parent, ok := c.elements[e.Parent.Path]
-		if !ok || !parent.complete {
+		if !ok {
 			continue
 		}
+		parent.members = append(parent.members, e.Obj)
 		i := int(e.Index)
 		if i < 0 || i >= len(parent.children) || parent.children[i].Path != "" {
 			// Not where the parent counts it, or twice there.
@@ -118,23 +124,21 @@ func buildItemCache(entries []cacheEntry) *itemCache {
 }
 
 // readItemCache asks the application for its cache, on its direct
-// connection or else on the bus (a direct connection opened before the
-// cache was made does not serve it). It returns nil when the application
-// has none, or answers with another signature (Qt 5), or an empty one.
+// connection or else on the bus: a direct connection opened before the
+// cache was made does not serve it (it is then dialled anew for the next
+// request). It returns nil when the application has none, or answers
+// with another signature (Qt 5), or an empty one.
 func (a *appRun) readItemCache() *itemCache {
 	obj := objRef{Bus: a.conn.bus, Path: cachePath}
 	var entries []cacheEntry
-	var err error
-	if !a.conn.cacheOnBus.Load() {
-		b := a.batch(1)
-		slot := b.call(obj, ifaceCache+".GetItems")
-		b.wait()
-		err = b.store(slot, &entries)
-		if err == nil || b.direct == nil || a.dead() {
-			return cacheOf(entries, err)
-		}
-		a.conn.cacheOnBus.Store(true)
+	b := a.batch(1)
+	slot := b.call(obj, ifaceCache+".GetItems")
+	b.wait()
+	err := b.store(slot, &entries)
+	if err == nil || b.direct == nil || a.dead() {
+		return cacheOf(entries, err)
 	}
+	a.conn.redial.Store(true)
 	ctx, cancel := context.WithTimeout(a.ctx, a.timeout)
 	defer cancel()
 	call := a.conn.conn.Object(obj.Bus, obj.Path).CallWithContext(ctx, ifaceCache+".GetItems", 0)
@@ -154,6 +158,95 @@ func cacheOf(entries []cacheEntry, err error) *itemCache {
 		return nil
 	}
 	return buildItemCache(entries)
+}
+
+// itemCache returns the application's item cache, read at the walk's
+// first use of the application, or nil when there is none or it is not to
+// be used. Reading it also sends the calls that read ahead (readAhead).
+func (w *walker) itemCache(app *appRun) *itemCache {
+	if !app.useCache {
+		return nil
+	}
+	app.cacheOnce.Do(func() {
+		app.cache = app.readItemCache()
+		if app.cache != nil && !app.dead() {
+			app.ahead = w.readAhead(app, app.cache)
+		}
+	})
+	return app.cache
+}
+
+// readAheadFactor bounds the cached elements read ahead, as a multiple of
+// maxNodes: a cache far larger than a snapshot (a web page of thousands
+// of links) is read element by element, as the walk reaches it.
+const readAheadFactor = 2
+
+// readAhead sends, in one batch, every call the walk will make about the
+// elements the cache describes under the walk's roots (extents,
+// actions, values, text, relations) and waits for the answers: the walk
+// then reads those elements without a round trip of its own. Under an
+// element that is not visible, with visibleOnly, it reads nothing: the walk
+// does not go there.
+func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendingNode {
+	if len(c.elements) > readAheadFactor*w.req.MaxNodes+64 {
+		return nil
+	}
+	b := app.batch(4 * len(c.elements))
+	ahead := make(map[dbus.ObjectPath]*pendingNode, len(c.elements))
+	var complete []*pendingNode
+	var visit func(ref objRef, hidden bool)
+	visit = func(ref objRef, hidden bool) {
+		e, ok := c.elements[ref.Path]
+		if !ok || ahead[ref.Path] != nil {
+			return
+		}
+		// An element the cache lacks children of is read by the walk,
+		// but those it holds are read ahead.
+		n := newNode(app, ref, 0)
+		n.hidden = hidden
+		p := &pendingNode{n: n, cached: e, second: b, iExt: -1}
+		if !w.describe(p, e.role, e.states, e.interfaces, e.name, e.childCount) {
+			return
+		}
+		if e.complete {
+			if !hidden && e.interfaces&hasComponent != 0 {
+				p.iExt = b.call(ref, ifaceComponent+".GetExtents", uint32(0))
+			}
+			w.queueSecond(b, p)
+			complete = append(complete, p)
+		}
+		ahead[ref.Path] = p
+		hidden = hidden || !e.states.has(stateVisible)
+		if hidden && w.req.VisibleOnly {
+			return
+		}
+		for _, k := range e.members {
+			visit(k, hidden)
+		}
+	}
+	for _, r := range w.roots {
+		if r.app == app {
+			visit(r.obj, r.hidden)
+		}
+	}
+	// Elements under one the cache lacks: the walk reaches them through
+	// it; taken as not hidden, which the walk checks.
+	for path, e := range c.elements {
+		if _, ok := c.elements[e.parent]; !ok && ahead[path] == nil {
+			visit(objRef{Bus: app.conn.bus, Path: path}, false)
+		}
+	}
+	b.wait()
+	if app.dead() {
+		return nil
+	}
+	// The labels' names and the texts asked again, in one more batch;
+	// the walk's own third round then has nothing left to ask.
+	w.thirdRound(app, complete)
+	for _, p := range complete {
+		p.iRelations, p.iText = -1, -1
+	}
+	return ahead
 }
 
 // activateCaches registers cacheSignal with the registry once per backend:

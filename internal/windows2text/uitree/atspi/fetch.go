@@ -45,6 +45,12 @@ type pendingNode struct {
 	// the node is taken from it; second is the batch of its second round.
 	cached *cachedElement
 	second *batch
+	// partial is what the cache says of a node whose children it lacks:
+	// all but its child count.
+	partial *cachedElement
+	// label is the name of the label of an unnamed control, once read.
+	label   string
+	labelOK bool
 }
 
 // fetchChunk reads a chunk of nodes, makes their child nodes, gives back
@@ -84,7 +90,7 @@ func (w *walker) readChunk(nodes []*node) {
 	if app.dead() {
 		return
 	}
-	cache := app.itemCache()
+	cache := w.itemCache(app)
 	if app.dead() {
 		return
 	}
@@ -95,7 +101,14 @@ func (w *walker) readChunk(nodes []*node) {
 		p.n = n
 		p.iExt = -1
 		if c, ok := cache.lookup(n.obj.Path); ok && c.complete {
-			if !n.hidden {
+			if ahead, ok := app.ahead[n.obj.Path]; ok && ahead.n.hidden == n.hidden && !n.inGrid {
+				// Asked already: the same calls as below.
+				*p = *ahead
+				p.n = n
+				w.describe(p, c.role, c.states, c.interfaces, c.name, c.childCount)
+				continue
+			}
+			if !n.hidden && c.interfaces&hasComponent != 0 {
 				p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
 			}
 			p.cached, p.second = c, b
@@ -103,6 +116,9 @@ func (w *walker) readChunk(nodes []*node) {
 				w.queueSecond(b, p)
 			}
 			continue
+		}
+		if c, ok := cache.lookup(n.obj.Path); ok {
+			p.partial = c
 		}
 		w.queueFirst(b, p)
 	}
@@ -117,14 +133,18 @@ func (w *walker) readChunk(nodes []*node) {
 		case p.cached == nil:
 			w.firstRound(b, b2, p)
 		case p.el != nil:
-			w.place(b, p)
+			w.place(p.second, p)
 		}
 	}
 	b2.wait()
 	if app.dead() {
 		return
 	}
-	w.thirdRound(app, ps)
+	pending := make([]*pendingNode, len(ps))
+	for i := range ps {
+		pending[i] = &ps[i]
+	}
+	w.thirdRound(app, pending)
 	for i := range ps {
 		if ps[i].el != nil {
 			w.secondRound(ps[i].second, &ps[i])
@@ -140,6 +160,18 @@ func (w *walker) readChunk(nodes []*node) {
 // queueFirst queues a node's first round: what needs no knowledge of it.
 func (w *walker) queueFirst(b *batch, p *pendingNode) {
 	n := p.n
+	// A grid's cell has no children: hundreds of them are read.
+	p.iCount = -1
+	if !n.inGrid {
+		p.iCount = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "ChildCount")
+	}
+	if !n.hidden {
+		p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
+	}
+	if p.partial != nil {
+		// The cache knows the rest.
+		return
+	}
 	p.iRole = b.call(n.obj, ifaceAccessible+".GetRole")
 	p.iState = b.call(n.obj, ifaceAccessible+".GetState")
 	// An object's interfaces are fixed for its lifetime, and AT-SPI
@@ -154,23 +186,15 @@ func (w *walker) queueFirst(b *batch, p *pendingNode) {
 	// Properties.GetAll, and one property that fails makes GetAll
 	// abort Chromium.
 	p.iName = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "Name")
-	// A grid's cell has no children: hundreds of them are read.
-	p.iCount = -1
-	if !n.inGrid {
-		p.iCount = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "ChildCount")
-	}
-	if !n.hidden {
-		p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
-	}
 }
 
 // thirdRound reads, for unnamed controls, the names of their labels, and
 // the text of elements whose text did not come whole in the second round.
-func (w *walker) thirdRound(app *appRun, ps []pendingNode) {
+func (w *walker) thirdRound(app *appRun, ps []*pendingNode) {
 	var b3 *batch
 	labels := map[int]int{}
 	for i := range ps {
-		p := &ps[i]
+		p := ps[i]
 		if p.el == nil || p.iRelations < 0 {
 			continue
 		}
@@ -190,7 +214,7 @@ func (w *walker) thirdRound(app *appRun, ps []pendingNode) {
 	}
 	texts := map[int]int{}
 	for i := range ps {
-		p := &ps[i]
+		p := ps[i]
 		if p.el == nil || p.iText < 0 {
 			continue
 		}
@@ -226,7 +250,7 @@ func (w *walker) thirdRound(app *appRun, ps []pendingNode) {
 		var v variantValue
 		if b3.store(slot, &v) == nil {
 			name, _ := v.v.(string)
-			ps[i].el.Name = uitree.Truncate(strings.TrimRight(strings.TrimSpace(name), ":"), w.req.MaxText)
+			ps[i].label, ps[i].labelOK = uitree.Truncate(strings.TrimRight(strings.TrimSpace(name), ":"), w.req.MaxText), true
 		}
 	}
 }
@@ -244,19 +268,28 @@ func labelledRole(role uint32) bool {
 // firstRound decodes a node's first answers and queues its second round.
 func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	n := p.n
+	var count variantValue
+	if p.iCount >= 0 {
+		_ = b.store(p.iCount, &count)
+	}
+	childCount, _ := count.v.(int32)
+	if c := p.partial; c != nil {
+		if w.describe(p, c.role, c.states, c.interfaces, c.name, int(childCount)) {
+			p.second = b2
+			w.place(b, p)
+			w.queueSecond(b2, p)
+		}
+		return
+	}
 	var role uint32
 	var st []uint32
-	var name, count variantValue
+	var name variantValue
 	if b.store(p.iRole, &role) != nil || b.store(p.iState, &st) != nil {
 		return
 	}
 	// A name or child count that cannot be read is empty, not fatal.
 	_ = b.store(p.iName, &name)
-	if p.iCount >= 0 {
-		_ = b.store(p.iCount, &count)
-	}
 	nameStr, _ := name.v.(string)
-	childCount, _ := count.v.(int32)
 	if p.iIfaces >= 0 {
 		var ifaces []string
 		if b.store(p.iIfaces, &ifaces) != nil {
@@ -425,6 +458,9 @@ func (w *walker) queueText(b2 *batch, p *pendingNode, role uint32) {
 // secondRound decodes a node's second answers and completes its element.
 func (w *walker) secondRound(b *batch, p *pendingNode) {
 	n, el, h := p.n, p.el, p.h
+	if p.labelOK {
+		el.Name = p.label
+	}
 	if p.iChildren >= 0 {
 		var kids []objRef
 		if b.store(p.iChildren, &kids) == nil {
