@@ -15,7 +15,8 @@ package atspi
 //     transient objects (index -1) are not followed, so what lies under
 //     them is read by the walk. The object is published on the bus and on
 //     direct connections opened after it was made, not on older ones.
-//   - GTK 4 (4.8): natively, with the same signature.
+//   - GTK 4 (4.8): natively, with the same signature, but some names
+//     differ from the Name property (a stack page's): not used.
 //   - Qt 5: an empty list, of an older signature (children as a list).
 //
 // An element is taken from the cache only when it is there and, for its
@@ -129,6 +130,9 @@ func buildItemCache(entries []cacheEntry) *itemCache {
 // request). It returns nil when the application has none, or answers
 // with another signature (Qt 5), or an empty one.
 func (a *appRun) readItemCache() *itemCache {
+	if a.conn.cacheDisagrees.Load() {
+		return nil
+	}
 	obj := objRef{Bus: a.conn.bus, Path: cachePath}
 	var entries []cacheEntry
 	b := a.batch(1)

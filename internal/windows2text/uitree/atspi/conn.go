@@ -151,6 +151,9 @@ type appConn struct {
 	// shown for it (see visibleMeansShown).
 	toolkitRead  atomic.Bool
 	visibleShown atomic.Bool
+	// cacheDisagrees is set for a toolkit whose item cache is not to be
+	// trusted (see cacheAgrees).
+	cacheDisagrees atomic.Bool
 
 	ifaceMu sync.Mutex
 	ifaces  map[dbus.ObjectPath]int

@@ -18,3 +18,11 @@ func visibleMeansShown(toolkit, version string) bool {
 func shown(states stateSet, visibleIsShown bool) bool {
 	return states.has(stateVisible) && (visibleIsShown || states.has(stateShowing))
 }
+
+// cacheAgrees reports whether a toolkit's item cache says what its
+// properties say. GTK 4 (4.8) answers GetItems, but names some elements
+// there otherwise (a stack page by its title, where its Name is empty):
+// it is walked.
+func cacheAgrees(toolkit, version string) bool {
+	return !(toolkit == "GTK" && strings.HasPrefix(version, "4."))
+}
