@@ -172,13 +172,43 @@ func (w *walker) itemCache(app *appRun) *itemCache {
 		return nil
 	}
 	app.cacheOnce.Do(func() {
+		if w.cacheTooLarge(app.conn) {
+			return
+		}
 		app.cache = app.readItemCache()
+		if app.cache != nil {
+			app.conn.cacheSize.Store(int64(len(app.cache.elements)))
+		}
 		if app.cache != nil && !app.dead() {
 			app.ahead = w.readAhead(app, app.cache)
 		}
 	})
 	return app.cache
 }
+
+// cacheRecheck is how many requests leave unread a cache found too large
+// before it is read again (the application may have become smaller: a
+// browser that left a long page).
+const cacheRecheck = 16
+
+// cacheTooLarge reports whether the application's cache, as last read,
+// holds far more than the walk can take (more than readAhead reads): its
+// GetItems costs the application the time of thousands of elements (a
+// web page of 5,000 links and their text), more than it saves, and the
+// walk reads the elements call by call instead.
+func (w *walker) cacheTooLarge(c *appConn) bool {
+	if c.cacheSize.Load() <= int64(w.readAheadLimit()) {
+		return false
+	}
+	if c.cacheSkips.Add(1) <= cacheRecheck {
+		return true
+	}
+	c.cacheSkips.Store(0)
+	return false
+}
+
+// readAheadLimit is the largest cache read ahead.
+func (w *walker) readAheadLimit() int { return readAheadFactor*w.req.MaxNodes + 64 }
 
 // readAheadFactor bounds the cached elements read ahead, as a multiple of
 // maxNodes: a cache far larger than a snapshot (a web page of thousands
@@ -192,7 +222,7 @@ const readAheadFactor = 2
 // element that is not visible, with visibleOnly, it reads nothing: the walk
 // does not go there.
 func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendingNode {
-	if len(c.elements) > readAheadFactor*w.req.MaxNodes+64 {
+	if len(c.elements) > w.readAheadLimit() {
 		return nil
 	}
 	b := app.batch(4 * len(c.elements))

@@ -161,6 +161,11 @@ type appConn struct {
 	// application's item cache (it was opened before the cache was
 	// made): the next request connects anew.
 	redial atomic.Bool
+	// cacheSize is how many elements the application's item cache held
+	// when last read; cacheSkips how many requests have not read it since
+	// (see walker.itemCache).
+	cacheSize  atomic.Int64
+	cacheSkips atomic.Int64
 }
 
 // interfaces returns the interface bits remembered for path.
