@@ -8,11 +8,14 @@
 package bench
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -136,14 +139,19 @@ func BenchmarkSideBySide(b *testing.B) {
 				snapshot(b, backend, req)
 				snapshot(b, walkOnly, req)
 				var counted atspi.WalkStats
+				var appCPU, appCPUWalk float64
+				pid := apps[name].PID
 				for range rounds[name][0] {
-					before := backend.WalkStats()
+					before, cpu := backend.WalkStats(), processCPU(b, pid)
 					warm = append(warm, timed(func() { nodes, _ = snapshot(b, backend, req) }))
 					after := backend.WalkStats()
+					appCPU += processCPU(b, pid) - cpu
 					counted.Cached += after.Cached - before.Cached
 					counted.Calls += after.Calls - before.Calls
 					counted.RoundTrips += after.RoundTrips - before.RoundTrips
+					cpu = processCPU(b, pid)
 					walk = append(walk, timed(func() { snapshot(b, walkOnly, req) }))
+					appCPUWalk += processCPU(b, pid) - cpu
 					cold = append(cold, timed(func() {
 						fresh, err := atspi.New(context.Background())
 						if err != nil {
@@ -177,11 +185,34 @@ func BenchmarkSideBySide(b *testing.B) {
 				b.ReportMetric(float64(counted.Cached)/n, "cached-elements")
 				b.ReportMetric(float64(counted.Calls)/n, "calls")
 				b.ReportMetric(float64(counted.RoundTrips)/n, "round-trips")
+				// The application's own CPU time per snapshot, with and
+				// without the cache.
+				b.ReportMetric(appCPU/n, "app-cpu-ms")
+				b.ReportMetric(appCPUWalk/n, "app-cpu-nocache-ms")
 				b.ReportMetric(float64(size), "observe-bytes")
 				b.ReportMetric(float64(targets), "targets")
 			}
 		})
 	}
+}
+
+// processCPU is the CPU time pid has used so far, user and system, in
+// milliseconds (from /proc: the kernel counts it in clock ticks of 10 ms,
+// hence sums over many snapshots).
+func processCPU(tb testing.TB, pid int) float64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	// The fields after the command name, which is in parentheses: utime
+	// and stime are the 12th and 13th of them.
+	fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+	utime, err1 := strconv.ParseFloat(fields[11], 64)
+	stime, err2 := strconv.ParseFloat(fields[12], 64)
+	if err1 != nil || err2 != nil {
+		tb.Fatalf("/proc/%d/stat: %s", pid, data)
+	}
+	return (utime + stime) * 10
 }
 
 // timed runs f and returns how long it took, in milliseconds.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -17,7 +18,8 @@ import (
 // the application's item cache (Cache.GetItems, the calls that complete it
 // sent ahead in one batch) is what the walk reads call by call: the same
 // tree, raw and in the control view, and the same observation. It also
-// says which toolkits' caches were used: GTK 3, Chromium and Firefox;
+// says which toolkits' caches were used: GTK 3, Chromium, Firefox and
+// LibreOffice's GTK 3 front end;
 // GTK 4's disagrees with its properties and Qt 5's is an empty list: they
 // are walked.
 func TestItemCacheMatchesWalk(t *testing.T) {
@@ -51,6 +53,13 @@ func TestItemCacheMatchesWalk(t *testing.T) {
 			app, pid := startFirefox(t, "form.html")
 			waitForText(t, serve(t), pid, "Nothing ordered")
 			return app.Alive, pid
+		}, true},
+		{"libreoffice", func(t *testing.T) (func() bool, int) {
+			pid := startCalc(t)
+			if _, _, ok := serve(t).awaitTarget(map[string]any{"scope": "process", "pid": pid}, `DataItem "A1"`, 30*time.Second); !ok {
+				t.Fatal("the sheet's cell A1 never showed in observe")
+			}
+			return func() bool { return syscall.Kill(pid, 0) == nil }, pid
 		}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -375,7 +375,7 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 			tk, _ := toolkit.v.(string)
 			v, _ := version.v.(string)
 			run.conn.visibleShown.Store(visibleMeansShown(tk, v))
-			run.conn.cacheDisagrees.Store(!cacheAgrees(tk, v))
+			run.conn.cacheUseless.Store(!cacheUseful(tk, v))
 			run.conn.toolkitRead.Store(true)
 		}
 	}

@@ -17,7 +17,8 @@ package atspi
 //     direct connections opened after it was made, not on older ones.
 //   - GTK 4 (4.8): natively, with the same signature, but some names
 //     differ from the Name property (a stack page's): not used.
-//   - Qt 5: an empty list, of an older signature (children as a list).
+//   - Qt 5: an empty list, of an older signature (children as a list):
+//     not asked.
 //
 // An element is taken from the cache only when it is there and, for its
 // children, when the cache holds each index below its child count exactly
@@ -130,7 +131,7 @@ func buildItemCache(entries []cacheEntry) *itemCache {
 // request). It returns nil when the application has none, or answers
 // with another signature (Qt 5), or an empty one.
 func (a *appRun) readItemCache() *itemCache {
-	if a.conn.cacheDisagrees.Load() {
+	if a.conn.cacheUseless.Load() {
 		return nil
 	}
 	obj := objRef{Bus: a.conn.bus, Path: cachePath}

@@ -151,9 +151,9 @@ type appConn struct {
 	// shown for it (see visibleMeansShown).
 	toolkitRead  atomic.Bool
 	visibleShown atomic.Bool
-	// cacheDisagrees is set for a toolkit whose item cache is not to be
-	// trusted (see cacheAgrees).
-	cacheDisagrees atomic.Bool
+	// cacheUseless is set for a toolkit whose item cache is not read
+	// (see cacheUseful).
+	cacheUseless atomic.Bool
 
 	ifaceMu sync.Mutex
 	ifaces  map[dbus.ObjectPath]int

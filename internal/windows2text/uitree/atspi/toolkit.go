@@ -19,10 +19,11 @@ func shown(states stateSet, visibleIsShown bool) bool {
 	return states.has(stateVisible) && (visibleIsShown || states.has(stateShowing))
 }
 
-// cacheAgrees reports whether a toolkit's item cache says what its
-// properties say. GTK 4 (4.8) answers GetItems, but names some elements
-// there otherwise (a stack page by its title, where its Name is empty):
-// it is walked.
-func cacheAgrees(toolkit, version string) bool {
-	return !(toolkit == "GTK" && strings.HasPrefix(version, "4."))
+// cacheUseful reports whether a toolkit's item cache is worth reading: Qt
+// (5.15) answers GetItems with an empty list, a round trip for nothing;
+// GTK 4 (4.8) answers, but names some elements there otherwise than their
+// Name property says (a stack page by its title, where its Name is
+// empty). Both are walked.
+func cacheUseful(toolkit, version string) bool {
+	return toolkit != "Qt" && !(toolkit == "GTK" && strings.HasPrefix(version, "4."))
 }
