@@ -143,7 +143,6 @@ func (a *appRun) readItemCache() *itemCache {
 	if err == nil || b.direct == nil || a.dead() {
 		return cacheOf(entries, err)
 	}
-	a.conn.redial.Store(true)
 	ctx, cancel := context.WithTimeout(a.ctx, a.timeout)
 	defer cancel()
 	call := a.conn.conn.Object(obj.Bus, obj.Path).CallWithContext(ctx, ifaceCache+".GetItems", 0)
@@ -154,6 +153,10 @@ func (a *appRun) readItemCache() *itemCache {
 		err = call.Store(&entries)
 	} else {
 		err = call.Err
+	}
+	if err == nil {
+		// The bus serves the cache, the direct connection does not.
+		a.conn.redial.Store(true)
 	}
 	return cacheOf(entries, err)
 }
