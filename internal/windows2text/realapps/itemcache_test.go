@@ -37,6 +37,12 @@ func TestItemCacheMatchesWalk(t *testing.T) {
 			app := start(t, nil, "gtk3-widget-factory")
 			return app.Alive, app.PID
 		}, true, true},
+		{"gtk3-header-bar", func(t *testing.T) (func() bool, int) {
+			// A window with a header bar: its cache indexes put the bar
+			// last, GetChildren lists it first.
+			app := start(t, nil, "gtk3-demo")
+			return app.Alive, app.PID
+		}, true, false},
 		{"gtk4", func(t *testing.T) (func() bool, int) {
 			// gtk4-demo's list of demos: still (the widget factory's
 			// spinners move between two snapshots).

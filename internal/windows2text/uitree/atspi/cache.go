@@ -20,10 +20,13 @@ package atspi
 //   - Qt 5: an empty list, of an older signature (children as a list):
 //     not asked.
 //
-// An element is taken from the cache only when it is there and, for its
-// children, when the cache holds each index below its child count exactly
-// once: anything the cache missed (a child created since, a menu's items)
-// is read by the walk, element by element, as without a cache.
+// An element is taken from the cache when it is there with a child count
+// (GTK's menus and containers that manage their descendants have none:
+// the count is asked). Its children are always asked (GetChildren, sent
+// with its other calls): the cache's indexes need not follow the order
+// the application lists them in (a GTK 3 window with a header bar puts it
+// first among its children and last by index). What the cache lacks is
+// read by the walk, element by element, as without a cache.
 
 import (
 	"context"
@@ -55,14 +58,11 @@ type cachedElement struct {
 	states     stateSet
 	interfaces int
 	name       string
-	// childCount is the element's child count; children its children in
-	// order, complete (complete is false when the cache lacks some).
+	// childCount is the element's child count, -1 when the cache does
+	// not know it.
 	childCount int
-	children   []objRef
-	complete   bool
 	// members are every cached element that names it its parent, in
-	// no order: children the cache has no index for (GTK's menu items)
-	// among them.
+	// no order: what readAhead reads under it.
 	members []objRef
 }
 
@@ -80,12 +80,11 @@ func (c *itemCache) lookup(path dbus.ObjectPath) (*cachedElement, bool) {
 	return e, ok
 }
 
-// buildItemCache indexes GetItems' entries, and tells for each element
-// whether the cache holds all its children.
+// buildItemCache indexes GetItems' entries, and the elements under each.
 func buildItemCache(entries []cacheEntry) *itemCache {
 	c := &itemCache{elements: make(map[dbus.ObjectPath]*cachedElement, len(entries))}
 	for _, e := range entries {
-		el := &cachedElement{parent: e.Parent.Path, role: e.Role, name: e.Name, childCount: int(e.Count), complete: e.Count >= 0}
+		el := &cachedElement{parent: e.Parent.Path, role: e.Role, name: e.Name, childCount: max(-1, int(e.Count))}
 		if len(e.States) > 0 {
 			el.states = stateSet(e.States[0])
 		}
@@ -95,31 +94,11 @@ func buildItemCache(entries []cacheEntry) *itemCache {
 		for _, name := range e.Interfaces {
 			el.interfaces |= interfaceBits[name]
 		}
-		if e.Count > 0 {
-			el.children = make([]objRef, e.Count)
-		}
 		c.elements[e.Obj.Path] = el
 	}
 	for _, e := range entries {
-		parent, ok := c.elements[e.Parent.Path]
-		if !ok {
-			continue
-		}
-		parent.members = append(parent.members, e.Obj)
-		i := int(e.Index)
-		if i < 0 || i >= len(parent.children) || parent.children[i].Path != "" {
-			// Not where the parent counts it, or twice there.
-			parent.complete = false
-			continue
-		}
-		parent.children[i] = e.Obj
-	}
-	for _, el := range c.elements {
-		for _, k := range el.children {
-			if k.Path == "" {
-				el.complete = false
-				break
-			}
+		if parent, ok := c.elements[e.Parent.Path]; ok {
+			parent.members = append(parent.members, e.Obj)
 		}
 	}
 	return c
@@ -231,27 +210,27 @@ func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendi
 	}
 	b := app.batch(4 * len(c.elements))
 	ahead := make(map[dbus.ObjectPath]*pendingNode, len(c.elements))
-	var complete []*pendingNode
+	var known []*pendingNode
 	var visit func(ref objRef, hidden bool)
 	visit = func(ref objRef, hidden bool) {
 		e, ok := c.elements[ref.Path]
 		if !ok || ahead[ref.Path] != nil {
 			return
 		}
-		// An element the cache lacks children of is read by the walk,
-		// but those it holds are read ahead.
+		// An element the cache has no child count of is read by the
+		// walk, but those under it are read ahead.
 		n := newNode(app, ref, 0)
 		n.hidden = hidden
 		p := &pendingNode{n: n, cached: e, second: b, iExt: -1}
 		if !w.describe(p, e.role, e.states, e.interfaces, e.name, e.childCount) {
 			return
 		}
-		if e.complete {
+		if e.childCount >= 0 {
 			if !hidden && e.interfaces&hasComponent != 0 {
 				p.iExt = b.call(ref, ifaceComponent+".GetExtents", uint32(0))
 			}
 			w.queueSecond(b, p)
-			complete = append(complete, p)
+			known = append(known, p)
 		}
 		ahead[ref.Path] = p
 		hidden = hidden || !e.states.has(stateVisible)
@@ -280,8 +259,8 @@ func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendi
 	}
 	// The labels' names and the texts asked again, in one more batch;
 	// the walk's own third round then has nothing left to ask.
-	w.thirdRound(app, complete)
-	for _, p := range complete {
+	w.thirdRound(app, known)
+	for _, p := range known {
 		p.iRelations, p.iText = -1, -1
 	}
 	return ahead

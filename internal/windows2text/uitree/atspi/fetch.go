@@ -41,6 +41,10 @@ type pendingNode struct {
 	ownText bool
 	// sliced is set for a list too long for one GetChildren.
 	sliced bool
+	// deferChildren is set when how a cached node's children are read
+	// waits for its extents; fetchChildren when they are then asked for
+	// at once.
+	deferChildren, fetchChildren bool
 	// cached is what the application's item cache says of the node, when
 	// the node is taken from it; second is the batch of its second round.
 	cached *cachedElement
@@ -100,7 +104,7 @@ func (w *walker) readChunk(nodes []*node) {
 		p := &ps[i]
 		p.n = n
 		p.iExt = -1
-		if c, ok := cache.lookup(n.obj.Path); ok && c.complete {
+		if c, ok := cache.lookup(n.obj.Path); ok && c.childCount >= 0 {
 			if ahead, ok := app.ahead[n.obj.Path]; ok && ahead.n.hidden == n.hidden && !n.inGrid {
 				// Asked already: the same calls as below.
 				*p = *ahead
@@ -370,22 +374,16 @@ func (w *walker) place(b *batch, p *pendingNode) {
 	}
 }
 
-// cachedChildren takes a cached node's children from the cache, deciding
-// as the second round does for a node read call by call which of them a
-// long list reads.
+// cachedChildren decides, once a cached node's area is known, how its
+// children are read when queueSecond left them (see deferChildren): by
+// index within the visible area, in slices, or all at once.
 func (w *walker) cachedChildren(p *pendingNode) {
-	n := p.n
-	p.byIndex = w.req.VisibleOnly && !p.virtual && n.childCount > bisectAbove && p.childArea.Known
-	if p.virtual || p.byIndex {
+	if !p.deferChildren {
 		return
 	}
-	n.childRefs = p.cached.children
-	if n.childCount > sliceAbove {
-		// No more children than the snapshot can still hold, as
-		// childrenByIndex reads them.
-		n.childRefs = n.childRefs[:min(n.childCount, w.req.MaxNodes)]
-	}
-	n.omitted = max(0, n.childCount-len(n.childRefs))
+	p.byIndex = p.childArea.Known
+	p.sliced = !p.byIndex && p.n.childCount > sliceAbove
+	p.fetchChildren = !p.byIndex && !p.sliced
 }
 
 // queueSecond queues what a node's interfaces offer: children, actions,
@@ -399,7 +397,11 @@ func (w *walker) queueSecond(b2 *batch, p *pendingNode) {
 	if el.Name == "" && labelledRole(role) {
 		p.iRelations = b2.call(n.obj, ifaceAccessible+".GetRelationSet")
 	}
-	if p.cached == nil {
+	// A cached node's calls go out before its extents are read: whether
+	// a long list is read by index within the visible area is decided
+	// once they are (cachedChildren).
+	p.deferChildren = p.cached != nil && w.req.VisibleOnly && !p.virtual && n.childCount > bisectAbove
+	if !p.deferChildren {
 		// A long list of children laid out top to bottom (a page of
 		// 5,000 links) is not asked for whole when only what shows is
 		// wanted: Chromium takes 300 ms and more to answer GetChildren
@@ -532,6 +534,10 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 		n.childRefs = w.childrenByIndex(n, min(n.childCount, w.req.MaxNodes))
 		n.omitted = max(0, n.childCount-len(n.childRefs))
 	}
+	if p.fetchChildren && n.fate != uitree.Drop {
+		n.childRefs = w.children(n)
+		n.omitted = max(0, n.childCount-len(n.childRefs))
+	}
 	if p.byIndex && n.fate != uitree.Drop {
 		// Only the children in the visible area are fetched; when they
 		// do not look laid out in order, all of them are.
@@ -540,13 +546,7 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 		} else if n.childCount > sliceAbove {
 			n.childRefs = w.childrenByIndex(n, min(n.childCount, w.req.MaxNodes))
 		} else {
-			b := n.app.batch(1)
-			slot := b.call(n.obj, ifaceAccessible+".GetChildren")
-			b.wait()
-			var kids []objRef
-			if b.store(slot, &kids) == nil {
-				n.childRefs = kids
-			}
+			n.childRefs = w.children(n)
 		}
 		n.omitted = max(0, n.childCount-len(n.childRefs))
 	}
@@ -571,6 +571,18 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 			n.omitted = max(0, n.childCount-len(n.childRefs))
 		}
 	}
+}
+
+// children asks for n's children, in a round trip of their own.
+func (w *walker) children(n *node) []objRef {
+	b := n.app.batch(1)
+	slot := b.call(n.obj, ifaceAccessible+".GetChildren")
+	b.wait()
+	var kids []objRef
+	if b.store(slot, &kids) != nil {
+		return nil
+	}
+	return kids
 }
 
 // selectedPage reports the tab of the page a notebook shows: GTK puts the
