@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -24,7 +25,7 @@ func studyCmd(env Env) *cobra.Command {
 		Long: `Study cards are made from a document's highlights (the highlighted words
 blanked in their sentence), notes (the note asks, the passage answers) and
 the headings of their sections, and graded 1 to 4 on an SM-2 schedule in the
-reader (study cards). tw study due counts the cards due today and the new ones;
+reader (study cards) or with tw study review. tw study due counts the cards due today and the new ones;
 make makes them as the reader's make cards does; export writes a document's
 cards as an Anki deck (.apkg) and import adds an Anki deck's notes to a
 document's cards.`,
@@ -138,8 +139,71 @@ document's cards.`,
 			fmt.Fprintln(env.Stdout, env.tr("Cards imported: %d new, %d in all.", added, len(deck.Cards)))
 			return nil
 		})
-	c.AddCommand(due, mk, export, imp)
+	review := oneDoc("review FILE", "Study FILE's due cards, then its new ones: Enter shows the answer, 1 to 4 grade it, q stops", 1,
+		func(path string, _ []string) error { return reviewCards(env, store(), path) })
+	c.AddCommand(due, mk, export, imp, review)
 	return c
+}
+
+// reviewCards asks the due cards of the document at path, then the new
+// ones (every card, when none is due or new), reading the answers from
+// standard input: a line shows the answer, then 1 to 4 grade it and q
+// stops. Each grade is saved as it is given.
+func reviewCards(env Env, store study.Store, path string) error {
+	d, err := store.Load(path)
+	if err != nil {
+		return fail(env.p, 1, env.tr("tw study %s: %v", "review", err), "")
+	}
+	if len(d.Cards) == 0 {
+		return fail(env.p, 1, env.tr("tw study %s: %v", "review", env.tr("No study cards yet: make cards makes them from your notes and highlights.")), "")
+	}
+	now := time.Now().Unix()
+	counts := study.CountsAt(d.Cards, now)
+	order := study.Order(d.Cards, now)
+	if len(order) == 0 {
+		fmt.Fprintln(env.Stdout, env.tr("Nothing is due. Asking every card ahead."))
+		for i := range d.Cards {
+			order = append(order, i)
+		}
+	} else {
+		fmt.Fprintln(env.Stdout, env.tr("Due today: %d, new: %d.", counts.Due, counts.New))
+	}
+	in := bufio.NewScanner(env.Stdin)
+	gradeNames := map[study.Grade]string{study.Again: env.tr("Again"), study.Hard: env.tr("Hard"), study.Good: env.tr("Good"), study.Easy: env.tr("Easy")}
+	for k, i := range order {
+		c := d.Cards[i]
+		fmt.Fprintf(env.Stdout, "%s\n%s\n", env.tr("%s, %d of %d", c.Question, k+1, len(order)), env.tr("Enter shows the answer."))
+		if !in.Scan() {
+			return nil
+		}
+		fmt.Fprintln(env.Stdout, env.tr("Answer: %s", c.Answer))
+		var g study.Grade
+		for !g.Valid() {
+			fmt.Fprintln(env.Stdout, env.tr("Grade it 1 to 4: again, hard, good, easy; q stops."))
+			if !in.Scan() {
+				return nil
+			}
+			switch t := strings.TrimSpace(in.Text()); {
+			case t == "q":
+				return nil
+			case len(t) == 1:
+				g = study.Grade(t[0] - '0')
+			}
+		}
+		next := 0
+		if _, err := store.Update(path, func(dk *study.Deck) error {
+			if !dk.Grade(c.ID, g, time.Now().Unix()) {
+				return fmt.Errorf("%s", env.tr("That card is gone."))
+			}
+			next = dk.Card(c.ID).Schedule().DaysUntil(time.Now().Unix())
+			return nil
+		}); err != nil {
+			return fail(env.p, 1, env.tr("tw study %s: %v", "review", err), "")
+		}
+		fmt.Fprintln(env.Stdout, env.tr("%s, next in %d days.", gradeNames[g], next))
+	}
+	fmt.Fprintln(env.Stdout, env.tr("Session done: every card asked."))
+	return nil
 }
 
 // printDue prints how each deck stands today, the totals first when there

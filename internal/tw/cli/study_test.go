@@ -99,3 +99,41 @@ func TestStudyCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestStudyReview: tw study review asks the cards on standard input: a
+// line shows the answer, a wrong grade is asked again, 1 to 4 grade, and
+// the grades are kept; q stops.
+func TestStudyReview(t *testing.T) {
+	dir, home := t.TempDir(), t.TempDir()
+	file := testkit.WriteFile(t, filepath.Join(dir, "tides.md"), tidesMD)
+	_, err := study.Store{Home: home}.Update(file, func(d *study.Deck) error {
+		d.Add([]study.Card{
+			{ID: "n-1", Kind: study.Question, Question: "What pulls the sea?", Answer: "The moon."},
+			{ID: "n-2", Kind: study.Question, Question: "When are neap tides?", Answer: "When the sun and the moon pull apart."},
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "\n7\n3\n\nq\n", nil, "study", "review", file, "--home", home)
+	want := `Due today: 0, new: 2.
+What pulls the sea?, 1 of 2
+Enter shows the answer.
+Answer: The moon.
+Grade it 1 to 4: again, hard, good, easy; q stops.
+Grade it 1 to 4: again, hard, good, easy; q stops.
+Good, next in 1 day.
+When are neap tides?, 2 of 2
+Enter shows the answer.
+Answer: When the sun and the moon pull apart.
+Grade it 1 to 4: again, hard, good, easy; q stops.
+`
+	if code != 0 || errs != "" || out != want {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errs, out, want)
+	}
+	d, err := study.Store{Home: home}.Load(file)
+	if err != nil || d.Card("n-1").LastGrade() != study.Good || d.Card("n-2").LastGrade() != 0 {
+		t.Errorf("grades kept: %+v, %v", d, err)
+	}
+}
