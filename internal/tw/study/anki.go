@@ -88,15 +88,19 @@ type Note struct {
 	Raw    []string // the fields as the deck has them (HTML)
 	Cloze  bool
 	Tags   string
+	// Reviews are the grades of the note's cards in Anki's review log
+	// (reviews only, not learning steps), oldest first.
+	Reviews []Review
 }
 
 // CardsFromNotes makes one question card of each note (its first field asks, its
-// second answers) or cloze card (each deletion blanked), created at now;
-// notes with nothing to ask or to answer make none.
+// second answers) or cloze card (each deletion blanked), created at now,
+// with the note's grades; notes with nothing to ask or to answer make none.
 func CardsFromNotes(notes []Note, blank string, now int64) []Card {
 	var out []Card
 	for _, n := range notes {
-		c := Card{ID: CardID(FromAnki, n.GUID), Source: FromAnki, SourceID: n.GUID, Created: now, Reviews: []Review{}}
+		c := Card{ID: CardID(FromAnki, n.GUID), Source: FromAnki, SourceID: n.GUID, Created: now,
+			Reviews: append([]Review{}, n.Reviews...)}
 		switch {
 		case len(n.Raw) == 0:
 			continue
@@ -206,7 +210,11 @@ func ReadDeckData(data []byte) ([]Note, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.Query(`SELECT guid, mid, flds, tags FROM notes ORDER BY id`)
+	reviews, err := reviewsOf(db)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.Query(`SELECT id, guid, mid, flds, tags FROM notes ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNotADeck, err)
 	}
@@ -214,11 +222,12 @@ func ReadDeckData(data []byte) ([]Note, error) {
 	var notes []Note
 	for rows.Next() {
 		var n Note
-		var mid int64
+		var id, mid int64
 		var flds string
-		if err := rows.Scan(&n.GUID, &mid, &flds, &n.Tags); err != nil {
+		if err := rows.Scan(&id, &n.GUID, &mid, &flds, &n.Tags); err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrNotADeck, err)
 		}
+		n.Reviews = reviews[id]
 		n.Raw = SplitFields(flds)
 		for _, f := range n.Raw {
 			n.Fields = append(n.Fields, PlainText(f))
@@ -230,6 +239,38 @@ func ReadDeckData(data []byte) ([]Note, error) {
 		return nil, fmt.Errorf("%w: %w", ErrNotADeck, err)
 	}
 	return notes, nil
+}
+
+// reviewsOf reads the review log's grades (type 1, reviews; ease 1 to 4
+// are again, hard, good and easy), by note id, oldest first. A deck
+// without a review log has none.
+func reviewsOf(db *sql.DB) (map[int64][]Review, error) {
+	out := map[int64][]Review{}
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('revlog', 'cards')`).Scan(&n); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotADeck, err)
+	}
+	if n < 2 {
+		return out, nil
+	}
+	rows, err := db.Query(`SELECT c.nid, r.id, r.ease FROM revlog r JOIN cards c ON c.id = r.cid
+		WHERE r.type = 1 AND r.ease BETWEEN 1 AND 4 ORDER BY r.id`)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotADeck, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var nid, at int64
+		var ease int
+		if err := rows.Scan(&nid, &at, &ease); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrNotADeck, err)
+		}
+		out[nid] = append(out[nid], Review{Grade: Grade(ease), At: at / 1000})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotADeck, err)
+	}
+	return out, nil
 }
 
 // clozeModelsOf reads which note types of the collection are cloze (type

@@ -115,6 +115,12 @@ func TestExportReadBackBySQLitesOwnCLI(t *testing.T) {
 	if len(back) != 3 || back[1].Question != "What <leaves>?" || back[1].Answer != "Urine & more leaves." {
 		t.Errorf("read back %+v", back)
 	}
+	// With their grades, so the schedule is the same.
+	for i, c := range back {
+		if !reflect.DeepEqual(c.Reviews, cards[i].Reviews) || c.Schedule() != cards[i].Schedule() {
+			t.Errorf("card %d read back with the grades %+v, want %+v", i, c.Reviews, cards[i].Reviews)
+		}
+	}
 }
 
 func TestCorruptDecksAreRefusedClearly(t *testing.T) {
