@@ -49,16 +49,12 @@ func TestStudyCardsOverRPC(t *testing.T) {
 		List *list
 	}
 	res := map[string]result{}
-	for _, m := range readAll(t, out) {
-		if !m.HasID {
-			continue
-		}
-		if m.Error != nil {
-			t.Fatalf("request %s failed: %v", m.ID, m.Error)
-		}
+	for id, raw := range resultsByID(t, out) {
 		var r result
-		json.Unmarshal(m.Result, &r)
-		res[string(m.ID)] = r
+		if err := json.Unmarshal(raw, &r); err != nil {
+			t.Fatal(err)
+		}
+		res[id] = r
 	}
 	said := func(id string) string { return res[id].Status }
 	if got := said("4"); got != "Cards made: 2 new, 2 in all." {
