@@ -222,7 +222,7 @@ func (a *App) gradeFromAction(g study.Grade) {
 }
 
 // listCards lists the cards with their kind and last grade; Enter goes to
-// a card's source, Delete removes the card.
+// a card's source, Delete removes the card after asking.
 func (a *App) listCards() {
 	d := a.deck()
 	if d == nil {
@@ -252,12 +252,14 @@ func (a *App) listCards() {
 	}
 	l.remove = func(i int) {
 		id := cards[i].ID
-		if _, err := a.cardStore().Update(a.state.Path, func(d *study.Deck) error { d.Remove(id); return nil }); err != nil {
-			a.sayError(a.tr("Could not save the cards: %s.", errReason(err)))
-			return
-		}
-		a.closeUI()
-		a.say(a.tr("Card removed."))
+		a.ask("list_cards", a.tr("Remove this card and its grades? y or n"), func() {
+			if _, err := a.cardStore().Update(a.state.Path, func(d *study.Deck) error { d.Remove(id); return nil }); err != nil {
+				a.sayError(a.tr("Could not save the cards: %s.", errReason(err)))
+				return
+			}
+			a.closeUI()
+			a.say(a.tr("Card removed."))
+		})
 	}
 	a.openList(l)
 }

@@ -154,7 +154,16 @@ func TestStudyCardsRevealGradeAndSchedule(t *testing.T) {
 	if l := app.ListState(); l == nil || l.Items[1] != "Cloze: Cells are the blank units of life. Good, next in 1 day." || l.Items[0] != "Recall: What does “Cell biology” say? New." {
 		t.Errorf("list_cards listed %+v", l)
 	}
-	app.Cancel()
+	app.ListKey("delete")
+	if got := rec.last(); got != "Remove this card and its grades? y or n" {
+		t.Errorf("Delete in the cards said %q", got)
+	}
+	app.Confirm(true)
+	if d, err := (study.Store{Home: f.home}).Load(f.path); err != nil {
+		t.Error(err)
+	} else if len(d.Cards) != 3 || rec.last() != "Card removed." {
+		t.Errorf("after removing a card: %d cards, said %q", len(d.Cards), rec.last())
+	}
 	f.do(app, "grade_good")
 	if got := rec.last(); got != "No study session: study cards starts one." {
 		t.Errorf("grade_good with no session said %q", got)

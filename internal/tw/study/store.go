@@ -1,6 +1,7 @@
 package study
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -79,11 +80,14 @@ func (s Store) Update(absPath string, change func(*Deck) error) (*Deck, error) {
 	if err := change(d); err != nil {
 		return d, err
 	}
-	data, err := json.MarshalIndent(d, "", " ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // the cards' text as written: & and < kept
+	enc.SetIndent("", " ")
+	if err := enc.Encode(d); err != nil {
 		return nil, fmt.Errorf("study: %w", err)
 	}
-	if err := atomicfile.WritePrivate(file, append(data, '\n')); err != nil {
+	if err := atomicfile.WritePrivate(file, buf.Bytes()); err != nil {
 		return nil, fmt.Errorf("study: %w", err)
 	}
 	return d, nil
