@@ -30,8 +30,8 @@ func init() {
 // errCardGone: the card was removed meanwhile.
 var errCardGone = errors.New("core: the card is gone")
 
-// now is the time grades are given at.
-var now = func() int64 { return time.Now().Unix() }
+// gradeTime is the time cards are made and graded at, in Unix seconds.
+func gradeTime() int64 { return time.Now().Unix() }
 
 func (a *App) cardStore() study.Store { return study.Store{Home: a.opts.Home} }
 
@@ -57,7 +57,7 @@ func (a *App) cardSources(headings bool) study.Sources {
 // makeCards adds to the document's deck a card of each note, highlight
 // and section holding one; cards made before keep their grades.
 func (a *App) makeCards() {
-	made := study.Make(a.cardSources(true), now())
+	made := study.Make(a.cardSources(true), gradeTime())
 	if len(made) == 0 {
 		a.say(a.tr("Nothing to make cards from: add notes or highlights first."))
 		return
@@ -102,7 +102,7 @@ func (a *App) studyCards() {
 	if d == nil {
 		return
 	}
-	t := now()
+	t := gradeTime()
 	counts := study.CountsAt(d.Cards, t)
 	order := study.Order(d.Cards, t)
 	intro := a.tr("Due today: %d, new: %d.", counts.Due, counts.New)
@@ -123,7 +123,7 @@ func (a *App) studyCards() {
 // selfTest asks a question of each note and highlight, in document
 // order; Enter reveals the answer. Nothing is graded or kept.
 func (a *App) selfTest() {
-	made := study.Make(a.cardSources(false), now())
+	made := study.Make(a.cardSources(false), gradeTime())
 	if len(made) == 0 {
 		a.say(a.tr("Nothing to test: add notes or highlights first."))
 		return
@@ -188,10 +188,10 @@ func (a *App) gradeCard(l *List, items []revealItem, i int, g study.Grade) {
 	id := items[i].id
 	var next int
 	_, err := a.cardStore().Update(a.state.Path, func(d *study.Deck) error {
-		if !d.Grade(id, g, now()) {
+		if !d.Grade(id, g, gradeTime()) {
 			return errCardGone
 		}
-		next = d.Card(id).Schedule().DaysUntil(now())
+		next = d.Card(id).Schedule().DaysUntil(gradeTime())
 		return nil
 	})
 	switch {
@@ -228,7 +228,7 @@ func (a *App) listCards() {
 	if d == nil {
 		return
 	}
-	t := now()
+	t := gradeTime()
 	items := make([]string, len(d.Cards))
 	for i, c := range d.Cards {
 		state := a.tr("New.")
