@@ -79,6 +79,7 @@ var actionList = func() []ActionInfo {
 		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",
 		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
 		"delete_word_before", "delete_word_after", "cycle_typing_echo", "backspace", "delete")
+	add(GroupEditing, "insert_citation", "add_reference", "insert_bibliography", "check_citations", "import_references")
 	add(GroupView,
 		"command_palette", "settings", "settings_profiles", "keyboard_help", "what_does_this_key_do", "help", "menu",
 		"toggle_line_numbers", "toggle_character_keys", "next_theme", "cycle_access_mode",

@@ -209,6 +209,8 @@ var defaults = func() []binding {
 	b(ed, "select_all", "Ctrl+A")
 	b(ed, "delete_word_before", "Ctrl+W")
 	b(ed, "delete_word_after", "Ctrl+Delete")
+	b(ed, "insert_citation", "Alt+C")
+	b(g, "add_reference", "Alt+B")
 	b(ed, "backspace", "Backspace")
 	b(ed, "delete", "Delete")
 	b(ed, CharNext, "Right")

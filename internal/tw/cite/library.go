@@ -1,0 +1,264 @@
+package cite
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"textfirst/internal/atomicfile"
+)
+
+// LibraryFile is the name of a reference library: the user's, in the
+// home, and a folder's, beside its documents.
+const LibraryFile = "references.json"
+
+// UserLibrary is the path of the user's library in home.
+func UserLibrary(home string) string { return filepath.Join(home, LibraryFile) }
+
+// FolderLibrary is the path of the library of the folder a document is
+// in.
+func FolderLibrary(docPath string) string {
+	return filepath.Join(filepath.Dir(docPath), LibraryFile)
+}
+
+// A Library is a set of references by key, kept in a CSL-JSON file. The
+// zero Library is empty and has no file. A Library is not safe for
+// concurrent use; Update serialises changes between processes.
+type Library struct {
+	Path string
+	refs []Reference
+}
+
+// Load reads the library at path; a missing file is an empty library.
+func Load(path string) (*Library, error) {
+	l := &Library{Path: path}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return l, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cite: %w", err)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return l, nil
+	}
+	refs, err := ReadCSLJSON(data)
+	if err != nil {
+		return nil, fmt.Errorf("cite: %s: %w", path, err)
+	}
+	for _, r := range refs {
+		l.put(r)
+	}
+	return l, nil
+}
+
+// Update loads the library at path under its lock, lets change alter it,
+// and writes it atomically when change returns nil: a change made by
+// another process meanwhile is never lost.
+func Update(path string, change func(*Library) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("cite: %w", err)
+	}
+	unlock, err := atomicfile.Lock(path)
+	if err != nil {
+		return fmt.Errorf("cite: %w", err)
+	}
+	defer unlock()
+	l, err := Load(path)
+	if err != nil {
+		return err
+	}
+	if err := change(l); err != nil {
+		return err
+	}
+	data, err := WriteCSLJSON(l.Sorted())
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.Write(path, data, 0o600); err != nil {
+		return fmt.Errorf("cite: %w", err)
+	}
+	return nil
+}
+
+// Len is how many references the library has.
+func (l *Library) Len() int { return len(l.refs) }
+
+// Get is the reference with key.
+func (l *Library) Get(key string) (Reference, bool) {
+	for _, r := range l.refs {
+		if r.ID == key {
+			return r, true
+		}
+	}
+	return Reference{}, false
+}
+
+// Sorted is the references by authors, year and title.
+func (l *Library) Sorted() []Reference {
+	out := append([]Reference(nil), l.refs...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := sortKey(out[i]), sortKey(out[j])
+		if a != b {
+			return a < b
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}
+
+func sortKey(r Reference) string {
+	names := r.Author
+	if len(names) == 0 {
+		names = r.Editor
+	}
+	var parts []string
+	for _, n := range names {
+		parts = append(parts, n.Short(), n.Given)
+	}
+	if len(parts) == 0 {
+		parts = append(parts, r.Title)
+	}
+	return strings.ToLower(strings.Join(parts, " ") + " " + r.Year() + " " + r.Title)
+}
+
+// Find is the reference with this DOI or ISBN (compared as identifiers:
+// case and hyphens aside).
+func (l *Library) Find(id Identifier) (Reference, bool) {
+	for _, r := range l.refs {
+		switch id.Kind {
+		case DOI:
+			if r.DOI != "" && strings.EqualFold(normalDOI(r.DOI), id.Value) {
+				return r, true
+			}
+		case ISBN:
+			for _, s := range strings.FieldsFunc(r.ISBN, func(c rune) bool { return c == ' ' || c == ',' || c == ';' }) {
+				if n, ok := normalISBN(s); ok && isbn13(n) == isbn13(id.Value) {
+					return r, true
+				}
+			}
+		}
+	}
+	return Reference{}, false
+}
+
+// An Outcome is what adding one reference did.
+type Outcome int
+
+const (
+	Added     Outcome = iota // a new reference, under its own key or a new one
+	Duplicate                // the library had the same work already
+)
+
+// Add puts r in the library and returns the key it is kept under. A
+// reference with the DOI, or the key, authors, year and title, of one
+// already there is a duplicate and changes nothing; a key already used
+// by another work is given a letter (doe2020a, doe2020b …).
+func (l *Library) Add(r Reference) (string, Outcome) {
+	if r.ID == "" || !validKey(r.ID) {
+		r.ID = MakeKey(r)
+	}
+	for _, old := range l.refs {
+		if r.DOI != "" && strings.EqualFold(normalDOI(old.DOI), normalDOI(r.DOI)) {
+			return old.ID, Duplicate
+		}
+		if old.ID == r.ID && sortKey(old) == sortKey(r) {
+			return old.ID, Duplicate
+		}
+	}
+	if _, taken := l.Get(r.ID); taken {
+		base := r.ID
+		for c := 'a'; ; c++ {
+			key := base + string(c)
+			if c > 'z' {
+				key = fmt.Sprintf("%s-%d", base, int(c-'z'))
+			}
+			if _, taken := l.Get(key); !taken {
+				r.ID = key
+				break
+			}
+		}
+	}
+	l.put(r)
+	return r.ID, Added
+}
+
+// Remove takes the reference with key out; false when there is none.
+func (l *Library) Remove(key string) (Reference, bool) {
+	for i, r := range l.refs {
+		if r.ID == key {
+			l.refs = append(l.refs[:i], l.refs[i+1:]...)
+			return r, true
+		}
+	}
+	return Reference{}, false
+}
+
+// put adds r, replacing a reference with its key.
+func (l *Library) put(r Reference) {
+	for i, old := range l.refs {
+		if old.ID == r.ID {
+			l.refs[i] = r
+			return
+		}
+	}
+	l.refs = append(l.refs, r)
+}
+
+// Merged is how many references an import added and how many the
+// library already had.
+type Merged struct{ Added, Duplicates int }
+
+// Merge adds each reference (as Add does) and counts the outcomes.
+func (l *Library) Merge(refs []Reference) Merged {
+	var m Merged
+	for _, r := range refs {
+		if _, o := l.Add(r); o == Added {
+			m.Added++
+		} else {
+			m.Duplicates++
+		}
+	}
+	return m
+}
+
+// Layered looks keys up in libraries in order: a folder's library, then
+// the user's.
+type Layered []*Library
+
+// Get is the reference with key from the first library that has it.
+func (ls Layered) Get(key string) (Reference, bool) {
+	for _, l := range ls {
+		if l == nil {
+			continue
+		}
+		if r, ok := l.Get(key); ok {
+			return r, true
+		}
+	}
+	return Reference{}, false
+}
+
+// All is every reference once (a key of an earlier library hides the
+// same key in a later one), sorted.
+func (ls Layered) All() []Reference {
+	merged := &Library{}
+	seen := map[string]bool{}
+	for _, l := range ls {
+		if l == nil {
+			continue
+		}
+		for _, r := range l.refs {
+			if !seen[r.ID] {
+				seen[r.ID] = true
+				merged.refs = append(merged.refs, r)
+			}
+		}
+	}
+	return merged.Sorted()
+}
