@@ -214,10 +214,17 @@ func (l *Library) put(r Reference) {
 // library already had.
 type Merged struct{ Added, Duplicates int }
 
-// Merge adds each reference (as Add does) and counts the outcomes.
+// Merge adds each reference and counts the outcomes. A reference whose
+// key the library has already is that work (a file imported again, or the
+// same library in another format) and is left as the library has it;
+// others are added as Add adds them.
 func (l *Library) Merge(refs []Reference) Merged {
 	var m Merged
 	for _, r := range refs {
+		if _, ok := l.Get(r.ID); ok && validKey(r.ID) {
+			m.Duplicates++
+			continue
+		}
 		if _, o := l.Add(r); o == Added {
 			m.Added++
 		} else {
