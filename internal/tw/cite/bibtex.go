@@ -170,50 +170,13 @@ func (p *bibParser) value() (string, bool) {
 		if p.i >= len(p.s) {
 			return "", false
 		}
-		switch c := p.s[p.i]; {
-		case c == '{':
-			p.i++
-			start, depth := p.i, 0
-			for ; p.i < len(p.s); p.i++ {
-				if p.s[p.i] == '\\' {
-					p.i++
-					continue
-				}
-				if p.s[p.i] == '{' {
-					depth++
-				} else if p.s[p.i] == '}' {
-					if depth == 0 {
-						break
-					}
-					depth--
-				}
-			}
-			if p.i >= len(p.s) {
+		switch c := p.s[p.i]; c {
+		case '{', '"':
+			text, ok := p.delimited(c)
+			if !ok {
 				return "", false
 			}
-			b.WriteString(p.s[start:p.i])
-			p.i++
-		case c == '"':
-			p.i++
-			start, depth := p.i, 0
-			for ; p.i < len(p.s); p.i++ {
-				if p.s[p.i] == '\\' {
-					p.i++
-					continue
-				}
-				if p.s[p.i] == '{' {
-					depth++
-				} else if p.s[p.i] == '}' && depth > 0 {
-					depth--
-				} else if p.s[p.i] == '"' && depth == 0 {
-					break
-				}
-			}
-			if p.i >= len(p.s) {
-				return "", false
-			}
-			b.WriteString(p.s[start:p.i])
-			p.i++
+			b.WriteString(text)
 		default:
 			word := p.ident()
 			if word == "" {
@@ -232,6 +195,29 @@ func (p *bibParser) value() (string, bool) {
 		}
 		return b.String(), true
 	}
+}
+
+// delimited reads the text after the opening { or " at p.i up to the
+// matching } or the " outside braces, and moves past the closer; false
+// when the text runs to the end. Braces inside are kept.
+func (p *bibParser) delimited(open byte) (string, bool) {
+	p.i++
+	start, depth := p.i, 0
+	for ; p.i < len(p.s); p.i++ {
+		switch c := p.s[p.i]; {
+		case c == '\\':
+			p.i++
+		case c == '{':
+			depth++
+		case c == '}' && depth > 0:
+			depth--
+		case c == '}' && open == '{', c == '"' && open == '"' && depth == 0:
+			text := p.s[start:p.i]
+			p.i++
+			return text, true
+		}
+	}
+	return "", false
 }
 
 // bibTypes maps BibTeX entry types to CSL types.

@@ -96,17 +96,23 @@ func normalISBN(s string) (string, bool) {
 		if strings.Contains(d, "X") {
 			return "", false
 		}
-		sum := 0
-		for i := 0; i < 13; i++ {
-			v := int(d[i] - '0')
-			if i%2 == 1 {
-				v *= 3
-			}
-			sum += v
-		}
-		return d, sum%10 == 0
+		return d, ean13Check(d[:12]) == d[12]
 	}
 	return "", false
+}
+
+// ean13Check is the check digit of the first twelve digits of an
+// ISBN-13.
+func ean13Check(twelve string) byte {
+	sum := 0
+	for i := 0; i < 12; i++ {
+		v := int(twelve[i] - '0')
+		if i%2 == 1 {
+			v *= 3
+		}
+		sum += v
+	}
+	return byte('0' + (10-sum%10)%10)
 }
 
 // isbn13 is an ISBN in its 13-digit form, for comparing an ISBN-10 with
@@ -116,15 +122,7 @@ func isbn13(d string) string {
 		return d
 	}
 	core := "978" + d[:9]
-	sum := 0
-	for i := 0; i < 12; i++ {
-		v := int(core[i] - '0')
-		if i%2 == 1 {
-			v *= 3
-		}
-		sum += v
-	}
-	return core + string(rune('0'+(10-sum%10)%10))
+	return core + string(ean13Check(core))
 }
 
 func allDigits(s string) bool {
