@@ -7,7 +7,8 @@
 # (internal/tw/lexicon); hunspell and its dictionaries suggest spellings in
 # the six interface languages (internal/tw/spell); texlive-base ships
 # xampl.bib, the BibTeX sample the reference importers are tested on
-# (internal/tw/cite, with pandoc and bibutils of deps-export.sh).
+# (internal/tw/cite, with pandoc and bibutils of deps-export.sh);
+# xdg-utils's xdg-open opens the browser preview (preview_in_browser).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need python3 wamerican wordnet-base hunspell hunspell-en-us hunspell-de-de hunspell-fr hunspell-es hunspell-pt-pt hunspell-ar texlive-base
+apt_need python3 wamerican wordnet-base hunspell hunspell-en-us hunspell-de-de hunspell-fr hunspell-es hunspell-pt-pt hunspell-ar texlive-base xdg-utils
