@@ -56,3 +56,22 @@ func TestTmuxCitations(t *testing.T) {
 	s.press([]step{{"", "C-e", "Edit mode off."}})
 	s.quit()
 }
+
+// TestTmuxNewFromTemplate: the command palette runs new_from_template,
+// whose title prompt starts a document under that heading, in edit mode.
+func TestTmuxNewFromTemplate(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
+	s := startSample(t, 100, 30, "")
+	s.said.expect("Opened")
+	s.press([]step{
+		{"", "F2", ""},
+		{"new from template", "Enter", "Title of the new document"},
+		{"Harbour Log", "Enter", "New document from the template: Harbour Log."},
+		{"Calm sea.", "", ""},
+	})
+	s.waitScreen("the new document", func(sc string) bool {
+		return strings.Contains(sc, "# Harbour Log\n\nCalm sea.\n\n## References")
+	})
+	s.press([]step{{"", "C-e", "Save"}, {"", "d", ""}})
+	s.quit()
+}
