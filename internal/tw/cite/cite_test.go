@@ -326,6 +326,9 @@ func TestLibraryAddAndCited(t *testing.T) {
 	if k1 != "doe2020" || o1 != Added || k2 != "doe2020a" || o2 != Added || k3 != "doe2020" || o3 != Duplicate {
 		t.Errorf("keys %s %v, %s %v, %s %v", k1, o1, k2, o2, k3, o3)
 	}
+	if got := (Reference{ID: "bare"}).Words("p. 3"); got != "bare, p. 3" {
+		t.Errorf("a work with neither authors nor a title: %q", got)
+	}
 	b := Cited("See [@doe2020a; @doe2020] and @nobody.", Layered{nil, l})
 	if b.Cited != 2 || !reflect.DeepEqual(b.Missing, []string{"nobody"}) || len(b.Entries) != 2 || !strings.Contains(b.Entries[0], "*One*") {
 		t.Errorf("Cited: %+v", b)

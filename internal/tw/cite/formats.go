@@ -3,6 +3,7 @@ package cite
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,12 +55,24 @@ func Read(format Format, data []byte) ([]Reference, error) {
 	return nil, fmt.Errorf("cite: not a BibTeX, RIS or CSL-JSON file")
 }
 
+// FileLimit bounds the size of a file of references: far above any real
+// library, so a wrong file named cannot fill the memory.
+const FileLimit = 256 << 20
+
 // ReadFile reads the references of a BibTeX, RIS or CSL-JSON file. The
 // references read are returned with the error of entries that were not.
 func ReadFile(path string) ([]Reference, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("cite: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, FileLimit+1))
+	if err != nil {
+		return nil, fmt.Errorf("cite: %w", err)
+	}
+	if len(data) > FileLimit {
+		return nil, fmt.Errorf("cite: %s is larger than %d MiB", path, FileLimit>>20)
 	}
 	return Read(FormatOf(path, data), data)
 }

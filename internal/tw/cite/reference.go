@@ -124,22 +124,22 @@ func (r Reference) Label() string {
 }
 
 // Words is the citation of the reference read aloud, with the locator:
-// "Doe and Roe, 2020, p. 12".
+// "Doe and Roe, 2020, p. 12"; a work with neither authors nor a title is
+// named by its key.
 func (r Reference) Words(locator string) string {
 	parts := []string{}
 	if a := r.Authors(); a != "" {
 		parts = append(parts, a)
 	} else if r.Title != "" {
 		parts = append(parts, r.Title)
+	} else {
+		parts = append(parts, r.ID)
 	}
 	if y := r.Year(); y != "" {
 		parts = append(parts, y)
 	}
 	if locator != "" {
 		parts = append(parts, locator)
-	}
-	if len(parts) == 0 {
-		return r.ID
 	}
 	return strings.Join(parts, ", ")
 }
