@@ -226,8 +226,7 @@ func Cited(text string, src Source) Bibliography {
 			}
 		}
 	}
-	sorted := (&Library{refs: refs}).Sorted()
-	for _, r := range sorted {
+	for _, r := range sortedRefs(refs) {
 		b.Entries = append(b.Entries, Entry(r))
 	}
 	return b

@@ -30,8 +30,19 @@ func FolderLibrary(docPath string) string {
 // zero Library is empty and has no file. A Library is not safe for
 // concurrent use; Update serialises changes between processes.
 type Library struct {
-	Path string
-	refs []Reference
+	Path  string
+	refs  []Reference
+	byKey map[string]int // index in refs of each key
+	byDOI map[string]int // index in refs of each DOI, lowercase
+}
+
+// sortedRefs is refs sorted as a library sorts them.
+func sortedRefs(refs []Reference) []Reference {
+	l := &Library{}
+	for _, r := range refs {
+		l.put(r)
+	}
+	return l.Sorted()
 }
 
 // Load reads the library at path; a missing file is an empty library.
@@ -91,24 +102,32 @@ func (l *Library) Len() int { return len(l.refs) }
 
 // Get is the reference with key.
 func (l *Library) Get(key string) (Reference, bool) {
-	for _, r := range l.refs {
-		if r.ID == key {
-			return r, true
-		}
+	if i, ok := l.byKey[key]; ok {
+		return l.refs[i], true
 	}
 	return Reference{}, false
 }
 
 // Sorted is the references by authors, year and title.
 func (l *Library) Sorted() []Reference {
-	out := append([]Reference(nil), l.refs...)
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := sortKey(out[i]), sortKey(out[j])
-		if a != b {
-			return a < b
+	type keyed struct {
+		key string
+		ref Reference
+	}
+	all := make([]keyed, len(l.refs))
+	for i, r := range l.refs {
+		all[i] = keyed{sortKey(r), r}
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].key != all[j].key {
+			return all[i].key < all[j].key
 		}
-		return out[i].ID < out[j].ID
+		return all[i].ref.ID < all[j].ref.ID
 	})
+	out := make([]Reference, len(all))
+	for i, k := range all {
+		out[i] = k.ref
+	}
 	return out
 }
 
@@ -163,13 +182,11 @@ func (l *Library) Add(r Reference) (string, Outcome) {
 	if r.ID == "" || !validKey(r.ID) {
 		r.ID = MakeKey(r)
 	}
-	for _, old := range l.refs {
-		if r.DOI != "" && strings.EqualFold(normalDOI(old.DOI), normalDOI(r.DOI)) {
-			return old.ID, Duplicate
-		}
-		if old.ID == r.ID && sortKey(old) == sortKey(r) {
-			return old.ID, Duplicate
-		}
+	if i, ok := l.byDOI[normalDOI(r.DOI)]; ok && r.DOI != "" {
+		return l.refs[i].ID, Duplicate
+	}
+	if old, ok := l.Get(r.ID); ok && sortKey(old) == sortKey(r) {
+		return old.ID, Duplicate
 	}
 	if _, taken := l.Get(r.ID); taken {
 		base := r.ID
@@ -190,24 +207,37 @@ func (l *Library) Add(r Reference) (string, Outcome) {
 
 // Remove takes the reference with key out; false when there is none.
 func (l *Library) Remove(key string) (Reference, bool) {
-	for i, r := range l.refs {
-		if r.ID == key {
-			l.refs = append(l.refs[:i], l.refs[i+1:]...)
-			return r, true
-		}
+	i, ok := l.byKey[key]
+	if !ok {
+		return Reference{}, false
 	}
-	return Reference{}, false
+	r := l.refs[i]
+	rest := append(l.refs[:i:i], l.refs[i+1:]...)
+	l.refs, l.byKey, l.byDOI = nil, nil, nil
+	for _, x := range rest {
+		l.put(x)
+	}
+	return r, true
 }
 
 // put adds r, replacing a reference with its key.
 func (l *Library) put(r Reference) {
-	for i, old := range l.refs {
-		if old.ID == r.ID {
-			l.refs[i] = r
-			return
+	if l.byKey == nil {
+		l.byKey, l.byDOI = map[string]int{}, map[string]int{}
+	}
+	i, ok := l.byKey[r.ID]
+	if ok {
+		l.refs[i] = r
+	} else {
+		i = len(l.refs)
+		l.refs = append(l.refs, r)
+		l.byKey[r.ID] = i
+	}
+	if r.DOI != "" {
+		if _, taken := l.byDOI[normalDOI(r.DOI)]; !taken {
+			l.byDOI[normalDOI(r.DOI)] = i
 		}
 	}
-	l.refs = append(l.refs, r)
 }
 
 // Merged is how many references an import added and how many the
@@ -255,15 +285,13 @@ func (ls Layered) Get(key string) (Reference, bool) {
 // same key in a later one), sorted.
 func (ls Layered) All() []Reference {
 	merged := &Library{}
-	seen := map[string]bool{}
 	for _, l := range ls {
 		if l == nil {
 			continue
 		}
 		for _, r := range l.refs {
-			if !seen[r.ID] {
-				seen[r.ID] = true
-				merged.refs = append(merged.refs, r)
+			if _, seen := merged.Get(r.ID); !seen {
+				merged.put(r)
 			}
 		}
 	}
