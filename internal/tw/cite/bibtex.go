@@ -13,7 +13,8 @@ import (
 // ReadBibTeX reads the entries of a BibTeX or BibLaTeX file: @string
 // abbreviations (and the months jan to dec) are expanded, # joins parts,
 // @comment and @preamble are skipped, as is text between entries, and
-// LaTeX accents and escapes become the characters they stand for. An
+// LaTeX accents and escapes become the characters they stand for; an
+// entry with a crossref takes the fields it lacks from the entry named. An
 // entry that cannot be read is skipped and counted in the error, which
 // is nil when every entry was read.
 func ReadBibTeX(data []byte) ([]Reference, error) {
@@ -21,7 +22,12 @@ func ReadBibTeX(data []byte) ([]Reference, error) {
 	for i, m := range []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"} {
 		p.macros[m] = strconv.Itoa(i + 1)
 	}
-	var out []Reference
+	type entry struct {
+		kind, key string
+		fields    map[string]string
+	}
+	var entries []entry
+	byKey := map[string]map[string]string{}
 	bad := 0
 	for p.i < len(p.s) {
 		at := strings.IndexByte(p.s[p.i:], '@')
@@ -52,15 +58,41 @@ func ReadBibTeX(data []byte) ([]Reference, error) {
 				bad++
 				continue
 			}
-			if r, ok := fromBibTeX(kind, key, fields); ok {
-				out = append(out, r)
+			entries = append(entries, entry{kind, key, fields})
+			if _, dup := byKey[strings.ToLower(key)]; !dup {
+				byKey[strings.ToLower(key)] = fields
 			}
+		}
+	}
+	var out []Reference
+	for _, e := range entries {
+		if parent, ok := byKey[strings.ToLower(strings.TrimSpace(e.fields["crossref"]))]; ok && e.fields["crossref"] != "" {
+			inherit(e.fields, parent)
+		}
+		if r, ok := fromBibTeX(e.kind, e.key, e.fields); ok {
+			out = append(out, r)
 		}
 	}
 	if bad > 0 {
 		return out, fmt.Errorf("cite: BibTeX: %d entries could not be read", bad)
 	}
 	return out, nil
+}
+
+// inherit gives an entry that cross-references parent the fields it lacks,
+// as BibTeX does; the parent's title is the entry's booktitle.
+func inherit(child, parent map[string]string) {
+	for k, v := range parent {
+		if k == "crossref" || k == "title" {
+			continue
+		}
+		if _, has := child[k]; !has {
+			child[k] = v
+		}
+	}
+	if _, has := child["booktitle"]; !has && parent["title"] != "" {
+		child["booktitle"] = parent["title"]
+	}
 }
 
 type bibParser struct {
