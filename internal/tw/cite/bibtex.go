@@ -385,34 +385,8 @@ func splitTopLevel(s, sep string) []string {
 	return append(out, strings.Join(cur, " "))
 }
 
-func splitTopLevelSpace(s string) []string {
-	var out []string
-	depth, start := 0, -1
-	for i, c := range s {
-		switch {
-		case c == '{':
-			depth++
-		case c == '}' && depth > 0:
-			depth--
-		}
-		if unicode.IsSpace(c) && depth == 0 {
-			if start >= 0 {
-				out = append(out, s[start:i])
-				start = -1
-			}
-			continue
-		}
-		if start < 0 {
-			start = i
-		}
-	}
-	if start >= 0 {
-		out = append(out, s[start:])
-	}
-	return out
-}
-
-func splitTopLevelComma(s string) []string {
+// splitOutsideBraces cuts s at each rune isSep accepts outside braces.
+func splitOutsideBraces(s string, isSep func(rune) bool) []string {
 	var out []string
 	depth, start := 0, 0
 	for i, c := range s {
@@ -421,12 +395,34 @@ func splitTopLevelComma(s string) []string {
 			depth++
 		case c == '}' && depth > 0:
 			depth--
-		case c == ',' && depth == 0:
-			out = append(out, strings.TrimSpace(s[start:i]))
-			start = i + 1
+		case depth == 0 && isSep(c):
+			out = append(out, s[start:i])
+			start = i + utf8.RuneLen(c)
 		}
 	}
-	return append(out, strings.TrimSpace(s[start:]))
+	return append(out, s[start:])
+}
+
+// splitTopLevelSpace is the words of s, a braced group being part of its
+// word.
+func splitTopLevelSpace(s string) []string {
+	var out []string
+	for _, w := range splitOutsideBraces(s, unicode.IsSpace) {
+		if w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// splitTopLevelComma is the parts of s between commas outside braces,
+// trimmed.
+func splitTopLevelComma(s string) []string {
+	out := splitOutsideBraces(s, func(c rune) bool { return c == ',' })
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	return out
 }
 
 // latexAccents combine with the letter after them.
