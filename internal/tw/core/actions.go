@@ -74,7 +74,8 @@ var actionList = func() []ActionInfo {
 	add(GroupFile,
 		"open", "new_document", "save", "save_as", "export_settings", "import_settings",
 		"export_html", "export_pdf", "export_docx", "export_epub", "export_brf", "export_audio", "export_as", "quit")
-	add(GroupFile, "new_from_template", "preview_in_browser", "toggle_preview_auto_reload", "toggle_preview_live")
+	add(GroupFile, "new_from_template", "preview_in_browser", "toggle_preview_auto_reload", "toggle_preview_live",
+		"sync_setup", "sync_status", "sync_now", "sync_go_to_place", "sync_replaced_notes", "sync_stop")
 	add(GroupEditing,
 		"toggle_edit_mode", "undo", "redo", "bold", "italic", "inline_code", "code_block",
 		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",

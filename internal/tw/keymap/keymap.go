@@ -211,6 +211,7 @@ var defaults = func() []binding {
 	b(ed, "delete_word_after", "Ctrl+Delete")
 	b(ed, "insert_citation", "Alt+C")
 	b(g, "add_reference", "Alt+B")
+	b(g, "sync_status", "Shift+F5")
 	b(ed, "backspace", "Backspace")
 	b(ed, "delete", "Delete")
 	b(ed, CharNext, "Right")
