@@ -72,29 +72,23 @@ func Load(path string) (*Library, error) {
 // and writes it atomically when change returns nil: a change made by
 // another process meanwhile is never lost.
 func Update(path string, change func(*Library) error) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("cite: %w", err)
-	}
-	unlock, err := atomicfile.Lock(path)
-	if err != nil {
-		return fmt.Errorf("cite: %w", err)
-	}
-	defer unlock()
-	l, err := Load(path)
-	if err != nil {
-		return err
-	}
-	if err := change(l); err != nil {
-		return err
-	}
-	data, err := WriteCSLJSON(l.Sorted())
-	if err != nil {
-		return err
-	}
-	if err := atomicfile.Write(path, data, 0o600); err != nil {
-		return fmt.Errorf("cite: %w", err)
-	}
-	return nil
+	return atomicfile.WithLock(path, func() error {
+		l, err := Load(path)
+		if err != nil {
+			return err
+		}
+		if err := change(l); err != nil {
+			return err
+		}
+		data, err := WriteCSLJSON(l.Sorted())
+		if err != nil {
+			return err
+		}
+		if err := atomicfile.Write(path, data, 0o600); err != nil {
+			return fmt.Errorf("cite: %w", err)
+		}
+		return nil
+	})
 }
 
 // Len is how many references the library has.

@@ -167,19 +167,13 @@ func LoadReplaced(home string) ([]Replaced, error) {
 // UpdateReplaced changes the list of replaced notes under its lock.
 func UpdateReplaced(home string, change func([]Replaced) []Replaced) error {
 	path := replacedFile(home)
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("syncfolder: %w", err)
-	}
-	unlock, err := atomicfile.Lock(path)
-	if err != nil {
-		return fmt.Errorf("syncfolder: %w", err)
-	}
-	defer unlock()
-	r, err := LoadReplaced(home)
-	if err != nil {
-		return err
-	}
-	return writeJSON(path, change(r))
+	return atomicfile.WithLock(path, func() error {
+		r, err := LoadReplaced(home)
+		if err != nil {
+			return err
+		}
+		return writeJSON(path, change(r))
+	})
 }
 
 func readJSON(path string, v any) error {
