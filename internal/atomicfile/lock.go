@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 )
 
 // Lock takes an exclusive advisory lock on path+".lock" (created when
@@ -26,4 +27,19 @@ func Lock(path string) (unlock func(), err error) {
 		unlockFile(f)
 		f.Close()
 	}, nil
+}
+
+// WithLock makes path's folder (owner only) when missing, and runs fn
+// holding path's lock: a read, change and write of path in fn is not
+// interleaved with another process's.
+func WithLock(path string, fn func() error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("atomicfile: %w", err)
+	}
+	unlock, err := Lock(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	return fn()
 }

@@ -78,11 +78,14 @@ var actionList = func() []ActionInfo {
 	add(GroupFile,
 		"open", "new_document", "save", "save_as", "export_settings", "import_settings",
 		"export_html", "export_pdf", "export_docx", "export_epub", "export_brf", "export_audio", "export_as", "quit")
+	add(GroupFile, "new_from_template", "preview_in_browser", "toggle_preview_auto_reload", "toggle_preview_live",
+		"sync_setup", "sync_status", "sync_now", "sync_go_to_place", "sync_replaced_notes", "sync_stop")
 	add(GroupEditing,
 		"toggle_edit_mode", "undo", "redo", "bold", "italic", "inline_code", "code_block",
 		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",
 		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
 		"delete_word_before", "delete_word_after", "cycle_typing_echo", "backspace", "delete")
+	add(GroupEditing, "insert_citation", "add_reference", "insert_bibliography", "check_citations", "import_references")
 	add(GroupView,
 		"command_palette", "settings", "settings_profiles", "keyboard_help", "what_does_this_key_do", "help", "menu",
 		"toggle_line_numbers", "toggle_character_keys", "next_theme", "cycle_access_mode",

@@ -187,9 +187,10 @@ type App struct {
 	closeOnce sync.Once
 	autosave  autosaver
 
-	keyOf  KeyNamer        // the front end's keys, for menus and help
-	front  map[string]bool // actions the front end performs itself
-	menuAt int             // the menu F10 opens: the one used last
+	keyOf          KeyNamer        // the front end's keys, for menus and help
+	browserPreview *previewState   // the browser preview kept up to date, if any
+	front          map[string]bool // actions the front end performs itself
+	menuAt         int             // the menu F10 opens: the one used last
 
 	// unsavedSource is the source of a new document never saved, kept
 	// while edit mode is off (its reading view has lost the markup).
@@ -776,6 +777,7 @@ func (a *App) Close() {
 		a.stopReading()
 		a.saveState()
 		a.closed = true
+		a.stopLiveTimer()
 		job := a.job
 		a.mu.Unlock()
 		if job != nil {

@@ -348,6 +348,7 @@ func (a *App) apply(start, end int, text string, cursorAfter int) {
 		a.edit.undo = a.edit.undo[1:]
 	}
 	a.edit.redo = nil
+	a.previewEdited()
 }
 
 func (a *App) replaceSource(start, end int, text string) {
@@ -790,6 +791,13 @@ func (a *App) toCanonical(r units.Range) (units.Range, *doc.Document) {
 // newDocument starts a blank Markdown document in edit mode; its first
 // save asks for a name.
 func (a *App) newDocument() {
+	a.startNewDocument(func() { a.say(a.tr("New document ready for editing.")) })
+}
+
+// startNewDocument starts an empty Markdown document in edit mode, after
+// leaving edit mode on the one being edited (which may ask to save), and
+// then runs ready.
+func (a *App) startNewDocument(ready func()) {
 	start := func() {
 		a.stopReading()
 		a.saveState()
@@ -801,7 +809,7 @@ func (a *App) newDocument() {
 		a.unsavedSource = ""
 		a.editing = true
 		a.mode = ModeEdit
-		a.say(a.tr("New document ready for editing."))
+		ready()
 	}
 	if a.editing {
 		a.leaveEdit(start)

@@ -179,13 +179,19 @@ func isBidiControl(r rune) bool {
 func (a *App) saveSourceThen(action, path string, done func()) {
 	if a.edit.changedOnDisk(path) {
 		a.ask(action, a.tr("%s changed on disk since it was opened. Overwrite it? y or n", filepath.Base(path)), func() {
-			if a.saveSource(path) && done != nil {
-				done()
+			if a.saveSource(path) {
+				if done != nil {
+					done()
+				}
+				a.previewSaved()
 			}
 		})
 		return
 	}
-	if a.saveSource(path) && done != nil {
-		done()
+	if a.saveSource(path) {
+		if done != nil {
+			done()
+		}
+		a.previewSaved()
 	}
 }

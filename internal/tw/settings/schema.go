@@ -164,7 +164,7 @@ func jsonValue(v any) any {
 
 // sectionOrder lists the sections in the order the schema and the settings
 // list present them.
-var sectionOrder = []string{"speech", "highlight", "reading", "display", "editing", "keyboard", "accessibility", "export", "braille", "library", "app"}
+var sectionOrder = []string{"speech", "highlight", "reading", "display", "editing", "keyboard", "accessibility", "export", "preview", "braille", "library", "app"}
 
 // Engine ids accepted by speech.backend, in the order offered.
 var engineChoices = []Choice{
@@ -316,6 +316,12 @@ var schema = func() []Setting {
 			Choice{"wav", "WAV"}, Choice{"flac", "FLAC"}, Choice{"ogg", "Ogg Vorbis"}, Choice{"mp3", "MP3"}),
 		{Path: "export.folder", Label: "Export folder", Kind: KindText, Optional: true, Default: nil,
 			Help: "Where exports are saved; not set saves them next to the document."},
+
+		// preview
+		toggle("preview.auto_reload", "Reload the preview by itself",
+			"The browser preview reloads itself every two seconds, so each save shows without pressing F5.", false),
+		toggle("preview.live", "Live preview",
+			"With the preview reloading by itself, it is also rewritten when typing pauses for a second, not only on save.", false),
 
 		// braille
 		number("braille.cells_per_line", "Braille cells per line",

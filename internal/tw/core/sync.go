@@ -1,0 +1,345 @@
+package core
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"textfirst/internal/tw/docstate"
+	"textfirst/internal/tw/syncfolder"
+)
+
+// Sync through a shared folder (internal/tw/syncfolder): each computer
+// publishes its place and notes in the open document, found by its text,
+// and takes the others' notes; the newer edit of a note wins, and the
+// text it replaced is kept here (sync_replaced_notes puts it back). Sync
+// runs when asked (sync_now, and after sync_setup), while reading: in
+// edit mode places and notes are in the source.
+func init() {
+	handle(anytime, map[string]actionHandler{
+		"sync_setup":  (*App).syncSetup,
+		"sync_status": (*App).syncStatus,
+		"sync_stop":   (*App).syncStop,
+	})
+	handle(interrupting, map[string]actionHandler{
+		"sync_now":            func(a *App) { a.syncNow() },
+		"sync_go_to_place":    (*App).syncGoToPlace,
+		"sync_replaced_notes": (*App).syncReplacedNotes,
+	})
+}
+
+// syncConfig is the home's sync configuration; ok is false, said, when
+// sync is not set up or this session keeps no files.
+func (a *App) syncConfig() (syncfolder.Config, bool) {
+	if a.opts.Home == "" {
+		a.sayError(a.tr("tw keeps no files in this session, so there is nothing to sync."))
+		return syncfolder.Config{}, false
+	}
+	c, err := syncfolder.LoadConfig(a.opts.Home)
+	if err != nil {
+		a.sayError(a.tr("The sync settings cannot be read: %v", err))
+		return c, false
+	}
+	if !c.On() {
+		a.say(a.tr("Sync is off. Set it up with sync setup."))
+		return c, false
+	}
+	return c, true
+}
+
+// syncReading is true when the document can be synced: not while editing.
+func (a *App) syncReading() bool {
+	if a.editing {
+		a.say(a.tr("Sync works while reading: turn edit mode off with Ctrl+E, then sync."))
+		return false
+	}
+	return true
+}
+
+// syncSetup asks for the shared folder and this computer's name, then
+// syncs the open document.
+func (a *App) syncSetup() {
+	if a.opts.Home == "" {
+		a.sayError(a.tr("tw keeps no files in this session, so there is nothing to sync."))
+		return
+	}
+	a.openPrompt("sync_folder", a.tr("Sync folder: a folder your computers share"), "Prompt", func(text string) {
+		folder := strings.TrimSpace(text)
+		if folder == "" {
+			a.say(a.tr("Cancelled."))
+			return
+		}
+		folder, err := filepath.Abs(expandHome(folder))
+		if err == nil {
+			err = os.MkdirAll(folder, 0o700)
+		}
+		if err != nil {
+			a.sayError(a.tr("Could not use the sync folder: %v", err))
+			return
+		}
+		host, _ := os.Hostname()
+		a.openPrompt("sync_computer_name", a.tr("This computer's name for sync; Enter keeps %s", host), "Prompt", func(name string) {
+			if name = strings.TrimSpace(name); name == "" {
+				name = host
+			}
+			c := syncfolder.Config{Folder: folder, Computer: name}
+			if err := syncfolder.SaveConfig(a.opts.Home, c); err != nil {
+				a.sayError(a.tr("Could not save the sync settings: %v", err))
+				return
+			}
+			said := a.tr("Sync set up: %s, through %s.", name, folder)
+			if a.d != nil && !a.editing {
+				said += " " + a.syncNow()
+			}
+			a.say(said)
+		})
+	})
+}
+
+// syncStop turns sync off here; the folder is left as it is.
+func (a *App) syncStop() {
+	if _, ok := a.syncConfig(); !ok {
+		return
+	}
+	if err := syncfolder.SaveConfig(a.opts.Home, syncfolder.Config{}); err != nil {
+		a.sayError(a.tr("Could not save the sync settings: %v", err))
+		return
+	}
+	a.say(a.tr("Sync stopped on this computer; the sync folder is left as it is."))
+}
+
+// syncStatus says how sync stands and names the other computers that have
+// the open document.
+func (a *App) syncStatus() {
+	c, ok := a.syncConfig()
+	if !ok {
+		return
+	}
+	if fi, err := os.Stat(c.Folder); err != nil || !fi.IsDir() {
+		a.say(a.tr("Sync folder %s is not there: plug it in or set sync up again.", c.Folder))
+		return
+	}
+	said := a.tr("Syncing as %s through %s.", c.Computer, c.Folder)
+	if a.d != nil {
+		others, _ := syncfolder.Others(c, a.hash())
+		if names := deviceNames(others); names != "" {
+			said += " " + a.tr("Other computers with this document: %s.", names)
+		} else {
+			said += " " + a.tr("No other computer has this document yet.")
+		}
+	}
+	a.say(said)
+}
+
+func deviceNames(ds []syncfolder.Device) string {
+	var names []string
+	for _, d := range ds {
+		names = append(names, d.Computer)
+	}
+	return strings.Join(names, ", ")
+}
+
+// syncNow merges the other computers' notes into the open document's,
+// publishes this computer's place and notes, says what happened, and
+// returns what it said.
+func (a *App) syncNow() string {
+	c, ok := a.syncConfig()
+	if !ok || !a.syncReading() {
+		return ""
+	}
+	doc := a.hash()
+	ledger, err := syncfolder.LoadLedger(a.opts.Home, doc)
+	if err != nil {
+		a.sayError(a.tr("The sync settings cannot be read: %v", err))
+		return ""
+	}
+	others, err := syncfolder.Others(c, doc)
+	if errors.Is(err, syncfolder.ErrNoFolder) {
+		a.say(a.tr("Sync folder %s is not there: plug it in or set sync up again.", c.Folder))
+		return ""
+	}
+	now := time.Now().UnixNano()
+	a.syncLedger(c, ledger, now)
+	added, replaced := a.syncMerge(doc, ledger, others, now)
+	if added+replaced > 0 {
+		a.sortNotes()
+		a.saveMarks(msg("Could not save the note: %s."))
+	}
+	var mine []syncfolder.Note
+	for _, n := range a.state.Notes {
+		mine = append(mine, ledger[n.ID])
+	}
+	percent := 0
+	if a.d.Len() > 0 {
+		percent = a.cursor * 100 / a.d.Len()
+	}
+	pubErr := syncfolder.Publish(c, doc, syncfolder.Device{Title: a.title, Saved: now,
+		Place: &syncfolder.Place{Offset: a.cursor, Percent: percent}, Notes: mine})
+	if err := syncfolder.SaveLedger(a.opts.Home, doc, ledger); err != nil && pubErr == nil {
+		pubErr = err
+	}
+	if pubErr != nil {
+		a.sayError(a.tr("Could not sync: %v", pubErr))
+		return ""
+	}
+	said := a.tr("No other computer has this document yet.")
+	if names := deviceNames(others); names != "" {
+		said = a.tr("Synced with %s.", names)
+	}
+	if added > 0 {
+		said += " " + a.tr("%d notes arrived.", added)
+	}
+	if replaced > 0 {
+		said += " " + a.tr("%d notes were replaced by a newer edit; sync replaced notes lists them.", replaced)
+	}
+	a.say(said)
+	return said
+}
+
+// syncLedger brings the ledger up to date with the notes here: a new note
+// gets a sync id, a note whose text changed since the last sync the time
+// of this one.
+func (a *App) syncLedger(c syncfolder.Config, ledger syncfolder.Ledger, now int64) {
+	for _, n := range a.state.Notes {
+		e, known := ledger[n.ID]
+		if !known {
+			e = syncfolder.Note{SID: c.Computer + ":" + strconv.Itoa(n.ID) + ":" + strconv.FormatInt(now, 36), Edited: now}
+		} else if e.Text != n.Text {
+			e.Edited = now
+		}
+		e.Start, e.End, e.Anchor, e.Text = n.Start, n.End, n.Anchor, n.Text
+		ledger[n.ID] = e
+	}
+}
+
+// syncMerge takes the other computers' notes: one not here is added, one
+// edited later elsewhere replaces the text here, which is kept.
+func (a *App) syncMerge(doc string, ledger syncfolder.Ledger, others []syncfolder.Device, now int64) (added, replaced int) {
+	bySID := map[string]int{}
+	for i, n := range a.state.Notes {
+		bySID[ledger[n.ID].SID] = i
+	}
+	var lost []syncfolder.Replaced
+	for _, d := range others {
+		for _, rn := range d.Notes {
+			i, here := bySID[rn.SID]
+			if !here {
+				a.state.NextID++
+				a.state.Notes = append(a.state.Notes, docstate.Note{ID: a.state.NextID, Start: rn.Start, End: rn.End,
+					Anchor: rn.Anchor, Text: rn.Text})
+				ledger[a.state.NextID] = rn
+				bySID[rn.SID] = len(a.state.Notes) - 1
+				added++
+				continue
+			}
+			n := &a.state.Notes[i]
+			local := ledger[n.ID]
+			if rn.Text == local.Text || rn.Edited <= local.Edited {
+				continue
+			}
+			lost = append(lost, syncfolder.Replaced{Doc: doc, SID: rn.SID, Text: n.Text, By: d.Computer, At: now})
+			n.Text = rn.Text
+			local.Text, local.Edited = rn.Text, rn.Edited
+			ledger[n.ID] = local
+			replaced++
+		}
+	}
+	if len(lost) > 0 {
+		err := syncfolder.UpdateReplaced(a.opts.Home, func(r []syncfolder.Replaced) []syncfolder.Replaced { return append(r, lost...) })
+		if err != nil {
+			a.sayError(a.tr("Could not keep the replaced notes: %v", err))
+		}
+	}
+	return added, replaced
+}
+
+// syncGoToPlace lists the other computers' places in the open document;
+// Enter goes to one.
+func (a *App) syncGoToPlace() {
+	c, ok := a.syncConfig()
+	if !ok || !a.syncReading() {
+		return
+	}
+	others, _ := syncfolder.Others(c, a.hash())
+	var places []syncfolder.Device
+	var items []string
+	for _, d := range others {
+		if d.Place == nil || d.Place.Offset < 0 || d.Place.Offset > a.d.Len() {
+			continue
+		}
+		places = append(places, d)
+		items = append(items, a.tr("%s, %d percent: %s", d.Computer, d.Place.Percent, a.previewMore(d.Place.Offset)))
+	}
+	if len(items) == 0 {
+		a.say(a.tr("No other computer has a place in this document yet."))
+		return
+	}
+	a.openList(&List{Title: a.tr("Other computers' places"), Items: items, choose: func(i int) {
+		a.moveTo(places[i].Place.Offset, true)
+		a.say(a.tr("Place of %s: %s", places[i].Computer, a.previewMore(a.cursor)))
+	}})
+}
+
+// syncReplacedNotes lists the notes of the open document that another
+// computer's newer edit replaced here; Enter puts one back.
+func (a *App) syncReplacedNotes() {
+	if _, ok := a.syncConfig(); !ok || !a.syncReading() {
+		return
+	}
+	doc := a.hash()
+	all, err := syncfolder.LoadReplaced(a.opts.Home)
+	if err != nil {
+		a.sayError(a.tr("The replaced notes cannot be read: %v", err))
+		return
+	}
+	var mine []syncfolder.Replaced
+	var items []string
+	for _, r := range all {
+		if r.Doc == doc {
+			mine = append(mine, r)
+			items = append(items, a.tr("Replaced by %s: %s", r.By, r.Text))
+		}
+	}
+	if len(items) == 0 {
+		a.say(a.tr("No note of this document was replaced by another computer."))
+		return
+	}
+	a.openList(&List{Title: a.tr("Replaced notes"), Items: items, choose: func(i int) { a.putNoteBack(doc, mine[i]) }})
+}
+
+// putNoteBack gives the note its replaced text again, as an edit made now
+// (so it wins at the next sync), and takes it off the list.
+func (a *App) putNoteBack(doc string, r syncfolder.Replaced) {
+	ledger, err := syncfolder.LoadLedger(a.opts.Home, doc)
+	if err != nil {
+		a.sayError(a.tr("The sync settings cannot be read: %v", err))
+		return
+	}
+	for i := range a.state.Notes {
+		n := &a.state.Notes[i]
+		if e, ok := ledger[n.ID]; ok && e.SID == r.SID {
+			n.Text = r.Text
+			if !a.saveMarks(msg("Could not save the note: %s.")) {
+				return
+			}
+			err := syncfolder.UpdateReplaced(a.opts.Home, func(all []syncfolder.Replaced) []syncfolder.Replaced {
+				out := all[:0]
+				for _, x := range all {
+					if x != r {
+						out = append(out, x)
+					}
+				}
+				return out
+			})
+			if err != nil {
+				a.sayError(a.tr("Could not keep the replaced notes: %v", err))
+			}
+			a.say(a.tr("Note put back: %s", r.Text))
+			return
+		}
+	}
+	a.say(a.tr("That note is no longer here."))
+}

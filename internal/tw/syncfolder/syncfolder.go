@@ -1,0 +1,205 @@
+// Package syncfolder keeps reading places and notes in step between
+// computers through a folder they share (a USB stick, a network folder, a
+// sync service's folder): each computer writes its own file per document
+// and reads the others', so no two computers ever write one file. The
+// newer edit of a note wins; the note it replaced is kept on the computer
+// that lost it. It reads no document and speaks no word.
+package syncfolder
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"textfirst/internal/atomicfile"
+)
+
+// Config is this computer's sync: the shared folder and its own name.
+// The zero Config is sync off.
+type Config struct {
+	Folder   string `json:"folder"`
+	Computer string `json:"computer"`
+}
+
+// On reports whether sync is set up.
+func (c Config) On() bool { return c.Folder != "" && c.Computer != "" }
+
+// configFile is the home's sync configuration.
+func configFile(home string) string { return filepath.Join(home, "sync", "config.json") }
+
+// LoadConfig reads the home's configuration; none is sync off.
+func LoadConfig(home string) (Config, error) {
+	var c Config
+	err := readJSON(configFile(home), &c)
+	return c, err
+}
+
+// SaveConfig writes the home's configuration; the zero Config turns sync
+// off and leaves the folder as it is.
+func SaveConfig(home string, c Config) error { return writeJSON(configFile(home), c) }
+
+// A Place is where a computer was in a document.
+type Place struct {
+	Offset  int `json:"offset"`
+	Percent int `json:"percent"`
+}
+
+// A Note is a note as the sync folder carries it: SID names it on every
+// computer; Edited is when its text was last changed, in Unix
+// nanoseconds.
+type Note struct {
+	SID    string `json:"sid"`
+	Start  int    `json:"start"`
+	End    int    `json:"end"`
+	Anchor string `json:"anchor"`
+	Text   string `json:"text"`
+	Edited int64  `json:"edited"`
+}
+
+// A Device is one computer's view of one document.
+type Device struct {
+	Computer string `json:"computer"`
+	Title    string `json:"title"`
+	Saved    int64  `json:"saved"` // Unix nanoseconds
+	Place    *Place `json:"place,omitempty"`
+	Notes    []Note `json:"notes"`
+}
+
+// docDir is the folder of a document, named by its text's hash.
+func docDir(folder, doc string) string { return filepath.Join(folder, "textweaver-sync", doc) }
+
+// ErrNoFolder is returned when the sync folder is not there (a stick not
+// plugged in).
+var ErrNoFolder = errors.New("syncfolder: the sync folder is not there")
+
+// Publish writes this computer's view of the document doc.
+func Publish(c Config, doc string, d Device) error {
+	if fi, err := os.Stat(c.Folder); err != nil || !fi.IsDir() {
+		return ErrNoFolder
+	}
+	d.Computer = c.Computer
+	return writeJSON(filepath.Join(docDir(c.Folder, doc), fileName(c.Computer)), d)
+}
+
+// Others reads the other computers' views of doc, by computer name; a
+// file that cannot be read is skipped and named in the error.
+func Others(c Config, doc string) ([]Device, error) {
+	if fi, err := os.Stat(c.Folder); err != nil || !fi.IsDir() {
+		return nil, ErrNoFolder
+	}
+	entries, err := os.ReadDir(docDir(c.Folder, doc))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("syncfolder: %w", err)
+	}
+	var out []Device
+	var bad []string
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") || e.Name() == fileName(c.Computer) {
+			continue
+		}
+		var d Device
+		if err := readJSON(filepath.Join(docDir(c.Folder, doc), e.Name()), &d); err != nil || d.Computer == "" {
+			bad = append(bad, e.Name())
+			continue
+		}
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Computer < out[j].Computer })
+	if len(bad) > 0 {
+		return out, fmt.Errorf("syncfolder: cannot read %s", strings.Join(bad, ", "))
+	}
+	return out, nil
+}
+
+// fileName is a computer's file: its name made safe for any file system.
+func fileName(computer string) string {
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune(`/\:*?"<>|`, r) || r < ' ' {
+			return '_'
+		}
+		return r
+	}, computer) + ".json"
+}
+
+// A Ledger is what this computer knows of its notes in one document: the
+// sync id, text and edit time of each local note id, as last synced.
+type Ledger map[int]Note
+
+func ledgerFile(home, doc string) string { return filepath.Join(home, "sync", "notes", doc+".json") }
+
+// LoadLedger reads the ledger of doc; none is empty.
+func LoadLedger(home, doc string) (Ledger, error) {
+	l := Ledger{}
+	err := readJSON(ledgerFile(home, doc), &l)
+	return l, err
+}
+
+// SaveLedger writes the ledger of doc.
+func SaveLedger(home, doc string, l Ledger) error { return writeJSON(ledgerFile(home, doc), l) }
+
+// A Replaced note is a note's text that another computer's newer edit
+// replaced here.
+type Replaced struct {
+	Doc  string `json:"doc"`
+	SID  string `json:"sid"`
+	Text string `json:"text"`
+	By   string `json:"by"`
+	At   int64  `json:"at"` // Unix nanoseconds
+}
+
+func replacedFile(home string) string { return filepath.Join(home, "sync", "replaced.json") }
+
+// LoadReplaced reads the replaced notes, oldest first.
+func LoadReplaced(home string) ([]Replaced, error) {
+	var r []Replaced
+	err := readJSON(replacedFile(home), &r)
+	return r, err
+}
+
+// UpdateReplaced changes the list of replaced notes under its lock.
+func UpdateReplaced(home string, change func([]Replaced) []Replaced) error {
+	path := replacedFile(home)
+	return atomicfile.WithLock(path, func() error {
+		r, err := LoadReplaced(home)
+		if err != nil {
+			return err
+		}
+		return writeJSON(path, change(r))
+	})
+}
+
+func readJSON(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("syncfolder: %w", err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("syncfolder: %s: %w", path, err)
+	}
+	return nil
+}
+
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		return fmt.Errorf("syncfolder: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("syncfolder: %w", err)
+	}
+	if err := atomicfile.Write(path, append(data, '\n'), 0o600); err != nil {
+		return fmt.Errorf("syncfolder: %w", err)
+	}
+	return nil
+}
