@@ -281,7 +281,8 @@ func (p *texParser) command(stop string) *Node {
 		return &Node{Kind: Sqrt, Parts: []*Node{p.argument(stop)}}
 	case "left":
 		return p.leftRight()
-	case "right", "middle", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr":
+	case "right", "middle", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "Biggl", "Biggr",
+		"bigm", "Bigm", "biggm", "Biggm":
 		return nil
 	case "begin":
 		return p.environment()

@@ -62,6 +62,7 @@ var speakCases = []struct {
 	{"unclosed LaTeX", LaTeX, `\frac{a}{`, "a over"},
 	{"a macro around words", LaTeX, `\meta{optional spaces} \meta{brace group} x`, "optional spaces brace group x"},
 	{"a macro around a letter", LaTeX, `\vect{v}`, "vect v"},
+	{"sized delimiters", LaTeX, `\biggl( x \biggr) \Biggl[ y \Biggr] \bigm| z`, "open paren x close paren open bracket y close bracket vertical bar z"},
 }
 
 // TestSpeak reads each formula in each notation it is written in and
