@@ -56,6 +56,9 @@ type List struct {
 	search   []string               // what the filter looks in, by item of all, when not the item
 	explain  func(index int) string // what details says, when more than the item (a setting's help)
 	closing  func() string          // what Escape says, when not "Cancelled." (changes kept); "" for the usual
+	// query finds the items of all that match the filter typed, best
+	// first, when the list searches for itself (the library's full text).
+	query func(filter string) []int
 }
 
 // listKind names the lists whose items follow the marks they show.
@@ -110,6 +113,19 @@ func (a *App) listIntro(l *List) string {
 
 func (a *App) refilter() {
 	l := a.list
+	if l.query != nil {
+		filter := ""
+		if l.Filter != nil {
+			filter = *l.Filter
+		}
+		l.allIdx = l.query(filter)
+		l.Items = make([]string, len(l.allIdx))
+		for k, i := range l.allIdx {
+			l.Items[k] = l.all[i]
+		}
+		l.Selected = min(l.Selected, max(0, len(l.Items)-1))
+		return
+	}
 	var m help.Matcher
 	if l.Filter != nil {
 		m = a.Matcher(*l.Filter)

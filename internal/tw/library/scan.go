@@ -91,7 +91,7 @@ func Walk(folders []string, depth int, keep func(name string) bool) (files []str
 				}
 				return nil
 			}
-			if d.Type().IsRegular() && keep(name) {
+			if (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) && keep(name) {
 				files = append(files, path)
 			}
 			return nil
