@@ -66,7 +66,6 @@ func (o libraryOpener) open(cmd string) (*settings.Store, *library.Library, erro
 func (o libraryOpener) scan(cmd string, db *library.Library, folders []string) error {
 	env := o.env
 	show, clear := terminalProgress(env, env.Stderr)
-	start := time.Now()
 	rep, err := db.Scan(context.Background(), folders, library.LoadExtractor, func(p library.Progress) {
 		if show != nil {
 			show(p.Done, p.Total, "document")
@@ -83,8 +82,8 @@ func (o libraryOpener) scan(cmd string, db *library.Library, folders []string) e
 		return fail(env.p, 1, env.tr("tw library %s: %v", cmd, err), "")
 	}
 	all, failed, _ := db.Count()
-	fmt.Fprintln(env.Stdout, env.tr("%d documents in the library (%d could not be read): %d added, %d changed, %d removed, %d unchanged, in %.1f seconds.",
-		all, failed, rep.Added, rep.Updated, rep.Removed, rep.Unchanged, time.Since(start).Seconds()))
+	fmt.Fprintln(env.Stdout, env.tr("%d documents in the library (%d could not be read): %d added, %d changed, %d removed, %d unchanged.",
+		all, failed, rep.Added, rep.Updated, rep.Removed, rep.Unchanged))
 	return nil
 }
 
