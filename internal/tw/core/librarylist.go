@@ -241,8 +241,9 @@ func (a *App) scanLibrary() {
 		a.mu.Lock()
 		defer a.mu.Unlock()
 		a.libs.scanning = nil
+		stopped := ctx.Err() != nil
 		cancel()
-		if a.closed || ctx.Err() != nil {
+		if a.closed || stopped {
 			return
 		}
 		a.libraryScanned(db, rep, err)
