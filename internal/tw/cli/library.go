@@ -29,7 +29,7 @@ indexed in one SQLite file in the home (data/state/library.db): their titles,
 authors, DOI, ISBN and full text. add adds folders and indexes them; refresh
 reads again what changed; list, search and recent print documents, one a line
 (--json for more); remove takes a folder out. A file that cannot be read is
-listed with its reason. The reader's Library (Alt+L) lists the same.`,
+listed with its reason. The reader's open_library (File menu) lists the same.`,
 		Example: "  tw library add ~/Books\n  tw library search \"initial ram disk\"\n  tw library list --json\n  tw library recent",
 		Args:    cobra.NoArgs,
 		RunE:    func(c *cobra.Command, args []string) error { return c.Help() },

@@ -193,7 +193,6 @@ var defaults = func() []binding {
 
 	// File
 	b(g, "open", "Ctrl+O")
-	b(g, "open_library", "Alt+L")
 	b(g, "new_document", "Ctrl+N")
 	b(g, "save", "Ctrl+S")
 	b(g, "save_as", "Alt+S")

@@ -1,0 +1,69 @@
+package tui
+
+import (
+	"archive/zip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTmuxLibraryAndFileBrowser drives the real reader in tmux: the
+// command palette opens the library of Debian's live manuals and a folder of the user's
+// own (a corrupt EPUB among them, listed with its reason), indexes it in
+// the background, finds a note by a word of its text as it is typed,
+// and opens it with Enter; then the file browser (from the command
+// palette) walks into a zip archive and opens a document inside it.
+func TestTmuxLibraryAndFileBrowser(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
+	const manuals = "/usr/share/doc/live-manual/epub"
+	if _, err := os.Stat(manuals); err != nil {
+		t.Fatalf("%s is missing: run scripts/deps-formats.sh (live-manual-epub): %v", manuals, err)
+	}
+	dir := t.TempDir()
+	copySample(t, dir)
+	books := filepath.Join(dir, "books")
+	os.Mkdir(books, 0o755)
+	os.WriteFile(filepath.Join(books, "cells.md"), []byte("# Cell biology\n\nThe mitochondria make the cell's energy.\n"), 0o644)
+	os.WriteFile(filepath.Join(books, "broken.epub"), []byte("PK\x03\x04 no zip here"), 0o644)
+	zf, err := os.Create(filepath.Join(dir, "course.zip"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := zip.NewWriter(zf)
+	w, _ := zw.Create("week1/reading.md")
+	w.Write([]byte("# Week one reading\n\nPhotosynthesis.\n"))
+	zw.Close()
+	zf.Close()
+	homeWith(t, dir, "settings.toml", "[library]\nfolders = [\""+books+"\", \""+manuals+"\"]\n")
+
+	s := startTw(t, 100, 24, dir, "", "--no-speech sample.md")
+	s.said.expect("Opened A Walk Through the Lighthouse.")
+	s.press([]step{
+		{"", "F2", "Command"},
+		{"open library", "Enter", "Library, "},
+	})
+	s.said.expect("Library updated: 11 added, 0 changed, 0 removed, 1 could not be read.")
+	s.waitScreen("the corrupt EPUB with its reason", func(sc string) bool {
+		return strings.Contains(sc, "broken.epub, could not be read: ")
+	})
+	s.text("mitochondria")
+	s.waitScreen("the note found by its text", func(sc string) bool {
+		return strings.Contains(sc, "Cell biology") && !strings.Contains(sc, "Live Systems Manual")
+	})
+	s.keys("Enter")
+	s.said.expect("Opened Cell biology.")
+
+	// The file browser starts in the note's folder: up, then into the
+	// archive beside the sample.
+	s.press([]step{
+		{"", "F2", "Command"},
+		{"browse files", "Enter", "Files in " + books},
+		{"", "Home", "Up to " + dir},
+		{"", "Enter", "Files in " + dir},
+		{"c", "", "course.zip, archive"},
+		{"", "Enter", "week1/reading.md, 2 of 2"},
+		{"", "Enter", "Opened Week one reading."},
+	})
+	s.quit()
+}
