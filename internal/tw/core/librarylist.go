@@ -83,6 +83,7 @@ func (a *App) openLibrary() {
 // libraryList builds the library list: recent documents first, then every
 // document of the index, by title.
 func (a *App) libraryList(db *library.Library) *List {
+	a.saveState() // the open document's place, for the recent ones
 	recent, err := library.Recent(a.opts.Home, a.recentLimit())
 	if err != nil {
 		a.opts.Logger.Printf("library: %v", err)
@@ -101,6 +102,9 @@ func (a *App) libraryList(db *library.Library) *List {
 		d, ok := byPath[r.Path]
 		if !ok {
 			d = a.detailsOf(db, r.Path)
+		}
+		if a.d != nil && r.Path == a.d.Meta.Path && d.Title == lastElem(r.Path) {
+			d.Title = a.title // the open document, as it calls itself
 		}
 		item := a.documentItem(d)
 		if r.Place > 0 {
@@ -277,9 +281,10 @@ func (a *App) libraryScanned(db *library.Library, rep library.Report, err error)
 	}
 }
 
-// continueReading lists the documents with a place kept, the most
-// recently left first; Enter opens one where it was left.
+// continueReading lists the documents with a place kept, the open one
+// too, the most recently left first; Enter opens one where it was left.
 func (a *App) continueReading() {
+	a.saveState() // the open document is listed with its place
 	reads, err := library.ContinueReading(a.opts.Home)
 	if err != nil {
 		a.sayError(a.tr("The saved places cannot be read: %v", err))
