@@ -12,7 +12,10 @@
 # encodes (MP3) the narration of the DAISY books the tests make
 # (internal/tw/load TestDAISYBooks). liblouis-bin (lou_translate) and
 # liblouis-data (its tables) read and write braille (internal/tw/braille,
-# the .brf loader and export).
+# the .brf loader and export). The library's tests and benchmark
+# (internal/tw/library and its actions) index debian-handbook's HTML in
+# eight languages and the live-manual EPUBs (and bash-doc's PDF, from
+# deps-pdf.sh).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
 apt_need pandoc libreoffice-writer libjs-underscore live-manual-epub ubuntu-packaging-guide-epub \

@@ -12,8 +12,9 @@ import (
 	"textfirst/internal/tw/library"
 )
 
-// Debian's manuals the library tests read (scripts/deps-formats.sh
-// installs them: debian-handbook, live-manual-epub, live-manual-pdf).
+// Debian's manuals the library tests read: scripts/deps-formats.sh
+// installs debian-handbook and live-manual-epub, scripts/deps-pdf.sh
+// bash-doc.
 const (
 	handbook   = "/usr/share/doc/debian-handbook/html"
 	liveEPUB   = "/usr/share/doc/live-manual/epub"
@@ -24,7 +25,7 @@ func need(t testing.TB, paths ...string) {
 	t.Helper()
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil {
-			t.Fatalf("%s is missing: run scripts/deps-formats.sh (debian-handbook, live-manual-epub, bash-doc): %v", p, err)
+			t.Fatalf("%s is missing: run scripts/deps-formats.sh (debian-handbook, live-manual-epub) and scripts/deps-pdf.sh (bash-doc): %v", p, err)
 		}
 	}
 }
