@@ -1,7 +1,6 @@
 package core_test
 
 import (
-	"archive/zip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/load"
 	"textfirst/internal/tw/settings"
@@ -117,13 +117,9 @@ func TestOpenLibrary(t *testing.T) {
 		t.Fatalf("%s is missing: run scripts/deps-formats.sh (live-manual-epub): %v", liveManuals, err)
 	}
 	mine := t.TempDir()
-	testkit := func(name, text string) {
-		if err := os.WriteFile(filepath.Join(mine, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	testkit("cells.md", "# Cell biology\n\nThe mitochondria make the cell's energy.\n\nRibosomes build proteins.\n")
-	testkit("broken.epub", "PK\x03\x04 no zip here")
+	testkit.WriteFiles(t, mine, map[string]string{
+		"cells.md":    "# Cell biology\n\nThe mitochondria make the cell's energy.\n\nRibosomes build proteins.\n",
+		"broken.epub": "PK\x03\x04 no zip here"})
 	home := t.TempDir()
 	app, h := libraryApp(t, home, liveManuals, mine)
 
@@ -192,20 +188,11 @@ func TestLibraryFolderGone(t *testing.T) {
 // TestBrowseFiles walks down into a folder, up again, into a zip archive,
 // and opens a document inside it.
 func TestBrowseFiles(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# Notes\n\nHello.\n"), 0o644)
-	os.Mkdir(filepath.Join(dir, "term two"), 0o755)
-	os.WriteFile(filepath.Join(dir, "term two", "essay.md"), []byte("# Essay\n\nWords.\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, ".hidden.md"), []byte("# Hidden\n"), 0o644)
-	zf, err := os.Create(filepath.Join(dir, "course.zip"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := zip.NewWriter(zf)
-	w, _ := zw.Create("week1/reading.md")
-	w.Write([]byte("# Week one reading\n\nPhotosynthesis.\n"))
-	zw.Close()
-	zf.Close()
+	dir, src := t.TempDir(), t.TempDir()
+	testkit.WriteFiles(t, dir, map[string]string{
+		"notes.md": "# Notes\n\nHello.\n", "term two/essay.md": "# Essay\n\nWords.\n", ".hidden.md": "# Hidden\n"})
+	testkit.WriteFiles(t, src, map[string]string{"week1/reading.md": "# Week one reading\n\nPhotosynthesis.\n"})
+	testkit.ZipFolder(t, src, filepath.Join(dir, "course.zip"), "")
 
 	app, h := libraryApp(t, t.TempDir())
 	if err := app.Open(filepath.Join(dir, "notes.md")); err != nil {

@@ -238,18 +238,10 @@ func (l *Library) Scan(ctx context.Context, folders []string, extract Extractor,
 	}
 	done := 0
 	err = l.extractAll(ctx, todo, extract, func(r extraction) error {
-		_, existed := present[r.path]
 		if err := l.put(r); err != nil {
 			return err
 		}
-		switch {
-		case r.err != nil:
-			rep.Failed = append(rep.Failed, Failure{r.path, reason(r.err)})
-		case existed:
-			rep.Updated++
-		default:
-			rep.Added++
-		}
+		rep.count(r, present)
 		done++
 		if progress != nil {
 			progress(Progress{Done: done, Total: total, Path: r.path})
@@ -257,6 +249,20 @@ func (l *Library) Scan(ctx context.Context, folders []string, extract Extractor,
 		return nil
 	})
 	return rep, err
+}
+
+// count counts a file indexed: added, updated (it was in present before),
+// or failed with its reason.
+func (rep *Report) count(r extraction, present map[string]known) {
+	_, existed := present[r.path]
+	switch {
+	case r.err != nil:
+		rep.Failed = append(rep.Failed, Failure{r.path, reason(r.err)})
+	case existed:
+		rep.Updated++
+	default:
+		rep.Added++
+	}
 }
 
 // reason words why a file could not be read, without its path.
@@ -282,32 +288,6 @@ func underAny(path string, folders []string, missing []FolderError) bool {
 		}
 	}
 	return false
-}
-
-// Add indexes the documents at paths (files, not folders) now, whether
-// they changed or not, and returns what it did.
-func (l *Library) Add(ctx context.Context, paths []string, extract Extractor) (Report, error) {
-	var rep Report
-	present, err := l.known()
-	if err != nil {
-		return rep, err
-	}
-	err = l.extractAll(ctx, paths, extract, func(r extraction) error {
-		if err := l.put(r); err != nil {
-			return err
-		}
-		_, existed := present[r.path]
-		switch {
-		case r.err != nil:
-			rep.Failed = append(rep.Failed, Failure{r.path, reason(r.err)})
-		case existed:
-			rep.Updated++
-		default:
-			rep.Added++
-		}
-		return nil
-	})
-	return rep, err
 }
 
 func (l *Library) known() (map[string]known, error) {

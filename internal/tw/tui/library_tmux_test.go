@@ -1,11 +1,12 @@
 package tui
 
 import (
-	"archive/zip"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // TestTmuxLibraryAndFileBrowser drives the real reader in tmux: the
@@ -22,19 +23,12 @@ func TestTmuxLibraryAndFileBrowser(t *testing.T) {
 	}
 	dir := t.TempDir()
 	copySample(t, dir)
-	books := filepath.Join(dir, "books")
-	os.Mkdir(books, 0o755)
-	os.WriteFile(filepath.Join(books, "cells.md"), []byte("# Cell biology\n\nThe mitochondria make the cell's energy.\n"), 0o644)
-	os.WriteFile(filepath.Join(books, "broken.epub"), []byte("PK\x03\x04 no zip here"), 0o644)
-	zf, err := os.Create(filepath.Join(dir, "course.zip"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := zip.NewWriter(zf)
-	w, _ := zw.Create("week1/reading.md")
-	w.Write([]byte("# Week one reading\n\nPhotosynthesis.\n"))
-	zw.Close()
-	zf.Close()
+	books, src := filepath.Join(dir, "books"), t.TempDir()
+	testkit.WriteFiles(t, books, map[string]string{
+		"cells.md":    "# Cell biology\n\nThe mitochondria make the cell's energy.\n",
+		"broken.epub": "PK\x03\x04 no zip here"})
+	testkit.WriteFiles(t, src, map[string]string{"week1/reading.md": "# Week one reading\n\nPhotosynthesis.\n"})
+	testkit.ZipFolder(t, src, filepath.Join(dir, "course.zip"), "")
 	homeWith(t, dir, "settings.toml", "[library]\nfolders = [\""+books+"\", \""+manuals+"\"]\n")
 
 	s := startTw(t, 100, 24, dir, "", "--no-speech sample.md")
