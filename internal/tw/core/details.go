@@ -15,11 +15,13 @@ const purposeDocumentDetails = "document_details"
 // are asked.
 var detailFields = []string{msg("Title"), msg("Author"), msg("DOI"), msg("ISBN")}
 
-// editDocumentDetails asks for the open document's title, author, DOI and
-// ISBN one after the other, each filled with what it is now; Enter on the
-// last saves them in the library, where the library list shows them and
-// its search finds them. Escape leaves them as they were; an empty field
-// gives back what the file itself says.
+// editDocumentDetails opens the form of the open document's details —
+// title, author, DOI and ISBN — as one prompt (purpose document_details)
+// showing one field at a time, filled with what it is now: Tab and
+// Shift+Tab move between the fields, Enter saves them all in the library,
+// where the library list shows them and its search finds them. A DOI or
+// ISBN that is not one is refused with the reason, on its field. Escape
+// leaves them as they were; an empty field gives back what the file says.
 func (a *App) editDocumentDetails() {
 	db, ok := a.libraryDB()
 	if !ok {
@@ -37,8 +39,15 @@ func (a *App) editDocumentDetails() {
 	if d.Author == "" && a.d.Meta.Author != nil {
 		d.Author = *a.d.Meta.Author
 	}
-	values := []string{d.Title, d.Author, d.DOI, d.ISBN}
-	a.askDetail(db, path, values, 0)
+	a.showDetail(&detailsForm{db: db, path: path, values: []string{d.Title, d.Author, d.DOI, d.ISBN}})
+}
+
+// detailsForm is the document details being edited.
+type detailsForm struct {
+	db     *library.Library
+	path   string
+	values []string // by detailFields
+	at     int      // the field shown
 }
 
 // lastElem is the name a path ends in, inside an archive too.
@@ -49,35 +58,45 @@ func lastElem(path string) string {
 	return path
 }
 
-// askDetail asks for field i of values, then the next, and saves them all
-// after the last.
-func (a *App) askDetail(db *library.Library, path string, values []string, i int) {
-	label := a.tr("Document details, %s (%d of %d)", a.trKey(detailFields[i]), i+1, len(detailFields))
+// showDetail opens the prompt on the form's field f.at.
+func (a *App) showDetail(f *detailsForm) {
+	n := len(detailFields)
+	label := a.tr("Document details, %s (%d of %d)", a.trKey(detailFields[f.at]), f.at+1, n)
 	a.openPrompt(purposeDocumentDetails, label, "Prompt", func(text string) {
-		text = strings.TrimSpace(text)
-		if why := detailProblem(i, text); why != "" {
-			a.sayError(a.trKey(why))
-			values[i] = text
-			a.askDetail(db, path, values, i)
-			return
-		}
-		if i == 2 {
-			text = strings.TrimPrefix(strings.TrimPrefix(text, "https://doi.org/"), "doi:")
-		}
-		values[i] = text
-		if i+1 < len(detailFields) {
-			a.askDetail(db, path, values, i+1)
-			return
-		}
-		err := db.SetDetails(path, library.Details{Title: values[0], Author: values[1], DOI: values[2], ISBN: values[3]})
-		if err != nil {
-			a.sayError(a.tr("The details could not be saved: %v", err))
-			return
-		}
-		a.say(a.tr("Details saved for %s.", a.detailsOf(db, path).Title))
+		f.values[f.at] = text
+		a.saveDetails(f)
 	})
-	a.prompt.Text = []rune(values[i])
+	a.prompt.Text = []rune(f.values[f.at])
 	a.prompt.Caret = len(a.prompt.Text)
+	a.prompt.field = func(step int) {
+		f.values[f.at] = string(a.prompt.Text)
+		f.at = (f.at + step + n) % n
+		a.showDetail(f)
+	}
+}
+
+// saveDetails checks the form's fields and saves them, or says what is
+// wrong and shows that field again.
+func (a *App) saveDetails(f *detailsForm) {
+	for i, v := range f.values {
+		v = strings.TrimSpace(v)
+		if i == 2 {
+			v = strings.TrimPrefix(strings.TrimPrefix(v, "https://doi.org/"), "doi:")
+		}
+		f.values[i] = v
+		if why := detailProblem(i, v); why != "" {
+			a.sayError(a.trKey(why))
+			f.at = i
+			a.showDetail(f)
+			return
+		}
+	}
+	v := f.values
+	if err := f.db.SetDetails(f.path, library.Details{Title: v[0], Author: v[1], DOI: v[2], ISBN: v[3]}); err != nil {
+		a.sayError(a.tr("The details could not be saved: %v", err))
+		return
+	}
+	a.say(a.tr("Details saved for %s.", a.detailsOf(f.db, f.path).Title))
 }
 
 var (
@@ -90,7 +109,7 @@ func detailProblem(i int, text string) string {
 	switch {
 	case text == "":
 		return ""
-	case i == 2 && !doiShape.MatchString(strings.TrimPrefix(strings.TrimPrefix(text, "https://doi.org/"), "doi:")):
+	case i == 2 && !doiShape.MatchString(text):
 		return msg("A DOI starts with 10., a number, and a slash, such as 10.1000/182.")
 	case i == 3 && !validISBN(notISBN.ReplaceAllString(strings.NewReplacer("-", "", " ", "").Replace(text), "?")):
 		return msg("An ISBN has 10 or 13 digits with a valid check digit, such as 978-0-306-40615-7.")

@@ -220,9 +220,10 @@ func TestBrowseFiles(t *testing.T) {
 	h.waitFor(t, "Opened Week one reading.")
 }
 
-// TestEditDocumentDetails: title, author, DOI and ISBN are asked one after
-// the other, a DOI that is not one is refused with the reason and asked
-// again, and the details saved show in the library list.
+// TestEditDocumentDetails: the details form shows the title, author,
+// DOI and ISBN one at a time, Tab and Shift+Tab move between them, Enter
+// saves them all, a DOI that is not one is refused with the reason on its
+// field, and the details saved show in the library list.
 func TestEditDocumentDetails(t *testing.T) {
 	dir := t.TempDir()
 	doc := filepath.Join(dir, "lecture.md")
@@ -232,23 +233,44 @@ func TestEditDocumentDetails(t *testing.T) {
 		t.Fatal(err)
 	}
 	runAction(t, app, "edit_document_details")
-	steps := []struct{ label, text, answer, said string }{
-		{"Document details, Title (1 of 4)", "Lecture 3", "Membranes and osmosis", ""},
-		{"Document details, Author (2 of 4)", "", "Ada Byron", ""},
-		{"Document details, DOI (3 of 4)", "", "not a doi", "A DOI starts with 10."},
-		{"Document details, DOI (3 of 4)", "not a doi", "https://doi.org/10.1000/182", ""},
-		{"Document details, ISBN (4 of 4)", "", "978-0-306-40615-7", "Details saved for Membranes and osmosis."},
+	key := func(k string) {
+		t.Helper()
+		if _, _, err := app.PromptKey(k, nil); err != nil {
+			t.Fatal(err)
+		}
 	}
-	for _, s := range steps {
+	typeText := func(text string) {
+		t.Helper()
+		if _, _, err := app.PromptKey("", &text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	expect := func(label, text string) {
+		t.Helper()
 		p := app.PromptState()
-		if p == nil || p.Purpose != "document_details" || p.Label != s.label || p.Text != s.text {
-			t.Fatalf("prompt %+v, want %q holding %q", p, s.label, s.text)
-		}
-		app.Answer(s.answer)
-		if s.said != "" {
-			h.waitFor(t, s.said)
+		if p == nil || p.Purpose != "document_details" || p.Label != label || p.Text != text {
+			t.Fatalf("prompt %+v, want %q holding %q", p, label, text)
 		}
 	}
+	expect("Document details, Title (1 of 4)", "Lecture 3")
+	typeText("Membranes and osmosis")
+	key("tab")
+	expect("Document details, Author (2 of 4)", "")
+	typeText("Ada Byron")
+	key("tab")
+	typeText("not a doi")
+	key("tab")
+	expect("Document details, ISBN (4 of 4)", "")
+	typeText("978-0-306-40615-7")
+	key("shift_tab")
+	key("shift_tab")
+	key("shift_tab")
+	expect("Document details, Title (1 of 4)", "Membranes and osmosis")
+	app.Answer("Membranes and osmosis")
+	h.waitFor(t, "A DOI starts with 10.")
+	expect("Document details, DOI (3 of 4)", "not a doi")
+	app.Answer("https://doi.org/10.1000/182")
+	h.waitFor(t, "Details saved for Membranes and osmosis.")
 	runAction(t, app, "open_library")
 	h.waitFor(t, "Library updated")
 	ls := app.ListState()

@@ -22,6 +22,9 @@ type Prompt struct {
 	// secret: the answer is a password. Its text is shown and echoed as
 	// one star per character and never kept in the prompt's history.
 	secret bool
+	// field, in a form of several fields (the document details), moves
+	// step fields on: Tab is 1, Shift+Tab -1.
+	field func(step int)
 }
 
 // purposeDocumentPassword is the prompt for the password of an encrypted
@@ -545,7 +548,14 @@ func (a *App) PromptKey(key string, text *string) ([]Effect, string, error) {
 		p.Caret = len(p.Text)
 		echo(string(p.Text))
 	case "tab", "shift_tab", "back_tab":
-		a.complete(p)
+		switch {
+		case p.field != nil && key == "tab":
+			p.field(1)
+		case p.field != nil:
+			p.field(-1)
+		default:
+			a.complete(p)
+		}
 	case "kill_to_start":
 		p.Text = p.Text[p.Caret:]
 		p.Caret = 0
