@@ -185,6 +185,7 @@ var actionNames = map[string]string{
 	"continue_reading":            msg("continue reading"),
 	"browse_files":                msg("browse files"),
 	"edit_document_details":       msg("edit document details"),
+	"batch_convert":               msg("batch convert"),
 	"cycle_access_mode":           msg("cycle access mode"),
 	"search_help":                 msg("search help"),
 	"notice_history":              msg("notice history"),

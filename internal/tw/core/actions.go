@@ -74,7 +74,7 @@ var actionList = func() []ActionInfo {
 	add(GroupFile,
 		"open", "new_document", "save", "save_as", "export_settings", "import_settings",
 		"export_html", "export_pdf", "export_docx", "export_epub", "export_brf", "export_audio", "export_as", "quit")
-	add(GroupFile, "open_library", "continue_reading", "browse_files", "edit_document_details")
+	add(GroupFile, "open_library", "continue_reading", "browse_files", "edit_document_details", "batch_convert")
 	add(GroupEditing,
 		"toggle_edit_mode", "undo", "redo", "bold", "italic", "inline_code", "code_block",
 		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",

@@ -15,23 +15,26 @@ import (
 // Enter on a folder or an archive (zip, tar) lists what is in it, Enter
 // on the first item goes up, and Enter on a document opens it.
 func (a *App) browseFiles() {
-	dir := ""
+	a.stopIfReading()
+	a.browseFolder(a.browseStart())
+}
+
+// browseStart is the folder the file browser and batch_convert start in:
+// the open document's (an archive's member: the archive's), else the
+// first library folder, else the current folder.
+func (a *App) browseStart() string {
 	if a.d != nil && a.d.Meta.Path != "" && !doc.IsWebAddress(a.d.Meta.Path) {
 		p := a.d.Meta.Path
 		if i := strings.Index(p, "!"); i > 0 && load.IsArchive(p[:i]) {
 			p = p[:i]
 		}
-		dir = filepath.Dir(p)
+		return filepath.Dir(p)
 	}
-	if dir == "" {
-		if folders := a.libraryFolders(); len(folders) > 0 {
-			dir = folders[0]
-		} else if wd, err := os.Getwd(); err == nil {
-			dir = wd
-		}
+	if folders := a.libraryFolders(); len(folders) > 0 {
+		return folders[0]
 	}
-	a.stopIfReading()
-	a.browseFolder(dir)
+	wd, _ := os.Getwd()
+	return wd
 }
 
 // browseFolder lists dir: up, then its folders, then its archives and

@@ -26,7 +26,8 @@ type libraryState struct {
 	db       *library.Library
 	scanning context.CancelFunc // the scan running, or nil
 	scanDone chan struct{}
-	list     *List // the library list while it is open, refreshed after a scan
+	list     *List              // the library list while it is open, refreshed after a scan
+	batch    context.CancelFunc // the batch conversion running, or nil
 }
 
 // libraryDB opens the library index under the home, once.
@@ -47,6 +48,7 @@ func (a *App) libraryDB() (*library.Library, bool) {
 func (a *App) closeLibrary() {
 	a.mu.Lock()
 	cancel, done, db := a.libs.scanning, a.libs.scanDone, a.libs.db
+	a.cancelBatch()
 	a.mu.Unlock()
 	if cancel != nil {
 		cancel()

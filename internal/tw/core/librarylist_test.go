@@ -22,6 +22,7 @@ const liveManuals = "/usr/share/doc/live-manual/epub"
 type heard struct {
 	mu   sync.Mutex
 	says []string
+	seen int // announcements waitFor has passed
 	news chan struct{}
 }
 
@@ -36,16 +37,18 @@ func (h *heard) Announce(text string, _ core.Priority) {
 func (h *heard) Playback(string)        {}
 func (h *heard) Position(int, int, int) {}
 
-// waitFor waits for an announcement that starts with prefix and returns
-// it; the deadline only keeps a broken test from hanging.
+// waitFor waits for an announcement after the last one it returned that
+// starts with prefix, and returns it; the deadline only keeps a broken
+// test from hanging.
 func (h *heard) waitFor(t *testing.T, prefix string) string {
 	t.Helper()
 	deadline := time.After(2 * time.Minute)
-	for seen := 0; ; {
+	for {
 		h.mu.Lock()
-		for ; seen < len(h.says); seen++ {
-			if strings.HasPrefix(h.says[seen], prefix) {
-				s := h.says[seen]
+		for ; h.seen < len(h.says); h.seen++ {
+			if strings.HasPrefix(h.says[h.seen], prefix) {
+				s := h.says[h.seen]
+				h.seen++
 				h.mu.Unlock()
 				return s
 			}
@@ -280,5 +283,45 @@ func TestEditDocumentDetails(t *testing.T) {
 	listKeys(t, app, strings.Split("byron", "")...)
 	if ls = app.ListState(); len(ls.Items) != 1 {
 		t.Fatalf("searching the author: %q", ls.Items)
+	}
+}
+
+// TestBatchConvert converts the documents of the open document's folder
+// (not its subfolders) to HTML in the background, after the question: the
+// ones read are written into "converted", the corrupt one is named with
+// why, and converting again replaces the files.
+func TestBatchConvert(t *testing.T) {
+	dir := t.TempDir()
+	testkit.WriteFiles(t, dir, map[string]string{
+		"a.md": "# Apples\n\nOrchards.\n", "b.md": "# Bees\n\nHives.\n", "broken.epub": "PK\x03\x04 no zip here",
+		"deeper/c.md": "# Cherries\n"})
+	app, h := libraryApp(t, t.TempDir())
+	if err := app.Open(filepath.Join(dir, "a.md")); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		res := runAction(t, app, "batch_convert")
+		if len(res.Effects) != 1 || !strings.HasPrefix(res.Status, "Convert the documents of "+dir+" to, 7 items.") {
+			t.Fatalf("batch_convert: %+v", res)
+		}
+		_, said := app.Choose(2) // HTML
+		out := filepath.Join(dir, "converted")
+		if said != "Convert 3 documents to HTML into "+out+"? y or n" {
+			t.Fatalf("the question: %q", said)
+		}
+		app.Confirm(true)
+		h.waitFor(t, "Converted 2 of 3 documents into "+out+".")
+		if got := h.waitFor(t, "Could not convert "); !strings.HasPrefix(got, "Could not convert broken.epub: ") {
+			t.Errorf("the failure said %q", got)
+		}
+		for _, name := range []string{"a.html", "b.html"} {
+			data, err := os.ReadFile(filepath.Join(out, name))
+			if err != nil || !strings.Contains(string(data), "<h1") {
+				t.Errorf("%s: %v, %.80q", name, err, data)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(out, "c.html")); err == nil {
+			t.Error("a document of a subfolder was converted")
+		}
 	}
 }
