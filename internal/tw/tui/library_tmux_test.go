@@ -61,3 +61,33 @@ func TestTmuxLibraryAndFileBrowser(t *testing.T) {
 	})
 	s.quit()
 }
+
+// TestTmuxDetailsContinueAndBatch drives the real reader in tmux through
+// the document details form (Tab to the next field, Enter saves), the
+// continue-reading list, and batch_convert's format list and question.
+func TestTmuxDetailsContinueAndBatch(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
+	dir := t.TempDir()
+	copySample(t, dir)
+	s := startTw(t, 100, 24, dir, "", "--no-speech sample.md")
+	s.said.expect("Opened A Walk Through the Lighthouse.")
+	s.press([]step{
+		{"", "F2", "Command"},
+		{"edit document details", "Enter", "Document details, Title (1 of 4)"},
+		{"", "C-u", ""},
+		{"Lighthouse walk", "Tab", "Document details, Author (2 of 4)"},
+		{"Ada Byron", "Enter", "Details saved for Lighthouse walk."},
+		{"", "M-Down", ""},
+		{"", "F2", "Command"},
+		{"continue reading", "Enter", "Continue reading, 1 item."},
+		{"", "Escape", "Cancelled."},
+		{"", "F2", "Command"},
+		{"batch convert", "Enter", "Convert the documents of " + dir + " to, 7 items."},
+		{"", "Enter", "Convert 1 document to Markdown into " + filepath.Join(dir, "converted") + "? y or n"},
+		{"", "y", "Converted 1 of 1 documents into "},
+	})
+	if _, err := os.Stat(filepath.Join(dir, "converted", "sample.md")); err != nil {
+		t.Errorf("the converted file: %v", err)
+	}
+	s.quit()
+}
