@@ -48,15 +48,7 @@ func TestLibraryOverRPC(t *testing.T) {
 	add("shutdown", "")
 	add("exit", "")
 	out, _ = runTw(t, dir, env, strings.Join(reqs, "\n")+"\n", "serve", "--stdio", "--no-speech", "--open", "notes.md")
-	results := map[string]json.RawMessage{}
-	for _, m := range readAll(t, out) {
-		if m.HasID {
-			if m.Error != nil {
-				t.Fatalf("request %s failed: %v", m.ID, m.Error)
-			}
-			results[string(m.ID)] = m.Result
-		}
-	}
+	results := resultsByID(t, out)
 	type list struct {
 		Title    string
 		Items    []string
