@@ -119,7 +119,7 @@ func (o libraryOpener) addCmd() *cobra.Command {
 			if _, err := st.Set("library.folders", folders); err != nil {
 				return fail(env.p, 1, env.tr("tw library add: %v", err), "")
 			}
-			return o.scan("add", db, folders)
+			return o.scan("add", db, library.Folders(folders))
 		},
 	}
 }
@@ -136,7 +136,7 @@ func (o libraryOpener) refreshCmd() *cobra.Command {
 				return err
 			}
 			defer db.Close()
-			return o.scan("refresh", db, st.Strings("library.folders"))
+			return o.scan("refresh", db, library.Folders(st.Strings("library.folders")))
 		},
 	}
 }

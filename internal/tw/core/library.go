@@ -30,18 +30,7 @@ func (a *App) libraryFolders() []string {
 	if !ok {
 		return nil
 	}
-	var out []string
-	for _, f := range ls.Strings("library.folders") {
-		if strings.HasPrefix(f, "~/") {
-			if home, err := os.UserHomeDir(); err == nil {
-				f = filepath.Join(home, f[2:])
-			}
-		}
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
+	return library.Folders(ls.Strings("library.folders"))
 }
 
 // isDocument reports whether tw reads a file as a document by its name:

@@ -45,6 +45,23 @@ func IsDocument(name string) bool {
 	return false
 }
 
+// Folders are the library.folders as given, ready to walk: "~/" is the
+// user's home folder, and blank ones are left out.
+func Folders(given []string) []string {
+	var out []string
+	for _, f := range given {
+		if strings.HasPrefix(f, "~/") {
+			if home, err := os.UserHomeDir(); err == nil {
+				f = filepath.Join(home, f[2:])
+			}
+		}
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // Files lists the documents the library indexes in folders and below
 // them (MaxDepth deep, MaxFiles at most), sorted by path. A folder that
 // cannot be read is returned in missing with why.
