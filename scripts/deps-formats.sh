@@ -15,6 +15,10 @@
 # the .brf loader and export); liblouisutdml-bin (file2brl) and
 # liblouisutdml-data write formulas in the Nemeth Code. texlive-latex-base-doc
 # gives the LaTeX sources of the corpus (the LaTeX team's guides, gzipped).
+# The library's tests and benchmark
+# (internal/tw/library and its actions) index debian-handbook's HTML in
+# eight languages and the live-manual EPUBs (and bash-doc's PDF, from
+# deps-pdf.sh).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
 apt_need pandoc libreoffice-writer libjs-underscore live-manual-epub ubuntu-packaging-guide-epub \

@@ -14,7 +14,7 @@ import (
 )
 
 // commands are every command tw has, as `tw help` lists them.
-var commands = []string{"backends", "cite", "completion", "convert", "define", "export-audio", "help", "info", "lint", "marks", "open", "search",
+var commands = []string{"backends", "cite", "completion", "convert", "define", "export-audio", "help", "info", "library", "lint", "marks", "open", "search",
 	"serve", "settings", "speak", "study", "summarize", "text", "version", "voices"}
 
 func TestHelpForEveryCommand(t *testing.T) {
@@ -63,7 +63,7 @@ func TestUnknownCommand(t *testing.T) {
 	}{
 		{[]string{"frobnicate"}, ""},
 		{[]string{"transcode", "x.md"}, ""},
-		{[]string{"library"}, ""},
+		{[]string{"bookshelf"}, ""},
 		{[]string{"stats", "notes.md"}, ""},
 		{[]string{"tex", "notes.md"}, "Did you mean tw text?"},
 		{[]string{"serv", "--stdio"}, "Did you mean tw serve?"},

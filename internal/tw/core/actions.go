@@ -78,6 +78,7 @@ var actionList = func() []ActionInfo {
 	add(GroupFile,
 		"open", "new_document", "save", "save_as", "export_settings", "import_settings",
 		"export_html", "export_pdf", "export_docx", "export_epub", "export_brf", "export_audio", "export_as", "quit")
+	add(GroupFile, "open_library", "continue_reading", "browse_files", "edit_document_details", "batch_convert")
 	add(GroupFile, "new_from_template", "preview_in_browser", "toggle_preview_auto_reload", "toggle_preview_live",
 		"sync_setup", "sync_status", "sync_now", "sync_go_to_place", "sync_replaced_notes", "sync_stop")
 	add(GroupEditing,

@@ -174,6 +174,7 @@ type App struct {
 	edit      *editState
 	clipboard string
 	job       *exportJob // the export running in the background, or nil
+	libs      libraryState
 	closed    bool
 	hashOf    *doc.Document // the document textHash belongs to
 	textHash  string
@@ -788,6 +789,7 @@ func (a *App) Close() {
 			case <-time.After(5 * time.Second):
 			}
 		}
+		a.closeLibrary()
 		a.speechQ.close()
 	})
 }

@@ -221,7 +221,7 @@ func (a *App) repeatMessage() {
 // stopAction stops the reading, and the export in progress if any.
 func (a *App) stopAction() {
 	a.stopReading()
-	if a.cancelJob() {
+	if a.cancelJob() || a.cancelBatch() {
 		a.say(a.tr("Stopped. Cancelling the export."))
 		return
 	}

@@ -1,13 +1,13 @@
 package core
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
+	"textfirst/internal/tw/library"
 	"textfirst/internal/tw/load"
 )
 
@@ -22,8 +22,7 @@ type listSettings interface {
 // the current folder, and opens a bare name found there when there is no
 // such file here.
 const (
-	libraryDepth = 4     // folders below a library folder that are looked in
-	libraryMax   = 20000 // documents listed at most, so a huge folder cannot stall a key
+	libraryDepth = 4 // folders below a library folder that are looked in
 )
 
 func (a *App) libraryFolders() []string {
@@ -31,18 +30,7 @@ func (a *App) libraryFolders() []string {
 	if !ok {
 		return nil
 	}
-	var out []string
-	for _, f := range ls.Strings("library.folders") {
-		if strings.HasPrefix(f, "~/") {
-			if home, err := os.UserHomeDir(); err == nil {
-				f = filepath.Join(home, f[2:])
-			}
-		}
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
+	return library.Folders(ls.Strings("library.folders"))
 }
 
 // isDocument reports whether tw reads a file as a document by its name:
@@ -61,36 +49,7 @@ func isDocument(name string) bool {
 // libraryDocuments lists the documents of the library folders, sorted by
 // name; hidden files and folders are left out.
 func libraryDocuments(folders []string) []string {
-	var out []string
-	for _, root := range folders {
-		root = filepath.Clean(root)
-		depth := strings.Count(root, string(filepath.Separator))
-		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || len(out) >= libraryMax {
-				if d != nil && d.IsDir() && path != root {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			name := d.Name()
-			if path != root && strings.HasPrefix(name, ".") {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() {
-				if strings.Count(path, string(filepath.Separator))-depth >= libraryDepth {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if isDocument(name) {
-				out = append(out, path)
-			}
-			return nil
-		})
-	}
+	out, _ := library.Walk(folders, libraryDepth, isDocument)
 	sort.SliceStable(out, func(i, j int) bool {
 		return strings.ToLower(filepath.Base(out[i])) < strings.ToLower(filepath.Base(out[j]))
 	})

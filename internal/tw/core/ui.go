@@ -22,6 +22,9 @@ type Prompt struct {
 	// secret: the answer is a password. Its text is shown and echoed as
 	// one star per character and never kept in the prompt's history.
 	secret bool
+	// field, in a form of several fields (the document details), moves
+	// step fields on: Tab is 1, Shift+Tab -1.
+	field func(step int)
 }
 
 // purposeDocumentPassword is the prompt for the password of an encrypted
@@ -57,6 +60,9 @@ type List struct {
 	explain  func(index int) string       // what details says, when more than the item (a setting's help)
 	closing  func() string                // what Escape says, when not "Cancelled." (changes kept); "" for the usual
 	key      func(index int, c rune) bool // a character the list takes itself (a grade); false: not one
+	// query finds the items of all that match the filter typed, best
+	// first, when the list searches for itself (the library's full text).
+	query func(filter string) []int
 }
 
 // listKind names the lists whose items follow the marks they show.
@@ -111,6 +117,19 @@ func (a *App) listIntro(l *List) string {
 
 func (a *App) refilter() {
 	l := a.list
+	if l.query != nil {
+		filter := ""
+		if l.Filter != nil {
+			filter = *l.Filter
+		}
+		l.allIdx = l.query(filter)
+		l.Items = make([]string, len(l.allIdx))
+		for k, i := range l.allIdx {
+			l.Items[k] = l.all[i]
+		}
+		l.Selected = min(l.Selected, max(0, len(l.Items)-1))
+		return
+	}
 	var m help.Matcher
 	if l.Filter != nil {
 		m = a.Matcher(*l.Filter)
@@ -533,7 +552,14 @@ func (a *App) PromptKey(key string, text *string) ([]Effect, string, error) {
 		p.Caret = len(p.Text)
 		echo(string(p.Text))
 	case "tab", "shift_tab", "back_tab":
-		a.complete(p)
+		switch {
+		case p.field != nil && key == "tab":
+			p.field(1)
+		case p.field != nil:
+			p.field(-1)
+		default:
+			a.complete(p)
+		}
 	case "kill_to_start":
 		p.Text = p.Text[p.Caret:]
 		p.Caret = 0

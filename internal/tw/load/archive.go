@@ -454,3 +454,41 @@ func gunzip(data []byte) ([]byte, error) {
 func isTar(data []byte) bool {
 	return len(data) >= 263 && bytes.Equal(data[257:262], []byte("ustar"))
 }
+
+// ArchiveMembers lists the members of the archive at p (zip, tar, tar.gz)
+// that tw reads as documents, sorted by name; each opens as
+// p + "!" + name. A file that is no archive, or is larger than MaxSize,
+// is an error.
+func ArchiveMembers(p string) ([]string, error) {
+	kind := archiveKind(p)
+	if kind == "" {
+		return nil, &Error{Path: p, Reason: "not an archive"}
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, &Error{Path: p, Reason: reasonOf(err)}
+	}
+	if st.Size() > MaxSize {
+		return nil, &Error{Path: p, Reason: ReasonTooLarge}
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, &Error{Path: p, Reason: reasonOf(err)}
+	}
+	members, err := archiveList(kind, data)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, m := range members {
+		if readableMember(m.name) {
+			names = append(names, m.name)
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// IsArchive reports whether p names an archive by its extension (.zip,
+// .tar, .tar.gz, .tgz).
+func IsArchive(p string) bool { return archiveKind(p) != "" }

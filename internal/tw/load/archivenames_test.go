@@ -171,3 +171,28 @@ func FuzzArchiveNames(f *testing.F) {
 		}
 	})
 }
+
+// TestArchiveMembersLists: ArchiveMembers gives the readable members of a
+// tar (hidden files, folders and unreadable kinds left out), each opening
+// as archive!member; a file that is no archive, or no valid one, is an
+// error.
+func TestArchiveMembersLists(t *testing.T) {
+	dir := t.TempDir()
+	tarPath := filepath.Join(dir, "course.tar")
+	os.WriteFile(tarPath, tarOf(t, map[string]string{
+		"week2/notes.md": "# Notes\n", "week1/reading.html": "<h1>Reading</h1>", ".hidden.md": "x", "photo.bin": "\x00\x01",
+	}), 0o644)
+	os.WriteFile(filepath.Join(dir, "broken.zip"), []byte("PK\x03\x04 no zip"), 0o644)
+	got, err := ArchiveMembers(tarPath)
+	if err != nil || strings.Join(got, "|") != "week1/reading.html|week2/notes.md" {
+		t.Fatalf("ArchiveMembers: %q, %v", got, err)
+	}
+	if d, err := File(tarPath + "!" + got[1]); err != nil || d.Meta.Title != "Notes" {
+		t.Errorf("opening %s: %v", got[1], err)
+	}
+	for _, bad := range []string{filepath.Join(dir, "broken.zip"), filepath.Join(dir, "none.tar"), filepath.Join(dir, "notes.md")} {
+		if _, err := ArchiveMembers(bad); err == nil {
+			t.Errorf("ArchiveMembers(%s) gave no error", filepath.Base(bad))
+		}
+	}
+}

@@ -54,15 +54,7 @@ func TestMenusOverRPC(t *testing.T) {
 	add("exit", "")
 	out, _ := runTw(t, dir, []string{"TEXTWEAVER_HOME=" + filepath.Join(dir, "home")},
 		strings.Join(reqs, "\n")+"\n", "serve", "--stdio", "--no-speech", "--open", "notes.md")
-	results := map[string]json.RawMessage{}
-	for _, m := range readAll(t, out) {
-		if m.HasID {
-			if m.Error != nil {
-				t.Fatalf("request %s failed: %v", m.ID, m.Error)
-			}
-			results[string(m.ID)] = m.Result
-		}
-	}
+	results := resultsByID(t, out)
 	// Every result read as the union of action's, choose's and list_key's.
 	type list struct {
 		Title    string

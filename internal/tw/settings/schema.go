@@ -340,6 +340,8 @@ var schema = func() []Setting {
 		// library
 		{Path: "library.folders", Label: "Library folders", Kind: KindList, Default: []string{},
 			Help: "Folders the file browser offers as places to find documents."},
+		number("library.recent_limit", "Recent documents",
+			"How many recently read documents the library lists first.", 20, 1, 500, 5, "documents", "document"),
 
 		// app
 		internal(toggle("app.first_run", "First run", "Whether the welcome has yet to be given.", true)),
