@@ -269,9 +269,5 @@ func IsWebAddress(path string) bool {
 // MapReferences replaces the reference of every link and image marker by
 // what f gives for it (a loader resolving relative addresses).
 func (d *Document) MapReferences(f func(ref string) string) {
-	for i := range d.markers.wide {
-		if m := &d.markers.wide[i]; (m.Kind == Link || m.Kind == Image) && m.Reference != "" {
-			m.Reference = f(m.Reference)
-		}
-	}
+	d.markers.mapReferences(f)
 }

@@ -2,26 +2,36 @@ package doc
 
 import (
 	"math"
+	"sort"
 	"sync"
 	"sync/atomic"
 )
 
 // A Marker is 72 bytes; a 10 MB book has a quarter of a million of them,
 // most with no label, no reference and a small level. The document keeps
-// those in 12 bytes each (markerList) and only the others whole, so what
-// an open document holds stays close to the size of its text.
+// each in 12 bytes (markerList), a label or reference in 36 more, and
+// only the rare marker whose level or offsets do not fit whole, so what an
+// open document holds stays close to the size of its text.
 
 // markerList holds markers compactly. Safe for concurrent reads; add must
 // not run while it is read.
 type markerList struct {
 	items []packedMarker
-	// wide holds the markers that do not pack: with a label or a
-	// reference, a level out of range, or offsets beyond 32 bits.
+	// texts holds the labels and references of the items with textFlag,
+	// in item order; textAt holds those items' indexes.
+	texts  []markerText
+	textAt []int32
+	// wide holds the markers that do not pack: a level out of range,
+	// offsets beyond 32 bits, or a kind past the table's room.
 	wide []Marker
 }
 
-// packedMarker is a marker whose info holds its kind (kindBits) and level,
-// or, with wideFlag, the index of the whole marker in markerList.wide.
+// markerText is what a marker says beside its kind, level and range.
+type markerText struct{ label, reference string }
+
+// packedMarker is a marker whose info holds its kind and level (and, with
+// textFlag, has a markerText), or, with wideFlag, the index of the whole
+// marker in markerList.wide.
 type packedMarker struct {
 	start, end int32
 	info       uint32
@@ -29,9 +39,10 @@ type packedMarker struct {
 
 const (
 	wideFlag  = 1 << 31
+	textFlag  = 1 << 30
 	kindShift = 23
 	levelMask = 1<<kindShift - 1
-	maxKinds  = 1 << (31 - kindShift)
+	maxKinds  = 1 << (30 - kindShift)
 )
 
 func newMarkerList(ms []Marker) markerList {
@@ -42,15 +53,19 @@ func newMarkerList(ms []Marker) markerList {
 	return l
 }
 
-// makeMarkerList is an empty list with room for ms, wide ones included.
+// makeMarkerList is an empty list with room for ms, texts and wide ones
+// included.
 func makeMarkerList(ms []Marker) markerList {
-	wide := 0
+	texts, wide := 0, 0
 	for i := range ms {
-		if _, ok := packInfo(&ms[i]); !ok {
+		if info, ok := packInfo(&ms[i]); !ok {
 			wide++
+		} else if info&textFlag != 0 {
+			texts++
 		}
 	}
-	return markerList{items: make([]packedMarker, 0, len(ms)), wide: make([]Marker, 0, wide)}
+	return markerList{items: make([]packedMarker, 0, len(ms)), texts: make([]markerText, 0, texts),
+		textAt: make([]int32, 0, texts), wide: make([]Marker, 0, wide)}
 }
 
 func (l *markerList) len() int { return len(l.items) }
@@ -61,29 +76,56 @@ func (l *markerList) at(i int) Marker {
 	if p.info&wideFlag != 0 {
 		return l.wide[p.info&^wideFlag]
 	}
-	return Marker{Kind: kindName(p.info >> kindShift), Start: int(p.start), End: int(p.end), Level: int(p.info & levelMask)}
+	m := Marker{Kind: kindName(p.info &^ textFlag >> kindShift), Start: int(p.start), End: int(p.end), Level: int(p.info & levelMask)}
+	if p.info&textFlag != 0 {
+		t := l.texts[sort.Search(len(l.textAt), func(j int) bool { return l.textAt[j] >= int32(i) })]
+		m.Label, m.Reference = t.label, t.reference
+	}
+	return m
 }
 
 // add appends m.
 func (l *markerList) add(m Marker) {
-	l.items = append(l.items, l.pack(m))
+	info, ok := packInfo(&m)
+	if !ok {
+		l.wide = append(l.wide, m)
+		l.items = append(l.items, packedMarker{clamp32(m.Start), clamp32(m.End), wideFlag | uint32(len(l.wide)-1)})
+		return
+	}
+	if info&textFlag != 0 {
+		l.texts = append(l.texts, markerText{m.Label, m.Reference})
+		l.textAt = append(l.textAt, int32(len(l.items)))
+	}
+	l.items = append(l.items, packedMarker{int32(m.Start), int32(m.End), info})
 }
 
-func (l *markerList) pack(m Marker) packedMarker {
-	if info, ok := packInfo(&m); ok {
-		return packedMarker{int32(m.Start), int32(m.End), info}
+// mapReferences replaces every non-empty reference of a link or image by
+// what f gives for it.
+func (l *markerList) mapReferences(f func(ref string) string) {
+	for j, i := range l.textAt {
+		k := kindName(l.items[i].info &^ textFlag >> kindShift)
+		if t := &l.texts[j]; (k == Link || k == Image) && t.reference != "" {
+			t.reference = f(t.reference)
+		}
 	}
-	l.wide = append(l.wide, m)
-	return packedMarker{clamp32(m.Start), clamp32(m.End), wideFlag | uint32(len(l.wide)-1)}
+	for i := range l.wide {
+		if m := &l.wide[i]; (m.Kind == Link || m.Kind == Image) && m.Reference != "" {
+			m.Reference = f(m.Reference)
+		}
+	}
 }
 
 // packInfo is the info word of m; ok is false when m does not pack.
 func packInfo(m *Marker) (info uint32, ok bool) {
-	if m.Label != "" || m.Reference != "" || m.Level < 0 || m.Level > levelMask || !fits32(m.Start) || !fits32(m.End) {
+	if m.Level < 0 || m.Level > levelMask || !fits32(m.Start) || !fits32(m.End) {
 		return 0, false
 	}
 	k, ok := kindIndex(m.Kind)
-	return k<<kindShift | uint32(m.Level), ok
+	info = k<<kindShift | uint32(m.Level)
+	if m.Label != "" || m.Reference != "" {
+		info |= textFlag
+	}
+	return info, ok
 }
 
 // all copies every marker out.

@@ -47,3 +47,20 @@ func TestMarkerListKeepsEveryMarker(t *testing.T) {
 		}
 	}
 }
+
+// TestMapReferencesReachesEveryLink: links and images get their new
+// reference whether packed or kept whole; other markers keep their text.
+func TestMapReferencesReachesEveryLink(t *testing.T) {
+	d := New("some text here", Meta{}, []Marker{
+		{Kind: Link, Start: 0, End: 4, Reference: "a"},
+		{Kind: Image, Start: 5, End: 9, Reference: "b", Level: levelMask + 1},
+		{Kind: ListItem, Start: 10, End: 14, Label: "1.", Reference: "c"},
+	})
+	d.MapReferences(func(ref string) string { return "/" + ref })
+	want := []string{"/a", "/b", "c"}
+	for i, m := range d.Markers() {
+		if m.Reference != want[i] {
+			t.Errorf("marker %d: reference %q, want %q", i, m.Reference, want[i])
+		}
+	}
+}
