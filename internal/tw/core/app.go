@@ -85,6 +85,12 @@ type ContinuousSpeaker interface {
 	ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool))
 }
 
+// RateReader is a Speaker that can read a range at a rate of its own,
+// words a minute, leaving speech.rate as it is (repeat_sentence_slower).
+type RateReader interface {
+	ReadAtRate(d *doc.Document, from, to, rate int, word func(start, end int), done func(completed bool))
+}
+
 // Settings is what the app reads of the settings store.
 type Settings interface {
 	Int(path string) int
@@ -121,6 +127,9 @@ type Options struct {
 	// leaves no file. Nil: the export_audio action says it is not
 	// available (core does not speak for itself).
 	ExportAudio func(ctx context.Context, d *doc.Document, out, format string, progress func(done float64)) error
+	// Now is the clock of the reading timer and the reading statistics;
+	// nil: the time of day.
+	Now func() time.Time
 }
 
 // Pending is a yes-or-no question waiting for an answer.
@@ -168,6 +177,10 @@ type App struct {
 	heard     *units.Range
 	follow    bool
 	narrate   bool // a continuous reading: the voice says the structure too (ContinuousSpeaker)
+	pass      string      // the reading pass (readingpass.go)
+	plan      readingPlan // what the continuous reading in progress does besides reading on
+	stopTime  time.Time   // when continuous reading stops by itself (the stop_at prompt); zero: never
+	stats     statsRecorder
 	speechQ   *eventQueue
 	after     []func()
 	effects   []Effect
@@ -492,6 +505,7 @@ func (a *App) install(d *doc.Document) {
 	a.dirty = false
 	a.mode = ModeBrowse
 	a.guide = false
+	a.statsOpened()
 	a.viewChanged()
 }
 

@@ -140,13 +140,20 @@ func (a *App) applySpeechEvent(e speechEvent) {
 		return
 	}
 	if e.done {
+		if e.completed && a.readOn() {
+			return
+		}
 		if a.playback == Reading {
 			a.setPlayback(Stopped)
 		}
 		return
 	}
+	if a.timeIsUp(e.start) {
+		return
+	}
 	w := units.Range{Start: e.start, End: e.end}
 	a.heard = &w
+	a.statsHeard(e.end)
 	if a.follow {
 		a.cursor = e.start
 	}
@@ -157,6 +164,7 @@ func (a *App) setPlayback(state string) {
 	if a.playback == state {
 		return
 	}
+	a.statsPlayback(a.playback, state)
 	a.playback = state
 	a.opts.Events.Playback(state)
 }
@@ -178,13 +186,28 @@ func (a *App) startReading(from, to int, continuous bool) {
 	if to <= from {
 		return
 	}
-	a.readGen++
-	gen := a.readGen
 	a.readEnd = to
 	a.narrate = continuous
 	a.follow = continuous && a.opts.Settings.Bool("reading.cursor_follows_speech")
 	a.heard = nil
+	if continuous {
+		var ok bool
+		if from, to, ok = a.planReading(from, to); !ok {
+			return
+		}
+	} else {
+		a.plan = readingPlan{}
+	}
 	a.setPlayback(Reading)
+	a.speak(from, to, 0)
+}
+
+// speak has the voice read [from, to) as the reading in progress, at
+// rate words a minute (0: speech.rate), under a new generation.
+func (a *App) speak(from, to, rate int) {
+	a.readGen++
+	gen := a.readGen
+	continuous := a.narrate
 	if a.opts.Speaker == nil {
 		// Silent: reading takes no time. The first word and the end are
 		// reported after the answer to the request that started it.
@@ -211,6 +234,10 @@ func (a *App) startReading(from, to int, continuous bool) {
 	q := a.speechQ
 	word := func(start, end int) { q.push(speechEvent{gen: gen, start: start, end: end}) }
 	done := func(completed bool) { q.push(speechEvent{gen: gen, done: true, completed: completed}) }
+	if rr, ok := a.opts.Speaker.(RateReader); ok && rate > 0 {
+		rr.ReadAtRate(a.d, from, to, rate, word, done)
+		return
+	}
 	if cs, ok := a.opts.Speaker.(ContinuousSpeaker); ok && continuous {
 		cs.ReadContinuous(a.ix, from, to, word, done)
 		return

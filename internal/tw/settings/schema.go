@@ -269,6 +269,12 @@ var schema = func() []Setting {
 		number("reading.autosave_seconds", "Save reading place every",
 			"How often your place in the document is saved while it changes.",
 			30, 5, 600, 5, "seconds", "second"),
+		choice("reading.stop_at", "Stop at section end",
+			"Where continuous reading stops by itself and says so: never, at the next heading, or at the next chapter. Reading from the cursor goes on.",
+			"off", false, Choice{"off", "Never"}, Choice{"heading", "Next heading"}, Choice{"chapter", "Next chapter"}),
+		number("reading.stop_after_minutes", "Reading timer",
+			"Continuous reading stops at the end of a sentence after this many minutes, and says so; 0 turns the timer off.",
+			0, 0, 240, 5, "minutes", "minute"),
 		{Path: "reading.last_document", Label: "Last document", Kind: KindText, Optional: true, Default: nil, Internal: true,
 			Help: "The document that was open when tw last closed."},
 
@@ -327,6 +333,10 @@ var schema = func() []Setting {
 		// library
 		{Path: "library.folders", Label: "Library folders", Kind: KindList, Default: []string{},
 			Help: "Folders the file browser offers as places to find documents."},
+
+		// stats
+		toggle("stats.enabled", "Reading statistics",
+			"Counts the time each document is read aloud, the furthest point reached, and its sessions.", true),
 
 		// app
 		internal(toggle("app.first_run", "First run", "Whether the welcome has yet to be given.", true)),
