@@ -176,7 +176,7 @@ type App struct {
 	readEnd   int
 	heard     *units.Range
 	follow    bool
-	narrate   bool // a continuous reading: the voice says the structure too (ContinuousSpeaker)
+	narrate   bool        // a continuous reading: the voice says the structure too (ContinuousSpeaker)
 	pass      string      // the reading pass (readingpass.go)
 	plan      readingPlan // what the continuous reading in progress does besides reading on
 	stopTime  time.Time   // when continuous reading stops by itself (the stop_at prompt); zero: never
