@@ -140,8 +140,12 @@ func (a *App) applySpeechEvent(e speechEvent) {
 		return
 	}
 	if e.done {
-		if e.completed && a.readOn() {
-			return
+		if e.completed {
+			// Read to its end: the end is the furthest point heard.
+			a.statsHeard(a.readEnd)
+			if a.readOn() {
+				return
+			}
 		}
 		if a.playback == Reading {
 			a.setPlayback(Stopped)

@@ -131,7 +131,7 @@ func (a *App) passRanges(from, to int) []units.Range {
 		} else if s := a.ix.Sentences(p); len(s) > 0 {
 			add(s[0])
 		}
-		pos = max(p.End, pos+1)
+		pos = max(p.End+1, pos+1)
 	}
 	return out
 }
@@ -205,8 +205,8 @@ func (a *App) timeIsUp(start int) bool {
 	}
 	a.stopTime = time.Time{}
 	a.plan = readingPlan{}
-	a.stopReading()
 	a.cursor = start
+	a.stopReading()
 	a.say(a.tr("Time is up: the reading stopped at %s.", a.now().Format("15:04")))
 	return true
 }
