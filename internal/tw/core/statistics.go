@@ -105,29 +105,34 @@ func (a *App) readingStatistics() {
 
 // statisticsItems are the lines of the statistics list.
 func (a *App) statisticsItems(s readstats.Stats) []string {
+	open := ""
+	if a.d != nil {
+		open = a.d.Meta.Path
+	}
+	return StatisticsLines(a.tr, s, open)
+}
+
+// StatisticsLines are the reading statistics as tw says them, with tr,
+// the catalogue of the interface language: the totals, the document at
+// path open (when it has any; "" for none), then the ten documents read
+// longest.
+func StatisticsLines(tr func(key string, args ...any) string, s readstats.Stats, open string) []string {
 	if len(s.Documents) == 0 {
-		return []string{a.tr("Nothing read aloud yet.")}
+		return []string{tr("Nothing read aloud yet.")}
 	}
 	seconds, sessions := s.Totals()
-	items := []string{a.tr("In all: %s read aloud, sessions: %d, documents: %d.", a.duration(seconds), sessions, len(s.Documents))}
-	if a.d != nil {
-		if d, ok := s.Documents[a.d.Meta.Path]; ok {
-			items = append(items, a.tr("This document: %s read aloud, sessions: %d, furthest point: %d percent.", a.duration(d.Seconds), d.Sessions, d.Furthest))
-		}
+	lines := []string{tr("In all: %s read aloud, sessions: %d, documents: %d.", FormatReadTime(tr, seconds), sessions, len(s.Documents))}
+	if d, ok := s.Documents[open]; ok {
+		lines = append(lines, tr("This document: %s read aloud, sessions: %d, furthest point: %d percent.", FormatReadTime(tr, d.Seconds), d.Sessions, d.Furthest))
 	}
 	for i, d := range s.MostRead(10) {
 		title := d.Title
 		if title == "" {
 			title = d.Path
 		}
-		items = append(items, a.tr("%d. %s: %s read aloud, sessions: %d, furthest point: %d percent.", i+1, title, a.duration(d.Seconds), d.Sessions, d.Furthest))
+		lines = append(lines, tr("%d. %s: %s read aloud, sessions: %d, furthest point: %d percent.", i+1, title, FormatReadTime(tr, d.Seconds), d.Sessions, d.Furthest))
 	}
-	return items
-}
-
-// duration says a time read aloud in hours, minutes and seconds.
-func (a *App) duration(seconds float64) string {
-	return FormatReadTime(a.tr, seconds)
+	return lines
 }
 
 // FormatReadTime says a time read aloud ("1 h 05 min", "12 min", "40 s")
