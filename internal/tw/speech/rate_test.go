@@ -3,6 +3,7 @@ package speech_test
 import (
 	"sync"
 	"testing"
+	"time"
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/speech"
@@ -83,5 +84,36 @@ func TestReadAtRateSaysTheRangeAtItsOwnRate(t *testing.T) {
 	t.Logf("%d samples at %d wpm, %d at %d wpm", slowSamples, slower, samples, p.Rate)
 	if slowSamples <= samples {
 		t.Errorf("at %d words a minute espeak-ng made %d samples, no more than the %d at %d", slower, slowSamples, samples, p.Rate)
+	}
+}
+
+// TestReadingEndsAfterAWordWithNoMark: with real espeak-ng, a reading
+// whose last word gets no mark from the engine (it says
+// "--install-layout=" as symbols; Debian's Python Policy ends a
+// sentence with it) completes once its audio is played, the word heard
+// last. It used to wait for a sample after the end of the audio, and the
+// reading never ended.
+func TestReadingEndsAfterAWordWithNoMark(t *testing.T) {
+	s, _, err := speech.Open(speech.Options{Backend: "espeak", Sink: "clock", Speed: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	const text = "Add a new flag to override the default, --install-layout="
+	d := doc.New(text, doc.Meta{}, []doc.Marker{{Kind: doc.Paragraph, Start: 0, End: len(text)},
+		{Kind: doc.Code, Start: len(text) - len("--install-layout="), End: len(text)}})
+	for _, from := range []int{0, len(text) - len("--install-layout=")} {
+		done := make(chan bool, 1)
+		last := -1
+		s.Read(d, from, d.Len(), func(_, end int) { last = end }, func(c bool) { done <- c })
+		select {
+		case completed := <-done:
+			if !completed || last != len(text)-1 {
+				t.Errorf("from %d: completed %v, the last word heard ends at %d, want %d", from, completed, last, len(text)-1)
+			}
+		case <-time.After(20 * time.Second):
+			s.Stop()
+			t.Errorf("from %d: the reading never ended; the last word heard ends at %d", from, last)
+		}
 	}
 }
