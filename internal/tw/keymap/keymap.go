@@ -196,6 +196,7 @@ var defaults = func() []binding {
 	b(g, "new_document", "Ctrl+N")
 	b(g, "save", "Ctrl+S")
 	b(g, "save_as", "Alt+S")
+	b(g, "reading_statistics", "Alt+Y")
 	b(g, "quit", "Ctrl+Q")
 
 	// Editing
