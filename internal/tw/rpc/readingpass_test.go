@@ -41,7 +41,7 @@ func TestReadingPassHeadingsReadsOnlyHeadings(t *testing.T) {
 		presses int
 		named   string
 	}{{2, "Reading pass: headings only."}, {1, "Reading pass: first sentences with headings."}} {
-		sp, _, err := speech.Open(speech.Options{Backend: "espeak", Sink: "clock", Speed: 50})
+		sp, _, err := speech.Open(speech.Options{Backend: "espeak", Sink: "clock", Speed: 100})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,50 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTmuxStopAtAndReadingStatistics drives the real reader in tmux with
+// espeak-ng and no audio device: the stop_at prompt (from the command
+// palette) takes "section", continuous reading then stops at the next
+// heading and says so; the reading statistics list (Alt+Y) then shows the
+// time read aloud and the session, and the reading pass (from the
+// palette) is named.
+func TestTmuxStopAtAndReadingStatistics(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("testdata", "structure-sample.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sample.md"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	homeWith(t, dir, "settings.toml", "[speech]\nrate = 900\n")
+	s := startTw(t, 100, 30, dir, "PULSE_SERVER=unix:/nonexistent/pulse", "--backend espeak sample.md")
+	s.said.expect("Opened Sample Markdown Document.")
+	s.press([]step{
+		{"", "F2", "Command"},
+		{"stop at", "Enter", "Stop reading at: a time such as 22:30"},
+	})
+	s.waitScreen("the stop_at prompt", func(sc string) bool { return strings.Contains(sc, "Stop reading at:") })
+	s.press([]step{
+		{"section", "Enter", "Reading will stop at the end of each section."},
+		{"", "Enter", "End of section. Read from the cursor to go on."},
+	})
+	s.waitScreen("the reading to stop", func(sc string) bool { return strings.Contains(sc, "| stopped |") })
+	s.press([]step{{"", "M-y", "Reading statistics, 3 items."}})
+	s.waitScreen("the statistics list", func(sc string) bool {
+		return strings.Contains(sc, "read aloud, sessions: 1, documents: 1.") &&
+			strings.Contains(sc, "1. Sample Markdown Document: ")
+	})
+	s.press([]step{
+		{"", "Escape", "Cancelled."},
+		{"", "F2", "Command"},
+		{"reading pass", "Enter", "Reading pass: first sentences with headings."},
+	})
+	s.quit()
+}
