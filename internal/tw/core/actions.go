@@ -84,8 +84,10 @@ var actionList = func() []ActionInfo {
 		"toggle_line_numbers", "toggle_character_keys", "next_theme", "cycle_access_mode",
 		"search_help", "notice_history", "quiet_screen")
 	// Reading that adapts, and the reading statistics (issue 26).
-	add(GroupReading, "reading_pass", "repeat_sentence_slower", "stop_at")
+	add(GroupReading, "reading_pass", "repeat_sentence_slower", "stop_at",
+		"rsvp_toggle", "rsvp_play_pause", "rsvp_faster", "rsvp_slower", "rsvp_position_next")
 	add(GroupFile, "reading_statistics")
+	add(GroupView, "bionic_toggle", "ruler_cycle")
 	return out
 }()
 

@@ -181,6 +181,8 @@ type App struct {
 	plan      readingPlan // what the continuous reading in progress does besides reading on
 	stopTime  time.Time   // when continuous reading stops by itself (the stop_at prompt); zero: never
 	stats     statsRecorder
+	rsvp      *rsvpState // RSVP while it is shown (rsvp.go); nil: hidden
+	rsvpGen   uint64     // the generation of RSVP's timer: a tick of an older one does nothing
 	speechQ   *eventQueue
 	after     []func()
 	effects   []Effect
@@ -506,6 +508,7 @@ func (a *App) install(d *doc.Document) {
 	a.mode = ModeBrowse
 	a.guide = false
 	a.statsOpened()
+	a.rsvpOff()
 	a.viewChanged()
 }
 

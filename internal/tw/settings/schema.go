@@ -334,6 +334,19 @@ var schema = func() []Setting {
 		{Path: "library.folders", Label: "Library folders", Kind: KindList, Default: []string{},
 			Help: "Folders the file browser offers as places to find documents."},
 
+		// reading_aids: what the terminal reader draws to help the eye
+		number("reading_aids.rsvp.wpm", "RSVP rate",
+			"Words per minute of RSVP, which shows one word at a time.", 300, 60, 1500, 20, "words per minute", "word per minute"),
+		choice("reading_aids.rsvp.position", "RSVP position", "Where on the screen the RSVP word appears.",
+			"center", false,
+			Choice{"top-left", "Top left"}, Choice{"top-center", "Top center"}, Choice{"top-right", "Top right"},
+			Choice{"center-left", "Middle left"}, Choice{"center", "Center"}, Choice{"center-right", "Middle right"},
+			Choice{"bottom-left", "Bottom left"}, Choice{"bottom-center", "Bottom center"}, Choice{"bottom-right", "Bottom right"}),
+		toggle("reading_aids.bionic", "Bionic reading", "Draws the first half of each word in bold.", false),
+		choice("reading_aids.ruler.mode", "Reading ruler",
+			"Marks the line at the cursor, or a band of three lines around it.", "off", false,
+			Choice{"off", "Off"}, Choice{"current_line", "Current line"}, Choice{"ruler", "Ruler"}),
+
 		// stats
 		toggle("stats.enabled", "Reading statistics",
 			"Counts the time each document is read aloud, the furthest point reached, and its sessions.", true),

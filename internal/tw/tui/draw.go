@@ -244,6 +244,10 @@ func (r *Reader) Draw() {
 			shown = &heard
 		}
 		cursorX, cursorY = r.drawText(st, d, shown, w)
+		r.drawRuler(cursorY, w)
+		if st.RSVP != nil {
+			cursorX, cursorY = r.drawRSVP(st.RSVP, w)
+		}
 	}
 	r.drawBar(st, d, playback, w, h)
 	msgY := h - r.msgRows
@@ -308,9 +312,13 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 		}
 		rtl := r.rtlLine(l)
 		cells := r.lo.cells(row, rtl)
+		bold := r.bionicRow(row)
 		x := gutter + place(cells, w-gutter, rtl)
 		for _, c := range cells {
 			style := r.cellStyle(c, m)
+			if inRanges(bold, c.pos) {
+				style = style.Bold(true)
+			}
 			if c.pos <= pos && pos < c.pos+c.n {
 				cursorX, cursorY = min(max(x, gutter), w-1), y
 			}
