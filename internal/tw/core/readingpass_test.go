@@ -23,11 +23,9 @@ const sectionsMD = "# Alpha\n\nOne fish. Two fish.\n\n## Beta\n\nRed fish. Blue 
 // reading ends completed, from a goroutine of its own as a real voice's
 // do.
 type rangeVoice struct {
-	mu     sync.Mutex
-	read   []string
-	rates  []int
-	clock  *fakeClock // advanced by each word heard, when not nil
-	stopAt int       // words heard before the voice stops hearing (0: none)
+	mu    sync.Mutex
+	read  []string
+	rates []int
 }
 
 func (v *rangeVoice) ID() string { return "ranges" }
@@ -338,4 +336,70 @@ func cursorOf(t *testing.T, app *core.App) int {
 		t.Fatal(err)
 	}
 	return p.Char
+}
+
+// wordEvents records the words RSVP shows, as positions.
+type wordEvents struct {
+	playbackEvents
+	words chan [2]int
+}
+
+func (w *wordEvents) Position(start, end, _ int) { w.words <- [2]int{start, end} }
+
+// TestRSVPShowsTheWordsInOrder: RSVP played shows the words after the
+// cursor one by one, each as a position, at reading_aids.rsvp.wpm; paused,
+// it shows no more; rsvp_faster changes the rate by 25.
+func TestRSVPShowsTheWordsInOrder(t *testing.T) {
+	dir := t.TempDir()
+	path := writeTestFile(t, filepath.Join(dir, "fish.md"), "One fish two fish red fish.\n")
+	st, _, err := settings.Open(filepath.Join(dir, "home"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Set("reading_aids.rsvp.wpm", 1500); err != nil {
+		t.Fatal(err)
+	}
+	ev := &wordEvents{playbackEvents{states: make(chan string, 100), says: make(chan string, 100)}, make(chan [2]int, 100)}
+	app := core.New(core.Options{Home: filepath.Join(dir, "home"), Events: ev, Settings: settingsStore{st}, Load: load.File, Parse: load.Bytes})
+	t.Cleanup(app.Close)
+	if err := app.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	mustAction(t, app, "rsvp_toggle", nil)
+	if got := app.View().RSVP; got == nil || got.Word != "One" || got.Playing {
+		t.Fatalf("RSVP shown: %+v", got)
+	}
+	mustAction(t, app, "rsvp_play_pause", nil)
+	d := app.Doc()
+	var shown []string
+	for len(shown) < 5 {
+		select {
+		case w := <-ev.words:
+			shown = append(shown, d.Slice(w[0], w[1]))
+		case <-time.After(10 * time.Second):
+			t.Fatalf("RSVP showed %q and no more", shown)
+		}
+	}
+	if strings.Join(shown, " ") != "fish two fish red fish" {
+		t.Errorf("RSVP showed %q", shown)
+	}
+	ev.waitSaid(t, "End of document.")
+	if v := app.View().RSVP; v == nil || v.Playing || v.Word != "fish" {
+		t.Errorf("at the end: %+v", v)
+	}
+	if _, said := mustActionSaid(t, app, "rsvp_faster"); said != "Fastest RSVP rate." {
+		t.Errorf("faster at 1500: %q", said)
+	}
+	if _, said := mustActionSaid(t, app, "rsvp_slower"); said != "RSVP 1475 words per minute." {
+		t.Errorf("slower: %q", said)
+	}
+	if _, said := mustActionSaid(t, app, "rsvp_toggle"); said != "RSVP off." || app.View().RSVP != nil {
+		t.Errorf("hidden: %q", said)
+	}
+}
+
+func mustActionSaid(t *testing.T, app *core.App, id string) (core.ActionResult, string) {
+	t.Helper()
+	res := mustAction(t, app, id, nil)
+	return res, res.Status
 }
