@@ -26,13 +26,14 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/session"
 	"textfirst/internal/tw/settings"
 )
 
 // version is tw's version, as initialize and --version report it.
-const version = "0.1.0-beta.1"
+const version = core.Version
 
 // Env is what a command runs with.
 type Env struct {

@@ -120,6 +120,8 @@ var actionNames = map[string]string{
 	"rsvp_position_next":          msg("rsvp position next"),
 	"bionic_toggle":               msg("bionic toggle"),
 	"ruler_cycle":                 msg("ruler cycle"),
+	"listen_rendered":             msg("listen rendered"),
+	"about":                       msg("about"),
 	"link_address":                msg("link address"),
 	"replay_sentence":             msg("replay sentence"),
 	"replay_paragraph":            msg("replay paragraph"),

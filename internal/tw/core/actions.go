@@ -85,9 +85,9 @@ var actionList = func() []ActionInfo {
 		"search_help", "notice_history", "quiet_screen")
 	// Reading that adapts, and the reading statistics (issue 26).
 	add(GroupReading, "reading_pass", "repeat_sentence_slower", "stop_at",
-		"rsvp_toggle", "rsvp_play_pause", "rsvp_faster", "rsvp_slower", "rsvp_position_next")
+		"rsvp_toggle", "rsvp_play_pause", "rsvp_faster", "rsvp_slower", "rsvp_position_next", "listen_rendered")
 	add(GroupFile, "reading_statistics")
-	add(GroupView, "bionic_toggle", "ruler_cycle")
+	add(GroupView, "bionic_toggle", "ruler_cycle", "about")
 	return out
 }()
 

@@ -183,6 +183,10 @@ type App struct {
 	stats     statsRecorder
 	rsvp      *rsvpState // RSVP while it is shown (rsvp.go); nil: hidden
 	rsvpGen   uint64     // the generation of RSVP's timer: a tick of an older one does nothing
+	// listening is the rendered document read by listen_rendered while
+	// the source is edited (its positions are not the source's); nil
+	// otherwise.
+	listening *units.Index
 	speechQ   *eventQueue
 	after     []func()
 	effects   []Effect

@@ -139,6 +139,9 @@ func (a *App) applySpeechEvent(e speechEvent) {
 	if e.gen != a.readGen || a.d == nil {
 		return
 	}
+	if a.listening != nil && !e.done {
+		return // a word of the rendered document: not a place in the source
+	}
 	if e.done {
 		if e.completed {
 			// Read to its end: the end is the furthest point heard.
@@ -187,6 +190,7 @@ func (a *App) stopReading() {
 // reading.cursor_follows_speech), and the voice says the structure too.
 func (a *App) startReading(from, to int, continuous bool) {
 	a.stopReading()
+	a.listening = nil
 	if to <= from {
 		return
 	}
@@ -206,47 +210,59 @@ func (a *App) startReading(from, to int, continuous bool) {
 	a.speak(from, to, 0)
 }
 
+// speakSilently is speak with no voice: reading takes no time. The first
+// word and the end are reported after the answer to the request that
+// started it.
+func (a *App) speakSilently(from, to int, gen uint64) {
+	first, ok := a.ix.Word(from)
+	if !ok || first.Start < from {
+		first, ok = a.ix.NextWord(from)
+	}
+	if !ok || first.Start >= to {
+		first = units.Range{Start: from, End: min(to, from+1)}
+	}
+	// What is heard never reaches outside what was asked for (a
+	// character of a word is that character).
+	first.Start, first.End = max(first.Start, from), min(first.End, to)
+	listening := a.listening != nil
+	a.defer_(func() {
+		if gen != a.readGen {
+			return
+		}
+		if !listening {
+			a.heard = &first
+			a.opts.Events.Position(first.Start, first.End, a.ix.LineOf(first.Start)+1)
+		}
+		a.setPlayback(Stopped)
+	})
+}
+
 // speak has the voice read [from, to) as the reading in progress, at
 // rate words a minute (0: speech.rate), under a new generation.
 func (a *App) speak(from, to, rate int) {
 	a.readGen++
 	gen := a.readGen
 	continuous := a.narrate
+	d, ix := a.d, a.ix
+	if a.listening != nil {
+		d, ix = a.listening.Doc, a.listening
+	}
 	if a.opts.Speaker == nil {
-		// Silent: reading takes no time. The first word and the end are
-		// reported after the answer to the request that started it.
-		first, ok := a.ix.Word(from)
-		if !ok || first.Start < from {
-			first, ok = a.ix.NextWord(from)
-		}
-		if !ok || first.Start >= to {
-			first = units.Range{Start: from, End: min(to, from+1)}
-		}
-		// What is heard never reaches outside what was asked for (a
-		// character of a word is that character).
-		first.Start, first.End = max(first.Start, from), min(first.End, to)
-		a.defer_(func() {
-			if gen != a.readGen {
-				return
-			}
-			a.heard = &first
-			a.opts.Events.Position(first.Start, first.End, a.ix.LineOf(first.Start)+1)
-			a.setPlayback(Stopped)
-		})
+		a.speakSilently(from, to, gen)
 		return
 	}
 	q := a.speechQ
 	word := func(start, end int) { q.push(speechEvent{gen: gen, start: start, end: end}) }
 	done := func(completed bool) { q.push(speechEvent{gen: gen, done: true, completed: completed}) }
 	if rr, ok := a.opts.Speaker.(RateReader); ok && rate > 0 {
-		rr.ReadAtRate(a.d, from, to, rate, word, done)
+		rr.ReadAtRate(d, from, to, rate, word, done)
 		return
 	}
 	if cs, ok := a.opts.Speaker.(ContinuousSpeaker); ok && continuous {
-		cs.ReadContinuous(a.ix, from, to, word, done)
+		cs.ReadContinuous(ix, from, to, word, done)
 		return
 	}
-	a.opts.Speaker.Read(a.d, from, to, word, done)
+	a.opts.Speaker.Read(d, from, to, word, done)
 }
 
 // Read starts reading what ("cursor", "document", "paragraph", "sentence",
@@ -335,6 +351,11 @@ func (a *App) Pause() (string, error) {
 
 func (a *App) pause() {
 	if a.playback != Reading {
+		return
+	}
+	if a.listening != nil {
+		// The rendered document has no place in the source to resume at.
+		a.stopReading()
 		return
 	}
 	a.readGen++

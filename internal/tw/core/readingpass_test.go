@@ -403,3 +403,27 @@ func mustActionSaid(t *testing.T, app *core.App, id string) (core.ActionResult, 
 	res := mustAction(t, app, id, nil)
 	return res, res.Status
 }
+
+// TestListenRenderedReadsTheDocumentAsItRenders: in edit mode,
+// listen_rendered reads the rendered text, not the Markdown source, and
+// leaves the caret where it was; outside edit mode it says what it is for.
+func TestListenRenderedReadsTheDocumentAsItRenders(t *testing.T) {
+	v := &rangeVoice{}
+	app, ev, _ := openAdapting(t, "# Fish\n\nOne *red* fish.\n", v, nil, nil)
+	if _, said := mustActionSaid(t, app, "listen_rendered"); !strings.HasPrefix(said, "Listening to the rendered document is for edit mode") {
+		t.Errorf("outside edit mode: %q", said)
+	}
+	mustAction(t, app, "toggle_edit_mode", nil)
+	before := cursorOf(t, app)
+	mustAction(t, app, "listen_rendered", nil)
+	ev.waitStopped(t)
+	if got := v.ranges(); len(got) != 1 || got[0] != "Fish\n\nOne red fish." {
+		t.Errorf("read %q, want the rendered text", got)
+	}
+	if c := cursorOf(t, app); c != before {
+		t.Errorf("the caret moved from %d to %d", before, c)
+	}
+	if _, said := mustActionSaid(t, app, "about"); !strings.HasPrefix(said, "tw "+core.Version+", a reader compatible with textweaver") {
+		t.Errorf("about said %q", said)
+	}
+}
