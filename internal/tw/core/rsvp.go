@@ -7,8 +7,8 @@ import (
 )
 
 // RSVP (rapid serial visual presentation) shows one word at a time, from
-// the cursor, at reading_aids.rsvp.wpm words a minute, where
-// reading_aids.rsvp.position says. The word shown is the cursor's: each
+// the cursor, at reading_aids.rsvp_wpm words a minute, where
+// reading_aids.rsvp_position says. The word shown is the cursor's: each
 // word it moves to is reported as a position (Events.Position), which is
 // what a front end without a view of its own (JSON-RPC) gets.
 func init() {
@@ -36,7 +36,7 @@ type rsvpState struct {
 type RSVPView struct {
 	Word     string
 	Start    int
-	Position string // a choice of reading_aids.rsvp.position, such as "center"
+	Position string // a choice of reading_aids.rsvp_position, such as "center"
 	WPM      int
 	Playing  bool
 }
@@ -115,13 +115,13 @@ func (a *App) rsvpTick(gen uint64) {
 	a.rsvpSchedule()
 }
 
-// rsvpWPM is reading_aids.rsvp.wpm.
-func (a *App) rsvpWPM() int { return max(a.opts.Settings.Int("reading_aids.rsvp.wpm"), 1) }
+// rsvpWPM is reading_aids.rsvp_wpm.
+func (a *App) rsvpWPM() int { return max(a.opts.Settings.Int("reading_aids.rsvp_wpm"), 1) }
 
-// rsvpRate changes reading_aids.rsvp.wpm by step and says the new rate;
+// rsvpRate changes reading_aids.rsvp_wpm by step and says the new rate;
 // at either end of its range it says so.
 func (a *App) rsvpRate(step int) {
-	st, _ := settings.Lookup("reading_aids.rsvp.wpm")
+	st, _ := settings.Lookup("reading_aids.rsvp_wpm")
 	old := a.rsvpWPM()
 	next := min(max(old+step, int(st.Min)), int(st.Max))
 	switch {
@@ -129,14 +129,14 @@ func (a *App) rsvpRate(step int) {
 		a.say(a.tr("Fastest RSVP rate."))
 	case next == old:
 		a.say(a.tr("Slowest RSVP rate."))
-	case a.setSetting("reading_aids.rsvp.wpm", float64(next)):
+	case a.setSetting("reading_aids.rsvp_wpm", float64(next)):
 		a.say(a.tr("RSVP %d words per minute.", next))
 	}
 }
 
 // rsvpPositionNext moves the RSVP word to the next of its nine places.
 func (a *App) rsvpPositionNext() {
-	a.cycleSetting("reading_aids.rsvp.position", msg("RSVP position"))
+	a.cycleSetting("reading_aids.rsvp_position", msg("RSVP position"))
 }
 
 // rsvpView is the RSVP to draw, or nil when it is hidden.
@@ -144,7 +144,7 @@ func (a *App) rsvpView() *RSVPView {
 	if a.rsvp == nil || a.d == nil {
 		return nil
 	}
-	v := &RSVPView{Start: a.cursor, Position: a.opts.Settings.String("reading_aids.rsvp.position"),
+	v := &RSVPView{Start: a.cursor, Position: a.opts.Settings.String("reading_aids.rsvp_position"),
 		WPM: a.rsvpWPM(), Playing: a.rsvp.playing}
 	if w, ok := a.ix.Word(a.cursor); ok {
 		v.Word, v.Start = a.d.Slice(w.Start, w.End), w.Start

@@ -12,9 +12,9 @@ import (
 
 // The reading aids the terminal reader draws: bionic reading (the first
 // half of each word in bold, reading_aids.bionic), the reading ruler
-// (reading_aids.ruler.mode: the cursor's row underlined, or a band of
+// (reading_aids.ruler_mode: the cursor's row underlined, or a band of
 // three rows with the rest dimmed), and RSVP (one word at a time, in a
-// box where reading_aids.rsvp.position says).
+// box where reading_aids.rsvp_position says).
 
 // bionicRanges are the code point ranges of row drawn in bold for bionic
 // reading: the first half (rounded up) of each word of two letters or
@@ -60,7 +60,7 @@ func (r *Reader) drawRuler(y, w int) {
 	if r.cfg.Settings == nil || y < 0 {
 		return
 	}
-	mode := r.cfg.Settings.String("reading_aids.ruler.mode")
+	mode := r.cfg.Settings.String("reading_aids.ruler_mode")
 	if mode != "current_line" && mode != "ruler" {
 		return
 	}
