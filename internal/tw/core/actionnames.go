@@ -122,6 +122,7 @@ var actionNames = map[string]string{
 	"ruler_cycle":                 msg("ruler cycle"),
 	"listen_rendered":             msg("listen rendered"),
 	"about":                       msg("about"),
+	"color_settings":              msg("color settings"),
 	"link_address":                msg("link address"),
 	"replay_sentence":             msg("replay sentence"),
 	"replay_paragraph":            msg("replay paragraph"),

@@ -187,6 +187,7 @@ type App struct {
 	// the source is edited (its positions are not the source's); nil
 	// otherwise.
 	listening *units.Index
+	colors    func() []string // the front end's colors and their contrast (SetColorLister)
 	speechQ   *eventQueue
 	after     []func()
 	effects   []Effect

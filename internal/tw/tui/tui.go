@@ -92,6 +92,7 @@ func New(cfg Config) *Reader {
 		// The menus and the help search show this reader's keys, and
 		// hand back the actions that are the terminal's own.
 		r.app.SetKeyNames(r.km.ShownKey)
+		r.app.SetColorLister(r.colorLines)
 		r.app.SetFrontActions(frontActions...)
 	}
 	r.seen = viewSettingsOf(cfg.Settings)

@@ -1,0 +1,51 @@
+package core
+
+func init() {
+	handle(anytime, map[string]actionHandler{"color_settings": (*App).colorSettings})
+}
+
+// colorSettingPaths are the settings that choose the colors, with their
+// labels, as color_settings lists them after the front end's colors.
+var colorSettingPaths = []struct{ path, label string }{
+	{"display.theme", msg("Theme")},
+	{"highlight.color", msg("Highlight color")},
+	{"reading_aids.ruler_mode", msg("Reading ruler")},
+}
+
+// SetColorLister gives the app the colors the front end draws with, each
+// with its contrast, as lines of the color_settings list (nil: none, as
+// over JSON-RPC, whose client draws its own).
+func (a *App) SetColorLister(f func() []string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.colors = f
+}
+
+// colorSettings lists the colors the screen is drawn with and their
+// contrast, then the settings that choose them; Enter on a setting moves
+// it to its next value.
+func (a *App) colorSettings() {
+	var items []string
+	if a.colors != nil {
+		items = a.colors()
+	}
+	shown := len(items)
+	for _, c := range colorSettingPaths {
+		items = append(items, a.tr("%s: %s", a.trKey(c.label), a.settingValue(c.path)))
+	}
+	a.openList(&List{Title: a.tr("Color settings"), Items: items, choose: func(i int) {
+		if i >= shown {
+			c := colorSettingPaths[i-shown]
+			a.cycleSetting(c.path, c.label)
+		}
+	}})
+}
+
+// settingValue is the value of path as it is said: its choice's label
+// when the settings can say it, else the value itself.
+func (a *App) settingValue(path string) string {
+	if adj, ok := a.opts.Settings.(Adjuster); ok {
+		return a.spoken(adj, path)
+	}
+	return a.opts.Settings.String(path)
+}
