@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -236,7 +237,7 @@ func (r *Reader) colorLines() []string {
 		return []string{r.tr("The terminal's own colors: their contrast is the terminal's to give.")}
 	}
 	pair := func(label string, fg, bg int32) string {
-		return r.tr("%s: #%06X on #%06X, contrast %.1f to 1", r.text(label), fg, bg, contrast(fg, bg))
+		return r.tr("%s: %s on %s, contrast %s to 1", r.text(label), hexColor(fg), hexColor(bg), ratio(contrast(fg, bg)))
 	}
 	lines := []string{
 		pair(i18n.Key("Text"), pal.Fg, pal.Bg),
@@ -257,7 +258,13 @@ func (r *Reader) colorLines() []string {
 			bg, fg = hc.OnDark, 0x000000
 		}
 		lines = append(lines, pair(i18n.Key("Word being heard"), fg, bg),
-			r.tr("Word being heard against the page: contrast %.1f to 1", contrast(bg, pal.Bg)))
+			r.tr("Word being heard against the page: contrast %s to 1", ratio(contrast(bg, pal.Bg))))
 	}
 	return lines
 }
+
+// hexColor is a 0xRRGGBB color as #RRGGBB.
+func hexColor(c int32) string { return fmt.Sprintf("#%06X", c) }
+
+// ratio is a contrast ratio to one decimal.
+func ratio(x float64) string { return fmt.Sprintf("%.1f", x) }
