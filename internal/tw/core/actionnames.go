@@ -123,6 +123,7 @@ var actionNames = map[string]string{
 	"listen_rendered":             msg("listen rendered"),
 	"about":                       msg("about"),
 	"color_settings":              msg("color settings"),
+	"syllables_toggle":            msg("syllables toggle"),
 	"link_address":                msg("link address"),
 	"replay_sentence":             msg("replay sentence"),
 	"replay_paragraph":            msg("replay paragraph"),

@@ -87,7 +87,7 @@ var actionList = func() []ActionInfo {
 	add(GroupReading, "reading_pass", "repeat_sentence_slower", "stop_at",
 		"rsvp_toggle", "rsvp_play_pause", "rsvp_faster", "rsvp_slower", "rsvp_position_next", "listen_rendered")
 	add(GroupFile, "reading_statistics")
-	add(GroupView, "bionic_toggle", "ruler_cycle", "color_settings", "about")
+	add(GroupView, "bionic_toggle", "ruler_cycle", "syllables_toggle", "color_settings", "about")
 	return out
 }()
 

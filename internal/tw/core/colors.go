@@ -1,7 +1,29 @@
 package core
 
+import "textfirst/internal/tw/hyphen"
+
 func init() {
-	handle(anytime, map[string]actionHandler{"color_settings": (*App).colorSettings})
+	handle(anytime, map[string]actionHandler{
+		"color_settings":   (*App).colorSettings,
+		"syllables_toggle": (*App).syllablesToggle,
+	})
+}
+
+// syllablesToggle turns reading_aids.syllables on or off; turned on for a
+// document whose language has no hyphenation dictionary installed, it
+// says which Debian package to install.
+func (a *App) syllablesToggle() {
+	a.cycleSetting("reading_aids.syllables", msg("Syllables"))
+	if !a.opts.Settings.Bool("reading_aids.syllables") || a.d == nil {
+		return
+	}
+	lang := ""
+	if a.d.Meta.Language != nil {
+		lang = *a.d.Meta.Language
+	}
+	if _, err := hyphen.ForLanguage(lang); err != nil {
+		a.sayError(a.tr("No syllables can be shown: %v", err))
+	}
 }
 
 // colorSettingPaths are the settings that choose the colors, with their

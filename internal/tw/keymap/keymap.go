@@ -248,6 +248,7 @@ var defaults = func() []binding {
 	b(g, "quiet_screen", "Alt+Q")
 	b(g, "bionic_toggle", "Alt+Shift+B")
 	b(g, "ruler_cycle", "Alt+Shift+U")
+	b(g, "syllables_toggle", "Alt+Shift+Z")
 	b(g, "say_all", "Alt+A")
 	// Ctrl+C copies in every mode: the selection, else the sentence.
 	b(g, "copy", "Ctrl+C")

@@ -346,6 +346,8 @@ var schema = func() []Setting {
 			Choice{"center-left", "Middle left"}, Choice{"center", "Center"}, Choice{"center-right", "Middle right"},
 			Choice{"bottom-left", "Bottom left"}, Choice{"bottom-center", "Bottom center"}, Choice{"bottom-right", "Bottom right"}),
 		toggle("reading_aids.bionic", "Bionic reading", "Draws the first half of each word in bold.", false),
+		toggle("reading_aids.syllables", "Syllables",
+			"Draws words split into syllables with a middle dot, by the hyphenation patterns of the document's language; speech is unchanged.", false),
 		choice("reading_aids.ruler_mode", "Reading ruler",
 			"Marks the line at the cursor, or a band of three lines around it.", "off", false,
 			Choice{"off", "Off"}, Choice{"current_line", "Current line"}, Choice{"ruler", "Ruler"}),

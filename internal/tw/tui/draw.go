@@ -63,7 +63,7 @@ func messageRows(text string, w, h int) []string {
 		return []string{""}
 	}
 	var out []string
-	for _, rw := range wrap(text, 0, 0, max(w, 1)) {
+	for _, rw := range wrap(text, 0, 0, max(w, 1), nil) {
 		out = append(out, text[rw.startByte:rw.endByte])
 	}
 	if len(out) > limit {
@@ -82,13 +82,15 @@ func (r *Reader) gutter(d *doc.Document, lines int) int {
 // ensureLayout rebuilds the layout when the document or the width changed.
 func (r *Reader) ensureLayout(d *doc.Document) {
 	w, _ := r.scr.Size()
-	if r.lo != nil && r.lo.d == d {
+	syllables := r.syllableDict(d)
+	if r.lo != nil && r.lo.d == d && r.lo.syllables == syllables {
 		if r.lo.width == max(w-r.gutter(d, r.lo.lines()), 1) {
 			return
 		}
 	}
 	lines := strings.Count(d.Text, "\n") + 1
 	r.lo = newLayout(d, w-r.gutter(d, lines))
+	r.lo.syllables = syllables
 	r.rtl = map[int]bool{}
 	r.topLine = min(r.topLine, r.lo.lines()-1)
 	r.topRow = 0
@@ -318,6 +320,13 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 			style := r.cellStyle(c, m)
 			if inRanges(bold, c.pos) {
 				style = style.Bold(true)
+			}
+			if c.dot {
+				if x >= gutter && x+c.width <= w {
+					scr.Put(x, y, "·", r.th.gutter)
+				}
+				x++
+				c.width--
 			}
 			if c.pos <= pos && pos < c.pos+c.n {
 				cursorX, cursorY = min(max(x, gutter), w-1), y

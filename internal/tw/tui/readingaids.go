@@ -8,6 +8,8 @@ import (
 	"github.com/rivo/uniseg"
 
 	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/hyphen"
 )
 
 // The reading aids the terminal reader draws: bionic reading (the first
@@ -117,4 +119,22 @@ func (r *Reader) drawRSVP(v *core.RSVPView, w int) (x, y int) {
 	putText(r.scr, x+1+width, y+1, w-x-1-width, "│", r.th.text)
 	putText(r.scr, x, y+2, w-x, "└"+line+"┘", r.th.text)
 	return x + 2, y + 1
+}
+
+// syllableDict is the hyphenation dictionary of d's language when
+// reading_aids.syllables is on and one is installed; nil otherwise (the
+// syllables_toggle action says why).
+func (r *Reader) syllableDict(d *doc.Document) *hyphen.Dict {
+	if r.cfg.Settings == nil || !r.cfg.Settings.Bool("reading_aids.syllables") {
+		return nil
+	}
+	lang := ""
+	if d.Meta.Language != nil {
+		lang = *d.Meta.Language
+	}
+	if r.syllables == nil || r.syllablesLang != lang {
+		r.syllables, _ = hyphen.ForLanguage(lang)
+		r.syllablesLang = lang
+	}
+	return r.syllables
 }

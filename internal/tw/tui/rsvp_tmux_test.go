@@ -13,7 +13,8 @@ var rsvpBox = regexp.MustCompile(`│ (\S+) │`)
 // shows the word at the cursor in a box, Alt+Shift+P plays it word by
 // word, Alt+Shift+Up makes it faster, rsvp_position_next moves the box, and
 // Alt+Shift+R hides it; bionic reading (Alt+Shift+B) draws the start of
-// words in bold and the ruler (Alt+Shift+U) underlines the cursor's row.
+// words in bold, the ruler (Alt+Shift+U) underlines the cursor's row and
+// syllables (Alt+Shift+Z) split the words with middle dots.
 func TestTmuxRSVPShowsOneWordAtATime(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
 	s := startSample(t, 80, 24, "")
@@ -60,5 +61,9 @@ func TestTmuxRSVPShowsOneWordAtATime(t *testing.T) {
 		rows := strings.Split(styled(), "\n")
 		return len(rows) > 2 && underlined.MatchString(rows[0]) && !strings.Contains(rows[2], "4m")
 	})
+	// Syllables (Alt+Shift+Z) split words with a middle dot, by Debian's
+	// hyphen-en-us patterns.
+	s.press([]step{{"", "M-Z", "Syllables: on."}})
+	s.waitScreen("the title in syllables", func(sc string) bool { return strings.Contains(sc, "Light·house") })
 	s.quit()
 }
