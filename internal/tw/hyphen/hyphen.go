@@ -146,20 +146,30 @@ func (d *Dict) Breaks(word string) []int {
 	if n < d.LeftMin+d.RightMin || n > 100 {
 		return nil
 	}
-	letters := make([]rune, 0, n+2)
-	letters = append(letters, '.')
+	// The word in lower case between dots, and where each of its
+	// letters starts, so that patterns are looked up by slices of it.
+	var b strings.Builder
+	b.Grow(len(word) + 2)
+	at := make([]int, 0, n+3)
+	at = append(at, 0)
+	b.WriteByte('.')
 	for _, r := range word {
 		if !unicode.IsLetter(r) {
 			return nil
 		}
-		letters = append(letters, unicode.ToLower(r))
+		at = append(at, b.Len())
+		b.WriteRune(unicode.ToLower(r))
 	}
-	letters = append(letters, '.')
-	// values[i] is the highest digit between letters[i-1] and letters[i].
-	values := make([]byte, len(letters)+1)
-	for i := range letters {
-		for j := i + 1; j <= len(letters) && j-i <= d.maxLen; j++ {
-			p, ok := d.patterns[string(letters[i:j])]
+	at = append(at, b.Len())
+	b.WriteByte('.')
+	at = append(at, b.Len())
+	letters := b.String()
+	count := len(at) - 1 // letters, the dots included
+	// values[i] is the highest digit before letter i of letters.
+	values := make([]byte, count+1)
+	for i := 0; i < count; i++ {
+		for j := i + 1; j <= count && j-i <= d.maxLen; j++ {
+			p, ok := d.patterns[letters[at[i]:at[j]]]
 			if !ok {
 				continue
 			}

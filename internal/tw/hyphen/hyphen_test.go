@@ -1,8 +1,10 @@
 package hyphen_test
 
 import (
+	"os"
 	"strings"
 	"testing"
+	"unicode"
 
 	"textfirst/internal/tw/hyphen"
 )
@@ -63,4 +65,30 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkBreaks hyphenates the words of a file (TW_HYPHEN_WORDS, one a
+// line; by default the words of Debian's GPL-3), as the reader does for
+// each line it draws.
+func BenchmarkBreaks(b *testing.B) {
+	d, err := hyphen.ForLanguage("en")
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := os.Getenv("TW_HYPHEN_WORDS")
+	if path == "" {
+		path = "/usr/share/common-licenses/GPL-3"
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	words := strings.FieldsFunc(string(data), func(r rune) bool { return !unicode.IsLetter(r) })
+	b.ResetTimer()
+	for range b.N {
+		for _, w := range words {
+			d.Breaks(w)
+		}
+	}
+	b.ReportMetric(float64(len(words))*float64(b.N)/b.Elapsed().Seconds(), "words/s")
 }
