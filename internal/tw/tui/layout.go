@@ -493,13 +493,27 @@ func (lo *layout) dotsOf(l int) map[int]bool {
 	text := lo.d.Text[bs:be]
 	ds := map[int]bool{}
 	p, state := lo.linePos[l], -1
+	address := 0 // code points left of a web or mail address, whose words are not split
 	for len(text) > 0 {
+		if address == 0 && (p == lo.linePos[l] || strings.HasPrefix(text, " ")) {
+			field := strings.TrimLeft(text, " ")
+			if i := strings.IndexAny(field, " \t"); i >= 0 {
+				field = field[:i]
+			}
+			if strings.Contains(field, "://") || strings.HasPrefix(field, "www.") || strings.Contains(field, "@") {
+				address = utf8.RuneCountInString(text) - utf8.RuneCountInString(strings.TrimLeft(text, " ")) + utf8.RuneCountInString(field)
+			}
+		}
 		var w string
 		w, text, state = uniseg.FirstWordInString(text, state)
-		for _, b := range lo.syllables.Breaks(w) {
-			ds[p+b] = true
+		n := utf8.RuneCountInString(w)
+		if address == 0 {
+			for _, b := range lo.syllables.Breaks(w) {
+				ds[p+b] = true
+			}
 		}
-		p += utf8.RuneCountInString(w)
+		address = max(address-n, 0)
+		p += n
 	}
 	lo.dots[l] = ds
 	return ds
