@@ -171,18 +171,19 @@ type App struct {
 	find     *findState
 	quitting bool
 
-	playback string
-	readGen  uint64
-	readEnd  int
-	heard    *units.Range
-	follow   bool
-	narrate  bool        // a continuous reading: the voice says the structure too (ContinuousSpeaker)
-	pass     string      // the reading pass (readingpass.go)
-	plan     readingPlan // what the continuous reading in progress does besides reading on
-	stopTime time.Time   // when continuous reading stops by itself (the stop_at prompt); zero: never
-	stats    statsRecorder
-	rsvp     *rsvpState // RSVP while it is shown (rsvp.go); nil: hidden
-	rsvpGen  uint64     // the generation of RSVP's timer: a tick of an older one does nothing
+	playback  string
+	readGen   uint64
+	readEnd   int
+	spokenEnd int // the end of the range the voice was last given (speak)
+	heard     *units.Range
+	follow    bool
+	narrate   bool        // a continuous reading: the voice says the structure too (ContinuousSpeaker)
+	pass      string      // the reading pass (readingpass.go)
+	plan      readingPlan // what the continuous reading in progress does besides reading on
+	stopTime  time.Time   // when continuous reading stops by itself (the stop_at prompt); zero: never
+	stats     statsRecorder
+	rsvp      *rsvpState // RSVP while it is shown (rsvp.go); nil: hidden
+	rsvpGen   uint64     // the generation of RSVP's timer: a tick of an older one does nothing
 	// listening is the rendered document read by listen_rendered while
 	// the source is edited (its positions are not the source's); nil
 	// otherwise.

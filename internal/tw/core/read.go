@@ -145,7 +145,7 @@ func (a *App) applySpeechEvent(e speechEvent) {
 	if e.done {
 		if e.completed {
 			// Read to its end: the end is the furthest point heard.
-			a.statsHeard(a.readEnd)
+			a.statsHeard(a.spokenEnd)
 			if a.readOn() {
 				return
 			}
@@ -242,6 +242,7 @@ func (a *App) speakSilently(from, to int, gen uint64) {
 func (a *App) speak(from, to, rate int) {
 	a.readGen++
 	gen := a.readGen
+	a.spokenEnd = to
 	continuous := a.narrate
 	d, ix := a.d, a.ix
 	if a.listening != nil {

@@ -427,3 +427,24 @@ func TestListenRenderedReadsTheDocumentAsItRenders(t *testing.T) {
 		t.Errorf("about said %q", said)
 	}
 }
+
+// TestSkimCountsTheFurthestPointHeard: a skim of the headings read to its
+// end has reached the last heading, not the end of the document.
+func TestSkimCountsTheFurthestPointHeard(t *testing.T) {
+	v := &rangeVoice{}
+	app, ev, home := openAdapting(t, sectionsMD, v, nil, nil)
+	mustAction(t, app, "reading_pass", nil)
+	mustAction(t, app, "reading_pass", nil)
+	mustAction(t, app, "read_document", nil)
+	ev.waitStopped(t)
+	s, err := readstats.Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gamma := strings.Index("Alpha\n\nOne fish. Two fish.\n\nBeta\n\nRed fish. Blue fish.\n\nGamma", "Gamma") + len("Gamma")
+	for _, d := range s.Documents {
+		if d.FurthestChar != gamma {
+			t.Errorf("furthest point %d (%d percent), want %d, the end of the last heading", d.FurthestChar, d.Furthest, gamma)
+		}
+	}
+}
