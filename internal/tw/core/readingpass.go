@@ -42,11 +42,12 @@ var passNames = map[string]string{
 const slowerBy = 60
 
 // readingPlan is what the continuous reading in progress does besides
-// reading on: the ranges of its pass still to read after the one being
-// read, whether it ends at a section's end (reading.stop_at), and when
+// reading on: in a pass, where its next range is looked for (up to its
+// end), whether it ends at a section's end (reading.stop_at), and when
 // its timer (reading.stop_after_minutes) runs out.
 type readingPlan struct {
-	rest       []units.Range
+	skim       bool // a pass other than the full text is being read
+	next, to   int  // the pass's next range is looked for in [next, to)
 	sectionEnd bool
 	deadline   time.Time
 }
@@ -88,35 +89,33 @@ func (a *App) planReading(from, to int) (int, int, bool) {
 	if a.pass == passFull {
 		return from, to, true
 	}
-	segs := a.passRanges(from, to)
-	if len(segs) == 0 {
+	first, next, ok := a.passRange(from, to)
+	if !ok {
 		a.say(a.tr("Nothing to read in the pass %s after the cursor.", a.trKey(passNames[a.pass])))
 		return 0, 0, false
 	}
 	// A skim is never taken for the whole text: it is named as it starts.
 	a.record(a.tr("Reading pass: %s.", a.trKey(passNames[a.pass])), Polite)
-	a.plan.rest = segs[1:]
-	return segs[0].Start, segs[0].End, true
+	a.plan.skim, a.plan.next, a.plan.to = true, next, to
+	return first.Start, first.End, true
 }
 
-// passRanges are the ranges of [from, to) the reading pass says, in
-// order: the headings, and with first sentences the first sentence of
-// each paragraph that is not a heading.
-func (a *App) passRanges(from, to int) []units.Range {
-	var out []units.Range
-	add := func(r units.Range) {
-		r.Start, r.End = max(r.Start, from), min(r.End, to)
-		if r.End > r.Start {
-			out = append(out, r)
-		}
+// passRange is the first range of [from, to) the reading pass says — a
+// heading, or with first sentences a heading or the first sentence of a
+// paragraph — and where the pass's next range is looked for after it.
+// Each is found as reading reaches it, so a skim of a book starts at once.
+func (a *App) passRange(from, to int) (r units.Range, next int, ok bool) {
+	clip := func(r units.Range) units.Range {
+		return units.Range{Start: max(r.Start, from), End: min(r.End, to)}
 	}
 	headings := a.ix.Kind(doc.Heading)
 	i := headings.Search(func(m doc.Marker) bool { return m.End > from })
 	if a.pass == passHeadings {
-		for ; i < headings.Len() && headings.At(i).Start < to; i++ {
-			add(units.Range{Start: headings.At(i).Start, End: headings.At(i).End})
+		if i < headings.Len() && headings.At(i).Start < to {
+			h := headings.At(i)
+			return clip(units.Range{Start: h.Start, End: h.End}), h.End, true
 		}
-		return out
+		return units.Range{}, 0, false
 	}
 	for pos := from; pos < to; {
 		p, ok := a.ix.ParagraphAtOrAfter(pos)
@@ -126,14 +125,19 @@ func (a *App) passRanges(from, to int) []units.Range {
 		for i < headings.Len() && headings.At(i).End <= p.Start {
 			i++
 		}
+		next := max(p.End+1, pos+1)
 		if i < headings.Len() && headings.At(i).Start < p.End {
-			add(p) // a heading is said whole
+			if c := clip(p); c.End > c.Start {
+				return c, next, true // a heading is said whole
+			}
 		} else if s := a.ix.Sentences(p); len(s) > 0 {
-			add(s[0])
+			if c := clip(s[0]); c.End > c.Start {
+				return c, next, true
+			}
 		}
-		pos = max(p.End+1, pos+1)
+		pos = next
 	}
-	return out
+	return units.Range{}, 0, false
 }
 
 // sectionEnd is where a continuous reading from from stops by itself
@@ -166,14 +170,16 @@ func (a *App) sectionEnd(from int) (int, bool) {
 // read to its end: with the pass's next range, or, at the end of a
 // section, by stopping there and saying so. It reports whether it did.
 func (a *App) readOn() bool {
-	if len(a.plan.rest) > 0 {
-		next := a.plan.rest[0]
-		a.plan.rest = a.plan.rest[1:]
-		if a.follow {
-			a.cursor = next.Start
+	if a.plan.skim {
+		if r, next, ok := a.passRange(a.plan.next, a.plan.to); ok {
+			a.plan.next = next
+			if a.follow {
+				a.cursor = r.Start
+			}
+			a.speak(r.Start, r.End, 0)
+			return true
 		}
-		a.speak(next.Start, next.End, 0)
-		return true
+		a.plan.skim = false
 	}
 	if !a.plan.sectionEnd {
 		return false
