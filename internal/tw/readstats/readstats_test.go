@@ -112,3 +112,22 @@ func FuzzLoad(f *testing.F) {
 		s.MostRead(10)
 	})
 }
+
+// BenchmarkAdd is one write of the statistics (what reading does each
+// minute and when it stops) into a home that has 1,000 documents'.
+func BenchmarkAdd(b *testing.B) {
+	home := b.TempDir()
+	var deltas []readstats.Delta
+	for i := range 1000 {
+		deltas = append(deltas, readstats.Delta{Path: filepath.Join("/books", strings.Repeat("x", i%40), string(rune('a'+i%26)), time.Duration(i).String()), Title: "A book", Seconds: 60, NewSession: true})
+	}
+	if err := readstats.Add(home, deltas...); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if err := readstats.Add(home, readstats.Delta{Path: "/books/now.epub", Seconds: 60, Furthest: 10}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
