@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -15,16 +13,7 @@ import (
 // palette) is named.
 func TestTmuxStopAtAndReadingStatistics(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	data, err := os.ReadFile(filepath.Join("testdata", "structure-sample.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "sample.md"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	homeWith(t, dir, "settings.toml", "[speech]\nrate = 900\n")
-	s := startTw(t, 100, 30, dir, "PULSE_SERVER=unix:/nonexistent/pulse", "--backend espeak sample.md")
+	s := startStructureSample(t)
 	s.said.expect("Opened Sample Markdown Document.")
 	s.press([]step{
 		{"", "F2", "Command"},
