@@ -64,7 +64,7 @@ func TestUnknownCommand(t *testing.T) {
 		{[]string{"frobnicate"}, ""},
 		{[]string{"transcode", "x.md"}, ""},
 		{[]string{"library"}, ""},
-		{[]string{"stats", "notes.md"}, ""},
+		{[]string{"stat", "notes.md"}, "Did you mean tw stats?"},
 		{[]string{"tex", "notes.md"}, "Did you mean tw text?"},
 		{[]string{"serv", "--stdio"}, "Did you mean tw serve?"},
 		{[]string{"voice"}, "Did you mean tw voices?"},
