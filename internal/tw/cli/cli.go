@@ -198,7 +198,7 @@ A FILE of - reads standard input.`,
 	root.CompletionOptions.HiddenDefaultCmd = false
 	root.AddCommand(
 		openCmd(env), textCmd(env), infoCmd(env), searchCmd(env), marksCmd(env), serveCmd(env),
-		backendsCmd(env), voicesCmd(env), speakCmd(env), exportAudioCmd(env), convertCmd(env), settingsCmd(env), summarizeCmd(env), defineCmd(env), statsCmd(env), lintCmd(env), versionCmd(env),
+		backendsCmd(env), voicesCmd(env), speakCmd(env), exportAudioCmd(env), convertCmd(env), settingsCmd(env), summarizeCmd(env), defineCmd(env), statsCmd(env), lintCmd(env), studyCmd(env), versionCmd(env),
 	)
 	root.SetHelpCommand(&cobra.Command{
 		Use:   "help [command]",

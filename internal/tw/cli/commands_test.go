@@ -15,7 +15,7 @@ import (
 
 // commands are every command tw has, as `tw help` lists them.
 var commands = []string{"backends", "completion", "convert", "define", "export-audio", "help", "info", "lint", "marks", "open", "search",
-	"serve", "settings", "speak", "stats", "summarize", "text", "version", "voices"}
+	"serve", "settings", "speak", "stats", "study", "summarize", "text", "version", "voices"}
 
 func TestHelpForEveryCommand(t *testing.T) {
 	// The list of commands is the one tw prints.

@@ -61,6 +61,10 @@ var actionList = func() []ActionInfo {
 		"list_notes", "next_note", "previous_note", "delete_note", "highlight_selection",
 		"toggle_highlight", "list_highlights", "rename_bookmark", "delete_bookmark",
 		"export_study_sheet", "note_links", "edit_note")
+	add(GroupBookmarks,
+		"highlight_as", "highlight_name_1", "highlight_name_2", "highlight_name_3", "highlight_name_4", "highlight_name_5",
+		"collect_highlights", "export_study_sheet_by_name", "make_cards", "study_cards", "list_cards",
+		"grade_again", "grade_hard", "grade_good", "grade_easy", "self_test")
 	add(GroupReading,
 		"play_pause", "stop", "read_from_cursor", "read_document", "read_current_character",
 		"read_current_word", "read_current_sentence", "read_current_line", "read_paragraph",

@@ -470,10 +470,20 @@ func (a *App) toggleHighlight() {
 		}
 		return
 	}
+	if text, ok := a.addHighlight(""); ok {
+		a.say(a.tr("Highlighted: %s", text))
+	}
+}
+
+// addHighlight highlights the selection, else the sentence at the cursor,
+// with name ("" for none), and saves it; it returns the highlighted text
+// as said, or false (said) when there is nothing to highlight or the save
+// failed.
+func (a *App) addHighlight(name string) (string, bool) {
 	r, ok := a.noteTarget()
 	if !ok {
 		a.say(a.tr("Nothing here to highlight."))
-		return
+		return "", false
 	}
 	a.state.NextID++
 	color := a.opts.Settings.String("highlight.color")
@@ -482,12 +492,13 @@ func (a *App) toggleHighlight() {
 	}
 	cr, canon := a.toCanonical(r)
 	a.state.Highlights = append(a.state.Highlights, docstate.Highlight{ID: a.state.NextID, Start: cr.Start, End: cr.End,
-		Color: color, Text: canon.Slice(cr.Start, cr.End)})
+		Color: color, Text: canon.Slice(cr.Start, cr.End), Name: name})
 	a.sortHighlights()
 	a.sel = nil
-	if a.saveMarks(msg("Could not save the highlight: %s.")) {
-		a.say(a.tr("Highlighted: %s", a.previewText(a.d.Slice(r.Start, r.End))))
+	if !a.saveMarks(msg("Could not save the highlight: %s.")) {
+		return "", false
 	}
+	return a.previewText(a.d.Slice(r.Start, r.End)), true
 }
 
 func (a *App) highlightItems() []string {

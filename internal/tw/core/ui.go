@@ -48,14 +48,15 @@ type List struct {
 	adjust   func(index, dir int) // left/right in the settings list
 	remove   func(index int)      // delete key
 	rename   func(index int)
-	letters  map[rune]int           // Save/Discard/Cancel style letters
-	kind     listKind               // what the items show, for lists kept up to date
-	moved    func(index int)        // after the item is said (a voice's sample)
-	mark     func(index int)        // space (a favorite voice)
-	intro    string                 // what opening the list says, when not the usual
-	search   []string               // what the filter looks in, by item of all, when not the item
-	explain  func(index int) string // what details says, when more than the item (a setting's help)
-	closing  func() string          // what Escape says, when not "Cancelled." (changes kept); "" for the usual
+	letters  map[rune]int                 // Save/Discard/Cancel style letters
+	kind     listKind                     // what the items show, for lists kept up to date
+	moved    func(index int)              // after the item is said (a voice's sample)
+	mark     func(index int)              // space (a favorite voice)
+	intro    string                       // what opening the list says, when not the usual
+	search   []string                     // what the filter looks in, by item of all, when not the item
+	explain  func(index int) string       // what details says, when more than the item (a setting's help)
+	closing  func() string                // what Escape says, when not "Cancelled." (changes kept); "" for the usual
+	key      func(index int, c rune) bool // a character the list takes itself (a grade); false: not one
 }
 
 // listKind names the lists whose items follow the marks they show.
@@ -423,6 +424,9 @@ func (a *App) listCharacter(l *List, c rune) {
 		} else {
 			l.mark(l.allIdx[l.Selected])
 		}
+		return
+	}
+	if l.key != nil && len(l.Items) > 0 && l.key(l.allIdx[l.Selected], c) {
 		return
 	}
 	if i, ok := l.letters[c]; ok {

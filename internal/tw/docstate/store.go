@@ -43,7 +43,8 @@ type Note struct {
 	Context string   `json:"context"`
 }
 
-// Highlight marks a range with a color.
+// Highlight marks a range with a color, and a name the reader gave it
+// (highlight_as: "definition", "exam"); "" for a highlight with none.
 type Highlight struct {
 	ID      int    `json:"id"`
 	Start   int    `json:"start"`
@@ -51,6 +52,7 @@ type Highlight struct {
 	Color   string `json:"color"`
 	Text    string `json:"text"`
 	Context string `json:"context"`
+	Name    string `json:"name,omitempty"`
 }
 
 // Place is the reading position with its context.

@@ -252,6 +252,9 @@ var schema = func() []Setting {
 			"yellow", false,
 			Choice{"yellow", "Yellow"}, Choice{"green", "Green"}, Choice{"cyan", "Cyan"},
 			Choice{"magenta", "Magenta"}, Choice{"reverse", "Reverse video"}, Choice{"underline", "Underline"}),
+		{Path: "highlight.names", Label: "Highlight names", Kind: KindList,
+			Default: []string{"important", "definition", "question", "example", "review"},
+			Help:    "The names the highlight name 1 to 5 commands give a highlight, in order; highlight as takes any name."},
 
 		// reading
 		toggle("reading.auto_resume", "Resume where you left off",
@@ -329,6 +332,10 @@ var schema = func() []Setting {
 			"The liblouis table braille files are written and read in; another installed table may be named.",
 			"en-ueb-g2.ctb", true,
 			Choice{"en-ueb-g2.ctb", "Unified English Braille, grade 2"}, Choice{"en-ueb-g1.ctb", "Unified English Braille, grade 1"}),
+		choice("braille.math_code", "Math braille",
+			"The braille code for formulas in braille files: UEB technical material, or the Nemeth Code (between the Nemeth Code indicators inside UEB).",
+			"ueb", false,
+			Choice{"ueb", "UEB"}, Choice{"nemeth", "Nemeth"}),
 
 		// library
 		{Path: "library.folders", Label: "Library folders", Kind: KindList, Default: []string{},
@@ -422,6 +429,23 @@ func (d Defaults) Bool(path string) bool { return d.value(path) == true }
 func (d Defaults) String(path string) string {
 	s, _ := d.value(path).(string)
 	return s
+}
+
+// Strings returns a list setting's default.
+func (d Defaults) Strings(path string) []string {
+	switch v := d.value(path).(type) {
+	case []string:
+		return v
+	case []any:
+		out := make([]string, 0, len(v))
+		for _, x := range v {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // NumberTable returns a table of numbers' default, such as the speed presets.
