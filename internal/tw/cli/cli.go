@@ -26,13 +26,14 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/session"
 	"textfirst/internal/tw/settings"
 )
 
 // version is tw's version, as initialize and --version report it.
-const version = "0.1.0-beta.1"
+const version = core.Version
 
 // Env is what a command runs with.
 type Env struct {
@@ -197,7 +198,7 @@ A FILE of - reads standard input.`,
 	root.CompletionOptions.HiddenDefaultCmd = false
 	root.AddCommand(
 		openCmd(env), textCmd(env), infoCmd(env), searchCmd(env), marksCmd(env), serveCmd(env),
-		backendsCmd(env), voicesCmd(env), speakCmd(env), exportAudioCmd(env), convertCmd(env), settingsCmd(env), summarizeCmd(env), defineCmd(env), lintCmd(env), studyCmd(env), citeCmd(env), libraryCmd(env), versionCmd(env),
+		backendsCmd(env), voicesCmd(env), speakCmd(env), exportAudioCmd(env), convertCmd(env), settingsCmd(env), summarizeCmd(env), defineCmd(env), statsCmd(env), lintCmd(env), studyCmd(env), citeCmd(env), libraryCmd(env), versionCmd(env),
 	)
 	root.SetHelpCommand(&cobra.Command{
 		Use:   "help [command]",

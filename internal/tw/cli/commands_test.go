@@ -15,7 +15,7 @@ import (
 
 // commands are every command tw has, as `tw help` lists them.
 var commands = []string{"backends", "cite", "completion", "convert", "define", "export-audio", "help", "info", "library", "lint", "marks", "open", "search",
-	"serve", "settings", "speak", "study", "summarize", "text", "version", "voices"}
+	"serve", "settings", "speak", "stats", "study", "summarize", "text", "version", "voices"}
 
 func TestHelpForEveryCommand(t *testing.T) {
 	// The list of commands is the one tw prints.
@@ -64,7 +64,7 @@ func TestUnknownCommand(t *testing.T) {
 		{[]string{"frobnicate"}, ""},
 		{[]string{"transcode", "x.md"}, ""},
 		{[]string{"bookshelf"}, ""},
-		{[]string{"stats", "notes.md"}, ""},
+		{[]string{"stat", "notes.md"}, "Did you mean tw stats?"},
 		{[]string{"tex", "notes.md"}, "Did you mean tw text?"},
 		{[]string{"serv", "--stdio"}, "Did you mean tw serve?"},
 		{[]string{"voice"}, "Did you mean tw voices?"},

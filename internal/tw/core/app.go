@@ -85,6 +85,12 @@ type ContinuousSpeaker interface {
 	ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool))
 }
 
+// RateReader is a Speaker that can read a range at a rate of its own,
+// words a minute, leaving speech.rate as it is (repeat_sentence_slower).
+type RateReader interface {
+	ReadAtRate(d *doc.Document, from, to, rate int, word func(start, end int), done func(completed bool))
+}
+
 // Settings is what the app reads of the settings store.
 type Settings interface {
 	Int(path string) int
@@ -121,6 +127,9 @@ type Options struct {
 	// leaves no file. Nil: the export_audio action says it is not
 	// available (core does not speak for itself).
 	ExportAudio func(ctx context.Context, d *doc.Document, out, format string, progress func(done float64)) error
+	// Now is the clock of the reading timer and the reading statistics;
+	// nil: the time of day.
+	Now func() time.Time
 }
 
 // Pending is a yes-or-no question waiting for an answer.
@@ -165,9 +174,21 @@ type App struct {
 	playback  string
 	readGen   uint64
 	readEnd   int
+	spokenEnd int // the end of the range the voice was last given (speak)
 	heard     *units.Range
 	follow    bool
-	narrate   bool // a continuous reading: the voice says the structure too (ContinuousSpeaker)
+	narrate   bool        // a continuous reading: the voice says the structure too (ContinuousSpeaker)
+	pass      string      // the reading pass (readingpass.go)
+	plan      readingPlan // what the continuous reading in progress does besides reading on
+	stopTime  time.Time   // when continuous reading stops by itself (the stop_at prompt); zero: never
+	stats     statsRecorder
+	rsvp      *rsvpState // RSVP while it is shown (rsvp.go); nil: hidden
+	rsvpGen   uint64     // the generation of RSVP's timer: a tick of an older one does nothing
+	// listening is the rendered document read by listen_rendered while
+	// the source is edited (its positions are not the source's); nil
+	// otherwise.
+	listening *units.Index
+	colors    func() []string // the front end's colors and their contrast (SetColorLister)
 	speechQ   *eventQueue
 	after     []func()
 	effects   []Effect
@@ -497,6 +518,8 @@ func (a *App) install(d *doc.Document) {
 	a.dirty = false
 	a.mode = ModeBrowse
 	a.guide = false
+	a.statsOpened()
+	a.rsvpOff()
 	a.viewChanged()
 }
 

@@ -139,14 +139,28 @@ func (a *App) applySpeechEvent(e speechEvent) {
 	if e.gen != a.readGen || a.d == nil {
 		return
 	}
+	if a.listening != nil && !e.done {
+		return // a word of the rendered document: not a place in the source
+	}
 	if e.done {
+		if e.completed {
+			// Read to its end: the end is the furthest point heard.
+			a.statsHeard(a.spokenEnd)
+			if a.readOn() {
+				return
+			}
+		}
 		if a.playback == Reading {
 			a.setPlayback(Stopped)
 		}
 		return
 	}
+	if a.timeIsUp(e.start) {
+		return
+	}
 	w := units.Range{Start: e.start, End: e.end}
 	a.heard = &w
+	a.statsHeard(e.end)
 	if a.follow {
 		a.cursor = e.start
 	}
@@ -157,6 +171,7 @@ func (a *App) setPlayback(state string) {
 	if a.playback == state {
 		return
 	}
+	a.statsPlayback(a.playback, state)
 	a.playback = state
 	a.opts.Events.Playback(state)
 }
@@ -175,47 +190,80 @@ func (a *App) stopReading() {
 // reading.cursor_follows_speech), and the voice says the structure too.
 func (a *App) startReading(from, to int, continuous bool) {
 	a.stopReading()
+	a.listening = nil
 	if to <= from {
 		return
 	}
-	a.readGen++
-	gen := a.readGen
 	a.readEnd = to
 	a.narrate = continuous
 	a.follow = continuous && a.opts.Settings.Bool("reading.cursor_follows_speech")
 	a.heard = nil
+	if continuous {
+		var ok bool
+		if from, to, ok = a.planReading(from, to); !ok {
+			return
+		}
+	} else {
+		a.plan = readingPlan{}
+	}
 	a.setPlayback(Reading)
-	if a.opts.Speaker == nil {
-		// Silent: reading takes no time. The first word and the end are
-		// reported after the answer to the request that started it.
-		first, ok := a.ix.Word(from)
-		if !ok || first.Start < from {
-			first, ok = a.ix.NextWord(from)
+	a.speak(from, to, 0)
+}
+
+// speakSilently is speak with no voice: reading takes no time. The first
+// word and the end are reported after the answer to the request that
+// started it.
+func (a *App) speakSilently(from, to int, gen uint64) {
+	first, ok := a.ix.Word(from)
+	if !ok || first.Start < from {
+		first, ok = a.ix.NextWord(from)
+	}
+	if !ok || first.Start >= to {
+		first = units.Range{Start: from, End: min(to, from+1)}
+	}
+	// What is heard never reaches outside what was asked for (a
+	// character of a word is that character).
+	first.Start, first.End = max(first.Start, from), min(first.End, to)
+	listening := a.listening != nil
+	a.defer_(func() {
+		if gen != a.readGen {
+			return
 		}
-		if !ok || first.Start >= to {
-			first = units.Range{Start: from, End: min(to, from+1)}
-		}
-		// What is heard never reaches outside what was asked for (a
-		// character of a word is that character).
-		first.Start, first.End = max(first.Start, from), min(first.End, to)
-		a.defer_(func() {
-			if gen != a.readGen {
-				return
-			}
+		if !listening {
 			a.heard = &first
 			a.opts.Events.Position(first.Start, first.End, a.ix.LineOf(first.Start)+1)
-			a.setPlayback(Stopped)
-		})
+		}
+		a.setPlayback(Stopped)
+	})
+}
+
+// speak has the voice read [from, to) as the reading in progress, at
+// rate words a minute (0: speech.rate), under a new generation.
+func (a *App) speak(from, to, rate int) {
+	a.readGen++
+	gen := a.readGen
+	a.spokenEnd = to
+	continuous := a.narrate
+	d, ix := a.d, a.ix
+	if a.listening != nil {
+		d, ix = a.listening.Doc, a.listening
+	}
+	if a.opts.Speaker == nil {
+		a.speakSilently(from, to, gen)
 		return
 	}
 	q := a.speechQ
 	word := func(start, end int) { q.push(speechEvent{gen: gen, start: start, end: end}) }
 	done := func(completed bool) { q.push(speechEvent{gen: gen, done: true, completed: completed}) }
-	if cs, ok := a.opts.Speaker.(ContinuousSpeaker); ok && continuous {
-		cs.ReadContinuous(a.ix, from, to, word, done)
+	if rr, ok := a.opts.Speaker.(RateReader); ok && rate > 0 {
+		rr.ReadAtRate(d, from, to, rate, word, done)
 		return
 	}
-	a.opts.Speaker.Read(a.d, from, to, word, done)
+	if cs, ok := a.opts.Speaker.(ContinuousSpeaker); ok && continuous {
+		cs.ReadContinuous(ix, from, to, word, done)
+		return
+	}
+	a.opts.Speaker.Read(d, from, to, word, done)
 }
 
 // Read starts reading what ("cursor", "document", "paragraph", "sentence",
@@ -304,6 +352,11 @@ func (a *App) Pause() (string, error) {
 
 func (a *App) pause() {
 	if a.playback != Reading {
+		return
+	}
+	if a.listening != nil {
+		// The rendered document has no place in the source to resume at.
+		a.stopReading()
 		return
 	}
 	a.readGen++

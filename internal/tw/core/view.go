@@ -24,6 +24,7 @@ type ViewState struct {
 	Pending                 *Pending
 	Selection               *units.Range // nil: nothing is selected
 	Quiet                   bool         // the quiet screen is on: show no text
+	RSVP                    *RSVPView    // nil: RSVP is hidden
 }
 
 // View returns the ViewState.
@@ -31,7 +32,7 @@ func (a *App) View() ViewState {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	v := ViewState{Mode: a.mode, Playback: a.playback, Rate: a.opts.Settings.Int("speech.rate"),
-		Cursor: a.cursor, Document: a.docInfo(), Pending: a.pending, Backend: "silent", Quiet: a.quiet}
+		Cursor: a.cursor, Document: a.docInfo(), Pending: a.pending, Backend: "silent", Quiet: a.quiet, RSVP: a.rsvpView()}
 	if a.opts.Speaker != nil {
 		v.Backend = a.opts.Speaker.ID()
 	}

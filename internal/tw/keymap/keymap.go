@@ -183,6 +183,11 @@ var defaults = func() []binding {
 	b(br, "replay_sentence", ";")
 	b(br, "replay_paragraph", "r")
 	b(g, "replay_paragraph", "Ctrl+R")
+	b(g, "rsvp_toggle", "Alt+Shift+R")
+	b(g, "rsvp_play_pause", "Alt+Shift+P")
+	b(g, "rsvp_faster", "Alt+Shift+Up", "Alt+Shift+PageUp")
+	b(g, "rsvp_slower", "Alt+Shift+Down", "Alt+Shift+PageDown")
+	b(g, "rsvp_position_next", "Alt+Shift+O")
 
 	// Voice
 	b(br, "rate_up", "+", "=")
@@ -196,6 +201,7 @@ var defaults = func() []binding {
 	b(g, "new_document", "Ctrl+N")
 	b(g, "save", "Ctrl+S")
 	b(g, "save_as", "Alt+S")
+	b(g, "reading_statistics", "Alt+Y")
 	b(g, "quit", "Ctrl+Q")
 
 	// Editing
@@ -243,6 +249,9 @@ var defaults = func() []binding {
 	b(g, "search_help", "Alt+?")
 	b(br, "notice_history", "\"")
 	b(g, "quiet_screen", "Alt+Q")
+	b(g, "bionic_toggle", "Alt+Shift+B")
+	b(g, "ruler_cycle", "Alt+Shift+U")
+	b(g, "syllables_toggle", "Alt+Shift+Z")
 	b(g, "say_all", "Alt+A")
 	// Ctrl+C copies in every mode: the selection, else the sentence.
 	b(g, "copy", "Ctrl+C")

@@ -164,7 +164,7 @@ func jsonValue(v any) any {
 
 // sectionOrder lists the sections in the order the schema and the settings
 // list present them.
-var sectionOrder = []string{"speech", "highlight", "reading", "display", "editing", "keyboard", "accessibility", "export", "preview", "braille", "library", "app"}
+var sectionOrder = []string{"speech", "highlight", "reading", "display", "editing", "keyboard", "accessibility", "export", "preview", "braille", "library", "reading_aids", "stats", "app"}
 
 // Engine ids accepted by speech.backend, in the order offered.
 var engineChoices = []Choice{
@@ -272,6 +272,12 @@ var schema = func() []Setting {
 		number("reading.autosave_seconds", "Save reading place every",
 			"How often your place in the document is saved while it changes.",
 			30, 5, 600, 5, "seconds", "second"),
+		choice("reading.stop_at", "Stop at section end",
+			"Where continuous reading stops by itself, saying so: never, at the next heading, or at the next chapter, from where reading from the cursor goes on.",
+			"off", false, Choice{"off", "Never"}, Choice{"heading", "Next heading"}, Choice{"chapter", "Next chapter"}),
+		number("reading.stop_after_minutes", "Reading timer",
+			"Continuous reading stops at the end of a sentence after this many minutes, and says so; 0 turns the timer off.",
+			0, 0, 240, 5, "minutes", "minute"),
 		{Path: "reading.last_document", Label: "Last document", Kind: KindText, Optional: true, Default: nil, Internal: true,
 			Help: "The document that was open when tw last closed."},
 
@@ -342,6 +348,28 @@ var schema = func() []Setting {
 			Help: "Folders the file browser offers as places to find documents."},
 		number("library.recent_limit", "Recent documents",
 			"How many recently read documents the library lists first.", 20, 1, 500, 5, "documents", "document"),
+
+		// reading_aids: what the terminal reader draws to help the eye.
+		// textweaver's sub-tables (reading_aids.rsvp.wpm) are flattened
+		// into keys of the section (reading_aids.rsvp_wpm): a setting's
+		// key is one TOML key.
+		number("reading_aids.rsvp_wpm", "RSVP rate",
+			"Words per minute of RSVP, which shows one word at a time.", 300, 60, 1500, 20, "words per minute", "word per minute"),
+		choice("reading_aids.rsvp_position", "RSVP position", "Where on the screen the RSVP word appears.",
+			"center", false,
+			Choice{"top-left", "Top left"}, Choice{"top-center", "Top center"}, Choice{"top-right", "Top right"},
+			Choice{"center-left", "Middle left"}, Choice{"center", "Center"}, Choice{"center-right", "Middle right"},
+			Choice{"bottom-left", "Bottom left"}, Choice{"bottom-center", "Bottom center"}, Choice{"bottom-right", "Bottom right"}),
+		toggle("reading_aids.bionic", "Bionic reading", "Draws the first half of each word in bold.", false),
+		toggle("reading_aids.syllables", "Syllables",
+			"Draws words split into syllables with a middle dot, by the hyphenation patterns of the document's language; speech is unchanged.", false),
+		choice("reading_aids.ruler_mode", "Reading ruler",
+			"Marks the line at the cursor, or a band of three lines around it.", "off", false,
+			Choice{"off", "Off"}, Choice{"current_line", "Current line"}, Choice{"ruler", "Ruler"}),
+
+		// stats
+		toggle("stats.enabled", "Reading statistics",
+			"Counts the time each document is read aloud, the furthest point reached, and its sessions.", true),
 
 		// app
 		internal(toggle("app.first_run", "First run", "Whether the welcome has yet to be given.", true)),

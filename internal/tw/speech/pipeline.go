@@ -186,7 +186,11 @@ func (s *Service) dispatch(r *reading, pl *pipeline, st Stream, q *dispatcher, r
 		q.mu.Lock()
 		var ready []pending
 		i := 0
-		for i < len(q.queue) && q.queue[i].sample < played {
+		// Once all the audio is played, every word left is heard: a word
+		// the engine gave no mark, released at the end of the last
+		// utterance, has no sample after it to wait for.
+		allPlayed := q.ended && played >= q.total
+		for i < len(q.queue) && (q.queue[i].sample < played || allPlayed) {
 			i++
 		}
 		ready = append(ready, q.queue[:i]...)

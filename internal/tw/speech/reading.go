@@ -21,6 +21,9 @@ type reading struct {
 	// lang is the interface language when the reading started: the
 	// language of the words continuous reading inserts.
 	lang string
+	// rate, when not 0, is the rate of this reading in words a minute
+	// (ReadAtRate), in place of the params'.
+	rate int
 
 	// Guarded by the Service's turn.mu:
 	heard int  // start of the last word delivered, -1 if none
@@ -226,6 +229,10 @@ func (s *Service) start(r *reading, from int) {
 	r.pl = pl
 	r.lang = s.lang
 	p := s.params
+	if r.rate > 0 {
+		p.Rate = r.rate
+		p = p.Clamp()
+	}
 	switch {
 	case s.eng.ID() == "silent":
 		go s.runSilent(r, pl, from)

@@ -18,3 +18,11 @@ func (s *Service) Read(d *doc.Document, from, to int, word func(start, end int),
 func (s *Service) ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool)) {
 	s.ReadContinuousWith(ix, from, to, Handler{Word: word, Done: done})
 }
+
+// ReadAtRate is Read at rate words a minute (clamped to speech.rate's
+// range) instead of the params' rate, for this reading only: the params
+// stay as they are, and a change of them restarts the reading at this
+// rate still (core.RateReader, repeat_sentence_slower).
+func (s *Service) ReadAtRate(d *doc.Document, from, to, rate int, word func(start, end int), done func(completed bool)) {
+	s.read(&reading{d: d, from: from, to: to, rate: rate, h: Handler{Word: word, Done: done}})
+}

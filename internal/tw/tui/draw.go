@@ -63,7 +63,7 @@ func messageRows(text string, w, h int) []string {
 		return []string{""}
 	}
 	var out []string
-	for _, rw := range wrap(text, 0, 0, max(w, 1)) {
+	for _, rw := range wrap(text, 0, 0, max(w, 1), nil) {
 		out = append(out, text[rw.startByte:rw.endByte])
 	}
 	if len(out) > limit {
@@ -82,13 +82,15 @@ func (r *Reader) gutter(d *doc.Document, lines int) int {
 // ensureLayout rebuilds the layout when the document or the width changed.
 func (r *Reader) ensureLayout(d *doc.Document) {
 	w, _ := r.scr.Size()
-	if r.lo != nil && r.lo.d == d {
+	syllables := r.syllableDict(d)
+	if r.lo != nil && r.lo.d == d && r.lo.syllables == syllables {
 		if r.lo.width == max(w-r.gutter(d, r.lo.lines()), 1) {
 			return
 		}
 	}
 	lines := strings.Count(d.Text, "\n") + 1
 	r.lo = newLayout(d, w-r.gutter(d, lines))
+	r.lo.syllables = syllables
 	r.rtl = map[int]bool{}
 	r.topLine = min(r.topLine, r.lo.lines()-1)
 	r.topRow = 0
@@ -244,6 +246,10 @@ func (r *Reader) Draw() {
 			shown = &heard
 		}
 		cursorX, cursorY = r.drawText(st, d, shown, w)
+		r.drawRuler(cursorY, w)
+		if st.RSVP != nil {
+			cursorX, cursorY = r.drawRSVP(st.RSVP, w)
+		}
 	}
 	r.drawBar(st, d, playback, w, h)
 	msgY := h - r.msgRows
@@ -308,9 +314,20 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 		}
 		rtl := r.rtlLine(l)
 		cells := r.lo.cells(row, rtl)
+		bold := r.bionicRow(row)
 		x := gutter + place(cells, w-gutter, rtl)
 		for _, c := range cells {
 			style := r.cellStyle(c, m)
+			if inRanges(bold, c.pos) {
+				style = style.Bold(true)
+			}
+			if c.dot {
+				if x >= gutter && x+c.width <= w {
+					scr.Put(x, y, "·", r.th.gutter)
+				}
+				x++
+				c.width--
+			}
 			if c.pos <= pos && pos < c.pos+c.n {
 				cursorX, cursorY = min(max(x, gutter), w-1), y
 			}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/unicode/bidi"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/hyphen"
 )
 
 // tabWidth is how many cells a tab takes.
@@ -20,8 +21,9 @@ const tabWidth = 4
 type cell struct {
 	pos, n int    // document offset and length in code points
 	text   string // what to draw
-	width  int    // cells on screen (1 or 2; a tab more)
+	width  int    // cells on screen (1 or 2; a tab more; one more with a dot)
 	rtl    bool   // resolved right-to-left (for mirroring)
+	dot    bool   // a syllable begins here: a middle dot is drawn before it
 }
 
 // row is one screen row of a wrapped line: the code points [start, end)
@@ -44,6 +46,10 @@ type layout struct {
 	// rtlShaped reorder them, rtlShaped also joins Arabic letters, and
 	// rtlTerminal leaves both to the terminal.
 	rtl string
+	// syllables, when not nil, splits words into syllables with a middle
+	// dot (reading_aids.syllables); dots holds each line's, found once.
+	syllables *hyphen.Dict
+	dots      map[int]map[int]bool
 }
 
 func newLayout(d *doc.Document, width int) *layout {
@@ -90,7 +96,7 @@ func (lo *layout) rowsOf(l int) []row {
 		return rs
 	}
 	bs, be := lo.lineBytes(l)
-	rs := wrap(lo.d.Text[bs:be], bs, lo.linePos[l], lo.width)
+	rs := wrap(lo.d.Text[bs:be], bs, lo.linePos[l], lo.width, lo.dotsOf(l))
 	lo.rows[l] = rs
 	return rs
 }
@@ -115,7 +121,8 @@ func clusterWidth(c string, w int) int {
 
 // wrap breaks one line into rows of at most width cells, after a space
 // when it can, else anywhere (a word longer than the row).
-func wrap(text string, baseByte, basePos, width int) []row {
+// A syllable's dot (dots) takes a cell before its first letter.
+func wrap(text string, baseByte, basePos, width int, dots map[int]bool) []row {
 	var rows []row
 	cur := row{start: basePos, startByte: baseByte}
 	used := 0
@@ -129,6 +136,9 @@ func wrap(text string, baseByte, basePos, width int) []row {
 		var w int
 		c, rest, w, state = uniseg.FirstGraphemeClusterInString(rest, state)
 		cw := clusterWidth(c, w)
+		if dots[pos] {
+			cw++
+		}
 		n := utf8.RuneCountInString(c)
 		// A space at the wrap point stays at the end of the row.
 		if used+cw > width && used > 0 && c != " " {
@@ -136,7 +146,7 @@ func wrap(text string, baseByte, basePos, width int) []row {
 				cur.end, cur.endByte = breakPos, breakByte
 				rows = append(rows, cur)
 				cur = row{start: breakPos, startByte: breakByte}
-				used = widthOf(text[breakByte-baseByte : b-baseByte])
+				used = widthOf(text[breakByte-baseByte:b-baseByte]) + dotsIn(dots, breakPos, pos)
 				breakPos, breakByte = -1, -1
 			}
 			// The word carried over (or the row, when there was no
@@ -184,6 +194,10 @@ func widthOf(s string) int {
 // says. base is the paragraph direction: true for right-to-left.
 func (lo *layout) cells(r row, rtlBase bool) []cell {
 	text := lo.d.Text[r.startByte:r.endByte]
+	var dots map[int]bool
+	if lo.syllables != nil {
+		dots = lo.dotsOf(lo.lineOf(r.start))
+	}
 	var cs []cell
 	pos := r.start
 	state := -1
@@ -202,7 +216,11 @@ func (lo *layout) cells(r row, rtlBase bool) []cell {
 		case len(c) == 1 && c[0] < 0x20:
 			shown = "·"
 		}
-		cs = append(cs, cell{pos: pos, n: n, text: shown, width: clusterWidth(c, w)})
+		cl := cell{pos: pos, n: n, text: shown, width: clusterWidth(c, w)}
+		if dots != nil && dots[pos] {
+			cl.dot, cl.width = true, cl.width+1
+		}
+		cs = append(cs, cl)
 		if !hasRTL {
 			r, _ := utf8.DecodeRuneInString(c)
 			if r >= 0x0590 && isRTL(r) {
@@ -458,3 +476,56 @@ func (lo *layout) wordAt(pos int) (start, end int, ok bool) {
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// dotsOf is where line l's syllables begin after a word's first: the
+// positions a middle dot goes before; nil when syllables are off.
+func (lo *layout) dotsOf(l int) map[int]bool {
+	if lo.syllables == nil {
+		return nil
+	}
+	if ds, ok := lo.dots[l]; ok {
+		return ds
+	}
+	if lo.dots == nil {
+		lo.dots = map[int]map[int]bool{}
+	}
+	bs, be := lo.lineBytes(l)
+	text := lo.d.Text[bs:be]
+	ds := map[int]bool{}
+	p, state := lo.linePos[l], -1
+	address := 0 // code points left of a web or mail address, whose words are not split
+	for len(text) > 0 {
+		if address == 0 && (p == lo.linePos[l] || strings.HasPrefix(text, " ")) {
+			field := strings.TrimLeft(text, " ")
+			if i := strings.IndexAny(field, " \t"); i >= 0 {
+				field = field[:i]
+			}
+			if strings.Contains(field, "://") || strings.HasPrefix(field, "www.") || strings.Contains(field, "@") {
+				address = utf8.RuneCountInString(text) - utf8.RuneCountInString(strings.TrimLeft(text, " ")) + utf8.RuneCountInString(field)
+			}
+		}
+		var w string
+		w, text, state = uniseg.FirstWordInString(text, state)
+		n := utf8.RuneCountInString(w)
+		if address == 0 {
+			for _, b := range lo.syllables.Breaks(w) {
+				ds[p+b] = true
+			}
+		}
+		address = max(address-n, 0)
+		p += n
+	}
+	lo.dots[l] = ds
+	return ds
+}
+
+// dotsIn counts the dots at positions [from, to).
+func dotsIn(dots map[int]bool, from, to int) int {
+	n := 0
+	for p := range dots {
+		if p >= from && p < to {
+			n++
+		}
+	}
+	return n
+}

@@ -13,16 +13,7 @@ import (
 // reaches it, with the document's structure said as the original says it.
 func TestTmuxContinuousReadingSaysTheStructure(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	data, err := os.ReadFile(filepath.Join("testdata", "structure-sample.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "sample.md"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	homeWith(t, dir, "settings.toml", "[speech]\nrate = 900\n")
-	s := startTw(t, 100, 30, dir, "PULSE_SERVER=unix:/nonexistent/pulse", "--backend espeak sample.md")
+	s := startStructureSample(t)
 	s.said.expect("No audio device")
 	s.said.expect("Opened Sample Markdown Document.")
 	s.waitScreen("the reader", func(sc string) bool { return strings.Contains(sc, "espeak, no audio") })
@@ -44,4 +35,21 @@ func TestTmuxContinuousReadingSaysTheStructure(t *testing.T) {
 	}
 	s.waitScreen("the reading to end", func(sc string) bool { return strings.Contains(sc, "| stopped |") })
 	s.quit()
+}
+
+// startStructureSample runs the reader in a 100×30 tmux window on a copy
+// of testdata/structure-sample.md, reading with espeak-ng at 900 words a
+// minute and no audio device (silently, at the speed of speech).
+func startStructureSample(t *testing.T) *twSession {
+	t.Helper()
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("testdata", "structure-sample.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sample.md"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	homeWith(t, dir, "settings.toml", "[speech]\nrate = 900\n")
+	return startTw(t, 100, 30, dir, "PULSE_SERVER=unix:/nonexistent/pulse", "--backend espeak sample.md")
 }

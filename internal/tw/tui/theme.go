@@ -1,10 +1,13 @@
 package tui
 
 import (
+	"fmt"
+	"math"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
 
+	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/keymap"
 	"textfirst/internal/tw/settings"
 )
@@ -200,3 +203,68 @@ func (r *Reader) followSettings() {
 		r.lo = nil
 	}
 }
+
+// luminance is WCAG 2's relative luminance of a 0xRRGGBB color.
+func luminance(c int32) float64 {
+	ch := func(v int32) float64 {
+		s := float64(v&0xFF) / 255
+		if s <= 0.03928 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*ch(c>>16) + 0.7152*ch(c>>8) + 0.0722*ch(c)
+}
+
+// contrast is WCAG 2's contrast ratio of two colors, 1 to 21.
+func contrast(a, b int32) float64 {
+	la, lb := luminance(a), luminance(b)
+	if la < lb {
+		la, lb = lb, la
+	}
+	return (la + 0.05) / (lb + 0.05)
+}
+
+// colorLines are the colors the reader draws with in its theme, each with
+// its WCAG contrast, for the color_settings list.
+func (r *Reader) colorLines() []string {
+	st := r.cfg.Settings
+	if st == nil {
+		st = settings.Defaults{}
+	}
+	pal, colored := palettes[st.String("display.theme")]
+	if !colored {
+		return []string{r.tr("The terminal's own colors: their contrast is the terminal's to give.")}
+	}
+	pair := func(label string, fg, bg int32) string {
+		return r.tr("%s: %s on %s, contrast %s to 1", r.text(label), hexColor(fg), hexColor(bg), ratio(contrast(fg, bg)))
+	}
+	lines := []string{
+		pair(i18n.Key("Text"), pal.Fg, pal.Bg),
+		pair(i18n.Key("Line numbers"), pal.Muted, pal.Bg),
+		pair(i18n.Key("Selection"), pal.Bg, pal.Accent),
+	}
+	switch heard := st.String("highlight.color"); heard {
+	case "reverse", "underline":
+		shown := map[string]string{"reverse": i18n.Key("reversed"), "underline": i18n.Key("underlined and bold")}[heard]
+		lines = append(lines, r.tr("Word being heard: the text's colors, %s", r.text(shown)))
+	default:
+		hc, ok := heardColors[heard]
+		if !ok {
+			hc = heardColors["yellow"]
+		}
+		bg, fg := hc.OnLight, int32(0xFFFFFF)
+		if pal.Dark {
+			bg, fg = hc.OnDark, 0x000000
+		}
+		lines = append(lines, pair(i18n.Key("Word being heard"), fg, bg),
+			r.tr("Word being heard against the page: contrast %s to 1", ratio(contrast(bg, pal.Bg))))
+	}
+	return lines
+}
+
+// hexColor is a 0xRRGGBB color as #RRGGBB.
+func hexColor(c int32) string { return fmt.Sprintf("#%06X", c) }
+
+// ratio is a contrast ratio to one decimal.
+func ratio(x float64) string { return fmt.Sprintf("%.1f", x) }

@@ -45,27 +45,6 @@ func TestThemeBelongsToItsReader(t *testing.T) {
 	}
 }
 
-// luminance is WCAG 2's relative luminance of a 0xRRGGBB color.
-func luminance(c int32) float64 {
-	ch := func(v int32) float64 {
-		s := float64(v&0xFF) / 255
-		if s <= 0.03928 {
-			return s / 12.92
-		}
-		return math.Pow((s+0.055)/1.055, 2.4)
-	}
-	return 0.2126*ch(c>>16) + 0.7152*ch(c>>8) + 0.0722*ch(c)
-}
-
-// contrast is WCAG 2's contrast ratio of two colors, 1 to 21.
-func contrast(a, b int32) float64 {
-	la, lb := luminance(a), luminance(b)
-	if la < lb {
-		la, lb = lb, la
-	}
-	return (la + 0.05) / (lb + 0.05)
-}
-
 func TestContrastFormulaMatchesWCAGExamples(t *testing.T) {
 	for _, c := range []struct {
 		a, b int32

@@ -12,6 +12,7 @@ import (
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/hyphen"
 	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/keymap"
 	"textfirst/internal/tw/session"
@@ -57,12 +58,16 @@ type Reader struct {
 	scr tcell.Screen
 	km  *keymap.Keymap
 
-	th      theme // the styles of the view, from display.theme
-	seen    viewSettings
-	lo      *layout
-	rtl     map[int]bool // paragraph direction by line, for lo
-	spans   docSpans
-	spansOf *doc.Document
+	th theme // the styles of the view, from display.theme
+	// syllables is the hyphenation dictionary of syllablesLang, the
+	// document's language, while reading_aids.syllables is on.
+	syllables     *hyphen.Dict
+	syllablesLang string
+	seen          viewSettings
+	lo            *layout
+	rtl           map[int]bool // paragraph direction by line, for lo
+	spans         docSpans
+	spansOf       *doc.Document
 
 	topLine, topRow int
 	lastCursor      int
@@ -92,6 +97,7 @@ func New(cfg Config) *Reader {
 		// The menus and the help search show this reader's keys, and
 		// hand back the actions that are the terminal's own.
 		r.app.SetKeyNames(r.km.ShownKey)
+		r.app.SetColorLister(r.colorLines)
 		r.app.SetFrontActions(frontActions...)
 	}
 	r.seen = viewSettingsOf(cfg.Settings)
