@@ -17,7 +17,15 @@
 # "tw text" column is the whole program (start-up included) on the same
 # file; the ratios are tw's loader and `tw text` over pdftotext.
 #
+# BASE=PATH adds another build of the loader in the same runs (PATH is
+# `go build -o PATH ./bench/tw/pdftext` in another checkout): its median
+# and tw's over it end each line.
+#
+# FILES lists the files to time (their names in the table); the OCR line
+# is printed only when it is not set.
+#
 #   bash bench/tw/pdf.sh            # RUNS=7
+#   BASE=/tmp/pdftext-main FILES="libtasn1 shared-mime-info" bash bench/tw/pdf.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/usr/local/go/bin:$PATH"
@@ -61,8 +69,13 @@ run1() {
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 tools=(tw twtext pdftotext mutool)
-printf '%-18s | %-20s | %-9s | %-20s | %-20s | %s\n' file "tw (ms, MB, WER)" "tw text" "pdftotext (ms, MB, WER)" "mutool (ms, MB, WER)" "tw/pdftotext, tw text/pdftotext"
-for f in single running notes columns cols1 cols2 bzip2-manual libtasn1 shared-mime-info bashref pages10k; do
+basecol=""
+if [ -n "${BASE:-}" ]; then
+  tools+=(base)
+  basecol=" | base (ms), tw/base"
+fi
+printf '%-18s | %-20s | %-9s | %-20s | %-20s | %s%s\n' file "tw (ms, MB, WER)" "tw text" "pdftotext (ms, MB, WER)" "mutool (ms, MB, WER)" "tw/pdftotext, tw text/pdftotext" "$basecol"
+for f in ${FILES:-single running notes columns cols1 cols2 bzip2-manual libtasn1 shared-mime-info bashref pages10k}; do
   pdf="$work/$f.pdf"
   declare -A T=() M=()
   for tool in "${tools[@]}"; do : >"$work/times.$tool"; M[$tool]=0; done
@@ -73,6 +86,7 @@ for f in single running notes columns cols1 cols2 bzip2-manual libtasn1 shared-m
         twtext) r=$(run1 "$work/$f.$tool" "$work/tw" text "$pdf") ;;
         pdftotext) r=$(run1 "$work/$f.$tool" pdftotext -enc UTF-8 "$pdf" -) ;;
         mutool) r=$(run1 "$work/$f.$tool" mutool draw -q -F txt -o - "$pdf") ;;
+        base) r=$(run1 "$work/$f.$tool" "$BASE" "$pdf") ;;
       esac
       read -r ms mb <<<"$r"
       echo "$ms" >>"$work/times.$tool"
@@ -82,12 +96,17 @@ for f in single running notes columns cols1 cols2 bzip2-manual libtasn1 shared-m
   row=()
   for tool in "${tools[@]}"; do
     T[$tool]=$(median <"$work/times.$tool")
+    [ "$tool" = base ] && continue
     w=-
     [ -f "$work/$f.known" ] && [ "$tool" != twtext ] && w=$("$work/pdftext" -wer "$work/$f.known" "$work/$f.$tool")
     if [ "$tool" = twtext ]; then row+=("$(printf '%7.0f' "${T[$tool]}")"); else row+=("$(printf '%7.0f %5d %6s' "${T[$tool]}" "${M[$tool]}" "$w")"); fi
   done
   ratio=$(awk "BEGIN{ p = ${T[pdftotext]}; if (p > 0) printf \"%.2f, %.2f\", ${T[tw]}/p, ${T[twtext]}/p; else print \"-\" }")
-  printf '%-18s | %-20s | %-9s | %-20s | %-20s | %s\n' "$f" "${row[0]}" "${row[1]}" "${row[2]}" "${row[3]}" "$ratio"
+  basecell=""
+  if [ -n "${BASE:-}" ]; then
+    basecell=$(awk "BEGIN{ b = ${T[base]}; printf \" | %7.0f, %s\", b, (b > 0 ? sprintf(\"%.2f\", ${T[tw]}/b) : \"-\") }")
+  fi
+  printf '%-18s | %-20s | %-9s | %-20s | %-20s | %s%s\n' "$f" "${row[0]}" "${row[1]}" "${row[2]}" "${row[3]}" "$ratio" "$basecell"
 done
 
 # measure OUT CMD...: runs CMD RUNS times with its output in OUT; sets t
@@ -105,6 +124,7 @@ measure() {
   t=$(median <"$work/times.ocr" | awk '{ printf "%.3f", $1 / 1000 }')
 }
 
+[ -n "${FILES:-}" ] && exit 0
 # OCR: one scanned page (a 150 dpi render of cols1.pdf's first page).
 measure "$work/scan.tw" "$work/pdftext" "$work/scan.pdf"; ocr_tw=$t; ocr_tw_m=$m
 measure "$work/scan.tess" env OMP_THREAD_LIMIT=1 tesseract "$work/scan.png" stdout; ocr_te=$t; ocr_te_m=$m
