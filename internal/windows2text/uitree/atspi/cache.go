@@ -10,7 +10,9 @@ package atspi
 // Who answers (measured December 2026, Debian 12):
 //   - GTK 3 and what runs on at-spi2-atk (Chromium, Firefox, LibreOffice's
 //     GTK front end): once a client has registered for an event with the
-//     registry — before that the object does not exist. Menus (GTK's
+//     registry — before that the object does not exist, and the backend
+//     registers one when it finds an application without (the cache then
+//     stays for the application's life). Menus (GTK's
 //     count -1), containers that manage their descendants (count -1) and
 //     transient objects (index -1) are not followed, so what lies under
 //     them is read by the walk. The object is published on the bus and on
@@ -30,6 +32,7 @@ package atspi
 
 import (
 	"context"
+	"errors"
 
 	"github.com/godbus/dbus/v5"
 )
@@ -119,23 +122,24 @@ func (a *appRun) readItemCache() *itemCache {
 	slot := b.call(obj, ifaceCache+".GetItems")
 	b.wait()
 	err := b.store(slot, &entries)
-	if err == nil || b.direct == nil || a.dead() {
-		return cacheOf(entries, err)
+	if err != nil && b.direct != nil && !a.dead() {
+		ctx, cancel := context.WithTimeout(a.ctx, a.timeout)
+		defer cancel()
+		call := a.conn.conn.Object(obj.Bus, obj.Path).CallWithContext(ctx, ifaceCache+".GetItems", 0)
+		if call.Err != nil && isTimeout(call.Err) && a.ctx.Err() == nil {
+			a.fail(noAnswer(a.timeout))
+		}
+		entries = nil
+		if err = call.Err; err == nil {
+			err = call.Store(&entries)
+		}
+		if err == nil {
+			// The bus serves the cache, the direct connection does not.
+			a.conn.redial.Store(true)
+		}
 	}
-	ctx, cancel := context.WithTimeout(a.ctx, a.timeout)
-	defer cancel()
-	call := a.conn.conn.Object(obj.Bus, obj.Path).CallWithContext(ctx, ifaceCache+".GetItems", 0)
-	if call.Err != nil && isTimeout(call.Err) && a.ctx.Err() == nil {
-		a.fail(noAnswer(a.timeout))
-	}
-	if call.Err == nil {
-		err = call.Store(&entries)
-	} else {
-		err = call.Err
-	}
-	if err == nil {
-		// The bus serves the cache, the direct connection does not.
-		a.conn.redial.Store(true)
+	if err != nil && noCache(err) && a.activateCache != nil {
+		a.activateCache()
 	}
 	return cacheOf(entries, err)
 }
@@ -266,9 +270,25 @@ func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendi
 	return ahead
 }
 
-// activateCaches registers cacheSignal with the registry once per backend:
-// toolkits on at-spi2-atk make their cache when a client first registers
-// for an event. A failure only leaves the walk without caches.
+// noCache reports an answer that says the application has no cache (yet):
+// at-spi2-atk publishes none before a client registers for an event.
+func noCache(err error) bool {
+	var er *errorReply
+	if errors.As(err, &er) {
+		return er.Name == "org.freedesktop.DBus.Error.UnknownMethod" || er.Name == "org.freedesktop.DBus.Error.UnknownObject"
+	}
+	var de dbus.Error
+	if errors.As(err, &de) {
+		return de.Name == "org.freedesktop.DBus.Error.UnknownMethod" || de.Name == "org.freedesktop.DBus.Error.UnknownObject"
+	}
+	return false
+}
+
+// activateCaches registers cacheSignal with the registry, once per backend
+// and only when an application was found without a cache: toolkits on
+// at-spi2-atk make theirs when a client first registers for an event, and
+// keep it after the client has gone; the next snapshot reads it. A
+// failure only leaves the walk without caches.
 func (b *Backend) activateCaches(ctx context.Context) {
 	b.cacheOnce.Do(func() {
 		cctx, cancel := context.WithTimeout(ctx, b.callTimeout)

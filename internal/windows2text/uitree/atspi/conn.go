@@ -350,7 +350,10 @@ type appRun struct {
 	// per request (see itemCache).
 	useCache  bool
 	cacheOnce sync.Once
-	cache     *itemCache
+	// activateCache asks the toolkits to make their caches (see
+	// Backend.activateCaches).
+	activateCache func()
+	cache         *itemCache
 	// ahead holds the calls sent for the cached elements as soon as the
 	// cache was read, by object path (see walker.readAhead).
 	ahead map[dbus.ObjectPath]*pendingNode
