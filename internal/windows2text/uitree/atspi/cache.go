@@ -202,7 +202,10 @@ func (w *walker) readAheadLimit() int { return readAheadFactor*w.req.MaxNodes + 
 // of links) is read element by element, as the walk reaches it.
 const readAheadFactor = 2
 
-// readAhead sends, in one batch, every call the walk will make about the
+// readAheadSlice is how many elements one batch of readAhead asks about.
+const readAheadSlice = 128
+
+// readAhead sends, in a few batches, every call the walk will make about the
 // elements the cache describes under the walk's roots (extents,
 // actions, values, text, relations) and waits for the answers: the walk
 // then reads those elements without a round trip of its own. Under an
@@ -212,7 +215,22 @@ func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendi
 	if len(c.elements) > w.readAheadLimit() {
 		return nil
 	}
-	b := app.batch(4 * len(c.elements))
+	// Slices of readAheadSlice elements, two in flight: each answers
+	// within the call timeout even when thousands are read ahead.
+	var inFlight []*batch
+	b, queued := app.batch(4*readAheadSlice), 0
+	next := func() {
+		if queued < readAheadSlice {
+			return
+		}
+		b.send()
+		inFlight = append(inFlight, b)
+		if len(inFlight) == 2 {
+			inFlight[0].wait()
+			inFlight = inFlight[1:]
+		}
+		b, queued = app.batch(4*readAheadSlice), 0
+	}
 	ahead := make(map[dbus.ObjectPath]*pendingNode, len(c.elements))
 	var known []*pendingNode
 	var visit func(ref objRef, hidden bool)
@@ -235,6 +253,8 @@ func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendi
 			}
 			w.queueSecond(b, p)
 			known = append(known, p)
+			queued++
+			next()
 		}
 		ahead[ref.Path] = p
 		hidden = hidden || !e.states.has(stateVisible)
@@ -256,6 +276,9 @@ func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendi
 		if _, ok := c.elements[e.parent]; !ok && ahead[path] == nil {
 			visit(objRef{Bus: app.conn.bus, Path: path}, false)
 		}
+	}
+	for _, f := range inFlight {
+		f.wait()
 	}
 	b.wait()
 	if app.dead() {
