@@ -35,6 +35,8 @@ import (
 	"errors"
 
 	"github.com/godbus/dbus/v5"
+
+	"textfirst/internal/windows2text/uitree"
 )
 
 const (
@@ -209,7 +211,7 @@ const readAheadSlice = 128
 // elements the cache describes under the walk's roots (extents,
 // actions, values, text, relations) and waits for the answers: the walk
 // then reads those elements without a round trip of its own. Under an
-// element that is not visible, with visibleOnly, it reads nothing: the walk
+// element that is not shown, with visibleOnly, it reads nothing: the walk
 // does not go there.
 func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendingNode {
 	if len(c.elements) > w.readAheadLimit() {
@@ -258,7 +260,10 @@ func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendi
 		}
 		ahead[ref.Path] = p
 		hidden = hidden || !e.states.has(stateVisible)
-		if hidden && w.req.VisibleOnly {
+		if w.req.VisibleOnly && (hidden || !shown(e.states, app.conn.visibleShown.Load())) {
+			// The walk leaves out what is not shown, and what is under
+			// it (but for containers without geometry of their own,
+			// which it then reads as without a cache).
 			return
 		}
 		for _, k := range e.members {
@@ -270,11 +275,14 @@ func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendi
 			visit(r.obj, r.hidden)
 		}
 	}
-	// Elements under one the cache lacks: the walk reaches them through
-	// it; taken as not hidden, which the walk checks.
-	for path, e := range c.elements {
-		if _, ok := c.elements[e.parent]; !ok && ahead[path] == nil {
-			visit(objRef{Bus: app.conn.bus, Path: path}, false)
+	// Elements under one the cache lacks, which the walk reaches through
+	// it, when the walk reads the application whole: taken as not
+	// hidden, which the walk checks.
+	if !w.req.VisibleOnly && (w.req.Scope == uitree.ScopeProcess || w.req.Scope == uitree.ScopeDesktop) {
+		for path, e := range c.elements {
+			if _, ok := c.elements[e.parent]; !ok && ahead[path] == nil {
+				visit(objRef{Bus: app.conn.bus, Path: path}, false)
+			}
 		}
 	}
 	for _, f := range inFlight {
