@@ -169,7 +169,8 @@ func (s *session) app(bus string) *appRun {
 	}
 	s.mu.Unlock()
 	ctx, cancel := context.WithCancel(s.ctx)
-	r := &appRun{ctx: ctx, cancel: cancel, timeout: s.b.callTimeout, useCache: s.useCache}
+	r := &appRun{ctx: ctx, cancel: cancel, timeout: s.b.callTimeout, useCache: s.useCache,
+		activateCache: func() { s.b.activateCaches(s.ctx) }}
 	cctx, ccancel := context.WithTimeout(ctx, s.b.callTimeout)
 	conn, err := s.b.pool.get(cctx, bus)
 	ccancel()
@@ -461,7 +462,6 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tree, error) {
 	s := b.newSession(ctx)
 	if !b.noCache {
-		b.activateCaches(ctx)
 		s.useCache = true
 	}
 	w := newWalker(req, b.parallel)

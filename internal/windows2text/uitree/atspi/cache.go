@@ -10,7 +10,9 @@ package atspi
 // Who answers (measured December 2026, Debian 12):
 //   - GTK 3 and what runs on at-spi2-atk (Chromium, Firefox, LibreOffice's
 //     GTK front end): once a client has registered for an event with the
-//     registry — before that the object does not exist. Menus (GTK's
+//     registry — before that the object does not exist, and the backend
+//     registers one when it finds an application without (the cache then
+//     stays for the application's life). Menus (GTK's
 //     count -1), containers that manage their descendants (count -1) and
 //     transient objects (index -1) are not followed, so what lies under
 //     them is read by the walk. The object is published on the bus and on
@@ -30,8 +32,11 @@ package atspi
 
 import (
 	"context"
+	"errors"
 
 	"github.com/godbus/dbus/v5"
+
+	"textfirst/internal/windows2text/uitree"
 )
 
 const (
@@ -119,23 +124,24 @@ func (a *appRun) readItemCache() *itemCache {
 	slot := b.call(obj, ifaceCache+".GetItems")
 	b.wait()
 	err := b.store(slot, &entries)
-	if err == nil || b.direct == nil || a.dead() {
-		return cacheOf(entries, err)
+	if err != nil && b.direct != nil && !a.dead() {
+		ctx, cancel := context.WithTimeout(a.ctx, a.timeout)
+		defer cancel()
+		call := a.conn.conn.Object(obj.Bus, obj.Path).CallWithContext(ctx, ifaceCache+".GetItems", 0)
+		if call.Err != nil && isTimeout(call.Err) && a.ctx.Err() == nil {
+			a.fail(noAnswer(a.timeout))
+		}
+		entries = nil
+		if err = call.Err; err == nil {
+			err = call.Store(&entries)
+		}
+		if err == nil {
+			// The bus serves the cache, the direct connection does not.
+			a.conn.redial.Store(true)
+		}
 	}
-	ctx, cancel := context.WithTimeout(a.ctx, a.timeout)
-	defer cancel()
-	call := a.conn.conn.Object(obj.Bus, obj.Path).CallWithContext(ctx, ifaceCache+".GetItems", 0)
-	if call.Err != nil && isTimeout(call.Err) && a.ctx.Err() == nil {
-		a.fail(noAnswer(a.timeout))
-	}
-	if call.Err == nil {
-		err = call.Store(&entries)
-	} else {
-		err = call.Err
-	}
-	if err == nil {
-		// The bus serves the cache, the direct connection does not.
-		a.conn.redial.Store(true)
+	if err != nil && noCache(err) && a.activateCache != nil {
+		a.activateCache()
 	}
 	return cacheOf(entries, err)
 }
@@ -198,17 +204,35 @@ func (w *walker) readAheadLimit() int { return readAheadFactor*w.req.MaxNodes + 
 // of links) is read element by element, as the walk reaches it.
 const readAheadFactor = 2
 
-// readAhead sends, in one batch, every call the walk will make about the
+// readAheadSlice is how many elements one batch of readAhead asks about.
+const readAheadSlice = 128
+
+// readAhead sends, in a few batches, every call the walk will make about the
 // elements the cache describes under the walk's roots (extents,
 // actions, values, text, relations) and waits for the answers: the walk
 // then reads those elements without a round trip of its own. Under an
-// element that is not visible, with visibleOnly, it reads nothing: the walk
+// element that is not shown, with visibleOnly, it reads nothing: the walk
 // does not go there.
 func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendingNode {
 	if len(c.elements) > w.readAheadLimit() {
 		return nil
 	}
-	b := app.batch(4 * len(c.elements))
+	// Slices of readAheadSlice elements, two in flight: each answers
+	// within the call timeout even when thousands are read ahead.
+	var inFlight []*batch
+	b, queued := app.batch(4*readAheadSlice), 0
+	next := func() {
+		if queued < readAheadSlice {
+			return
+		}
+		b.send()
+		inFlight = append(inFlight, b)
+		if len(inFlight) == 2 {
+			inFlight[0].wait()
+			inFlight = inFlight[1:]
+		}
+		b, queued = app.batch(4*readAheadSlice), 0
+	}
 	ahead := make(map[dbus.ObjectPath]*pendingNode, len(c.elements))
 	var known []*pendingNode
 	var visit func(ref objRef, hidden bool)
@@ -231,10 +255,15 @@ func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendi
 			}
 			w.queueSecond(b, p)
 			known = append(known, p)
+			queued++
+			next()
 		}
 		ahead[ref.Path] = p
 		hidden = hidden || !e.states.has(stateVisible)
-		if hidden && w.req.VisibleOnly {
+		if w.req.VisibleOnly && (hidden || !shown(e.states, app.conn.visibleShown.Load())) {
+			// The walk leaves out what is not shown, and what is under
+			// it (but for containers without geometry of their own,
+			// which it then reads as without a cache).
 			return
 		}
 		for _, k := range e.members {
@@ -246,12 +275,18 @@ func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendi
 			visit(r.obj, r.hidden)
 		}
 	}
-	// Elements under one the cache lacks: the walk reaches them through
-	// it; taken as not hidden, which the walk checks.
-	for path, e := range c.elements {
-		if _, ok := c.elements[e.parent]; !ok && ahead[path] == nil {
-			visit(objRef{Bus: app.conn.bus, Path: path}, false)
+	// Elements under one the cache lacks, which the walk reaches through
+	// it, when the walk reads the application whole: taken as not
+	// hidden, which the walk checks.
+	if !w.req.VisibleOnly && (w.req.Scope == uitree.ScopeProcess || w.req.Scope == uitree.ScopeDesktop) {
+		for path, e := range c.elements {
+			if _, ok := c.elements[e.parent]; !ok && ahead[path] == nil {
+				visit(objRef{Bus: app.conn.bus, Path: path}, false)
+			}
 		}
+	}
+	for _, f := range inFlight {
+		f.wait()
 	}
 	b.wait()
 	if app.dead() {
@@ -266,9 +301,25 @@ func (w *walker) readAhead(app *appRun, c *itemCache) map[dbus.ObjectPath]*pendi
 	return ahead
 }
 
-// activateCaches registers cacheSignal with the registry once per backend:
-// toolkits on at-spi2-atk make their cache when a client first registers
-// for an event. A failure only leaves the walk without caches.
+// noCache reports an answer that says the application has no cache (yet):
+// at-spi2-atk publishes none before a client registers for an event.
+func noCache(err error) bool {
+	var er *errorReply
+	if errors.As(err, &er) {
+		return er.Name == "org.freedesktop.DBus.Error.UnknownMethod" || er.Name == "org.freedesktop.DBus.Error.UnknownObject"
+	}
+	var de dbus.Error
+	if errors.As(err, &de) {
+		return de.Name == "org.freedesktop.DBus.Error.UnknownMethod" || de.Name == "org.freedesktop.DBus.Error.UnknownObject"
+	}
+	return false
+}
+
+// activateCaches registers cacheSignal with the registry, once per backend
+// and only when an application was found without a cache: toolkits on
+// at-spi2-atk make theirs when a client first registers for an event, and
+// keep it after the client has gone; the next snapshot reads it. A
+// failure only leaves the walk without caches.
 func (b *Backend) activateCaches(ctx context.Context) {
 	b.cacheOnce.Do(func() {
 		cctx, cancel := context.WithTimeout(ctx, b.callTimeout)

@@ -350,7 +350,10 @@ type appRun struct {
 	// per request (see itemCache).
 	useCache  bool
 	cacheOnce sync.Once
-	cache     *itemCache
+	// activateCache asks the toolkits to make their caches (see
+	// Backend.activateCaches).
+	activateCache func()
+	cache         *itemCache
 	// ahead holds the calls sent for the cached elements as soon as the
 	// cache was read, by object path (see walker.readAhead).
 	ahead map[dbus.ObjectPath]*pendingNode
@@ -387,6 +390,8 @@ type batch struct {
 	buf     []byte
 	replies []*reply
 	serials []uint32
+	// sent is set once what is queued has been written (see send).
+	sent bool
 }
 
 // testHookBatch, when a test sets it, runs before every batch of calls to
@@ -426,6 +431,20 @@ func (b *batch) call(obj objRef, method string, args ...any) int {
 	return len(b.calls) - 1
 }
 
+// send writes what is queued without waiting for the answers (wait does,
+// when nothing has been sent); no call may be queued afterwards. On the
+// bus, godbus sent each call as it was queued.
+func (b *batch) send() {
+	if b.direct == nil || b.sent {
+		return
+	}
+	b.sent = true
+	if len(b.buf) > 0 {
+		deadline, _ := b.ctx.Deadline()
+		b.direct.send(b.buf, deadline)
+	}
+}
+
 // wait sends what is queued and blocks until every call has answered or
 // failed. A timeout fails the whole application.
 func (b *batch) wait() {
@@ -436,10 +455,7 @@ func (b *batch) wait() {
 	}
 	var errs []error
 	if b.direct != nil {
-		if len(b.buf) > 0 {
-			deadline, _ := b.ctx.Deadline()
-			b.direct.send(b.buf, deadline)
-		}
+		b.send()
 		for i, r := range b.replies {
 			select {
 			case <-r.done:

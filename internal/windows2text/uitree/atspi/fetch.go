@@ -425,7 +425,7 @@ func (w *walker) queueSecond(b2 *batch, p *pendingNode) {
 	// state, and a grid cell's Value is its number, 0 when empty (its
 	// text says what it shows).
 	if h.interfaces&hasValue != 0 && rangeRole(role) && !n.inGrid {
-		p.iValue = queueValue(b2, n.obj)
+		p.iValue = queueValue(b2, n.obj, false)
 	}
 	w.queueText(b2, p, role)
 	h.gridCell = n.inGrid
@@ -654,11 +654,14 @@ var valueProps = [4]string{"MinimumValue", "MaximumValue", "CurrentValue", "Mini
 
 // queueValue asks for a Value's properties one by one: never with
 // Properties.GetAll, which crashes Qt 5 and, when one property fails,
-// aborts Chromium.
-func queueValue(b *batch, obj objRef) [4]int {
-	var slots [4]int
+// aborts Chromium. The step (MinimumIncrement) is asked only with step:
+// a snapshot has no use for it, an action does.
+func queueValue(b *batch, obj objRef, step bool) [4]int {
+	slots := [4]int{-1, -1, -1, -1}
 	for i, name := range valueProps {
-		slots[i] = b.call(obj, ifaceProperties+".Get", ifaceValue, name)
+		if i < 3 || step {
+			slots[i] = b.call(obj, ifaceProperties+".Get", ifaceValue, name)
+		}
 	}
 	return slots
 }
@@ -670,7 +673,7 @@ func storeValue(b *batch, slots [4]int) valueInfo {
 	var got [4]bool
 	for i, s := range slots {
 		var v variantValue
-		if b.store(s, &v) == nil {
+		if s >= 0 && b.store(s, &v) == nil {
 			f[i], got[i] = toFloat(v.v)
 		}
 	}

@@ -203,7 +203,7 @@ func (a *actor) dropdownOpenInWindow() (open, known bool) {
 // value reads obj's Value properties one by one (see queueValue) into vi.
 func (a *actor) value(obj objRef, vi *valueInfo) error {
 	bt := a.run.batch(4)
-	slots := queueValue(bt, obj)
+	slots := queueValue(bt, obj, true)
 	bt.wait()
 	if err := a.run.failed(); err != nil {
 		return uitree.Errorf(uitree.CodeActionFailed, "the application does not answer: %w", err)
