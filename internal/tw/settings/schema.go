@@ -164,7 +164,7 @@ func jsonValue(v any) any {
 
 // sectionOrder lists the sections in the order the schema and the settings
 // list present them.
-var sectionOrder = []string{"speech", "highlight", "reading", "display", "editing", "keyboard", "accessibility", "export", "braille", "library", "app"}
+var sectionOrder = []string{"speech", "highlight", "normalization", "reading", "display", "editing", "keyboard", "accessibility", "export", "braille", "lexicon", "summary", "library", "app"}
 
 // Engine ids accepted by speech.backend, in the order offered.
 var engineChoices = []Choice{
@@ -245,6 +245,10 @@ var schema = func() []Setting {
 			Help: "The speech-dispatcher output module to speak with, such as espeak-ng, flite or festival; not set uses speech-dispatcher's default, and a voice named module:voice picks its own module."},
 		choice("speech.capital_letters", "Capital letters", "How capital letters are marked when spoken: not at all, spelled as capital, or with a sound.",
 			"none", false, Choice{"none", "Not marked"}, Choice{"spell", "Spell capital"}, Choice{"icon", "Sound"}),
+		toggle("speech.split_caps", "Split capitals",
+			"Says words joined with capitals, such as TextWeaver, as separate words.", false),
+		toggle("speech.skip_code", "Skip code blocks", "Leaves code blocks out of continuous reading.", false),
+		toggle("speech.auto_play", "Read on opening", "Starts reading aloud when a document opens.", false),
 
 		// highlight
 		toggle("highlight.enabled", "Highlight spoken words", "Marks the word being read aloud on the screen.", true),
@@ -252,6 +256,23 @@ var schema = func() []Setting {
 			"yellow", false,
 			Choice{"yellow", "Yellow"}, Choice{"green", "Green"}, Choice{"cyan", "Cyan"},
 			Choice{"magenta", "Magenta"}, Choice{"reverse", "Reverse video"}, Choice{"underline", "Underline"}),
+		choice("highlight.granularity", "Highlight covers", "What the reading highlight marks: the word, the sentence, or both.",
+			"word", false, Choice{"word", "The word"}, Choice{"sentence", "The sentence"}, Choice{"both", "The word and the sentence"}),
+
+		// normalization: how the text is put into words before the engine
+		// says it (the document's words keep their places).
+		toggle("normalization.abbreviations", "Expand abbreviations",
+			"Says abbreviations in full, such as doctor for Dr., from a short built-in list and your own.", true),
+		{Path: "normalization.abbrev_expansions", Label: "Your abbreviations", Kind: KindTable, Entries: KindText,
+			Default: map[string]string{},
+			Help:    "Abbreviations of your own and what they stand for, found in the case written, such as ACME = A C M E."},
+		toggle("normalization.numbers", "Numbers in words",
+			"Says numbers as numbers, such as two thousand; off, digit by digit.", true),
+		toggle("normalization.use_pronunciations", "Use pronunciations", "Applies your pronunciation list.", true),
+		choice("normalization.table_mode", "Tables", "How continuous reading reads tables.",
+			"structured", false, Choice{"structured", "With rows and columns"}, Choice{"flat", "As text"}, Choice{"skip", "Skipped"}),
+		choice("normalization.footnote_mode", "Footnotes", "Where continuous reading reads footnotes.",
+			"inline", false, Choice{"inline", "Where they are marked"}, Choice{"deferred", "At the end"}, Choice{"skip", "Skipped"}),
 
 		// reading
 		toggle("reading.auto_resume", "Resume where you left off",
@@ -276,6 +297,7 @@ var schema = func() []Setting {
 		// Closed: a theme name tw does not have is refused with the list.
 		choice("display.theme", "Theme", "The colors of the reading screen.", "terminal", false, Themes...),
 		toggle("display.line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
+		number("display.tab_width", "Tab width", "How many columns a tab takes on the screen.", 4, 1, 16, 1, "columns", "column"),
 		choice("display.language", "Interface language",
 			"The language tw speaks and shows its own words in; automatic follows the system locale (LC_ALL, LC_MESSAGES, LANG).",
 			"auto", false,
@@ -295,6 +317,9 @@ var schema = func() []Setting {
 		toggle("editing.autosave", "Save edits automatically",
 			"Saves the document you are editing by itself every little while.", false),
 		toggle("editing.spell_check", "Check spelling", "Finds misspelled words while you edit.", true),
+		number("editing.undo_steps", "Undo steps", "The most edits undo can take back.",
+			1000, 1, 100000, 100, "steps", "step"),
+		toggle("editing.echo_deletions", "Echo deletions", "Says what Backspace and Delete remove.", true),
 
 		// keyboard
 		toggle("keyboard.character_keys", "Single-letter keys",
@@ -325,6 +350,14 @@ var schema = func() []Setting {
 			Choice{"en-ueb-g2.ctb", "Unified English Braille, grade 2"}, Choice{"en-ueb-g1.ctb", "Unified English Braille, grade 1"}),
 
 		// library
+		// lexicon
+		{Path: "lexicon.glossary", Label: "Glossary", Kind: KindText, Optional: true, Default: nil,
+			Help: "Your own glossary, looked up before WordNet; not set uses glossary.json or glossary.txt in tw's home."},
+
+		// summary
+		number("summary.sentences", "Summary sentences", "How many sentences a summary gives.",
+			5, 1, 50, 1, "sentences", "sentence"),
+
 		{Path: "library.folders", Label: "Library folders", Kind: KindList, Default: []string{},
 			Help: "Folders the file browser offers as places to find documents."},
 
