@@ -46,8 +46,8 @@ func TestOptionsChangeWhatIsRead(t *testing.T) {
 		t.Fatalf("the default narration %q reads no note", structured)
 	}
 	tests := []struct {
-		name      string
-		o         narration.Options
+		name       string
+		o          narration.Options
 		has, lacks []string
 	}{
 		{"tables flat", narration.Options{Tables: "flat"},
