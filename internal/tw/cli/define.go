@@ -18,7 +18,8 @@ func defineCmd(env Env) *cobra.Command {
 		Use:   "define WORD...",
 		Short: "Define words offline: your glossary, then WordNet, with a pronunciation",
 		Long: `Define each WORD (quote a phrase: "ice cream") offline: your glossary first
-(glossary.json or glossary.txt in the home, or --glossary FILE), then WordNet
+(--glossary FILE, else lexicon.glossary, else glossary.json or glossary.txt in the
+home), then WordNet
 (Debian package wordnet-base), with a pronunciation in IPA from espeak-ng.
 Inflected forms find their base form (geese, ran, tides). Prints Markdown, or
 JSON with --json; --complete lists the headwords that start with each WORD.
@@ -31,6 +32,9 @@ word is found, tw define exits 1.`,
 				return usage(env.p, "define", env.tr("give a word to define"))
 			}
 			dir := session.Home(home, env.Getenv)
+			if glossary == "" {
+				glossary = env.setting("lexicon.glossary")
+			}
 			if glossary == "" {
 				glossary = lexicon.GlossaryFile(dir)
 			}
