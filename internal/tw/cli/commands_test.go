@@ -14,7 +14,7 @@ import (
 )
 
 // commands are every command tw has, as `tw help` lists them.
-var commands = []string{"backends", "completion", "convert", "define", "export-audio", "help", "info", "lint", "marks", "open", "search",
+var commands = []string{"backends", "completion", "convert", "define", "export-audio", "help", "info", "lint", "marks", "notes", "open", "search",
 	"serve", "settings", "speak", "summarize", "text", "version", "voices"}
 
 func TestHelpForEveryCommand(t *testing.T) {
