@@ -270,6 +270,7 @@ type marks struct {
 	highlights []core.HighlightInfo
 	selection  *units.Range
 	heard      *[2]int // the words being heard, when shown
+	sentence   *[2]int // the sentence being heard, when shown besides the word
 	cursor     [2]int  // the word at the cursor (browsing) or the caret's character
 }
 
@@ -285,6 +286,7 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 		r.lastCursor, r.lastDoc = pos, d
 	}
 	m := marks{selection: st.Selection, heard: heard, cursor: [2]int{pos, pos + 1}}
+	m.heard, m.sentence = r.heardMarks(d, heard)
 	// Highlights and notes are kept in the canonical text's offsets,
 	// so they are drawn only while browsing it.
 	editing := st.Document != nil && st.Document.Editing
@@ -363,6 +365,9 @@ func (r *Reader) cellStyle(c cell, m marks) tcell.Style {
 	}
 	if m.selection != nil && c.pos >= m.selection.Start && c.pos < m.selection.End {
 		style = r.th.selected
+	}
+	if m.sentence != nil && c.pos < m.sentence[1] && c.pos+c.n > m.sentence[0] {
+		style = style.Underline(true)
 	}
 	if m.heard != nil && c.pos < m.heard[1] && c.pos+c.n > m.heard[0] {
 		style = r.th.heard
@@ -549,4 +554,30 @@ func windowTitle(title string) string {
 		}
 		return r
 	}, title)
+}
+
+// heardMarks are what the highlight of a reading covers, by
+// highlight.granularity: the word heard ("word"), its whole sentence in
+// the heard style ("sentence"), or the word in the heard style and the
+// rest of its sentence underlined ("both"). heard nil: nothing.
+func (r *Reader) heardMarks(d *doc.Document, heard *[2]int) (word, sentence *[2]int) {
+	if heard == nil || r.cfg.Settings == nil {
+		return heard, nil
+	}
+	granularity := r.cfg.Settings.String("highlight.granularity")
+	if granularity != "sentence" && granularity != "both" {
+		return heard, nil
+	}
+	if r.sentences == nil || r.sentences.Doc != d {
+		r.sentences = units.New(d)
+	}
+	s, ok := r.sentences.Sentence(heard[0])
+	if !ok {
+		return heard, nil
+	}
+	span := &[2]int{min(s.Start, heard[0]), max(s.End, heard[1])}
+	if granularity == "sentence" {
+		return span, nil
+	}
+	return heard, span
 }

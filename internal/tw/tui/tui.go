@@ -15,6 +15,7 @@ import (
 	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/keymap"
 	"textfirst/internal/tw/session"
+	"textfirst/internal/tw/units"
 )
 
 // Accessibility modes (accessibility.mode).
@@ -71,6 +72,10 @@ type Reader struct {
 	title           string // the window title set
 
 	rtlShown string // display.rtl as resolved for this drawing
+
+	// sentences finds the sentence being heard (highlight.granularity),
+	// made for the document shown when first needed.
+	sentences *units.Index
 
 	help    *helpList
 	whatKey bool

@@ -1,0 +1,54 @@
+package tui
+
+import (
+	"github.com/gdamore/tcell/v2"
+
+	"testing"
+
+	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/settings"
+)
+
+// TestHighlightGranularity: highlight.granularity decides what the
+// highlight of a reading covers on the screen: the word heard, its whole
+// sentence, or the word with the rest of its sentence underlined.
+func TestHighlightGranularity(t *testing.T) {
+	const text = "The tide turns. The moon pulls the sea."
+	const moon, sentence2 = 20, 16 // "moon", and the second sentence's first letter
+	tests := []struct {
+		granularity string
+		// whether each column is drawn in the heard style, and underlined
+		heardAt, underlinedAt, plainAt []int
+	}{
+		{"word", []int{moon, moon + 3}, nil, []int{0, sentence2, moon + 6}},
+		{"sentence", []int{sentence2, moon, moon + 6, 38}, nil, []int{0, 14}},
+		{"both", []int{moon, moon + 3}, []int{sentence2, moon + 6, 38}, []int{0, 14}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.granularity, func(t *testing.T) {
+			s := newSim(t, "tide.txt", text+"\n", 60, 8, defaultCfg)
+			if _, err := s.r.cfg.Settings.(*settings.Store).Set("highlight.granularity", tt.granularity); err != nil {
+				t.Fatal(err)
+			}
+			s.r.cfg.Events.Playback(core.Reading)
+			s.r.cfg.Events.Position(moon, moon+4, 0)
+			s.r.Draw()
+			for _, x := range tt.heardAt {
+				if got := textStyle(s, x, 0); got != s.r.th.heard {
+					t.Errorf("column %d (%q) is not drawn as heard", x, text[x])
+				}
+			}
+			for _, x := range tt.underlinedAt {
+				_, _, attrs := textStyle(s, x, 0).Decompose()
+				if textStyle(s, x, 0) == s.r.th.heard || attrs&tcell.AttrUnderline == 0 {
+					t.Errorf("column %d (%q) is not underlined apart from the word heard", x, text[x])
+				}
+			}
+			for _, x := range tt.plainAt {
+				if got := textStyle(s, x, 0); got != s.r.th.text {
+					t.Errorf("column %d (%q) is marked", x, text[x])
+				}
+			}
+		})
+	}
+}
