@@ -57,6 +57,12 @@ and leaves no file.`,
 			} else if _, ok := audio.FormatOf(out); !ok {
 				return usage(env.p, "export-audio", env.tr("cannot tell the format of %s: give --format wav, flac, mp3, opus or m4b", out))
 			}
+			if subs == "" && env.settingBool("export.subtitles_with_audio") {
+				subs = env.setting("export.subtitle_format")
+				wordLevel = wordLevel || env.settingBool("export.subtitle_word_level")
+			} else if subs != "" && !c.Flags().Changed("word-level") {
+				wordLevel = env.settingBool("export.subtitle_word_level")
+			}
 			if subs != "" && subs != "srt" && subs != "vtt" {
 				return usage(env.p, "export-audio", env.tr("--subtitles wants srt or vtt, not %q", subs))
 			}

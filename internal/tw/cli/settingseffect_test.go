@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,5 +43,53 @@ func TestCommandsFollowTheirSettings(t *testing.T) {
 	code, _, stderr = run(t, "", nil, "settings", "set", "summary.sentences", "lots", "--home", home)
 	if code == 0 || !strings.Contains(stderr, `summary.sentences is a number, not "lots"`) {
 		t.Errorf("a wrong value: exit %d, %q", code, stderr)
+	}
+}
+
+// TestExportAudioFollowsSubtitleSettings: with export.subtitles_with_audio
+// on, tw export-audio writes subtitles in export.subtitle_format without
+// being asked, a cue per word with export.subtitle_word_level; --subtitles
+// still wins.
+func TestExportAudioFollowsSubtitleSettings(t *testing.T) {
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	md := testkit.WriteFile(t, filepath.Join(dir, "tide.md"), "# Tide\n\nThe moon pulls the sea. The sea follows.\n")
+	export := func(name string, args ...string) (vtt, srt string) {
+		t.Helper()
+		out := filepath.Join(dir, name+".wav")
+		argv := append([]string{"export-audio", md, "--out", out, "--backend", "espeak", "--home", home}, args...)
+		if code, stdout, stderr := run(t, "", nil, argv...); code != 0 {
+			t.Fatalf("tw %s: exit %d, %q %q", strings.Join(argv, " "), code, stdout, stderr)
+		}
+		read := func(ext string) string {
+			data, _ := os.ReadFile(filepath.Join(dir, name+"."+ext))
+			return string(data)
+		}
+		return read("vtt"), read("srt")
+	}
+	if vtt, srt := export("plain"); vtt != "" || srt != "" {
+		t.Fatalf("subtitles written with the settings' defaults: %q %q", vtt, srt)
+	}
+	for _, set := range [][]string{{"export.subtitles_with_audio", "on"}, {"export.subtitle_format", "vtt"}} {
+		if code, _, stderr := run(t, "", nil, "settings", "set", set[0], set[1], "--home", home); code != 0 {
+			t.Fatalf("settings set %s: exit %d, %s", set[0], code, stderr)
+		}
+	}
+	vtt, srt := export("sentences")
+	if !strings.HasPrefix(vtt, "WEBVTT") || srt != "" || !strings.Contains(vtt, "The moon pulls the sea.") {
+		t.Fatalf("with subtitles on, in vtt: %q %q", vtt, srt)
+	}
+	if code, _, stderr := run(t, "", nil, "settings", "set", "export.subtitle_word_level", "on", "--home", home); code != 0 {
+		t.Fatal(stderr)
+	}
+	words, _ := export("words")
+	if strings.Count(words, "-->") <= strings.Count(vtt, "-->") || strings.Contains(words, "The moon pulls the sea.") {
+		t.Errorf("word cues %q after sentence cues %q", words, vtt)
+	}
+	if _, srt := export("asked", "--subtitles", "srt", "--word-level=false"); !strings.Contains(srt, "The moon pulls the sea.") {
+		t.Errorf("--subtitles srt gave %q", srt)
+	}
+	if code, _, stderr := run(t, "", nil, "settings", "set", "export.subtitle_format", "ass", "--home", home); code == 0 || !strings.Contains(stderr, "export.subtitle_format") {
+		t.Errorf("an unknown subtitle format: exit %d, %q", code, stderr)
 	}
 }

@@ -338,6 +338,10 @@ var schema = func() []Setting {
 			Choice{"wav", "WAV"}, Choice{"flac", "FLAC"}, Choice{"ogg", "Ogg Vorbis"}, Choice{"mp3", "MP3"}),
 		{Path: "export.folder", Label: "Export folder", Kind: KindText, Optional: true, Default: nil,
 			Help: "Where exports are saved; not set saves them next to the document."},
+		toggle("export.subtitles_with_audio", "Subtitles with audio", "Always writes subtitles beside exported audio.", false),
+		choice("export.subtitle_format", "Subtitle format", "The format of subtitles written beside audio without one asked for.",
+			"srt", false, Choice{"srt", "SubRip"}, Choice{"vtt", "WebVTT"}),
+		toggle("export.subtitle_word_level", "Word subtitles", "Writes one subtitle per word instead of one per sentence.", false),
 
 		// braille
 		number("braille.cells_per_line", "Braille cells per line",
