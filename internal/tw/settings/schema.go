@@ -297,6 +297,8 @@ var schema = func() []Setting {
 		// Closed: a theme name tw does not have is refused with the list.
 		choice("display.theme", "Theme", "The colors of the reading screen.", "terminal", false, Themes...),
 		toggle("display.line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
+		number("display.wrap_width", "Wrap width", "Wraps lines at this many columns; 0 uses the whole width.",
+			0, 0, 400, 10, "columns", "column"),
 		number("display.tab_width", "Tab width", "How many columns a tab takes on the screen.", 4, 1, 16, 1, "columns", "column"),
 		choice("display.language", "Interface language",
 			"The language tw speaks and shows its own words in; automatic follows the system locale (LC_ALL, LC_MESSAGES, LANG).",
@@ -326,6 +328,8 @@ var schema = func() []Setting {
 			"Lets single keys such as h for the next heading work while browsing.", true),
 		choice("keyboard.preset", "Key layout", "Which set of default keys to start from before your own changes.",
 			"default", false, Choice{"default", "Default"}, Choice{"classic", "Classic"}),
+		choice("keyboard.digit_row", "Digit row", "How the digit keys for heading levels are read: as digits, or from a French AZERTY keyboard's row.",
+			"auto", false, Choice{"auto", "Automatic"}, Choice{"azerty", "AZERTY"}),
 
 		// accessibility
 		choice("accessibility.mode", "Access mode",

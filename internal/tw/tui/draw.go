@@ -79,16 +79,32 @@ func (r *Reader) gutter(d *doc.Document, lines int) int {
 	return len(fmt.Sprint(lines)) + 1
 }
 
-// ensureLayout rebuilds the layout when the document or the width changed.
-func (r *Reader) ensureLayout(d *doc.Document) {
+// textWidth is the columns the text is wrapped to: the screen's width
+// less the line numbers, at most display.wrap_width when that is set.
+func (r *Reader) textWidth(d *doc.Document, lines int) int {
 	w, _ := r.scr.Size()
-	if r.lo != nil && r.lo.d == d {
-		if r.lo.width == max(w-r.gutter(d, r.lo.lines()), 1) {
-			return
+	w -= r.gutter(d, lines)
+	if r.cfg.Settings != nil {
+		if wrap := r.cfg.Settings.Int("display.wrap_width"); wrap > 0 {
+			w = min(w, wrap)
 		}
 	}
+	return max(w, 1)
+}
+
+// ensureLayout rebuilds the layout when the document, the width or the
+// tab width changed.
+func (r *Reader) ensureLayout(d *doc.Document) {
+	tab := tabWidth
+	if r.cfg.Settings != nil {
+		tab = max(r.cfg.Settings.Int("display.tab_width"), 1)
+	}
+	if r.lo != nil && r.lo.d == d && r.lo.width == r.textWidth(d, r.lo.lines()) && r.lo.tab == tab {
+		return
+	}
 	lines := strings.Count(d.Text, "\n") + 1
-	r.lo = newLayout(d, w-r.gutter(d, lines))
+	r.lo = newLayout(d, r.textWidth(d, lines))
+	r.lo.tab = tab
 	r.rtl = map[int]bool{}
 	r.topLine = min(r.topLine, r.lo.lines()-1)
 	r.topRow = 0

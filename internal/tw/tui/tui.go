@@ -30,6 +30,7 @@ const (
 type SettingsReader interface {
 	Bool(path string) bool
 	String(path string) string
+	Int(path string) int
 }
 
 // Config configures a Reader.
@@ -153,6 +154,9 @@ func (r *Reader) HandleKey(ev *tcell.EventKey) {
 		return
 	}
 	mode := layerMode(appMode)
+	if mode != "Edit" && r.cfg.Settings != nil && r.cfg.Settings.String("keyboard.digit_row") == "azerty" {
+		name = azertyDigit(ev, name)
+	}
 	if mode != "Edit" && !r.cfg.CharacterKeys && keymap.IsCharacterKey(name) {
 		r.say(r.tr("Character keys are off; F9 turns them on."))
 		return
