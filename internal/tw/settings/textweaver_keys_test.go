@@ -19,7 +19,7 @@ var textweaverKeys = []struct {
 	have bool
 }{
 	{"speech.backend", true}, {"speech.rate", true}, {"speech.volume", true}, {"speech.pitch", true},
-	{"speech.voice", true}, {"speech.prefer_voice", false}, {"speech.favorite_voices", true},
+	{"speech.voice", true}, {"speech.prefer_voice", true}, {"speech.favorite_voices", true},
 	{"speech.punctuation", true}, {"speech.split_caps", true}, {"speech.caps", false},
 	{"speech.auto_play", true}, {"speech.skip_code", true}, {"speech.speed_presets", true},
 	{"speech.voices_by_language", false}, {"speech.latency_offset_ms", true},
@@ -31,7 +31,7 @@ var textweaverKeys = []struct {
 	{"speech.voice_params", false},
 
 	{"highlight.enabled", true}, {"highlight.granularity", true}, {"highlight.lead_words", false},
-	{"highlight.speed", false}, {"highlight.color", true}, {"highlight.sentence_color", false},
+	{"highlight.speed", false}, {"highlight.color", true}, {"highlight.sentence_color", true},
 
 	{"normalization.math", false}, {"normalization.math_verbosity", false},
 	{"normalization.asciimath_delimiter", false}, {"normalization.abbreviations", true},
@@ -148,7 +148,7 @@ func TestTextweaverKeysInTheSchema(t *testing.T) {
 	if len(textweaverKeys) != 192 {
 		t.Errorf("%d keys listed, want the original's 192", len(textweaverKeys))
 	}
-	const wantAtLeast = 45
+	const wantAtLeast = 47
 	if marked < wantAtLeast {
 		t.Errorf("%d keys marked as in the schema, want at least %d", marked, wantAtLeast)
 	}

@@ -98,3 +98,36 @@ func TestWrongNormalizationValuesAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestPreferredVoice: with no speech.voice, speech.prefer_voice picks the
+// first voice of the real espeak-ng whose name holds it; a voice set wins,
+// and a preference no voice matches leaves the engine's default.
+func TestPreferredVoice(t *testing.T) {
+	tests := []struct {
+		set       map[string]any
+		wantVoice func(string) bool
+	}{
+		{map[string]any{"speech.prefer_voice": "GERMAN"}, func(v string) bool { return strings.HasPrefix(v, "de") || strings.Contains(v, "gmw/de") }},
+		{map[string]any{"speech.prefer_voice": "german", "speech.voice": "fr"}, func(v string) bool { return strings.Contains(v, "fr") }},
+		{map[string]any{"speech.prefer_voice": "no such voice"}, func(v string) bool { return v == "" }},
+	}
+	for _, tt := range tests {
+		st, _, err := settings.Open(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for path, v := range tt.set {
+			if _, err := st.Set(path, v); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+		}
+		s, _, err := Open(OptionsFrom(st, Overrides{Backend: "espeak", StrictBackend: true, Sink: "clock"}))
+		if err != nil {
+			t.Fatalf("espeak-ng (scripts/deps-speech.sh installs it): %v", err)
+		}
+		if got := s.Params().Voice; !tt.wantVoice(got) {
+			t.Errorf("%v: voice %q", tt.set, got)
+		}
+		s.Close()
+	}
+}

@@ -287,7 +287,9 @@ type marks struct {
 	selection  *units.Range
 	heard      *[2]int // the words being heard, when shown
 	sentence   *[2]int // the sentence being heard, when shown besides the word
-	cursor     [2]int  // the word at the cursor (browsing) or the caret's character
+	// sentenceStyle marks sentence (highlight.sentence_color).
+	sentenceStyle tcell.Style
+	cursor        [2]int // the word at the cursor (browsing) or the caret's character
 }
 
 // drawText draws the document's lines from the top of the view and
@@ -303,6 +305,9 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 	}
 	m := marks{selection: st.Selection, heard: heard, cursor: [2]int{pos, pos + 1}}
 	m.heard, m.sentence = r.heardMarks(d, heard)
+	if m.sentence != nil {
+		m.sentenceStyle = r.sentenceStyle()
+	}
 	// Highlights and notes are kept in the canonical text's offsets,
 	// so they are drawn only while browsing it.
 	editing := st.Document != nil && st.Document.Editing
@@ -383,7 +388,7 @@ func (r *Reader) cellStyle(c cell, m marks) tcell.Style {
 		style = r.th.selected
 	}
 	if m.sentence != nil && c.pos < m.sentence[1] && c.pos+c.n > m.sentence[0] {
-		style = style.Underline(true)
+		style = m.sentenceStyle
 	}
 	if m.heard != nil && c.pos < m.heard[1] && c.pos+c.n > m.heard[0] {
 		style = r.th.heard
@@ -596,4 +601,20 @@ func (r *Reader) heardMarks(d *doc.Document, heard *[2]int) (word, sentence *[2]
 		return span, nil
 	}
 	return heard, span
+}
+
+// sentenceStyle is how the rest of the sentence being heard looks when the
+// highlight covers the word and its sentence: underlined, or
+// highlight.sentence_color's color as the word heard has its own.
+func (r *Reader) sentenceStyle() tcell.Style {
+	color := "underline"
+	theme := ""
+	if r.cfg.Settings != nil {
+		color, theme = r.cfg.Settings.String("highlight.sentence_color"), r.cfg.Settings.String("display.theme")
+	}
+	if color == "underline" || color == "" {
+		return r.th.text.Underline(true)
+	}
+	pal, colored := palettes[theme]
+	return heardStyle(r.th.text, color, pal, colored)
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"github.com/gdamore/tcell/v2"
 
 	"testing"
@@ -50,5 +52,32 @@ func TestHighlightGranularity(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSentenceHighlightColor: with the highlight on the word and the
+// sentence, highlight.sentence_color colors the rest of the sentence (in
+// the theme's shade of that color), underlined by default.
+func TestSentenceHighlightColor(t *testing.T) {
+	const text = "The tide turns. The moon pulls the sea."
+	s := newSim(t, "tide.txt", text+"\n", 60, 8, defaultCfg)
+	st := s.r.cfg.Settings.(*settings.Store)
+	for path, v := range map[string]any{"highlight.granularity": "both", "display.theme": "high-contrast", "highlight.sentence_color": "cyan"} {
+		if _, err := st.Set(path, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.r.cfg.Events.Playback(core.Reading)
+	s.r.cfg.Events.Position(20, 24, 0)
+	s.r.Draw()
+	_, bg, _ := textStyle(s, 16, 0).Decompose()
+	if want := rgb(heardColors["cyan"].OnDark); bg != want {
+		t.Errorf("the rest of the sentence is on %v, want cyan %v", bg, want)
+	}
+	if textStyle(s, 20, 0) != s.r.th.heard {
+		t.Error("the word heard lost its own highlight")
+	}
+	if _, err := st.Set("highlight.sentence_color", "plaid"); err == nil || !strings.Contains(err.Error(), "highlight.sentence_color must be one of underline, yellow") {
+		t.Errorf("an unknown color: %v", err)
 	}
 }

@@ -46,6 +46,9 @@ type Params struct {
 	// KeepAbbreviations says abbreviations as written instead of in full
 	// (normalization.abbreviations off).
 	KeepAbbreviations bool
+	// PreferVoice is speech.prefer_voice: with no Voice, the first voice
+	// whose name or id holds it (any case). The service applies it.
+	PreferVoice string
 }
 
 // DefaultParams are textweaver's defaults, as the settings schema gives them.
@@ -84,6 +87,7 @@ func ParamsFrom(s Settings) Params {
 		Footnotes:         s.String("normalization.footnote_mode"),
 		SkipCode:          toggled(s, "speech.skip_code"),
 		KeepAbbreviations: !toggled(s, "normalization.abbreviations"),
+		PreferVoice:       s.String("speech.prefer_voice"),
 	}
 }
 
