@@ -14,7 +14,7 @@ import (
 )
 
 // commands are every command tw has, as `tw help` lists them.
-var commands = []string{"backends", "completion", "components", "convert", "define", "eloquence", "export-audio", "help", "info", "lint",
+var commands = []string{"backends", "changes", "completion", "components", "convert", "define", "eloquence", "export-audio", "help", "info", "lint",
 	"marks", "notes", "ocr", "open", "search", "serve", "settings", "speak", "summarize", "text", "version", "voices"}
 
 func TestHelpForEveryCommand(t *testing.T) {

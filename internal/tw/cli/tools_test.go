@@ -104,3 +104,51 @@ func TestEloquenceCommand(t *testing.T) {
 		t.Errorf("status %q", r.Status)
 	}
 }
+
+// TestChangesCommand: a Word file with tracked changes and a comment,
+// written by pandoc (a tool no one here wrote), is listed one change a
+// line in document order, as JSON, and written with every change
+// accepted; --reject-all says it is not available.
+func TestChangesCommand(t *testing.T) {
+	pandoc, err := exec.LookPath("pandoc")
+	if err != nil {
+		t.Fatalf("pandoc is needed (bash scripts/deps-formats.sh installs it): %v", err)
+	}
+	dir := t.TempDir()
+	src := testkit.WriteFile(t, filepath.Join(dir, "draft.md"), `Fluids were [rarely]{.deletion author="Ada Example" date="2026-03-03T10:00:00Z"}`+
+		`[often]{.insertion author="Ada Example" date="2026-03-03T10:00:00Z"} given in acute `+
+		`[renal]{.insertion author="Bo Writer" date="2026-03-04T10:00:00Z"} failure.`+
+		`[Who repeats it?]{.comment-start id="0" author="Ada Example" date="2026-03-03T10:00:00Z"}[]{.comment-end id="0"}`+"\n")
+	docx := filepath.Join(dir, "draft.docx")
+	if out, err := exec.Command(pandoc, src, "-o", docx).CombinedOutput(); err != nil {
+		t.Fatalf("pandoc: %v\n%s", err, out)
+	}
+	code, stdout, stderr := run(t, "", nil, "changes", docx)
+	want := "Deleted: 'rarely', by Ada Example\nInserted: 'often', by Ada Example\nInserted: 'renal', by Bo Writer\nComment: Ada Example: Who repeats it?\n"
+	if code != 0 || stdout != want {
+		t.Errorf("changes: exit %d, %q:\n%s", code, stderr, stdout)
+	}
+	code, stdout, _ = run(t, "", nil, "changes", docx, "--json")
+	var got struct {
+		Changes []struct {
+			Kind, Text, Author string
+		}
+		Comments []struct{ ID, Text string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); code != 0 || err != nil || len(got.Changes) != 3 || got.Changes[2].Author != "Bo Writer" ||
+		len(got.Comments) != 1 || got.Comments[0].ID != "c1" {
+		t.Errorf("changes --json: exit %d, %v: %s", code, err, stdout)
+	}
+	final := filepath.Join(dir, "final.md")
+	code, stdout, _ = run(t, "", nil, "changes", docx, "--accept-all", "-o", final)
+	data, _ := os.ReadFile(final)
+	if code != 0 || stdout != "Wrote "+final+"; changes accepted: 3.\n" || !strings.Contains(string(data), "Fluids were often given in acute renal failure.") || strings.Contains(string(data), "rarely") {
+		t.Errorf("--accept-all: exit %d, %q, wrote %q", code, stdout, data)
+	}
+	if code, _, stderr := run(t, "", nil, "changes", docx, "--reject-all", "-o", final); code != 2 || !strings.Contains(stderr, "--reject-all is not available") {
+		t.Errorf("--reject-all: exit %d, %q", code, stderr)
+	}
+	if _, stdout, _ := run(t, "", nil, "changes", src); stdout != "No tracked changes or comments.\n" {
+		t.Errorf("a document with none: %q", stdout)
+	}
+}
