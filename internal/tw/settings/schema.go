@@ -305,6 +305,8 @@ var schema = func() []Setting {
 		toggle("display.line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
 		number("display.wrap_width", "Wrap width", "Wraps lines at this many columns; 0 uses the whole width.",
 			0, 0, 400, 10, "columns", "column"),
+		number("display.scroll_margin", "Scroll margin", "How many lines stay in view above and below the cursor.",
+			0, 0, 20, 1, "lines", "line"),
 		number("display.tab_width", "Tab width", "How many columns a tab takes on the screen.", 4, 1, 16, 1, "columns", "column"),
 		choice("display.language", "Interface language",
 			"The language tw speaks and shows its own words in; automatic follows the system locale (LC_ALL, LC_MESSAGES, LANG).",

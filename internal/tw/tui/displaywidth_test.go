@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/gdamore/tcell/v2"
 
 	"textfirst/internal/tw/settings"
 )
@@ -56,5 +59,40 @@ func TestWrapAndTabWidth(t *testing.T) {
 	}
 	if _, err := st.Set("display.wrap_width", "wide"); err == nil || !strings.Contains(err.Error(), "display.wrap_width must be a number") {
 		t.Errorf("a wrap width of words: %v", err)
+	}
+}
+
+// TestScrollMargin: with display.scroll_margin 3, moving line by line
+// keeps three lines in view below the cursor going down and above it going
+// up (the document's first lines aside); with 0 the cursor reaches the
+// view's edges.
+func TestScrollMargin(t *testing.T) {
+	var text strings.Builder
+	for i := 1; i <= 60; i++ {
+		fmt.Fprintf(&text, "Line %d.\n", i)
+	}
+	for _, margin := range []int{0, 3} {
+		s := newSim(t, "lines.txt", text.String(), 40, 12, defaultCfg)
+		if _, err := s.r.cfg.Settings.(*settings.Store).Set("display.scroll_margin", float64(margin)); err != nil {
+			t.Fatal(err)
+		}
+		rows := s.r.textRows()
+		lowest, highest := 0, rows
+		for range 30 {
+			s.press(tcell.KeyDown, 0, 0)
+			_, _, y := s.cursorRow()
+			lowest = max(lowest, y)
+		}
+		for range 15 {
+			s.press(tcell.KeyUp, 0, 0)
+			_, _, y := s.cursorRow()
+			highest = min(highest, y)
+		}
+		if want := rows - 1 - margin; lowest != want {
+			t.Errorf("margin %d: going down the cursor reached row %d of %d, want %d", margin, lowest, rows, want)
+		}
+		if highest != margin {
+			t.Errorf("margin %d: going up the cursor reached row %d, want %d", margin, highest, margin)
+		}
 	}
 }

@@ -173,6 +173,7 @@ func (r *Reader) ensureVisible(pos int) {
 		} else {
 			r.topLine, r.topRow = r.back(l, rw, rows/3)
 		}
+		r.keepMargin(l, rw, rows)
 		return
 	}
 	n := r.rowsBetween(r.topLine, r.topRow, l, rw, rows*2)
@@ -182,6 +183,26 @@ func (r *Reader) ensureVisible(pos int) {
 		r.topLine, r.topRow = r.back(l, rw, rows-1)
 	default:
 		r.topLine, r.topRow = r.back(l, rw, rows/3)
+	}
+	r.keepMargin(l, rw, rows)
+}
+
+// keepMargin scrolls so that display.scroll_margin rows stay in view
+// above and below the cursor's row (l, rw), as far as the document goes
+// (at most half the view).
+func (r *Reader) keepMargin(l, rw, rows int) {
+	if r.cfg.Settings == nil {
+		return
+	}
+	m := min(r.cfg.Settings.Int("display.scroll_margin"), (rows-1)/2)
+	if m <= 0 {
+		return
+	}
+	switch n := r.rowsBetween(r.topLine, r.topRow, l, rw, rows*2); {
+	case n < m:
+		r.topLine, r.topRow = r.back(l, rw, m)
+	case n > rows-1-m:
+		r.topLine, r.topRow = r.back(l, rw, rows-1-m)
 	}
 }
 
