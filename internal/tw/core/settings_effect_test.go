@@ -170,3 +170,19 @@ func TestGlossarySetting(t *testing.T) {
 		t.Errorf("define_word listed %+v, not the glossary's sense", l)
 	}
 }
+
+// TestEchoLinesOnMove: while editing, moving the caret to another line
+// says that line, unless editing.echo_lines_on_move is off.
+func TestEchoLinesOnMove(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		app, rec, _ := openWithSettings(t, "draft.md", "First line.\n\nSecond line.\n", map[string]any{"editing.echo_lines_on_move": on})
+		mustAction(t, app, "toggle_edit_mode", nil)
+		before := len(rec.says)
+		mustAction(t, app, "caret_next_line", nil)
+		said := strings.Contains(strings.Join(rec.says[before:], "\n"), "Second line.")
+		if said != on {
+			t.Errorf("editing.echo_lines_on_move %v: said %q", on, rec.says[before:])
+		}
+		app.Close()
+	}
+}

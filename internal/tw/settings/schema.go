@@ -329,6 +329,7 @@ var schema = func() []Setting {
 		toggle("editing.spell_check", "Check spelling", "Finds misspelled words while you edit.", true),
 		number("editing.undo_steps", "Undo steps", "The most edits undo can take back.",
 			1000, 1, 100000, 100, "steps", "step"),
+		toggle("editing.echo_lines_on_move", "Echo lines", "Says the line the caret moves to while you edit.", true),
 		toggle("editing.echo_deletions", "Echo deletions", "Says what Backspace and Delete remove.", true),
 
 		// keyboard

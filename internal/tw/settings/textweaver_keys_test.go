@@ -54,7 +54,7 @@ var textweaverKeys = []struct {
 
 	{"editing.autosave_recovery", false}, {"editing.autosave_interval_secs", false},
 	{"editing.echo_characters", false}, {"editing.echo_words", false}, {"editing.echo_deletions", true},
-	{"editing.echo_lines_on_move", false}, {"editing.undo_steps", true}, {"editing.undo_memory_mb", false},
+	{"editing.echo_lines_on_move", true}, {"editing.undo_steps", true}, {"editing.undo_memory_mb", false},
 	{"editing.author", false},
 
 	{"library.recent_limit", false}, {"library.folders", true},
@@ -148,7 +148,7 @@ func TestTextweaverKeysInTheSchema(t *testing.T) {
 	if len(textweaverKeys) != 192 {
 		t.Errorf("%d keys listed, want the original's 192", len(textweaverKeys))
 	}
-	const wantAtLeast = 48
+	const wantAtLeast = 49
 	if marked < wantAtLeast {
 		t.Errorf("%d keys marked as in the schema, want at least %d", marked, wantAtLeast)
 	}
