@@ -42,7 +42,7 @@ word is found, tw define exits 1.`,
 			if err != nil {
 				return fail(env.p, 1, env.tr("tw define: cannot read the glossary: %v", err), env.tr("Fix the glossary file, or give another with --glossary."))
 			}
-			wn, err := lexicon.OpenWordNet("")
+			wn, err := lexicon.OpenWordNet(env.setting("lexicon.data_file"))
 			if errors.Is(err, lexicon.ErrNoWordNet) && g.Len() == 0 {
 				return fail(env.p, 1, env.tr("tw define: %v", err), env.tr("Install it with: apt install wordnet-base"))
 			}

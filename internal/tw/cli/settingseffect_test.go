@@ -93,3 +93,25 @@ func TestExportAudioFollowsSubtitleSettings(t *testing.T) {
 		t.Errorf("an unknown subtitle format: exit %d, %q", code, stderr)
 	}
 }
+
+// TestDefineReadsTheDictionaryFolderSetting: lexicon.data_file names the
+// WordNet database tw define reads: Debian's wordnet-base folder works, a
+// folder without one is said to hold no dictionary.
+func TestDefineReadsTheDictionaryFolderSetting(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "home")
+	set := func(v string) {
+		t.Helper()
+		if code, _, stderr := run(t, "", nil, "settings", "set", "lexicon.data_file", v, "--home", home); code != 0 {
+			t.Fatalf("settings set: %s", stderr)
+		}
+	}
+	set("/usr/share/wordnet")
+	if code, stdout, stderr := run(t, "", nil, "define", "tide", "--home", home); code != 0 || !strings.Contains(stdout, "the periodic rise and fall of the sea level") {
+		t.Errorf("with Debian's WordNet: exit %d, %q %q", code, stdout, stderr)
+	}
+	empty := t.TempDir()
+	set(empty)
+	if code, _, stderr := run(t, "", nil, "define", "tide", "--home", home); code != 1 || !strings.Contains(stderr, filepath.Join(empty, "index.noun")) {
+		t.Errorf("with an empty folder: exit %d, %q", code, stderr)
+	}
+}

@@ -47,7 +47,7 @@ func (a *App) define(word string) {
 	if err != nil {
 		a.say(a.tr("The glossary cannot be read: %v", err))
 	}
-	wn, err := lexicon.OpenWordNet("")
+	wn, err := lexicon.OpenWordNet(a.opts.Settings.String("lexicon.data_file"))
 	if errors.Is(err, lexicon.ErrNoWordNet) && g.Len() == 0 {
 		a.say(a.tr("No dictionary: install the Debian package wordnet-base."))
 		return
