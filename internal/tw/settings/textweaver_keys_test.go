@@ -30,7 +30,7 @@ var textweaverKeys = []struct {
 	{"speech.piper.voices", false}, {"speech.piper.voice", false}, {"speech.piper.phonemizer", false},
 	{"speech.voice_params", false},
 
-	{"highlight.enabled", true}, {"highlight.granularity", true}, {"highlight.lead_words", false},
+	{"highlight.enabled", true}, {"highlight.granularity", true}, {"highlight.lead_words", true},
 	{"highlight.speed", false}, {"highlight.color", true}, {"highlight.sentence_color", true},
 
 	{"normalization.math", false}, {"normalization.math_verbosity", false},
@@ -148,7 +148,7 @@ func TestTextweaverKeysInTheSchema(t *testing.T) {
 	if len(textweaverKeys) != 192 {
 		t.Errorf("%d keys listed, want the original's 192", len(textweaverKeys))
 	}
-	const wantAtLeast = 50
+	const wantAtLeast = 51
 	if marked < wantAtLeast {
 		t.Errorf("%d keys marked as in the schema, want at least %d", marked, wantAtLeast)
 	}

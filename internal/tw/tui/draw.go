@@ -601,17 +601,24 @@ func windowTitle(title string) string {
 // heardMarks are what the highlight of a reading covers, by
 // highlight.granularity: the word heard ("word"), its whole sentence in
 // the heard style ("sentence"), or the word in the heard style and the
-// rest of its sentence underlined ("both"). heard nil: nothing.
+// rest of its sentence underlined ("both"); the word is
+// highlight.lead_words words on from the one heard (1 is that word).
+// heard nil: nothing.
 func (r *Reader) heardMarks(d *doc.Document, heard *[2]int) (word, sentence *[2]int) {
 	if heard == nil || r.cfg.Settings == nil {
 		return heard, nil
 	}
 	granularity := r.cfg.Settings.String("highlight.granularity")
-	if granularity != "sentence" && granularity != "both" {
+	lead := r.cfg.Settings.Int("highlight.lead_words")
+	if granularity != "sentence" && granularity != "both" && lead == 1 {
 		return heard, nil
 	}
 	if r.sentences == nil || r.sentences.Doc != d {
 		r.sentences = units.New(d)
+	}
+	heard = r.leadWords(heard, lead)
+	if granularity != "sentence" && granularity != "both" {
+		return heard, nil
 	}
 	s, ok := r.sentences.Sentence(heard[0])
 	if !ok {
@@ -638,4 +645,25 @@ func (r *Reader) sentenceStyle() tcell.Style {
 	}
 	pal, colored := palettes[theme]
 	return heardStyle(r.th.text, color, pal, colored)
+}
+
+// leadWords is the word lead-1 words after the one heard (before it when
+// lead is below 1), as far as the document has words.
+func (r *Reader) leadWords(heard *[2]int, lead int) *[2]int {
+	at := units.Range{Start: heard[0], End: heard[1]}
+	for ; lead > 1; lead-- {
+		w, ok := r.sentences.NextWord(at.End)
+		if !ok {
+			break
+		}
+		at = w
+	}
+	for ; lead < 1; lead++ {
+		w, ok := r.sentences.PreviousWord(at.Start)
+		if !ok || w.Start >= at.Start {
+			break
+		}
+		at = w
+	}
+	return &[2]int{at.Start, at.End}
 }

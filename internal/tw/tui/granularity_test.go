@@ -81,3 +81,37 @@ func TestSentenceHighlightColor(t *testing.T) {
 		t.Errorf("an unknown color: %v", err)
 	}
 }
+
+// TestHighlightLead: highlight.lead_words draws the highlight that many
+// words on from the word heard (1: the word itself, 0: the one before).
+func TestHighlightLead(t *testing.T) {
+	const text = "The tide turns. The moon pulls the sea."
+	tests := []struct {
+		lead    int
+		heardAt int // the first column drawn as heard
+		word    string
+	}{
+		{1, 20, "moon"},
+		{2, 25, "pulls"},
+		{3, 31, "the"},
+		{0, 16, "The"},
+	}
+	for _, tt := range tests {
+		s := newSim(t, "tide.txt", text+"\n", 60, 8, defaultCfg)
+		if _, err := s.r.cfg.Settings.(*settings.Store).Set("highlight.lead_words", float64(tt.lead)); err != nil {
+			t.Fatal(err)
+		}
+		s.r.cfg.Events.Playback(core.Reading)
+		s.r.cfg.Events.Position(20, 24, 0) // "moon" is heard
+		s.r.Draw()
+		var got strings.Builder
+		for x := range len(text) {
+			if textStyle(s, x, 0) == s.r.th.heard {
+				got.WriteByte(text[x])
+			}
+		}
+		if got.String() != tt.word || textStyle(s, tt.heardAt, 0) != s.r.th.heard {
+			t.Errorf("lead %d: highlighted %q, want %q", tt.lead, got.String(), tt.word)
+		}
+	}
+}
