@@ -374,7 +374,7 @@ var schema = func() []Setting {
 		{Path: "lexicon.glossary", Label: "Glossary", Kind: KindText, Optional: true, Default: nil,
 			Help: "Your own glossary, looked up before WordNet; not set uses glossary.json or glossary.txt in tw's home."},
 
-		{Path: "lexicon.data_file", Label: "Dictionary folder", Kind: KindText, Optional: true, Default: nil,
+		{Path: "lexicon.data_file", Label: "WordNet folder", Kind: KindText, Optional: true, Default: nil,
 			Help: "The WordNet database define_word reads; not set uses Debian's, in /usr/share/wordnet."},
 
 		// summary
