@@ -12,9 +12,12 @@
 # encodes (MP3) the narration of the DAISY books the tests make
 # (internal/tw/load TestDAISYBooks). liblouis-bin (lou_translate) and
 # liblouis-data (its tables) read and write braille (internal/tw/braille,
-# the .brf loader and export).
+# the .brf loader and export); liblouisutdml-bin (file2brl) and
+# liblouisutdml-data write formulas in the Nemeth Code. texlive-latex-base-doc
+# gives the LaTeX sources of the corpus (the LaTeX team's guides, gzipped).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
 apt_need pandoc libreoffice-writer libjs-underscore live-manual-epub ubuntu-packaging-guide-epub \
 	debian-handbook nodejs live-manual-pdf libreoffice-calc libreoffice-impress poppler-utils \
-	espeak-ng ffmpeg liblouis-bin liblouis-data
+	espeak-ng ffmpeg liblouis-bin liblouis-data liblouisutdml-bin liblouisutdml-data \
+	texlive-latex-base-doc

@@ -15,10 +15,12 @@
 # - libtasn1-doc, bash-doc and nettle-dev: pdfTeX (texinfo) manuals with
 #   named destinations and bookmarks: every internal link must land on its
 #   page, every bookmark at a heading (and fontconfig's DocBook manual);
+# - shared-mime-info: its specification, a LaTeX (pdfTeX) PDF that
+#   bench/tw/pdf.sh times beside pdftotext;
 # - libtiff-tools (ppm2tiff, tiffcp, tiff2pdf): a CCITT Group 4 scan, as
 #   a TIFF and as a PDF, made from a rendered page;
 # - webp (cwebp): a WebP image of a rendered page, opened directly;
 # - jbig2dec: the decoder of JBIG2 scans in PDFs (the loader runs it).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc libtasn1-doc bash-doc nettle-dev fontconfig libtiff-tools webp jbig2dec
+apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc libtasn1-doc shared-mime-info bash-doc nettle-dev fontconfig libtiff-tools webp jbig2dec

@@ -8,11 +8,14 @@
 package bench
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -91,7 +94,7 @@ func request(name string, view uitree.View) uitree.Request {
 	return req
 }
 
-func snapshot(tb testing.TB, req uitree.Request) (int, *uitree.Tree) {
+func snapshot(tb testing.TB, backend *atspi.Backend, req uitree.Request) (int, *uitree.Tree) {
 	tree, err := backend.Snapshot(context.Background(), req)
 	if err != nil {
 		tb.Fatal(err)
@@ -107,47 +110,130 @@ func snapshot(tb testing.TB, req uitree.Request) (int, *uitree.Tree) {
 // BenchmarkSideBySide times both walks of each application alternately,
 // in one run: windows2text's snapshot (process scope, raw view: every
 // element) with a warm helper (the serve case: connections and interface
-// lists kept from earlier snapshots) and cold (a new backend per snapshot,
-// the one-shot CLI case), and pyatspi's walk (a Python process walking
-// several times, timed by its own clock). Run with -benchtime 1x: every
-// figure is a median of its own rounds.
+// lists kept from earlier snapshots), cold (a new backend per snapshot,
+// the one-shot CLI case) and warm without the applications' item caches
+// (every element asked call by call, as before they were read); observe
+// (process scope, default view and limits: the snapshot and its
+// projection) with and without the caches; and pyatspi's walk (a Python
+// process walking several times, timed by its own clock). Run with
+// -benchtime 1x: every figure is a median of its own rounds.
 func BenchmarkSideBySide(b *testing.B) {
 	rounds := map[string][2]int{"widget-factory": {15, 7}, "list-2000": {15, 3}, // w2t, pyatspi
 		"featherpad-qt5": {15, 5}, "mousepad": {15, 5}, "galculator": {15, 5}, "zenity-list-2000": {15, 3}}
+	walkOnly, err := atspi.New(context.Background(), atspi.WithoutItemCache())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer walkOnly.Close()
 	for _, name := range appOrder {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				req := request(name, uitree.ViewRaw)
-				var warm, cold []float64
-				var nodes int
-				snapshot(b, req)
+				obsReq := uitree.DefaultRequest()
+				obsReq.Scope, obsReq.PID = uitree.ScopeProcess, apps[name].PID
+				if err := obsReq.Normalize(); err != nil {
+					b.Fatal(err)
+				}
+				var warm, cold, walk, obs, obsWalk []float64
+				var nodes, size, targets int
+				snapshot(b, backend, req)
+				snapshot(b, walkOnly, req)
+				var counted atspi.WalkStats
+				var appCPU, appCPUWalk float64
+				pid := apps[name].PID
 				for range rounds[name][0] {
-					start := time.Now()
-					nodes, _ = snapshot(b, req)
-					warm = append(warm, testkit.Millis(time.Since(start)))
-
-					start = time.Now()
-					fresh, err := atspi.New(context.Background())
-					if err != nil {
-						b.Fatal(err)
-					}
-					if _, err := fresh.Snapshot(context.Background(), req); err != nil {
-						b.Fatal(err)
-					}
-					cold = append(cold, testkit.Millis(time.Since(start)))
-					fresh.Close()
+					before, cpu := backend.WalkStats(), processCPU(b, pid)
+					warm = append(warm, timed(func() { nodes, _ = snapshot(b, backend, req) }))
+					after := backend.WalkStats()
+					appCPU += processCPU(b, pid) - cpu
+					counted.Cached += after.Cached - before.Cached
+					counted.Calls += after.Calls - before.Calls
+					counted.RoundTrips += after.RoundTrips - before.RoundTrips
+					cpu = processCPU(b, pid)
+					walk = append(walk, timed(func() { snapshot(b, walkOnly, req) }))
+					appCPUWalk += processCPU(b, pid) - cpu
+					cold = append(cold, timed(func() {
+						fresh, err := atspi.New(context.Background())
+						if err != nil {
+							b.Fatal(err)
+						}
+						defer fresh.Close()
+						if _, err := fresh.Snapshot(context.Background(), req); err != nil {
+							b.Fatal(err)
+						}
+					}))
+					obs = append(obs, timed(func() { size, targets = observe(b, backend, obsReq) }))
+					obsWalk = append(obsWalk, timed(func() { observe(b, walkOnly, obsReq) }))
 				}
 				pyNodes, pyMS := desk.PyatspiWalk(b, apps[name].PID, rounds[name][1], "")
+				py := testkit.Median(pyMS)
+				n := float64(rounds[name][0])
 				b.ReportMetric(testkit.Median(warm), "w2t-ms")
 				b.ReportMetric(testkit.Median(cold), "w2t-cold-ms")
-				b.ReportMetric(testkit.Median(pyMS), "pyatspi-ms")
-				b.ReportMetric(testkit.Median(pyMS)/testkit.Median(warm), "speedup")
-				b.ReportMetric(testkit.Median(pyMS)/testkit.Median(cold), "speedup-cold")
+				b.ReportMetric(testkit.Median(walk), "w2t-nocache-ms")
+				b.ReportMetric(testkit.Median(obs), "observe-ms")
+				b.ReportMetric(testkit.Median(obsWalk), "observe-nocache-ms")
+				b.ReportMetric(py, "pyatspi-ms")
+				b.ReportMetric(py/testkit.Median(warm), "speedup")
+				b.ReportMetric(py/testkit.Median(cold), "speedup-cold")
+				b.ReportMetric(py/testkit.Median(walk), "speedup-nocache")
+				b.ReportMetric(py/testkit.Median(obs), "observe-speedup")
+				b.ReportMetric(py/testkit.Median(obsWalk), "observe-speedup-nocache")
 				b.ReportMetric(float64(nodes), "w2t-elements")
 				b.ReportMetric(float64(pyNodes), "pyatspi-elements")
+				// What one warm snapshot asked, on average.
+				b.ReportMetric(float64(counted.Cached)/n, "cached-elements")
+				b.ReportMetric(float64(counted.Calls)/n, "calls")
+				b.ReportMetric(float64(counted.RoundTrips)/n, "round-trips")
+				// The application's own CPU time per snapshot, with and
+				// without the cache.
+				b.ReportMetric(appCPU/n, "app-cpu-ms")
+				b.ReportMetric(appCPUWalk/n, "app-cpu-nocache-ms")
+				b.ReportMetric(float64(size), "observe-bytes")
+				b.ReportMetric(float64(targets), "targets")
 			}
 		})
 	}
+}
+
+// processCPU is the CPU time pid has used so far, user and system, in
+// milliseconds (from /proc: the kernel counts it in clock ticks of 10 ms,
+// hence sums over many snapshots).
+func processCPU(tb testing.TB, pid int) float64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	// The fields after the command name, which is in parentheses: utime
+	// and stime are the 12th and 13th of them.
+	fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+	utime, err1 := strconv.ParseFloat(fields[11], 64)
+	stime, err2 := strconv.ParseFloat(fields[12], 64)
+	if err1 != nil || err2 != nil {
+		tb.Fatalf("/proc/%d/stat: %s", pid, data)
+	}
+	return (utime + stime) * 10
+}
+
+// timed runs f and returns how long it took, in milliseconds.
+func timed(f func()) float64 {
+	start := time.Now()
+	f()
+	return testkit.Millis(time.Since(start))
+}
+
+// observe is what an agent asks for most: the snapshot of req and its
+// projection; it returns the observation's size in bytes and its number
+// of targets.
+func observe(tb testing.TB, b *atspi.Backend, req uitree.Request) (size, targets int) {
+	tree, err := b.Snapshot(context.Background(), req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var refs uitree.Refs
+	obs := uitree.Observe(refs.Publish(tree), 100, 2000)
+	data, _ := json.Marshal(obs)
+	return len(data), len(obs.Targets)
 }
 
 // TestWalkMatchesPyatspi checks that the benchmark compares like with like:
@@ -155,12 +241,12 @@ func BenchmarkSideBySide(b *testing.B) {
 // pyatspi walk visits (plus the snapshot's Pane for the process), and a
 // snapshot of the list accounts for every cell, walked or counted.
 func TestWalkMatchesPyatspi(t *testing.T) {
-	nodes, _ := snapshot(t, request("widget-factory", uitree.ViewRaw))
+	nodes, _ := snapshot(t, backend, request("widget-factory", uitree.ViewRaw))
 	pyNodes, _ := desk.PyatspiWalk(t, apps["widget-factory"].PID, 1, "")
 	if nodes != pyNodes+1 {
 		t.Errorf("widget-factory: windows2text walked %d elements, pyatspi %d", nodes-1, pyNodes)
 	}
-	walked, tree := snapshot(t, request("list-2000", uitree.ViewRaw))
+	walked, tree := snapshot(t, backend, request("list-2000", uitree.ViewRaw))
 	omitted, cells := 0, 0
 	tree.Root.Walk(func(el *uitree.Element, _ int) bool {
 		omitted += el.OmittedChildren
@@ -172,40 +258,5 @@ func TestWalkMatchesPyatspi(t *testing.T) {
 	// 2,000 rows of two cells plus two column headers.
 	if cells+omitted != 4002 || walked > 100 {
 		t.Errorf("list: %d cells walked, %d counted (%d elements in all); want the visible rows walked and the rest of 4,002 cells counted", cells, omitted, walked)
-	}
-}
-
-// BenchmarkObserve times what an agent asks for most: observe of each
-// application (process scope, default view and limits), the snapshot and
-// its projection, and reports the observation's size in bytes. Run with
-// -benchtime 1x: every figure is a median of 15 rounds.
-func BenchmarkObserve(b *testing.B) {
-	for _, name := range appOrder {
-		b.Run(name, func(b *testing.B) {
-			for b.Loop() {
-				req := uitree.DefaultRequest()
-				req.Scope, req.PID = uitree.ScopeProcess, apps[name].PID
-				if err := req.Normalize(); err != nil {
-					b.Fatal(err)
-				}
-				var times []float64
-				size, targets := 0, 0
-				for range 15 {
-					start := time.Now()
-					tree, err := backend.Snapshot(context.Background(), req)
-					if err != nil {
-						b.Fatal(err)
-					}
-					var refs uitree.Refs
-					obs := uitree.Observe(refs.Publish(tree), 100, 2000)
-					times = append(times, testkit.Millis(time.Since(start)))
-					data, _ := json.Marshal(obs)
-					size, targets = len(data), len(obs.Targets)
-				}
-				b.ReportMetric(testkit.Median(times), "observe-ms")
-				b.ReportMetric(float64(size), "bytes")
-				b.ReportMetric(float64(targets), "targets")
-			}
-		})
 	}
 }

@@ -6,5 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash scripts/deps-desktop.sh
 export PATH="/usr/local/go/bin:$PATH"
-go test -count=1 -run TestWalkMatchesPyatspi -bench "SideBySide|Observe" -benchtime 1x ./bench/windows2text
+go test -count=1 -run TestWalkMatchesPyatspi -bench SideBySide -benchtime 1x ./bench/windows2text
 go test -count=1 -run '^$' -bench Actions -benchtime 1x ./bench/windows2text

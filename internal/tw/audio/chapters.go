@@ -8,7 +8,6 @@ import (
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/speech"
-	"textfirst/internal/tw/units"
 )
 
 // Chapter is a part of a recording that starts at a heading: its title, its
@@ -233,26 +232,12 @@ func wordCues(rec *speech.Recording) []Cue {
 // spoken word, from its first word's time to the next sentence's (the last
 // to the end of the audio).
 func sentenceCues(d *doc.Document, rec *speech.Recording, from, to int) []Cue {
-	ix := units.New(d)
 	var cues []Cue
-	wi := 0
-	for p, ok := ix.ParagraphAtOrAfter(from); ok && p.Start < to; p, ok = ix.NextParagraph(p.Start) {
-		for _, s := range ix.Sentences(p) {
-			s.Start, s.End = max(s.Start, from), min(s.End, to)
-			for wi < len(rec.Words) && rec.Words[wi].Start < s.Start {
-				wi++
+	for _, b := range readAlongBlocks(d, rec, from, to) {
+		for _, p := range b.parts {
+			if p.clip != nil {
+				cues = append(cues, Cue{StartMs: p.clip.StartMs, EndMs: p.clip.EndMs, Text: strings.Join(strings.Fields(p.text), " ")})
 			}
-			if wi == len(rec.Words) || rec.Words[wi].Start >= s.End {
-				continue
-			}
-			cues = append(cues, Cue{StartMs: rec.Words[wi].TimeMs, Text: strings.Join(strings.Fields(d.Slice(s.Start, s.End)), " ")})
-		}
-	}
-	for i := range cues {
-		if i+1 < len(cues) {
-			cues[i].EndMs = cues[i+1].StartMs
-		} else {
-			cues[i].EndMs = rec.DurationMs
 		}
 	}
 	return cues

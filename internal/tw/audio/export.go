@@ -58,6 +58,15 @@ type Result struct {
 // ctx (or failing) leaves no file behind; it returns ctx's error then.
 func Export(ctx context.Context, d *doc.Document, o Options) (*Result, error) {
 	f := o.Format
+	book := ReadAlongOf(o.Out)
+	if book != "" {
+		// A read-along book carries MP3, which EPUB reading systems and
+		// browsers all play.
+		if o.Split {
+			return nil, fmt.Errorf("a read-along book is one file: leave out --split")
+		}
+		f = MP3
+	}
 	if f == "" {
 		var ok bool
 		if f, ok = FormatOf(o.Out); !ok {
@@ -120,6 +129,9 @@ func Export(ctx context.Context, d *doc.Document, o Options) (*Result, error) {
 	}
 	for i, part := range parts {
 		path, chapters, ptags := o.Out, res.Chapters, tags
+		if book != "" {
+			path = filepath.Join(filepath.Dir(wavPath), "audio.mp3")
+		}
 		if o.Split {
 			path = splitName(o.Out, f, i+1, len(parts))
 			chapters = []Chapter{part}
@@ -135,6 +147,13 @@ func Export(ctx context.Context, d *doc.Document, o Options) (*Result, error) {
 				cleanup()
 				return res, err
 			}
+		}
+		if book != "" {
+			if err := writeReadAlong(book, d, rec, from, to, path, o.Out); err != nil {
+				cleanup()
+				return res, err
+			}
+			path = o.Out
 		}
 		written = append(written, path)
 		file := File{Path: path, DurationMs: ms(rec, part.EndSam-part.StartSam)}
@@ -307,4 +326,21 @@ func chapterMap(f Format) string {
 		return "-1"
 	}
 	return "1"
+}
+
+// writeReadAlong writes the read-along book out of d's range [from, to),
+// its recording rec and that recording encoded as the MP3 file mp3.
+func writeReadAlong(book ReadAlong, d *doc.Document, rec *speech.Recording, from, to int, mp3, out string) error {
+	audio, err := os.ReadFile(mp3)
+	if err != nil {
+		return err
+	}
+	b := newReadAlongBook(d, readAlongBlocks(d, rec, from, to), rec.DurationMs, audio)
+	data := b.page()
+	if book == EPUBOverlay {
+		if data, err = b.epub(); err != nil {
+			return err
+		}
+	}
+	return atomicfile.Write(out, data, 0o644)
 }

@@ -4,8 +4,11 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/mathspeech"
 )
 
 // Layout is the shape of a braille page.
@@ -13,6 +16,9 @@ type Layout struct {
 	Cells int    // cells per line; 40 when 0
 	Lines int    // lines per page; 25 when 0
 	Table string // liblouis table; DefaultTable when ""
+	// Math is the code formulas are written in, MathNemeth or MathUEB;
+	// "" writes them as their words.
+	Math string
 }
 
 func (l Layout) withDefaults() Layout {
@@ -40,32 +46,45 @@ const (
 	sideHeading                  // a deeper heading in cell 5, a blank line before
 )
 
-// block is one unit of the text to lay out, in print then in braille.
+// block is one unit of the text to lay out, in print then in braille:
+// its pieces, text and formulas in turn.
 type block struct {
-	kind  blockKind
+	kind   blockKind
+	pieces []piece
+}
+
+// piece is a run of a block's print, or a formula (whose print is its
+// words).
+type piece struct {
 	print string
+	math  *mathspeech.Node
 }
 
 // blocks cuts the canonical text into blocks: each heading, and each
 // non-blank line of the text (a paragraph, a list item, a table row).
-func blocks(d *doc.Document) []block {
+// With withMath, a formula is a piece of its own, parsed from its source.
+func blocks(d *doc.Document, withMath bool) []block {
 	heads := map[int]doc.Marker{}
 	items := map[int]bool{}
+	var formulas []doc.Marker
 	for _, m := range d.All() {
 		switch m.Kind {
 		case doc.Heading:
 			heads[m.Start] = m
 		case doc.ListItem, doc.TableRow:
 			items[m.Start] = true
+		case doc.Math:
+			if withMath {
+				formulas = append(formulas, m)
+			}
 		}
 	}
 	var out []block
-	pos := 0
+	pos, fi, taken := 0, 0, 0 // taken: the end of the last formula taken
 	for _, line := range strings.SplitAfter(d.Text, "\n") {
 		start := pos
-		pos += len([]rune(line))
-		text := strings.TrimSpace(line)
-		if text == "" {
+		pos += utf8.RuneCountInString(line)
+		if strings.TrimSpace(line) == "" || taken >= pos {
 			continue
 		}
 		kind := paragraph
@@ -77,7 +96,23 @@ func blocks(d *doc.Document) []block {
 		} else if items[start] {
 			kind = item
 		}
-		out = append(out, block{kind: kind, print: text})
+		var pieces []piece
+		at := max(start, taken)
+		for ; fi < len(formulas) && formulas[fi].Start < pos; fi++ {
+			m := formulas[fi]
+			if m.Start < at { // nested in one already taken
+				continue
+			}
+			pieces = append(pieces, piece{print: d.Slice(at, m.Start)}, piece{print: d.Slice(m.Start, m.End), math: mathspeech.Parse(m.Label, m.Reference)})
+			at, taken = m.End, m.End
+		}
+		if at < pos {
+			pieces = append(pieces, piece{print: d.Slice(at, pos)})
+		}
+		pieces[0].print = strings.TrimLeftFunc(pieces[0].print, unicode.IsSpace)
+		last := &pieces[len(pieces)-1]
+		last.print = strings.TrimRightFunc(last.print, unicode.IsSpace)
+		out = append(out, block{kind: kind, pieces: pieces})
 	}
 	return out
 }
@@ -89,21 +124,44 @@ func blocks(d *doc.Document) []block {
 // blank line before and after, deeper ones start in cell 5; paragraphs
 // start in cell 3 with runovers in cell 1; list items and table rows
 // start in cell 1 with runovers in cell 3. A heading is never the last
-// line of a page.
+// line of a page. Formulas are written in layout's math code, or as their
+// words when it has none.
 func WriteBRF(ctx context.Context, d *doc.Document, layout Layout) ([]byte, error) {
 	layout = layout.withDefaults()
-	bs := blocks(d)
-	prints := make([]string, len(bs))
-	for i, b := range bs {
-		prints[i] = b.print
+	bs := blocks(d, layout.Math != "")
+	var prints []string
+	var formulas []*mathspeech.Node
+	for _, b := range bs {
+		for _, p := range b.pieces {
+			if p.math != nil {
+				formulas = append(formulas, p.math)
+			} else if p.print != "" {
+				prints = append(prints, p.print)
+			}
+		}
 	}
 	brl, err := Translate(ctx, prints, layout.Table)
 	if err != nil {
 		return nil, err
 	}
+	mbrl, err := TranslateMath(ctx, formulas, layout.Math, layout.Table)
+	if err != nil {
+		return nil, err
+	}
 	p := &pager{layout: layout}
-	for i, b := range bs {
-		p.block(b.kind, brl[i])
+	for _, b := range bs {
+		var line strings.Builder
+		for _, pc := range b.pieces {
+			switch {
+			case pc.math != nil:
+				line.WriteString(mbrl[0])
+				mbrl = mbrl[1:]
+			case pc.print != "":
+				line.WriteString(brl[0])
+				brl = brl[1:]
+			}
+		}
+		p.block(b.kind, line.String())
 	}
 	return []byte(p.finish()), nil
 }
@@ -199,17 +257,7 @@ func (p *pager) finish() string {
 
 // PageNumber is a braille page number in braille ASCII: the number sign
 // and the digits as the letters a to j ("#a" for 1, "#aj" for 10).
-func PageNumber(n int) string {
-	digits := []byte(strconv.Itoa(n))
-	for i, c := range digits {
-		if c == '0' {
-			digits[i] = 'j'
-		} else {
-			digits[i] = 'a' + c - '1'
-		}
-	}
-	return "#" + string(digits)
-}
+func PageNumber(n int) string { return "#" + digitLetters(strconv.Itoa(n)) }
 
 // wrap breaks braille into lines of at most width cells, the first
 // indented first cells and the others rest cells, at spaces; a word

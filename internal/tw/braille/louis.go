@@ -134,39 +134,53 @@ func run(ctx context.Context, direction string, lines []string, table string) ([
 	if err := CheckTable(table); err != nil {
 		return nil, err
 	}
-	bin, err := exec.LookPath(Tool)
-	if err != nil {
-		return nil, ErrNoLiblouis
-	}
 	var in strings.Builder
 	for _, l := range lines {
 		in.WriteString(strings.NewReplacer("\r", " ", "\n", " ").Replace(l))
 		in.WriteByte('\n')
 	}
+	out, stderr, err := runTool(ctx, Tool, ErrNoLiblouis, in.String(), direction, table)
+	if err != nil {
+		return nil, err
+	}
+	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(got) != len(lines) {
+		return nil, fmt.Errorf("braille: %s gave %d lines for %d: %s", Tool, len(got), len(lines), stderr)
+	}
+	return got, nil
+}
+
+// runTool runs the command-line tool name with args and stdin as its
+// input, under the time limit, with its output capped and its address
+// space limited where prlimit is installed; missing is the error when the
+// tool is not installed. It returns the tool's output and its trimmed
+// error output.
+func runTool(ctx context.Context, name string, missing error, stdin string, args ...string) (string, string, error) {
+	bin, err := exec.LookPath(name)
+	if err != nil {
+		return "", "", missing
+	}
 	ctx, cancel := context.WithTimeout(ctx, toolTimeout)
 	defer cancel()
-	name, args := bin, []string{direction, table}
+	prog := bin
 	if p, err := exec.LookPath("prlimit"); err == nil {
-		name, args = p, append([]string{"--as=" + strconv.Itoa(toolMemory), "--", bin}, args...)
+		prog, args = p, append([]string{"--as=" + strconv.Itoa(toolMemory), "--", bin}, args...)
 	}
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Stdin = strings.NewReader(in.String())
+	cmd := exec.CommandContext(ctx, prog, args...)
+	cmd.Stdin = strings.NewReader(stdin)
 	cmd.WaitDelay = time.Second
 	var stderr bytes.Buffer
 	out := &cappedBuffer{max: maxOutput, full: cancel}
 	cmd.Stdout, cmd.Stderr = out, &stderr
 	err = cmd.Run()
+	msg := string(bytes.TrimSpace(stderr.Bytes()))
 	switch {
 	case out.over || ctx.Err() != nil:
-		return nil, fmt.Errorf("braille: %s ran past its time or output limit", Tool)
+		return "", msg, fmt.Errorf("braille: %s ran past its time or output limit", name)
 	case err != nil:
-		return nil, fmt.Errorf("braille: %s: %w: %s", Tool, err, bytes.TrimSpace(stderr.Bytes()))
+		return "", msg, fmt.Errorf("braille: %s: %w: %s", name, err, msg)
 	}
-	got := strings.Split(strings.TrimSuffix(out.b.String(), "\n"), "\n")
-	if len(got) != len(lines) {
-		return nil, fmt.Errorf("braille: %s gave %d lines for %d: %s", Tool, len(got), len(lines), bytes.TrimSpace(stderr.Bytes()))
-	}
-	return got, nil
+	return out.b.String(), msg, nil
 }
 
 // cappedBuffer keeps up to max bytes; past them it calls full (which stops

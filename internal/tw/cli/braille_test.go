@@ -58,3 +58,36 @@ func TestConvertToBRF(t *testing.T) {
 		t.Errorf("unknown table: exit %d %q, want 1 and the installed tables named", code, errs)
 	}
 }
+
+// TestConvertMathToBRF: braille.math_code takes effect in tw convert: the
+// formulas of a Markdown file, in LaTeX, come out in UEB technical
+// material by default and in the Nemeth Code when it is chosen, the text
+// around them in the literary table either way.
+func TestConvertMathToBRF(t *testing.T) {
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"TEXTWEAVER_HOME": home}
+	md := testkit.WriteFile(t, filepath.Join(dir, "roots.md"), "# Roots\n\nThe roots are $x = \\frac{-b}{2a}$ when $b^2 = 4ac$.\n")
+	for _, tc := range []struct {
+		setting string
+		want    []string
+	}{
+		{"", []string{`;;;x "7 (-b./#b;a) ;'`, `;;;b9#b "7 #d;ac ;'`}},
+		{"[braille]\nmath_code = \"nemeth\"\n", []string{"_% x .k ?-b/2a# _:", "_% b~2 .k #4ac _:"}},
+	} {
+		testkit.WriteFile(t, filepath.Join(home, "settings.toml"), tc.setting)
+		code, out, errs := run(t, "", env, "convert", md, "-", "--to", "brf")
+		if code != 0 {
+			t.Fatalf("convert: exit %d %s", code, errs)
+		}
+		got := strings.Join(strings.Fields(out), " ")
+		for _, w := range append(tc.want, ",! roots >e") {
+			if !strings.Contains(got, w) {
+				t.Errorf("%q: no %q in\n%s", tc.setting, w, got)
+			}
+		}
+	}
+}

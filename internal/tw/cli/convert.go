@@ -139,5 +139,5 @@ func (env Env) brailleLayout() braille.Layout {
 	if env.home != nil && env.home.store != nil {
 		s = env.home.store
 	}
-	return braille.Layout{Cells: s.Int("braille.cells_per_line"), Lines: s.Int("braille.lines_per_page"), Table: s.String("braille.table")}
+	return braille.Layout{Cells: s.Int("braille.cells_per_line"), Lines: s.Int("braille.lines_per_page"), Table: s.String("braille.table"), Math: s.String("braille.math_code")}
 }

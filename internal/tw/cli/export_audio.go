@@ -27,7 +27,7 @@ func exportAudioCmd(env Env) *cobra.Command {
 	var wordLevel, split bool
 	c := &cobra.Command{
 		Use:   "export-audio FILE --out OUT",
-		Short: "Write a document read aloud to an audio file: WAV, FLAC, MP3, Ogg Opus or M4B",
+		Short: "Write a document read aloud to an audio file (WAV, FLAC, MP3, Ogg Opus, M4B) or a read-along book (EPUB, HTML)",
 		Long: `Write FILE (- reads standard input) read aloud to OUT, in the format its
 extension names (.wav, .flac, .mp3, .opus or .ogg, .m4b) or --format says, and
 its word timings to OUT.json. The headings (of --chapter-level, else the top
@@ -38,8 +38,14 @@ per word. --split writes a file per chapter (OUT-01.mp3, ...). --range reads a
 part only: a heading, pages ("3-5") when the document has pages, or code
 points ("START:END"). Formats other than WAV are encoded by ffmpeg (the Debian
 package ffmpeg). A progress bar goes to stderr on a terminal; Ctrl-C stops
-and leaves no file.`,
-		Example: "  tw export-audio book.md --out book.m4b --subtitles vtt\n  tw export-audio notes.md --out notes.mp3 --split --chapter-level 2",
+and leaves no file.
+
+An OUT ending in .epub or .html is a read-along book: the text with its
+audio (MP3), the sentence being read marked as it plays. .epub is an EPUB 3
+with Media Overlays, sentence by sentence (reading systems and DAISY players
+follow it); .html is a single page with the audio inside it, where clicking
+a sentence plays from there.`,
+		Example: "  tw export-audio book.md --out book.m4b --subtitles vtt\n  tw export-audio notes.md --out notes.mp3 --split --chapter-level 2\n  tw export-audio chapter.md --out chapter.epub",
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
@@ -54,8 +60,11 @@ and leaves no file.`,
 				if f, err = audio.ParseFormat(format); err != nil {
 					return usage(env.p, "export-audio", err.Error())
 				}
-			} else if _, ok := audio.FormatOf(out); !ok {
+			} else if _, ok := audio.FormatOf(out); !ok && audio.ReadAlongOf(out) == "" {
 				return usage(env.p, "export-audio", env.tr("cannot tell the format of %s: give --format wav, flac, mp3, opus or m4b", out))
+			}
+			if audio.ReadAlongOf(out) != "" && (split || format != "" && f != audio.MP3) {
+				return usage(env.p, "export-audio", env.tr("a read-along book (%s) is one file with MP3 audio: leave out --split and --format", out))
 			}
 			if subs == "" && env.settingBool("export.subtitles_with_audio") {
 				subs = env.setting("export.subtitle_format")
@@ -102,7 +111,7 @@ and leaves no file.`,
 	}
 	vf.add(c)
 	fl := c.Flags()
-	fl.StringVarP(&out, "out", "o", "", "the audio file to write (.wav .flac .mp3 .opus .m4b)")
+	fl.StringVarP(&out, "out", "o", "", "the audio file to write (.wav .flac .mp3 .opus .m4b), or a read-along book (.epub .html)")
 	fl.StringVar(&format, "format", "", "wav, flac, mp3, opus (Ogg Opus, also .ogg), vorbis (Ogg Vorbis) or m4b (else from --out's extension)")
 	fl.IntVar(&level, "chapter-level", 0, "the heading level that starts a chapter (default: the top level present)")
 	fl.StringVar(&subs, "subtitles", "", "also write subtitles: srt or vtt")

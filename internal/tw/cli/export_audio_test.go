@@ -57,6 +57,8 @@ func TestSpeakAndExportEncode(t *testing.T) {
 		{[]string{md, "--out", "x.mp3", "--subtitles", "ass"}, 2, `--subtitles wants srt or vtt, not "ass"`},
 		{[]string{md, "--out", "x.mp3", "--word-level"}, 2, "--word-level goes with --subtitles srt|vtt"},
 		{[]string{md, "--out", "x.mp3", "--range", "Three"}, 2, `--range: no heading "Three". Give a heading`},
+		{[]string{md, "--out", "x.epub", "--split"}, 2, "a read-along book (x.epub) is one file with MP3 audio: leave out --split and --format"},
+		{[]string{md, "--out", "x.html", "--format", "flac"}, 2, "a read-along book (x.html) is one file with MP3 audio"},
 	} {
 		code, _, errs := call(ExportAudio, "", tc.args...)
 		if code != tc.code || !strings.HasPrefix(errs, "Error: tw export-audio: ") || !strings.Contains(errs, tc.want) {

@@ -45,20 +45,11 @@ func infoCmd(env Env) *cobra.Command {
 
 func printInfo(env Env, d *doc.Document, asJSON bool) {
 	ix := units.New(d)
-	words := ix.WordCount()
-	sentences, paragraphs := 0, 0
-	for pos := 0; ; {
-		p, ok := ix.ParagraphAtOrAfter(pos)
-		if !ok || p.Start < pos && pos > 0 {
-			break
-		}
-		paragraphs++
-		sentences += len(ix.Sentences(p))
-		pos = p.End + 1
-		if pos >= d.Len() {
-			break
-		}
-	}
+	// Words and sentences are counted at once, each in one pass.
+	counted := make(chan int)
+	go func() { counted <- ix.WordCount() }()
+	paragraphs, sentences := ix.Counts()
+	words := <-counted
 	count := func(k doc.Kind) int { return len(d.MarkersOf(k)) }
 	rate := settings.Defaults{}.Int("speech.rate")
 	minutes := core.ReadingMinutes(words, rate)

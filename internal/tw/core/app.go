@@ -479,6 +479,9 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 // install makes d the open document with the cursor at the start.
 func (a *App) install(d *doc.Document) {
 	a.d = d
+	// What was made from the document before goes with it.
+	a.hashOf, a.textHash = nil, ""
+	a.lowerOf, a.lower = nil, ""
 	a.ix = units.New(d)
 	go a.ix.Warm()
 	a.title = d.Meta.Title

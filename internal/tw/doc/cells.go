@@ -2,6 +2,7 @@ package doc
 
 import (
 	"iter"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -54,18 +55,17 @@ func NewDerived(text string, meta Meta, markers []Marker, derived []int) *Docume
 		for i := range perm {
 			perm[i] = int32(i)
 		}
-		sort.SliceStable(perm, func(a, b int) bool {
-			ma, mb := &markers[perm[a]], &markers[perm[b]]
-			if ma.Start != mb.Start {
-				return ma.Start < mb.Start
-			}
-			return ma.End > mb.End
-		})
-		sorted := make([]Marker, len(markers))
-		for i, p := range perm {
-			sorted[i] = markers[p]
+		// Loaders mostly give markers in document order already: a look
+		// at each neighbour spares the sort then.
+		if !slices.IsSortedFunc(markers, compareMarkers) {
+			sort.SliceStable(perm, func(a, b int) bool {
+				return compareMarkers(markers[perm[a]], markers[perm[b]]) < 0
+			})
 		}
-		d.markers, d.rows = sorted, nil
+		d.markers, d.rows = makeMarkerList(markers), nil
+		for _, p := range perm {
+			d.markers.add(markers[p])
+		}
 		// unsafe holds the cells to store, by the index of their row.
 		unsafe := map[int][]Marker{}
 		before := 0
@@ -73,14 +73,14 @@ func NewDerived(text string, meta Meta, markers []Marker, derived []int) *Docume
 			if !isDerived[int(p)] {
 				continue
 			}
-			row := sorted[i]
+			row := d.markers.at(i)
 			n, last := 0, Marker{}
 			for start, end := range d.cellsOf(row) {
 				n++
 				last = Marker{Kind: TableCell, Start: start, End: end}
 			}
-			if i+1 < len(sorted) {
-				if next := sorted[i+1]; !(last.Start < next.Start || last.Start == next.Start && last.End > next.End) {
+			if i+1 < d.markers.len() {
+				if next := d.markers.at(i + 1); !(last.Start < next.Start || last.Start == next.Start && last.End > next.End) {
 					delete(isDerived, int(p))
 					for start, end := range d.cellsOf(row) {
 						unsafe[int(p)] = append(unsafe[int(p)], Marker{Kind: TableCell, Start: start, End: end})
@@ -112,7 +112,7 @@ func NewDerived(text string, meta Meta, markers []Marker, derived []int) *Docume
 
 // NumMarkers is the number of markers, derived cells included.
 func (d *Document) NumMarkers() int {
-	n := len(d.markers)
+	n := d.markers.len()
 	if k := len(d.rows); k > 0 {
 		n += d.rows[k-1].before + d.rows[k-1].cells
 	}
@@ -122,29 +122,29 @@ func (d *Document) NumMarkers() int {
 // Marker returns marker i (0 <= i < NumMarkers()) in document order.
 func (d *Document) Marker(i int) Marker {
 	if len(d.rows) == 0 {
-		return d.markers[i]
+		return d.markers.at(i)
 	}
 	// The last derived row whose own index is before i.
 	r := sort.Search(len(d.rows), func(r int) bool { return d.rows[r].at+d.rows[r].before >= i }) - 1
 	if r < 0 {
-		return d.markers[i]
+		return d.markers.at(i)
 	}
 	row := d.rows[r]
 	first := row.at + row.before + 1
 	if i < first+row.cells {
 		return d.cell(r, i-first)
 	}
-	return d.markers[i-row.before-row.cells]
+	return d.markers.at(i - row.before - row.cells)
 }
 
 // cell is cell k of derived row r.
 func (d *Document) cell(r, k int) Marker {
 	c := d.cellCache.Load()
 	if c == nil || c.row != r {
-		c = &rowCells{row: r, starts: d.cellStarts(d.markers[d.rows[r].at])}
+		c = &rowCells{row: r, starts: d.cellStarts(d.markers.at(d.rows[r].at))}
 		d.cellCache.Store(c)
 	}
-	row := d.markers[d.rows[r].at]
+	row := d.markers.at(d.rows[r].at)
 	end := row.End
 	if k+1 < len(c.starts) {
 		end = int(c.starts[k+1]) - len(CellSeparator)
@@ -187,7 +187,8 @@ func (d *Document) All() iter.Seq2[int, Marker] {
 	return func(yield func(int, Marker) bool) {
 		next := 0 // the next derived row
 		i := 0
-		for at, m := range d.markers {
+		for at := range d.markers.len() {
+			m := d.markers.at(at)
 			if !yield(i, m) {
 				return
 			}
@@ -210,7 +211,7 @@ func (d *Document) All() iter.Seq2[int, Marker] {
 // one uses All.
 func (d *Document) Markers() []Marker {
 	if len(d.rows) == 0 {
-		return append([]Marker(nil), d.markers...)
+		return d.markers.all()
 	}
 	out := make([]Marker, 0, d.NumMarkers())
 	for _, m := range d.All() {

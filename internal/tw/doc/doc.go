@@ -9,6 +9,8 @@
 package doc
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -80,7 +82,7 @@ type Document struct {
 	Text string
 	Meta Meta
 	// markers holds every marker but the cells of derived rows.
-	markers []Marker
+	markers markerList
 	// rows are the table rows whose cells are not stored but derived
 	// from the row's text (see NewDerived), in document order.
 	rows []derivedRow
@@ -96,8 +98,9 @@ type Document struct {
 
 // New builds a document and its offset index.
 func New(text string, meta Meta, markers []Marker) *Document {
-	d := &Document{Text: text, Meta: meta, markers: markers}
-	d.Reindex()
+	sortMarkers(markers)
+	d := &Document{Text: text, Meta: meta, markers: newMarkerList(markers)}
+	d.idx = buildRuneIndex(text)
 	return d
 }
 
@@ -106,31 +109,29 @@ func New(text string, meta Meta, markers []Marker) *Document {
 // changed with the markers.
 func (d *Document) Reindex() {
 	d.idx = buildRuneIndex(d.Text)
-	if len(d.rows) > 0 {
-		d.markers = d.Markers()
-		d.rows = nil
-		d.cellCache.Store(nil)
-	}
-	sortMarkers(d.markers)
+	d.SetMarkers(d.Markers())
 }
 
 // SetMarkers replaces every marker (they are sorted into document order).
 func (d *Document) SetMarkers(ms []Marker) {
-	d.markers = ms
+	sortMarkers(ms)
+	d.markers = newMarkerList(ms)
 	d.rows = nil
 	d.cellCache.Store(nil)
-	sortMarkers(d.markers)
 }
 
 // sortMarkers orders markers by start, then longer (outer) first, keeping
 // the order loaders emitted them in otherwise.
 func sortMarkers(ms []Marker) {
-	sort.SliceStable(ms, func(i, j int) bool {
-		if ms[i].Start != ms[j].Start {
-			return ms[i].Start < ms[j].Start
-		}
-		return ms[i].End > ms[j].End
-	})
+	slices.SortStableFunc(ms, compareMarkers)
+}
+
+// compareMarkers orders two markers by start, then longer (outer) first.
+func compareMarkers(a, b Marker) int {
+	if a.Start != b.Start {
+		return cmp.Compare(a.Start, b.Start)
+	}
+	return cmp.Compare(b.End, a.End)
 }
 
 // LinkTarget returns where the link marker m leads inside the document.
@@ -202,7 +203,8 @@ func buildRuneIndex(s string) runeIndex {
 	if ascii {
 		return runeIndex{runes: len(s), ascii: true}
 	}
-	ix := runeIndex{}
+	// A checkpoint every step code points: at most one every step bytes.
+	ix := runeIndex{checkpoints: make([]int32, 0, len(s)/step+1)}
 	n := 0
 	for b := range s {
 		if n%step == 0 {
@@ -267,8 +269,8 @@ func IsWebAddress(path string) bool {
 // MapReferences replaces the reference of every link and image marker by
 // what f gives for it (a loader resolving relative addresses).
 func (d *Document) MapReferences(f func(ref string) string) {
-	for i := range d.markers {
-		if m := &d.markers[i]; (m.Kind == Link || m.Kind == Image) && m.Reference != "" {
+	for i := range d.markers.wide {
+		if m := &d.markers.wide[i]; (m.Kind == Link || m.Kind == Image) && m.Reference != "" {
 			m.Reference = f(m.Reference)
 		}
 	}

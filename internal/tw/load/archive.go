@@ -178,6 +178,20 @@ func tarWalk(kind string, data []byte, f func(*tar.Header, io.Reader) (bool, err
 // with a link to "archive!member" and its size.
 func loadArchive(docPath string, data []byte) (*doc.Document, error) {
 	kind := archiveKind(docPath)
+	if kind == "" && strings.HasSuffix(strings.ToLower(docPath), ".gz") {
+		// One file compressed by gzip (Debian's manuals.pdf.gz,
+		// NEWS.gz, guide.tex.gz): the file it holds, named without .gz;
+		// a tar inside is an archive.
+		inner, err := gunzip(data)
+		if err != nil {
+			return nil, err
+		}
+		if !isTar(inner) {
+			name := docPath[:len(docPath)-len(".gz")]
+			return load(name, docPath, inner, Options{})
+		}
+		kind, data = "tar", inner
+	}
 	if kind == "" {
 		kind = "zip"
 		if !bytes.HasPrefix(data, []byte("PK")) {
@@ -407,4 +421,36 @@ func formatExtension(format string, data []byte) string {
 		return ".md"
 	}
 	return ".txt"
+}
+
+// gunzipRatio bounds what a gzip file may unpack to, as a multiple of its
+// own size (text compresses to a tenth or so); gunzipFloor is allowed
+// whatever the size.
+const (
+	gunzipRatio = 100
+	gunzipFloor = 32 << 20
+)
+
+// gunzip decompresses a gzip file: at most gunzipRatio times its size
+// (gunzipFloor for a small one) and maxTarBytes, else it is refused as a
+// bomb.
+func gunzip(data []byte) ([]byte, error) {
+	gz, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, &Error{Reason: reasonCorrupt + " (not gzip: " + err.Error() + ")"}
+	}
+	limit := min(maxTarBytes, max(gunzipFloor, gunzipRatio*len(data)))
+	out, err := io.ReadAll(io.LimitReader(gz, int64(limit)+1))
+	if len(out) > limit {
+		return nil, &Error{Reason: reasonZipBomb}
+	}
+	if err != nil {
+		return nil, &Error{Reason: reasonCorrupt + " (" + err.Error() + ")"}
+	}
+	return out, nil
+}
+
+// isTar reports whether data begins with a POSIX (ustar) or GNU tar header.
+func isTar(data []byte) bool {
+	return len(data) >= 263 && bytes.Equal(data[257:262], []byte("ustar"))
 }

@@ -33,11 +33,14 @@ var texDropArgs = map[string]bool{
 	"centering": true, "small": true, "large": true, "Large": true, "footnotesize": true, "normalsize": true, "hfill": true,
 	"vfill": true, "today": true, "protect": true, "hline": true, "cline": true, "toprule": true, "midrule": true, "bottomrule": true,
 	"appendix": true, "frontmatter": true, "mainmatter": true, "backmatter": true, "bigskip": true, "medskip": true, "smallskip": true,
+	"fontfamily": true, "fontseries": true, "fontshape": true, "fontencoding": true, "fontsize": true, "usefont": true,
+	"selectfont": true, "linespread": true,
 	"par": false,
 }
 
 var texSymbols = map[string]string{
-	"ldots": "…", "dots": "…", "LaTeX": "LaTeX", "TeX": "TeX", "S": "§", "P": "¶", "textbackslash": "\\", "ss": "ß",
+	"ldots": "…", "dots": "…", "LaTeX": "LaTeX", "LaTeXe": "LaTeX2e", "TeX": "TeX", "eTeX": "e-TeX", "pdfTeX": "pdfTeX",
+	"XeTeX": "XeTeX", "LuaTeX": "LuaTeX", "BibTeX": "BibTeX", "AmS": "AMS", "MF": "Metafont", "MP": "MetaPost", "S": "§", "P": "¶", "textbackslash": "\\", "ss": "ß",
 	"copyright": "©", "textregistered": "®", "texttrademark": "™", "euro": "€", "pounds": "£", "textendash": "–",
 	"textemdash": "—", "quad": " ", "qquad": " ", "textbar": "|", "textless": "<", "textgreater": ">", "ae": "æ", "AE": "Æ",
 	"o": "ø", "O": "Ø", "aa": "å", "AA": "Å", "oe": "œ", "OE": "Œ", "i": "ı", "l": "ł", "L": "Ł", "textasciitilde": "~",

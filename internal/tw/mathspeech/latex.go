@@ -312,6 +312,17 @@ func (p *texParser) command(stop string) *Node {
 	if functionNames[name] {
 		return leaf(Ident, name)
 	}
+	// A macro of the document's own around words (\meta{optional
+	// spaces}) stands for those words: prose, not letters to multiply.
+	if p.i < len(p.s) && p.s[p.i] == '{' {
+		if end := strings.IndexByte(p.s[p.i:], '}'); end > 0 {
+			inner := p.s[p.i+1 : p.i+end]
+			if strings.Contains(strings.TrimSpace(inner), " ") && !strings.ContainsAny(inner, "\\^_{$") {
+				p.i += end + 1
+				return leaf(Words, strings.Join(strings.Fields(inner), " "))
+			}
+		}
+	}
 	return leaf(Ident, name)
 }
 

@@ -225,6 +225,11 @@ func mathml(e *Element, depth int) *Node {
 		return &Node{Kind: Fenced, Text: open + close, Parts: []*Node{body}}
 	case "mtable":
 		m := &Node{Kind: Matrix}
+		// Equations one per line, aligned at their relations, come as a
+		// table whose columns align right then left (LaTeX's align).
+		if strings.HasPrefix(e.Attrs["columnalign"], "right left") {
+			m.Text = "lines"
+		}
 		for _, tr := range kids {
 			r := &Node{Kind: MatrixRow}
 			for _, td := range tr.elements() {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"strings"
 
 	"textfirst/internal/tw/core"
@@ -277,6 +278,11 @@ func (s *Server) open(p openParams) (any, *Error) {
 	if err != nil {
 		return nil, &Error{codeOpenFailed, OpenFailure(path, err)}
 	}
+	// The open dropped the file, its parse trees and the document before:
+	// the heap grew to hold them all at once. Given back to the system
+	// now, while the client reads the answer, what the server holds stays
+	// near what the open document needs.
+	go debug.FreeOSMemory()
 	pos, _ := s.App.Position()
 	return openResult{Document: documentJSON(s.App.DocInfo()), Position: positionJSON(pos)}, nil
 }

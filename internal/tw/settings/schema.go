@@ -368,6 +368,10 @@ var schema = func() []Setting {
 			"The liblouis table braille files are written and read in; another installed table may be named.",
 			"en-ueb-g2.ctb", true,
 			Choice{"en-ueb-g2.ctb", "Unified English Braille, grade 2"}, Choice{"en-ueb-g1.ctb", "Unified English Braille, grade 1"}),
+		choice("braille.math_code", "Math braille",
+			"The braille code for formulas in braille files: UEB technical material, or the Nemeth Code (between the Nemeth Code indicators inside UEB).",
+			"ueb", false,
+			Choice{"ueb", "UEB"}, Choice{"nemeth", "Nemeth"}),
 
 		// library
 		// lexicon

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/rivo/uniseg"
 )
 
 // fixedAbbreviations never end a sentence, whatever follows them. They are
@@ -39,6 +37,27 @@ func (ix *Index) Sentences(p Range) []Range {
 	})
 }
 
+// Counts gives the number of paragraphs and of sentences in the whole
+// document (as Sentences finds them in each paragraph), in one pass over
+// its lines and without caching.
+func (ix *Index) Counts() (paragraphs, sentences int) {
+	start := -1 // the first line of the paragraph being read
+	for l := 0; l <= ix.Lines(); l++ {
+		if l < ix.Lines() && !ix.blank(l) {
+			if start < 0 {
+				start = l
+			}
+			continue
+		}
+		if start >= 0 {
+			paragraphs++
+			sentences += len(ix.segmentSentences(Range{ix.Line(start).Start, ix.Line(l - 1).End}))
+			start = -1
+		}
+	}
+	return paragraphs, sentences
+}
+
 // segmentSentences splits the paragraph p into sentences.
 func (ix *Index) segmentSentences(p Range) []Range {
 	var out []Range
@@ -62,14 +81,10 @@ func (ix *Index) blockSentences(r Range) []Range {
 	text := strings.ReplaceAll(ix.Doc.Slice(r.Start, r.End), "\n", " ")
 	var raw []Range
 	pos := r.Start
-	state := -1
-	rest := text
-	for len(rest) > 0 {
-		var seg string
-		seg, rest, state = uniseg.FirstSentenceInString(rest, state)
+	eachSentence(text, func(seg string) {
 		raw = append(raw, splitEllipsis(seg, pos)...)
 		pos += utf8.RuneCountInString(seg)
-	}
+	})
 	// Merge a sentence that ends with a fixed abbreviation into the next.
 	var merged []Range
 	for k := 0; k < len(raw); k++ {
@@ -92,6 +107,9 @@ func (ix *Index) blockSentences(r Range) []Range {
 // splitEllipsis splits a UAX #29 sentence after a "…" followed by space and
 // a capital letter, which UAX #29 does not treat as a sentence end.
 func splitEllipsis(seg string, base int) []Range {
+	if !strings.Contains(seg, "…") {
+		return []Range{{base, base + utf8.RuneCountInString(seg)}}
+	}
 	var out []Range
 	start := base
 	runes := []rune(seg)
@@ -130,8 +148,8 @@ func endsWithAbbreviation(s string) bool {
 // trim removes white space at both ends of r.
 func (ix *Index) trim(r Range) Range {
 	s := ix.Doc.Slice(r.Start, r.End)
-	lead := utf8.RuneCountInString(s) - utf8.RuneCountInString(strings.TrimLeftFunc(s, unicode.IsSpace))
-	trail := utf8.RuneCountInString(s) - utf8.RuneCountInString(strings.TrimRightFunc(s, unicode.IsSpace))
+	lead := utf8.RuneCountInString(s[:len(s)-len(strings.TrimLeftFunc(s, unicode.IsSpace))])
+	trail := utf8.RuneCountInString(s[len(strings.TrimRightFunc(s, unicode.IsSpace)):])
 	r.Start += lead
 	r.End -= trail
 	if r.End < r.Start {

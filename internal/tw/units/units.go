@@ -302,14 +302,150 @@ func hasLetterOrDigit(s string) bool {
 	return false
 }
 
-// WordCount counts the words of the whole document.
+// WordCount counts the words of the whole document, as Words would find
+// them, in one pass over the text.
+//
+// UAX #29 breaks words on both sides of an ASCII space unless a mark or a
+// format character follows it (WB4), so the words of a line are the words
+// of its space-separated tokens; running text repeats its tokens, and each
+// distinct token is segmented once.
 func (ix *Index) WordCount() int {
+	counts := map[string]int{}
 	n := 0
-	for l := 0; l < ix.Lines(); l++ {
-		lr := ix.Line(l)
-		n += len(segmentWords(ix.Doc.Slice(lr.Start, lr.End), lr.Start))
+	for line := range strings.SplitSeq(ix.Doc.Text, "\n") {
+		n += countLineWords(line, counts)
 	}
 	return n
+}
+
+// countLineWords counts the words of one line, with counts caching the
+// words of each token seen.
+func countLineWords(line string, counts map[string]int) int {
+	n := 0
+	for rest := line; rest != ""; {
+		rest = strings.TrimLeft(rest, " ")
+		if rest == "" {
+			break
+		}
+		token := rest
+		if i := strings.IndexByte(rest, ' '); i >= 0 {
+			token, rest = rest[:i], rest[i:]
+		} else {
+			rest = ""
+		}
+		if r, _ := utf8.DecodeRuneInString(token); r >= utf8.RuneSelf && token != line && joinsBefore(r) {
+			// The token's first code point belongs with the space
+			// before it: segment the whole line.
+			return len(segmentWords(line, 0))
+		}
+		c, ascii := countASCIIWords(token)
+		if ascii {
+			n += c
+			continue
+		}
+		c, ok := counts[token]
+		if !ok {
+			c = len(segmentWords(token, 0))
+			counts[token] = c
+		}
+		n += c
+	}
+	return n
+}
+
+// Word characters of ASCII text, by their UAX #29 word break property.
+const (
+	wbOther = iota
+	wbLetter
+	wbDigit
+	wbUnderscore // ExtendNumLet
+)
+
+var asciiWB = func() (t [utf8.RuneSelf]uint8) {
+	for c := range t {
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			t[c] = wbLetter
+		case c >= '0' && c <= '9':
+			t[c] = wbDigit
+		case c == '_':
+			t[c] = wbUnderscore
+		}
+	}
+	return t
+}()
+
+// countASCIIWords counts the words segmentWords finds in token, a run of
+// ASCII without spaces, by rules WB5 to WB13b (letters, digits and "_"
+// hold together; ":", ".", "'" between two letters and ",", ";", ".", "'"
+// between two digits join them), hyphenated compounds joined; ok is false
+// when token is not ASCII.
+func countASCIIWords(token string) (n int, ok bool) {
+	wordEnd := -1     // where the last word counted ends
+	joinNext := false // a hyphen joins the next word to the last one
+	for i := 0; i < len(token); {
+		c := token[i]
+		if c >= utf8.RuneSelf {
+			return 0, false
+		}
+		if asciiWB[c] == wbOther {
+			joinNext = c == '-' && wordEnd == i && i+1 < len(token) && isASCIIAlnum(token[i+1])
+			i++
+			continue
+		}
+		j, alnum := i, false
+		for j < len(token) {
+			if token[j] >= utf8.RuneSelf {
+				return 0, false
+			}
+			switch k := asciiWB[token[j]]; {
+			case k != wbOther:
+				alnum = alnum || k != wbUnderscore
+				j++
+				continue
+			case j+1 < len(token) && joinsWords(token[j-1], token[j], token[j+1]):
+				j += 2
+				alnum = true
+				continue
+			}
+			break
+		}
+		if alnum {
+			if !joinNext {
+				n++
+			}
+			wordEnd = j
+		}
+		joinNext = false
+		i = j
+	}
+	return n, true
+}
+
+func isASCIIAlnum(c byte) bool {
+	return c < utf8.RuneSelf && (asciiWB[c] == wbLetter || asciiWB[c] == wbDigit)
+}
+
+// joinsWords reports whether mid, between before and after, joins them
+// into one word (WB6, WB7, WB11, WB12).
+func joinsWords(before, mid, after byte) bool {
+	if after >= utf8.RuneSelf {
+		return false
+	}
+	switch b, a := asciiWB[before], asciiWB[after]; {
+	case b == wbLetter && a == wbLetter:
+		return mid == ':' || mid == '.' || mid == '\''
+	case b == wbDigit && a == wbDigit:
+		return mid == ',' || mid == ';' || mid == '.' || mid == '\''
+	}
+	return false
+}
+
+// joinsBefore reports whether r may join the code point before it into
+// one word segment (UAX #29 WB4: extenders, format characters, ZWJ; emoji
+// modifiers and a few modifier letters are extenders too).
+func joinsBefore(r rune) bool {
+	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc, unicode.Cf, unicode.Sk, unicode.Lm) || r == 0x200D
 }
 
 // Markers is the list of one kind's markers, in document order. It holds

@@ -77,6 +77,9 @@ type page struct {
 	cursor             string
 	omittedT, omittedC int
 	size               int
+	// targetCost and contextCost are the bytes of the page's first target
+	// and first context line (0 when it has none).
+	targetCost, contextCost int
 }
 
 func readPage(t *testing.T, format, text string, m map[string]any) page {
@@ -102,8 +105,14 @@ func readPage(t *testing.T, format, text string, m map[string]any) page {
 				inContext = true
 			case strings.HasPrefix(l, "… "):
 			case inContext:
+				if len(p.context) == 0 {
+					p.contextCost = len(l) + 1
+				}
 				p.context = append(p.context, l)
 			default:
+				if len(p.targets) == 0 {
+					p.targetCost = len(l) + 1
+				}
 				p.targets = append(p.targets, l)
 			}
 		}
@@ -112,9 +121,19 @@ func readPage(t *testing.T, format, text string, m map[string]any) page {
 	raw, _ := json.Marshal(m)
 	p.size = len(raw)
 	for _, tg := range m["targets"].([]any) {
-		p.targets = append(p.targets, tg.(map[string]any)["label"].(string))
+		label := tg.(map[string]any)["label"].(string)
+		if len(p.targets) == 0 {
+			b, _ := json.Marshal(tg)
+			lb, _ := json.Marshal(label)
+			p.targetCost = len(b) + len(lb) + 2
+		}
+		p.targets = append(p.targets, label)
 	}
 	for _, l := range m["context"].([]any) {
+		if len(p.context) == 0 {
+			b, _ := json.Marshal(l)
+			p.contextCost = len(b) + 1
+		}
 		p.context = append(p.context, l.(string))
 	}
 	return p
@@ -124,9 +143,12 @@ func readPage(t *testing.T, format, text string, m map[string]any) page {
 // budget in both formats. The rules, one check each:
 //   - every page stays within maxBytes (but for one line longer than the
 //     budget, alone on its page);
+//   - every page but the last is filled to at least 90% of maxBytes, or
+//     the next line of each stream would not have fit;
 //   - paging loses no line and repeats none: the pages hold exactly the
-//     targets and context lines of the whole observation, in its order
-//     (targets in reading order, then context);
+//     targets and context lines of the whole observation, each stream in
+//     its order;
+//   - the first page has context lines (kept in proportion, not last);
 //   - omittedTargets and omittedContext count exactly what later pages hold;
 //   - the last page has no cursor;
 //   - a cursor of a replaced snapshot is invalid_params.
@@ -156,6 +178,7 @@ func TestBudgetPages(t *testing.T) {
 				args = map[string]any{"cursor": p.cursor, "format": format, "maxBytes": budget}
 			}
 			var gotT, gotC []string
+			filled := 0
 			for i, p := range pages {
 				// Only a page of one line longer than the budget may exceed it.
 				if p.size > budget && len(p.targets)+len(p.context) > 1 {
@@ -171,13 +194,24 @@ func TestBudgetPages(t *testing.T) {
 				if p.omittedT != restT || p.omittedC != restC {
 					t.Errorf("page %d says %d+%d left, later pages hold %d+%d", i, p.omittedT, p.omittedC, restT, restC)
 				}
-				if i > 0 && len(p.targets) > 0 && len(pages[i-1].context) > 0 {
-					t.Errorf("page %d has targets after context lines", i)
+				// Every page but the last is filled to 90% of its budget,
+				// unless the next line of each stream would not fit.
+				if i < len(pages)-1 && p.size*10 < budget*9 {
+					next := pages[i+1]
+					if (next.targetCost > 0 && p.size+next.targetCost <= budget) || (next.contextCost > 0 && p.size+next.contextCost <= budget) {
+						t.Errorf("page %d is %d bytes, under 90%% of %d, and the next page's first line (%d or %d bytes) would have fit", i, p.size, budget, next.targetCost, next.contextCost)
+					}
 				}
+				filled += p.size
 			}
-			t.Logf("%s: %d pages of at most %d bytes for %d targets and %d context lines", format, len(pages), budget, len(wantT), len(wantC))
+			t.Logf("%s: %d pages of at most %d bytes for %d targets and %d context lines, %d%% full on average", format, len(pages), budget, len(wantT), len(wantC), filled*100/(len(pages)*budget))
 			if len(pages) < 3 {
 				t.Errorf("only %d pages", len(pages))
+			}
+			// The context (status bars, messages: often the answer) is not
+			// left to the last pages: the first page has its share.
+			if len(wantC) > 0 && len(pages[0].context) == 0 {
+				t.Errorf("the first page has no context line")
 			}
 			if format == "json" {
 				// The same labels (the refs are of the same snapshot's

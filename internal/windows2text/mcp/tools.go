@@ -29,7 +29,7 @@ type ObserveArgs struct {
 	MaxTargets  *int   `json:"maxTargets,omitempty" jsonschema:"most targets (and most context lines) listed (default 100)"`
 	IncludeTree *bool  `json:"includeTree,omitempty" jsonschema:"also return the whole element tree (large)"`
 	Format      string `json:"format,omitempty" jsonschema:"json (default: visible, context and targets) or text (one line per target: ref, role, name, value, actions, states; then context lines; about a third of the size)"`
-	MaxBytes    *int   `json:"maxBytes,omitempty" jsonschema:"keep the answer within this many bytes (at least 256): the focused target first, then targets in reading order, then context; the rest is counted and a cursor continues"`
+	MaxBytes    *int   `json:"maxBytes,omitempty" jsonschema:"keep the answer within this many bytes (at least 256), filled with targets (the focused one first, then reading order) and context lines in proportion; the rest is counted and a cursor continues"`
 	MaxTokens   *int   `json:"maxTokens,omitempty" jsonschema:"like maxBytes, counted as four bytes a token"`
 	Cursor      string `json:"cursor,omitempty" jsonschema:"continue the latest observation where its previous page stopped (give only cursor, format and maxBytes/maxTokens)"`
 	StableIDs   bool   `json:"stableIds,omitempty" jsonschema:"also give each target a stable id (k and ten hex digits) that stays the same across snapshots while its application, role, name and path do; resolve maps it to the current ref"`

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -104,7 +105,7 @@ func (s *Server) closeEvents() {
 
 // WaitArgs are wait's parameters.
 type WaitArgs struct {
-	For       string `json:"for" jsonschema:"the condition: appear (an element with role and/or name is on screen), disappear (none is), window_open (a window with title is listed), window_close (none is), change (the value, name or states of ref change) or quiet (no accessibility event for quietMs)"`
+	For       string `json:"for" jsonschema:"the condition: appear (an element with role and/or name is on screen), disappear (none is), window_open (a window with title is listed), window_close (none is), change (the value, name or states of ref differ from its snapshot, as changes would say, even when the application changed it before the wait began) or quiet (no accessibility event for quietMs)"`
 	Role      string `json:"role,omitempty" jsonschema:"appear/disappear: the element's role, e.g. Button"`
 	Name      string `json:"name,omitempty" jsonschema:"appear/disappear: the element's name (case, quote and dash styles do not matter: Don't matches Don’t)"`
 	Title     string `json:"title,omitempty" jsonschema:"window_open/window_close: the window's title (case, quote and dash styles do not matter)"`
@@ -297,31 +298,67 @@ func (s *Server) windowCheck(in WaitArgs) (check, error) {
 	}, nil
 }
 
-// changeCheck is met by an event that changes the element in.Ref.
+// changeCheck is met when the element in.Ref differs from what its
+// snapshot recorded, as changes would report it: at the start and after
+// events that changed other elements, a fresh look at the window (so a
+// change made before the wait began counts, and one announced by a child
+// or a replaced text) finds it renamed, with another value or other
+// states; while waiting, an event from the element itself that changes
+// its value, text, name or states.
 func (s *Server) changeCheck(in WaitArgs, res *waitResult) (check, error) {
 	if in.Ref == "" {
 		return nil, uitree.Errorf(uitree.CodeInvalidParams, "change needs ref")
 	}
-	_, el, err := s.refElement(in.Ref)
+	snap, el, err := s.refElement(in.Ref)
 	if err != nil {
 		return nil, err
 	}
-	ider, ok := s.backend.(uitree.Identifier)
 	id := ""
-	if ok {
+	if ider, ok := s.backend.(uitree.Identifier); ok {
 		id = ider.NativeID(el)
 	}
 	if id == "" {
 		return nil, uitree.Errorf(uitree.CodeUnsupportedPattern, "this build's backend cannot follow %s by its events", in.Ref)
 	}
-	return func(_ context.Context, evs []uitree.Event) (bool, error) {
+	req := uitree.DefaultRequest()
+	req.VisibleOnly = true
+	first := true
+	return func(ctx context.Context, evs []uitree.Event) (bool, error) {
+		look := first
+		first = false
 		for _, ev := range evs {
-			if ev.Source == id && changesElement(ev.Type) {
+			if !changesElement(ev.Type) {
+				continue
+			}
+			if ev.Source == id {
 				res.Event = ev.Type
 				return true, nil
 			}
+			look = true
 		}
-		return false, nil
+		if !look {
+			return false, nil
+		}
+		// Checked without publishing: the client's refs stay valid.
+		tree, err := s.backend.Snapshot(ctx, req)
+		if err != nil || tree == nil || tree.Root == nil {
+			return false, err
+		}
+		now := s.findAgain(snap, el, &uitree.Snapshot{Tree: tree})
+		if now == nil {
+			return false, nil
+		}
+		switch {
+		case now.Name != el.Name:
+			res.Event = "renamed"
+		case now.Value != el.Value:
+			res.Event = "value"
+		case !slices.Equal(stateNames(now.States), stateNames(el.States)):
+			res.Event = "states"
+		default:
+			return false, nil
+		}
+		return true, nil
 	}, nil
 }
 

@@ -21,8 +21,6 @@ func TestWaitLatency(t *testing.T) {
 	defer mainApp.Command("reset")
 	defer mainApp.Command("rename Save")
 	c := connect(t)
-	text, _ := c.ok("observe", map[string]any{"format": "text"})
-	save := refOf(t, text, `Button "Save"`)
 	const rounds = 9
 	for _, cond := range []string{"appear", "change"} {
 		var lat []time.Duration
@@ -31,6 +29,14 @@ func TestWaitLatency(t *testing.T) {
 			args := map[string]any{"for": "appear", "name": name, "timeoutMs": 5000}
 			cmd := "status " + name
 			if cond == "change" {
+				// A ref of the button as it is now: wait change
+				// compares the element with its snapshot.
+				was := "Save"
+				if i > 0 {
+					was = fmt.Sprintf("Ping %d", i-1)
+				}
+				text, _ := c.ok("observe", map[string]any{"format": "text"})
+				save := refOf(t, text, `Button "`+was+`"`)
 				args = map[string]any{"for": "change", "ref": save, "timeoutMs": 5000}
 				cmd = "rename " + name
 			}
@@ -211,4 +217,71 @@ func TestWaitQuiet(t *testing.T) {
 		t.Errorf("quiet after %v: %s %v", took, text, m)
 	}
 	t.Logf("quiet after %v, %v events", took, m["events"])
+}
+
+// TestWaitChangeSeesWhatChangesSees: wait change compares the element with
+// its snapshot as changes does, so a change the application made after
+// the snapshot but before the wait began is met at once (a button renamed,
+// a status text replaced), and an unchanged element is not.
+func TestWaitChangeSeesWhatChangesSees(t *testing.T) {
+	defer mainApp.Command("reset")
+	defer mainApp.Command("rename Save")
+	c := connect(t)
+	_, m := c.ok("snapshot", nil)
+	save := treeRef(t, m["root"], "Button", "Save")
+	status := treeRef(t, m["root"], "Text", "Status: ready")
+	// The application changes both before the waits begin; the events
+	// it sends then come before either wait.
+	for _, cmd := range []string{"rename Saved", "status Status: done"} {
+		if _, err := mainApp.Command(cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, ref := range []string{save, status} {
+		text, m := c.ok("wait", map[string]any{"for": "change", "ref": ref, "timeoutMs": 20000})
+		if m["met"] != true {
+			t.Errorf("wait change %s: %s", ref, text)
+		}
+	}
+	out, _ := c.ok("changes", map[string]any{"since": strings.Split(save, ":")[0]})
+	for _, want := range []string{`renamed from "Save"`, `renamed from "Status: ready"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("changes lacks %s:\n%s", want, out)
+		}
+	}
+	// Nothing changes the button now: its wait runs out.
+	_, m = c.ok("snapshot", nil)
+	saved := treeRef(t, m["root"], "Button", "Saved")
+	if text, m := c.ok("wait", map[string]any{"for": "change", "ref": saved, "timeoutMs": 300}); m["met"] != false {
+		t.Errorf("wait change of an unchanged button: %s", text)
+	}
+}
+
+// treeRef finds the ref of the first element with role and name in a
+// snapshot's tree.
+func treeRef(t *testing.T, tree any, role, name string) string {
+	t.Helper()
+	var find func(n map[string]any) string
+	find = func(n map[string]any) string {
+		if n["role"] == role && n["name"] == name {
+			ref, _ := n["ref"].(string)
+			return ref
+		}
+		kids, _ := n["children"].([]any)
+		for _, k := range kids {
+			if ref := find(k.(map[string]any)); ref != "" {
+				return ref
+			}
+		}
+		return ""
+	}
+	root, _ := tree.(map[string]any)
+	if root == nil {
+		t.Fatalf("no tree: %v", tree)
+	}
+	ref := find(root)
+	if ref == "" {
+		t.Fatalf("no %s %q in the snapshot", role, name)
+	}
+	return ref
 }

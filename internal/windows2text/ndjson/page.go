@@ -2,7 +2,6 @@ package ndjson
 
 import (
 	"context"
-	"encoding/json"
 
 	"textfirst/internal/windows2text/uitree"
 )
@@ -14,10 +13,11 @@ import (
 //     {"snapshotId","app","window","format":"text","text",...} where text
 //     has one line per target or context line (uitree.FormatText).
 //   - maxBytes (at least uitree.MinBudget), or maxTokens (four bytes each),
-//     bounds the result: the focused target first, then the targets in
-//     reading order, then the context lines, as many as fit. What is left
-//     is counted in omittedTargets and omittedContext, and "cursor"
-//     continues from there.
+//     bounds the result, filled as fully as whole lines allow: targets (the
+//     focused one first, then reading order) and context lines, the
+//     context in proportion to its size (uitree.Paginate). What is left is
+//     counted in omittedTargets and omittedContext, and "cursor" continues
+//     both from there.
 //   - cursor continues the observation of the latest snapshot where the
 //     previous page stopped, without capturing again; with it, only
 //     format, maxBytes and maxTokens may be given.
@@ -122,7 +122,6 @@ func (s *Server) observePage(ctx context.Context, op ObserveParams) (any, error)
 func PageResult(snap *uitree.Snapshot, c uitree.Cursor, format uitree.Format, budget int, includeTree bool) any {
 	obs := uitree.Observe(snap, c.MaxTargets, c.MaxText)
 	lines := uitree.Lines(snap, obs)
-	start := min(c.Next, len(lines))
 	un := snap.Tree.Unresponsive
 	if un == nil {
 		un = []uitree.Unresponsive{}
@@ -131,35 +130,57 @@ func PageResult(snap *uitree.Snapshot, c uitree.Cursor, format uitree.Format, bu
 	if includeTree {
 		r.Tree = snap.Tree.Root
 	}
-	if budget == 0 {
-		budget = int(^uint(0) >> 2)
-	}
-	// A cursor is at most this long: the fixed part counts it.
-	cursorRoom := len(`,"cursor":""`) + len(uitree.Cursor{SnapshotID: snap.ID, Next: len(lines), MaxTargets: c.MaxTargets, MaxText: c.MaxText}.String())
-	var page uitree.Page
 	if format == uitree.FormatText {
 		r.Format = uitree.FormatText
-		empty := ""
-		r.Text = &empty
-		fixed := jsonLen(r) + len(uitree.TextHeader(obs)) + 1 + 2*cursorRoom + 64
-		page = uitree.Paginate(lines, start, budget, fixed, textCostJSON(uitree.TextCost(snap, c.MaxText)))
-	} else {
-		r.Visible, r.Context, r.Targets = []string{}, []string{}, []uitree.Target{}
-		fixed := jsonLen(r) + cursorRoom + len(`,"omittedTargets":,"omittedContext":`) + 20
-		page = uitree.Paginate(lines, start, budget, fixed, uitree.JSONCost)
 	}
+	if budget == 0 {
+		return renderPage(r, snap, obs, c, uitree.Paginate(lines, c.Next, int(^uint(0)>>2), 0, uitree.JSONCosts))
+	}
+	// The fixed part is the page without lines at its longest: every line
+	// counted as left, the cursor at the end of both streams.
+	split := len(obs.Targets)
+	longest := renderPage(r, snap, obs, c, uitree.Page{Next: uitree.Position{Target: split, Context: len(lines) - split}, RestTargets: split, RestContext: len(lines) - split})
+	fixed := uitree.JSONLen(longest)
+	costs := uitree.JSONCosts
+	if format == uitree.FormatText {
+		costs = uitree.TextCosts(snap, c.MaxText, textLen)
+	}
+	// The costs are exact but for the counts and the cursor, which the
+	// fixed part takes at their longest: the room a page leaves unused
+	// for them is searched for the most lines that still fit.
+	page := uitree.Paginate(lines, c.Next, budget, fixed, costs)
+	res := renderPage(r, snap, obs, c, page)
+	lo, hi := 0, budget-uitree.JSONLen(res)
+	for lo < hi {
+		extra := (lo + hi + 1) / 2
+		more := uitree.Paginate(lines, c.Next, budget, fixed-extra, costs)
+		if len(more.Lines) == len(page.Lines) {
+			lo = extra
+			continue
+		}
+		if moreRes := renderPage(r, snap, obs, c, more); uitree.JSONLen(moreRes) <= budget {
+			page, res, lo = more, moreRes, extra
+		} else {
+			hi = extra - 1
+		}
+	}
+	return res
+}
+
+// renderPage fills r with page: its lines, the counts of what is left and
+// the cursor to it.
+func renderPage(r pageResult, snap *uitree.Snapshot, obs uitree.Observation, c uitree.Cursor, page uitree.Page) pageResult {
 	r.OmittedTargets = page.RestTargets + obs.OmittedTargets
 	r.OmittedContext = page.RestContext + obs.OmittedContext
-	cursor := ""
-	if page.Next < len(lines) {
-		cursor = uitree.Cursor{SnapshotID: snap.ID, Next: page.Next, MaxTargets: c.MaxTargets, MaxText: c.MaxText}.String()
+	if !page.Done() {
+		r.Cursor = uitree.Cursor{SnapshotID: snap.ID, Next: page.Next, MaxTargets: c.MaxTargets, MaxText: c.MaxText}.String()
 	}
-	r.Cursor = cursor
-	if format == uitree.FormatText {
-		text := uitree.RenderText(snap, obs, page, c.MaxText, cursor)
+	if r.Format == uitree.FormatText {
+		text := uitree.RenderText(snap, obs, page, c.MaxText, r.Cursor)
 		r.Text = &text
 		return r
 	}
+	r.Visible, r.Context, r.Targets = []string{}, []string{}, []uitree.Target{}
 	for _, l := range page.Lines {
 		if l.Target != nil {
 			t := *l.Target
@@ -173,29 +194,6 @@ func PageResult(snap *uitree.Snapshot, c uitree.Cursor, format uitree.Format, bu
 	return r
 }
 
-// textCostJSON is a text line's cost once the text is a JSON string:
-// quotes and backslashes double.
-func textCostJSON(cost func(uitree.Line) int) func(uitree.Line) int {
-	return func(l uitree.Line) int {
-		return cost(l) + escapes(l) + 1
-	}
-}
-
-func escapes(l uitree.Line) int {
-	s := l.Context
-	if l.Target != nil {
-		s = l.Target.Label
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '"' || s[i] == '\\' || s[i] < 0x20 {
-			n += 5
-		}
-	}
-	return n
-}
-
-func jsonLen(v any) int {
-	b, _ := json.Marshal(v)
-	return len(b)
-}
+// textLen is the bytes a piece of a text page takes inside the JSON
+// string that carries it, without the quotes.
+func textLen(s string) int { return uitree.JSONLen(s) - 2 }

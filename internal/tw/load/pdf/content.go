@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 )
 
 // char is one glyph placed on the page, in page space (y grows upwards).
@@ -79,16 +80,20 @@ const (
 type interp struct {
 	f      *file
 	out    *pageContent
-	fonts  map[any]*font
+	fonts  *fontSet
 	ops    int
 	path   []float64 // current subpath points for rules
 	err    error
 	glyphs []glyph
+	// operands holds the elements of the last operand array (a TJ's
+	// strings and positions).
+	operands array
 }
 
-// runPage interprets a page's content streams.
-func (f *file) runPage(pg dict, fonts map[any]*font) (*pageContent, error) {
-	out := &pageContent{width: 612, height: 792}
+// runPage interprets a page's content streams, appending its glyphs to
+// chars (a buffer for them, empty).
+func (f *file) runPage(pg dict, fonts *fontSet, chars []char) (*pageContent, error) {
+	out := &pageContent{width: 612, height: 792, chars: chars}
 	if mb := f.arrayOf(inherited(f, pg, "CropBox")); len(mb) == 4 {
 		setBox(f, out, mb)
 	} else if mb := f.arrayOf(inherited(f, pg, "MediaBox")); len(mb) == 4 {
@@ -169,21 +174,66 @@ func (in *interp) font(res dict, n name) *font {
 	} else {
 		key = fmt.Sprintf("%p/%s", res, n)
 	}
-	if fo, ok := in.fonts[key]; ok {
+	if fo, ok := in.fonts.local[key]; ok {
 		return fo
 	}
 	d := in.f.dictOf(r)
 	var fo *font
-	if d != nil {
+	switch rr, isRef := key.(ref); {
+	case d != nil && isRef && in.fonts.shared != nil:
+		fo = in.fonts.shared.get(rr, func() *font { return in.f.loadFont(d) })
+	case d != nil:
 		fo = in.f.loadFont(d)
-	} else {
+	default:
 		fo = &font{scale: 0.001, defWidth: 500, widths: map[uint32]float64{}}
 		for c := range 256 {
 			fo.simple[c] = baseEncoding("WinAnsiEncoding", byte(c))
 		}
+		fo.finish()
 	}
-	in.fonts[key] = fo
+	in.fonts.local[key] = fo
 	return fo
+}
+
+// fontSet holds the fonts a page reader loaded, by font object (or by
+// resource dictionary and name, for a font written inside one), and the
+// fonts all page readers share. A font does not change once loaded.
+type fontSet struct {
+	local  map[any]*font
+	shared *sharedFonts // nil when no other reader shares fonts
+}
+
+func newFontSet(shared *sharedFonts) *fontSet {
+	return &fontSet{local: map[any]*font{}, shared: shared}
+}
+
+// sharedFonts are the fonts of font objects, each loaded once for all page
+// readers. It is safe for concurrent use.
+type sharedFonts struct {
+	mu sync.Mutex
+	m  map[ref]*sharedFont
+}
+
+type sharedFont struct {
+	once sync.Once
+	fo   *font
+}
+
+// get is the font of object r, loaded by load the first time it is asked
+// for; a reader asking while another loads it waits for it.
+func (s *sharedFonts) get(r ref, load func() *font) *font {
+	s.mu.Lock()
+	if s.m == nil {
+		s.m = map[ref]*sharedFont{}
+	}
+	e := s.m[r]
+	if e == nil {
+		e = &sharedFont{}
+		s.m[r] = e
+	}
+	s.mu.Unlock()
+	e.once.Do(func() { e.fo = load() })
+	return e.fo
 }
 
 func (in *interp) run(data []byte, res dict, gs gstate, depth int) {
@@ -192,6 +242,7 @@ func (in *interp) run(data []byte, res dict, gs gstate, depth int) {
 	}
 	l := &lexer{b: data}
 	var args []any
+	bufferedArray := false // an array in args is in in.operands
 	var stack []gstate
 	var tm, tlm matrix
 	for {
@@ -204,7 +255,24 @@ func (in *interp) run(data []byte, res dict, gs gstate, depth int) {
 		}
 		kw, isOp := t.(keyword)
 		if !isOp || kw == "[" || kw == "<<" {
-			if isOp {
+			switch {
+			case kw == "[" && !bufferedArray:
+				// An operand array lives until its operator: its
+				// elements go in one buffer page after page (a second
+				// array before the operator gets its own).
+				a, err := l.arrayFrom(in.operands[:0], 0)
+				if err != nil {
+					return
+				}
+				in.operands, bufferedArray = a[:0], true
+				t = a
+			case kw == "[":
+				a, err := l.arrayFrom(nil, 0)
+				if err != nil {
+					return
+				}
+				t = a
+			case isOp:
 				l.pos -= len(kw)
 				v, err := l.object(0)
 				if err != nil {
@@ -350,7 +418,7 @@ func (in *interp) run(data []byte, res dict, gs gstate, depth int) {
 				}
 			}
 		}
-		args = args[:0]
+		args, bufferedArray = args[:0], false
 	}
 }
 

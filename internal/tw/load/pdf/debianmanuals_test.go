@@ -15,7 +15,7 @@ import (
 // readDebianPDF reads a PDF a Debian documentation package ships, gzipped
 // or not; neither installed fails the test (scripts/deps-pdf.sh installs
 // them).
-func readDebianPDF(t *testing.T, path string) []byte {
+func readDebianPDF(t testing.TB, path string) []byte {
 	t.Helper()
 	if data, err := os.ReadFile(path); err == nil {
 		return data

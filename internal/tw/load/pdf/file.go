@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"textfirst/internal/lazyregexp"
 )
@@ -56,7 +58,7 @@ type file struct {
 	cache   map[int]any
 	objStm  map[int]*objStream
 	crypt   *decrypter
-	decoded int64
+	decoded *atomic.Int64 // bytes decoded, shared with the file's forks
 	// maxStream bounds one decoded stream, and a page's contents
 	// (streamLimit of the file's size).
 	maxStream int
@@ -70,7 +72,7 @@ type objStream struct {
 
 func newFile(data []byte) (*file, error) {
 	f := &file{data: data, xref: map[int]xrefEntry{}, cache: map[int]any{}, objStm: map[int]*objStream{}, busy: map[int]bool{},
-		maxStream: streamLimit(len(data))}
+		maxStream: streamLimit(len(data)), decoded: new(atomic.Int64)}
 	if !bytes.Contains(data[:min(len(data), 1024)], []byte("%PDF-")) {
 		return nil, errors.New("not a PDF file (no %PDF- header)")
 	}
@@ -85,6 +87,15 @@ func newFile(data []byte) (*file, error) {
 		}
 	}
 	return f, nil
+}
+
+// fork is a file reading the same bytes with the same cross-reference
+// table, trailer and decryption, and its own objects: a file and its
+// forks may each be used by one goroutine at a time. Together they decode
+// at most maxTotalDecoded bytes.
+func (f *file) fork() *file {
+	return &file{data: f.data, xref: f.xref, trailer: f.trailer, cache: map[int]any{}, objStm: map[int]*objStream{},
+		crypt: f.crypt, decoded: f.decoded, maxStream: f.maxStream, busy: map[int]bool{}}
 }
 
 func (f *file) catalog() dict {
@@ -590,8 +601,34 @@ func (f *file) decode(s *stream, decrypt bool) ([]byte, error) {
 			return nil, fmt.Errorf("a stream decodes to more than %d MB: %w", f.maxStream>>20, ErrLimit)
 		}
 	}
-	f.decoded += int64(len(data))
-	if f.decoded > maxTotalDecoded {
+	if f.decoded.Add(int64(len(data))) > maxTotalDecoded {
+		return nil, fmt.Errorf("streams decode to more than %d MB: %w", maxTotalDecoded>>20, ErrLimit)
+	}
+	return data, nil
+}
+
+// decodeUntil is decode for a stream of which only the start is needed:
+// its data up to the first occurrence of stop past its first byte (the
+// whole data when there is none). A stream whose one filter is
+// FlateDecode, without parameters, is inflated only that far; any other
+// is decoded whole.
+func (f *file) decodeUntil(s *stream, stop []byte) ([]byte, error) {
+	filter := f.resolve(s.dict["Filter"])
+	if a, ok := filter.(array); ok && len(a) == 1 {
+		filter = f.resolve(a[0])
+	}
+	if (filter != name("FlateDecode") && filter != name("Fl")) || f.resolve(s.dict["DecodeParms"]) != nil {
+		return f.decode(s, true)
+	}
+	data := s.raw
+	if f.crypt != nil && s.dict["Type"] != name("XRef") {
+		data = f.crypt.decryptStream(s, s.ref)
+	}
+	data, err := inflateUntil(data, f.maxStream, stop)
+	if err != nil {
+		return nil, err
+	}
+	if f.decoded.Add(int64(len(data))) > maxTotalDecoded {
 		return nil, fmt.Errorf("streams decode to more than %d MB: %w", maxTotalDecoded>>20, ErrLimit)
 	}
 	return data, nil
@@ -600,20 +637,95 @@ func (f *file) decode(s *stream, decrypt bool) ([]byte, error) {
 // inflate decodes zlib data, keeping what it could read from a damaged or
 // truncated stream; more than limit bytes out is an error.
 func inflate(data []byte, limit int) ([]byte, error) {
-	var r io.Reader
-	zr, err := zlib.NewReader(bytes.NewReader(data))
-	if err != nil {
-		r = flate.NewReader(bytes.NewReader(data))
-	} else {
-		r = zr
+	return inflateUntil(data, limit, nil)
+}
+
+// inflateUntil is inflate that stops, when stop is not nil, once the first
+// occurrence of stop in what it decoded lies past its first byte: what it
+// gives then starts with the data's bytes up to that occurrence.
+func inflateUntil(data []byte, limit int, stop []byte) ([]byte, error) {
+	out, started, err := inflateWith(&zlibReaders, data, limit+1, stop)
+	if !started {
+		// No zlib header: raw deflate data.
+		out, _, err = inflateWith(&flateReaders, data, limit+1, stop)
 	}
-	out, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	if len(out) > limit {
 		return nil, fmt.Errorf("a stream decodes to more than %d MB: %w", limit>>20, ErrLimit)
 	}
 	if err != nil && len(out) == 0 && len(data) > 2 {
 		// Some writers leave out the zlib header.
-		out, _ = io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(data)), int64(limit)))
+		out, _, _ = inflateWith(&flateReaders, data, limit, stop)
+	}
+	return out, nil
+}
+
+// zlibReaders and flateReaders keep decompressors between streams: each
+// holds a 32 KB window and Huffman tables that a new one allocates again.
+var (
+	zlibReaders  sync.Pool // of zlib readers (io.ReadCloser and zlib.Resetter)
+	flateReaders sync.Pool // of flate readers (io.ReadCloser and flate.Resetter)
+)
+
+// inflateWith reads at most atMost bytes of data decompressed by a reader
+// of pool (zlibReaders or flateReaders), with what it read before an
+// error, stopping early as readAtMost does. started is false when a zlib
+// header could not be read.
+func inflateWith(pool *sync.Pool, data []byte, atMost int, stop []byte) (out []byte, started bool, err error) {
+	br := bytes.NewReader(data)
+	r, _ := pool.Get().(io.ReadCloser)
+	switch {
+	case pool == &flateReaders && r == nil:
+		r = flate.NewReader(br)
+	case pool == &flateReaders:
+		err = r.(flate.Resetter).Reset(br, nil)
+	case r == nil:
+		r, err = zlib.NewReader(br)
+	default:
+		err = r.(zlib.Resetter).Reset(br, nil)
+	}
+	if r == nil {
+		return nil, false, err
+	}
+	defer pool.Put(r)
+	if err != nil {
+		return nil, false, err
+	}
+	hint := min(4*len(data), 4<<20)
+	if stop != nil {
+		hint = min(hint, 16<<10) // a start is wanted, often a few KB
+	}
+	out, err = readAtMost(r, hint, atMost, stop)
+	return out, true, err
+}
+
+// readAtMost reads r to its end or to atMost bytes, starting with room
+// for hint bytes (grown as needed), and gives what it read with the error
+// that stopped it (nil at the end). With stop not nil, it also ends once
+// the first occurrence of stop in what it read lies past the first byte.
+func readAtMost(r io.Reader, hint, atMost int, stop []byte) ([]byte, error) {
+	out := make([]byte, 0, min(max(hint, 512), atMost))
+	searched := 0 // stop does not start before it
+	for len(out) < atMost {
+		if len(out) == cap(out) {
+			out = append(out, 0)[:len(out)]
+		}
+		n, err := r.Read(out[len(out):min(cap(out), atMost)])
+		out = out[:len(out)+n]
+		if stop != nil {
+			if i := bytes.Index(out[searched:], stop); i >= 0 {
+				if searched+i > 0 {
+					return out, nil
+				}
+				stop = nil // first at the start: all of it is needed
+			}
+			searched = max(0, len(out)-len(stop)+1)
+		}
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
 	}
 	return out, nil
 }

@@ -26,6 +26,31 @@ type font struct {
 	italic   bool
 	baseFont string
 	vertical bool
+	// byteWidth is the width of each code of a font of one-byte codes,
+	// whose simple then holds each code's text, toUni folded in (see
+	// finish); nil for other fonts.
+	byteWidth *[256]float64
+}
+
+// finish readies a loaded font for decoding: a font of one-byte codes gets
+// each code's text and width in tables, read without a map look-up.
+func (fo *font) finish() *font {
+	if fo.twoByte || fo.codeLen != nil {
+		return fo
+	}
+	w := new([256]float64)
+	for c := range 256 {
+		if t, ok := fo.toUni[uint32(c)]; ok {
+			fo.simple[c] = t
+		}
+		if x, ok := fo.widths[uint32(c)]; ok {
+			w[c] = x
+		} else {
+			w[c] = fo.defWidth
+		}
+	}
+	fo.byteWidth = w
+	return fo
 }
 
 type codespace struct{ ranges []csRange }
@@ -43,6 +68,13 @@ type glyph struct {
 }
 
 func (fo *font) decode(s string, out []glyph) []glyph {
+	if w := fo.byteWidth; w != nil {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			out = append(out, glyph{text: fo.simple[c], width: w[c], space: c == 32})
+		}
+		return out
+	}
 	b := []byte(s)
 	for i := 0; i < len(b); {
 		var code uint32
@@ -181,7 +213,7 @@ func (f *file) loadFont(fd dict) *font {
 			fo.italic = true
 		}
 	}
-	return fo
+	return fo.finish()
 }
 
 func (f *file) cidWidths(fo *font, w array) {
@@ -254,7 +286,8 @@ func (f *file) simpleEncoding(fo *font, fd, desc dict, sub name) {
 	// its own (the "dup 58 /period put" lines of its clear text part).
 	if _, has := fd["Encoding"]; (!has || symbolic) && sub == "Type1" && desc != nil {
 		if ff, ok := f.resolve(desc["FontFile"]).(*stream); ok {
-			if data, err := f.decode(ff, true); err == nil {
+			// Only the clear text part before "eexec" is read.
+			if data, err := f.decodeUntil(ff, []byte("eexec")); err == nil {
 				builtinEncoding(fo, data)
 			}
 		}

@@ -119,6 +119,9 @@ var (
 
 // listMarker splits a list item's marker from its text.
 func listMarker(s string) (label, rest string, ok bool) {
+	if !mayStartItem(s) {
+		return "", "", false
+	}
 	if m := bulletRe.FindStringSubmatch(s); m != nil {
 		if m[2] != "" {
 			return "", m[2], true
@@ -130,6 +133,23 @@ func listMarker(s string) (label, rest string, ok bool) {
 	}
 	return "", "", false
 }
+
+// mayStartItem says whether s starts as bulletRe or numberedRe needs it
+// to: with a bullet, a digit, or a letter and ")". Most lines do not, and
+// this spares them both expressions.
+func mayStartItem(s string) bool {
+	if s == "" {
+		return false
+	}
+	if c := s[0]; c >= '0' && c <= '9' || c >= 'a' && c <= 'z' && len(s) > 1 && s[1] == ')' {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return strings.ContainsRune(itemBullets, r)
+}
+
+// itemBullets are the first characters bulletRe accepts.
+const itemBullets = "•◦▪▫■□●○‣⁃∙·*–—-"
 
 // stats are the document-wide measures the page analysis needs.
 type stats struct {

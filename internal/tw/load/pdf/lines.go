@@ -2,7 +2,7 @@ package pdf
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -83,69 +83,123 @@ func composeCircled(chars []char) []char {
 	return kept
 }
 
-// buildLines groups the glyphs of a page into lines, top to bottom.
-func buildLines(chars []char) []*line {
+// lineScratch holds the buffers buildLines reuses from page to page. The
+// zero value is ready; it is not safe for concurrent use.
+type lineScratch struct {
+	order  []int32   // glyphs by baseline, top to bottom
+	member []int32   // the group of each glyph of order
+	groups []lineGrp // groups in the order they were made
+	open   []int32   // groups a later glyph may still join
+	done   []int32   // groups in the order they were finished
+	placed []char    // the glyphs of each group, group after group
+	out    [][]char
+}
+
+// lineGrp is a group of glyphs on one baseline and of one size class.
+type lineGrp struct {
+	y, size float64
+	n, at   int32 // glyphs, and where they start in placed
+}
+
+// buildLines groups the glyphs of a page into lines, top to bottom. The
+// lines share nothing with chars or sc, which the caller may reuse.
+func buildLines(chars []char, sc *lineScratch) []*line {
 	if len(chars) == 0 {
 		return nil
 	}
 	chars = composeCircled(chars)
-	idx := make([]int, len(chars))
-	for i := range idx {
-		idx[i] = i
+	order := sc.order[:0]
+	for i := range chars {
+		order = append(order, int32(i))
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return chars[idx[a]].y > chars[idx[b]].y })
+	slices.SortStableFunc(order, func(a, b int32) int { return above(chars[a].y, chars[b].y) })
+	sc.order = order
 	// Glyphs on one baseline and of one size class make a group; a
 	// smaller glyph nearby (a raised footnote call) starts its own.
-	type grp struct {
-		chars []char
-		y     float64
-		size  float64
-	}
-	var groups [][]char
-	var open []*grp
-	for _, i := range idx {
-		c := chars[i]
+	grps, open, done, member := sc.groups[:0], sc.open[:0], sc.done[:0], sc.member[:0]
+	for _, i := range order {
+		c := &chars[i]
 		cs := math.Max(c.size, 1)
-		var into *grp
+		into := int32(-1)
 		keep := open[:0]
-		for _, g := range open {
+		for _, gi := range open {
+			g := &grps[gi]
 			if g.y-c.y > math.Max(1, 0.35*math.Max(g.size, cs)) {
-				groups = append(groups, g.chars) // passed: no later glyph joins it
+				done = append(done, gi) // passed: no later glyph joins it
 				continue
 			}
-			keep = append(keep, g)
-			if into == nil && math.Abs(c.y-g.y) <= math.Max(1, 0.35*math.Min(cs, g.size)) && (c.space || cs >= 0.8*g.size && cs <= 1.25*g.size) {
-				into = g
+			keep = append(keep, gi)
+			if into < 0 && math.Abs(c.y-g.y) <= math.Max(1, 0.35*math.Min(cs, g.size)) && (c.space || cs >= 0.8*g.size && cs <= 1.25*g.size) {
+				into = gi
 			}
 		}
 		open = keep
-		if into == nil {
-			into = &grp{y: c.y, size: cs}
+		if into < 0 {
+			into = int32(len(grps))
+			grps = append(grps, lineGrp{y: c.y, size: cs})
 			open = append(open, into)
 		}
-		into.chars = append(into.chars, c)
-		if !c.space && cs > into.size {
-			into.size = cs
+		g := &grps[into]
+		g.n++
+		member = append(member, into)
+		if !c.space && cs > g.size {
+			g.size = cs
 		}
 	}
-	for _, g := range open {
-		groups = append(groups, g.chars)
+	done = append(done, open...)
+	sc.groups, sc.open, sc.done, sc.member = grps, open, done, member
+	// Each group's glyphs in the order they joined it, group after group.
+	at := int32(0)
+	for k := range grps {
+		grps[k].at = at
+		at += grps[k].n
+		grps[k].n = 0
 	}
-	sort.SliceStable(groups, func(a, b int) bool { return groups[a][0].y > groups[b][0].y })
+	placed := slices.Grow(sc.placed[:0], len(chars))[:len(chars)]
+	for k, i := range order {
+		g := &grps[member[k]]
+		placed[g.at+g.n] = chars[i]
+		g.n++
+	}
+	sc.placed = placed
+	groups := sc.out[:0]
+	for _, gi := range done {
+		g := grps[gi]
+		groups = append(groups, placed[g.at:g.at+g.n:g.at+g.n])
+	}
+	slices.SortStableFunc(groups, func(a, b []char) int { return above(a[0].y, b[0].y) })
 	groups = mergeRaised(groups)
+	sc.out = groups
 	var out []*line
 	for _, g := range groups {
 		if l := makeLine(g); l != nil {
 			out = append(out, l)
 		}
 	}
+	clear(groups)
 	return out
 }
 
+// above orders baselines top to bottom: -1 when a is above b, 1 when b is
+// above a, 0 otherwise (NaN included, as sort.SliceStable with
+// "a.y > b.y" took it).
+func above(a, b float64) int {
+	switch {
+	case a > b:
+		return -1
+	case b > a:
+		return 1
+	}
+	return 0
+}
+
 func makeLine(g []char) *line {
-	sort.SliceStable(g, func(a, b int) bool { return g[a].x < g[b].x })
-	// Dominant size and style by character count.
-	sizes := map[float64]int{}
+	slices.SortStableFunc(g, func(a, b char) int { return leftOf(a.x, b.x) })
+	// Dominant size and style by character count. A line has a few
+	// sizes: a slice of them is quicker than a map (equal sizes, -0 and
+	// +0 included, are one entry; each NaN its own, as map keys).
+	var sizeBuf [8]sizeCount
+	sizes := sizeBuf[:0]
 	nb, ni, n := 0, 0, 0
 	ySum := 0.0
 	for _, c := range g {
@@ -153,7 +207,7 @@ func makeLine(g []char) *line {
 			continue
 		}
 		k := len(c.text)
-		sizes[math.Round(c.size*2)/2] += k
+		sizes = countSize(sizes, math.Round(c.size*2)/2, k)
 		n += k
 		ySum += c.y * float64(k)
 		if c.bold {
@@ -167,9 +221,9 @@ func makeLine(g []char) *line {
 		return nil
 	}
 	size, best := 0.0, -1
-	for s, k := range sizes {
-		if k > best || k == best && s > size {
-			size, best = s, k
+	for _, sc := range sizes {
+		if sc.n > best || sc.n == best && sc.size > size {
+			size, best = sc.size, sc.n
 		}
 	}
 	l := &line{y: ySum / float64(n), size: size, bold: nb*10 >= n*9, ital: ni*10 >= n*9}
@@ -244,6 +298,27 @@ func makeLine(g []char) *line {
 	l.x1 = l.spans[len(l.spans)-1].x1
 	return l
 }
+
+// sizeCount is how many characters of a line are of a size.
+type sizeCount struct {
+	size float64
+	n    int
+}
+
+// countSize adds n characters of size to sizes.
+func countSize(sizes []sizeCount, size float64, n int) []sizeCount {
+	for i := range sizes {
+		if sizes[i].size == size {
+			sizes[i].n += n
+			return sizes
+		}
+	}
+	return append(sizes, sizeCount{size, n})
+}
+
+// leftOf orders glyphs left to right as sort.SliceStable with "a.x < b.x"
+// did (NaN equal to everything).
+func leftOf(a, b float64) int { return -above(a, b) }
 
 func trimEnd(s string, pos int) int {
 	for pos > 0 && s[pos-1] == ' ' {

@@ -1,7 +1,6 @@
 package pdf
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -69,26 +68,9 @@ func load(path string, data []byte, password string, given bool, opts Options) (
 }
 
 func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
-	n := len(pd.pages)
-	contents := make([]*pageContent, n)
-	lines := make([][]*line, n)
-	fonts := map[any]*font{}
-	for i, pg := range pd.pages {
-		pc, err := pd.f.runPage(pg, fonts)
-		if err != nil {
-			if errors.Is(err, ErrLimit) {
-				return nil, err
-			}
-			pc = &pageContent{width: 612, height: 792}
-		}
-		pc.links = pd.links(pg)
-		contents[i] = pc
-		lines[i] = buildLines(pc.chars)
-		attachLinks(lines[i], pc.links)
-		pc.chars = nil
-		if opts.Progress != nil {
-			opts.Progress(i+1, n)
-		}
+	contents, lines, err := readPages(pd, opts.Progress)
+	if err != nil {
+		return nil, err
 	}
 	lang := pd.lang()
 	// Pages with no text but a picture are scanned: recognise them.
@@ -99,7 +81,7 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 		}
 	}
 	recognised := 0
-	hocrs := map[*stream][]byte{}
+	hocrs := map[ref][]byte{}
 	for i, pc := range contents {
 		if len(lines[i]) == 0 && len(pc.images) > 0 {
 			if opts.Recognising != nil {

@@ -119,6 +119,86 @@ func (l *lexer) token() any {
 			return n
 		}
 	}
+	return keywordOf(w)
+}
+
+// keywordOf is w as a keyword; the operators and keywords most files
+// repeat thousands of times are constants, not copies of w.
+func keywordOf(w []byte) keyword {
+	switch string(w) {
+	case "Tf":
+		return "Tf"
+	case "Td":
+		return "Td"
+	case "TD":
+		return "TD"
+	case "Tj":
+		return "Tj"
+	case "TJ":
+		return "TJ"
+	case "Tm":
+		return "Tm"
+	case "T*":
+		return "T*"
+	case "Tc":
+		return "Tc"
+	case "Tw":
+		return "Tw"
+	case "Tz":
+		return "Tz"
+	case "TL":
+		return "TL"
+	case "Ts":
+		return "Ts"
+	case "Tr":
+		return "Tr"
+	case "BT":
+		return "BT"
+	case "ET":
+		return "ET"
+	case "cm":
+		return "cm"
+	case "re":
+		return "re"
+	case "Do":
+		return "Do"
+	case "gs":
+		return "gs"
+	case "rg":
+		return "rg"
+	case "RG":
+		return "RG"
+	case "cs":
+		return "cs"
+	case "CS":
+		return "CS"
+	case "sc":
+		return "sc"
+	case "scn":
+		return "scn"
+	case "SC":
+		return "SC"
+	case "SCN":
+		return "SCN"
+	case "BDC":
+		return "BDC"
+	case "BMC":
+		return "BMC"
+	case "EMC":
+		return "EMC"
+	case "obj":
+		return "obj"
+	case "endobj":
+		return "endobj"
+	case "stream":
+		return "stream"
+	case "null":
+		return "null"
+	case "true":
+		return "true"
+	case "false":
+		return "false"
+	}
 	return keyword(w)
 }
 
@@ -231,6 +311,17 @@ func (l *lexer) hexString() string {
 
 func (l *lexer) litString() string {
 	l.pos++ // '('
+	// Most strings hold no escape, parenthesis or carriage return: their
+	// bytes are the string.
+	for i := l.pos; i < len(l.b); i++ {
+		if c := l.b[i]; c == ')' {
+			s := string(l.b[l.pos:i])
+			l.pos = i + 1
+			return s
+		} else if c == '\\' || c == '(' || c == '\r' {
+			break
+		}
+	}
 	var out []byte
 	depth := 1
 	for l.pos < len(l.b) {
@@ -302,41 +393,7 @@ func (l *lexer) object(depth int) (any, error) {
 	case keyword:
 		switch t {
 		case "[":
-			var a array
-			for {
-				l.skipSpace()
-				if l.pos >= len(l.b) {
-					return a, nil
-				}
-				if l.b[l.pos] == ']' {
-					l.pos++
-					return a, nil
-				}
-				save := l.pos
-				v, err := l.object(depth + 1)
-				if err != nil {
-					return nil, err
-				}
-				if k, ok := v.(keyword); ok {
-					if k == "R" && len(a) >= 2 {
-						g, ok1 := a[len(a)-1].(int64)
-						n, ok2 := a[len(a)-2].(int64)
-						if ok1 && ok2 {
-							a = append(a[:len(a)-2], ref{int(n), int(g)})
-							continue
-						}
-					}
-					if k == "endobj" || k == ">>" || k == "stream" {
-						l.pos = save
-						return a, nil
-					}
-					if k == "null" {
-						a = append(a, nil)
-					}
-					continue
-				}
-				a = append(a, v)
-			}
+			return l.arrayFrom(nil, depth)
 		case "<<":
 			d := dict{}
 			for {
@@ -394,6 +451,45 @@ func (l *lexer) object(depth int) (any, error) {
 		return t, nil
 	}
 	return t, nil
+}
+
+// arrayFrom reads the elements of an array whose "[" was read at depth,
+// appending them to a.
+func (l *lexer) arrayFrom(a array, depth int) (array, error) {
+	for {
+		l.skipSpace()
+		if l.pos >= len(l.b) {
+			return a, nil
+		}
+		if l.b[l.pos] == ']' {
+			l.pos++
+			return a, nil
+		}
+		save := l.pos
+		v, err := l.object(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		if k, ok := v.(keyword); ok {
+			if k == "R" && len(a) >= 2 {
+				g, ok1 := a[len(a)-1].(int64)
+				n, ok2 := a[len(a)-2].(int64)
+				if ok1 && ok2 {
+					a = append(a[:len(a)-2], ref{int(n), int(g)})
+					continue
+				}
+			}
+			if k == "endobj" || k == ">>" || k == "stream" {
+				l.pos = save
+				return a, nil
+			}
+			if k == "null" {
+				a = append(a, nil)
+			}
+			continue
+		}
+		a = append(a, v)
+	}
 }
 
 func num(v any) (float64, bool) {

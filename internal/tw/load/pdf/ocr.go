@@ -89,9 +89,10 @@ func tesseractLang(tag string) string {
 }
 
 // ocrPage recognises a page that has no text but a picture covering most
-// of it (a scan). hocrs keeps what each image object was recognised as:
-// pages that show the same image are recognised once.
-func ocrPage(f *file, pc *pageContent, lang string, ocr OCRFunc, hocrs map[*stream][]byte) ([]*line, error) {
+// of it (a scan). hocrs keeps what each image object was recognised as,
+// by its object number: pages that show the same image are recognised
+// once, whichever of the page readers (see readPages) read them.
+func ocrPage(f *file, pc *pageContent, lang string, ocr OCRFunc, hocrs map[ref][]byte) ([]*line, error) {
 	var best *pageImage
 	for i := range pc.images {
 		im := &pc.images[i]
@@ -108,13 +109,13 @@ func ocrPage(f *file, pc *pageContent, lang string, ocr OCRFunc, hocrs map[*stre
 			return nil, ErrOCRMissing
 		}
 	}
-	tsv, ok := hocrs[best.s]
+	tsv, ok := hocrs[best.s.ref]
 	if !ok {
 		var err error
 		if tsv, err = recognise(f, best.s, lang, ocr); err != nil {
 			return nil, err
 		}
-		hocrs[best.s] = tsv
+		hocrs[best.s.ref] = tsv
 	}
 	if tsv == nil {
 		return nil, nil

@@ -41,7 +41,24 @@ type Backend struct {
 	// read from it, so that when it stops answering its windows are still
 	// listed under the ids the client saw.
 	known map[string][]uitree.Window
+	// noCache keeps walks from reading the applications' item caches
+	// (see cache.go); cacheOnce registers the event that makes them.
+	noCache   bool
+	cacheOnce sync.Once
+	stats     WalkStats
 }
+
+// WalkStats counts what snapshots asked of the applications.
+type WalkStats struct {
+	// Cached elements were taken from the applications' item caches,
+	// Walked ones asked about call by call.
+	Cached, Walked int64
+	// Calls were made in RoundTrips batches (one write, one wait).
+	Calls, RoundTrips int64
+}
+
+// WalkStats returns the counts of every snapshot so far.
+func (b *Backend) WalkStats() WalkStats { return b.stats }
 
 // Option configures a Backend.
 type Option func(*Backend)
@@ -57,6 +74,10 @@ func WithParallel(n int) Option { return func(b *Backend) { b.parallel = max(1, 
 // instead of the applications' direct sockets: slower, for comparison and
 // for applications whose direct socket misbehaves.
 func WithBusOnly() Option { return func(b *Backend) { b.pool.busOnly = true } }
+
+// WithoutItemCache walks every element with calls of its own instead of
+// taking what the applications' item caches hold: slower, for comparison.
+func WithoutItemCache() Option { return func(b *Backend) { b.noCache = true } }
 
 // WithPointer replaces the X11 query of the mouse position used by the
 // cursor scope.
@@ -106,6 +127,8 @@ type session struct {
 	runs map[string]*appRun
 	// order keeps the applications in the registry's order.
 	order []*appRun
+	// useCache lets walks read the applications' item caches.
+	useCache bool
 }
 
 func (b *Backend) newSession(ctx context.Context) *session {
@@ -146,7 +169,7 @@ func (s *session) app(bus string) *appRun {
 	}
 	s.mu.Unlock()
 	ctx, cancel := context.WithCancel(s.ctx)
-	r := &appRun{ctx: ctx, cancel: cancel, timeout: s.b.callTimeout}
+	r := &appRun{ctx: ctx, cancel: cancel, timeout: s.b.callTimeout, useCache: s.useCache}
 	cctx, ccancel := context.WithTimeout(ctx, s.b.callTimeout)
 	conn, err := s.b.pool.get(cctx, bus)
 	ccancel()
@@ -352,6 +375,7 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 			tk, _ := toolkit.v.(string)
 			v, _ := version.v.(string)
 			run.conn.visibleShown.Store(visibleMeansShown(tk, v))
+			run.conn.cacheUseless.Store(!cacheUseful(tk, v))
 			run.conn.toolkitRead.Store(true)
 		}
 	}
@@ -436,6 +460,10 @@ func (b *Backend) Snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 
 func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tree, error) {
 	s := b.newSession(ctx)
+	if !b.noCache {
+		b.activateCaches(ctx)
+		s.useCache = true
+	}
 	w := newWalker(req, b.parallel)
 	tree := &uitree.Tree{}
 	var root *uitree.Element
@@ -459,6 +487,12 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 		return nil, err
 	}
 	tree.Root = root
+	b.stats.Cached += w.cached.Load()
+	b.stats.Walked += w.walked.Load()
+	for _, r := range s.order {
+		b.stats.Calls += r.calls.Load()
+		b.stats.RoundTrips += r.trips.Load()
+	}
 	// A snapshot is truncated when maxNodes cut it, and also when an
 	// application it covers stopped answering: what it had walked is
 	// kept, the rest is missing, and a client must not take the tree for

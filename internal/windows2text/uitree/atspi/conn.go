@@ -151,9 +151,21 @@ type appConn struct {
 	// shown for it (see visibleMeansShown).
 	toolkitRead  atomic.Bool
 	visibleShown atomic.Bool
+	// cacheUseless is set for a toolkit whose item cache is not read
+	// (see cacheUseful).
+	cacheUseless atomic.Bool
 
 	ifaceMu sync.Mutex
 	ifaces  map[dbus.ObjectPath]int
+	// redial is set when the direct connection does not serve the
+	// application's item cache (it was opened before the cache was
+	// made): the next request connects anew.
+	redial atomic.Bool
+	// cacheSize is how many elements the application's item cache held
+	// when last read; cacheSkips how many requests have not read it since
+	// (see walker.itemCache).
+	cacheSize  atomic.Int64
+	cacheSkips atomic.Int64
 }
 
 // interfaces returns the interface bits remembered for path.
@@ -192,8 +204,14 @@ type connPool struct {
 func (p *connPool) get(ctx context.Context, bus string) (*appConn, error) {
 	p.mu.Lock()
 	if c, ok := p.apps[bus]; ok {
-		p.mu.Unlock()
-		return c, nil
+		if !c.redial.Load() {
+			p.mu.Unlock()
+			return c, nil
+		}
+		delete(p.apps, bus)
+		if c.fast != nil {
+			c.fast.Close()
+		}
 	}
 	p.mu.Unlock()
 	c := &appConn{bus: bus, conn: p.bus, busOnly: p.busOnly}
@@ -325,6 +343,17 @@ type appRun struct {
 
 	mu  sync.Mutex
 	err error
+	// calls and trips count the calls made and the batches they went in.
+	calls, trips atomic.Int64
+
+	// useCache lets the walk read the application's item cache, once
+	// per request (see itemCache).
+	useCache  bool
+	cacheOnce sync.Once
+	cache     *itemCache
+	// ahead holds the calls sent for the cached elements as soon as the
+	// cache was read, by object path (see walker.readAhead).
+	ahead map[dbus.ObjectPath]*pendingNode
 }
 
 // fail records the application's first failure and stops its calls.
@@ -401,6 +430,10 @@ func (b *batch) call(obj objRef, method string, args ...any) int {
 // failed. A timeout fails the whole application.
 func (b *batch) wait() {
 	defer b.stop()
+	if n := len(b.replies) + len(b.calls); n > 0 {
+		b.app.trips.Add(1)
+		b.app.calls.Add(int64(n))
+	}
 	var errs []error
 	if b.direct != nil {
 		if len(b.buf) > 0 {

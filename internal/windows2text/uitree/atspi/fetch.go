@@ -41,6 +41,20 @@ type pendingNode struct {
 	ownText bool
 	// sliced is set for a list too long for one GetChildren.
 	sliced bool
+	// deferChildren is set when how a cached node's children are read
+	// waits for its extents; fetchChildren when they are then asked for
+	// at once.
+	deferChildren, fetchChildren bool
+	// cached is what the application's item cache says of the node, when
+	// the node is taken from it; second is the batch of its second round.
+	cached *cachedElement
+	second *batch
+	// partial is what the cache says of a node whose children it lacks:
+	// all but its child count.
+	partial *cachedElement
+	// label is the name of the label of an unnamed control, once read.
+	label   string
+	labelOK bool
 }
 
 // fetchChunk reads a chunk of nodes, makes their child nodes, gives back
@@ -73,9 +87,14 @@ func (w *walker) fetchChunk(nodes []*node) {
 // knowledge of a node (role, states, interfaces, name and child count,
 // extents), then what its interfaces offer (children, actions, value,
 // text, who labels it), then the names of labels. Every call of a round is
-// in flight at once.
+// in flight at once. A node the application's item cache describes needs
+// no first round: its extents and second-round calls go out together.
 func (w *walker) readChunk(nodes []*node) {
 	app := nodes[0].app
+	if app.dead() {
+		return
+	}
+	cache := w.itemCache(app)
 	if app.dead() {
 		return
 	}
@@ -84,29 +103,28 @@ func (w *walker) readChunk(nodes []*node) {
 	for i, n := range nodes {
 		p := &ps[i]
 		p.n = n
-		p.iRole = b.call(n.obj, ifaceAccessible+".GetRole")
-		p.iState = b.call(n.obj, ifaceAccessible+".GetState")
-		// An object's interfaces are fixed for its lifetime, and AT-SPI
-		// never reuses an object path: ask once per connection.
-		p.iIfaces, p.ifaces = -1, -1
-		if bits, ok := app.conn.interfaces(n.obj.Path); ok {
-			p.ifaces = bits
-		} else {
-			p.iIfaces = b.call(n.obj, ifaceAccessible+".GetInterfaces")
-		}
-		// Property by property: Qt 5's bridge crashes on
-		// Properties.GetAll, and one property that fails makes GetAll
-		// abort Chromium.
-		p.iName = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "Name")
-		// A grid's cell has no children: hundreds of them are read.
-		p.iCount = -1
-		if !n.inGrid {
-			p.iCount = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "ChildCount")
-		}
 		p.iExt = -1
-		if !n.hidden {
-			p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
+		if c, ok := cache.lookup(n.obj.Path); ok && c.childCount >= 0 {
+			if ahead, ok := app.ahead[n.obj.Path]; ok && ahead.n.hidden == n.hidden && !n.inGrid {
+				// Asked already: the same calls as below.
+				*p = *ahead
+				p.n = n
+				w.describe(p, c.role, c.states, c.interfaces, c.name, c.childCount)
+				continue
+			}
+			if !n.hidden && c.interfaces&hasComponent != 0 {
+				p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
+			}
+			p.cached, p.second = c, b
+			if w.describe(p, c.role, c.states, c.interfaces, c.name, c.childCount) {
+				w.queueSecond(b, p)
+			}
+			continue
 		}
+		if c, ok := cache.lookup(n.obj.Path); ok {
+			p.partial = c
+		}
+		w.queueFirst(b, p)
 	}
 	b.wait()
 	if app.dead() {
@@ -114,22 +132,78 @@ func (w *walker) readChunk(nodes []*node) {
 	}
 	b2 := app.batch(3 * len(nodes))
 	for i := range ps {
-		w.firstRound(b, b2, &ps[i])
+		p := &ps[i]
+		switch {
+		case p.cached == nil:
+			w.firstRound(b, b2, p)
+		case p.el != nil:
+			w.place(p.second, p)
+		}
 	}
 	b2.wait()
 	if app.dead() {
 		return
 	}
-	// Third round, for unnamed controls only: the names of their labels.
+	pending := make([]*pendingNode, len(ps))
+	for i := range ps {
+		pending[i] = &ps[i]
+	}
+	w.thirdRound(app, pending)
+	for i := range ps {
+		if ps[i].el != nil {
+			w.secondRound(ps[i].second, &ps[i])
+			if ps[i].cached != nil {
+				w.cached.Add(1)
+			} else {
+				w.walked.Add(1)
+			}
+		}
+	}
+}
+
+// queueFirst queues a node's first round: what needs no knowledge of it.
+func (w *walker) queueFirst(b *batch, p *pendingNode) {
+	n := p.n
+	// A grid's cell has no children: hundreds of them are read.
+	p.iCount = -1
+	if !n.inGrid {
+		p.iCount = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "ChildCount")
+	}
+	if !n.hidden {
+		p.iExt = b.call(n.obj, ifaceComponent+".GetExtents", uint32(0))
+	}
+	if p.partial != nil {
+		// The cache knows the rest.
+		return
+	}
+	p.iRole = b.call(n.obj, ifaceAccessible+".GetRole")
+	p.iState = b.call(n.obj, ifaceAccessible+".GetState")
+	// An object's interfaces are fixed for its lifetime, and AT-SPI
+	// never reuses an object path: ask once per connection.
+	p.iIfaces, p.ifaces = -1, -1
+	if bits, ok := n.app.conn.interfaces(n.obj.Path); ok {
+		p.ifaces = bits
+	} else {
+		p.iIfaces = b.call(n.obj, ifaceAccessible+".GetInterfaces")
+	}
+	// Property by property: Qt 5's bridge crashes on
+	// Properties.GetAll, and one property that fails makes GetAll
+	// abort Chromium.
+	p.iName = b.call(n.obj, ifaceProperties+".Get", ifaceAccessible, "Name")
+}
+
+// thirdRound reads, for unnamed controls, the names of their labels, and
+// the text of elements whose text did not come whole in the second round.
+func (w *walker) thirdRound(app *appRun, ps []*pendingNode) {
 	var b3 *batch
 	labels := map[int]int{}
 	for i := range ps {
-		p := &ps[i]
+		p := ps[i]
 		if p.el == nil || p.iRelations < 0 {
 			continue
 		}
 		var rels []relation
-		if b2.store(p.iRelations, &rels) != nil {
+		if p.second.store(p.iRelations, &rels) != nil {
 			continue
 		}
 		for _, r := range rels {
@@ -144,17 +218,17 @@ func (w *walker) readChunk(nodes []*node) {
 	}
 	texts := map[int]int{}
 	for i := range ps {
-		p := &ps[i]
+		p := ps[i]
 		if p.el == nil || p.iText < 0 {
 			continue
 		}
 		var text string
-		if b2.store(p.iText, &text) == nil && text != "" {
+		if p.second.store(p.iText, &text) == nil && text != "" {
 			p.text, p.textOK = text, true
 			continue
 		}
 		var count variantValue
-		if p.iCharCount < 0 || b2.store(p.iCharCount, &count) != nil {
+		if p.iCharCount < 0 || p.second.store(p.iCharCount, &count) != nil {
 			continue
 		}
 		if c, ok := count.v.(int32); ok && c > 0 {
@@ -166,25 +240,21 @@ func (w *walker) readChunk(nodes []*node) {
 			p.textOK = true // empty
 		}
 	}
-	if b3 != nil {
-		b3.wait()
-		for i, slot := range texts {
-			var text string
-			if b3.store(slot, &text) == nil {
-				ps[i].text, ps[i].textOK = text, true
-			}
-		}
-		for i, slot := range labels {
-			var v variantValue
-			if b3.store(slot, &v) == nil {
-				name, _ := v.v.(string)
-				ps[i].el.Name = uitree.Truncate(strings.TrimRight(strings.TrimSpace(name), ":"), w.req.MaxText)
-			}
+	if b3 == nil {
+		return
+	}
+	b3.wait()
+	for i, slot := range texts {
+		var text string
+		if b3.store(slot, &text) == nil {
+			ps[i].text, ps[i].textOK = text, true
 		}
 	}
-	for i := range ps {
-		if ps[i].el != nil {
-			w.secondRound(b2, &ps[i])
+	for i, slot := range labels {
+		var v variantValue
+		if b3.store(slot, &v) == nil {
+			name, _ := v.v.(string)
+			ps[i].label, ps[i].labelOK = uitree.Truncate(strings.TrimRight(strings.TrimSpace(name), ":"), w.req.MaxText), true
 		}
 	}
 }
@@ -202,19 +272,28 @@ func labelledRole(role uint32) bool {
 // firstRound decodes a node's first answers and queues its second round.
 func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	n := p.n
+	var count variantValue
+	if p.iCount >= 0 {
+		_ = b.store(p.iCount, &count)
+	}
+	childCount, _ := count.v.(int32)
+	if c := p.partial; c != nil {
+		if w.describe(p, c.role, c.states, c.interfaces, c.name, int(childCount)) {
+			p.second = b2
+			w.place(b, p)
+			w.queueSecond(b2, p)
+		}
+		return
+	}
 	var role uint32
 	var st []uint32
-	var name, count variantValue
+	var name variantValue
 	if b.store(p.iRole, &role) != nil || b.store(p.iState, &st) != nil {
 		return
 	}
 	// A name or child count that cannot be read is empty, not fatal.
 	_ = b.store(p.iName, &name)
-	if p.iCount >= 0 {
-		_ = b.store(p.iCount, &count)
-	}
 	nameStr, _ := name.v.(string)
-	childCount, _ := count.v.(int32)
 	if p.iIfaces >= 0 {
 		var ifaces []string
 		if b.store(p.iIfaces, &ifaces) != nil {
@@ -233,12 +312,23 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	if len(st) > 1 {
 		states |= stateSet(st[1]) << 32
 	}
+	if !w.describe(p, role, states, p.ifaces, nameStr, int(childCount)) {
+		return
+	}
+	p.second = b2
+	w.place(b, p)
+	w.queueSecond(b2, p)
+}
+
+// describe makes a node's element from its role, states, interfaces, name
+// and child count; it reports false for a stale element.
+func (w *walker) describe(p *pendingNode, role uint32, states stateSet, ifaces int, name string, childCount int) bool {
 	if states == 0 || states.has(stateDefunct) {
 		// A destroyed widget answers with an empty state set (GTK) or
 		// DEFUNCT (Gecko): stale.
-		return
+		return false
 	}
-	h := &handle{obj: n.obj, role: role, states: states, interfaces: p.ifaces}
+	h := &handle{obj: p.n.obj, role: role, states: states, interfaces: ifaces}
 	el := &uitree.Element{Handle: h}
 	info := roleInfo{native: "unknown", uia: uitree.RoleCustom}
 	if int(role) < len(roles) {
@@ -246,16 +336,24 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 	}
 	el.Role, el.NativeRole = info.uia, info.native
 	// GTK pads menu item names with spaces (room for the accelerator).
-	el.Name = uitree.Truncate(strings.TrimSpace(nameStr), w.req.MaxText)
-	n.childCount = max(0, int(childCount))
+	el.Name = uitree.Truncate(strings.TrimSpace(name), w.req.MaxText)
+	p.n.childCount = max(0, childCount)
+	setStates(el, h)
+	p.h, p.el = h, el
+	return true
+}
+
+// place decodes a node's extents and decides what area its children may
+// show in.
+func (w *walker) place(b *batch, p *pendingNode) {
+	n, el, h := p.n, p.el, p.h
 	var ext extents
 	if h.interfaces&hasComponent != 0 && p.iExt >= 0 && b.store(p.iExt, &ext) == nil && ext.X != math.MinInt32 && ext.W > 0 && ext.H > 0 {
 		el.Bounds = uitree.Rect{X: int(ext.X), Y: int(ext.Y), Width: int(ext.W), Height: int(ext.H)}
 	}
-	setStates(el, h)
-	showing := shown(states, n.app.conn.visibleShown.Load())
+	showing := shown(h.states, n.app.conn.visibleShown.Load())
 	area := n.area
-	if popupRole(role) {
+	if popupRole(h.role) {
 		// Menus, popups and dropdown lists are windows of their own:
 		// their parent's rectangle does not clip them.
 		area = uitree.Area{}
@@ -266,30 +364,58 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 		// tab's label: the page does not show within them.
 		p.childArea = area
 	}
-	if popupRole(role) && role == roleMenu {
+	if popupRole(h.role) && h.role == roleMenu {
 		// A browser's dropdown list reports the rectangle of its
 		// select, not of its items: a menu does not clip them.
 		p.childArea = uitree.Area{}
 	}
-	p.h, p.el = h, el
+	if p.cached != nil {
+		w.cachedChildren(p)
+	}
+}
 
+// cachedChildren decides, once a cached node's area is known, how its
+// children are read when queueSecond left them (see deferChildren): by
+// index within the visible area, in slices, or all at once.
+func (w *walker) cachedChildren(p *pendingNode) {
+	if !p.deferChildren {
+		return
+	}
+	p.byIndex = p.childArea.Known
+	p.sliced = !p.byIndex && p.n.childCount > sliceAbove
+	p.fetchChildren = !p.byIndex && !p.sliced
+}
+
+// queueSecond queues what a node's interfaces offer: children, actions,
+// value, text and who labels it.
+func (w *walker) queueSecond(b2 *batch, p *pendingNode) {
+	n, h, el, role := p.n, p.h, p.el, p.h.role
+	states := h.states
 	p.virtual = states.has(stateManagesDescendants) && n.childCount > virtualizeAbove
 	p.iChildren, p.iActions, p.iText, p.iNCols, p.iRelations, p.iCharCount = -1, -1, -1, -1, -1, -1
 	p.iValue[0] = -1
 	if el.Name == "" && labelledRole(role) {
 		p.iRelations = b2.call(n.obj, ifaceAccessible+".GetRelationSet")
 	}
-	// A long list of children laid out top to bottom (a page of 5,000
-	// links) is not asked for whole when only what shows is wanted:
-	// Chromium takes 300 ms and more to answer GetChildren on 5,000
-	// children, while the few on screen are found by index and extents.
-	p.byIndex = w.req.VisibleOnly && !p.virtual && n.childCount > bisectAbove && p.childArea.Known
-	// A very long list is read by index in slices too: one GetChildren
-	// of thousands can outlast the call timeout on a loaded machine,
-	// and the application would count as not answering.
-	p.sliced = !p.virtual && !p.byIndex && n.childCount > sliceAbove
-	if n.childCount > 0 && !p.virtual && !p.byIndex && !p.sliced {
-		p.iChildren = b2.call(n.obj, ifaceAccessible+".GetChildren")
+	// A cached node's calls go out before its extents are read: whether
+	// a long list is read by index within the visible area is decided
+	// once they are (cachedChildren).
+	p.deferChildren = p.cached != nil && w.req.VisibleOnly && !p.virtual && n.childCount > bisectAbove
+	if !p.deferChildren {
+		// A long list of children laid out top to bottom (a page of
+		// 5,000 links) is not asked for whole when only what shows is
+		// wanted: Chromium takes 300 ms and more to answer GetChildren
+		// on 5,000 children, while the few on screen are found by
+		// index and extents.
+		p.byIndex = w.req.VisibleOnly && !p.virtual && n.childCount > bisectAbove && p.childArea.Known
+		// A very long list is read by index in slices too: one
+		// GetChildren of thousands can outlast the call timeout on a
+		// loaded machine, and the application would count as not
+		// answering.
+		p.sliced = !p.virtual && !p.byIndex && n.childCount > sliceAbove
+		if n.childCount > 0 && !p.virtual && !p.byIndex && !p.sliced {
+			p.iChildren = b2.call(n.obj, ifaceAccessible+".GetChildren")
+		}
 	}
 	if h.interfaces&hasAction != 0 {
 		p.iActions = b2.call(n.obj, ifaceAction+".GetActions")
@@ -334,6 +460,9 @@ func (w *walker) queueText(b2 *batch, p *pendingNode, role uint32) {
 // secondRound decodes a node's second answers and completes its element.
 func (w *walker) secondRound(b *batch, p *pendingNode) {
 	n, el, h := p.n, p.el, p.h
+	if p.labelOK {
+		el.Name = p.label
+	}
 	if p.iChildren >= 0 {
 		var kids []objRef
 		if b.store(p.iChildren, &kids) == nil {
@@ -405,6 +534,10 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 		n.childRefs = w.childrenByIndex(n, min(n.childCount, w.req.MaxNodes))
 		n.omitted = max(0, n.childCount-len(n.childRefs))
 	}
+	if p.fetchChildren && n.fate != uitree.Drop {
+		n.childRefs = w.children(n)
+		n.omitted = max(0, n.childCount-len(n.childRefs))
+	}
 	if p.byIndex && n.fate != uitree.Drop {
 		// Only the children in the visible area are fetched; when they
 		// do not look laid out in order, all of them are.
@@ -413,13 +546,7 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 		} else if n.childCount > sliceAbove {
 			n.childRefs = w.childrenByIndex(n, min(n.childCount, w.req.MaxNodes))
 		} else {
-			b := n.app.batch(1)
-			slot := b.call(n.obj, ifaceAccessible+".GetChildren")
-			b.wait()
-			var kids []objRef
-			if b.store(slot, &kids) == nil {
-				n.childRefs = kids
-			}
+			n.childRefs = w.children(n)
 		}
 		n.omitted = max(0, n.childCount-len(n.childRefs))
 	}
@@ -444,6 +571,18 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 			n.omitted = max(0, n.childCount-len(n.childRefs))
 		}
 	}
+}
+
+// children asks for n's children, in a round trip of their own.
+func (w *walker) children(n *node) []objRef {
+	b := n.app.batch(1)
+	slot := b.call(n.obj, ifaceAccessible+".GetChildren")
+	b.wait()
+	var kids []objRef
+	if b.store(slot, &kids) != nil {
+		return nil
+	}
+	return kids
 }
 
 // selectedPage reports the tab of the page a notebook shows: GTK puts the

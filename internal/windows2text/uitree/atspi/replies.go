@@ -90,6 +90,12 @@ func decodeReply(sig string, body []byte, out any) error {
 			r.align(8)
 			*o = append(*o, actionInfo{Name: r.str(), Description: r.str(), Key: r.str()})
 		}
+	case *[]cacheEntry:
+		want = "a((so)(so)(so)iiassusau)"
+		end := r.arrayEnd(8)
+		for r.pos < end && r.err == nil {
+			*o = append(*o, r.cacheEntry())
+		}
 	case *variantValue:
 		want = "v"
 		vsig := r.signature()
@@ -118,6 +124,30 @@ func decodeReply(sig string, body []byte, out any) error {
 		return fmt.Errorf("atspi: reply has signature %q, want %q", sig, want)
 	}
 	return r.err
+}
+
+// objRef reads one (so).
+func (r *wireReader) objRef() objRef {
+	r.align(8)
+	bus := r.str()
+	return objRef{Bus: bus, Path: dbus.ObjectPath(r.str())}
+}
+
+// cacheEntry reads one ((so)(so)(so)iiassusau).
+func (r *wireReader) cacheEntry() cacheEntry {
+	r.align(8)
+	e := cacheEntry{Obj: r.objRef(), App: r.objRef(), Parent: r.objRef()}
+	e.Index, e.Count = int32(r.u32()), int32(r.u32())
+	end := r.arrayEnd(4)
+	for r.pos < end && r.err == nil {
+		e.Interfaces = append(e.Interfaces, r.str())
+	}
+	e.Name, e.Role, e.Description = r.str(), r.u32(), r.str()
+	end = r.arrayEnd(4)
+	for r.pos < end && r.err == nil {
+		e.States = append(e.States, r.u32())
+	}
+	return e
 }
 
 // dict walks an a{sv}, calling f with each key and the value's signature;

@@ -18,3 +18,12 @@ func visibleMeansShown(toolkit, version string) bool {
 func shown(states stateSet, visibleIsShown bool) bool {
 	return states.has(stateVisible) && (visibleIsShown || states.has(stateShowing))
 }
+
+// cacheUseful reports whether a toolkit's item cache is worth reading: Qt
+// (5.15) answers GetItems with an empty list, a round trip for nothing;
+// GTK 4 (4.8) answers, but names some elements there otherwise than their
+// Name property says (a stack page by its title, where its Name is
+// empty). Both are walked.
+func cacheUseful(toolkit, version string) bool {
+	return toolkit != "Qt" && !(toolkit == "GTK" && strings.HasPrefix(version, "4."))
+}

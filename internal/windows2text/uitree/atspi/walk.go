@@ -132,6 +132,12 @@ type walker struct {
 	// the level loop uses it.
 	menus map[menuPlace]bool
 
+	// roots are where the walk starts.
+	roots []*node
+	// cached and walked count the elements read from item caches and
+	// call by call.
+	cached, walked atomic.Int64
+
 	sem      chan struct{} // bounds the chunks in flight
 	budget   atomic.Int64  // elements prefetching may still start
 	inflight sync.WaitGroup
@@ -147,6 +153,7 @@ func newWalker(req uitree.Request, parallel int) *walker {
 // snapshot.
 func (w *walker) walk(roots []*node) {
 	defer w.inflight.Wait()
+	w.roots = roots
 	level := roots
 	stop := false
 	for len(level) > 0 && !stop {

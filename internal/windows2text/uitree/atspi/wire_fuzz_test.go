@@ -14,10 +14,11 @@ func FuzzDecodeReply(f *testing.F) {
 	f.Add("v", []byte{4, '(', 's', 'o', ')', 0, 0, 0, 1, 0, 0, 0, 'a', 0, 0, 0, 1, 0, 0, 0, '/', 0})
 	f.Add("a(", []byte{1, 0, 0, 0})
 	f.Add("(", []byte{})
+	f.Add("a((so)(so)(so)iiassusau)", []byte{200, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, ':', '1', '.', '2', 0, 0, 0, 0, 2, 0, 0, 0, '/', 0})
 	f.Fuzz(func(t *testing.T, sig string, body []byte) {
 		outs := []any{
 			new(uint32), new(int32), new(bool), new(string), new([]uint32), new([]string), new(extents),
-			new(objRef), new([]objRef), new([]actionInfo), new([]relation), new(variantValue),
+			new(objRef), new([]objRef), new([]actionInfo), new([]relation), new(variantValue), new([]cacheEntry),
 		}
 		for _, out := range outs {
 			_ = decodeReply(sig, body, out)
