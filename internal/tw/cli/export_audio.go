@@ -98,7 +98,8 @@ a sentence plays from there.`,
 			res, err := audio.Export(ctx, d, audio.Options{
 				Out: out, Format: f, Speech: opts,
 				From: from, To: to, ChapterLevel: level, Subtitles: subs, WordLevel: wordLevel, Split: split,
-				Progress: bar.update,
+				ChaptersFile: env.settingBool("export.subtitle_chapters"),
+				Progress:     bar.update,
 			})
 			bar.finish()
 			if res != nil {
@@ -147,6 +148,9 @@ func reportExport(env Env, cmd, out string, res *audio.Result, err error) error 
 	for _, f := range res.Files {
 		if f.Subtitles != "" && len(res.Files) == 1 {
 			fmt.Fprintln(env.Stdout, env.tr("Subtitles in %s.", f.Subtitles))
+		}
+		if f.ChaptersFile != "" && len(res.Files) == 1 {
+			fmt.Fprintln(env.Stdout, env.tr("Chapters in %s.", f.ChaptersFile))
 		}
 	}
 	return nil

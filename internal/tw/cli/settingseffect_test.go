@@ -49,7 +49,7 @@ func TestCommandsFollowTheirSettings(t *testing.T) {
 // TestExportAudioFollowsSubtitleSettings: with export.subtitles_with_audio
 // on, tw export-audio writes subtitles in export.subtitle_format without
 // being asked, a cue per word with export.subtitle_word_level; --subtitles
-// still wins.
+// still wins; export.subtitle_chapters adds a WebVTT file of the chapters.
 func TestExportAudioFollowsSubtitleSettings(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
@@ -88,6 +88,18 @@ func TestExportAudioFollowsSubtitleSettings(t *testing.T) {
 	}
 	if _, srt := export("asked", "--subtitles", "srt", "--word-level=false"); !strings.Contains(srt, "The moon pulls the sea.") {
 		t.Errorf("--subtitles srt gave %q", srt)
+	}
+	if code, _, stderr := run(t, "", nil, "settings", "set", "export.subtitle_chapters", "on", "--home", home); code != 0 {
+		t.Fatal(stderr)
+	}
+	book := testkit.WriteFile(t, filepath.Join(dir, "book.md"), "# One\n\nFirst words.\n\n# Two\n\nLast words.\n")
+	if code, stdout, stderr := run(t, "", nil, "export-audio", book, "--out", filepath.Join(dir, "book.wav"), "--backend", "espeak", "--home", home); code != 0 ||
+		!strings.Contains(stdout, "Chapters in "+filepath.Join(dir, "book.chapters.vtt")) {
+		t.Fatalf("with export.subtitle_chapters: exit %d, %q %q", code, stdout, stderr)
+	}
+	chapters, _ := os.ReadFile(filepath.Join(dir, "book.chapters.vtt"))
+	if !strings.HasPrefix(string(chapters), "WEBVTT") || strings.Count(string(chapters), "-->") != 2 || !strings.Contains(string(chapters), "\nTwo\n") {
+		t.Errorf("chapters file %q", chapters)
 	}
 	if code, _, stderr := run(t, "", nil, "settings", "set", "export.subtitle_format", "ass", "--home", home); code == 0 || !strings.Contains(stderr, "export.subtitle_format") {
 		t.Errorf("an unknown subtitle format: exit %d, %q", code, stderr)

@@ -357,6 +357,7 @@ var schema = func() []Setting {
 		toggle("export.subtitles_with_audio", "Subtitles with audio", "Always writes subtitles beside exported audio.", false),
 		choice("export.subtitle_format", "Subtitle format", "The format of subtitles written beside audio without one asked for.",
 			"srt", false, Choice{"srt", "SubRip"}, Choice{"vtt", "WebVTT"}),
+		toggle("export.subtitle_chapters", "Chapters file", "Also writes a WebVTT file of the chapters beside exported audio.", false),
 		toggle("export.subtitle_word_level", "Word subtitles", "Writes one subtitle per word instead of one per sentence.", false),
 
 		// braille

@@ -131,3 +131,25 @@ func TestPreferredVoice(t *testing.T) {
 		s.Close()
 	}
 }
+
+// TestNarrationSettingsReachTheNarration: normalization.table_mode and
+// normalization.footnote_mode set in a store become the parameters
+// continuous reading narrates with (package narration tests what each
+// one says).
+func TestNarrationSettingsReachTheNarration(t *testing.T) {
+	st, _, err := settings.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := ParamsFrom(st); p.Tables != "structured" || p.Footnotes != "inline" {
+		t.Errorf("defaults: tables %q, footnotes %q", p.Tables, p.Footnotes)
+	}
+	for path, v := range map[string]any{"normalization.table_mode": "skip", "normalization.footnote_mode": "deferred"} {
+		if _, err := st.Set(path, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p := ParamsFrom(st); p.Tables != "skip" || p.Footnotes != "deferred" {
+		t.Errorf("set: tables %q, footnotes %q", p.Tables, p.Footnotes)
+	}
+}
