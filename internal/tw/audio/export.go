@@ -28,8 +28,11 @@ type Options struct {
 	ChapterLevel int    // 0: the top heading level present
 	Subtitles    string // "", "srt" or "vtt"
 	WordLevel    bool   // a subtitle cue per word, not per sentence
-	Split        bool   // a file per chapter
-	NoSidecar    bool   // write no word-timing file
+	// ChaptersFile also writes the chapters as WebVTT beside each file
+	// (OUT.chapters.vtt): a cue per chapter, its title.
+	ChaptersFile bool
+	Split        bool // a file per chapter
+	NoSidecar    bool // write no word-timing file
 	// Progress, if set, is called now and then with the phase
 	// ("Synthesising", "Encoding MP3") and the fraction of it done (0 to 1).
 	Progress func(phase string, done float64)
@@ -41,6 +44,8 @@ type File struct {
 	Chapter    string  // with Split, the chapter it holds
 	DurationMs float64 // of its audio
 	Subtitles  string  // the subtitle file written beside it, if any
+	// ChaptersFile is the WebVTT chapters file written beside it, if any.
+	ChaptersFile string
 }
 
 // Result is what Export wrote.
@@ -178,6 +183,18 @@ func Export(ctx context.Context, d *doc.Document, o Options) (*Result, error) {
 				return res, err
 			}
 			written = append(written, file.Subtitles)
+		}
+		if o.ChaptersFile {
+			var cues []Cue
+			for _, c := range chapters {
+				cues = append(cues, Cue{StartMs: c.StartMs, EndMs: c.EndMs, Text: c.Title})
+			}
+			file.ChaptersFile = strings.TrimSuffix(path, filepath.Ext(path)) + ".chapters.vtt"
+			if err := atomicfile.Write(file.ChaptersFile, []byte(VTT(cues, part.StartMs)), 0o644); err != nil {
+				cleanup()
+				return res, err
+			}
+			written = append(written, file.ChaptersFile)
 		}
 		res.Files = append(res.Files, file)
 	}

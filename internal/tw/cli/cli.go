@@ -105,7 +105,7 @@ func OS() Env {
 }
 
 const intro = `tw reads documents aloud. Try: tw open FILE, tw text FILE, tw serve --stdio.
-Commands: open, text, convert, info, search, marks, serve, speak, voices, backends, export-audio, settings, summarize, define, lint; tw --version.
+Commands: open, text, convert, info, search, marks, notes, changes, serve, speak, voices, backends, eloquence, export-audio, settings, summarize, define, lint, ocr, components; tw --version.
 tw help CMD tells more about a command; tw completion SHELL writes shell completions.
 `
 
@@ -198,7 +198,8 @@ A FILE of - reads standard input.`,
 	root.CompletionOptions.HiddenDefaultCmd = false
 	root.AddCommand(
 		openCmd(env), textCmd(env), infoCmd(env), searchCmd(env), marksCmd(env), serveCmd(env),
-		backendsCmd(env), voicesCmd(env), speakCmd(env), exportAudioCmd(env), convertCmd(env), settingsCmd(env), summarizeCmd(env), defineCmd(env), statsCmd(env), lintCmd(env), studyCmd(env), citeCmd(env), libraryCmd(env), versionCmd(env),
+		backendsCmd(env), voicesCmd(env), speakCmd(env), exportAudioCmd(env), convertCmd(env), settingsCmd(env), summarizeCmd(env), defineCmd(env), statsCmd(env), lintCmd(env), studyCmd(env), citeCmd(env), libraryCmd(env), notesCmd(env), changesCmd(env),
+		ocrCmd(env), eloquenceCmd(env), componentsCmd(env), versionCmd(env),
 	)
 	root.SetHelpCommand(&cobra.Command{
 		Use:   "help [command]",

@@ -14,8 +14,8 @@ import (
 )
 
 // commands are every command tw has, as `tw help` lists them.
-var commands = []string{"backends", "cite", "completion", "convert", "define", "export-audio", "help", "info", "library", "lint", "marks", "open", "search",
-	"serve", "settings", "speak", "stats", "study", "summarize", "text", "version", "voices"}
+var commands = []string{"backends", "changes", "cite", "completion", "components", "convert", "define", "eloquence", "export-audio", "help", "info",
+	"library", "lint", "marks", "notes", "ocr", "open", "search", "serve", "settings", "speak", "stats", "study", "summarize", "text", "version", "voices"}
 
 func TestHelpForEveryCommand(t *testing.T) {
 	// The list of commands is the one tw prints.

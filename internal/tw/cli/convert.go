@@ -113,6 +113,23 @@ func (env Env) setting(path string) string {
 	return settings.Defaults{}.String(path)
 }
 
+// settingInt is a number setting of the command's settings.toml, or its
+// default.
+func (env Env) settingInt(path string) int {
+	if env.home != nil && env.home.store != nil {
+		return env.home.store.Int(path)
+	}
+	return settings.Defaults{}.Int(path)
+}
+
+// settingBool is a toggle of the command's settings.toml, or its default.
+func (env Env) settingBool(path string) bool {
+	if env.home != nil && env.home.store != nil {
+		return env.home.store.Bool(path)
+	}
+	return settings.Defaults{}.Bool(path)
+}
+
 // brailleLayout is the braille page and code of the command's settings.
 func (env Env) brailleLayout() braille.Layout {
 	var s interface {

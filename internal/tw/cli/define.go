@@ -18,7 +18,8 @@ func defineCmd(env Env) *cobra.Command {
 		Use:   "define WORD...",
 		Short: "Define words offline: your glossary, then WordNet, with a pronunciation",
 		Long: `Define each WORD (quote a phrase: "ice cream") offline: your glossary first
-(glossary.json or glossary.txt in the home, or --glossary FILE), then WordNet
+(--glossary FILE, else lexicon.glossary, else glossary.json or glossary.txt in the
+home), then WordNet
 (Debian package wordnet-base), with a pronunciation in IPA from espeak-ng.
 Inflected forms find their base form (geese, ran, tides). Prints Markdown, or
 JSON with --json; --complete lists the headwords that start with each WORD.
@@ -32,13 +33,16 @@ word is found, tw define exits 1.`,
 			}
 			dir := session.Home(home, env.Getenv)
 			if glossary == "" {
+				glossary = env.setting("lexicon.glossary")
+			}
+			if glossary == "" {
 				glossary = lexicon.GlossaryFile(dir)
 			}
 			g, err := lexicon.LoadGlossary(glossary)
 			if err != nil {
 				return fail(env.p, 1, env.tr("tw define: cannot read the glossary: %v", err), env.tr("Fix the glossary file, or give another with --glossary."))
 			}
-			wn, err := lexicon.OpenWordNet("")
+			wn, err := lexicon.OpenWordNet(env.setting("lexicon.data_file"))
 			if errors.Is(err, lexicon.ErrNoWordNet) && g.Len() == 0 {
 				return fail(env.p, 1, env.tr("tw define: %v", err), env.tr("Install it with: apt install wordnet-base"))
 			}

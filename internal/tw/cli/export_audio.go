@@ -66,6 +66,12 @@ a sentence plays from there.`,
 			if audio.ReadAlongOf(out) != "" && (split || format != "" && f != audio.MP3) {
 				return usage(env.p, "export-audio", env.tr("a read-along book (%s) is one file with MP3 audio: leave out --split and --format", out))
 			}
+			if subs == "" && env.settingBool("export.subtitles_with_audio") {
+				subs = env.setting("export.subtitle_format")
+				wordLevel = wordLevel || env.settingBool("export.subtitle_word_level")
+			} else if subs != "" && !c.Flags().Changed("word-level") {
+				wordLevel = env.settingBool("export.subtitle_word_level")
+			}
 			if subs != "" && subs != "srt" && subs != "vtt" {
 				return usage(env.p, "export-audio", env.tr("--subtitles wants srt or vtt, not %q", subs))
 			}
@@ -92,7 +98,8 @@ a sentence plays from there.`,
 			res, err := audio.Export(ctx, d, audio.Options{
 				Out: out, Format: f, Speech: opts,
 				From: from, To: to, ChapterLevel: level, Subtitles: subs, WordLevel: wordLevel, Split: split,
-				Progress: bar.update,
+				ChaptersFile: env.settingBool("export.subtitle_chapters"),
+				Progress:     bar.update,
 			})
 			bar.finish()
 			if res != nil {
@@ -141,6 +148,9 @@ func reportExport(env Env, cmd, out string, res *audio.Result, err error) error 
 	for _, f := range res.Files {
 		if f.Subtitles != "" && len(res.Files) == 1 {
 			fmt.Fprintln(env.Stdout, env.tr("Subtitles in %s.", f.Subtitles))
+		}
+		if f.ChaptersFile != "" && len(res.Files) == 1 {
+			fmt.Fprintln(env.Stdout, env.tr("Chapters in %s.", f.ChaptersFile))
 		}
 	}
 	return nil

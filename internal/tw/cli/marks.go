@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/docstate"
 	"textfirst/internal/tw/export"
 	"textfirst/internal/tw/session"
@@ -26,22 +27,10 @@ under their headings, with the quoted text and tags, as Markdown or HTML.`,
 		Example: "  tw marks notes.md\n  tw marks notes.md --to bibtex > notes.bib\n  tw marks notes.md --study-sheet --to html > sheet.html",
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usage(env.p, "marks", env.tr("give one document"))
-			}
-			if args[0] == session.StdinPath {
-				return usage(env.p, "marks", env.tr("standard input has no marks; give a file"))
-			}
-			d, err := loadDoc(env, "marks", args[0], "")
+			d, st, err := loadMarks(env, "marks", args, home)
 			if err != nil {
 				return err
 			}
-			st, err := docstate.Store{Home: session.Home(home, env.Getenv)}.Load(d.Meta.Path)
-			if err != nil {
-				return fail(env.p, 1, "tw marks: "+err.Error(), env.tr("Delete the damaged state file, or restore it."))
-			}
-			// An encrypted document's state keeps no excerpts of its text.
-			st.FillExcerpts(d.Slice, d.Len())
 			if asJSON {
 				to = "json"
 			}
@@ -111,4 +100,26 @@ under their headings, with the quoted text and tags, as Markdown or HTML.`,
 	c.RegisterFlagCompletionFunc("to", cobra.FixedCompletions([]string{"text", "json", "markdown", "csv", "bibtex", "ris", "html"}, cobra.ShellCompDirectiveNoFileComp))
 	c.Flags().StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
 	return c
+}
+
+// loadMarks loads the one document args names and the marks kept for it
+// under home, for the command cmd.
+func loadMarks(env Env, cmd string, args []string, home string) (*doc.Document, *docstate.DocState, error) {
+	if len(args) != 1 {
+		return nil, nil, usage(env.p, cmd, env.tr("give one document"))
+	}
+	if args[0] == session.StdinPath {
+		return nil, nil, usage(env.p, cmd, env.tr("standard input has no marks; give a file"))
+	}
+	d, err := loadDoc(env, cmd, args[0], "")
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := docstate.Store{Home: session.Home(home, env.Getenv)}.Load(d.Meta.Path)
+	if err != nil {
+		return nil, nil, fail(env.p, 1, "tw "+cmd+": "+err.Error(), env.tr("Delete the damaged state file, or restore it."))
+	}
+	// An encrypted document's state keeps no excerpts of its text.
+	st.FillExcerpts(d.Slice, d.Len())
+	return d, st, nil
 }

@@ -28,6 +28,9 @@ and score, and how the summary was made.`,
 			if len(args) != 1 {
 				return usage(env.p, "summarize", env.tr("give one document"))
 			}
+			if !c.Flags().Changed("sentences") {
+				sentences = env.settingInt("summary.sentences")
+			}
 			if sentences < 1 || sentences > summary.MaxSentences {
 				return usage(env.p, "summarize", env.tr("--sentences is from 1 to %d, not %d", summary.MaxSentences, sentences))
 			}
@@ -60,7 +63,7 @@ and score, and how the summary was made.`,
 		},
 	}
 	f := c.Flags()
-	f.IntVarP(&sentences, "sentences", "n", summary.DefaultSentences, "how many sentences, 1 to 50")
+	f.IntVarP(&sentences, "sentences", "n", summary.DefaultSentences, "how many sentences, 1 to 50 (else summary.sentences)")
 	f.BoolVar(&asJSON, "json", false, "print JSON: each sentence's text, start, end, line and score")
 	f.StringVar(&home, "home", "", "settings, places and marks (else $TEXTWEAVER_HOME)")
 	addFromFlag(c, &from)

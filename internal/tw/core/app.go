@@ -494,6 +494,9 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 	if placeErr != nil {
 		a.sayError(a.tr("Could not save the reading place in the document before: %s.", errReason(placeErr)))
 	}
+	if a.opts.Settings.Bool("speech.auto_play") {
+		a.read("cursor")
+	}
 }
 
 // install makes d the open document with the cursor at the start.

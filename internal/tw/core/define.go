@@ -39,11 +39,15 @@ func (a *App) defineWord() {
 // choosing a sense copies it. A word found nowhere is said with the
 // nearest spellings.
 func (a *App) define(word string) {
-	g, err := lexicon.LoadGlossary(lexicon.GlossaryFile(a.opts.Home))
+	glossary := a.opts.Settings.String("lexicon.glossary")
+	if glossary == "" {
+		glossary = lexicon.GlossaryFile(a.opts.Home)
+	}
+	g, err := lexicon.LoadGlossary(glossary)
 	if err != nil {
 		a.say(a.tr("The glossary cannot be read: %v", err))
 	}
-	wn, err := lexicon.OpenWordNet("")
+	wn, err := lexicon.OpenWordNet(a.opts.Settings.String("lexicon.data_file"))
 	if errors.Is(err, lexicon.ErrNoWordNet) && g.Len() == 0 {
 		a.say(a.tr("No dictionary: install the Debian package wordnet-base."))
 		return

@@ -344,8 +344,8 @@ func (a *App) apply(start, end int, text string, cursorAfter int) {
 	a.replaceSource(start, end, text)
 	a.cursor = cursorAfter
 	a.edit.undo = append(a.edit.undo, op)
-	if len(a.edit.undo) > 1000 {
-		a.edit.undo = a.edit.undo[1:]
+	if keep := max(a.opts.Settings.Int("editing.undo_steps"), 1); len(a.edit.undo) > keep {
+		a.edit.undo = a.edit.undo[len(a.edit.undo)-keep:]
 	}
 	a.edit.redo = nil
 	a.previewEdited()

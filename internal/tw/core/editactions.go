@@ -196,7 +196,17 @@ func (a *App) deleteCharacter(forward bool) {
 	}
 	removed := a.d.Slice(start, end)
 	a.apply(start, end, "", start)
-	a.say(a.nonBlank(removed))
+	a.echoDeleted(a.nonBlank(removed))
+}
+
+// echoDeleted says what a key removed, or only shows it when
+// editing.echo_deletions is off.
+func (a *App) echoDeleted(text string) {
+	if !a.opts.Settings.Bool("editing.echo_deletions") {
+		a.status = text
+		return
+	}
+	a.say(text)
 }
 
 // deleteWord deletes from the cursor to the end of its word (forward) or
@@ -221,7 +231,7 @@ func (a *App) deleteWord(forward bool) {
 	}
 	removed := strings.TrimSpace(a.d.Slice(w.Start, w.End))
 	a.apply(w.Start, w.End, "", w.Start)
-	a.say(a.tr("%s deleted.", removed))
+	a.echoDeleted(a.tr("%s deleted.", removed))
 }
 
 // paste inserts what textweaver copied, over the selection if any.

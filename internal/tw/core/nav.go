@@ -572,7 +572,13 @@ func (a *App) lineMove(next bool, kind lineMoveKind) {
 		a.sel = nil
 	}
 	a.cursor = to
-	a.say(a.linePrefix(lr.Start) + a.nonBlank(a.spokenLine(l)))
+	line := a.linePrefix(lr.Start) + a.nonBlank(a.spokenLine(l))
+	if a.editing && !a.opts.Settings.Bool("editing.echo_lines_on_move") {
+		// editing.echo_lines_on_move off: the line is shown, not said.
+		a.status = line
+		return
+	}
+	a.say(line)
 }
 
 // linePrefix names the structure a line starts, as caret moves say it.

@@ -1,7 +1,9 @@
 package core_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,6 +79,109 @@ func TestVerbosityRules(t *testing.T) {
 			if got := rec.last(); got != want[level][i] {
 				t.Errorf("%s, %s: said %q, want %q", level, move, got, want[level][i])
 			}
+		}
+		app.Close()
+	}
+}
+
+// TestEditingUndoStepsAndEchoDeletions: editing.undo_steps bounds how
+// many edits undo takes back; editing.echo_deletions off shows what
+// Backspace removed instead of saying it.
+func TestEditingUndoStepsAndEchoDeletions(t *testing.T) {
+	tests := []struct {
+		steps, undone int
+		echo          bool
+	}{
+		{1000, 3, true},
+		{2, 2, false},
+		{1, 1, true},
+	}
+	for _, tt := range tests {
+		app, rec, _ := openWithSettings(t, "draft.md", "Words.\n",
+			map[string]any{"editing.undo_steps": float64(tt.steps), "editing.echo_deletions": tt.echo})
+		mustAction(t, app, "toggle_edit_mode", nil)
+		for _, s := range []string{"a", "b", "c"} {
+			app.Insert(s)
+		}
+		undone := 0
+		for range 4 {
+			mustAction(t, app, "undo", nil)
+			if rec.last() == "Nothing to undo." {
+				break
+			}
+			undone++
+		}
+		if undone != tt.undone {
+			t.Errorf("editing.undo_steps %d: %d edits undone, want %d", tt.steps, undone, tt.undone)
+		}
+		app.Insert("z")
+		before := len(rec.says)
+		mustAction(t, app, "backspace", nil)
+		said := len(rec.says) > before && rec.last() == "z"
+		if said != tt.echo {
+			t.Errorf("editing.echo_deletions %v: after Backspace said %q", tt.echo, rec.says[before:])
+		}
+		app.Close()
+	}
+}
+
+// TestReadOnOpening: with speech.auto_play on, opening a document starts
+// reading it from the place it opens at; off, it waits.
+func TestReadOnOpening(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		app, _, _ := openWithSettings(t, "tides.md", "# Tides\n\nThe moon pulls the sea.\n", map[string]any{"speech.auto_play": on})
+		reading := app.View().Playback == core.Reading
+		if reading != on {
+			t.Errorf("speech.auto_play %v: playback %q after opening", on, app.View().Playback)
+		}
+		app.Close()
+	}
+}
+
+// TestSummarySentencesSetting: summarize lists summary.sentences
+// sentences.
+func TestSummarySentencesSetting(t *testing.T) {
+	text := "# Tides\n\n"
+	for _, s := range []string{"The moon pulls the sea toward it every day.", "The sun pulls the sea as well, but less.",
+		"Spring tides come when the sun and the moon pull together.", "Neap tides come when they pull at right angles.",
+		"Sailors read the tide tables before they leave the harbour.", "The tide turns about every six hours along this coast."} {
+		text += s + " "
+	}
+	for _, n := range []int{2, 4} {
+		app, rec, _ := openWithSettings(t, "tides.md", text+"\n", map[string]any{"summary.sentences": float64(n)})
+		mustAction(t, app, "summarize", nil)
+		if want := fmt.Sprintf(", %d items.", n); !strings.Contains(strings.Join(rec.says, "\n"), want) {
+			t.Errorf("summary.sentences %d: said %q, want a list with %q", n, rec.says, want)
+		}
+		app.Close()
+	}
+}
+
+// TestGlossarySetting: define_word looks the word up in the glossary that
+// lexicon.glossary names.
+func TestGlossarySetting(t *testing.T) {
+	glossary := filepath.Join(t.TempDir(), "terms.txt")
+	writeTestFile(t, glossary, "tidewrack: what the sea leaves on the shore\n")
+	app, _, _ := openWithSettings(t, "tides.md", "Tidewrack lay there.\n", map[string]any{"lexicon.glossary": glossary})
+	defer app.Close()
+	mustAction(t, app, "define_word", nil)
+	l := app.ListState()
+	if l == nil || len(l.Items) == 0 || !strings.Contains(strings.Join(l.Items, "\n"), "what the sea leaves on the shore") {
+		t.Errorf("define_word listed %+v, not the glossary's sense", l)
+	}
+}
+
+// TestEchoLinesOnMove: while editing, moving the caret to another line
+// says that line, unless editing.echo_lines_on_move is off.
+func TestEchoLinesOnMove(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		app, rec, _ := openWithSettings(t, "draft.md", "First line.\n\nSecond line.\n", map[string]any{"editing.echo_lines_on_move": on})
+		mustAction(t, app, "toggle_edit_mode", nil)
+		before := len(rec.says)
+		mustAction(t, app, "caret_next_line", nil)
+		said := strings.Contains(strings.Join(rec.says[before:], "\n"), "Second line.")
+		if said != on {
+			t.Errorf("editing.echo_lines_on_move %v: said %q", on, rec.says[before:])
 		}
 		app.Close()
 	}

@@ -19,7 +19,7 @@ func (a *App) summarize() {
 	if selected {
 		from, to = r.Start, r.End
 	}
-	s := summary.Summarize(a.ix, from, to, summary.Options{})
+	s := summary.Summarize(a.ix, from, to, summary.Options{Sentences: a.opts.Settings.Int("summary.sentences")})
 	if len(s.Sentences) == 0 {
 		a.say(a.tr("Nothing to summarize: no sentence of %d words or more.", summary.DefaultMinWords))
 		return

@@ -38,5 +38,9 @@ func FuzzNarrate(f *testing.F) {
 		for _, v := range []narration.Verbosity{narration.Low, narration.Normal, narration.High} {
 			checkPieces(t, d, narration.Narrate(ix, 0, d.Len(), narration.Options{Verbosity: v}))
 		}
+		// The reading settings' other ways of saying tables, notes and code.
+		for _, o := range []narration.Options{{Tables: "flat", Footnotes: "deferred"}, {Tables: "skip", Footnotes: "skip", SkipCode: true}} {
+			checkPieces(t, d, narration.Narrate(ix, 0, d.Len(), o))
+		}
 	})
 }

@@ -18,7 +18,7 @@ func Narrate(ix *units.Index, from, to int, o Options) []Utterance {
 	d := ix.Doc
 	from = max(0, min(from, d.Len()))
 	to = max(from, min(to, d.Len()))
-	n := &narrator{ix: ix, d: d, from: from, to: to, p: o.printer(), v: o.level()}
+	n := &narrator{ix: ix, d: d, from: from, to: to, p: o.printer(), v: o.level(), o: o}
 	for pos := from; pos < to; {
 		p, ok := ix.ParagraphAtOrAfter(pos)
 		if !ok || p.Start >= to {
@@ -110,6 +110,7 @@ type narrator struct {
 	from, to int
 	p        *i18n.Printer
 	v        Verbosity
+	o        Options
 	out      []Utterance
 }
 
@@ -118,10 +119,24 @@ type narrator struct {
 // returns the position after what it read.
 func (n *narrator) block(s units.Range) int {
 	if t, ok := n.enclosing(doc.Table, s.Start, 0); ok {
+		switch n.o.Tables {
+		case "skip":
+			return t.End
+		case "flat":
+			v := n.v
+			n.v = Low
+			defer func() { n.v = v }()
+		}
 		return n.table(t, s.Start)
 	}
 	if c, ok := n.enclosing(doc.Code, s.Start, 1); ok {
+		if n.o.SkipCode {
+			return c.End
+		}
 		return n.code(c, s.Start)
+	}
+	if note, ok := n.enclosing(doc.Footnote, s.Start, 1); ok && n.o.Footnotes == "skip" {
+		return note.End
 	}
 	r := s
 	// A heading or a graphic's description is read whole.
@@ -204,6 +219,18 @@ var quoteRoles = map[string]string{
 func (n *narrator) text(r units.Range) []Piece {
 	var out []Piece
 	pos := r.Start
+	if _, inNote := n.enclosing(doc.Footnote, r.Start, 1); !inNote && (n.o.Footnotes == "deferred" || n.o.Footnotes == "skip") {
+		// References are not read where they are marked; a note still
+		// says its own number.
+		for _, m := range n.ix.Within(doc.Footnote, r.Start, r.End) {
+			if m.Level != 0 || m.Start < pos {
+				continue
+			}
+			out = appendPiece(out, n.docPiece(pos, m.Start))
+			pos = m.End
+		}
+		return appendPiece(out, n.docPiece(pos, r.End))
+	}
 	if n.v == Low {
 		return []Piece{n.docPiece(r.Start, r.End)}
 	}

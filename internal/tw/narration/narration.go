@@ -95,6 +95,17 @@ func Strings(us []Utterance) []string {
 type Options struct {
 	Verbosity Verbosity
 	Printer   *i18n.Printer
+	// Tables is how a table is read (normalization.table_mode):
+	// "structured" (or "") as above, "flat" its cells alone as at low
+	// verbosity, "skip" not at all.
+	Tables string
+	// Footnotes is where footnotes are read (normalization.footnote_mode):
+	// "inline" (or "") a reference where it is marked and each note where
+	// it stands; "deferred" the notes only, where they stand (at the end);
+	// "skip" neither.
+	Footnotes string
+	// SkipCode leaves code blocks unsaid (speech.skip_code).
+	SkipCode bool
 }
 
 // printer is the options' printer, English when none is given.

@@ -32,6 +32,9 @@ type Pronunciation struct {
 	Pattern   *regexp.Regexp
 	WholeWord bool
 	Literal   bool
+	// SayFunc, when set, says a match in place of Say: the rules that
+	// normalize text (digits said one by one, words split at capitals).
+	SayFunc func(match string) string
 }
 
 // parsePronunciation reads one entry, or says why it cannot be used.

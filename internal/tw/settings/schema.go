@@ -164,7 +164,7 @@ func jsonValue(v any) any {
 
 // sectionOrder lists the sections in the order the schema and the settings
 // list present them.
-var sectionOrder = []string{"speech", "highlight", "reading", "display", "editing", "keyboard", "accessibility", "export", "preview", "braille", "library", "reading_aids", "stats", "app"}
+var sectionOrder = []string{"speech", "highlight", "normalization", "reading", "display", "editing", "keyboard", "accessibility", "export", "preview", "braille", "lexicon", "summary", "library", "reading_aids", "stats", "app"}
 
 // Engine ids accepted by speech.backend, in the order offered.
 var engineChoices = []Choice{
@@ -210,6 +210,8 @@ var schema = func() []Setting {
 			"auto", true, engineChoices...),
 		{Path: "speech.voice", Label: "Voice", Kind: KindText, Optional: true, Default: nil,
 			Help: "The voice to read with, by the engine's name for it; not set uses the engine's default voice."},
+		{Path: "speech.prefer_voice", Label: "Preferred voice", Kind: KindText, Optional: true, Default: nil,
+			Help: "When no voice is set, the first voice whose name holds this, such as german or f3."},
 		number("speech.rate", "Speech rate", "How fast text is read aloud.",
 			265, 50, 900, 20, "words per minute", "word per minute"),
 		number("speech.pitch", "Pitch", "Raises or lowers the voice from its normal pitch.",
@@ -245,6 +247,10 @@ var schema = func() []Setting {
 			Help: "The speech-dispatcher output module to speak with, such as espeak-ng, flite or festival; not set uses speech-dispatcher's default, and a voice named module:voice picks its own module."},
 		choice("speech.capital_letters", "Capital letters", "How capital letters are marked when spoken: not at all, spelled as capital, or with a sound.",
 			"none", false, Choice{"none", "Not marked"}, Choice{"spell", "Spell capital"}, Choice{"icon", "Sound"}),
+		toggle("speech.split_caps", "Split capitals",
+			"Says words joined with capitals, such as TextWeaver, as separate words.", false),
+		toggle("speech.skip_code", "Skip code blocks", "Leaves code blocks out of continuous reading.", false),
+		toggle("speech.auto_play", "Read on opening", "Starts reading aloud when a document opens.", false),
 
 		// highlight
 		toggle("highlight.enabled", "Highlight spoken words", "Marks the word being read aloud on the screen.", true),
@@ -255,6 +261,30 @@ var schema = func() []Setting {
 		{Path: "highlight.names", Label: "Highlight names", Kind: KindList,
 			Default: []string{"important", "definition", "question", "example", "review"},
 			Help:    "The names the highlight name 1 to 5 commands give a highlight, in order; highlight as takes any name."},
+		number("highlight.lead_words", "Highlight lead",
+			"Draws the highlight this many words on from the word heard; 1 is the word heard, 0 the one before.",
+			1, -5, 5, 1, "words", "word"),
+		choice("highlight.sentence_color", "Sentence highlight color",
+			"How the rest of the sentence being read is marked when the highlight covers the word and the sentence.",
+			"underline", false, Choice{"underline", "Underline"}, Choice{"yellow", "Yellow"}, Choice{"green", "Green"},
+			Choice{"cyan", "Cyan"}, Choice{"magenta", "Magenta"}, Choice{"reverse", "Reverse video"}),
+		choice("highlight.granularity", "Highlight covers", "What the reading highlight marks: the word, the sentence, or both.",
+			"word", false, Choice{"word", "The word"}, Choice{"sentence", "The sentence"}, Choice{"both", "The word and the sentence"}),
+
+		// normalization: how the text is put into words before the engine
+		// says it (the document's words keep their places).
+		toggle("normalization.abbreviations", "Expand abbreviations",
+			"Says abbreviations in full, such as doctor for Dr., from a short built-in list and your own.", true),
+		{Path: "normalization.abbrev_expansions", Label: "Your abbreviations", Kind: KindTable, Entries: KindText,
+			Default: map[string]string{},
+			Help:    "Abbreviations of your own and what they stand for, found in the case written, such as ACME = A C M E."},
+		toggle("normalization.numbers", "Numbers in words",
+			"Says numbers as numbers, such as two thousand; off, digit by digit.", true),
+		toggle("normalization.use_pronunciations", "Use pronunciations", "Applies your pronunciation list.", true),
+		choice("normalization.table_mode", "Tables", "How continuous reading reads tables.",
+			"structured", false, Choice{"structured", "With rows and columns"}, Choice{"flat", "As text"}, Choice{"skip", "Skipped"}),
+		choice("normalization.footnote_mode", "Footnotes", "Where continuous reading reads footnotes.",
+			"inline", false, Choice{"inline", "Where they are marked"}, Choice{"deferred", "At the end"}, Choice{"skip", "Skipped"}),
 
 		// reading
 		toggle("reading.auto_resume", "Resume where you left off",
@@ -285,6 +315,11 @@ var schema = func() []Setting {
 		// Closed: a theme name tw does not have is refused with the list.
 		choice("display.theme", "Theme", "The colors of the reading screen.", "terminal", false, Themes...),
 		toggle("display.line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
+		number("display.wrap_width", "Wrap width", "Wraps lines at this many columns; 0 uses the whole width.",
+			0, 0, 400, 10, "columns", "column"),
+		number("display.scroll_margin", "Scroll margin", "How many lines stay in view above and below the cursor.",
+			0, 0, 20, 1, "lines", "line"),
+		number("display.tab_width", "Tab width", "How many columns a tab takes on the screen.", 4, 1, 16, 1, "columns", "column"),
 		choice("display.language", "Interface language",
 			"The language tw speaks and shows its own words in; automatic follows the system locale (LC_ALL, LC_MESSAGES, LANG).",
 			"auto", false,
@@ -304,12 +339,18 @@ var schema = func() []Setting {
 		toggle("editing.autosave", "Save edits automatically",
 			"Saves the document you are editing by itself every little while.", false),
 		toggle("editing.spell_check", "Check spelling", "Finds misspelled words while you edit.", true),
+		number("editing.undo_steps", "Undo steps", "The most edits undo can take back.",
+			1000, 1, 100000, 100, "steps", "step"),
+		toggle("editing.echo_lines_on_move", "Echo lines", "Says the line the caret moves to while you edit.", true),
+		toggle("editing.echo_deletions", "Echo deletions", "Says what Backspace and Delete remove.", true),
 
 		// keyboard
 		toggle("keyboard.character_keys", "Single-letter keys",
 			"Lets single keys such as h for the next heading work while browsing.", true),
 		choice("keyboard.preset", "Key layout", "Which set of default keys to start from before your own changes.",
 			"default", false, Choice{"default", "Default"}, Choice{"classic", "Classic"}),
+		choice("keyboard.digit_row", "Digit row", "How the digit keys for heading levels are read: as digits, or from a French AZERTY keyboard's row.",
+			"auto", false, Choice{"auto", "Automatic"}, Choice{"azerty", "AZERTY"}),
 
 		// accessibility
 		choice("accessibility.mode", "Access mode",
@@ -322,6 +363,11 @@ var schema = func() []Setting {
 			Choice{"wav", "WAV"}, Choice{"flac", "FLAC"}, Choice{"ogg", "Ogg Vorbis"}, Choice{"mp3", "MP3"}),
 		{Path: "export.folder", Label: "Export folder", Kind: KindText, Optional: true, Default: nil,
 			Help: "Where exports are saved; not set saves them next to the document."},
+		toggle("export.subtitles_with_audio", "Subtitles with audio", "Always writes subtitles beside exported audio.", false),
+		choice("export.subtitle_format", "Subtitle format", "The format of subtitles written beside audio without one asked for.",
+			"srt", false, Choice{"srt", "SubRip"}, Choice{"vtt", "WebVTT"}),
+		toggle("export.subtitle_chapters", "Chapters file", "Also writes a WebVTT file of the chapters beside exported audio.", false),
+		toggle("export.subtitle_word_level", "Word subtitles", "Writes one subtitle per word instead of one per sentence.", false),
 
 		// preview
 		toggle("preview.auto_reload", "Reload the preview by itself",
@@ -344,6 +390,17 @@ var schema = func() []Setting {
 			Choice{"ueb", "UEB"}, Choice{"nemeth", "Nemeth"}),
 
 		// library
+		// lexicon
+		{Path: "lexicon.glossary", Label: "Glossary", Kind: KindText, Optional: true, Default: nil,
+			Help: "Your own glossary, looked up before WordNet; not set uses glossary.json or glossary.txt in tw's home."},
+
+		{Path: "lexicon.data_file", Label: "WordNet folder", Kind: KindText, Optional: true, Default: nil,
+			Help: "The WordNet database define_word reads; not set uses Debian's, in /usr/share/wordnet."},
+
+		// summary
+		number("summary.sentences", "Summary sentences", "How many sentences a summary gives.",
+			5, 1, 50, 1, "sentences", "sentence"),
+
 		{Path: "library.folders", Label: "Library folders", Kind: KindList, Default: []string{},
 			Help: "Folders the file browser offers as places to find documents."},
 		number("library.recent_limit", "Recent documents",

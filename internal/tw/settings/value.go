@@ -152,6 +152,13 @@ func (s Setting) checkTable(v any) (val any, note, reason i18n.Message) {
 		}
 		out[k] = str
 	}
+	if s.Path == "normalization.abbrev_expansions" {
+		for _, k := range keys {
+			if !singleLine(out[k]) {
+				return nil, none, i18n.Msg("what to say for %q must be a single line", k)
+			}
+		}
+	}
 	if s.Path == "speech.pronunciations" {
 		for _, k := range keys {
 			if _, err := parsePronunciation(k, out[k]); err != nil {

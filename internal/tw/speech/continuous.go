@@ -30,7 +30,8 @@ func NewContinuousNarrator(ix *units.Index, from, to int, p Params, lang string)
 	n := NewNarrator(ix.Doc, from, to, p)
 	n.tok, n.lex = nil, nil
 	n.src = &utteranceSource{ix: ix, pos: n.from, to: n.to,
-		o: narration.Options{Verbosity: narration.Verbosity(p.Verbosity), Printer: i18n.For(lang)}}
+		o: narration.Options{Verbosity: narration.Verbosity(p.Verbosity), Printer: i18n.For(lang),
+			Tables: p.Tables, Footnotes: p.Footnotes, SkipCode: p.SkipCode}}
 	return n
 }
 

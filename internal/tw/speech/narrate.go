@@ -346,7 +346,7 @@ var abbreviations = map[string]string{
 func (n *Narrator) addWord(b *builder, t token) {
 	text := t.Text
 	kind := Literal
-	if full, ok := abbreviations[text]; ok {
+	if full, ok := abbreviations[text]; ok && !n.p.KeepAbbreviations {
 		if g, ok := n.tok.peek(0); ok && !g.Word && strings.HasPrefix(g.Text, ".") {
 			text, kind = full, Expanded
 			// "etc." may end a sentence: keep its full stop before a capital.

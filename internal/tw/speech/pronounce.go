@@ -97,7 +97,10 @@ func (l *lexScanner) search(i, from int) {
 			continue
 		}
 		say := e.Say
-		if !e.Literal {
+		switch {
+		case e.SayFunc != nil:
+			say = e.SayFunc(l.text[s:t])
+		case !e.Literal:
 			for j := range loc {
 				if loc[j] >= 0 {
 					loc[j] += pos

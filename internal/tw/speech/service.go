@@ -180,6 +180,17 @@ func (s *Service) Voices() ([]engine.Voice, error) {
 // resolveVoice turns the voice asked for into the engine's id for it (see
 // matchVoice).
 func (s *Service) resolveVoice(p Params) (Params, string) {
+	if p.Voice == "" && strings.TrimSpace(p.PreferVoice) != "" {
+		// speech.prefer_voice: the first voice whose name or id holds it.
+		vs, err := s.Voices()
+		want := strings.ToLower(strings.TrimSpace(p.PreferVoice))
+		for _, v := range vs {
+			if err == nil && (strings.Contains(strings.ToLower(v.Name), want) || strings.Contains(strings.ToLower(v.ID), want)) {
+				p.Voice = v.ID
+				return p, ""
+			}
+		}
+	}
 	if p.Voice == "" {
 		return p, ""
 	}

@@ -79,17 +79,33 @@ func (r *Reader) gutter(d *doc.Document, lines int) int {
 	return len(fmt.Sprint(lines)) + 1
 }
 
-// ensureLayout rebuilds the layout when the document or the width changed.
-func (r *Reader) ensureLayout(d *doc.Document) {
+// textWidth is the columns the text is wrapped to: the screen's width
+// less the line numbers, at most display.wrap_width when that is set.
+func (r *Reader) textWidth(d *doc.Document, lines int) int {
 	w, _ := r.scr.Size()
-	syllables := r.syllableDict(d)
-	if r.lo != nil && r.lo.d == d && r.lo.syllables == syllables {
-		if r.lo.width == max(w-r.gutter(d, r.lo.lines()), 1) {
-			return
+	w -= r.gutter(d, lines)
+	if r.cfg.Settings != nil {
+		if wrap := r.cfg.Settings.Int("display.wrap_width"); wrap > 0 {
+			w = min(w, wrap)
 		}
 	}
+	return max(w, 1)
+}
+
+// ensureLayout rebuilds the layout when the document, the width, the tab
+// width or the syllables shown changed.
+func (r *Reader) ensureLayout(d *doc.Document) {
+	tab := tabWidth
+	if r.cfg.Settings != nil {
+		tab = max(r.cfg.Settings.Int("display.tab_width"), 1)
+	}
+	syllables := r.syllableDict(d)
+	if r.lo != nil && r.lo.d == d && r.lo.width == r.textWidth(d, r.lo.lines()) && r.lo.tab == tab && r.lo.syllables == syllables {
+		return
+	}
 	lines := strings.Count(d.Text, "\n") + 1
-	r.lo = newLayout(d, w-r.gutter(d, lines))
+	r.lo = newLayout(d, r.textWidth(d, lines))
+	r.lo.tab = tab
 	r.lo.syllables = syllables
 	r.rtl = map[int]bool{}
 	r.topLine = min(r.topLine, r.lo.lines()-1)
@@ -159,6 +175,7 @@ func (r *Reader) ensureVisible(pos int) {
 		} else {
 			r.topLine, r.topRow = r.back(l, rw, rows/3)
 		}
+		r.keepMargin(l, rw, rows)
 		return
 	}
 	n := r.rowsBetween(r.topLine, r.topRow, l, rw, rows*2)
@@ -168,6 +185,26 @@ func (r *Reader) ensureVisible(pos int) {
 		r.topLine, r.topRow = r.back(l, rw, rows-1)
 	default:
 		r.topLine, r.topRow = r.back(l, rw, rows/3)
+	}
+	r.keepMargin(l, rw, rows)
+}
+
+// keepMargin scrolls so that display.scroll_margin rows stay in view
+// above and below the cursor's row (l, rw), as far as the document goes
+// (at most half the view).
+func (r *Reader) keepMargin(l, rw, rows int) {
+	if r.cfg.Settings == nil {
+		return
+	}
+	m := min(r.cfg.Settings.Int("display.scroll_margin"), (rows-1)/2)
+	if m <= 0 {
+		return
+	}
+	switch n := r.rowsBetween(r.topLine, r.topRow, l, rw, rows*2); {
+	case n < m:
+		r.topLine, r.topRow = r.back(l, rw, m)
+	case n > rows-1-m:
+		r.topLine, r.topRow = r.back(l, rw, rows-1-m)
 	}
 }
 
@@ -276,7 +313,10 @@ type marks struct {
 	highlights []core.HighlightInfo
 	selection  *units.Range
 	heard      *[2]int // the words being heard, when shown
-	cursor     [2]int  // the word at the cursor (browsing) or the caret's character
+	sentence   *[2]int // the sentence being heard, when shown besides the word
+	// sentenceStyle marks sentence (highlight.sentence_color).
+	sentenceStyle tcell.Style
+	cursor        [2]int // the word at the cursor (browsing) or the caret's character
 }
 
 // drawText draws the document's lines from the top of the view and
@@ -291,6 +331,10 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 		r.lastCursor, r.lastDoc = pos, d
 	}
 	m := marks{selection: st.Selection, heard: heard, cursor: [2]int{pos, pos + 1}}
+	m.heard, m.sentence = r.heardMarks(d, heard)
+	if m.sentence != nil {
+		m.sentenceStyle = r.sentenceStyle()
+	}
 	// Highlights and notes are kept in the canonical text's offsets,
 	// so they are drawn only while browsing it.
 	editing := st.Document != nil && st.Document.Editing
@@ -380,6 +424,9 @@ func (r *Reader) cellStyle(c cell, m marks) tcell.Style {
 	}
 	if m.selection != nil && c.pos >= m.selection.Start && c.pos < m.selection.End {
 		style = r.th.selected
+	}
+	if m.sentence != nil && c.pos < m.sentence[1] && c.pos+c.n > m.sentence[0] {
+		style = m.sentenceStyle
 	}
 	if m.heard != nil && c.pos < m.heard[1] && c.pos+c.n > m.heard[0] {
 		style = r.th.heard
@@ -566,4 +613,74 @@ func windowTitle(title string) string {
 		}
 		return r
 	}, title)
+}
+
+// heardMarks are what the highlight of a reading covers, by
+// highlight.granularity: the word heard ("word"), its whole sentence in
+// the heard style ("sentence"), or the word in the heard style and the
+// rest of its sentence underlined ("both"); the word is
+// highlight.lead_words words on from the one heard (1 is that word).
+// heard nil: nothing.
+func (r *Reader) heardMarks(d *doc.Document, heard *[2]int) (word, sentence *[2]int) {
+	if heard == nil || r.cfg.Settings == nil {
+		return heard, nil
+	}
+	granularity := r.cfg.Settings.String("highlight.granularity")
+	lead := r.cfg.Settings.Int("highlight.lead_words")
+	if granularity != "sentence" && granularity != "both" && lead == 1 {
+		return heard, nil
+	}
+	if r.sentences == nil || r.sentences.Doc != d {
+		r.sentences = units.New(d)
+	}
+	heard = r.leadWords(heard, lead)
+	if granularity != "sentence" && granularity != "both" {
+		return heard, nil
+	}
+	s, ok := r.sentences.Sentence(heard[0])
+	if !ok {
+		return heard, nil
+	}
+	span := &[2]int{min(s.Start, heard[0]), max(s.End, heard[1])}
+	if granularity == "sentence" {
+		return span, nil
+	}
+	return heard, span
+}
+
+// sentenceStyle is how the rest of the sentence being heard looks when the
+// highlight covers the word and its sentence: underlined, or
+// highlight.sentence_color's color as the word heard has its own.
+func (r *Reader) sentenceStyle() tcell.Style {
+	color := "underline"
+	theme := ""
+	if r.cfg.Settings != nil {
+		color, theme = r.cfg.Settings.String("highlight.sentence_color"), r.cfg.Settings.String("display.theme")
+	}
+	if color == "underline" || color == "" {
+		return r.th.text.Underline(true)
+	}
+	pal, colored := palettes[theme]
+	return heardStyle(r.th.text, color, pal, colored)
+}
+
+// leadWords is the word lead-1 words after the one heard (before it when
+// lead is below 1), as far as the document has words.
+func (r *Reader) leadWords(heard *[2]int, lead int) *[2]int {
+	at := units.Range{Start: heard[0], End: heard[1]}
+	for ; lead > 1; lead-- {
+		w, ok := r.sentences.NextWord(at.End)
+		if !ok {
+			break
+		}
+		at = w
+	}
+	for ; lead < 1; lead++ {
+		w, ok := r.sentences.PreviousWord(at.Start)
+		if !ok || w.Start >= at.Start {
+			break
+		}
+		at = w
+	}
+	return &[2]int{at.Start, at.End}
 }

@@ -13,7 +13,8 @@ import (
 	"textfirst/internal/tw/hyphen"
 )
 
-// tabWidth is how many cells a tab takes.
+// tabWidth is how many cells a tab takes outside the text (messages,
+// lists) and in the text when display.tab_width says nothing.
 const tabWidth = 4
 
 // cell is one grapheme cluster as drawn: its document range (code points),
@@ -50,10 +51,12 @@ type layout struct {
 	// dot (reading_aids.syllables); dots holds each line's, found once.
 	syllables *hyphen.Dict
 	dots      map[int]map[int]bool
+	// tab is how many cells a tab takes (display.tab_width).
+	tab int
 }
 
 func newLayout(d *doc.Document, width int) *layout {
-	lo := &layout{d: d, width: max(width, 1), rows: map[int][]row{}}
+	lo := &layout{d: d, width: max(width, 1), rows: map[int][]row{}, tab: tabWidth}
 	text := d.Text
 	lo.lineByte = append(lo.lineByte, 0)
 	for b := 0; ; {
@@ -96,7 +99,7 @@ func (lo *layout) rowsOf(l int) []row {
 		return rs
 	}
 	bs, be := lo.lineBytes(l)
-	rs := wrap(lo.d.Text[bs:be], bs, lo.linePos[l], lo.width, lo.dotsOf(l))
+	rs := wrapTabs(lo.d.Text[bs:be], bs, lo.linePos[l], lo.width, lo.tab, lo.dotsOf(l))
 	lo.rows[l] = rs
 	return rs
 }
@@ -108,10 +111,13 @@ func (lo *layout) rowOf(l, pos int) int {
 	return max(i-1, 0)
 }
 
-// clusterWidth is the cells a grapheme cluster takes.
-func clusterWidth(c string, w int) int {
+// clusterWidth is the cells a grapheme cluster takes, a tab tabWidth.
+func clusterWidth(c string, w int) int { return cellWidth(c, w, tabWidth) }
+
+// cellWidth is the cells a grapheme cluster takes, a tab tab.
+func cellWidth(c string, w, tab int) int {
 	if c == "\t" {
-		return tabWidth
+		return tab
 	}
 	if w <= 0 {
 		return 1
@@ -123,6 +129,11 @@ func clusterWidth(c string, w int) int {
 // when it can, else anywhere (a word longer than the row).
 // A syllable's dot (dots) takes a cell before its first letter.
 func wrap(text string, baseByte, basePos, width int, dots map[int]bool) []row {
+	return wrapTabs(text, baseByte, basePos, width, tabWidth, dots)
+}
+
+// wrapTabs is wrap with a tab taking tab cells.
+func wrapTabs(text string, baseByte, basePos, width, tab int, dots map[int]bool) []row {
 	var rows []row
 	cur := row{start: basePos, startByte: baseByte}
 	used := 0
@@ -135,7 +146,7 @@ func wrap(text string, baseByte, basePos, width int, dots map[int]bool) []row {
 		var c string
 		var w int
 		c, rest, w, state = uniseg.FirstGraphemeClusterInString(rest, state)
-		cw := clusterWidth(c, w)
+		cw := cellWidth(c, w, tab)
 		if dots[pos] {
 			cw++
 		}
@@ -146,7 +157,7 @@ func wrap(text string, baseByte, basePos, width int, dots map[int]bool) []row {
 				cur.end, cur.endByte = breakPos, breakByte
 				rows = append(rows, cur)
 				cur = row{start: breakPos, startByte: breakByte}
-				used = widthOf(text[breakByte-baseByte:b-baseByte]) + dotsIn(dots, breakPos, pos)
+				used = widthOfTabs(text[breakByte-baseByte:b-baseByte], tab) + dotsIn(dots, breakPos, pos)
 				breakPos, breakByte = -1, -1
 			}
 			// The word carried over (or the row, when there was no
@@ -177,14 +188,17 @@ func wrap(text string, baseByte, basePos, width int, dots map[int]bool) []row {
 	return append(rows, cur)
 }
 
-func widthOf(s string) int {
+func widthOf(s string) int { return widthOfTabs(s, tabWidth) }
+
+// widthOfTabs is widthOf with a tab taking tab cells.
+func widthOfTabs(s string, tab int) int {
 	w := 0
 	state := -1
 	for len(s) > 0 {
 		var c string
 		var cw int
 		c, s, cw, state = uniseg.FirstGraphemeClusterInString(s, state)
-		w += clusterWidth(c, cw)
+		w += cellWidth(c, cw, tab)
 	}
 	return w
 }
@@ -210,13 +224,13 @@ func (lo *layout) cells(r row, rtlBase bool) []cell {
 		shown := c
 		switch {
 		case c == "\t":
-			shown = strings.Repeat(" ", tabWidth)
+			shown = strings.Repeat(" ", lo.tab)
 		case c == "\r":
 			shown = " "
 		case len(c) == 1 && c[0] < 0x20:
 			shown = "·"
 		}
-		cl := cell{pos: pos, n: n, text: shown, width: clusterWidth(c, w)}
+		cl := cell{pos: pos, n: n, text: shown, width: cellWidth(c, w, lo.tab)}
 		if dots != nil && dots[pos] {
 			cl.dot, cl.width = true, cl.width+1
 		}

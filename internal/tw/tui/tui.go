@@ -16,6 +16,7 @@ import (
 	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/keymap"
 	"textfirst/internal/tw/session"
+	"textfirst/internal/tw/units"
 )
 
 // Accessibility modes (accessibility.mode).
@@ -30,6 +31,7 @@ const (
 type SettingsReader interface {
 	Bool(path string) bool
 	String(path string) string
+	Int(path string) int
 }
 
 // Config configures a Reader.
@@ -76,6 +78,10 @@ type Reader struct {
 	title           string // the window title set
 
 	rtlShown string // display.rtl as resolved for this drawing
+
+	// sentences finds the sentence being heard (highlight.granularity),
+	// made for the document shown when first needed.
+	sentences *units.Index
 
 	help    *helpList
 	whatKey bool
@@ -154,6 +160,9 @@ func (r *Reader) HandleKey(ev *tcell.EventKey) {
 		return
 	}
 	mode := layerMode(appMode)
+	if mode != "Edit" && r.cfg.Settings != nil && r.cfg.Settings.String("keyboard.digit_row") == "azerty" {
+		name = azertyDigit(ev, name)
+	}
 	if mode != "Edit" && !r.cfg.CharacterKeys && keymap.IsCharacterKey(name) {
 		r.say(r.tr("Character keys are off; F9 turns them on."))
 		return

@@ -38,6 +38,17 @@ type Params struct {
 	// continuous reading says of the document's structure (package
 	// narration). The narration applies it; engines never see it.
 	Verbosity string
+	// Tables, Footnotes and SkipCode are normalization.table_mode,
+	// normalization.footnote_mode and speech.skip_code: how continuous
+	// reading says tables, footnotes and code blocks (package narration).
+	Tables, Footnotes string
+	SkipCode          bool
+	// KeepAbbreviations says abbreviations as written instead of in full
+	// (normalization.abbreviations off).
+	KeepAbbreviations bool
+	// PreferVoice is speech.prefer_voice: with no Voice, the first voice
+	// whose name or id holds it (any case). The service applies it.
+	PreferVoice string
 }
 
 // DefaultParams are textweaver's defaults, as the settings schema gives them.
@@ -49,30 +60,43 @@ type Settings interface {
 	String(path string) string
 }
 
-// textTables is the optional part of Settings that reads a table of
-// texts, such as speech.pronunciations.
-type textTables interface {
-	TextTable(path string) map[string]string
+// toggles is the optional part of Settings that reads toggles (and, on a
+// *settings.Store, tables of texts such as speech.pronunciations).
+type toggles interface {
+	Bool(path string) bool
 }
 
 // ParamsFrom reads the speech.* settings.
 func ParamsFrom(s Settings) Params {
 	var lex *settings.Lexicon
-	if tt, ok := s.(textTables); ok {
+	if b, ok := s.(toggles); ok {
 		// Entries that cannot be used were refused when set, or replaced by
 		// the default with a warning when settings.toml was loaded.
-		lex, _ = settings.CompileLexicon(tt.TextTable("speech.pronunciations"))
+		lex = settings.SpeakingLexicon(b)
 	}
 	return Params{
 		Lexicon: lex, LatencyOffsetMs: s.Int("speech.latency_offset_ms"),
 		Rate: s.Int("speech.rate"), Pitch: s.Int("speech.pitch"), Volume: s.Int("speech.volume"),
 		Voice: s.String("speech.voice"), Punctuation: s.String("speech.punctuation"),
-		Capitals:         s.String("speech.capital_letters"),
-		PauseHeadingMs:   s.Int("speech.pause_heading_ms"),
-		PauseParagraphMs: s.Int("speech.pause_paragraph_ms"),
-		PauseListItemMs:  s.Int("speech.pause_list_item_ms"),
-		Verbosity:        s.String("speech.verbosity"),
+		Capitals:          s.String("speech.capital_letters"),
+		PauseHeadingMs:    s.Int("speech.pause_heading_ms"),
+		PauseParagraphMs:  s.Int("speech.pause_paragraph_ms"),
+		PauseListItemMs:   s.Int("speech.pause_list_item_ms"),
+		Verbosity:         s.String("speech.verbosity"),
+		Tables:            s.String("normalization.table_mode"),
+		Footnotes:         s.String("normalization.footnote_mode"),
+		SkipCode:          toggled(s, "speech.skip_code"),
+		KeepAbbreviations: !toggled(s, "normalization.abbreviations"),
+		PreferVoice:       s.String("speech.prefer_voice"),
 	}
+}
+
+// toggled is a toggle of s, or its default when s reads no toggles.
+func toggled(s Settings, path string) bool {
+	if b, ok := s.(toggles); ok {
+		return b.Bool(path)
+	}
+	return settings.Defaults{}.Bool(path)
 }
 
 // Clamp brings every field into its range (out-of-range settings clamp, as

@@ -1,0 +1,85 @@
+package settings
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// Readers of the settings the speaking rules depend on: a *Store or
+// Defaults. TextTable is optional (Defaults have no tables of text).
+type normalizationSettings interface {
+	Bool(path string) bool
+}
+
+type textTableSettings interface {
+	TextTable(path string) map[string]string
+}
+
+// The rules made from settings rather than from a table.
+var (
+	digitsPattern     = regexp.MustCompile(`[0-9]+`)
+	joinedCapsPattern = regexp.MustCompile(`\p{Lu}?\p{Ll}+(?:\p{Lu}+\p{Ll}*)+`)
+)
+
+// SpeakingLexicon is every rule that changes what is said for the text as
+// written, from the settings: speech.pronunciations (unless
+// normalization.use_pronunciations is off), then the abbreviations
+// (normalization.abbreviations, normalization.abbrev_expansions, which win
+// over the built-in ones), digits said one by one (normalization.numbers
+// off), and words joined with capitals split (speech.split_caps). Entries
+// that cannot be used are left out (they were refused when set). nil when
+// no rule applies.
+func SpeakingLexicon(st normalizationSettings) *Lexicon {
+	tables, _ := st.(textTableSettings)
+	table := func(path string) map[string]string {
+		if tables == nil {
+			return nil
+		}
+		return tables.TextTable(path)
+	}
+	var lex Lexicon
+	if st.Bool("normalization.use_pronunciations") {
+		if l, _ := CompileLexicon(table("speech.pronunciations")); l != nil {
+			lex.Entries = append(lex.Entries, l.Entries...)
+		}
+	}
+	if st.Bool("normalization.abbreviations") {
+		// The built-in ones are the narrator's (package speech).
+		words := table("normalization.abbrev_expansions")
+		exact := make(map[string]string, len(words))
+		for k, v := range words {
+			exact["="+k] = v
+		}
+		if l, _ := CompileLexicon(exact); l != nil {
+			lex.Entries = append(lex.Entries, l.Entries...)
+		}
+	}
+	if !st.Bool("normalization.numbers") {
+		lex.Entries = append(lex.Entries, Pronunciation{Name: "normalization.numbers", Pattern: digitsPattern,
+			SayFunc: func(m string) string { return strings.Join(strings.Split(m, ""), " ") }})
+	}
+	if st.Bool("speech.split_caps") {
+		lex.Entries = append(lex.Entries, Pronunciation{Name: "speech.split_caps", Pattern: joinedCapsPattern,
+			WholeWord: true, SayFunc: splitAtCapitals})
+	}
+	if len(lex.Entries) == 0 {
+		return nil
+	}
+	return &lex
+}
+
+// splitAtCapitals puts a space before each capital that follows a small
+// letter: "TextWeaver" is "Text Weaver", "iPhone" is "i Phone".
+func splitAtCapitals(word string) string {
+	var b strings.Builder
+	prev := rune(0)
+	for _, r := range word {
+		if unicode.IsUpper(r) && unicode.IsLower(prev) {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return b.String()
+}
