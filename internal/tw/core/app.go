@@ -202,6 +202,7 @@ type App struct {
 	wrapped   bool      // the last structure move wrapped around
 	fresh     bool      // just opened: no move has left the top yet (see markerNav)
 	visits    []visit   // the documents left by following links to other pages, newest last
+	forwards  []visit   // the pages Back left, newest last; Forward opens them again
 	pages     pageTrail // the page the last link opened (see backToPage)
 	lowerOf   *doc.Document
 	lower     string

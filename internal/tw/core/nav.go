@@ -192,6 +192,9 @@ func init() {
 			}
 		},
 		"history_forward": func(a *App) {
+			if (a.state == nil || len(a.state.Forward) == 0) && a.forwardToPage() {
+				return
+			}
 			if a.state != nil {
 				a.historyMove(&a.state.Forward, &a.state.History, msg("Forward, line %d: %s"), msg("No forward history."))
 			}
@@ -760,6 +763,9 @@ var nonSlug = lazyregexp.New(`[^a-z0-9\- ]+`)
 
 // findAnchor finds the heading whose slug is id (GitHub style).
 func (a *App) findAnchor(id string) (int, bool) {
+	if pos, ok := a.d.Anchors["#"+id]; ok {
+		return pos, true
+	}
 	for _, m := range a.d.All() {
 		if m.Kind != doc.Heading {
 			continue

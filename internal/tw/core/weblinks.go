@@ -66,23 +66,48 @@ func (a *App) linkedPage(ref string) (target, fragment string, ok bool) {
 }
 
 // followToPage opens target, a page a link names, at its anchor fragment
-// when it has one; Back comes back to this document and place.
+// when it has one; Back comes back to this document and place. Following
+// a link forgets the pages Back left, as a browser does.
 func (a *App) followToPage(target, fragment string) {
+	if a.openPage(target) {
+		a.forwards = nil
+		if fragment != "" {
+			if h, ok := a.findAnchor(fragment); ok {
+				a.cursor = h
+				a.say(a.landing(h))
+			}
+		}
+	}
+}
+
+// openPage opens target as a page reached from this document, which Back
+// returns to; it reports whether it opened.
+func (a *App) openPage(target string) bool {
 	from := visit{path: a.d.Meta.Path, cursor: a.cursor, pages: a.pages}
 	if err := a.open(target); err != nil {
 		if !errors.Is(err, ErrPasswordAsked) {
 			a.sayError(a.errorText(err))
 		}
-		return
+		return false
 	}
 	a.visits = append(a.visits, from)
-	if fragment != "" {
-		if h, ok := a.findAnchor(fragment); ok {
-			a.cursor = h
-			a.say(a.landing(h))
-		}
-	}
 	a.pages = pageTrail{doc: a.d.Meta.Path, base: len(a.state.History)}
+	return true
+}
+
+// forwardToPage opens again, at the place it was left, the page Back left
+// last; it reports whether there was one.
+func (a *App) forwardToPage() bool {
+	if len(a.forwards) == 0 || a.d == nil {
+		return false
+	}
+	v := a.forwards[len(a.forwards)-1]
+	a.forwards = a.forwards[:len(a.forwards)-1]
+	if a.openPage(v.path) {
+		a.cursor = min(v.cursor, a.d.Len())
+		a.say(a.tr("Forward to %s, line %d: %s", a.title, a.ix.LineOf(a.cursor)+1, a.preview(a.cursor)))
+	}
+	return true
 }
 
 // backToPage goes back to the document a link was followed from, at the
@@ -94,12 +119,14 @@ func (a *App) backToPage() bool {
 	}
 	v := a.visits[len(a.visits)-1]
 	a.visits = a.visits[:len(a.visits)-1]
+	left := visit{path: a.d.Meta.Path, cursor: a.cursor}
 	if err := a.open(v.path); err != nil {
 		if !errors.Is(err, ErrPasswordAsked) {
 			a.sayError(a.errorText(err))
 		}
 		return true
 	}
+	a.forwards = append(a.forwards, left)
 	a.cursor = min(v.cursor, a.d.Len())
 	a.pages = v.pages
 	a.say(a.tr("Back to %s, line %d: %s", a.title, a.ix.LineOf(a.cursor)+1, a.preview(a.cursor)))

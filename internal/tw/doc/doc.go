@@ -92,6 +92,10 @@ type Document struct {
 	// document (an HTML "#id", an EPUB chapter, a DOCX bookmark, a
 	// Markdown heading anchor) to the offset the link leads to.
 	Links map[int]int
+	// Anchors maps the names of the document's own places (an HTML
+	// element id as "#id") to their offsets, for links from other
+	// documents ("page.html#id"); nil when it names none.
+	Anchors map[string]int
 
 	idx runeIndex
 }

@@ -86,6 +86,7 @@ func htmlWithLinks(path string, data []byte, linkKey func(href string) string) (
 	meta.Path = path
 	d := doc.New(txt, meta, markers)
 	d.Links = w.b.resolveLinks()
+	d.Anchors = w.b.anchors
 	linkHeadings(d)
 	d.Meta.Title = htmlTitle(d, titleTag, baseName(path))
 	return d, nil
