@@ -177,6 +177,8 @@ var actionNames = map[string]string{
 	"redo":                        msg("redo"),
 	"bold":                        msg("bold"),
 	"italic":                      msg("italic"),
+	"underline":                   msg("underline"),
+	"strikethrough":               msg("strikethrough"),
 	"inline_code":                 msg("inline code"),
 	"code_block":                  msg("code block"),
 	"insert_link":                 msg("insert link"),

@@ -82,7 +82,7 @@ var actionList = func() []ActionInfo {
 	add(GroupFile, "new_from_template", "preview_in_browser", "toggle_preview_auto_reload", "toggle_preview_live",
 		"sync_setup", "sync_status", "sync_now", "sync_go_to_place", "sync_replaced_notes", "sync_stop")
 	add(GroupEditing,
-		"toggle_edit_mode", "undo", "redo", "bold", "italic", "inline_code", "code_block",
+		"toggle_edit_mode", "undo", "redo", "bold", "italic", "underline", "strikethrough", "inline_code", "code_block",
 		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",
 		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
 		"delete_word_before", "delete_word_after", "cycle_typing_echo", "backspace", "delete")

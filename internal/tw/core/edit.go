@@ -568,14 +568,18 @@ type markup struct{ open, close, name, placeholder string }
 // htmlMarkup the same in an HTML document's source.
 var (
 	inlineMarkup = map[string]markup{
-		"bold":        {"**", "**", "Bold", msg("bold text")},
-		"italic":      {"*", "*", "Italic", msg("italic text")},
-		"inline_code": {"`", "`", "Code", msg("code")},
+		"bold":          {"**", "**", "Bold", msg("bold text")},
+		"italic":        {"*", "*", "Italic", msg("italic text")},
+		"inline_code":   {"`", "`", "Code", msg("code")},
+		"underline":     {"<u>", "</u>", "Underline", msg("underlined text")},
+		"strikethrough": {"~~", "~~", "Strikethrough", msg("struck-through text")},
 	}
 	htmlMarkup = map[string]markup{
-		"bold":        {"<strong>", "</strong>", "Bold", msg("bold text")},
-		"italic":      {"<em>", "</em>", "Italic", msg("italic text")},
-		"inline_code": {"<code>", "</code>", "Code", msg("code")},
+		"bold":          {"<strong>", "</strong>", "Bold", msg("bold text")},
+		"italic":        {"<em>", "</em>", "Italic", msg("italic text")},
+		"inline_code":   {"<code>", "</code>", "Code", msg("code")},
+		"underline":     {"<u>", "</u>", "Underline", msg("underlined text")},
+		"strikethrough": {"<s>", "</s>", "Strikethrough", msg("struck-through text")},
 	}
 )
 
@@ -850,6 +854,8 @@ var formatMessages = map[string][2]string{
 	"Bold":          {msg("Bold."), msg("Bold removed.")},
 	"Italic":        {msg("Italic."), msg("Italic removed.")},
 	"Code":          {msg("Code."), msg("Code removed.")},
+	"Underline":     {msg("Underline."), msg("Underline removed.")},
+	"Strikethrough": {msg("Strikethrough."), msg("Strikethrough removed.")},
 	"Bulleted list": {msg("Bulleted list."), msg("Bulleted list removed.")},
 	"Numbered list": {msg("Numbered list."), msg("Numbered list removed.")},
 	"Block quote":   {msg("Block quote."), msg("Block quote removed.")},

@@ -41,11 +41,13 @@ func init() {
 			a.sel = &units.Range{Start: 0, End: a.d.Len()}
 			a.say(a.tr("Selected all, %d words.", a.ix.WordCount()))
 		},
-		"cut":         func(a *App) { a.copyOrCut(true) },
-		"paste":       (*App).paste,
-		"bold":        func(a *App) { a.inlineFormat("bold") },
-		"italic":      func(a *App) { a.inlineFormat("italic") },
-		"inline_code": func(a *App) { a.inlineFormat("inline_code") },
+		"cut":           func(a *App) { a.copyOrCut(true) },
+		"paste":         (*App).paste,
+		"bold":          func(a *App) { a.inlineFormat("bold") },
+		"italic":        func(a *App) { a.inlineFormat("italic") },
+		"inline_code":   func(a *App) { a.inlineFormat("inline_code") },
+		"underline":     func(a *App) { a.inlineFormat("underline") },
+		"strikethrough": func(a *App) { a.inlineFormat("strikethrough") },
 	})
 	// These write Markdown blocks: refused in an HTML document's source
 	// rather than mixing the two.

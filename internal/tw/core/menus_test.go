@@ -138,6 +138,10 @@ func TestEditDefects(t *testing.T) {
 		{"italic on list items", "l.md", "- one\n- two words\n", []string{"select_all", "italic"}, "- *one*\n- *two words*\n"},
 		{"bold twice takes it off", "b.md", "> quoted\n", []string{"select_all", "bold", "bold"}, "> quoted\n"},
 		{"bold in HTML writes tags", "p.html", "<p>Harbour</p>\n", []string{"caret_next_word", "caret_previous_word", "bold"}, "<p><strong>Harbour</strong></p>\n"},
+		{"underline in Markdown", "u.md", "Harbour lights\n", []string{"select_all", "underline"}, "<u>Harbour lights</u>\n"},
+		{"strikethrough in Markdown", "s.md", "- old plan\n", []string{"select_all", "strikethrough"}, "- ~~old plan~~\n"},
+		{"strikethrough twice takes it off", "s2.md", "old plan\n", []string{"select_all", "strikethrough", "strikethrough"}, "old plan\n"},
+		{"underline in HTML", "u.html", "<p>Harbour</p>\n", []string{"caret_next_word", "caret_previous_word", "underline"}, "<p><u>Harbour</u></p>\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -209,6 +209,8 @@ var defaults = func() []binding {
 	b(ed, "undo", "Ctrl+Z")
 	b(ed, "redo", "Ctrl+Y")
 	b(ed, "bold", "Ctrl+B")
+	b(ed, "underline", "Ctrl+U")
+	b(ed, "strikethrough", "Alt+D")
 	b(ed, "copy", "Ctrl+C")
 	b(ed, "cut", "Ctrl+X")
 	b(ed, "paste", "Ctrl+V")
