@@ -83,6 +83,7 @@ var actionList = func() []ActionInfo {
 		"sync_setup", "sync_status", "sync_now", "sync_go_to_place", "sync_replaced_notes", "sync_stop")
 	add(GroupEditing,
 		"toggle_edit_mode", "undo", "redo", "bold", "italic", "underline", "strikethrough", "inline_code", "code_block",
+		"next_table_cell", "previous_table_cell", "add_table_row",
 		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",
 		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
 		"delete_word_before", "delete_word_after", "cycle_typing_echo", "backspace", "delete")
