@@ -32,9 +32,20 @@ func TestTmuxFindsCommandsByNearWords(t *testing.T) {
 	}
 	found("M-?", "language", "Setting, Interface language")
 	found("M-?", "dictionary", "spelling")
-	found("M-?", "faster", "Setting, Speech rate")
+	// "faster" alone now finds RSVP faster first, word for word; with
+	// "speech" the glossary's rate setting answers.
+	found("M-?", "speech faster", "Setting, Speech rate")
 	found("M-?", "headings previous", "Previous heading")
-	found("?", "faster", "rate up")
+	// In the keyboard help, "faster" is RSVP faster word for word, then
+	// rate up through the glossary.
+	s.keys("?")
+	s.said.expect(", ")
+	s.text("faster")
+	s.said.expect("rsvp faster")
+	s.keys("Down")
+	s.said.expect("rate up")
+	s.keys("Escape")
+	s.said.expect("Keyboard help closed.")
 	found("?", "verbosity", "cycle verbosity")
 
 	s.press([]step{
