@@ -1,9 +1,6 @@
 package audio
 
 import (
-	"archive/zip"
-	"bytes"
-	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"html"
@@ -12,6 +9,7 @@ import (
 	"time"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/epubpack"
 )
 
 // ReadAlong is a book that shows its text while its audio plays, the
@@ -162,9 +160,7 @@ func (b readAlongBook) epub() ([]byte, error) {
 	}
 	smil.WriteString("</seq>\n</body>\n</smil>\n")
 
-	sum := sha256.Sum256(append([]byte(b.title+"\x00"), b.mp3...))
-	h := fmt.Sprintf("%x", sum[:16])
-	id := "urn:uuid:" + h[0:8] + "-" + h[8:12] + "-5" + h[13:16] + "-8" + h[17:20] + "-" + h[20:32]
+	id := epubpack.Identifier(append([]byte(b.title+"\x00"), b.mp3...))
 	var meta strings.Builder
 	fmt.Fprintf(&meta, "<dc:identifier id=\"book-id\">%s</dc:identifier>\n<dc:title>%s</dc:title>\n<dc:language>%s</dc:language>\n", id, t, lg)
 	if b.author != "" {
@@ -190,45 +186,13 @@ func (b readAlongBook) epub() ([]byte, error) {
 </spine>
 </package>
 `
-	container := `<?xml version="1.0" encoding="utf-8"?>
-<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-<rootfiles>
-<rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/>
-</rootfiles>
-</container>
-`
-	var buf bytes.Buffer
-	z := zip.NewWriter(&buf)
-	w, err := z.CreateHeader(&zip.FileHeader{Name: "mimetype", Method: zip.Store})
-	if err != nil {
-		return nil, err
-	}
-	w.Write([]byte("application/epub+zip"))
-	for _, f := range []struct {
-		name   string
-		data   []byte
-		method uint16
-	}{
-		{"META-INF/container.xml", []byte(container), zip.Deflate},
-		{"EPUB/package.opf", []byte(opf), zip.Deflate},
-		{"EPUB/nav.xhtml", []byte(xhtml(nav.String())), zip.Deflate},
-		{"EPUB/text.xhtml", []byte(xhtml("<main id=\"text\">\n" + text.String() + "</main>\n")), zip.Deflate},
-		{"EPUB/text.smil", []byte(smil.String()), zip.Deflate},
-		{"EPUB/read-along.css", []byte(readAlongCSS), zip.Deflate},
-		{"EPUB/audio.mp3", b.mp3, zip.Store}, // compressed already
-	} {
-		w, err := z.CreateHeader(&zip.FileHeader{Name: f.name, Method: f.method, Modified: b.modified})
-		if err != nil {
-			return nil, err
-		}
-		if _, err := w.Write(f.data); err != nil {
-			return nil, err
-		}
-	}
-	if err := z.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return epubpack.Pack(b.modified, opf, []epubpack.File{
+		{Name: "nav.xhtml", Data: []byte(xhtml(nav.String()))},
+		{Name: "text.xhtml", Data: []byte(xhtml("<main id=\"text\">\n" + text.String() + "</main>\n"))},
+		{Name: "text.smil", Data: []byte(smil.String())},
+		{Name: "read-along.css", Data: []byte(readAlongCSS)},
+		{Name: "audio.mp3", Data: b.mp3, Stored: true}, // compressed already
+	})
 }
 
 // readAlongCSS marks the sentence being read: the EPUB's active class and

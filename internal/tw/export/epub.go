@@ -1,9 +1,6 @@
 package export
 
 import (
-	"archive/zip"
-	"bytes"
-	"crypto/sha256"
 	"fmt"
 	"mime"
 	"path"
@@ -11,6 +8,7 @@ import (
 	"time"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/epubpack"
 )
 
 // writeEPUB writes d as an EPUB 3 book: one XHTML content document with the
@@ -66,9 +64,7 @@ func writeEPUB(d *doc.Document, modified time.Time, files *besideFiles) ([]byte,
 	text := xhtml(t, "<main id=\"top\">\n"+body.String()+"</main>\n", "")
 	nav := xhtml(t, navList(d), "")
 
-	sum := sha256.Sum256([]byte(d.Text))
-	h := fmt.Sprintf("%x", sum[:16])
-	id := "urn:uuid:" + h[0:8] + "-" + h[8:12] + "-5" + h[13:16] + "-8" + h[17:20] + "-" + h[20:32]
+	id := epubpack.Identifier([]byte(d.Text))
 	var meta strings.Builder
 	fmt.Fprintf(&meta, "<dc:identifier id=\"book-id\">%s</dc:identifier>\n<dc:title>%s</dc:title>\n<dc:language>%s</dc:language>\n", id, t, lg)
 	if d.Meta.Author != nil && *d.Meta.Author != "" {
@@ -92,48 +88,11 @@ func writeEPUB(d *doc.Document, modified time.Time, files *besideFiles) ([]byte,
 </spine>
 </package>
 `
-	container := `<?xml version="1.0" encoding="utf-8"?>
-<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-<rootfiles>
-<rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/>
-</rootfiles>
-</container>
-`
-	var buf bytes.Buffer
-	z := zip.NewWriter(&buf)
-	w, err := z.CreateHeader(&zip.FileHeader{Name: "mimetype", Method: zip.Store}) // no extra field
-	if err != nil {
-		return nil, err
-	}
-	w.Write([]byte("application/epub+zip"))
-	entries := []struct {
-		name string
-		data []byte
-	}{
-		{"META-INF/container.xml", []byte(container)},
-		{"EPUB/package.opf", []byte(opf)},
-		{"EPUB/nav.xhtml", []byte(nav)},
-		{"EPUB/text.xhtml", []byte(text)},
-	}
+	book := []epubpack.File{{Name: "nav.xhtml", Data: []byte(nav)}, {Name: "text.xhtml", Data: []byte(text)}}
 	for _, im := range images {
-		entries = append(entries, struct {
-			name string
-			data []byte
-		}{"EPUB/" + im.name, imageData[im.name]})
+		book = append(book, epubpack.File{Name: im.name, Data: imageData[im.name]})
 	}
-	for _, f := range entries {
-		w, err := z.CreateHeader(&zip.FileHeader{Name: f.name, Method: zip.Deflate, Modified: modified})
-		if err != nil {
-			return nil, err
-		}
-		if _, err := w.Write(f.data); err != nil {
-			return nil, err
-		}
-	}
-	if err := z.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return epubpack.Pack(modified, opf, book)
 }
 
 // navList is the navigation document's table of contents: the headings as
