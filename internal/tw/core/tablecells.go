@@ -116,7 +116,7 @@ func (a *App) tableRowBeside(l, step int) (int, bool) {
 		if cells != nil {
 			return n, true
 		}
-		if !separatorRow.MatchString(text) || strings.TrimSpace(text) == "" {
+		if !separatorRow.MatchString(text) {
 			return 0, false
 		}
 	}
