@@ -12,6 +12,18 @@ type Chord struct {
 	Key string
 }
 
+// ChordModifiers lists the platform's codes of the modifiers c holds, in
+// the order ctrl, shift, alt, win: the order a chord presses them in.
+func ChordModifiers[T any](c Chord, ctrl, shift, alt, win T) []T {
+	var mods []T
+	for i, held := range [...]bool{c.Ctrl, c.Shift, c.Alt, c.Win} {
+		if held {
+			mods = append(mods, [...]T{ctrl, shift, alt, win}[i])
+		}
+	}
+	return mods
+}
+
 // NamedKeys are the key names the key method accepts besides single
 // characters, spelled as the protocol spells them.
 var NamedKeys = []string{

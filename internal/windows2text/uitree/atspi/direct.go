@@ -381,36 +381,25 @@ func (r *wireReader) byte1() byte {
 	return r.buf[r.pos-1]
 }
 
-func (r *wireReader) u32() uint32 {
-	r.align(4)
-	if !r.need(4) {
-		return 0
+// fixed reads an n-byte number aligned to n: its bytes, or eight zero
+// bytes when the message is short.
+func (r *wireReader) fixed(n int) []byte {
+	r.align(n)
+	if !r.need(n) {
+		return make([]byte, 8)
 	}
-	r.pos += 4
-	return binary.LittleEndian.Uint32(r.buf[r.pos-4:])
+	r.pos += n
+	return r.buf[r.pos-n : r.pos]
 }
 
-func (r *wireReader) u64() uint64 {
-	r.align(8)
-	if !r.need(8) {
-		return 0
-	}
-	r.pos += 8
-	return binary.LittleEndian.Uint64(r.buf[r.pos-8:])
-}
+func (r *wireReader) u32() uint32 { return binary.LittleEndian.Uint32(r.fixed(4)) }
+func (r *wireReader) u64() uint64 { return binary.LittleEndian.Uint64(r.fixed(8)) }
 
-func (r *wireReader) str() string {
-	n := int(r.u32())
-	if !r.need(n + 1) {
-		return ""
-	}
-	s := string(r.buf[r.pos : r.pos+n])
-	r.pos += n + 1
-	return s
-}
+func (r *wireReader) str() string       { return r.text(int(r.u32())) }
+func (r *wireReader) signature() string { return r.text(int(r.byte1())) }
 
-func (r *wireReader) signature() string {
-	n := int(r.byte1())
+// text reads n bytes of text and the NUL that ends them.
+func (r *wireReader) text(n int) string {
 	if !r.need(n + 1) {
 		return ""
 	}
@@ -444,10 +433,7 @@ func (r *wireReader) skipOne(sig string) string {
 	case 'y':
 		r.byte1()
 	case 'n', 'q':
-		r.align(2)
-		if r.need(2) {
-			r.pos += 2
-		}
+		r.fixed(2)
 	case 'b', 'i', 'u', 'h':
 		r.u32()
 	case 'x', 't', 'd':

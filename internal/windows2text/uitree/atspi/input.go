@@ -298,19 +298,7 @@ func (x *xInput) typeText(text string) error {
 
 // chord presses a parsed key chord.
 func (x *xInput) chord(c uitree.Chord) error {
-	var mods []xproto.Keysym
-	if c.Ctrl {
-		mods = append(mods, keysymControlL)
-	}
-	if c.Shift {
-		mods = append(mods, keysymShiftL)
-	}
-	if c.Alt {
-		mods = append(mods, keysymAltL)
-	}
-	if c.Win {
-		mods = append(mods, keysymSuperL)
-	}
+	mods := uitree.ChordModifiers[xproto.Keysym](c, keysymControlL, keysymShiftL, keysymAltL, keysymSuperL)
 	ks, ok := namedKeysyms[c.Key]
 	if !ok {
 		r := []rune(c.Key)[0]

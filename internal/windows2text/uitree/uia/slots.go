@@ -225,19 +225,7 @@ type keyStroke struct {
 // own is typed as Unicode when no modifier is held; with modifiers it is
 // invalid_params.
 func chordStrokes(c uitree.Chord) ([]keyStroke, error) {
-	var mods []uint16
-	if c.Ctrl {
-		mods = append(mods, vkControl)
-	}
-	if c.Shift {
-		mods = append(mods, vkShift)
-	}
-	if c.Alt {
-		mods = append(mods, vkMenu)
-	}
-	if c.Win {
-		mods = append(mods, vkLWin)
-	}
+	mods := uitree.ChordModifiers[uint16](c, vkControl, vkShift, vkMenu, vkLWin)
 	vk, ok := virtualKeys[c.Key]
 	if !ok {
 		r := []rune(c.Key)[0]
