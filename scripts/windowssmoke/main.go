@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"textfirst/internal/pipecmd"
 )
 
 var (
@@ -68,15 +70,8 @@ func start(name, script string, withX bool) (*peer, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, err := cmd.StdinPipe()
+	in, out, err := pipecmd.Start(cmd)
 	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
 	p := &peer{name: name, cmd: cmd, in: in, lines: make(chan string, 100)}

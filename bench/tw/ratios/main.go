@@ -27,6 +27,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"textfirst/internal/pipecmd"
 )
 
 func main() {
@@ -175,15 +177,8 @@ func startServer(tw string) (*server, error) {
 		return nil, err
 	}
 	cmd := exec.Command(tw, "serve", "--stdio", "--no-speech", "--home", home)
-	in, err := cmd.StdinPipe()
+	in, out, err := pipecmd.Start(cmd)
 	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
 	s := &server{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<20), home: home}

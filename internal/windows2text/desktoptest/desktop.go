@@ -27,6 +27,8 @@ import (
 	"syscall"
 	"time"
 
+	"textfirst/internal/pipecmd"
+
 	"github.com/godbus/dbus/v5"
 )
 
@@ -304,16 +306,9 @@ func (d *Desktop) StartProgramEnv(env []string, prog string, args ...string) (*A
 	cmd := exec.Command(prog, args...)
 	cmd.Env = append(slices.Clip(d.Env), env...)
 	cmd.Stderr = os.Stderr
-	in, err := cmd.StdinPipe()
+	in, out, err := pipecmd.Start(cmd)
 	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("desktoptest: starting %s: %w", prog, err)
+		return nil, fmt.Errorf("desktoptest: %w", err)
 	}
 	a := &App{Cmd: cmd, PID: cmd.Process.Pid, in: in, out: bufio.NewReader(out), ended: make(chan struct{})}
 	go func() { cmd.Wait(); close(a.ended) }()
