@@ -6,19 +6,11 @@
 #
 #   bash bench/tw/compare.sh            # 10 MB, 3 runs
 #   SIZE=1000000 RUNS=5 bash bench/tw/compare.sh
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-export PATH="/usr/local/go/bin:$PATH"
+source "$(dirname "$0")/setup.sh"
 SIZE=${SIZE:-10000000}
 RUNS=${RUNS:-3}
-
-source scripts/apt.sh
 # pandoc is the reference; GNU time measures peak memory (max RSS).
 apt_need pandoc time
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-go build -o "$work/tw" ./cmd/tw
 go run ./bench/tw/gencorpus -size "$SIZE" -o "$work/doc.md"
 bytes=$(stat -c %s "$work/doc.md")
 

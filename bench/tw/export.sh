@@ -9,15 +9,10 @@
 # overhead of doing both in one command. Each figure is the best of COUNT
 # runs.
 # Usage: bench/tw/export.sh [COUNT] [PARAGRAPHS]   (defaults 3 and 60)
-set -euo pipefail
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/setup.sh"
 bash scripts/deps-speech.sh
 bash scripts/deps-export.sh
-export PATH="/usr/local/go/bin:$PATH"
 count=${1:-3} paras=${2:-60}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-go build -o "$work/tw" ./cmd/tw
 {
   for ((i = 0; i < paras; i++)); do
     ((i % 10 == 0)) && printf '# Chapter %d\n\n' $((i / 10 + 1))

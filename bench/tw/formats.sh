@@ -7,17 +7,10 @@
 #
 #   bash bench/tw/formats.sh             # 1 MB, 3 runs
 #   SIZE=4000000 RUNS=5 bash bench/tw/formats.sh
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-export PATH="/usr/local/go/bin:$PATH"
+source "$(dirname "$0")/setup.sh"
 SIZE=${SIZE:-1000000}
 RUNS=${RUNS:-3}
-
 bash scripts/deps-formats.sh
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-go build -o "$work/tw" ./cmd/tw
 go run ./bench/tw/gencorpus -size "$SIZE" -o "$work/doc.md"
 for fmt in docx odt epub html rtf tex; do
   extra=()

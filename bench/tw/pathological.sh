@@ -30,17 +30,9 @@
 # 73 MB against pdftotext's 0.55 s and 14 MB (2.5x, 5.3x).
 #
 #   bash bench/tw/pathological.sh
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-export PATH="/usr/local/go/bin:$PATH"
-
-source scripts/apt.sh
+source "$(dirname "$0")/setup.sh"
 # GNU time measures peak memory (max RSS).
 apt_need time python3 poppler-utils pandoc cmark tesseract-ocr unzip
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-go build -o "$work/tw" ./cmd/tw
 
 # The inputs (yes stops on a broken pipe: no pipefail while they are made).
 set +o pipefail

@@ -26,18 +26,11 @@
 #
 #   bash bench/tw/pdf.sh            # RUNS=7
 #   BASE=/tmp/pdftext-main FILES="libtasn1 shared-mime-info" bash bench/tw/pdf.sh
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-export PATH="/usr/local/go/bin:$PATH"
+source "$(dirname "$0")/setup.sh"
 RUNS=${RUNS:-7}
 bash scripts/deps-pdf.sh
-source scripts/apt.sh
 apt_need time python3
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 go build -o "$work/pdftext" ./bench/tw/pdftext
-go build -o "$work/tw" ./cmd/tw
 # The tests make the LibreOffice, scanned and 10,000-page PDFs and keep them.
 TW_PDF_KEEP=$work go test -count=1 -run 'TestLibreOfficePDFs|TestScannedPage|TestPathological' ./internal/tw/load/pdf >/dev/null
 conf=$(cd .. && pwd)/shared/conformance/textweaver

@@ -11,17 +11,9 @@
 #
 #   bash bench/tw/startup.sh
 #   BASE=/tmp/tw-old ROUNDS=50 bash bench/tw/startup.sh
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-export PATH="/usr/local/go/bin:$PATH"
+source "$(dirname "$0")/setup.sh"
 ROUNDS=${ROUNDS:-40}
-
-source scripts/apt.sh
 apt_need pandoc debian-handbook
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-go build -o "$work/tw" ./cmd/tw
 echo "A line of text." > "$work/one.txt"
 
 # elapsed CMD...: the wall time of CMD in milliseconds (output discarded).

@@ -11,19 +11,11 @@
 #   bash bench/tw/table.sh              # 10 MB, RUNS=7
 #   SIZE=1000000 RUNS=11 bash bench/tw/table.sh
 #   TW=/tmp/tw-old bash bench/tw/table.sh   # another tw build
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-export PATH="/usr/local/go/bin:$PATH"
+source "$(dirname "$0")/setup.sh"
 SIZE=${SIZE:-10000000}
 RUNS=${RUNS:-7}
-
-source scripts/apt.sh
 apt_need cmark pandoc
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 tw=${TW:-$work/tw}
-[ -n "${TW:-}" ] || go build -o "$tw" ./cmd/tw
 go build -o "$work/ratios" ./bench/tw/ratios
 go run ./bench/tw/gencorpus -size "$SIZE" -o "$work/doc.md"
 echo "A line of text." > "$work/one.txt"
