@@ -375,14 +375,10 @@ type actionResult struct {
 }
 
 func actionList(el *uitree.Element) string {
-	var names []string
-	for _, a := range el.Actions.List() {
-		names = append(names, string(a))
-	}
-	if len(names) == 0 {
+	if el.Actions == 0 {
 		return "nothing"
 	}
-	return strings.Join(names, ", ")
+	return uitree.JoinActions(el.Actions.List(), ", ")
 }
 
 // actionRequest checks the parameters of action a.

@@ -10,9 +10,7 @@
 // answer in one vocabulary.
 package uitree
 
-import (
-	"strings"
-)
+import "strings"
 
 // Role is a UI Automation control-type name ("Button", "Edit", ...). Both
 // backends map their native roles onto this one vocabulary.
@@ -125,6 +123,15 @@ func (s ActionSet) List() []Action {
 		}
 	}
 	return out
+}
+
+// JoinActions names actions in their order, separated by sep.
+func JoinActions(actions []Action, sep string) string {
+	names := make([]string, len(actions))
+	for i, a := range actions {
+		names[i] = string(a)
+	}
+	return strings.Join(names, sep)
 }
 
 // States are the element states the protocol reports. The zero value is a

@@ -275,12 +275,7 @@ func TextLine(snap *Snapshot, l Line, maxText int) string {
 	b.WriteByte(' ')
 	b.WriteString(describe(el, maxText))
 	b.WriteByte(' ')
-	for i, a := range l.Target.Actions {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(string(a))
-	}
+	b.WriteString(JoinActions(l.Target.Actions, ","))
 	if st := labelStates(el.States); len(st) > 0 {
 		b.WriteString(" [")
 		b.WriteString(strings.Join(st, ","))

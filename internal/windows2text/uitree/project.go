@@ -243,12 +243,7 @@ func Label(el *Element, maxText int) string {
 	b.WriteString(" [ref=")
 	b.WriteString(el.Ref)
 	b.WriteString("; actions=")
-	for i, a := range el.Actions.List() {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(string(a))
-	}
+	b.WriteString(JoinActions(el.Actions.List(), ","))
 	if st := labelStates(el.States); len(st) > 0 {
 		b.WriteString("; states=")
 		b.WriteString(strings.Join(st, ","))
@@ -257,28 +252,18 @@ func Label(el *Element, maxText int) string {
 	return b.String()
 }
 
+// labelStates names the states a label shows: "disabled" rather than
+// "enabled", and not "offscreen".
 func labelStates(s States) []string {
 	var out []string
-	if !s.Enabled {
-		out = append(out, "disabled")
-	}
-	if s.Focused {
-		out = append(out, "focused")
-	}
-	if s.Checked {
-		out = append(out, "checked")
-	}
-	if s.Expanded {
-		out = append(out, "expanded")
-	}
-	if s.Selected {
-		out = append(out, "selected")
-	}
-	if s.ReadOnly {
-		out = append(out, "read-only")
-	}
-	if s.Protected {
-		out = append(out, "protected")
+	for _, st := range []struct {
+		on   bool
+		name string
+	}{{!s.Enabled, "disabled"}, {s.Focused, "focused"}, {s.Checked, "checked"}, {s.Expanded, "expanded"},
+		{s.Selected, "selected"}, {s.ReadOnly, "read-only"}, {s.Protected, "protected"}} {
+		if st.on {
+			out = append(out, st.name)
+		}
 	}
 	return out
 }
@@ -352,12 +337,7 @@ func Text(snap *Snapshot, maxText int) string {
 		b.WriteString(el.Ref)
 		if el.Actions != 0 {
 			b.WriteString("; actions=")
-			for i, a := range el.Actions.List() {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				b.WriteString(string(a))
-			}
+			b.WriteString(JoinActions(el.Actions.List(), ","))
 		}
 		st := labelStates(el.States)
 		if el.States.Offscreen {
