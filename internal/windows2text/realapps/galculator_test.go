@@ -10,9 +10,7 @@ import (
 // TestGalculatorToggleKeys: galculator's keys are toggle buttons used as
 // push buttons. invoke must press them: 12 × 34 = 408, read from observe.
 func TestGalculatorToggleKeys(t *testing.T) {
-	app := start(t, nil, "galculator")
-	c := serve(t)
-	obs := map[string]any{"scope": "process", "pid": app.PID}
+	_, c, obs := serveApp(t, nil, "galculator")
 	_, targets, _ := c.observe(obs)
 	for _, key := range []string{"1", "2", "*", "3", "4", "="} {
 		tg := find(t, targets, `Button "`+key+`"`)

@@ -17,9 +17,8 @@ import (
 // laid out at zero size, stay out.
 func TestGTK4Visible(t *testing.T) {
 	// GL under Xvfb makes GTK 4 take seconds to start; cairo draws the same.
-	app := start(t, []string{"GSK_RENDERER=cairo"}, "gtk4-widget-factory")
-	c := serve(t)
-	obs := map[string]any{"scope": "process", "pid": app.PID, "maxTargets": 500}
+	app, c, obs := serveApp(t, []string{"GSK_RENDERER=cairo"}, "gtk4-widget-factory")
+	obs["maxTargets"] = 500
 	if _, _, ok := c.awaitTarget(obs, `CheckBox "checkbutton"`, 5*time.Second); !ok {
 		_, _, visible := c.observe(obs)
 		t.Fatalf("no GTK 4 check box in observe:\n%s", strings.Join(visible, "\n"))
@@ -69,9 +68,8 @@ func TestGTK4Visible(t *testing.T) {
 // element all the same (an unchecked check box becomes checked).
 func TestGTK4ClickUnderWindowManager(t *testing.T) {
 	withWindowManager(t)
-	app := start(t, []string{"GSK_RENDERER=cairo"}, "gtk4-widget-factory")
-	c := serve(t)
-	obs := map[string]any{"scope": "process", "pid": app.PID, "maxTargets": 500}
+	_, c, obs := serveApp(t, []string{"GSK_RENDERER=cairo"}, "gtk4-widget-factory")
+	obs["maxTargets"] = 500
 	_, targets, ok := c.awaitTarget(obs, `CheckBox "checkbutton"`, 5*time.Second)
 	if !ok {
 		t.Fatalf("no GTK 4 check box in observe")
@@ -107,9 +105,8 @@ func TestGTK4ClickUnderWindowManager(t *testing.T) {
 // Typing into an entry that does not have the focus, focusing another,
 // and setting a third's text must each happen and be read back.
 func TestGTK4TypeAndSetValue(t *testing.T) {
-	app := start(t, []string{"GSK_RENDERER=cairo"}, "gtk4-widget-factory")
-	c := serve(t)
-	obs := map[string]any{"scope": "process", "pid": app.PID, "maxTargets": 500}
+	_, c, obs := serveApp(t, []string{"GSK_RENDERER=cairo"}, "gtk4-widget-factory")
+	obs["maxTargets"] = 500
 	_, targets, ok := c.awaitTarget(obs, `Edit "GtkEntry" value="entry"`, 5*time.Second)
 	if !ok {
 		t.Fatalf("no GTK 4 entry in observe")

@@ -165,6 +165,18 @@ func start(t testing.TB, env []string, prog string, args ...string) *desktoptest
 	return app
 }
 
+// serveApp starts prog on the desktop (see start) and a windows2text serve
+// to drive it, and returns the application, the client and observe's
+// parameters for the application's process.
+func serveApp(t testing.TB, env []string, prog string, args ...string) (*desktoptest.App, *client, map[string]any) {
+	t.Helper()
+	app := start(t, env, prog, args...)
+	return app, serve(t), inProcess(app.PID)
+}
+
+// inProcess are the parameters of observe or snapshot for process pid.
+func inProcess(pid int) map[string]any { return map[string]any{"scope": "process", "pid": pid} }
+
 // eventually retries f until it returns true or timeout passes.
 func eventually(timeout time.Duration, f func() bool) bool {
 	for deadline := time.Now().Add(timeout); ; time.Sleep(50 * time.Millisecond) {

@@ -15,9 +15,7 @@ import (
 // page) and verified; File > Save As through the menu and the file
 // chooser; the file's bytes are the text.
 func TestMousepadTypeAndSaveAs(t *testing.T) {
-	app := start(t, nil, "mousepad")
-	c := serve(t)
-	obs := map[string]any{"scope": "process", "pid": app.PID}
+	_, c, obs := serveApp(t, nil, "mousepad")
 	_, targets, _ := c.observe(obs)
 	editor := find(t, targets, "Edit ")
 	text := "First line: Grüße ✓\nSecond\tline — done"
@@ -103,9 +101,8 @@ func TestMousepadTypeTextReshaped(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(settings, "keyfile"), []byte(keyfile), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	app := start(t, []string{"GSETTINGS_BACKEND=keyfile", "XDG_CONFIG_HOME=" + config}, "mousepad")
-	c := serve(t)
-	_, targets, _ := c.observe(map[string]any{"scope": "process", "pid": app.PID})
+	_, c, obs := serveApp(t, []string{"GSETTINGS_BACKEND=keyfile", "XDG_CONFIG_HOME=" + config}, "mousepad")
+	_, targets, _ := c.observe(obs)
 	editor := find(t, targets, "Edit ")
 	res := c.ok("type_text", map[string]any{"ref": editor.Ref, "text": "if x:\n\tone\ntwo"})
 	v, _ := res["value"].(string)
@@ -122,9 +119,7 @@ func TestMousepadTypeTextReshaped(t *testing.T) {
 // sent to its editor reaches it and closes the menu instead of being
 // refused as input another client would take.
 func TestMousepadEscapeClosesItsOwnMenu(t *testing.T) {
-	app := start(t, nil, "mousepad")
-	c := serve(t)
-	obs := map[string]any{"scope": "process", "pid": app.PID}
+	_, c, obs := serveApp(t, nil, "mousepad")
 	_, targets, _ := c.observe(obs)
 	c.ok("invoke", map[string]any{"ref": find(t, targets, `Menu "File"`).Ref})
 	if _, _, ok := c.awaitTarget(obs, `MenuItem "Save As..."`, 5*time.Second); !ok {

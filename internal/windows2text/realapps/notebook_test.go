@@ -14,9 +14,7 @@ import (
 // (SHOWING, inside the dialog) and must be targets, not clipped to the
 // label as offscreen; the other pages' controls stay out.
 func TestNotebookPageShown(t *testing.T) {
-	app := start(t, nil, "mousepad")
-	c := serve(t)
-	obs := map[string]any{"scope": "process", "pid": app.PID}
+	_, c, obs := serveApp(t, nil, "mousepad")
 	_, targets, _ := c.observe(obs)
 	c.ok("invoke", map[string]any{"ref": find(t, targets, `Menu "Edit"`).Ref})
 	prefs, targets, ok := c.awaitTarget(obs, `MenuItem "Preferences`, 5*time.Second)

@@ -62,7 +62,7 @@ func TestQtAppSurvivesEveryScopeAndView(t *testing.T) {
 	}
 
 	// An action: type into the editor, read it back.
-	_, targets, _ := c.observe(map[string]any{"scope": "process", "pid": app.PID})
+	_, targets, _ := c.observe(inProcess(app.PID))
 	var editor target
 	for _, tg := range targets {
 		if strings.HasPrefix(tg.Label, "Edit ") && strings.Contains(tg.Label, "focused") {
@@ -77,7 +77,7 @@ func TestQtAppSurvivesEveryScopeAndView(t *testing.T) {
 	if v, _ := res["value"].(string); !strings.Contains(v, text) {
 		t.Errorf("type_text answered value %q, want it to contain %q", v, text)
 	}
-	_, _, visible := c.observe(map[string]any{"scope": "process", "pid": app.PID})
+	_, _, visible := c.observe(inProcess(app.PID))
 	if !strings.Contains(strings.Join(visible, "\n"), text) {
 		t.Errorf("the typed text is not in observe:\n%s", strings.Join(visible, "\n"))
 	}
@@ -88,7 +88,7 @@ func TestQtAppSurvivesEveryScopeAndView(t *testing.T) {
 	// Qt names its actions "Press", "SetFocus": invoke presses the New
 	// button, which opens a second tab; a label with only "SetFocus" is
 	// no target for invoke.
-	_, targets, _ = c.observe(map[string]any{"scope": "process", "pid": app.PID})
+	_, targets, _ = c.observe(inProcess(app.PID))
 	tabs := 0
 	for _, tg := range targets {
 		if strings.HasPrefix(tg.Label, "TabItem ") {
@@ -100,7 +100,7 @@ func TestQtAppSurvivesEveryScopeAndView(t *testing.T) {
 	}
 	c.ok("invoke", map[string]any{"ref": find(t, targets, `Button "New"`).Ref})
 	if !eventually(3*time.Second, func() bool {
-		_, targets, _ = c.observe(map[string]any{"scope": "process", "pid": app.PID})
+		_, targets, _ = c.observe(inProcess(app.PID))
 		n := 0
 		for _, tg := range targets {
 			if strings.HasPrefix(tg.Label, "TabItem ") {

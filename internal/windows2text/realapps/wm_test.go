@@ -53,7 +53,7 @@ func TestWindowManagerForegroundFollowsDialogs(t *testing.T) {
 	if !eventually(10*time.Second, func() bool { return strings.Contains(foregroundWindow(c), "Mousepad") }) {
 		t.Fatalf("the foreground window is %q, not mousepad's", foregroundWindow(c))
 	}
-	_, targets, _ := c.observe(map[string]any{"scope": "process", "pid": app.PID})
+	_, targets, _ := c.observe(inProcess(app.PID))
 	editor := find(t, targets, "Edit ")
 	c.ok("key", map[string]any{"ref": editor.Ref, "key": "CTRL+SHIFT+S", "focus": true})
 	if !eventually(10*time.Second, func() bool { return strings.Contains(foregroundWindow(c), "Save As") }) {
@@ -105,7 +105,7 @@ func TestWindowManagerTypeIntoNewWindow(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(app.Stop)
-		_, targets, _ := c.observe(map[string]any{"scope": "process", "pid": app.PID})
+		_, targets, _ := c.observe(inProcess(app.PID))
 		entry := find(t, targets, `Edit "Name"`)
 		r := c.do("type_text", map[string]any{"ref": entry.Ref, "text": text, "clear": true})
 		if !r.OK {

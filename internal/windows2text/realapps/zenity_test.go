@@ -22,16 +22,15 @@ func TestZenityLongList(t *testing.T) {
 	for i := 1; i <= 5000; i++ {
 		args = append(args, fmt.Sprintf("row-%d", i))
 	}
-	app := start(t, nil, "sh", args...)
-	c := serve(t)
-	obs := map[string]any{"scope": "process", "pid": app.PID, "maxTargets": 8}
+	app, c, obs := serveApp(t, nil, "sh", args...)
+	obs["maxTargets"] = 8
 	_, targets, _ := c.observe(obs)
 	ok := find(t, targets, `Button "OK"`)
 	find(t, targets, `Button "Cancel"`)
 	list := find(t, targets, "DataGrid")
 	c.ok("type_text", map[string]any{"ref": list.Ref, "text": "row-4000"})
 	if !eventually(5*time.Second, func() bool {
-		_, targets, _ = c.observe(map[string]any{"scope": "process", "pid": app.PID})
+		_, targets, _ = c.observe(inProcess(app.PID))
 		for _, tg := range targets {
 			if strings.HasPrefix(tg.Label, `DataItem "row-4000"`) && strings.Contains(tg.Label, "selected") {
 				return true
