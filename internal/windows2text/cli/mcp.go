@@ -4,7 +4,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"textfirst/internal/windows2text/mcp"
-	"textfirst/internal/windows2text/uitree"
 )
 
 // mcpCommand is "mcp": the same helper as serve, spoken as a Model
@@ -19,10 +18,6 @@ start it and call its tools (windows, observe, snapshot, the actions, step,
 wait, changes, resolve). step plans by default and acts only with act:true.
 It ends when stdin ends.`,
 		Args: takesNoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return p.withBackend(cmd.Context(), func(backend uitree.Backend) error {
-				return mcp.Serve(cmd.Context(), backend, cmd.InOrStdin(), cmd.OutOrStdout(), mcp.Options{Version: p.Version})
-			})
-		},
+		RunE: p.serveStdio(mcp.Serve),
 	}
 }

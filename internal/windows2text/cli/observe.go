@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -35,23 +34,17 @@ the protocol, and observe's own --max-targets and --include-tree.`,
 			params["includeTree"] = true
 		}
 		return p.oneShot(cmd.Context(), cmd.OutOrStdout(), "observe", params, o.json,
-			func(w io.Writer, result json.RawMessage, srv *ndjson.Server) error {
+			func(w io.Writer, result any, srv *ndjson.Server) error {
 				return printObservation(w, result, srv, o)
 			})
 	}
 	return cmd
 }
 
-func printObservation(w io.Writer, result json.RawMessage, srv *ndjson.Server, o *options) error {
-	var obs struct {
-		App     string   `json:"app"`
-		Window  string   `json:"window"`
-		Visible []string `json:"visible"`
-		Context []string `json:"context"`
-		Omitted int      `json:"omittedTargets"`
-	}
-	if err := json.Unmarshal(result, &obs); err != nil {
-		return err
+func printObservation(w io.Writer, result any, srv *ndjson.Server, o *options) error {
+	obs, ok := result.(ndjson.Observed)
+	if !ok {
+		return fmt.Errorf("cli: observe answered %T", result)
 	}
 	title := obs.App
 	if obs.Window != "" {
@@ -61,8 +54,8 @@ func printObservation(w io.Writer, result json.RawMessage, srv *ndjson.Server, o
 	for i, l := range obs.Visible {
 		fmt.Fprintf(w, "%d. %s\n", i, l)
 	}
-	if obs.Omitted > 0 {
-		fmt.Fprintf(w, "… %d more targets (raise --max-targets)\n", obs.Omitted)
+	if obs.OmittedTargets > 0 {
+		fmt.Fprintf(w, "… %d more targets (raise --max-targets)\n", obs.OmittedTargets)
 	}
 	if len(obs.Context) > 0 {
 		fmt.Fprintln(w, "# context")

@@ -111,9 +111,9 @@ func noArgs(cmd *cobra.Command, args []string) error {
 
 // oneShot opens the backend, runs method with params through the protocol
 // server, and prints its result: the JSON result with --json, else text
-// (print).
+// (print, given the result as the method returned it).
 func (p Program) oneShot(ctx context.Context, stdout io.Writer, method string, params map[string]any, asJSON bool,
-	print func(w io.Writer, result json.RawMessage, srv *ndjson.Server) error) error {
+	print func(w io.Writer, result any, srv *ndjson.Server) error) error {
 	return p.withBackend(ctx, func(backend uitree.Backend) error {
 		raw, err := json.Marshal(params)
 		if err != nil {
@@ -125,16 +125,16 @@ func (p Program) oneShot(ctx context.Context, stdout io.Writer, method string, p
 			we := ndjson.ErrorOf(err)
 			return fmt.Errorf("%s: %s", we.Code, we.Message)
 		}
+		if !asJSON {
+			return print(stdout, result, srv)
+		}
 		// The result as the protocol's response carries it.
 		wire, err := json.Marshal(result)
 		if err != nil {
 			return fmt.Errorf("%s: encoding the result: %w", uitree.CodeInternalError, err)
 		}
-		if asJSON {
-			fmt.Fprintln(stdout, string(wire))
-			return nil
-		}
-		return print(stdout, wire, srv)
+		fmt.Fprintln(stdout, string(wire))
+		return nil
 	})
 }
 

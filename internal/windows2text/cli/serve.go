@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"context"
+	"io"
+
 	"github.com/spf13/cobra"
 
 	"textfirst/internal/windows2text/mcp"
@@ -18,10 +21,16 @@ until stdin ends or a shutdown request. Beside the protocol's methods, wait
 and changes work as the mcp command's tools do (ping lists them). stderr carries fatal start-up
 diagnostics only.`,
 		Args: takesNoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return p.withBackend(cmd.Context(), func(backend uitree.Backend) error {
-				return mcp.ServeNDJSON(cmd.Context(), backend, cmd.InOrStdin(), cmd.OutOrStdout(), mcp.Options{Version: p.Version})
-			})
-		},
+		RunE: p.serveStdio(mcp.ServeNDJSON),
+	}
+}
+
+// serveStdio is the run of a server command: serve, on the platform's
+// backend, speaks with the command's stdin and stdout until stdin ends.
+func (p Program) serveStdio(serve func(context.Context, uitree.Backend, io.Reader, io.Writer, mcp.Options) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, _ []string) error {
+		return p.withBackend(cmd.Context(), func(backend uitree.Backend) error {
+			return serve(cmd.Context(), backend, cmd.InOrStdin(), cmd.OutOrStdout(), mcp.Options{Version: p.Version})
+		})
 	}
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -25,7 +24,7 @@ reference. The options are the snapshot parameters of the protocol.`,
 	o := oneShotFlags(cmd, "scope", "view", "max-depth", "max-nodes", "max-text", "visible-only", "pid", "hwnd", "json")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		return p.oneShot(cmd.Context(), cmd.OutOrStdout(), "snapshot", snapshotParams(cmd.Flags()), o.json,
-			func(w io.Writer, _ json.RawMessage, srv *ndjson.Server) error {
+			func(w io.Writer, _ any, srv *ndjson.Server) error {
 				snap := srv.Latest()
 				if snap == nil {
 					return errors.New("no snapshot")

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -32,10 +31,10 @@ A window id is what snapshot --hwnd takes.`,
 	return cmd
 }
 
-func printWindows(w io.Writer, result json.RawMessage, _ *ndjson.Server) error {
-	var list uitree.WindowList
-	if err := json.Unmarshal(result, &list); err != nil {
-		return err
+func printWindows(w io.Writer, result any, _ *ndjson.Server) error {
+	list, ok := result.(uitree.WindowList)
+	if !ok {
+		return fmt.Errorf("cli: windows answered %T", result)
 	}
 	for _, win := range list.Windows {
 		active := ""

@@ -43,7 +43,7 @@ func TestPrintWindowsMarksNotResponding(t *testing.T) {
 				t.Errorf("JSON %s does not carry notResponding as the window does", raw)
 			}
 			var out bytes.Buffer
-			if err := printWindows(&out, raw, nil); err != nil {
+			if err := printWindows(&out, tt.list, nil); err != nil {
 				t.Fatal(err)
 			}
 			for _, w := range tt.want {

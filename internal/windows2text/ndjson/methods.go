@@ -237,7 +237,8 @@ type ObserveParams struct {
 	PageParams
 }
 
-type observeResult struct {
+// Observed is observe's result as the protocol answers it.
+type Observed struct {
 	SnapshotID     string                `json:"snapshotId"`
 	App            string                `json:"app"`
 	Window         string                `json:"window,omitempty"`
@@ -288,13 +289,13 @@ func (op ObserveParams) Request() (uitree.Request, int, error) {
 }
 
 // ObserveResult is the wire form of an observation of snap.
-func ObserveResult(snap *uitree.Snapshot, req uitree.Request, maxTargets int, includeTree bool) any {
+func ObserveResult(snap *uitree.Snapshot, req uitree.Request, maxTargets int, includeTree bool) Observed {
 	obs := uitree.Observe(snap, maxTargets, req.MaxText)
 	un := snap.Tree.Unresponsive
 	if un == nil {
 		un = []uitree.Unresponsive{}
 	}
-	r := observeResult{
+	r := Observed{
 		SnapshotID: obs.SnapshotID, App: obs.App, Window: obs.Window, Visible: obs.Visible,
 		Context: obs.Context, Targets: obs.Targets, OmittedTargets: obs.OmittedTargets,
 		OmittedContext: obs.OmittedContext, Truncated: snap.Tree.Truncated, Unresponsive: un,
