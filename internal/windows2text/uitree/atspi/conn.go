@@ -492,6 +492,20 @@ func (b *batch) wait() {
 	}
 }
 
+// refs waits for the batch and returns the object references answered in
+// slots, in their order, leaving out errors and the null object.
+func (b *batch) refs(slots []int) []objRef {
+	b.wait()
+	var out []objRef
+	for _, s := range slots {
+		var r objRef
+		if b.store(s, &r) == nil && r.Path != "" && r.Path != nullPath {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // store decodes the answer in slot i into out, one of the reply types
 // below.
 func (b *batch) store(i int, out any) error {

@@ -46,15 +46,7 @@ func (w *walker) visibleCells(n *node, area uitree.Area, ncols int) []objRef {
 			slots = append(slots, b.call(n.obj, ifaceTable+".GetAccessibleAt", int32(row), int32(col)))
 		}
 	}
-	b.wait()
-	var out []objRef
-	for _, s := range slots {
-		var c objRef
-		if b.store(s, &c) == nil && c.Path != "" && c.Path != "/org/a11y/atspi/null" {
-			out = append(out, c)
-		}
-	}
-	return out
+	return b.refs(slots)
 }
 
 // emptyCell reports a grid cell that says nothing and has not the focus:

@@ -198,15 +198,7 @@ func childrenAt(n *node, indexes []int32) []objRef {
 	for _, i := range indexes {
 		slots = append(slots, b.call(n.obj, ifaceAccessible+".GetChildAtIndex", i))
 	}
-	b.wait()
-	var out []objRef
-	for _, s := range slots {
-		var c objRef
-		if b.store(s, &c) == nil && c.Path != "" && c.Path != "/org/a11y/atspi/null" {
-			out = append(out, c)
-		}
-	}
-	return out
+	return b.refs(slots)
 }
 
 // edgeIndexes finds the indexes of the children of n at the top left of
