@@ -33,26 +33,14 @@ func TestItemCacheMatchesWalk(t *testing.T) {
 		// walked beside them.
 		cached, mixed bool
 	}{
-		{"gtk3", func(t *testing.T) (func() bool, int) {
-			app := start(t, nil, "gtk3-widget-factory")
-			return app.Alive, app.PID
-		}, true, true},
-		{"gtk3-header-bar", func(t *testing.T) (func() bool, int) {
-			// A window with a header bar: its cache indexes put the bar
-			// last, GetChildren lists it first.
-			app := start(t, nil, "gtk3-demo")
-			return app.Alive, app.PID
-		}, true, false},
-		{"gtk4", func(t *testing.T) (func() bool, int) {
-			// gtk4-demo's list of demos: still (the widget factory's
-			// spinners move between two snapshots).
-			app := start(t, []string{"GSK_RENDERER=cairo"}, "gtk4-demo")
-			return app.Alive, app.PID
-		}, false, false},
-		{"qt5", func(t *testing.T) (func() bool, int) {
-			app := start(t, qtEnv, "featherpad")
-			return app.Alive, app.PID
-		}, false, false},
+		{"gtk3", startedApp(nil, "gtk3-widget-factory"), true, true},
+		// A window with a header bar: its cache indexes put the bar
+		// last, GetChildren lists it first.
+		{"gtk3-header-bar", startedApp(nil, "gtk3-demo"), true, false},
+		// gtk4-demo's list of demos: still (the widget factory's
+		// spinners move between two snapshots).
+		{"gtk4", startedApp([]string{"GSK_RENDERER=cairo"}, "gtk4-demo"), false, false},
+		{"qt5", startedApp(qtEnv, "featherpad"), false, false},
 		{"chromium", func(t *testing.T) (func() bool, int) {
 			app, pid := startChromium(t, "form.html")
 			waitForText(t, serve(t), pid, "Nothing ordered")
@@ -65,7 +53,7 @@ func TestItemCacheMatchesWalk(t *testing.T) {
 		}, true, false},
 		{"libreoffice", func(t *testing.T) (func() bool, int) {
 			pid := startCalc(t)
-			if _, _, ok := serve(t).awaitTarget(map[string]any{"scope": "process", "pid": pid}, `DataItem "A1"`, 30*time.Second); !ok {
+			if _, _, ok := serve(t).awaitTarget(inProcess(pid), `DataItem "A1"`, 30*time.Second); !ok {
 				t.Fatal("the sheet's cell A1 never showed in observe")
 			}
 			return func() bool { return syscall.Kill(pid, 0) == nil }, pid
@@ -182,5 +170,14 @@ func useDesktopEnv(t *testing.T) {
 		case "DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS":
 			t.Setenv(k, v)
 		}
+	}
+}
+
+// startedApp is a start of TestItemCacheMatchesWalk that runs prog (see
+// start) and returns it at once.
+func startedApp(env []string, prog string, args ...string) func(*testing.T) (func() bool, int) {
+	return func(t *testing.T) (func() bool, int) {
+		app := start(t, env, prog, args...)
+		return app.Alive, app.PID
 	}
 }
