@@ -63,6 +63,18 @@ func newApp(b *testing.B) *core.App {
 	return core.New(core.Options{Home: b.TempDir(), Load: load.File, Parse: load.Bytes})
 }
 
+// openBigDoc is a new App with the big document open; closing it is the
+// caller's.
+func openBigDoc(b *testing.B) *core.App {
+	b.Helper()
+	app := newApp(b)
+	if err := app.Open(bigDoc(b)); err != nil {
+		app.Close()
+		b.Fatal(err)
+	}
+	return app
+}
+
 // heapSampler records the largest live heap (objects in use) it sees
 // while it runs; runtime/metrics reads it without stopping the world.
 type heapSampler struct {
@@ -173,11 +185,8 @@ func stepNearEnd(b *testing.B, id string) {
 	if !ok {
 		b.Fatalf("no action %s", id)
 	}
-	app := newApp(b)
+	app := openBigDoc(b)
 	defer app.Close()
-	if err := app.Open(bigDoc(b)); err != nil {
-		b.Fatal(err)
-	}
 	start, err := app.GoTo("95%")
 	if err != nil {
 		b.Fatal(err)
@@ -211,11 +220,8 @@ func BenchmarkNextHeadingNearEnd(b *testing.B) { stepNearEnd(b, "next_heading") 
 // BenchmarkPreviousSentenceNearEnd goes the other way, which looks back
 // for the sentence start.
 func BenchmarkPreviousSentenceNearEnd(b *testing.B) {
-	app := newApp(b)
+	app := openBigDoc(b)
 	defer app.Close()
-	if err := app.Open(bigDoc(b)); err != nil {
-		b.Fatal(err)
-	}
 	time.Sleep(500 * time.Millisecond)
 	if _, err := app.GoTo("end"); err != nil {
 		b.Fatal(err)
@@ -237,11 +243,8 @@ func BenchmarkPreviousSentenceNearEnd(b *testing.B) {
 // BenchmarkSearchCommonWord searches "the" across the whole document (the
 // search method: every match, and the move to the first).
 func BenchmarkSearchCommonWord(b *testing.B) {
-	app := newApp(b)
+	app := openBigDoc(b)
 	defer app.Close()
-	if err := app.Open(bigDoc(b)); err != nil {
-		b.Fatal(err)
-	}
 	time.Sleep(500 * time.Millisecond)
 	var n int
 	b.ReportAllocs()

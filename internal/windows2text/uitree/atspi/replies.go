@@ -59,15 +59,12 @@ func decodeReply(sig string, body []byte, out any) error {
 		o.X, o.Y, o.W, o.H = int32(r.u32()), int32(r.u32()), int32(r.u32()), int32(r.u32())
 	case *objRef:
 		want = "(so)"
-		r.align(8)
-		o.Bus, o.Path = r.str(), dbus.ObjectPath(r.str())
+		*o = r.objRef()
 	case *[]objRef:
 		want = "a(so)"
 		end := r.arrayEnd(8)
 		for r.pos < end && r.err == nil {
-			r.align(8)
-			bus := r.str()
-			*o = append(*o, objRef{Bus: bus, Path: dbus.ObjectPath(r.str())})
+			*o = append(*o, r.objRef())
 		}
 	case *[]relation:
 		want = "a(ua(so))"
@@ -77,9 +74,7 @@ func decodeReply(sig string, body []byte, out any) error {
 			rel := relation{Type: r.u32()}
 			tend := r.arrayEnd(8)
 			for r.pos < tend && r.err == nil {
-				r.align(8)
-				bus := r.str()
-				rel.Targets = append(rel.Targets, objRef{Bus: bus, Path: dbus.ObjectPath(r.str())})
+				rel.Targets = append(rel.Targets, r.objRef())
 			}
 			*o = append(*o, rel)
 		}
@@ -111,9 +106,7 @@ func decodeReply(sig string, body []byte, out any) error {
 		case "d":
 			o.v = math.Float64frombits(r.u64())
 		case "(so)":
-			r.align(8)
-			bus := r.str()
-			o.v = objRef{Bus: bus, Path: dbus.ObjectPath(r.str())}
+			o.v = r.objRef()
 		default:
 			r.skip(vsig)
 		}
