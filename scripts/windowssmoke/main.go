@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -129,6 +130,28 @@ func (p *peer) request(req map[string]any, timeout time.Duration, note func(map[
 	}
 }
 
+// caller returns call, which sends method with params (nil for none) as
+// the next numbered request, with fields added, and returns the answer;
+// a request that fails is a failed check (named by prefix and the method)
+// and answers an empty map. note sees the notifications in between.
+func (p *peer) caller(fields map[string]any, prefix string, note func(map[string]any)) func(method string, params map[string]any) map[string]any {
+	id := 0
+	return func(method string, params map[string]any) map[string]any {
+		id++
+		req := map[string]any{"id": id, "method": method}
+		maps.Copy(req, fields)
+		if params != nil {
+			req["params"] = params
+		}
+		m, err := p.request(req, 60*time.Second, note)
+		if err != nil {
+			check(false, "%s%s: %v", prefix, method, err)
+			return map[string]any{}
+		}
+		return m
+	}
+}
+
 func (p *peer) stop() {
 	p.in.Close()
 	done := make(chan struct{})
@@ -192,20 +215,7 @@ func windows2text() error {
 		p.stop()
 		exec.Command("chroot", *chroot, "sh", "-c", wineEnv()+"wineserver -k").Run()
 	}()
-	id := 0
-	call := func(method string, params map[string]any) map[string]any {
-		id++
-		req := map[string]any{"id": id, "method": method}
-		if params != nil {
-			req["params"] = params
-		}
-		m, err := p.request(req, 60*time.Second, nil)
-		if err != nil {
-			check(false, "%s: %v", method, err)
-			return map[string]any{}
-		}
-		return m
-	}
+	call := p.caller(nil, "", nil)
 	m := call("ping", nil)
 	check(m["ok"] == true && field(m, "result", "protocolVersion") == 1.0, "ping answers protocolVersion 1: %v", field(m, "result", "protocolVersion"))
 
@@ -345,20 +355,7 @@ func tw() error {
 			notes = append(notes, fmt.Sprint(field(m, "params", "text")))
 		}
 	}
-	id := 0
-	call := func(method string, params map[string]any) map[string]any {
-		id++
-		req := map[string]any{"jsonrpc": "2.0", "id": id, "method": method}
-		if params != nil {
-			req["params"] = params
-		}
-		m, err := p.request(req, 60*time.Second, note)
-		if err != nil {
-			check(false, "tw %s: %v", method, err)
-			return map[string]any{}
-		}
-		return m
-	}
+	call := p.caller(map[string]any{"jsonrpc": "2.0"}, "tw ", note)
 	m := call("initialize", nil)
 	check(field(m, "result", "server") == "textweaver", "tw initialize: server %v", field(m, "result", "server"))
 	// A Windows path with a drive letter and backslashes (Wine's Z: is /).

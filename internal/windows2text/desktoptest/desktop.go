@@ -108,54 +108,29 @@ func Start(setEnv bool) (d *Desktop, err error) {
 	}
 
 	// Xvfb picks a free display and writes its number to fd 3.
-	r, w, err := os.Pipe()
+	d.xvfb = exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1600x1200x24", "-nolisten", "tcp", "-noreset")
+	d.xvfb.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	num, err := startReporting(d.xvfb, "its display")
 	if err != nil {
 		return nil, err
 	}
-	d.xvfb = exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1600x1200x24", "-nolisten", "tcp", "-noreset")
-	d.xvfb.ExtraFiles = []*os.File{w}
-	d.xvfb.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := d.xvfb.Start(); err != nil {
-		r.Close()
-		w.Close()
-		return nil, fmt.Errorf("desktoptest: starting Xvfb: %w", err)
-	}
-	w.Close()
-	num, err := readLineTimeout(r, 15*time.Second)
-	r.Close()
-	if err != nil {
-		return nil, fmt.Errorf("desktoptest: Xvfb did not report its display: %w", err)
-	}
-	d.Display = ":" + strings.TrimSpace(num)
+	d.Display = ":" + num
 
 	base := cleanEnv(os.Environ())
 	base = append(base, "DISPLAY="+d.Display, "XDG_RUNTIME_DIR="+run, "GDK_BACKEND=x11",
 		"GSETTINGS_BACKEND=memory", "LANG=C.UTF-8", "LC_ALL=C.UTF-8")
 
 	// The session bus prints its address to fd 3.
-	r, w, err = os.Pipe()
-	if err != nil {
-		return nil, err
-	}
 	d.dbus = exec.Command("dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=3")
 	d.dbus.Env = base
-	d.dbus.ExtraFiles = []*os.File{w}
 	// Its own process group: the services it activates (the
 	// accessibility bus launcher, its bus, the registry) join it, and
 	// Close ends the group.
 	d.dbus.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := d.dbus.Start(); err != nil {
-		r.Close()
-		w.Close()
-		return nil, fmt.Errorf("desktoptest: starting dbus-daemon: %w", err)
-	}
-	w.Close()
-	sessionAddr, err := readLineTimeout(r, 15*time.Second)
-	r.Close()
+	sessionAddr, err := startReporting(d.dbus, "its address")
 	if err != nil {
-		return nil, fmt.Errorf("desktoptest: dbus-daemon did not report its address: %w", err)
+		return nil, err
 	}
-	sessionAddr = strings.TrimSpace(sessionAddr)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -237,6 +212,28 @@ func a11yAddress(ctx context.Context, sessionAddr string) (string, error) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// startReporting starts cmd, a daemon that writes what it reports (its
+// display, its address) as one line to its fd 3, and returns that line
+// without its white space; it waits 15 seconds at most.
+func startReporting(cmd *exec.Cmd, what string) (string, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return "", fmt.Errorf("desktoptest: %w", err)
+	}
+	defer r.Close()
+	cmd.ExtraFiles = []*os.File{w}
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		return "", fmt.Errorf("desktoptest: starting %s: %w", cmd.Args[0], err)
+	}
+	line, err := readLineTimeout(r, 15*time.Second)
+	if err != nil {
+		return "", fmt.Errorf("desktoptest: %s did not report %s: %w", cmd.Args[0], what, err)
+	}
+	return strings.TrimSpace(line), nil
 }
 
 func readLineTimeout(r io.Reader, timeout time.Duration) (string, error) {
