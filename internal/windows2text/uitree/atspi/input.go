@@ -504,12 +504,11 @@ func (x *xInput) grabFree(pointer, keyboard bool) error {
 		if err != nil {
 			return err
 		}
-		if r.Status == xproto.GrabStatusSuccess {
-			if err := xproto.UngrabPointerChecked(x.conn, xproto.TimeCurrentTime).Check(); err != nil {
-				return err
-			}
-		} else {
-			return uitree.Errorf(uitree.CodeInputFailed, "another client holds the mouse (grab status %d), so the click would not reach the target; nothing was clicked", r.Status)
+		if r.Status != xproto.GrabStatusSuccess {
+			return grabHeld("the mouse", r.Status, "the click would not reach the target; nothing was clicked")
+		}
+		if err := xproto.UngrabPointerChecked(x.conn, xproto.TimeCurrentTime).Check(); err != nil {
+			return err
 		}
 	}
 	if keyboard {
@@ -517,13 +516,18 @@ func (x *xInput) grabFree(pointer, keyboard bool) error {
 		if err != nil {
 			return err
 		}
-		if r.Status == xproto.GrabStatusSuccess {
-			if err := xproto.UngrabKeyboardChecked(x.conn, xproto.TimeCurrentTime).Check(); err != nil {
-				return err
-			}
-		} else {
-			return uitree.Errorf(uitree.CodeInputFailed, "another client holds the keyboard (grab status %d), so keys would not reach the target; nothing was typed", r.Status)
+		if r.Status != xproto.GrabStatusSuccess {
+			return grabHeld("the keyboard", r.Status, "keys would not reach the target; nothing was typed")
+		}
+		if err := xproto.UngrabKeyboardChecked(x.conn, xproto.TimeCurrentTime).Check(); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// grabHeld is input_failed: another client holds device (the grab that
+// tested it got status), so consequence.
+func grabHeld(device string, status byte, consequence string) error {
+	return uitree.Errorf(uitree.CodeInputFailed, "another client holds %s (grab status %d), so %s", device, status, consequence)
 }
