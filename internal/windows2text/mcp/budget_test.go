@@ -234,10 +234,7 @@ func TestBudgetPages(t *testing.T) {
 			}
 			// A new observation replaces the snapshot: the old cursor fails.
 			c.ok("observe", map[string]any{"scope": "process", "pid": app.PID, "maxTargets": 1})
-			_, m, isErr := c.call("observe", map[string]any{"cursor": pages[0].cursor, "format": format, "maxBytes": budget})
-			if e, _ := m["error"].(map[string]any); !isErr || e["code"] != "invalid_params" {
-				t.Errorf("stale cursor: %v %v", isErr, m)
-			}
+			c.fails("invalid_params", "observe", map[string]any{"cursor": pages[0].cursor, "format": format, "maxBytes": budget})
 		})
 	}
 }

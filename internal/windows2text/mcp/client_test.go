@@ -45,6 +45,17 @@ func (c *client) call(name string, args any) (string, map[string]any, bool) {
 }
 
 // ok calls a tool that must succeed.
+// fails calls tool name with args, which must fail with the protocol's
+// error code, and returns the tool's text and structure.
+func (c *client) fails(code, name string, args any) (string, map[string]any) {
+	c.t.Helper()
+	text, m, isErr := c.call(name, args)
+	if e, _ := m["error"].(map[string]any); !isErr || e["code"] != code {
+		c.t.Errorf("%s(%v): %v %s %v, want the error %s", name, args, isErr, text, m, code)
+	}
+	return text, m
+}
+
 func (c *client) ok(name string, args any) (string, map[string]any) {
 	c.t.Helper()
 	text, m, isErr := c.call(name, args)

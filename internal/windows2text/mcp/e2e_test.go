@@ -68,15 +68,10 @@ func TestObserveActRead(t *testing.T) {
 		t.Errorf("the new observation does not show Bold checked:\n%s", text)
 	}
 	// The old ref expired: the protocol's unknown_ref, as a tool error.
-	out, res, isErr := c.call("toggle", map[string]any{"ref": bold})
-	e, _ := res["error"].(map[string]any)
-	if !isErr || e["code"] != "unknown_ref" || !strings.HasPrefix(out, "unknown_ref: ") {
-		t.Errorf("expired ref: %v %s %v", isErr, out, res)
+	if out, _ := c.fails("unknown_ref", "toggle", map[string]any{"ref": bold}); !strings.HasPrefix(out, "unknown_ref: ") {
+		t.Errorf("expired ref: the tool's text %q does not start with its code", out)
 	}
-	_, res, isErr = c.call("set_range", map[string]any{"ref": "nonsense", "value": 3})
-	if e, _ := res["error"].(map[string]any); !isErr || e["code"] != "invalid_params" {
-		t.Errorf("bad ref: %v %v", isErr, res)
-	}
+	c.fails("invalid_params", "set_range", map[string]any{"ref": "nonsense", "value": 3})
 }
 
 // TestStepPlansWithoutActing: step without act:true plans and does not act
@@ -145,12 +140,7 @@ func TestStableIDs(t *testing.T) {
 	}
 	mainApp.Command("rename Keep")
 	ids()
-	_, m, isErr := c.call("resolve", map[string]any{"id": save[1]})
-	if e, _ := m["error"].(map[string]any); !isErr || e["code"] != "unknown_ref" {
-		t.Errorf("the renamed button's id: %v", m)
-	}
-	_, m, isErr = c.call("resolve", map[string]any{"id": "e12"})
-	if e, _ := m["error"].(map[string]any); !isErr || e["code"] != "invalid_params" {
-		t.Errorf("a bad id: %v", m)
-	}
+	// The renamed button's id, and an id of no element.
+	c.fails("unknown_ref", "resolve", map[string]any{"id": save[1]})
+	c.fails("invalid_params", "resolve", map[string]any{"id": "e12"})
 }

@@ -94,10 +94,7 @@ func TestWaitTimeout(t *testing.T) {
 		t.Errorf("the idle application is not quiet: %s", text)
 	}
 	for _, args := range []map[string]any{{"for": "soon"}, {"for": "appear"}, {"for": "change"}, {"for": "quiet", "timeoutMs": -1}} {
-		_, m, isErr := c.call("wait", args)
-		if e, _ := m["error"].(map[string]any); !isErr || e["code"] != "invalid_params" {
-			t.Errorf("wait %v: %v", args, m)
-		}
+		c.fails("invalid_params", "wait", args)
 	}
 }
 
