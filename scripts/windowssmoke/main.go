@@ -152,6 +152,12 @@ func (p *peer) caller(fields map[string]any, prefix string, note func(map[string
 	}
 }
 
+// end stops p and the wineserver its program ran under.
+func (p *peer) end() {
+	p.stop()
+	exec.Command("chroot", *chroot, "sh", "-c", wineEnv()+"wineserver -k").Run()
+}
+
 func (p *peer) stop() {
 	p.in.Close()
 	done := make(chan struct{})
@@ -211,10 +217,7 @@ func windows2text() error {
 	if err != nil {
 		return err
 	}
-	defer func() {
-		p.stop()
-		exec.Command("chroot", *chroot, "sh", "-c", wineEnv()+"wineserver -k").Run()
-	}()
+	defer p.end()
 	call := p.caller(nil, "", nil)
 	m := call("ping", nil)
 	check(m["ok"] == true && field(m, "result", "protocolVersion") == 1.0, "ping answers protocolVersion 1: %v", field(m, "result", "protocolVersion"))
@@ -345,10 +348,7 @@ func tw() error {
 	if err != nil {
 		return err
 	}
-	defer func() {
-		p.stop()
-		exec.Command("chroot", *chroot, "sh", "-c", wineEnv()+"wineserver -k").Run()
-	}()
+	defer p.end()
 	var notes []string
 	note := func(m map[string]any) {
 		if m["method"] == "announcement" {

@@ -343,18 +343,10 @@ func TestServeObserveAndReferences(t *testing.T) {
 
 	// shutdown answers and ends the process cleanly.
 	h.ok("shutdown", nil)
-	select {
-	case err := <-h.done:
-		if err != nil {
-			t.Errorf("after shutdown: %v", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the helper did not exit after shutdown")
-	}
+	h.exited("after shutdown")
 	if h.stderr.Len() != 0 {
 		t.Errorf("stderr is for fatal start-up diagnostics only, got %q", h.stderr.String())
 	}
-	h.done <- nil // for the cleanup
 }
 
 func indexOf(list []any, prefix string) int {
@@ -370,15 +362,22 @@ func TestServeEndsWhenStdinCloses(t *testing.T) {
 	h := startHelper(t)
 	h.ok("ping", nil)
 	h.in.Close()
+	h.exited("when stdin closed")
+}
+
+// exited waits five seconds at most for the helper to end cleanly, as it
+// should at the moment when names.
+func (h *helper) exited(when string) {
+	h.t.Helper()
 	select {
 	case err := <-h.done:
 		if err != nil {
-			t.Errorf("exit after stdin closed: %v", err)
+			h.t.Errorf("the helper's exit %s: %v", when, err)
 		}
 	case <-time.After(5 * time.Second):
-		t.Fatal("the helper did not exit when stdin closed")
+		h.t.Fatalf("the helper did not exit %s", when)
 	}
-	h.done <- nil
+	h.done <- nil // for the cleanup
 }
 
 func TestCLI(t *testing.T) {
