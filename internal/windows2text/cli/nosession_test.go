@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"textfirst/internal/testkit"
+	"textfirst/internal/windows2text/desktoptest"
 )
 
 // TestNoDesktopSessionLeavesNoDaemons runs the real windows2text with no
@@ -147,36 +148,17 @@ func randomHex(t *testing.T) string {
 // no session bus.
 func bareDisplay(t *testing.T) string {
 	t.Helper()
-	r, w, err := os.Pipe()
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "640x480x24", "-nolisten", "tcp")
+	x.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	t.Cleanup(func() {
+		if x.Process != nil {
+			x.Process.Kill()
+			x.Wait()
+		}
+	})
+	num, err := desktoptest.StartReporting(x, "its display")
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "640x480x24", "-nolisten", "tcp")
-	x.ExtraFiles = []*os.File{w}
-	x.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := x.Start(); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	t.Cleanup(func() {
-		x.Process.Kill()
-		x.Wait()
-	})
-	line := make(chan string, 1)
-	go func() {
-		var buf [32]byte
-		n, _ := r.Read(buf[:])
-		r.Close()
-		line <- strings.TrimSpace(string(buf[:n]))
-	}()
-	select {
-	case num := <-line:
-		if num == "" {
-			t.Fatal("Xvfb did not report its display")
-		}
-		return ":" + num
-	case <-time.After(15 * time.Second):
-		t.Fatal("Xvfb did not report its display in 15 s")
-	}
-	return ""
+	return ":" + num
 }

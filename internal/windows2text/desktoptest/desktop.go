@@ -110,7 +110,7 @@ func Start(setEnv bool) (d *Desktop, err error) {
 	// Xvfb picks a free display and writes its number to fd 3.
 	d.xvfb = exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1600x1200x24", "-nolisten", "tcp", "-noreset")
 	d.xvfb.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	num, err := startReporting(d.xvfb, "its display")
+	num, err := StartReporting(d.xvfb, "its display")
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +127,7 @@ func Start(setEnv bool) (d *Desktop, err error) {
 	// accessibility bus launcher, its bus, the registry) join it, and
 	// Close ends the group.
 	d.dbus.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	sessionAddr, err := startReporting(d.dbus, "its address")
+	sessionAddr, err := StartReporting(d.dbus, "its address")
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +217,7 @@ func a11yAddress(ctx context.Context, sessionAddr string) (string, error) {
 // startReporting starts cmd, a daemon that writes what it reports (its
 // display, its address) as one line to its fd 3, and returns that line
 // without its white space; it waits 15 seconds at most.
-func startReporting(cmd *exec.Cmd, what string) (string, error) {
+func StartReporting(cmd *exec.Cmd, what string) (string, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		return "", fmt.Errorf("desktoptest: %w", err)
