@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -40,22 +41,13 @@ func oneShotFlags(cmd *cobra.Command, shown ...string) *options {
 	f.BoolVar(&o.includeTree, "include-tree", false, "observe: also print the tree")
 	f.BoolVar(&o.json, "json", false, "print the protocol's JSON result instead of text")
 	f.VisitAll(func(fl *pflag.Flag) {
-		if !contains(shown, fl.Name) {
+		if !slices.Contains(shown, fl.Name) {
 			fl.Hidden = true
 		}
 	})
 	cmd.RegisterFlagCompletionFunc("scope", fixedValues("foreground", "desktop", "cursor", "process", "hwnd"))
 	cmd.RegisterFlagCompletionFunc("view", fixedValues("control", "raw", "content"))
 	return o
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 func fixedValues(values ...string) cobra.CompletionFunc {
