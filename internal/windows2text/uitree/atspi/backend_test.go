@@ -93,16 +93,7 @@ func TestWindowsListsBothApplications(t *testing.T) {
 }
 
 func TestScopes(t *testing.T) {
-	list, err := backend.Windows(context.Background(), 100)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var otherID string
-	for _, w := range list.Windows {
-		if w.Title == "w2t other" {
-			otherID = w.ID
-		}
-	}
+	otherID := windowID(t, func(w uitree.Window) bool { return w.Title == "w2t other" })
 	tests := []struct {
 		name     string
 		edit     func(*uitree.Request)

@@ -42,6 +42,23 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// windowID is the id of the last listed window that match accepts ("" for
+// none).
+func windowID(t *testing.T, match func(uitree.Window) bool) string {
+	t.Helper()
+	list, err := backend.Windows(context.Background(), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := ""
+	for _, w := range list.Windows {
+		if match(w) {
+			id = w.ID
+		}
+	}
+	return id
+}
+
 // snap takes a snapshot with the defaults changed by edit.
 func snap(t *testing.T, edit func(*uitree.Request)) (*uitree.Snapshot, uitree.Request) {
 	t.Helper()

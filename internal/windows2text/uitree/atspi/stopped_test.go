@@ -72,18 +72,9 @@ func namesPID(un []uitree.Unresponsive, pid int) bool {
 // Before the fix a snapshot cut short this way said truncated:false, so a
 // client took a half tree for the whole.
 func TestSnapshotCutByStoppedApplication(t *testing.T) {
-	list, err := backend.Windows(context.Background(), 100)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mainID string
-	for _, w := range list.Windows {
-		if w.PID == mainApp.PID {
-			mainID = w.ID
-		}
-	}
+	mainID := windowID(t, func(w uitree.Window) bool { return w.PID == mainApp.PID })
 	if mainID == "" {
-		t.Fatalf("no window of the main application in %+v", list.Windows)
+		t.Fatalf("no window of the main application (pid %d) is listed", mainApp.PID)
 	}
 	full, _ := snap(t, func(r *uitree.Request) { r.Scope = uitree.ScopeHwnd; r.WindowID = mainID })
 	if full.Tree.Truncated {
