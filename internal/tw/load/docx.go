@@ -595,12 +595,7 @@ func (x *docx) table(t *xnode) {
 			continue
 		}
 		header := row == 1 && headerFirst || onOff(tr.child("trPr").child("tblHeader")) > 0
-		b.tableRow(header, len(cells), func(i int) {
-			x.inCell++
-			x.blocks(cells[i])
-			x.formats.close(x.b)
-			x.inCell--
-		})
+		b.cellRow(header, cells, &x.inCell, &x.formats, x.blocks)
 	}
 	b.closeMarker(tid)
 	b.paragraphBreak()
