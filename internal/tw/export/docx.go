@@ -169,13 +169,13 @@ func (w *docxWriter) block(n *node, c docxCtx) {
 		if c.inCell {
 			pStyle = ""
 		}
-		w.para(pStyle, "", func() { w.bookmarks(m.Start); w.runs(trimRun(pieces(w.d, n)), style{}) })
+		w.para(pStyle, "", func() { w.blockText(n) })
 	case doc.Paragraph, doc.TableRow, doc.TableCell:
-		w.para(c.pStyle, "", func() { w.bookmarks(m.Start); w.runs(trimRun(pieces(w.d, n)), style{}) })
+		w.para(c.pStyle, "", func() { w.blockText(n) })
 	case doc.List:
 		w.list(n, c)
 	case doc.ListItem: // an item outside a list
-		w.list(&node{m: doc.Marker{Kind: doc.List}, children: []*node{n}}, c)
+		w.list(loneItem(n), c)
 	case doc.Quote:
 		c.pStyle = "BlockText"
 		w.flow(n, c)
@@ -183,10 +183,7 @@ func (w *docxWriter) block(n *node, c docxCtx) {
 		w.para("SourceCode", "", func() { w.text(w.d.Slice(m.Start, m.End), style{}, true) })
 	case doc.Table:
 		if c.inCell {
-			// A table in a cell: its cells as paragraphs of the cell.
-			for _, row := range n.children {
-				w.flow(row, c)
-			}
+			cellTable(n, c, w.flow)
 			return
 		}
 		w.table(n)
@@ -199,6 +196,13 @@ func (w *docxWriter) block(n *node, c docxCtx) {
 	default:
 		w.flow(n, c)
 	}
+}
+
+// blockText writes the text of block n as runs, after the bookmarks that
+// lead to its start.
+func (w *docxWriter) blockText(n *node) {
+	w.bookmarks(n.m.Start)
+	w.runs(trimRun(pieces(w.d, n)), style{})
 }
 
 // bookmarks writes the bookmarks of internal links leading to pos.

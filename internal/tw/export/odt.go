@@ -131,15 +131,14 @@ func (w *odtWriter) block(n *node, c odtCtx) {
 		}
 		l := min(max(m.Level, 1), 10)
 		fmt.Fprintf(&w.b, `<text:h text:style-name="Heading_20_%d" text:outline-level="%d">`, l, l)
-		w.bookmarks(m.Start)
-		w.runs(trimRun(pieces(w.d, n)), style{})
+		w.blockText(n)
 		w.b.WriteString("</text:h>")
 	case doc.Paragraph, doc.TableRow, doc.TableCell:
-		w.para(c.plain(), func() { w.bookmarks(m.Start); w.runs(trimRun(pieces(w.d, n)), style{}) })
+		w.para(c.plain(), func() { w.blockText(n) })
 	case doc.List:
 		w.list(n, c, 1)
 	case doc.ListItem:
-		w.list(&node{m: doc.Marker{Kind: doc.List}, children: []*node{n}}, c, 1)
+		w.list(loneItem(n), c, 1)
 	case doc.Quote:
 		c.pStyle = "Quotations"
 		w.flow(n, c)
@@ -147,9 +146,7 @@ func (w *odtWriter) block(n *node, c odtCtx) {
 		w.para("Preformatted_20_Text", func() { w.text(w.d.Slice(m.Start, m.End), true) })
 	case doc.Table:
 		if c.inCell {
-			for _, row := range n.children {
-				w.flow(row, c)
-			}
+			cellTable(n, c, w.flow)
 			return
 		}
 		w.table(n)
@@ -162,6 +159,13 @@ func (w *odtWriter) block(n *node, c odtCtx) {
 	default:
 		w.flow(n, c)
 	}
+}
+
+// blockText writes the text of block n as runs, after the bookmarks that
+// lead to its start.
+func (w *odtWriter) blockText(n *node) {
+	w.bookmarks(n.m.Start)
+	w.runs(trimRun(pieces(w.d, n)), style{})
 }
 
 // bookmarks writes the bookmarks of internal links leading to pos.
