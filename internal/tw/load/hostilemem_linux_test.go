@@ -7,11 +7,12 @@ import (
 	"compress/zlib"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // hostileChildEnv names the file a child test process loads before it
@@ -61,20 +62,7 @@ func contentsPDF(t testing.TB, size int) []byte {
 		fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", z.Len(), z.Bytes()),
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
 	}
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.4\n")
-	offs := make([]int, len(objs))
-	for i, o := range objs {
-		offs[i] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	x := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, o := range offs {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, x)
-	return b.Bytes()
+	return testkit.PDF(objs, "/Root 1 0 R")
 }
 
 // TestHostileFilesPeakMemory: each hostile file of issue 29 that builds a
@@ -102,12 +90,7 @@ func TestHostileFilesPeakMemory(t *testing.T) {
 			if err := os.WriteFile(path, tc.data(t), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command(os.Args[0], "-test.run=^TestHostileLoadChild$", "-test.count=1")
-			cmd.Env = append(os.Environ(), hostileChildEnv+"="+path)
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				t.Fatalf("child: %v\n%s", err, out)
-			}
+			out, _ := testkit.RunChildTest(t, "TestHostileLoadChild", hostileChildEnv, path)
 			_, answer, _ := strings.Cut(string(out), "answer: ")
 			answer, _, _ = strings.Cut(answer, "\n")
 			_, kb, _ := strings.Cut(string(out), "peak kB: ")

@@ -5,13 +5,14 @@ package load
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // peakChildEnv names the file a child test process loads before it exits.
@@ -48,21 +49,16 @@ func TestPeakLoadChild(t *testing.T) {
 // heap while loading and its peak resident size, in bytes.
 func peakLoad(t *testing.T, path string) (heap, rss int64) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestPeakLoadChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), peakChildEnv+"="+path)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("child: %v\n%s", err, out)
-	}
+	out, state := testkit.RunChildTest(t, "TestPeakLoadChild", peakChildEnv, path)
 	_, rest, ok := strings.Cut(string(out), "heap-growth ")
 	if !ok {
 		t.Fatalf("child said no heap growth:\n%s", out)
 	}
-	heap, err = strconv.ParseInt(strings.Fields(rest)[0], 10, 64)
+	heap, err := strconv.ParseInt(strings.Fields(rest)[0], 10, 64)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return heap, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024 // kB on Linux
+	return heap, state.SysUsage().(*syscall.Rusage).Maxrss * 1024 // kB on Linux
 }
 
 // A 1,500 × 1,500 Markdown table (4.5 MB, 2.25 million cells) is loaded
