@@ -6,6 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+	"unicode/utf8"
+
+	"textfirst/internal/tw/doc"
 )
 
 // PDF writes a PDF of the object bodies objs (object i+1 is objs[i]) with
@@ -41,4 +44,24 @@ func RunChildTest(t testing.TB, test, env, value string) ([]byte, *os.ProcessSta
 		t.Fatalf("child: %v\n%s", err, out)
 	}
 	return out, cmd.ProcessState
+}
+
+// FuzzMarkers makes the markers a fuzz test's bytes describe over text,
+// four bytes a marker: its kind (an index into kinds), its start and its
+// length (in characters, brought within the text) and its level (0 to 2);
+// a table row whose last byte is even is a header row. Bytes left over
+// make no marker.
+func FuzzMarkers(text string, shape []byte, kinds []doc.Kind) []doc.Marker {
+	n := utf8.RuneCountInString(text)
+	var ms []doc.Marker
+	for i := 0; i+3 < len(shape); i += 4 {
+		start := int(shape[i+1]) % (n + 1)
+		end := start + int(shape[i+2])%(n+1-start)
+		m := doc.Marker{Kind: kinds[int(shape[i])%len(kinds)], Start: start, End: end, Level: int(shape[i+3]) % 3}
+		if m.Kind == doc.TableRow && shape[i+3]%2 == 0 {
+			m.Label = doc.HeaderRow
+		}
+		ms = append(ms, m)
+	}
+	return ms
 }
