@@ -58,6 +58,15 @@ func (b *builder) cellRow(header bool, cells []*xnode, inCell *int, formats *run
 	})
 }
 
+// innerTable reads a DOCX or ODF table that stands in a table cell or a
+// note, where no table of its own can be: its paragraphs one after another,
+// each read by para while *inCell is raised.
+func innerTable(t *xnode, inCell *int, para func(*xnode)) {
+	*inCell++
+	t.findAll("p", para)
+	*inCell--
+}
+
 // blankRow tells a table row that would read as nothing but cell
 // separators: no text and no picture (a DOCX drawing or VML picture, an
 // ODF frame). Loaders leave such rows out, and a table of blank rows only.

@@ -557,9 +557,7 @@ func letters(n int, base byte) string {
 func (x *docx) table(t *xnode) {
 	b := x.b
 	if x.inCell > 0 || x.inNote {
-		x.inCell++
-		t.findAll("p", func(p *xnode) { x.paragraph(p) })
-		x.inCell--
+		innerTable(t, &x.inCell, x.paragraph)
 		return
 	}
 	x.closeLists()

@@ -177,6 +177,9 @@ func texArg(s, cmd string) string {
 	return arg
 }
 
+// texLigatures are the runs of characters TeX sets as one, longest first.
+var texLigatures = []struct{ in, out string }{{"---", "—"}, {"--", "–"}, {"``", "“"}, {"''", "”"}}
+
 // braced reads a {...} group at s[i] (after optional white space) and
 // returns its inside and the index after it; ("", i) when there is none.
 func braced(s string, i int) (string, int) {
@@ -329,27 +332,16 @@ func (t *tex) content(env string) {
 				j++
 			}
 			if j == t.i {
-				// Ligatures: --- — , -- – , `` “ , '' ” .
-				switch {
-				case strings.HasPrefix(s[t.i:], "---"):
-					t.text("—")
-					t.i += 3
-				case strings.HasPrefix(s[t.i:], "--"):
-					t.text("–")
-					t.i += 2
-				case strings.HasPrefix(s[t.i:], "``"):
-					t.text("“")
-					t.i += 2
-				case strings.HasPrefix(s[t.i:], "''"):
-					t.text("”")
-					t.i += 2
-				case c == '&':
-					t.text("&")
-					t.i++
-				default:
-					t.text(string(c))
-					t.i++
+				// A ligature, or the character as it is.
+				n, out := 1, string(c)
+				for _, l := range texLigatures {
+					if strings.HasPrefix(s[t.i:], l.in) {
+						n, out = len(l.in), l.out
+						break
+					}
 				}
+				t.text(out)
+				t.i += n
 				continue
 			}
 			t.text(s[t.i:j])

@@ -405,9 +405,7 @@ const maxRepeat = 64
 func (o *odf) table(t *xnode) {
 	b := o.b
 	if o.inCell > 0 || o.inNote {
-		o.inCell++
-		t.findAll("p", func(p *xnode) { o.inlinePara(p) })
-		o.inCell--
+		innerTable(t, &o.inCell, o.inlinePara)
 		return
 	}
 	type row struct {
