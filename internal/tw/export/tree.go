@@ -293,19 +293,3 @@ func paragraphs(run []piece) [][]piece {
 	}
 	return append(out, cur)
 }
-
-// cellTable writes a table that stands inside a table cell of an office
-// document (DOCX, ODT), whose cells are written as paragraphs only: each
-// row flows into the enclosing cell, its cells one after another, in the
-// context c of that cell.
-func cellTable[C any](n *node, c C, flow func(*node, C)) {
-	for _, row := range n.children {
-		flow(row, c)
-	}
-}
-
-// loneItem is a list item that stands outside a list, as a list of that
-// one item.
-func loneItem(item *node) *node {
-	return &node{m: doc.Marker{Kind: doc.List}, children: []*node{item}}
-}
