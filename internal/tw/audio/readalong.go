@@ -134,18 +134,7 @@ func clock(ms float64) string {
 func (b readAlongBook) epub() ([]byte, error) {
 	t, lg := html.EscapeString(b.title), html.EscapeString(b.lang)
 	xhtml := func(content string) string {
-		return `<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE html>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="` + lg + `" xml:lang="` + lg + `">
-<head>
-<meta charset="utf-8"/>
-<title>` + t + `</title>
-<link rel="stylesheet" type="text/css" href="read-along.css"/>
-</head>
-<body>
-` + content + `</body>
-</html>
-`
+		return epubpack.Page(lg, t, `<link rel="stylesheet" type="text/css" href="read-along.css"/>`+"\n", content)
 	}
 	var text, nav, smil strings.Builder
 	b.body(&text, nil)

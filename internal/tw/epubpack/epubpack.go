@@ -70,3 +70,20 @@ func Identifier(seed []byte) string {
 	h := fmt.Sprintf("%x", sum[:16])
 	return "urn:uuid:" + h[0:8] + "-" + h[8:12] + "-5" + h[13:16] + "-8" + h[17:20] + "-" + h[20:32]
 }
+
+// Page is a content document of a book: an XHTML page in the language
+// lang with the title title (both escaped already), extraHead (whole lines)
+// in its head after the title, and content as its body.
+func Page(lang, title, extraHead, content string) string {
+	return `<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="` + lang + `" xml:lang="` + lang + `">
+<head>
+<meta charset="utf-8"/>
+<title>` + title + `</title>
+` + extraHead + `</head>
+<body>
+` + content + `</body>
+</html>
+`
+}

@@ -143,7 +143,7 @@ func (w *docxWriter) relID(kind, target string, external bool) string {
 func (w *docxWriter) flow(n *node, c docxCtx) {
 	walkFlow(w.d, n, true,
 		func(part []piece) { w.para(c.pStyle, "", func() { w.runs(part, style{}) }) },
-		func(b *node) { w.block(b, c) })
+		func(b *node) { officeBlock(w, b, c) })
 }
 
 // para writes a paragraph with a style and further properties.
@@ -161,44 +161,44 @@ func (w *docxWriter) para(pStyle, props string, content func()) {
 	w.b.WriteString("</w:p>")
 }
 
-func (w *docxWriter) block(n *node, c docxCtx) {
-	m := n.m
-	switch m.Kind {
-	case doc.Heading:
-		pStyle := fmt.Sprintf("Heading%d", min(max(m.Level, 1), 9))
-		if c.inCell {
-			pStyle = ""
-		}
-		w.para(pStyle, "", func() { w.bookmarks(m.Start); w.runs(trimRun(pieces(w.d, n)), style{}) })
-	case doc.Paragraph, doc.TableRow, doc.TableCell:
-		w.para(c.pStyle, "", func() { w.bookmarks(m.Start); w.runs(trimRun(pieces(w.d, n)), style{}) })
-	case doc.List:
-		w.list(n, c)
-	case doc.ListItem: // an item outside a list
-		w.list(&node{m: doc.Marker{Kind: doc.List}, children: []*node{n}}, c)
-	case doc.Quote:
-		c.pStyle = "BlockText"
-		w.flow(n, c)
-	case doc.Code:
-		w.para("SourceCode", "", func() { w.text(w.d.Slice(m.Start, m.End), style{}, true) })
-	case doc.Table:
-		if c.inCell {
-			// A table in a cell: its cells as paragraphs of the cell.
-			for _, row := range n.children {
-				w.flow(row, c)
-			}
-			return
-		}
-		w.table(n)
-	case doc.Rule:
-		w.para(c.pStyle, `<w:pBdr><w:bottom w:val="single" w:sz="6" w:space="1" w:color="auto"/></w:pBdr>`, func() {})
-	case doc.PageBreak:
-		if !c.inCell {
-			w.para("", "", func() { w.b.WriteString(`<w:r><w:br w:type="page"/></w:r>`) })
-		}
-	default:
-		w.flow(n, c)
+// The blocks of officeBlock, each kind as this format writes it.
+
+func (c docxCtx) cell() bool { return c.inCell }
+
+func (w *docxWriter) heading(n *node, c docxCtx) {
+	pStyle := fmt.Sprintf("Heading%d", min(max(n.m.Level, 1), 9))
+	if c.inCell {
+		pStyle = ""
 	}
+	w.para(pStyle, "", func() { w.blockText(n) })
+}
+
+func (w *docxWriter) paragraph(n *node, c docxCtx) {
+	w.para(c.pStyle, "", func() { w.blockText(n) })
+}
+
+func (w *docxWriter) quote(n *node, c docxCtx) {
+	c.pStyle = "BlockText"
+	w.flow(n, c)
+}
+
+func (w *docxWriter) code(n *node) {
+	w.para("SourceCode", "", func() { w.text(w.d.Slice(n.m.Start, n.m.End), style{}, true) })
+}
+
+func (w *docxWriter) rule(c docxCtx) {
+	w.para(c.pStyle, `<w:pBdr><w:bottom w:val="single" w:sz="6" w:space="1" w:color="auto"/></w:pBdr>`, func() {})
+}
+
+func (w *docxWriter) pageBreak() {
+	w.para("", "", func() { w.b.WriteString(`<w:r><w:br w:type="page"/></w:r>`) })
+}
+
+// blockText writes the text of block n as runs, after the bookmarks that
+// lead to its start.
+func (w *docxWriter) blockText(n *node) {
+	w.bookmarks(n.m.Start)
+	w.runs(trimRun(pieces(w.d, n)), style{})
 }
 
 // bookmarks writes the bookmarks of internal links leading to pos.
@@ -222,7 +222,7 @@ func (w *docxWriter) list(n *node, c docxCtx) {
 	ilvl := min(c.ilvl, 8)
 	for _, it := range n.children {
 		if it.m.Kind != doc.ListItem {
-			w.block(it, c)
+			officeBlock(w, it, c)
 			continue
 		}
 		w.item(it, numID, ilvl, c)

@@ -48,21 +48,8 @@ func writeEPUB(d *doc.Document, modified time.Time, files *besideFiles) ([]byte,
 	r.flow(tree(d), true)
 
 	t, lg := esc(title(d)), esc(lang(d))
-	xhtml := func(head, content, extra string) string {
-		return `<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE html>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="` + lg + `" xml:lang="` + lg + `">
-<head>
-<meta charset="utf-8"/>
-<title>` + head + `</title>
-</head>
-<body` + extra + `>
-` + content + `</body>
-</html>
-`
-	}
-	text := xhtml(t, "<main id=\"top\">\n"+body.String()+"</main>\n", "")
-	nav := xhtml(t, navList(d), "")
+	text := epubpack.Page(lg, t, "", "<main id=\"top\">\n"+body.String()+"</main>\n")
+	nav := epubpack.Page(lg, t, "", navList(d))
 
 	id := epubpack.Identifier([]byte(d.Text))
 	var meta strings.Builder

@@ -91,7 +91,7 @@ type odtCtx struct {
 func (w *odtWriter) flow(n *node, c odtCtx) {
 	walkFlow(w.d, n, true,
 		func(part []piece) { w.para(c.plain(), func() { w.runs(part, style{}) }) },
-		func(b *node) { w.block(b, c) })
+		func(b *node) { officeBlock(w, b, c) })
 }
 
 // inItem is the context of blocks in a list item: ODF lets an item hold
@@ -121,47 +121,50 @@ func (w *odtWriter) para(pStyle string, content func()) {
 	w.b.WriteString("</text:p>")
 }
 
-func (w *odtWriter) block(n *node, c odtCtx) {
-	m := n.m
-	switch m.Kind {
-	case doc.Heading:
-		if c.inCell {
-			w.para(c.plain(), func() { w.runs(trimRun(pieces(w.d, n)), style{}) })
-			return
-		}
-		l := min(max(m.Level, 1), 10)
-		fmt.Fprintf(&w.b, `<text:h text:style-name="Heading_20_%d" text:outline-level="%d">`, l, l)
-		w.bookmarks(m.Start)
-		w.runs(trimRun(pieces(w.d, n)), style{})
-		w.b.WriteString("</text:h>")
-	case doc.Paragraph, doc.TableRow, doc.TableCell:
-		w.para(c.plain(), func() { w.bookmarks(m.Start); w.runs(trimRun(pieces(w.d, n)), style{}) })
-	case doc.List:
-		w.list(n, c, 1)
-	case doc.ListItem:
-		w.list(&node{m: doc.Marker{Kind: doc.List}, children: []*node{n}}, c, 1)
-	case doc.Quote:
-		c.pStyle = "Quotations"
-		w.flow(n, c)
-	case doc.Code:
-		w.para("Preformatted_20_Text", func() { w.text(w.d.Slice(m.Start, m.End), true) })
-	case doc.Table:
-		if c.inCell {
-			for _, row := range n.children {
-				w.flow(row, c)
-			}
-			return
-		}
-		w.table(n)
-	case doc.Rule:
-		w.b.WriteString(`<text:p text:style-name="Horizontal_20_Line"/>`)
-	case doc.PageBreak:
-		if !c.inCell {
-			w.b.WriteString(`<text:p text:style-name="PageBreak"/>`)
-		}
-	default:
-		w.flow(n, c)
+// The blocks of officeBlock, each kind as this format writes it.
+
+func (c odtCtx) cell() bool { return c.inCell }
+
+func (w *odtWriter) heading(n *node, c odtCtx) {
+	if c.inCell {
+		w.para(c.plain(), func() { w.runs(trimRun(pieces(w.d, n)), style{}) })
+		return
 	}
+	l := min(max(n.m.Level, 1), 10)
+	fmt.Fprintf(&w.b, `<text:h text:style-name="Heading_20_%d" text:outline-level="%d">`, l, l)
+	w.blockText(n)
+	w.b.WriteString("</text:h>")
+}
+
+func (w *odtWriter) paragraph(n *node, c odtCtx) {
+	w.para(c.plain(), func() { w.blockText(n) })
+}
+
+func (w *odtWriter) quote(n *node, c odtCtx) {
+	c.pStyle = "Quotations"
+	w.flow(n, c)
+}
+
+func (w *odtWriter) code(n *node) {
+	w.para("Preformatted_20_Text", func() { w.text(w.d.Slice(n.m.Start, n.m.End), true) })
+}
+
+func (w *odtWriter) rule(odtCtx) {
+	w.b.WriteString(`<text:p text:style-name="Horizontal_20_Line"/>`)
+}
+
+func (w *odtWriter) pageBreak() {
+	w.b.WriteString(`<text:p text:style-name="PageBreak"/>`)
+}
+
+// list writes a list that is not nested in another.
+func (w *odtWriter) list(n *node, c odtCtx) { w.listAt(n, c, 1) }
+
+// blockText writes the text of block n as runs, after the bookmarks that
+// lead to its start.
+func (w *odtWriter) blockText(n *node) {
+	w.bookmarks(n.m.Start)
+	w.runs(trimRun(pieces(w.d, n)), style{})
 }
 
 // bookmarks writes the bookmarks of internal links leading to pos.
@@ -174,7 +177,7 @@ func (w *odtWriter) bookmarks(pos int) {
 
 // list writes a list with a list style of its own; depth is its nesting
 // (a nested list is written inside its item).
-func (w *odtWriter) list(n *node, c odtCtx, depth int) {
+func (w *odtWriter) listAt(n *node, c odtCtx, depth int) {
 	name := fmt.Sprintf("L%d", len(w.lists)+1)
 	var s strings.Builder
 	fmt.Fprintf(&s, `<text:list-style style:name="%s">`, name)
@@ -205,7 +208,7 @@ func (w *odtWriter) list(n *node, c odtCtx, depth int) {
 		// Something else between the items: an item of its own (a list
 		// holds only items).
 		w.b.WriteString("<text:list-item>")
-		w.block(it, inItem(c))
+		officeBlock(w, it, inItem(c))
 		w.b.WriteString("</text:list-item>")
 	}
 	w.b.WriteString("</text:list>")
@@ -227,7 +230,7 @@ func (w *odtWriter) item(n *node, c odtCtx, depth int) {
 		})
 		wrote = true
 	}, func(list *node) {
-		w.list(list, c, depth+1)
+		w.listAt(list, c, depth+1)
 		wrote = true
 	})
 	if !wrote {

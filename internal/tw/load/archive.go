@@ -295,18 +295,29 @@ func AbsPath(p string) (abs string, member bool, err error) {
 	return a, false, nil
 }
 
-// fileInArchive loads "archive!member".
-func fileInArchive(p, archive, member string, o Options) (*doc.Document, error) {
-	st, err := os.Stat(archive)
+// readArchive reads the archive file at path whole, to read its members
+// in memory; its errors are those of the document p: the reason the file
+// cannot be read, or ReasonTooLarge when it is over MaxSize.
+func readArchive(p, path string) ([]byte, error) {
+	st, err := os.Stat(path)
 	if err != nil {
 		return nil, &Error{Path: p, Reason: reasonOf(err)}
 	}
 	if st.Size() > MaxSize {
 		return nil, &Error{Path: p, Reason: ReasonTooLarge}
 	}
-	data, err := os.ReadFile(archive)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, &Error{Path: p, Reason: reasonOf(err)}
+	}
+	return data, nil
+}
+
+// fileInArchive loads "archive!member".
+func fileInArchive(p, archive, member string, o Options) (*doc.Document, error) {
+	data, err := readArchive(p, archive)
+	if err != nil {
+		return nil, err
 	}
 	body, err := archiveRead(archiveKind(archive), data, member)
 	if err != nil {
@@ -464,16 +475,9 @@ func ArchiveMembers(p string) ([]string, error) {
 	if kind == "" {
 		return nil, &Error{Path: p, Reason: "not an archive"}
 	}
-	st, err := os.Stat(p)
+	data, err := readArchive(p, p)
 	if err != nil {
-		return nil, &Error{Path: p, Reason: reasonOf(err)}
-	}
-	if st.Size() > MaxSize {
-		return nil, &Error{Path: p, Reason: ReasonTooLarge}
-	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil, &Error{Path: p, Reason: reasonOf(err)}
+		return nil, err
 	}
 	members, err := archiveList(kind, data)
 	if err != nil {

@@ -7,36 +7,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"textfirst/internal/tw/doc"
 )
-
-// tarOf builds a tar archive of the given members in name order.
-func tarOf(t *testing.T, members map[string]string) []byte {
-	t.Helper()
-	names := make([]string, 0, len(members))
-	for n := range members {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var buf bytes.Buffer
-	tw := tar.NewWriter(&buf)
-	for _, n := range names {
-		if err := tw.WriteHeader(&tar.Header{Name: n, Mode: 0o644, Size: int64(len(members[n])), Typeflag: tar.TypeReg}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tw.Write([]byte(members[n])); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
 
 // TestArchiveMembersOpenByListedName: every member an archive lists opens
 // by the link the listing gives it, read inside the archive by the very

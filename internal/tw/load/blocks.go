@@ -45,6 +45,28 @@ func (b *builder) tableRow(header bool, n int, cell func(i int)) {
 	b.closeMarker(row)
 }
 
+// cellRow writes a table row of DOCX or ODF cells (see tableRow): blocks
+// reads each cell's content while *inCell is raised, and the run
+// formatting still open at a cell's end is closed there, so that no span
+// runs from one cell into the next.
+func (b *builder) cellRow(header bool, cells []*xnode, inCell *int, formats *runFormats, blocks func(*xnode)) {
+	b.tableRow(header, len(cells), func(i int) {
+		*inCell++
+		blocks(cells[i])
+		formats.close(b)
+		*inCell--
+	})
+}
+
+// innerTable reads a DOCX or ODF table that stands in a table cell or a
+// note, where no table of its own can be: its paragraphs one after another,
+// each read by para while *inCell is raised.
+func innerTable(t *xnode, inCell *int, para func(*xnode)) {
+	*inCell++
+	t.findAll("p", para)
+	*inCell--
+}
+
 // blankRow tells a table row that would read as nothing but cell
 // separators: no text and no picture (a DOCX drawing or VML picture, an
 // ODF frame). Loaders leave such rows out, and a table of blank rows only.

@@ -631,16 +631,9 @@ func ReadBookAudio(loc string) (data []byte, ok bool, err error) {
 	if !found {
 		return nil, false, &Error{Path: loc, Reason: ReasonNoSuchFile}
 	}
-	st, err := os.Stat(archive)
+	whole, err := readArchive(loc, archive)
 	if err != nil {
-		return nil, true, &Error{Path: loc, Reason: reasonOf(err)}
-	}
-	if st.Size() > MaxSize {
-		return nil, true, &Error{Path: loc, Reason: ReasonTooLarge}
-	}
-	whole, err := os.ReadFile(archive)
-	if err != nil {
-		return nil, true, &Error{Path: loc, Reason: reasonOf(err)}
+		return nil, true, err
 	}
 	data, err = archiveRead("zip", whole, member)
 	if err != nil {

@@ -301,18 +301,12 @@ func (x *docx) blocks(n *xnode) {
 			x.paragraph(c)
 		case "tbl":
 			x.table(c)
-		case "sdt":
-			if sc := c.child("sdtContent"); sc != nil {
-				x.blocks(sc)
+		case "sdt", "AlternateContent":
+			if in := wrapped(c); in != nil {
+				x.blocks(in)
 			}
 		case "customXml", "ins", "moveTo", "smartTag":
 			x.blocks(c)
-		case "AlternateContent":
-			if ch := c.child("Choice"); ch != nil {
-				x.blocks(ch)
-			} else if fb := c.child("Fallback"); fb != nil {
-				x.blocks(fb)
-			}
 		case "bookmarkStart":
 			x.bookmark(c)
 		}
@@ -557,9 +551,7 @@ func letters(n int, base byte) string {
 func (x *docx) table(t *xnode) {
 	b := x.b
 	if x.inCell > 0 || x.inNote {
-		x.inCell++
-		t.findAll("p", func(p *xnode) { x.paragraph(p) })
-		x.inCell--
+		innerTable(t, &x.inCell, x.paragraph)
 		return
 	}
 	x.closeLists()
@@ -595,12 +587,7 @@ func (x *docx) table(t *xnode) {
 			continue
 		}
 		header := row == 1 && headerFirst || onOff(tr.child("trPr").child("tblHeader")) > 0
-		b.tableRow(header, len(cells), func(i int) {
-			x.inCell++
-			x.blocks(cells[i])
-			x.formats.close(x.b)
-			x.inCell--
-		})
+		b.cellRow(header, cells, &x.inCell, &x.formats, x.blocks)
 	}
 	b.closeMarker(tid)
 	b.paragraphBreak()
@@ -670,15 +657,9 @@ func (x *docx) inline(n *xnode) {
 			x.spanOf = append(x.spanOf, -1)
 		case "smartTag", "customXml", "fldSimple", "dir", "bdo":
 			x.inline(c)
-		case "sdt":
-			if sc := c.child("sdtContent"); sc != nil {
-				x.inline(sc)
-			}
-		case "AlternateContent":
-			if ch := c.child("Choice"); ch != nil {
-				x.inline(ch)
-			} else if fb := c.child("Fallback"); fb != nil {
-				x.inline(fb)
+		case "sdt", "AlternateContent":
+			if in := wrapped(c); in != nil {
+				x.inline(in)
 			}
 		case "bookmarkStart":
 			x.bookmark(c)
@@ -770,6 +751,19 @@ func (x *docx) run(r *xnode) {
 			}
 		}
 	}
+}
+
+// wrapped is the content read of a wrapper element: a content control's
+// (w:sdt) w:sdtContent, an mc:AlternateContent's Choice or else its
+// Fallback; nil when there is none.
+func wrapped(c *xnode) *xnode {
+	if c.name == "sdt" {
+		return c.child("sdtContent")
+	}
+	if ch := c.child("Choice"); ch != nil {
+		return ch
+	}
+	return c.child("Fallback")
 }
 
 // choiceRun is the run that an mc:Choice inside run r stands for: r's

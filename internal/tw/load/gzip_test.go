@@ -1,7 +1,6 @@
 package load
 
 import (
-	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -27,11 +26,7 @@ func gzipped(t testing.TB, data []byte) []byte {
 // tar inside is listed as an archive; what is not gzip, is cut short, or
 // unpacks to far more than the file could hold is refused with a reason.
 func TestGzippedDocuments(t *testing.T) {
-	var tarBuf bytes.Buffer
-	tw := tar.NewWriter(&tarBuf)
-	tw.WriteHeader(&tar.Header{Name: "notes.md", Mode: 0o644, Size: 6, Typeflag: tar.TypeReg})
-	tw.Write([]byte("# Hi\n\n"))
-	tw.Close()
+	notes := tarOf(t, map[string]string{"notes.md": "# Hi\n\n"})
 	md := gzipped(t, []byte("# Harbour\n\nThe tide comes in.\n"))
 	tests := []struct {
 		name   string
@@ -42,7 +37,7 @@ func TestGzippedDocuments(t *testing.T) {
 	}{
 		{"guide.md.gz", md, "markdown", "Harbour\n\nThe tide comes in.", ""},
 		{"NEWS.gz", gzipped(t, []byte("Version 5.2\n\nMany fixes.\n")), FormatText, "Version 5.2\n\nMany fixes.", ""},
-		{"bundle.gz", gzipped(t, tarBuf.Bytes()), formatArchive, "notes.md", ""},
+		{"bundle.gz", gzipped(t, notes), formatArchive, "notes.md", ""},
 		{"plain.txt.gz", []byte("not gzip at all"), "", "", reasonCorrupt},
 		{"cut.md.gz", md[:len(md)/2], "", "", reasonCorrupt},
 		{"bomb.txt.gz", gzipped(t, bytes.Repeat([]byte("a"), gunzipFloor+1)), "", "", reasonZipBomb},

@@ -177,55 +177,49 @@ func texArg(s, cmd string) string {
 	return arg
 }
 
+// texLigatures are the runs of characters TeX sets as one, longest first.
+var texLigatures = []struct{ in, out string }{{"---", "—"}, {"--", "–"}, {"``", "“"}, {"''", "”"}}
+
 // braced reads a {...} group at s[i] (after optional white space) and
 // returns its inside and the index after it; ("", i) when there is none.
 func braced(s string, i int) (string, int) {
-	j := i
-	for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n') {
-		j++
-	}
-	if j >= len(s) || s[j] != '{' {
-		return "", i
-	}
-	depth := 0
-	for k := j; k < len(s); k++ {
-		switch s[k] {
-		case '\\':
-			k++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return s[j+1 : k], k + 1
-			}
-		}
-	}
-	return s[j+1:], len(s)
+	inner, next, _ := texGroup(s, i, '{', " \t\n")
+	return inner, next
 }
 
-// bracketed reads an optional [...] argument.
+// bracketed reads an optional [...] argument at s[i] (after optional
+// spaces and tabs): its inside, the index after it and whether there is one.
 func bracketed(s string, i int) (string, int, bool) {
+	return texGroup(s, i, '[', " \t")
+}
+
+// texGroup reads the group that open ('{' or '[') starts at s[i], after
+// any of the bytes in space, and returns its inside, the index after it and
+// true; ("", i, false) when no group starts there. A backslash escapes the
+// byte after it, braces nest, and a ']' inside braces does not close a
+// [...] group. A group left open runs to the end of s.
+func texGroup(s string, i int, open byte, space string) (string, int, bool) {
 	j := i
-	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+	for j < len(s) && strings.IndexByte(space, s[j]) >= 0 {
 		j++
 	}
-	if j >= len(s) || s[j] != '[' {
+	if j >= len(s) || s[j] != open {
 		return "", i, false
 	}
 	depth := 0
 	for k := j; k < len(s); k++ {
-		switch s[k] {
-		case '\\':
+		switch c := s[k]; {
+		case c == '\\':
 			k++
-		case '{':
+		case c == '{':
 			depth++
-		case '}':
+		case c == '}':
 			depth--
-		case ']':
-			if depth <= 0 {
+			if open == '{' && depth == 0 {
 				return s[j+1 : k], k + 1, true
 			}
+		case c == ']' && open == '[' && depth <= 0:
+			return s[j+1 : k], k + 1, true
 		}
 	}
 	return s[j+1:], len(s), true
@@ -338,27 +332,16 @@ func (t *tex) content(env string) {
 				j++
 			}
 			if j == t.i {
-				// Ligatures: --- — , -- – , `` “ , '' ” .
-				switch {
-				case strings.HasPrefix(s[t.i:], "---"):
-					t.text("—")
-					t.i += 3
-				case strings.HasPrefix(s[t.i:], "--"):
-					t.text("–")
-					t.i += 2
-				case strings.HasPrefix(s[t.i:], "``"):
-					t.text("“")
-					t.i += 2
-				case strings.HasPrefix(s[t.i:], "''"):
-					t.text("”")
-					t.i += 2
-				case c == '&':
-					t.text("&")
-					t.i++
-				default:
-					t.text(string(c))
-					t.i++
+				// A ligature, or the character as it is.
+				n, out := 1, string(c)
+				for _, l := range texLigatures {
+					if strings.HasPrefix(s[t.i:], l.in) {
+						n, out = len(l.in), l.out
+						break
+					}
 				}
+				t.text(out)
+				t.i += n
 				continue
 			}
 			t.text(s[t.i:j])

@@ -40,12 +40,7 @@ func splitMarkdown(body []byte, minPiece int) [][]byte {
 	fenceLen := 0
 	prevBlank := true
 	for off := 0; off < len(body); {
-		end := bytes.IndexByte(body[off:], '\n')
-		if end < 0 {
-			end = len(body)
-		} else {
-			end += off
-		}
+		end := lineEnd(body, off)
 		line := body[off:end]
 		next := end + 1
 		indent := 0
@@ -204,12 +199,7 @@ func limitNesting(src []byte) []byte {
 	var out []byte // nil until a line needs clamping
 	done := 0      // bytes of src already in out
 	for off := 0; off < len(src); {
-		end := bytes.IndexByte(src[off:], '\n')
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += off
-		}
+		end := lineEnd(src, off)
 		if kept, cut := clampPrefix(src[off:end]); cut {
 			if out == nil {
 				out = make([]byte, 0, len(src))
@@ -305,4 +295,13 @@ prefix:
 		kept = append(kept, ' ')
 	}
 	return append(kept, line[prefixEnd:]...), true
+}
+
+// lineEnd is the index of the newline that ends the line starting at off
+// in b, or len(b) when the line is the last and has none.
+func lineEnd(b []byte, off int) int {
+	if i := bytes.IndexByte(b[off:], '\n'); i >= 0 {
+		return off + i
+	}
+	return len(b)
 }

@@ -245,6 +245,22 @@ func (o *odf) isCodeParagraph(name string) bool {
 	return false
 }
 
+// openBlock starts the text paragraph or heading c on a line of its own,
+// after a page break when its style asks for one, and reports true; in a
+// cell, a note or a list, where paragraphs are read inline, it reads c
+// inline and reports false.
+func (o *odf) openBlock(c *xnode) bool {
+	if o.inCell > 0 || o.inNote || len(o.lists) > 0 {
+		o.inlinePara(c)
+		return false
+	}
+	o.b.paragraphBreak()
+	if o.breaksPage(c.attr("style-name")) {
+		o.b.pageBreak()
+	}
+	return true
+}
+
 func (o *odf) blocks(n *xnode) {
 	b := o.b
 	for _, c := range n.children {
@@ -254,13 +270,8 @@ func (o *odf) blocks(n *xnode) {
 			if v, err := strconv.Atoi(c.attr("outline-level")); err == nil && v > 0 {
 				level = min(v, 10)
 			}
-			if o.inCell > 0 || o.inNote || len(o.lists) > 0 {
-				o.inlinePara(c)
+			if !o.openBlock(c) {
 				continue
-			}
-			b.paragraphBreak()
-			if o.breaksPage(c.attr("style-name")) {
-				b.pageBreak()
 			}
 			id := b.openMarker(doc.Marker{Kind: doc.Heading, Level: level})
 			o.inline(c)
@@ -268,13 +279,8 @@ func (o *odf) blocks(n *xnode) {
 			b.closeMarker(id)
 			b.paragraphBreak()
 		case "p":
-			if o.inCell > 0 || o.inNote || len(o.lists) > 0 {
-				o.inlinePara(c)
+			if !o.openBlock(c) {
 				continue
-			}
-			b.paragraphBreak()
-			if o.breaksPage(c.attr("style-name")) {
-				b.pageBreak()
 			}
 			kind := doc.Paragraph
 			level := 0
@@ -399,9 +405,7 @@ const maxRepeat = 64
 func (o *odf) table(t *xnode) {
 	b := o.b
 	if o.inCell > 0 || o.inNote {
-		o.inCell++
-		t.findAll("p", func(p *xnode) { o.inlinePara(p) })
-		o.inCell--
+		innerTable(t, &o.inCell, o.inlinePara)
 		return
 	}
 	type row struct {
@@ -457,12 +461,7 @@ func (o *odf) table(t *xnode) {
 		if len(cells) == 0 {
 			continue
 		}
-		b.tableRow(r.header, len(cells), func(i int) {
-			o.inCell++
-			o.blocks(cells[i])
-			o.formats.close(o.b)
-			o.inCell--
-		})
+		b.cellRow(r.header, cells, &o.inCell, &o.formats, o.blocks)
 	}
 	b.closeMarker(tid)
 	b.paragraphBreak()

@@ -81,6 +81,21 @@ func ooxmlCore(z *zipDoc, meta *doc.Meta) string {
 	return collapseSpace(cr.child("title").textOf())
 }
 
+// ooxmlDocument makes the document b wrote from the package z, its
+// author, language and title from docProps/core.xml; untitled gives the
+// title of a document without one there.
+func ooxmlDocument(b *builder, z *zipDoc, format, docPath string, untitled func(*doc.Document) string) *doc.Document {
+	text, markers := b.finish()
+	meta := doc.Meta{Format: format, Path: docPath}
+	title := ooxmlCore(z, &meta)
+	d := doc.New(text, meta, markers)
+	d.Meta.Title = title
+	if title == "" {
+		d.Meta.Title = untitled(d)
+	}
+	return d
+}
+
 // loadXLSX loads an Excel workbook: each sheet a level-1 heading with its name
 // and a table of its rows (the first row labelled "header"); cells read as
 // their shown value (shared and inline strings, numbers, booleans);
@@ -143,15 +158,7 @@ func loadXLSX(docPath string, data []byte) (*doc.Document, error) {
 		budget -= t.cells
 		t.end()
 	})
-	text, markers := b.finish()
-	meta := doc.Meta{Format: formatXLSX, Path: docPath}
-	title := ooxmlCore(z, &meta)
-	d := doc.New(text, meta, markers)
-	d.Meta.Title = title
-	if title == "" {
-		d.Meta.Title = baseName(docPath)
-	}
-	return d, nil
+	return ooxmlDocument(b, z, formatXLSX, docPath, func(*doc.Document) string { return baseName(docPath) }), nil
 }
 
 // columnOf is the 0-based column of a cell reference ("C7" is 2), or -1.
@@ -303,15 +310,7 @@ func loadPPTX(docPath string, data []byte) (*doc.Document, error) {
 		}
 		b.closeMarker(pb)
 	})
-	text, markers := b.finish()
-	meta := doc.Meta{Format: formatPPTX, Path: docPath}
-	title := ooxmlCore(z, &meta)
-	d := doc.New(text, meta, markers)
-	d.Meta.Title = title
-	if title == "" {
-		d.Meta.Title = headingTitle(d, baseName(docPath))
-	}
-	return d, nil
+	return ooxmlDocument(b, z, formatPPTX, docPath, func(d *doc.Document) string { return headingTitle(d, baseName(docPath)) }), nil
 }
 
 // drawingText is the text of a DrawingML paragraph (a:t runs, a:br as a

@@ -71,6 +71,25 @@ type rtfPara struct {
 	li      int
 }
 
+// property applies a paragraph formatting word of the text to p: \pard
+// resets the formatting (the runs and the list label stay), the others set
+// the outline level, the table membership, the list level and the left
+// indent.
+func (p *rtfPara) property(word string, param int) {
+	switch word {
+	case "pard":
+		p.style, p.outline, p.inTable, p.ilvl, p.li = 0, -1, false, 0, 0
+	case "outlinelevel":
+		p.outline = param
+	case "intbl":
+		p.inTable = true
+	case "ilvl":
+		p.ilvl = param
+	case "li":
+		p.li = param
+	}
+}
+
 type rtf struct {
 	b             *builder
 	stack         []rtfState
@@ -429,25 +448,9 @@ func (r *rtf) control(word string, param int, hasParam bool) {
 		} else if st.dest == destFootnote {
 			r.endParagraphInto(&r.noteRuns)
 		}
-	case "pard":
+	case "pard", "outlinelevel", "intbl", "ilvl", "li":
 		if st.dest == destText {
-			r.para.style, r.para.outline, r.para.inTable, r.para.ilvl, r.para.li = 0, -1, false, 0, 0
-		}
-	case "outlinelevel":
-		if st.dest == destText {
-			r.para.outline = param
-		}
-	case "intbl":
-		if st.dest == destText {
-			r.para.inTable = true
-		}
-	case "ilvl":
-		if st.dest == destText {
-			r.para.ilvl = param
-		}
-	case "li":
-		if st.dest == destText {
-			r.para.li = param
+			r.para.property(word, param)
 		}
 	case "line":
 		r.addRun(rtfRun{lineBreak: true})
@@ -896,37 +899,15 @@ func codePage(cp int) encoding.Encoding {
 // charsetEncoding maps an RTF \fcharset to its encoding (nil: the
 // document's code page; 2, Symbol, is read as it is).
 func charsetEncoding(cs int) encoding.Encoding {
-	switch cs {
-	case 0:
-		return charmap.Windows1252
-	case 77:
-		return charmap.Macintosh
-	case 128:
-		return japanese.ShiftJIS
-	case 129:
-		return korean.EUCKR
-	case 134:
-		return simplifiedchinese.GBK
-	case 136:
-		return traditionalchinese.Big5
-	case 161:
-		return charmap.Windows1253
-	case 162:
-		return charmap.Windows1254
-	case 163:
-		return charmap.Windows1258
-	case 177:
-		return charmap.Windows1255
-	case 178:
-		return charmap.Windows1256
-	case 186:
-		return charmap.Windows1257
-	case 204:
-		return charmap.Windows1251
-	case 222:
-		return charmap.Windows874
-	case 238:
-		return charmap.Windows1250
+	if cp, ok := charsetCodePages[cs]; ok {
+		return codePage(cp)
 	}
 	return nil
+}
+
+// charsetCodePages gives the Windows code page of each \fcharset read
+// in a code page of its own.
+var charsetCodePages = map[int]int{
+	0: 1252, 77: 10000, 128: 932, 129: 949, 134: 936, 136: 950, 161: 1253, 162: 1254,
+	163: 1258, 177: 1255, 178: 1256, 186: 1257, 204: 1251, 222: 874, 238: 1250,
 }

@@ -4,7 +4,6 @@ import (
 	"archive/tar"
 	"archive/zip"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"io/fs"
 	"os"
@@ -53,6 +52,30 @@ func zipWith(t testing.TB, members map[string]string, compression uint16) []byte
 		}
 	}
 	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// tarOf builds a tar archive of the given members in name order.
+func tarOf(t testing.TB, members map[string]string) []byte {
+	t.Helper()
+	names := make([]string, 0, len(members))
+	for n := range members {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	for _, n := range names {
+		if err := tw.WriteHeader(&tar.Header{Name: n, Mode: 0o644, Size: int64(len(members[n])), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write([]byte(members[n])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -265,19 +288,9 @@ func TestArchives(t *testing.T) {
 	}), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var tgz bytes.Buffer
-	{
-		gz := gzip.NewWriter(&tgz)
-		tw := tar.NewWriter(gz)
-		for name, body := range map[string]string{"./a/readme.md": "# Readme\n", "b.html": "<h1>B</h1>"} {
-			tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg})
-			tw.Write([]byte(body))
-		}
-		tw.Close()
-		gz.Close()
-	}
 	tgzPath := filepath.Join(dir, "src.tar.gz")
-	if err := os.WriteFile(tgzPath, tgz.Bytes(), 0o644); err != nil {
+	tgz := gzipped(t, tarOf(t, map[string]string{"./a/readme.md": "# Readme\n", "b.html": "<h1>B</h1>"}))
+	if err := os.WriteFile(tgzPath, tgz, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct{ path, text, format string }{

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/narration"
 	"textfirst/internal/tw/units"
@@ -22,18 +23,7 @@ func FuzzNarrate(f *testing.F) {
 		if !utf8.ValidString(text) {
 			return
 		}
-		n := utf8.RuneCountInString(text)
-		var ms []doc.Marker
-		for i := 0; i+3 < len(shape); i += 4 {
-			start := int(shape[i+1]) % (n + 1)
-			end := start + int(shape[i+2])%(n+1-start)
-			m := doc.Marker{Kind: kinds[int(shape[i])%len(kinds)], Start: start, End: end, Level: int(shape[i+3]) % 3}
-			if m.Kind == doc.TableRow && shape[i+3]%2 == 0 {
-				m.Label = doc.HeaderRow
-			}
-			ms = append(ms, m)
-		}
-		d := doc.New(text, doc.Meta{}, ms)
+		d := doc.New(text, doc.Meta{}, testkit.FuzzMarkers(text, shape, kinds))
 		ix := units.New(d)
 		for _, v := range []narration.Verbosity{narration.Low, narration.Normal, narration.High} {
 			checkPieces(t, d, narration.Narrate(ix, 0, d.Len(), narration.Options{Verbosity: v}))

@@ -38,20 +38,18 @@ const (
 	VeryDifficult
 )
 
+// bandFloors are the lowest score of each band but the hardest, from the
+// easiest band down.
+var bandFloors = []struct {
+	floor float64
+	band  Band
+}{{90, VeryEasy}, {80, Easy}, {70, FairlyEasy}, {60, Standard}, {50, FairlyDifficult}, {30, Difficult}}
+
 func bandOf(score float64) Band {
-	switch {
-	case score >= 90:
-		return VeryEasy
-	case score >= 80:
-		return Easy
-	case score >= 70:
-		return FairlyEasy
-	case score >= 60:
-		return Standard
-	case score >= 50:
-		return FairlyDifficult
-	case score >= 30:
-		return Difficult
+	for _, f := range bandFloors {
+		if score >= f.floor {
+			return f.band
+		}
 	}
 	return VeryDifficult
 }

@@ -214,6 +214,29 @@ func (sc *tomlScanner) key() ([]string, error) {
 	}
 }
 
+// sequence reads the items of an array or an inline table, after its
+// opening bracket, up to and past close: item reads one item; the items
+// are separated by commas (one may follow the last), with blank lines and
+// comments around them.
+func (sc *tomlScanner) sequence(close, what string, item func() error) error {
+	for {
+		sc.skipBlank()
+		if sc.at(close) {
+			sc.pos++
+			return nil
+		}
+		if err := item(); err != nil {
+			return err
+		}
+		sc.skipBlank()
+		if sc.at(",") {
+			sc.pos++
+		} else if !sc.at(close) {
+			return sc.errorf("expected , or %s in %s", close, what)
+		}
+	}
+}
+
 var localDate = lazyregexp.New(`^\d{4}-\d{2}-\d{2}$`)
 
 // value skips one value of any type.
@@ -234,30 +257,10 @@ func (sc *tomlScanner) value() error {
 		return sc.literalString()
 	case '[':
 		sc.pos++
-		for {
-			sc.skipBlank()
-			if sc.at("]") {
-				sc.pos++
-				return nil
-			}
-			if err := sc.value(); err != nil {
-				return err
-			}
-			sc.skipBlank()
-			if sc.at(",") {
-				sc.pos++
-			} else if !sc.at("]") {
-				return sc.errorf("expected , or ] in an array")
-			}
-		}
+		return sc.sequence("]", "an array", sc.value)
 	case '{':
 		sc.pos++
-		for {
-			sc.skipBlank()
-			if sc.at("}") {
-				sc.pos++
-				return nil
-			}
+		return sc.sequence("}", "an inline table", func() error {
 			if _, err := sc.key(); err != nil {
 				return err
 			}
@@ -267,16 +270,8 @@ func (sc *tomlScanner) value() error {
 			}
 			sc.pos++
 			sc.skipSpace()
-			if err := sc.value(); err != nil {
-				return err
-			}
-			sc.skipBlank()
-			if sc.at(",") {
-				sc.pos++
-			} else if !sc.at("}") {
-				return sc.errorf("expected , or } in an inline table")
-			}
-		}
+			return sc.value()
+		})
 	}
 	// A number, boolean or date-time: up to a space, separator or comment,
 	// except that a date and a time may be separated by one space.

@@ -322,17 +322,6 @@ func (h *Hunspell) Close() error {
 // checkable reports whether hunspell is asked about a word: two or more
 // letters of any script, no digits, not all capitals (an abbreviation).
 func checkable(word string) bool {
-	letters, upper := 0, 0
-	for _, r := range word {
-		switch {
-		case unicode.IsDigit(r):
-			return false
-		case unicode.IsLetter(r):
-			letters++
-			if unicode.IsUpper(r) {
-				upper++
-			}
-		}
-	}
-	return letters >= 2 && upper < letters
+	ok, _ := wordShape(word)
+	return ok
 }

@@ -87,22 +87,29 @@ func normal(w string) string { return strings.NewReplacer("’", "'", "ʼ", "'")
 // of two or more letters, with no digits, that is not all capitals (an
 // abbreviation) and is written in the Latin script of the word list.
 func checked(word string) bool {
+	ok, latin := wordShape(word)
+	return ok && latin
+}
+
+// wordShape reports whether word has two or more letters of any script, no
+// digits and not only capitals (the words spelling looks at), and whether
+// every letter in it is of the Latin script.
+func wordShape(word string) (ok, latin bool) {
 	letters, upper := 0, 0
+	latin = true
 	for _, r := range word {
 		switch {
 		case unicode.IsDigit(r):
-			return false
+			return false, latin
 		case unicode.IsLetter(r):
-			if !unicode.Is(unicode.Latin, r) {
-				return false
-			}
+			latin = latin && unicode.Is(unicode.Latin, r)
 			letters++
 			if unicode.IsUpper(r) {
 				upper++
 			}
 		}
 	}
-	return letters >= 2 && upper < letters
+	return letters >= 2 && upper < letters, latin
 }
 
 // Known reports whether word is spelled correctly: it is in the list as

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/doc"
 )
 
@@ -28,7 +29,7 @@ const annotatedFodt = `<?xml version="1.0" encoding="UTF-8"?>
 // freeTextPDF is one page of two lines with a /FreeText annotation beside
 // the second line and a /Text one with no contents (left out).
 func freeTextPDF() []byte {
-	return makePDF([]string{
+	return testkit.PDF([]string{
 		"<< /Type /Catalog /Pages 2 0 R >>",
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R /Annots [6 0 R 7 0 R] >>",

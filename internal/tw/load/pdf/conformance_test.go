@@ -176,6 +176,21 @@ func markdown(d *doc.Document) string {
 		}
 		return sb.String()
 	}
+	// inside gives the markers of kind k that follow marker i and start
+	// within it.
+	inside := func(i int, k doc.Kind) []doc.Marker {
+		var out []doc.Marker
+		end := d.Marker(i).End
+		for _, m := range d.Markers()[i+1:] {
+			if m.Start >= end {
+				break
+			}
+			if m.Kind == k {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
 	covered := -1
 	for i, m := range d.All() {
 		if m.Start < covered {
@@ -192,31 +207,21 @@ func markdown(d *doc.Document) string {
 			}
 		case doc.List:
 			var items []string
-			for _, it := range d.Markers()[i+1:] {
-				if it.Start >= m.End {
-					break
+			for _, it := range inside(i, doc.ListItem) {
+				p := "- "
+				if it.Label != "" {
+					p = it.Label + " "
 				}
-				if it.Kind == doc.ListItem {
-					p := "- "
-					if it.Label != "" {
-						p = it.Label + " "
-					}
-					items = append(items, p+inline(it.Start, it.End, false))
-				}
+				items = append(items, p+inline(it.Start, it.End, false))
 			}
 			blocks = append(blocks, strings.Join(items, "\n"))
 		case doc.Table:
 			var rows []string
-			for _, r := range d.Markers()[i+1:] {
-				if r.Start >= m.End {
-					break
-				}
-				if r.Kind == doc.TableRow {
-					cells := strings.Split(d.Slice(r.Start, r.End), " | ")
-					rows = append(rows, "| "+strings.Join(cells, " | ")+" |")
-					if len(rows) == 1 {
-						rows = append(rows, "|"+strings.Repeat("---|", len(cells)))
-					}
+			for _, r := range inside(i, doc.TableRow) {
+				cells := strings.Split(d.Slice(r.Start, r.End), " | ")
+				rows = append(rows, "| "+strings.Join(cells, " | ")+" |")
+				if len(rows) == 1 {
+					rows = append(rows, "|"+strings.Repeat("---|", len(cells)))
 				}
 			}
 			blocks = append(blocks, strings.Join(rows, "\n"))

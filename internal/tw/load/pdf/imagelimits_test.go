@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"textfirst/internal/testkit"
 )
 
 // countingOCR is an OCRFunc that recognises nothing and counts its calls.
@@ -41,7 +43,7 @@ func scanPDF(pages int, image string) []byte {
 	}
 	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), pages)
 	objs[3] = "<< >>"
-	return makePDF(objs, "/Root 1 0 R")
+	return testkit.PDF(objs, "/Root 1 0 R")
 }
 
 // Every image of a scanned PDF page is checked for size before it reaches

@@ -113,7 +113,7 @@ func jbig2MMRPage(g4 []byte, w, h int) []byte {
 // jbig2PDF is a one-page scan whose image is JBIG2.
 func jbig2PDF(stream []byte, w, h int) []byte {
 	pw, ph := float64(w)*72/150, float64(h)*72/150
-	return makePDF([]string{
+	return testkit.PDF([]string{
 		"<< /Type /Catalog /Pages 2 0 R /Lang (en-US) >>",
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 		fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Resources << /XObject << /Im 5 0 R >> >> /Contents 4 0 R >>", pw, ph),

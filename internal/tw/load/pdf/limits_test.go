@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"textfirst/internal/testkit"
 )
 
 // flateObj is a stream object holding s compressed with FlateDecode.
@@ -38,7 +40,7 @@ func hostileCMap() string {
 // hostileCMapPDF shows two two-byte codes in a Type0 font whose ToUnicode CMap is
 // hostileCMap.
 func hostileCMapPDF() []byte {
-	return makePDF([]string{
+	return testkit.PDF([]string{
 		"<< /Type /Catalog /Pages 2 0 R >>",
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
@@ -89,7 +91,7 @@ func TestCMapLigatureKept(t *testing.T) {
 // decoded bytes times times.
 func repeatedContentsPDF(n, times int) []byte {
 	refs := strings.TrimSpace(strings.Repeat("4 0 R ", times))
-	return makePDF([]string{
+	return testkit.PDF([]string{
 		"<< /Type /Catalog /Pages 2 0 R >>",
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents [" + refs + "] >>",
@@ -150,7 +152,7 @@ var lexerCases = []struct {
 }
 
 func contentPDF(content string) []byte {
-	return makePDF([]string{
+	return testkit.PDF([]string{
 		"<< /Type /Catalog /Pages 2 0 R >>",
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // withReaders runs f with GOMAXPROCS at n, so that readPages uses up to n
@@ -99,5 +101,5 @@ func failingPagesPDF(n, big, joined int) []byte {
 		kids = append(kids, fmt.Sprintf("%d 0 R", len(objs)))
 	}
 	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), n)
-	return makePDF(objs, "/Root 1 0 R")
+	return testkit.PDF(objs, "/Root 1 0 R")
 }

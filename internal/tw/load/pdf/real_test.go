@@ -241,7 +241,7 @@ func imagePDF(img image.Image) []byte {
 	zw.Close()
 	w, h := float64(b.Dx())*72/150, float64(b.Dy())*72/150
 	content := fmt.Sprintf("q %.2f 0 0 %.2f 0 0 cm /Im Do Q", w, h)
-	return makePDF([]string{
+	return testkit.PDF([]string{
 		"<< /Type /Catalog /Pages 2 0 R /Lang (en-US) >>",
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 		fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Resources << /XObject << /Im 5 0 R >> >> /Contents 4 0 R >>", w, h),

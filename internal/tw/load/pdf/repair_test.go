@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 var readers = []string{"Ada", "Brian", "Chloe", "Dmitri", "Esther", "Farid", "Grace"}
@@ -32,7 +34,7 @@ func annotatedPDF(pages, annots int) (damaged []byte, text string) {
 		kids = append(kids, fmt.Sprintf("%d 0 R", len(objs)))
 	}
 	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), len(kids))
-	data := makePDF(objs, "/Root 1 0 R")
+	data := testkit.PDF(objs, "/Root 1 0 R")
 	return data[:bytes.LastIndex(data, []byte("\nxref\n"))+1], strings.Join(lines, "\n")
 }
 

@@ -11,27 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/doc"
 )
-
-// makePDF writes a PDF from object bodies (object i+1 is objs[i]) with a
-// correct cross-reference table; trailer is the trailer dictionary's body.
-func makePDF(objs []string, trailer string) []byte {
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.4\n")
-	offs := make([]int, len(objs))
-	for i, o := range objs {
-		offs[i] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	x := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, o := range offs {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d %s >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, trailer, x)
-	return b.Bytes()
-}
 
 func contentObj(s string) string {
 	return fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(s), s)
@@ -47,7 +29,7 @@ func simplePDF(texts ...string) []byte {
 		kids = append(kids, fmt.Sprintf("%d 0 R", len(objs)))
 	}
 	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), len(kids))
-	return makePDF(objs, "/Root 1 0 R")
+	return testkit.PDF(objs, "/Root 1 0 R")
 }
 
 // loadQuick loads data and fails the test if it takes too long.
@@ -81,14 +63,14 @@ func TestPathological(t *testing.T) {
 		{"broken xref offsets", bytes.Replace(good, []byte("0000000009 00000 n"), []byte("0000099999 00000 n"), 1), "Hello world.\n\nSecond page.", ""},
 		{"no xref at all", good[:bytes.Index(good, []byte("xref"))], "Hello world.\n\nSecond page.", ""},
 		{"startxref pointing nowhere", bytes.Replace(good, []byte("startxref\n"), []byte("startxref\n9"), 1), "Hello world.\n\nSecond page.", ""},
-		{"page tree loop", makePDF([]string{
+		{"page tree loop", testkit.PDF([]string{
 			"<< /Type /Catalog /Pages 2 0 R >>",
 			"<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>",
 			"<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
 			contentObj("BT /F1 12 Tf 72 700 Td (Looped) Tj ET"),
 			"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
 		}, "/Root 1 0 R"), "Looped", ""},
-		{"reference loop", makePDF([]string{
+		{"reference loop", testkit.PDF([]string{
 			"<< /Type /Catalog /Pages 2 0 R >>",
 			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 			"<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources 5 0 R >>",
@@ -96,7 +78,7 @@ func TestPathological(t *testing.T) {
 			"6 0 R",
 			"5 0 R",
 		}, "/Root 1 0 R"), "", "no text"},
-		{"form xobject drawing itself", makePDF([]string{
+		{"form xobject drawing itself", testkit.PDF([]string{
 			"<< /Type /Catalog /Pages 2 0 R >>",
 			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 			"<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources 5 0 R >>",
@@ -105,7 +87,7 @@ func TestPathological(t *testing.T) {
 			"<< /Type /XObject /Subtype /Form /Resources 5 0 R /Length 6 >>\nstream\n/X Do \nendstream",
 			"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
 		}, "/Root 1 0 R"), "Outer", ""},
-		{"deeply nested arrays", makePDF([]string{
+		{"deeply nested arrays", testkit.PDF([]string{
 			"<< /Type /Catalog /Pages 2 0 R >>",
 			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 			"<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> /Junk " + deep + " >>",
