@@ -209,14 +209,18 @@ func markHolding[T any](marks []T, span func(T) (start, end int), cursor int) in
 }
 
 func (a *App) bookmarkNav(next bool) {
-	i := adjacentMark(a.state.Bookmarks, bookmarkChar, a.cursor, next)
-	if i < 0 {
-		a.edge(dirOf(next), "bookmark")
+	if i := adjacentMark(a.state.Bookmarks, bookmarkChar, a.cursor, next); i >= 0 {
+		a.goToBookmark(i)
 		return
 	}
-	target := a.state.Bookmarks[i]
-	a.moveTo(target.Char, true)
-	a.say(a.tr("Bookmark %s, line %d: %s", target.Name, a.ix.LineOf(target.Char)+1, a.nonBlank(a.preview(target.Char))))
+	a.edge(dirOf(next), "bookmark")
+}
+
+// goToBookmark moves to bookmark i and says it.
+func (a *App) goToBookmark(i int) {
+	b := a.state.Bookmarks[i]
+	a.moveTo(b.Char, true)
+	a.say(a.tr("Bookmark %s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, a.nonBlank(a.preview(b.Char))))
 }
 
 // bookmarkAtCursor returns the index of the bookmark at or last before the
@@ -248,14 +252,7 @@ func (a *App) listBookmarks() {
 		return
 	}
 	a.openList(&List{Title: a.tr("Bookmarks"), kind: bookmarkList, Items: a.bookmarkItems(),
-		choose: func(i int) {
-			b := a.state.Bookmarks[i]
-			a.moveTo(b.Char, true)
-			a.say(a.tr("Bookmark %s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, a.nonBlank(a.preview(b.Char))))
-		},
-		remove: func(i int) { a.deleteBookmark(i) },
-		rename: func(i int) { a.renameBookmark(i) },
-	})
+		choose: a.goToBookmark, remove: a.deleteBookmark, rename: a.renameBookmark})
 }
 
 func (a *App) deleteBookmark(i int) {
@@ -372,12 +369,16 @@ func (a *App) sortHighlights() { sortMarks(a.state.Highlights, highlightStart) }
 func (a *App) sortNotes() { sortMarks(a.state.Notes, noteStart) }
 
 func (a *App) noteNav(next bool) {
-	idx := adjacentMark(a.state.Notes, noteStart, a.cursor, next)
-	if idx < 0 {
-		a.edge(dirOf(next), "note")
+	if i := adjacentMark(a.state.Notes, noteStart, a.cursor, next); i >= 0 {
+		a.goToNote(i)
 		return
 	}
-	n := a.state.Notes[idx]
+	a.edge(dirOf(next), "note")
+}
+
+// goToNote moves to note i and says it.
+func (a *App) goToNote(i int) {
+	n := a.state.Notes[i]
 	a.moveTo(n.Start, true)
 	a.say(a.tr("Note: %s. On: %s", n.Text, a.previewText(n.Anchor)))
 }
@@ -401,16 +402,12 @@ func (a *App) listNotes() {
 		return
 	}
 	a.openList(&List{Title: a.tr("Notes"), kind: noteList, Items: a.noteItems(),
-		choose: func(i int) {
-			n := a.state.Notes[i]
-			a.moveTo(n.Start, true)
-			a.say(a.tr("Note: %s. On: %s", n.Text, a.previewText(n.Anchor)))
-		},
+		choose: a.goToNote,
 		remove: func(i int) {
 			id := a.state.Notes[i].ID
 			a.ask("delete_note", a.tr("Delete this note? y or n"), func() { a.deleteNoteByID(id) })
 		},
-		rename: func(i int) { a.editNote(i) },
+		rename: a.editNote,
 	})
 }
 
@@ -545,7 +542,7 @@ func (a *App) listHighlights() {
 			a.moveTo(h.Start, true)
 			a.say(a.previewText(h.Text))
 		},
-		remove: func(i int) { a.removeHighlight(i) },
+		remove: a.removeHighlight,
 	})
 }
 
