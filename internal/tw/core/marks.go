@@ -209,11 +209,17 @@ func markHolding[T any](marks []T, span func(T) (start, end int), cursor int) in
 }
 
 func (a *App) bookmarkNav(next bool) {
-	if i := adjacentMark(a.state.Bookmarks, bookmarkChar, a.cursor, next); i >= 0 {
-		a.goToBookmark(i)
+	a.markNav(next, "bookmark", adjacentMark(a.state.Bookmarks, bookmarkChar, a.cursor, next), a.goToBookmark)
+}
+
+// markNav goes to mark i of a kind ("bookmark", "note") with goTo, or, when
+// i is -1, says there is none that way.
+func (a *App) markNav(next bool, kind string, i int, goTo func(int)) {
+	if i < 0 {
+		a.edge(dirOf(next), kind)
 		return
 	}
-	a.edge(dirOf(next), "bookmark")
+	goTo(i)
 }
 
 // goToBookmark moves to bookmark i and says it.
@@ -369,11 +375,7 @@ func (a *App) sortHighlights() { sortMarks(a.state.Highlights, highlightStart) }
 func (a *App) sortNotes() { sortMarks(a.state.Notes, noteStart) }
 
 func (a *App) noteNav(next bool) {
-	if i := adjacentMark(a.state.Notes, noteStart, a.cursor, next); i >= 0 {
-		a.goToNote(i)
-		return
-	}
-	a.edge(dirOf(next), "note")
+	a.markNav(next, "note", adjacentMark(a.state.Notes, noteStart, a.cursor, next), a.goToNote)
 }
 
 // goToNote moves to note i and says it.
