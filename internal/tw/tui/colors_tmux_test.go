@@ -11,10 +11,7 @@ import (
 // settings that choose them; Enter on the theme moves it to the next one.
 func TestTmuxColorSettingsListTheColorsWithTheirContrast(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	copySample(t, dir)
-	homeWith(t, dir, "settings.toml", "[display]\ntheme = \"dark\"\n")
-	s := startTw(t, 100, 30, dir, "", "--no-speech sample.md")
+	s := startSampleWith(t, 100, 30, "[display]\ntheme = \"dark\"\n", "", "--no-speech sample.md")
 	s.said.expect("Opened A Walk Through the Lighthouse.")
 	s.press([]step{
 		{"", "F2", "Command"},

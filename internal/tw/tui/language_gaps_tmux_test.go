@@ -12,10 +12,7 @@ import (
 // glossary feeds help search ("tempo" finds the rate).
 func TestTmuxFrenchInterfaceHasNoEnglishGaps(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	copySample(t, dir)
-	homeWith(t, dir, "settings.toml", "[display]\nlanguage = \"fr\"\n")
-	s := startTw(t, 100, 30, dir, "PULSE_SERVER=unix:/nonexistent/pulse", "--backend espeak sample.md")
+	s := startSampleWith(t, 100, 30, "[display]\nlanguage = \"fr\"\n", "PULSE_SERVER=unix:/nonexistent/pulse", "--backend espeak sample.md")
 	s.said.expect("A Walk Through the Lighthouse ouvert.")
 	s.waitScreen("no audio, in French", func(sc string) bool {
 		return strings.Contains(sc, "espeak, sans audio") && !strings.Contains(sc, "no audio")

@@ -67,9 +67,8 @@ func TestTmuxLibraryAndFileBrowser(t *testing.T) {
 // continue-reading list, and batch_convert's format list and question.
 func TestTmuxDetailsContinueAndBatch(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	copySample(t, dir)
-	s := startTw(t, 100, 24, dir, "", "--no-speech sample.md")
+	s := startSample(t, 100, 24, "")
+	dir := s.dir
 	s.said.expect("Opened A Walk Through the Lighthouse.")
 	s.press([]step{
 		{"", "F2", "Command"},

@@ -15,10 +15,7 @@ import (
 // as it was).
 func TestTmuxSettingsListFollowsTheLanguage(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	copySample(t, dir)
-	homeWith(t, dir, "settings.toml", "[display]\nlanguage = \"en\"\n")
-	s := startTw(t, 100, 24, dir, "", "--no-speech sample.md")
+	s := startSampleWith(t, 100, 24, "[display]\nlanguage = \"en\"\n", "", "--no-speech sample.md")
 	s.said.expect("Opened A Walk Through the Lighthouse.")
 
 	s.keys("S-F10")

@@ -158,9 +158,20 @@ func startTw(t *testing.T, w, h int, dir, env, args string) *twSession {
 // copy of the sample document in a new folder.
 func startSample(t *testing.T, w, h int, env string) *twSession {
 	t.Helper()
+	return startSampleWith(t, w, h, "", env, "--no-speech sample.md")
+}
+
+// startSampleWith runs `tw open ARGS` as startTw does, from a new folder
+// holding a copy of the sample document and, when settings is not "", a
+// home whose settings.toml is settings.
+func startSampleWith(t *testing.T, w, h int, settings, env, args string) *twSession {
+	t.Helper()
 	dir := t.TempDir()
 	copySample(t, dir)
-	return startTw(t, w, h, dir, env, "--no-speech sample.md")
+	if settings != "" {
+		homeWith(t, dir, "settings.toml", settings)
+	}
+	return startTw(t, w, h, dir, env, args)
 }
 
 func (s *twSession) quit() {
