@@ -157,16 +157,7 @@ func FuzzContinuousNarrator(f *testing.F) {
 					t.Fatalf("document word %d in a segment of voice %q", i, seg.Voice)
 				}
 			}
-			end := 0
-			for _, m := range seg.Map {
-				if m.SpokenStart != end {
-					t.Fatalf("map has a hole at %d", end)
-				}
-				end = m.SpokenEnd
-			}
-			if end != len(runes) {
-				t.Fatalf("map covers %d of %d code points", end, len(runes))
-			}
+			checkMapCovers(t, seg.Map, len(runes))
 		}
 	})
 }
