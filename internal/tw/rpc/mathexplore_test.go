@@ -77,3 +77,41 @@ func resultsByID(t *testing.T, out []byte) map[string]json.RawMessage {
 	}
 	return results
 }
+
+// uiList is a list as a result or a list effect shows it.
+type uiList struct {
+	Title    string
+	Items    []string
+	Selected int
+	Filter   *string
+}
+
+// uiResult is a result read as the union of those of action, choose,
+// list_key and prompt_state.
+type uiResult struct {
+	Status  string
+	Effects []struct {
+		Type   string
+		Params uiList
+	}
+	List    *uiList
+	Label   string
+	Purpose string
+	Text    string
+}
+
+// uiResults decodes the results of requests 1 to n, by id, as uiResults;
+// a request without an answer (exit) leaves its result zero.
+func uiResults(t *testing.T, out []byte, n int) []uiResult {
+	t.Helper()
+	results := resultsByID(t, out)
+	res := make([]uiResult, n)
+	for i := range res {
+		if raw, ok := results[fmt.Sprint(i+1)]; ok {
+			if err := json.Unmarshal(raw, &res[i]); err != nil {
+				t.Fatalf("result %d: %v", i+1, err)
+			}
+		}
+	}
+	return res
+}
