@@ -245,20 +245,33 @@ func (a *App) bookmarkAtCursor() int {
 }
 
 func (a *App) bookmarkItems() []string {
+	return markItems(a.state.Bookmarks, func(b docstate.Bookmark) string {
+		return a.tr("%s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, a.nonBlank(a.preview(b.Char)))
+	})
+}
+
+// markItems are the list items of marks, one a mark (nil for none).
+func markItems[T any](marks []T, item func(T) string) []string {
 	var items []string
-	for _, b := range a.state.Bookmarks {
-		items = append(items, a.tr("%s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, a.nonBlank(a.preview(b.Char))))
+	for _, m := range marks {
+		items = append(items, item(m))
 	}
 	return items
 }
 
-func (a *App) listBookmarks() {
-	if len(a.state.Bookmarks) == 0 {
-		a.say(a.tr("No bookmarks."))
+// openMarkList opens the list of count marks of one kind, or says none (a
+// catalogue key) when there are none.
+func (a *App) openMarkList(count int, none string, l *List) {
+	if count == 0 {
+		a.say(a.trKey(none))
 		return
 	}
-	a.openList(&List{Title: a.tr("Bookmarks"), kind: bookmarkList, Items: a.bookmarkItems(),
-		choose: a.goToBookmark, remove: a.deleteBookmark, rename: a.renameBookmark})
+	a.openList(l)
+}
+
+func (a *App) listBookmarks() {
+	a.openMarkList(len(a.state.Bookmarks), msg("No bookmarks."), &List{Title: a.tr("Bookmarks"), kind: bookmarkList,
+		Items: a.bookmarkItems(), choose: a.goToBookmark, remove: a.deleteBookmark, rename: a.renameBookmark})
 }
 
 func (a *App) deleteBookmark(i int) {
@@ -391,19 +404,13 @@ func (a *App) noteAtCursor() int {
 }
 
 func (a *App) noteItems() []string {
-	var items []string
-	for _, n := range a.state.Notes {
-		items = append(items, a.tr("Line %d: %s: %s", a.ix.LineOf(n.Start)+1, a.previewText(n.Anchor), n.Text))
-	}
-	return items
+	return markItems(a.state.Notes, func(n docstate.Note) string {
+		return a.tr("Line %d: %s: %s", a.ix.LineOf(n.Start)+1, a.previewText(n.Anchor), n.Text)
+	})
 }
 
 func (a *App) listNotes() {
-	if len(a.state.Notes) == 0 {
-		a.say(a.tr("No notes."))
-		return
-	}
-	a.openList(&List{Title: a.tr("Notes"), kind: noteList, Items: a.noteItems(),
+	a.openMarkList(len(a.state.Notes), msg("No notes."), &List{Title: a.tr("Notes"), kind: noteList, Items: a.noteItems(),
 		choose: a.goToNote,
 		remove: func(i int) {
 			id := a.state.Notes[i].ID
@@ -501,11 +508,9 @@ func (a *App) addHighlight(name string) (string, bool) {
 }
 
 func (a *App) highlightItems() []string {
-	var items []string
-	for _, h := range a.state.Highlights {
-		items = append(items, a.tr("Line %d, %s: %s", a.ix.LineOf(h.Start)+1, a.colorName(h.Color), a.previewText(h.Text)))
-	}
-	return items
+	return markItems(a.state.Highlights, func(h docstate.Highlight) string {
+		return a.tr("Line %d, %s: %s", a.ix.LineOf(h.Start)+1, a.colorName(h.Color), a.previewText(h.Text))
+	})
 }
 
 // refreshMarkList shows the marks as they are now in the open list of
@@ -534,11 +539,7 @@ func (a *App) refreshMarkList() {
 }
 
 func (a *App) listHighlights() {
-	if len(a.state.Highlights) == 0 {
-		a.say(a.tr("No highlights."))
-		return
-	}
-	a.openList(&List{Title: a.tr("Highlights"), kind: highlightList, Items: a.highlightItems(),
+	a.openMarkList(len(a.state.Highlights), msg("No highlights."), &List{Title: a.tr("Highlights"), kind: highlightList, Items: a.highlightItems(),
 		choose: func(i int) {
 			h := a.state.Highlights[i]
 			a.moveTo(h.Start, true)
