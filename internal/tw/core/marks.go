@@ -578,32 +578,33 @@ type HighlightInfo struct {
 
 // Notes returns the notes in document order.
 func (a *App) Notes() ([]NoteInfo, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.d == nil {
-		return nil, ErrNoDocument
-	}
-	out := []NoteInfo{}
-	for _, n := range a.state.Notes {
+	return markInfos(a, func() []docstate.Note { return a.state.Notes }, func(n docstate.Note) NoteInfo {
 		tags := n.Tags
 		if tags == nil {
 			tags = []string{}
 		}
-		out = append(out, NoteInfo{n.ID, n.Start, n.End, a.ix.LineOf(n.Start) + 1, n.Anchor, n.Text, tags, n.Color})
-	}
-	return out, nil
+		return NoteInfo{n.ID, n.Start, n.End, a.ix.LineOf(n.Start) + 1, n.Anchor, n.Text, tags, n.Color}
+	})
 }
 
 // Highlights returns the highlights in document order.
 func (a *App) Highlights() ([]HighlightInfo, error) {
+	return markInfos(a, func() []docstate.Highlight { return a.state.Highlights }, func(h docstate.Highlight) HighlightInfo {
+		return HighlightInfo{h.ID, h.Start, h.End, a.ix.LineOf(h.Start) + 1, h.Color, h.Text}
+	})
+}
+
+// markInfos describes the open document's marks of one kind (marks is read
+// under the app's lock); no marks is an empty list, not nil.
+func markInfos[T, I any](a *App, marks func() []T, info func(T) I) ([]I, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.d == nil {
 		return nil, ErrNoDocument
 	}
-	out := []HighlightInfo{}
-	for _, h := range a.state.Highlights {
-		out = append(out, HighlightInfo{h.ID, h.Start, h.End, a.ix.LineOf(h.Start) + 1, h.Color, h.Text})
+	out := []I{}
+	for _, m := range marks() {
+		out = append(out, info(m))
 	}
 	return out, nil
 }
