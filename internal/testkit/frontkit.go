@@ -1,6 +1,10 @@
 package testkit
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -19,4 +23,57 @@ func EncryptedPDF(t testing.TB, path, user string) string {
 		t.Fatalf("qpdf %v: %v\n%s", args, err, msg)
 	}
 	return path
+}
+
+// KeysInOrder reports an object anywhere in raw whose keys are not in
+// strictly increasing order (which also catches a repeated key), and any
+// trailing data after the one JSON value: the rule of tw's JSON-RPC that
+// every object has its fields in alphabetical order at every depth.
+func KeysInOrder(raw []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := walkKeys(dec, "$"); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("data after the JSON value")
+	}
+	return nil
+}
+
+func walkKeys(dec *json.Decoder, path string) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	delim, ok := tok.(json.Delim)
+	if !ok {
+		return nil
+	}
+	switch delim {
+	case '{':
+		prev := ""
+		for i := 0; dec.More(); i++ {
+			kt, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			key := kt.(string)
+			if i > 0 && key <= prev {
+				return fmt.Errorf("at %s: key %q comes after %q", path, key, prev)
+			}
+			prev = key
+			if err := walkKeys(dec, path+"."+key); err != nil {
+				return err
+			}
+		}
+	case '[':
+		for i := 0; dec.More(); i++ {
+			if err := walkKeys(dec, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+	}
+	_, err = dec.Token() // the closing delimiter
+	return err
 }
