@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -12,6 +13,14 @@ import (
 
 // Fixtures and helpers shared by the tests of tw's front ends (the command
 // line, the terminal reader, the JSON-RPC server and the end-to-end tests).
+
+// Main runs the tests of a package whose tests build binaries with Binary
+// or MustBinary, then removes the binaries: a package's TestMain calls it.
+func Main(m *testing.M) {
+	code := m.Run()
+	Cleanup()
+	os.Exit(code)
+}
 
 // EncryptedPDF writes the conformance fixture notes.pdf to path, encrypted
 // by qpdf (AES-256) with the user password user, and returns path.

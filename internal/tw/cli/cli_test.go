@@ -380,11 +380,7 @@ func TestMarks(t *testing.T) {
 
 func twBinary(t *testing.T) string { return testkit.Binary(t, "tw") }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testkit.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // TestServeProcess runs tw serve as a client does: --open's announcement
 // arrives before any input, requests are answered as they come, nothing

@@ -22,9 +22,7 @@ var twBin string
 
 func TestMain(m *testing.M) {
 	twBin = testkit.MustBinary("tw")
-	code := m.Run()
-	testkit.Cleanup()
-	os.Exit(code)
+	testkit.Main(m)
 }
 
 // client is a JSON-RPC client of one tw server process.

@@ -421,11 +421,7 @@ func jsonString(s string) string {
 // twBinary builds ./cmd/tw once for the package's tests.
 func twBinary(t testing.TB) string { return testkit.Binary(t, "tw") }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testkit.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // runTw runs the real tw with input on stdin and returns stdout and
 // stderr; it fails on a non-zero exit or a run over waitFor.

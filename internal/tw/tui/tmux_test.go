@@ -18,11 +18,7 @@ import (
 // in with send-keys, the screen comes back with capture-pane, and what was
 // said is read from the announcement log.
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testkit.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // twBinary builds tw once per test run.
 func twBinary(t *testing.T) string { return testkit.Binary(t, "tw") }
