@@ -30,10 +30,8 @@ func TestLibraryOverRPC(t *testing.T) {
 		t.Fatalf("tw library add said %q", out)
 	}
 
-	var reqs []string
-	add := func(method, params string) {
-		reqs = append(reqs, request(len(reqs)+1, method, params))
-	}
+	var sc script
+	add := sc.add
 	add("action", `{"id":"open_library"}`)
 	for _, c := range `"mitochondria make"` {
 		add("list_key", fmt.Sprintf(`{"key":%q}`, string(c)))
@@ -46,8 +44,7 @@ func TestLibraryOverRPC(t *testing.T) {
 	add("prompt_state", "")
 	add("shutdown", "")
 	add("exit", "")
-	out, _ = runTw(t, dir, env, strings.Join(reqs, "\n")+"\n", "serve", "--stdio", "--no-speech", "--open", "notes.md")
-	res := uiResults(t, out, len(reqs))
+	res := sc.serveNotes(t, dir, env)
 	opened := res[0]
 	if len(opened.Effects) != 1 || opened.Effects[0].Type != "list" || opened.Effects[0].Params.Title != "Library" ||
 		len(opened.Effects[0].Params.Items) != 12 || opened.Effects[0].Params.Items[0] != "Recent: Cell biology" ||

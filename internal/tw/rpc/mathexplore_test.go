@@ -78,6 +78,20 @@ func resultsByID(t *testing.T, out []byte) map[string]json.RawMessage {
 	return results
 }
 
+// script is the numbered requests of one run of tw serve.
+type script []string
+
+// add appends a request with the next id.
+func (sc *script) add(method, params string) { *sc = append(*sc, request(len(*sc)+1, method, params)) }
+
+// serveNotes runs the real tw serve --stdio --no-speech on notes.md in dir
+// with env, sends the script, and returns its results as uiResults.
+func (sc script) serveNotes(t *testing.T, dir string, env []string) []uiResult {
+	t.Helper()
+	out, _ := runTw(t, dir, env, strings.Join(sc, "\n")+"\n", "serve", "--stdio", "--no-speech", "--open", "notes.md")
+	return uiResults(t, out, len(sc))
+}
+
 // uiList is a list as a result or a list effect shows it.
 type uiList struct {
 	Title    string

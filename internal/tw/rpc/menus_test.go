@@ -29,10 +29,8 @@ func TestMenusOverRPC(t *testing.T) {
 			sayPosition = i
 		}
 	}
-	var reqs []string
-	add := func(method, params string) {
-		reqs = append(reqs, request(len(reqs)+1, method, params))
-	}
+	var sc script
+	add := sc.add
 	add("action", `{"id":"menu"}`)
 	add("list_key", `{"key":"right"}`)
 	add("list_key", `{"key":"left"}`)
@@ -51,9 +49,7 @@ func TestMenusOverRPC(t *testing.T) {
 	add("action", `{"id":"notice_history"}`)
 	add("shutdown", "")
 	add("exit", "")
-	out, _ := runTw(t, dir, []string{"TEXTWEAVER_HOME=" + filepath.Join(dir, "home")},
-		strings.Join(reqs, "\n")+"\n", "serve", "--stdio", "--no-speech", "--open", "notes.md")
-	res := uiResults(t, out, len(reqs))
+	res := sc.serveNotes(t, dir, []string{"TEXTWEAVER_HOME=" + filepath.Join(dir, "home")})
 	n := len(core.Menus[0].MenuActions())
 	if want := fmt.Sprintf("File menu, Open, Ctrl+O, 1 of %d", n); res[0].Status != want {
 		t.Errorf("menu said %q, want %q", res[0].Status, want)

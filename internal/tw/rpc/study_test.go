@@ -17,8 +17,8 @@ func TestStudyCardsOverRPC(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
 	doc := writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
-	var reqs []string
-	add := func(method, params string) { reqs = append(reqs, request(len(reqs)+1, method, params)) }
+	var sc script
+	add := sc.add
 	add("navigate", `{"action":"next_sentence"}`)
 	add("action", `{"id":"add_note"}`)
 	add("answer", `{"text":"What are cells?"}`)
@@ -29,9 +29,7 @@ func TestStudyCardsOverRPC(t *testing.T) {
 	add("action", `{"id":"grade_easy"}`)
 	add("shutdown", "")
 	add("exit", "")
-	out, _ := runTw(t, dir, []string{"TEXTWEAVER_HOME=" + home},
-		strings.Join(reqs, "\n")+"\n", "serve", "--stdio", "--no-speech", "--open", "notes.md")
-	res := uiResults(t, out, len(reqs))
+	res := sc.serveNotes(t, dir, []string{"TEXTWEAVER_HOME=" + home})
 	said := func(id int) string { return res[id-1].Status }
 	if got := said(4); got != "Cards made: 2 new, 2 in all." {
 		t.Errorf("make_cards said %q", got)
