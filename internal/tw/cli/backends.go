@@ -16,11 +16,8 @@ func backendsCmd(env Env) *cobra.Command {
 		Use:     "backends",
 		Short:   "List the speech engines, best first, and which are available here",
 		Example: "  tw backends\n  tw backends --json",
-		Args:    cobra.ArbitraryArgs,
+		Args:    noArguments(env, "backends"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usage(env.p, "backends", env.tr("unexpected argument %q", args[0]))
-			}
 			infos := speech.Backends()
 			auto := autoBackend(infos)
 			if asJSON {

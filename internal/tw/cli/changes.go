@@ -49,11 +49,8 @@ left out: the text tw reads) in the format OUT's extension names, as tw
 convert does; the original is left alone. --reject-all is refused: tw cannot
 yet rebuild a document with its changes undone.`,
 		Example: "  tw changes draft.docx\n  tw changes draft.docx --accept-all -o final.md",
-		Args:    cobra.ArbitraryArgs,
+		Args:    oneDocument(env, "changes"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usage(env.p, "changes", env.tr("give one document"))
-			}
 			if rejectAll {
 				return usage(env.p, "changes", env.tr("--reject-all is not available: tw cannot yet rebuild a document with its changes undone"))
 			}

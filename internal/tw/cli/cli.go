@@ -144,6 +144,28 @@ func usage(p *i18n.Printer, cmd string, why string) error {
 	return fail(p, 2, lang(p).tr("tw %s: %s", cmd, why), lang(p).tr("See tw %s --help.", cmd))
 }
 
+// oneDocument is the Args of a command that takes one document: any other
+// count of arguments is a usage error.
+func oneDocument(env Env, cmd string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) != 1 {
+			return usage(env.p, cmd, env.tr("give one document"))
+		}
+		return nil
+	}
+}
+
+// noArguments is the Args of a command that takes no arguments: the first
+// one given is named in a usage error.
+func noArguments(env Env, cmd string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			return usage(env.p, cmd, env.tr("unexpected argument %q", args[0]))
+		}
+		return nil
+	}
+}
+
 // flagError words pflag's errors as tw always has.
 func flagError(p *i18n.Printer, c *cobra.Command, err error) error {
 	msg := err.Error()

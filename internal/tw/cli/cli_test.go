@@ -44,44 +44,6 @@ func run(t *testing.T, stdin string, env map[string]string, args ...string) (cod
 	return code, out.String(), errb.String()
 }
 
-// sortedKeys reports an object anywhere in raw whose keys are not in
-// strictly increasing order.
-func sortedKeys(raw []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	var walk func(path string) error
-	walk = func(path string) error {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		switch tok {
-		case json.Delim('{'):
-			prev := ""
-			for i := 0; dec.More(); i++ {
-				k, _ := dec.Token()
-				key := k.(string)
-				if i > 0 && key <= prev {
-					return fmt.Errorf("at %s: %q after %q", path, key, prev)
-				}
-				prev = key
-				if err := walk(path + "." + key); err != nil {
-					return err
-				}
-			}
-			_, err = dec.Token()
-		case json.Delim('['):
-			for i := 0; dec.More(); i++ {
-				if err := walk(fmt.Sprintf("%s[%d]", path, i)); err != nil {
-					return err
-				}
-			}
-			_, err = dec.Token()
-		}
-		return err
-	}
-	return walk("$")
-}
-
 // rpcMessage is one line of serve's output.
 type rpcMessage struct {
 	Raw    string
@@ -106,7 +68,7 @@ func parseLines(t *testing.T, out string) []rpcMessage {
 		if line == "" {
 			continue
 		}
-		if err := sortedKeys([]byte(line)); err != nil {
+		if err := testkit.KeysInOrder([]byte(line)); err != nil {
 			t.Fatalf("fields out of order in %s: %v", line, err)
 		}
 		var m rpcMessage
@@ -418,11 +380,7 @@ func TestMarks(t *testing.T) {
 
 func twBinary(t *testing.T) string { return testkit.Binary(t, "tw") }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testkit.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // TestServeProcess runs tw serve as a client does: --open's announcement
 // arrives before any input, requests are answered as they come, nothing

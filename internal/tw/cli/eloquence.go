@@ -32,11 +32,8 @@ through Speech Dispatcher (tw speak --backend speechd --voice ibmtts:VOICE)
 when its module is installed. $TEXTWEAVER_ECI_LIBRARY names a library of one's
 own, searched first.`,
 		Example: "  tw eloquence\n  tw eloquence --json",
-		Args:    cobra.ArbitraryArgs,
+		Args:    noArguments(env, "eloquence"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usage(env.p, "eloquence", env.tr("unexpected argument %q", args[0]))
-			}
 			type searched struct {
 				Path    string `json:"path"`
 				Product string `json:"product"`

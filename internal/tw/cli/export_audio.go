@@ -46,11 +46,8 @@ with Media Overlays, sentence by sentence (reading systems and DAISY players
 follow it); .html is a single page with the audio inside it, where clicking
 a sentence plays from there.`,
 		Example: "  tw export-audio book.md --out book.m4b --subtitles vtt\n  tw export-audio notes.md --out notes.mp3 --split --chapter-level 2\n  tw export-audio chapter.md --out chapter.epub",
-		Args:    cobra.ArbitraryArgs,
+		Args:    oneDocument(env, "export-audio"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usage(env.p, "export-audio", env.tr("give one document"))
-			}
 			if out == "" {
 				return usage(env.p, "export-audio", env.tr("--out FILE is required"))
 			}

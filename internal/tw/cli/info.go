@@ -24,11 +24,8 @@ func infoCmd(env Env) *cobra.Command {
 		Short:   "Describe a document: format, size, structure, reading time",
 		Long:    "Describe FILE (- reads standard input): its format, title, size in characters,\nwords, sentences, lines and paragraphs, its structure, and how long it takes\nto read aloud at the default rate.",
 		Example: "  tw info notes.md\n  tw info notes.md --json",
-		Args:    cobra.ArbitraryArgs,
+		Args:    oneDocument(env, "info"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usage(env.p, "info", env.tr("give one document"))
-			}
 			d, err := loadDoc(env, "info", args[0], from)
 			if err != nil {
 				return err

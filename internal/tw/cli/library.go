@@ -61,6 +61,37 @@ func (o libraryOpener) open(cmd string) (*settings.Store, *library.Library, erro
 	return st, db, nil
 }
 
+// changeFolders runs tw library CMD FOLDER...: change makes library.folders
+// what it is with each folder given (abs is its absolute path), the
+// folders are saved, and then runs on the index.
+func (o libraryOpener) changeFolders(cmd string, args []string,
+	change func(db *library.Library, folders []string, abs, given string) ([]string, error),
+	then func(db *library.Library, folders []string) error) error {
+	env := o.env
+	if len(args) == 0 {
+		return usage(env.p, "library "+cmd, env.tr("give one or more folders"))
+	}
+	st, db, err := o.open(cmd)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	folders := st.Strings("library.folders")
+	for _, a := range args {
+		abs, err := filepath.Abs(a)
+		if err != nil {
+			return fail(env.p, 1, env.tr("tw library %s: %v", cmd, err), "")
+		}
+		if folders, err = change(db, folders, abs, a); err != nil {
+			return err
+		}
+	}
+	if _, err := st.Set("library.folders", folders); err != nil {
+		return fail(env.p, 1, env.tr("tw library %s: %v", cmd, err), "")
+	}
+	return then(db, folders)
+}
+
 // scan brings the index up to date with the folders, showing progress on
 // a terminal's stderr, and prints what it did.
 func (o libraryOpener) scan(cmd string, db *library.Library, folders []string) error {
@@ -94,32 +125,17 @@ func (o libraryOpener) addCmd() *cobra.Command {
 		Long:    "Add each FOLDER to library.folders (once) and index the documents in the library folders that are new or changed.",
 		Example: "  tw library add ~/Books /usr/share/doc/debian-handbook",
 		RunE: func(c *cobra.Command, args []string) error {
-			env := o.env
-			if len(args) == 0 {
-				return usage(env.p, "library add", env.tr("give one or more folders"))
-			}
-			st, db, err := o.open("add")
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			folders := st.Strings("library.folders")
-			for _, a := range args {
-				abs, err := filepath.Abs(a)
-				if err != nil {
-					return fail(env.p, 1, env.tr("tw library add: %v", err), "")
-				}
+			return o.changeFolders("add", args, func(_ *library.Library, folders []string, abs, given string) ([]string, error) {
 				if info, err := os.Stat(abs); err != nil || !info.IsDir() {
-					return usage(env.p, "library add", env.tr("%s is not a folder", a))
+					return nil, usage(o.env.p, "library add", o.env.tr("%s is not a folder", given))
 				}
 				if !slices.Contains(folders, abs) {
 					folders = append(folders, abs)
 				}
-			}
-			if _, err := st.Set("library.folders", folders); err != nil {
-				return fail(env.p, 1, env.tr("tw library add: %v", err), "")
-			}
-			return o.scan("add", db, library.Folders(folders))
+				return folders, nil
+			}, func(db *library.Library, folders []string) error {
+				return o.scan("add", db, library.Folders(folders))
+			})
 		},
 	}
 }
@@ -147,34 +163,19 @@ func (o libraryOpener) removeCmd() *cobra.Command {
 		Short: "Take folders out of the library",
 		Long:  "Take each FOLDER out of library.folders, and its documents out of the index. The files themselves are left alone.",
 		RunE: func(c *cobra.Command, args []string) error {
-			env := o.env
-			if len(args) == 0 {
-				return usage(env.p, "library remove", env.tr("give one or more folders"))
-			}
-			st, db, err := o.open("remove")
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			folders := st.Strings("library.folders")
 			removed := 0
-			for _, a := range args {
-				abs, err := filepath.Abs(a)
-				if err != nil {
-					return fail(env.p, 1, env.tr("tw library remove: %v", err), "")
-				}
+			return o.changeFolders("remove", args, func(db *library.Library, folders []string, abs, _ string) ([]string, error) {
 				folders = slices.DeleteFunc(folders, func(f string) bool { return filepath.Clean(f) == abs })
 				n, err := db.Remove(abs)
 				if err != nil {
-					return fail(env.p, 1, env.tr("tw library remove: %v", err), "")
+					return nil, fail(o.env.p, 1, o.env.tr("tw library %s: %v", "remove", err), "")
 				}
 				removed += n
-			}
-			if _, err := st.Set("library.folders", folders); err != nil {
-				return fail(env.p, 1, env.tr("tw library remove: %v", err), "")
-			}
-			fmt.Fprintln(env.Stdout, env.tr("%d documents taken out of the library.", removed))
-			return nil
+				return folders, nil
+			}, func(*library.Library, []string) error {
+				fmt.Fprintln(o.env.Stdout, o.env.tr("%d documents taken out of the library.", removed))
+				return nil
+			})
 		},
 	}
 }

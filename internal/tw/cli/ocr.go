@@ -80,11 +80,8 @@ func ocrReadCmd(env Env) *cobra.Command {
 		Use:     "read FILE",
 		Short:   "Recognize a scanned PDF or a picture and print its text",
 		Example: "  tw ocr read scan.png > scan.txt",
-		Args:    cobra.ArbitraryArgs,
+		Args:    oneDocument(env, "ocr read"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usage(env.p, "ocr read", env.tr("give one document"))
-			}
 			ext := strings.ToLower(filepath.Ext(args[0]))
 			if ext != ".pdf" && !slices.Contains(pdf.ImageExtensions, ext) {
 				return usage(env.p, "ocr read", env.tr("%s is not a PDF or a picture", args[0]))

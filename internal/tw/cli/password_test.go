@@ -20,12 +20,7 @@ import (
 // password "open-sesame".
 func lockedPDF(t *testing.T) string {
 	t.Helper()
-	src := filepath.Join(testkit.Path(t, "conformance", "textweaver"), "notes.pdf")
-	out := filepath.Join(t.TempDir(), "locked.pdf")
-	if msg, err := exec.Command("qpdf", "--encrypt", "open-sesame", "owner-pw", "256", "--", src, out).CombinedOutput(); err != nil {
-		t.Fatalf("qpdf: %v\n%s", err, msg)
-	}
-	return out
+	return testkit.EncryptedPDF(t, filepath.Join(t.TempDir(), "locked.pdf"), "open-sesame")
 }
 
 // TestEncryptedPDFWithoutTerminal: with no terminal to ask on, the password

@@ -23,11 +23,8 @@ out). A document of more than 600,000 characters is read in 64 windows spread
 through it, and stderr says so. --json gives each sentence's text, range, line
 and score, and how the summary was made.`,
 		Example: "  tw summarize paper.pdf\n  tw summarize book.epub -n 10 --json",
-		Args:    cobra.ArbitraryArgs,
+		Args:    oneDocument(env, "summarize"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usage(env.p, "summarize", env.tr("give one document"))
-			}
 			if !c.Flags().Changed("sentences") {
 				sentences = env.settingInt("summary.sentences")
 			}

@@ -40,11 +40,8 @@ those formats (to a file with -o, or to a pipe). --pages prints only some
 pages of a paged document (a PDF, a DAISY book): "7", "3-5", "i-2", by the
 number printed on them or by their place.`,
 		Example: "  tw text notes.md\n  tw text notes.md --to json -o notes.json\n  tw text notes.md --to narration\n  cat notes.txt | tw text -",
-		Args:    cobra.ArbitraryArgs,
+		Args:    oneDocument(env, "text"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usage(env.p, "text", env.tr("give one document"))
-			}
 			d, err := loadDoc(env, "text", args[0], from)
 			if err != nil {
 				return err

@@ -19,11 +19,8 @@ func voicesCmd(env Env) *cobra.Command {
 		Use:     "voices",
 		Short:   "List the voices of a speech engine",
 		Example: "  tw voices\n  tw voices --backend espeak --json",
-		Args:    cobra.ArbitraryArgs,
+		Args:    noArguments(env, "voices"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usage(env.p, "voices", env.tr("unexpected argument %q", args[0]))
-			}
 			if err := checkBackend(env, "voices", backend); err != nil {
 				return err
 			}

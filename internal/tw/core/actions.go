@@ -23,7 +23,8 @@ type ActionInfo struct {
 	Group Group
 	Name  string // what the command palette shows
 
-	run actionHandler // set by handle, from the file that implements the action
+	run    actionHandler // set by handle, from the file that implements the action
+	inMath actionHandler // set by handleInMath: what the action does while a formula is explored
 }
 
 // actionList is every action id of the keyboard reference, by group.

@@ -44,6 +44,14 @@ func (r *recorder) last() string {
 	return r.says[len(r.says)-1]
 }
 
+// expect checks that the last announcement is want; what names the step.
+func (r *recorder) expect(t *testing.T, want, what string) {
+	t.Helper()
+	if got := r.last(); got != want {
+		t.Errorf("%s: said %q, want %q", what, got, want)
+	}
+}
+
 type fixture struct {
 	t    *testing.T
 	home string
@@ -286,15 +294,11 @@ func TestDocumentOverviewAndReadingLevel(t *testing.T) {
 		"A note.[^1] ![A cat](cat.png)\n\n[^1]: The note.\n")
 	app, rec := f.open()
 	f.do(app, "document_overview")
-	if got := rec.last(); got != "Cats. 3 headings, 1 table, 1 graphic, 1 footnote. About 1 minute left at 265 words per minute." {
-		t.Errorf("overview: %q", got)
-	}
+	rec.expect(t, "Cats. 3 headings, 1 table, 1 graphic, 1 footnote. About 1 minute left at 265 words per minute.", "overview")
 	f.goTo(app, "char 6")
 	f.do(app, "select_next_line")
 	f.do(app, "reading_level")
-	if got := rec.last(); got != "Reading level 100, very easy (Flesch reading ease), over 12 words in 2 sentences." {
-		t.Errorf("reading level of the selection: %q", got)
-	}
+	rec.expect(t, "Reading level 100, very easy (Flesch reading ease), over 12 words in 2 sentences.", "reading level of the selection")
 }
 
 // TestLintProblems: in edit mode, next and previous lint problem move
@@ -305,9 +309,7 @@ func TestLintProblems(t *testing.T) {
 	f.write("# Title\n\n### Deep\n\nSee [docs][missing] now.   \n")
 	app, rec := f.open()
 	f.do(app, "next_lint_problem")
-	if got := rec.last(); got != "Lint checks the Markdown source: turn on edit mode first." {
-		t.Errorf("browse mode: %q", got)
-	}
+	rec.expect(t, "Lint checks the Markdown source: turn on edit mode first.", "browse mode")
 	f.do(app, "toggle_edit_mode")
 	for _, want := range []string{
 		"Line 3: Heading skips a level: level 3 after level 1",
@@ -321,7 +323,5 @@ func TestLintProblems(t *testing.T) {
 		}
 	}
 	f.do(app, "previous_lint_problem")
-	if got := rec.last(); got != "Line 5: Link reference not defined: missing" {
-		t.Errorf("previous: %q", got)
-	}
+	rec.expect(t, "Line 5: Link reference not defined: missing", "previous")
 }

@@ -37,13 +37,9 @@ func TestCitationsFromARealLibrary(t *testing.T) {
 	f.write("Knuth wrote it.\n")
 	app, rec := f.open()
 	f.do(app, "check_citations")
-	if got := rec.last(); got != "The document has no citations." {
-		t.Errorf("check with none: %q", got)
-	}
+	rec.expect(t, "The document has no citations.", "check with none")
 	f.do(app, "insert_citation")
-	if got := rec.last(); got != "Insert citation works in edit mode. Press Ctrl+E to edit." {
-		t.Errorf("insert_citation while reading: %q", got)
-	}
+	rec.expect(t, "Insert citation works in edit mode. Press Ctrl+E to edit.", "insert_citation while reading")
 	f.do(app, "toggle_edit_mode")
 	f.do(app, "insert_citation")
 	if got := rec.last(); !strings.HasPrefix(got, "Your reference library is empty.") {
@@ -55,14 +51,10 @@ func TestCitationsFromARealLibrary(t *testing.T) {
 		t.Fatalf("no import_references prompt: %+v", p)
 	}
 	app.Answer(xamplBib)
-	if got := rec.last(); got != "Imported 36 new references from xampl.bib." {
-		t.Errorf("import: %q", got)
-	}
+	rec.expect(t, "Imported 36 new references from xampl.bib.", "import")
 	f.do(app, "import_references")
 	app.Answer(xamplBib)
-	if got := rec.last(); got != "Imported 0 new references from xampl.bib. 36 were already in your library." {
-		t.Errorf("import again: %q", got)
-	}
+	rec.expect(t, "Imported 0 new references from xampl.bib. 36 were already in your library.", "import again")
 
 	// Cite one of Knuth's books at page 12, just before the full stop.
 	f.do(app, "document_start")
@@ -119,14 +111,10 @@ func TestCitationsFromARealLibrary(t *testing.T) {
 	app.CaretChar(true)
 	app.Insert(" See @nobody2000.")
 	f.do(app, "check_citations")
-	if got := rec.last(); got != "2 citations found. Not in the library: nobody2000." {
-		t.Errorf("check: %q", got)
-	}
+	rec.expect(t, "2 citations found. Not in the library: nobody2000.", "check")
 	app.Insert("\n")
 	f.do(app, "insert_bibliography")
-	if got := rec.last(); got != "Inserted the bibliography, 2 entries. Not in the library: nobody2000." {
-		t.Errorf("bibliography said %q", got)
-	}
+	rec.expect(t, "Inserted the bibliography, 2 entries. Not in the library: nobody2000.", "bibliography")
 	text := app.Doc().Text
 	for _, entry := range []string{
 		"Aamport, L. A. (1986). The Gnats and Gnus Document Preparation System. *G-Animal's Journal",
@@ -149,9 +137,7 @@ func TestCitationsFromARealLibrary(t *testing.T) {
 	for _, answer := range []string{"Doe, Jane; Richard Roe", "On Testing", "2021", "Journal of Tests"} {
 		app.Answer(answer)
 	}
-	if got := rec.last(); got != "Added to your library: Doe and Roe, 2021, On Testing (doe2021)" {
-		t.Errorf("added: %q", got)
-	}
+	rec.expect(t, "Added to your library: Doe and Roe, 2021, On Testing (doe2021)", "added")
 	f.do(app, "add_reference")
 	app.Answer("https://doi.org/10.1000/not.a.doi")
 	if got := rec.last(); got != "Already in your library: Doe and Roe, 2021, On Testing (doe2021)" || app.PromptState() != nil {
@@ -183,7 +169,5 @@ func TestFolderLibraryIsLookedInFirst(t *testing.T) {
 		`[{"id":"local1","type":"book","title":"Local","author":[{"family":"Near"}],"issued":{"date-parts":[[2001]]}}]`)
 	app, rec := f.open()
 	f.do(app, "check_citations")
-	if got := rec.last(); got != "2 citations found. Every key is in the library." {
-		t.Errorf("check: %q", got)
-	}
+	rec.expect(t, "2 citations found. Every key is in the library.", "check")
 }

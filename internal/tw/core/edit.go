@@ -360,11 +360,7 @@ func (a *App) replaceSource(start, end int, text string) {
 // Insert types text at the cursor in edit mode (replacing the selection),
 // as one undo step, and echoes it.
 func (a *App) Insert(text string) ([]Effect, string) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.effects = nil
-	a.insert(text)
-	return a.takeEffects(), a.status
+	return a.step(func() { a.insert(text) })
 }
 
 func (a *App) insert(text string) {

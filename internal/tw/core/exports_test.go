@@ -41,9 +41,7 @@ func TestExportActions(t *testing.T) {
 	}
 
 	mustAction(t, app, "export_study_sheet", nil)
-	if got := rec.last(); got != "There are no notes or highlights to export." {
-		t.Errorf("study sheet without marks said %q", got)
-	}
+	rec.expect(t, "There are no notes or highlights to export.", "study sheet without marks")
 	mustAction(t, app, "next_heading", nil)
 	mustAction(t, app, "next_sentence", nil)
 	mustAction(t, app, "toggle_highlight", nil)

@@ -15,15 +15,28 @@ type precondition func(id string, h actionHandler) actionHandler
 // registered twice, is a programming error, and TestEveryActionHasAHandler
 // checks that no action is left without one.
 func handle(when precondition, handlers map[string]actionHandler) {
+	register(when, handlers, func(act *ActionInfo) *actionHandler { return &act.run })
+}
+
+// handleInMath registers what actions do while a formula is explored, in
+// place of their handlers; any other action leaves the formula and then
+// runs as usual.
+func handleInMath(when precondition, handlers map[string]actionHandler) {
+	register(when, handlers, func(act *ActionInfo) *actionHandler { return &act.inMath })
+}
+
+// register sets the handler slot of each action, wrapped in when.
+func register(when precondition, handlers map[string]actionHandler, slot func(*ActionInfo) *actionHandler) {
 	for id, h := range handlers {
 		i, ok := actionIndex[id]
 		if !ok {
 			panic(fmt.Sprintf("core: a handler for %q, which is not an action", id))
 		}
-		if actionList[i].run != nil {
+		s := slot(&actionList[i])
+		if *s != nil {
 			panic(fmt.Sprintf("core: two handlers for the action %q", id))
 		}
-		actionList[i].run = when(id, h)
+		*s = when(id, h)
 	}
 }
 
@@ -96,8 +109,13 @@ func (a *App) perform(act ActionInfo) {
 		// action has one): nothing to do.
 		return
 	}
-	if a.mode == ModeMath && a.exploreMath(act.ID) {
-		return
+	if a.mode == ModeMath {
+		if a.math != nil && act.inMath != nil {
+			act.inMath(a)
+			return
+		}
+		a.math = nil
+		a.mode = ModeBrowse
 	}
 	act.run(a)
 }

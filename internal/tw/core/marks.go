@@ -209,14 +209,24 @@ func markHolding[T any](marks []T, span func(T) (start, end int), cursor int) in
 }
 
 func (a *App) bookmarkNav(next bool) {
-	i := adjacentMark(a.state.Bookmarks, bookmarkChar, a.cursor, next)
+	a.markNav(next, "bookmark", adjacentMark(a.state.Bookmarks, bookmarkChar, a.cursor, next), a.goToBookmark)
+}
+
+// markNav goes to mark i of a kind ("bookmark", "note") with goTo, or, when
+// i is -1, says there is none that way.
+func (a *App) markNav(next bool, kind string, i int, goTo func(int)) {
 	if i < 0 {
-		a.edge(dirOf(next), "bookmark")
+		a.edge(dirOf(next), kind)
 		return
 	}
-	target := a.state.Bookmarks[i]
-	a.moveTo(target.Char, true)
-	a.say(a.tr("Bookmark %s, line %d: %s", target.Name, a.ix.LineOf(target.Char)+1, a.nonBlank(a.preview(target.Char))))
+	goTo(i)
+}
+
+// goToBookmark moves to bookmark i and says it.
+func (a *App) goToBookmark(i int) {
+	b := a.state.Bookmarks[i]
+	a.moveTo(b.Char, true)
+	a.say(a.tr("Bookmark %s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, a.nonBlank(a.preview(b.Char))))
 }
 
 // bookmarkAtCursor returns the index of the bookmark at or last before the
@@ -235,27 +245,33 @@ func (a *App) bookmarkAtCursor() int {
 }
 
 func (a *App) bookmarkItems() []string {
+	return markItems(a.state.Bookmarks, func(b docstate.Bookmark) string {
+		return a.tr("%s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, a.nonBlank(a.preview(b.Char)))
+	})
+}
+
+// markItems are the list items of marks, one a mark (nil for none).
+func markItems[T any](marks []T, item func(T) string) []string {
 	var items []string
-	for _, b := range a.state.Bookmarks {
-		items = append(items, a.tr("%s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, a.nonBlank(a.preview(b.Char))))
+	for _, m := range marks {
+		items = append(items, item(m))
 	}
 	return items
 }
 
-func (a *App) listBookmarks() {
-	if len(a.state.Bookmarks) == 0 {
-		a.say(a.tr("No bookmarks."))
+// openMarkList opens the list of count marks of one kind, or says none (a
+// catalogue key) when there are none.
+func (a *App) openMarkList(count int, none string, l *List) {
+	if count == 0 {
+		a.say(a.trKey(none))
 		return
 	}
-	a.openList(&List{Title: a.tr("Bookmarks"), kind: bookmarkList, Items: a.bookmarkItems(),
-		choose: func(i int) {
-			b := a.state.Bookmarks[i]
-			a.moveTo(b.Char, true)
-			a.say(a.tr("Bookmark %s, line %d: %s", b.Name, a.ix.LineOf(b.Char)+1, a.nonBlank(a.preview(b.Char))))
-		},
-		remove: func(i int) { a.deleteBookmark(i) },
-		rename: func(i int) { a.renameBookmark(i) },
-	})
+	a.openList(l)
+}
+
+func (a *App) listBookmarks() {
+	a.openMarkList(len(a.state.Bookmarks), msg("No bookmarks."), &List{Title: a.tr("Bookmarks"), kind: bookmarkList,
+		Items: a.bookmarkItems(), choose: a.goToBookmark, remove: a.deleteBookmark, rename: a.renameBookmark})
 }
 
 func (a *App) deleteBookmark(i int) {
@@ -372,12 +388,12 @@ func (a *App) sortHighlights() { sortMarks(a.state.Highlights, highlightStart) }
 func (a *App) sortNotes() { sortMarks(a.state.Notes, noteStart) }
 
 func (a *App) noteNav(next bool) {
-	idx := adjacentMark(a.state.Notes, noteStart, a.cursor, next)
-	if idx < 0 {
-		a.edge(dirOf(next), "note")
-		return
-	}
-	n := a.state.Notes[idx]
+	a.markNav(next, "note", adjacentMark(a.state.Notes, noteStart, a.cursor, next), a.goToNote)
+}
+
+// goToNote moves to note i and says it.
+func (a *App) goToNote(i int) {
+	n := a.state.Notes[i]
 	a.moveTo(n.Start, true)
 	a.say(a.tr("Note: %s. On: %s", n.Text, a.previewText(n.Anchor)))
 }
@@ -388,29 +404,19 @@ func (a *App) noteAtCursor() int {
 }
 
 func (a *App) noteItems() []string {
-	var items []string
-	for _, n := range a.state.Notes {
-		items = append(items, a.tr("Line %d: %s: %s", a.ix.LineOf(n.Start)+1, a.previewText(n.Anchor), n.Text))
-	}
-	return items
+	return markItems(a.state.Notes, func(n docstate.Note) string {
+		return a.tr("Line %d: %s: %s", a.ix.LineOf(n.Start)+1, a.previewText(n.Anchor), n.Text)
+	})
 }
 
 func (a *App) listNotes() {
-	if len(a.state.Notes) == 0 {
-		a.say(a.tr("No notes."))
-		return
-	}
-	a.openList(&List{Title: a.tr("Notes"), kind: noteList, Items: a.noteItems(),
-		choose: func(i int) {
-			n := a.state.Notes[i]
-			a.moveTo(n.Start, true)
-			a.say(a.tr("Note: %s. On: %s", n.Text, a.previewText(n.Anchor)))
-		},
+	a.openMarkList(len(a.state.Notes), msg("No notes."), &List{Title: a.tr("Notes"), kind: noteList, Items: a.noteItems(),
+		choose: a.goToNote,
 		remove: func(i int) {
 			id := a.state.Notes[i].ID
 			a.ask("delete_note", a.tr("Delete this note? y or n"), func() { a.deleteNoteByID(id) })
 		},
-		rename: func(i int) { a.editNote(i) },
+		rename: a.editNote,
 	})
 }
 
@@ -502,11 +508,9 @@ func (a *App) addHighlight(name string) (string, bool) {
 }
 
 func (a *App) highlightItems() []string {
-	var items []string
-	for _, h := range a.state.Highlights {
-		items = append(items, a.tr("Line %d, %s: %s", a.ix.LineOf(h.Start)+1, a.colorName(h.Color), a.previewText(h.Text)))
-	}
-	return items
+	return markItems(a.state.Highlights, func(h docstate.Highlight) string {
+		return a.tr("Line %d, %s: %s", a.ix.LineOf(h.Start)+1, a.colorName(h.Color), a.previewText(h.Text))
+	})
 }
 
 // refreshMarkList shows the marks as they are now in the open list of
@@ -535,17 +539,13 @@ func (a *App) refreshMarkList() {
 }
 
 func (a *App) listHighlights() {
-	if len(a.state.Highlights) == 0 {
-		a.say(a.tr("No highlights."))
-		return
-	}
-	a.openList(&List{Title: a.tr("Highlights"), kind: highlightList, Items: a.highlightItems(),
+	a.openMarkList(len(a.state.Highlights), msg("No highlights."), &List{Title: a.tr("Highlights"), kind: highlightList, Items: a.highlightItems(),
 		choose: func(i int) {
 			h := a.state.Highlights[i]
 			a.moveTo(h.Start, true)
 			a.say(a.previewText(h.Text))
 		},
-		remove: func(i int) { a.removeHighlight(i) },
+		remove: a.removeHighlight,
 	})
 }
 
@@ -578,32 +578,33 @@ type HighlightInfo struct {
 
 // Notes returns the notes in document order.
 func (a *App) Notes() ([]NoteInfo, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.d == nil {
-		return nil, ErrNoDocument
-	}
-	out := []NoteInfo{}
-	for _, n := range a.state.Notes {
+	return markInfos(a, func() []docstate.Note { return a.state.Notes }, func(n docstate.Note) NoteInfo {
 		tags := n.Tags
 		if tags == nil {
 			tags = []string{}
 		}
-		out = append(out, NoteInfo{n.ID, n.Start, n.End, a.ix.LineOf(n.Start) + 1, n.Anchor, n.Text, tags, n.Color})
-	}
-	return out, nil
+		return NoteInfo{n.ID, n.Start, n.End, a.ix.LineOf(n.Start) + 1, n.Anchor, n.Text, tags, n.Color}
+	})
 }
 
 // Highlights returns the highlights in document order.
 func (a *App) Highlights() ([]HighlightInfo, error) {
+	return markInfos(a, func() []docstate.Highlight { return a.state.Highlights }, func(h docstate.Highlight) HighlightInfo {
+		return HighlightInfo{h.ID, h.Start, h.End, a.ix.LineOf(h.Start) + 1, h.Color, h.Text}
+	})
+}
+
+// markInfos describes the open document's marks of one kind (marks is read
+// under the app's lock); no marks is an empty list, not nil.
+func markInfos[T, I any](a *App, marks func() []T, info func(T) I) ([]I, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.d == nil {
 		return nil, ErrNoDocument
 	}
-	out := []HighlightInfo{}
-	for _, h := range a.state.Highlights {
-		out = append(out, HighlightInfo{h.ID, h.Start, h.End, a.ix.LineOf(h.Start) + 1, h.Color, h.Text})
+	out := []I{}
+	for _, m := range marks() {
+		out = append(out, info(m))
 	}
 	return out, nil
 }

@@ -7,30 +7,37 @@ import (
 
 func init() {
 	handle(interrupting, map[string]actionHandler{
-		"explore_math": func(a *App) { a.toggleMathExplorer() },
+		"explore_math": (*App).exploreMathAtCursor,
+	})
+	// While a formula is explored, the arrows' actions move through it:
+	// Right and Left among the terms of a level, Down into the current
+	// term's parts, Up out of them. Stop (Escape) and explore_math leave it.
+	handleInMath(anytime, map[string]actionHandler{
+		"caret_next_word":     mathMove((*mathspeech.Explorer).Next, msg("No next term.")),
+		"caret_previous_word": mathMove((*mathspeech.Explorer).Previous, msg("No previous term.")),
+		"caret_next_line":     mathMove((*mathspeech.Explorer).Down, msg("No parts in this term.")),
+		"caret_previous_line": mathMove((*mathspeech.Explorer).Up, msg("At the whole formula.")),
+		"stop":                (*App).leaveMath,
+	})
+	handleInMath(interrupting, map[string]actionHandler{
+		"explore_math": (*App).leaveMath,
 	})
 }
 
-// mathMoves are what the arrows' actions do while a formula is explored:
-// Right and Left move among the terms of a level, Down goes into the
-// current term's parts, Up comes out of them.
-var mathMoves = map[string]struct {
-	move func(*mathspeech.Explorer) bool
-	edge string // said when the move cannot be made
-}{
-	"caret_next_word":     {(*mathspeech.Explorer).Next, msg("No next term.")},
-	"caret_previous_word": {(*mathspeech.Explorer).Previous, msg("No previous term.")},
-	"caret_next_line":     {(*mathspeech.Explorer).Down, msg("No parts in this term.")},
-	"caret_previous_line": {(*mathspeech.Explorer).Up, msg("At the whole formula.")},
+// mathMove makes the move in the explored formula and describes where it
+// lands, or says edge when the move cannot be made.
+func mathMove(move func(*mathspeech.Explorer) bool, edge string) actionHandler {
+	return func(a *App) {
+		if move(a.math) {
+			a.say(a.math.Describe(a.printer()))
+		} else {
+			a.say(a.trKey(edge))
+		}
+	}
 }
 
-// toggleMathExplorer starts exploring the formula at the cursor, or stops
-// exploring.
-func (a *App) toggleMathExplorer() {
-	if a.mode == ModeMath {
-		a.leaveMath()
-		return
-	}
+// exploreMathAtCursor starts exploring the formula at the cursor.
+func (a *App) exploreMathAtCursor() {
 	m, ok := a.mathAt(a.cursor)
 	if !ok {
 		a.say(a.tr("No math at the cursor."))
@@ -47,34 +54,6 @@ func (a *App) leaveMath() {
 	a.math = nil
 	a.mode = ModeBrowse
 	a.say(a.tr("Left the math."))
-}
-
-// exploreMath handles the action id while a formula is explored: the
-// arrows' actions move through it, stop (Escape) leaves it. Any other
-// action leaves it and then runs; true when the action was handled here.
-func (a *App) exploreMath(id string) bool {
-	if a.math == nil {
-		a.mode = ModeBrowse
-		return false
-	}
-	if m, ok := mathMoves[id]; ok {
-		if m.move(a.math) {
-			a.say(a.math.Describe(a.printer()))
-		} else {
-			a.say(a.trKey(m.edge))
-		}
-		return true
-	}
-	switch id {
-	case "stop":
-		a.leaveMath()
-		return true
-	case "explore_math":
-		return false
-	}
-	a.math = nil
-	a.mode = ModeBrowse
-	return false
 }
 
 // mathAt is the formula holding pos, else the first one after pos on its

@@ -74,15 +74,11 @@ func TestWordCountCountsTheSelection(t *testing.T) {
 	f.write("One two three four five.\n")
 	app, rec := f.open()
 	f.do(app, "word_count")
-	if got := rec.last(); got != "5 words." {
-		t.Errorf("without a selection: %q", got)
-	}
+	rec.expect(t, "5 words.", "without a selection")
 	f.do(app, "select_next_word")
 	f.do(app, "select_next_word")
 	f.do(app, "word_count")
-	if got := rec.last(); got != "2 words in the selection." {
-		t.Errorf("with two words selected: %q", got)
-	}
+	rec.expect(t, "2 words in the selection.", "with two words selected")
 }
 
 // TestPaletteListsTheCommandsANearNameFinds: a near name that finds

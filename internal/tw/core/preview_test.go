@@ -64,9 +64,7 @@ func TestPreviewInBrowser(t *testing.T) {
 	}
 
 	mustAction(t, app, "toggle_preview_live", nil)
-	if got := rec.last(); got != "Live preview on; it works once the preview reloads by itself, which is off." {
-		t.Errorf("live without reloading: %q", got)
-	}
+	rec.expect(t, "Live preview on; it works once the preview reloads by itself, which is off.", "live without reloading")
 	mustAction(t, app, "toggle_preview_auto_reload", nil)
 	if got := rec.last(); got != "Preview reloading on: the page reloads itself every two seconds." ||
 		!strings.Contains(readPage(t, page), `<meta http-equiv="refresh" content="2">`) {

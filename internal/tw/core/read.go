@@ -340,13 +340,17 @@ func (a *App) read(what string) {
 }
 
 // Pause pauses reading; it does nothing unless reading.
-func (a *App) Pause() (string, error) {
+func (a *App) Pause() (string, error) { return a.changePlayback(a.pause) }
+
+// changePlayback runs change on the open document under the app's lock,
+// and returns the playback state it leaves.
+func (a *App) changePlayback(change func()) (string, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.d == nil {
 		return "", ErrNoDocument
 	}
-	a.pause()
+	change()
 	return a.playback, nil
 }
 
@@ -367,15 +371,7 @@ func (a *App) pause() {
 }
 
 // Resume continues after a pause, from the last word heard.
-func (a *App) Resume() (string, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.d == nil {
-		return "", ErrNoDocument
-	}
-	a.resume()
-	return a.playback, nil
-}
+func (a *App) Resume() (string, error) { return a.changePlayback(a.resume) }
 
 func (a *App) resume() {
 	if a.playback != Paused {

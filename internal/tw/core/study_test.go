@@ -30,23 +30,17 @@ func TestNamedHighlightsCollectAndExportByName(t *testing.T) {
 	app, rec := f.open()
 	f.goTo(app, charOf(t, app, "The nucleus holds"))
 	f.do(app, "highlight_name_2")
-	if got := rec.last(); got != "Highlighted as definition: The nucleus holds the cell's DNA." {
-		t.Errorf("highlight_name_2 said %q", got)
-	}
+	rec.expect(t, "Highlighted as definition: The nucleus holds the cell's DNA.", "highlight_name_2")
 	f.goTo(app, charOf(t, app, "Cells are"))
 	res := f.do(app, "highlight_as")
 	if res.Pending != nil || app.PromptState() == nil || app.PromptState().Purpose != "highlight_name" {
 		t.Fatalf("highlight_as opened no highlight_name prompt: %+v", app.PromptState())
 	}
 	app.Answer("  exam  ")
-	if got := rec.last(); got != "Highlighted as exam: Cells are the smallest units of life." {
-		t.Errorf("highlight_as said %q", got)
-	}
+	rec.expect(t, "Highlighted as exam: Cells are the smallest units of life.", "highlight_as")
 	// On a highlight, a name renames it.
 	f.do(app, "highlight_name_1")
-	if got := rec.last(); got != "Highlighted as important: Cells are the smallest units of life." {
-		t.Errorf("naming a highlight said %q", got)
-	}
+	rec.expect(t, "Highlighted as important: Cells are the smallest units of life.", "naming a highlight")
 	f.do(app, "highlight_as")
 	app.Answer("exam")
 
@@ -102,9 +96,7 @@ func TestStudyCardsRevealGradeAndSchedule(t *testing.T) {
 		t.Fatalf("make_cards said %q", got)
 	}
 	f.do(app, "make_cards")
-	if got := rec.last(); got != "Cards made: 0 new, 4 in all." {
-		t.Errorf("make_cards again said %q", got)
-	}
+	rec.expect(t, "Cards made: 0 new, 4 in all.", "make_cards again")
 	f.do(app, "study_cards")
 	l := app.ListState()
 	want := []string{
@@ -123,16 +115,12 @@ func TestStudyCardsRevealGradeAndSchedule(t *testing.T) {
 		t.Fatal(err)
 	}
 	app.ListKey("enter")
-	if got := rec.last(); got != "Answer: smallest" {
-		t.Errorf("Enter said %q", got)
-	}
+	rec.expect(t, "Answer: smallest", "Enter")
 	if l := app.ListState(); l == nil || l.Selected != 1 || l.Items[1] != "Cells are the blank units of life. Answer: smallest" {
 		t.Errorf("after Enter the list is %+v", l)
 	}
 	app.ListKey("3")
-	if got := rec.last(); got != "Good, next in 1 day. What does “The nucleus” say?, 3 of 4" {
-		t.Errorf("grading good said %q", got)
-	}
+	rec.expect(t, "Good, next in 1 day. What does “The nucleus” say?, 3 of 4", "grading good")
 	f.do(app, "grade_easy") // the action grades the focused card too
 	app.ListKey("1")
 	if got := rec.last(); !strings.HasSuffix(got, "Session done: every card asked.") || app.ListState() != nil {
@@ -155,9 +143,7 @@ func TestStudyCardsRevealGradeAndSchedule(t *testing.T) {
 		t.Errorf("list_cards listed %+v", l)
 	}
 	app.ListKey("delete")
-	if got := rec.last(); got != "Remove this card and its grades? y or n" {
-		t.Errorf("Delete in the cards said %q", got)
-	}
+	rec.expect(t, "Remove this card and its grades? y or n", "Delete in the cards")
 	app.Confirm(true)
 	if d, err := (study.Store{Home: f.home}).Load(f.path); err != nil {
 		t.Error(err)
@@ -165,16 +151,12 @@ func TestStudyCardsRevealGradeAndSchedule(t *testing.T) {
 		t.Errorf("after removing a card: %d cards, said %q", len(d.Cards), rec.last())
 	}
 	f.do(app, "grade_good")
-	if got := rec.last(); got != "No study session: study cards starts one." {
-		t.Errorf("grade_good with no session said %q", got)
-	}
+	rec.expect(t, "No study session: study cards starts one.", "grade_good with no session")
 	f.do(app, "self_test")
 	if l := app.ListState(); l == nil || len(l.Items) != 2 || l.Items[1] != "What holds the DNA?" {
 		t.Errorf("self_test asked %+v", l)
 	}
 	app.ListKey("end")
 	app.ListKey("enter")
-	if got := rec.last(); got != "Answer: The nucleus holds the cell's DNA." {
-		t.Errorf("self_test's Enter said %q", got)
-	}
+	rec.expect(t, "Answer: The nucleus holds the cell's DNA.", "self_test's Enter")
 }

@@ -43,9 +43,7 @@ func TestTableCells(t *testing.T) {
 	f.do(app, "document_start") // the intro line
 	f.do(app, "next_table_cell")
 	f.do(app, "previous_table_cell")
-	if got := rec.last(); got != "Not in a table." {
-		t.Errorf("previous_table_cell outside a table said %q", got)
-	}
+	rec.expect(t, "Not in a table.", "previous_table_cell outside a table")
 	f.do(app, "save")
 	data, _ := os.ReadFile(f.path)
 	want := "\tIntro line\n\n| Name | Role |\n|---|---|\n| Ada | Engineer |\n|  |  |\n|  |  |\n"

@@ -216,13 +216,19 @@ func (a *App) settle(yes bool) {
 	}
 }
 
-// Answer answers the open prompt.
-func (a *App) Answer(text string) ([]Effect, string) {
+// step runs do under the app's lock, and returns the effects it brought
+// and the status it leaves.
+func (a *App) step(do func()) ([]Effect, string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.effects = nil
-	a.answer(text)
+	do()
 	return a.takeEffects(), a.status
+}
+
+// Answer answers the open prompt.
+func (a *App) Answer(text string) ([]Effect, string) {
+	return a.step(func() { a.answer(text) })
 }
 
 func (a *App) answer(text string) {
@@ -240,11 +246,7 @@ func (a *App) answer(text string) {
 
 // Choose picks item index of the open list.
 func (a *App) Choose(index int) ([]Effect, string) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.effects = nil
-	a.choose(index)
-	return a.takeEffects(), a.status
+	return a.step(func() { a.choose(index) })
 }
 
 func (a *App) choose(index int) {
@@ -266,13 +268,11 @@ func (a *App) choose(index int) {
 
 // Cancel closes the open prompt or list, or answers no to the question.
 func (a *App) Cancel() ([]Effect, string) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.effects = nil
-	a.pending = nil
-	a.closeUI()
-	a.say(a.tr("Cancelled."))
-	return a.takeEffects(), a.status
+	return a.step(func() {
+		a.pending = nil
+		a.closeUI()
+		a.say(a.tr("Cancelled."))
+	})
 }
 
 func (a *App) takeEffects() []Effect {

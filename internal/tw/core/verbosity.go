@@ -101,44 +101,19 @@ func (a *App) role(role string, i, n int, text string) string {
 		return a.tr("Graphic %d of %d: no description", i, n)
 	case role == "Graphic" && text == noDescription:
 		return a.tr("Graphic: no description")
+	case role == "Separator":
+		text = "" // a separator has no text to say
 	}
-	switch role + "/" + shape(placed, text) {
-	case "Link/alone":
-		return a.tr("Link")
-	case "Link/text":
-		return a.tr("Link: %s", text)
-	case "Link/placed":
-		return a.tr("Link %d of %d", i, n)
-	case "Link/placed text":
-		return a.tr("Link %d of %d: %s", i, n, text)
-	case "Block quote/alone":
-		return a.tr("Block quote")
-	case "Block quote/text":
-		return a.tr("Block quote: %s", text)
-	case "Block quote/placed":
-		return a.tr("Block quote %d of %d", i, n)
-	case "Block quote/placed text":
-		return a.tr("Block quote %d of %d: %s", i, n, text)
-	case "Separator/alone", "Separator/text":
-		return a.tr("Separator")
-	case "Separator/placed", "Separator/placed text":
-		return a.tr("Separator %d of %d", i, n)
-	case "Graphic/alone":
-		return a.tr("Graphic")
-	case "Graphic/text":
-		return a.tr("Graphic: %s", text)
-	case "Graphic/placed":
-		return a.tr("Graphic %d of %d", i, n)
-	case "Graphic/placed text":
-		return a.tr("Graphic %d of %d: %s", i, n, text)
-	case "Chapter/alone":
-		return a.tr("Chapter")
-	case "Chapter/text":
-		return a.tr("Chapter: %s", text)
-	case "Chapter/placed":
-		return a.tr("Chapter %d of %d", i, n)
-	case "Chapter/placed text":
-		return a.tr("Chapter %d of %d: %s", i, n, text)
+	if ms, ok := roleMessages[role]; ok {
+		switch {
+		case placed && text != "":
+			return a.tr(ms.placedText, i, n, text)
+		case placed:
+			return a.tr(ms.placed, i, n)
+		case text != "":
+			return a.tr(ms.text, text)
+		}
+		return a.trKey(ms.alone)
 	}
 	// A role without its messages still says something.
 	if placed {
@@ -150,18 +125,15 @@ func (a *App) role(role string, i, n int, text string) string {
 	return a.tr("%s: %s", role, text)
 }
 
-// shape names which of a role's messages fits: with or without a place,
-// with or without text.
-func shape(placed bool, text string) string {
-	switch {
-	case placed && text != "":
-		return "placed text"
-	case placed:
-		return "placed"
-	case text != "":
-		return "text"
-	}
-	return "alone"
+// roleMessages are the announcements of the roles that have messages of
+// their own: the role alone, with its text, placed i of n, and placed
+// with its text.
+var roleMessages = map[string]struct{ alone, text, placed, placedText string }{
+	"Link":        {msg("Link"), msg("Link: %s"), msg("Link %d of %d"), msg("Link %d of %d: %s")},
+	"Block quote": {msg("Block quote"), msg("Block quote: %s"), msg("Block quote %d of %d"), msg("Block quote %d of %d: %s")},
+	"Separator":   {msg("Separator"), "", msg("Separator %d of %d"), ""},
+	"Graphic":     {msg("Graphic"), msg("Graphic: %s"), msg("Graphic %d of %d"), msg("Graphic %d of %d: %s")},
+	"Chapter":     {msg("Chapter"), msg("Chapter: %s"), msg("Chapter %d of %d"), msg("Chapter %d of %d: %s")},
 }
 
 // listItemSaid is how a list item is announced: its text (low); its level

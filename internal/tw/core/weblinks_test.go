@@ -93,7 +93,5 @@ func TestLinkToAnElementOnAnotherPage(t *testing.T) {
 		t.Fatalf("the second link opened %q", app.DocInfo().Title)
 	}
 	f.do(app, "history_forward")
-	if got := rec.last(); got != "No forward history." {
-		t.Errorf("forward after a new link said %q", got)
-	}
+	rec.expect(t, "No forward history.", "forward after a new link")
 }

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -21,9 +22,7 @@ var twBin string
 
 func TestMain(m *testing.M) {
 	twBin = testkit.MustBinary("tw")
-	code := m.Run()
-	testkit.Cleanup()
-	os.Exit(code)
+	testkit.Main(m)
 }
 
 // client is a JSON-RPC client of one tw server process.
@@ -36,9 +35,35 @@ type client struct {
 	notes  []map[string]any // notifications seen
 }
 
+// tw is the command that runs the built tw with args.
+func tw(args ...string) *exec.Cmd { return exec.Command(twBin, args...) }
+
+// serve is the command of a tw serve --stdio with its home in home.
+func serve(home string, args ...string) *exec.Cmd {
+	return tw(append([]string{"serve", "--stdio", "--home", home}, args...)...)
+}
+
+// runTw runs tw with args and its home in home, and returns its exit code
+// and output.
+func runTw(t *testing.T, home string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	cmd := tw(args...)
+	cmd.Env = append(os.Environ(), "TEXTWEAVER_HOME="+home)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode(), out.String(), errb.String()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return 0, out.String(), errb.String()
+}
+
+// start starts a silent server with its home in home.
 func start(t *testing.T, home string, args ...string) *client {
 	t.Helper()
-	return startCmd(t, exec.Command(twBin, append([]string{"serve", "--stdio", "--no-speech", "--home", home}, args...)...))
+	return startCmd(t, serve(home, append([]string{"--no-speech"}, args...)...))
 }
 
 // startWith writes text to a file called name in a new temporary folder,

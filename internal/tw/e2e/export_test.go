@@ -18,7 +18,7 @@ import (
 // exports run in the background.
 func startAsync(t *testing.T, dir, home string, env []string) *speechClient {
 	t.Helper()
-	cmd := exec.Command(twBin, "serve", "--stdio", "--no-speech", "--home", home)
+	cmd := serve(home, "--no-speech")
 	cmd.Dir = dir
 	if env != nil {
 		cmd.Env = env

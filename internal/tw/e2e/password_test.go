@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,17 +9,10 @@ import (
 	"textfirst/internal/testkit"
 )
 
-// encryptedPDF writes the conformance fixture notes.pdf encrypted by qpdf
-// (AES-256) with the user password user, and returns its path.
+// encryptedPDF writes notes.pdf encrypted with the user password user, as
+// "locked notes.pdf" in dir, and returns its path.
 func encryptedPDF(t *testing.T, dir, user string) string {
-	t.Helper()
-	src := filepath.Join(testkit.Path(t, "conformance", "textweaver"), "notes.pdf")
-	out := filepath.Join(dir, "locked notes.pdf")
-	args := []string{"--encrypt", user, "owner-secret", "256", "--", src, out}
-	if msg, err := exec.Command("qpdf", args...).CombinedOutput(); err != nil {
-		t.Fatalf("qpdf %v: %v\n%s", args, err, msg)
-	}
-	return out
+	return testkit.EncryptedPDF(t, filepath.Join(dir, "locked notes.pdf"), user)
 }
 
 // promptOf returns the single prompt effect of a result, or fails.

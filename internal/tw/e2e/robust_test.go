@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -87,7 +86,7 @@ func TestRandomSessionsBinary(t *testing.T) {
 // startIn starts tw serve with dir as its working folder.
 func startIn(t *testing.T, dir, home string) *client {
 	t.Helper()
-	cmd := exec.Command(twBin, "serve", "--stdio", "--no-speech", "--home", home)
+	cmd := serve(home, "--no-speech")
 	cmd.Dir = dir
 	return startCmd(t, cmd)
 }

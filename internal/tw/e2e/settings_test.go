@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -427,7 +426,7 @@ func TestCursorFollowsSpeechSetting(t *testing.T) {
 	path := writeFile(t, filepath.Join(dir, "short.txt"), "One two three four five six.\n")
 	for _, follow := range []bool{true, false} {
 		home := filepath.Join(t.TempDir(), "home")
-		cmd := exec.Command(twBin, "serve", "--stdio", "--backend", "null", "--home", home)
+		cmd := serve(home, "--backend", "null")
 		cmd.Env = append(os.Environ(), "TEXTWEAVER_SPEECH_SINK=clock", "TEXTWEAVER_SPEECH_SPEED=20")
 		c := startCmd(t, cmd)
 		c.call("set_setting", map[string]any{"path": "reading.cursor_follows_speech", "value": follow})

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,7 +13,7 @@ import (
 // voices, and the stored value stays as it was.
 func TestVoiceSettingIsCheckedAgainstTheEngine(t *testing.T) {
 	home := filepath.Join(t.TempDir(), "home")
-	c := startCmd(t, exec.Command(twBin, "serve", "--stdio", "--backend", "espeak", "--home", home))
+	c := startCmd(t, serve(home, "--backend", "espeak"))
 	for _, voice := range []string{"en-US", "English (Great Britain)", "espeak:fr"} {
 		res := c.call("set_setting", map[string]any{"path": "speech.voice", "value": voice})
 		if res["value"] != voice {
@@ -42,7 +41,7 @@ func TestHandEditedUnknownVoiceLoadsAsTheDefault(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFile(t, filepath.Join(home, "settings.toml"), "[speech]\nvoice = \"bogus-voice\"\n")
-	cmd := exec.Command(twBin, "serve", "--stdio", "--backend", "espeak", "--home", home)
+	cmd := serve(home, "--backend", "espeak")
 	cmd.Env = append(cmd.Environ(), "TEXTWEAVER_SPEECH_SINK=clock")
 	c := startCmd(t, cmd)
 	if got := c.call("get_setting", map[string]any{"path": "speech.voice"}); got["value"] != nil {

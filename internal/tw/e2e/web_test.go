@@ -1,13 +1,11 @@
 package e2e
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -36,21 +34,6 @@ func guideSite(t *testing.T) *httptest.Server {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv
-}
-
-func runTw(t *testing.T, home string, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	cmd := exec.Command(twBin, args...)
-	cmd.Env = append(os.Environ(), "TEXTWEAVER_HOME="+home)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		return ee.ExitCode(), out.String(), errb.String()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return 0, out.String(), errb.String()
 }
 
 // tw text, info and search read a web address; a failure is one

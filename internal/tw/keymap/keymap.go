@@ -6,6 +6,7 @@
 package keymap
 
 import (
+	_ "embed"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,6 +31,9 @@ const (
 	LayerEdit         = "edit"
 )
 
+// allLayers are the keymap's layers.
+var allLayers = []string{LayerGlobal, LayerBrowse, LayerSpeechCursor, LayerEdit}
+
 // modeLayers lists the layers each mode searches, in order.
 var modeLayers = map[string][]string{
 	"Browse":        {LayerBrowse, LayerGlobal},
@@ -53,217 +57,30 @@ const (
 	CharPrevious = "tui_caret_previous_character"
 )
 
-// defaults are the terminal default keys of the facts file,
-// section A. Keys are in canonical form (see KeyName).
+// defaultKeys is the table of the default keys (see its first lines).
+//
+//go:embed defaults.keys
+var defaultKeys string
+
+// defaults are the terminal default keys of the facts file, section A,
+// then the menus' Alt keys. Keys are in canonical form (see KeyName).
 var defaults = func() []binding {
 	var out []binding
-	b := func(layer, action string, keys ...string) {
-		for _, k := range keys {
-			out = append(out, binding{layer, k, action})
+	for n, line := range strings.Split(defaultKeys, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if len(f) < 3 || !slices.Contains(allLayers, f[0]) {
+			panic(fmt.Sprintf("keymap: defaults.keys line %d is not a layer, an action and its keys", n+1))
+		}
+		for _, k := range f[2:] {
+			out = append(out, binding{f[0], k, f[1]})
 		}
 	}
-	g, br, sc, ed := LayerGlobal, LayerBrowse, LayerSpeechCursor, LayerEdit
-
-	// Navigation
-	b(g, "next_sentence", "Alt+.", "Alt+Down")
-	b(g, "previous_sentence", "Alt+,", "Alt+Up")
-	b(g, "next_paragraph", "Ctrl+P", "Ctrl+Down")
-	b(br, "next_paragraph", "p", "]")
-	b(g, "previous_paragraph", "Ctrl+Up")
-	b(br, "previous_paragraph", "Shift+P", "[")
-	b(br, "next_heading", ">")
-	b(br, "previous_heading", "<")
-	b(g, "skip_next_heading", "Alt+H")
-	b(br, "skip_next_heading", "h", "}")
-	b(g, "skip_previous_heading", "Alt+Shift+H")
-	b(br, "skip_previous_heading", "Shift+H", "{")
-	b(g, "outline", "Alt+O")
-	for i := 1; i <= 6; i++ {
-		b(br, fmt.Sprintf("next_heading_level_%d", i), fmt.Sprint(i))
-		b(br, fmt.Sprintf("previous_heading_level_%d", i), fmt.Sprintf("Shift+%d", i))
-	}
-	b(br, "next_table", "t")
-	b(br, "previous_table", "Shift+T")
-	b(br, "next_list", "l")
-	b(br, "previous_list", "Shift+L")
-	b(br, "next_list_item", "i")
-	b(br, "previous_list_item", "Shift+I")
-	b(br, "next_link", "k", "u")
-	b(br, "previous_link", "Shift+K", "Shift+U")
-	b(br, "next_block_quote", "q")
-	b(br, "previous_block_quote", "Shift+Q")
-	b(br, "next_separator", "s")
-	b(br, "previous_separator", "Shift+S")
-	b(br, "next_graphic", "g")
-	b(br, "previous_graphic", "Shift+G")
-	b(g, "follow_link", "Alt+Shift+F")
-	b(g, "table_next_row", "Ctrl+Alt+Down")
-	b(g, "table_previous_row", "Ctrl+Alt+Up")
-	b(g, "table_next_column", "Ctrl+Alt+Right")
-	b(g, "table_previous_column", "Ctrl+Alt+Left")
-	b(g, "next_chapter", "F11", "Alt+PageDown")
-	b(br, "next_chapter", "d")
-	b(g, "previous_chapter", "Alt+PageUp")
-	b(br, "previous_chapter", "Shift+D")
-	b(g, "history_back", "Alt+Left")
-	b(br, "history_back", "Backspace")
-	b(g, "history_forward", "Alt+Right")
-	b(br, "history_forward", "\\")
-	b(g, "go_to", "Ctrl+G")
-	b(g, "document_start", "Ctrl+Home")
-	b(br, "document_start", "Home")
-	b(g, "document_end", "Ctrl+End")
-	b(br, "document_end", "End")
-	b(br, "caret_next_word", "Right")
-	b(br, "caret_previous_word", "Left")
-	b(br, "caret_next_line", "Down")
-	b(br, "caret_previous_line", "Up")
-	b(br, "select_next_word", "Shift+Right")
-	b(br, "select_previous_word", "Shift+Left")
-	b(br, "select_next_line", "Shift+Down")
-	b(br, "select_previous_line", "Shift+Up")
-	b(g, "page_down", "PageDown")
-	b(g, "page_up", "PageUp")
-	b(br, "scroll_down", "j")
-	b(br, "scroll_up", "Shift+J")
-
-	// Speech Cursor
-	b(br, "speech_cursor_toggle", "Tab")
-	b(sc, "speech_cursor_next_line", "Down", "j")
-	b(sc, "speech_cursor_previous_line", "Up", "k")
-	b(sc, "speech_cursor_reread_line", "r")
-	b(sc, "speech_cursor_exit_and_read", "Enter")
-	b(sc, "speech_cursor_toggle", "Escape") // Escape stops and leaves
-
-	// Search
-	b(g, "find", "Ctrl+F")
-	b(br, "find", "/")
-	b(g, "find_next", "F3")
-	b(br, "find_next", "n")
-	b(g, "find_previous", "F4")
-	b(br, "find_previous", "Shift+N")
-	b(g, "next_misspelling", "Alt+M")
-	b(g, "previous_misspelling", "Alt+Shift+M")
-	b(g, "spelling_suggestions", "Alt+J")
-
-	// Bookmarks and notes
-	b(br, "add_bookmark", "m")
-	b(br, "list_bookmarks", "Shift+M")
-	b(br, "next_bookmark", "b")
-	b(br, "previous_bookmark", "Shift+B")
-	b(g, "add_note", "Alt+N")
-	b(br, "add_note", "a")
-	b(br, "list_notes", "Shift+A")
-	b(g, "next_note", "F12")
-	b(br, "next_note", "e")
-	b(g, "previous_note", "Shift+F12")
-	b(br, "previous_note", "Shift+E")
-	b(br, "delete_note", "Delete")
-	b(br, "highlight_selection", "y")
-	b(br, "list_highlights", "Shift+Y")
-
-	// Reading
-	b(g, "play_pause", "Alt+P")
-	b(br, "play_pause", "Space")
-	b(g, "stop", "Escape", "Ctrl+X")
-	b(g, "read_from_cursor", "Ctrl+Space")
-	b(br, "read_from_cursor", "Enter")
-	b(br, "read_document", "Shift+R")
-	b(br, "read_current_character", "c")
-	b(br, "read_current_word", "w")
-	b(br, "read_current_sentence", ".")
-	b(g, "read_current_line", "Alt+Shift+L")
-	b(br, "read_paragraph", ",")
-	b(br, "read_selection", "v")
-	b(br, "say_position", "Shift+W")
-	b(br, "say_status", "z")
-	b(br, "repeat_message", "'")
-	b(g, "word_count", "Alt+Shift+T")
-	b(g, "link_address", "Alt+Shift+K")
-	b(br, "replay_sentence", ";")
-	b(br, "replay_paragraph", "r")
-	b(g, "replay_paragraph", "Ctrl+R")
-	b(g, "rsvp_toggle", "Alt+Shift+R")
-	b(g, "rsvp_play_pause", "Alt+Shift+P")
-	b(g, "rsvp_faster", "Alt+Shift+Up", "Alt+Shift+PageUp")
-	b(g, "rsvp_slower", "Alt+Shift+Down", "Alt+Shift+PageDown")
-	b(g, "rsvp_position_next", "Alt+Shift+O")
-
-	// Voice
-	b(br, "rate_up", "+", "=")
-	b(br, "rate_down", "-")
-	b(g, "cycle_speed_preset", "F8")
-	b(g, "choose_voice", "Alt+V")
-	b(g, "cycle_favorite_voice", "Alt+Shift+V")
-
-	// File
-	b(g, "open", "Ctrl+O")
-	b(g, "new_document", "Ctrl+N")
-	b(g, "save", "Ctrl+S")
-	b(g, "save_as", "Alt+S")
-	b(g, "reading_statistics", "Alt+Y")
-	b(g, "quit", "Ctrl+Q")
-
-	// Editing
-	b(g, "toggle_edit_mode", "Ctrl+E")
-	b(ed, "undo", "Ctrl+Z")
-	b(ed, "redo", "Ctrl+Y")
-	b(ed, "bold", "Ctrl+B")
-	b(ed, "underline", "Ctrl+U")
-	b(ed, "strikethrough", "Alt+D")
-	b(ed, "next_table_cell", "Tab")
-	b(ed, "previous_table_cell", "Shift+Tab")
-	b(ed, "add_table_row", "Alt+W")
-	b(ed, "copy", "Ctrl+C")
-	b(ed, "cut", "Ctrl+X")
-	b(ed, "paste", "Ctrl+V")
-	b(ed, "select_all", "Ctrl+A")
-	b(ed, "delete_word_before", "Ctrl+W")
-	b(ed, "delete_word_after", "Ctrl+Delete")
-	b(ed, "insert_citation", "Alt+C")
-	b(g, "add_reference", "Alt+B")
-	b(g, "sync_status", "Shift+F5")
-	b(ed, "backspace", "Backspace")
-	b(ed, "delete", "Delete")
-	b(ed, CharNext, "Right")
-	b(ed, CharPrevious, "Left")
-	b(ed, "caret_next_line", "Down")
-	b(ed, "caret_previous_line", "Up")
-	b(ed, "caret_next_word", "Ctrl+Right")
-	b(ed, "caret_previous_word", "Ctrl+Left")
-	b(ed, "select_next_word", "Shift+Right")
-	b(ed, "select_previous_word", "Shift+Left")
-	b(ed, "select_next_line", "Shift+Down")
-	b(ed, "select_previous_line", "Shift+Up")
-
-	// View and help
-	b(g, "command_palette", "F2", "Alt+X")
-	b(g, "explore_math", "Alt+Shift+X")
-	// Most terminals send Alt+Shift+X as ESC X, which is also the start of
-	// a control string (SOS) to the terminal reader's input parser, so the
-	// key only arrives where the terminal reports modified keys (xterm's
-	// modifyOtherKeys, the kitty protocol); Shift+X works everywhere.
-	b(br, "explore_math", "Shift+X")
-	b(br, "command_palette", ":")
-	b(g, "settings", "Shift+F10")
-	b(br, "keyboard_help", "?")
-	b(g, "what_does_this_key_do", "Shift+F1")
-	b(g, "help", "F1")
-	b(g, "menu", "F10")
-	b(g, "toggle_character_keys", "F9")
-	b(g, "search_help", "Alt+?")
-	b(br, "notice_history", "\"")
-	b(g, "quiet_screen", "Alt+Q")
-	b(g, "bionic_toggle", "Alt+Shift+B")
-	b(g, "ruler_cycle", "Alt+Shift+U")
-	b(g, "syllables_toggle", "Alt+Shift+Z")
-	b(g, "say_all", "Alt+A")
-	// Ctrl+C copies in every mode: the selection, else the sentence.
-	b(g, "copy", "Ctrl+C")
-
 	// The menus: Alt and a menu's letter.
 	for _, m := range core.Menus {
-		b(g, MenuAction(m), fmt.Sprintf("Alt+%c", unicode.ToUpper(m.Letter)))
+		out = append(out, binding{LayerGlobal, fmt.Sprintf("Alt+%c", unicode.ToUpper(m.Letter)), MenuAction(m)})
 	}
 	return out
 }()
@@ -325,7 +142,7 @@ func IsCharacterKey(key string) bool {
 // the overrides of keymap.toml in home, if there is one.
 func New(preset, home string) *Keymap {
 	km := &Keymap{layers: map[string]map[string]string{}}
-	for _, l := range []string{LayerGlobal, LayerBrowse, LayerSpeechCursor, LayerEdit} {
+	for _, l := range allLayers {
 		km.layers[l] = map[string]string{}
 	}
 	for _, bd := range defaults {
@@ -373,7 +190,7 @@ func (km *Keymap) Lookup(mode, key string) (action, layer string, ok bool) {
 // KeysOf returns the keys of an action, in a stable order.
 func (km *Keymap) KeysOf(action string) []string {
 	var keys []string
-	for _, l := range []string{LayerGlobal, LayerBrowse, LayerSpeechCursor, LayerEdit} {
+	for _, l := range allLayers {
 		var ks []string
 		for k, a := range km.layers[l] {
 			if a == action {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"textfirst/internal/testkit"
+	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/i18n"
 )
 
@@ -206,6 +207,21 @@ func TestSpokenKeyInALanguage(t *testing.T) {
 	for _, tt := range tests {
 		if got := SpokenKeyIn(tt.key, i18n.For(tt.lang)); got != tt.want {
 			t.Errorf("%s %q said %q, want %q", tt.lang, tt.key, got, tt.want)
+		}
+	}
+}
+
+// TestDefaultsNameActions checks the table of default keys: each binding
+// names an action of the keyboard reference, the terminal reader's own
+// character moves, or a menu, with a key in canonical form.
+func TestDefaultsNameActions(t *testing.T) {
+	for _, b := range defaults {
+		_, known := core.LookupAction(b.action)
+		if !known && b.action != CharNext && b.action != CharPrevious && !strings.HasPrefix(b.action, "menu_") {
+			t.Errorf("%s %s binds %q, which is no action", b.layer, b.key, b.action)
+		}
+		if k, err := parseKey(b.key); err != nil || k != b.key {
+			t.Errorf("%s %s for %s is not a canonical key (%q, %v)", b.layer, b.key, b.action, k, err)
 		}
 	}
 }

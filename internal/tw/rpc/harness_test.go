@@ -52,58 +52,6 @@ func (m message) isNotification() bool { return m.Method != "" && !m.HasID }
 
 func (m message) String() string { return string(m.Raw) }
 
-// checkKeyOrder reports an object anywhere in raw whose keys are not in
-// strictly increasing order (which also catches a repeated key), and any
-// trailing data after the one JSON value.
-func checkKeyOrder(raw []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := walkValue(dec, "$"); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return fmt.Errorf("data after the JSON value")
-	}
-	return nil
-}
-
-func walkValue(dec *json.Decoder, path string) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return err
-	}
-	delim, ok := tok.(json.Delim)
-	if !ok {
-		return nil
-	}
-	switch delim {
-	case '{':
-		prev := ""
-		for i := 0; dec.More(); i++ {
-			kt, err := dec.Token()
-			if err != nil {
-				return err
-			}
-			key := kt.(string)
-			if i > 0 && key <= prev {
-				return fmt.Errorf("at %s: key %q comes after %q", path, key, prev)
-			}
-			prev = key
-			if err := walkValue(dec, path+"."+key); err != nil {
-				return err
-			}
-		}
-	case '[':
-		for i := 0; dec.More(); i++ {
-			if err := walkValue(dec, fmt.Sprintf("%s[%d]", path, i)); err != nil {
-				return err
-			}
-		}
-	}
-	_, err = dec.Token() // the closing delimiter
-	return err
-}
-
 // parseMessage checks one message body and decodes the fields tests use.
 func parseMessage(raw []byte, framing rpc.Framing) (message, error) {
 	m := message{Raw: append([]byte(nil), raw...), Framing: framing}
@@ -113,7 +61,7 @@ func parseMessage(raw []byte, framing rpc.Framing) (message, error) {
 	if !json.Valid(raw) {
 		return m, fmt.Errorf("not JSON: %q", raw)
 	}
-	if err := checkKeyOrder(raw); err != nil {
+	if err := testkit.KeysInOrder(raw); err != nil {
 		return m, fmt.Errorf("fields out of order in %s: %v", raw, err)
 	}
 	var fields map[string]json.RawMessage
@@ -473,11 +421,7 @@ func jsonString(s string) string {
 // twBinary builds ./cmd/tw once for the package's tests.
 func twBinary(t testing.TB) string { return testkit.Binary(t, "tw") }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testkit.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // runTw runs the real tw with input on stdin and returns stdout and
 // stderr; it fails on a non-zero exit or a run over waitFor.
@@ -523,7 +467,7 @@ func TestKeyOrderCheck(t *testing.T) {
 		{`{"a":1} {}`, false},
 	}
 	for _, c := range cases {
-		if err := checkKeyOrder([]byte(c.raw)); (err == nil) != c.ok {
+		if err := testkit.KeysInOrder([]byte(c.raw)); (err == nil) != c.ok {
 			t.Errorf("%s: error %v, want ok=%v", c.raw, err, c.ok)
 		}
 	}

@@ -1,7 +1,6 @@
 package rpc_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -31,10 +30,8 @@ func TestLibraryOverRPC(t *testing.T) {
 		t.Fatalf("tw library add said %q", out)
 	}
 
-	var reqs []string
-	add := func(method, params string) {
-		reqs = append(reqs, request(len(reqs)+1, method, params))
-	}
+	var sc script
+	add := sc.add
 	add("action", `{"id":"open_library"}`)
 	for _, c := range `"mitochondria make"` {
 		add("list_key", fmt.Sprintf(`{"key":%q}`, string(c)))
@@ -47,33 +44,7 @@ func TestLibraryOverRPC(t *testing.T) {
 	add("prompt_state", "")
 	add("shutdown", "")
 	add("exit", "")
-	out, _ = runTw(t, dir, env, strings.Join(reqs, "\n")+"\n", "serve", "--stdio", "--no-speech", "--open", "notes.md")
-	results := resultsByID(t, out)
-	type list struct {
-		Title    string
-		Items    []string
-		Selected int
-		Filter   *string
-	}
-	type result struct {
-		Status  string
-		Effects []struct {
-			Type   string
-			Params list
-		}
-		List    *list
-		Label   string
-		Purpose string
-		Text    string
-	}
-	res := make([]result, len(reqs))
-	for i := range reqs {
-		if raw, ok := results[fmt.Sprint(i+1)]; ok {
-			if err := json.Unmarshal(raw, &res[i]); err != nil {
-				t.Fatalf("result %d: %v", i+1, err)
-			}
-		}
-	}
+	res := sc.serveNotes(t, dir, env)
 	opened := res[0]
 	if len(opened.Effects) != 1 || opened.Effects[0].Type != "list" || opened.Effects[0].Params.Title != "Library" ||
 		len(opened.Effects[0].Params.Items) != 12 || opened.Effects[0].Params.Items[0] != "Recent: Cell biology" ||

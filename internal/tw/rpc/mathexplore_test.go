@@ -77,3 +77,55 @@ func resultsByID(t *testing.T, out []byte) map[string]json.RawMessage {
 	}
 	return results
 }
+
+// script is the numbered requests of one run of tw serve.
+type script []string
+
+// add appends a request with the next id.
+func (sc *script) add(method, params string) { *sc = append(*sc, request(len(*sc)+1, method, params)) }
+
+// serveNotes runs the real tw serve --stdio --no-speech on notes.md in dir
+// with env, sends the script, and returns its results as uiResults.
+func (sc script) serveNotes(t *testing.T, dir string, env []string) []uiResult {
+	t.Helper()
+	out, _ := runTw(t, dir, env, strings.Join(sc, "\n")+"\n", "serve", "--stdio", "--no-speech", "--open", "notes.md")
+	return uiResults(t, out, len(sc))
+}
+
+// uiList is a list as a result or a list effect shows it.
+type uiList struct {
+	Title    string
+	Items    []string
+	Selected int
+	Filter   *string
+}
+
+// uiResult is a result read as the union of those of action, choose,
+// list_key and prompt_state.
+type uiResult struct {
+	Status  string
+	Effects []struct {
+		Type   string
+		Params uiList
+	}
+	List    *uiList
+	Label   string
+	Purpose string
+	Text    string
+}
+
+// uiResults decodes the results of requests 1 to n, by id, as uiResults;
+// a request without an answer (exit) leaves its result zero.
+func uiResults(t *testing.T, out []byte, n int) []uiResult {
+	t.Helper()
+	results := resultsByID(t, out)
+	res := make([]uiResult, n)
+	for i := range res {
+		if raw, ok := results[fmt.Sprint(i+1)]; ok {
+			if err := json.Unmarshal(raw, &res[i]); err != nil {
+				t.Fatalf("result %d: %v", i+1, err)
+			}
+		}
+	}
+	return res
+}

@@ -1,7 +1,6 @@
 package rpc_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -30,10 +29,8 @@ func TestMenusOverRPC(t *testing.T) {
 			sayPosition = i
 		}
 	}
-	var reqs []string
-	add := func(method, params string) {
-		reqs = append(reqs, request(len(reqs)+1, method, params))
-	}
+	var sc script
+	add := sc.add
 	add("action", `{"id":"menu"}`)
 	add("list_key", `{"key":"right"}`)
 	add("list_key", `{"key":"left"}`)
@@ -52,33 +49,7 @@ func TestMenusOverRPC(t *testing.T) {
 	add("action", `{"id":"notice_history"}`)
 	add("shutdown", "")
 	add("exit", "")
-	out, _ := runTw(t, dir, []string{"TEXTWEAVER_HOME=" + filepath.Join(dir, "home")},
-		strings.Join(reqs, "\n")+"\n", "serve", "--stdio", "--no-speech", "--open", "notes.md")
-	results := resultsByID(t, out)
-	// Every result read as the union of action's, choose's and list_key's.
-	type list struct {
-		Title    string
-		Items    []string
-		Selected int
-	}
-	type result struct {
-		Status  string
-		Effects []struct {
-			Type   string
-			Params list
-		}
-		List *list
-	}
-	res := make([]result, len(reqs))
-	for i := range reqs {
-		raw, ok := results[fmt.Sprint(i+1)]
-		if !ok {
-			continue // exit has no answer
-		}
-		if err := json.Unmarshal(raw, &res[i]); err != nil {
-			t.Fatalf("result %d: %v", i+1, err)
-		}
-	}
+	res := sc.serveNotes(t, dir, []string{"TEXTWEAVER_HOME=" + filepath.Join(dir, "home")})
 	n := len(core.Menus[0].MenuActions())
 	if want := fmt.Sprintf("File menu, Open, Ctrl+O, 1 of %d", n); res[0].Status != want {
 		t.Errorf("menu said %q, want %q", res[0].Status, want)

@@ -1,7 +1,6 @@
 package rpc_test
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -18,8 +17,8 @@ func TestStudyCardsOverRPC(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
 	doc := writeFile(t, filepath.Join(dir, "notes.md"), notesMD)
-	var reqs []string
-	add := func(method, params string) { reqs = append(reqs, request(len(reqs)+1, method, params)) }
+	var sc script
+	add := sc.add
 	add("navigate", `{"action":"next_sentence"}`)
 	add("action", `{"id":"add_note"}`)
 	add("answer", `{"text":"What are cells?"}`)
@@ -30,52 +29,27 @@ func TestStudyCardsOverRPC(t *testing.T) {
 	add("action", `{"id":"grade_easy"}`)
 	add("shutdown", "")
 	add("exit", "")
-	out, _ := runTw(t, dir, []string{"TEXTWEAVER_HOME=" + home},
-		strings.Join(reqs, "\n")+"\n", "serve", "--stdio", "--no-speech", "--open", "notes.md")
-	type list struct {
-		Title    string
-		Items    []string
-		Selected int
-	}
-	type result struct {
-		Status  string
-		Effects []struct {
-			Type   string
-			Params struct {
-				Title string
-				Items []string
-			}
-		}
-		List *list
-	}
-	res := map[string]result{}
-	for id, raw := range resultsByID(t, out) {
-		var r result
-		if err := json.Unmarshal(raw, &r); err != nil {
-			t.Fatal(err)
-		}
-		res[id] = r
-	}
-	said := func(id string) string { return res[id].Status }
-	if got := said("4"); got != "Cards made: 2 new, 2 in all." {
+	res := sc.serveNotes(t, dir, []string{"TEXTWEAVER_HOME=" + home})
+	said := func(id int) string { return res[id-1].Status }
+	if got := said(4); got != "Cards made: 2 new, 2 in all." {
 		t.Errorf("make_cards said %q", got)
 	}
 	var asked []string
-	for _, e := range res["5"].Effects {
+	for _, e := range res[4].Effects {
 		if e.Type == "list" {
 			asked = e.Params.Items
 		}
 	}
 	if want := []string{"What does “Cell biology” say?", "What are cells?"}; !reflect.DeepEqual(asked, want) {
-		t.Errorf("study_cards asked %q, want %q (said %q)", asked, want, said("5"))
+		t.Errorf("study_cards asked %q, want %q (said %q)", asked, want, said(5))
 	}
-	if got := said("6"); got != "Answer: Cells are the smallest units of life." {
+	if got := said(6); got != "Answer: Cells are the smallest units of life." {
 		t.Errorf("enter said %q", got)
 	}
-	if l := res["7"].List; l == nil || l.Selected != 1 || !strings.HasPrefix(said("7"), "Good, next in 1 day.") {
-		t.Errorf("grading with 3 said %q, list %+v", said("7"), l)
+	if l := res[6].List; l == nil || l.Selected != 1 || !strings.HasPrefix(said(7), "Good, next in 1 day.") {
+		t.Errorf("grading with 3 said %q, list %+v", said(7), l)
 	}
-	if got := said("8"); got != "Easy, next in 1 day. Session done: every card asked." {
+	if got := said(8); got != "Easy, next in 1 day. Session done: every card asked." {
 		t.Errorf("grade_easy said %q", got)
 	}
 	deck, err := study.Store{Home: home}.Load(doc)

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/units"
 )
@@ -123,18 +124,7 @@ func FuzzContinuousNarrator(f *testing.F) {
 		if !utf8.ValidString(text) || len(text) > 4000 {
 			return
 		}
-		n := utf8.RuneCountInString(text)
-		var ms []doc.Marker
-		for i := 0; i+3 < len(shape); i += 4 {
-			start := int(shape[i+1]) % (n + 1)
-			end := start + int(shape[i+2])%(n+1-start)
-			m := doc.Marker{Kind: kinds[int(shape[i])%len(kinds)], Start: start, End: end, Level: int(shape[i+3]) % 3}
-			if m.Kind == doc.TableRow && shape[i+3]%2 == 0 {
-				m.Label = doc.HeaderRow
-			}
-			ms = append(ms, m)
-		}
-		d := doc.New(text, doc.Meta{}, ms)
+		d := testkit.FuzzDoc(text, shape, kinds)
 		p := DefaultParams()
 		p.Verbosity = []string{"low", "normal", "high"}[level%3]
 		p.Punctuation = []string{"none", "some", "all"}[level/3%3]
@@ -157,16 +147,7 @@ func FuzzContinuousNarrator(f *testing.F) {
 					t.Fatalf("document word %d in a segment of voice %q", i, seg.Voice)
 				}
 			}
-			end := 0
-			for _, m := range seg.Map {
-				if m.SpokenStart != end {
-					t.Fatalf("map has a hole at %d", end)
-				}
-				end = m.SpokenEnd
-			}
-			if end != len(runes) {
-				t.Fatalf("map covers %d of %d code points", end, len(runes))
-			}
+			checkMapCovers(t, seg.Map, len(runes))
 		}
 	})
 }

@@ -214,16 +214,23 @@ func FuzzNarrator(f *testing.F) {
 					t.Fatalf("spoken word %d [%d,%d) of %d", i, sw.Start, sw.End, len(runes))
 				}
 			}
-			end := 0
-			for _, m := range seg.Map {
-				if m.SpokenStart != end {
-					t.Fatalf("map has a hole at %d", end)
-				}
-				end = m.SpokenEnd
-			}
-			if end != len(runes) {
-				t.Fatalf("map covers %d of %d code points", end, len(runes))
-			}
+			checkMapCovers(t, seg.Map, len(runes))
 		}
 	})
+}
+
+// checkMapCovers fails unless the map's spans follow each other without a
+// hole from code point 0 to n of the spoken text.
+func checkMapCovers(t *testing.T, spans []MapSpan, n int) {
+	t.Helper()
+	end := 0
+	for _, m := range spans {
+		if m.SpokenStart != end {
+			t.Fatalf("map has a hole at %d", end)
+		}
+		end = m.SpokenEnd
+	}
+	if end != n {
+		t.Fatalf("map covers %d of %d code points", end, n)
+	}
 }

@@ -46,15 +46,7 @@ func TestNormalizationSettingsChangeWhatIsSaid(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st, _, err := settings.Open(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			for path, v := range tt.set {
-				if _, err := st.Set(path, v); err != nil {
-					t.Fatalf("%s: %v", path, err)
-				}
-			}
+			st := settingsWith(t, tt.set)
 			got := readContinuously(d, 0, d.Len(), ParamsFrom(st), "").spoken
 			for i := range got {
 				got[i] = strings.Join(strings.Fields(got[i]), " ")
@@ -112,15 +104,7 @@ func TestPreferredVoice(t *testing.T) {
 		{map[string]any{"speech.prefer_voice": "no such voice"}, func(v string) bool { return v == "" }},
 	}
 	for _, tt := range tests {
-		st, _, err := settings.Open(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for path, v := range tt.set {
-			if _, err := st.Set(path, v); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-		}
+		st := settingsWith(t, tt.set)
 		s, _, err := Open(OptionsFrom(st, Overrides{Backend: "espeak", StrictBackend: true, Sink: "clock"}))
 		if err != nil {
 			t.Fatalf("espeak-ng (scripts/deps-speech.sh installs it): %v", err)
@@ -137,19 +121,33 @@ func TestPreferredVoice(t *testing.T) {
 // continuous reading narrates with (package narration tests what each
 // one says).
 func TestNarrationSettingsReachTheNarration(t *testing.T) {
+	st := settingsWith(t, nil)
+	if p := ParamsFrom(st); p.Tables != "structured" || p.Footnotes != "inline" {
+		t.Errorf("defaults: tables %q, footnotes %q", p.Tables, p.Footnotes)
+	}
+	setAll(t, st, map[string]any{"normalization.table_mode": "skip", "normalization.footnote_mode": "deferred"})
+	if p := ParamsFrom(st); p.Tables != "skip" || p.Footnotes != "deferred" {
+		t.Errorf("set: tables %q, footnotes %q", p.Tables, p.Footnotes)
+	}
+}
+
+// settingsWith is a settings store in a new home with the values set.
+func settingsWith(t *testing.T, set map[string]any) *settings.Store {
+	t.Helper()
 	st, _, err := settings.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := ParamsFrom(st); p.Tables != "structured" || p.Footnotes != "inline" {
-		t.Errorf("defaults: tables %q, footnotes %q", p.Tables, p.Footnotes)
-	}
-	for path, v := range map[string]any{"normalization.table_mode": "skip", "normalization.footnote_mode": "deferred"} {
+	setAll(t, st, set)
+	return st
+}
+
+// setAll sets each setting of set in st.
+func setAll(t *testing.T, st *settings.Store, set map[string]any) {
+	t.Helper()
+	for path, v := range set {
 		if _, err := st.Set(path, v); err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", path, err)
 		}
-	}
-	if p := ParamsFrom(st); p.Tables != "skip" || p.Footnotes != "deferred" {
-		t.Errorf("set: tables %q, footnotes %q", p.Tables, p.Footnotes)
 	}
 }

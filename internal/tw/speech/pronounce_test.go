@@ -141,15 +141,7 @@ func FuzzPronunciations(f *testing.F) {
 // from the settings store, are the silences after headings, paragraphs
 // and list items.
 func TestPauseSettingsReachTheNarration(t *testing.T) {
-	st, _, err := settings.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for path, v := range map[string]float64{"speech.pause_heading_ms": 1000, "speech.pause_paragraph_ms": 0, "speech.pause_list_item_ms": 50} {
-		if _, err := st.Set(path, v); err != nil {
-			t.Fatal(err)
-		}
-	}
+	st := settingsWith(t, map[string]any{"speech.pause_heading_ms": 1000.0, "speech.pause_paragraph_ms": 0.0, "speech.pause_list_item_ms": 50.0})
 	d := blocksDoc("Title\n\nFirst paragraph.\n\nItem one\nItem two\n\nLast.",
 		block{doc.Heading, "Title"}, block{doc.Paragraph, "First paragraph."},
 		block{doc.ListItem, "Item one"}, block{doc.ListItem, "Item two"})

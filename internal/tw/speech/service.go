@@ -274,30 +274,12 @@ func (s *Service) CurrentVoice() string {
 // back. Reading and announcements stop first. When no engine can open, the
 // service goes on without sound (the null engine) and says why.
 func (s *Service) Restart() ([]string, error) {
-	s.Stop()
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
+	if !s.quiet(false) {
 		return nil, errors.New("speech is closed")
-	}
-	if s.ann != nil {
-		s.ann.stop()
-	}
-	s.annQ = nil
-	annDone := s.annDone
-	s.mu.Unlock()
-	if annDone != nil {
-		<-annDone
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.spk != nil {
-		s.spk.Silence()
-	}
-	if s.sink != nil {
-		s.sink.Close()
-	}
-	s.eng.Close()
+	_ = s.release() // the engine is opened anew whatever the old one said
 	opts := s.opts
 	opts.Params = s.params
 	s.vmu.Lock()
@@ -323,13 +305,27 @@ func (s *Service) Restart() ([]string, error) {
 // completes the WAV file of a wav sink (see CloseError). Later calls do
 // nothing.
 func (s *Service) Close() {
+	if !s.quiet(true) {
+		return
+	}
+	err := s.release()
+	s.mu.Lock()
+	s.closeErr = err
+	s.mu.Unlock()
+}
+
+// quiet stops the reading and the announcements and waits for the
+// announcer, which stops after the announcement it is on; closing marks
+// the service closed first. It does nothing and reports false when the
+// service is closed already.
+func (s *Service) quiet(closing bool) bool {
 	s.Stop()
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		return
+		return false
 	}
-	s.closed = true
+	s.closed = closing
 	if s.ann != nil {
 		s.ann.stop()
 	}
@@ -337,9 +333,14 @@ func (s *Service) Close() {
 	annDone := s.annDone
 	s.mu.Unlock()
 	if annDone != nil {
-		// The announcer stops after the announcement it is on.
 		<-annDone
 	}
+	return true
+}
+
+// release silences the speaker and closes the audio output and the
+// engine; the error is the first of the closes'.
+func (s *Service) release() error {
 	if s.spk != nil {
 		s.spk.Silence()
 	}
@@ -350,9 +351,7 @@ func (s *Service) Close() {
 	if e := s.eng.Close(); err == nil {
 		err = e
 	}
-	s.mu.Lock()
-	s.closeErr = err
-	s.mu.Unlock()
+	return err
 }
 
 // CloseError reports what went wrong in Close, such as a WAV file that

@@ -65,10 +65,7 @@ func TestTmuxFindsCommandsByNearWords(t *testing.T) {
 // French name ("renommez" finds "renommer le signet").
 func TestTmuxFindsCommandsInFrench(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	copySample(t, dir)
-	homeWith(t, dir, "settings.toml", "[display]\nlanguage = \"fr\"\n")
-	s := startTw(t, 100, 24, dir, "", "--no-speech sample.md")
+	s := startSampleWith(t, 100, 24, "[display]\nlanguage = \"fr\"\n", "", "--no-speech sample.md")
 	s.said.expect("A Walk Through the Lighthouse ouvert.")
 	s.press([]step{
 		{"", "?", ", "},

@@ -169,10 +169,7 @@ func TestTmuxHelp(t *testing.T) {
 // say, on screen and in the announcement log.
 func TestTmuxNoAudioDevice(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	copySample(t, dir)
-	homeWith(t, dir, "settings.toml", "[speech]\nrate = 900\n")
-	s := startTw(t, 100, 30, dir, "PULSE_SERVER=unix:/nonexistent/pulse", "--backend espeak sample.md")
+	s := startSampleWith(t, 100, 30, "[speech]\nrate = 900\n", "PULSE_SERVER=unix:/nonexistent/pulse", "--backend espeak sample.md")
 	s.said.expect("No audio device")
 	s.said.expect("Opened A Walk Through the Lighthouse.")
 	s.waitScreen("both notices", func(sc string) bool {

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,11 +14,7 @@ import (
 // wrong password asks again; the right one opens the document.
 func TestTmuxEncryptedPDF(t *testing.T) {
 	dir := t.TempDir()
-	src := filepath.Join(testkit.Path(t, "conformance", "textweaver"), "notes.pdf")
-	pdf := filepath.Join(dir, "locked.pdf")
-	if msg, err := exec.Command("qpdf", "--encrypt", "open-sesame", "owner-pw", "256", "--", src, pdf).CombinedOutput(); err != nil {
-		t.Fatalf("qpdf: %v\n%s", err, msg)
-	}
+	pdf := testkit.EncryptedPDF(t, filepath.Join(dir, "locked.pdf"), "open-sesame")
 	s := startTw(t, 80, 24, dir, "", pdf+" --no-speech")
 	s.said.expect("Password for locked.pdf")
 	s.text("nope")

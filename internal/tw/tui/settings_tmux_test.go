@@ -15,10 +15,7 @@ import (
 // as it was).
 func TestTmuxSettingsListFollowsTheLanguage(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	copySample(t, dir)
-	homeWith(t, dir, "settings.toml", "[display]\nlanguage = \"en\"\n")
-	s := startTw(t, 100, 24, dir, "", "--no-speech sample.md")
+	s := startSampleWith(t, 100, 24, "[display]\nlanguage = \"en\"\n", "", "--no-speech sample.md")
 	s.said.expect("Opened A Walk Through the Lighthouse.")
 
 	s.keys("S-F10")
@@ -54,5 +51,29 @@ func TestTmuxSettingsListFollowsTheLanguage(t *testing.T) {
 	})
 	time.Sleep(300 * time.Millisecond) // so W is not read as Alt+W
 	s.press([]step{{"", "W", "Line 1 of "}})
+	s.quit()
+}
+
+// TestTmuxColorSettingsListTheColorsWithTheirContrast drives the real
+// reader in tmux with the dark theme: color_settings (from the command
+// palette) lists the colors drawn, each with its WCAG contrast, then the
+// settings that choose them; Enter on the theme moves it to the next one.
+func TestTmuxColorSettingsListTheColorsWithTheirContrast(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
+	s := startSampleWith(t, 100, 30, "[display]\ntheme = \"dark\"\n", "", "--no-speech sample.md")
+	s.said.expect("Opened A Walk Through the Lighthouse.")
+	s.press([]step{
+		{"", "F2", "Command"},
+		{"color settings", "Enter", "Color settings, 8 items."},
+	})
+	s.waitScreen("the colors and their contrast", func(sc string) bool {
+		return strings.Contains(sc, "Text: #D4D4D4 on #1E1E1E, contrast 11.2 to 1") &&
+			strings.Contains(sc, "Word being heard: #000000 on #FFE45C, contrast 16.5 to 1") &&
+			strings.Contains(sc, "Theme: ")
+	})
+	for range 5 {
+		s.keys("Down")
+	}
+	s.press([]step{{"", "Enter", "Theme: "}})
 	s.quit()
 }

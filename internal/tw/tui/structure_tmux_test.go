@@ -53,3 +53,57 @@ func startStructureSample(t *testing.T) *twSession {
 	homeWith(t, dir, "settings.toml", "[speech]\nrate = 900\n")
 	return startTw(t, 100, 30, dir, "PULSE_SERVER=unix:/nonexistent/pulse", "--backend espeak sample.md")
 }
+
+// TestTmuxStopAtAndReadingStatistics drives the real reader in tmux with
+// espeak-ng and no audio device: the stop_at prompt (from the command
+// palette) takes "section", continuous reading then stops at the next
+// heading and says so; the reading statistics list (Alt+Y) then shows the
+// time read aloud and the session, and the reading pass (from the
+// palette) is named.
+func TestTmuxStopAtAndReadingStatistics(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
+	s := startStructureSample(t)
+	s.said.expect("Opened Sample Markdown Document.")
+	s.press([]step{
+		{"", "F2", "Command"},
+		{"stop at", "Enter", "Stop reading at: a time such as 22:30"},
+	})
+	s.waitScreen("the stop_at prompt", func(sc string) bool { return strings.Contains(sc, "Stop reading at:") })
+	s.press([]step{
+		{"section", "Enter", "Reading will stop at the end of each section."},
+		{"", "Enter", "End of section. Read from the cursor to go on."},
+	})
+	s.waitScreen("the reading to stop", func(sc string) bool { return strings.Contains(sc, "| stopped |") })
+	s.press([]step{{"", "M-y", "Reading statistics, 3 items."}})
+	s.waitScreen("the statistics list", func(sc string) bool {
+		return strings.Contains(sc, "read aloud, sessions: 1, documents: 1.") &&
+			strings.Contains(sc, "1. Sample Markdown Document: ")
+	})
+	s.press([]step{
+		{"", "Escape", "Cancelled."},
+		{"", "F2", "Command"},
+		{"reading pass", "Enter", "Reading pass: first sentences with headings."},
+	})
+	s.quit()
+}
+
+// TestTmuxTableSaysColumnHeader drives the real reader in tmux: moving by
+// cell in a table says the column's header when the column changes.
+func TestTmuxTableSaysColumnHeader(t *testing.T) {
+	t.Parallel() // its own tmux server, home and files
+	dir := t.TempDir()
+	table := "Prices.\n\n| Fruit | Price | Stock |\n| --- | --- | --- |\n| apple | 3 | many |\n| pear | 5 | few |\n"
+	if err := os.WriteFile(filepath.Join(dir, "prices.md"), []byte(table), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := startTw(t, 80, 24, dir, "", "--no-speech prices.md")
+	s.press([]step{
+		{"", "", "Opened prices.md."},
+		{"", "t", "Table, 3 rows: Fruit | Price | Stock"},
+		{"", "C-M-Down", "apple"},
+		{"", "C-M-Right", "Price: 3"},
+		{"", "C-M-Down", "5"},
+		{"", "C-M-Right", "Stock: few"},
+	})
+	s.quit()
+}

@@ -18,11 +18,7 @@ import (
 // in with send-keys, the screen comes back with capture-pane, and what was
 // said is read from the announcement log.
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testkit.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // twBinary builds tw once per test run.
 func twBinary(t *testing.T) string { return testkit.Binary(t, "tw") }
@@ -158,9 +154,20 @@ func startTw(t *testing.T, w, h int, dir, env, args string) *twSession {
 // copy of the sample document in a new folder.
 func startSample(t *testing.T, w, h int, env string) *twSession {
 	t.Helper()
+	return startSampleWith(t, w, h, "", env, "--no-speech sample.md")
+}
+
+// startSampleWith runs `tw open ARGS` as startTw does, from a new folder
+// holding a copy of the sample document and, when settings is not "", a
+// home whose settings.toml is settings.
+func startSampleWith(t *testing.T, w, h int, settings, env, args string) *twSession {
+	t.Helper()
 	dir := t.TempDir()
 	copySample(t, dir)
-	return startTw(t, w, h, dir, env, "--no-speech sample.md")
+	if settings != "" {
+		homeWith(t, dir, "settings.toml", settings)
+	}
+	return startTw(t, w, h, dir, env, args)
 }
 
 func (s *twSession) quit() {
