@@ -366,6 +366,15 @@ func (w *walker) place(b *batch, p *pendingNode) {
 		area = uitree.Area{}
 	}
 	p.childArea = uitree.Clip(el, showing, area)
+	if h.role == rolePage && showing && el.States.Offscreen && !el.Bounds.Empty() && area.Known {
+		// A document's page that says it shows is on screen, whatever
+		// its extents: evince gives them in the document's coordinates
+		// once it has scrolled (the page shown at the top of the view
+		// answers 1,500 pixels below it). It is taken to fill what its
+		// parent shows of it.
+		el.Bounds, el.States.Offscreen = area.Rect, false
+		p.childArea = area
+	}
 	if selectedPage(h) {
 		// A notebook's page sits under its tab, whose bounds are the
 		// tab's label: the page does not show within them.
