@@ -152,6 +152,13 @@ func newWalker(req uitree.Request, parallel int) *walker {
 	return w
 }
 
+// restart readies the walker for another walk, from scratch: what an
+// earlier walk kept is forgotten.
+func (w *walker) restart() {
+	w.count, w.truncated, w.menus = 0, false, nil
+	w.budget.Store(int64(2*w.req.MaxNodes + 64))
+}
+
 // walk fetches the trees under roots and decides which elements are in the
 // snapshot.
 func (w *walker) walk(roots []*node) {
