@@ -541,6 +541,15 @@ func windowRoot(s *session, w *walker, req uitree.Request, tree *uitree.Tree) (*
 		target = newNode(win.run, win.obj, 0)
 	}
 	w.walk([]*node{target})
+	if req.Scope == uitree.ScopeForeground && hollow(target) {
+		// A popup shell in front (LibreOffice's open menu): what it
+		// stands for shows in its application's other window.
+		if owner, ok := s.popupOwner(win); ok {
+			win, target = owner, newNode(owner.run, owner.obj, 0)
+			w.restart()
+			w.walk([]*node{target})
+		}
+	}
 	if !target.ok {
 		if err := win.run.failed(); err != nil {
 			return desktopPane("Desktop", "desktop frame"), covers, nil

@@ -166,6 +166,10 @@ type appConn struct {
 	// (see walker.itemCache).
 	cacheSize  atomic.Int64
 	cacheSkips atomic.Int64
+	// cacheShown counts the cache's elements that visible-only walks
+	// kept since one of them last read it (see cacheTooLarge); -1 when a
+	// walk of everything read it last.
+	cacheShown atomic.Int64
 }
 
 // interfaces returns the interface bits remembered for path.

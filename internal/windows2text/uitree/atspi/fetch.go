@@ -41,6 +41,10 @@ type pendingNode struct {
 	ownText bool
 	// sliced is set for a list too long for one GetChildren.
 	sliced bool
+	// closedMenu is set for a menu of a menu bar, or a submenu, that is
+	// not open, in a visible-only walk: none of its items shows, and they
+	// are not read.
+	closedMenu bool
 	// deferChildren is set when how a cached node's children are read
 	// waits for its extents; fetchChildren when they are then asked for
 	// at once.
@@ -154,6 +158,9 @@ func (w *walker) readChunk(nodes []*node) {
 			w.secondRound(ps[i].second, &ps[i])
 			if ps[i].cached != nil {
 				w.cached.Add(1)
+				if w.req.VisibleOnly && ps[i].n.fate != uitree.Drop {
+					app.conn.cacheShown.Add(1)
+				}
 			} else {
 				w.walked.Add(1)
 			}
@@ -359,6 +366,15 @@ func (w *walker) place(b *batch, p *pendingNode) {
 		area = uitree.Area{}
 	}
 	p.childArea = uitree.Clip(el, showing, area)
+	if h.role == rolePage && showing && el.States.Offscreen && !el.Bounds.Empty() && area.Known {
+		// A document's page that says it shows is on screen, whatever
+		// its extents: evince gives them in the document's coordinates
+		// once it has scrolled (the page shown at the top of the view
+		// answers 1,500 pixels below it). It is taken to fill what its
+		// parent shows of it.
+		el.Bounds, el.States.Offscreen = area.Rect, false
+		p.childArea = area
+	}
 	if selectedPage(h) {
 		// A notebook's page sits under its tab, whose bounds are the
 		// tab's label: the page does not show within them.
@@ -400,8 +416,9 @@ func (w *walker) queueSecond(b2 *batch, p *pendingNode) {
 	// A cached node's calls go out before its extents are read: whether
 	// a long list is read by index within the visible area is decided
 	// once they are (cachedChildren).
-	p.deferChildren = p.cached != nil && w.req.VisibleOnly && !p.virtual && n.childCount > bisectAbove
-	if !p.deferChildren {
+	p.closedMenu = closedMenu(w.req, n, h)
+	p.deferChildren = p.cached != nil && w.req.VisibleOnly && !p.virtual && n.childCount > bisectAbove && !p.closedMenu
+	if !p.deferChildren && !p.closedMenu {
 		// A long list of children laid out top to bottom (a page of
 		// 5,000 links) is not asked for whole when only what shows is
 		// wanted: Chromium takes 300 ms and more to answer GetChildren
@@ -564,11 +581,15 @@ func (w *walker) secondRound(b *batch, p *pendingNode) {
 			}
 			if ncols > wideGridAbove {
 				n.grid = true
-				n.childRefs = w.visibleCells(n, p.childArea, ncols)
+				// Empty cells a visible-only walk leaves out are not
+				// omitted (no more than any child it drops).
+				var left int
+				n.childRefs, left = w.visibleCells(n, p.childArea, ncols)
+				n.omitted = max(0, n.childCount-len(n.childRefs)-left)
 			} else {
 				n.childRefs = w.visibleRows(n, p.childArea, ncols)
+				n.omitted = max(0, n.childCount-len(n.childRefs))
 			}
-			n.omitted = max(0, n.childCount-len(n.childRefs))
 		}
 	}
 }
@@ -583,6 +604,15 @@ func (w *walker) children(n *node) []objRef {
 		return nil
 	}
 	return kids
+}
+
+// closedMenu reports a menu of a menu bar, or a submenu, that is not open
+// (neither SELECTED nor EXPANDED), in a visible-only walk: its items do not
+// show, and reading them is most of the cost of a big application's
+// observation (LibreOffice Calc's two menu bars hold over a thousand
+// elements, closed).
+func closedMenu(req uitree.Request, n *node, h *handle) bool {
+	return req.VisibleOnly && n.underMenu && h.role == roleMenu && !h.states.has(stateSelected) && !h.states.has(stateExpanded)
 }
 
 // selectedPage reports the tab of the page a notebook shows: GTK puts the

@@ -21,14 +21,15 @@ const maxGridCells = 400
 // the top left and the one at the bottom right of its visible area give
 // the rows and columns shown, and the cells between them are asked for by
 // row and column through the Table interface. The grid is never walked
-// child by child.
-func (w *walker) visibleCells(n *node, area uitree.Area, ncols int) []objRef {
+// child by child. In a visible-only walk, the empty cells are left out
+// (see cellsThatShow): left counts them.
+func (w *walker) visibleCells(n *node, area uitree.Area, ncols int) (cells []objRef, left int) {
 	if ncols <= 0 {
-		return nil
+		return nil, 0
 	}
 	lo, hi, ok := w.edgeIndexes(n, area, true)
 	if !ok {
-		return nil
+		return nil, 0
 	}
 	row0, col0 := int(lo)/ncols, int(lo)%ncols
 	row1, col1 := int(hi)/ncols, int(hi)%ncols
@@ -46,7 +47,47 @@ func (w *walker) visibleCells(n *node, area uitree.Area, ncols int) []objRef {
 			slots = append(slots, b.call(n.obj, ifaceTable+".GetAccessibleAt", int32(row), int32(col)))
 		}
 	}
-	return b.refs(slots)
+	out := b.refs(slots)
+	if w.req.VisibleOnly {
+		shown := cellsThatShow(n, out)
+		return shown, len(out) - len(shown)
+	}
+	return out, 0
+}
+
+// cellsThatShow keeps the cells that a visible-only snapshot keeps (see
+// emptyCell): those with text, and the focused or selected ones. It asks
+// each cell's text and states in one batch, so the hundreds of empty cells
+// of a sheet cost two calls each instead of a full read.
+func cellsThatShow(n *node, cells []objRef) []objRef {
+	b := n.app.batch(2 * len(cells))
+	slots := make([][2]int, len(cells))
+	for i, c := range cells {
+		slots[i] = [2]int{b.call(c, ifaceText+".GetText", int32(0), int32(-1)), b.call(c, ifaceAccessible+".GetState")}
+	}
+	b.wait()
+	var out []objRef
+	for i, c := range cells {
+		var text string
+		var st []uint32
+		textErr, stateErr := b.store(slots[i][0], &text), b.store(slots[i][1], &st)
+		if textErr != nil || stateErr != nil || text != "" {
+			// What cannot be told empty is read whole.
+			out = append(out, c)
+			continue
+		}
+		var states stateSet
+		if len(st) > 0 {
+			states = stateSet(st[0])
+		}
+		if len(st) > 1 {
+			states |= stateSet(st[1]) << 32
+		}
+		if states.has(stateFocused) || states.has(stateSelected) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // emptyCell reports a grid cell that says nothing and has not the focus:

@@ -86,6 +86,9 @@ type node struct {
 	// inGrid is set for a cell of a grid read cell by cell (see
 	// visibleCells): its text is its value; grid is set on the grid.
 	inGrid, grid bool
+	// underMenu is set for a child of a menu bar or a menu: when it is a
+	// menu itself, its items show only while it is open.
+	underMenu bool
 
 	// started is set by whoever fetches the node; done is closed when the
 	// fetch has ended, successfully (ok) or not.
@@ -147,6 +150,13 @@ func newWalker(req uitree.Request, parallel int) *walker {
 	w := &walker{req: req, parallel: parallel, sem: make(chan struct{}, parallel)}
 	w.budget.Store(int64(2*req.MaxNodes + 64))
 	return w
+}
+
+// restart readies the walker for another walk, from scratch: what an
+// earlier walk kept is forgotten.
+func (w *walker) restart() {
+	w.count, w.truncated, w.menus = 0, false, nil
+	w.budget.Store(int64(2*w.req.MaxNodes + 64))
 }
 
 // walk fetches the trees under roots and decides which elements are in the
@@ -211,7 +221,9 @@ func (w *walker) expand(n *node) {
 	for _, c := range n.childRefs {
 		child := newNode(n.app, c, childDepth)
 		child.area, child.hidden, child.inGrid = n.area, hidden, n.grid
-		switch n.el.Handle.(*handle).role {
+		role := n.el.Handle.(*handle).role
+		child.underMenu = role == roleMenuBar || role == roleMenu
+		switch role {
 		case roleScrollPane, roleDocumentWeb, roleDocumentFrame:
 			child.inScroll = true
 		default:
