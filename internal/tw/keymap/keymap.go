@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/BurntSushi/toml"
@@ -54,8 +55,9 @@ const (
 )
 
 // defaults are the terminal default keys of the facts file,
-// section A. Keys are in canonical form (see KeyName).
-var defaults = func() []binding {
+// section A. Keys are in canonical form (see KeyName). The list is built
+// when first asked for: commands that use no keys never build it.
+var defaults = sync.OnceValue(func() []binding {
 	var out []binding
 	b := func(layer, action string, keys ...string) {
 		for _, k := range keys {
@@ -266,7 +268,7 @@ var defaults = func() []binding {
 		b(g, MenuAction(m), fmt.Sprintf("Alt+%c", unicode.ToUpper(m.Letter)))
 	}
 	return out
-}()
+})
 
 // MenuAction is the terminal reader's action that opens menu m, such as
 // menu_file or menu_view_and_help (keymap.toml may rebind it).
@@ -328,7 +330,7 @@ func New(preset, home string) *Keymap {
 	for _, l := range []string{LayerGlobal, LayerBrowse, LayerSpeechCursor, LayerEdit} {
 		km.layers[l] = map[string]string{}
 	}
-	for _, bd := range defaults {
+	for _, bd := range defaults() {
 		if preset == "classic" && bd.layer == LayerBrowse && IsCharacterKey(bd.key) {
 			continue
 		}
@@ -413,7 +415,7 @@ func keyOrder(k string) string {
 // itself) and the other keys in global.
 func (km *Keymap) layerFor(action, key string) string {
 	browse, special := false, ""
-	for _, bd := range defaults {
+	for _, bd := range defaults() {
 		if bd.action != action {
 			continue
 		}
@@ -453,7 +455,7 @@ func (km *Keymap) applyOverrides(text string) {
 		km.warnf(w.Key, w.Args...)
 	}
 	known := map[string]bool{CharNext: true, CharPrevious: true}
-	for _, bd := range defaults {
+	for _, bd := range defaults() {
 		known[bd.action] = true
 	}
 	for _, a := range allActionIDs() {
@@ -727,8 +729,8 @@ type Binding struct{ Layer, Key, Action string }
 
 // Defaults are the default keys of every layer (the default preset).
 func Defaults() []Binding {
-	out := make([]Binding, len(defaults))
-	for i, b := range defaults {
+	out := make([]Binding, len(defaults()))
+	for i, b := range defaults() {
 		out[i] = Binding{b.layer, b.key, b.action}
 	}
 	return out
