@@ -9,21 +9,32 @@ type actionHandler func(a *App)
 // needs before it runs: a document, the reading stopped, edit mode.
 type precondition func(id string, h actionHandler) actionHandler
 
-// handle registers the handlers of actions of the keyboard reference,
-// each wrapped in the precondition when. Each file registers, from its
-// init, the actions it implements; an id that is not an action, or one
-// registered twice, is a programming error, and TestEveryActionHasAHandler
-// checks that no action is left without one.
-func handle(when precondition, handlers map[string]actionHandler) {
+// registrations are the functions that put the handlers of each file's
+// actions in the action table, run once when the table is built.
+var registrations []func(t *actionTable)
+
+// registerHandlers adds a file's registration, which calls handle for
+// the actions the file implements; it is called from a package-level
+// var, so that the handlers' maps are only made when the action table is.
+func registerHandlers(r func(t *actionTable)) struct{} {
+	registrations = append(registrations, r)
+	return struct{}{}
+}
+
+// handle registers the handlers of actions of the keyboard reference in
+// t, each wrapped in the precondition when. An id that is not an action,
+// or one registered twice, is a programming error, and
+// TestEveryActionHasAHandler checks that no action is left without one.
+func handle(t *actionTable, when precondition, handlers map[string]actionHandler) {
 	for id, h := range handlers {
-		i, ok := actionIndex[id]
+		i, ok := t.index[id]
 		if !ok {
 			panic(fmt.Sprintf("core: a handler for %q, which is not an action", id))
 		}
-		if actionList[i].run != nil {
+		if t.list[i].run != nil {
 			panic(fmt.Sprintf("core: two handlers for the action %q", id))
 		}
-		actionList[i].run = when(id, h)
+		t.list[i].run = when(id, h)
 	}
 }
 

@@ -5,11 +5,11 @@ import (
 	"textfirst/internal/tw/mathspeech"
 )
 
-func init() {
-	handle(interrupting, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, interrupting, map[string]actionHandler{
 		"explore_math": func(a *App) { a.toggleMathExplorer() },
 	})
-}
+})
 
 // mathMoves are what the arrows' actions do while a formula is explored:
 // Right and Left move among the terms of a level, Down goes into the
