@@ -2,7 +2,9 @@
 # Start-up cost of tw, side by side in one run:
 #   1. `tw text` of a one-line file against `pandoc -t plain` of the same
 #      file, ROUNDS rounds alternated, medians and their ratio;
-#   2. `tw text` of every HTML page of Debian's handbook (package
+#   2. what package initialisation allocates at each start
+#      (GODEBUG=inittrace=1), tw's own packages and the dependencies;
+#   3. `tw text` of every HTML page of Debian's handbook (package
 #      debian-handbook) in the languages HANDBOOK (default en-US; "*" for
 #      all of them), one process per page, total time.
 # With BASE set to another tw binary (an older build), each row also times
@@ -46,17 +48,34 @@ if [ -n "${BASE:-}" ]; then
     'BEGIN { printf "  tw text takes %.2fx the time of the base\n", t / b }'
 fi
 
+# initcost BIN: what package initialisation allocates at each start of
+# BIN text (GODEBUG=inittrace=1), tw's own packages and the others.
+initcost() {
+  GODEBUG=inittrace=1 "$1" text "$work/one.txt" 2>&1 >/dev/null | awk '
+    /^init / { own = ($2 ~ /^textfirst\//); b[own] += $8; a[own] += $10 }
+    END { printf "%.0f KB in %d allocations (tw: %.0f KB in %d; dependencies: %.0f KB in %d)", (b[0] + b[1]) / 1024, a[0] + a[1], b[1] / 1024, a[1], b[0] / 1024, a[0] }'
+}
+echo "Package initialisation at each start:"
+printf '  %-7s %s\n' tw "$(initcost "$work/tw")"
+[ -n "${BASE:-}" ] && printf '  %-7s %s\n' base "$(initcost "$BASE")"
+
 pages=$(find /usr/share/doc/debian-handbook/html/${HANDBOOK:-en-US} -name '*.html' | sort)
 count=$(echo "$pages" | wc -l)
-# handbook BIN: total seconds of BIN text over every page, one at a time.
-handbook() {
-  local t0 t1
+# The handbook's pages, each read by tw and then by the base (when
+# given), so that both see the same load; the total wall time of each.
+tw_ns=0
+base_ns=0
+for p in $pages; do
   t0=$(date +%s%N)
-  for p in $pages; do "$1" text "$p" > /dev/null 2>&1 || true; done
+  "$work/tw" text "$p" > /dev/null 2>&1 || true
   t1=$(date +%s%N)
-  awk -v n=$((t1 - t0)) 'BEGIN { printf "%.2f", n / 1e9 }'
-}
-echo "Debian handbook, $count HTML pages, tw text on each:"
-printf '  %-7s %6s s\n' tw "$(handbook "$work/tw")"
-[ -n "${BASE:-}" ] && printf '  %-7s %6s s\n' base "$(handbook "$BASE")"
+  tw_ns=$((tw_ns + t1 - t0))
+  if [ -n "${BASE:-}" ]; then
+    "$BASE" text "$p" > /dev/null 2>&1 || true
+    base_ns=$((base_ns + $(date +%s%N) - t1))
+  fi
+done
+echo "Debian handbook, $count HTML pages, tw text on each (alternated with the base):"
+awk -v n=$tw_ns 'BEGIN { printf "  %-7s %6.2f s\n", "tw", n / 1e9 }'
+[ -n "${BASE:-}" ] && awk -v n=$base_ns 'BEGIN { printf "  %-7s %6.2f s\n", "base", n / 1e9 }'
 exit 0

@@ -1,10 +1,11 @@
 package cite
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"textfirst/internal/lazyregexp"
 )
 
 // locatorTerms maps the words a writer types before a locator to Pandoc's
@@ -21,7 +22,7 @@ var locatorTerms = map[string]string{
 
 // locatorValue is a page or other place: a number or roman numeral, a
 // range of them, or a list.
-var locatorValue = regexp.MustCompile(`^[0-9ivxlcdmIVXLCDM]+[a-z]?(\s*[-–]\s*[0-9ivxlcdmIVXLCDM]+[a-z]?)?(\s*,\s*[0-9ivxlcdmIVXLCDM]+[a-z]?(\s*[-–]\s*[0-9ivxlcdmIVXLCDM]+[a-z]?)?)*$`)
+var locatorValue = lazyregexp.New(`^[0-9ivxlcdmIVXLCDM]+[a-z]?(\s*[-–]\s*[0-9ivxlcdmIVXLCDM]+[a-z]?)?(\s*,\s*[0-9ivxlcdmIVXLCDM]+[a-z]?(\s*[-–]\s*[0-9ivxlcdmIVXLCDM]+[a-z]?)?)*$`)
 
 // ParseLocator reads what a writer types for a locator — "12", "3-5",
 // "p. 12", "chapter 2" — as Pandoc's locator: "p. 12", "pp. 3-5", "chap.

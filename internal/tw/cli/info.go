@@ -47,7 +47,9 @@ func printInfo(env Env, d *doc.Document, asJSON bool) {
 	go func() { counted <- ix.WordCount() }()
 	paragraphs, sentences := ix.Counts()
 	words := <-counted
-	count := func(k doc.Kind) int { return len(d.MarkersOf(k)) }
+	// The structure's counts, from one pass over the markers.
+	kinds := d.KindCounts()
+	count := func(k doc.Kind) int { return kinds[k] }
 	rate := settings.Defaults{}.Int("speech.rate")
 	minutes := core.ReadingMinutes(words, rate)
 	str := func(p *string) any {
@@ -56,7 +58,7 @@ func printInfo(env Env, d *doc.Document, asJSON bool) {
 		}
 		return *p
 	}
-	pages, hasPages := pageCount(d)
+	pages, hasPages := pageCount(d, kinds[doc.PageBreak] > 0)
 	if asJSON {
 		out := map[string]any{"file": d.Meta.Path, "format": d.Meta.Format, "title": d.Meta.Title,
 			"author": str(d.Meta.Author), "language": str(d.Meta.Language), "characters": d.Len(),
@@ -108,10 +110,13 @@ func printInfo(env Env, d *doc.Document, asJSON bool) {
 // pageCount is the number of pages of a document that has pages: a PDF's
 // "pages" property, else the pages its markers give (a DAISY book, an EPUB
 // page list, a DOCX or ODT's written page breaks); ok is false for one that
-// has none.
-func pageCount(d *doc.Document) (n int, ok bool) {
+// has none. breaks says whether the document has page break markers.
+func pageCount(d *doc.Document, breaks bool) (n int, ok bool) {
 	if n, err := strconv.Atoi(d.Meta.Properties["pages"]); err == nil && n >= 0 {
 		return n, true
+	}
+	if !breaks {
+		return 0, false
 	}
 	if pages := d.Pages(); len(pages) > 0 {
 		return len(pages), true

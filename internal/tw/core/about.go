@@ -5,16 +5,16 @@ import "textfirst/internal/tw/units"
 // Version is tw's version, as tw --version and about say it.
 const Version = "0.1.0-beta.1"
 
-func init() {
-	handle(anytime, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, anytime, map[string]actionHandler{
 		"about": func(a *App) {
 			a.say(a.tr("tw %s, a reader compatible with textweaver: it reads documents aloud and moves through them by their structure.", Version))
 		},
 	})
-	handle(onDocument, map[string]actionHandler{
+	handle(t, onDocument, map[string]actionHandler{
 		"listen_rendered": (*App).listenRendered,
 	})
-}
+})
 
 // listenRendered reads aloud, in edit mode, the document as the source
 // being edited renders: its structure said as continuous reading says it,

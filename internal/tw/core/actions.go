@@ -1,5 +1,7 @@
 package core
 
+import "sync"
+
 // Group is a keyboard-reference group of actions.
 type Group string
 
@@ -27,8 +29,9 @@ type ActionInfo struct {
 	inMath actionHandler // set by handleInMath: what the action does while a formula is explored
 }
 
-// actionList is every action id of the keyboard reference, by group.
-var actionList = func() []ActionInfo {
+// actionInfos lists every action id of the keyboard reference, by
+// group, without handlers.
+func actionInfos() []ActionInfo {
 	var out []ActionInfo
 	add := func(g Group, ids ...string) {
 		for _, id := range ids {
@@ -99,27 +102,46 @@ var actionList = func() []ActionInfo {
 	add(GroupFile, "reading_statistics")
 	add(GroupView, "bionic_toggle", "ruler_cycle", "syllables_toggle", "color_settings", "about")
 	return out
-}()
+}
 
-// actionIndex is each action's index in actionList.
-var actionIndex = func() map[string]int {
-	m := make(map[string]int, len(actionList))
-	for i, a := range actionList {
-		m[a.ID] = i
+// actionTable is every action of the keyboard reference with its
+// handler, and each id's place in the list.
+type actionTable struct {
+	list  []ActionInfo
+	index map[string]int
+}
+
+// actions is the action table, built the first time it is asked for
+// (a command that runs no action never builds it): the list, then the
+// handlers each file registers (see handle).
+var actions = sync.OnceValue(func() *actionTable {
+	t := &actionTable{list: actionInfos()}
+	t.index = make(map[string]int, len(t.list))
+	for i, a := range t.list {
+		t.index[a.ID] = i
 	}
-	return m
-}()
+	for _, r := range registrations {
+		r(t)
+	}
+	registrations = nil
+	return t
+})
+
+// actionList is every action, with its handler, in keyboard-reference
+// order; callers do not change it.
+func actionList() []ActionInfo { return actions().list }
 
 // Actions returns every action, in keyboard-reference order.
-func Actions() []ActionInfo { return append([]ActionInfo(nil), actionList...) }
+func Actions() []ActionInfo { return append([]ActionInfo(nil), actionList()...) }
 
 // LookupAction returns the action with this id, its handler included.
 func LookupAction(id string) (ActionInfo, bool) {
-	i, ok := actionIndex[id]
+	t := actions()
+	i, ok := t.index[id]
 	if !ok {
 		return ActionInfo{}, false
 	}
-	return actionList[i], true
+	return t.list[i], true
 }
 
 // Moves reports whether the action is one that App.Navigate runs: one of

@@ -13,9 +13,9 @@ import (
 	"textfirst/internal/tw/library"
 )
 
-func init() {
-	handle(anytime, map[string]actionHandler{"batch_convert": (*App).batchConvert})
-}
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, anytime, map[string]actionHandler{"batch_convert": (*App).batchConvert})
+})
 
 // batchFormats are the formats batch_convert offers, in order, with how
 // each is named.

@@ -6,9 +6,9 @@ import (
 	"textfirst/internal/tw/load"
 )
 
-func init() {
-	handle(anytime, map[string]actionHandler{"toggle_book_audio": (*App).toggleBookAudio})
-}
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, anytime, map[string]actionHandler{"toggle_book_audio": (*App).toggleBookAudio})
+})
 
 // toggleBookAudio switches reading.book_audio between a talking book's
 // recorded narration ("auto": the recording when the book has one) and

@@ -14,8 +14,8 @@ import (
 // new ones, in a list where Enter reveals the answer and 1 to 4 (or the
 // grade_* actions) grade it; list_cards lists them; self_test asks
 // questions over the notes and highlights without grading.
-func init() {
-	handle(onDocument, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, onDocument, map[string]actionHandler{
 		"make_cards":  (*App).makeCards,
 		"study_cards": (*App).studyCards,
 		"list_cards":  (*App).listCards,
@@ -25,7 +25,7 @@ func init() {
 		"grade_good":  func(a *App) { a.gradeFromAction(study.Good) },
 		"grade_easy":  func(a *App) { a.gradeFromAction(study.Easy) },
 	})
-}
+})
 
 // errCardGone: the card was removed meanwhile.
 var errCardGone = errors.New("core: the card is gone")

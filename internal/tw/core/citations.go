@@ -15,19 +15,19 @@ import (
 // formatted at the cursor, a check of the keys, and imports. Nothing
 // reaches the network: a DOI or ISBN is looked up in the libraries, and a
 // work they lack is entered by hand.
-func init() {
-	handle(inMarkdownEditMode, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, inMarkdownEditMode, map[string]actionHandler{
 		"insert_citation":     (*App).insertCitation,
 		"insert_bibliography": (*App).insertBibliography,
 	})
-	handle(anytime, map[string]actionHandler{
+	handle(t, anytime, map[string]actionHandler{
 		"add_reference":     (*App).addReference,
 		"import_references": (*App).importReferences,
 	})
-	handle(onDocument, map[string]actionHandler{
+	handle(t, onDocument, map[string]actionHandler{
 		"check_citations": (*App).checkCitations,
 	})
-}
+})
 
 // documentPath is the file of the document being read or edited, "" for
 // a new one.

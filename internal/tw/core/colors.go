@@ -2,12 +2,12 @@ package core
 
 import "textfirst/internal/tw/hyphen"
 
-func init() {
-	handle(anytime, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, anytime, map[string]actionHandler{
 		"color_settings":   (*App).colorSettings,
 		"syllables_toggle": (*App).syllablesToggle,
 	})
-}
+})
 
 // syllablesToggle turns reading_aids.syllables on or off; turned on for a
 // document whose language has no hyphenation dictionary installed, it

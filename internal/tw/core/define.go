@@ -7,11 +7,11 @@ import (
 	"textfirst/internal/tw/lexicon"
 )
 
-func init() {
-	handle(interrupting, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, interrupting, map[string]actionHandler{
 		"define_word": (*App).defineWord,
 	})
-}
+})
 
 // defineWord defines the selected words, else the word at the cursor;
 // with neither, it asks for the word (prompt purpose define_word).

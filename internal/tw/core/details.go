@@ -1,9 +1,9 @@
 package core
 
 import (
-	"regexp"
 	"strings"
 
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/library"
 )
 
@@ -100,8 +100,8 @@ func (a *App) saveDetails(f *detailsForm) {
 }
 
 var (
-	doiShape = regexp.MustCompile(`^10\.\d{4,9}/\S+$`)
-	notISBN  = regexp.MustCompile(`[^0-9Xx]`)
+	doiShape = lazyregexp.New(`^10\.\d{4,9}/\S+$`)
+	notISBN  = lazyregexp.New(`[^0-9Xx]`)
 )
 
 // detailProblem says why text cannot be field i of the details, or "".

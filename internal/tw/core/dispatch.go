@@ -47,8 +47,8 @@ func (a *App) notAvailable(what string) {
 
 // The actions of the whole program: quitting, opening, the command
 // palette, help, messages, settings and the voice's own settings.
-func init() {
-	handle(anytime, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, anytime, map[string]actionHandler{
 		"quit":            (*App).quit,
 		"open":            (*App).openFilePrompt,
 		"command_palette": (*App).commandPalette,
@@ -80,19 +80,19 @@ func init() {
 	for id, f := range documentExports {
 		exports[id] = func(a *App) { a.exportDocument(f) }
 	}
-	handle(anytime, exports)
+	handle(t, anytime, exports)
 	voice := map[string]actionHandler{}
 	for _, path := range []string{"rate", "pitch", "volume"} {
 		voice[path+"_up"] = func(a *App) { a.adjustVoice("speech."+path, 1) }
 		voice[path+"_down"] = func(a *App) { a.adjustVoice("speech."+path, -1) }
 	}
-	handle(anytime, voice)
+	handle(t, anytime, voice)
 	cycled := map[string]actionHandler{}
 	for _, c := range cycledSettings {
 		cycled[c.id] = func(a *App) { a.cycleSetting(c.path, c.label) }
 	}
-	handle(anytime, cycled)
-}
+	handle(t, anytime, cycled)
+})
 
 // quit asks whether to quit (or, with unsaved changes, whether to save
 // them first) and ends the session when the answer is yes.
@@ -140,7 +140,7 @@ func (a *App) openFilePrompt() {
 func (a *App) commandPalette() {
 	a.openPrompt("command_palette", a.tr("Command"), "Command", func(text string) {
 		name := strings.ToLower(strings.TrimSpace(text))
-		for _, act := range actionList {
+		for _, act := range actionList() {
 			if act.Name == name || act.ID == name || strings.ToLower(a.actionName(act.ID)) == name {
 				a.perform(act)
 				return
@@ -172,7 +172,7 @@ func (a *App) nearActions(query string) []ActionInfo {
 		return nil
 	}
 	var out []ActionInfo
-	for _, act := range actionList {
+	for _, act := range actionList() {
 		if m.Match(a.actionName(act.ID) + " " + act.Name + " " + act.ID) {
 			out = append(out, act)
 		}
@@ -192,11 +192,11 @@ func (a *App) toggleQuietScreen() {
 // keyboardHelp lists every action with its group; choosing one runs it.
 func (a *App) keyboardHelp() {
 	var items []string
-	for _, act := range actionList {
+	for _, act := range actionList() {
 		items = append(items, a.tr("%s. %s", a.actionName(act.ID), a.trKey(string(act.Group))))
 	}
 	a.openList(&List{Title: a.tr("Keyboard shortcuts"), Items: items, Filter: new(string), choose: func(i int) {
-		a.perform(actionList[i])
+		a.perform(actionList()[i])
 	}})
 }
 

@@ -11,8 +11,8 @@ import (
 )
 
 // The Editing group, and save and save_as of the File group.
-func init() {
-	handle(anytime, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, anytime, map[string]actionHandler{
 		"toggle_edit_mode": func(a *App) {
 			if a.editing {
 				a.leaveEdit(nil)
@@ -30,7 +30,7 @@ func init() {
 			a.copyOrCut(false)
 		},
 	})
-	handle(inEditMode, map[string]actionHandler{
+	handle(t, inEditMode, map[string]actionHandler{
 		"undo":               (*App).undoAction,
 		"redo":               (*App).redoAction,
 		"backspace":          func(a *App) { a.deleteCharacter(false) },
@@ -51,7 +51,7 @@ func init() {
 	})
 	// These write Markdown blocks: refused in an HTML document's source
 	// rather than mixing the two.
-	handle(inMarkdownEditMode, map[string]actionHandler{
+	handle(t, inMarkdownEditMode, map[string]actionHandler{
 		"insert_link": (*App).insertLink,
 		"code_block": func(a *App) {
 			first, last := a.selectedLines()
@@ -79,8 +79,8 @@ func init() {
 		"insert_table": (*App).insertTablePrompt,
 		"insert_image": (*App).insertImagePrompt,
 	})
-	handle(inEditMode, map[string]actionHandler{"replace": (*App).replacePrompt})
-}
+	handle(t, inEditMode, map[string]actionHandler{"replace": (*App).replacePrompt})
+})
 
 // inEditMode runs an editing action in edit mode, and says how to turn it
 // on otherwise.

@@ -9,30 +9,41 @@ type actionHandler func(a *App)
 // needs before it runs: a document, the reading stopped, edit mode.
 type precondition func(id string, h actionHandler) actionHandler
 
-// handle registers the handlers of actions of the keyboard reference,
-// each wrapped in the precondition when. Each file registers, from its
-// init, the actions it implements; an id that is not an action, or one
-// registered twice, is a programming error, and TestEveryActionHasAHandler
-// checks that no action is left without one.
-func handle(when precondition, handlers map[string]actionHandler) {
-	register(when, handlers, func(act *ActionInfo) *actionHandler { return &act.run })
+// registrations are the functions that put the handlers of each file's
+// actions in the action table, run once when the table is built.
+var registrations []func(t *actionTable)
+
+// registerHandlers adds a file's registration, which calls handle for
+// the actions the file implements; it is called from a package-level
+// var, so that the handlers' maps are only made when the action table is.
+func registerHandlers(r func(t *actionTable)) struct{} {
+	registrations = append(registrations, r)
+	return struct{}{}
 }
 
-// handleInMath registers what actions do while a formula is explored, in
-// place of their handlers; any other action leaves the formula and then
-// runs as usual.
-func handleInMath(when precondition, handlers map[string]actionHandler) {
-	register(when, handlers, func(act *ActionInfo) *actionHandler { return &act.inMath })
+// handle registers the handlers of actions of the keyboard reference in
+// t, each wrapped in the precondition when. An id that is not an action,
+// or one registered twice, is a programming error, and
+// TestEveryActionHasAHandler checks that no action is left without one.
+func handle(t *actionTable, when precondition, handlers map[string]actionHandler) {
+	register(t, when, handlers, func(act *ActionInfo) *actionHandler { return &act.run })
 }
 
-// register sets the handler slot of each action, wrapped in when.
-func register(when precondition, handlers map[string]actionHandler, slot func(*ActionInfo) *actionHandler) {
+// handleInMath registers in t what actions do while a formula is
+// explored, in place of their handlers; any other action leaves the
+// formula and then runs as usual.
+func handleInMath(t *actionTable, when precondition, handlers map[string]actionHandler) {
+	register(t, when, handlers, func(act *ActionInfo) *actionHandler { return &act.inMath })
+}
+
+// register sets the handler slot of each action of t, wrapped in when.
+func register(t *actionTable, when precondition, handlers map[string]actionHandler, slot func(*ActionInfo) *actionHandler) {
 	for id, h := range handlers {
-		i, ok := actionIndex[id]
+		i, ok := t.index[id]
 		if !ok {
 			panic(fmt.Sprintf("core: a handler for %q, which is not an action", id))
 		}
-		s := slot(&actionList[i])
+		s := slot(&t.list[i])
 		if *s != nil {
 			panic(fmt.Sprintf("core: two handlers for the action %q", id))
 		}

@@ -8,7 +8,7 @@ import (
 // Every action of the keyboard reference reaches its handler through the
 // table, with nothing left to a switch.
 func TestEveryActionHasAHandler(t *testing.T) {
-	for _, act := range actionList {
+	for _, act := range actionList() {
 		if act.run == nil {
 			t.Errorf("%s (%s) has no handler", act.ID, act.Group)
 		}
@@ -33,7 +33,7 @@ func TestHandleRefusesUnknownAndDoubleRegistrations(t *testing.T) {
 					t.Fatalf("handle panicked with %v, want %q", p, tc.want)
 				}
 			}()
-			handle(anytime, map[string]actionHandler{tc.id: func(*App) {}})
+			handle(actions(), anytime, map[string]actionHandler{tc.id: func(*App) {}})
 		})
 	}
 }

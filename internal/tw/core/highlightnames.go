@@ -13,7 +13,7 @@ import (
 // give the names of highlight.names; collect_highlights lists the
 // highlights by name, and export_study_sheet_by_name writes the study
 // sheet of one name's highlights.
-func init() {
+var _ = registerHandlers(func(t *actionTable) {
 	named := map[string]actionHandler{
 		"highlight_as":               (*App).highlightAs,
 		"collect_highlights":         (*App).collectHighlights,
@@ -22,8 +22,8 @@ func init() {
 	for n := 1; n <= highlightNames; n++ {
 		named[fmt.Sprintf("highlight_name_%d", n)] = func(a *App) { a.highlightNamed(n) }
 	}
-	handle(onDocument, named)
-}
+	handle(t, onDocument, named)
+})
 
 // highlightNames is how many names of highlight.names have a command.
 const highlightNames = 5

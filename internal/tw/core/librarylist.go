@@ -9,16 +9,16 @@ import (
 	"textfirst/internal/tw/library"
 )
 
-func init() {
-	handle(anytime, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, anytime, map[string]actionHandler{
 		"open_library":     (*App).openLibrary,
 		"continue_reading": (*App).continueReading,
 		"browse_files":     (*App).browseFiles,
 	})
-	handle(onDocument, map[string]actionHandler{
+	handle(t, onDocument, map[string]actionHandler{
 		"edit_document_details": (*App).editDocumentDetails,
 	})
-}
+})
 
 // libraryState is the library index the app keeps open and the scan
 // that brings it up to date in the background.

@@ -11,8 +11,8 @@ import (
 )
 
 // The Bookmarks and notes group.
-func init() {
-	handle(onDocument, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, onDocument, map[string]actionHandler{
 		"add_bookmark":        (*App).addBookmark,
 		"list_bookmarks":      (*App).listBookmarks,
 		"rename_bookmark":     (*App).renameBookmarkAtCursor,
@@ -27,13 +27,13 @@ func init() {
 		"note_links":          func(a *App) { a.say(a.tr("This note has no links.")) },
 		"export_study_sheet":  (*App).exportStudySheet,
 	})
-	handle(interrupting, map[string]actionHandler{
+	handle(t, interrupting, map[string]actionHandler{
 		"next_bookmark":     func(a *App) { a.bookmarkNav(true) },
 		"previous_bookmark": func(a *App) { a.bookmarkNav(false) },
 		"next_note":         func(a *App) { a.noteNav(true) },
 		"previous_note":     func(a *App) { a.noteNav(false) },
 	})
-}
+})
 
 // bookmarkHere is the index of the bookmark at or before the cursor; it
 // says so when there is none.

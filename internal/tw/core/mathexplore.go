@@ -5,24 +5,24 @@ import (
 	"textfirst/internal/tw/mathspeech"
 )
 
-func init() {
-	handle(interrupting, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, interrupting, map[string]actionHandler{
 		"explore_math": (*App).exploreMathAtCursor,
 	})
 	// While a formula is explored, the arrows' actions move through it:
 	// Right and Left among the terms of a level, Down into the current
 	// term's parts, Up out of them. Stop (Escape) and explore_math leave it.
-	handleInMath(anytime, map[string]actionHandler{
+	handleInMath(t, anytime, map[string]actionHandler{
 		"caret_next_word":     mathMove((*mathspeech.Explorer).Next, msg("No next term.")),
 		"caret_previous_word": mathMove((*mathspeech.Explorer).Previous, msg("No previous term.")),
 		"caret_next_line":     mathMove((*mathspeech.Explorer).Down, msg("No parts in this term.")),
 		"caret_previous_line": mathMove((*mathspeech.Explorer).Up, msg("At the whole formula.")),
 		"stop":                (*App).leaveMath,
 	})
-	handleInMath(interrupting, map[string]actionHandler{
+	handleInMath(t, interrupting, map[string]actionHandler{
 		"explore_math": (*App).leaveMath,
 	})
-}
+})
 
 // mathMove makes the move in the explored formula and describes where it
 // lands, or says edge when the move cannot be made.

@@ -31,7 +31,7 @@ var Menus = []Menu{
 func (m Menu) MenuActions() []string {
 	var ids []string
 	for _, g := range m.Groups {
-		for _, act := range actionList {
+		for _, act := range actionList() {
 			if act.Group == g {
 				ids = append(ids, act.ID)
 			}

@@ -166,7 +166,7 @@ func previewWords(s string) string {
 
 // The Navigation and Speech Cursor groups: moves by unit and by
 // structure, the caret and the selection, and the speech cursor.
-func init() {
+var _ = registerHandlers(func(t *actionTable) {
 	moves := map[string]actionHandler{
 		"next_sentence":         func(a *App) { a.sentenceMove(true) },
 		"previous_sentence":     func(a *App) { a.sentenceMove(false) },
@@ -228,9 +228,9 @@ func init() {
 			}
 		}
 	}
-	handle(moving, moves)
+	handle(t, moving, moves)
 	// Selecting extends the selection instead of ending it.
-	handle(interrupting, map[string]actionHandler{
+	handle(t, interrupting, map[string]actionHandler{
 		"select_next_word":     func(a *App) { a.wordMove(true, true) },
 		"select_previous_word": func(a *App) { a.wordMove(false, true) },
 		"select_next_line":     func(a *App) { a.lineMove(true, selectLine) },
@@ -238,7 +238,7 @@ func init() {
 	})
 	// Scrolling moves the view: the cursor, the reading and the
 	// selection stay. Nothing to say.
-	handle(onDocument, map[string]actionHandler{
+	handle(t, onDocument, map[string]actionHandler{
 		"scroll_down": func(*App) {},
 		"scroll_up":   func(*App) {},
 		"go_to":       (*App).goToPrompt,
@@ -246,13 +246,13 @@ func init() {
 	})
 	// Turning the speech cursor on or off ends the selection, and leaves
 	// stopping the reading to the toggle itself.
-	handle(onDocument, map[string]actionHandler{
+	handle(t, onDocument, map[string]actionHandler{
 		"speech_cursor_toggle": func(a *App) {
 			a.sel = nil
 			a.toggleSpeechCursor()
 		},
 	})
-}
+})
 
 // structureMoves are the moves to the next or previous marker of a kind:
 // next_<name> and previous_<name>, with what edge and said say.

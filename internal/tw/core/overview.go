@@ -10,12 +10,12 @@ import (
 	"textfirst/internal/tw/units"
 )
 
-func init() {
-	handle(onDocument, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, onDocument, map[string]actionHandler{
 		"document_overview": (*App).documentOverview,
 		"reading_level":     (*App).readingLevel,
 	})
-}
+})
 
 // documentOverview says the title, how many headings, tables, graphics and
 // footnotes the document has, and about how long reading the rest takes

@@ -23,16 +23,16 @@ import (
 // there is a display. Each save while editing writes it again; with
 // preview.auto_reload the page reloads itself every two seconds, and with
 // preview.live too it is also written when typing pauses for a second.
-func init() {
-	handle(onDocument, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, onDocument, map[string]actionHandler{
 		"preview_in_browser": (*App).previewInBrowser,
 	})
-	handle(anytime, map[string]actionHandler{
+	handle(t, anytime, map[string]actionHandler{
 		"toggle_preview_auto_reload": func(a *App) { a.togglePreview("preview.auto_reload") },
 		"toggle_preview_live":        func(a *App) { a.togglePreview("preview.live") },
 		"new_from_template":          (*App).newFromTemplate,
 	})
-}
+})
 
 // livePause is how long typing must pause before a live preview is
 // written again.

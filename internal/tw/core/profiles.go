@@ -7,11 +7,11 @@ import (
 	"textfirst/internal/tw/settings"
 )
 
-func init() {
-	handle(anytime, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, anytime, map[string]actionHandler{
 		"settings_profiles": (*App).settingsProfiles,
 	})
-}
+})
 
 // settingsProfiles lists the settings profiles of the home, then an item
 // that saves the current settings as a new one. Enter on a profile

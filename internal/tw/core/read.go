@@ -10,8 +10,8 @@ import (
 
 // The Reading group (stop, say_status and repeat_message, which need no
 // document, are the program's own).
-func init() {
-	handle(onDocument, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, onDocument, map[string]actionHandler{
 		"play_pause":             (*App).playPause,
 		"read_from_cursor":       func(a *App) { a.read("cursor") },
 		"read_document":          func(a *App) { a.read("document") },
@@ -40,7 +40,7 @@ func init() {
 		"word_count":   (*App).wordCount,
 		"link_address": (*App).sayLinkAddress,
 	})
-}
+})
 
 // playPause pauses the reading, resumes it, or starts it at the cursor.
 func (a *App) playPause() {

@@ -11,15 +11,15 @@ import (
 // a sentence said again more slowly, and where continuous reading stops
 // by itself (reading.stop_at, reading.stop_after_minutes, the stop_at
 // prompt).
-func init() {
-	handle(anytime, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, anytime, map[string]actionHandler{
 		"reading_pass": (*App).cycleReadingPass,
 	})
-	handle(onDocument, map[string]actionHandler{
+	handle(t, onDocument, map[string]actionHandler{
 		"repeat_sentence_slower": (*App).repeatSentenceSlower,
 		"stop_at":                (*App).askStopAt,
 	})
-}
+})
 
 // The reading passes, in the order reading_pass cycles them. A pass lasts
 // for the session (the next start reads the full text, as textweaver's

@@ -11,17 +11,17 @@ import (
 // reading_aids.rsvp_position says. The word shown is the cursor's: each
 // word it moves to is reported as a position (Events.Position), which is
 // what a front end without a view of its own (JSON-RPC) gets.
-func init() {
-	handle(onDocument, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, onDocument, map[string]actionHandler{
 		"rsvp_toggle":     (*App).rsvpToggle,
 		"rsvp_play_pause": (*App).rsvpPlayPause,
 	})
-	handle(anytime, map[string]actionHandler{
+	handle(t, anytime, map[string]actionHandler{
 		"rsvp_faster":        func(a *App) { a.rsvpRate(rsvpStep) },
 		"rsvp_slower":        func(a *App) { a.rsvpRate(-rsvpStep) },
 		"rsvp_position_next": (*App).rsvpPositionNext,
 	})
-}
+})
 
 // rsvpStep is how many words a minute rsvp_faster and rsvp_slower change.
 const rsvpStep = 25

@@ -9,8 +9,8 @@ import (
 )
 
 // The Search group.
-func init() {
-	handle(onDocument, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, onDocument, map[string]actionHandler{
 		"find": func(a *App) {
 			a.openPrompt("find", a.tr("Find"), "Find", func(text string) {
 				if err := a.runFind(text, false); err != nil {
@@ -24,13 +24,13 @@ func init() {
 		"next_lint_problem":        func(a *App) { a.lintProblem(true) },
 		"previous_lint_problem":    func(a *App) { a.lintProblem(false) },
 	})
-	handle(interrupting, map[string]actionHandler{
+	handle(t, interrupting, map[string]actionHandler{
 		"find_next":            func(a *App) { a.findAgain(true) },
 		"find_previous":        func(a *App) { a.findAgain(false) },
 		"next_misspelling":     func(a *App) { a.misspelling(true) },
 		"previous_misspelling": func(a *App) { a.misspelling(false) },
 	})
-}
+})
 
 type findState struct {
 	pattern string

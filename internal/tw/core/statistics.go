@@ -7,11 +7,11 @@ import (
 	"textfirst/internal/tw/readstats"
 )
 
-func init() {
-	handle(anytime, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, anytime, map[string]actionHandler{
 		"reading_statistics": (*App).readingStatistics,
 	})
-}
+})
 
 // statsFlushEvery is how often the statistics of a reading in progress
 // are written: a process killed while reading loses at most this much.

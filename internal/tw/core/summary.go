@@ -4,11 +4,11 @@ import (
 	"textfirst/internal/tw/summary"
 )
 
-func init() {
-	handle(interrupting, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, interrupting, map[string]actionHandler{
 		"summarize": (*App).summarize,
 	})
-}
+})
 
 // summarize lists the most central sentences (package summary) of the
 // selection, else of the document, in document order; choosing one moves

@@ -18,18 +18,18 @@ import (
 // text it replaced is kept here (sync_replaced_notes puts it back). Sync
 // runs when asked (sync_now, and after sync_setup), while reading: in
 // edit mode places and notes are in the source.
-func init() {
-	handle(anytime, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, anytime, map[string]actionHandler{
 		"sync_setup":  (*App).syncSetup,
 		"sync_status": (*App).syncStatus,
 		"sync_stop":   (*App).syncStop,
 	})
-	handle(interrupting, map[string]actionHandler{
+	handle(t, interrupting, map[string]actionHandler{
 		"sync_now":            func(a *App) { a.syncNow() },
 		"sync_go_to_place":    (*App).syncGoToPlace,
 		"sync_replaced_notes": (*App).syncReplacedNotes,
 	})
-}
+})
 
 // syncConfig is the home's sync configuration; ok is false, said, when
 // sync is not set up or this session keeps no files.

@@ -12,13 +12,13 @@ import (
 // cell's column header and text; add_table_row adds an empty row below.
 // Outside a table, next_table_cell types a tab, as the original's does.
 
-func init() {
-	handle(inMarkdownEditMode, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, inMarkdownEditMode, map[string]actionHandler{
 		"next_table_cell":     func(a *App) { a.tableCell(true) },
 		"previous_table_cell": func(a *App) { a.tableCell(false) },
 		"add_table_row":       (*App).addTableRow,
 	})
-}
+})
 
 // separatorRow is a table's delimiter row: "|---|:-:|".
 var separatorRow = lazyregexp.New(`^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$`)

@@ -610,7 +610,7 @@ func (a *App) complete(p *Prompt) {
 	}
 	typed := strings.ToLower(string(p.Text))
 	var matches []string
-	for _, act := range actionList {
+	for _, act := range actionList() {
 		// The name in the interface language, or the English one.
 		if name := a.actionName(act.ID); strings.HasPrefix(strings.ToLower(name), typed) {
 			matches = append(matches, name)

@@ -185,6 +185,11 @@ func (d *Document) MarkersOf(k Kind) []Marker {
 	return out
 }
 
+// KindCounts gives the number of markers of each kind, as len(MarkersOf(k))
+// would for every kind k but TableCell (derived table cells are not
+// counted), in one pass that decodes no marker.
+func (d *Document) KindCounts() map[Kind]int { return d.markers.countKinds() }
+
 // runeIndex maps code-point offsets to byte offsets with one checkpoint every
 // step code points. For pure ASCII text it stores nothing.
 type runeIndex struct {

@@ -137,6 +137,27 @@ func (l *markerList) all() []Marker {
 	return out
 }
 
+// countKinds counts the list's markers of each kind, in one pass over
+// the packed items: no marker is decoded.
+func (l *markerList) countKinds() map[Kind]int {
+	var codes [maxKinds]int
+	out := map[Kind]int{}
+	for _, p := range l.items {
+		if p.info&wideFlag != 0 {
+			out[l.wide[p.info&^wideFlag].Kind]++
+			continue
+		}
+		codes[p.info&^textFlag>>kindShift]++
+	}
+	kinds := *kindTable.Load()
+	for code, n := range codes {
+		if n > 0 {
+			out[kinds[code]] += n
+		}
+	}
+	return out
+}
+
 func fits32(n int) bool { return n >= math.MinInt32 && n <= math.MaxInt32 }
 
 func clamp32(n int) int32 { return int32(max(math.MinInt32, min(n, math.MaxInt32))) }

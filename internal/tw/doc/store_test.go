@@ -64,3 +64,37 @@ func TestMapReferencesReachesEveryLink(t *testing.T) {
 		}
 	}
 }
+
+// TestKindCountsMatchesMarkersOf: the one-pass count of each kind is what
+// MarkersOf finds, packed, labelled and wide markers alike.
+func TestKindCountsMatchesMarkersOf(t *testing.T) {
+	ms := []Marker{
+		{Kind: Heading, Start: 0, End: 4, Level: 1},
+		{Kind: Link, Start: 1, End: 2, Reference: "#a"},
+		{Kind: SectionBreak, Start: 2, End: 2, Level: levelMask + 1},
+		{Kind: Kind("a kind of its own"), Start: 2, End: 3},
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 500 {
+		m := Marker{Kind: knownKinds[r.IntN(len(knownKinds))], Start: r.IntN(100), Level: r.IntN(3)}
+		if r.IntN(4) == 0 {
+			m.Label = "x"
+		}
+		m.End = m.Start + r.IntN(10)
+		ms = append(ms, m)
+	}
+	d := New("", Meta{}, ms)
+	got := d.KindCounts()
+	want := map[Kind]int{}
+	for _, m := range ms {
+		want[m.Kind]++
+	}
+	for k, n := range want {
+		if got[k] != n || len(d.MarkersOf(k)) != n {
+			t.Errorf("%q: KindCounts %d, MarkersOf %d, want %d", k, got[k], len(d.MarkersOf(k)), n)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("KindCounts has %d kinds, want %d: %v", len(got), len(want), got)
+	}
+}

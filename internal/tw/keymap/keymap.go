@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/BurntSushi/toml"
@@ -63,8 +64,10 @@ const (
 var defaultKeys string
 
 // defaults are the terminal default keys of the facts file, section A,
-// then the menus' Alt keys. Keys are in canonical form (see KeyName).
-var defaults = func() []binding {
+// then the menus' Alt keys. Keys are in canonical form (see KeyName). The
+// list is built when first asked for: commands that use no keys never
+// build it.
+var defaults = sync.OnceValue(func() []binding {
 	var out []binding
 	for n, line := range strings.Split(defaultKeys, "\n") {
 		f := strings.Fields(line)
@@ -83,7 +86,7 @@ var defaults = func() []binding {
 		out = append(out, binding{LayerGlobal, fmt.Sprintf("Alt+%c", unicode.ToUpper(m.Letter)), MenuAction(m)})
 	}
 	return out
-}()
+})
 
 // MenuAction is the terminal reader's action that opens menu m, such as
 // menu_file or menu_view_and_help (keymap.toml may rebind it).
@@ -145,7 +148,7 @@ func New(preset, home string) *Keymap {
 	for _, l := range allLayers {
 		km.layers[l] = map[string]string{}
 	}
-	for _, bd := range defaults {
+	for _, bd := range defaults() {
 		if preset == "classic" && bd.layer == LayerBrowse && IsCharacterKey(bd.key) {
 			continue
 		}
@@ -230,7 +233,7 @@ func keyOrder(k string) string {
 // itself) and the other keys in global.
 func (km *Keymap) layerFor(action, key string) string {
 	browse, special := false, ""
-	for _, bd := range defaults {
+	for _, bd := range defaults() {
 		if bd.action != action {
 			continue
 		}
@@ -270,7 +273,7 @@ func (km *Keymap) applyOverrides(text string) {
 		km.warnf(w.Key, w.Args...)
 	}
 	known := map[string]bool{CharNext: true, CharPrevious: true}
-	for _, bd := range defaults {
+	for _, bd := range defaults() {
 		known[bd.action] = true
 	}
 	for _, a := range allActionIDs() {
@@ -544,8 +547,8 @@ type Binding struct{ Layer, Key, Action string }
 
 // Defaults are the default keys of every layer (the default preset).
 func Defaults() []Binding {
-	out := make([]Binding, len(defaults))
-	for i, b := range defaults {
+	out := make([]Binding, len(defaults()))
+	for i, b := range defaults() {
 		out[i] = Binding{b.layer, b.key, b.action}
 	}
 	return out

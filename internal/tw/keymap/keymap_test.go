@@ -215,7 +215,7 @@ func TestSpokenKeyInALanguage(t *testing.T) {
 // names an action of the keyboard reference, the terminal reader's own
 // character moves, or a menu, with a key in canonical form.
 func TestDefaultsNameActions(t *testing.T) {
-	for _, b := range defaults {
+	for _, b := range defaults() {
 		_, known := core.LookupAction(b.action)
 		if !known && b.action != CharNext && b.action != CharPrevious && !strings.HasPrefix(b.action, "menu_") {
 			t.Errorf("%s %s binds %q, which is no action", b.layer, b.key, b.action)

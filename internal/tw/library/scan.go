@@ -7,13 +7,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/load"
 )
@@ -172,8 +172,8 @@ func LoadExtractor(path string) (Extracted, error) {
 }
 
 var (
-	doiPattern  = regexp.MustCompile(`\b10\.\d{4,9}/[-._;()/:A-Za-z0-9]*[A-Za-z0-9]`)
-	isbnPattern = regexp.MustCompile(`ISBN(?:-1[03])?:?\s*((?:97[89][- ]?)?\d{1,5}[- ]?\d{1,7}[- ]?\d{1,7}[- ]?[\dXx])\b`)
+	doiPattern  = lazyregexp.New(`\b10\.\d{4,9}/[-._;()/:A-Za-z0-9]*[A-Za-z0-9]`)
+	isbnPattern = lazyregexp.New(`ISBN(?:-1[03])?:?\s*((?:97[89][- ]?)?\d{1,5}[- ]?\d{1,7}[- ]?\d{1,7}[- ]?[\dXx])\b`)
 )
 
 // idsLookedIn is how much of a text's start a DOI or ISBN is looked for in.

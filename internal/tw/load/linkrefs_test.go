@@ -85,7 +85,7 @@ func linkRefDocs() map[string]string {
 
 func TestLinkRefBatchingChangesNothing(t *testing.T) {
 	for name, src := range linkRefDocs() {
-		got, want := dumpMarkdown(markdownParser, []byte(src)), dumpMarkdown(plainMarkdownParser, []byte(src))
+		got, want := dumpMarkdown(markdownParser(), []byte(src)), dumpMarkdown(plainMarkdownParser, []byte(src))
 		if got != want {
 			i := 0
 			for i < len(got) && i < len(want) && got[i] == want[i] {
@@ -147,7 +147,7 @@ func FuzzLinkRefBatching(f *testing.F) {
 			return
 		}
 		src := []byte(strings.Repeat("[r]: /r\n", linkRefBatch+1) + strings.Repeat(unit, repeat))
-		if got, want := dumpMarkdown(markdownParser, src), dumpMarkdown(plainMarkdownParser, src); got != want {
+		if got, want := dumpMarkdown(markdownParser(), src), dumpMarkdown(plainMarkdownParser, src); got != want {
 			t.Fatalf("batching changed the parse of %q\n got: %.400s\nwant: %.400s", src, got, want)
 		}
 	})

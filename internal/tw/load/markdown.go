@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
@@ -22,14 +23,17 @@ import (
 	"textfirst/internal/tw/mathspeech"
 )
 
-// markdownParser is built once: goldmark parsers are safe for concurrent
-// use, and building one costs more than parsing a small document.
-var markdownParser = goldmark.New(goldmark.WithExtensions(
-	extension.Table,
-	extension.Strikethrough,
-	extension.Footnote,
-	extension.TaskList,
-), goldmark.WithParserOptions(withLinkRefBatcher, parser.WithInlineParsers(mathInlineParser))).Parser()
+// markdownParser is built once, when first needed: goldmark parsers are
+// safe for concurrent use, and building one costs more than parsing a
+// small document (and is not paid by processes that read no Markdown).
+var markdownParser = sync.OnceValue(func() parser.Parser {
+	return goldmark.New(goldmark.WithExtensions(
+		extension.Table,
+		extension.Strikethrough,
+		extension.Footnote,
+		extension.TaskList,
+	), goldmark.WithParserOptions(withLinkRefBatcher, parser.WithInlineParsers(mathInlineParser))).Parser()
+})
 
 // loadMarkdown loads CommonMark with GitHub tables, strikethrough, task lists
 // and footnotes. Front matter (YAML between "---" lines, or TOML between

@@ -116,7 +116,7 @@ func isATXHeading(line []byte) bool {
 // A table piece is not parsed: use gets a nil root for it.
 func parsePieces(pieces []mdPiece, use func(root ast.Node, piece mdPiece)) {
 	if len(pieces) == 1 && !pieces[0].table {
-		use(markdownParser.Parse(text.NewReader(pieces[0].src)), pieces[0])
+		use(markdownParser().Parse(text.NewReader(pieces[0].src)), pieces[0])
 		return
 	}
 	type result struct {
@@ -178,7 +178,7 @@ func parseRecovering(src []byte) (r struct {
 			r.panicked = p
 		}
 	}()
-	r.root = markdownParser.Parse(text.NewReader(src))
+	r.root = markdownParser().Parse(text.NewReader(src))
 	return r
 }
 

@@ -325,7 +325,7 @@ func (c *mdConverter) fastCell(raw []byte) {
 func (c *mdConverter) parsedCell(raw []byte) {
 	mini := make([]byte, 0, len(raw)+8)
 	mini = append(append(append(mini, '|'), raw...), "|\n|-|\n"...)
-	root := markdownParser.Parse(text.NewReader(mini))
+	root := markdownParser().Parse(text.NewReader(mini))
 	var cell ast.Node
 	if t, ok := root.FirstChild().(*east.Table); ok {
 		if h, ok := t.FirstChild().(*east.TableHeader); ok {

@@ -1,9 +1,10 @@
 package settings
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
+
+	"textfirst/internal/lazyregexp"
 )
 
 // Readers of the settings the speaking rules depend on: a *Store or
@@ -18,8 +19,8 @@ type textTableSettings interface {
 
 // The rules made from settings rather than from a table.
 var (
-	digitsPattern     = regexp.MustCompile(`[0-9]+`)
-	joinedCapsPattern = regexp.MustCompile(`\p{Lu}?\p{Ll}+(?:\p{Lu}+\p{Ll}*)+`)
+	digitsPattern     = lazyregexp.New(`[0-9]+`)
+	joinedCapsPattern = lazyregexp.New(`\p{Lu}?\p{Ll}+(?:\p{Lu}+\p{Ll}*)+`)
 )
 
 // SpeakingLexicon is every rule that changes what is said for the text as
@@ -56,11 +57,11 @@ func SpeakingLexicon(st normalizationSettings) *Lexicon {
 		}
 	}
 	if !st.Bool("normalization.numbers") {
-		lex.Entries = append(lex.Entries, Pronunciation{Name: "normalization.numbers", Pattern: digitsPattern,
+		lex.Entries = append(lex.Entries, Pronunciation{Name: "normalization.numbers", Pattern: digitsPattern.Regexp(),
 			SayFunc: func(m string) string { return strings.Join(strings.Split(m, ""), " ") }})
 	}
 	if st.Bool("speech.split_caps") {
-		lex.Entries = append(lex.Entries, Pronunciation{Name: "speech.split_caps", Pattern: joinedCapsPattern,
+		lex.Entries = append(lex.Entries, Pronunciation{Name: "speech.split_caps", Pattern: joinedCapsPattern.Regexp(),
 			WholeWord: true, SayFunc: splitAtCapitals})
 	}
 	if len(lex.Entries) == 0 {

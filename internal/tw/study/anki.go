@@ -15,7 +15,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,6 +23,7 @@ import (
 	_ "modernc.org/sqlite" // the SQLite engine of Anki's collection
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/lazyregexp"
 )
 
 // An Anki deck (.apkg) is a zip holding the collection, a SQLite database
@@ -45,10 +45,10 @@ const fieldSep = "\x1f"
 func SplitFields(flds string) []string { return strings.Split(flds, fieldSep) }
 
 var (
-	breakTag = regexp.MustCompile(`(?i)<\s*(br|/?div|/?p|/?li|/?tr)\b[^>]*>`)
-	anyTag   = regexp.MustCompile(`<[^>]*>`)
-	sound    = regexp.MustCompile(`\[sound:[^\]]*\]`)
-	clozeRe  = regexp.MustCompile(`\{\{c(\d+)::((?s:.*?))(?:::((?s:.*?)))?\}\}`)
+	breakTag = lazyregexp.New(`(?i)<\s*(br|/?div|/?p|/?li|/?tr)\b[^>]*>`)
+	anyTag   = lazyregexp.New(`<[^>]*>`)
+	sound    = lazyregexp.New(`\[sound:[^\]]*\]`)
+	clozeRe  = lazyregexp.New(`\{\{c(\d+)::((?s:.*?))(?:::((?s:.*?)))?\}\}`)
 )
 
 // PlainText is a field's HTML as plain text: breaks become spaces, tags

@@ -42,12 +42,21 @@ func (ix *Index) Sentences(p Range) []Range {
 // its lines and without caching.
 func (ix *Index) Counts() (paragraphs, sentences int) {
 	start := -1 // the first line of the paragraph being read
+	rest := ix.Doc.Text
 	for l := 0; l <= ix.Lines(); l++ {
-		if l < ix.Lines() && !ix.blank(l) {
-			if start < 0 {
-				start = l
+		if l < ix.Lines() {
+			// Line l is the text up to the next "\n": read from the
+			// bytes, not through the document's rune offsets.
+			line := rest
+			if i := strings.IndexByte(rest, '\n'); i >= 0 {
+				line, rest = rest[:i], rest[i+1:]
 			}
-			continue
+			if strings.TrimSpace(line) != "" {
+				if start < 0 {
+					start = l
+				}
+				continue
+			}
 		}
 		if start >= 0 {
 			paragraphs++

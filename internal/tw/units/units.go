@@ -511,8 +511,17 @@ func (ix *Index) Within(k doc.Kind, start, end int) []doc.Marker {
 // Warm builds every kind's marker list in one pass, so the first
 // structure move after opening is as fast as the next. Safe to run in the
 // background while the index is in use.
+//
+// Each list is made at its final size (the kinds are counted first, table
+// cells as they come), so that warming leaves no grown-out copies behind
+// for the open document's memory to carry.
 func (ix *Index) Warm() {
 	byKind := map[doc.Kind][]int32{}
+	for k, n := range ix.Doc.KindCounts() {
+		if k != doc.TableCell {
+			byKind[k] = make([]int32, 0, n)
+		}
+	}
 	for i, m := range ix.Doc.All() {
 		byKind[m.Kind] = append(byKind[m.Kind], int32(i))
 	}
