@@ -1,6 +1,8 @@
 package settings
 
 import (
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -157,4 +159,23 @@ func TestTextweaverKeysInTheSchema(t *testing.T) {
 		t.Logf("in the schema but not marked here: %s", strings.Join(unmarked, ", "))
 	}
 	t.Logf("%d of the original's %d settings keys are in the schema; missing: %s", have, len(textweaverKeys), strings.Join(missing, ", "))
+}
+
+// TestTextweaverKeysTestData: the original's keys as test data for the
+// measurement over JSON-RPC (testdata/textweaver_settings_keys.txt) are
+// the keys listed here, in order.
+func TestTextweaverKeysTestData(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "textweaver_settings_keys.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(data))
+	if len(lines) != len(textweaverKeys) {
+		t.Fatalf("%d keys in the test data, %d here", len(lines), len(textweaverKeys))
+	}
+	for i, k := range textweaverKeys {
+		if lines[i] != k.key {
+			t.Errorf("key %d is %s in the test data, %s here", i, lines[i], k.key)
+		}
+	}
 }
