@@ -181,12 +181,26 @@ func (a *App) nearActions(query string) []ActionInfo {
 }
 
 func (a *App) toggleQuietScreen() {
-	a.quiet = !a.quiet
+	a.quiet = !a.quietScreen()
+	if st, ok := a.opts.Settings.(settingSetter); ok {
+		if _, err := st.Set("accessibility.quiet_screen", a.quiet); err != nil {
+			a.sayError(a.errorText(err))
+		}
+	}
 	if a.quiet {
 		a.say(a.tr("Quiet screen on: the text is hidden, speech and keys go on. Alt+Q shows it again."))
 	} else {
 		a.say(a.tr("Quiet screen off."))
 	}
+}
+
+// quietScreen reports whether the quiet screen is on: turned on in this
+// session, or by accessibility.quiet_screen.
+func (a *App) quietScreen() bool {
+	if _, ok := a.opts.Settings.(settingSetter); ok {
+		return a.opts.Settings.Bool("accessibility.quiet_screen")
+	}
+	return a.quiet
 }
 
 // keyboardHelp lists every action with its group; choosing one runs it.

@@ -431,6 +431,7 @@ var schema = func() []Setting {
 		// app
 		internal(toggle("app.first_run", "First run", "Whether the welcome has yet to be given.", true)),
 	}
+	list = withMoreSettings(list)
 	for i := range list {
 		list[i].Section = list[i].Path[:strings.IndexByte(list[i].Path, '.')]
 	}

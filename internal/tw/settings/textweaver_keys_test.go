@@ -57,13 +57,13 @@ var textweaverKeys = []struct {
 	{"editing.autosave_recovery", false}, {"editing.autosave_interval_secs", false},
 	{"editing.echo_characters", false}, {"editing.echo_words", false}, {"editing.echo_deletions", true},
 	{"editing.echo_lines_on_move", true}, {"editing.undo_steps", true}, {"editing.undo_memory_mb", false},
-	{"editing.author", false},
+	{"editing.author", true},
 
 	{"library.recent_limit", false}, {"library.folders", true},
 
 	{"keyboard.character_keys", true}, {"keyboard.preset", true}, {"keyboard.digit_row", true},
 
-	{"accessibility.mode", true}, {"accessibility.say_all", false}, {"accessibility.quiet_screen", false},
+	{"accessibility.mode", true}, {"accessibility.say_all", false}, {"accessibility.quiet_screen", true},
 	{"accessibility.cursor", false}, {"accessibility.interface_announcements", false},
 	{"accessibility.hybrid_offered", false},
 
@@ -80,15 +80,15 @@ var textweaverKeys = []struct {
 	{"reading_aids.rsvp.show_previous", false}, {"reading_aids.rsvp.show_next", false},
 	{"reading_aids.rsvp.position", false}, {"reading_aids.rsvp.font_size_pt", false},
 	{"reading_aids.rsvp.lead_words", false}, {"reading_aids.bionic", false},
-	{"reading_aids.bionic_options.ratio", false}, {"reading_aids.bionic_options.min_word_len", false},
-	{"reading_aids.bionic_options.skip_numbers", false}, {"reading_aids.bionic_options.skip_urls", false},
+	{"reading_aids.bionic_options.ratio", true}, {"reading_aids.bionic_options.min_word_len", true},
+	{"reading_aids.bionic_options.skip_numbers", true}, {"reading_aids.bionic_options.skip_urls", true},
 	{"reading_aids.bionic_options.skip_code", false}, {"reading_aids.spacing.line_height", false},
 	{"reading_aids.spacing.paragraph_spacing", false}, {"reading_aids.spacing.letter_spacing", false},
 	{"reading_aids.spacing.word_spacing", false}, {"reading_aids.font.family", false},
 	{"reading_aids.font.size_pt", false}, {"reading_aids.font.weight", false},
 	{"reading_aids.ruler.mode", false}, {"reading_aids.ruler.scope", false},
-	{"reading_aids.ruler.rows_above", false}, {"reading_aids.ruler.rows_below", false},
-	{"reading_aids.ruler.mask_outside", false}, {"reading_aids.syllables", false},
+	{"reading_aids.ruler.rows_above", true}, {"reading_aids.ruler.rows_below", true},
+	{"reading_aids.ruler.mask_outside", true}, {"reading_aids.syllables", false},
 	{"reading_aids.difficult_words", false}, {"reading_aids.syllable_options.separator", false},
 	{"reading_aids.syllable_options.left_min", false}, {"reading_aids.syllable_options.right_min", false},
 	{"reading_aids.syllable_options.min_word_len", false}, {"reading_aids.syllable_options.skip_urls", false},
@@ -150,7 +150,7 @@ func TestTextweaverKeysInTheSchema(t *testing.T) {
 	if len(textweaverKeys) != 192 {
 		t.Errorf("%d keys listed, want the original's 192", len(textweaverKeys))
 	}
-	const wantAtLeast = 53
+	const wantAtLeast = 62
 	if marked < wantAtLeast {
 		t.Errorf("%d keys marked as in the schema, want at least %d", marked, wantAtLeast)
 	}

@@ -18,18 +18,67 @@ import (
 // three rows with the rest dimmed), and RSVP (one word at a time, in a
 // box where reading_aids.rsvp_position says).
 
+// bionicOptions are the reading_aids.bionic_options: the part of each
+// word drawn in bold, the shortest word marked, and whether words with
+// digits and web or mail addresses are left as they are.
+type bionicOptions struct {
+	ratio                 float64
+	minLen                int
+	skipNumbers, skipURLs bool
+}
+
+// defaultBionic are the options' defaults.
+var defaultBionic = bionicOptions{ratio: 0.5, minLen: 2, skipNumbers: true, skipURLs: true}
+
+// floatReader reads a setting holding a fraction.
+type floatReader interface{ Float(path string) float64 }
+
+// bionicSettings reads the bionic options from the settings.
+func bionicSettings(s SettingsReader) bionicOptions {
+	o := bionicOptions{minLen: max(s.Int("reading_aids.bionic_options.min_word_len"), 1),
+		skipNumbers: s.Bool("reading_aids.bionic_options.skip_numbers"),
+		skipURLs:    s.Bool("reading_aids.bionic_options.skip_urls"), ratio: defaultBionic.ratio}
+	if f, ok := s.(floatReader); ok && f.Float("reading_aids.bionic_options.ratio") > 0 {
+		o.ratio = f.Float("reading_aids.bionic_options.ratio")
+	}
+	return o
+}
+
+// isAddress reports whether a space-separated field is a web or mail
+// address.
+func isAddress(field string) bool {
+	return strings.Contains(field, "://") || strings.HasPrefix(field, "www.") || strings.Contains(field, "@")
+}
+
 // bionicRanges are the code point ranges of row drawn in bold for bionic
-// reading: the first half (rounded up) of each word of two letters or
-// more with no digit.
-func bionicRanges(text string, start int) [][2]int {
+// reading: the first part (o.ratio of it, rounded, at least one letter)
+// of each word of o.minLen letters or more, leaving words with digits and
+// addresses alone when the options say so.
+func bionicRanges(text string, start int, o bionicOptions) [][2]int {
 	var out [][2]int
 	p, state := start, -1
+	skip := map[int]bool{} // code points inside an address
+	if o.skipURLs {
+		q := start
+		for _, field := range strings.SplitAfter(text, " ") {
+			n := utf8.RuneCountInString(field)
+			if isAddress(strings.TrimSpace(field)) {
+				for i := q; i < q+n; i++ {
+					skip[i] = true
+				}
+			}
+			q += n
+		}
+	}
 	for len(text) > 0 {
 		var w string
 		w, text, state = uniseg.FirstWordInString(text, state)
 		n := utf8.RuneCountInString(w)
-		if n >= 2 && strings.IndexFunc(w, unicode.IsLetter) >= 0 && strings.IndexFunc(w, unicode.IsDigit) < 0 {
-			out = append(out, [2]int{p, p + (n+1)/2})
+		letters := strings.IndexFunc(w, unicode.IsLetter) >= 0
+		digits := o.skipNumbers && strings.IndexFunc(w, unicode.IsDigit) >= 0
+		if n >= o.minLen && letters && !digits && !skip[p] {
+			bold := min(max(int(float64(n)*o.ratio+0.5), 1), n)
+			out = append(out, [2]int{p, p + bold})
 		}
 		p += n
 	}
@@ -42,7 +91,7 @@ func (r *Reader) bionicRow(rw row) [][2]int {
 	if r.cfg.Settings == nil || !r.cfg.Settings.Bool("reading_aids.bionic") {
 		return nil
 	}
-	return bionicRanges(r.lo.d.Text[rw.startByte:rw.endByte], rw.start)
+	return bionicRanges(r.lo.d.Text[rw.startByte:rw.endByte], rw.start, bionicSettings(r.cfg.Settings))
 }
 
 // inRanges reports whether pos is in one of the ranges.
@@ -56,8 +105,10 @@ func inRanges(rs [][2]int, pos int) bool {
 }
 
 // drawRuler marks the reading ruler around the cursor's row y of the
-// text area's rows: the row underlined (current_line), or the row and
-// the ones above and below underlined and the others dimmed (ruler).
+// text area's rows: the row underlined (current_line), or a band of the
+// row and reading_aids.ruler.rows_above and rows_below around it
+// underlined and, with reading_aids.ruler.mask_outside, the others dimmed
+// (ruler).
 func (r *Reader) drawRuler(y, w int) {
 	if r.cfg.Settings == nil || y < 0 {
 		return
@@ -66,13 +117,14 @@ func (r *Reader) drawRuler(y, w int) {
 	if mode != "current_line" && mode != "ruler" {
 		return
 	}
-	from, to := y, y
+	from, to, mask := y, y, false
 	if mode == "ruler" {
-		from, to = y-1, y+1
+		from, to = y-r.cfg.Settings.Int("reading_aids.ruler.rows_above"), y+r.cfg.Settings.Int("reading_aids.ruler.rows_below")
+		mask = r.cfg.Settings.Bool("reading_aids.ruler.mask_outside")
 	}
 	for row := 0; row < r.textRows(); row++ {
 		band := row >= from && row <= to
-		if !band && mode != "ruler" {
+		if !band && !mask {
 			continue
 		}
 		for x := 0; x < w; x++ {
