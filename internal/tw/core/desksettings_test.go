@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/load"
@@ -47,5 +48,36 @@ func TestQuietScreenSetting(t *testing.T) {
 	defer again.Close()
 	if again.View().Quiet {
 		t.Error("the next start hides the text")
+	}
+}
+
+// TestRSVPPacing: the reading_aids.rsvp settings give a long word more
+// time, by letter up to their most, and add their pauses after a clause,
+// a sentence and a paragraph, in percent of a word's time.
+func TestRSVPPacing(t *testing.T) {
+	app, _, _ := openWithSettings(t, "fish.txt", "Extraordinarily long, fish swim. End\n\nNext word here.\n", map[string]any{
+		"reading_aids.rsvp.wpm": 600, "reading_aids.rsvp.long_word_len": 4, "reading_aids.rsvp.long_word_step": 10,
+		"reading_aids.rsvp.long_word_max": 30, "reading_aids.rsvp.clause_pause": 50,
+		"reading_aids.rsvp.sentence_pause": 100, "reading_aids.rsvp.paragraph_pause": 200,
+	})
+	defer app.Close()
+	mustAction(t, app, "rsvp_toggle", nil)
+	const word = 100 * time.Millisecond
+	for _, want := range []struct {
+		word string
+		time time.Duration
+	}{
+		{"Extraordinarily", word * 130 / 100}, // 11 letters past 4, at most 30%
+		{"long", word * 150 / 100},            // a comma after it
+		{"fish", word},
+		{"swim", word * 200 / 100}, // the end of a sentence
+		{"End", word * 300 / 100},  // the end of a paragraph
+		{"Next", word},
+	} {
+		v := app.View().RSVP
+		if v == nil || v.Word != want.word || v.Time != want.time {
+			t.Errorf("RSVP shows %+v, want %s for %v", v, want.word, want.time)
+		}
+		mustAction(t, app, "caret_next_word", nil)
 	}
 }

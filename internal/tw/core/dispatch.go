@@ -653,7 +653,7 @@ var cycledSettings = []struct{ id, path, label string }{
 	{"cycle_typing_echo", "editing.typing_echo", msg("Typing echo")},
 	{"cycle_access_mode", "accessibility.mode", msg("Access mode")},
 	{"bionic_toggle", "reading_aids.bionic", msg("Bionic reading")},
-	{"ruler_cycle", "reading_aids.ruler_mode", msg("Reading ruler")},
+	{"ruler_cycle", "reading_aids.ruler.mode", msg("Reading ruler")},
 }
 
 // cycleSetting moves a setting to its next value and says it.

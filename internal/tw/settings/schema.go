@@ -406,13 +406,11 @@ var schema = func() []Setting {
 		number("library.recent_limit", "Recent documents",
 			"How many recently read documents the library lists first.", 20, 1, 500, 5, "documents", "document"),
 
-		// reading_aids: what the terminal reader draws to help the eye.
-		// textweaver's sub-tables (reading_aids.rsvp.wpm) are flattened
-		// into keys of the section (reading_aids.rsvp_wpm): a setting's
-		// key is one TOML key.
-		number("reading_aids.rsvp_wpm", "RSVP rate",
+		// reading_aids: what the terminal reader draws to help the eye,
+		// grouped as textweaver groups them (rsvp, ruler, bionic_options).
+		number("reading_aids.rsvp.wpm", "RSVP rate",
 			"Words per minute of RSVP, which shows one word at a time.", 300, 60, 1500, 20, "words per minute", "word per minute"),
-		choice("reading_aids.rsvp_position", "RSVP position", "Where on the screen the RSVP word appears.",
+		choice("reading_aids.rsvp.position", "RSVP position", "Where on the screen the RSVP word appears.",
 			"center", false,
 			Choice{"top-left", "Top left"}, Choice{"top-center", "Top center"}, Choice{"top-right", "Top right"},
 			Choice{"center-left", "Middle left"}, Choice{"center", "Center"}, Choice{"center-right", "Middle right"},
@@ -420,7 +418,7 @@ var schema = func() []Setting {
 		toggle("reading_aids.bionic", "Bionic reading", "Draws the first half of each word in bold.", false),
 		toggle("reading_aids.syllables", "Syllables",
 			"Draws words split into syllables with a middle dot, by the hyphenation patterns of the document's language; speech is unchanged.", false),
-		choice("reading_aids.ruler_mode", "Reading ruler",
+		choice("reading_aids.ruler.mode", "Reading ruler",
 			"Marks the line at the cursor, or a band of three lines around it.", "off", false,
 			Choice{"off", "Off"}, Choice{"current_line", "Current line"}, Choice{"ruler", "Ruler"}),
 

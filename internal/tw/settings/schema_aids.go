@@ -29,6 +29,20 @@ var moreSettings = []Setting{
 		"How many lines below the cursor's line the reading ruler's band takes in.", 1, 0, 10, 1, "lines", "line"),
 	toggle("reading_aids.ruler.mask_outside", "Ruler: dim the rest",
 		"The reading ruler dims the lines outside its band.", true),
+
+	number("reading_aids.rsvp.clause_pause", "RSVP: pause at a clause",
+		"Time added after a word ending in a comma, colon, semicolon, dash or bracket, as a share of a word's time.",
+		50, 0, 400, 10, "percent", "percent"),
+	number("reading_aids.rsvp.sentence_pause", "RSVP: pause at a sentence",
+		"Time added after the last word of a sentence, as a share of a word's time.", 100, 0, 400, 10, "percent", "percent"),
+	number("reading_aids.rsvp.paragraph_pause", "RSVP: pause at a paragraph",
+		"Time added after the last word of a paragraph, as a share of a word's time.", 200, 0, 400, 10, "percent", "percent"),
+	number("reading_aids.rsvp.long_word_len", "RSVP: long word",
+		"Words longer than this many letters are shown longer.", 8, 1, 40, 1, "letters", "letter"),
+	number("reading_aids.rsvp.long_word_step", "RSVP: time per extra letter",
+		"Time added for each letter of a long word past that length, as a share of a word's time.", 10, 0, 100, 5, "percent", "percent"),
+	number("reading_aids.rsvp.long_word_max", "RSVP: most time for a long word",
+		"The most time a long word is given on top of a word's time, as a share of it.", 100, 0, 400, 10, "percent", "percent"),
 }
 
 // withMoreSettings inserts moreSettings into list after the last setting

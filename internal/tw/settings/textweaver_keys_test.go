@@ -73,12 +73,12 @@ var textweaverKeys = []struct {
 
 	{"braille.math_code", true}, {"braille.table_format", false},
 
-	{"reading_aids.rsvp.wpm", false}, {"reading_aids.rsvp.pacing", false},
-	{"reading_aids.rsvp.clause_pause", false}, {"reading_aids.rsvp.sentence_pause", false},
-	{"reading_aids.rsvp.paragraph_pause", false}, {"reading_aids.rsvp.long_word_len", false},
-	{"reading_aids.rsvp.long_word_step", false}, {"reading_aids.rsvp.long_word_max", false},
+	{"reading_aids.rsvp.wpm", true}, {"reading_aids.rsvp.pacing", false},
+	{"reading_aids.rsvp.clause_pause", true}, {"reading_aids.rsvp.sentence_pause", true},
+	{"reading_aids.rsvp.paragraph_pause", true}, {"reading_aids.rsvp.long_word_len", true},
+	{"reading_aids.rsvp.long_word_step", true}, {"reading_aids.rsvp.long_word_max", true},
 	{"reading_aids.rsvp.show_previous", false}, {"reading_aids.rsvp.show_next", false},
-	{"reading_aids.rsvp.position", false}, {"reading_aids.rsvp.font_size_pt", false},
+	{"reading_aids.rsvp.position", true}, {"reading_aids.rsvp.font_size_pt", false},
 	{"reading_aids.rsvp.lead_words", false}, {"reading_aids.bionic", false},
 	{"reading_aids.bionic_options.ratio", true}, {"reading_aids.bionic_options.min_word_len", true},
 	{"reading_aids.bionic_options.skip_numbers", true}, {"reading_aids.bionic_options.skip_urls", true},
@@ -86,7 +86,7 @@ var textweaverKeys = []struct {
 	{"reading_aids.spacing.paragraph_spacing", false}, {"reading_aids.spacing.letter_spacing", false},
 	{"reading_aids.spacing.word_spacing", false}, {"reading_aids.font.family", false},
 	{"reading_aids.font.size_pt", false}, {"reading_aids.font.weight", false},
-	{"reading_aids.ruler.mode", false}, {"reading_aids.ruler.scope", false},
+	{"reading_aids.ruler.mode", true}, {"reading_aids.ruler.scope", false},
 	{"reading_aids.ruler.rows_above", true}, {"reading_aids.ruler.rows_below", true},
 	{"reading_aids.ruler.mask_outside", true}, {"reading_aids.syllables", false},
 	{"reading_aids.difficult_words", false}, {"reading_aids.syllable_options.separator", false},
@@ -150,7 +150,7 @@ func TestTextweaverKeysInTheSchema(t *testing.T) {
 	if len(textweaverKeys) != 192 {
 		t.Errorf("%d keys listed, want the original's 192", len(textweaverKeys))
 	}
-	const wantAtLeast = 62
+	const wantAtLeast = 71
 	if marked < wantAtLeast {
 		t.Errorf("%d keys marked as in the schema, want at least %d", marked, wantAtLeast)
 	}

@@ -21,9 +21,9 @@ func TestTmuxReadingAidOptions(t *testing.T) {
 	if err := os.MkdirAll(home, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	toml := "[reading_aids]\nbionic = true\nruler_mode = \"ruler\"\n\n" +
+	toml := "[reading_aids]\nbionic = true\n\n" +
 		"[reading_aids.bionic_options]\nratio = 0.9\nmin_word_len = 4\n\n" +
-		"[reading_aids.ruler]\nrows_above = 0\nrows_below = 2\nmask_outside = false\n"
+		"[reading_aids.ruler]\nmode = \"ruler\"\nrows_above = 0\nrows_below = 2\nmask_outside = false\n"
 	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte(toml), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -14,9 +14,9 @@ import (
 
 // The reading aids the terminal reader draws: bionic reading (the first
 // half of each word in bold, reading_aids.bionic), the reading ruler
-// (reading_aids.ruler_mode: the cursor's row underlined, or a band of
+// (reading_aids.ruler.mode: the cursor's row underlined, or a band of
 // three rows with the rest dimmed), and RSVP (one word at a time, in a
-// box where reading_aids.rsvp_position says).
+// box where reading_aids.rsvp.position says).
 
 // bionicOptions are the reading_aids.bionic_options: the part of each
 // word drawn in bold, the shortest word marked, and whether words with
@@ -113,7 +113,7 @@ func (r *Reader) drawRuler(y, w int) {
 	if r.cfg.Settings == nil || y < 0 {
 		return
 	}
-	mode := r.cfg.Settings.String("reading_aids.ruler_mode")
+	mode := r.cfg.Settings.String("reading_aids.ruler.mode")
 	if mode != "current_line" && mode != "ruler" {
 		return
 	}
