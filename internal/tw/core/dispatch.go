@@ -647,7 +647,7 @@ func (a *App) importSettings() {
 var cycledSettings = []struct{ id, path, label string }{
 	{"cycle_verbosity", "speech.verbosity", msg("Verbosity")},
 	{"cycle_punctuation", "speech.punctuation", msg("Punctuation")},
-	{"toggle_line_numbers", "display.line_numbers", msg("Line numbers")},
+	{"toggle_line_numbers", "display.show_line_numbers", msg("Line numbers")},
 	{"toggle_character_keys", "keyboard.character_keys", msg("Single-letter keys")},
 	{"next_theme", "display.theme", msg("Theme")},
 	{"cycle_typing_echo", "editing.typing_echo", msg("Typing echo")},

@@ -245,7 +245,7 @@ var schema = func() []Setting {
 			Help: "When no voice is set, the first voice whose name holds this, such as german or f3."},
 		{Path: "speech.speechd_module", Label: "Speech Dispatcher module", Kind: KindText, Optional: true, Default: nil,
 			Help: "The speech-dispatcher output module to speak with, such as espeak-ng, flite or festival; not set uses speech-dispatcher's default, and a voice named module:voice picks its own module."},
-		choice("speech.capital_letters", "Capital letters", "How capital letters are marked when spoken: not at all, spelled as capital, or with a sound.",
+		choice("speech.caps", "Capital letters", "How capital letters are marked when spoken: not at all, spelled as capital, or with a sound.",
 			"none", false, Choice{"none", "Not marked"}, Choice{"spell", "Spell capital"}, Choice{"icon", "Sound"}),
 		toggle("speech.split_caps", "Split capitals",
 			"Says words joined with capitals, such as TextWeaver, as separate words.", false),
@@ -314,7 +314,7 @@ var schema = func() []Setting {
 		// display
 		// Closed: a theme name tw does not have is refused with the list.
 		choice("display.theme", "Theme", "The colors of the reading screen.", "terminal", false, Themes...),
-		toggle("display.line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
+		toggle("display.show_line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
 		number("display.wrap_width", "Wrap width", "Wraps lines at this many columns; 0 uses the whole width.",
 			0, 0, 400, 10, "columns", "column"),
 		number("display.scroll_margin", "Scroll margin", "How many lines stay in view above and below the cursor.",

@@ -42,7 +42,7 @@ func TestSchemaHasTheDocumentedSettings(t *testing.T) {
 		{"reading.cursor_follows_speech", KindToggle, true, nil, nil, false},
 		{"reading.autosave_seconds", KindNumber, 30, nil, nil, false},
 		{"display.theme", KindChoice, "terminal", nil, nil, false},
-		{"display.line_numbers", KindToggle, false, nil, nil, false},
+		{"display.show_line_numbers", KindToggle, false, nil, nil, false},
 		{"editing.typing_echo", KindChoice, "characters", nil, []string{"none", "characters", "words", "both"}, false},
 		{"editing.autosave", KindToggle, false, nil, nil, false},
 		{"keyboard.character_keys", KindToggle, true, nil, nil, false},

@@ -167,7 +167,7 @@ func viewSettingsOf(st SettingsReader) viewSettings {
 	}
 	return viewSettings{
 		theme: st.String("display.theme"), color: st.String("highlight.color"), preset: st.String("keyboard.preset"),
-		highlight: st.Bool("highlight.enabled"), lineNumbers: st.Bool("display.line_numbers"),
+		highlight: st.Bool("highlight.enabled"), lineNumbers: st.Bool("display.show_line_numbers"),
 		characterKeys: st.Bool("keyboard.character_keys"),
 	}
 }
