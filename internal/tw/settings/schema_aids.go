@@ -45,16 +45,43 @@ var moreSettings = []Setting{
 		"The most time a long word is given on top of a word's time, as a share of it.", 100, 0, 400, 10, "percent", "percent"),
 }
 
-// withMoreSettings inserts moreSettings into list after the last setting
-// of each one's section.
+// colorChoices are the colors a colors setting may take: the theme's own,
+// or one of these, each the same on every theme.
+var colorChoices = []Choice{
+	{"theme", "The theme's color"}, {"black", "Black"}, {"white", "White"}, {"gray", "Gray"},
+	{"red", "Red"}, {"orange", "Orange"}, {"yellow", "Yellow"}, {"green", "Green"},
+	{"cyan", "Cyan"}, {"blue", "Blue"}, {"magenta", "Magenta"},
+}
+
+// ColorValues are the colors of colorChoices, as 0xRRGGBB.
+var ColorValues = map[string]int32{
+	"black": 0x000000, "white": 0xFFFFFF, "gray": 0x808080, "red": 0xC00000, "orange": 0xFF8C00,
+	"yellow": 0xFFD700, "green": 0x008000, "cyan": 0x00B7C3, "blue": 0x1E50C8, "magenta": 0xB000B0,
+}
+
+// colorSettings are the colors of parts of the terminal reader's screen,
+// by the original's names.
+var colorSettings = []Setting{
+	choice("colors.ruler", "Reading ruler color",
+		"The background of the reading ruler's band and of the marked current line, which keep their underline.",
+		"theme", false, colorChoices...),
+	choice("colors.syllables", "Syllable marks color", "The color of the middle dots between syllables.",
+		"theme", false, colorChoices...),
+	choice("colors.selection", "Selection color", "The background of selected text and of the chosen item of a list.",
+		"theme", false, colorChoices...),
+	choice("colors.status_bar", "Status bar color", "The background of the status and title bars.",
+		"theme", false, colorChoices...),
+}
+
+// withMoreSettings inserts moreSettings and colorSettings into list after
+// the last setting of each one's section, or of the sections before it.
 func withMoreSettings(list []Setting) []Setting {
-	for _, st := range moreSettings {
-		section := st.Path[:len(st.Path)-len(st.Path[indexDot(st.Path):])]
-		at := len(list)
-		for i := len(list) - 1; i >= 0; i-- {
-			if list[i].Path[:indexDot(list[i].Path)] == section {
+	for _, st := range append(append([]Setting{}, moreSettings...), colorSettings...) {
+		rank := slices.Index(sectionOrder, st.Path[:indexDot(st.Path)])
+		at := 0
+		for i, have := range list {
+			if slices.Index(sectionOrder, have.Path[:indexDot(have.Path)]) <= rank {
 				at = i + 1
-				break
 			}
 		}
 		list = slices.Insert(list, at, st)

@@ -367,7 +367,7 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 			}
 			if c.dot {
 				if x >= gutter && x+c.width <= w {
-					scr.Put(x, y, "·", r.th.gutter)
+					scr.Put(x, y, "·", r.th.dot)
 				}
 				x++
 				c.width--

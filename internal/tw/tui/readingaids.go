@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/uniseg"
 
 	"textfirst/internal/tw/core"
@@ -131,6 +132,9 @@ func (r *Reader) drawRuler(y, w int) {
 			c, comb, style, _ := r.scr.GetContent(x, row)
 			if band {
 				style = style.Underline(true)
+				if r.th.ruler != tcell.ColorDefault {
+					style = style.Background(r.th.ruler).Foreground(contrastingText(r.th.ruler))
+				}
 			} else {
 				style = style.Dim(true)
 			}
