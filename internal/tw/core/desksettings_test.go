@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -79,5 +80,78 @@ func TestRSVPPacing(t *testing.T) {
 			t.Errorf("RSVP shows %+v, want %s for %v", v, want.word, want.time)
 		}
 		mustAction(t, app, "caret_next_word", nil)
+	}
+}
+
+// TestSyncSettings: with sync.folder and sync.device_name in its
+// settings, a home syncs without sync setup; with sync.notes off the
+// other home neither shares its note nor takes this one's, and with
+// sync.places off it shares no place; sync.enabled off stops sync and
+// says why.
+func TestSyncSettings(t *testing.T) {
+	dir := t.TempDir()
+	shared := filepath.Join(dir, "stick")
+	if err := os.Mkdir(shared, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	doc := writeTestFile(t, filepath.Join(dir, "tides.md"), "# Tides\n\nThe sea rises twice a day.\n\nThe moon pulls the water.\n")
+	open := func(name string, values map[string]any) (*core.App, *recorder, *settings.Store) {
+		st, _, err := settings.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range values {
+			if _, err := st.Set(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec := &recorder{}
+		app := core.New(core.Options{Home: filepath.Join(dir, name), Events: rec, Load: load.File, Parse: load.Bytes, Settings: st})
+		t.Cleanup(app.Close)
+		if err := app.Open(doc); err != nil {
+			t.Fatal(err)
+		}
+		return app, rec, st
+	}
+	desk, deskSaid, _ := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk"})
+	lab, labSaid, labSettings := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab",
+		"sync.notes": false, "sync.places": false})
+	if _, err := desk.GoTo("line 5"); err != nil {
+		t.Fatal(err)
+	}
+	mustAction(t, desk, "add_note", nil)
+	desk.Answer("Check the moon tables")
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "No other computer has this document yet." {
+		t.Errorf("the desk's sync, set by its settings alone: %q", got)
+	}
+	mustAction(t, lab, "add_note", nil)
+	lab.Answer("Lab note")
+	mustAction(t, lab, "sync_now", nil)
+	notes := func(app *core.App) int {
+		ns, err := app.Notes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(ns)
+	}
+	if got := labSaid.last(); got != "Synced with desk." || notes(lab) != 1 {
+		t.Errorf("the lab with sync.notes off: said %q, has %d notes", got, notes(lab))
+	}
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with lab." || notes(desk) != 1 {
+		t.Errorf("the desk took the lab's note: said %q, has %d notes", got, notes(desk))
+	}
+	mustAction(t, desk, "sync_go_to_place", nil)
+	if l := desk.ListState(); l != nil && len(l.Items) > 0 {
+		t.Errorf("the lab shared a place with sync.places off: %q", l.Items)
+	}
+	desk.Cancel()
+	if _, err := labSettings.Set("sync.enabled", false); err != nil {
+		t.Fatal(err)
+	}
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Sync is turned off in the settings (sync.enabled)." {
+		t.Errorf("with sync.enabled off: %q", got)
 	}
 }

@@ -45,6 +45,20 @@ var moreSettings = []Setting{
 		"The most time a long word is given on top of a word's time, as a share of it.", 100, 0, 400, 10, "percent", "percent"),
 }
 
+// syncSettings say where and what sync shares; sync setup and stop keep
+// the folder and this computer's name in the home's sync folder when these
+// are not set.
+var syncSettings = []Setting{
+	toggle("sync.enabled", "Sync",
+		"Lets sync run once it is set up; off, sync stops without forgetting its folder.", true),
+	{Path: "sync.folder", Label: "Sync folder", Kind: KindText, Optional: true, Default: nil,
+		Help: "The folder your computers share; not set uses the one sync setup chose."},
+	{Path: "sync.device_name", Label: "Computer name", Kind: KindText, Optional: true, Default: nil,
+		Help: "This computer's name to the others; not set uses the one sync setup chose."},
+	toggle("sync.places", "Sync places", "Shares where you are in each document.", true),
+	toggle("sync.notes", "Sync notes", "Shares notes, and takes the other computers' notes.", true),
+}
+
 // colorChoices are the colors a colors setting may take: the theme's own,
 // or one of these, each the same on every theme.
 var colorChoices = []Choice{
@@ -76,7 +90,7 @@ var colorSettings = []Setting{
 // withMoreSettings inserts moreSettings and colorSettings into list after
 // the last setting of each one's section, or of the sections before it.
 func withMoreSettings(list []Setting) []Setting {
-	for _, st := range append(append([]Setting{}, moreSettings...), colorSettings...) {
+	for _, st := range slices.Concat(moreSettings, colorSettings, syncSettings) {
 		rank := slices.Index(sectionOrder, st.Path[:indexDot(st.Path)])
 		at := 0
 		for i, have := range list {

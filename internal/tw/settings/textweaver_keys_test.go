@@ -110,8 +110,8 @@ var textweaverKeys = []struct {
 	{"colors.headings", false}, {"colors.status_bar", true}, {"colors.notes", false},
 	{"colors.bookmarks", false},
 
-	{"sync.enabled", false}, {"sync.folder", false}, {"sync.device_name", false}, {"sync.places", false},
-	{"sync.notes", false}, {"sync.highlights", false}, {"sync.bookmarks", false}, {"sync.statistics", false},
+	{"sync.enabled", true}, {"sync.folder", true}, {"sync.device_name", true}, {"sync.places", true},
+	{"sync.notes", true}, {"sync.highlights", false}, {"sync.bookmarks", false}, {"sync.statistics", false},
 	{"sync.settings", false}, {"sync.profiles", false}, {"sync.key_overrides", false}, {"sync.words", false},
 	{"sync.glossary", false}, {"sync.favorite_voices", false}, {"sync.position_policy", false},
 
@@ -150,7 +150,7 @@ func TestTextweaverKeysInTheSchema(t *testing.T) {
 	if len(textweaverKeys) != 192 {
 		t.Errorf("%d keys listed, want the original's 192", len(textweaverKeys))
 	}
-	const wantAtLeast = 77
+	const wantAtLeast = 82
 	if marked < wantAtLeast {
 		t.Errorf("%d keys marked as in the schema, want at least %d", marked, wantAtLeast)
 	}
