@@ -30,6 +30,18 @@ var moreSettings = []Setting{
 	toggle("reading_aids.ruler.mask_outside", "Ruler: dim the rest",
 		"The reading ruler dims the lines outside its band.", true),
 
+	choice("reading_aids.syllable_options.separator", "Syllables: mark",
+		"What is drawn between syllables.", "·", false,
+		Choice{"·", "Middle dot"}, Choice{"-", "Hyphen"}, Choice{"|", "Bar"}, Choice{"/", "Slash"}, Choice{"•", "Bullet"}),
+	number("reading_aids.syllable_options.left_min", "Syllables: letters before the first break",
+		"Words are split no sooner than this many letters from their start.", 1, 1, 10, 1, "letters", "letter"),
+	number("reading_aids.syllable_options.right_min", "Syllables: letters after the last break",
+		"Words are split no later than this many letters from their end.", 1, 1, 10, 1, "letters", "letter"),
+	number("reading_aids.syllable_options.min_word_len", "Syllables: shortest word",
+		"Words shorter than this many letters are never split.", 1, 1, 20, 1, "letters", "letter"),
+	toggle("reading_aids.syllable_options.skip_urls", "Syllables: leave addresses",
+		"Web and mail addresses are never split into syllables.", true),
+
 	number("reading_aids.rsvp.clause_pause", "RSVP: pause at a clause",
 		"Time added after a word ending in a comma, colon, semicolon, dash or bracket, as a share of a word's time.",
 		50, 0, 400, 10, "percent", "percent"),

@@ -12,7 +12,9 @@ import (
 // original textweaver's grouped settings written as it writes them
 // ([reading_aids.bionic_options], [reading_aids.ruler]): bionic reading
 // bolds nine tenths of "Welcome" instead of half, and the ruler's band is
-// the cursor's row and the two below it, with nothing dimmed outside.
+// the cursor's row and the two below it, with nothing dimmed outside; and
+// syllables ([reading_aids.syllable_options]) are marked with a hyphen in
+// long words only.
 func TestTmuxReadingAidOptions(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
 	dir := t.TempDir()
@@ -21,7 +23,8 @@ func TestTmuxReadingAidOptions(t *testing.T) {
 	if err := os.MkdirAll(home, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	toml := "[reading_aids]\nbionic = true\n\n" +
+	toml := "[reading_aids]\nbionic = true\nsyllables = true\n\n" +
+		"[reading_aids.syllable_options]\nseparator = \"-\"\nmin_word_len = 9\n\n" +
 		"[reading_aids.bionic_options]\nratio = 0.9\nmin_word_len = 4\n\n" +
 		"[reading_aids.ruler]\nmode = \"ruler\"\nrows_above = 0\nrows_below = 2\nmask_outside = false\n"
 	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte(toml), 0o644); err != nil {
@@ -49,8 +52,16 @@ func TestTmuxReadingAidOptions(t *testing.T) {
 		return bold && underline.MatchString(rows[0]) && underline.MatchString(rows[2]) &&
 			!underline.MatchString(rows[3])
 	})
+	// Syllables marked with a hyphen, and only in words of nine letters
+	// or more.
+	s.waitScreen("Light-house split, Welcome whole", func(sc string) bool {
+		return strings.Contains(sc, "Light-house") && strings.Contains(sc, "Welcome")
+	})
+	// The syllable marks are drawn dim, as line numbers are: leave them
+	// out.
+	mark := regexp.MustCompile(`\x1b\[(\d+;)*2(;\d+)*m(\x1b\[[0-9;]*m)*-`)
 	for i, row := range styled()[:10] {
-		if dim.MatchString(row) {
+		if dim.MatchString(mark.ReplaceAllString(row, "")) {
 			t.Errorf("row %d is dimmed with mask_outside off: %q", i, row)
 		}
 	}

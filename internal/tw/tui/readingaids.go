@@ -11,6 +11,7 @@ import (
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/hyphen"
+	"textfirst/internal/tw/settings"
 )
 
 // The reading aids the terminal reader draws: bionic reading (the first
@@ -175,6 +176,33 @@ func (r *Reader) drawRSVP(v *core.RSVPView, w int) (x, y int) {
 	putText(r.scr, x+1+width, y+1, w-x-1-width, "│", r.th.text)
 	putText(r.scr, x, y+2, w-x, "└"+line+"┘", r.th.text)
 	return x + 2, y + 1
+}
+
+// syllableOptions are the reading_aids.syllable_options: the mark drawn
+// between syllables (one cell wide), the fewest letters before the first
+// break and after the last, the shortest word split, and whether web and
+// mail addresses are left whole.
+type syllableOptions struct {
+	sep                 string
+	left, right, minLen int
+	skipURLs            bool
+}
+
+// syllableSettings reads the syllable options; nil settings give their
+// defaults.
+func syllableSettings(s SettingsReader) syllableOptions {
+	if s == nil {
+		s = settings.Defaults{}
+	}
+	o := syllableOptions{sep: s.String("reading_aids.syllable_options.separator"),
+		left:     s.Int("reading_aids.syllable_options.left_min"),
+		right:    s.Int("reading_aids.syllable_options.right_min"),
+		minLen:   s.Int("reading_aids.syllable_options.min_word_len"),
+		skipURLs: s.Bool("reading_aids.syllable_options.skip_urls")}
+	if uniseg.StringWidth(o.sep) != 1 {
+		o.sep = "·"
+	}
+	return o
 }
 
 // syllableDict is the hyphenation dictionary of d's language when

@@ -34,3 +34,42 @@ func TestSyllableDotsLeaveAddressesWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestSyllableOptions: with Debian's hyphen-en-us patterns, the
+// reading_aids.syllable_options choose the mark drawn, keep breaks away
+// from a word's start and end, leave short words whole, and with
+// skip_urls off split an address's words too.
+func TestSyllableOptions(t *testing.T) {
+	dict, err := hyphen.ForLanguage("en")
+	if err != nil {
+		t.Fatalf("%v; scripts/deps-tui.sh installs hyphen-en-us", err)
+	}
+	const text = "Lighthouse keepers remember www.example.org/software and features."
+	for _, tt := range []struct {
+		opts syllableOptions
+		want string
+	}{
+		{syllableSettings(nil), "Light·house keep·ers re·mem·ber www.example.org/software and fea·tures."},
+		{syllableOptions{sep: "-", left: 1, right: 1, minLen: 1, skipURLs: true},
+			"Light-house keep-ers re-mem-ber www.example.org/software and fea-tures."},
+		{syllableOptions{sep: "·", left: 4, right: 4, minLen: 1, skipURLs: true},
+			"Light·house keepers remember www.example.org/software and features."},
+		{syllableOptions{sep: "·", left: 1, right: 1, minLen: 9, skipURLs: true},
+			"Light·house keepers remember www.example.org/software and features."},
+		{syllableOptions{sep: "·", left: 1, right: 1, minLen: 1, skipURLs: false},
+			"Light·house keep·ers re·mem·ber www.example.org/soft·ware and fea·tures."},
+	} {
+		lo := newLayout(doc.New(text, doc.Meta{}, nil), 200)
+		lo.syllables, lo.sylOpts = dict, tt.opts
+		got := ""
+		for _, c := range lo.cells(lo.rowsOf(0)[0], false) {
+			if c.dot {
+				got += tt.opts.sep
+			}
+			got += c.text
+		}
+		if got != tt.want {
+			t.Errorf("%+v: drawn %q, want %q", tt.opts, got, tt.want)
+		}
+	}
+}
