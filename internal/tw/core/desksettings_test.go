@@ -3,12 +3,14 @@ package core_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/load"
+	"textfirst/internal/tw/session"
 	"textfirst/internal/tw/settings"
 )
 
@@ -153,5 +155,52 @@ func TestSyncSettings(t *testing.T) {
 	mustAction(t, lab, "sync_now", nil)
 	if got := labSaid.last(); got != "Sync is turned off in the settings (sync.enabled)." {
 		t.Errorf("with sync.enabled off: %q", got)
+	}
+}
+
+// TestDeskActions: add_library_folder adds a real folder to
+// library.folders once and refuses what is not a folder; reading_form
+// lists the reading aids' settings and not the others; ask_first_run_again
+// has the welcome given at the next start.
+func TestDeskActions(t *testing.T) {
+	dir := t.TempDir()
+	st, _, err := settings.Open(filepath.Join(dir, "home"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Set("app.first_run", false); err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{}
+	// The settings as the reader and the server wire them.
+	app := core.New(core.Options{Home: filepath.Join(dir, "home"), Events: rec, Settings: session.Settings{Store: st},
+		Load: load.File, Parse: load.Bytes})
+	defer app.Close()
+	const docs = "/usr/share/doc/python3"
+	for _, want := range []string{"Added " + docs + " to the library", docs + " is in the library already."} {
+		mustAction(t, app, "add_library_folder", nil)
+		if p := app.PromptState(); p == nil || p.Purpose != "library_folder" {
+			t.Fatalf("no library_folder prompt: %+v", p)
+		}
+		app.Answer(docs)
+		if !strings.HasPrefix(rec.last(), want) {
+			t.Errorf("said %q, want %q", rec.last(), want)
+		}
+	}
+	mustAction(t, app, "add_library_folder", nil)
+	app.Answer(docs + "/python-policy.html")
+	if got := st.Strings("library.folders"); len(got) != 1 || got[0] != docs || !strings.HasSuffix(rec.last(), "is not a folder.") {
+		t.Errorf("library.folders %q, said %q", got, rec.last())
+	}
+	mustAction(t, app, "reading_form", nil)
+	l := app.ListState()
+	if l == nil || !slices.ContainsFunc(l.Items, func(s string) bool { return strings.HasPrefix(s, "RSVP rate:") }) ||
+		slices.ContainsFunc(l.Items, func(s string) bool { return strings.HasPrefix(s, "Speech rate:") }) {
+		t.Errorf("reading_form lists %+v", l)
+	}
+	app.Cancel()
+	mustAction(t, app, "ask_first_run_again", nil)
+	if !st.Bool("app.first_run") {
+		t.Error("app.first_run is still off")
 	}
 }
