@@ -23,6 +23,8 @@ var moreSettings = []Setting{
 		"Bionic reading leaves words with digits in them as they are.", true),
 	toggle("reading_aids.bionic_options.skip_urls", "Bionic: leave addresses",
 		"Bionic reading leaves web and mail addresses as they are.", true),
+	toggle("reading_aids.bionic_options.skip_code", "Bionic: leave code",
+		"Bionic reading leaves code, in blocks and in lines, as it is.", true),
 	number("reading_aids.ruler.rows_above", "Ruler: lines above",
 		"How many lines above the cursor's line the reading ruler's band takes in.", 1, 0, 10, 1, "lines", "line"),
 	number("reading_aids.ruler.rows_below", "Ruler: lines below",
@@ -41,6 +43,8 @@ var moreSettings = []Setting{
 		"Words shorter than this many letters are never split.", 1, 1, 20, 1, "letters", "letter"),
 	toggle("reading_aids.syllable_options.skip_urls", "Syllables: leave addresses",
 		"Web and mail addresses are never split into syllables.", true),
+	toggle("reading_aids.syllable_options.skip_code", "Syllables: leave code",
+		"Code, in blocks and in lines, is never split into syllables.", true),
 
 	number("reading_aids.rsvp.clause_pause", "RSVP: pause at a clause",
 		"Time added after a word ending in a comma, colon, semicolon, dash or bracket, as a share of a word's time.",

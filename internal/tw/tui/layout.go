@@ -51,6 +51,7 @@ type layout struct {
 	// dot (reading_aids.syllables); dots holds each line's, found once.
 	syllables *hyphen.Dict
 	sylOpts   syllableOptions
+	code      [][2]int // where code is, found once (inCode)
 	dots      map[int]map[int]bool
 	// tab is how many cells a tab takes (display.tab_width).
 	tab int
@@ -522,7 +523,7 @@ func (lo *layout) dotsOf(l int) map[int]bool {
 		var w string
 		w, text, state = uniseg.FirstWordInString(text, state)
 		n := utf8.RuneCountInString(w)
-		if address == 0 && n >= lo.sylOpts.minLen {
+		if address == 0 && n >= lo.sylOpts.minLen && !(lo.sylOpts.skipCode && lo.inCode(p)) {
 			for _, b := range lo.syllables.Breaks(w) {
 				if b >= lo.sylOpts.left && n-b >= lo.sylOpts.right {
 					ds[p+b] = true

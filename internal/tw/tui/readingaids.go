@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -22,11 +23,11 @@ import (
 
 // bionicOptions are the reading_aids.bionic_options: the part of each
 // word drawn in bold, the shortest word marked, and whether words with
-// digits and web or mail addresses are left as they are.
+// digits, web or mail addresses and code are left as they are.
 type bionicOptions struct {
-	ratio                 float64
-	minLen                int
-	skipNumbers, skipURLs bool
+	ratio                           float64
+	minLen                          int
+	skipNumbers, skipURLs, skipCode bool
 }
 
 // defaultBionic are the options' defaults.
@@ -39,7 +40,8 @@ type floatReader interface{ Float(path string) float64 }
 func bionicSettings(s SettingsReader) bionicOptions {
 	o := bionicOptions{minLen: max(s.Int("reading_aids.bionic_options.min_word_len"), 1),
 		skipNumbers: s.Bool("reading_aids.bionic_options.skip_numbers"),
-		skipURLs:    s.Bool("reading_aids.bionic_options.skip_urls"), ratio: defaultBionic.ratio}
+		skipURLs:    s.Bool("reading_aids.bionic_options.skip_urls"), ratio: defaultBionic.ratio,
+		skipCode: s.Bool("reading_aids.bionic_options.skip_code")}
 	if f, ok := s.(floatReader); ok && f.Float("reading_aids.bionic_options.ratio") > 0 {
 		o.ratio = f.Float("reading_aids.bionic_options.ratio")
 	}
@@ -93,7 +95,24 @@ func (r *Reader) bionicRow(rw row) [][2]int {
 	if r.cfg.Settings == nil || !r.cfg.Settings.Bool("reading_aids.bionic") {
 		return nil
 	}
-	return bionicRanges(r.lo.d.Text[rw.startByte:rw.endByte], rw.start, bionicSettings(r.cfg.Settings))
+	o := bionicSettings(r.cfg.Settings)
+	bold := bionicRanges(r.lo.d.Text[rw.startByte:rw.endByte], rw.start, o)
+	if o.skipCode {
+		bold = slices.DeleteFunc(bold, func(x [2]int) bool { return r.lo.inCode(x[0]) })
+	}
+	return bold
+}
+
+// inCode reports whether pos is in code (a doc.Code marker: a code block
+// or code in a line).
+func (lo *layout) inCode(pos int) bool {
+	if lo.code == nil {
+		lo.code = [][2]int{}
+		for _, m := range lo.d.MarkersOf(doc.Code) {
+			lo.code = append(lo.code, [2]int{m.Start, m.End})
+		}
+	}
+	return inRanges(lo.code, pos)
 }
 
 // inRanges reports whether pos is in one of the ranges.
@@ -185,7 +204,7 @@ func (r *Reader) drawRSVP(v *core.RSVPView, w int) (x, y int) {
 type syllableOptions struct {
 	sep                 string
 	left, right, minLen int
-	skipURLs            bool
+	skipURLs, skipCode  bool
 }
 
 // syllableSettings reads the syllable options; nil settings give their
@@ -198,7 +217,8 @@ func syllableSettings(s SettingsReader) syllableOptions {
 		left:     s.Int("reading_aids.syllable_options.left_min"),
 		right:    s.Int("reading_aids.syllable_options.right_min"),
 		minLen:   s.Int("reading_aids.syllable_options.min_word_len"),
-		skipURLs: s.Bool("reading_aids.syllable_options.skip_urls")}
+		skipURLs: s.Bool("reading_aids.syllable_options.skip_urls"),
+		skipCode: s.Bool("reading_aids.syllable_options.skip_code")}
 	if uniseg.StringWidth(o.sep) != 1 {
 		o.sep = "·"
 	}
