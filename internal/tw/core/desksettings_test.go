@@ -204,3 +204,19 @@ func TestDeskActions(t *testing.T) {
 		t.Error("app.first_run is still off")
 	}
 }
+
+// TestRSVPShowsTheWordsBeside: with reading_aids.rsvp.show_previous and
+// show_next on, RSVP's view holds the words before and after its word.
+func TestRSVPShowsTheWordsBeside(t *testing.T) {
+	app, _, _ := openWithSettings(t, "fish.txt", "One fish two fish.\n", map[string]any{
+		"reading_aids.rsvp.show_previous": true, "reading_aids.rsvp.show_next": true})
+	defer app.Close()
+	mustAction(t, app, "rsvp_toggle", nil)
+	if v := app.View().RSVP; v == nil || v.Previous != "" || v.Word != "One" || v.Next != "fish" {
+		t.Errorf("at the start: %+v", v)
+	}
+	mustAction(t, app, "caret_next_word", nil)
+	if v := app.View().RSVP; v == nil || v.Previous != "One" || v.Word != "fish" || v.Next != "two" {
+		t.Errorf("at the second word: %+v", v)
+	}
+}

@@ -42,6 +42,9 @@ type RSVPView struct {
 	WPM      int
 	Time     time.Duration // how long the word is shown (rsvpTime)
 	Playing  bool
+	// The words before and after it, shown beside it when
+	// reading_aids.rsvp.show_previous and show_next say so; "" otherwise.
+	Previous, Next string
 }
 
 // rsvpToggle shows RSVP at the word at the cursor, or hides it.
@@ -184,6 +187,12 @@ func (a *App) rsvpView() *RSVPView {
 		WPM: a.rsvpWPM(), Time: a.rsvpTime(a.cursor), Playing: a.rsvp.playing}
 	if w, ok := a.ix.Word(a.cursor); ok {
 		v.Word, v.Start = a.d.Slice(w.Start, w.End), w.Start
+	}
+	if p, ok := a.ix.PreviousWord(v.Start); ok && a.opts.Settings.Bool("reading_aids.rsvp.show_previous") {
+		v.Previous = a.d.Slice(p.Start, p.End)
+	}
+	if n, ok := a.ix.NextWord(v.Start); ok && a.opts.Settings.Bool("reading_aids.rsvp.show_next") {
+		v.Next = a.d.Slice(n.Start, n.End)
 	}
 	return v
 }

@@ -46,6 +46,10 @@ var moreSettings = []Setting{
 	toggle("reading_aids.syllable_options.skip_code", "Syllables: leave code",
 		"Code, in blocks and in lines, is never split into syllables.", true),
 
+	toggle("reading_aids.rsvp.show_previous", "RSVP: previous word",
+		"Shows the word before the RSVP word beside it, dimmed.", false),
+	toggle("reading_aids.rsvp.show_next", "RSVP: next word",
+		"Shows the word after the RSVP word beside it, dimmed.", false),
 	number("reading_aids.rsvp.clause_pause", "RSVP: pause at a clause",
 		"Time added after a word ending in a comma, colon, semicolon, dash or bracket, as a share of a word's time.",
 		50, 0, 400, 10, "percent", "percent"),

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -52,5 +53,24 @@ func TestColorSettingsDrawn(t *testing.T) {
 	}
 	if _, err := st.Set("colors.ruler", "#ff0000"); err == nil {
 		t.Error("colors.ruler took a color it does not offer")
+	}
+}
+
+// TestRSVPDrawsTheWordsBeside: with reading_aids.rsvp.show_previous and
+// show_next on, the RSVP box holds the word before, the word, and the
+// word after.
+func TestRSVPDrawsTheWordsBeside(t *testing.T) {
+	s := newSim(t, "a.txt", "One fish two fish red fish.", 60, 10, defaultCfg)
+	st := s.r.cfg.Settings.(*settings.Store)
+	for _, p := range []string{"reading_aids.rsvp.show_previous", "reading_aids.rsvp.show_next"} {
+		if _, err := st.Set(p, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.r.run("rsvp_toggle")
+	s.r.run("caret_next_word")
+	s.r.Draw()
+	if sc := strings.Join(s.screen(), "\n"); !strings.Contains(sc, "│ One fish two │") {
+		t.Errorf("no box with One, fish and two:\n%s", sc)
 	}
 }

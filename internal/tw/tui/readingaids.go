@@ -167,7 +167,15 @@ func (r *Reader) drawRuler(y, w int) {
 // over the text, and returns where the terminal's cursor goes.
 func (r *Reader) drawRSVP(v *core.RSVPView, w int) (x, y int) {
 	word := " " + v.Word + " "
-	width := uniseg.StringWidth(word)
+	// The words beside it (show_previous, show_next) are drawn dim.
+	before, after := "", ""
+	if v.Previous != "" {
+		before = " " + v.Previous
+	}
+	if v.Next != "" {
+		after = v.Next + " "
+	}
+	width := uniseg.StringWidth(before + word + after)
 	rows := r.textRows()
 	place := strings.SplitN(v.Position, "-", 2)
 	vert, horiz := place[0], "center"
@@ -191,10 +199,14 @@ func (r *Reader) drawRSVP(v *core.RSVPView, w int) (x, y int) {
 	line := strings.Repeat("─", width)
 	putText(r.scr, x, y, w-x, "┌"+line+"┐", r.th.text)
 	putText(r.scr, x, y+1, w-x, "│", r.th.text)
-	putText(r.scr, x+1, y+1, w-x-1, word, r.th.heard.Bold(true))
+	bw := uniseg.StringWidth(before)
+	putText(r.scr, x+1, y+1, w-x-1, before, r.th.gutter)
+	putText(r.scr, x+1+bw, y+1, w-x-1-bw, word, r.th.heard.Bold(true))
+	ww := bw + uniseg.StringWidth(word)
+	putText(r.scr, x+1+ww, y+1, w-x-1-ww, after, r.th.gutter)
 	putText(r.scr, x+1+width, y+1, w-x-1-width, "│", r.th.text)
 	putText(r.scr, x, y+2, w-x, "└"+line+"┘", r.th.text)
-	return x + 2, y + 1
+	return x + 2 + bw, y + 1
 }
 
 // syllableOptions are the reading_aids.syllable_options: the mark drawn
