@@ -220,7 +220,7 @@ A FILE of - reads standard input.`,
 	root.CompletionOptions.HiddenDefaultCmd = false
 	root.AddCommand(
 		openCmd(env), textCmd(env), infoCmd(env), searchCmd(env), marksCmd(env), serveCmd(env),
-		backendsCmd(env), voicesCmd(env), speakCmd(env), exportAudioCmd(env), convertCmd(env), settingsCmd(env), summarizeCmd(env), defineCmd(env), statsCmd(env), lintCmd(env), studyCmd(env), citeCmd(env), libraryCmd(env), notesCmd(env), changesCmd(env),
+		backendsCmd(env), voicesCmd(env), speakCmd(env), exportAudioCmd(env), convertCmd(env), settingsCmd(env), summarizeCmd(env), defineCmd(env), statsCmd(env), lintCmd(env), studyCmd(env), citeCmd(env), libraryCmd(env), notesCmd(env), changesCmd(env), syncCmd(env),
 		ocrCmd(env), eloquenceCmd(env), componentsCmd(env), versionCmd(env),
 	)
 	root.SetHelpCommand(&cobra.Command{

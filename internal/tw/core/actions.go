@@ -101,6 +101,8 @@ func actionInfos() []ActionInfo {
 		"rsvp_toggle", "rsvp_play_pause", "rsvp_faster", "rsvp_slower", "rsvp_position_next", "listen_rendered")
 	add(GroupFile, "reading_statistics")
 	add(GroupView, "bionic_toggle", "ruler_cycle", "syllables_toggle", "color_settings", "about")
+	add(GroupFile, "add_library_folder")
+	add(GroupView, "reading_form", "ask_first_run_again")
 	return out
 }
 

@@ -31,7 +31,7 @@ func (a *App) syllablesToggle() {
 var colorSettingPaths = []struct{ path, label string }{
 	{"display.theme", msg("Theme")},
 	{"highlight.color", msg("Highlight color")},
-	{"reading_aids.ruler_mode", msg("Reading ruler")},
+	{"reading_aids.ruler.mode", msg("Reading ruler")},
 }
 
 // SetColorLister gives the app the colors the front end draws with, each

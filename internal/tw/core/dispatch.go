@@ -181,12 +181,26 @@ func (a *App) nearActions(query string) []ActionInfo {
 }
 
 func (a *App) toggleQuietScreen() {
-	a.quiet = !a.quiet
+	a.quiet = !a.quietScreen()
+	if st, ok := a.opts.Settings.(settingSetter); ok {
+		if _, err := st.Set("accessibility.quiet_screen", a.quiet); err != nil {
+			a.sayError(a.errorText(err))
+		}
+	}
 	if a.quiet {
 		a.say(a.tr("Quiet screen on: the text is hidden, speech and keys go on. Alt+Q shows it again."))
 	} else {
 		a.say(a.tr("Quiet screen off."))
 	}
+}
+
+// quietScreen reports whether the quiet screen is on: turned on in this
+// session, or by accessibility.quiet_screen.
+func (a *App) quietScreen() bool {
+	if _, ok := a.opts.Settings.(settingSetter); ok {
+		return a.opts.Settings.Bool("accessibility.quiet_screen")
+	}
+	return a.quiet
 }
 
 // keyboardHelp lists every action with its group; choosing one runs it.
@@ -633,13 +647,13 @@ func (a *App) importSettings() {
 var cycledSettings = []struct{ id, path, label string }{
 	{"cycle_verbosity", "speech.verbosity", msg("Verbosity")},
 	{"cycle_punctuation", "speech.punctuation", msg("Punctuation")},
-	{"toggle_line_numbers", "display.line_numbers", msg("Line numbers")},
+	{"toggle_line_numbers", "display.show_line_numbers", msg("Line numbers")},
 	{"toggle_character_keys", "keyboard.character_keys", msg("Single-letter keys")},
 	{"next_theme", "display.theme", msg("Theme")},
 	{"cycle_typing_echo", "editing.typing_echo", msg("Typing echo")},
 	{"cycle_access_mode", "accessibility.mode", msg("Access mode")},
 	{"bionic_toggle", "reading_aids.bionic", msg("Bionic reading")},
-	{"ruler_cycle", "reading_aids.ruler_mode", msg("Reading ruler")},
+	{"ruler_cycle", "reading_aids.ruler.mode", msg("Reading ruler")},
 }
 
 // cycleSetting moves a setting to its next value and says it.

@@ -222,7 +222,7 @@ func (a *App) newFromTemplate() {
 			return
 		}
 		a.startNewDocument(func() {
-			head := "---\ntitle: " + yamlQuote(title) + "\nauthor: " + yamlQuote(authorName()) +
+			head := "---\ntitle: " + yamlQuote(title) + "\nauthor: " + yamlQuote(a.authorName()) +
 				"\ndate: " + time.Now().Format("2006-01-02") + "\n---\n\n# " + title + "\n\n"
 			body := head + "\n\n## " + a.tr("References") + "\n"
 			a.apply(0, 0, body, utf8.RuneCountInString(head))
@@ -231,9 +231,12 @@ func (a *App) newFromTemplate() {
 	})
 }
 
-// authorName is the user's full name from the system, else the login
-// name.
-func authorName() string {
+// authorName is editing.author when it is set, else the user's full
+// name from the system, else the login name.
+func (a *App) authorName() string {
+	if name := strings.TrimSpace(a.opts.Settings.String("editing.author")); name != "" {
+		return name
+	}
 	u, err := user.Current()
 	if err != nil {
 		return ""

@@ -347,7 +347,7 @@ type wordEvents struct {
 func (w *wordEvents) Position(start, end, _ int) { w.words <- [2]int{start, end} }
 
 // TestRSVPShowsTheWordsInOrder: RSVP played shows the words after the
-// cursor one by one, each as a position, at reading_aids.rsvp_wpm; paused,
+// cursor one by one, each as a position, at reading_aids.rsvp.wpm; paused,
 // it shows no more; rsvp_faster changes the rate by 25.
 func TestRSVPShowsTheWordsInOrder(t *testing.T) {
 	dir := t.TempDir()
@@ -356,7 +356,7 @@ func TestRSVPShowsTheWordsInOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.Set("reading_aids.rsvp_wpm", 1500); err != nil {
+	if _, err := st.Set("reading_aids.rsvp.wpm", 1500); err != nil {
 		t.Fatal(err)
 	}
 	ev := &wordEvents{playbackEvents{states: make(chan string, 100), says: make(chan string, 100)}, make(chan [2]int, 100)}

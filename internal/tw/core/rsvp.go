@@ -1,14 +1,16 @@
 package core
 
 import (
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"textfirst/internal/tw/settings"
 )
 
 // RSVP (rapid serial visual presentation) shows one word at a time, from
-// the cursor, at reading_aids.rsvp_wpm words a minute, where
-// reading_aids.rsvp_position says. The word shown is the cursor's: each
+// the cursor, at reading_aids.rsvp.wpm words a minute, where
+// reading_aids.rsvp.position says. The word shown is the cursor's: each
 // word it moves to is reported as a position (Events.Position), which is
 // what a front end without a view of its own (JSON-RPC) gets.
 var _ = registerHandlers(func(t *actionTable) {
@@ -36,9 +38,13 @@ type rsvpState struct {
 type RSVPView struct {
 	Word     string
 	Start    int
-	Position string // a choice of reading_aids.rsvp_position, such as "center"
+	Position string // a choice of reading_aids.rsvp.position, such as "center"
 	WPM      int
+	Time     time.Duration // how long the word is shown (rsvpTime)
 	Playing  bool
+	// The words before and after it, shown beside it when
+	// reading_aids.rsvp.show_previous and show_next say so; "" otherwise.
+	Previous, Next string
 }
 
 // rsvpToggle shows RSVP at the word at the cursor, or hides it.
@@ -90,10 +96,43 @@ func (a *App) rsvpPlayPause() {
 	a.rsvpSchedule()
 }
 
-// rsvpSchedule has the next word shown after one word's time.
+// rsvpSchedule has the next word shown after the time of the word at
+// the cursor (rsvpTime).
 func (a *App) rsvpSchedule() {
 	gen := a.rsvpGen
-	time.AfterFunc(time.Minute/time.Duration(a.rsvpWPM()), func() { a.rsvpTick(gen) })
+	time.AfterFunc(a.rsvpTime(a.cursor), func() { a.rsvpTick(gen) })
+}
+
+// rsvpTime is how long RSVP shows the word starting at pos: a word's time
+// at reading_aids.rsvp.wpm, with the shares the reading_aids.rsvp
+// settings add for a long word (long_word_len, long_word_step,
+// long_word_max) and after a clause, a sentence or a paragraph
+// (clause_pause, sentence_pause, paragraph_pause), in percent of it.
+func (a *App) rsvpTime(pos int) time.Duration {
+	word := time.Minute / time.Duration(a.rsvpWPM())
+	w, ok := a.ix.Word(pos)
+	if !ok {
+		return word
+	}
+	s := a.opts.Settings
+	extra := 0
+	if over := utf8.RuneCountInString(a.d.Slice(w.Start, w.End)) - s.Int("reading_aids.rsvp.long_word_len"); over > 0 {
+		extra = min(over*s.Int("reading_aids.rsvp.long_word_step"), s.Int("reading_aids.rsvp.long_word_max"))
+	}
+	after := strings.TrimSpace(a.d.Slice(w.End, min(w.End+2, a.d.Len())))
+	rest := ""
+	if p, ok := a.ix.Paragraph(w.Start); ok {
+		rest = strings.TrimSpace(a.d.Slice(w.End, p.End))
+	}
+	switch {
+	case strings.Trim(rest, ".!?,;:\"'”’»)]…") == "":
+		extra += s.Int("reading_aids.rsvp.paragraph_pause")
+	case after != "" && strings.ContainsRune(".!?…", []rune(after)[0]):
+		extra += s.Int("reading_aids.rsvp.sentence_pause")
+	case after != "" && strings.ContainsRune(",;:)]—–-", []rune(after)[0]):
+		extra += s.Int("reading_aids.rsvp.clause_pause")
+	}
+	return word + word*time.Duration(extra)/100
 }
 
 // rsvpTick shows the next word, when the timer of generation gen still
@@ -115,13 +154,13 @@ func (a *App) rsvpTick(gen uint64) {
 	a.rsvpSchedule()
 }
 
-// rsvpWPM is reading_aids.rsvp_wpm.
-func (a *App) rsvpWPM() int { return max(a.opts.Settings.Int("reading_aids.rsvp_wpm"), 1) }
+// rsvpWPM is reading_aids.rsvp.wpm.
+func (a *App) rsvpWPM() int { return max(a.opts.Settings.Int("reading_aids.rsvp.wpm"), 1) }
 
-// rsvpRate changes reading_aids.rsvp_wpm by step and says the new rate;
+// rsvpRate changes reading_aids.rsvp.wpm by step and says the new rate;
 // at either end of its range it says so.
 func (a *App) rsvpRate(step int) {
-	st, _ := settings.Lookup("reading_aids.rsvp_wpm")
+	st, _ := settings.Lookup("reading_aids.rsvp.wpm")
 	old := a.rsvpWPM()
 	next := min(max(old+step, int(st.Min)), int(st.Max))
 	switch {
@@ -129,14 +168,14 @@ func (a *App) rsvpRate(step int) {
 		a.say(a.tr("Fastest RSVP rate."))
 	case next == old:
 		a.say(a.tr("Slowest RSVP rate."))
-	case a.setSetting("reading_aids.rsvp_wpm", float64(next)):
+	case a.setSetting("reading_aids.rsvp.wpm", float64(next)):
 		a.say(a.tr("RSVP %d words per minute.", next))
 	}
 }
 
 // rsvpPositionNext moves the RSVP word to the next of its nine places.
 func (a *App) rsvpPositionNext() {
-	a.cycleSetting("reading_aids.rsvp_position", msg("RSVP position"))
+	a.cycleSetting("reading_aids.rsvp.position", msg("RSVP position"))
 }
 
 // rsvpView is the RSVP to draw, or nil when it is hidden.
@@ -144,10 +183,16 @@ func (a *App) rsvpView() *RSVPView {
 	if a.rsvp == nil || a.d == nil {
 		return nil
 	}
-	v := &RSVPView{Start: a.cursor, Position: a.opts.Settings.String("reading_aids.rsvp_position"),
-		WPM: a.rsvpWPM(), Playing: a.rsvp.playing}
+	v := &RSVPView{Start: a.cursor, Position: a.opts.Settings.String("reading_aids.rsvp.position"),
+		WPM: a.rsvpWPM(), Time: a.rsvpTime(a.cursor), Playing: a.rsvp.playing}
 	if w, ok := a.ix.Word(a.cursor); ok {
 		v.Word, v.Start = a.d.Slice(w.Start, w.End), w.Start
+	}
+	if p, ok := a.ix.PreviousWord(v.Start); ok && a.opts.Settings.Bool("reading_aids.rsvp.show_previous") {
+		v.Previous = a.d.Slice(p.Start, p.End)
+	}
+	if n, ok := a.ix.NextWord(v.Start); ok && a.opts.Settings.Bool("reading_aids.rsvp.show_next") {
+		v.Next = a.d.Slice(n.Start, n.End)
 	}
 	return v
 }

@@ -43,6 +43,21 @@ func (a *App) syncConfig() (syncfolder.Config, bool) {
 		a.sayError(a.tr("The sync settings cannot be read: %v", err))
 		return c, false
 	}
+	// sync.folder and sync.device_name, when set, are used in place of
+	// what sync setup chose; sync.enabled off stops sync without
+	// forgetting either.
+	if f := strings.TrimSpace(a.opts.Settings.String("sync.folder")); f != "" {
+		if abs, err := filepath.Abs(expandHome(f)); err == nil {
+			c.Folder = abs
+		}
+	}
+	if n := strings.TrimSpace(a.opts.Settings.String("sync.device_name")); n != "" {
+		c.Computer = n
+	}
+	if !a.opts.Settings.Bool("sync.enabled") {
+		a.say(a.tr("Sync is turned off in the settings (sync.enabled)."))
+		return c, false
+	}
 	if !c.On() {
 		a.say(a.tr("Sync is off. Set it up with sync setup."))
 		return c, false
@@ -108,6 +123,12 @@ func (a *App) syncStop() {
 		a.sayError(a.tr("Could not save the sync settings: %v", err))
 		return
 	}
+	if st, ok := a.opts.Settings.(settingSetter); ok && a.opts.Settings.String("sync.folder") != "" {
+		// The folder in the settings would start sync again.
+		if _, err := st.Set("sync.enabled", false); err != nil {
+			a.sayError(a.errorText(err))
+		}
+	}
 	a.say(a.tr("Sync stopped on this computer; the sync folder is left as it is."))
 }
 
@@ -162,22 +183,30 @@ func (a *App) syncNow() string {
 		return ""
 	}
 	now := time.Now().UnixNano()
-	a.syncLedger(c, ledger, now)
-	added, replaced := a.syncMerge(doc, ledger, others, now)
-	if added+replaced > 0 {
-		a.sortNotes()
-		a.saveMarks(msg("Could not save the note: %s."))
-	}
+	// sync.notes and sync.places choose what this computer shares and
+	// takes.
+	var added, replaced int
 	var mine []syncfolder.Note
-	for _, n := range a.state.Notes {
-		mine = append(mine, ledger[n.ID])
+	if a.opts.Settings.Bool("sync.notes") {
+		a.syncLedger(c, ledger, now)
+		added, replaced = a.syncMerge(doc, ledger, others, now)
+		if added+replaced > 0 {
+			a.sortNotes()
+			a.saveMarks(msg("Could not save the note: %s."))
+		}
+		for _, n := range a.state.Notes {
+			mine = append(mine, ledger[n.ID])
+		}
 	}
-	percent := 0
-	if a.d.Len() > 0 {
-		percent = a.cursor * 100 / a.d.Len()
+	var place *syncfolder.Place
+	if a.opts.Settings.Bool("sync.places") {
+		percent := 0
+		if a.d.Len() > 0 {
+			percent = a.cursor * 100 / a.d.Len()
+		}
+		place = &syncfolder.Place{Offset: a.cursor, Percent: percent}
 	}
-	pubErr := syncfolder.Publish(c, doc, syncfolder.Device{Title: a.title, Saved: now,
-		Place: &syncfolder.Place{Offset: a.cursor, Percent: percent}, Notes: mine})
+	pubErr := syncfolder.Publish(c, doc, syncfolder.Device{Title: a.title, Saved: now, Place: place, Notes: mine})
 	if err := syncfolder.SaveLedger(a.opts.Home, doc, ledger); err != nil && pubErr == nil {
 		pubErr = err
 	}

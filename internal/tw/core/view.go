@@ -32,7 +32,7 @@ func (a *App) View() ViewState {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	v := ViewState{Mode: a.mode, Playback: a.playback, Rate: a.opts.Settings.Int("speech.rate"),
-		Cursor: a.cursor, Document: a.docInfo(), Pending: a.pending, Backend: "silent", Quiet: a.quiet, RSVP: a.rsvpView()}
+		Cursor: a.cursor, Document: a.docInfo(), Pending: a.pending, Backend: "silent", Quiet: a.quietScreen(), RSVP: a.rsvpView()}
 	if a.opts.Speaker != nil {
 		v.Backend = a.opts.Speaker.ID()
 	}

@@ -164,7 +164,7 @@ func jsonValue(v any) any {
 
 // sectionOrder lists the sections in the order the schema and the settings
 // list present them.
-var sectionOrder = []string{"speech", "highlight", "normalization", "reading", "display", "editing", "keyboard", "accessibility", "export", "preview", "braille", "lexicon", "summary", "library", "reading_aids", "stats", "app"}
+var sectionOrder = []string{"speech", "highlight", "normalization", "reading", "display", "editing", "keyboard", "accessibility", "export", "preview", "braille", "lexicon", "summary", "library", "reading_aids", "stats", "colors", "sync", "app"}
 
 // Engine ids accepted by speech.backend, in the order offered.
 var engineChoices = []Choice{
@@ -245,7 +245,7 @@ var schema = func() []Setting {
 			Help: "When no voice is set, the first voice whose name holds this, such as german or f3."},
 		{Path: "speech.speechd_module", Label: "Speech Dispatcher module", Kind: KindText, Optional: true, Default: nil,
 			Help: "The speech-dispatcher output module to speak with, such as espeak-ng, flite or festival; not set uses speech-dispatcher's default, and a voice named module:voice picks its own module."},
-		choice("speech.capital_letters", "Capital letters", "How capital letters are marked when spoken: not at all, spelled as capital, or with a sound.",
+		choice("speech.caps", "Capital letters", "How capital letters are marked when spoken: not at all, spelled as capital, or with a sound.",
 			"none", false, Choice{"none", "Not marked"}, Choice{"spell", "Spell capital"}, Choice{"icon", "Sound"}),
 		toggle("speech.split_caps", "Split capitals",
 			"Says words joined with capitals, such as TextWeaver, as separate words.", false),
@@ -314,7 +314,7 @@ var schema = func() []Setting {
 		// display
 		// Closed: a theme name tw does not have is refused with the list.
 		choice("display.theme", "Theme", "The colors of the reading screen.", "terminal", false, Themes...),
-		toggle("display.line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
+		toggle("display.show_line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
 		number("display.wrap_width", "Wrap width", "Wraps lines at this many columns; 0 uses the whole width.",
 			0, 0, 400, 10, "columns", "column"),
 		number("display.scroll_margin", "Scroll margin", "How many lines stay in view above and below the cursor.",
@@ -406,13 +406,11 @@ var schema = func() []Setting {
 		number("library.recent_limit", "Recent documents",
 			"How many recently read documents the library lists first.", 20, 1, 500, 5, "documents", "document"),
 
-		// reading_aids: what the terminal reader draws to help the eye.
-		// textweaver's sub-tables (reading_aids.rsvp.wpm) are flattened
-		// into keys of the section (reading_aids.rsvp_wpm): a setting's
-		// key is one TOML key.
-		number("reading_aids.rsvp_wpm", "RSVP rate",
+		// reading_aids: what the terminal reader draws to help the eye,
+		// grouped as textweaver groups them (rsvp, ruler, bionic_options).
+		number("reading_aids.rsvp.wpm", "RSVP rate",
 			"Words per minute of RSVP, which shows one word at a time.", 300, 60, 1500, 20, "words per minute", "word per minute"),
-		choice("reading_aids.rsvp_position", "RSVP position", "Where on the screen the RSVP word appears.",
+		choice("reading_aids.rsvp.position", "RSVP position", "Where on the screen the RSVP word appears.",
 			"center", false,
 			Choice{"top-left", "Top left"}, Choice{"top-center", "Top center"}, Choice{"top-right", "Top right"},
 			Choice{"center-left", "Middle left"}, Choice{"center", "Center"}, Choice{"center-right", "Middle right"},
@@ -420,7 +418,7 @@ var schema = func() []Setting {
 		toggle("reading_aids.bionic", "Bionic reading", "Draws the first half of each word in bold.", false),
 		toggle("reading_aids.syllables", "Syllables",
 			"Draws words split into syllables with a middle dot, by the hyphenation patterns of the document's language; speech is unchanged.", false),
-		choice("reading_aids.ruler_mode", "Reading ruler",
+		choice("reading_aids.ruler.mode", "Reading ruler",
 			"Marks the line at the cursor, or a band of three lines around it.", "off", false,
 			Choice{"off", "Off"}, Choice{"current_line", "Current line"}, Choice{"ruler", "Ruler"}),
 
@@ -431,6 +429,7 @@ var schema = func() []Setting {
 		// app
 		internal(toggle("app.first_run", "First run", "Whether the welcome has yet to be given.", true)),
 	}
+	list = withMoreSettings(list)
 	for i := range list {
 		list[i].Section = list[i].Path[:strings.IndexByte(list[i].Path, '.')]
 	}

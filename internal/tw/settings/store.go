@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/BurntSushi/toml"
@@ -111,7 +112,7 @@ func load(text string) (values map[string]any, warnings []i18n.Message, syntax e
 			}
 			continue
 		}
-		raw, ok = table[st.Key()]
+		raw, ok = lookupKey(table, st.Key())
 		if !ok {
 			continue
 		}
@@ -138,12 +139,42 @@ func load(text string) (values map[string]any, warnings []i18n.Message, syntax e
 				warnings = append(warnings, i18n.Msg("%s: [%s] is not a section tw knows; it is kept but not used", fileName, k[0]))
 			}
 		case 2:
-			if _, ok := byPath[k[0]+"."+k[1]]; !ok && knownSection(k[0]) {
+			if _, ok := byPath[k[0]+"."+k[1]]; !ok && knownSection(k[0]) && !isGroup(k[0]+"."+k[1]) {
 				warnings = append(warnings, i18n.Msg("%s: %s.%s is not a setting tw knows; it is kept but not used", fileName, k[0], k[1]))
 			}
 		}
 	}
 	return values, warnings, nil
+}
+
+// lookupKey finds a setting's key in its section's table: a key of one
+// part, or one of a group written either way TOML allows, as a quoted key
+// ("bionic_options.ratio" = 0.5) or as a table of its own
+// ([reading_aids.bionic_options], or bionic_options.ratio = 0.5).
+func lookupKey(table map[string]any, key string) (any, bool) {
+	if v, ok := table[key]; ok {
+		return v, true
+	}
+	group, rest, dotted := strings.Cut(key, ".")
+	if !dotted {
+		return nil, false
+	}
+	sub, ok := table[group].(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	return lookupKey(sub, rest)
+}
+
+// isGroup reports whether path is a group of settings, such as
+// reading_aids.bionic_options, rather than a setting.
+func isGroup(path string) bool {
+	for _, st := range schema {
+		if strings.HasPrefix(st.Path, path+".") {
+			return true
+		}
+	}
+	return false
 }
 
 func knownSection(name string) bool {

@@ -1,6 +1,8 @@
 package settings
 
 import (
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -20,7 +22,7 @@ var textweaverKeys = []struct {
 }{
 	{"speech.backend", true}, {"speech.rate", true}, {"speech.volume", true}, {"speech.pitch", true},
 	{"speech.voice", true}, {"speech.prefer_voice", true}, {"speech.favorite_voices", true},
-	{"speech.punctuation", true}, {"speech.split_caps", true}, {"speech.caps", false},
+	{"speech.punctuation", true}, {"speech.split_caps", true}, {"speech.caps", true},
 	{"speech.auto_play", true}, {"speech.skip_code", true}, {"speech.speed_presets", true},
 	{"speech.voices_by_language", false}, {"speech.latency_offset_ms", true},
 	{"speech.pause_heading_ms", true}, {"speech.pause_paragraph_ms", true}, {"speech.pause_list_item_ms", true},
@@ -50,18 +52,18 @@ var textweaverKeys = []struct {
 
 	{"display.theme", true}, {"display.follow_os_theme", false}, {"display.theme_explicit", false},
 	{"display.wrap_width", true}, {"display.measure", false}, {"display.tab_width", true},
-	{"display.show_line_numbers", false}, {"display.scroll_margin", true}, {"display.hints", false},
+	{"display.show_line_numbers", true}, {"display.scroll_margin", true}, {"display.hints", false},
 
 	{"editing.autosave_recovery", false}, {"editing.autosave_interval_secs", false},
 	{"editing.echo_characters", false}, {"editing.echo_words", false}, {"editing.echo_deletions", true},
 	{"editing.echo_lines_on_move", true}, {"editing.undo_steps", true}, {"editing.undo_memory_mb", false},
-	{"editing.author", false},
+	{"editing.author", true},
 
 	{"library.recent_limit", false}, {"library.folders", true},
 
 	{"keyboard.character_keys", true}, {"keyboard.preset", true}, {"keyboard.digit_row", true},
 
-	{"accessibility.mode", true}, {"accessibility.say_all", false}, {"accessibility.quiet_screen", false},
+	{"accessibility.mode", true}, {"accessibility.say_all", false}, {"accessibility.quiet_screen", true},
 	{"accessibility.cursor", false}, {"accessibility.interface_announcements", false},
 	{"accessibility.hybrid_offered", false},
 
@@ -71,26 +73,26 @@ var textweaverKeys = []struct {
 
 	{"braille.math_code", true}, {"braille.table_format", false},
 
-	{"reading_aids.rsvp.wpm", false}, {"reading_aids.rsvp.pacing", false},
-	{"reading_aids.rsvp.clause_pause", false}, {"reading_aids.rsvp.sentence_pause", false},
-	{"reading_aids.rsvp.paragraph_pause", false}, {"reading_aids.rsvp.long_word_len", false},
-	{"reading_aids.rsvp.long_word_step", false}, {"reading_aids.rsvp.long_word_max", false},
-	{"reading_aids.rsvp.show_previous", false}, {"reading_aids.rsvp.show_next", false},
-	{"reading_aids.rsvp.position", false}, {"reading_aids.rsvp.font_size_pt", false},
+	{"reading_aids.rsvp.wpm", true}, {"reading_aids.rsvp.pacing", false},
+	{"reading_aids.rsvp.clause_pause", true}, {"reading_aids.rsvp.sentence_pause", true},
+	{"reading_aids.rsvp.paragraph_pause", true}, {"reading_aids.rsvp.long_word_len", true},
+	{"reading_aids.rsvp.long_word_step", true}, {"reading_aids.rsvp.long_word_max", true},
+	{"reading_aids.rsvp.show_previous", true}, {"reading_aids.rsvp.show_next", true},
+	{"reading_aids.rsvp.position", true}, {"reading_aids.rsvp.font_size_pt", false},
 	{"reading_aids.rsvp.lead_words", false}, {"reading_aids.bionic", false},
-	{"reading_aids.bionic_options.ratio", false}, {"reading_aids.bionic_options.min_word_len", false},
-	{"reading_aids.bionic_options.skip_numbers", false}, {"reading_aids.bionic_options.skip_urls", false},
-	{"reading_aids.bionic_options.skip_code", false}, {"reading_aids.spacing.line_height", false},
+	{"reading_aids.bionic_options.ratio", true}, {"reading_aids.bionic_options.min_word_len", true},
+	{"reading_aids.bionic_options.skip_numbers", true}, {"reading_aids.bionic_options.skip_urls", true},
+	{"reading_aids.bionic_options.skip_code", true}, {"reading_aids.spacing.line_height", false},
 	{"reading_aids.spacing.paragraph_spacing", false}, {"reading_aids.spacing.letter_spacing", false},
 	{"reading_aids.spacing.word_spacing", false}, {"reading_aids.font.family", false},
 	{"reading_aids.font.size_pt", false}, {"reading_aids.font.weight", false},
-	{"reading_aids.ruler.mode", false}, {"reading_aids.ruler.scope", false},
-	{"reading_aids.ruler.rows_above", false}, {"reading_aids.ruler.rows_below", false},
-	{"reading_aids.ruler.mask_outside", false}, {"reading_aids.syllables", false},
-	{"reading_aids.difficult_words", false}, {"reading_aids.syllable_options.separator", false},
-	{"reading_aids.syllable_options.left_min", false}, {"reading_aids.syllable_options.right_min", false},
-	{"reading_aids.syllable_options.min_word_len", false}, {"reading_aids.syllable_options.skip_urls", false},
-	{"reading_aids.syllable_options.skip_code", false}, {"reading_aids.difficult_definitions", false},
+	{"reading_aids.ruler.mode", true}, {"reading_aids.ruler.scope", false},
+	{"reading_aids.ruler.rows_above", true}, {"reading_aids.ruler.rows_below", true},
+	{"reading_aids.ruler.mask_outside", true}, {"reading_aids.syllables", false},
+	{"reading_aids.difficult_words", false}, {"reading_aids.syllable_options.separator", true},
+	{"reading_aids.syllable_options.left_min", true}, {"reading_aids.syllable_options.right_min", true},
+	{"reading_aids.syllable_options.min_word_len", true}, {"reading_aids.syllable_options.skip_urls", true},
+	{"reading_aids.syllable_options.skip_code", true}, {"reading_aids.difficult_definitions", false},
 
 	{"preview.auto_reload", false}, {"preview.live", false},
 	{"lexicon.glossary", true}, {"lexicon.data_file", true},
@@ -102,14 +104,14 @@ var textweaverKeys = []struct {
 	{"gui.window", false}, {"gui.announce", false}, {"gui.header", false}, {"gui.toolbar", false},
 	{"gui.auto_hide_menu", false}, {"gui.speak_messages", false}, {"gui.sidebar", false},
 
-	{"colors.ruler", false}, {"colors.difficult_words", false}, {"colors.syllables", false},
+	{"colors.ruler", true}, {"colors.difficult_words", false}, {"colors.syllables", true},
 	{"colors.misspellings", false}, {"colors.lint", false}, {"colors.find_match", false},
-	{"colors.selection", false}, {"colors.focus", false}, {"colors.links", false},
-	{"colors.headings", false}, {"colors.status_bar", false}, {"colors.notes", false},
+	{"colors.selection", true}, {"colors.focus", false}, {"colors.links", false},
+	{"colors.headings", false}, {"colors.status_bar", true}, {"colors.notes", false},
 	{"colors.bookmarks", false},
 
-	{"sync.enabled", false}, {"sync.folder", false}, {"sync.device_name", false}, {"sync.places", false},
-	{"sync.notes", false}, {"sync.highlights", false}, {"sync.bookmarks", false}, {"sync.statistics", false},
+	{"sync.enabled", true}, {"sync.folder", true}, {"sync.device_name", true}, {"sync.places", true},
+	{"sync.notes", true}, {"sync.highlights", false}, {"sync.bookmarks", false}, {"sync.statistics", false},
 	{"sync.settings", false}, {"sync.profiles", false}, {"sync.key_overrides", false}, {"sync.words", false},
 	{"sync.glossary", false}, {"sync.favorite_voices", false}, {"sync.position_policy", false},
 
@@ -148,7 +150,7 @@ func TestTextweaverKeysInTheSchema(t *testing.T) {
 	if len(textweaverKeys) != 192 {
 		t.Errorf("%d keys listed, want the original's 192", len(textweaverKeys))
 	}
-	const wantAtLeast = 53
+	const wantAtLeast = 91
 	if marked < wantAtLeast {
 		t.Errorf("%d keys marked as in the schema, want at least %d", marked, wantAtLeast)
 	}
@@ -157,4 +159,23 @@ func TestTextweaverKeysInTheSchema(t *testing.T) {
 		t.Logf("in the schema but not marked here: %s", strings.Join(unmarked, ", "))
 	}
 	t.Logf("%d of the original's %d settings keys are in the schema; missing: %s", have, len(textweaverKeys), strings.Join(missing, ", "))
+}
+
+// TestTextweaverKeysTestData: the original's keys as test data for the
+// measurement over JSON-RPC (testdata/textweaver_settings_keys.txt) are
+// the keys listed here, in order.
+func TestTextweaverKeysTestData(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "textweaver_settings_keys.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(data))
+	if len(lines) != len(textweaverKeys) {
+		t.Fatalf("%d keys in the test data, %d here", len(lines), len(textweaverKeys))
+	}
+	for i, k := range textweaverKeys {
+		if lines[i] != k.key {
+			t.Errorf("key %d is %s in the test data, %s here", i, lines[i], k.key)
+		}
+	}
 }

@@ -147,7 +147,7 @@ func Run(o Options) (int, error) {
 	cfg.Speak = sess.Say
 	if st := sess.Settings; st != nil {
 		cfg.CharacterKeys = st.Bool("keyboard.character_keys")
-		cfg.LineNumbers = st.Bool("display.line_numbers")
+		cfg.LineNumbers = st.Bool("display.show_line_numbers")
 		cfg.Highlight = st.Bool("highlight.enabled")
 		cfg.Settings = st
 	}

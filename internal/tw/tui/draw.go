@@ -100,13 +100,15 @@ func (r *Reader) ensureLayout(d *doc.Document) {
 		tab = max(r.cfg.Settings.Int("display.tab_width"), 1)
 	}
 	syllables := r.syllableDict(d)
-	if r.lo != nil && r.lo.d == d && r.lo.width == r.textWidth(d, r.lo.lines()) && r.lo.tab == tab && r.lo.syllables == syllables {
+	opts := syllableSettings(r.cfg.Settings)
+	if r.lo != nil && r.lo.d == d && r.lo.width == r.textWidth(d, r.lo.lines()) && r.lo.tab == tab &&
+		r.lo.syllables == syllables && r.lo.sylOpts == opts {
 		return
 	}
 	lines := strings.Count(d.Text, "\n") + 1
 	r.lo = newLayout(d, r.textWidth(d, lines))
 	r.lo.tab = tab
-	r.lo.syllables = syllables
+	r.lo.syllables, r.lo.sylOpts = syllables, opts
 	r.rtl = map[int]bool{}
 	r.topLine = min(r.topLine, r.lo.lines()-1)
 	r.topRow = 0
@@ -367,7 +369,7 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 			}
 			if c.dot {
 				if x >= gutter && x+c.width <= w {
-					scr.Put(x, y, "·", r.th.gutter)
+					scr.Put(x, y, r.lo.sylOpts.sep, r.th.dot)
 				}
 				x++
 				c.width--

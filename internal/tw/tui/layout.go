@@ -50,13 +50,15 @@ type layout struct {
 	// syllables, when not nil, splits words into syllables with a middle
 	// dot (reading_aids.syllables); dots holds each line's, found once.
 	syllables *hyphen.Dict
+	sylOpts   syllableOptions
+	code      [][2]int // where code is, found once (inCode)
 	dots      map[int]map[int]bool
 	// tab is how many cells a tab takes (display.tab_width).
 	tab int
 }
 
 func newLayout(d *doc.Document, width int) *layout {
-	lo := &layout{d: d, width: max(width, 1), rows: map[int][]row{}, tab: tabWidth}
+	lo := &layout{d: d, width: max(width, 1), rows: map[int][]row{}, tab: tabWidth, sylOpts: syllableSettings(nil)}
 	text := d.Text
 	lo.lineByte = append(lo.lineByte, 0)
 	for b := 0; ; {
@@ -514,16 +516,18 @@ func (lo *layout) dotsOf(l int) map[int]bool {
 			if i := strings.IndexAny(field, " \t"); i >= 0 {
 				field = field[:i]
 			}
-			if strings.Contains(field, "://") || strings.HasPrefix(field, "www.") || strings.Contains(field, "@") {
+			if lo.sylOpts.skipURLs && isAddress(field) {
 				address = utf8.RuneCountInString(text) - utf8.RuneCountInString(strings.TrimLeft(text, " ")) + utf8.RuneCountInString(field)
 			}
 		}
 		var w string
 		w, text, state = uniseg.FirstWordInString(text, state)
 		n := utf8.RuneCountInString(w)
-		if address == 0 {
+		if address == 0 && n >= lo.sylOpts.minLen && !(lo.sylOpts.skipCode && lo.inCode(p)) {
 			for _, b := range lo.syllables.Breaks(w) {
-				ds[p+b] = true
+				if b >= lo.sylOpts.left && n-b >= lo.sylOpts.right {
+					ds[p+b] = true
+				}
 			}
 		}
 		address = max(address-n, 0)

@@ -16,6 +16,8 @@ import (
 // (the word being heard). Each Reader owns its own.
 type theme struct {
 	text, cursor, heard, selected, bar, gutter tcell.Style
+	dot                                        tcell.Style // the middle dots between syllables
+	ruler                                      tcell.Color // the ruler band's background; ColorDefault leaves it
 }
 
 // palette is a colored theme: the page (Fg on Bg), Muted text (line
@@ -91,7 +93,34 @@ func themeOf(st SettingsReader) theme {
 	if st == nil {
 		st = settings.Defaults{}
 	}
-	return newTheme(st.String("display.theme"), st.String("highlight.color"))
+	th := newTheme(st.String("display.theme"), st.String("highlight.color"))
+	// The colors settings: "theme" (or anything else) keeps the theme's.
+	color := func(path string) (tcell.Color, bool) {
+		c, ok := settings.ColorValues[st.String(path)]
+		return rgb(c), ok
+	}
+	if c, ok := color("colors.selection"); ok {
+		th.selected = th.selected.Background(c).Foreground(contrastingText(c))
+	}
+	if c, ok := color("colors.status_bar"); ok {
+		th.bar = th.bar.Background(c).Foreground(contrastingText(c))
+	}
+	if c, ok := color("colors.syllables"); ok {
+		th.dot = th.gutter.Foreground(c)
+	}
+	if c, ok := color("colors.ruler"); ok {
+		th.ruler = c
+	}
+	return th
+}
+
+// contrastingText is black or white, whichever reads better on c.
+func contrastingText(c tcell.Color) tcell.Color {
+	r, g, b := c.RGB()
+	if 299*r+587*g+114*b > 128*1000 {
+		return tcell.ColorBlack
+	}
+	return tcell.ColorWhite
 }
 
 func rgb(c int32) tcell.Color { return tcell.NewHexColor(c) }
@@ -135,6 +164,8 @@ func newTheme(name, heard string) theme {
 			selected: base.Background(tcell.ColorBlue).Foreground(tcell.ColorWhite),
 			bar:      base.Reverse(true),
 			gutter:   base.Dim(true),
+			dot:      base.Dim(true),
+			ruler:    tcell.ColorDefault,
 		}
 	}
 	base := tcell.StyleDefault.Background(rgb(pal.Bg)).Foreground(rgb(pal.Fg))
@@ -145,6 +176,8 @@ func newTheme(name, heard string) theme {
 		selected: tcell.StyleDefault.Background(rgb(pal.Accent)).Foreground(rgb(pal.Bg)),
 		bar:      tcell.StyleDefault.Background(rgb(pal.Fg)).Foreground(rgb(pal.Bg)),
 		gutter:   base.Foreground(rgb(pal.Muted)),
+		dot:      base.Foreground(rgb(pal.Muted)),
+		ruler:    tcell.ColorDefault,
 	}
 	if pal.NoHue {
 		th.selected = th.selected.Underline(true)
@@ -157,7 +190,7 @@ func newTheme(name, heard string) theme {
 
 // viewSettings are the settings the view follows while it runs.
 type viewSettings struct {
-	theme, color, preset                  string
+	theme, color, preset, colors          string
 	highlight, lineNumbers, characterKeys bool
 }
 
@@ -167,7 +200,9 @@ func viewSettingsOf(st SettingsReader) viewSettings {
 	}
 	return viewSettings{
 		theme: st.String("display.theme"), color: st.String("highlight.color"), preset: st.String("keyboard.preset"),
-		highlight: st.Bool("highlight.enabled"), lineNumbers: st.Bool("display.line_numbers"),
+		colors: st.String("colors.selection") + " " + st.String("colors.status_bar") + " " +
+			st.String("colors.syllables") + " " + st.String("colors.ruler"),
+		highlight: st.Bool("highlight.enabled"), lineNumbers: st.Bool("display.show_line_numbers"),
 		characterKeys: st.Bool("keyboard.character_keys"),
 	}
 }
@@ -186,7 +221,7 @@ func (r *Reader) followSettings() {
 		return
 	}
 	r.seen = now
-	if now.theme != was.theme || now.color != was.color {
+	if now.theme != was.theme || now.color != was.color || now.colors != was.colors {
 		r.th = themeOf(r.cfg.Settings)
 	}
 	if now.highlight != was.highlight {

@@ -162,13 +162,13 @@ func TestViewFollowsSettingsChangedElsewhere(t *testing.T) {
 	if s.r.cfg.Highlight {
 		t.Error("highlight.enabled = false: the reader still marks the word heard")
 	}
-	if _, err := st.Set("display.line_numbers", true); err != nil {
+	if _, err := st.Set("display.show_line_numbers", true); err != nil {
 		t.Fatal(err)
 	}
 	s.r.Draw()
 	cells, _, _ := s.scr.GetContents()
 	if string(cells[0].Runes) != "1" && (len(cells) < 2 || string(cells[1].Runes) != "1") {
-		t.Errorf("no line number after display.line_numbers = true: %q%q", cells[0].Runes, cells[1].Runes)
+		t.Errorf("no line number after display.show_line_numbers = true: %q%q", cells[0].Runes, cells[1].Runes)
 	}
 }
 

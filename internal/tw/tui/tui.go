@@ -286,7 +286,7 @@ func (r *Reader) toggleSetting(act string) {
 	path := "keyboard.character_keys"
 	value := &r.cfg.CharacterKeys
 	if act == "toggle_line_numbers" {
-		path, value = "display.line_numbers", &r.cfg.LineNumbers
+		path, value = "display.show_line_numbers", &r.cfg.LineNumbers
 		r.lo = nil
 	}
 	if r.cfg.Settings == nil {

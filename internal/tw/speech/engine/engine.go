@@ -78,7 +78,7 @@ func ParamsFrom(s Settings) Params {
 		Lexicon: lex, LatencyOffsetMs: s.Int("speech.latency_offset_ms"),
 		Rate: s.Int("speech.rate"), Pitch: s.Int("speech.pitch"), Volume: s.Int("speech.volume"),
 		Voice: s.String("speech.voice"), Punctuation: s.String("speech.punctuation"),
-		Capitals:          s.String("speech.capital_letters"),
+		Capitals:          s.String("speech.caps"),
 		PauseHeadingMs:    s.Int("speech.pause_heading_ms"),
 		PauseParagraphMs:  s.Int("speech.pause_paragraph_ms"),
 		PauseListItemMs:   s.Int("speech.pause_list_item_ms"),

@@ -335,7 +335,7 @@ func PitchFor(semitones int) int { return min(100, max(-100, semitones*100/12)) 
 // VolumeFor maps percent (0..100) onto speech-dispatcher's -100..100.
 func VolumeFor(percent int) int { return min(100, max(-100, percent*2-100)) }
 
-// CapsFor maps speech.capital_letters onto CAP_LET_RECOGN.
+// CapsFor maps speech.caps onto CAP_LET_RECOGN.
 func CapsFor(mode string) string {
 	switch mode {
 	case "spell", "icon":

@@ -1,0 +1,70 @@
+package core
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Actions of the original textweaver around the settings: adding a
+// library folder, the reading settings, and the first-run questions asked
+// again.
+func init() {
+	handle(anytime, map[string]actionHandler{
+		"add_library_folder":  (*App).addLibraryFolder,
+		"reading_form":        func(a *App) { a.showSettingsFiltered("reading_aids") },
+		"ask_first_run_again": (*App).askFirstRunAgain,
+	})
+}
+
+// addLibraryFolder asks for a folder and adds it to library.folders, once.
+func (a *App) addLibraryFolder() {
+	st, ok := a.opts.Settings.(settingSetter)
+	ls, listed := a.opts.Settings.(listSettings)
+	if !ok || !listed {
+		a.sayError(a.tr("Settings cannot be changed in this session."))
+		return
+	}
+	a.openPrompt("library_folder", a.tr("Folder to add to the library"), "Prompt", func(text string) {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			a.say(a.tr("Cancelled."))
+			return
+		}
+		folder, err := filepath.Abs(expandHome(text))
+		if err != nil {
+			a.sayError(a.tr("Could not add the folder: %v", err))
+			return
+		}
+		if info, err := os.Stat(folder); err != nil || !info.IsDir() {
+			a.sayError(a.tr("%s is not a folder.", text))
+			return
+		}
+		folders := ls.Strings("library.folders")
+		if slices.Contains(folders, folder) {
+			a.say(a.tr("%s is in the library already.", folder))
+			return
+		}
+		if _, err := st.Set("library.folders", append(slices.Clone(folders), folder)); err != nil {
+			a.sayError(a.errorText(err))
+			return
+		}
+		a.say(a.tr("Added %s to the library; open library lists its documents.", folder))
+	})
+}
+
+// askFirstRunAgain has the first-run welcome and its questions given
+// again at the next start (app.first_run).
+func (a *App) askFirstRunAgain() {
+	st, ok := a.opts.Settings.(settingSetter)
+	if !ok {
+		a.sayError(a.tr("Settings cannot be changed in this session."))
+		return
+	}
+	if _, err := st.Set("app.first_run", true); err != nil {
+		a.sayError(a.errorText(err))
+		return
+	}
+	a.say(a.tr("The welcome and its questions will be given again the next time tw starts."))
+}

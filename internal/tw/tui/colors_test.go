@@ -1,0 +1,76 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+
+	"textfirst/internal/tw/settings"
+)
+
+// TestColorSettingsDrawn: colors.status_bar, set while the reader runs,
+// colors the status bar at the next draw, and colors.ruler the ruler's
+// band; colors.selection and colors.syllables change the theme's
+// selection and syllable dots; "theme" puts the theme's colors back.
+func TestColorSettingsDrawn(t *testing.T) {
+	s := newSim(t, "a.txt", "First line of text.\nSecond line.\nThird line.", 40, 8, defaultCfg)
+	st := s.r.cfg.Settings.(*settings.Store)
+	for path, value := range map[string]string{"colors.status_bar": "blue", "colors.ruler": "yellow",
+		"colors.selection": "green", "colors.syllables": "red", "reading_aids.ruler.mode": "current_line"} {
+		if _, err := st.Set(path, value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.r.Draw()
+	_, w, h := s.scr.GetContents()
+	bar := func() tcell.Color {
+		_, _, st, _ := s.scr.GetContent(w-1, h-2)
+		_, bg, _ := st.Decompose()
+		return bg
+	}
+	if bg := bar(); bg != rgb(settings.ColorValues["blue"]) {
+		t.Errorf("the status bar is drawn on %v, want blue", bg)
+	}
+	if _, bg, _ := textStyle(s, 2, 0).Decompose(); bg != rgb(settings.ColorValues["yellow"]) {
+		t.Errorf("the ruler's row is drawn on %v, want yellow", bg)
+	}
+	if _, bg, _ := textStyle(s, 2, 1).Decompose(); bg == rgb(settings.ColorValues["yellow"]) {
+		t.Error("the row after the ruler's is yellow too")
+	}
+	if _, bg, _ := s.r.th.selected.Decompose(); bg != rgb(settings.ColorValues["green"]) {
+		t.Errorf("the selection is %v, want green", bg)
+	}
+	if fg, _, _ := s.r.th.dot.Decompose(); fg != rgb(settings.ColorValues["red"]) {
+		t.Errorf("the syllable dots are %v, want red", fg)
+	}
+	if _, err := st.Set("colors.status_bar", "theme"); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	if bar() == rgb(settings.ColorValues["blue"]) {
+		t.Error("colors.status_bar = theme left the bar blue")
+	}
+	if _, err := st.Set("colors.ruler", "#ff0000"); err == nil {
+		t.Error("colors.ruler took a color it does not offer")
+	}
+}
+
+// TestRSVPDrawsTheWordsBeside: with reading_aids.rsvp.show_previous and
+// show_next on, the RSVP box holds the word before, the word, and the
+// word after.
+func TestRSVPDrawsTheWordsBeside(t *testing.T) {
+	s := newSim(t, "a.txt", "One fish two fish red fish.", 60, 10, defaultCfg)
+	st := s.r.cfg.Settings.(*settings.Store)
+	for _, p := range []string{"reading_aids.rsvp.show_previous", "reading_aids.rsvp.show_next"} {
+		if _, err := st.Set(p, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.r.run("rsvp_toggle")
+	s.r.run("caret_next_word")
+	s.r.Draw()
+	if sc := strings.Join(s.screen(), "\n"); !strings.Contains(sc, "│ One fish two │") {
+		t.Errorf("no box with One, fish and two:\n%s", sc)
+	}
+}
