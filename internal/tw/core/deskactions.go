@@ -10,13 +10,13 @@ import (
 // Actions of the original textweaver around the settings: adding a
 // library folder, the reading settings, and the first-run questions asked
 // again.
-func init() {
-	handle(anytime, map[string]actionHandler{
+var _ = registerHandlers(func(t *actionTable) {
+	handle(t, anytime, map[string]actionHandler{
 		"add_library_folder":  (*App).addLibraryFolder,
 		"reading_form":        func(a *App) { a.showSettingsFiltered("reading_aids") },
 		"ask_first_run_again": (*App).askFirstRunAgain,
 	})
-}
+})
 
 // addLibraryFolder asks for a folder and adds it to library.folders, once.
 func (a *App) addLibraryFolder() {

@@ -114,7 +114,9 @@ func load(text string) (values map[string]any, warnings []i18n.Message, syntax e
 		}
 		raw, ok = lookupKey(table, st.Key())
 		if !ok {
-			continue
+			if raw, ok = formerValue(doc, st.Path); !ok {
+				continue
+			}
 		}
 		val, note, reason := st.check(raw)
 		switch {
@@ -139,7 +141,8 @@ func load(text string) (values map[string]any, warnings []i18n.Message, syntax e
 				warnings = append(warnings, i18n.Msg("%s: [%s] is not a section tw knows; it is kept but not used", fileName, k[0]))
 			}
 		case 2:
-			if _, ok := byPath[k[0]+"."+k[1]]; !ok && knownSection(k[0]) && !isGroup(k[0]+"."+k[1]) {
+			path := k[0] + "." + k[1]
+			if _, ok := byPath[path]; !ok && knownSection(k[0]) && !isGroup(path) && formerNames[path] == "" {
 				warnings = append(warnings, i18n.Msg("%s: %s.%s is not a setting tw knows; it is kept but not used", fileName, k[0], k[1]))
 			}
 		}
@@ -212,8 +215,44 @@ func decode(text string) (map[string]any, [][]string, error) {
 	return doc, keys, nil
 }
 
+// formerNames maps the paths settings had before they took the original
+// textweaver's names to their paths now. A file written with a former
+// name keeps working: the value is read under it (the current name wins
+// when a file has both), and Get and Set accept it.
+var formerNames = map[string]string{
+	"speech.capital_letters":     "speech.caps",
+	"display.line_numbers":       "display.show_line_numbers",
+	"reading_aids.rsvp_wpm":      "reading_aids.rsvp.wpm",
+	"reading_aids.rsvp_position": "reading_aids.rsvp.position",
+	"reading_aids.ruler_mode":    "reading_aids.ruler.mode",
+}
+
+// formerValue finds the value a file gives a setting under a former name.
+func formerValue(doc map[string]any, path string) (any, bool) {
+	for old, now := range formerNames {
+		if now != path {
+			continue
+		}
+		section, key, _ := strings.Cut(old, ".")
+		if table, ok := doc[section].(map[string]any); ok {
+			if v, ok := table[key]; ok {
+				return v, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// currentName is the path a setting has now, for a path it had before.
+func currentName(path string) string {
+	if now, ok := formerNames[path]; ok {
+		return now
+	}
+	return path
+}
+
 func lookup(path string) (Setting, error) {
-	i, ok := byPath[path]
+	i, ok := byPath[currentName(path)]
 	if !ok {
 		return Setting{}, unknownError{path}
 	}
@@ -224,6 +263,7 @@ func lookup(path string) (Setting, error) {
 // with a fractional step), a string, nil (an unset text), a []string or a
 // map[string]int / map[string]string (a table). Slices and maps are copies.
 func (s *Store) Get(path string) (any, error) {
+	path = currentName(path)
 	if _, err := lookup(path); err != nil {
 		return nil, err
 	}
@@ -235,6 +275,7 @@ func (s *Store) Get(path string) (any, error) {
 // Spoken returns a setting's value as it is said: "265 words per minute",
 // "on" or "off", a choice's label, "not set".
 func (s *Store) Spoken(path string) (string, error) {
+	path = currentName(path)
 	st, err := lookup(path)
 	if err != nil {
 		return "", err
@@ -250,6 +291,7 @@ func (s *Store) Spoken(path string) (string, error) {
 // an error that says why, and changes nothing. nil puts the default back and
 // removes the setting's line from settings.toml.
 func (s *Store) Set(path string, value any) (any, error) {
+	path = currentName(path)
 	st, err := lookup(path)
 	if err != nil {
 		return nil, err
@@ -275,6 +317,7 @@ func (s *Store) Set(path string, value any) (any, error) {
 // previous choice, wrapping around (a value of one's own moves to the first
 // or last choice); a toggle flips. It saves and returns the new value.
 func (s *Store) Adjust(path string, direction int) (any, error) {
+	path = currentName(path)
 	st, err := lookup(path)
 	if err != nil {
 		return nil, err
@@ -498,6 +541,7 @@ func (e kindError) Is(target error) bool { return target == errKind }
 // when none is given), or an error: ErrUnknown for a path the schema lacks,
 // errKind for a setting of another kind. It never panics.
 func (s *Store) Read(path string, kinds ...Kind) (any, error) {
+	path = currentName(path)
 	st, err := lookup(path)
 	if err != nil {
 		return nil, err
@@ -569,6 +613,7 @@ func (s *Store) File() string { return s.file }
 // translator (the terminal reader's settings list); Spoken itself stays
 // English, as settings over JSON-RPC report it.
 func (s *Store) SpokenIn(path string, tr Translator) (string, error) {
+	path = currentName(path)
 	st, err := lookup(path)
 	if err != nil {
 		return "", err
