@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"sync"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -54,6 +55,38 @@ type runState struct {
 	sess    *session.Session
 	events  *Events
 	closers []io.Closer
+	logs    []*heldLog
+}
+
+// A heldLog keeps what is written to it until it is released: the
+// announcement and position logs say nothing of a session that has not yet
+// taken over the terminal, so that a program that waits for "Opened" in
+// the log and then types finds the keys read by the reader, not by a
+// terminal still in line mode (where Ctrl+Q and Ctrl+S are flow control).
+type heldLog struct {
+	mu   sync.Mutex
+	w    io.Writer
+	held []byte
+	open bool
+}
+
+func (h *heldLog) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.open {
+		h.held = append(h.held, p...)
+		return len(p), nil
+	}
+	return h.w.Write(p)
+}
+
+// release writes what was held and lets later writes through.
+func (h *heldLog) release() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.open = true
+	h.w.Write(h.held)
+	h.held = nil
 }
 
 func (r *runState) close() {
@@ -80,7 +113,9 @@ func open(o Options) (*runState, error) {
 			return nil, fmt.Errorf("cannot write the announcement log %s: %w", p, err)
 		}
 		r.closers = append(r.closers, f)
-		announceLog = f
+		h := &heldLog{w: f}
+		r.logs = append(r.logs, h)
+		announceLog = h
 	}
 	if p := o.Getenv(EnvPositionLog); p != "" {
 		f, err := openAppend(p)
@@ -89,7 +124,9 @@ func open(o Options) (*runState, error) {
 			return nil, fmt.Errorf("cannot write the position log %s: %w", p, err)
 		}
 		r.closers = append(r.closers, f)
-		positionLog = f
+		h := &heldLog{w: f}
+		r.logs = append(r.logs, h)
+		positionLog = h
 	}
 	r.events = NewEvents(announceLog, positionLog)
 	r.sess = session.Open(session.Options{Home: o.Home, Getenv: o.Getenv, Events: r.events, LogPrefix: "tw open: ", Localized: true,
@@ -139,6 +176,9 @@ func Run(o Options) (int, error) {
 		return 1, &TerminalError{err}
 	}
 	scr.EnablePaste()
+	for _, h := range r.logs {
+		h.release() // as the events' own writes, a failing log is not fatal
+	}
 	sess := r.sess
 	cfg := Config{App: sess.App, Events: r.events, Screen: scr, Accessibility: sess.Mode,
 		CharacterKeys: true, Highlight: true}

@@ -1,7 +1,13 @@
 package tui
 
 import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/gdamore/tcell/v2"
 
 	"textfirst/internal/tw/core"
 )
@@ -38,5 +44,53 @@ func TestEventsShowEveryAnnouncementOfAStep(t *testing.T) {
 	}
 	if log.count() != n {
 		t.Errorf("the log has %d lines, want %d", log.count(), n)
+	}
+}
+
+// logAtInit is a simulated terminal that reads the announcement log when
+// the reader takes it over, then quits.
+type logAtInit struct {
+	tcell.SimulationScreen
+	log    string
+	atInit *string
+}
+
+func (s logAtInit) Init() error {
+	data, _ := os.ReadFile(s.log)
+	*s.atInit = string(data)
+	if err := s.SimulationScreen.Init(); err != nil {
+		return err
+	}
+	s.SetSize(80, 24)
+	s.InjectKey(tcell.KeyCtrlQ, 0, tcell.ModCtrl)
+	s.InjectKey(tcell.KeyRune, 'y', 0)
+	return nil
+}
+
+// TestTheLogsWaitForTheTerminal: the announcement log says "Opened" only
+// once the reader has the terminal, so a program that types on seeing it
+// is read by the reader (a terminal in line mode would take Ctrl+Q and
+// Ctrl+S as flow control).
+func TestTheLogsWaitForTheTerminal(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes.md")
+	if err := os.WriteFile(file, []byte("# Notes\n\nOne sentence.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	logPath := filepath.Join(dir, "said.log")
+	var atInit string
+	code, err := Run(Options{File: file, Home: t.TempDir(), NoSpeech: true, Stderr: io.Discard,
+		Getenv: func(k string) string { return map[string]string{EnvAnnounceLog: logPath}[k] },
+		NewScreen: func() (tcell.Screen, error) {
+			return logAtInit{tcell.NewSimulationScreen("UTF-8"), logPath, &atInit}, nil
+		}})
+	if code != 0 || err != nil {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	if atInit != "" {
+		t.Errorf("the log said %q before the reader had the terminal", atInit)
+	}
+	if data, _ := os.ReadFile(logPath); !strings.Contains(string(data), "Opened Notes.") {
+		t.Errorf("the log lacks the opening:\n%s", data)
 	}
 }
