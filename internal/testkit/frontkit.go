@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
-	"unicode/utf8"
 
 	"textfirst/internal/tw/doc"
 )
@@ -94,16 +93,5 @@ func walkKeys(dec *json.Decoder, path string) error {
 // bytes make, four a marker: its kind among kinds, its start, its length
 // and its level (an even level byte makes a table row a header row).
 func FuzzDoc(text string, shape []byte, kinds []doc.Kind) *doc.Document {
-	n := utf8.RuneCountInString(text)
-	var ms []doc.Marker
-	for i := 0; i+3 < len(shape); i += 4 {
-		start := int(shape[i+1]) % (n + 1)
-		end := start + int(shape[i+2])%(n+1-start)
-		m := doc.Marker{Kind: kinds[int(shape[i])%len(kinds)], Start: start, End: end, Level: int(shape[i+3]) % 3}
-		if m.Kind == doc.TableRow && shape[i+3]%2 == 0 {
-			m.Label = doc.HeaderRow
-		}
-		ms = append(ms, m)
-	}
-	return doc.New(text, doc.Meta{}, ms)
+	return doc.New(text, doc.Meta{}, FuzzMarkers(text, shape, kinds))
 }

@@ -3,6 +3,7 @@
 package realapps
 
 import (
+	"maps"
 	"os"
 	"os/exec"
 	"slices"
@@ -34,19 +35,30 @@ func startCalc(t testing.TB) int {
 	return app.PID
 }
 
+// openCalc starts an empty Calc sheet and the server, and waits until
+// observe of Calc's process, with the options more adds, shows cell A1. It
+// returns the client, the observe options, cell A1 and the targets of that
+// observation.
+func openCalc(t *testing.T, more map[string]any) (c *client, obs map[string]any, a1 target, targets []target) {
+	t.Helper()
+	pid := startCalc(t)
+	c = serve(t)
+	obs = map[string]any{"scope": "process", "pid": pid}
+	maps.Copy(obs, more)
+	a1, targets, ok := c.awaitTarget(obs, `DataItem "A1"`, 30*time.Second)
+	if !ok {
+		t.Fatal("the sheet's cell A1 never showed in observe")
+	}
+	return c, obs, a1, targets
+}
+
 // TestSpreadsheetCells: a sheet of 2^31 cells is read through its Table
 // interface, never child by child: observe lists the focused cell by its
 // address, set_value and type_text enter a number and a formula into
 // cells and read them back, and the cells with content show with their
 // values.
 func TestSpreadsheetCells(t *testing.T) {
-	pid := startCalc(t)
-	c := serve(t)
-	obs := map[string]any{"scope": "process", "pid": pid}
-	cell, _, ok := c.awaitTarget(obs, `DataItem "A1"`, 30*time.Second)
-	if !ok {
-		t.Fatal("the sheet's cell A1 never showed in observe")
-	}
+	c, obs, cell, _ := openCalc(t, nil)
 	if !strings.Contains(cell.Label, "focused") || !cell.has("set_value") || !cell.has("type_text") {
 		t.Fatalf("A1 is not the focused, editable cell: %s", cell.Label)
 	}
@@ -75,7 +87,7 @@ func TestSpreadsheetCells(t *testing.T) {
 		}
 	}
 	start := time.Now()
-	_, targets, _ := c.observe(map[string]any{"scope": "process", "pid": pid, "maxTargets": 400})
+	_, targets, _ := c.observe(map[string]any{"scope": "process", "pid": obs["pid"], "maxTargets": 400})
 	t.Logf("observe of Calc: %v", time.Since(start))
 	for _, want := range []string{`DataItem "A1" value="17"`, `DataItem "A2" value="25"`, `DataItem "A3" value="42"`} {
 		find(t, targets, want)
@@ -90,13 +102,7 @@ func TestSpreadsheetCells(t *testing.T) {
 // the same place; observe offers set_range only on what is a range and
 // lists each menu once.
 func TestCalcActionsThatWork(t *testing.T) {
-	pid := startCalc(t)
-	c := serve(t)
-	obs := map[string]any{"scope": "process", "pid": pid, "maxTargets": 400}
-	_, targets, ok := c.awaitTarget(obs, `DataItem "A1"`, 30*time.Second)
-	if !ok {
-		t.Fatal("the sheet never showed")
-	}
+	c, obs, _, targets := openCalc(t, map[string]any{"maxTargets": 400})
 	menus := map[string]int{}
 	for _, tg := range targets {
 		if tg.has("set_range") && !strings.HasPrefix(tg.Label, "ScrollBar ") {
@@ -118,5 +124,19 @@ func TestCalcActionsThatWork(t *testing.T) {
 	c.ok("invoke", map[string]any{"ref": file.Ref})
 	if _, _, ok := c.awaitTarget(obs, `MenuItem "Save As..."`, 5*time.Second); !ok {
 		t.Error("the File menu kept does not open")
+	}
+}
+
+// TestCalcOpenMenuInForeground: LibreOffice opens a menu in a window of its
+// own that becomes the active one, but holds only a placeholder: the
+// menu's items show under the main window's menu bar. Observe of the
+// foreground (the default scope) must show the open menu's items.
+func TestCalcOpenMenuInForeground(t *testing.T) {
+	c, _, _, targets := openCalc(t, map[string]any{"maxTargets": 400})
+	c.ok("invoke", map[string]any{"ref": find(t, targets, `Menu "File"`).Ref})
+	if _, _, ok := c.awaitTarget(map[string]any{"maxTargets": 400}, `MenuItem "Save As..."`, 5*time.Second); !ok {
+		raw := c.ok("windows", nil)
+		_, _, visible := c.observe(map[string]any{"maxTargets": 400})
+		t.Fatalf("the open File menu's items are not in the foreground's observation; windows %v:\n%s", raw, strings.Join(visible, "\n"))
 	}
 }

@@ -1,11 +1,108 @@
 package load
 
 import (
+	"bytes"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 )
+
+func TestLimitLinkOpeners(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"real links are not copied", strings.Repeat("[a](b) ", 40), strings.Repeat("[a](b) ", 40)},
+		{"links with titles and parens in destinations", strings.Repeat(`[a](b "t") [c](d(e)) [f](<g h>) `, 20), strings.Repeat(`[a](b "t") [c](d(e)) [f](<g h>) `, 20)},
+		// The last destination of a word may still close after a space.
+		{"unclosed links past the limit escaped", strings.Repeat("[a](b", 35), strings.Repeat("[a](b", 32) + `[a]\(b[a]\(b[a](b`},
+		{"unclosed images past the limit escaped", strings.Repeat("![a](", 35), strings.Repeat("![a](", 32) + `![a]\(![a]\(![a](`},
+		{"unclosed angle destinations past the limit escaped", strings.Repeat("[a](<b", 33), strings.Repeat("[a](<b", 32) + `[a]\(<b`},
+		{"one closing paren closes only the last", strings.Repeat("[a](b", 35) + ")", strings.Repeat("[a](b", 32) + `[a]\(b[a](b[a](b)`},
+		{"a line of its own", strings.Repeat("[a](b", 20) + "\n" + strings.Repeat("[a](b", 20), strings.Repeat("[a](b", 20) + "\n" + strings.Repeat("[a](b", 20)},
+		{"escaped openers do not count", strings.Repeat(`[a]\(b`, 40), strings.Repeat(`[a]\(b`, 40)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := string(limitLinkOpeners([]byte(tc.src))); got != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestUnclosedLinksReadTheSame: lines of tens of thousands of unclosed
+// links or images (goldmark alone: 13 s for the links, over 25 s for the
+// images) read as written, and after the guard no line holds more than
+// maxDoomedLinks destinations that goldmark would scan to the end of
+// their word or line: its work stays within that many passes over a line.
+func TestUnclosedLinksReadTheSame(t *testing.T) {
+	cases := []struct{ name, unit string }{
+		{"links", "[a](b"},
+		{"images", "![a]("},
+		{"angle destinations", "[a](<b"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src := strings.Repeat(tc.unit, 30000)
+			for line := range bytes.SplitSeq(limitLinkOpeners([]byte(src)), []byte("\n")) {
+				if n := len(doomedOpeners(line)); n > maxDoomedLinks {
+					t.Errorf("a line keeps %d destinations that cannot close", n)
+				}
+			}
+			d, err := loadMarkdown("l.md", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Text != src {
+				t.Errorf("the text is not read as written (%d bytes, want %d)", len(d.Text), len(src))
+			}
+		})
+	}
+}
+
+func TestLimitBrackets(t *testing.T) {
+	deep := strings.Repeat("[", 40) + "x" + strings.Repeat("]", 40)
+	tests := []struct {
+		name, src, want string
+	}{
+		{"real text is not copied", "a [link](x) and [[wiki]]\n", "a [link](x) and [[wiki]]\n"},
+		{"deep nesting escaped past the limit", deep, strings.Repeat("[", 32) + strings.Repeat(`\[`, 8) + "x" + strings.Repeat("]", 40)},
+		{"a blank line ends the paragraph", strings.Repeat("[", 20) + "\n\n" + strings.Repeat("[", 20), strings.Repeat("[", 20) + "\n\n" + strings.Repeat("[", 20)},
+		{"escaped brackets do not count", strings.Repeat(`\[`, 40), strings.Repeat(`\[`, 40)},
+	}
+	for _, tc := range tests {
+		if got := string(limitBrackets([]byte(tc.src))); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestDeepBracketsReadTheSame: escaping changes nothing a listener hears —
+// the brackets are still read — and 100,000 nested brackets load quickly
+// (goldmark alone took 12 s for them).
+func TestDeepBracketsReadTheSame(t *testing.T) {
+	small := strings.Repeat("[", 40) + "x" + strings.Repeat("]", 40)
+	d, err := loadMarkdown("b.md", []byte(small))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Text != small {
+		t.Errorf("text = %q, want the brackets as written", d.Text)
+	}
+	huge := strings.Repeat("[", 100_000) + "x" + strings.Repeat("]", 100_000)
+	start := time.Now()
+	d, err = loadMarkdown("b.md", []byte(huge))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("100,000 nested brackets took %v", took)
+	}
+	if d.Text != huge {
+		t.Errorf("the brackets are not read as written (%d characters, want %d)", len(d.Text), len(huge))
+	}
+}
 
 // tableCases are tables goldmark reads in every way the fast path must
 // copy; fast says whether cutTables reads the table itself (with a
