@@ -72,3 +72,78 @@ func TestDebianManualText(t *testing.T) {
 		})
 	}
 }
+
+// TestDebianManualFolios: the page numbers plain TeX prints centred below
+// the text (12.7% above the bottom of a letter page, texlive-base's
+// manuals) are not read, neither as paragraphs of their own nor inside the
+// sentence a page break interrupts.
+func TestDebianManualFolios(t *testing.T) {
+	cases := []struct {
+		path     string
+		sentence string // a sentence that runs across a page break
+	}{
+		{"/usr/share/doc/texlive-doc/dvipdfm/dvipdfm.pdf",
+			"An excellent source for information about PDF documents in general is [2]."},
+		{"/usr/share/doc/texlive-doc/bibtex/base/btxdoc.pdf",
+			"This documentation, for BibTEX version 0.99b, is meant for general BibTEX users;"},
+	}
+	bare := regexp.MustCompile(`(?m)^[0-9]+$`)
+	for _, tc := range cases {
+		t.Run(tc.path[strings.LastIndex(tc.path, "/")+1:], func(t *testing.T) {
+			d := loadDebianPDF(t, tc.path)
+			if n := bare.FindAllString(d.Text, -1); len(n) > 0 {
+				t.Errorf("page numbers read as paragraphs: %q", n)
+			}
+			if !strings.Contains(d.Text, tc.sentence) {
+				t.Errorf("no %q", tc.sentence)
+			}
+		})
+	}
+}
+
+// TestFolios: a bare number at the foot of a page is taken for the page's
+// number only where such numbers follow the pages, on three of them or
+// more; one out of sequence, or a number in the page's middle, stays.
+func TestFolios(t *testing.T) {
+	page := func(texts ...string) []*line {
+		var ls []*line
+		for i, s := range texts {
+			// From the top of a 1000-unit page down; the last line at 150,
+			// inside folioZone but above the running zone.
+			y := 900 - float64(i)*100
+			if i == len(texts)-1 {
+				y = 150
+			}
+			ls = append(ls, &line{spans: []span{{text: s}}, y: y})
+		}
+		return ls
+	}
+	contents := make([]*pageContent, 4)
+	for i := range contents {
+		contents[i] = &pageContent{height: 1000, width: 600}
+	}
+	cases := []struct {
+		name  string
+		pages [][]*line
+		want  []int
+	}{
+		{"in sequence", [][]*line{page("Text", "More", "1"), page("Text", "More", "2"),
+			page("Text", "More", "3"), page("Text", "More", "4")}, []int{2, 2, 2, 2}},
+		{"one out of sequence", [][]*line{page("Text", "More", "1"), page("Text", "More", "2"),
+			page("Text", "More", "3"), page("Text", "More", "17")}, []int{2, 2, 2, -1}},
+		{"too few", [][]*line{page("Text", "More", "1"), page("Text", "More", "2"),
+			page("Text", "More"), page("Text", "More")}, []int{-1, -1, -1, -1}},
+		{"words", [][]*line{page("Text", "Page one"), page("Text", "Page two"),
+			page("Text", "Page three"), page("Text", "Page four")}, []int{-1, -1, -1, -1}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := folios(tc.pages, contents)
+			for p := range got {
+				if got[p] != tc.want[p] {
+					t.Fatalf("folios = %v, want %v", got, tc.want)
+				}
+			}
+		})
+	}
+}

@@ -192,8 +192,9 @@ func docStats(pages [][]*line) stats {
 	return st
 }
 
-// running finds lines repeated at the top or bottom of pages (running
-// headers and footers) and page numbers there.
+// dropRunning leaves out lines repeated at the top or bottom of pages
+// (running headers and footers), page numbers there, and the bare page
+// numbers that follow the page sequence a little farther in (folios).
 func dropRunning(pages [][]*line, contents []*pageContent) [][]*line {
 	type key struct {
 		top  bool
@@ -224,9 +225,13 @@ func dropRunning(pages [][]*line, contents []*pageContent) [][]*line {
 		need = 3
 	}
 	printed, numbered := printedOffset(pages, zone, edge)
+	folio := folios(pages, contents)
 	out := make([][]*line, len(pages))
 	for p, ls := range pages {
 		for i, l := range ls {
+			if i == folio[p] {
+				continue
+			}
 			top, bottom := zone(p, l)
 			if (top || bottom) && edge(ls, i) {
 				if count[key{top, normRunning(l.text())}] >= need || isPageNumber(l.text()) ||
