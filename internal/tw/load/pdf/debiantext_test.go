@@ -147,3 +147,67 @@ func TestFolios(t *testing.T) {
 		})
 	}
 }
+
+// TestDebianManualSmallCaps: the BibTeX logo of texlive-base's BibTeX
+// manuals ("B", small capitals "IB", then "TeX") reads as one word, not as
+// "B TEXing" and a line "IB" after it.
+func TestDebianManualSmallCaps(t *testing.T) {
+	for path, title := range map[string]string{
+		"/usr/share/doc/texlive-doc/bibtex/base/btxdoc.pdf": "BIBTEXing\n",
+		"/usr/share/doc/texlive-doc/bibtex/base/btxhak.pdf": "Designing BIBTEX Styles\n",
+	} {
+		t.Run(path[strings.LastIndex(path, "/")+1:], func(t *testing.T) {
+			d := loadDebianPDF(t, path)
+			if !strings.HasPrefix(d.Text, title) {
+				t.Errorf("text starts %q, want %q", d.Text[:min(len(d.Text), 40)], title)
+			}
+		})
+	}
+}
+
+// TestMergeSmallOnBaseline: a few small glyphs sorted after the line they
+// stand on join it, marked raised only well above its baseline; glyphs
+// below the baseline (a subscript line) or outside the line stay apart.
+func TestMergeSmallOnBaseline(t *testing.T) {
+	big := func() []char {
+		return []char{{text: "B", x: 0, y: 100, w: 10, size: 17}, {text: "E", x: 30, y: 96, w: 10, size: 17},
+			{text: "T", x: 20, y: 100, w: 10, size: 17}, {text: "X", x: 40, y: 100, w: 10, size: 17}}
+	}
+	small := func(x, y float64) []char {
+		return []char{{text: "I", x: x, y: y, w: 4, size: 12}, {text: "B", x: x + 4, y: y, w: 5, size: 12}}
+	}
+	cases := []struct {
+		name   string
+		x, y   float64
+		groups int
+		raised bool
+		text   string // the merged line's text
+	}{
+		{"small capitals on the baseline", 10, 100, 1, false, "BIBTEX"},
+		{"a hair above", 10, 100.4, 1, false, "BIBTEX"},
+		// A raised call near a line's start is kept apart by a space, as
+		// a footnote number is.
+		{"well above", 10, 106, 1, true, "BIB TEX"},
+		{"below the baseline", 10, 97, 2, false, ""},
+		{"past the line's end", 80, 100, 2, false, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := mergeRaised([][]char{big(), small(tc.x, tc.y)})
+			if len(got) != tc.groups {
+				t.Fatalf("%d groups, want %d", len(got), tc.groups)
+			}
+			if tc.groups == 1 {
+				l := makeLine(got[0])
+				if l.text() != tc.text {
+					t.Errorf("text %q, want %q", l.text(), tc.text)
+				}
+				for _, c := range got[0] {
+					if c.text == "I" && c.raised != tc.raised {
+						t.Errorf("raised %v, want %v", c.raised, tc.raised)
+					}
+				}
+			}
+		})
+	}
+}
