@@ -211,3 +211,37 @@ func TestMergeSmallOnBaseline(t *testing.T) {
 		})
 	}
 }
+
+// TestDebianManualHangingIndent: an entry set with a hanging indent (an
+// option table, a glossary: the first line at the margin, the rest
+// indented under it) reads as one paragraph, not split after its first
+// line, and the next entry starts a paragraph of its own.
+func TestDebianManualHangingIndent(t *testing.T) {
+	cases := []struct {
+		path    string
+		entries []string // paragraphs the text must have whole
+	}{
+		{"/usr/share/doc/texlive-doc/dvipdfm/dvipdfm.pdf", []string{
+			"-c Disable color specials Specifying this option forces all color commands to be ignored. This is useful for printing a color document on a black and white printer.",
+			"-f Set font map file name. See the Font Mapping section for additional information.",
+		}},
+		{"/usr/share/doc/bash/bashref.pdf", []string{
+			"POSIX A family of open system standards based on Unix. Bash is primarily concerned with the Shell and Utilities portion of the posix 1003.1 standard.",
+			"operator A control operator or a redirection operator. See Section 3.6 [Redirections], page 38, for a list of redirection operators. Operators contain at least one unquoted metacharacter.",
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path[strings.LastIndex(tc.path, "/")+1:], func(t *testing.T) {
+			d := loadDebianPDF(t, tc.path)
+			paras := map[string]bool{}
+			for _, p := range strings.Split(d.Text, "\n\n") {
+				paras[strings.TrimSpace(p)] = true
+			}
+			for _, e := range tc.entries {
+				if !paras[e] {
+					t.Errorf("no paragraph %q", e)
+				}
+			}
+		})
+	}
+}

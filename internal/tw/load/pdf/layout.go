@@ -54,6 +54,7 @@ type block struct {
 	bold     bool
 	ital     bool
 	indented bool
+	hanging  bool // its lines after the first are indented under it
 	level    int
 	cont     bool // continues the previous paragraph (next page or column)
 	// outlineLevel is the level of the PDF bookmark whose title the block's
@@ -467,6 +468,10 @@ func pageBlocks(regions []region, page int, st stats, titles map[string]int) []*
 	for _, rg := range regions {
 		var cur *block
 		var prev *line
+		right := math.Inf(-1) // the region's right margin
+		for _, l := range rg.lines {
+			right = math.Max(right, l.x1)
+		}
 		for i := 0; i < len(rg.lines); i++ {
 			l := rg.lines[i]
 			// A table: rows of short texts at the same x positions.
@@ -524,6 +529,14 @@ func pageBlocks(regions []region, page int, st stats, titles map[string]int) []*
 				case math.Abs(l.size-cur.size) > 0.6 || l.bold != cur.bold:
 					newBlock = true
 				case gap > 1.3*st.spacing*math.Max(l.size, prev.size)/st.body || gap < -1:
+					newBlock = true
+				case !cur.indented && !cur.hanging && prev.x0 < rg.left+0.8*l.size && l.x0 > prev.x0+0.8*l.size && prev.x1 > right-0.8*l.size:
+					// A hanging indent (an option list, a bibliography):
+					// a line at the margin runs full to the right and the
+					// lines after it are indented under it.
+					cur.hanging = true
+				case cur.hanging && l.x0 < prev.x0-0.8*l.size:
+					// Back at the margin: the next hanging entry.
 					newBlock = true
 				case indented && l.x0 > prev.x0+0.8*l.size:
 					newBlock = true
