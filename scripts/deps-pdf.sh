@@ -20,7 +20,9 @@
 # - libtiff-tools (ppm2tiff, tiffcp, tiff2pdf): a CCITT Group 4 scan, as
 #   a TIFF and as a PDF, made from a rendered page;
 # - webp (cwebp): a WebP image of a rendered page, opened directly;
-# - jbig2dec: the decoder of JBIG2 scans in PDFs (the loader runs it).
+# - jbig2dec: the decoder of JBIG2 scans in PDFs (the loader runs it);
+# - texlive-base: plain TeX manuals (dvipdfm.pdf, btxdoc.pdf) whose page
+#   numbers sit farther from the page's foot than running heads do.
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc libtasn1-doc shared-mime-info bash-doc nettle-dev fontconfig libtiff-tools webp jbig2dec
+apt_need poppler-utils mupdf-tools libreoffice-writer hyphen-en-us tesseract-ocr tesseract-ocr-eng qpdf bzip2-doc libtasn1-doc shared-mime-info bash-doc nettle-dev fontconfig libtiff-tools webp jbig2dec texlive-base

@@ -54,6 +54,7 @@ type block struct {
 	bold     bool
 	ital     bool
 	indented bool
+	hanging  bool // its lines after the first are indented under it
 	level    int
 	cont     bool // continues the previous paragraph (next page or column)
 	// outlineLevel is the level of the PDF bookmark whose title the block's
@@ -192,8 +193,9 @@ func docStats(pages [][]*line) stats {
 	return st
 }
 
-// running finds lines repeated at the top or bottom of pages (running
-// headers and footers) and page numbers there.
+// dropRunning leaves out lines repeated at the top or bottom of pages
+// (running headers and footers), page numbers there, and the bare page
+// numbers that follow the page sequence a little farther in (folios).
 func dropRunning(pages [][]*line, contents []*pageContent) [][]*line {
 	type key struct {
 		top  bool
@@ -224,9 +226,13 @@ func dropRunning(pages [][]*line, contents []*pageContent) [][]*line {
 		need = 3
 	}
 	printed, numbered := printedOffset(pages, zone, edge)
+	folio := folios(pages, contents)
 	out := make([][]*line, len(pages))
 	for p, ls := range pages {
 		for i, l := range ls {
+			if i == folio[p] {
+				continue
+			}
 			top, bottom := zone(p, l)
 			if (top || bottom) && edge(ls, i) {
 				if count[key{top, normRunning(l.text())}] >= need || isPageNumber(l.text()) ||
@@ -462,6 +468,10 @@ func pageBlocks(regions []region, page int, st stats, titles map[string]int) []*
 	for _, rg := range regions {
 		var cur *block
 		var prev *line
+		right := math.Inf(-1) // the region's right margin
+		for _, l := range rg.lines {
+			right = math.Max(right, l.x1)
+		}
 		for i := 0; i < len(rg.lines); i++ {
 			l := rg.lines[i]
 			// A table: rows of short texts at the same x positions.
@@ -519,6 +529,14 @@ func pageBlocks(regions []region, page int, st stats, titles map[string]int) []*
 				case math.Abs(l.size-cur.size) > 0.6 || l.bold != cur.bold:
 					newBlock = true
 				case gap > 1.3*st.spacing*math.Max(l.size, prev.size)/st.body || gap < -1:
+					newBlock = true
+				case !cur.indented && !cur.hanging && prev.x0 < rg.left+0.8*l.size && l.x0 > prev.x0+0.8*l.size && prev.x1 > right-0.8*l.size:
+					// A hanging indent (an option list, a bibliography):
+					// a line at the margin runs full to the right and the
+					// lines after it are indented under it.
+					cur.hanging = true
+				case cur.hanging && l.x0 < prev.x0-0.8*l.size:
+					// Back at the margin: the next hanging entry.
 					newBlock = true
 				case indented && l.x0 > prev.x0+0.8*l.size:
 					newBlock = true

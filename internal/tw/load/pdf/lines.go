@@ -388,8 +388,30 @@ func isPageNumber(s string) bool {
 	return true
 }
 
+// baseline is the baseline most glyphs of g stand on (one lowered or
+// raised letter, as in the TeX logo, does not move it).
+func baseline(g []char) float64 {
+	best, count := 0.0, 0
+	for i, c := range g {
+		if c.space {
+			continue
+		}
+		n := 0
+		for _, d := range g[i:] {
+			if !d.space && math.Abs(d.y-c.y) < 0.01 {
+				n++
+			}
+		}
+		if n > count {
+			best, count = c.y, n
+		}
+	}
+	return best
+}
+
 // mergeRaised puts a few small raised glyphs (a footnote call, an
-// exponent) into the line they sit on, instead of a line of their own.
+// exponent), and a few small capitals on a line's baseline, into the line
+// they sit on, instead of a line of their own.
 func mergeRaised(groups [][]char) [][]char {
 	info := func(g []char) (n int, size, y, x0, x1 float64) {
 		x0, x1 = math.Inf(1), math.Inf(-1)
@@ -416,6 +438,23 @@ func mergeRaised(groups [][]char) [][]char {
 					g[k].raised = true
 				}
 				groups[j] = append(groups[j], g...)
+				merged = true
+			}
+		}
+		// Small glyphs on the baseline of a line sorted before them (the
+		// small capitals "IB" of the BibTeX logo, on the baseline of its
+		// "B") join that line too; only those well above it are raised.
+		for k := len(out) - 1; n > 0 && n <= 3 && k >= 0 && k >= len(out)-3 && !merged; k-- {
+			_, bsize, _, bx0, bx1 := info(out[k])
+			if size >= 0.85*bsize || x0 < bx0-1 || x1 > bx1+bsize {
+				continue
+			}
+			if by := baseline(out[k]); y >= by-0.5 && y-by < 0.75*bsize {
+				for j := range g {
+					g[j].raised = y-by > 0.15*bsize
+					g[j].y = by
+				}
+				out[k] = append(out[k], g...)
 				merged = true
 			}
 		}
