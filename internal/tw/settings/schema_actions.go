@@ -7,7 +7,7 @@ var actionSettings = []Setting{
 	toggle("reading.citations", "Read citations",
 		"Continuous reading says citations such as [@smith2020] or [12] as written; off, it leaves them out.", true),
 	toggle("reading_aids.difficult_words", "Mark difficult words",
-		"Words of three syllables or more are named as difficult when moving by word at high verbosity.", false),
+		"Words of three syllables or more are drawn underlined, and named as difficult when moving by word at high verbosity.", false),
 	choice("accessibility.interface_announcements", "Interface announcements",
 		"How much tw speaks its own messages: off shows them without speaking them, errors always spoken; minimal, normal and full speak them.",
 		"normal", false, Choice{"off", "Off"}, Choice{"minimal", "Minimal"}, Choice{"normal", "Normal"}, Choice{"full", "Full"}),
