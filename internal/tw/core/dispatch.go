@@ -670,7 +670,12 @@ func (a *App) cycleSetting(path, label string) {
 		a.sayError(a.errorText(err))
 		return
 	}
-	a.say(a.tr("%s: %s.", a.trKey(label), a.spoken(adj, path)))
+	said := a.tr("%s: %s.", a.trKey(label), a.spoken(adj, path))
+	if path != "accessibility.interface_announcements" && a.opts.Settings.String("accessibility.interface_announcements") == "minimal" {
+		a.record(said, Polite) // minimal: a setting's new value is shown, not spoken
+		return
+	}
+	a.say(said)
 }
 
 // numberTables is the optional part of Settings that reads a table of

@@ -191,3 +191,50 @@ func TestDictationOutsideEditMode(t *testing.T) {
 		t.Errorf("download said %q", rec.last())
 	}
 }
+
+// TestInterfaceAnnouncementsMinimal: at minimal, a setting's new value is
+// shown but not spoken, and other messages are spoken.
+func TestInterfaceAnnouncementsMinimal(t *testing.T) {
+	dir := t.TempDir()
+	path := writeTestFile(t, filepath.Join(dir, "a.txt"), "One two three.\n")
+	st, _, err := settings.Open(filepath.Join(dir, "home"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Set("accessibility.interface_announcements", "minimal"); err != nil {
+		t.Fatal(err)
+	}
+	sp, rec := &sayingSpeaker{}, &recorder{}
+	app := core.New(core.Options{Home: filepath.Join(dir, "home"), Events: rec, Load: load.File, Parse: load.Bytes, Settings: st, Speaker: sp})
+	defer app.Close()
+	if err := app.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	before := len(sp.said)
+	mustAction(t, app, "toggle_citations", nil)
+	if len(sp.said) != before || rec.last() != "Read citations: off." {
+		t.Errorf("minimal: spoke %q, shown %q", sp.said[before:], rec.last())
+	}
+	mustAction(t, app, "word_count", nil)
+	if len(sp.said) != before+1 {
+		t.Errorf("minimal: the word count was not spoken: %q", sp.said[before:])
+	}
+}
+
+// TestDictationInEditMode: in edit mode dictate starts PocketSphinx on
+// the microphone and dictate again stops it; what it heard is typed, and
+// with no microphone the reason is said.
+func TestDictationInEditMode(t *testing.T) {
+	app, rec, _ := openWithSettings(t, "a.md", "# A\n\nText.\n", nil)
+	defer app.Close()
+	mustAction(t, app, "toggle_edit_mode", nil)
+	mustAction(t, app, "dictate", nil)
+	if rec.last() != "Dictating from the microphone; dictate again types what was heard." {
+		t.Fatalf("dictate in edit mode said %q (Debian packages pocketsphinx, pocketsphinx-en-us)", rec.last())
+	}
+	mustAction(t, app, "dictate", nil)
+	if got := rec.last(); !strings.HasPrefix(got, "Dictation stopped") && !strings.HasPrefix(got, "Typed: ") {
+		t.Errorf("stopping dictation said %q", got)
+	}
+	t.Logf("stopping dictation said %q", rec.last())
+}
