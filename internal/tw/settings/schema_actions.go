@@ -9,6 +9,6 @@ var actionSettings = []Setting{
 	toggle("reading_aids.difficult_words", "Mark difficult words",
 		"Words of three syllables or more are drawn underlined, and named as difficult when moving by word at high verbosity.", false),
 	choice("accessibility.interface_announcements", "Interface announcements",
-		"How much tw speaks its own messages: off shows them without speaking them; minimal speaks them but shows a setting's new value without speaking it; normal and full speak them all. Errors are always spoken.",
+		"How much tw speaks its own messages: off shows them without speaking them; minimal speaks them but shows a setting's new value without speaking it; normal and full speak them all; errors are always spoken.",
 		"normal", false, Choice{"off", "Off"}, Choice{"minimal", "Minimal"}, Choice{"normal", "Normal"}, Choice{"full", "Full"}),
 }
