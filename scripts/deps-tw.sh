@@ -9,8 +9,10 @@
 # and read back the Anki decks of the study tests (internal/tw/study);
 # texlive-base ships xampl.bib, the BibTeX sample the reference importers are
 # tested on (internal/tw/cite, with pandoc and bibutils of deps-export.sh);
-# xdg-utils's xdg-open opens the browser preview (preview_in_browser).
+# xdg-utils's xdg-open opens the browser preview (preview_in_browser);
+# pocketsphinx and pocketsphinx-en-us are the offline recognizer and its
+# model that dictation uses (tw dictate, the dictate action).
 set -euo pipefail
 source "$(dirname "$0")/apt.sh"
-apt_need python3 sqlite3 zip unzip wamerican wordnet-base hunspell hunspell-en-us hunspell-de-de hunspell-fr hunspell-es hunspell-pt-pt hunspell-ar \
+apt_need python3 sqlite3 zip unzip wamerican wordnet-base hunspell hunspell-en-us hunspell-de-de hunspell-fr hunspell-es hunspell-pt-pt hunspell-ar pocketsphinx pocketsphinx-en-us \
 	texlive-base xdg-utils

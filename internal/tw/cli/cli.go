@@ -222,6 +222,7 @@ A FILE of - reads standard input.`,
 		openCmd(env), textCmd(env), infoCmd(env), searchCmd(env), marksCmd(env), serveCmd(env),
 		backendsCmd(env), voicesCmd(env), speakCmd(env), exportAudioCmd(env), convertCmd(env), settingsCmd(env), summarizeCmd(env), defineCmd(env), statsCmd(env), lintCmd(env), studyCmd(env), citeCmd(env), libraryCmd(env), notesCmd(env), changesCmd(env), syncCmd(env),
 		ocrCmd(env), eloquenceCmd(env), componentsCmd(env), versionCmd(env),
+		updateCmd(env), dictateCmd(env), vaultCmd(env), migrateStarCmd(env),
 	)
 	root.SetHelpCommand(&cobra.Command{
 		Use:   "help [command]",

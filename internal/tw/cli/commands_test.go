@@ -14,8 +14,9 @@ import (
 )
 
 // commands are every command tw has, as `tw help` lists them.
-var commands = []string{"backends", "changes", "cite", "completion", "components", "convert", "define", "eloquence", "export-audio", "help", "info",
-	"library", "lint", "marks", "notes", "ocr", "open", "search", "serve", "settings", "speak", "stats", "study", "summarize", "sync", "text", "version", "voices"}
+var commands = []string{"backends", "changes", "cite", "completion", "components", "convert", "define", "dictate", "eloquence", "export-audio", "help", "info",
+	"library", "lint", "marks", "migrate-star", "notes", "ocr", "open", "search", "serve", "settings", "speak", "stats", "study", "summarize", "sync", "text",
+	"update", "vault", "version", "voices"}
 
 func TestHelpForEveryCommand(t *testing.T) {
 	// The list of commands is the one tw prints.

@@ -103,6 +103,11 @@ func actionInfos() []ActionInfo {
 	add(GroupView, "bionic_toggle", "ruler_cycle", "syllables_toggle", "color_settings", "about")
 	add(GroupFile, "add_library_folder")
 	add(GroupView, "reading_form", "ask_first_run_again")
+	add(GroupReading, "toggle_citations")
+	add(GroupSearch, "search_options")
+	add(GroupEditing, "dictate", "download_dictation_model")
+	add(GroupView, "difficult_words_toggle", "cycle_interface_announcements", "quick_start", "documentation",
+		"report_problem", "manage_components")
 	return out
 }
 

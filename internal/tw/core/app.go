@@ -163,13 +163,16 @@ type App struct {
 
 	mode string
 	// math explores the formula at the cursor in ModeMath.
-	math     *mathspeech.Explorer
-	status   string
-	pending  *Pending
-	prompt   *Prompt
-	list     *List
-	find     *findState
-	quitting bool
+	math    *mathspeech.Explorer
+	status  string
+	pending *Pending
+	prompt  *Prompt
+	list    *List
+	find    *findState
+	// searchOpts are how Find matches (search_options), for the session.
+	searchOpts searchOptions
+	dictating  *dictation // the dictation under way, nil when none
+	quitting   bool
 
 	playback  string
 	readGen   uint64
@@ -298,6 +301,9 @@ func (a *App) sayError(text string) { a.announce(text, Assertive) }
 
 func (a *App) announce(text string, p Priority) {
 	a.record(text, p)
+	if p == Polite && a.opts.Settings.String("accessibility.interface_announcements") == "off" {
+		return // shown and sent to the front end, not spoken
+	}
 	if a.opts.Speaker != nil && a.playback != Reading {
 		a.opts.Speaker.Say(text)
 	}

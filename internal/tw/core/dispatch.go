@@ -654,6 +654,9 @@ var cycledSettings = []struct{ id, path, label string }{
 	{"cycle_access_mode", "accessibility.mode", msg("Access mode")},
 	{"bionic_toggle", "reading_aids.bionic", msg("Bionic reading")},
 	{"ruler_cycle", "reading_aids.ruler.mode", msg("Reading ruler")},
+	{"toggle_citations", "reading.citations", msg("Read citations")},
+	{"difficult_words_toggle", "reading_aids.difficult_words", msg("Mark difficult words")},
+	{"cycle_interface_announcements", "accessibility.interface_announcements", msg("Interface announcements")},
 }
 
 // cycleSetting moves a setting to its next value and says it.
@@ -667,7 +670,12 @@ func (a *App) cycleSetting(path, label string) {
 		a.sayError(a.errorText(err))
 		return
 	}
-	a.say(a.tr("%s: %s.", a.trKey(label), a.spoken(adj, path)))
+	said := a.tr("%s: %s.", a.trKey(label), a.spoken(adj, path))
+	if path != "accessibility.interface_announcements" && a.opts.Settings.String("accessibility.interface_announcements") == "minimal" {
+		a.record(said, Polite) // minimal: a setting's new value is shown, not spoken
+		return
+	}
+	a.say(said)
 }
 
 // numberTables is the optional part of Settings that reads a table of

@@ -403,7 +403,7 @@ func (a *App) wordMove(next, selecting bool) {
 		a.sel = nil
 	}
 	a.cursor = w.Start
-	a.say(a.d.Slice(w.Start, w.End))
+	a.say(a.wordSaid(w))
 }
 
 // pageMove moves a screen of lines (24 lines less four) down or up.

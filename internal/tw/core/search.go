@@ -18,11 +18,9 @@ var _ = registerHandlers(func(t *actionTable) {
 				}
 			})
 		},
-		"spelling_suggestions":     (*App).spellingSuggestions,
-		"next_grammar_problem":     unavailable("next_grammar_problem"),
-		"previous_grammar_problem": unavailable("previous_grammar_problem"),
-		"next_lint_problem":        func(a *App) { a.lintProblem(true) },
-		"previous_lint_problem":    func(a *App) { a.lintProblem(false) },
+		"spelling_suggestions":  (*App).spellingSuggestions,
+		"next_lint_problem":     func(a *App) { a.lintProblem(true) },
+		"previous_lint_problem": func(a *App) { a.lintProblem(false) },
 	})
 	handle(t, interrupting, map[string]actionHandler{
 		"find_next":            func(a *App) { a.findAgain(true) },
@@ -61,13 +59,14 @@ func (a *App) runFind(pattern string, isRegex bool) error {
 		a.say(a.tr("Cancelled."))
 		return nil
 	}
-	re, err := compileFind(pattern, isRegex)
+	isRegex = isRegex || a.searchOpts.regex
+	re, err := a.searchOpts.compile(pattern, isRegex)
 	if err != nil {
 		return err
 	}
 	var hits []units.Range
 	text := a.d.Text
-	if !isRegex && isASCII(pattern) {
+	if !isRegex && isASCII(pattern) && !a.searchOpts.matchCase && !a.searchOpts.wholeWords {
 		// Fast path: an ASCII pattern is matched in a copy of the text with
 		// only ASCII letters lowered, which keeps every byte offset.
 		lower, pat := a.asciiLower(), asciiLowerString(pattern)

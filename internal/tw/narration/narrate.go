@@ -217,6 +217,14 @@ var quoteRoles = map[string]string{
 // text is the document text of r as pieces, a footnote reference written
 // "[n]" read as "footnote n" (as written at low verbosity).
 func (n *narrator) text(r units.Range) []Piece {
+	if n.o.SkipCitations {
+		return n.textWithoutCitations(r)
+	}
+	return n.textOf(r)
+}
+
+// textOf is text with citations read as written.
+func (n *narrator) textOf(r units.Range) []Piece {
 	var out []Piece
 	pos := r.Start
 	if _, inNote := n.enclosing(doc.Footnote, r.Start, 1); !inNote && (n.o.Footnotes == "deferred" || n.o.Footnotes == "skip") {

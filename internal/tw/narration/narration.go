@@ -106,6 +106,11 @@ type Options struct {
 	Footnotes string
 	// SkipCode leaves code blocks unsaid (speech.skip_code).
 	SkipCode bool
+	// SkipCitations leaves citations unsaid (reading.citations off): a
+	// Pandoc citation in brackets ("[@smith2020, p. 4]"), a number in
+	// brackets ("[12]", "[3, 5-7]") that is not a footnote, and an author
+	// and year in parentheses ("(Smith, 2020)", "(Lee et al. 2019)").
+	SkipCitations bool
 }
 
 // printer is the options' printer, English when none is given.

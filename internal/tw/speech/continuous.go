@@ -31,7 +31,7 @@ func NewContinuousNarrator(ix *units.Index, from, to int, p Params, lang string)
 	n.tok, n.lex = nil, nil
 	n.src = &utteranceSource{ix: ix, pos: n.from, to: n.to,
 		o: narration.Options{Verbosity: narration.Verbosity(p.Verbosity), Printer: i18n.For(lang),
-			Tables: p.Tables, Footnotes: p.Footnotes, SkipCode: p.SkipCode}}
+			Tables: p.Tables, Footnotes: p.Footnotes, SkipCode: p.SkipCode, SkipCitations: p.SkipCitations}}
 	return n
 }
 

@@ -360,12 +360,15 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 		}
 		rtl := r.rtlLine(l)
 		cells := r.lo.cells(row, rtl)
-		bold := r.bionicRow(row)
+		bold, hard := r.bionicRow(row), r.difficultRow(row)
 		x := gutter + place(cells, w-gutter, rtl)
 		for _, c := range cells {
 			style := r.cellStyle(c, m)
 			if inRanges(bold, c.pos) {
 				style = style.Bold(true)
+			}
+			if inRanges(hard, c.pos) {
+				style = style.Underline(true)
 			}
 			if c.dot {
 				if x >= gutter && x+c.width <= w {

@@ -43,6 +43,9 @@ type Params struct {
 	// reading says tables, footnotes and code blocks (package narration).
 	Tables, Footnotes string
 	SkipCode          bool
+	// SkipCitations is reading.citations turned off: continuous reading
+	// leaves citations out.
+	SkipCitations bool
 	// KeepAbbreviations says abbreviations as written instead of in full
 	// (normalization.abbreviations off).
 	KeepAbbreviations bool
@@ -86,6 +89,7 @@ func ParamsFrom(s Settings) Params {
 		Tables:            s.String("normalization.table_mode"),
 		Footnotes:         s.String("normalization.footnote_mode"),
 		SkipCode:          toggled(s, "speech.skip_code"),
+		SkipCitations:     !toggled(s, "reading.citations"),
 		KeepAbbreviations: !toggled(s, "normalization.abbreviations"),
 		PreferVoice:       s.String("speech.prefer_voice"),
 	}

@@ -23,7 +23,7 @@ import (
 
 // Packages are the packages whose words the user sees or hears, as paths
 // under internal/tw.
-var Packages = []string{"core", "tui", "keymap", "settings", "cli", "session", "speech", "narration", "lexicon", "mathspeech"}
+var Packages = []string{"core", "tui", "keymap", "settings", "cli", "session", "speech", "narration", "lexicon", "mathspeech", "components"}
 
 // keyFuncs are the calls whose first argument is a message key: the
 // core's tr and msg, i18n.Key, and the front ends' translators.

@@ -1,0 +1,30 @@
+package core
+
+import (
+	"textfirst/internal/tw/readability"
+	"textfirst/internal/tw/units"
+)
+
+// difficultSyllables is how many syllables make a word difficult: the
+// "complex word" of the Gunning fog index.
+const difficultSyllables = 3
+
+// isDifficult reports whether word is difficult (reading_aids.
+// difficult_words): three syllables or more in the document's language.
+func (a *App) isDifficult(word string) bool {
+	lang := "en"
+	if l := a.d.Meta.Language; l != nil && *l != "" {
+		lang = *l
+	}
+	return readability.Syllables(word, lang) >= difficultSyllables
+}
+
+// wordSaid is a word as a word move says it: named as difficult after it
+// when difficult words are marked and the verbosity is high.
+func (a *App) wordSaid(w units.Range) string {
+	word := a.d.Slice(w.Start, w.End)
+	if a.opts.Settings.Bool("reading_aids.difficult_words") && a.opts.Settings.String("speech.verbosity") == "high" && a.isDifficult(word) {
+		return a.tr("%s, difficult", word)
+	}
+	return word
+}

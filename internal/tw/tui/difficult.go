@@ -1,0 +1,34 @@
+package tui
+
+import (
+	"regexp"
+	"unicode/utf8"
+
+	"textfirst/internal/tw/readability"
+)
+
+// difficultWordRE is a word as reading_aids.difficult_words looks at it.
+var difficultWordRE = regexp.MustCompile(`\p{L}[\p{L}'’-]*`)
+
+// difficultRow is the code point ranges of the difficult words of row rw
+// (three syllables or more in the document's language: the Gunning fog
+// index's complex words), which are drawn underlined, or nil when
+// reading_aids.difficult_words is off.
+func (r *Reader) difficultRow(rw row) [][2]int {
+	if r.cfg.Settings == nil || !r.cfg.Settings.Bool("reading_aids.difficult_words") {
+		return nil
+	}
+	lang := "en"
+	if l := r.lo.d.Meta.Language; l != nil && *l != "" {
+		lang = *l
+	}
+	text := r.lo.d.Text[rw.startByte:rw.endByte]
+	var out [][2]int
+	for _, m := range difficultWordRE.FindAllStringIndex(text, -1) {
+		if readability.Syllables(text[m[0]:m[1]], lang) >= 3 {
+			start := rw.start + utf8.RuneCountInString(text[:m[0]])
+			out = append(out, [2]int{start, start + utf8.RuneCountInString(text[m[0]:m[1]])})
+		}
+	}
+	return out
+}
