@@ -86,11 +86,6 @@ func moving(_ string, h actionHandler) actionHandler {
 	}
 }
 
-// unavailable is the handler of an action this version does not have.
-func unavailable(id string) actionHandler {
-	return func(a *App) { a.notAvailable(capitalize(a.actionName(id))) }
-}
-
 // Run performs an action that LookupAction resolved. confirm, when not
 // nil, answers the yes-or-no question the action asks.
 func (a *App) Run(act ActionInfo, confirm *bool) ActionResult {
