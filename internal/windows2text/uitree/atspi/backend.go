@@ -363,6 +363,10 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 	if !run.conn.toolkitRead.Load() {
 		iToolkit = b.call(app, ifaceProperties+".Get", ifaceApplication, "ToolkitName")
 		iVersion = b.call(app, ifaceProperties+".Get", ifaceApplication, "Version")
+		// Chromium builds its tree (page content included) only once an
+		// assistive client asks for an object's attributes, as a screen
+		// reader does at once; its answer is not needed.
+		b.call(app, ifaceAccessible+".GetAttributes")
 	}
 	b.wait()
 	var name variantValue
