@@ -104,3 +104,35 @@ func TestObserveKeepsFocusedItem(t *testing.T) {
 		t.Errorf("targets %q: want nine tools and the focused A31", got)
 	}
 }
+
+// TestObserveKeepsFilledCells: when the targets outside lists fill
+// maxTargets, a grid's cells that hold a value still show beside the
+// focused cell, up to half of what the focused items leave; the tools
+// keep the rest.
+func TestObserveKeepsFilledCells(t *testing.T) {
+	grid := &Element{Role: RoleDataGrid, Name: "Sheet1", Bounds: Rect{Y: 100, Width: 400, Height: 400}, States: States{Enabled: true}}
+	for i := range 50 {
+		cell := &Element{Role: RoleDataItem, Name: fmt.Sprint("A", i+1),
+			Bounds: Rect{Y: 100 + i, Width: 400, Height: 1}, States: States{Enabled: true, Focused: i == 30}, Actions: ActionSet(0).Add(ActionSelect)}
+		if i < 3 || (i >= 40 && i < 45) {
+			cell.Value = fmt.Sprint(i)
+		}
+		grid.Children = append(grid.Children, cell)
+	}
+	root := &Element{Role: RoleWindow, Name: "Calc", Bounds: Rect{Width: 500, Height: 500}, States: States{Enabled: true}}
+	for i := range 10 {
+		root.Children = append(root.Children, button(fmt.Sprint("tool ", i), i*40, 0))
+	}
+	root.Children = append(root.Children, grid)
+	var refs Refs
+	obs := Observe(refs.Publish(&Tree{Root: root}), 10, 100)
+	var kept []string
+	for _, tg := range obs.Targets {
+		kept = append(kept, strings.SplitN(tg.Label, `"`, 3)[1])
+	}
+	got := strings.Join(kept, " ")
+	want := "tool 0 tool 1 tool 2 tool 3 tool 4 A1 A2 A3 A31 A41"
+	if got != want || obs.OmittedTargets != 50 {
+		t.Errorf("targets %q (%d omitted), want %q (50 omitted)", got, obs.OmittedTargets, want)
+	}
+}

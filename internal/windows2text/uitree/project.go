@@ -116,27 +116,50 @@ type lineEntry struct {
 }
 
 // fitTargets keeps at most max targets, in tree order. When there are more,
-// the items of lists give way first: the other targets and the focused
-// items are all kept (as many as fit), and the lists share the rest equally, each keeping its
-// first items; a list's share left unused goes to the others.
+// they are kept by rank: the focused items of lists first (a sheet's
+// current cell), then the cells of grids and tables that hold a value (up
+// to half of what is left: what an agent entered is what it reads back),
+// then the targets outside lists, and the lists share the rest equally,
+// each keeping its first items; a list's share left unused goes to the
+// others.
 func fitTargets(all []lineEntry, max int) ([]lineEntry, int) {
 	if len(all) <= max {
 		return all, 0
 	}
+	var focused, filled, others int
+	for _, t := range all {
+		switch {
+		case t.list == nil:
+			others++
+		case t.el.States.Focused:
+			focused++
+		case filledCell(t):
+			filled++
+		}
+	}
+	keepFocused := min(focused, max)
+	keepFilled := min(filled, (max-keepFocused)/2)
+	keepOthers := min(others, max-keepFocused-keepFilled)
+	// The items of lists not kept above share what is left.
 	perList := map[*Element]int{}
 	var lists []*Element
-	others := 0
+	seenFilled := 0
 	for _, t := range all {
 		if !listed(t) {
-			others++
 			continue
+		}
+		if filledCell(t) {
+			seenFilled++
+			if seenFilled <= keepFilled {
+				continue
+			}
 		}
 		if _, ok := perList[t.list]; !ok {
 			lists = append(lists, t.list)
 		}
 		perList[t.list]++
 	}
-	room := max - min(others, max)
+	room := max - keepFocused - keepFilled - keepOthers
 	quota := map[*Element]int{}
 	// Share room among the lists: the smallest first, so what a small
 	// list does not need goes to the bigger ones.
@@ -147,30 +170,35 @@ func fitTargets(all []lineEntry, max int) ([]lineEntry, int) {
 		quota[l] = min(perList[l], share)
 		room -= quota[l]
 	}
-	// Focused items come before the other targets when not all fit.
-	focused := 0
-	for _, t := range all {
-		if t.list != nil && !listed(t) {
-			focused++
-		}
-	}
 	var out []lineEntry
 	kept := map[*Element]int{}
-	keptOthers := 0
 	for _, t := range all {
-		if !listed(t) {
-			if keptOthers < max-min(focused, max) || (t.list != nil && keptOthers < max) {
-				keptOthers++
-				out = append(out, t)
-			}
-			continue
-		}
-		if kept[t.list] < quota[t.list] {
+		keep := false
+		switch {
+		case t.list == nil:
+			keep = keepOthers > 0
+			keepOthers--
+		case t.el.States.Focused:
+			keep = keepFocused > 0
+			keepFocused--
+		case filledCell(t) && keepFilled > 0:
+			keep = true
+			keepFilled--
+		default:
+			keep = kept[t.list] < quota[t.list]
 			kept[t.list]++
+		}
+		if keep {
 			out = append(out, t)
 		}
 	}
 	return out, len(all) - len(out)
+}
+
+// filledCell reports an item of a grid or table that holds a value: a
+// sheet's cell with content.
+func filledCell(t lineEntry) bool {
+	return t.list != nil && t.el.Value != "" && (t.list.Role == RoleDataGrid || t.list.Role == RoleTable)
 }
 
 // listed reports a target that shares its list's quota: an item of a list

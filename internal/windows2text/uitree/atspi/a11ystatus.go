@@ -9,8 +9,9 @@ import (
 
 // a11yStatusProps are the org.a11y.Status properties a screen reader sets
 // on the session bus's org.a11y.Bus: applications such as Firefox read them
-// at start to decide whether to expose their accessibility trees (Chromium
-// 120 does not: it needs ACCESSIBILITY_ENABLED=1).
+// at start to decide whether to expose their accessibility trees. Chromium
+// reads IsEnabled at start to register at all, and builds its tree only
+// once a client asks for attributes (see appWindows).
 var a11yStatusProps = []string{"IsEnabled", "ScreenReaderEnabled"}
 
 // EnableAccessibility switches the session's accessibility on as screen

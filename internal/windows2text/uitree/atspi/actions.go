@@ -331,7 +331,7 @@ func (a *actor) requestFocus() (bool, error) {
 	if err := a.b.input.activate(a.run.conn.pid, x, y); err != nil {
 		return false, err
 	}
-	if err := a.b.input.checkUngrabbed(true, false, a.run.conn.pid); err != nil {
+	if _, err := a.b.input.checkUngrabbed(true, false, a.run.conn.pid); err != nil {
 		return false, err
 	}
 	return true, a.b.input.click(x, y, "left", 1)
@@ -541,7 +541,7 @@ func (a *actor) act(req uitree.ActionRequest) error {
 		if err := a.b.input.activate(a.run.conn.pid, x, y); err != nil {
 			return err
 		}
-		if err := a.b.input.checkUngrabbed(true, false, a.run.conn.pid); err != nil {
+		if _, err := a.b.input.checkUngrabbed(true, false, a.run.conn.pid); err != nil {
 			return err
 		}
 		return a.b.input.click(x, y, req.Button, req.Count)
@@ -566,10 +566,17 @@ func (a *actor) act(req uitree.ActionRequest) error {
 				return err
 			}
 		}
-		if err := a.b.input.checkUngrabbed(false, true, a.run.conn.pid); err != nil {
+		popup, err := a.b.input.checkUngrabbed(false, true, a.run.conn.pid)
+		if err != nil {
 			return err
 		}
-		return a.b.input.chord(chord)
+		if err := a.b.input.chord(chord); err != nil {
+			return err
+		}
+		if popup != 0 && chord == (uitree.Chord{Key: "Escape"}) {
+			return a.closeIgnoredMenu(popup)
+		}
+		return nil
 	}
 	return uitree.Errorf(uitree.CodeUnsupportedPattern, "%s is not an action", req.Action)
 }

@@ -363,6 +363,10 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 	if !run.conn.toolkitRead.Load() {
 		iToolkit = b.call(app, ifaceProperties+".Get", ifaceApplication, "ToolkitName")
 		iVersion = b.call(app, ifaceProperties+".Get", ifaceApplication, "Version")
+		// Chromium builds its tree (page content included) only once an
+		// assistive client asks for an object's attributes, as a screen
+		// reader does at once; its answer is not needed.
+		b.call(app, ifaceAccessible+".GetAttributes")
 	}
 	b.wait()
 	var name variantValue
@@ -433,6 +437,13 @@ func (b *Backend) Windows(ctx context.Context, max int) (uitree.WindowList, erro
 	infos := make([]uitree.Window, 0, len(wins))
 	for _, w := range wins {
 		infos = append(infos, w.info())
+	}
+	// The window in front is the active one, as the foreground scope
+	// reads it, when the applications' own states do not say so.
+	if front := s.activeWindow(wins); front >= 0 {
+		for i := range infos {
+			infos[i].Active = i == front
+		}
 	}
 	// An application that does not answer keeps its windows in the list,
 	// marked, instead of losing them without a word.
@@ -648,26 +659,17 @@ func (s *session) foreground() (window, error) {
 	if len(wins) == 0 {
 		return window{}, nil
 	}
-	fg := wins[len(wins)-1]
-	for _, w := range wins {
+	fg := len(wins) - 1
+	for i, w := range wins {
 		if w.states.has(stateActive) {
-			fg = w
+			fg = i
 			break
 		}
 	}
 	// A dialog of the same application is in front of its main window,
 	// whether or not a window manager made it active: it is modal, or a
 	// dialog that opened after the window.
-	if fg.isDialog() {
-		return fg, nil
-	}
-	for i := len(wins) - 1; i >= 0; i-- {
-		w := wins[i]
-		if w.run == fg.run && w.obj != fg.obj && w.isDialog() {
-			return w, nil
-		}
-	}
-	return fg, nil
+	return wins[dialogInFront(wins, fg)], nil
 }
 
 // stateModal is ATSPI_STATE_MODAL.

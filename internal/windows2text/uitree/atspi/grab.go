@@ -6,18 +6,18 @@ import (
 	"github.com/jezek/xgb/xproto"
 )
 
-// topPopupPID is the process of the topmost mapped popup window (override
-// redirect: a menu, a combo box's list), 0 when none shows or it names no
-// process. X does not say who holds a grab; an open popup holds it, and the
+// topPopup is the topmost mapped popup window (override redirect: a
+// menu, a combo box's list) that names its process, and that process; 0
+// and 0 when none shows. X does not say who holds a grab; an open popup holds it, and the
 // topmost one is the one that grabbed last. x.conn must be open.
-func (x *xInput) topPopupPID() int {
+func (x *xInput) topPopup() (xproto.Window, int) {
 	tree, err := xproto.QueryTree(x.conn, x.root).Reply()
 	if err != nil {
-		return 0
+		return 0, 0
 	}
 	pidAtom, err := xproto.InternAtom(x.conn, true, uint16(len("_NET_WM_PID")), "_NET_WM_PID").Reply()
 	if err != nil || pidAtom.Atom == 0 {
-		return 0
+		return 0, 0
 	}
 	// QueryTree lists the children bottom to top.
 	for i := len(tree.Children) - 1; i >= 0; i-- {
@@ -32,7 +32,7 @@ func (x *xInput) topPopupPID() int {
 			// none): look below it.
 			continue
 		}
-		return int(binary.LittleEndian.Uint32(prop.Value))
+		return w, int(binary.LittleEndian.Uint32(prop.Value))
 	}
-	return 0
+	return 0, 0
 }

@@ -107,7 +107,7 @@ func (a *actor) enterCell(text string) error {
 	if _, err := a.focusIfNeeded(); err != nil {
 		return err
 	}
-	if err := a.b.input.checkUngrabbed(false, true, a.run.conn.pid); err != nil {
+	if _, err := a.b.input.checkUngrabbed(false, true, a.run.conn.pid); err != nil {
 		return err
 	}
 	if err := a.b.input.typeText(cellInput(text)); err != nil {

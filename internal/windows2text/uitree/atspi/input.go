@@ -486,15 +486,20 @@ func (x *xInput) focusIn(frame, client xproto.Window) (bool, error) {
 // another application does: XTEST input would go to that client, not to
 // the target. It grabs for an instant itself to find out. A grab held by
 // the target's own process pid (its open menu, the topmost popup) is no
-// obstacle: the input reaches the target (Escape closes its menu).
-func (x *xInput) checkUngrabbed(pointer, keyboard bool, pid int) error {
-	return x.do(func() error {
+// obstacle: the input reaches the target (Escape closes its menu), and
+// that popup is returned.
+func (x *xInput) checkUngrabbed(pointer, keyboard bool, pid int) (popup xproto.Window, err error) {
+	err = x.do(func() error {
 		err := x.grabFree(pointer, keyboard)
-		if err != nil && pid > 0 && x.topPopupPID() == pid {
-			return nil
+		if err != nil && pid > 0 {
+			if w, owner := x.topPopup(); owner == pid {
+				popup = w
+				return nil
+			}
 		}
 		return err
 	})
+	return popup, err
 }
 
 // grabFree is checkUngrabbed's test, on an open connection.

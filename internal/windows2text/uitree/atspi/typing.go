@@ -57,7 +57,7 @@ func (a *actor) typeText(text string, clear bool) error {
 	if err != nil {
 		return err
 	}
-	if err := a.b.input.checkUngrabbed(false, true, a.run.conn.pid); err != nil {
+	if _, err := a.b.input.checkUngrabbed(false, true, a.run.conn.pid); err != nil {
 		return err
 	}
 	if !focused && !clear && a.h.interfaces&hasText != 0 {

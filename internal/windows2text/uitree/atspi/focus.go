@@ -1,0 +1,99 @@
+package atspi
+
+import (
+	"encoding/binary"
+
+	"github.com/jezek/xgb/xproto"
+)
+
+// focusedWindow finds the window holding the X keyboard focus: the
+// process (_NET_WM_PID) and title of the focus window or of its nearest
+// ancestor that names a process. ok is false when the focus is on no
+// window of a known process (the root, none, or no X server).
+func (x *xInput) focusedWindow() (pid int, title string, ok bool) {
+	x.do(func() error {
+		focus, err := xproto.GetInputFocus(x.conn).Reply()
+		if err != nil {
+			return err
+		}
+		atom := func(name string) xproto.Atom {
+			r, err := xproto.InternAtom(x.conn, true, uint16(len(name)), name).Reply()
+			if err != nil {
+				return 0
+			}
+			return r.Atom
+		}
+		pidAtom, nameAtom, utf8Atom := atom("_NET_WM_PID"), atom("_NET_WM_NAME"), atom("UTF8_STRING")
+		if pidAtom == 0 {
+			return nil
+		}
+		for w, depth := focus.Focus, 0; w != 0 && w != x.root && w != xproto.InputFocusPointerRoot && depth < 32; depth++ {
+			p, err := xproto.GetProperty(x.conn, false, w, pidAtom, xproto.AtomCardinal, 0, 1).Reply()
+			if err == nil && p.ValueLen == 1 && len(p.Value) >= 4 {
+				pid, ok = int(binary.LittleEndian.Uint32(p.Value)), true
+				if nameAtom != 0 && utf8Atom != 0 {
+					if n, err := xproto.GetProperty(x.conn, false, w, nameAtom, utf8Atom, 0, 1<<12).Reply(); err == nil {
+						title = string(n.Value)
+					}
+				}
+				if title == "" {
+					if n, err := xproto.GetProperty(x.conn, false, w, xproto.AtomWmName, xproto.AtomString, 0, 1<<12).Reply(); err == nil {
+						title = string(n.Value)
+					}
+				}
+				return nil
+			}
+			tree, err := xproto.QueryTree(x.conn, w).Reply()
+			if err != nil {
+				return nil
+			}
+			w = tree.Parent
+		}
+		return nil
+	})
+	return pid, title, ok
+}
+
+// activeWindow is the index in wins of the window in front: the one whose
+// application marks it active, else the one holding the X keyboard focus
+// (GTK 4 marks no window active without a window manager); then, as for
+// the foreground scope, a dialog of the same application in front of it.
+// It is -1 when no window is known to be in front.
+func (s *session) activeWindow(wins []window) int {
+	front := -1
+	for i, w := range wins {
+		if w.states.has(stateActive) {
+			front = i
+			break
+		}
+	}
+	if front < 0 {
+		pid, title, ok := s.b.input.focusedWindow()
+		for i, w := range wins {
+			if ok && w.run.conn.pid == pid && w.title == title {
+				front = i
+				break
+			}
+		}
+	}
+	if front < 0 {
+		return -1
+	}
+	return dialogInFront(wins, front)
+}
+
+// dialogInFront is the index of the window in front of wins[fg]: fg when
+// it is a dialog, else the last dialog of the same application (modal, or
+// opened after the window), else fg.
+func dialogInFront(wins []window, fg int) int {
+	if wins[fg].isDialog() {
+		return fg
+	}
+	for i := len(wins) - 1; i >= 0; i-- {
+		w := wins[i]
+		if w.run == wins[fg].run && w.obj != wins[fg].obj && w.isDialog() {
+			return i
+		}
+	}
+	return fg
+}
