@@ -7,11 +7,12 @@ import (
 	"sync/atomic"
 )
 
-// A Marker is 72 bytes; a 10 MB book has a quarter of a million of them,
-// most with no label, no reference and a small level. The document keeps
-// each in 12 bytes (markerList), a label or reference in 36 more, and
-// only the rare marker whose level or offsets do not fit whole, so what an
-// open document holds stays close to the size of its text.
+// A Marker is 72 bytes; a 10 MB book has a third of a million of them,
+// most with no label, no reference, a small level and a short range. The
+// document keeps each in 8 bytes (markerList), a label or reference in 36
+// more, and only the rare marker whose kind, level or range does not fit
+// whole, so what an open document holds stays close to the size of its
+// text.
 
 // markerList holds markers compactly. Safe for concurrent reads; add must
 // not run while it is read.
@@ -29,21 +30,26 @@ type markerList struct {
 // markerText is what a marker says beside its kind, level and range.
 type markerText struct{ label, reference string }
 
-// packedMarker is a marker whose info holds its kind and level (and, with
-// textFlag, has a markerText), or, with wideFlag, the index of the whole
-// marker in markerList.wide.
+// packedMarker is a marker whose info holds its kind, level and length
+// (and, with textFlag, has a markerText), or, with wideFlag, the index of
+// the whole marker in markerList.wide.
 type packedMarker struct {
-	start, end int32
-	info       uint32
+	start uint32
+	info  uint32
 }
 
 const (
-	wideFlag  = 1 << 31
-	textFlag  = 1 << 30
-	kindShift = 23
-	levelMask = 1<<kindShift - 1
-	maxKinds  = 1 << (30 - kindShift)
+	wideFlag   = 1 << 31
+	textFlag   = 1 << 30
+	kindShift  = 25
+	levelShift = 21
+	maxKinds   = 1 << (30 - kindShift)
+	maxLevel   = 1<<(kindShift-levelShift) - 1
+	lengthMask = 1<<levelShift - 1
 )
+
+// kindOf is the kind number of a packed (not wide) info word.
+func kindOf(info uint32) uint32 { return info &^ textFlag >> kindShift }
 
 func newMarkerList(ms []Marker) markerList {
 	l := makeMarkerList(ms)
@@ -76,7 +82,8 @@ func (l *markerList) at(i int) Marker {
 	if p.info&wideFlag != 0 {
 		return l.wide[p.info&^wideFlag]
 	}
-	m := Marker{Kind: kindName(p.info &^ textFlag >> kindShift), Start: int(p.start), End: int(p.end), Level: int(p.info & levelMask)}
+	start := int(p.start)
+	m := Marker{Kind: kindName(kindOf(p.info)), Start: start, End: start + int(p.info&lengthMask), Level: int(p.info >> levelShift & maxLevel)}
 	if p.info&textFlag != 0 {
 		t := l.texts[sort.Search(len(l.textAt), func(j int) bool { return l.textAt[j] >= int32(i) })]
 		m.Label, m.Reference = t.label, t.reference
@@ -89,21 +96,21 @@ func (l *markerList) add(m Marker) {
 	info, ok := packInfo(&m)
 	if !ok {
 		l.wide = append(l.wide, m)
-		l.items = append(l.items, packedMarker{clamp32(m.Start), clamp32(m.End), wideFlag | uint32(len(l.wide)-1)})
+		l.items = append(l.items, packedMarker{0, wideFlag | uint32(len(l.wide)-1)})
 		return
 	}
 	if info&textFlag != 0 {
 		l.texts = append(l.texts, markerText{m.Label, m.Reference})
 		l.textAt = append(l.textAt, int32(len(l.items)))
 	}
-	l.items = append(l.items, packedMarker{int32(m.Start), int32(m.End), info})
+	l.items = append(l.items, packedMarker{uint32(m.Start), info})
 }
 
 // mapReferences replaces every non-empty reference of a link or image by
 // what f gives for it.
 func (l *markerList) mapReferences(f func(ref string) string) {
 	for j, i := range l.textAt {
-		k := kindName(l.items[i].info &^ textFlag >> kindShift)
+		k := kindName(kindOf(l.items[i].info))
 		if t := &l.texts[j]; (k == Link || k == Image) && t.reference != "" {
 			t.reference = f(t.reference)
 		}
@@ -117,11 +124,12 @@ func (l *markerList) mapReferences(f func(ref string) string) {
 
 // packInfo is the info word of m; ok is false when m does not pack.
 func packInfo(m *Marker) (info uint32, ok bool) {
-	if m.Level < 0 || m.Level > levelMask || !fits32(m.Start) || !fits32(m.End) {
+	if m.Level < 0 || m.Level > maxLevel || m.Start < 0 || uint64(m.Start) > math.MaxUint32 ||
+		m.End < m.Start || m.End-m.Start > lengthMask {
 		return 0, false
 	}
 	k, ok := kindIndex(m.Kind)
-	info = k<<kindShift | uint32(m.Level)
+	info = k<<kindShift | uint32(m.Level)<<levelShift | uint32(m.End-m.Start)
 	if m.Label != "" || m.Reference != "" {
 		info |= textFlag
 	}
@@ -147,7 +155,7 @@ func (l *markerList) countKinds() map[Kind]int {
 			out[l.wide[p.info&^wideFlag].Kind]++
 			continue
 		}
-		codes[p.info&^textFlag>>kindShift]++
+		codes[kindOf(p.info)]++
 	}
 	kinds := *kindTable.Load()
 	for code, n := range codes {
@@ -157,10 +165,6 @@ func (l *markerList) countKinds() map[Kind]int {
 	}
 	return out
 }
-
-func fits32(n int) bool { return n >= math.MinInt32 && n <= math.MaxInt32 }
-
-func clamp32(n int) int32 { return int32(max(math.MinInt32, min(n, math.MaxInt32))) }
 
 // The kinds a packed marker can name: the known ones first, others as
 // they are met. The table only grows; readers load it without a lock.

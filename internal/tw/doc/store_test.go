@@ -15,11 +15,16 @@ func TestMarkerListKeepsEveryMarker(t *testing.T) {
 		{Kind: ListItem, Start: 1, End: 2, Level: 3, Label: "1."},
 		{Kind: Link, Start: 3, End: 4, Reference: "https://example.org/"},
 		{Kind: Code, Start: 0, End: 0, Level: 1, Label: "go"},
-		{Kind: SectionBreak, Start: 7, End: 8, Level: levelMask},
-		{Kind: SectionBreak, Start: 7, End: 8, Level: levelMask + 1},
+		{Kind: SectionBreak, Start: 7, End: 8, Level: maxLevel},
+		{Kind: SectionBreak, Start: 7, End: 8, Level: maxLevel + 1},
 		{Kind: Rule, Start: 4, End: 4, Level: -1},
 		{Kind: PageBreak, Start: math.MaxInt32, End: math.MaxInt32 + 5},
 		{Kind: Math, Start: math.MinInt32 - 1, End: 0},
+		{Kind: Quote, Start: math.MaxUint32, End: math.MaxUint32 + lengthMask},
+		{Kind: Quote, Start: math.MaxUint32 + 1, End: math.MaxUint32 + 2},
+		{Kind: List, Start: 9, End: 9 + lengthMask},
+		{Kind: List, Start: 9, End: 9 + lengthMask + 1},
+		{Kind: Bold, Start: 9, End: 8},
 		{Kind: Kind("a kind of its own"), Start: 2, End: 3, Level: 2},
 		{Kind: "", Start: 1, End: 1},
 	}
@@ -53,7 +58,7 @@ func TestMarkerListKeepsEveryMarker(t *testing.T) {
 func TestMapReferencesReachesEveryLink(t *testing.T) {
 	d := New("some text here", Meta{}, []Marker{
 		{Kind: Link, Start: 0, End: 4, Reference: "a"},
-		{Kind: Image, Start: 5, End: 9, Reference: "b", Level: levelMask + 1},
+		{Kind: Image, Start: 5, End: 9, Reference: "b", Level: maxLevel + 1},
 		{Kind: ListItem, Start: 10, End: 14, Label: "1.", Reference: "c"},
 	})
 	d.MapReferences(func(ref string) string { return "/" + ref })
@@ -71,7 +76,7 @@ func TestKindCountsMatchesMarkersOf(t *testing.T) {
 	ms := []Marker{
 		{Kind: Heading, Start: 0, End: 4, Level: 1},
 		{Kind: Link, Start: 1, End: 2, Reference: "#a"},
-		{Kind: SectionBreak, Start: 2, End: 2, Level: levelMask + 1},
+		{Kind: SectionBreak, Start: 2, End: 2, Level: maxLevel + 1},
 		{Kind: Kind("a kind of its own"), Start: 2, End: 3},
 	}
 	r := rand.New(rand.NewPCG(3, 4))
