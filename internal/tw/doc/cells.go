@@ -92,6 +92,7 @@ func NewDerived(text string, meta Meta, markers []Marker, derived []int) *Docume
 			before += n
 		}
 		if len(unsafe) == 0 {
+			d.markers.seal()
 			return d
 		}
 		// The cells go right after their row, where a loader storing

@@ -19,16 +19,23 @@ import (
 type markerList struct {
 	items []packedMarker
 	// texts holds the labels and references of the items with textFlag,
-	// in item order; textAt holds those items' indexes.
+	// in item order; textAt holds those items' indexes. Each names its
+	// strings by their place in strs, which holds each string once ("" at
+	// 0): a book's links lead to the same few places over and over.
 	texts  []markerText
 	textAt []int32
+	strs   []string
+	// strAt finds a string's place in strs while the list is built; seal
+	// drops it.
+	strAt map[string]uint32
 	// wide holds the markers that do not pack: a level out of range,
 	// offsets beyond 32 bits, or a kind past the table's room.
 	wide []Marker
 }
 
-// markerText is what a marker says beside its kind, level and range.
-type markerText struct{ label, reference string }
+// markerText is what a marker says beside its kind, level and range: the
+// places of its label and reference in markerList.strs.
+type markerText struct{ label, reference uint32 }
 
 // packedMarker is a marker whose info holds its kind, level and length
 // (and, with textFlag, has a markerText), or, with wideFlag, the index of
@@ -56,7 +63,31 @@ func newMarkerList(ms []Marker) markerList {
 	for _, m := range ms {
 		l.add(m)
 	}
+	l.seal()
 	return l
+}
+
+// seal drops what only building the list needs.
+func (l *markerList) seal() { l.strAt = nil }
+
+// intern is the place of s in strs, added when new.
+func (l *markerList) intern(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	if l.strAt == nil {
+		l.strAt = map[string]uint32{}
+		if len(l.strs) == 0 {
+			l.strs = append(l.strs, "")
+		}
+	}
+	if i, ok := l.strAt[s]; ok {
+		return i
+	}
+	l.strs = append(l.strs, s)
+	i := uint32(len(l.strs) - 1)
+	l.strAt[s] = i
+	return i
 }
 
 // makeMarkerList is an empty list with room for ms, texts and wide ones
@@ -86,7 +117,7 @@ func (l *markerList) at(i int) Marker {
 	m := Marker{Kind: kindName(kindOf(p.info)), Start: start, End: start + int(p.info&lengthMask), Level: int(p.info >> levelShift & maxLevel)}
 	if p.info&textFlag != 0 {
 		t := l.texts[sort.Search(len(l.textAt), func(j int) bool { return l.textAt[j] >= int32(i) })]
-		m.Label, m.Reference = t.label, t.reference
+		m.Label, m.Reference = l.strs[t.label], l.strs[t.reference]
 	}
 	return m
 }
@@ -100,20 +131,46 @@ func (l *markerList) add(m Marker) {
 		return
 	}
 	if info&textFlag != 0 {
-		l.texts = append(l.texts, markerText{m.Label, m.Reference})
+		l.texts = append(l.texts, markerText{l.intern(m.Label), l.intern(m.Reference)})
 		l.textAt = append(l.textAt, int32(len(l.items)))
 	}
 	l.items = append(l.items, packedMarker{uint32(m.Start), info})
 }
 
 // mapReferences replaces every non-empty reference of a link or image by
-// what f gives for it.
+// what f gives for it (once for each distinct reference). A string that
+// some label or other reference names too stays for them, the links and
+// images getting a new one.
 func (l *markerList) mapReferences(f func(ref string) string) {
-	for j, i := range l.textAt {
-		k := kindName(kindOf(l.items[i].info))
-		if t := &l.texts[j]; (k == Link || k == Image) && t.reference != "" {
-			t.reference = f(t.reference)
+	isLink := func(j int) bool {
+		k := kindName(kindOf(l.items[l.textAt[j]].info))
+		return k == Link || k == Image
+	}
+	shared := map[uint32]bool{}
+	for j, t := range l.texts {
+		shared[t.label] = true
+		if !isLink(j) {
+			shared[t.reference] = true
 		}
+	}
+	mapped := map[uint32]uint32{}
+	for j := range l.texts {
+		t := &l.texts[j]
+		if !isLink(j) || t.reference == 0 {
+			continue
+		}
+		to, ok := mapped[t.reference]
+		switch {
+		case ok:
+		case shared[t.reference]:
+			l.strs = append(l.strs, f(l.strs[t.reference]))
+			to = uint32(len(l.strs) - 1)
+		default:
+			l.strs[t.reference] = f(l.strs[t.reference])
+			to = t.reference
+		}
+		mapped[t.reference] = to
+		t.reference = to
 	}
 	for i := range l.wide {
 		if m := &l.wide[i]; (m.Kind == Link || m.Kind == Image) && m.Reference != "" {

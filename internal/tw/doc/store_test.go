@@ -60,10 +60,19 @@ func TestMapReferencesReachesEveryLink(t *testing.T) {
 		{Kind: Link, Start: 0, End: 4, Reference: "a"},
 		{Kind: Image, Start: 5, End: 9, Reference: "b", Level: maxLevel + 1},
 		{Kind: ListItem, Start: 10, End: 14, Label: "1.", Reference: "c"},
+		{Kind: Link, Start: 10, End: 11, Reference: "c"},
+		{Kind: Link, Start: 11, End: 12, Label: "a", Reference: "a"},
+		{Kind: Link, Start: 12, End: 13, Reference: "1."},
 	})
 	d.MapReferences(func(ref string) string { return "/" + ref })
-	want := []string{"/a", "/b", "c"}
+	// Sorted: the links at 10 to 12 come after the item that starts at 10
+	// and is longer.
+	want := []string{"/a", "/b", "c", "/c", "/a", "/1."}
+	labels := []string{"", "", "1.", "", "a", ""}
 	for i, m := range d.Markers() {
+		if m.Label != labels[i] {
+			t.Errorf("marker %d: label %q, want %q", i, m.Label, labels[i])
+		}
 		if m.Reference != want[i] {
 			t.Errorf("marker %d: reference %q, want %q", i, m.Reference, want[i])
 		}
