@@ -12,41 +12,78 @@ type indexList struct {
 	step8 []uint8  // entry i minus entry i-1 (unused at block starts)
 	step6 []uint16
 	whole []uint32
+	last  uint32 // the entry appended last
 }
 
 const blockLen = 32
 
 // newIndexList packs idx, which must be ascending.
 func newIndexList(idx []uint32) *indexList {
-	l := &indexList{n: len(idx)}
-	widest := uint32(0)
-	for i := 1; i < len(idx); i++ {
-		if i%blockLen != 0 {
-			widest = max(widest, idx[i]-idx[i-1])
-		}
+	var p indexPlan
+	for _, v := range idx {
+		p.see(v)
 	}
-	switch {
-	case widest <= 0xff:
-		l.step8 = make([]uint8, len(idx))
-	case widest <= 0xffff:
-		l.step6 = make([]uint16, len(idx))
-	default:
-		l.whole = make([]uint32, len(idx))
-		copy(l.whole, idx)
-		return l
-	}
-	l.base = make([]uint32, (len(idx)+blockLen-1)/blockLen)
-	for i, v := range idx {
-		switch {
-		case i%blockLen == 0:
-			l.base[i/blockLen] = v
-		case l.step8 != nil:
-			l.step8[i] = uint8(v - idx[i-1])
-		default:
-			l.step6[i] = uint16(v - idx[i-1])
-		}
+	l := p.list()
+	for _, v := range idx {
+		l.append(v)
 	}
 	return l
+}
+
+// indexPlan sizes an indexList from a first look at its entries, so that
+// a list is filled in place without gathering its entries first.
+type indexPlan struct {
+	n      int
+	widest uint32
+	last   uint32
+}
+
+// see notes the next entry.
+func (p *indexPlan) see(v uint32) {
+	if p.n%blockLen != 0 {
+		p.widest = max(p.widest, v-p.last)
+	}
+	p.last = v
+	p.n++
+}
+
+// list is an empty list with room for the entries seen; append fills it
+// with the same entries in the same order.
+func (p *indexPlan) list() *indexList {
+	l := &indexList{}
+	switch {
+	case p.widest > 0xffff:
+		l.whole = make([]uint32, 0, p.n)
+		return l
+	case p.widest > 0xff:
+		l.step6 = make([]uint16, 0, p.n)
+	default:
+		l.step8 = make([]uint8, 0, p.n)
+	}
+	l.base = make([]uint32, 0, (p.n+blockLen-1)/blockLen)
+	return l
+}
+
+// append adds the next entry to a list made by indexPlan.list.
+func (l *indexList) append(v uint32) {
+	i := l.n
+	l.n++
+	if l.whole != nil {
+		l.whole = append(l.whole, v)
+		return
+	}
+	var step uint32
+	if i%blockLen == 0 {
+		l.base = append(l.base, v)
+	} else {
+		step = v - l.last
+	}
+	l.last = v
+	if l.step8 != nil {
+		l.step8 = append(l.step8, uint8(step))
+	} else {
+		l.step6 = append(l.step6, uint16(step))
+	}
 }
 
 // len is the number of entries; a nil list has none.

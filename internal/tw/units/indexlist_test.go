@@ -2,7 +2,10 @@ package units
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"textfirst/internal/tw/doc"
 )
 
 // TestIndexListRoundTrip packs ascending lists whose gaps fit one byte,
@@ -38,5 +41,40 @@ func TestIndexListRoundTrip(t *testing.T) {
 	var none *indexList
 	if none.len() != 0 {
 		t.Fatal("a nil list has entries")
+	}
+}
+
+// TestWarmListsMatchMarkersOf: every kind's list, whether built by Warm or
+// on first use, holds the markers MarkersOf finds, in the same order;
+// kinds far apart (gaps past one and two bytes) included.
+func TestWarmListsMatchMarkersOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	text := strings.Repeat("word ", 20000)
+	var ms []doc.Marker
+	kinds := []doc.Kind{doc.Bold, doc.Italic, doc.Link, doc.Paragraph}
+	for range 70000 {
+		start := rng.IntN(len(text) - 10)
+		ms = append(ms, doc.Marker{Kind: kinds[rng.IntN(len(kinds))], Start: start, End: start + rng.IntN(10)})
+	}
+	// A rare kind: one marker at each end, gaps of most of the list.
+	ms = append(ms, doc.Marker{Kind: doc.Heading, Start: 0, End: 3, Level: 1},
+		doc.Marker{Kind: doc.Heading, Start: len(text) - 3, End: len(text), Level: 1})
+	d := doc.New(text, doc.Meta{}, ms)
+	warm := New(d)
+	warm.Warm()
+	cold := New(d)
+	for _, k := range append(kinds, doc.Heading, doc.Quote) {
+		want := d.MarkersOf(k)
+		for name, ix := range map[string]*Index{"warm": warm, "cold": cold} {
+			got := ix.Kind(k)
+			if got.Len() != len(want) {
+				t.Fatalf("%s %s: %d markers, want %d", name, k, got.Len(), len(want))
+			}
+			for i, m := range want {
+				if got.At(i) != m {
+					t.Fatalf("%s %s: marker %d is %+v, want %+v", name, k, i, got.At(i), m)
+				}
+			}
+		}
 	}
 }

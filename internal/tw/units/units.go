@@ -102,7 +102,7 @@ func (ix *Index) LineOf(pos int) int {
 	if pos < 0 {
 		return 0
 	}
-	l, _ := slices.BinarySearch(ix.lineStarts, uint32(min(pos+1, math.MaxUint32)))
+	l, _ := slices.BinarySearch(ix.lineStarts, uint32(min(uint64(pos)+1, math.MaxUint32)))
 	l--
 	if l < 0 {
 		l = 0
@@ -494,13 +494,18 @@ func (ix *Index) Kind(k doc.Kind) Markers {
 	if ix.kinds == nil {
 		ix.kinds = map[doc.Kind]*indexList{}
 	}
-	var found []uint32
+	var plan indexPlan
 	for i, m := range ix.Doc.All() {
 		if m.Kind == k {
-			found = append(found, uint32(i))
+			plan.see(uint32(i))
 		}
 	}
-	idx := newIndexList(found)
+	idx := plan.list()
+	for i, m := range ix.Doc.All() {
+		if m.Kind == k {
+			idx.append(uint32(i))
+		}
+	}
 	ix.kinds[k] = idx
 	return Markers{ix.Doc, idx}
 }
@@ -521,25 +526,29 @@ func (ix *Index) Within(k doc.Kind, start, end int) []doc.Marker {
 	return out
 }
 
-// Warm builds every kind's marker list in one pass, so the first
-// structure move after opening is as fast as the next. Safe to run in the
-// background while the index is in use.
+// Warm builds every kind's marker list, so the first structure move after
+// opening is as fast as the next. Safe to run in the background while the
+// index is in use.
 //
-// The numbers are gathered at each kind's final count (table cells as
-// they come), then packed.
+// A first pass over the markers sizes each kind's packed list and a second
+// fills it, so that warming leaves no garbage behind: it runs after the
+// open has given its freed memory back to the system.
 func (ix *Index) Warm() {
-	byKind := map[doc.Kind][]uint32{}
-	for k, n := range ix.Doc.KindCounts() {
-		if k != doc.TableCell {
-			byKind[k] = make([]uint32, 0, n)
+	plans := map[doc.Kind]*indexPlan{}
+	for i, m := range ix.Doc.All() {
+		p := plans[m.Kind]
+		if p == nil {
+			p = &indexPlan{}
+			plans[m.Kind] = p
 		}
+		p.see(uint32(i))
+	}
+	packed := make(map[doc.Kind]*indexList, len(plans))
+	for k, p := range plans {
+		packed[k] = p.list()
 	}
 	for i, m := range ix.Doc.All() {
-		byKind[m.Kind] = append(byKind[m.Kind], uint32(i))
-	}
-	packed := make(map[doc.Kind]*indexList, len(byKind))
-	for k, idx := range byKind {
-		packed[k] = newIndexList(idx)
+		packed[m.Kind].append(uint32(i))
 	}
 	ix.kindMu.Lock()
 	defer ix.kindMu.Unlock()
