@@ -188,8 +188,7 @@ func (d *Document) All() iter.Seq2[int, Marker] {
 	return func(yield func(int, Marker) bool) {
 		next := 0 // the next derived row
 		i := 0
-		for at := range d.markers.len() {
-			m := d.markers.at(at)
+		for at, m := range d.markers.each {
 			if !yield(i, m) {
 				return
 			}

@@ -7,17 +7,22 @@ import (
 	"sync/atomic"
 )
 
-// A Marker is 72 bytes; a 10 MB book has a third of a million of them,
+// A Marker is 72 bytes; a 10 MB book has a quarter of a million of them,
 // most with no label, no reference, a small level and a short range. The
-// document keeps each in 8 bytes (markerList), a label or reference in 36
-// more, and only the rare marker whose kind, level or range does not fit
-// whole, so what an open document holds stays close to the size of its
-// text.
+// document keeps each in about 6 bytes (markerList), a label or reference
+// in 12 more, and only the rare marker whose kind, level, range or place
+// does not fit whole, so what an open document holds
+// stays close to the size of its text.
 
 // markerList holds markers compactly. Safe for concurrent reads; add must
 // not run while it is read.
 type markerList struct {
-	items []packedMarker
+	// infos holds each item's info word (see packInfo); an item's start
+	// is kept in steps as its distance from its block's base: the start
+	// of the block's first item (items come in blocks of markerBlock).
+	infos []uint32
+	steps []uint16
+	bases []uint32
 	// texts holds the labels and references of the items with textFlag,
 	// in item order; textAt holds those items' indexes. Each names its
 	// strings by their place in strs, which holds each string once ("" at
@@ -28,8 +33,9 @@ type markerList struct {
 	// strAt finds a string's place in strs while the list is built; seal
 	// drops it.
 	strAt map[string]uint32
-	// wide holds the markers that do not pack: a level out of range,
-	// offsets beyond 32 bits, or a kind past the table's room.
+	// wide holds the markers that do not pack: a level out of range, a
+	// start beyond 32 bits or too far from its block's base, a range too
+	// long, or a kind past the table's room.
 	wide []Marker
 }
 
@@ -37,15 +43,12 @@ type markerList struct {
 // places of its label and reference in markerList.strs.
 type markerText struct{ label, reference uint32 }
 
-// packedMarker is a marker whose info holds its kind, level and length
-// (and, with textFlag, has a markerText), or, with wideFlag, the index of
-// the whole marker in markerList.wide.
-type packedMarker struct {
-	start uint32
-	info  uint32
-}
-
+// An item's info word holds its marker's kind, level and length (and,
+// with textFlag, says it has a markerText), or, with wideFlag, the index
+// of the whole marker in markerList.wide.
 const (
+	markerBlock = 32
+
 	wideFlag   = 1 << 31
 	textFlag   = 1 << 30
 	kindShift  = 25
@@ -101,40 +104,75 @@ func makeMarkerList(ms []Marker) markerList {
 			texts++
 		}
 	}
-	return markerList{items: make([]packedMarker, 0, len(ms)), texts: make([]markerText, 0, texts),
+	n := len(ms)
+	return markerList{infos: make([]uint32, 0, n), steps: make([]uint16, 0, n),
+		bases: make([]uint32, 0, (n+markerBlock-1)/markerBlock), texts: make([]markerText, 0, texts),
 		textAt: make([]int32, 0, texts), wide: make([]Marker, 0, wide)}
 }
 
-func (l *markerList) len() int { return len(l.items) }
+func (l *markerList) len() int { return len(l.infos) }
 
 // at returns marker i.
 func (l *markerList) at(i int) Marker {
-	p := l.items[i]
-	if p.info&wideFlag != 0 {
-		return l.wide[p.info&^wideFlag]
+	if info := l.infos[i]; info&wideFlag != 0 {
+		return l.wide[info&^wideFlag]
 	}
-	start := int(p.start)
-	m := Marker{Kind: kindName(kindOf(p.info)), Start: start, End: start + int(p.info&lengthMask), Level: int(p.info >> levelShift & maxLevel)}
-	if p.info&textFlag != 0 {
+	return l.decode(i)
+}
+
+// each yields every marker with its index, in order.
+func (l *markerList) each(yield func(int, Marker) bool) {
+	for i, info := range l.infos {
+		m := Marker{}
+		if info&wideFlag != 0 {
+			m = l.wide[info&^wideFlag]
+		} else {
+			m = l.decode(i)
+		}
+		if !yield(i, m) {
+			return
+		}
+	}
+}
+
+// decode is packed item i.
+func (l *markerList) decode(i int) Marker {
+	info := l.infos[i]
+	start := int(l.bases[i/markerBlock]) + int(l.steps[i])
+	m := Marker{Kind: kindName(kindOf(info)), Start: start, End: start + int(info&lengthMask), Level: int(info >> levelShift & maxLevel)}
+	if info&textFlag != 0 {
 		t := l.texts[sort.Search(len(l.textAt), func(j int) bool { return l.textAt[j] >= int32(i) })]
 		m.Label, m.Reference = l.strs[t.label], l.strs[t.reference]
 	}
 	return m
 }
 
-// add appends m.
+// add appends m. A marker that starts before its block's base or more
+// than 65,535 code points after it is kept whole; in document order, that
+// is a marker after a long stretch with none, and the rest of its block.
 func (l *markerList) add(m Marker) {
+	i := len(l.infos)
 	info, ok := packInfo(&m)
-	if !ok {
+	if i%markerBlock == 0 {
+		base := uint32(0)
+		if ok {
+			base = uint32(m.Start)
+		}
+		l.bases = append(l.bases, base)
+	}
+	step := uint64(m.Start) - uint64(l.bases[i/markerBlock])
+	if !ok || m.Start < int(l.bases[i/markerBlock]) || step > math.MaxUint16 {
 		l.wide = append(l.wide, m)
-		l.items = append(l.items, packedMarker{0, wideFlag | uint32(len(l.wide)-1)})
+		l.infos = append(l.infos, wideFlag|uint32(len(l.wide)-1))
+		l.steps = append(l.steps, 0)
 		return
 	}
 	if info&textFlag != 0 {
 		l.texts = append(l.texts, markerText{l.intern(m.Label), l.intern(m.Reference)})
-		l.textAt = append(l.textAt, int32(len(l.items)))
+		l.textAt = append(l.textAt, int32(i))
 	}
-	l.items = append(l.items, packedMarker{uint32(m.Start), info})
+	l.infos = append(l.infos, info)
+	l.steps = append(l.steps, uint16(step))
 }
 
 // mapReferences replaces every non-empty reference of a link or image by
@@ -143,7 +181,7 @@ func (l *markerList) add(m Marker) {
 // images getting a new one.
 func (l *markerList) mapReferences(f func(ref string) string) {
 	isLink := func(j int) bool {
-		k := kindName(kindOf(l.items[l.textAt[j]].info))
+		k := kindName(kindOf(l.infos[l.textAt[j]]))
 		return k == Link || k == Image
 	}
 	shared := map[uint32]bool{}
@@ -196,8 +234,8 @@ func packInfo(m *Marker) (info uint32, ok bool) {
 // all copies every marker out.
 func (l *markerList) all() []Marker {
 	out := make([]Marker, l.len())
-	for i := range out {
-		out[i] = l.at(i)
+	for i, m := range l.each {
+		out[i] = m
 	}
 	return out
 }
@@ -207,12 +245,12 @@ func (l *markerList) all() []Marker {
 func (l *markerList) countKinds() map[Kind]int {
 	var codes [maxKinds]int
 	out := map[Kind]int{}
-	for _, p := range l.items {
-		if p.info&wideFlag != 0 {
-			out[l.wide[p.info&^wideFlag].Kind]++
+	for _, info := range l.infos {
+		if info&wideFlag != 0 {
+			out[l.wide[info&^wideFlag].Kind]++
 			continue
 		}
-		codes[kindOf(p.info)]++
+		codes[kindOf(info)]++
 	}
 	kinds := *kindTable.Load()
 	for code, n := range codes {

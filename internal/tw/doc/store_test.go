@@ -53,6 +53,47 @@ func TestMarkerListKeepsEveryMarker(t *testing.T) {
 	}
 }
 
+// TestMarkerListInDocumentOrder: markers in document order pack across
+// block bases, with gaps up to the largest a step holds and past it (the
+// rest of such a block is kept whole); at and the walk agree.
+func TestMarkerListInDocumentOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var ms []Marker
+	start := 0
+	for i := range 5000 {
+		switch i % 97 {
+		case 5:
+			start += math.MaxUint16
+		case 6:
+			start += math.MaxUint16 + 1
+		default:
+			start += r.IntN(50)
+		}
+		m := Marker{Kind: knownKinds[r.IntN(len(knownKinds))], Start: start, End: start + r.IntN(300), Level: r.IntN(4)}
+		if i%13 == 0 {
+			m.Label = "x"
+		}
+		if i%211 == 0 {
+			m.Level = maxLevel + 1
+		}
+		ms = append(ms, m)
+	}
+	l := newMarkerList(ms)
+	if len(l.wide) > 5000/97*markerBlock+5000/211+2 {
+		t.Errorf("%d of %d markers kept whole", len(l.wide), len(ms))
+	}
+	for i, want := range ms {
+		if got := l.at(i); got != want {
+			t.Fatalf("marker %d: got %+v, want %+v", i, got, want)
+		}
+	}
+	for i, got := range l.each {
+		if got != ms[i] {
+			t.Fatalf("each, marker %d: got %+v, want %+v", i, got, ms[i])
+		}
+	}
+}
+
 // TestMapReferencesReachesEveryLink: links and images get their new
 // reference whether packed or kept whole; other markers keep their text.
 func TestMapReferencesReachesEveryLink(t *testing.T) {
