@@ -17,19 +17,6 @@ type indexList struct {
 
 const blockLen = 32
 
-// newIndexList packs idx, which must be ascending.
-func newIndexList(idx []uint32) *indexList {
-	var p indexPlan
-	for _, v := range idx {
-		p.see(v)
-	}
-	l := p.list()
-	for _, v := range idx {
-		l.append(v)
-	}
-	return l
-}
-
 // indexPlan sizes an indexList from a first look at its entries, so that
 // a list is filled in place without gathering its entries first.
 type indexPlan struct {

@@ -8,6 +8,19 @@ import (
 	"textfirst/internal/tw/doc"
 )
 
+// newIndexList packs idx, which must be ascending, as Warm does.
+func newIndexList(idx []uint32) *indexList {
+	var p indexPlan
+	for _, v := range idx {
+		p.see(v)
+	}
+	l := p.list()
+	for _, v := range idx {
+		l.append(v)
+	}
+	return l
+}
+
 // TestIndexListRoundTrip packs ascending lists whose gaps fit one byte,
 // two bytes or neither, and reads every entry back.
 func TestIndexListRoundTrip(t *testing.T) {
