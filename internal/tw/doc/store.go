@@ -120,14 +120,24 @@ func (l *markerList) at(i int) Marker {
 	return l.decode(i)
 }
 
-// each yields every marker with its index, in order.
+// each yields every marker with its index, in order. Walking in order, it
+// reads the labels and references one after the other, and the kind table
+// once.
 func (l *markerList) each(yield func(int, Marker) bool) {
+	kinds := *kindTable.Load()
+	next := 0 // the next item's markerText
 	for i, info := range l.infos {
-		m := Marker{}
+		var m Marker
 		if info&wideFlag != 0 {
 			m = l.wide[info&^wideFlag]
 		} else {
-			m = l.decode(i)
+			start := int(l.bases[i/markerBlock]) + int(l.steps[i])
+			m = Marker{Kind: kinds[kindOf(info)], Start: start, End: start + int(info&lengthMask), Level: int(info >> levelShift & maxLevel)}
+			if info&textFlag != 0 {
+				t := l.texts[next]
+				next++
+				m.Label, m.Reference = l.strs[t.label], l.strs[t.reference]
+			}
 		}
 		if !yield(i, m) {
 			return

@@ -534,30 +534,40 @@ func (ix *Index) Within(k doc.Kind, start, end int) []doc.Marker {
 // fills it, so that warming leaves no garbage behind: it runs after the
 // open has given its freed memory back to the system.
 func (ix *Index) Warm() {
-	plans := map[doc.Kind]*indexPlan{}
-	for i, m := range ix.Doc.All() {
-		p := plans[m.Kind]
-		if p == nil {
-			p = &indexPlan{}
-			plans[m.Kind] = p
+	// The few kinds of a document, found by a look down a short list
+	// rather than by hashing each marker's kind.
+	type kindList struct {
+		kind doc.Kind
+		plan indexPlan
+		list *indexList
+	}
+	var lists []kindList
+	find := func(k doc.Kind) *kindList {
+		for i := range lists {
+			if lists[i].kind == k {
+				return &lists[i]
+			}
 		}
-		p.see(uint32(i))
-	}
-	packed := make(map[doc.Kind]*indexList, len(plans))
-	for k, p := range plans {
-		packed[k] = p.list()
+		lists = append(lists, kindList{kind: k})
+		return &lists[len(lists)-1]
 	}
 	for i, m := range ix.Doc.All() {
-		packed[m.Kind].append(uint32(i))
+		find(m.Kind).plan.see(uint32(i))
+	}
+	for i := range lists {
+		lists[i].list = lists[i].plan.list()
+	}
+	for i, m := range ix.Doc.All() {
+		find(m.Kind).list.append(uint32(i))
 	}
 	ix.kindMu.Lock()
 	defer ix.kindMu.Unlock()
 	if ix.kinds == nil {
 		ix.kinds = map[doc.Kind]*indexList{}
 	}
-	for k, idx := range packed {
-		if _, ok := ix.kinds[k]; !ok {
-			ix.kinds[k] = idx
+	for _, l := range lists {
+		if _, ok := ix.kinds[l.kind]; !ok {
+			ix.kinds[l.kind] = l.list
 		}
 	}
 	ix.warm = true
