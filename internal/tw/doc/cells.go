@@ -92,6 +92,7 @@ func NewDerived(text string, meta Meta, markers []Marker, derived []int) *Docume
 			before += n
 		}
 		if len(unsafe) == 0 {
+			d.markers.seal()
 			return d
 		}
 		// The cells go right after their row, where a loader storing
@@ -187,8 +188,7 @@ func (d *Document) All() iter.Seq2[int, Marker] {
 	return func(yield func(int, Marker) bool) {
 		next := 0 // the next derived row
 		i := 0
-		for at := range d.markers.len() {
-			m := d.markers.at(at)
+		for at, m := range d.markers.each {
 			if !yield(i, m) {
 				return
 			}

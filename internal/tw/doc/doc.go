@@ -191,15 +191,22 @@ func (d *Document) MarkersOf(k Kind) []Marker {
 func (d *Document) KindCounts() map[Kind]int { return d.markers.countKinds() }
 
 // runeIndex maps code-point offsets to byte offsets with one checkpoint every
-// step code points. For pure ASCII text it stores nothing.
+// step code points: the byte offset of every bigStep-th code point whole,
+// and of the others in between as their distance from it (at most
+// 4*bigStep bytes, so two bytes each). For pure ASCII text it stores nothing.
 type runeIndex struct {
 	runes int
 	ascii bool
-	// checkpoints[i] is the byte offset of code point i*step.
-	checkpoints []int32
+	// bases[i] is the byte offset of code point i*bigStep; offsets[j] is
+	// that of code point j*step minus bases[j*step/bigStep].
+	bases   []uint32
+	offsets []uint16
 }
 
-const step = 64
+const (
+	step    = 64
+	bigStep = 1024
+)
 
 func buildRuneIndex(s string) runeIndex {
 	ascii := true
@@ -213,16 +220,26 @@ func buildRuneIndex(s string) runeIndex {
 		return runeIndex{runes: len(s), ascii: true}
 	}
 	// A checkpoint every step code points: at most one every step bytes.
-	ix := runeIndex{checkpoints: make([]int32, 0, len(s)/step+1)}
+	ix := runeIndex{bases: make([]uint32, 0, len(s)/bigStep+1), offsets: make([]uint16, 0, len(s)/step+1)}
 	n := 0
+	base := 0
 	for b := range s {
 		if n%step == 0 {
-			ix.checkpoints = append(ix.checkpoints, int32(b))
+			if n%bigStep == 0 {
+				ix.bases = append(ix.bases, uint32(b))
+				base = b
+			}
+			ix.offsets = append(ix.offsets, uint16(b-base))
 		}
 		n++
 	}
 	ix.runes = n
 	return ix
+}
+
+// checkpoint is the byte offset of code point i*step.
+func (ix *runeIndex) checkpoint(i int) int {
+	return int(ix.bases[i*step/bigStep]) + int(ix.offsets[i])
 }
 
 func (ix *runeIndex) byteOf(s string, pos int) int {
@@ -235,7 +252,7 @@ func (ix *runeIndex) byteOf(s string, pos int) int {
 	if ix.ascii {
 		return pos
 	}
-	b := int(ix.checkpoints[pos/step])
+	b := ix.checkpoint(pos / step)
 	for k := pos % step; k > 0; k-- {
 		_, size := utf8.DecodeRuneInString(s[b:])
 		b += size
@@ -254,9 +271,9 @@ func (ix *runeIndex) runeOf(s string, b int) int {
 		return b
 	}
 	// Binary search the last checkpoint at or before b.
-	i := sort.Search(len(ix.checkpoints), func(i int) bool { return int(ix.checkpoints[i]) > b }) - 1
+	i := sort.Search(len(ix.offsets), func(i int) bool { return ix.checkpoint(i) > b }) - 1
 	pos := i * step
-	for p := int(ix.checkpoints[i]); p < b; {
+	for p := ix.checkpoint(i); p < b; {
 		_, size := utf8.DecodeRuneInString(s[p:])
 		p += size
 		pos++

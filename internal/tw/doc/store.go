@@ -8,49 +8,89 @@ import (
 )
 
 // A Marker is 72 bytes; a 10 MB book has a quarter of a million of them,
-// most with no label, no reference and a small level. The document keeps
-// each in 12 bytes (markerList), a label or reference in 36 more, and
-// only the rare marker whose level or offsets do not fit whole, so what an
-// open document holds stays close to the size of its text.
+// most with no label, no reference, a small level and a short range. The
+// document keeps each in about 6 bytes (markerList), a label or reference
+// in 12 more, and only the rare marker whose kind, level, range or place
+// does not fit whole, so what an open document holds
+// stays close to the size of its text.
 
 // markerList holds markers compactly. Safe for concurrent reads; add must
 // not run while it is read.
 type markerList struct {
-	items []packedMarker
+	// infos holds each item's info word (see packInfo); an item's start
+	// is kept in steps as its distance from its block's base: the start
+	// of the block's first item (items come in blocks of markerBlock).
+	infos []uint32
+	steps []uint16
+	bases []uint32
 	// texts holds the labels and references of the items with textFlag,
-	// in item order; textAt holds those items' indexes.
+	// in item order; textAt holds those items' indexes. Each names its
+	// strings by their place in strs, which holds each string once ("" at
+	// 0): a book's links lead to the same few places over and over.
 	texts  []markerText
 	textAt []int32
-	// wide holds the markers that do not pack: a level out of range,
-	// offsets beyond 32 bits, or a kind past the table's room.
+	strs   []string
+	// strAt finds a string's place in strs while the list is built; seal
+	// drops it.
+	strAt map[string]uint32
+	// wide holds the markers that do not pack: a level out of range, a
+	// start beyond 32 bits or too far from its block's base, a range too
+	// long, or a kind past the table's room.
 	wide []Marker
 }
 
-// markerText is what a marker says beside its kind, level and range.
-type markerText struct{ label, reference string }
+// markerText is what a marker says beside its kind, level and range: the
+// places of its label and reference in markerList.strs.
+type markerText struct{ label, reference uint32 }
 
-// packedMarker is a marker whose info holds its kind and level (and, with
-// textFlag, has a markerText), or, with wideFlag, the index of the whole
-// marker in markerList.wide.
-type packedMarker struct {
-	start, end int32
-	info       uint32
-}
-
+// An item's info word holds its marker's kind, level and length (and,
+// with textFlag, says it has a markerText), or, with wideFlag, the index
+// of the whole marker in markerList.wide.
 const (
-	wideFlag  = 1 << 31
-	textFlag  = 1 << 30
-	kindShift = 23
-	levelMask = 1<<kindShift - 1
-	maxKinds  = 1 << (30 - kindShift)
+	markerBlock = 32
+
+	wideFlag   = 1 << 31
+	textFlag   = 1 << 30
+	kindShift  = 25
+	levelShift = 21
+	maxKinds   = 1 << (30 - kindShift)
+	maxLevel   = 1<<(kindShift-levelShift) - 1
+	lengthMask = 1<<levelShift - 1
 )
+
+// kindOf is the kind number of a packed (not wide) info word.
+func kindOf(info uint32) uint32 { return info &^ textFlag >> kindShift }
 
 func newMarkerList(ms []Marker) markerList {
 	l := makeMarkerList(ms)
 	for _, m := range ms {
 		l.add(m)
 	}
+	l.seal()
 	return l
+}
+
+// seal drops what only building the list needs.
+func (l *markerList) seal() { l.strAt = nil }
+
+// intern is the place of s in strs, added when new.
+func (l *markerList) intern(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	if l.strAt == nil {
+		l.strAt = map[string]uint32{}
+		if len(l.strs) == 0 {
+			l.strs = append(l.strs, "")
+		}
+	}
+	if i, ok := l.strAt[s]; ok {
+		return i
+	}
+	l.strs = append(l.strs, s)
+	i := uint32(len(l.strs) - 1)
+	l.strAt[s] = i
+	return i
 }
 
 // makeMarkerList is an empty list with room for ms, texts and wide ones
@@ -64,49 +104,121 @@ func makeMarkerList(ms []Marker) markerList {
 			texts++
 		}
 	}
-	return markerList{items: make([]packedMarker, 0, len(ms)), texts: make([]markerText, 0, texts),
+	n := len(ms)
+	return markerList{infos: make([]uint32, 0, n), steps: make([]uint16, 0, n),
+		bases: make([]uint32, 0, (n+markerBlock-1)/markerBlock), texts: make([]markerText, 0, texts),
 		textAt: make([]int32, 0, texts), wide: make([]Marker, 0, wide)}
 }
 
-func (l *markerList) len() int { return len(l.items) }
+func (l *markerList) len() int { return len(l.infos) }
 
 // at returns marker i.
 func (l *markerList) at(i int) Marker {
-	p := l.items[i]
-	if p.info&wideFlag != 0 {
-		return l.wide[p.info&^wideFlag]
+	if info := l.infos[i]; info&wideFlag != 0 {
+		return l.wide[info&^wideFlag]
 	}
-	m := Marker{Kind: kindName(p.info &^ textFlag >> kindShift), Start: int(p.start), End: int(p.end), Level: int(p.info & levelMask)}
-	if p.info&textFlag != 0 {
+	return l.decode(i)
+}
+
+// each yields every marker with its index, in order. Walking in order, it
+// reads the labels and references one after the other, and the kind table
+// once.
+func (l *markerList) each(yield func(int, Marker) bool) {
+	kinds := *kindTable.Load()
+	next := 0 // the next item's markerText
+	for i, info := range l.infos {
+		var m Marker
+		if info&wideFlag != 0 {
+			m = l.wide[info&^wideFlag]
+		} else {
+			start := int(l.bases[i/markerBlock]) + int(l.steps[i])
+			m = Marker{Kind: kinds[kindOf(info)], Start: start, End: start + int(info&lengthMask), Level: int(info >> levelShift & maxLevel)}
+			if info&textFlag != 0 {
+				t := l.texts[next]
+				next++
+				m.Label, m.Reference = l.strs[t.label], l.strs[t.reference]
+			}
+		}
+		if !yield(i, m) {
+			return
+		}
+	}
+}
+
+// decode is packed item i.
+func (l *markerList) decode(i int) Marker {
+	info := l.infos[i]
+	start := int(l.bases[i/markerBlock]) + int(l.steps[i])
+	m := Marker{Kind: kindName(kindOf(info)), Start: start, End: start + int(info&lengthMask), Level: int(info >> levelShift & maxLevel)}
+	if info&textFlag != 0 {
 		t := l.texts[sort.Search(len(l.textAt), func(j int) bool { return l.textAt[j] >= int32(i) })]
-		m.Label, m.Reference = t.label, t.reference
+		m.Label, m.Reference = l.strs[t.label], l.strs[t.reference]
 	}
 	return m
 }
 
-// add appends m.
+// add appends m. A marker that starts before its block's base or more
+// than 65,535 code points after it is kept whole; in document order, that
+// is a marker after a long stretch with none, and the rest of its block.
 func (l *markerList) add(m Marker) {
+	i := len(l.infos)
 	info, ok := packInfo(&m)
-	if !ok {
+	if i%markerBlock == 0 {
+		base := uint32(0)
+		if ok {
+			base = uint32(m.Start)
+		}
+		l.bases = append(l.bases, base)
+	}
+	step := uint64(m.Start) - uint64(l.bases[i/markerBlock])
+	if !ok || m.Start < int(l.bases[i/markerBlock]) || step > math.MaxUint16 {
 		l.wide = append(l.wide, m)
-		l.items = append(l.items, packedMarker{clamp32(m.Start), clamp32(m.End), wideFlag | uint32(len(l.wide)-1)})
+		l.infos = append(l.infos, wideFlag|uint32(len(l.wide)-1))
+		l.steps = append(l.steps, 0)
 		return
 	}
 	if info&textFlag != 0 {
-		l.texts = append(l.texts, markerText{m.Label, m.Reference})
-		l.textAt = append(l.textAt, int32(len(l.items)))
+		l.texts = append(l.texts, markerText{l.intern(m.Label), l.intern(m.Reference)})
+		l.textAt = append(l.textAt, int32(i))
 	}
-	l.items = append(l.items, packedMarker{int32(m.Start), int32(m.End), info})
+	l.infos = append(l.infos, info)
+	l.steps = append(l.steps, uint16(step))
 }
 
 // mapReferences replaces every non-empty reference of a link or image by
-// what f gives for it.
+// what f gives for it (once for each distinct reference). A string that
+// some label or other reference names too stays for them, the links and
+// images getting a new one.
 func (l *markerList) mapReferences(f func(ref string) string) {
-	for j, i := range l.textAt {
-		k := kindName(l.items[i].info &^ textFlag >> kindShift)
-		if t := &l.texts[j]; (k == Link || k == Image) && t.reference != "" {
-			t.reference = f(t.reference)
+	isLink := func(j int) bool {
+		k := kindName(kindOf(l.infos[l.textAt[j]]))
+		return k == Link || k == Image
+	}
+	shared := map[uint32]bool{}
+	for j, t := range l.texts {
+		shared[t.label] = true
+		if !isLink(j) {
+			shared[t.reference] = true
 		}
+	}
+	mapped := map[uint32]uint32{}
+	for j := range l.texts {
+		t := &l.texts[j]
+		if !isLink(j) || t.reference == 0 {
+			continue
+		}
+		to, ok := mapped[t.reference]
+		switch {
+		case ok:
+		case shared[t.reference]:
+			l.strs = append(l.strs, f(l.strs[t.reference]))
+			to = uint32(len(l.strs) - 1)
+		default:
+			l.strs[t.reference] = f(l.strs[t.reference])
+			to = t.reference
+		}
+		mapped[t.reference] = to
+		t.reference = to
 	}
 	for i := range l.wide {
 		if m := &l.wide[i]; (m.Kind == Link || m.Kind == Image) && m.Reference != "" {
@@ -117,11 +229,12 @@ func (l *markerList) mapReferences(f func(ref string) string) {
 
 // packInfo is the info word of m; ok is false when m does not pack.
 func packInfo(m *Marker) (info uint32, ok bool) {
-	if m.Level < 0 || m.Level > levelMask || !fits32(m.Start) || !fits32(m.End) {
+	if m.Level < 0 || m.Level > maxLevel || m.Start < 0 || uint64(m.Start) > math.MaxUint32 ||
+		m.End < m.Start || m.End-m.Start > lengthMask {
 		return 0, false
 	}
 	k, ok := kindIndex(m.Kind)
-	info = k<<kindShift | uint32(m.Level)
+	info = k<<kindShift | uint32(m.Level)<<levelShift | uint32(m.End-m.Start)
 	if m.Label != "" || m.Reference != "" {
 		info |= textFlag
 	}
@@ -131,8 +244,8 @@ func packInfo(m *Marker) (info uint32, ok bool) {
 // all copies every marker out.
 func (l *markerList) all() []Marker {
 	out := make([]Marker, l.len())
-	for i := range out {
-		out[i] = l.at(i)
+	for i, m := range l.each {
+		out[i] = m
 	}
 	return out
 }
@@ -142,12 +255,12 @@ func (l *markerList) all() []Marker {
 func (l *markerList) countKinds() map[Kind]int {
 	var codes [maxKinds]int
 	out := map[Kind]int{}
-	for _, p := range l.items {
-		if p.info&wideFlag != 0 {
-			out[l.wide[p.info&^wideFlag].Kind]++
+	for _, info := range l.infos {
+		if info&wideFlag != 0 {
+			out[l.wide[info&^wideFlag].Kind]++
 			continue
 		}
-		codes[p.info&^textFlag>>kindShift]++
+		codes[kindOf(info)]++
 	}
 	kinds := *kindTable.Load()
 	for code, n := range codes {
@@ -157,10 +270,6 @@ func (l *markerList) countKinds() map[Kind]int {
 	}
 	return out
 }
-
-func fits32(n int) bool { return n >= math.MinInt32 && n <= math.MaxInt32 }
-
-func clamp32(n int) int32 { return int32(max(math.MinInt32, min(n, math.MaxInt32))) }
 
 // The kinds a packed marker can name: the known ones first, others as
 // they are met. The table only grows; readers load it without a lock.

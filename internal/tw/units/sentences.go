@@ -1,7 +1,7 @@
 package units
 
 import (
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -74,11 +74,11 @@ func (ix *Index) segmentSentences(p Range) []Range {
 	// soft wrap and reads as a space.
 	start := p.Start
 	hard := ix.hardStarts
-	i := sort.SearchInts(hard, p.Start+1)
-	for ; i < len(hard) && hard[i] < p.End; i++ {
-		if hard[i] > start {
-			out = append(out, ix.blockSentences(Range{start, hard[i] - 1})...)
-			start = hard[i]
+	i, _ := slices.BinarySearch(hard, uint32(max(0, p.Start+1)))
+	for ; i < len(hard) && int(hard[i]) < p.End; i++ {
+		if h := int(hard[i]); h > start {
+			out = append(out, ix.blockSentences(Range{start, h - 1})...)
+			start = h
 		}
 	}
 	out = append(out, ix.blockSentences(Range{start, p.End})...)

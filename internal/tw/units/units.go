@@ -6,6 +6,8 @@
 package units
 
 import (
+	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -28,14 +30,15 @@ func (r Range) Contains(pos int) bool { return pos >= r.Start && pos < r.End }
 
 // Index holds the per-document tables that make lookups fast: line starts
 // and the positions where a line break is a hard break inside a paragraph
-// (a list item, table row or code line starts there).
+// (a list item, table row or code line starts there). Offsets are kept in
+// 32 bits: a document is indexed up to 4 Gi code points.
 type Index struct {
 	Doc        *doc.Document
-	lineStarts []int // code-point offset of each line's first character
-	hardStarts []int // sorted; line starts that are never soft wraps
+	lineStarts []uint32 // code-point offset of each line's first character
+	hardStarts []uint32 // sorted; line starts that are never soft wraps
 
 	kindMu sync.Mutex
-	kinds  map[doc.Kind][]int32
+	kinds  map[doc.Kind]*indexList
 	warm   bool // Warm listed every kind present: any other has none
 
 	// words keeps the words of the last lines segmented (by line
@@ -47,8 +50,9 @@ type Index struct {
 // New indexes d.
 func New(d *doc.Document) *Index {
 	ix := &Index{Doc: d, words: newRing[int, []Range](4), sentences: newRing[Range, []Range](2)}
-	ix.lineStarts = append(ix.lineStarts, 0)
 	text := d.Text
+	// Made at its final size: the open document keeps no grown-out slack.
+	ix.lineStarts = make([]uint32, 1, strings.Count(text, "\n")+1)
 	pos := 0
 	ascii := d.Len() == len(text)
 	for b := 0; b < len(text); {
@@ -62,21 +66,24 @@ func New(d *doc.Document) *Index {
 			pos += utf8.RuneCountInString(text[b : b+i+1])
 		}
 		b += i + 1
-		ix.lineStarts = append(ix.lineStarts, pos)
+		ix.lineStarts = append(ix.lineStarts, uint32(pos))
 	}
+	var hard []uint32
 	for _, m := range d.All() {
 		switch m.Kind {
 		case doc.ListItem, doc.TableRow:
-			ix.hardStarts = append(ix.hardStarts, m.Start)
+			hard = append(hard, uint32(m.Start))
 		case doc.Code:
 			if m.Level > 0 { // a code block: every line is hard
-				for l := ix.LineOf(m.Start); l < len(ix.lineStarts) && ix.lineStarts[l] < m.End; l++ {
-					ix.hardStarts = append(ix.hardStarts, ix.lineStarts[l])
+				for l := ix.LineOf(m.Start); l < len(ix.lineStarts) && int(ix.lineStarts[l]) < m.End; l++ {
+					hard = append(hard, ix.lineStarts[l])
 				}
 			}
 		}
 	}
-	sort.Ints(ix.hardStarts)
+	slices.Sort(hard)
+	ix.hardStarts = make([]uint32, len(hard))
+	copy(ix.hardStarts, hard)
 	return ix
 }
 
@@ -84,7 +91,7 @@ func New(d *doc.Document) *Index {
 // that is not counted).
 func (ix *Index) Lines() int {
 	n := len(ix.lineStarts)
-	if n > 1 && ix.lineStarts[n-1] == ix.Doc.Len() {
+	if n > 1 && int(ix.lineStarts[n-1]) == ix.Doc.Len() {
 		return n - 1
 	}
 	return n
@@ -92,7 +99,11 @@ func (ix *Index) Lines() int {
 
 // LineOf returns the 0-based line holding pos.
 func (ix *Index) LineOf(pos int) int {
-	l := sort.SearchInts(ix.lineStarts, pos+1) - 1
+	if pos < 0 {
+		return 0
+	}
+	l, _ := slices.BinarySearch(ix.lineStarts, uint32(min(uint64(pos)+1, math.MaxUint32)))
+	l--
 	if l < 0 {
 		l = 0
 	}
@@ -110,10 +121,10 @@ func (ix *Index) Line(l int) Range {
 	if l >= len(ix.lineStarts) {
 		l = len(ix.lineStarts) - 1
 	}
-	start := ix.lineStarts[l]
+	start := int(ix.lineStarts[l])
 	end := ix.Doc.Len()
 	if l+1 < len(ix.lineStarts) {
-		end = ix.lineStarts[l+1] - 1
+		end = int(ix.lineStarts[l+1]) - 1
 	}
 	return Range{start, end}
 }
@@ -449,22 +460,23 @@ func joinsBefore(r rune) bool {
 }
 
 // Markers is the list of one kind's markers, in document order. It holds
-// indexes into the document's markers rather than copies, so the lists of
-// every kind together cost 4 bytes a marker.
+// the markers' numbers in the document rather than copies, packed (see
+// indexList), so the lists of every kind together cost little more than a
+// byte a marker.
 type Markers struct {
 	d   *doc.Document
-	idx []int32
+	idx *indexList
 }
 
 // Len is the number of markers.
-func (m Markers) Len() int { return len(m.idx) }
+func (m Markers) Len() int { return m.idx.len() }
 
 // At returns the i-th marker.
-func (m Markers) At(i int) doc.Marker { return m.d.Marker(int(m.idx[i])) }
+func (m Markers) At(i int) doc.Marker { return m.d.Marker(m.idx.at(i)) }
 
 // Search returns the first index whose marker satisfies f (as sort.Search).
 func (m Markers) Search(f func(doc.Marker) bool) int {
-	return sort.Search(len(m.idx), func(i int) bool { return f(m.d.Marker(int(m.idx[i]))) })
+	return sort.Search(m.idx.len(), func(i int) bool { return f(m.At(i)) })
 }
 
 // Kind returns the markers of one kind, in document order. The list is
@@ -480,12 +492,18 @@ func (ix *Index) Kind(k doc.Kind) Markers {
 		return Markers{ix.Doc, nil}
 	}
 	if ix.kinds == nil {
-		ix.kinds = map[doc.Kind][]int32{}
+		ix.kinds = map[doc.Kind]*indexList{}
 	}
-	idx := []int32{}
+	var plan indexPlan
 	for i, m := range ix.Doc.All() {
 		if m.Kind == k {
-			idx = append(idx, int32(i))
+			plan.see(uint32(i))
+		}
+	}
+	idx := plan.list()
+	for i, m := range ix.Doc.All() {
+		if m.Kind == k {
+			idx.append(uint32(i))
 		}
 	}
 	ix.kinds[k] = idx
@@ -508,31 +526,48 @@ func (ix *Index) Within(k doc.Kind, start, end int) []doc.Marker {
 	return out
 }
 
-// Warm builds every kind's marker list in one pass, so the first
-// structure move after opening is as fast as the next. Safe to run in the
-// background while the index is in use.
+// Warm builds every kind's marker list, so the first structure move after
+// opening is as fast as the next. Safe to run in the background while the
+// index is in use.
 //
-// Each list is made at its final size (the kinds are counted first, table
-// cells as they come), so that warming leaves no grown-out copies behind
-// for the open document's memory to carry.
+// A first pass over the markers sizes each kind's packed list and a second
+// fills it, so that warming leaves no garbage behind: it runs after the
+// open has given its freed memory back to the system.
 func (ix *Index) Warm() {
-	byKind := map[doc.Kind][]int32{}
-	for k, n := range ix.Doc.KindCounts() {
-		if k != doc.TableCell {
-			byKind[k] = make([]int32, 0, n)
+	// The few kinds of a document, found by a look down a short list
+	// rather than by hashing each marker's kind.
+	type kindList struct {
+		kind doc.Kind
+		plan indexPlan
+		list *indexList
+	}
+	var lists []kindList
+	find := func(k doc.Kind) *kindList {
+		for i := range lists {
+			if lists[i].kind == k {
+				return &lists[i]
+			}
 		}
+		lists = append(lists, kindList{kind: k})
+		return &lists[len(lists)-1]
 	}
 	for i, m := range ix.Doc.All() {
-		byKind[m.Kind] = append(byKind[m.Kind], int32(i))
+		find(m.Kind).plan.see(uint32(i))
+	}
+	for i := range lists {
+		lists[i].list = lists[i].plan.list()
+	}
+	for i, m := range ix.Doc.All() {
+		find(m.Kind).list.append(uint32(i))
 	}
 	ix.kindMu.Lock()
 	defer ix.kindMu.Unlock()
 	if ix.kinds == nil {
-		ix.kinds = map[doc.Kind][]int32{}
+		ix.kinds = map[doc.Kind]*indexList{}
 	}
-	for k, idx := range byKind {
-		if _, ok := ix.kinds[k]; !ok {
-			ix.kinds[k] = idx
+	for _, l := range lists {
+		if _, ok := ix.kinds[l.kind]; !ok {
+			ix.kinds[l.kind] = l.list
 		}
 	}
 	ix.warm = true
