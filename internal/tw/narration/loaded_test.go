@@ -19,14 +19,7 @@ func TestOptionsChangeWhatIsRead(t *testing.T) {
 	src := "# Tides\n\nThe moon pulls the sea.[^1] It rises.\n\n| Name | Height |\n|------|--------|\n| Spring | High |\n\n" +
 		"```\nlet tide = moon\n```\n\nThe end.\n\n[^1]: Newton said so.\n"
 	path := testkit.WriteFile(t, filepath.Join(t.TempDir(), "tides.md"), src)
-	d, err := load.File(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix := units.New(d)
-	read := func(o narration.Options) []string {
-		return narration.Strings(narration.Narrate(ix, 0, d.Len(), o))
-	}
+	read := func(o narration.Options) []string { return narrateFile(t, path, o) }
 	structured := read(narration.Options{})
 	for _, must := range []string{"Table with 2 columns: Name, Height.", "Row 1: Name is Spring, Height is High.",
 		"code block, let tide = moon", "The moon pulls the sea. footnote 1"} {
@@ -93,11 +86,7 @@ func TestEveryFormatIsNarratedAlike(t *testing.T) {
 		"- The moon pulls.\n- The sun helps.\n\n> The sea follows the moon.\n")
 	narrate := func(path string) []string {
 		t.Helper()
-		d, err := load.File(path)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		return narration.Strings(narration.Narrate(units.New(d), 0, d.Len(), narration.Options{Verbosity: narration.Normal}))
+		return narrateFile(t, path, narration.Options{Verbosity: narration.Normal})
 	}
 	want := narrate(md)
 	for _, must := range []string{"heading level 1, Tides", "Table with 2 columns: Name, Height.",
@@ -125,6 +114,38 @@ func TestEveryFormatIsNarratedAlike(t *testing.T) {
 			if !slices.Contains(got, must) && !slices.Contains(unmarked[ext], must) {
 				t.Errorf("%s: no %q in %q", ext, must, got)
 			}
+		}
+	}
+}
+
+// narrateFile reads the document at path with the real loader and gives
+// what continuous reading of the whole of it says with options o.
+func narrateFile(t *testing.T, path string, o narration.Options) []string {
+	t.Helper()
+	d, err := load.File(path)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return narration.Strings(narration.Narrate(units.New(d), 0, d.Len(), o))
+}
+
+// TestCitationsLeftOut: reading.citations off leaves Pandoc citations,
+// numbers in brackets and author-year citations out of continuous
+// reading, and keeps a footnote reference; on, they are read as written.
+func TestCitationsLeftOut(t *testing.T) {
+	src := "# Tides\n\nThe moon pulls the sea [@newton1687, p. 4]. Tides rise twice a day [3, 5-7].\n\n" +
+		"Spring tides are high (Darwin, 1898).[^1]\n\n[^1]: Newton said so.\n"
+	path := testkit.WriteFile(t, filepath.Join(t.TempDir(), "tides.md"), src)
+	read := func(skip bool) []string { return narrateFile(t, path, narration.Options{SkipCitations: skip}) }
+	on, off := read(false), read(true)
+	for _, want := range []string{"The moon pulls the sea.", "Tides rise twice a day.", "Spring tides are high. footnote 1"} {
+		if !slices.Contains(off, want) {
+			t.Errorf("citations off: %q lacks %q", off, want)
+		}
+	}
+	for _, want := range []string{"The moon pulls the sea [@newton1687, p. 4].", "Tides rise twice a day [3, 5-7]."} {
+		if !slices.Contains(on, want) {
+			t.Errorf("citations on: %q lacks %q", on, want)
 		}
 	}
 }
