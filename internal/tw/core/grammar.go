@@ -35,15 +35,8 @@ func (a *App) grammarProblem(next bool) {
 	}
 	problems := grammar.Check(a.d.Text)
 	var found *grammar.Problem
-	for i := range problems {
-		p := &problems[i]
-		if next && p.Start > a.cursor {
-			found = p
-			break
-		}
-		if !next && p.Start < a.cursor {
-			found = p
-		}
+	if i := nearest(len(problems), func(i int) int { return problems[i].Start }, a.cursor, next); i >= 0 {
+		found = &problems[i]
 	}
 	if found == nil {
 		switch {

@@ -27,15 +27,8 @@ func (a *App) lintProblem(next bool) {
 	}
 	problems := lint.Markdown(a.d.Text)
 	var found *lint.Problem
-	for i := range problems {
-		p := &problems[i]
-		if next && p.Offset > a.cursor {
-			found = p
-			break
-		}
-		if !next && p.Offset < a.cursor {
-			found = p
-		}
+	if i := nearest(len(problems), func(i int) int { return problems[i].Offset }, a.cursor, next); i >= 0 {
+		found = &problems[i]
 	}
 	if found == nil {
 		if next {
@@ -47,4 +40,20 @@ func (a *App) lintProblem(next bool) {
 	}
 	a.moveTo(found.Offset, true)
 	a.say(a.tr("Line %d: %s", found.Line, a.printer().Sprintf(lintRules[found.Rule], found.Detail)))
+}
+
+// nearest gives, of n places in order whose i-th starts at start(i), the
+// first that starts after cursor (next) or the last that starts before it;
+// -1 when there is none.
+func nearest(n int, start func(i int) int, cursor int, next bool) int {
+	found := -1
+	for i := range n {
+		if next && start(i) > cursor {
+			return i
+		}
+		if !next && start(i) < cursor {
+			found = i
+		}
+	}
+	return found
 }
