@@ -4,12 +4,9 @@ package realapps
 
 import (
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
-
-	"textfirst/internal/testkit"
 )
 
 // TestEnableA11ySwitchesChromiumOn: a Chromium started after
@@ -18,15 +15,7 @@ import (
 // its tree once an assistive client asks for attributes, as a screen
 // reader does, and its page must then read as with the flag.
 func TestEnableA11ySwitchesChromiumOn(t *testing.T) {
-	for _, prop := range []string{"IsEnabled", "ScreenReaderEnabled"} {
-		setA11yStatus(t, prop, false)
-		t.Cleanup(func() { setA11yStatus(t, prop, false) })
-	}
-	cmd := exec.Command(testkit.Binary(t, "windows2text"), "--enable-a11y", "windows")
-	cmd.Env = desk.Env
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("windows2text --enable-a11y windows: %v\n%s", err, out)
-	}
+	enableA11yFromOff(t)
 	if slices.ContainsFunc(append(os.Environ(), desk.Env...), func(v string) bool {
 		return strings.HasPrefix(v, "ACCESSIBILITY_ENABLED=") || strings.HasPrefix(v, "GNOME_ACCESSIBILITY=")
 	}) {

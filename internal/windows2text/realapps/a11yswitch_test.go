@@ -46,15 +46,7 @@ func setA11yStatus(t testing.TB, prop string, on bool) {
 // session's org.a11y.Status as a screen reader does, and a Firefox started
 // afterwards without GNOME_ACCESSIBILITY exposes its page.
 func TestEnableA11ySwitchesBrowsersOn(t *testing.T) {
-	for _, prop := range []string{"IsEnabled", "ScreenReaderEnabled"} {
-		setA11yStatus(t, prop, false)
-		t.Cleanup(func() { setA11yStatus(t, prop, false) })
-	}
-	cmd := exec.Command(testkit.Binary(t, "windows2text"), "--enable-a11y", "windows")
-	cmd.Env = desk.Env
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("windows2text --enable-a11y windows: %v\n%s", err, out)
-	}
+	enableA11yFromOff(t)
 	for _, prop := range []string{"IsEnabled", "ScreenReaderEnabled"} {
 		if v := a11yStatus(t, prop); v != "true" {
 			t.Errorf("org.a11y.Status %s is %s after --enable-a11y", prop, v)
@@ -66,4 +58,20 @@ func TestEnableA11ySwitchesBrowsersOn(t *testing.T) {
 	_, pid := startFirefoxEnv(t, "status.html", nil)
 	c := serve(t)
 	waitForText(t, c, pid, "Nothing saved yet")
+}
+
+// enableA11yFromOff switches the session's accessibility off, as a
+// desktop without a screen reader has it (and again when the test ends),
+// then runs "windows2text --enable-a11y windows".
+func enableA11yFromOff(t *testing.T) {
+	t.Helper()
+	for _, prop := range []string{"IsEnabled", "ScreenReaderEnabled"} {
+		setA11yStatus(t, prop, false)
+		t.Cleanup(func() { setA11yStatus(t, prop, false) })
+	}
+	cmd := exec.Command(testkit.Binary(t, "windows2text"), "--enable-a11y", "windows")
+	cmd.Env = desk.Env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("windows2text --enable-a11y windows: %v\n%s", err, out)
+	}
 }
