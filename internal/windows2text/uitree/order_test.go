@@ -84,12 +84,12 @@ func TestObserveLongListLeavesRoomForButtons(t *testing.T) {
 	}
 }
 
-// TestObserveKeepsFocusedItem: when the targets outside lists fill
-// maxTargets, a list's focused item (a sheet's current cell) still shows.
-func TestObserveKeepsFocusedItem(t *testing.T) {
+// sheetWindow is a window of ten tools above a sheet of 50 cells, A1 to
+// A50, of which A31 has the focus and cell i holds value(i).
+func sheetWindow(value func(i int) string) *Element {
 	grid := &Element{Role: RoleDataGrid, Name: "Sheet1", Bounds: Rect{Y: 100, Width: 400, Height: 400}, States: States{Enabled: true}}
 	for i := range 50 {
-		grid.Children = append(grid.Children, &Element{Role: RoleDataItem, Name: fmt.Sprint("A", i+1),
+		grid.Children = append(grid.Children, &Element{Role: RoleDataItem, Name: fmt.Sprint("A", i+1), Value: value(i),
 			Bounds: Rect{Y: 100 + i, Width: 400, Height: 1}, States: States{Enabled: true, Focused: i == 30}, Actions: ActionSet(0).Add(ActionSelect)})
 	}
 	root := &Element{Role: RoleWindow, Name: "Calc", Bounds: Rect{Width: 500, Height: 500}, States: States{Enabled: true}}
@@ -97,6 +97,13 @@ func TestObserveKeepsFocusedItem(t *testing.T) {
 		root.Children = append(root.Children, button(fmt.Sprint("tool ", i), i*40, 0))
 	}
 	root.Children = append(root.Children, grid)
+	return root
+}
+
+// TestObserveKeepsFocusedItem: when the targets outside lists fill
+// maxTargets, a list's focused item (a sheet's current cell) still shows.
+func TestObserveKeepsFocusedItem(t *testing.T) {
+	root := sheetWindow(func(int) string { return "" })
 	var refs Refs
 	obs := Observe(refs.Publish(&Tree{Root: root}), 10, 100)
 	got := names(obs)
@@ -110,20 +117,12 @@ func TestObserveKeepsFocusedItem(t *testing.T) {
 // focused cell, up to half of what the focused items leave; the tools
 // keep the rest.
 func TestObserveKeepsFilledCells(t *testing.T) {
-	grid := &Element{Role: RoleDataGrid, Name: "Sheet1", Bounds: Rect{Y: 100, Width: 400, Height: 400}, States: States{Enabled: true}}
-	for i := range 50 {
-		cell := &Element{Role: RoleDataItem, Name: fmt.Sprint("A", i+1),
-			Bounds: Rect{Y: 100 + i, Width: 400, Height: 1}, States: States{Enabled: true, Focused: i == 30}, Actions: ActionSet(0).Add(ActionSelect)}
+	root := sheetWindow(func(i int) string {
 		if i < 3 || (i >= 40 && i < 45) {
-			cell.Value = fmt.Sprint(i)
+			return fmt.Sprint(i)
 		}
-		grid.Children = append(grid.Children, cell)
-	}
-	root := &Element{Role: RoleWindow, Name: "Calc", Bounds: Rect{Width: 500, Height: 500}, States: States{Enabled: true}}
-	for i := range 10 {
-		root.Children = append(root.Children, button(fmt.Sprint("tool ", i), i*40, 0))
-	}
-	root.Children = append(root.Children, grid)
+		return ""
+	})
 	var refs Refs
 	obs := Observe(refs.Publish(&Tree{Root: root}), 10, 100)
 	var kept []string
