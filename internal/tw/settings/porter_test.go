@@ -36,6 +36,9 @@ func otherValue(t *testing.T, st Setting) any {
 		if st.Entries == KindNumber {
 			return map[string]int{"brisk": int(st.Max), "crawl": int(st.Min)}
 		}
+		if st.Path == "speech.voices_by_language" {
+			return map[string]string{"fr": "French (France)", "de": "German"}
+		}
 		return map[string]string{"SQL": "sequel", "=Go": "go", "/colou?r/i": "colour"}
 	}
 	t.Fatalf("%s: no other value for a %s setting", st.Path, st.Kind)

@@ -159,6 +159,11 @@ func (s Setting) checkTable(v any) (val any, note, reason i18n.Message) {
 			}
 		}
 	}
+	if check := tableChecks[s.Path]; check != nil {
+		if reason := check(out); reason.Key != "" {
+			return nil, none, reason
+		}
+	}
 	if s.Path == "speech.pronunciations" {
 		for _, k := range keys {
 			if _, err := parsePronunciation(k, out[k]); err != nil {

@@ -408,13 +408,22 @@ func (r *Reader) cellStyle(c cell, m marks) tcell.Style {
 	style := r.th.text
 	if in(r.spans.headings, c.pos) {
 		style = style.Bold(true)
+		if r.th.heading != tcell.ColorDefault {
+			style = style.Foreground(r.th.heading)
+		}
 	}
 	if in(r.spans.links, c.pos) {
 		style = style.Underline(true)
+		if r.th.link != tcell.ColorDefault {
+			style = style.Foreground(r.th.link)
+		}
 	}
 	for _, n := range m.notes {
 		if c.pos >= n.Start && c.pos < n.End {
 			style = style.Underline(true).Foreground(tcell.ColorTeal)
+			if r.th.note != tcell.ColorDefault {
+				style = style.Background(r.th.note).Foreground(contrastingText(r.th.note))
+			}
 		}
 	}
 	for _, hl := range m.highlights {
@@ -571,6 +580,9 @@ func (r *Reader) drawList(title string, items []string, selected, w int) int {
 		style := r.th.text
 		if first+i == selected {
 			style = r.th.cursor
+			if r.th.focus != tcell.ColorDefault {
+				style = style.Background(r.th.focus).Foreground(contrastingText(r.th.focus))
+			}
 			sy = top + 1 + i
 		}
 		putText(r.scr, 1, top+1+i, w-1, r.visual(items[first+i]), style)

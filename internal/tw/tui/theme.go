@@ -18,6 +18,9 @@ type theme struct {
 	text, cursor, heard, selected, bar, gutter tcell.Style
 	dot                                        tcell.Style // the middle dots between syllables
 	ruler                                      tcell.Color // the ruler band's background; ColorDefault leaves it
+	// The colors settings of headings' and links' text, notes' and the
+	// list's chosen item's background; ColorDefault leaves the theme's.
+	heading, link, note, focus tcell.Color
 }
 
 // palette is a colored theme: the page (Fg on Bg), Muted text (line
@@ -111,6 +114,13 @@ func themeOf(st SettingsReader) theme {
 	if c, ok := color("colors.ruler"); ok {
 		th.ruler = c
 	}
+	th.heading, th.link, th.note, th.focus = tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault
+	for path, to := range map[string]*tcell.Color{"colors.headings": &th.heading, "colors.links": &th.link,
+		"colors.notes": &th.note, "colors.focus": &th.focus} {
+		if c, ok := color(path); ok {
+			*to = c
+		}
+	}
 	return th
 }
 
@@ -201,7 +211,8 @@ func viewSettingsOf(st SettingsReader) viewSettings {
 	return viewSettings{
 		theme: st.String("display.theme"), color: st.String("highlight.color"), preset: st.String("keyboard.preset"),
 		colors: st.String("colors.selection") + " " + st.String("colors.status_bar") + " " +
-			st.String("colors.syllables") + " " + st.String("colors.ruler"),
+			st.String("colors.syllables") + " " + st.String("colors.ruler") + " " + st.String("colors.headings") + " " +
+			st.String("colors.links") + " " + st.String("colors.notes") + " " + st.String("colors.focus"),
 		highlight: st.Bool("highlight.enabled"), lineNumbers: st.Bool("display.show_line_numbers"),
 		characterKeys: st.Bool("keyboard.character_keys"),
 	}

@@ -1,0 +1,75 @@
+package settings
+
+import (
+	"slices"
+
+	"textfirst/internal/tw/i18n"
+)
+
+// deskSettings are more of the original textweaver's settings by its own
+// names: the reader's colors for headings, links, notes and lists, what
+// the typing echo may say, the undo history's memory, a voice for each
+// interface language, and the theme chosen to match the terminal.
+var deskSettings = []Setting{
+	{Path: "speech.voices_by_language", Label: "Voices by language", Kind: KindTable, Entries: KindText,
+		Default: map[string]string{},
+		Help:    "The voice for each interface language, such as fr = the French voice's name; used when no voice is set."},
+
+	toggle("display.follow_os_theme", "Follow the terminal's colors",
+		"At start, takes the light or the dark theme to match the terminal's background (COLORFGBG), unless you picked a theme.", false),
+	internal(toggle("display.theme_explicit", "Theme picked",
+		"Whether you picked a theme yourself, which stops the theme following the terminal's colors.", false)),
+
+	toggle("editing.echo_characters", "Echo characters",
+		"Says each character typed when the typing echo speaks characters; off, characters typed are never said.", true),
+	toggle("editing.echo_words", "Echo words",
+		"Says each word typed when the typing echo speaks words; off, words typed are never said.", true),
+	number("editing.undo_memory_mb", "Undo memory",
+		"The most memory the undo history keeps; past it the oldest edits are forgotten.",
+		64, 1, 4096, 16, "megabytes", "megabyte"),
+
+	choice("colors.headings", "Heading color", "The color of headings' text, which stay bold.",
+		"theme", false, colorChoices...),
+	choice("colors.links", "Link color", "The color of links' text, which stay underlined.",
+		"theme", false, colorChoices...),
+	choice("colors.notes", "Note color", "The background of text with a note, which stays underlined.",
+		"theme", false, colorChoices...),
+	choice("colors.focus", "Focus color",
+		"The background of the chosen item of a list; the theme's color there is the selection color.",
+		"theme", false, colorChoices...),
+}
+
+// tableChecks refuse entries of a table setting that cannot be used, with
+// the reason.
+var tableChecks = map[string]func(map[string]string) i18n.Message{
+	"speech.voices_by_language": func(t map[string]string) i18n.Message {
+		for _, k := range sortedKeys(t) {
+			known := slices.ContainsFunc(i18n.Languages, func(l i18n.Language) bool { return l.Code == k })
+			if !known {
+				return i18n.Msg("%s is not an interface language (en, ar, de, es, fr, pt)", k)
+			}
+			if !singleLine(t[k]) || t[k] == "" {
+				return i18n.Msg("the voice for %s must be a name on a single line", k)
+			}
+		}
+		return none
+	},
+}
+
+func sortedKeys(t map[string]string) []string {
+	keys := make([]string, 0, len(t))
+	for k := range t {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// VoiceForLanguage is the voice speech.voices_by_language gives the
+// interface language lang, or "".
+func VoiceForLanguage(st interface{ TextTable(string) map[string]string }, lang string) string {
+	if st == nil || lang == "" {
+		return ""
+	}
+	return st.TextTable("speech.voices_by_language")[lang]
+}
