@@ -65,9 +65,14 @@ func sortedKeys(t map[string]string) []string {
 	return keys
 }
 
+// TextTables reads tables of texts by path: a *Store.
+type TextTables interface {
+	TextTable(path string) map[string]string
+}
+
 // VoiceForLanguage is the voice speech.voices_by_language gives the
 // interface language lang, or "".
-func VoiceForLanguage(st interface{ TextTable(string) map[string]string }, lang string) string {
+func VoiceForLanguage(st TextTables, lang string) string {
 	if st == nil || lang == "" {
 		return ""
 	}

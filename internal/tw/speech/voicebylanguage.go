@@ -6,7 +6,7 @@ import "textfirst/internal/tw/settings"
 // interface language lang ("" is English), or "" when it gives none or st
 // reads no tables.
 func voiceByLanguage(st Settings, lang string) string {
-	tables, ok := st.(interface{ TextTable(string) map[string]string })
+	tables, ok := st.(settings.TextTables)
 	if !ok {
 		return ""
 	}
