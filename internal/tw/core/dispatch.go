@@ -667,6 +667,7 @@ func (a *App) cycleSetting(path, label string) {
 		a.sayError(a.errorText(err))
 		return
 	}
+	a.themePicked(path)
 	a.say(a.tr("%s: %s.", a.trKey(label), a.spoken(adj, path)))
 }
 

@@ -33,3 +33,17 @@ func (a *App) trimUndoMemory() {
 		}
 	}
 }
+
+// themePicked keeps, after a change of path, that the theme was picked by
+// hand (display.theme_explicit), so that it no longer follows the
+// terminal's colors.
+func (a *App) themePicked(path string) {
+	if path != "display.theme" || a.opts.Settings.Bool("display.theme_explicit") {
+		return
+	}
+	if st, ok := a.opts.Settings.(settingSetter); ok {
+		if _, err := st.Set("display.theme_explicit", true); err != nil {
+			a.sayError(a.errorText(err))
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -71,5 +72,21 @@ func TestUndoMemory(t *testing.T) {
 	}
 	if _, err := st.Set("editing.undo_memory_mb", "lots"); err == nil || !strings.Contains(err.Error(), "must be a number") {
 		t.Errorf("undo_memory_mb = lots: %v", err)
+	}
+}
+
+// TestNextThemeIsAThemePicked: moving to the next theme by hand keeps
+// display.theme_explicit in settings.toml, so that the theme stops
+// following the terminal's colors.
+func TestNextThemeIsAThemePicked(t *testing.T) {
+	app, _, path := openWithSettings(t, "a.md", "Words.\n", map[string]any{"display.follow_os_theme": true})
+	defer app.Close()
+	mustAction(t, app, "next_theme", nil)
+	st, _, err := settings.Open(filepath.Join(filepath.Dir(path), "home"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.Bool("display.theme_explicit") {
+		t.Error("next_theme left display.theme_explicit off")
 	}
 }

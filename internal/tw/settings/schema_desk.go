@@ -2,6 +2,8 @@ package settings
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"textfirst/internal/tw/i18n"
 )
@@ -77,4 +79,32 @@ func VoiceForLanguage(st TextTables, lang string) string {
 		return ""
 	}
 	return st.TextTable("speech.voices_by_language")[lang]
+}
+
+// ThemeReader reads what FollowedTheme needs: a *Store, or Defaults.
+type ThemeReader interface {
+	String(path string) string
+	Bool(path string) bool
+}
+
+// FollowedTheme is the theme the reader draws with: display.theme, or,
+// with display.follow_os_theme on and no theme picked (display.theme at
+// its default and display.theme_explicit off), "light" or "dark" to match
+// the terminal's background as colorfgbg (the COLORFGBG variable, such as
+// "15;0" or "0;default;15") gives it. A background it cannot read keeps
+// display.theme.
+func FollowedTheme(st ThemeReader, colorfgbg string) string {
+	theme := st.String("display.theme")
+	if !st.Bool("display.follow_os_theme") || st.Bool("display.theme_explicit") || theme != (Defaults{}).String("display.theme") {
+		return theme
+	}
+	parts := strings.Split(colorfgbg, ";")
+	bg, err := strconv.Atoi(parts[len(parts)-1])
+	switch {
+	case err != nil || bg < 0 || bg > 15:
+		return theme
+	case bg == 7 || bg >= 9:
+		return "light"
+	}
+	return "dark"
 }

@@ -669,7 +669,7 @@ func (r *Reader) sentenceStyle() tcell.Style {
 	color := "underline"
 	theme := ""
 	if r.cfg.Settings != nil {
-		color, theme = r.cfg.Settings.String("highlight.sentence_color"), r.cfg.Settings.String("display.theme")
+		color, theme = r.cfg.Settings.String("highlight.sentence_color"), followedTheme(r.cfg.Settings)
 	}
 	if color == "underline" || color == "" {
 		return r.th.text.Underline(true)

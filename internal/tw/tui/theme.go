@@ -96,7 +96,7 @@ func themeOf(st SettingsReader) theme {
 	if st == nil {
 		st = settings.Defaults{}
 	}
-	th := newTheme(st.String("display.theme"), st.String("highlight.color"))
+	th := newTheme(followedTheme(st), st.String("highlight.color"))
 	// The colors settings: "theme" (or anything else) keeps the theme's.
 	color := func(path string) (tcell.Color, bool) {
 		c, ok := settings.ColorValues[st.String(path)]
@@ -209,7 +209,7 @@ func viewSettingsOf(st SettingsReader) viewSettings {
 		return viewSettings{}
 	}
 	return viewSettings{
-		theme: st.String("display.theme"), color: st.String("highlight.color"), preset: st.String("keyboard.preset"),
+		theme: followedTheme(st), color: st.String("highlight.color"), preset: st.String("keyboard.preset"),
 		colors: st.String("colors.selection") + " " + st.String("colors.status_bar") + " " +
 			st.String("colors.syllables") + " " + st.String("colors.ruler") + " " + st.String("colors.headings") + " " +
 			st.String("colors.links") + " " + st.String("colors.notes") + " " + st.String("colors.focus"),
@@ -278,7 +278,7 @@ func (r *Reader) colorLines() []string {
 	if st == nil {
 		st = settings.Defaults{}
 	}
-	pal, colored := palettes[st.String("display.theme")]
+	pal, colored := palettes[followedTheme(st)]
 	if !colored {
 		return []string{r.tr("The terminal's own colors: their contrast is the terminal's to give.")}
 	}
