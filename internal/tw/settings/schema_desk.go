@@ -30,6 +30,10 @@ var deskSettings = []Setting{
 		"The most memory the undo history keeps; past it the oldest edits are forgotten.",
 		64, 1, 4096, 16, "megabytes", "megabyte"),
 
+	choice("export.subtitle_karaoke", "Subtitle karaoke",
+		"How sentence subtitles show the word being read: not at all, with WebVTT's timestamp tags (SubRip underlines each cue's first word), or a cue per word with the word in bold and underlined.",
+		"off", false, Choice{"off", "Off"}, Choice{"tags", "Timestamp tags"}, Choice{"lines", "A cue per word"}),
+
 	choice("colors.headings", "Heading color", "The color of headings' text, which stay bold.",
 		"theme", false, colorChoices...),
 	choice("colors.links", "Link color", "The color of links' text, which stay underlined.",
