@@ -29,6 +29,9 @@ func otherValue(t *testing.T, st Setting) any {
 			}
 		}
 	case KindText:
+		if st.Path == "reading.ocr_lang" {
+			return "deu+eng"
+		}
 		return "round trip"
 	case KindList:
 		return []string{"first", "second"}

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,11 @@ var deskSettings = []Setting{
 	{Path: "speech.voices_by_language", Label: "Voices by language", Kind: KindTable, Entries: KindText,
 		Default: map[string]string{},
 		Help:    "The voice for each interface language, such as fr = the French voice's name; used when no voice is set."},
+
+	toggle("reading.ocr", "Recognize scanned pages",
+		"Reads the text of scanned PDF pages by recognizing it with Tesseract; off, scanned pages are left unread.", true),
+	{Path: "reading.ocr_lang", Label: "Scanned text language", Kind: KindText, Optional: true, Default: nil,
+		Help: "The language of scanned text as Tesseract's codes, such as fra or deu+eng; not set uses the document's language, else English."},
 
 	toggle("display.follow_os_theme", "Follow the terminal's colors",
 		"At start, takes the light or the dark theme to match the terminal's background (COLORFGBG), unless you picked a theme.", false),
@@ -43,6 +49,21 @@ var deskSettings = []Setting{
 	choice("colors.focus", "Focus color",
 		"The background of the chosen item of a list; the theme's color there is the selection color.",
 		"theme", false, colorChoices...),
+}
+
+// tesseractCodes are Tesseract's language codes joined by +, such as
+// deu+eng or chi_sim.
+var tesseractCodes = regexp.MustCompile(`^[a-z]{3}(_[a-z]+)*(\+[a-z]{3}(_[a-z]+)*)*$`)
+
+// textChecks refuse a text (of a text or an open choice setting) that
+// cannot be used, with the reason.
+var textChecks = map[string]func(string) i18n.Message{
+	"reading.ocr_lang": func(s string) i18n.Message {
+		if !tesseractCodes.MatchString(s) {
+			return i18n.Msg("must be Tesseract's language codes joined by +, such as fra or deu+eng")
+		}
+		return none
+	},
 }
 
 // tableChecks refuse entries of a table setting that cannot be used, with

@@ -18,6 +18,11 @@ import (
 // 900"). v must not be nil: nil means "the default" and is handled by the
 // callers.
 func (s Setting) check(v any) (val any, note, reason i18n.Message) {
+	if str, ok := v.(string); ok && str != "" && textChecks[s.Path] != nil {
+		if reason := textChecks[s.Path](str); reason.Key != "" {
+			return nil, none, reason
+		}
+	}
 	switch s.Kind {
 	case KindToggle:
 		b, ok := v.(bool)
