@@ -40,6 +40,13 @@ var deskSettings = []Setting{
 		"How sentence subtitles show the word being read: not at all, with WebVTT's timestamp tags (SubRip underlines each cue's first word), or a cue per word with the word in bold and underlined.",
 		"off", false, Choice{"off", "Off"}, Choice{"tags", "Timestamp tags"}, Choice{"lines", "A cue per word"}),
 
+	choice("reading_aids.rsvp.pacing", "RSVP pacing",
+		"What moves the RSVP word on: its own timer at the RSVP rate, or speech, playing reading aloud from the word shown.",
+		"timer", false, Choice{"timer", "Its own timer"}, Choice{"external", "Speech"}),
+	number("reading_aids.rsvp.lead_words", "RSVP lead",
+		"With speech pacing, shows the word this many words on from the word heard; 0 is the word heard.",
+		0, -5, 5, 1, "words", "word"),
+
 	choice("colors.headings", "Heading color", "The color of headings' text, which stay bold.",
 		"theme", false, colorChoices...),
 	choice("colors.links", "Link color", "The color of links' text, which stay underlined.",
