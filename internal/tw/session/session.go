@@ -113,7 +113,7 @@ type Options struct {
 	// as it is read with no audio device; ShowReading then is not told.
 	ShowSaid func(text string)
 	// Localized: the notices (settings warnings, speech falling back, no
-	// audio device) are given in the interface language (display.language,
+	// audio device) are given in the interface language (interface.language,
 	// or the locale read through Getenv), as the terminal reader says
 	// them. Without it they are English, as JSON-RPC gives them (the spec
 	// fixes their text).
@@ -358,7 +358,7 @@ func (s *Session) couldNotStart(err error) string {
 }
 
 // printerOf is the interface language's printer as it is now: that of
-// display.language when the session is localized, else English.
+// interface.language when the session is localized, else English.
 func (s *Session) printerOf(o Options) func() *i18n.Printer {
 	return func() *i18n.Printer {
 		if !o.Localized || s.Settings == nil {
