@@ -107,3 +107,35 @@ func TestNoteAndFocusColors(t *testing.T) {
 		t.Error("colors.notes = theme left notes orange")
 	}
 }
+
+// TestBookmarkColor: with colors.bookmarks set, the word a bookmark is at
+// is drawn on its color, bold and underlined, and the words beside it are
+// not; left to the theme, bookmarks are not marked.
+func TestBookmarkColor(t *testing.T) {
+	s := newSim(t, "a.txt", "Alpha bravo charlie.\nSecond line.", 40, 8, defaultCfg)
+	st := s.r.cfg.Settings.(*settings.Store)
+	s.r.run("caret_next_word") // bravo
+	s.r.run("add_bookmark")
+	s.r.run("caret_next_line")
+	s.r.Draw()
+	if _, bg, _ := textStyle(s, 7, 0).Decompose(); bg == rgb(settings.ColorValues["orange"]) {
+		t.Fatal("a bookmark is marked before colors.bookmarks is set")
+	}
+	if _, err := st.Set("colors.bookmarks", "orange"); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	_, bg, attr := textStyle(s, 7, 0).Decompose()
+	if bg != rgb(settings.ColorValues["orange"]) || attr&tcell.AttrBold == 0 || attr&tcell.AttrUnderline == 0 {
+		t.Errorf("the bookmarked word is drawn on %v, bold %v, underlined %v; want orange, bold, underlined:\n%s",
+			bg, attr&tcell.AttrBold != 0, attr&tcell.AttrUnderline != 0, strings.Join(s.screen(), "\n"))
+	}
+	for _, x := range []int{1, 14} {
+		if _, bg, _ := textStyle(s, x, 0).Decompose(); bg == rgb(settings.ColorValues["orange"]) {
+			t.Errorf("column %d, outside the bookmarked word, is orange", x)
+		}
+	}
+	if _, err := st.Set("colors.bookmarks", "pink"); err == nil {
+		t.Error("colors.bookmarks took a color it does not offer")
+	}
+}

@@ -311,6 +311,7 @@ func (r *Reader) Draw() {
 // style: structure, notes, highlights, the selection, the words being
 // heard and the cursor.
 type marks struct {
+	bookmarks  []units.Range // drawn only with colors.bookmarks set
 	notes      []core.NoteInfo
 	highlights []core.HighlightInfo
 	selection  *units.Range
@@ -343,6 +344,9 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 	if !editing {
 		m.highlights, _ = r.app.Highlights()
 		m.notes, _ = r.app.Notes()
+		if r.th.bookmark != tcell.ColorDefault {
+			m.bookmarks = r.app.BookmarkedWords()
+		}
 	}
 	// Browsing marks the word at the cursor; editing, the caret's
 	// character.
@@ -424,6 +428,11 @@ func (r *Reader) cellStyle(c cell, m marks) tcell.Style {
 			if r.th.note != tcell.ColorDefault {
 				style = style.Background(r.th.note).Foreground(contrastingText(r.th.note))
 			}
+		}
+	}
+	for _, b := range m.bookmarks {
+		if c.pos >= b.Start && c.pos < b.End {
+			style = style.Background(r.th.bookmark).Foreground(contrastingText(r.th.bookmark)).Bold(true).Underline(true)
 		}
 	}
 	for _, hl := range m.highlights {

@@ -20,7 +20,7 @@ type theme struct {
 	ruler                                      tcell.Color // the ruler band's background; ColorDefault leaves it
 	// The colors settings of headings' and links' text, notes' and the
 	// list's chosen item's background; ColorDefault leaves the theme's.
-	heading, link, note, focus tcell.Color
+	heading, link, note, focus, bookmark tcell.Color
 }
 
 // palette is a colored theme: the page (Fg on Bg), Muted text (line
@@ -114,9 +114,9 @@ func themeOf(st SettingsReader) theme {
 	if c, ok := color("colors.ruler"); ok {
 		th.ruler = c
 	}
-	th.heading, th.link, th.note, th.focus = tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault
+	th.heading, th.link, th.note, th.focus, th.bookmark = tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault
 	for path, to := range map[string]*tcell.Color{"colors.headings": &th.heading, "colors.links": &th.link,
-		"colors.notes": &th.note, "colors.focus": &th.focus} {
+		"colors.notes": &th.note, "colors.focus": &th.focus, "colors.bookmarks": &th.bookmark} {
 		if c, ok := color(path); ok {
 			*to = c
 		}
@@ -212,7 +212,8 @@ func viewSettingsOf(st SettingsReader) viewSettings {
 		theme: followedTheme(st), color: st.String("highlight.color"), preset: st.String("keyboard.preset"),
 		colors: st.String("colors.selection") + " " + st.String("colors.status_bar") + " " +
 			st.String("colors.syllables") + " " + st.String("colors.ruler") + " " + st.String("colors.headings") + " " +
-			st.String("colors.links") + " " + st.String("colors.notes") + " " + st.String("colors.focus"),
+			st.String("colors.links") + " " + st.String("colors.notes") + " " + st.String("colors.focus") + " " +
+			st.String("colors.bookmarks"),
 		highlight: st.Bool("highlight.enabled"), lineNumbers: st.Bool("display.show_line_numbers"),
 		characterKeys: st.Bool("keyboard.character_keys"),
 	}
