@@ -40,6 +40,9 @@ var deskSettings = []Setting{
 		"How sentence subtitles show the word being read: not at all, with WebVTT's timestamp tags (SubRip underlines each cue's first word), or a cue per word with the word in bold and underlined.",
 		"off", false, Choice{"off", "Off"}, Choice{"tags", "Timestamp tags"}, Choice{"lines", "A cue per word"}),
 
+	choice("reading_aids.ruler.scope", "Ruler covers",
+		"What the reading ruler marks around the cursor: its row, or the whole line however it wraps.",
+		"row", false, Choice{"row", "The row"}, Choice{"line", "The whole line"}),
 	choice("reading_aids.rsvp.pacing", "RSVP pacing",
 		"What moves the RSVP word on: its own timer at the RSVP rate, or speech, playing reading aloud from the word shown.",
 		"timer", false, Choice{"timer", "Its own timer"}, Choice{"external", "Speech"}),
