@@ -36,6 +36,10 @@ var deskSettings = []Setting{
 		"The most memory the undo history keeps; past it the oldest edits are forgotten.",
 		64, 1, 4096, 16, "megabytes", "megabyte"),
 
+	choice("accessibility.cursor", "Cursor",
+		"Where the terminal's cursor waits: on what you are working on, or on the status bar; a prompt always has it.",
+		"follow", false, Choice{"follow", "Follows what you work on"}, Choice{"status", "On the status bar"}),
+
 	choice("export.subtitle_karaoke", "Subtitle karaoke",
 		"How sentence subtitles show the word being read: not at all, with WebVTT's timestamp tags (SubRip underlines each cue's first word), or a cue per word with the word in bold and underlined.",
 		"off", false, Choice{"off", "Off"}, Choice{"tags", "Timestamp tags"}, Choice{"lines", "A cue per word"}),

@@ -296,6 +296,9 @@ func (r *Reader) Draw() {
 	if y, ok := r.drawOpenList(w); ok {
 		cursorX, cursorY = 1, y
 	}
+	if cursorY >= 0 && r.cursorOnStatus() {
+		cursorX, cursorY = 0, h-1-r.msgRows
+	}
 	switch {
 	case promptX >= 0:
 		scr.ShowCursor(promptX, msgY)
