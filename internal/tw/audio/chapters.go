@@ -201,6 +201,8 @@ func Range(d *doc.Document, spec string) (from, to int, err error) {
 type Cue struct {
 	StartMs, EndMs float64
 	Text           string
+	marks          []wordMark // karaoke: its words and their times
+	lines          bool       // karaoke: a cue of one word, marked
 }
 
 // wordCues are a cue per document word of the recording, from the word's
@@ -247,7 +249,11 @@ func sentenceCues(d *doc.Document, rec *speech.Recording, from, to int) []Cue {
 func SRT(cues []Cue, baseMs float64) string {
 	var b strings.Builder
 	for i, c := range cues {
-		fmt.Fprintf(&b, "%d\n%s --> %s\n%s\n\n", i+1, stamp(c.StartMs-baseMs, ','), stamp(c.EndMs-baseMs, ','), cueText(c.Text))
+		text := cueText(c.Text)
+		if c.marks != nil {
+			text = c.markedText(baseMs, false, func(s string) string { return s })
+		}
+		fmt.Fprintf(&b, "%d\n%s --> %s\n%s\n\n", i+1, stamp(c.StartMs-baseMs, ','), stamp(c.EndMs-baseMs, ','), text)
 	}
 	return b.String()
 }
@@ -257,7 +263,11 @@ func VTT(cues []Cue, baseMs float64) string {
 	var b strings.Builder
 	b.WriteString("WEBVTT\n\n")
 	for _, c := range cues {
-		t := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(cueText(c.Text))
+		escape := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace
+		t := escape(cueText(c.Text))
+		if c.marks != nil {
+			t = c.markedText(baseMs, true, escape)
+		}
 		fmt.Fprintf(&b, "%s --> %s\n%s\n\n", stamp(c.StartMs-baseMs, '.'), stamp(c.EndMs-baseMs, '.'), t)
 	}
 	return b.String()

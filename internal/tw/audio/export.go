@@ -28,6 +28,7 @@ type Options struct {
 	ChapterLevel int    // 0: the top heading level present
 	Subtitles    string // "", "srt" or "vtt"
 	WordLevel    bool   // a subtitle cue per word, not per sentence
+	Karaoke      string // how sentence cues show the word heard: KaraokeOff ("" too), KaraokeTags or KaraokeLines
 	// ChaptersFile also writes the chapters as WebVTT beside each file
 	// (OUT.chapters.vtt): a cue per chapter, its title.
 	ChaptersFile bool
@@ -170,7 +171,7 @@ func Export(ctx context.Context, d *doc.Document, o Options) (*Result, error) {
 			if o.WordLevel {
 				cues = wordCues(rec)
 			} else {
-				cues = sentenceCues(d, rec, from, to)
+				cues = karaokeCues(sentenceCues(d, rec, from, to), wordCues(rec), o.Karaoke)
 			}
 			cues = within(cues, part.StartMs, part.EndMs)
 			text := SRT(cues, part.StartMs)

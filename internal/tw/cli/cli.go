@@ -8,7 +8,7 @@
 // progress and notices to stderr.
 //
 // The messages for people (errors, notices, progress, prompts and
-// confirmations) are worded in the interface language, display.language of
+// confirmations) are worded in the interface language, interface.language of
 // the home's settings.toml (the locale when auto), through the i18n
 // catalogue; command names, options, help text and machine-readable output
 // (JSON, tw text's formats, tw search's LINE:COL lines, tw info's labels)
@@ -73,7 +73,7 @@ func (env Env) printer() *i18n.Printer {
 	return env.p
 }
 
-// interfaceLanguage is the Printer of display.language in the settings.toml
+// interfaceLanguage is the Printer of interface.language in the settings.toml
 // of the home a command runs with (--home, else $TEXTWEAVER_HOME, else the
 // usual one), the locale when it is auto, as the terminal reader chooses
 // it. The flag is looked for before the command line is parsed, so that a

@@ -94,7 +94,7 @@ a sentence plays from there.`,
 			bar := newProgress(env, env.Stderr, isTerminal(env.Stderr))
 			res, err := audio.Export(ctx, d, audio.Options{
 				Out: out, Format: f, Speech: opts,
-				From: from, To: to, ChapterLevel: level, Subtitles: subs, WordLevel: wordLevel, Split: split,
+				From: from, To: to, ChapterLevel: level, Subtitles: subs, WordLevel: wordLevel, Karaoke: env.setting("export.subtitle_karaoke"), Split: split,
 				ChaptersFile: env.settingBool("export.subtitle_chapters"),
 				Progress:     bar.update,
 			})

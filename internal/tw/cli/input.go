@@ -106,7 +106,8 @@ func loadDoc(env Env, cmd, path, from string) (*doc.Document, error) {
 		}
 	} else {
 		show, clear := terminalProgress(env, env.Stderr)
-		d, err = load.FileOptions(path, load.Options{Progress: show, Format: from, BrailleTable: env.setting("braille.table")})
+		d, err = load.FileOptions(path, load.Options{Progress: show, Format: from, BrailleTable: env.setting("braille.table"),
+			NoOCR: !env.settingBool("reading.ocr"), OCRLanguage: env.setting("reading.ocr_lang")})
 		clear()
 		if errors.Is(err, doc.ErrPasswordRequired) {
 			d, err = loadLocked(env, path)

@@ -670,6 +670,7 @@ func (a *App) cycleSetting(path, label string) {
 		a.sayError(a.errorText(err))
 		return
 	}
+	a.themePicked(path)
 	said := a.tr("%s: %s.", a.trKey(label), a.spoken(adj, path))
 	if path != "accessibility.interface_announcements" && a.opts.Settings.String("accessibility.interface_announcements") == "minimal" {
 		a.record(said, Polite) // minimal: a setting's new value is shown, not spoken

@@ -347,6 +347,7 @@ func (a *App) apply(start, end int, text string, cursorAfter int) {
 	if keep := max(a.opts.Settings.Int("editing.undo_steps"), 1); len(a.edit.undo) > keep {
 		a.edit.undo = a.edit.undo[len(a.edit.undo)-keep:]
 	}
+	a.trimUndoMemory()
 	a.edit.redo = nil
 	a.previewEdited()
 }
@@ -392,7 +393,7 @@ func (a *App) wordEndingAt(pos int) string {
 // characters, and the finished word instead of the key that finished it.
 // finished is the word that ends where text was typed, if any.
 func (a *App) echo(text, finished string) {
-	mode := a.opts.Settings.String("editing.typing_echo")
+	mode := a.echoMode()
 	if mode == "none" || mode == "off" {
 		a.status = text
 		return

@@ -9,7 +9,7 @@ import (
 )
 
 // tr formats one of the app's messages in the interface language chosen by
-// display.language (read on every message, so a change is heard at once).
+// interface.language (read on every message, so a change is heard at once).
 // key is the English text as a constant format; text from the document
 // or the user goes in args, so it is never read as a format.
 func (a *App) tr(key string, args ...any) string {

@@ -16,7 +16,7 @@ type langSettings struct {
 }
 
 func (s *langSettings) String(path string) string {
-	if path == "display.language" {
+	if path == "interface.language" {
 		return s.lang
 	}
 	return s.Defaults.String(path)

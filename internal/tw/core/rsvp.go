@@ -86,6 +86,10 @@ func (a *App) rsvpPlayPause() {
 		}
 	}
 	a.rsvpGen++
+	if a.rsvpBySpeech() {
+		a.rsvpSpeak()
+		return
+	}
 	if a.rsvp.playing {
 		a.rsvp.playing = false
 		a.say(a.tr("RSVP paused."))
@@ -183,9 +187,13 @@ func (a *App) rsvpView() *RSVPView {
 	if a.rsvp == nil || a.d == nil {
 		return nil
 	}
-	v := &RSVPView{Start: a.cursor, Position: a.opts.Settings.String("reading_aids.rsvp.position"),
-		WPM: a.rsvpWPM(), Time: a.rsvpTime(a.cursor), Playing: a.rsvp.playing}
-	if w, ok := a.ix.Word(a.cursor); ok {
+	at := a.cursor
+	if spoken, ok := a.rsvpSpoken(); ok {
+		at = spoken
+	}
+	v := &RSVPView{Start: at, Position: a.opts.Settings.String("reading_aids.rsvp.position"),
+		WPM: a.rsvpWPM(), Time: a.rsvpTime(at), Playing: a.rsvp.playing}
+	if w, ok := a.ix.Word(at); ok {
 		v.Word, v.Start = a.d.Slice(w.Start, w.End), w.Start
 	}
 	if p, ok := a.ix.PreviousWord(v.Start); ok && a.opts.Settings.Bool("reading_aids.rsvp.show_previous") {

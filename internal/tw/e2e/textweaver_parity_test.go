@@ -210,7 +210,7 @@ func TestTextweaverSettingsOverRPC(t *testing.T) {
 	}
 	t.Logf("%d of the original's %d settings keys are in settings_schema; missing: %s",
 		have, len(keys), strings.Join(missing, ", "))
-	const floor = 99
+	const floor = 118
 	if have < floor {
 		t.Errorf("%d keys, fewer than the %d there were", have, floor)
 	}

@@ -42,7 +42,7 @@ import (
 //go:generate go run ./internal/gentemplate
 
 // Setting is the path of the setting that chooses the interface language.
-const Setting = "display.language"
+const Setting = "interface.language"
 
 // Auto is the setting's value that follows the locale.
 const Auto = "auto"

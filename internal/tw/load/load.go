@@ -127,11 +127,15 @@ type Options struct {
 	// BrailleTable is the liblouis table a .brf file is read in
 	// ("en-ueb-g1.ctb"); "" is braille.DefaultTable.
 	BrailleTable string
+	// NoOCR leaves scanned pages unread; OCRLanguage is their language as
+	// Tesseract's codes ("fra", "deu+eng"), "" the document's own.
+	NoOCR       bool
+	OCRLanguage string
 }
 
 // loadPDF is the PDF loader with Options.
 func loadPDF(path string, data []byte, o Options) (*doc.Document, error) {
-	var po pdf.Options
+	po := pdf.Options{NoOCR: o.NoOCR, Language: o.OCRLanguage}
 	if o.Progress != nil {
 		po.Recognising = func(done, total int) { o.Progress(done, total, "page") }
 	}

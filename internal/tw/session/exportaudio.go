@@ -24,15 +24,15 @@ func (s *Session) exportAudio(ctx context.Context, d *doc.Document, out, format 
 	if err != nil {
 		return err
 	}
-	subs, wordLevel, chapters := "", false, false
+	subs, wordLevel, chapters, karaoke := "", false, false, ""
 	if st := s.Settings; st != nil {
 		if st.Bool("export.subtitles_with_audio") {
 			subs, wordLevel = st.String("export.subtitle_format"), st.Bool("export.subtitle_word_level")
 		}
-		chapters = st.Bool("export.subtitle_chapters")
+		chapters, karaoke = st.Bool("export.subtitle_chapters"), st.String("export.subtitle_karaoke")
 	}
 	_, err = audio.Export(ctx, d, audio.Options{
-		Out: out, Format: f, NoSidecar: true, Subtitles: subs, WordLevel: wordLevel, ChaptersFile: chapters,
+		Out: out, Format: f, NoSidecar: true, Subtitles: subs, WordLevel: wordLevel, ChaptersFile: chapters, Karaoke: karaoke,
 		Speech: speech.OptionsFrom(s.speechSettings(), speech.Overrides{Language: s.language}),
 		Progress: func(phase string, done float64) {
 			// Speaking is most of the work; encoding the rest.

@@ -113,7 +113,7 @@ type Options struct {
 	// as it is read with no audio device; ShowReading then is not told.
 	ShowSaid func(text string)
 	// Localized: the notices (settings warnings, speech falling back, no
-	// audio device) are given in the interface language (display.language,
+	// audio device) are given in the interface language (interface.language,
 	// or the locale read through Getenv), as the terminal reader says
 	// them. Without it they are English, as JSON-RPC gives them (the spec
 	// fixes their text).
@@ -210,11 +210,11 @@ func Open(o Options) *Session {
 	case o.Silent != nil:
 		opts.Speaker = o.Silent
 	}
-	var brailleTable func() string
+	var fromSettings func(*load.Options)
 	if st := s.Settings; st != nil {
-		brailleTable = func() string { return st.String("braille.table") }
+		fromSettings = func(o *load.Options) { loadSettings(st, o) }
 	}
-	opts.Load, opts.LoadPassword = fileLoadersWith(loadProgress(o.Events, opts.Speaker, s.tr), o.Stdin, o.FormatOf, o.Format, brailleTable)
+	opts.Load, opts.LoadPassword = fileLoadersWith(loadProgress(o.Events, opts.Speaker, s.tr), o.Stdin, o.FormatOf, o.Format, fromSettings)
 	s.App = core.New(opts)
 	if s.Settings != nil {
 		s.Settings.SetCheck("speech.voice", s.checkVoice)
@@ -358,7 +358,7 @@ func (s *Session) couldNotStart(err error) string {
 }
 
 // printerOf is the interface language's printer as it is now: that of
-// display.language when the session is localized, else English.
+// interface.language when the session is localized, else English.
 func (s *Session) printerOf(o Options) func() *i18n.Printer {
 	return func() *i18n.Printer {
 		if !o.Localized || s.Settings == nil {
@@ -476,16 +476,17 @@ func fileLoaders(progress func(done, total int, step string), stdin []byte, form
 	return fileLoadersWith(progress, stdin, formatOf, format, nil)
 }
 
-// fileLoadersWith is fileLoaders reading braille files in the liblouis
-// table brailleTable gives at each load (nil: the default table).
-func fileLoadersWith(progress func(done, total int, step string), stdin []byte, formatOf, format string, brailleTable func() string) (core.Loader, core.PasswordLoader) {
+// fileLoadersWith is fileLoaders with what fromSettings puts into each
+// load's options (nil: the defaults), such as the liblouis table braille
+// files are read in.
+func fileLoadersWith(progress func(done, total int, step string), stdin []byte, formatOf, format string, fromSettings func(*load.Options)) (core.Loader, core.PasswordLoader) {
 	abs, _ := filepath.Abs(StdinPath)
 	isStdin := func(path string) bool { return stdin != nil && (path == StdinPath || path == abs) }
 	named, _ := filepath.Abs(formatOf)
 	options := func(path string) load.Options {
 		o := load.Options{Progress: progress}
-		if brailleTable != nil {
-			o.BrailleTable = brailleTable()
+		if fromSettings != nil {
+			fromSettings(&o)
 		}
 		if isStdin(path) || formatOf != "" && (path == formatOf || path == named) {
 			o.Format = format

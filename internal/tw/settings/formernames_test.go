@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestFormerNamesKeepWorking: a settings.toml written before five settings
+// TestFormerNamesKeepWorking: a settings.toml written before six settings
 // took the original's names keeps its values, without a warning; the
 // current name wins when the file has both; Get and Set take either name.
 func TestFormerNamesKeepWorking(t *testing.T) {
@@ -20,6 +20,9 @@ func TestFormerNamesKeepWorking(t *testing.T) {
 		{"[reading_aids]\nrsvp_position = \"top-center\"\n", "reading_aids.rsvp.position", "top-center"},
 		{"[reading_aids]\nruler_mode = \"current_line\"\n", "reading_aids.ruler.mode", "current_line"},
 		{"[reading_aids]\nrsvp_wpm = 400\nrsvp.wpm = 500\n", "reading_aids.rsvp.wpm", 500},
+		// A former name in another section.
+		{"[display]\nlanguage = \"fr\"\n", "interface.language", "fr"},
+		{"[display]\nlanguage = \"fr\"\n[interface]\nlanguage = \"de\"\n", "interface.language", "de"},
 	} {
 		s, warnings, _ := openIn(t, tc.file)
 		if len(warnings) != 0 {

@@ -29,12 +29,18 @@ func otherValue(t *testing.T, st Setting) any {
 			}
 		}
 	case KindText:
+		if st.Path == "reading.ocr_lang" {
+			return "deu+eng"
+		}
 		return "round trip"
 	case KindList:
 		return []string{"first", "second"}
 	case KindTable:
 		if st.Entries == KindNumber {
 			return map[string]int{"brisk": int(st.Max), "crawl": int(st.Min)}
+		}
+		if st.Path == "speech.voices_by_language" {
+			return map[string]string{"fr": "French (France)", "de": "German"}
 		}
 		return map[string]string{"SQL": "sequel", "=Go": "go", "/colou?r/i": "colour"}
 	}

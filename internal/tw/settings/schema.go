@@ -164,7 +164,7 @@ func jsonValue(v any) any {
 
 // sectionOrder lists the sections in the order the schema and the settings
 // list present them.
-var sectionOrder = []string{"speech", "highlight", "normalization", "reading", "display", "editing", "keyboard", "accessibility", "export", "preview", "braille", "lexicon", "summary", "library", "reading_aids", "stats", "colors", "sync", "app"}
+var sectionOrder = []string{"speech", "highlight", "normalization", "reading", "display", "interface", "editing", "keyboard", "accessibility", "export", "preview", "braille", "lexicon", "summary", "library", "reading_aids", "stats", "colors", "sync", "app"}
 
 // Engine ids accepted by speech.backend, in the order offered.
 var engineChoices = []Choice{
@@ -320,17 +320,18 @@ var schema = func() []Setting {
 		number("display.scroll_margin", "Scroll margin", "How many lines stay in view above and below the cursor.",
 			0, 0, 20, 1, "lines", "line"),
 		number("display.tab_width", "Tab width", "How many columns a tab takes on the screen.", 4, 1, 16, 1, "columns", "column"),
-		choice("display.language", "Interface language",
-			"The language tw speaks and shows its own words in; automatic follows the system locale (LC_ALL, LC_MESSAGES, LANG).",
-			"auto", false,
-			Choice{"auto", "Automatic (the system locale)"}, Choice{"en", "English"}, Choice{"ar", "العربية (Arabic)"},
-			Choice{"de", "Deutsch (German)"}, Choice{"es", "Español (Spanish)"}, Choice{"fr", "Français (French)"},
-			Choice{"pt", "Português (Portuguese)"}),
 		choice("display.rtl", "Right-to-left text",
 			"How Arabic, Persian and Hebrew lines are drawn: tw orders and joins the letters itself, or leaves both to a terminal that can (such as mlterm); automatic decides by the terminal.",
 			"auto", false,
 			Choice{"auto", "Automatic (by the terminal)"}, Choice{"shaped", "Ordered and joined by tw"},
 			Choice{"terminal", "Left to the terminal"}),
+
+		choice("interface.language", "Interface language",
+			"The language tw speaks and shows its own words in; automatic follows the system locale (LC_ALL, LC_MESSAGES, LANG).",
+			"auto", false,
+			Choice{"auto", "Automatic (the system locale)"}, Choice{"en", "English"}, Choice{"ar", "العربية (Arabic)"},
+			Choice{"de", "Deutsch (German)"}, Choice{"es", "Español (Spanish)"}, Choice{"fr", "Français (French)"},
+			Choice{"pt", "Português (Portuguese)"}),
 
 		// editing
 		choice("editing.typing_echo", "Typing echo", "What is spoken while you type.", "characters", false,

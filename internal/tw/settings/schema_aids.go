@@ -110,7 +110,7 @@ var colorSettings = []Setting{
 // withMoreSettings inserts moreSettings and colorSettings into list after
 // the last setting of each one's section, or of the sections before it.
 func withMoreSettings(list []Setting) []Setting {
-	for _, st := range slices.Concat(moreSettings, colorSettings, syncSettings, actionSettings) {
+	for _, st := range slices.Concat(moreSettings, colorSettings, syncSettings, actionSettings, deskSettings) {
 		rank := slices.Index(sectionOrder, st.Path[:indexDot(st.Path)])
 		at := 0
 		for i, have := range list {

@@ -101,7 +101,9 @@ func load(text string) (values map[string]any, warnings []i18n.Message, syntax e
 	for _, st := range schema {
 		raw, ok := doc[st.Section]
 		if !ok {
-			continue
+			// Its value may still be written under a former name in
+			// another section.
+			raw = map[string]any{}
 		}
 		table, ok := raw.(map[string]any)
 		if !ok {
@@ -225,6 +227,7 @@ var formerNames = map[string]string{
 	"reading_aids.rsvp_wpm":      "reading_aids.rsvp.wpm",
 	"reading_aids.rsvp_position": "reading_aids.rsvp.position",
 	"reading_aids.ruler_mode":    "reading_aids.ruler.mode",
+	"display.language":           "interface.language",
 }
 
 // formerValue finds the value a file gives a setting under a former name.

@@ -18,6 +18,11 @@ import (
 // 900"). v must not be nil: nil means "the default" and is handled by the
 // callers.
 func (s Setting) check(v any) (val any, note, reason i18n.Message) {
+	if str, ok := v.(string); ok && str != "" && textChecks[s.Path] != nil {
+		if reason := textChecks[s.Path](str); reason.Key != "" {
+			return nil, none, reason
+		}
+	}
 	switch s.Kind {
 	case KindToggle:
 		b, ok := v.(bool)
@@ -157,6 +162,11 @@ func (s Setting) checkTable(v any) (val any, note, reason i18n.Message) {
 			if !singleLine(out[k]) {
 				return nil, none, i18n.Msg("what to say for %q must be a single line", k)
 			}
+		}
+	}
+	if check := tableChecks[s.Path]; check != nil {
+		if reason := check(out); reason.Key != "" {
+			return nil, none, reason
 		}
 	}
 	if s.Path == "speech.pronunciations" {

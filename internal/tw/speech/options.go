@@ -63,6 +63,9 @@ func OptionsFrom(st Settings, o Overrides) Options {
 	if o.Voice != "" {
 		opts.Params.Voice = o.Voice
 	}
+	if opts.Params.Voice == "" {
+		opts.Params.Voice = voiceByLanguage(st, o.Language)
+	}
 	if o.Rate != nil {
 		opts.Params.Rate = *o.Rate
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/settings"
 )
 
@@ -72,5 +73,69 @@ func TestRSVPDrawsTheWordsBeside(t *testing.T) {
 	s.r.Draw()
 	if sc := strings.Join(s.screen(), "\n"); !strings.Contains(sc, "│ One fish two │") {
 		t.Errorf("no box with One, fish and two:\n%s", sc)
+	}
+}
+
+// TestNoteAndFocusColors: colors.notes puts its color behind text with a
+// note, which stays underlined, and colors.focus behind a list's chosen
+// item; "theme" puts the theme's back.
+func TestNoteAndFocusColors(t *testing.T) {
+	s := newSim(t, "a.txt", "First line of text.\nSecond line.", 40, 8, defaultCfg)
+	st := s.r.cfg.Settings.(*settings.Store)
+	for path, value := range map[string]string{"colors.notes": "orange", "colors.focus": "magenta"} {
+		if _, err := st.Set(path, value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.r.Draw()
+	noted := s.r.cellStyle(cell{pos: 2, n: 1}, marks{notes: []core.NoteInfo{{Start: 0, End: 5}}})
+	if _, bg, attr := noted.Decompose(); bg != rgb(settings.ColorValues["orange"]) || attr&tcell.AttrUnderline == 0 {
+		t.Errorf("a noted cell is drawn on %v (underlined %v), want orange and underlined", bg, attr&tcell.AttrUnderline != 0)
+	}
+	y := s.r.drawList("Items", []string{"one", "two"}, 1, 40)
+	s.scr.Show()
+	_, bg, _ := textStyle(s, 1, y).Decompose()
+	if bg != rgb(settings.ColorValues["magenta"]) {
+		t.Errorf("the chosen item is drawn on %v, want magenta", bg)
+	}
+	if _, err := st.Set("colors.notes", "theme"); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	noted = s.r.cellStyle(cell{pos: 2, n: 1}, marks{notes: []core.NoteInfo{{Start: 0, End: 5}}})
+	if _, bg, _ := noted.Decompose(); bg == rgb(settings.ColorValues["orange"]) {
+		t.Error("colors.notes = theme left notes orange")
+	}
+}
+
+// TestBookmarkColor: with colors.bookmarks set, the word a bookmark is at
+// is drawn on its color, bold and underlined, and the words beside it are
+// not; left to the theme, bookmarks are not marked.
+func TestBookmarkColor(t *testing.T) {
+	s := newSim(t, "a.txt", "Alpha bravo charlie.\nSecond line.", 40, 8, defaultCfg)
+	st := s.r.cfg.Settings.(*settings.Store)
+	s.r.run("caret_next_word") // bravo
+	s.r.run("add_bookmark")
+	s.r.run("caret_next_line")
+	s.r.Draw()
+	if _, bg, _ := textStyle(s, 7, 0).Decompose(); bg == rgb(settings.ColorValues["orange"]) {
+		t.Fatal("a bookmark is marked before colors.bookmarks is set")
+	}
+	if _, err := st.Set("colors.bookmarks", "orange"); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	_, bg, attr := textStyle(s, 7, 0).Decompose()
+	if bg != rgb(settings.ColorValues["orange"]) || attr&tcell.AttrBold == 0 || attr&tcell.AttrUnderline == 0 {
+		t.Errorf("the bookmarked word is drawn on %v, bold %v, underlined %v; want orange, bold, underlined:\n%s",
+			bg, attr&tcell.AttrBold != 0, attr&tcell.AttrUnderline != 0, strings.Join(s.screen(), "\n"))
+	}
+	for _, x := range []int{1, 14} {
+		if _, bg, _ := textStyle(s, x, 0).Decompose(); bg == rgb(settings.ColorValues["orange"]) {
+			t.Errorf("column %d, outside the bookmarked word, is orange", x)
+		}
+	}
+	if _, err := st.Set("colors.bookmarks", "pink"); err == nil {
+		t.Error("colors.bookmarks took a color it does not offer")
 	}
 }

@@ -296,6 +296,9 @@ func (r *Reader) Draw() {
 	if y, ok := r.drawOpenList(w); ok {
 		cursorX, cursorY = 1, y
 	}
+	if cursorY >= 0 && r.cursorOnStatus() {
+		cursorX, cursorY = 0, h-1-r.msgRows
+	}
 	switch {
 	case promptX >= 0:
 		scr.ShowCursor(promptX, msgY)
@@ -311,6 +314,7 @@ func (r *Reader) Draw() {
 // style: structure, notes, highlights, the selection, the words being
 // heard and the cursor.
 type marks struct {
+	bookmarks  []units.Range // drawn only with colors.bookmarks set
 	notes      []core.NoteInfo
 	highlights []core.HighlightInfo
 	selection  *units.Range
@@ -343,6 +347,9 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 	if !editing {
 		m.highlights, _ = r.app.Highlights()
 		m.notes, _ = r.app.Notes()
+		if r.th.bookmark != tcell.ColorDefault {
+			m.bookmarks = r.app.BookmarkedWords()
+		}
 	}
 	// Browsing marks the word at the cursor; editing, the caret's
 	// character.
@@ -411,13 +418,27 @@ func (r *Reader) cellStyle(c cell, m marks) tcell.Style {
 	style := r.th.text
 	if in(r.spans.headings, c.pos) {
 		style = style.Bold(true)
+		if r.th.heading != tcell.ColorDefault {
+			style = style.Foreground(r.th.heading)
+		}
 	}
 	if in(r.spans.links, c.pos) {
 		style = style.Underline(true)
+		if r.th.link != tcell.ColorDefault {
+			style = style.Foreground(r.th.link)
+		}
 	}
 	for _, n := range m.notes {
 		if c.pos >= n.Start && c.pos < n.End {
 			style = style.Underline(true).Foreground(tcell.ColorTeal)
+			if r.th.note != tcell.ColorDefault {
+				style = style.Background(r.th.note).Foreground(contrastingText(r.th.note))
+			}
+		}
+	}
+	for _, b := range m.bookmarks {
+		if c.pos >= b.Start && c.pos < b.End {
+			style = style.Background(r.th.bookmark).Foreground(contrastingText(r.th.bookmark)).Bold(true).Underline(true)
 		}
 	}
 	for _, hl := range m.highlights {
@@ -574,6 +595,9 @@ func (r *Reader) drawList(title string, items []string, selected, w int) int {
 		style := r.th.text
 		if first+i == selected {
 			style = r.th.cursor
+			if r.th.focus != tcell.ColorDefault {
+				style = style.Background(r.th.focus).Foreground(contrastingText(r.th.focus))
+			}
 			sy = top + 1 + i
 		}
 		putText(r.scr, 1, top+1+i, w-1, r.visual(items[first+i]), style)
@@ -660,7 +684,7 @@ func (r *Reader) sentenceStyle() tcell.Style {
 	color := "underline"
 	theme := ""
 	if r.cfg.Settings != nil {
-		color, theme = r.cfg.Settings.String("highlight.sentence_color"), r.cfg.Settings.String("display.theme")
+		color, theme = r.cfg.Settings.String("highlight.sentence_color"), followedTheme(r.cfg.Settings)
 	}
 	if color == "underline" || color == "" {
 		return r.th.text.Underline(true)

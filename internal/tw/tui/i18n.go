@@ -10,7 +10,7 @@ import (
 )
 
 // tr formats one of the terminal reader's own messages in the interface
-// language (display.language, read each time so a change shows at once).
+// language (interface.language, read each time so a change shows at once).
 // key is the English text as a constant format; the document's and the
 // user's text go in args.
 func (r *Reader) tr(key string, args ...any) string {

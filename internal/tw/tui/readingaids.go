@@ -143,6 +143,8 @@ func (r *Reader) drawRuler(y, w int) {
 		from, to = y-r.cfg.Settings.Int("reading_aids.ruler.rows_above"), y+r.cfg.Settings.Int("reading_aids.ruler.rows_below")
 		mask = r.cfg.Settings.Bool("reading_aids.ruler.mask_outside")
 	}
+	above, below := r.rulerLine()
+	from, to = from-above, to+below
 	for row := 0; row < r.textRows(); row++ {
 		band := row >= from && row <= to
 		if !band && !mask {

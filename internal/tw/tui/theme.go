@@ -18,6 +18,9 @@ type theme struct {
 	text, cursor, heard, selected, bar, gutter tcell.Style
 	dot                                        tcell.Style // the middle dots between syllables
 	ruler                                      tcell.Color // the ruler band's background; ColorDefault leaves it
+	// The colors settings of headings' and links' text, notes' and the
+	// list's chosen item's background; ColorDefault leaves the theme's.
+	heading, link, note, focus, bookmark tcell.Color
 }
 
 // palette is a colored theme: the page (Fg on Bg), Muted text (line
@@ -93,7 +96,7 @@ func themeOf(st SettingsReader) theme {
 	if st == nil {
 		st = settings.Defaults{}
 	}
-	th := newTheme(st.String("display.theme"), st.String("highlight.color"))
+	th := newTheme(followedTheme(st), st.String("highlight.color"))
 	// The colors settings: "theme" (or anything else) keeps the theme's.
 	color := func(path string) (tcell.Color, bool) {
 		c, ok := settings.ColorValues[st.String(path)]
@@ -110,6 +113,13 @@ func themeOf(st SettingsReader) theme {
 	}
 	if c, ok := color("colors.ruler"); ok {
 		th.ruler = c
+	}
+	th.heading, th.link, th.note, th.focus, th.bookmark = tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault
+	for path, to := range map[string]*tcell.Color{"colors.headings": &th.heading, "colors.links": &th.link,
+		"colors.notes": &th.note, "colors.focus": &th.focus, "colors.bookmarks": &th.bookmark} {
+		if c, ok := color(path); ok {
+			*to = c
+		}
 	}
 	return th
 }
@@ -199,9 +209,11 @@ func viewSettingsOf(st SettingsReader) viewSettings {
 		return viewSettings{}
 	}
 	return viewSettings{
-		theme: st.String("display.theme"), color: st.String("highlight.color"), preset: st.String("keyboard.preset"),
+		theme: followedTheme(st), color: st.String("highlight.color"), preset: st.String("keyboard.preset"),
 		colors: st.String("colors.selection") + " " + st.String("colors.status_bar") + " " +
-			st.String("colors.syllables") + " " + st.String("colors.ruler"),
+			st.String("colors.syllables") + " " + st.String("colors.ruler") + " " + st.String("colors.headings") + " " +
+			st.String("colors.links") + " " + st.String("colors.notes") + " " + st.String("colors.focus") + " " +
+			st.String("colors.bookmarks"),
 		highlight: st.Bool("highlight.enabled"), lineNumbers: st.Bool("display.show_line_numbers"),
 		characterKeys: st.Bool("keyboard.character_keys"),
 	}
@@ -267,7 +279,7 @@ func (r *Reader) colorLines() []string {
 	if st == nil {
 		st = settings.Defaults{}
 	}
-	pal, colored := palettes[st.String("display.theme")]
+	pal, colored := palettes[followedTheme(st)]
 	if !colored {
 		return []string{r.tr("The terminal's own colors: their contrast is the terminal's to give.")}
 	}

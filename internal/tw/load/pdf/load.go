@@ -43,6 +43,11 @@ type Options struct {
 	// recognised (done of total scanned pages so far): OCR takes a second
 	// or more a page, and a listener must not wait in silence.
 	Recognising func(done, total int)
+	// NoOCR leaves scanned pages unread (reading.ocr off).
+	NoOCR bool
+	// Language is the language of scanned text as Tesseract's codes
+	// ("fra", "deu+eng"); "" is the document's own language, else English.
+	Language string
 }
 
 // LoadOptions is Load with options.
@@ -73,22 +78,26 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 		return nil, err
 	}
 	lang := pd.lang()
+	ocrLang := opts.Language
+	if ocrLang == "" {
+		ocrLang = tesseractLang(lang)
+	}
 	// Pages with no text but a picture are scanned: recognise them.
 	scanned := 0
 	for i, pc := range contents {
-		if len(lines[i]) == 0 && len(pc.images) > 0 {
+		if len(lines[i]) == 0 && len(pc.images) > 0 && !opts.NoOCR {
 			scanned++
 		}
 	}
 	recognised := 0
 	hocrs := map[ref][]byte{}
 	for i, pc := range contents {
-		if len(lines[i]) == 0 && len(pc.images) > 0 {
+		if len(lines[i]) == 0 && len(pc.images) > 0 && !opts.NoOCR {
 			if opts.Recognising != nil {
 				opts.Recognising(recognised, scanned)
 			}
 			recognised++
-			ls, err := ocrPage(pd.f, pc, lang, opts.OCR, hocrs)
+			ls, err := ocrPage(pd.f, pc, ocrLang, opts.OCR, hocrs)
 			if err != nil {
 				return nil, err
 			}

@@ -145,7 +145,7 @@ func recognise(f *file, s *stream, lang string, ocr OCRFunc) ([]byte, error) {
 	if err := os.WriteFile(p, data, 0o600); err != nil {
 		return nil, err
 	}
-	return ocr(p, tesseractLang(lang))
+	return ocr(p, lang)
 }
 
 // imageFile turns an image XObject into a file Tesseract reads: JPEG data

@@ -1,0 +1,60 @@
+package pdf
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"textfirst/internal/testkit"
+)
+
+// TestOCROptions: a scanned page read by the real Tesseract; NoOCR
+// (reading.ocr off) leaves it unread without running Tesseract, and
+// Language (reading.ocr_lang) is the language Tesseract is given in
+// place of the document's.
+func TestOCROptions(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "page")
+	if msg, err := exec.Command("pdftoppm", "-r", "150", "-gray", "-png", "-f", "1", "-l", "1", "-singlefile",
+		testkit.Path(t, "conformance", "textweaver", "single.pdf"), out).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v\n%s", err, msg)
+	}
+	data, err := os.ReadFile(out + ".png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scan := imagePDF(img)
+	var asked []string
+	spy := func(path, lang string) ([]byte, error) {
+		asked = append(asked, lang)
+		return Tesseract(path, lang)
+	}
+	d, err := LoadOptions("scan.pdf", scan, "", Options{OCR: spy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(d.Text, "Accessible Reading") || len(asked) != 1 || asked[0] != "eng" {
+		t.Errorf("recognised in %q: %q", asked, d.Text)
+	}
+	asked = nil
+	d, err = LoadOptions("scan.pdf", scan, "", Options{OCR: spy, NoOCR: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(d.Text, "Accessible") || len(asked) != 0 {
+		t.Errorf("with OCR off Tesseract was asked %q and read %q", asked, d.Text)
+	}
+	// Only English is installed here: French reaches Tesseract, which
+	// says it has no such language.
+	_, err = LoadOptions("scan.pdf", scan, "", Options{OCR: spy, Language: "fra"})
+	if len(asked) != 1 || asked[0] != "fra" || err == nil || !strings.Contains(err.Error(), "fra") {
+		t.Errorf("Language fra: Tesseract asked %q, error %v", asked, err)
+	}
+}
