@@ -3,6 +3,7 @@ package load
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"textfirst/internal/tw/doc"
 )
@@ -160,13 +161,15 @@ func (t *tex) expand(m texMacro) (string, bool) {
 			args[n], t.i = a, next
 			continue
 		}
-		// An argument without braces is one character.
+		// An argument without braces is one character (a whole UTF-8
+		// sequence, never a byte of one).
 		for t.i < len(s) && (s[t.i] == ' ' || s[t.i] == '\t' || s[t.i] == '\n') {
 			t.i++
 		}
 		if t.i < len(s) {
-			args[n] = s[t.i : t.i+1]
-			t.i++
+			_, size := utf8.DecodeRuneInString(s[t.i:])
+			args[n] = s[t.i : t.i+size]
+			t.i += size
 		}
 	}
 	var out strings.Builder
