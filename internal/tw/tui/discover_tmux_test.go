@@ -30,7 +30,9 @@ func TestTmuxFindsCommandsByNearWords(t *testing.T) {
 			s.said.expect("Cancelled.")
 		}
 	}
-	found("M-?", "language", "Setting, Interface language")
+	// "language" alone now finds the scanned text's language first, word
+	// for word; with "interface" the interface language answers.
+	found("M-?", "interface language", "Setting, Interface language")
 	found("M-?", "dictionary", "spelling")
 	// "faster" alone now finds RSVP faster first, word for word; with
 	// "speech" the glossary's rate setting answers.
