@@ -356,7 +356,7 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 	if keep != nil && !keep(run) {
 		return nil
 	}
-	b := run.batch(4)
+	b := run.batch(5)
 	iProps := b.call(app, ifaceProperties+".Get", ifaceAccessible, "Name")
 	iKids := b.call(app, ifaceAccessible+".GetChildren")
 	iToolkit, iVersion := -1, -1

@@ -387,7 +387,6 @@ type batch struct {
 	ctx  context.Context
 	stop context.CancelFunc
 	// Through godbus (the bus, or no direct connection):
-	ch    chan *dbus.Call
 	calls []*dbus.Call
 	// Through the direct connection:
 	direct  *directConn
@@ -414,7 +413,7 @@ func (a *appRun) batch(n int) *batch {
 		b.replies = make([]*reply, 0, n)
 		b.serials = make([]uint32, 0, n)
 	} else {
-		b.ch = make(chan *dbus.Call, max(n, 1))
+		b.calls = make([]*dbus.Call, 0, n)
 	}
 	return b
 }
@@ -430,7 +429,11 @@ func (b *batch) call(obj objRef, method string, args ...any) int {
 		b.serials = append(b.serials, serial)
 		return len(b.replies) - 1
 	}
-	c := b.app.conn.conn.Object(obj.Bus, obj.Path).GoWithContext(b.ctx, method, 0, b.ch, args...)
+	// Each call has a Done channel of its own (godbus makes one when given
+	// nil): a call that fails as it is sent is finished at once by the
+	// sender, which must never block on a channel shared with the batch's
+	// other calls, however many the batch was sized for.
+	c := b.app.conn.conn.Object(obj.Bus, obj.Path).GoWithContext(b.ctx, method, 0, nil, args...)
 	b.calls = append(b.calls, c)
 	return len(b.calls) - 1
 }
@@ -474,10 +477,8 @@ func (b *batch) wait() {
 			errs = append(errs, r.err)
 		}
 	} else {
-		for range b.calls {
-			<-b.ch
-		}
 		for _, c := range b.calls {
+			<-c.Done
 			errs = append(errs, c.Err)
 		}
 	}
