@@ -8,11 +8,12 @@
 package grammar
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"textfirst/internal/lazyregexp"
 )
 
 // Rule names a kind of problem.
@@ -39,10 +40,10 @@ type Problem struct {
 }
 
 var (
-	wordRE     = regexp.MustCompile(`\p{L}[\p{L}'’]*`)
-	couldOfRE  = regexp.MustCompile(`(?i)\b(could|should|would|must|might)\s+of\b`)
-	spaceRE    = regexp.MustCompile(`\p{L}\d?( +)([,;:!?.])(\s|$)`)
-	sentenceRE = regexp.MustCompile(`[.!?]["”’)]?\s+(\p{Ll}\p{L}*)`)
+	wordRE     = lazyregexp.New(`\p{L}[\p{L}'’]*`)
+	couldOfRE  = lazyregexp.New(`(?i)\b(could|should|would|must|might)\s+of\b`)
+	spaceRE    = lazyregexp.New(`\p{L}\d?( +)([,;:!?.])(\s|$)`)
+	sentenceRE = lazyregexp.New(`[.!?]["”’)]?\s+(\p{Ll}\p{L}*)`)
 )
 
 // anWords start with a vowel letter but a consonant sound ("a

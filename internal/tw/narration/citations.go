@@ -1,14 +1,13 @@
 package narration
 
 import (
-	"regexp"
-
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/units"
 )
 
 // citationRE matches the citations Options.SkipCitations leaves out.
-var citationRE = regexp.MustCompile(`\s?(?:\[[^\]\[]*@[\p{L}\d_][^\]\[]*\]|\[\d+(?:\s*[,–-]\s*\d+)*\]|\((?:see |cf\. )?\p{Lu}[\p{L}'’-]+(?: et al\.?| (?:and|&) \p{Lu}[\p{L}'’-]+)?,? \d{4}[a-z]?(?:, p+\. ?\d+(?:[–-]\d+)?)?(?:; \p{Lu}[\p{L}'’-]+(?: et al\.?)?,? \d{4}[a-z]?)*\))`)
+var citationRE = lazyregexp.New(`\s?(?:\[[^\]\[]*@[\p{L}\d_][^\]\[]*\]|\[\d+(?:\s*[,–-]\s*\d+)*\]|\((?:see |cf\. )?\p{Lu}[\p{L}'’-]+(?: et al\.?| (?:and|&) \p{Lu}[\p{L}'’-]+)?,? \d{4}[a-z]?(?:, p+\. ?\d+(?:[–-]\d+)?)?(?:; \p{Lu}[\p{L}'’-]+(?: et al\.?)?,? \d{4}[a-z]?)*\))`)
 
 // Citations returns the code point ranges of the citations of d between
 // from and to, as Options.SkipCitations leaves them out (each with the

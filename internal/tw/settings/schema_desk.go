@@ -1,11 +1,11 @@
 package settings
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/i18n"
 )
 
@@ -70,7 +70,7 @@ var deskSettings = []Setting{
 
 // tesseractCodes are Tesseract's language codes joined by +, such as
 // deu+eng or chi_sim.
-var tesseractCodes = regexp.MustCompile(`^[a-z]{3}(_[a-z]+)*(\+[a-z]{3}(_[a-z]+)*)*$`)
+var tesseractCodes = lazyregexp.New(`^[a-z]{3}(_[a-z]+)*(\+[a-z]{3}(_[a-z]+)*)*$`)
 
 // textChecks refuse a text (of a text or an open choice setting) that
 // cannot be used, with the reason.

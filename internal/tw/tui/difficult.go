@@ -1,14 +1,14 @@
 package tui
 
 import (
-	"regexp"
 	"unicode/utf8"
 
+	"textfirst/internal/lazyregexp"
 	"textfirst/internal/tw/readability"
 )
 
 // difficultWordRE is a word as reading_aids.difficult_words looks at it.
-var difficultWordRE = regexp.MustCompile(`\p{L}[\p{L}'’-]*`)
+var difficultWordRE = lazyregexp.New(`\p{L}[\p{L}'’-]*`)
 
 // difficultRow is the code point ranges of the difficult words of row rw
 // (three syllables or more in the document's language: the Gunning fog
