@@ -107,20 +107,20 @@ var colorSettings = []Setting{
 		"theme", false, colorChoices...),
 }
 
-// withMoreSettings inserts moreSettings and colorSettings into list after
-// the last setting of each one's section, or of the sections before it.
+// withMoreSettings places moreSettings, colorSettings, syncSettings,
+// actionSettings and deskSettings among list (which is in section order):
+// each after the settings of its own section and of the sections before
+// it, in the order given.
 func withMoreSettings(list []Setting) []Setting {
-	for _, st := range slices.Concat(moreSettings, colorSettings, syncSettings, actionSettings, deskSettings) {
-		rank := slices.Index(sectionOrder, st.Path[:indexDot(st.Path)])
-		at := 0
-		for i, have := range list {
-			if slices.Index(sectionOrder, have.Path[:indexDot(have.Path)]) <= rank {
-				at = i + 1
-			}
-		}
-		list = slices.Insert(list, at, st)
+	out := slices.Concat(list, moreSettings, colorSettings, syncSettings, actionSettings, deskSettings)
+	rank := make(map[string]int, len(sectionOrder))
+	for i, s := range sectionOrder {
+		rank[s] = i
 	}
-	return list
+	slices.SortStableFunc(out, func(a, b Setting) int {
+		return rank[a.Path[:indexDot(a.Path)]] - rank[b.Path[:indexDot(b.Path)]]
+	})
+	return out
 }
 
 // indexDot is where the section of a path ends.
