@@ -193,8 +193,28 @@ func flagError(p *i18n.Printer, c *cobra.Command, err error) error {
 	return usage(p, c.Name(), msg)
 }
 
-// newRoot builds the command tree.
-func newRoot(env Env) *cobra.Command {
+// commands are tw's commands by the name each is typed as (its Use; a
+// test checks they agree), in the order help lists them.
+var commands = []struct {
+	name string
+	make func(Env) *cobra.Command
+}{
+	{"open", openCmd}, {"text", textCmd}, {"info", infoCmd}, {"search", searchCmd}, {"marks", marksCmd},
+	{"serve", serveCmd}, {"backends", backendsCmd}, {"voices", voicesCmd}, {"speak", speakCmd},
+	{"export-audio", exportAudioCmd}, {"convert", convertCmd}, {"settings", settingsCmd},
+	{"summarize", summarizeCmd}, {"define", defineCmd}, {"stats", statsCmd}, {"lint", lintCmd},
+	{"study", studyCmd}, {"cite", citeCmd}, {"library", libraryCmd}, {"notes", notesCmd},
+	{"changes", changesCmd}, {"sync", syncCmd}, {"ocr", ocrCmd}, {"eloquence", eloquenceCmd},
+	{"components", componentsCmd}, {"version", versionCmd}, {"update", updateCmd},
+	{"dictate", dictateCmd}, {"vault", vaultCmd}, {"migrate-star", migrateStarCmd},
+}
+
+// newRoot builds the command tree. With typed the name of one of the
+// commands, the tree holds that command alone: a run builds only what it
+// runs (each command's flags, completions and subcommands cost a start).
+// With typed "" (help, completion, a file, a mistyped name) it holds them
+// all.
+func newRoot(env Env, typed string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "tw",
 		Short: "tw reads documents aloud",
@@ -218,12 +238,11 @@ A FILE of - reads standard input.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return flagError(env.p, c, err) })
 	root.Flags().BoolP("version", "V", false, "print tw's version")
 	root.CompletionOptions.HiddenDefaultCmd = false
-	root.AddCommand(
-		openCmd(env), textCmd(env), infoCmd(env), searchCmd(env), marksCmd(env), serveCmd(env),
-		backendsCmd(env), voicesCmd(env), speakCmd(env), exportAudioCmd(env), convertCmd(env), settingsCmd(env), summarizeCmd(env), defineCmd(env), statsCmd(env), lintCmd(env), studyCmd(env), citeCmd(env), libraryCmd(env), notesCmd(env), changesCmd(env), syncCmd(env),
-		ocrCmd(env), eloquenceCmd(env), componentsCmd(env), versionCmd(env),
-		updateCmd(env), dictateCmd(env), vaultCmd(env), migrateStarCmd(env),
-	)
+	for _, c := range commands {
+		if typed == "" || c.name == typed {
+			root.AddCommand(c.make(env))
+		}
+	}
 	root.SetHelpCommand(&cobra.Command{
 		Use:   "help [command]",
 		Short: "Help about any command",
@@ -309,7 +328,7 @@ func Main(argv []string, env Env) int {
 		env.p, env.home = interfaceLanguage(argv, env.Getenv)
 		i18n.SetHome(env.home.dir, func(err error) { fmt.Fprintln(env.Stderr, env.tr("Warning: %s", err)) })
 	}
-	root := newRoot(env)
+	root := newRoot(env, typedCommand(argv))
 	err := route(env.p, root, argv)
 	if err == nil {
 		root.SetArgs(argv)
@@ -337,6 +356,20 @@ func Main(argv []string, env Env) int {
 	}
 	fmt.Fprintln(env.Stderr, fail(env.p, 2, msg, env.tr("Run tw help to see the commands.")).Error())
 	return 2
+}
+
+// typedCommand is the command argv names first, or "" when it names none
+// of them: then the whole tree is needed.
+func typedCommand(argv []string) string {
+	if len(argv) == 0 {
+		return ""
+	}
+	for _, c := range commands {
+		if c.name == argv[0] {
+			return c.name
+		}
+	}
+	return ""
 }
 
 // route refuses a first argument that is neither a command nor a file.
