@@ -34,11 +34,8 @@ func (a *App) grammarProblem(next bool) {
 		return
 	}
 	problems := grammar.Check(a.d.Text)
-	var found *grammar.Problem
-	if i := nearest(len(problems), func(i int) int { return problems[i].Start }, a.cursor, next); i >= 0 {
-		found = &problems[i]
-	}
-	if found == nil {
+	i := adjacentMark(problems, func(p grammar.Problem) int { return p.Start }, a.cursor, next)
+	if i < 0 {
 		switch {
 		case len(problems) == 0:
 			a.say(a.tr("No grammar problems found."))
@@ -49,6 +46,7 @@ func (a *App) grammarProblem(next bool) {
 		}
 		return
 	}
+	found := problems[i]
 	a.moveTo(found.Start, true)
 	a.sel = &units.Range{Start: found.Start, End: found.End}
 	a.say(a.tr("Grammar: %s. The words: %s. Fix: %s.", a.trKey(grammarRules[found.Rule]),
