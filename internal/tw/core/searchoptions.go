@@ -16,7 +16,8 @@ type searchOptions struct {
 	matchCase, wholeWords, regex, acrossLines bool
 }
 
-// compile makes the matcher of pattern under the options.
+// compile makes the matcher of pattern, literal or a regular expression,
+// under the options; the zero options match as Find starts: ignoring case.
 func (o searchOptions) compile(pattern string, isRegex bool) (*regexp.Regexp, error) {
 	if !isRegex {
 		pattern = regexp.QuoteMeta(pattern)
