@@ -12,7 +12,7 @@ var _ = registerHandlers(func(t *actionTable) {
 		"find": func(a *App) {
 			a.openPrompt("find", a.tr("Find"), "Find", func(text string) {
 				if err := a.runFind(text, false); err != nil {
-					a.sayError(err.Error())
+					a.sayError(a.errorText(err))
 				}
 			})
 		},
