@@ -1,6 +1,8 @@
 package core
 
 import (
+	"cmp"
+
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/readability"
 	"textfirst/internal/tw/units"
@@ -15,11 +17,7 @@ const difficultSyllables = 3
 // language, English when d gives none. The reader draws such words
 // underlined and a word move names them.
 func DifficultWord(d *doc.Document, word string) bool {
-	lang := "en"
-	if l := d.Meta.Language; l != nil && *l != "" {
-		lang = *l
-	}
-	return readability.Syllables(word, lang) >= difficultSyllables
+	return readability.Syllables(word, cmp.Or(docLanguage(d), "en")) >= difficultSyllables
 }
 
 // wordSaid is a word as a word move says it: named as difficult after it

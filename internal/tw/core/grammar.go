@@ -29,8 +29,8 @@ var grammarRules = map[grammar.Rule]string{
 // problem with its fix. The rules are English ones: a document in another
 // language is not checked, and that is said.
 func (a *App) grammarProblem(next bool) {
-	if l := a.d.Meta.Language; l != nil && *l != "" && !strings.HasPrefix(strings.ToLower(*l), "en") {
-		a.say(a.tr("Grammar is checked in English only; this document is in %s.", *l))
+	if l := docLanguage(a.d); l != "" && !strings.HasPrefix(strings.ToLower(l), "en") {
+		a.say(a.tr("Grammar is checked in English only; this document is in %s.", l))
 		return
 	}
 	problems := grammar.Check(a.d.Text)
