@@ -59,6 +59,10 @@ func (tm *term) keys(keys ...string) { tm.tmux(append([]string{"send-keys", "-t"
 func (tm *term) text(s string)       { tm.tmux("send-keys", "-t", "tw", "-l", s) }
 func (tm *term) screen() string      { return tm.tmux("capture-pane", "-p", "-t", "tw") }
 
+// styled is the screen with its colors and attributes, as SGR escape
+// codes.
+func (tm *term) styled() string { return tm.tmux("capture-pane", "-e", "-p", "-t", "tw") }
+
 // cursor returns the terminal cursor's position.
 func (tm *term) cursor() (x, y int) {
 	fmt.Sscanf(tm.tmux("display-message", "-p", "-t", "tw", "#{cursor_x} #{cursor_y}"), "%d %d", &x, &y)
