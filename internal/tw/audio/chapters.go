@@ -262,8 +262,8 @@ func SRT(cues []Cue, baseMs float64) string {
 func VTT(cues []Cue, baseMs float64) string {
 	var b strings.Builder
 	b.WriteString("WEBVTT\n\n")
+	escape := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace
 	for _, c := range cues {
-		escape := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace
 		t := escape(cueText(c.Text))
 		if c.marks != nil {
 			t = c.markedText(baseMs, true, escape)

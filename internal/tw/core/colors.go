@@ -17,11 +17,7 @@ func (a *App) syllablesToggle() {
 	if !a.opts.Settings.Bool("reading_aids.syllables") || a.d == nil {
 		return
 	}
-	lang := ""
-	if a.d.Meta.Language != nil {
-		lang = *a.d.Meta.Language
-	}
-	if _, err := hyphen.ForLanguage(lang); err != nil {
+	if _, err := hyphen.ForLanguage(docLanguage(a.d)); err != nil {
 		a.sayError(a.tr("No syllables can be shown: %v", err))
 	}
 }

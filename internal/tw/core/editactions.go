@@ -358,7 +358,7 @@ func (a *App) replacePrompt() {
 			a.say(a.tr("Cancelled."))
 			return
 		}
-		re, _ := compileFind(find, false)
+		re, _ := searchOptions{}.compile(find, false) // a literal text, whatever the case
 		n := len(re.FindAllStringIndex(a.d.Text, -1))
 		if n == 0 {
 			a.say(a.tr("No matches for %s", find))

@@ -29,16 +29,13 @@ var grammarRules = map[grammar.Rule]string{
 // problem with its fix. The rules are English ones: a document in another
 // language is not checked, and that is said.
 func (a *App) grammarProblem(next bool) {
-	if l := a.d.Meta.Language; l != nil && *l != "" && !strings.HasPrefix(strings.ToLower(*l), "en") {
-		a.say(a.tr("Grammar is checked in English only; this document is in %s.", *l))
+	if l := docLanguage(a.d); l != "" && !strings.HasPrefix(strings.ToLower(l), "en") {
+		a.say(a.tr("Grammar is checked in English only; this document is in %s.", l))
 		return
 	}
 	problems := grammar.Check(a.d.Text)
-	var found *grammar.Problem
-	if i := nearest(len(problems), func(i int) int { return problems[i].Start }, a.cursor, next); i >= 0 {
-		found = &problems[i]
-	}
-	if found == nil {
+	i := adjacentMark(problems, func(p grammar.Problem) int { return p.Start }, a.cursor, next)
+	if i < 0 {
 		switch {
 		case len(problems) == 0:
 			a.say(a.tr("No grammar problems found."))
@@ -49,6 +46,7 @@ func (a *App) grammarProblem(next bool) {
 		}
 		return
 	}
+	found := problems[i]
 	a.moveTo(found.Start, true)
 	a.sel = &units.Range{Start: found.Start, End: found.End}
 	a.say(a.tr("Grammar: %s. The words: %s. Fix: %s.", a.trKey(grammarRules[found.Rule]),

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/i18n"
 	"textfirst/internal/tw/settings"
 )
@@ -98,3 +99,12 @@ func (a *App) spoken(adj Adjuster, path string) string {
 // as message keys; a Group is said with trKey(string(g)).
 var groupKeys = []string{msg("Navigation"), msg("Speech Cursor"), msg("Search"), msg("Bookmarks and notes"),
 	msg("Reading"), msg("Voice"), msg("File"), msg("Editing"), msg("View and help")}
+
+// docLanguage is the language d gives itself (its metadata), "" when it
+// gives none.
+func docLanguage(d *doc.Document) string {
+	if l := d.Meta.Language; l != nil {
+		return *l
+	}
+	return ""
+}

@@ -26,11 +26,8 @@ func (a *App) lintProblem(next bool) {
 		return
 	}
 	problems := lint.Markdown(a.d.Text)
-	var found *lint.Problem
-	if i := nearest(len(problems), func(i int) int { return problems[i].Offset }, a.cursor, next); i >= 0 {
-		found = &problems[i]
-	}
-	if found == nil {
+	i := adjacentMark(problems, func(p lint.Problem) int { return p.Offset }, a.cursor, next)
+	if i < 0 {
 		if next {
 			a.say(a.tr("No next lint problem."))
 		} else {
@@ -38,22 +35,7 @@ func (a *App) lintProblem(next bool) {
 		}
 		return
 	}
+	found := problems[i]
 	a.moveTo(found.Offset, true)
 	a.say(a.tr("Line %d: %s", found.Line, a.printer().Sprintf(lintRules[found.Rule], found.Detail)))
-}
-
-// nearest gives, of n places in order whose i-th starts at start(i), the
-// first that starts after cursor (next) or the last that starts before it;
-// -1 when there is none.
-func nearest(n int, start func(i int) int, cursor int, next bool) int {
-	found := -1
-	for i := range n {
-		if next && start(i) > cursor {
-			return i
-		}
-		if !next && start(i) < cursor {
-			found = i
-		}
-	}
-	return found
 }

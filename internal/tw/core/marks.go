@@ -177,9 +177,9 @@ func sortMarks[T any](marks []T, at func(T) int) {
 	sort.SliceStable(marks, func(i, j int) bool { return at(marks[i]) < at(marks[j]) })
 }
 
-// adjacentMark is the index of the first of marks (sorted by at) that
-// starts after cursor (next), or of the last one that starts before it;
-// -1 when there is none.
+// adjacentMark is the index of the first of marks (sorted by at: marks,
+// lint or grammar problems) that starts after cursor (next), or of the
+// last one that starts before it; -1 when there is none.
 func adjacentMark[T any](marks []T, at func(T) int, cursor int, next bool) int {
 	if next {
 		for i := range marks {

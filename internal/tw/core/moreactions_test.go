@@ -70,6 +70,19 @@ func TestSearchOptionsChangeFind(t *testing.T) {
 	if got := find(); !strings.Contains(got, " of 2:") {
 		t.Errorf("match case and whole words: %q", got)
 	}
+	// A pattern that is not a regular expression is named as typed, in
+	// the interface language.
+	for lang, want := range map[string]string{"en": "Not a regular expression: cat(", "de": "Kein regulärer Ausdruck: cat("} {
+		app, rec, _ := openWithSettings(t, "cats.txt", "Cat catalog cat.\n", map[string]any{"interface.language": lang})
+		mustAction(t, app, "search_options", nil)
+		app.Choose(2)
+		mustAction(t, app, "find", nil)
+		app.Answer("cat(")
+		if rec.last() != want {
+			t.Errorf("a bad regular expression in %s: %q, want %q", lang, rec.last(), want)
+		}
+		app.Close()
+	}
 }
 
 // TestDifficultWordsAreNamed: with difficult words marked and high

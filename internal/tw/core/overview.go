@@ -55,8 +55,8 @@ func (a *App) readingLevel() {
 		}
 	}
 	lang := a.printer().Lang().Code
-	if l := a.d.Meta.Language; l != nil && *l != "" {
-		lang = *l
+	if l := docLanguage(a.d); l != "" {
+		lang = l
 	}
 	res, ok := readability.Measure(words, sentences, lang)
 	if !ok {

@@ -1,8 +1,6 @@
 package core
 
 import (
-	"fmt"
-	"regexp"
 	"strings"
 
 	"textfirst/internal/tw/units"
@@ -14,7 +12,7 @@ var _ = registerHandlers(func(t *actionTable) {
 		"find": func(a *App) {
 			a.openPrompt("find", a.tr("Find"), "Find", func(text string) {
 				if err := a.runFind(text, false); err != nil {
-					a.sayError(err.Error())
+					a.sayError(a.errorText(err))
 				}
 			})
 		},
@@ -38,19 +36,6 @@ type findState struct {
 
 // Match is one search match.
 type Match struct{ Start, End, Line int }
-
-// compileFind makes the matcher for a pattern: literal or a regular
-// expression, case-insensitive as Find in the reader is.
-func compileFind(pattern string, isRegex bool) (*regexp.Regexp, error) {
-	if !isRegex {
-		pattern = regexp.QuoteMeta(pattern)
-	}
-	re, err := regexp.Compile("(?i)" + pattern)
-	if err != nil {
-		return nil, fmt.Errorf("Not a regular expression: %s", pattern)
-	}
-	return re, nil
-}
 
 // runFind finds every match, moves to the first at or after the cursor
 // (wrapping to the top) and announces it.

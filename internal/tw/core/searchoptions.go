@@ -1,8 +1,9 @@
 package core
 
 import (
-	"fmt"
 	"regexp"
+
+	"textfirst/internal/tw/i18n"
 )
 
 var _ = registerHandlers(func(t *actionTable) {
@@ -16,13 +17,15 @@ type searchOptions struct {
 	matchCase, wholeWords, regex, acrossLines bool
 }
 
-// compile makes the matcher of pattern under the options.
+// compile makes the matcher of pattern, literal or a regular expression,
+// under the options; the zero options match as Find starts: ignoring case.
 func (o searchOptions) compile(pattern string, isRegex bool) (*regexp.Regexp, error) {
+	expr := pattern
 	if !isRegex {
-		pattern = regexp.QuoteMeta(pattern)
+		expr = regexp.QuoteMeta(expr)
 	}
 	if o.wholeWords {
-		pattern = `\b(?:` + pattern + `)\b`
+		expr = `\b(?:` + expr + `)\b`
 	}
 	flags := "(?m"
 	if !o.matchCase {
@@ -31,9 +34,11 @@ func (o searchOptions) compile(pattern string, isRegex bool) (*regexp.Regexp, er
 	if isRegex && o.acrossLines {
 		flags += "s"
 	}
-	re, err := regexp.Compile(flags + ")" + pattern)
+	re, err := regexp.Compile(flags + ")" + expr)
 	if err != nil {
-		return nil, fmt.Errorf("Not a regular expression: %s", pattern)
+		// In English for JSON-RPC (the spec fixes its text), in the
+		// interface language for the reader (errorText).
+		return nil, i18n.Msg("Not a regular expression: %s", pattern)
 	}
 	return re, nil
 }

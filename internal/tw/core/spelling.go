@@ -58,8 +58,8 @@ func systemSpeller(lang, home string) (Speller, error) {
 // spellingLanguage is the document's language when it gives one, else the
 // interface language.
 func (a *App) spellingLanguage() string {
-	if l := a.d.Meta.Language; l != nil && *l != "" {
-		return *l
+	if l := docLanguage(a.d); l != "" {
+		return l
 	}
 	return a.printer().Lang().Code
 }

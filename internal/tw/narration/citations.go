@@ -9,16 +9,14 @@ import (
 // citationRE matches the citations Options.SkipCitations leaves out.
 var citationRE = lazyregexp.New(`\s?(?:\[[^\]\[]*@[\p{L}\d_][^\]\[]*\]|\[\d+(?:\s*[,–-]\s*\d+)*\]|\((?:see |cf\. )?\p{Lu}[\p{L}'’-]+(?: et al\.?| (?:and|&) \p{Lu}[\p{L}'’-]+)?,? \d{4}[a-z]?(?:, p+\. ?\d+(?:[–-]\d+)?)?(?:; \p{Lu}[\p{L}'’-]+(?: et al\.?)?,? \d{4}[a-z]?)*\))`)
 
-// Citations returns the code point ranges of the citations of d between
-// from and to, as Options.SkipCitations leaves them out (each with the
-// space before it), in order. A footnote reference is not a citation.
-func Citations(d *doc.Document, from, to int) []units.Range {
-	text := d.Text[d.Byte(from):d.Byte(to)]
-	var out []units.Range
+// citations returns the code point ranges of what citationRE matches in d
+// between from and to (each with the space before it), in order; a
+// footnote reference among them is not a citation (isFootnote).
+func citations(d *doc.Document, from, to int) []units.Range {
 	base := d.Byte(from)
-	for _, m := range citationRE.FindAllStringIndex(text, -1) {
-		r := units.Range{Start: d.Pos(base + m[0]), End: d.Pos(base + m[1])}
-		out = append(out, r)
+	var out []units.Range
+	for _, m := range citationRE.FindAllStringIndex(d.Text[base:d.Byte(to)], -1) {
+		out = append(out, units.Range{Start: d.Pos(base + m[0]), End: d.Pos(base + m[1])})
 	}
 	return out
 }
@@ -27,7 +25,7 @@ func Citations(d *doc.Document, from, to int) []units.Range {
 func (n *narrator) textWithoutCitations(r units.Range) []Piece {
 	var out []Piece
 	pos := r.Start
-	for _, c := range Citations(n.d, r.Start, r.End) {
+	for _, c := range citations(n.d, r.Start, r.End) {
 		if n.isFootnote(c) {
 			continue
 		}

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,22 +15,13 @@ import (
 // long words only.
 func TestTmuxReadingAidOptions(t *testing.T) {
 	t.Parallel() // its own tmux server, home and files
-	dir := t.TempDir()
-	copySample(t, dir)
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	toml := "[reading_aids]\nbionic = true\nsyllables = true\n\n" +
 		"[reading_aids.syllable_options]\nseparator = \"-\"\nmin_word_len = 9\n\n" +
 		"[reading_aids.bionic_options]\nratio = 0.9\nmin_word_len = 4\n\n" +
 		"[reading_aids.ruler]\nmode = \"ruler\"\nrows_above = 0\nrows_below = 2\nmask_outside = false\n"
-	if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte(toml), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s := startTw(t, 80, 24, dir, "", "--no-speech sample.md")
+	s := startSampleWith(t, 80, 24, toml, "", "--no-speech sample.md")
 	s.said.expect("Opened A Walk Through the Lighthouse.")
-	styled := func() []string { return strings.Split(s.tmux("capture-pane", "-e", "-p", "-t", "tw"), "\n") }
+	styled := func() []string { return strings.Split(s.styled(), "\n") }
 	sgr := regexp.MustCompile(`\x1b\[[0-9;]*m`)
 	// tmux sends no codes for a blank row, and carries the underline on
 	// from the start of the row above: a row of the band holds an

@@ -1,11 +1,12 @@
 package tui
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // TestTmuxHeadingAndLinkColors: colors.headings and colors.links, set in
@@ -36,20 +37,12 @@ func TestTmuxHeadingAndLinkColors(t *testing.T) {
 	}
 	run := func(toml string) (heading, link, text string) {
 		dir := t.TempDir()
-		home := filepath.Join(dir, "home")
-		if err := os.MkdirAll(home, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte(toml), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "c.md"), []byte("# The Old Harbour\n\nPlain words and [the pier](https://example.org/pier) here.\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		homeWith(t, dir, "settings.toml", toml)
+		testkit.WriteFile(t, filepath.Join(dir, "c.md"), "# The Old Harbour\n\nPlain words and [the pier](https://example.org/pier) here.\n")
 		s := startTw(t, 80, 12, dir, "", "--no-speech c.md")
 		s.said.expect("Opened The Old Harbour.")
 		s.waitScreen("the text", func(sc string) bool { return strings.Contains(sc, "Plain words") })
-		rows := strings.Split(s.tmux("capture-pane", "-e", "-p", "-t", "tw"), "\n")
+		rows := strings.Split(s.styled(), "\n")
 		var hr, tr string
 		for _, r := range rows {
 			// The last row with Harbour before the text: the title bar

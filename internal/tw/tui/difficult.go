@@ -4,28 +4,23 @@ import (
 	"unicode/utf8"
 
 	"textfirst/internal/lazyregexp"
-	"textfirst/internal/tw/readability"
+	"textfirst/internal/tw/core"
 )
 
 // difficultWordRE is a word as reading_aids.difficult_words looks at it.
 var difficultWordRE = lazyregexp.New(`\p{L}[\p{L}'’-]*`)
 
 // difficultRow is the code point ranges of the difficult words of row rw
-// (three syllables or more in the document's language: the Gunning fog
-// index's complex words), which are drawn underlined, or nil when
+// (core.DifficultWord), which are drawn underlined, or nil when
 // reading_aids.difficult_words is off.
 func (r *Reader) difficultRow(rw row) [][2]int {
 	if r.cfg.Settings == nil || !r.cfg.Settings.Bool("reading_aids.difficult_words") {
 		return nil
 	}
-	lang := "en"
-	if l := r.lo.d.Meta.Language; l != nil && *l != "" {
-		lang = *l
-	}
 	text := r.lo.d.Text[rw.startByte:rw.endByte]
 	var out [][2]int
 	for _, m := range difficultWordRE.FindAllStringIndex(text, -1) {
-		if readability.Syllables(text[m[0]:m[1]], lang) >= 3 {
+		if core.DifficultWord(r.lo.d, text[m[0]:m[1]]) {
 			start := rw.start + utf8.RuneCountInString(text[:m[0]])
 			out = append(out, [2]int{start, start + utf8.RuneCountInString(text[m[0]:m[1]])})
 		}

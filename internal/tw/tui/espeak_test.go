@@ -163,19 +163,8 @@ func TestTmuxEspeakHighlight(t *testing.T) {
 // TestTmuxHybridMode: in hybrid mode tw's voice reads the document (word
 // positions arrive) while the announcements are left to the screen reader.
 func TestTmuxHybridMode(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "short.txt")
-	if err := os.WriteFile(file, []byte("The lamp turns all night long.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	homeWith(t, dir, "settings.toml", "[speech]\nrate = 450\n\n[accessibility]\nmode = \"hybrid\"\n")
-	posPath := filepath.Join(dir, "position.log")
-	// The clock sink stands for an audio device, which test machines lack:
-	// with none, tw would rightly show what it reads (see
-	// TestTmuxNoAudioDevice).
-	ts := startTw(t, 60, 12, dir, "TEXTWEAVER_SPEECH_SINK=clock TEXTWEAVER_POSITION_LOG="+posPath, file)
-	ts.said.expect("Opened short.txt.")
-	ts.waitScreen("espeak in the status bar", func(s string) bool { return strings.Contains(s, "| espeak ") })
+	ts, posPath := startVoiced(t, 60, 12, "short.txt", "The lamp turns all night long.\n",
+		"[speech]\nrate = 450\n\n[accessibility]\nmode = \"hybrid\"\n")
 	ts.keys("Enter")
 	ts.waitScreen("the reading to end", func(s string) bool {
 		data, _ := os.ReadFile(posPath)

@@ -1,11 +1,12 @@
 package tui
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"textfirst/internal/testkit"
 )
 
 // TestTmuxFollowTheTerminalsColors: with display.follow_os_theme on, a
@@ -17,23 +18,15 @@ func TestTmuxFollowTheTerminalsColors(t *testing.T) {
 	bgCode := regexp.MustCompile(`\x1b\[(?:[0-9]+;)*?(48;5;[0-9]+|48;2;[0-9;]+|4[0-7]|10[0-7])m`)
 	page := func(toml, colorfgbg string) string {
 		dir := t.TempDir()
-		home := filepath.Join(dir, "home")
-		if err := os.MkdirAll(home, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte(toml), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "p.txt"), []byte("Quiet words on a page.\nAnother line here.\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		homeWith(t, dir, "settings.toml", toml)
+		testkit.WriteFile(t, filepath.Join(dir, "p.txt"), "Quiet words on a page.\nAnother line here.\n")
 		s := startTw(t, 60, 10, dir, "COLORFGBG='"+colorfgbg+"'", "--no-speech p.txt")
 		s.said.expect("Opened p.txt.")
 		s.waitScreen("the text", func(sc string) bool { return strings.Contains(sc, "Another line") })
 		// tmux carries a row's colors on to the next, so the page's color
 		// is read where the first row's words after the cursor begin.
 		var row string
-		for _, r := range strings.Split(s.tmux("capture-pane", "-e", "-p", "-t", "tw"), "\n") {
+		for _, r := range strings.Split(s.styled(), "\n") {
 			if strings.Contains(r, "words on") {
 				row = r[:strings.Index(r, "words on")]
 			}

@@ -51,14 +51,13 @@ func TestTmuxRSVPShowsOneWordAtATime(t *testing.T) {
 	s.waitScreen("no box", func(sc string) bool { return !rsvpBox.MatchString(sc) })
 
 	s.press([]step{{"", "M-B", "Bionic reading: on."}})
-	styled := func() string { return s.tmux("capture-pane", "-e", "-p", "-t", "tw") }
-	s.poll("bold word starts", 10e6, func(string) bool { return strings.Contains(styled(), "\x1b[1m") })
+	s.poll("bold word starts", 10e6, func(string) bool { return strings.Contains(s.styled(), "\x1b[1m") })
 	s.press([]step{{"", "M-U", "Reading ruler: Current line."}})
 	// The cursor is on the title, the first row: it is underlined from its
 	// first cell, and the row after it is not.
 	underlined := regexp.MustCompile(`^\x1b\[(\d+;)*4(;\d+)*m`)
 	s.poll("the cursor's row underlined", 10e6, func(string) bool {
-		rows := strings.Split(styled(), "\n")
+		rows := strings.Split(s.styled(), "\n")
 		return len(rows) > 2 && underlined.MatchString(rows[0]) && !strings.Contains(rows[2], "4m")
 	})
 	// Syllables (Alt+Shift+Z) split words with a middle dot, by Debian's

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,16 +13,8 @@ import (
 // voice, at 600, has read the line to its end.
 func TestTmuxRSVPPacedBySpeech(t *testing.T) {
 	needTmux(t)
-	dir := t.TempDir()
-	file := filepath.Join(dir, "line.txt")
-	if err := os.WriteFile(file, []byte("Alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	homeWith(t, dir, "settings.toml", "[speech]\nrate = 600\n\n[reading_aids.rsvp]\nwpm = 60\npacing = \"external\"\nlead_words = 1\n")
-	posPath := filepath.Join(dir, "position.log")
-	ts := startTw(t, 70, 14, dir, "TEXTWEAVER_SPEECH_SINK=clock TEXTWEAVER_POSITION_LOG="+posPath, file)
-	ts.said.expect("Opened line.txt.")
-	ts.waitScreen("espeak in the status bar", func(s string) bool { return strings.Contains(s, "| espeak ") })
+	ts, posPath := startVoiced(t, 70, 14, "line.txt", "Alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima.\n",
+		"[speech]\nrate = 600\n\n[reading_aids.rsvp]\nwpm = 60\npacing = \"external\"\nlead_words = 1\n")
 	ts.keys("M-R")
 	ts.waitScreen("the RSVP box on Alpha", func(sc string) bool {
 		m := rsvpBox.FindStringSubmatch(sc)

@@ -17,10 +17,11 @@ import (
 type theme struct {
 	text, cursor, heard, selected, bar, gutter tcell.Style
 	dot                                        tcell.Style // the middle dots between syllables
-	ruler                                      tcell.Color // the ruler band's background; ColorDefault leaves it
-	// The colors settings of headings' and links' text, notes' and the
-	// list's chosen item's background; ColorDefault leaves the theme's.
-	heading, link, note, focus, bookmark tcell.Color
+	// The colors settings' (themeColors) of the ruler band's background,
+	// headings' and links' text, and notes', the list's chosen item's and
+	// bookmarked words' background; the zero tcell.ColorDefault leaves
+	// the theme's.
+	ruler, heading, link, note, focus, bookmark tcell.Color
 }
 
 // palette is a colored theme: the page (Fg on Bg), Muted text (line
@@ -97,31 +98,31 @@ func themeOf(st SettingsReader) theme {
 		st = settings.Defaults{}
 	}
 	th := newTheme(followedTheme(st), st.String("highlight.color"))
-	// The colors settings: "theme" (or anything else) keeps the theme's.
-	color := func(path string) (tcell.Color, bool) {
-		c, ok := settings.ColorValues[st.String(path)]
-		return rgb(c), ok
-	}
-	if c, ok := color("colors.selection"); ok {
-		th.selected = th.selected.Background(c).Foreground(contrastingText(c))
-	}
-	if c, ok := color("colors.status_bar"); ok {
-		th.bar = th.bar.Background(c).Foreground(contrastingText(c))
-	}
-	if c, ok := color("colors.syllables"); ok {
-		th.dot = th.gutter.Foreground(c)
-	}
-	if c, ok := color("colors.ruler"); ok {
-		th.ruler = c
-	}
-	th.heading, th.link, th.note, th.focus, th.bookmark = tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault, tcell.ColorDefault
-	for path, to := range map[string]*tcell.Color{"colors.headings": &th.heading, "colors.links": &th.link,
-		"colors.notes": &th.note, "colors.focus": &th.focus, "colors.bookmarks": &th.bookmark} {
-		if c, ok := color(path); ok {
-			*to = c
+	for _, tc := range themeColors {
+		if c, ok := settings.ColorValues[st.String(tc.path)]; ok {
+			tc.set(&th, rgb(c))
 		}
 	}
 	return th
+}
+
+// themeColors are the colors settings and what each changes in a theme;
+// "theme" (or any other value that is not a color) keeps the theme's.
+var themeColors = []struct {
+	path string
+	set  func(th *theme, c tcell.Color)
+}{
+	{"colors.selection", func(th *theme, c tcell.Color) {
+		th.selected = th.selected.Background(c).Foreground(contrastingText(c))
+	}},
+	{"colors.status_bar", func(th *theme, c tcell.Color) { th.bar = th.bar.Background(c).Foreground(contrastingText(c)) }},
+	{"colors.syllables", func(th *theme, c tcell.Color) { th.dot = th.gutter.Foreground(c) }},
+	{"colors.ruler", func(th *theme, c tcell.Color) { th.ruler = c }},
+	{"colors.headings", func(th *theme, c tcell.Color) { th.heading = c }},
+	{"colors.links", func(th *theme, c tcell.Color) { th.link = c }},
+	{"colors.notes", func(th *theme, c tcell.Color) { th.note = c }},
+	{"colors.focus", func(th *theme, c tcell.Color) { th.focus = c }},
+	{"colors.bookmarks", func(th *theme, c tcell.Color) { th.bookmark = c }},
 }
 
 // contrastingText is black or white, whichever reads better on c.
@@ -175,7 +176,6 @@ func newTheme(name, heard string) theme {
 			bar:      base.Reverse(true),
 			gutter:   base.Dim(true),
 			dot:      base.Dim(true),
-			ruler:    tcell.ColorDefault,
 		}
 	}
 	base := tcell.StyleDefault.Background(rgb(pal.Bg)).Foreground(rgb(pal.Fg))
@@ -187,7 +187,6 @@ func newTheme(name, heard string) theme {
 		bar:      tcell.StyleDefault.Background(rgb(pal.Fg)).Foreground(rgb(pal.Bg)),
 		gutter:   base.Foreground(rgb(pal.Muted)),
 		dot:      base.Foreground(rgb(pal.Muted)),
-		ruler:    tcell.ColorDefault,
 	}
 	if pal.NoHue {
 		th.selected = th.selected.Underline(true)
@@ -208,12 +207,13 @@ func viewSettingsOf(st SettingsReader) viewSettings {
 	if st == nil {
 		return viewSettings{}
 	}
+	colors := make([]string, len(themeColors))
+	for i, tc := range themeColors {
+		colors[i] = st.String(tc.path)
+	}
 	return viewSettings{
 		theme: followedTheme(st), color: st.String("highlight.color"), preset: st.String("keyboard.preset"),
-		colors: st.String("colors.selection") + " " + st.String("colors.status_bar") + " " +
-			st.String("colors.syllables") + " " + st.String("colors.ruler") + " " + st.String("colors.headings") + " " +
-			st.String("colors.links") + " " + st.String("colors.notes") + " " + st.String("colors.focus") + " " +
-			st.String("colors.bookmarks"),
+		colors:    strings.Join(colors, " "),
 		highlight: st.Bool("highlight.enabled"), lineNumbers: st.Bool("display.show_line_numbers"),
 		characterKeys: st.Bool("keyboard.character_keys"),
 	}

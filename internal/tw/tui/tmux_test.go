@@ -59,6 +59,10 @@ func (tm *term) keys(keys ...string) { tm.tmux(append([]string{"send-keys", "-t"
 func (tm *term) text(s string)       { tm.tmux("send-keys", "-t", "tw", "-l", s) }
 func (tm *term) screen() string      { return tm.tmux("capture-pane", "-p", "-t", "tw") }
 
+// styled is the screen with its colors and attributes, as SGR escape
+// codes.
+func (tm *term) styled() string { return tm.tmux("capture-pane", "-e", "-p", "-t", "tw") }
+
 // cursor returns the terminal cursor's position.
 func (tm *term) cursor() (x, y int) {
 	fmt.Sscanf(tm.tmux("display-message", "-p", "-t", "tw", "#{cursor_x} #{cursor_y}"), "%d %d", &x, &y)
@@ -168,6 +172,24 @@ func startSampleWith(t *testing.T, w, h int, settings, env, args string) *twSess
 		homeWith(t, dir, "settings.toml", settings)
 	}
 	return startTw(t, w, h, dir, env, args)
+}
+
+// startVoiced starts the reader, w by h, on a file called name holding
+// text, with a home whose settings.toml is settings, speaking with the
+// real espeak-ng into the clock sink, which stands for an audio device
+// that test machines lack (with none, tw would rightly show what it
+// reads: see TestTmuxNoAudioDevice). It waits for the document and espeak
+// in the status bar, and returns the log of the positions heard.
+func startVoiced(t *testing.T, w, h int, name, text, settings string) (s *twSession, positions string) {
+	t.Helper()
+	dir := t.TempDir()
+	file := testkit.WriteFile(t, filepath.Join(dir, name), text)
+	homeWith(t, dir, "settings.toml", settings)
+	positions = filepath.Join(dir, "position.log")
+	s = startTw(t, w, h, dir, "TEXTWEAVER_SPEECH_SINK=clock TEXTWEAVER_POSITION_LOG="+positions, file)
+	s.said.expect("Opened " + name + ".")
+	s.waitScreen("espeak in the status bar", func(sc string) bool { return strings.Contains(sc, "| espeak ") })
+	return s, positions
 }
 
 func (s *twSession) quit() {
