@@ -58,7 +58,7 @@ var (
 func Check(text string) []Problem {
 	var out []Problem
 	words := wordRE.FindAllStringIndex(text, -1)
-	pos := func(b int) int { return utf8.RuneCountInString(text[:b]) }
+	pos := (&runeOffsets{text: text}).at
 	for i := 1; i < len(words); i++ {
 		p, w := words[i-1], words[i]
 		prev, cur := text[p[0]:p[1]], text[w[0]:w[1]]
@@ -100,6 +100,24 @@ func Check(text string) []Problem {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
+}
+
+// runeOffsets turns byte offsets of text into code point offsets,
+// counting only the runes between the offset asked and the one before it,
+// so that offsets asked in order cost one pass over text.
+type runeOffsets struct {
+	text        string
+	byte, runes int // the offset last asked, in bytes and in code points
+}
+
+func (o *runeOffsets) at(b int) int {
+	if b >= o.byte {
+		o.runes += utf8.RuneCountInString(o.text[o.byte:b])
+	} else {
+		o.runes -= utf8.RuneCountInString(o.text[b:o.byte])
+	}
+	o.byte = b
+	return o.runes
 }
 
 // allowedTwice are words that may stand twice in a row in good English.

@@ -48,3 +48,24 @@ func TestCheckLeavesGoodEnglishAlone(t *testing.T) {
 		t.Errorf("problems in good English: %+v", p)
 	}
 }
+
+// TestCheckOffsetsAreCodePoints: in text with letters of two bytes and
+// more, each problem's Start and End are code point offsets of its words,
+// problems of several rules interleaved.
+func TestCheckOffsetsAreCodePoints(t *testing.T) {
+	text := "Ça coûte a euro. the the crème brûlée , i said. Über alles. über the the señor could of gone."
+	runes := []rune(text)
+	problems := Check(text)
+	if len(problems) < 7 {
+		t.Fatalf("%d problems, want at least 7: %+v", len(problems), problems)
+	}
+	for _, p := range problems {
+		if p.Start < 0 || p.End > len(runes) || p.Start >= p.End {
+			t.Errorf("%s %q: range %d-%d outside the text", p.Rule, p.Words, p.Start, p.End)
+			continue
+		}
+		if got := string(runes[p.Start:p.End]); got != p.Words {
+			t.Errorf("%s: %d-%d is %q, the problem's words %q", p.Rule, p.Start, p.End, got, p.Words)
+		}
+	}
+}
