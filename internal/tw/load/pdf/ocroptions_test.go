@@ -1,15 +1,8 @@
 package pdf
 
 import (
-	"bytes"
-	"image/png"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"textfirst/internal/testkit"
 )
 
 // TestOCROptions: a scanned page read by the real Tesseract; NoOCR
@@ -17,19 +10,7 @@ import (
 // Language (reading.ocr_lang) is the language Tesseract is given in
 // place of the document's.
 func TestOCROptions(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "page")
-	if msg, err := exec.Command("pdftoppm", "-r", "150", "-gray", "-png", "-f", "1", "-l", "1", "-singlefile",
-		testkit.Path(t, "conformance", "textweaver", "single.pdf"), out).CombinedOutput(); err != nil {
-		t.Fatalf("pdftoppm: %v\n%s", err, msg)
-	}
-	data, err := os.ReadFile(out + ".png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, img := firstPageImage(t, fixture(t, "single.pdf"))
 	scan := imagePDF(img)
 	var asked []string
 	spy := func(path, lang string) ([]byte, error) {
