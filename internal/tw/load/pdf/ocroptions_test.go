@@ -17,20 +17,26 @@ func TestOCROptions(t *testing.T) {
 		asked = append(asked, lang)
 		return Tesseract(path, lang)
 	}
-	d, err := LoadOptions("scan.pdf", scan, "", Options{OCR: spy})
+	var progress [][2]int
+	told := func(done, total int) { progress = append(progress, [2]int{done, total}) }
+	d, err := LoadOptions("scan.pdf", scan, "", Options{OCR: spy, Recognising: told})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(d.Text, "Accessible Reading") || len(asked) != 1 || asked[0] != "eng" {
 		t.Errorf("recognised in %q: %q", asked, d.Text)
 	}
+	if len(progress) != 1 || progress[0] != [2]int{0, 1} {
+		t.Errorf("progress told %v, want [[0 1]]", progress)
+	}
 	asked = nil
-	d, err = LoadOptions("scan.pdf", scan, "", Options{OCR: spy, NoOCR: true})
+	progress = nil
+	d, err = LoadOptions("scan.pdf", scan, "", Options{OCR: spy, NoOCR: true, Recognising: told})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(d.Text, "Accessible") || len(asked) != 0 {
-		t.Errorf("with OCR off Tesseract was asked %q and read %q", asked, d.Text)
+	if strings.Contains(d.Text, "Accessible") || len(asked) != 0 || len(progress) != 0 {
+		t.Errorf("with OCR off Tesseract was asked %q and read %q (progress told %v)", asked, d.Text, progress)
 	}
 	// Only English is installed here: French reaches Tesseract, which
 	// says it has no such language.
