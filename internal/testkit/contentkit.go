@@ -33,9 +33,8 @@ func PDF(objs []string, trailer string) []byte {
 
 // RunChildTest runs the test named test of this test binary in a child
 // process whose environment has env set to value, and returns what the
-// child wrote and how it ended (its resource usage among it). A child
-// that fails fails t.
-func RunChildTest(t testing.TB, test, env, value string) ([]byte, *os.ProcessState) {
+// child wrote. A child that fails fails t.
+func RunChildTest(t testing.TB, test, env, value string) []byte {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
 	cmd.Env = append(os.Environ(), env+"="+value)
@@ -43,7 +42,7 @@ func RunChildTest(t testing.TB, test, env, value string) ([]byte, *os.ProcessSta
 	if err != nil {
 		t.Fatalf("child: %v\n%s", err, out)
 	}
-	return out, cmd.ProcessState
+	return out
 }
 
 // FuzzMarkers makes the markers a fuzz test's bytes describe over text,

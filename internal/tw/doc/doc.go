@@ -198,8 +198,10 @@ type runeIndex struct {
 	runes int
 	ascii bool
 	// bases[i] is the byte offset of code point i*bigStep; offsets[j] is
-	// that of code point j*step minus bases[j*step/bigStep].
-	bases   []uint32
+	// that of code point j*step minus bases[j*step/bigStep]. A base is a
+	// whole int, so a text of any length is indexed: at one every bigStep
+	// code points, bases cost little beside the offsets.
+	bases   []int
 	offsets []uint16
 }
 
@@ -220,13 +222,13 @@ func buildRuneIndex(s string) runeIndex {
 		return runeIndex{runes: len(s), ascii: true}
 	}
 	// A checkpoint every step code points: at most one every step bytes.
-	ix := runeIndex{bases: make([]uint32, 0, len(s)/bigStep+1), offsets: make([]uint16, 0, len(s)/step+1)}
+	ix := runeIndex{bases: make([]int, 0, len(s)/bigStep+1), offsets: make([]uint16, 0, len(s)/step+1)}
 	n := 0
 	base := 0
 	for b := range s {
 		if n%step == 0 {
 			if n%bigStep == 0 {
-				ix.bases = append(ix.bases, uint32(b))
+				ix.bases = append(ix.bases, b)
 				base = b
 			}
 			ix.offsets = append(ix.offsets, uint16(b-base))
@@ -239,7 +241,7 @@ func buildRuneIndex(s string) runeIndex {
 
 // checkpoint is the byte offset of code point i*step.
 func (ix *runeIndex) checkpoint(i int) int {
-	return int(ix.bases[i*step/bigStep]) + int(ix.offsets[i])
+	return ix.bases[i*step/bigStep] + int(ix.offsets[i])
 }
 
 func (ix *runeIndex) byteOf(s string, pos int) int {

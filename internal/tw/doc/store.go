@@ -157,15 +157,17 @@ func (l *markerList) decode(i int) Marker {
 	return m
 }
 
-// add appends m. A marker that starts before its block's base or more
-// than 65,535 code points after it is kept whole; in document order, that
-// is a marker after a long stretch with none, and the rest of its block.
+// add appends m. A block's base is the start of its first marker, packed
+// or kept whole (0 when that start is past 32 bits). A marker that starts
+// before its block's base or more than 65,535 code points after it is
+// kept whole; in document order, that is a marker after a long stretch
+// with none, and the rest of its block.
 func (l *markerList) add(m Marker) {
 	i := len(l.infos)
 	info, ok := packInfo(&m)
 	if i%markerBlock == 0 {
 		base := uint32(0)
-		if ok {
+		if m.Start >= 0 && uint64(m.Start) <= math.MaxUint32 {
 			base = uint32(m.Start)
 		}
 		l.bases = append(l.bases, base)

@@ -94,6 +94,25 @@ func TestMarkerListInDocumentOrder(t *testing.T) {
 	}
 }
 
+// TestBlockAfterWideFirstMarker: a block whose first marker is kept whole
+// (its level does not pack) takes that marker's start as its base, so the
+// rest of the block, far into the text, still packs.
+func TestBlockAfterWideFirstMarker(t *testing.T) {
+	ms := []Marker{{Kind: Heading, Start: 200_000, End: 200_010, Level: maxLevel + 1}}
+	for i := range markerBlock - 1 {
+		ms = append(ms, Marker{Kind: Paragraph, Start: 200_001 + i, End: 200_002 + i})
+	}
+	l := newMarkerList(ms)
+	if len(l.wide) != 1 {
+		t.Errorf("%d of %d markers kept whole, want 1", len(l.wide), len(ms))
+	}
+	for i, want := range ms {
+		if got := l.at(i); got != want {
+			t.Fatalf("marker %d: got %+v, want %+v", i, got, want)
+		}
+	}
+}
+
 // TestMapReferencesReachesEveryLink: links and images get their new
 // reference whether packed or kept whole; other markers keep their text.
 func TestMapReferencesReachesEveryLink(t *testing.T) {

@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
 	"textfirst/internal/testkit"
@@ -24,8 +23,10 @@ import (
 // peakChildEnv names the file a child test process loads before it exits.
 const peakChildEnv = "TW_TEST_PEAK_LOAD"
 
-// TestPeakLoadChild is the child of TestLargeTablePeakMemory: it loads one
-// file and ends, so that its peak resident size is the loader's.
+// TestPeakLoadChild is the child of the peak-memory tests: it loads one
+// file through the registry and says the answer (the document's size or
+// the error), the growth of its heap while loading, and its own peak
+// resident size. A document with no text or no markers fails it.
 func TestPeakLoadChild(t *testing.T) {
 	path := os.Getenv(peakChildEnv)
 	if path == "" {
@@ -34,37 +35,57 @@ func TestPeakLoadChild(t *testing.T) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := loadMarkdown(path, data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, err := File(path)
 	runtime.ReadMemStats(&after)
-	if d.Len() == 0 || d.NumMarkers() == 0 {
-		t.Fatal("nothing loaded")
+	answer := fmt.Sprint(err)
+	if err == nil {
+		if d.Len() == 0 || d.NumMarkers() == 0 {
+			t.Fatal("nothing loaded")
+		}
+		answer = fmt.Sprintf("%d characters", d.Len())
 	}
+	// The process's own high-water mark: the rusage its parent gets
+	// counts the parent's memory at the fork.
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, hwm, _ := strings.Cut(string(status), "VmHWM:")
 	// The heap's address space only grows when the live heap and the
 	// collector's headroom outgrow it: its growth is the load's peak.
-	fmt.Printf("heap-growth %d\n", max(0, int64(after.HeapSys)-int64(before.HeapSys)))
+	fmt.Printf("answer: %s\nheap-growth: %d\npeak kB: %s\n", answer,
+		max(0, int64(after.HeapSys)-int64(before.HeapSys)), strings.Fields(hwm)[0])
 }
 
-// peakLoad runs TestPeakLoadChild on path and returns the growth of its
-// heap while loading and its peak resident size, in bytes.
-func peakLoad(t *testing.T, path string) (heap, rss int64) {
+// childLoad is what TestPeakLoadChild says of its load.
+type childLoad struct {
+	answer string
+	// heap is the growth of the heap while loading, peak the process's
+	// peak resident size, in bytes.
+	heap, peak int64
+}
+
+// peakLoad runs TestPeakLoadChild on path.
+func peakLoad(t *testing.T, path string) childLoad {
 	t.Helper()
-	out, state := testkit.RunChildTest(t, "TestPeakLoadChild", peakChildEnv, path)
-	_, rest, ok := strings.Cut(string(out), "heap-growth ")
-	if !ok {
-		t.Fatalf("child said no heap growth:\n%s", out)
+	out := testkit.RunChildTest(t, "TestPeakLoadChild", peakChildEnv, path)
+	said := func(key string) string {
+		_, rest, ok := strings.Cut(string(out), key+": ")
+		if !ok {
+			t.Fatalf("the child said no %s:\n%s", key, out)
+		}
+		line, _, _ := strings.Cut(rest, "\n")
+		return line
 	}
-	heap, err := strconv.ParseInt(strings.Fields(rest)[0], 10, 64)
+	heap, err := strconv.ParseInt(said("heap-growth"), 10, 64)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return heap, state.SysUsage().(*syscall.Rusage).Maxrss * 1024 // kB on Linux
+	kb, err := strconv.ParseInt(said("peak kB"), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return childLoad{answer: said("answer"), heap: heap, peak: kb * 1024}
 }
 
 // A 1,500 × 1,500 Markdown table (4.5 MB, 2.25 million cells) is loaded
@@ -83,8 +104,8 @@ func TestLargeTablePeakMemory(t *testing.T) {
 	if err := os.WriteFile(small, []byte("|a|\n|-|\n|b|\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, baseRSS := peakLoad(t, small)
-	heap, rss := peakLoad(t, big)
+	base, load := peakLoad(t, small), peakLoad(t, big)
+	heap, rss, baseRSS := load.heap, load.peak, base.peak
 	ratio := float64(heap) / float64(len(data))
 	t.Logf("%d bytes: heap grew %d MB (%.1f× the file); peak RSS %d MB, %d MB for a one-line table",
 		len(data), heap>>20, ratio, rss>>20, baseRSS>>20)
@@ -94,33 +115,6 @@ func TestLargeTablePeakMemory(t *testing.T) {
 	if rss-baseRSS >= 10*int64(len(data)) {
 		t.Fatalf("loading a %d-byte table grew the peak RSS by %d MB (want under 10× its size)", len(data), (rss-baseRSS)>>20)
 	}
-}
-
-// hostileChildEnv names the file a child test process loads before it
-// exits.
-const hostileChildEnv = "TW_TEST_HOSTILE_LOAD"
-
-// TestHostileLoadChild is the child of TestHostileFilesPeakMemory: it
-// loads one file through the registry, says the answer and ends, so that
-// its peak resident size is the load's.
-func TestHostileLoadChild(t *testing.T) {
-	path := os.Getenv(hostileChildEnv)
-	if path == "" {
-		return // run on its own: nothing to do
-	}
-	d, err := File(path)
-	answer := fmt.Sprint(err)
-	if err == nil {
-		answer = fmt.Sprintf("%d characters", d.Len())
-	}
-	// The process's own high-water mark: the rusage its parent gets may
-	// count the parent's memory at the fork.
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, hwm, _ := strings.Cut(string(status), "VmHWM:")
-	fmt.Printf("answer: %s\npeak kB: %s\n", answer, strings.Fields(hwm)[0])
 }
 
 // contentsPDF has one page whose /Contents lists one stream of size
@@ -171,15 +165,8 @@ func TestHostileFilesPeakMemory(t *testing.T) {
 			if err := os.WriteFile(path, tc.data(t), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			out, _ := testkit.RunChildTest(t, "TestHostileLoadChild", hostileChildEnv, path)
-			_, answer, _ := strings.Cut(string(out), "answer: ")
-			answer, _, _ = strings.Cut(answer, "\n")
-			_, kb, _ := strings.Cut(string(out), "peak kB: ")
-			peak, err := strconv.ParseInt(strings.Fields(kb + " x")[0], 10, 64)
-			if err != nil {
-				t.Fatalf("the child said no peak:\n%s", out)
-			}
-			peak *= 1024
+			load := peakLoad(t, path)
+			answer, peak := load.answer, load.peak
 			t.Logf("%s: %s; peak %d MB", tc.name, answer, peak>>20)
 			if !strings.Contains(answer, tc.answer) {
 				t.Errorf("answer %q, want %q in it", answer, tc.answer)

@@ -899,15 +899,18 @@ func codePage(cp int) encoding.Encoding {
 // charsetEncoding maps an RTF \fcharset to its encoding (nil: the
 // document's code page; 2, Symbol, is read as it is).
 func charsetEncoding(cs int) encoding.Encoding {
-	if cp, ok := charsetCodePages[cs]; ok {
-		return codePage(cp)
+	for _, c := range charsetCodePages {
+		if c.charset == cs {
+			return codePage(c.codePage)
+		}
 	}
 	return nil
 }
 
 // charsetCodePages gives the Windows code page of each \fcharset read
-// in a code page of its own.
-var charsetCodePages = map[int]int{
-	0: 1252, 77: 10000, 128: 932, 129: 949, 134: 936, 136: 950, 161: 1253, 162: 1254,
-	163: 1258, 177: 1255, 178: 1256, 186: 1257, 204: 1251, 222: 874, 238: 1250,
+// in a code page of its own (a table of constants: nothing to build when
+// the program starts).
+var charsetCodePages = [...]struct{ charset, codePage int }{
+	{0, 1252}, {77, 10000}, {128, 932}, {129, 949}, {134, 936}, {136, 950}, {161, 1253}, {162, 1254},
+	{163, 1258}, {177, 1255}, {178, 1256}, {186, 1257}, {204, 1251}, {222, 874}, {238, 1250},
 }

@@ -1,6 +1,7 @@
 package units
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -90,4 +91,44 @@ func TestWarmListsMatchMarkersOf(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzIndexList: an ascending list packs and reads back whatever its gaps,
+// two bytes a gap: the first picks its size (a byte's worth, about the
+// largest one byte holds, about the largest two bytes hold, or past them)
+// and the second its value within that size.
+func FuzzIndexList(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0, 1, 64, 56, 0, 0, 0, 255})
+	f.Add([]byte{128, 1, 0, 3, 192, 7})
+	f.Add([]byte(strings.Repeat("\x40\xc8\x00\x01", 40)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var idx []uint32
+		v := uint32(0)
+		for i := 0; i+1 < len(data); i += 2 {
+			gap := uint32(data[i+1])
+			switch data[i] >> 6 {
+			case 1:
+				gap += 0xff - 128
+			case 2:
+				gap += 0xffff - 128
+			case 3:
+				gap <<= 20
+			}
+			if v > math.MaxUint32-gap {
+				break
+			}
+			v += gap
+			idx = append(idx, v)
+		}
+		l := newIndexList(idx)
+		if l.len() != len(idx) {
+			t.Fatalf("len %d, want %d", l.len(), len(idx))
+		}
+		for i, want := range idx {
+			if got := l.at(i); got != int(want) {
+				t.Fatalf("entry %d is %d, want %d (of %v)", i, got, want, idx)
+			}
+		}
+	})
 }

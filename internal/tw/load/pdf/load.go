@@ -82,27 +82,24 @@ func build(path string, pd *pdfDoc, opts Options) (*doc.Document, error) {
 	if ocrLang == "" {
 		ocrLang = tesseractLang(lang)
 	}
-	// Pages with no text but a picture are scanned: recognise them.
-	scanned := 0
+	// Pages with no text but a picture are scanned: recognise them,
+	// unless OCR is off.
+	var scanned []int
 	for i, pc := range contents {
 		if len(lines[i]) == 0 && len(pc.images) > 0 && !opts.NoOCR {
-			scanned++
+			scanned = append(scanned, i)
 		}
 	}
-	recognised := 0
 	hocrs := map[ref][]byte{}
-	for i, pc := range contents {
-		if len(lines[i]) == 0 && len(pc.images) > 0 && !opts.NoOCR {
-			if opts.Recognising != nil {
-				opts.Recognising(recognised, scanned)
-			}
-			recognised++
-			ls, err := ocrPage(pd.f, pc, ocrLang, opts.OCR, hocrs)
-			if err != nil {
-				return nil, err
-			}
-			lines[i] = ls
+	for done, i := range scanned {
+		if opts.Recognising != nil {
+			opts.Recognising(done, len(scanned))
 		}
+		ls, err := ocrPage(pd.f, contents[i], ocrLang, opts.OCR, hocrs)
+		if err != nil {
+			return nil, err
+		}
+		lines[i] = ls
 	}
 	notes := 0
 	for i, pc := range contents {

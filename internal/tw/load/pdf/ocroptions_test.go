@@ -1,15 +1,8 @@
 package pdf
 
 import (
-	"bytes"
-	"image/png"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"textfirst/internal/testkit"
 )
 
 // TestOCROptions: a scanned page read by the real Tesseract; NoOCR
@@ -17,39 +10,33 @@ import (
 // Language (reading.ocr_lang) is the language Tesseract is given in
 // place of the document's.
 func TestOCROptions(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "page")
-	if msg, err := exec.Command("pdftoppm", "-r", "150", "-gray", "-png", "-f", "1", "-l", "1", "-singlefile",
-		testkit.Path(t, "conformance", "textweaver", "single.pdf"), out).CombinedOutput(); err != nil {
-		t.Fatalf("pdftoppm: %v\n%s", err, msg)
-	}
-	data, err := os.ReadFile(out + ".png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, img := firstPageImage(t, fixture(t, "single.pdf"))
 	scan := imagePDF(img)
 	var asked []string
 	spy := func(path, lang string) ([]byte, error) {
 		asked = append(asked, lang)
 		return Tesseract(path, lang)
 	}
-	d, err := LoadOptions("scan.pdf", scan, "", Options{OCR: spy})
+	var progress [][2]int
+	told := func(done, total int) { progress = append(progress, [2]int{done, total}) }
+	d, err := LoadOptions("scan.pdf", scan, "", Options{OCR: spy, Recognising: told})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(d.Text, "Accessible Reading") || len(asked) != 1 || asked[0] != "eng" {
 		t.Errorf("recognised in %q: %q", asked, d.Text)
 	}
+	if len(progress) != 1 || progress[0] != [2]int{0, 1} {
+		t.Errorf("progress told %v, want [[0 1]]", progress)
+	}
 	asked = nil
-	d, err = LoadOptions("scan.pdf", scan, "", Options{OCR: spy, NoOCR: true})
+	progress = nil
+	d, err = LoadOptions("scan.pdf", scan, "", Options{OCR: spy, NoOCR: true, Recognising: told})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(d.Text, "Accessible") || len(asked) != 0 {
-		t.Errorf("with OCR off Tesseract was asked %q and read %q", asked, d.Text)
+	if strings.Contains(d.Text, "Accessible") || len(asked) != 0 || len(progress) != 0 {
+		t.Errorf("with OCR off Tesseract was asked %q and read %q (progress told %v)", asked, d.Text, progress)
 	}
 	// Only English is installed here: French reaches Tesseract, which
 	// says it has no such language.

@@ -250,23 +250,31 @@ func imagePDF(img image.Image) []byte {
 	}, "/Root 1 0 R")
 }
 
+// firstPageImage renders the first page of the PDF at path as a scanner
+// would see it (pdftoppm, 150 dpi, gray): its PNG file and its image.
+func firstPageImage(t *testing.T, path string) ([]byte, image.Image) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "page")
+	if msg, err := exec.Command("pdftoppm", "-r", "150", "-gray", "-png", "-f", "1", "-l", "1", "-singlefile", path, out).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v\n%s", err, msg)
+	}
+	data, err := os.ReadFile(out + ".png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, img
+}
+
 // TestScannedPage renders the first page of the one-column PDF to an image
 // (pdftoppm), makes a scanned PDF of it and reads it back through OCR; the
 // same image opened directly reads the same.
 func TestScannedPage(t *testing.T) {
 	dir := officePDFs(t)
-	out := filepath.Join(t.TempDir(), "page")
-	if msg, err := exec.Command("pdftoppm", "-r", "150", "-gray", "-png", "-f", "1", "-l", "1", "-singlefile", filepath.Join(dir, "cols1.pdf"), out).CombinedOutput(); err != nil {
-		t.Fatalf("pdftoppm: %v\n%s", err, msg)
-	}
-	pngData, err := os.ReadFile(out + ".png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(pngData))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pngData, img := firstPageImage(t, filepath.Join(dir, "cols1.pdf"))
 	text := loadFile(t, filepath.Join(dir, "cols1.pdf"))
 	first := text.MarkersOf(doc.PageBreak)[0]
 	ref := testkit.Words(text.Slice(first.Start, first.End))
