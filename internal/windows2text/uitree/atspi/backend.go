@@ -523,10 +523,12 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 func windowRoot(s *session, w *walker, req uitree.Request, tree *uitree.Tree) (*uitree.Element, func(*appRun) bool, error) {
 	var target *node
 	var win window
+	// wins are the windows foreground chose among.
+	var wins []window
 	var err error
 	switch req.Scope {
 	case uitree.ScopeForeground:
-		win, err = s.foreground()
+		win, wins, err = s.foreground()
 	case uitree.ScopeHwnd:
 		win, err = s.byID(req.WindowID)
 	default:
@@ -555,7 +557,7 @@ func windowRoot(s *session, w *walker, req uitree.Request, tree *uitree.Tree) (*
 	if req.Scope == uitree.ScopeForeground && hollow(target) {
 		// A popup shell in front (LibreOffice's open menu): what it
 		// stands for shows in its application's other window.
-		if owner, ok := s.popupOwner(win); ok {
+		if owner, ok := popupOwner(win, wins); ok {
 			win, target = owner, newNode(owner.run, owner.obj, 0)
 			w.restart()
 			w.walk([]*node{target})
@@ -651,13 +653,11 @@ func desktopPane(name, native string) *uitree.Element {
 
 // foreground picks the active window; without one (no window manager
 // and no focus), the last window of the most recently started application.
-func (s *session) foreground() (window, error) {
+// It also returns the windows it chose among.
+func (s *session) foreground() (window, []window, error) {
 	wins, err := s.listWindows(nil)
-	if err != nil {
-		return window{}, err
-	}
-	if len(wins) == 0 {
-		return window{}, nil
+	if err != nil || len(wins) == 0 {
+		return window{}, nil, err
 	}
 	fg := len(wins) - 1
 	for i, w := range wins {
@@ -669,7 +669,7 @@ func (s *session) foreground() (window, error) {
 	// A dialog of the same application is in front of its main window,
 	// whether or not a window manager made it active: it is modal, or a
 	// dialog that opened after the window.
-	return wins[dialogInFront(wins, fg)], nil
+	return wins[dialogInFront(wins, fg)], wins, nil
 }
 
 // stateModal is ATSPI_STATE_MODAL.
