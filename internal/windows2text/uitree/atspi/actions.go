@@ -232,14 +232,7 @@ func (a *actor) states() (stateSet, error) {
 	if err := a.call(a.h.obj, ifaceAccessible+".GetState", &st); err != nil {
 		return 0, a.stale(err)
 	}
-	var s stateSet
-	if len(st) > 0 {
-		s = stateSet(st[0])
-	}
-	if len(st) > 1 {
-		s |= stateSet(st[1]) << 32
-	}
-	return s, nil
+	return statesOf(st), nil
 }
 
 func (a *actor) stale(err error) error {

@@ -408,10 +408,7 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 		if b.store(slots[i][0], &w.role) != nil || b.store(slots[i][1], &st) != nil || len(st) == 0 {
 			continue
 		}
-		w.states = stateSet(st[0])
-		if len(st) > 1 {
-			w.states |= stateSet(st[1]) << 32
-		}
+		w.states = statesOf(st)
 		if !shown(w.states, run.conn.visibleShown.Load()) {
 			continue
 		}

@@ -36,6 +36,16 @@ type stateSet uint64
 
 func (s stateSet) has(bit uint) bool { return s&(1<<bit) != 0 }
 
+// statesOf is the state set GetState answered as st: its first word holds
+// the states 0 to 31, its second 32 to 63; a word it lacks is empty.
+func statesOf(st []uint32) stateSet {
+	var s stateSet
+	for i, word := range st[:min(len(st), 2)] {
+		s |= stateSet(word) << (32 * i)
+	}
+	return s
+}
+
 // Interface bits, from GetInterfaces.
 const (
 	hasAction = 1 << iota
