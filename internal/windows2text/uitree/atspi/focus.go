@@ -1,10 +1,6 @@
 package atspi
 
-import (
-	"encoding/binary"
-
-	"github.com/jezek/xgb/xproto"
-)
+import "github.com/jezek/xgb/xproto"
 
 // focusedWindow finds the window holding the X keyboard focus: the
 // process (_NET_WM_PID) and title of the focus window or of its nearest
@@ -16,31 +12,13 @@ func (x *xInput) focusedWindow() (pid int, title string, ok bool) {
 		if err != nil {
 			return err
 		}
-		atom := func(name string) xproto.Atom {
-			r, err := xproto.InternAtom(x.conn, true, uint16(len(name)), name).Reply()
-			if err != nil {
-				return 0
-			}
-			return r.Atom
-		}
-		pidAtom, nameAtom, utf8Atom := atom("_NET_WM_PID"), atom("_NET_WM_NAME"), atom("UTF8_STRING")
+		pidAtom := existingAtom(x.conn, "_NET_WM_PID")
 		if pidAtom == 0 {
 			return nil
 		}
 		for w, depth := focus.Focus, 0; w != 0 && w != x.root && w != xproto.InputFocusPointerRoot && depth < 32; depth++ {
-			p, err := xproto.GetProperty(x.conn, false, w, pidAtom, xproto.AtomCardinal, 0, 1).Reply()
-			if err == nil && p.ValueLen == 1 && len(p.Value) >= 4 {
-				pid, ok = int(binary.LittleEndian.Uint32(p.Value)), true
-				if nameAtom != 0 && utf8Atom != 0 {
-					if n, err := xproto.GetProperty(x.conn, false, w, nameAtom, utf8Atom, 0, 1<<12).Reply(); err == nil {
-						title = string(n.Value)
-					}
-				}
-				if title == "" {
-					if n, err := xproto.GetProperty(x.conn, false, w, xproto.AtomWmName, xproto.AtomString, 0, 1<<12).Reply(); err == nil {
-						title = string(n.Value)
-					}
-				}
+			if pid, ok = windowPID(x.conn, w, pidAtom); ok {
+				title = windowTitle(x.conn, w)
 				return nil
 			}
 			tree, err := xproto.QueryTree(x.conn, w).Reply()
