@@ -42,12 +42,8 @@ func (a *actor) menuBarAbove() (objRef, bool) {
 		if role == roleMenuBar {
 			return cur, true
 		}
-		var pv variantValue
-		if a.call(cur, ifaceProperties+".Get", &pv, ifaceAccessible, "Parent") != nil {
-			return objRef{}, false
-		}
-		parent, _ := pv.v.(objRef)
-		if parent.Path == "" || parent.Path == nullPath || parent.Path == rootPath {
+		parent, err := a.parentOf(cur)
+		if err != nil || parent.Path == "" || parent.Path == rootPath {
 			return objRef{}, false
 		}
 		cur = parent
