@@ -736,7 +736,7 @@ func (s *session) atPointer() (*node, window, error) {
 				i := b.call(cur, ifaceComponent+".GetAccessibleAtPoint", int32(x), int32(y), uint32(0))
 				b.wait()
 				var hit objRef
-				if b.store(i, &hit) != nil || hit.Path == "" || hit.Path == "/org/a11y/atspi/null" || hit.Path == cur.Path {
+				if b.store(i, &hit) != nil || hit.Path == "" || hit.Path == nullPath || hit.Path == cur.Path {
 					break
 				}
 				cur = hit
