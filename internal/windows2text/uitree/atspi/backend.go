@@ -656,12 +656,9 @@ func (s *session) foreground() (window, []window, error) {
 	if err != nil || len(wins) == 0 {
 		return window{}, nil, err
 	}
-	fg := len(wins) - 1
-	for i, w := range wins {
-		if w.states.has(stateActive) {
-			fg = i
-			break
-		}
+	fg := markedActive(wins)
+	if fg < 0 {
+		fg = len(wins) - 1
 	}
 	// A dialog of the same application is in front of its main window,
 	// whether or not a window manager made it active: it is modal, or a

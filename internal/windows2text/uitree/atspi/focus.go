@@ -1,6 +1,10 @@
 package atspi
 
-import "github.com/jezek/xgb/xproto"
+import (
+	"slices"
+
+	"github.com/jezek/xgb/xproto"
+)
 
 // focusedWindow finds the window holding the X keyboard focus: the
 // process (_NET_WM_PID) and title of the focus window or of its nearest
@@ -38,26 +42,22 @@ func (x *xInput) focusedWindow() (pid int, title string, ok bool) {
 // the foreground scope, a dialog of the same application in front of it.
 // It is -1 when no window is known to be in front.
 func (s *session) activeWindow(wins []window) int {
-	front := -1
-	for i, w := range wins {
-		if w.states.has(stateActive) {
-			front = i
-			break
-		}
-	}
+	front := markedActive(wins)
 	if front < 0 {
-		pid, title, ok := s.b.input.focusedWindow()
-		for i, w := range wins {
-			if ok && w.run.conn.pid == pid && w.title == title {
-				front = i
-				break
-			}
+		if pid, title, ok := s.b.input.focusedWindow(); ok {
+			front = slices.IndexFunc(wins, func(w window) bool { return w.run.conn.pid == pid && w.title == title })
 		}
 	}
 	if front < 0 {
 		return -1
 	}
 	return dialogInFront(wins, front)
+}
+
+// markedActive is the index in wins of the first window its application
+// marks active, -1 when none is.
+func markedActive(wins []window) int {
+	return slices.IndexFunc(wins, func(w window) bool { return w.states.has(stateActive) })
 }
 
 // dialogInFront is the index of the window in front of wins[fg]: fg when

@@ -158,12 +158,12 @@ type walker struct {
 
 func newWalker(req uitree.Request, parallel int) *walker {
 	w := &walker{req: req, parallel: parallel, sem: make(chan struct{}, parallel)}
-	w.budget.Store(int64(2*req.MaxNodes + 64))
+	w.restart()
 	return w
 }
 
-// restart readies the walker for another walk, from scratch: what an
-// earlier walk kept is forgotten.
+// restart readies the walker for a walk from scratch: what an earlier
+// walk kept is forgotten, and prefetching has its whole budget again.
 func (w *walker) restart() {
 	w.count, w.truncated, w.menus = 0, false, nil
 	w.budget.Store(int64(2*w.req.MaxNodes + 64))
