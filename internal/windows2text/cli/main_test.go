@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/windows2text/desktoptest"
 )
 
@@ -54,18 +55,9 @@ func startHelper(t *testing.T) *helper {
 	h.cmd = exec.Command(os.Args[0], "serve")
 	h.cmd.Env = append(os.Environ(), "W2T_BE_MAIN=1")
 	h.cmd.Stderr = &h.stderr
-	var err error
-	if h.in, err = h.cmd.StdinPipe(); err != nil {
-		t.Fatal(err)
-	}
-	out, err := h.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	var out io.ReadCloser
+	h.in, out = testkit.StartPiped(t, h.cmd)
 	h.out = bufio.NewReader(out)
-	if err := h.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	go func() { h.done <- h.cmd.Wait() }()
 	t.Cleanup(func() {
 		h.in.Close()

@@ -214,7 +214,7 @@ func a11yAddress(ctx context.Context, sessionAddr string) (string, error) {
 	}
 }
 
-// startReporting starts cmd, a daemon that writes what it reports (its
+// StartReporting starts cmd, a daemon that writes what it reports (its
 // display, its address) as one line to its fd 3, and returns that line
 // without its white space; it waits 15 seconds at most.
 func StartReporting(cmd *exec.Cmd, what string) (string, error) {

@@ -44,7 +44,6 @@ func (c *client) call(name string, args any) (string, map[string]any, bool) {
 	return text, m, res.IsError
 }
 
-// ok calls a tool that must succeed.
 // fails calls tool name with args, which must fail with the protocol's
 // error code, and returns the tool's text and structure.
 func (c *client) fails(code, name string, args any) (string, map[string]any) {
@@ -56,6 +55,7 @@ func (c *client) fails(code, name string, args any) (string, map[string]any) {
 	return text, m
 }
 
+// ok calls a tool that must succeed.
 func (c *client) ok(name string, args any) (string, map[string]any) {
 	c.t.Helper()
 	text, m, isErr := c.call(name, args)

@@ -3,6 +3,7 @@
 package realapps
 
 import (
+	"maps"
 	"os/exec"
 	"strings"
 	"testing"
@@ -14,12 +15,7 @@ import (
 // Escape; an agent must still dismiss it with Escape, or with a click on
 // the sheet, which goes through the application's own grab.
 func TestCalcOwnMenuDismissed(t *testing.T) {
-	pid := startCalc(t)
-	c := serve(t)
-	obs := map[string]any{"scope": "process", "pid": pid, "maxTargets": 400}
-	if _, _, ok := c.awaitTarget(obs, `DataItem "A1"`, 30*time.Second); !ok {
-		t.Fatal("the sheet never showed")
-	}
+	c, obs, _, _ := openCalc(t, map[string]any{"maxTargets": 400})
 	fg := map[string]any{"maxTargets": 400}
 	for _, dismiss := range []struct {
 		name, method, on string
@@ -35,15 +31,14 @@ func TestCalcOwnMenuDismissed(t *testing.T) {
 		}
 		_, targets, _ = c.observe(obs)
 		params := map[string]any{"ref": find(t, targets, dismiss.on).Ref}
-		for k, v := range dismiss.params {
-			params[k] = v
-		}
+		maps.Copy(params, dismiss.params)
 		if r := c.do(dismiss.method, params); !r.OK {
 			t.Fatalf("%s with Calc's own menu open: %s", dismiss.name, r.raw)
 		}
 		closed := eventually(10*time.Second, func() bool {
 			_, targets, _ := c.observe(fg)
-			return !hasPrefixed(targets, `MenuItem "Save As..."`)
+			_, open := lookup(targets, `MenuItem "Save As..."`)
+			return !open
 		})
 		if !closed {
 			_, _, vis := c.observe(fg)

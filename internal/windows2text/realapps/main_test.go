@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -103,13 +104,23 @@ func (c *client) observe(params map[string]any) (res map[string]any, targets []t
 	return res, targets, visible
 }
 
-// find returns the first target whose label starts with prefix.
-func find(t testing.TB, targets []target, prefix string) target {
-	t.Helper()
+// lookup returns the first target whose label starts with prefix, and
+// whether there is one.
+func lookup(targets []target, prefix string) (target, bool) {
 	for _, tg := range targets {
 		if strings.HasPrefix(tg.Label, prefix) {
-			return tg
+			return tg, true
 		}
+	}
+	return target{}, false
+}
+
+// find returns the first target whose label starts with prefix; there
+// must be one.
+func find(t testing.TB, targets []target, prefix string) target {
+	t.Helper()
+	if tg, ok := lookup(targets, prefix); ok {
+		return tg
 	}
 	var labels []string
 	for _, tg := range targets {
@@ -126,26 +137,14 @@ func (c *client) awaitTarget(params map[string]any, prefix string, timeout time.
 	c.t.Helper()
 	ok = eventually(timeout, func() bool {
 		_, targets, _ = c.observe(params)
-		for _, t := range targets {
-			if strings.HasPrefix(t.Label, prefix) {
-				tg = t
-				return true
-			}
-		}
-		return false
+		tg, ok = lookup(targets, prefix)
+		return ok
 	})
 	return tg, targets, ok
 }
 
 // has reports whether a target offers action.
-func (tg target) has(action string) bool {
-	for _, a := range tg.Actions {
-		if a == action {
-			return true
-		}
-	}
-	return false
-}
+func (tg target) has(action string) bool { return slices.Contains(tg.Actions, action) }
 
 // start runs a program on the desktop with a home directory of its own,
 // and stops it at the end of the test.

@@ -18,10 +18,8 @@ func TestPDFViewerTurnsPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := start(t, nil, "evince", abs)
-	c := serve(t)
+	app, c, obs := serveApp(t, nil, "evince", abs)
 	waitForText(t, c, app.PID, "Chapter one opens the ledger")
-	obs := map[string]any{"scope": "process", "pid": app.PID}
 	_, targets, _ := c.observe(obs)
 	entry := find(t, targets, `Edit "page-label-entry"`)
 	if res := c.ok("type_text", map[string]any{"ref": entry.Ref, "text": "5\n", "clear": true}); res["verified"] != true {

@@ -43,7 +43,7 @@ func openCalc(t *testing.T, more map[string]any) (c *client, obs map[string]any,
 	t.Helper()
 	pid := startCalc(t)
 	c = serve(t)
-	obs = map[string]any{"scope": "process", "pid": pid}
+	obs = inProcess(pid)
 	maps.Copy(obs, more)
 	a1, targets, ok := c.awaitTarget(obs, `DataItem "A1"`, 30*time.Second)
 	if !ok {

@@ -220,6 +220,20 @@ func (a *actor) call(obj objRef, method string, out any, args ...any) error {
 	return bt.store(i, out)
 }
 
+// parentOf is obj's parent; its Path is empty when obj has none (AT-SPI
+// answers the null object).
+func (a *actor) parentOf(obj objRef) (objRef, error) {
+	var pv variantValue
+	if err := a.call(obj, ifaceProperties+".Get", &pv, ifaceAccessible, "Parent"); err != nil {
+		return objRef{}, err
+	}
+	parent, _ := pv.v.(objRef)
+	if parent.Path == nullPath {
+		return objRef{}, nil
+	}
+	return parent, nil
+}
+
 func isSignatureError(err error) bool {
 	var er *errorReply
 	var de dbus.Error
@@ -232,14 +246,7 @@ func (a *actor) states() (stateSet, error) {
 	if err := a.call(a.h.obj, ifaceAccessible+".GetState", &st); err != nil {
 		return 0, a.stale(err)
 	}
-	var s stateSet
-	if len(st) > 0 {
-		s = stateSet(st[0])
-	}
-	if len(st) > 1 {
-		s |= stateSet(st[1]) << 32
-	}
-	return s, nil
+	return statesOf(st), nil
 }
 
 func (a *actor) stale(err error) error {
@@ -426,13 +433,12 @@ func (a *actor) windowOrigin() (dx, dy int) {
 func (a *actor) readWindowOrigin() (dx, dy int) {
 	top := a.h.obj
 	for range 64 {
-		var pv variantValue
-		if a.call(top, ifaceProperties+".Get", &pv, ifaceAccessible, "Parent") != nil {
+		parent, err := a.parentOf(top)
+		if err != nil {
 			return 0, 0
 		}
-		parent, _ := pv.v.(objRef)
 		var role uint32
-		if parent.Path == "" || parent.Path == nullPath || parent.Path == rootPath ||
+		if parent.Path == "" || parent.Path == rootPath ||
 			a.call(parent, ifaceAccessible+".GetRole", &role) != nil || role == roleApplication {
 			break
 		}

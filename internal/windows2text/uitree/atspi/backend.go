@@ -408,10 +408,7 @@ func (s *session) appWindows(run *appRun, app objRef, keep func(*appRun) bool) [
 		if b.store(slots[i][0], &w.role) != nil || b.store(slots[i][1], &st) != nil || len(st) == 0 {
 			continue
 		}
-		w.states = stateSet(st[0])
-		if len(st) > 1 {
-			w.states |= stateSet(st[1]) << 32
-		}
+		w.states = statesOf(st)
 		if !shown(w.states, run.conn.visibleShown.Load()) {
 			continue
 		}
@@ -523,10 +520,12 @@ func (b *Backend) snapshot(ctx context.Context, req uitree.Request) (*uitree.Tre
 func windowRoot(s *session, w *walker, req uitree.Request, tree *uitree.Tree) (*uitree.Element, func(*appRun) bool, error) {
 	var target *node
 	var win window
+	// wins are the windows foreground chose among.
+	var wins []window
 	var err error
 	switch req.Scope {
 	case uitree.ScopeForeground:
-		win, err = s.foreground()
+		win, wins, err = s.foreground()
 	case uitree.ScopeHwnd:
 		win, err = s.byID(req.WindowID)
 	default:
@@ -555,7 +554,7 @@ func windowRoot(s *session, w *walker, req uitree.Request, tree *uitree.Tree) (*
 	if req.Scope == uitree.ScopeForeground && hollow(target) {
 		// A popup shell in front (LibreOffice's open menu): what it
 		// stands for shows in its application's other window.
-		if owner, ok := s.popupOwner(win); ok {
+		if owner, ok := popupOwner(win, wins); ok {
 			win, target = owner, newNode(owner.run, owner.obj, 0)
 			w.restart()
 			w.walk([]*node{target})
@@ -651,25 +650,20 @@ func desktopPane(name, native string) *uitree.Element {
 
 // foreground picks the active window; without one (no window manager
 // and no focus), the last window of the most recently started application.
-func (s *session) foreground() (window, error) {
+// It also returns the windows it chose among.
+func (s *session) foreground() (window, []window, error) {
 	wins, err := s.listWindows(nil)
-	if err != nil {
-		return window{}, err
+	if err != nil || len(wins) == 0 {
+		return window{}, nil, err
 	}
-	if len(wins) == 0 {
-		return window{}, nil
-	}
-	fg := len(wins) - 1
-	for i, w := range wins {
-		if w.states.has(stateActive) {
-			fg = i
-			break
-		}
+	fg := markedActive(wins)
+	if fg < 0 {
+		fg = len(wins) - 1
 	}
 	// A dialog of the same application is in front of its main window,
 	// whether or not a window manager made it active: it is modal, or a
 	// dialog that opened after the window.
-	return wins[dialogInFront(wins, fg)], nil
+	return wins[dialogInFront(wins, fg)], wins, nil
 }
 
 // stateModal is ATSPI_STATE_MODAL.
@@ -739,7 +733,7 @@ func (s *session) atPointer() (*node, window, error) {
 				i := b.call(cur, ifaceComponent+".GetAccessibleAtPoint", int32(x), int32(y), uint32(0))
 				b.wait()
 				var hit objRef
-				if b.store(i, &hit) != nil || hit.Path == "" || hit.Path == "/org/a11y/atspi/null" || hit.Path == cur.Path {
+				if b.store(i, &hit) != nil || hit.Path == "" || hit.Path == nullPath || hit.Path == cur.Path {
 					break
 				}
 				cur = hit

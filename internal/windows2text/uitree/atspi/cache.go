@@ -89,13 +89,7 @@ func (c *itemCache) lookup(path dbus.ObjectPath) (*cachedElement, bool) {
 func buildItemCache(entries []cacheEntry) *itemCache {
 	c := &itemCache{elements: make(map[dbus.ObjectPath]*cachedElement, len(entries))}
 	for _, e := range entries {
-		el := &cachedElement{parent: e.Parent.Path, role: e.Role, name: e.Name, childCount: max(-1, int(e.Count))}
-		if len(e.States) > 0 {
-			el.states = stateSet(e.States[0])
-		}
-		if len(e.States) > 1 {
-			el.states |= stateSet(e.States[1]) << 32
-		}
+		el := &cachedElement{parent: e.Parent.Path, role: e.Role, name: e.Name, childCount: max(-1, int(e.Count)), states: statesOf(e.States)}
 		for _, name := range e.Interfaces {
 			el.interfaces |= interfaceBits[name]
 		}

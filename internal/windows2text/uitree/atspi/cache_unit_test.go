@@ -125,3 +125,21 @@ func TestItemCacheEntryDecodes(t *testing.T) {
 		t.Error("Qt 5's signature decodes as a cache")
 	}
 }
+
+// TestStatesOf: GetState's first word is states 0 to 31, its second 32 to
+// 63; a missing word is empty and a word beyond two is not read.
+func TestStatesOf(t *testing.T) {
+	for _, tt := range []struct {
+		st   []uint32
+		want stateSet
+	}{
+		{nil, 0},
+		{[]uint32{1 << stateShowing}, 1 << stateShowing},
+		{[]uint32{1 << stateFocused, 1}, 1<<stateFocused | 1<<32},
+		{[]uint32{0, 1 << 3, 7}, 1 << 35},
+	} {
+		if got := statesOf(tt.st); got != tt.want {
+			t.Errorf("statesOf(%v) = %#x, want %#x", tt.st, uint64(got), uint64(tt.want))
+		}
+	}
+}

@@ -467,11 +467,13 @@ func (b *batch) wait() {
 			select {
 			case <-r.done:
 			case <-b.ctx.Done():
-				b.direct.forget(b.serials[i])
-				select {
-				case <-r.done:
-				default:
+				// A call no one answers any more is the waiter's to
+				// fail; one already taken by the reader is the
+				// reader's, which closes done at once.
+				if b.direct.forget(b.serials[i]) {
 					r.err = b.ctx.Err()
+				} else {
+					<-r.done
 				}
 			}
 			errs = append(errs, r.err)

@@ -310,11 +310,15 @@ func (d *directConn) send(buf []byte, deadline time.Time) error {
 	return err
 }
 
-// forget drops a call that is no longer waited for (its context ended).
-func (d *directConn) forget(serial uint32) {
+// forget drops a call that is no longer waited for (its context ended)
+// and reports whether it was still pending. When it was not, its answer
+// or its failure is being delivered, and its done is about to close.
+func (d *directConn) forget(serial uint32) bool {
 	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, pending := d.pending[serial]
 	delete(d.pending, serial)
-	d.mu.Unlock()
+	return pending
 }
 
 func pad(n, to int) int { return (to - n%to) % to }

@@ -200,8 +200,7 @@ func (b *Backend) Describe(ctx context.Context, id string) (uitree.Described, er
 	}
 	var st []uint32
 	if err := (<-stateCall.Done).Store(&st); err == nil && len(st) == 2 {
-		set := stateSet(uint64(st[0]) | uint64(st[1])<<32)
-		d.Showing = shown(set, b.pool.visibleShown(ref.Bus))
+		d.Showing = shown(statesOf(st), b.pool.visibleShown(ref.Bus))
 	}
 	return d, nil
 }

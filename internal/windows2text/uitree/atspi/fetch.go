@@ -312,14 +312,7 @@ func (w *walker) firstRound(b, b2 *batch, p *pendingNode) {
 		}
 		n.app.conn.rememberInterfaces(n.obj.Path, p.ifaces)
 	}
-	var states stateSet
-	if len(st) > 0 {
-		states = stateSet(st[0])
-	}
-	if len(st) > 1 {
-		states |= stateSet(st[1]) << 32
-	}
-	if !w.describe(p, role, states, p.ifaces, nameStr, int(childCount)) {
+	if !w.describe(p, role, statesOf(st), p.ifaces, nameStr, int(childCount)) {
 		return
 	}
 	p.second = b2

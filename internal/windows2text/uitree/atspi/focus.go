@@ -1,7 +1,7 @@
 package atspi
 
 import (
-	"encoding/binary"
+	"slices"
 
 	"github.com/jezek/xgb/xproto"
 )
@@ -16,31 +16,13 @@ func (x *xInput) focusedWindow() (pid int, title string, ok bool) {
 		if err != nil {
 			return err
 		}
-		atom := func(name string) xproto.Atom {
-			r, err := xproto.InternAtom(x.conn, true, uint16(len(name)), name).Reply()
-			if err != nil {
-				return 0
-			}
-			return r.Atom
-		}
-		pidAtom, nameAtom, utf8Atom := atom("_NET_WM_PID"), atom("_NET_WM_NAME"), atom("UTF8_STRING")
+		pidAtom := existingAtom(x.conn, "_NET_WM_PID")
 		if pidAtom == 0 {
 			return nil
 		}
 		for w, depth := focus.Focus, 0; w != 0 && w != x.root && w != xproto.InputFocusPointerRoot && depth < 32; depth++ {
-			p, err := xproto.GetProperty(x.conn, false, w, pidAtom, xproto.AtomCardinal, 0, 1).Reply()
-			if err == nil && p.ValueLen == 1 && len(p.Value) >= 4 {
-				pid, ok = int(binary.LittleEndian.Uint32(p.Value)), true
-				if nameAtom != 0 && utf8Atom != 0 {
-					if n, err := xproto.GetProperty(x.conn, false, w, nameAtom, utf8Atom, 0, 1<<12).Reply(); err == nil {
-						title = string(n.Value)
-					}
-				}
-				if title == "" {
-					if n, err := xproto.GetProperty(x.conn, false, w, xproto.AtomWmName, xproto.AtomString, 0, 1<<12).Reply(); err == nil {
-						title = string(n.Value)
-					}
-				}
+			if pid, ok = windowPID(x.conn, w, pidAtom); ok {
+				title = windowTitle(x.conn, w)
 				return nil
 			}
 			tree, err := xproto.QueryTree(x.conn, w).Reply()
@@ -60,26 +42,22 @@ func (x *xInput) focusedWindow() (pid int, title string, ok bool) {
 // the foreground scope, a dialog of the same application in front of it.
 // It is -1 when no window is known to be in front.
 func (s *session) activeWindow(wins []window) int {
-	front := -1
-	for i, w := range wins {
-		if w.states.has(stateActive) {
-			front = i
-			break
-		}
-	}
+	front := markedActive(wins)
 	if front < 0 {
-		pid, title, ok := s.b.input.focusedWindow()
-		for i, w := range wins {
-			if ok && w.run.conn.pid == pid && w.title == title {
-				front = i
-				break
-			}
+		if pid, title, ok := s.b.input.focusedWindow(); ok {
+			front = slices.IndexFunc(wins, func(w window) bool { return w.run.conn.pid == pid && w.title == title })
 		}
 	}
 	if front < 0 {
 		return -1
 	}
 	return dialogInFront(wins, front)
+}
+
+// markedActive is the index in wins of the first window its application
+// marks active, -1 when none is.
+func markedActive(wins []window) int {
+	return slices.IndexFunc(wins, func(w window) bool { return w.states.has(stateActive) })
 }
 
 // dialogInFront is the index of the window in front of wins[fg]: fg when

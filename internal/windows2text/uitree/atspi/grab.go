@@ -1,10 +1,6 @@
 package atspi
 
-import (
-	"encoding/binary"
-
-	"github.com/jezek/xgb/xproto"
-)
+import "github.com/jezek/xgb/xproto"
 
 // topPopup is the topmost mapped popup window (override redirect: a
 // menu, a combo box's list) that names its process, and that process; 0
@@ -15,8 +11,8 @@ func (x *xInput) topPopup() (xproto.Window, int) {
 	if err != nil {
 		return 0, 0
 	}
-	pidAtom, err := xproto.InternAtom(x.conn, true, uint16(len("_NET_WM_PID")), "_NET_WM_PID").Reply()
-	if err != nil || pidAtom.Atom == 0 {
+	pidAtom := existingAtom(x.conn, "_NET_WM_PID")
+	if pidAtom == 0 {
 		return 0, 0
 	}
 	// QueryTree lists the children bottom to top.
@@ -26,13 +22,11 @@ func (x *xInput) topPopup() (xproto.Window, int) {
 		if err != nil || attrs.MapState != xproto.MapStateViewable || !attrs.OverrideRedirect {
 			continue
 		}
-		prop, err := xproto.GetProperty(x.conn, false, w, pidAtom.Atom, xproto.AtomCardinal, 0, 1).Reply()
-		if err != nil || prop.ValueLen != 1 || len(prop.Value) < 4 {
-			// A popup of no process (a tooltip of a toolkit that sets
-			// none): look below it.
-			continue
+		if pid, ok := windowPID(x.conn, w, pidAtom); ok {
+			return w, pid
 		}
-		return w, int(binary.LittleEndian.Uint32(prop.Value))
+		// A popup of no process (a tooltip of a toolkit that sets
+		// none): look below it.
 	}
 	return 0, 0
 }

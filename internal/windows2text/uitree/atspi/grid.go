@@ -76,14 +76,7 @@ func cellsThatShow(n *node, cells []objRef) []objRef {
 			out = append(out, c)
 			continue
 		}
-		var states stateSet
-		if len(st) > 0 {
-			states = stateSet(st[0])
-		}
-		if len(st) > 1 {
-			states |= stateSet(st[1]) << 32
-		}
-		if states.has(stateFocused) || states.has(stateSelected) {
+		if states := statesOf(st); states.has(stateFocused) || states.has(stateSelected) {
 			out = append(out, c)
 		}
 	}

@@ -407,8 +407,7 @@ func (x *xInput) windowOf(pid, px, py int) (frame, client xproto.Window, err err
 			if err != nil || attr.MapState != xproto.MapStateViewable {
 				continue
 			}
-			prop, err := xproto.GetProperty(x.conn, false, c, pidAtom.Atom, xproto.AtomCardinal, 0, 1).Reply()
-			if err != nil || prop.ValueLen != 1 || len(prop.Value) < 4 || int(uint32(prop.Value[0])|uint32(prop.Value[1])<<8|uint32(prop.Value[2])<<16|uint32(prop.Value[3])<<24) != pid {
+			if p, ok := windowPID(x.conn, c, pidAtom.Atom); !ok || p != pid {
 				continue
 			}
 			if firstClient == 0 {

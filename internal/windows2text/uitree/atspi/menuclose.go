@@ -42,12 +42,8 @@ func (a *actor) menuBarAbove() (objRef, bool) {
 		if role == roleMenuBar {
 			return cur, true
 		}
-		var pv variantValue
-		if a.call(cur, ifaceProperties+".Get", &pv, ifaceAccessible, "Parent") != nil {
-			return objRef{}, false
-		}
-		parent, _ := pv.v.(objRef)
-		if parent.Path == "" || parent.Path == nullPath || parent.Path == rootPath {
+		parent, err := a.parentOf(cur)
+		if err != nil || parent.Path == "" || parent.Path == rootPath {
 			return objRef{}, false
 		}
 		cur = parent
@@ -56,15 +52,18 @@ func (a *actor) menuBarAbove() (objRef, bool) {
 }
 
 // awaitUnmapped waits up to timeout for window w to be unmapped (or
-// destroyed) and reports whether it was.
+// destroyed) and reports whether it was; false at once when the X server
+// cannot be reached.
 func (x *xInput) awaitUnmapped(w xproto.Window, timeout time.Duration) bool {
 	for deadline := time.Now().Add(timeout); ; time.Sleep(20 * time.Millisecond) {
-		mapped := true
-		x.do(func() error {
+		var mapped bool
+		if x.do(func() error {
 			attrs, err := xproto.GetWindowAttributes(x.conn, w).Reply()
 			mapped = err == nil && attrs.MapState == xproto.MapStateViewable
 			return nil
-		})
+		}) != nil {
+			return false
+		}
 		if !mapped {
 			return true
 		}

@@ -36,13 +36,10 @@ func hollow(n *node) bool {
 
 // popupOwner returns the window a hollow, untitled foreground window of
 // the same application stands for: the application's last listed other
-// window that is not such a window itself.
-func (s *session) popupOwner(popup window) (window, bool) {
+// window in wins (the windows the foreground was chosen among) that is
+// not such a window itself.
+func popupOwner(popup window, wins []window) (window, bool) {
 	if popup.title != "" || popup.role != roleWindow || popup.run == nil {
-		return window{}, false
-	}
-	wins, err := s.listWindows(func(r *appRun) bool { return r == popup.run })
-	if err != nil {
 		return window{}, false
 	}
 	for i := len(wins) - 1; i >= 0; i-- {

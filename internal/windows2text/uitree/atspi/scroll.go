@@ -158,12 +158,11 @@ func (a *actor) scrollPanes() ([]objRef, error) {
 	var panes []objRef
 	cur := a.h.obj
 	for range 64 {
-		var pv variantValue
-		if err := a.call(cur, ifaceProperties+".Get", &pv, ifaceAccessible, "Parent"); err != nil {
+		parent, err := a.parentOf(cur)
+		if err != nil {
 			return nil, a.stale(err)
 		}
-		parent, _ := pv.v.(objRef)
-		if parent.Path == "" || parent.Path == "/org/a11y/atspi/null" {
+		if parent.Path == "" {
 			break
 		}
 		var role uint32

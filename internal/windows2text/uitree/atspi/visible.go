@@ -43,7 +43,7 @@ func (w *walker) visibleRange(n *node, area uitree.Rect) (refs []objRef, ok bool
 		b.wait()
 		got := make([]objRef, len(want))
 		for k := range want {
-			if b.store(slots[k], &got[k]) != nil || got[k].Path == "" || got[k].Path == "/org/a11y/atspi/null" {
+			if b.store(slots[k], &got[k]) != nil || got[k].Path == "" || got[k].Path == nullPath {
 				return false
 			}
 		}
@@ -124,7 +124,7 @@ func (w *walker) visibleRange(n *node, area uitree.Rect) (refs []objRef, ok bool
 			continue
 		}
 		var r objRef
-		if b.store(slots[i], &r) == nil && r.Path != "" && r.Path != "/org/a11y/atspi/null" {
+		if b.store(slots[i], &r) == nil && r.Path != "" && r.Path != nullPath {
 			refs = append(refs, r)
 		}
 	}
@@ -152,7 +152,7 @@ func (w *walker) childrenByIndex(n *node, count int) []objRef {
 		b.wait()
 		for _, slot := range slots {
 			var r objRef
-			if b.store(slot, &r) != nil || r.Path == "" || r.Path == "/org/a11y/atspi/null" {
+			if b.store(slot, &r) != nil || r.Path == "" || r.Path == nullPath {
 				return out
 			}
 			out = append(out, r)
@@ -251,7 +251,7 @@ func (w *walker) edgeHits(n *node, r uitree.Rect, xTop, xBottom int) (first, las
 	b.wait()
 	hit := func(slot int) objRef {
 		var h objRef
-		if b.store(slot, &h) == nil && h.Path != "" && h.Path != "/org/a11y/atspi/null" && h.Path != n.obj.Path {
+		if b.store(slot, &h) == nil && h.Path != "" && h.Path != nullPath && h.Path != n.obj.Path {
 			return h
 		}
 		return objRef{}

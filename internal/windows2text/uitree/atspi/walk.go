@@ -36,6 +36,16 @@ type stateSet uint64
 
 func (s stateSet) has(bit uint) bool { return s&(1<<bit) != 0 }
 
+// statesOf is the state set GetState answered as st: its first word holds
+// the states 0 to 31, its second 32 to 63; a word it lacks is empty.
+func statesOf(st []uint32) stateSet {
+	var s stateSet
+	for i, word := range st[:min(len(st), 2)] {
+		s |= stateSet(word) << (32 * i)
+	}
+	return s
+}
+
 // Interface bits, from GetInterfaces.
 const (
 	hasAction = 1 << iota
@@ -148,12 +158,12 @@ type walker struct {
 
 func newWalker(req uitree.Request, parallel int) *walker {
 	w := &walker{req: req, parallel: parallel, sem: make(chan struct{}, parallel)}
-	w.budget.Store(int64(2*req.MaxNodes + 64))
+	w.restart()
 	return w
 }
 
-// restart readies the walker for another walk, from scratch: what an
-// earlier walk kept is forgotten.
+// restart readies the walker for a walk from scratch: what an earlier
+// walk kept is forgotten, and prefetching has its whole budget again.
 func (w *walker) restart() {
 	w.count, w.truncated, w.menus = 0, false, nil
 	w.budget.Store(int64(2*w.req.MaxNodes + 64))

@@ -34,30 +34,13 @@ func x11Windows(pid int) ([]uitree.Window, error) {
 	}
 	defer c.Close()
 	root := xproto.Setup(c).DefaultScreen(c).Root
-	atom := func(name string) xproto.Atom {
-		r, err := xproto.InternAtom(c, true, uint16(len(name)), name).Reply()
-		if err != nil {
-			return 0
-		}
-		return r.Atom
-	}
-	pidAtom, utf8Atom := atom("_NET_WM_PID"), atom("UTF8_STRING")
+	pidAtom := existingAtom(c, "_NET_WM_PID")
 	if pidAtom == 0 {
 		// No client ever set a pid: nothing can be matched.
 		return nil, nil
 	}
-	prop := func(w xproto.Window, a, typ xproto.Atom) []byte {
-		if a == 0 {
-			return nil
-		}
-		r, err := xproto.GetProperty(c, false, w, a, typ, 0, 1<<16).Reply()
-		if err != nil || r == nil {
-			return nil
-		}
-		return r.Value
-	}
 	var candidates []xproto.Window
-	if list := prop(root, atom("_NET_CLIENT_LIST"), xproto.AtomWindow); len(list) >= 4 {
+	if list := windowProp(c, root, existingAtom(c, "_NET_CLIENT_LIST"), xproto.AtomWindow); len(list) >= 4 {
 		for i := 0; i+4 <= len(list); i += 4 {
 			candidates = append(candidates, xproto.Window(binary.LittleEndian.Uint32(list[i:])))
 		}
@@ -69,13 +52,12 @@ func x11Windows(pid int) ([]uitree.Window, error) {
 		candidates = tree.Children
 	}
 	var active xproto.Window
-	if v := prop(root, atom("_NET_ACTIVE_WINDOW"), xproto.AtomWindow); len(v) >= 4 {
+	if v := windowProp(c, root, existingAtom(c, "_NET_ACTIVE_WINDOW"), xproto.AtomWindow); len(v) >= 4 {
 		active = xproto.Window(binary.LittleEndian.Uint32(v))
 	}
 	var out []uitree.Window
 	for _, w := range candidates {
-		v := prop(w, pidAtom, xproto.AtomCardinal)
-		if len(v) < 4 || int(binary.LittleEndian.Uint32(v)) != pid {
+		if p, ok := windowPID(c, w, pidAtom); !ok || p != pid {
 			continue
 		}
 		attrs, err := xproto.GetWindowAttributes(c, w).Reply()
@@ -84,12 +66,9 @@ func x11Windows(pid int) ([]uitree.Window, error) {
 			// popup menu: not a window a user sees as one.
 			continue
 		}
-		title := string(prop(w, atom("_NET_WM_NAME"), utf8Atom))
-		if title == "" {
-			title = string(prop(w, xproto.AtomWmName, xproto.AtomString))
-		}
+		title := windowTitle(c, w)
 		app := ""
-		if class := prop(w, xproto.AtomWmClass, xproto.AtomString); len(class) > 0 {
+		if class := windowProp(c, w, xproto.AtomWmClass, xproto.AtomString); len(class) > 0 {
 			app, _, _ = strings.Cut(string(class), "\x00")
 		}
 		win := uitree.Window{ID: fmt.Sprintf("%s0x%x", x11IDPrefix, uint32(w)), Title: title, App: app, PID: pid,
