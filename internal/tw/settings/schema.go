@@ -183,6 +183,24 @@ func number(path, label, help string, def int, min, max, step float64, unit, uni
 		Min: min, Max: max, Step: step, Unit: unit, unitOne: unitOne}
 }
 
+// letters is a number setting counted in whole letters.
+func letters(path, label, help string, def int, min, max float64) Setting {
+	return Setting{Path: path, Label: label, Help: help, Kind: KindNumber, Default: def,
+		Min: min, Max: max, Step: 1, Unit: "letters", unitOne: "letter"}
+}
+
+// lines is a number setting counted in whole lines, from none to max.
+func lines(path, label, help string, def int, max float64) Setting {
+	return Setting{Path: path, Label: label, Help: help, Kind: KindNumber, Default: def,
+		Min: 0, Max: max, Step: 1, Unit: "lines", unitOne: "line"}
+}
+
+// percent is a number setting in percent, from none to max.
+func percent(path, label, help string, def int, max, step float64) Setting {
+	return Setting{Path: path, Label: label, Help: help, Kind: KindNumber, Default: def,
+		Min: 0, Max: max, Step: step, Unit: "percent", unitOne: "percent"}
+}
+
 func toggle(path, label, help string, def bool) Setting {
 	return Setting{Path: path, Label: label, Help: help, Kind: KindToggle, Default: def}
 }
@@ -214,8 +232,8 @@ var schema = func() []Setting {
 			265, 50, 900, 20, "words per minute", "word per minute"),
 		number("speech.pitch", "Pitch", "Raises or lowers the voice from its normal pitch.",
 			0, -12, 12, 1, "semitones", "semitone"),
-		number("speech.volume", "Volume", "How loud speech is, as a share of the engine's full volume.",
-			100, 0, 100, 10, "percent", "percent"),
+		percent("speech.volume", "Volume", "How loud speech is, as a share of the engine's full volume.",
+			100, 100, 10),
 		choice("speech.punctuation", "Punctuation", "How many punctuation marks are spoken by name.",
 			"some", false, Choice{"none", "None"}, Choice{"some", "Some"}, Choice{"all", "All"}),
 		choice("speech.verbosity", "Verbosity", "How much is said about structure, such as headings, lists and links.",
@@ -317,8 +335,8 @@ var schema = func() []Setting {
 		toggle("display.show_line_numbers", "Line numbers", "Shows the number of each line at its left.", false),
 		number("display.wrap_width", "Wrap width", "Wraps lines at this many columns; 0 uses the whole width.",
 			0, 0, 400, 10, "columns", "column"),
-		number("display.scroll_margin", "Scroll margin", "How many lines stay in view above and below the cursor.",
-			0, 0, 20, 1, "lines", "line"),
+		lines("display.scroll_margin", "Scroll margin", "How many lines stay in view above and below the cursor.",
+			0, 20),
 		number("display.tab_width", "Tab width", "How many columns a tab takes on the screen.", 4, 1, 16, 1, "columns", "column"),
 		choice("display.rtl", "Right-to-left text",
 			"How Arabic, Persian and Hebrew lines are drawn: tw orders and joins the letters itself, or leaves both to a terminal that can (such as mlterm); automatic decides by the terminal.",

@@ -39,7 +39,8 @@ var sinks = map[string]int{"say": 0, "sayError": 0, "ask": 1, "openPrompt": 1, "
 
 // schemaFuncs build settings in the schema; their second argument is the
 // label the settings list shows, their third the help sentence.
-var schemaFuncs = map[string]bool{"choice": true, "number": true, "toggle": true}
+var schemaFuncs = map[string]bool{"choice": true, "number": true, "toggle": true,
+	"letters": true, "lines": true, "percent": true}
 
 // properNames are choice labels said the same in every language: names of
 // products and formats, and each language's name for itself.
