@@ -98,17 +98,7 @@ func TestSyncSettings(t *testing.T) {
 	}
 	doc := writeTestFile(t, filepath.Join(dir, "tides.md"), "# Tides\n\nThe sea rises twice a day.\n\nThe moon pulls the water.\n")
 	open := func(name string, values map[string]any) (*core.App, *recorder, *settings.Store) {
-		st, _, err := settings.Open(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for k, v := range values {
-			if _, err := st.Set(k, v); err != nil {
-				t.Fatal(err)
-			}
-		}
-		rec := &recorder{}
-		app := core.New(core.Options{Home: filepath.Join(dir, name), Events: rec, Load: load.File, Parse: load.Bytes, Settings: st})
+		app, rec, st := appWithSettings(t, filepath.Join(dir, name), values)
 		t.Cleanup(app.Close)
 		if err := app.Open(doc); err != nil {
 			t.Fatal(err)

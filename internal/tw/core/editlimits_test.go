@@ -53,14 +53,7 @@ func TestUndoMemory(t *testing.T) {
 		for range 3 {
 			app.Insert(big)
 		}
-		undone := 0
-		for range 4 {
-			mustAction(t, app, "undo", nil)
-			if rec.last() == "Nothing to undo." {
-				break
-			}
-			undone++
-		}
+		undone := undoAtMost(t, app, rec, 4)
 		if undone != tt.undone {
 			t.Errorf("editing.undo_memory_mb %d: %d pastes of 600 KiB undone, want %d", tt.mb, undone, tt.undone)
 		}

@@ -20,7 +20,19 @@ func openWithSettings(t *testing.T, name, text string, values map[string]any) (*
 	t.Helper()
 	dir := t.TempDir()
 	path := writeTestFile(t, filepath.Join(dir, name), text)
-	st, _, err := settings.Open(filepath.Join(dir, "home"))
+	app, rec, _ := appWithSettings(t, filepath.Join(dir, "home"), values)
+	if err := app.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	return app, rec, path
+}
+
+// appWithSettings makes an app whose home is home, with values set in
+// its settings store; it returns the app (which the caller closes), what
+// it announces and the store.
+func appWithSettings(t *testing.T, home string, values map[string]any) (*core.App, *recorder, *settings.Store) {
+	t.Helper()
+	st, _, err := settings.Open(home)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,11 +42,20 @@ func openWithSettings(t *testing.T, name, text string, values map[string]any) (*
 		}
 	}
 	rec := &recorder{}
-	app := core.New(core.Options{Home: filepath.Join(dir, "home"), Events: rec, Load: load.File, Parse: load.Bytes, Settings: st})
-	if err := app.Open(path); err != nil {
-		t.Fatal(err)
+	return core.New(core.Options{Home: home, Events: rec, Load: load.File, Parse: load.Bytes, Settings: st}), rec, st
+}
+
+// undoAtMost runs undo up to n times and returns how many edits it undid
+// before it said there was nothing left to undo.
+func undoAtMost(t *testing.T, app *core.App, rec *recorder, n int) int {
+	t.Helper()
+	for undone := range n {
+		mustAction(t, app, "undo", nil)
+		if rec.last() == "Nothing to undo." {
+			return undone
+		}
 	}
-	return app, rec, path
+	return n
 }
 
 // TestEditingAutosave: with editing.autosave on, edits are saved by the
@@ -103,14 +124,7 @@ func TestEditingUndoStepsAndEchoDeletions(t *testing.T) {
 		for _, s := range []string{"a", "b", "c"} {
 			app.Insert(s)
 		}
-		undone := 0
-		for range 4 {
-			mustAction(t, app, "undo", nil)
-			if rec.last() == "Nothing to undo." {
-				break
-			}
-			undone++
-		}
+		undone := undoAtMost(t, app, rec, 4)
 		if undone != tt.undone {
 			t.Errorf("editing.undo_steps %d: %d edits undone, want %d", tt.steps, undone, tt.undone)
 		}
