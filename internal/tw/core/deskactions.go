@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 )
 
 // Actions of the original textweaver around the settings: adding a
@@ -26,12 +25,7 @@ func (a *App) addLibraryFolder() {
 		a.sayError(a.tr("Settings cannot be changed in this session."))
 		return
 	}
-	a.openPrompt("library_folder", a.tr("Folder to add to the library"), "Prompt", func(text string) {
-		text = strings.TrimSpace(text)
-		if text == "" {
-			a.say(a.tr("Cancelled."))
-			return
-		}
+	a.askText("library_folder", a.tr("Folder to add to the library"), func(text string) {
 		folder, err := filepath.Abs(expandHome(text))
 		if err != nil {
 			a.sayError(a.tr("Could not add the folder: %v", err))

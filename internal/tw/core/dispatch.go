@@ -605,12 +605,7 @@ func (a *App) exportSettings() {
 	if !ok {
 		return
 	}
-	a.openPrompt("export_settings", a.tr("Export settings to file, for example textweaver-settings.toml"), "Prompt", func(text string) {
-		path := strings.TrimSpace(text)
-		if path == "" {
-			a.say(a.tr("Cancelled."))
-			return
-		}
+	a.askText("export_settings", a.tr("Export settings to file, for example textweaver-settings.toml"), func(path string) {
 		if err := p.Export(path); err != nil {
 			a.sayError(a.tr("Could not export the settings: %v", err))
 			return
@@ -625,12 +620,7 @@ func (a *App) importSettings() {
 	if !ok {
 		return
 	}
-	a.openPrompt("import_settings", a.tr("Import settings from file"), "Prompt", func(text string) {
-		path := strings.TrimSpace(text)
-		if path == "" {
-			a.say(a.tr("Cancelled."))
-			return
-		}
+	a.askText("import_settings", a.tr("Import settings from file"), func(path string) {
 		n, err := p.Import(path)
 		switch {
 		case err != nil && n == 0:

@@ -336,12 +336,7 @@ func markdownTable(cols, rows int) string {
 // insertImagePrompt asks for an image file and inserts a Markdown image
 // of it, its name selected as the description to type.
 func (a *App) insertImagePrompt() {
-	a.openPrompt("image_path", a.tr("Image file"), "Prompt", func(text string) {
-		path := strings.TrimSpace(text)
-		if path == "" {
-			a.say(a.tr("Cancelled."))
-			return
-		}
+	a.askText("image_path", a.tr("Image file"), func(path string) {
 		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		ins := "![" + name + "](" + path + ")"
 		a.apply(a.cursor, a.cursor, ins, a.cursor+2)

@@ -364,12 +364,7 @@ func (a *App) addNote() {
 		a.say(a.tr("Nothing here to note."))
 		return
 	}
-	a.openPrompt("note_text", a.tr("Note"), "Prompt", func(text string) {
-		text = strings.TrimSpace(text)
-		if text == "" {
-			a.say(a.tr("Cancelled."))
-			return
-		}
+	a.askText("note_text", a.tr("Note"), func(text string) {
 		a.state.NextID++
 		tags, color := parseNote(text)
 		cr, canon := a.toCanonical(r)

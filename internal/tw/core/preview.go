@@ -215,12 +215,7 @@ func (a *App) togglePreview(path string) {
 // with front matter (title, author, date), the title as its heading and a
 // References heading; the cursor is on the empty line under the title.
 func (a *App) newFromTemplate() {
-	a.openPrompt("template_title", a.tr("Title of the new document"), "Prompt", func(text string) {
-		title := strings.TrimSpace(text)
-		if title == "" {
-			a.say(a.tr("Cancelled."))
-			return
-		}
+	a.askText("template_title", a.tr("Title of the new document"), func(title string) {
 		a.startNewDocument(func() {
 			head := "---\ntitle: " + yamlQuote(title) + "\nauthor: " + yamlQuote(a.authorName()) +
 				"\ndate: " + time.Now().Format("2006-01-02") + "\n---\n\n# " + title + "\n\n"

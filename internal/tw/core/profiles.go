@@ -74,12 +74,7 @@ func (a *App) settingsProfiles() {
 
 // saveProfilePrompt asks for a name and saves the settings under it.
 func (a *App) saveProfilePrompt(profiles settings.Profiles, p SettingsPorter) {
-	a.openPrompt("profile_name", a.tr("Name of the new profile"), "Prompt", func(text string) {
-		name := strings.TrimSpace(text)
-		if name == "" {
-			a.say(a.tr("Cancelled."))
-			return
-		}
+	a.askText("profile_name", a.tr("Name of the new profile"), func(name string) {
 		if err := profiles.Save(name, p); err != nil {
 			a.sayError(a.profileError(err))
 			return

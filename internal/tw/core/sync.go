@@ -81,12 +81,7 @@ func (a *App) syncSetup() {
 		a.sayError(a.tr("tw keeps no files in this session, so there is nothing to sync."))
 		return
 	}
-	a.openPrompt("sync_folder", a.tr("Sync folder: a folder your computers share"), "Prompt", func(text string) {
-		folder := strings.TrimSpace(text)
-		if folder == "" {
-			a.say(a.tr("Cancelled."))
-			return
-		}
+	a.askText("sync_folder", a.tr("Sync folder: a folder your computers share"), func(folder string) {
 		folder, err := filepath.Abs(expandHome(folder))
 		if err == nil {
 			err = os.MkdirAll(folder, 0o700)

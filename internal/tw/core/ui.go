@@ -89,6 +89,19 @@ func (a *App) openPrompt(purpose, label, mode string, answer func(string)) {
 	a.effects = append(a.effects, PromptEffect{Label: label, Purpose: purpose})
 }
 
+// askText opens a prompt for a line of text and gives answer what was
+// typed, trimmed; an empty answer says "Cancelled." instead.
+func (a *App) askText(purpose, label string, answer func(text string)) {
+	a.openPrompt(purpose, label, "Prompt", func(text string) {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			a.say(a.tr("Cancelled."))
+			return
+		}
+		answer(text)
+	})
+}
+
 // openList shows a list and announces it.
 func (a *App) openList(l *List) {
 	if l.all == nil {

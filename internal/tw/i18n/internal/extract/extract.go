@@ -32,7 +32,7 @@ var keyFuncs = map[string]bool{"tr": true, "msg": true, "Key": true, "T": true, 
 // sinks are calls that show or say their argument at index; a string
 // literal, a fmt.Sprintf or a concatenation with words there bypasses
 // the catalogue.
-var sinks = map[string]int{"say": 0, "sayError": 0, "ask": 1, "openPrompt": 1, "notAvailable": 0,
+var sinks = map[string]int{"say": 0, "sayError": 0, "ask": 1, "openPrompt": 1, "askText": 1, "notAvailable": 0,
 	"notice": 0, "setStatus": 0, "flash": 0,
 	// The command line's typing errors: usage(printer, cmd, why).
 	"usage": 2}
