@@ -19,9 +19,7 @@ func TestColorSettingsDrawn(t *testing.T) {
 	st := s.r.cfg.Settings.(*settings.Store)
 	for path, value := range map[string]string{"colors.status_bar": "blue", "colors.ruler": "yellow",
 		"colors.selection": "green", "colors.syllables": "red", "reading_aids.ruler.mode": "current_line"} {
-		if _, err := st.Set(path, value); err != nil {
-			t.Fatal(err)
-		}
+		s.set(path, value)
 	}
 	s.r.Draw()
 	_, w, h := s.scr.GetContents()
@@ -45,9 +43,7 @@ func TestColorSettingsDrawn(t *testing.T) {
 	if fg, _, _ := s.r.th.dot.Decompose(); fg != rgb(settings.ColorValues["red"]) {
 		t.Errorf("the syllable dots are %v, want red", fg)
 	}
-	if _, err := st.Set("colors.status_bar", "theme"); err != nil {
-		t.Fatal(err)
-	}
+	s.set("colors.status_bar", "theme")
 	s.r.Draw()
 	if bar() == rgb(settings.ColorValues["blue"]) {
 		t.Error("colors.status_bar = theme left the bar blue")
@@ -62,11 +58,8 @@ func TestColorSettingsDrawn(t *testing.T) {
 // word after.
 func TestRSVPDrawsTheWordsBeside(t *testing.T) {
 	s := newSim(t, "a.txt", "One fish two fish red fish.", 60, 10, defaultCfg)
-	st := s.r.cfg.Settings.(*settings.Store)
 	for _, p := range []string{"reading_aids.rsvp.show_previous", "reading_aids.rsvp.show_next"} {
-		if _, err := st.Set(p, true); err != nil {
-			t.Fatal(err)
-		}
+		s.set(p, true)
 	}
 	s.r.run("rsvp_toggle")
 	s.r.run("caret_next_word")
@@ -81,11 +74,8 @@ func TestRSVPDrawsTheWordsBeside(t *testing.T) {
 // item; "theme" puts the theme's back.
 func TestNoteAndFocusColors(t *testing.T) {
 	s := newSim(t, "a.txt", "First line of text.\nSecond line.", 40, 8, defaultCfg)
-	st := s.r.cfg.Settings.(*settings.Store)
 	for path, value := range map[string]string{"colors.notes": "orange", "colors.focus": "magenta"} {
-		if _, err := st.Set(path, value); err != nil {
-			t.Fatal(err)
-		}
+		s.set(path, value)
 	}
 	s.r.Draw()
 	noted := s.r.cellStyle(cell{pos: 2, n: 1}, marks{notes: []core.NoteInfo{{Start: 0, End: 5}}})
@@ -98,9 +88,7 @@ func TestNoteAndFocusColors(t *testing.T) {
 	if bg != rgb(settings.ColorValues["magenta"]) {
 		t.Errorf("the chosen item is drawn on %v, want magenta", bg)
 	}
-	if _, err := st.Set("colors.notes", "theme"); err != nil {
-		t.Fatal(err)
-	}
+	s.set("colors.notes", "theme")
 	s.r.Draw()
 	noted = s.r.cellStyle(cell{pos: 2, n: 1}, marks{notes: []core.NoteInfo{{Start: 0, End: 5}}})
 	if _, bg, _ := noted.Decompose(); bg == rgb(settings.ColorValues["orange"]) {
@@ -121,9 +109,7 @@ func TestBookmarkColor(t *testing.T) {
 	if _, bg, _ := textStyle(s, 7, 0).Decompose(); bg == rgb(settings.ColorValues["orange"]) {
 		t.Fatal("a bookmark is marked before colors.bookmarks is set")
 	}
-	if _, err := st.Set("colors.bookmarks", "orange"); err != nil {
-		t.Fatal(err)
-	}
+	s.set("colors.bookmarks", "orange")
 	s.r.Draw()
 	_, bg, attr := textStyle(s, 7, 0).Decompose()
 	if bg != rgb(settings.ColorValues["orange"]) || attr&tcell.AttrBold == 0 || attr&tcell.AttrUnderline == 0 {

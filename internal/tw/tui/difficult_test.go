@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
-
-	"textfirst/internal/tw/settings"
 )
 
 // TestDifficultWordsUnderlined: with reading_aids.difficult_words on, a
@@ -21,9 +19,7 @@ func TestDifficultWordsUnderlined(t *testing.T) {
 	if underlined(6) {
 		t.Fatal("difficult words off, but extraordinary is underlined")
 	}
-	if _, err := s.r.cfg.Settings.(*settings.Store).Set("reading_aids.difficult_words", true); err != nil {
-		t.Fatal(err)
-	}
+	s.set("reading_aids.difficult_words", true)
 	if !underlined(6) || underlined(19) {
 		t.Errorf("on: extraordinary underlined %v, cat underlined %v", underlined(6), underlined(19))
 	}

@@ -19,9 +19,7 @@ func TestAzertyDigitRow(t *testing.T) {
 	if got := s.log.last(); !strings.Contains(got, "no command") {
 		t.Fatalf("é with the digit row automatic: %q", got)
 	}
-	if _, err := s.r.cfg.Settings.(*settings.Store).Set("keyboard.digit_row", "azerty"); err != nil {
-		t.Fatal(err)
-	}
+	s.set("keyboard.digit_row", "azerty")
 	tests := []struct {
 		key  rune
 		want string

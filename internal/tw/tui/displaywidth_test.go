@@ -28,12 +28,8 @@ func TestWrapAndTabWidth(t *testing.T) {
 	s := newSim(t, "moon.txt", text, 60, 12, defaultCfg)
 	st := s.r.cfg.Settings.(*settings.Store)
 	for _, tt := range tests {
-		if _, err := st.Set("display.wrap_width", float64(tt.wrap)); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := st.Set("display.tab_width", float64(tt.tab)); err != nil {
-			t.Fatal(err)
-		}
+		s.set("display.wrap_width", float64(tt.wrap))
+		s.set("display.tab_width", float64(tt.tab))
 		s.r.Draw()
 		rows := s.screen()
 		if got := strings.Index(rows[0], "two"); got != tt.twoAt {
@@ -73,9 +69,7 @@ func TestScrollMargin(t *testing.T) {
 	}
 	for _, margin := range []int{0, 3} {
 		s := newSim(t, "lines.txt", text.String(), 40, 12, defaultCfg)
-		if _, err := s.r.cfg.Settings.(*settings.Store).Set("display.scroll_margin", float64(margin)); err != nil {
-			t.Fatal(err)
-		}
+		s.set("display.scroll_margin", float64(margin))
 		rows := s.r.textRows()
 		lowest, highest := 0, rows
 		for range 30 {

@@ -29,9 +29,7 @@ func TestHighlightGranularity(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.granularity, func(t *testing.T) {
 			s := newSim(t, "tide.txt", text+"\n", 60, 8, defaultCfg)
-			if _, err := s.r.cfg.Settings.(*settings.Store).Set("highlight.granularity", tt.granularity); err != nil {
-				t.Fatal(err)
-			}
+			s.set("highlight.granularity", tt.granularity)
 			s.r.cfg.Events.Playback(core.Reading)
 			s.r.cfg.Events.Position(moon, moon+4, 0)
 			s.r.Draw()
@@ -63,9 +61,7 @@ func TestSentenceHighlightColor(t *testing.T) {
 	s := newSim(t, "tide.txt", text+"\n", 60, 8, defaultCfg)
 	st := s.r.cfg.Settings.(*settings.Store)
 	for path, v := range map[string]any{"highlight.granularity": "both", "display.theme": "high-contrast", "highlight.sentence_color": "cyan"} {
-		if _, err := st.Set(path, v); err != nil {
-			t.Fatal(err)
-		}
+		s.set(path, v)
 	}
 	s.r.cfg.Events.Playback(core.Reading)
 	s.r.cfg.Events.Position(20, 24, 0)
@@ -98,9 +94,7 @@ func TestHighlightLead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s := newSim(t, "tide.txt", text+"\n", 60, 8, defaultCfg)
-		if _, err := s.r.cfg.Settings.(*settings.Store).Set("highlight.lead_words", float64(tt.lead)); err != nil {
-			t.Fatal(err)
-		}
+		s.set("highlight.lead_words", float64(tt.lead))
 		s.r.cfg.Events.Playback(core.Reading)
 		s.r.cfg.Events.Position(20, 24, 0) // "moon" is heard
 		s.r.Draw()

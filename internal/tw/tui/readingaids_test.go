@@ -5,7 +5,6 @@ import (
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/hyphen"
-	"textfirst/internal/tw/settings"
 )
 
 // TestSyllableDotsLeaveAddressesWhole: words are split into syllables,
@@ -83,11 +82,8 @@ func TestAidsLeaveCode(t *testing.T) {
 		t.Fatalf("%v; scripts/deps-tui.sh installs hyphen-en-us", err)
 	}
 	s := newSim(t, "keeper.md", "# Keeper\n\nLighthouse keepers.\n\n```\nlighthouse keepers\n```\n", 60, 12, defaultCfg)
-	st := s.r.cfg.Settings.(*settings.Store)
 	for _, p := range []string{"reading_aids.bionic", "reading_aids.syllables"} {
-		if _, err := st.Set(p, true); err != nil {
-			t.Fatal(err)
-		}
+		s.set(p, true)
 	}
 	d := s.r.app.Doc()
 	code := d.MarkersOf(doc.Code)
@@ -115,9 +111,7 @@ func TestAidsLeaveCode(t *testing.T) {
 		t.Errorf("with skip_code on, the code has %d bold words and %d syllable marks", bold, dots)
 	}
 	for _, p := range []string{"reading_aids.bionic_options.skip_code", "reading_aids.syllable_options.skip_code"} {
-		if _, err := st.Set(p, false); err != nil {
-			t.Fatal(err)
-		}
+		s.set(p, false)
 	}
 	if bold, dots := marked(); bold != 2 || dots == 0 {
 		t.Errorf("with skip_code off, the code has %d bold words and %d syllable marks", bold, dots)

@@ -14,9 +14,7 @@ import (
 func TestRulerScope(t *testing.T) {
 	s := newSim(t, "a.txt", "One two three four five six seven eight nine ten eleven.\nNext line.", 20, 10, defaultCfg)
 	st := s.r.cfg.Settings.(*settings.Store)
-	if _, err := st.Set("reading_aids.ruler.mode", "current_line"); err != nil {
-		t.Fatal(err)
-	}
+	s.set("reading_aids.ruler.mode", "current_line")
 	underlined := func() []bool {
 		s.r.Draw()
 		var out []bool
@@ -30,9 +28,7 @@ func TestRulerScope(t *testing.T) {
 	if !rows[0] || rows[1] {
 		t.Errorf("scope row: underlined rows %v\n%s", rows, strings.Join(s.screen(), "\n"))
 	}
-	if _, err := st.Set("reading_aids.ruler.scope", "line"); err != nil {
-		t.Fatal(err)
-	}
+	s.set("reading_aids.ruler.scope", "line")
 	rows = underlined()
 	if !rows[0] || !rows[1] || !rows[2] || rows[3] {
 		t.Errorf("scope line: underlined rows %v, want the three rows of the first line\n%s", rows, strings.Join(s.screen(), "\n"))

@@ -102,6 +102,14 @@ func newSimSpeaking(t testing.TB, name, text string, w, h int, cfg Config, speak
 var defaultCfg = Config{CharacterKeys: true, Highlight: true}
 
 // press handles one key and redraws, as the main loop does.
+// set sets a setting in the reader's settings store while it runs.
+func (s *sim) set(path string, value any) {
+	s.t.Helper()
+	if _, err := s.r.cfg.Settings.(*settings.Store).Set(path, value); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
 func (s *sim) press(k tcell.Key, r rune, mod tcell.ModMask) {
 	s.r.HandleKey(tcell.NewEventKey(k, r, mod))
 	s.r.Draw()

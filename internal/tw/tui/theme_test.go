@@ -147,24 +147,17 @@ func TestEveryThemeSettingHasColors(t *testing.T) {
 // list, a client, an import) show at the next draw.
 func TestViewFollowsSettingsChangedElsewhere(t *testing.T) {
 	s := newSim(t, "a.txt", "First line of text.\nSecond line.", 40, 8, defaultCfg)
-	st := s.r.cfg.Settings.(*settings.Store)
-	if _, err := st.Set("display.theme", "sepia"); err != nil {
-		t.Fatal(err)
-	}
+	s.set("display.theme", "sepia")
 	s.r.Draw()
 	if _, bg, _ := textStyle(s, 10, 1).Decompose(); bg != rgb(palettes["sepia"].Bg) {
 		t.Errorf("after display.theme = sepia the text is drawn on %v", bg)
 	}
-	if _, err := st.Set("highlight.enabled", false); err != nil {
-		t.Fatal(err)
-	}
+	s.set("highlight.enabled", false)
 	s.r.Draw()
 	if s.r.cfg.Highlight {
 		t.Error("highlight.enabled = false: the reader still marks the word heard")
 	}
-	if _, err := st.Set("display.show_line_numbers", true); err != nil {
-		t.Fatal(err)
-	}
+	s.set("display.show_line_numbers", true)
 	s.r.Draw()
 	cells, _, _ := s.scr.GetContents()
 	if string(cells[0].Runes) != "1" && (len(cells) < 2 || string(cells[1].Runes) != "1") {
@@ -181,9 +174,7 @@ func TestKeyPresetChangedWhileRunning(t *testing.T) {
 	if act, _, ok := s.r.km.Lookup("Browse", "F5"); ok {
 		t.Fatalf("F5 is %s in the default keys", act)
 	}
-	if _, err := s.r.cfg.Settings.(*settings.Store).Set("keyboard.preset", "classic"); err != nil {
-		t.Fatal(err)
-	}
+	s.set("keyboard.preset", "classic")
 	s.r.Draw()
 	if act, _, ok := s.r.km.Lookup("Browse", "F5"); !ok || act != "read_from_cursor" {
 		t.Errorf("after keyboard.preset = classic, F5 is %q (%v)", act, ok)
