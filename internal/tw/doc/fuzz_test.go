@@ -127,19 +127,6 @@ func FuzzRuneIndex(f *testing.F) {
 			return
 		}
 		text := strings.Repeat(s, 3*bigStep/utf8.RuneCountInString(s)+2)
-		d := New(text, Meta{}, nil)
-		pos := 0
-		for i := range text {
-			if got := d.Byte(pos); got != i {
-				t.Fatalf("Byte(%d) = %d, want %d", pos, got, i)
-			}
-			if got := d.Pos(i); got != pos {
-				t.Fatalf("Pos(%d) = %d, want %d", i, got, pos)
-			}
-			pos++
-		}
-		if d.Len() != pos || d.Byte(pos) != len(text) || d.Pos(len(text)) != pos {
-			t.Fatalf("the end: Len %d, Byte %d, Pos %d; want %d, %d, %d", d.Len(), d.Byte(pos), d.Pos(len(text)), pos, len(text), pos)
-		}
+		checkOffsets(t, text)
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
 // TestOffsetsAcrossCheckpoints converts every code-point offset of a
@@ -17,10 +16,14 @@ func TestOffsetsAcrossCheckpoints(t *testing.T) {
 		b.WriteString(pieces[rng.IntN(len(pieces))])
 	}
 	text := b.String()
+	checkOffsets(t, text)
+}
+
+// checkOffsets converts every code-point offset of text, in a document of
+// it alone, to its byte offset and back, and the end too.
+func checkOffsets(t *testing.T, text string) {
+	t.Helper()
 	d := New(text, Meta{}, nil)
-	if d.Len() != utf8.RuneCountInString(text) {
-		t.Fatalf("Len %d, want %d", d.Len(), utf8.RuneCountInString(text))
-	}
 	pos := 0
 	for i := range text {
 		if got := d.Byte(pos); got != i {
@@ -31,7 +34,7 @@ func TestOffsetsAcrossCheckpoints(t *testing.T) {
 		}
 		pos++
 	}
-	if d.Byte(pos) != len(text) || d.Pos(len(text)) != pos {
-		t.Fatalf("the end: Byte %d, Pos %d", d.Byte(pos), d.Pos(len(text)))
+	if d.Len() != pos || d.Byte(pos) != len(text) || d.Pos(len(text)) != pos {
+		t.Fatalf("the end: Len %d, Byte %d, Pos %d; want %d, %d, %d", d.Len(), d.Byte(pos), d.Pos(len(text)), pos, len(text), pos)
 	}
 }
