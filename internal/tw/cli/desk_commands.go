@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/docstate"
 	"textfirst/internal/tw/export"
@@ -168,7 +169,7 @@ func exportToVault(env Env, home, file, vault string) error {
 	front := fmt.Sprintf("---\ntitle: %q\nsource: %q\ntags: [tw]\n---\n\n", title, d.Meta.Path)
 	out := filepath.Join(vault, name+".md")
 	data := append([]byte(front), export.StudySheet(d, export.Marks(d, st))...)
-	if err := os.WriteFile(out, data, 0o644); err != nil {
+	if err := atomicfile.Write(out, data, 0o644); err != nil {
 		return fail(env.p, 1, "tw vault export: "+err.Error(), "")
 	}
 	fmt.Fprintln(env.Stdout, out)

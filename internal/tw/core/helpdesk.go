@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/components"
 	"textfirst/internal/tw/doc"
 )
@@ -64,7 +65,7 @@ func (a *App) reportProblem() {
 		a.sayError(a.tr("Could not write the problem report: %v", err))
 		return
 	}
-	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
+	if err := atomicfile.WritePrivate(path, []byte(b.String())); err != nil {
 		a.sayError(a.tr("Could not write the problem report: %v", err))
 		return
 	}
