@@ -24,3 +24,16 @@ func (a *App) BookmarkedWords() []units.Range {
 	}
 	return out
 }
+
+// FindMatch is the match of the last Find (or find next or previous) that
+// the cursor is on, in the canonical text's offsets: the whole match,
+// from its start, until the cursor moves away from it.
+func (a *App) FindMatch() (units.Range, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	f := a.find
+	if a.d == nil || f == nil || f.current < 0 || f.current >= len(f.hits) || a.cursor != f.hits[f.current].Start {
+		return units.Range{}, false
+	}
+	return f.hits[f.current], true
+}

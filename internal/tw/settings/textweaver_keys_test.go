@@ -102,8 +102,8 @@ var textweaverKeys = []struct {
 	{"gui.window", false}, {"gui.announce", false}, {"gui.header", false}, {"gui.toolbar", false},
 	{"gui.auto_hide_menu", false}, {"gui.speak_messages", false}, {"gui.sidebar", false},
 
-	{"colors.ruler", true}, {"colors.difficult_words", false}, {"colors.syllables", true},
-	{"colors.misspellings", false}, {"colors.lint", false}, {"colors.find_match", false},
+	{"colors.ruler", true}, {"colors.difficult_words", true}, {"colors.syllables", true},
+	{"colors.misspellings", false}, {"colors.lint", false}, {"colors.find_match", true},
 	{"colors.selection", true}, {"colors.focus", true}, {"colors.links", true},
 	{"colors.headings", true}, {"colors.status_bar", true}, {"colors.notes", true},
 	{"colors.bookmarks", true},

@@ -125,3 +125,66 @@ func TestBookmarkColor(t *testing.T) {
 		t.Error("colors.bookmarks took a color it does not offer")
 	}
 }
+
+// TestFindMatchColor: with colors.find_match set, the whole match Find
+// moved to is drawn on its color (the cursor's word underlined in it),
+// and the text beside it is not; moving away leaves it unmarked, and left
+// to the theme a match is not marked beyond the cursor's word.
+func TestFindMatchColor(t *testing.T) {
+	s := newSim(t, "a.txt", "Intro line.\nThe salt marsh lies north.\n", 60, 8, defaultCfg)
+	orange := rgb(settings.ColorValues["orange"])
+	find := func() {
+		s.r.run("find")
+		s.typeText("salt marsh")
+		s.press(tcell.KeyEnter, 0, 0)
+		s.expectSaid("Match 1 of 1: The salt marsh lies north.")
+		s.r.Draw()
+	}
+	bg := func(x int) tcell.Color { _, bg, _ := textStyle(s, x, 1).Decompose(); return bg }
+	find()
+	if bg(10) == orange {
+		t.Fatal("a match is marked before colors.find_match is set")
+	}
+	s.set("colors.find_match", "orange")
+	find()
+	// "The salt marsh": the match is columns 4 to 13; "salt" is the word
+	// at the cursor.
+	if _, _, attr := textStyle(s, 5, 1).Decompose(); bg(5) != orange || attr&tcell.AttrUnderline == 0 {
+		t.Errorf("the cursor's word in the match is on %v, underlined %v; want orange and underlined", bg(5), attr&tcell.AttrUnderline != 0)
+	}
+	if bg(10) != orange {
+		t.Errorf("the rest of the match is on %v, want orange:\n%s", bg(10), strings.Join(s.screen(), "\n"))
+	}
+	for _, x := range []int{1, 16} {
+		if bg(x) == orange {
+			t.Errorf("column %d, outside the match, is orange", x)
+		}
+	}
+	s.r.run("caret_previous_line")
+	s.r.Draw()
+	if bg(10) == orange {
+		t.Error("the match stays marked after the cursor left it")
+	}
+}
+
+// TestDifficultWordColor: colors.difficult_words colors the words the
+// difficult words aid underlines, which stay underlined; short words keep
+// the page's color.
+func TestDifficultWordColor(t *testing.T) {
+	s := newSim(t, "words.txt", "The extraordinary cat.\n", 60, 8, defaultCfg)
+	s.set("reading_aids.difficult_words", true)
+	s.set("colors.difficult_words", "red")
+	s.r.Draw()
+	red := rgb(settings.ColorValues["red"])
+	if fg, _, attr := textStyle(s, 8, 0).Decompose(); fg != red || attr&tcell.AttrUnderline == 0 {
+		t.Errorf("extraordinary is drawn in %v, underlined %v; want red and underlined", fg, attr&tcell.AttrUnderline != 0)
+	}
+	if fg, _, _ := textStyle(s, 19, 0).Decompose(); fg == red {
+		t.Error("cat, not a difficult word, is red")
+	}
+	s.set("reading_aids.difficult_words", false)
+	s.r.Draw()
+	if fg, _, _ := textStyle(s, 8, 0).Decompose(); fg == red {
+		t.Error("with the aid off, extraordinary is still red")
+	}
+}

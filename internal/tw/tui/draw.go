@@ -315,6 +315,7 @@ func (r *Reader) Draw() {
 // heard and the cursor.
 type marks struct {
 	bookmarks  []units.Range // drawn only with colors.bookmarks set
+	findMatch  *units.Range  // drawn only with colors.find_match set
 	notes      []core.NoteInfo
 	highlights []core.HighlightInfo
 	selection  *units.Range
@@ -350,6 +351,11 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 		if r.th.bookmark != tcell.ColorDefault {
 			m.bookmarks = r.app.BookmarkedWords()
 		}
+		if r.th.findMatch != tcell.ColorDefault {
+			if fm, ok := r.app.FindMatch(); ok {
+				m.findMatch = &fm
+			}
+		}
 	}
 	// Browsing marks the word at the cursor; editing, the caret's
 	// character.
@@ -376,6 +382,9 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 			}
 			if inRanges(hard, c.pos) {
 				style = style.Underline(true)
+				if r.th.difficult != tcell.ColorDefault {
+					style = style.Foreground(r.th.difficult)
+				}
 			}
 			if c.dot {
 				if x >= gutter && x+c.width <= w {
@@ -448,6 +457,9 @@ func (r *Reader) cellStyle(c cell, m marks) tcell.Style {
 			}
 		}
 	}
+	if m.findMatch != nil && c.pos >= m.findMatch.Start && c.pos < m.findMatch.End {
+		style = style.Background(r.th.findMatch).Foreground(contrastingText(r.th.findMatch))
+	}
 	if m.selection != nil && c.pos >= m.selection.Start && c.pos < m.selection.End {
 		style = r.th.selected
 	}
@@ -459,6 +471,11 @@ func (r *Reader) cellStyle(c cell, m marks) tcell.Style {
 	}
 	if c.pos < m.cursor[1] && c.pos+c.n > m.cursor[0] && m.heard == nil {
 		style = r.th.cursor
+		if m.findMatch != nil && c.pos >= m.findMatch.Start && c.pos < m.findMatch.End {
+			// The cursor is on the match: it stays in the match's color,
+			// underlined as the word at the cursor.
+			style = r.th.text.Background(r.th.findMatch).Foreground(contrastingText(r.th.findMatch)).Underline(true)
+		}
 	}
 	return style
 }

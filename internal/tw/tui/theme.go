@@ -19,9 +19,9 @@ type theme struct {
 	dot                                        tcell.Style // the middle dots between syllables
 	// The colors settings' (themeColors) of the ruler band's background,
 	// headings' and links' text, and notes', the list's chosen item's and
-	// bookmarked words' background; the zero tcell.ColorDefault leaves
-	// the theme's.
-	ruler, heading, link, note, focus, bookmark tcell.Color
+	// bookmarked words' background, difficult words' text and the find
+	// match's background; the zero tcell.ColorDefault leaves the theme's.
+	ruler, heading, link, note, focus, bookmark, difficult, findMatch tcell.Color
 }
 
 // palette is a colored theme: the page (Fg on Bg), Muted text (line
@@ -123,6 +123,8 @@ var themeColors = []struct {
 	{"colors.notes", func(th *theme, c tcell.Color) { th.note = c }},
 	{"colors.focus", func(th *theme, c tcell.Color) { th.focus = c }},
 	{"colors.bookmarks", func(th *theme, c tcell.Color) { th.bookmark = c }},
+	{"colors.difficult_words", func(th *theme, c tcell.Color) { th.difficult = c }},
+	{"colors.find_match", func(th *theme, c tcell.Color) { th.findMatch = c }},
 }
 
 // contrastingText is black or white, whichever reads better on c.
