@@ -13,8 +13,10 @@ type autosaver struct {
 }
 
 // StartAutosave saves the reading place every interval while it changes,
-// so a killed process loses at most that much. Only one autosave runs:
-// starting it again while it runs does nothing. It stops with
+// so a killed process loses at most that much, and, with editing.autosave
+// on, the document being edited every editing.autosave_interval_secs (as
+// set when it starts) while it has unsaved changes. Only one autosave
+// runs: starting it again while it runs does nothing. It stops with
 // StopAutosave, or when the App is closed.
 func (a *App) StartAutosave(interval time.Duration) {
 	as := &a.autosave
@@ -23,26 +25,37 @@ func (a *App) StartAutosave(interval time.Duration) {
 	if as.stop != nil || interval <= 0 {
 		return
 	}
+	edits := time.Duration(a.opts.Settings.Int("editing.autosave_interval_secs")) * time.Second
+	if edits <= 0 {
+		edits = interval
+	}
 	stop, done := make(chan struct{}), make(chan struct{})
 	as.stop, as.done = stop, done
 	go func() {
 		defer close(done)
-		t := time.NewTicker(interval)
+		// One ticker at the shorter of the two intervals; each save
+		// waits for its own to have passed since it last ran.
+		t := time.NewTicker(min(interval, edits))
 		defer t.Stop()
+		start := time.Now()
+		nextPlace, nextEdits := start.Add(interval), start.Add(edits)
 		lastPlace, lastDoc := -1, ""
 		for {
+			var now time.Time
 			select {
 			case <-stop:
 				return
-			case <-t.C:
+			case now = <-t.C:
 			}
 			a.mu.Lock()
 			closed := a.closed
-			if !closed {
+			if !closed && !now.Before(nextEdits) {
 				a.autosaveEdits()
+				nextEdits = now.Add(edits)
 			}
-			if !closed && a.d != nil && a.state != nil && (a.cursor != lastPlace || a.d.Meta.Path != lastDoc) {
-				if a.savePlace() {
+			if !closed && !now.Before(nextPlace) {
+				nextPlace = now.Add(interval)
+				if a.d != nil && a.state != nil && (a.cursor != lastPlace || a.d.Meta.Path != lastDoc) && a.savePlace() {
 					lastPlace, lastDoc = a.cursor, a.d.Meta.Path
 				}
 			}

@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -59,24 +60,70 @@ func undoAtMost(t *testing.T, app *core.App, rec *recorder, n int) int {
 }
 
 // TestEditingAutosave: with editing.autosave on, edits are saved by the
-// autosave without a word; off, they wait for the user.
+// autosave without a word, every editing.autosave_interval_secs; off,
+// they wait for the user.
 func TestEditingAutosave(t *testing.T) {
+	const original = "# Draft\n\nFirst words.\n"
 	for _, on := range []bool{false, true} {
-		app, _, path := openWithSettings(t, "draft.md", "# Draft\n\nFirst words.\n", map[string]any{"editing.autosave": on})
+		app, _, path := openWithSettings(t, "draft.md", original,
+			map[string]any{"editing.autosave": on, "editing.autosave_interval_secs": float64(1)})
 		mustAction(t, app, "toggle_edit_mode", nil)
 		app.Insert("More ")
-		app.StartAutosave(10 * time.Millisecond)
-		time.Sleep(200 * time.Millisecond)
+		app.StartAutosave(time.Hour)
+		if on {
+			deadline := time.Now().Add(30 * time.Second)
+			for readString(t, path) == original && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+		} else {
+			time.Sleep(2500 * time.Millisecond) // two ticks of the edits' interval
+		}
 		app.StopAutosave()
 		got := readString(t, path)
-		saved := got != "# Draft\n\nFirst words.\n"
-		if saved != on {
+		if saved := got != original; saved != on {
 			t.Errorf("editing.autosave %v: the file is now %q", on, got)
 		}
 		if on && got != "# More Draft\n\nFirst words.\n" {
 			t.Errorf("autosaved %q", got)
 		}
 		app.Close()
+	}
+}
+
+// TestEditingAutosaveInterval: the edits wait for their own interval,
+// not the reading place's: with the place saved every few milliseconds
+// and edits every hour, the autosave has saved the place (its state file
+// is written) while the edited file stays as it was.
+func TestEditingAutosaveInterval(t *testing.T) {
+	const original = "# Draft\n\nFirst words.\n"
+	app, _, path := openWithSettings(t, "draft.md", original,
+		map[string]any{"editing.autosave": true, "editing.autosave_interval_secs": float64(3600)})
+	defer app.Close()
+	mustAction(t, app, "toggle_edit_mode", nil)
+	app.Insert("More ")
+	// The state file, if opening wrote one, is removed: the autosave's
+	// place writes it again.
+	states := filepath.Join(filepath.Dir(path), "home", "data", "state", "documents", "*.json")
+	written, _ := filepath.Glob(states)
+	for _, f := range written {
+		if err := os.Remove(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	app.StartAutosave(5 * time.Millisecond)
+	defer app.StopAutosave()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if written, _ := filepath.Glob(states); len(written) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the autosave never saved the place")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if got := readString(t, path); got != original {
+		t.Errorf("the edits were saved at the place's interval: %q", got)
 	}
 }
 

@@ -416,9 +416,10 @@ func (s *Session) Speaks() bool {
 	return s.voice != nil && s.Mode == SelfVoicing
 }
 
-// StartAutosave saves the reading place (and, with editing.autosave, the
-// document being edited) every reading.autosave_seconds; a new value of
-// that setting takes effect at once.
+// StartAutosave saves the reading place every reading.autosave_seconds
+// and, with editing.autosave, the document being edited every
+// editing.autosave_interval_secs; a new value of either takes effect at
+// once.
 func (s *Session) StartAutosave() {
 	every := settings.Defaults{}.Int("reading.autosave_seconds")
 	if s.Settings != nil {
@@ -429,7 +430,7 @@ func (s *Session) StartAutosave() {
 		s.mu.Unlock()
 		if first {
 			s.Settings.OnChange(func(path string, v any) {
-				if path != "reading.autosave_seconds" {
+				if path != "reading.autosave_seconds" && path != "editing.autosave_interval_secs" {
 					return
 				}
 				// Not on this goroutine: it may be inside an action of the
