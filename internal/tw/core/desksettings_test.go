@@ -210,3 +210,79 @@ func TestRSVPShowsTheWordsBeside(t *testing.T) {
 		t.Errorf("at the second word: %+v", v)
 	}
 }
+
+// TestSyncBookmarksAndHighlights: sync.bookmarks and sync.highlights share
+// bookmarks and highlights through the sync folder: a computer takes the
+// others' at places it has none, under a free name where its own bookmark
+// has that name, once; with sync.highlights off it neither shares its
+// highlights nor takes the others'.
+func TestSyncBookmarksAndHighlights(t *testing.T) {
+	dir := t.TempDir()
+	shared := filepath.Join(dir, "stick")
+	if err := os.Mkdir(shared, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	doc := writeTestFile(t, filepath.Join(dir, "tides.md"), "# Tides\n\nThe sea rises twice a day.\n\nThe moon pulls the water.\n")
+	open := func(name string, values map[string]any) (*core.App, *recorder) {
+		app, rec, _ := appWithSettings(t, filepath.Join(dir, name), values)
+		t.Cleanup(app.Close)
+		if err := app.Open(doc); err != nil {
+			t.Fatal(err)
+		}
+		return app, rec
+	}
+	desk, deskSaid := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk"})
+	lab, labSaid := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab", "sync.highlights": false})
+	goTo := func(app *core.App, where string) {
+		if _, err := app.GoTo(where); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goTo(desk, "line 3")
+	mustAction(t, desk, "add_bookmark", nil) // mark1, on "The sea"
+	mustAction(t, desk, "highlight_selection", nil)
+	goTo(lab, "line 5")
+	mustAction(t, lab, "add_bookmark", nil) // mark1 too, on "The moon"
+	mustAction(t, lab, "highlight_selection", nil)
+	marked := func(app *core.App) (bookmarks []int, highlights int) {
+		for _, w := range app.BookmarkedWords() {
+			bookmarks = append(bookmarks, w.Start)
+		}
+		hs, err := app.Highlights()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return bookmarks, len(hs)
+	}
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk. 1 bookmark arrived." {
+		t.Errorf("the lab's sync said %q", got)
+	}
+	labMarks, labHighlights := marked(lab)
+	if len(labMarks) != 2 || labHighlights != 1 {
+		t.Errorf("the lab has bookmarks at %v and %d highlights, want two bookmarks and its own highlight only", labMarks, labHighlights)
+	}
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with lab. 1 bookmark arrived." {
+		t.Errorf("the desk's sync said %q (the lab shares no highlight)", got)
+	}
+	deskMarks, deskHighlights := marked(desk)
+	if !slices.Equal(deskMarks, labMarks) || deskHighlights != 1 {
+		t.Errorf("the desk has bookmarks at %v and %d highlights; want the lab's %v and its own highlight", deskMarks, deskHighlights, labMarks)
+	}
+	mustAction(t, desk, "list_bookmarks", nil)
+	if l := desk.ListState(); l == nil || len(l.Items) != 2 || !strings.Contains(strings.Join(l.Items, " "), "mark2") {
+		t.Errorf("the desk's bookmarks: %+v; want mark1 and the lab's under mark2", l)
+	}
+	desk.Cancel()
+	// Once shared, nothing arrives again.
+	mustAction(t, lab, "sync_now", nil)
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with lab." {
+		t.Errorf("a second sync said %q", got)
+	}
+	if again, _ := marked(desk); len(again) != 2 {
+		t.Errorf("after a second sync the desk has bookmarks at %v", again)
+	}
+}

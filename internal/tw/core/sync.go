@@ -201,7 +201,28 @@ func (a *App) syncNow() string {
 		}
 		place = &syncfolder.Place{Offset: a.cursor, Percent: percent}
 	}
-	pubErr := syncfolder.Publish(c, doc, syncfolder.Device{Title: a.title, Saved: now, Place: place, Notes: mine})
+	// sync.bookmarks and sync.highlights: each computer shares its own
+	// and takes those at places it has none.
+	var bookmarks []syncfolder.Bookmark
+	var highlights []syncfolder.Highlight
+	var bookmarksAdded, highlightsAdded int
+	if a.opts.Settings.Bool("sync.bookmarks") {
+		bookmarksAdded = a.syncTakeBookmarks(others)
+		for _, b := range a.state.Bookmarks {
+			bookmarks = append(bookmarks, syncfolder.Bookmark{Name: b.Name, Char: b.Char})
+		}
+	}
+	if a.opts.Settings.Bool("sync.highlights") {
+		highlightsAdded = a.syncTakeHighlights(others)
+		for _, h := range a.state.Highlights {
+			highlights = append(highlights, syncfolder.Highlight{Start: h.Start, End: h.End, Color: h.Color, Text: h.Text, Name: h.Name})
+		}
+	}
+	if bookmarksAdded+highlightsAdded > 0 {
+		a.saveMarks(msg("Could not save the bookmark: %s."))
+	}
+	pubErr := syncfolder.Publish(c, doc, syncfolder.Device{Title: a.title, Saved: now, Place: place, Notes: mine,
+		Bookmarks: bookmarks, Highlights: highlights})
 	if err := syncfolder.SaveLedger(a.opts.Home, doc, ledger); err != nil && pubErr == nil {
 		pubErr = err
 	}
@@ -219,8 +240,71 @@ func (a *App) syncNow() string {
 	if replaced > 0 {
 		said += " " + a.tr("%d notes were replaced by a newer edit; sync replaced notes lists them.", replaced)
 	}
+	if bookmarksAdded > 0 {
+		said += " " + a.tr("%d bookmarks arrived.", bookmarksAdded)
+	}
+	if highlightsAdded > 0 {
+		said += " " + a.tr("%d highlights arrived.", highlightsAdded)
+	}
 	a.say(said)
 	return said
+}
+
+// syncTakeBookmarks adds the other computers' bookmarks at characters that
+// have none here, under their names or, where a bookmark here has the
+// name, the first free one; it returns how many it added. A bookmark is
+// known by where it is, so a renamed one does not come back again.
+func (a *App) syncTakeBookmarks(others []syncfolder.Device) int {
+	at := map[int]bool{}
+	for _, b := range a.state.Bookmarks {
+		at[b.Char] = true
+	}
+	added := 0
+	for _, d := range others {
+		for _, rb := range d.Bookmarks {
+			if at[rb.Char] || rb.Char < 0 || rb.Char > a.d.Len() {
+				continue
+			}
+			name := rb.Name
+			if name == "" || a.bookmarksNamed(name) > 0 {
+				name = a.freeBookmarkName()
+			}
+			a.state.Bookmarks = append(a.state.Bookmarks, docstate.Bookmark{Name: name, Char: rb.Char})
+			at[rb.Char] = true
+			added++
+		}
+	}
+	if added > 0 {
+		a.sortBookmarks()
+	}
+	return added
+}
+
+// syncTakeHighlights adds the other computers' highlights of ranges that
+// have none here; it returns how many it added.
+func (a *App) syncTakeHighlights(others []syncfolder.Device) int {
+	have := map[[2]int]bool{}
+	for _, h := range a.state.Highlights {
+		have[[2]int{h.Start, h.End}] = true
+	}
+	added := 0
+	for _, d := range others {
+		for _, rh := range d.Highlights {
+			r := [2]int{rh.Start, rh.End}
+			if have[r] || rh.Start < 0 || rh.Start >= rh.End || rh.End > a.d.Len() {
+				continue
+			}
+			a.state.NextID++
+			a.state.Highlights = append(a.state.Highlights, docstate.Highlight{ID: a.state.NextID, Start: rh.Start, End: rh.End,
+				Color: rh.Color, Text: a.d.Slice(rh.Start, rh.End), Name: rh.Name})
+			have[r] = true
+			added++
+		}
+	}
+	if added > 0 {
+		a.sortHighlights()
+	}
+	return added
 }
 
 // syncLedger brings the ledger up to date with the notes here: a new note

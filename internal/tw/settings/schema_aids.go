@@ -77,6 +77,10 @@ var syncSettings = []Setting{
 		Help: "This computer's name to the others; not set uses the one sync setup chose."},
 	toggle("sync.places", "Sync places", "Shares where you are in each document.", true),
 	toggle("sync.notes", "Sync notes", "Shares notes, and takes the other computers' notes.", true),
+	toggle("sync.bookmarks", "Sync bookmarks",
+		"Shares bookmarks, and takes the other computers' bookmarks at places that have none here.", true),
+	toggle("sync.highlights", "Sync highlights",
+		"Shares highlights, and takes the other computers' highlights of text not highlighted here.", true),
 }
 
 // colorChoices are the colors a colors setting may take: the theme's own,

@@ -61,13 +61,32 @@ type Note struct {
 	Edited int64  `json:"edited"`
 }
 
-// A Device is one computer's view of one document.
+// A Bookmark is a bookmark as the sync folder carries it: a name at a
+// character of the document.
+type Bookmark struct {
+	Name string `json:"name"`
+	Char int    `json:"char"`
+}
+
+// A Highlight is a highlighted range as the sync folder carries it.
+type Highlight struct {
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Color string `json:"color"`
+	Text  string `json:"text"`
+	Name  string `json:"name,omitempty"`
+}
+
+// A Device is one computer's view of one document. Bookmarks and
+// Highlights are shared only where a computer's settings share them.
 type Device struct {
-	Computer string `json:"computer"`
-	Title    string `json:"title"`
-	Saved    int64  `json:"saved"` // Unix nanoseconds
-	Place    *Place `json:"place,omitempty"`
-	Notes    []Note `json:"notes"`
+	Computer   string      `json:"computer"`
+	Title      string      `json:"title"`
+	Saved      int64       `json:"saved"` // Unix nanoseconds
+	Place      *Place      `json:"place,omitempty"`
+	Notes      []Note      `json:"notes"`
+	Bookmarks  []Bookmark  `json:"bookmarks,omitempty"`
+	Highlights []Highlight `json:"highlights,omitempty"`
 }
 
 // docDir is the folder of a document, named by its text's hash.
