@@ -48,8 +48,9 @@ func dictateCmd(env Env) *cobra.Command {
 		Short: "Transcribe speech in an audio file to text, offline",
 		Long: `tw dictate prints the words spoken in AUDIO, one phrase a line, as
 PocketSphinx (the Debian packages pocketsphinx and pocketsphinx-en-us, US
-English) hears them, with nothing sent anywhere. AUDIO is a WAV file of 16 kHz
-mono, or any audio ffmpeg reads (it is converted first). In the reader,
+English, or the model dictation.model and dictation.model_dir name) hears them,
+with nothing sent anywhere. AUDIO is a WAV file of 16 kHz mono, or any audio
+ffmpeg reads (it is converted first). In the reader,
 dictate (Ctrl+Shift+F9) types what the microphone hears in edit mode.`,
 		Example: "  tw dictate memo.wav\n  tw dictate lecture.ogg > lecture.txt",
 		Args:    cobra.ExactArgs(1),
@@ -59,7 +60,12 @@ dictate (Ctrl+Shift+F9) types what the microphone hears in edit mode.`,
 				return fail(env.p, 1, "tw dictate: "+err.Error(), "")
 			}
 			defer cleanup()
-			cmd, err := core.DictationCommand("-infile", wav)
+			m := core.DictationModelOf(env.setting)
+			cmd, err := core.DictationCommand(m, "-infile", wav)
+			if errors.Is(err, core.ErrNoDictationModel) {
+				return fail(env.p, 1, env.tr("tw dictate: the dictation model %s is not in %s", m.Name, m.Dir),
+					env.tr("Set dictation.model and dictation.model_dir to a PocketSphinx model, or install the Debian package pocketsphinx-en-us."))
+			}
 			if errors.Is(err, core.ErrNoDictation) {
 				return fail(env.p, 1, env.tr("tw dictate: the recognizer is missing"), env.tr("Install the Debian packages pocketsphinx and pocketsphinx-en-us."))
 			}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"textfirst/internal/tw/core"
 )
 
 // TestDictateTranscribesSpeech: espeak-ng says numbers into a WAV file at
@@ -25,6 +27,49 @@ func TestDictateTranscribesSpeech(t *testing.T) {
 	code, _, stderr = run(t, "", nil, "dictate", filepath.Join(dir, "missing.wav"))
 	if code != 1 || !strings.Contains(stderr, "missing.wav") {
 		t.Errorf("a missing file: exit %d, %q", code, stderr)
+	}
+}
+
+// TestDictateWithTheModelSettings: tw dictate hears with the model that
+// dictation.model and dictation.model_dir name (Debian's US English model
+// under another name, in another folder), and names a model that is not
+// there.
+func TestDictateWithTheModelSettings(t *testing.T) {
+	dir := t.TempDir()
+	wav := filepath.Join(dir, "numbers.wav")
+	if out, err := exec.Command("espeak-ng", "-s", "120", "-v", "en-us", "-w", wav, "one two three four five").CombinedOutput(); err != nil {
+		t.Fatalf("espeak-ng (Debian package espeak-ng): %v %s", err, out)
+	}
+	models := filepath.Join(dir, "models")
+	mine := filepath.Join(models, "mine")
+	if err := os.MkdirAll(mine, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	debian := filepath.Join(core.DictationModels, "en-us")
+	for from, to := range map[string]string{"en-us": "mine", "en-us.lm.bin": "mine.lm.bin", "cmudict-en-us.dict": "cmudict-mine.dict"} {
+		if err := os.Symlink(filepath.Join(debian, from), filepath.Join(mine, to)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	home := filepath.Join(dir, "home")
+	for _, tc := range []struct{ model, stdout, stderr string }{
+		{"mine", "three", ""},
+		{"klingon", "", "tw dictate: the dictation model klingon is not in " + models},
+	} {
+		if err := os.MkdirAll(home, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		toml := fmt.Sprintf("[dictation]\nmodel_dir = %q\nmodel = %q\n", models, tc.model)
+		if err := os.WriteFile(filepath.Join(home, "settings.toml"), []byte(toml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := run(t, "", map[string]string{"TEXTWEAVER_HOME": home}, "dictate", wav)
+		if tc.stdout != "" && (code != 0 || !strings.Contains(stdout, tc.stdout)) {
+			t.Errorf("model %s: exit %d, %q, %q", tc.model, code, stdout, stderr)
+		}
+		if tc.stderr != "" && (code != 1 || !strings.Contains(stderr, tc.stderr)) {
+			t.Errorf("model %s: exit %d, stderr %q", tc.model, code, stderr)
+		}
 	}
 }
 

@@ -24,8 +24,10 @@ var _ = registerHandlers(func(t *actionTable) {
 	})
 })
 
-// DictationModel is the folder of PocketSphinx's US English model.
-const DictationModel = "/usr/share/pocketsphinx/model/en-us"
+// DictationModels is the folder of Debian's PocketSphinx models, one
+// folder each (pocketsphinx-en-us installs en-us, US English): where
+// dictation.model_dir, left unset, looks.
+const DictationModels = "/usr/share/pocketsphinx/model"
 
 // DictationProgram is PocketSphinx's recognizer.
 const DictationProgram = "pocketsphinx_continuous"
@@ -33,18 +35,55 @@ const DictationProgram = "pocketsphinx_continuous"
 // ErrNoDictation says what dictation lacks.
 var ErrNoDictation = errors.New("core: dictation needs pocketsphinx_continuous and its English model: install the Debian packages pocketsphinx and pocketsphinx-en-us")
 
-// DictationCommand is the recognizer's command line for input: "-inmic
-// yes" for the microphone, or "-infile" with a 16 kHz mono WAV file.
-func DictationCommand(input ...string) (*exec.Cmd, error) {
+// ErrNoDictationModel is returned when the model dictation.model and
+// dictation.model_dir name is not there.
+var ErrNoDictationModel = errors.New("core: the dictation model is not there")
+
+// A DictationModel is a PocketSphinx model laid out as Debian lays out
+// its own: the folder Dir/Name holds the acoustic model Name/, the
+// language model Name.lm.bin and the dictionary cmudict-Name.dict.
+type DictationModel struct{ Dir, Name string }
+
+// DictationModelOf is the model of dictation.model and
+// dictation.model_dir as setting reads them; unset, Debian's US English.
+func DictationModelOf(setting func(path string) string) DictationModel {
+	m := DictationModel{Dir: expandHome(setting("dictation.model_dir")), Name: setting("dictation.model")}
+	if m.Dir == "" {
+		m.Dir = DictationModels
+	}
+	if m.Name == "" {
+		m.Name = "en-us"
+	}
+	return m
+}
+
+// Folder is the model's folder.
+func (m DictationModel) Folder() string { return filepath.Join(m.Dir, m.Name) }
+
+// files are the recognizer's flags for the model's three parts.
+func (m DictationModel) files() [][2]string {
+	f := m.Folder()
+	return [][2]string{{"-hmm", filepath.Join(f, m.Name)}, {"-lm", filepath.Join(f, m.Name+".lm.bin")},
+		{"-dict", filepath.Join(f, "cmudict-"+m.Name+".dict")}}
+}
+
+// DictationCommand is the recognizer's command line for input with model
+// m: "-inmic yes" for the microphone, or "-infile" with a 16 kHz mono WAV
+// file. A missing recognizer is ErrNoDictation; a missing part of the
+// model, an error wrapping ErrNoDictationModel that names it.
+func DictationCommand(m DictationModel, input ...string) (*exec.Cmd, error) {
 	prog, err := exec.LookPath(DictationProgram)
 	if err != nil {
 		return nil, ErrNoDictation
 	}
-	if _, err := os.Stat(filepath.Join(DictationModel, "en-us")); err != nil {
-		return nil, ErrNoDictation
+	args := []string{"-logfn", "/dev/null"}
+	for _, f := range m.files() {
+		if _, err := os.Stat(f[1]); err != nil {
+			return nil, fmt.Errorf("%w: %s", ErrNoDictationModel, f[1])
+		}
+		args = append(args, f[0], f[1])
 	}
-	args := append([]string{"-logfn", "/dev/null"}, input...)
-	return exec.Command(prog, args...), nil
+	return exec.Command(prog, append(args, input...)...), nil
 }
 
 // dictation is a recognizer at work: its lines heard, and its end.
@@ -66,7 +105,12 @@ func (a *App) dictate() {
 		a.say(a.tr("Dictation types at the cursor in edit mode: turn on edit mode first."))
 		return
 	}
-	cmd, err := DictationCommand("-inmic", "yes")
+	m := DictationModelOf(a.opts.Settings.String)
+	cmd, err := DictationCommand(m, "-inmic", "yes")
+	if errors.Is(err, ErrNoDictationModel) {
+		a.sayError(a.tr("The dictation model %s is not in %s: set dictation.model and dictation.model_dir to a PocketSphinx model, or install the Debian package pocketsphinx-en-us.", m.Name, m.Dir))
+		return
+	}
 	if err != nil {
 		a.sayError(a.tr("Dictation needs pocketsphinx_continuous and its English model: install the Debian packages pocketsphinx and pocketsphinx-en-us."))
 		return
@@ -137,8 +181,9 @@ func lastLine(s string) string {
 // downloadDictationModel says where the dictation model is, its size and
 // license, or which Debian package installs it: tw downloads nothing.
 func (a *App) downloadDictationModel() {
+	folder := DictationModelOf(a.opts.Settings.String).Folder()
 	var size int64
-	_ = filepath.Walk(DictationModel, func(_ string, info os.FileInfo, err error) error {
+	_ = filepath.Walk(folder, func(_ string, info os.FileInfo, err error) error {
 		if err == nil && !info.IsDir() {
 			size += info.Size()
 		}
@@ -149,5 +194,5 @@ func (a *App) downloadDictationModel() {
 		return
 	}
 	a.say(a.tr("The dictation model is installed in %s: %s MB, US English, BSD license, from the Debian package pocketsphinx-en-us. Nothing to download.",
-		DictationModel, fmt.Sprintf("%.1f", float64(size)/1e6)))
+		folder, fmt.Sprintf("%.1f", float64(size)/1e6)))
 }

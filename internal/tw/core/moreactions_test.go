@@ -142,7 +142,7 @@ func TestInterfaceAnnouncementsOff(t *testing.T) {
 		t.Errorf("off: spoke %q, shown %q", sp.said[before:], rec.last())
 	}
 	mustAction(t, app, "download_dictation_model", nil) // an error when the model is missing, else a message
-	if _, err := os.Stat(core.DictationModel); err != nil && len(sp.said) == before {
+	if _, err := os.Stat(filepath.Join(core.DictationModels, "en-us")); err != nil && len(sp.said) == before {
 		t.Error("an error was not spoken with announcements off")
 	}
 }
@@ -197,10 +197,10 @@ func TestDictationOutsideEditMode(t *testing.T) {
 		t.Errorf("dictate outside edit mode said %q", rec.last())
 	}
 	mustAction(t, app, "download_dictation_model", nil)
-	if _, err := os.Stat(core.DictationModel); err != nil {
+	if _, err := os.Stat(filepath.Join(core.DictationModels, "en-us")); err != nil {
 		t.Fatalf("%v (Debian package pocketsphinx-en-us)", err)
 	}
-	if !strings.HasPrefix(rec.last(), "The dictation model is installed in "+core.DictationModel) {
+	if !strings.HasPrefix(rec.last(), "The dictation model is installed in "+filepath.Join(core.DictationModels, "en-us")) {
 		t.Errorf("download said %q", rec.last())
 	}
 }
@@ -250,4 +250,36 @@ func TestDictationInEditMode(t *testing.T) {
 		t.Errorf("stopping dictation said %q", got)
 	}
 	t.Logf("stopping dictation said %q", rec.last())
+}
+
+// TestDictationModelSettings: dictation.model and dictation.model_dir
+// choose the model: one laid out as Debian lays out its own, in another
+// folder under another name, is the one said; a model that is not there
+// is named when dictation starts, before any microphone is opened.
+func TestDictationModelSettings(t *testing.T) {
+	debian := filepath.Join(core.DictationModels, "en-us")
+	models := t.TempDir()
+	mine := filepath.Join(models, "mine")
+	if err := os.Mkdir(mine, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for from, to := range map[string]string{"en-us": "mine", "en-us.lm.bin": "mine.lm.bin", "cmudict-en-us.dict": "cmudict-mine.dict"} {
+		if err := os.Symlink(filepath.Join(debian, from), filepath.Join(mine, to)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	app, rec, _ := openWithSettings(t, "a.md", "# A\n\nText.\n", map[string]any{"dictation.model_dir": models, "dictation.model": "mine"})
+	defer app.Close()
+	mustAction(t, app, "download_dictation_model", nil)
+	if !strings.HasPrefix(rec.last(), "The dictation model is installed in "+mine+":") {
+		t.Errorf("with the model mine: %q", rec.last())
+	}
+	other, rec2, _ := openWithSettings(t, "a.md", "# A\n\nText.\n", map[string]any{"dictation.model_dir": models, "dictation.model": "klingon"})
+	defer other.Close()
+	mustAction(t, other, "toggle_edit_mode", nil)
+	mustAction(t, other, "dictate", nil)
+	want := "The dictation model klingon is not in " + models + ": set dictation.model and dictation.model_dir to a PocketSphinx model, or install the Debian package pocketsphinx-en-us."
+	if rec2.last() != want {
+		t.Errorf("dictate with a missing model said %q, want %q", rec2.last(), want)
+	}
 }

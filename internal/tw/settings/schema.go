@@ -164,7 +164,7 @@ func jsonValue(v any) any {
 
 // sectionOrder lists the sections in the order the schema and the settings
 // list present them.
-var sectionOrder = []string{"speech", "highlight", "normalization", "reading", "display", "interface", "editing", "keyboard", "accessibility", "export", "preview", "braille", "lexicon", "summary", "library", "reading_aids", "stats", "colors", "sync", "app"}
+var sectionOrder = []string{"speech", "highlight", "normalization", "reading", "display", "interface", "editing", "dictation", "keyboard", "accessibility", "export", "preview", "braille", "lexicon", "summary", "library", "reading_aids", "stats", "colors", "sync", "app"}
 
 // Engine ids accepted by speech.backend, in the order offered.
 var engineChoices = []Choice{

@@ -14,6 +14,11 @@ import (
 // the typing echo may say, the undo history's memory, a voice for each
 // interface language, and the theme chosen to match the terminal.
 var deskSettings = []Setting{
+	{Path: "dictation.model_dir", Label: "Dictation models folder", Kind: KindText, Optional: true, Default: nil,
+		Help: "The folder of PocketSphinx models dictation looks in; not set uses Debian's, /usr/share/pocketsphinx/model."},
+	{Path: "dictation.model", Label: "Dictation model", Kind: KindText, Default: "en-us",
+		Help: "The PocketSphinx model dictation hears with, by its folder's name: it holds the acoustic model of that name, NAME.lm.bin and cmudict-NAME.dict."},
+
 	{Path: "speech.voices_by_language", Label: "Voices by language", Kind: KindTable, Entries: KindText,
 		Default: map[string]string{},
 		Help:    "The voice for each interface language, such as fr = the French voice's name; used when no voice is set."},
