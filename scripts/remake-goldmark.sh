@@ -2,7 +2,7 @@
 # Re-makes third_party/goldmark, the copy of github.com/yuin/goldmark that
 # go.mod's replace directive builds with: the module at VERSION (by default
 # the one the copy is of) from the Go module proxy, without its tests,
-# benchmarks and tools, with third_party/goldmark.patch applied. To move to
+# benchmarks and tools, with third_party/goldmark.patch applied, gofmt'd. To move to
 # a newer goldmark: run this with its version, check that the patch still
 # applies (or drop it once goldmark compiles its regular expressions on
 # first use), then run scripts/test.sh.
@@ -22,4 +22,6 @@ mkdir -p "$dest"
 cp "$src/LICENSE" "$src/go.mod" "$dest/"
 chmod -R u+w "$dest"
 (cd "$dest" && patch --quiet -p0 < ../goldmark.patch)
+# goldmark's generated tables are not gofmt'd upstream; the tree's are.
+gofmt -w "$dest"
 echo "third_party/goldmark: goldmark $version with third_party/goldmark.patch"

@@ -15,6 +15,13 @@ for deps in scripts/deps-*.sh; do
 done
 
 export PATH="/usr/local/go/bin:$PATH"
+# Every Go file of the tree is gofmt'd, third_party's copies included.
+unformatted=$(gofmt -l .)
+if [ -n "$unformatted" ]; then
+  echo "gofmt: these files are not formatted:" >&2
+  echo "$unformatted" >&2
+  exit 1
+fi
 go vet ./...
 # Both programs must keep building for Windows (UI Automation, SAPI's home),
 # on both of its architectures.
