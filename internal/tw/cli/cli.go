@@ -243,6 +243,12 @@ A FILE of - reads standard input.`,
 			root.AddCommand(c.make(env))
 		}
 	}
+	if typed != "" {
+		// One command runs: help and completion are asked with no command
+		// typed, so neither is built.
+		root.CompletionOptions.DisableDefaultCmd = true
+		return root
+	}
 	root.SetHelpCommand(&cobra.Command{
 		Use:   "help [command]",
 		Short: "Help about any command",
