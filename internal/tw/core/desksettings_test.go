@@ -85,19 +85,19 @@ func TestRSVPPacing(t *testing.T) {
 	}
 }
 
-// TestSyncSettings: with sync.folder and sync.device_name in its
-// settings, a home syncs without sync setup; with sync.notes off the
-// other home neither shares its note nor takes this one's, and with
-// sync.places off it shares no place; sync.enabled off stops sync and
-// says why.
-func TestSyncSettings(t *testing.T) {
+// syncedHomes makes a shared folder and one document, and returns the
+// folder and open, which opens the document in a new app whose home is
+// the folder name beside them, with values in its settings; the apps
+// close when the test ends.
+func syncedHomes(t *testing.T) (shared string, open func(name string, values map[string]any) (*core.App, *recorder, *settings.Store)) {
+	t.Helper()
 	dir := t.TempDir()
-	shared := filepath.Join(dir, "stick")
+	shared = filepath.Join(dir, "stick")
 	if err := os.Mkdir(shared, 0o700); err != nil {
 		t.Fatal(err)
 	}
 	doc := writeTestFile(t, filepath.Join(dir, "tides.md"), "# Tides\n\nThe sea rises twice a day.\n\nThe moon pulls the water.\n")
-	open := func(name string, values map[string]any) (*core.App, *recorder, *settings.Store) {
+	return shared, func(name string, values map[string]any) (*core.App, *recorder, *settings.Store) {
 		app, rec, st := appWithSettings(t, filepath.Join(dir, name), values)
 		t.Cleanup(app.Close)
 		if err := app.Open(doc); err != nil {
@@ -105,6 +105,15 @@ func TestSyncSettings(t *testing.T) {
 		}
 		return app, rec, st
 	}
+}
+
+// TestSyncSettings: with sync.folder and sync.device_name in its
+// settings, a home syncs without sync setup; with sync.notes off the
+// other home neither shares its note nor takes this one's, and with
+// sync.places off it shares no place; sync.enabled off stops sync and
+// says why.
+func TestSyncSettings(t *testing.T) {
+	shared, open := syncedHomes(t)
 	desk, deskSaid, _ := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk"})
 	lab, labSaid, labSettings := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab",
 		"sync.notes": false, "sync.places": false})
@@ -217,22 +226,9 @@ func TestRSVPShowsTheWordsBeside(t *testing.T) {
 // has that name, once; with sync.highlights off it neither shares its
 // highlights nor takes the others'.
 func TestSyncBookmarksAndHighlights(t *testing.T) {
-	dir := t.TempDir()
-	shared := filepath.Join(dir, "stick")
-	if err := os.Mkdir(shared, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	doc := writeTestFile(t, filepath.Join(dir, "tides.md"), "# Tides\n\nThe sea rises twice a day.\n\nThe moon pulls the water.\n")
-	open := func(name string, values map[string]any) (*core.App, *recorder) {
-		app, rec, _ := appWithSettings(t, filepath.Join(dir, name), values)
-		t.Cleanup(app.Close)
-		if err := app.Open(doc); err != nil {
-			t.Fatal(err)
-		}
-		return app, rec
-	}
-	desk, deskSaid := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk"})
-	lab, labSaid := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab", "sync.highlights": false})
+	shared, open := syncedHomes(t)
+	desk, deskSaid, _ := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk"})
+	lab, labSaid, _ := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab", "sync.highlights": false})
 	goTo := func(app *core.App, where string) {
 		if _, err := app.GoTo(where); err != nil {
 			t.Fatal(err)
