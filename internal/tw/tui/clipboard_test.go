@@ -43,14 +43,17 @@ func TestSystemCopierChoice(t *testing.T) {
 	}
 }
 
-// startXvfb starts a private X server and returns its display.
+// startXvfb starts a private X server and returns its display. The
+// server never resets: by default Xvfb resets when its last client leaves,
+// and a copier connecting while a reader's short connection closes could be
+// cut off by that reset, leaving the clipboard empty.
 func startXvfb(t *testing.T) string {
 	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-nolisten", "tcp", "-screen", "0", "640x480x24")
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-nolisten", "tcp", "-noreset", "-screen", "0", "640x480x24")
 	cmd.ExtraFiles = []*os.File{w}
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("Xvfb: %v (run scripts/deps-tui.sh)", err)
@@ -95,12 +98,16 @@ func TestTmuxCopyToXClipboard(t *testing.T) {
 	for {
 		cmd := exec.Command("xclip", "-o", "-selection", "clipboard")
 		cmd.Env = append(os.Environ(), "DISPLAY="+display)
-		out, _ := cmd.Output()
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
 		if string(out) == want {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the X clipboard holds %q, want %q", out, want)
+			owners, _ := exec.Command("pgrep", "-a", "xclip").Output()
+			t.Fatalf("the X clipboard holds %q, want %q (xclip -o: %v %s; xclip processes: %q)",
+				out, want, err, strings.TrimSpace(stderr.String()), owners)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
