@@ -19,6 +19,43 @@ type Layout struct {
 	// Math is the code formulas are written in, MathNemeth or MathUEB;
 	// "" writes them as their words.
 	Math string
+	// Tables is how table rows are laid out: TablesLinear when "".
+	Tables string
+}
+
+// The layouts of a table's rows in a BRF file.
+const (
+	// TablesLinear writes a row on a line of its own, its entries
+	// separated by semicolons, runovers in cell 3.
+	TablesLinear = "linear"
+	// TablesListed writes a row's first entry in cell 1 as the row's
+	// heading, then each other entry on a line of its own from cell 3,
+	// after its column's heading and a colon; a header row is not
+	// written, its headings being repeated with every entry.
+	TablesListed = "listed"
+	// TablesStairstep writes each entry on a line of its own, each two
+	// cells right of the one before (cells 1, 3, 5 and 7); a table of
+	// more than four columns is listed instead.
+	TablesStairstep = "stairstep"
+)
+
+// stairstepColumns is the most columns a stairstep table has.
+const stairstepColumns = 4
+
+// Settings is what a layout is read from: tw's settings store, or its
+// defaults.
+type Settings interface {
+	Int(path string) int
+	String(path string) string
+}
+
+// LayoutOf is the braille page, codes and table layout of the braille
+// settings (braille.cells_per_line, braille.lines_per_page,
+// braille.table, braille.math_code, braille.table_format).
+func LayoutOf(s Settings) Layout {
+	return Layout{Cells: s.Int("braille.cells_per_line"), Lines: s.Int("braille.lines_per_page"),
+		Table: s.String("braille.table"), Math: s.String("braille.math_code"),
+		Tables: s.String("braille.table_format")}
 }
 
 func (l Layout) withDefaults() Layout {
@@ -44,6 +81,7 @@ const (
 	item                         // first line in cell 1, runovers in cell 3 (list items, table rows)
 	centred                      // a level 1 or 2 heading, centred, a blank line before and after
 	sideHeading                  // a deeper heading in cell 5, a blank line before
+	entry                        // a table entry, its first line and runovers in the block's own cells
 )
 
 // block is one unit of the text to lay out, in print then in braille:
@@ -51,6 +89,25 @@ const (
 type block struct {
 	kind   blockKind
 	pieces []piece
+	// first and rest are the indents of an entry's first line and
+	// runovers.
+	first, rest int
+}
+
+// tableRow is a table row of the text: its cells' ranges, whether it
+// heads its table, and its table.
+type tableRow struct {
+	row    doc.Marker
+	cells  [][2]int
+	header bool
+	table  *tableInfo
+}
+
+// tableInfo is what a table's rows share: its column headings and how
+// many columns its widest row has.
+type tableInfo struct {
+	headings []string
+	columns  int
 }
 
 // piece is a run of a block's print, or a formula (whose print is its
@@ -63,16 +120,39 @@ type piece struct {
 // blocks cuts the canonical text into blocks: each heading, and each
 // non-blank line of the text (a paragraph, a list item, a table row).
 // With withMath, a formula is a piece of its own, parsed from its source.
-func blocks(d *doc.Document, withMath bool) []block {
+//
+// Table rows are laid out as tables says (TablesLinear when ""). A row
+// the text holds on more than one line keeps the line layout.
+func blocks(d *doc.Document, withMath bool, tables string) []block {
 	heads := map[int]doc.Marker{}
 	items := map[int]bool{}
+	rows := map[int]*tableRow{}
 	var formulas []doc.Marker
+	var table *tableInfo
+	var row *tableRow
 	for _, m := range d.All() {
 		switch m.Kind {
 		case doc.Heading:
 			heads[m.Start] = m
-		case doc.ListItem, doc.TableRow:
+		case doc.ListItem:
 			items[m.Start] = true
+		case doc.Table:
+			table = &tableInfo{}
+		case doc.TableRow:
+			items[m.Start] = true
+			if table == nil {
+				table = &tableInfo{}
+			}
+			row = &tableRow{row: m, header: m.Label == doc.HeaderRow, table: table}
+			rows[m.Start] = row
+		case doc.TableCell:
+			if row != nil && m.Start >= row.row.Start && m.End <= row.row.End {
+				row.cells = append(row.cells, [2]int{m.Start, m.End})
+				row.table.columns = max(row.table.columns, len(row.cells))
+				if row.header {
+					row.table.headings = append(row.table.headings, strings.TrimSpace(d.Slice(m.Start, m.End)))
+				}
+			}
 		case doc.Math:
 			if withMath {
 				formulas = append(formulas, m)
@@ -80,11 +160,40 @@ func blocks(d *doc.Document, withMath bool) []block {
 		}
 	}
 	var out []block
-	pos, fi, taken := 0, 0, 0 // taken: the end of the last formula taken
+	fi, taken := 0, 0 // taken: the end of the last formula taken
+	// piecesIn cuts [start, end) into its text and the formulas in it,
+	// trimmed of the spaces at either end.
+	piecesIn := func(start, end int) []piece {
+		var pieces []piece
+		at := max(start, taken)
+		for ; fi < len(formulas) && formulas[fi].Start < end; fi++ {
+			m := formulas[fi]
+			if m.Start < at { // nested in one already taken
+				continue
+			}
+			pieces = append(pieces, piece{print: d.Slice(at, m.Start)}, piece{print: d.Slice(m.Start, m.End), math: mathspeech.Parse(m.Label, m.Reference)})
+			at, taken = m.End, m.End
+		}
+		if at < end {
+			pieces = append(pieces, piece{print: d.Slice(at, end)})
+		}
+		if len(pieces) == 0 {
+			return nil
+		}
+		pieces[0].print = strings.TrimLeftFunc(pieces[0].print, unicode.IsSpace)
+		last := &pieces[len(pieces)-1]
+		last.print = strings.TrimRightFunc(last.print, unicode.IsSpace)
+		return pieces
+	}
+	pos := 0
 	for _, line := range strings.SplitAfter(d.Text, "\n") {
 		start := pos
 		pos += utf8.RuneCountInString(line)
 		if strings.TrimSpace(line) == "" || taken >= pos {
+			continue
+		}
+		if r := rows[start]; r != nil && len(r.cells) > 0 && r.row.End <= pos && tables != "" && tables != TablesLinear {
+			out = append(out, r.entries(tables, piecesIn)...)
 			continue
 		}
 		kind := paragraph
@@ -96,23 +205,73 @@ func blocks(d *doc.Document, withMath bool) []block {
 		} else if items[start] {
 			kind = item
 		}
-		var pieces []piece
-		at := max(start, taken)
-		for ; fi < len(formulas) && formulas[fi].Start < pos; fi++ {
-			m := formulas[fi]
-			if m.Start < at { // nested in one already taken
-				continue
+		if r := rows[start]; r != nil && len(r.cells) > 0 && r.row.End <= pos {
+			out = append(out, block{kind: item, pieces: r.linear(piecesIn)})
+			continue
+		}
+		out = append(out, block{kind: kind, pieces: piecesIn(start, pos)})
+	}
+	return out
+}
+
+// linear is the row's entries as one line, separated by semicolons.
+func (r *tableRow) linear(piecesIn func(start, end int) []piece) []piece {
+	var out []piece
+	for i, c := range r.cells {
+		ps := piecesIn(c[0], c[1])
+		if len(ps) == 0 {
+			continue
+		}
+		if i > 0 && len(out) > 0 {
+			out = append(out, piece{print: "; "})
+		}
+		out = append(out, ps...)
+	}
+	if len(out) == 0 {
+		out = []piece{{}}
+	}
+	return joinPrints(out)
+}
+
+// entries is the row laid out listed or stairstep: an entry block for
+// each of its cells that holds something.
+func (r *tableRow) entries(tables string, piecesIn func(start, end int) []piece) []block {
+	if tables == TablesStairstep && r.table.columns > stairstepColumns {
+		tables = TablesListed
+	}
+	var out []block
+	for i, c := range r.cells {
+		ps := piecesIn(c[0], c[1])
+		if len(ps) == 0 || len(ps) == 1 && ps[0].math == nil && ps[0].print == "" {
+			continue
+		}
+		switch {
+		case tables == TablesStairstep:
+			out = append(out, block{kind: entry, pieces: ps, first: 2 * i, rest: 2*i + 2})
+		case r.header:
+			// Listed: the headings come with every entry.
+		case i == 0:
+			out = append(out, block{kind: entry, pieces: ps, first: 0, rest: 2})
+		default:
+			if i < len(r.table.headings) && r.table.headings[i] != "" {
+				ps = joinPrints(append([]piece{{print: r.table.headings[i] + ": "}}, ps...))
 			}
-			pieces = append(pieces, piece{print: d.Slice(at, m.Start)}, piece{print: d.Slice(m.Start, m.End), math: mathspeech.Parse(m.Label, m.Reference)})
-			at, taken = m.End, m.End
+			out = append(out, block{kind: entry, pieces: ps, first: 2, rest: 4})
 		}
-		if at < pos {
-			pieces = append(pieces, piece{print: d.Slice(at, pos)})
+	}
+	return out
+}
+
+// joinPrints joins each run of text pieces into one, so liblouis
+// translates a run whole.
+func joinPrints(ps []piece) []piece {
+	var out []piece
+	for _, p := range ps {
+		if n := len(out); n > 0 && p.math == nil && out[n-1].math == nil {
+			out[n-1].print += p.print
+			continue
 		}
-		pieces[0].print = strings.TrimLeftFunc(pieces[0].print, unicode.IsSpace)
-		last := &pieces[len(pieces)-1]
-		last.print = strings.TrimRightFunc(last.print, unicode.IsSpace)
-		out = append(out, block{kind: kind, pieces: pieces})
+		out = append(out, p)
 	}
 	return out
 }
@@ -123,12 +282,13 @@ func blocks(d *doc.Document, withMath bool) []block {
 // each page's last line. Headings of levels 1 and 2 are centred with a
 // blank line before and after, deeper ones start in cell 5; paragraphs
 // start in cell 3 with runovers in cell 1; list items and table rows
-// start in cell 1 with runovers in cell 3. A heading is never the last
-// line of a page. Formulas are written in layout's math code, or as their
+// start in cell 1 with runovers in cell 3, a table row's entries
+// separated by semicolons or laid out as layout's Tables says. A heading
+// is never the last line of a page. Formulas are written in layout's math code, or as their
 // words when it has none.
 func WriteBRF(ctx context.Context, d *doc.Document, layout Layout) ([]byte, error) {
 	layout = layout.withDefaults()
-	bs := blocks(d, layout.Math != "")
+	bs := blocks(d, layout.Math != "", layout.Tables)
 	var prints []string
 	var formulas []*mathspeech.Node
 	for _, b := range bs {
@@ -161,7 +321,7 @@ func WriteBRF(ctx context.Context, d *doc.Document, layout Layout) ([]byte, erro
 				brl = brl[1:]
 			}
 		}
-		p.block(b.kind, line.String())
+		p.block(b, line.String())
 	}
 	return []byte(p.finish()), nil
 }
@@ -201,9 +361,9 @@ func (p *pager) line(s string) {
 	p.page = append(p.page, s)
 }
 
-func (p *pager) block(kind blockKind, brl string) {
+func (p *pager) block(b block, brl string) {
 	cells := p.layout.Cells
-	switch kind {
+	switch b.kind {
 	case centred:
 		lines := wrap(brl, cells-6, 0, 0)
 		p.blank()
@@ -225,6 +385,10 @@ func (p *pager) block(kind blockKind, brl string) {
 		}
 	case item:
 		for _, l := range wrap(brl, cells, 0, 2) {
+			p.line(l)
+		}
+	case entry:
+		for _, l := range wrap(brl, cells, b.first, b.rest) {
 			p.line(l)
 		}
 	default:

@@ -2,6 +2,7 @@ package cli_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,6 +89,55 @@ func TestConvertMathToBRF(t *testing.T) {
 			if !strings.Contains(got, w) {
 				t.Errorf("%q: no %q in\n%s", tc.setting, w, got)
 			}
+		}
+	}
+}
+
+// TestConvertTableToBRF: braille.table_format takes effect in tw convert
+// on a Markdown table: its rows linear, listed or stairstep, each line
+// read back through liblouis with the cell it starts in.
+func TestConvertTableToBRF(t *testing.T) {
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"TEXTWEAVER_HOME": home}
+	md := testkit.WriteFile(t, filepath.Join(dir, "ports.md"),
+		"| Port | Tides |\n|---|---|\n| Brest | two |\n| Dover | four |\n")
+	for _, tc := range []struct {
+		format string
+		want   []string
+	}{
+		{"linear", []string{"0 Port; Tides", "0 Brest; two", "0 Dover; four"}},
+		{"listed", []string{"0 Brest", "2 Tides: two", "0 Dover", "2 Tides: four"}},
+		{"stairstep", []string{"0 Port", "2 Tides", "0 Brest", "2 two", "0 Dover", "2 four"}},
+	} {
+		testkit.WriteFile(t, filepath.Join(home, "settings.toml"),
+			"[braille]\ntable = \"en-ueb-g1.ctb\"\ntable_format = \""+tc.format+"\"\n")
+		code, out, errs := run(t, "", env, "convert", md, "-", "--to", "brf")
+		if code != 0 {
+			t.Fatalf("convert: exit %d %s", code, errs)
+		}
+		var indents, brl []string
+		for _, l := range strings.Split(strings.Split(out, "\f")[0], "\r\n") {
+			trimmed := strings.TrimLeft(l, " ")
+			if trimmed == "" || len(l)-len(trimmed) > 20 { // blank, or the page number
+				continue
+			}
+			indents = append(indents, strings.Repeat(" ", len(l)-len(trimmed)))
+			brl = append(brl, trimmed)
+		}
+		words, err := braille.BackTranslate(context.Background(), brl, "en-ueb-g1.ctb")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for i, w := range words {
+			got = append(got, fmt.Sprintf("%d %s", len(indents[i]), w))
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s: the table reads\n%s\nwant\n%s", tc.format, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 		}
 	}
 }

@@ -132,12 +132,8 @@ func (env Env) settingBool(path string) bool {
 
 // brailleLayout is the braille page and code of the command's settings.
 func (env Env) brailleLayout() braille.Layout {
-	var s interface {
-		Int(string) int
-		String(string) string
-	} = settings.Defaults{}
 	if env.home != nil && env.home.store != nil {
-		s = env.home.store
+		return braille.LayoutOf(env.home.store)
 	}
-	return braille.Layout{Cells: s.Int("braille.cells_per_line"), Lines: s.Int("braille.lines_per_page"), Table: s.String("braille.table"), Math: s.String("braille.math_code")}
+	return braille.LayoutOf(settings.Defaults{})
 }

@@ -113,9 +113,7 @@ func (a *App) exportDocument(format export.Format) {
 
 // brailleLayout is the braille page and code of the settings.
 func (a *App) brailleLayout() braille.Layout {
-	s := a.opts.Settings
-	return braille.Layout{Cells: s.Int("braille.cells_per_line"), Lines: s.Int("braille.lines_per_page"),
-		Table: s.String("braille.table"), Math: s.String("braille.math_code")}
+	return braille.LayoutOf(a.opts.Settings)
 }
 
 // exportTo writes the open document to path as format: at once, or in the

@@ -410,6 +410,10 @@ var schema = func() []Setting {
 			"The braille code for formulas in braille files: UEB technical material, or the Nemeth Code (between the Nemeth Code indicators inside UEB).",
 			"ueb", false,
 			Choice{"ueb", "UEB"}, Choice{"nemeth", "Nemeth"}),
+		choice("braille.table_format", "Braille tables",
+			"How braille files lay out a table: a row to a line with semicolons between its entries; listed, each row's first entry followed by the others, one to a line after their column's heading; or stairstep, each entry on its own line two cells right of the one before (tables of more than four columns are listed).",
+			"linear", false,
+			Choice{"linear", "Linear"}, Choice{"listed", "Listed"}, Choice{"stairstep", "Stairstep"}),
 
 		// library
 		// lexicon

@@ -69,7 +69,7 @@ var textweaverKeys = []struct {
 	{"export.subtitle_chapters", true}, {"export.subtitle_word_level", true},
 	{"export.subtitles_with_audio", true},
 
-	{"braille.math_code", true}, {"braille.table_format", false},
+	{"braille.math_code", true}, {"braille.table_format", true},
 
 	{"reading_aids.rsvp.wpm", true}, {"reading_aids.rsvp.pacing", true},
 	{"reading_aids.rsvp.clause_pause", true}, {"reading_aids.rsvp.sentence_pause", true},
