@@ -39,23 +39,17 @@ func (a *App) defineWord() {
 // choosing a sense copies it. A word found nowhere is said with the
 // nearest spellings.
 func (a *App) define(word string) {
-	glossary := a.opts.Settings.String("lexicon.glossary")
-	if glossary == "" {
-		glossary = lexicon.GlossaryFile(a.opts.Home)
-	}
-	g, err := lexicon.LoadGlossary(glossary)
-	if err != nil {
-		a.say(a.tr("The glossary cannot be read: %v", err))
-	}
-	wn, err := lexicon.OpenWordNet(a.opts.Settings.String("lexicon.data_file"))
-	if errors.Is(err, lexicon.ErrNoWordNet) && g.Len() == 0 {
+	d, closeDict, err := a.dictionary()
+	var gerr *glossaryError
+	switch {
+	case errors.As(err, &gerr):
+		a.say(a.tr("The glossary cannot be read: %v", gerr.err))
+	case errors.Is(err, lexicon.ErrNoWordNet):
 		a.say(a.tr("No dictionary: install the Debian package wordnet-base."))
 		return
 	}
-	if wn != nil {
-		defer wn.Close()
-	}
-	d := lexicon.Dictionary{Glossary: g, WordNet: wn, Pronounce: lexicon.EspeakIPA("")}
+	defer closeDict()
+	d.Pronounce = lexicon.EspeakIPA("")
 	def, ok, err := d.Define(word)
 	switch {
 	case err != nil:
@@ -80,4 +74,36 @@ func (a *App) define(word string) {
 		a.copyText(items[i])
 		a.say(a.tr("Copied: %s", items[i]))
 	}})
+}
+
+// glossaryError is a glossary that could not be read; the dictionary
+// goes on without it.
+type glossaryError struct{ err error }
+
+func (e *glossaryError) Error() string { return "glossary: " + e.err.Error() }
+
+// dictionary is the user's glossary (lexicon.glossary, else the home's)
+// then WordNet (lexicon.data_file, else Debian's), with the function that
+// closes it. The error is lexicon.ErrNoWordNet when there is neither, or
+// a *glossaryError when the glossary cannot be read (the dictionary then
+// has WordNet alone).
+func (a *App) dictionary() (lexicon.Dictionary, func(), error) {
+	glossary := a.opts.Settings.String("lexicon.glossary")
+	if glossary == "" {
+		glossary = lexicon.GlossaryFile(a.opts.Home)
+	}
+	var warn error
+	g, err := lexicon.LoadGlossary(glossary)
+	if err != nil {
+		warn = &glossaryError{err}
+	}
+	wn, err := lexicon.OpenWordNet(a.opts.Settings.String("lexicon.data_file"))
+	if errors.Is(err, lexicon.ErrNoWordNet) && g.Len() == 0 {
+		return lexicon.Dictionary{}, func() {}, lexicon.ErrNoWordNet
+	}
+	closeDict := func() {}
+	if wn != nil {
+		closeDict = func() { wn.Close() }
+	}
+	return lexicon.Dictionary{Glossary: g, WordNet: wn}, closeDict, warn
 }

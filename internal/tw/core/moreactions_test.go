@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/load"
@@ -102,6 +103,42 @@ func TestDifficultWordsAreNamed(t *testing.T) {
 	mustAction(t, app, "caret_next_word", nil)
 	if rec.last() != "cat" {
 		t.Errorf("an easy word: %q", rec.last())
+	}
+}
+
+// TestDifficultWordsAreDefined: with reading_aids.difficult_definitions,
+// a word move on a difficult word also says its first definition from
+// the user's glossary, else from WordNet (Debian's wordnet-base); off, it
+// names the word difficult only.
+func TestDifficultWordsAreDefined(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		settings map[string]any
+		glossary string
+		want     string
+	}{
+		{"off", map[string]any{}, "", "extraordinary, difficult"},
+		{"WordNet", map[string]any{"reading_aids.difficult_definitions": true}, "",
+			"extraordinary, difficult: beyond what is ordinary or usual; highly unusual or exceptional or remarkable"},
+		{"glossary", map[string]any{"reading_aids.difficult_definitions": true}, "extraordinary: out of the common run\n",
+			"extraordinary, difficult: out of the common run"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			settings := map[string]any{"speech.verbosity": "high", "reading_aids.difficult_words": true}
+			for k, v := range tc.settings {
+				settings[k] = v
+			}
+			if tc.glossary != "" {
+				g := testkit.WriteFile(t, filepath.Join(t.TempDir(), "glossary.txt"), tc.glossary)
+				settings["lexicon.glossary"] = g
+			}
+			app, rec, _ := openWithSettings(t, "words.txt", "The extraordinary cat.\n", settings)
+			defer app.Close()
+			mustAction(t, app, "caret_next_word", nil)
+			if rec.last() != tc.want {
+				t.Errorf("word move said %q, want %q", rec.last(), tc.want)
+			}
+		})
 	}
 }
 

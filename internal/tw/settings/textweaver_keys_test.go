@@ -90,7 +90,7 @@ var textweaverKeys = []struct {
 	{"reading_aids.difficult_words", true}, {"reading_aids.syllable_options.separator", true},
 	{"reading_aids.syllable_options.left_min", true}, {"reading_aids.syllable_options.right_min", true},
 	{"reading_aids.syllable_options.min_word_len", true}, {"reading_aids.syllable_options.skip_urls", true},
-	{"reading_aids.syllable_options.skip_code", true}, {"reading_aids.difficult_definitions", false},
+	{"reading_aids.syllable_options.skip_code", true}, {"reading_aids.difficult_definitions", true},
 
 	{"preview.auto_reload", true}, {"preview.live", true},
 	{"lexicon.glossary", true}, {"lexicon.data_file", true},
