@@ -130,6 +130,9 @@ type Options struct {
 	// Now is the clock of the reading timer and the reading statistics;
 	// nil: the time of day.
 	Now func() time.Time
+	// DictationInput is a 16 kHz mono WAV file dictation hears instead
+	// of the microphone; "": the microphone.
+	DictationInput string
 }
 
 // Pending is a yes-or-no question waiting for an answer.

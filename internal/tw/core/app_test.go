@@ -6,6 +6,7 @@ package core_test
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -42,6 +43,13 @@ func (r *recorder) last() string {
 		return ""
 	}
 	return r.says[len(r.says)-1]
+}
+
+// all is a copy of every announcement so far.
+func (r *recorder) all() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.says)
 }
 
 // expect checks that the last announcement is want; what names the step.

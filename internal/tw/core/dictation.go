@@ -106,7 +106,11 @@ func (a *App) dictate() {
 		return
 	}
 	m := DictationModelOf(a.opts.Settings.String)
-	cmd, err := DictationCommand(m, "-inmic", "yes")
+	input := []string{"-inmic", "yes"}
+	if a.opts.DictationInput != "" {
+		input = []string{"-infile", a.opts.DictationInput}
+	}
+	cmd, err := DictationCommand(m, input...)
 	if errors.Is(err, ErrNoDictationModel) {
 		a.sayError(a.tr("The dictation model %s is not in %s: set dictation.model and dictation.model_dir to a PocketSphinx model, or install the Debian package pocketsphinx-en-us.", m.Name, m.Dir))
 		return
@@ -133,6 +137,7 @@ func (a *App) dictate() {
 				d.mu.Lock()
 				d.heard = append(d.heard, line)
 				d.mu.Unlock()
+				a.showHeard(d, line)
 			}
 		}
 		err := cmd.Wait()
@@ -143,6 +148,23 @@ func (a *App) dictate() {
 	}()
 	a.dictating = d
 	a.say(a.tr("Dictating from the microphone; dictate again types what was heard."))
+}
+
+// showHeard shows what the recognizer heard as it comes, while d is the
+// dictation at work; with dictation.speak_while_recording it is spoken
+// too, else only shown, so that the microphone does not hear tw's voice.
+func (a *App) showHeard(d *dictation, line string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.dictating != d || a.closed {
+		return
+	}
+	heard := a.tr("Heard: %s", line)
+	if a.opts.Settings.Bool("dictation.speak_while_recording") {
+		a.say(heard)
+	} else {
+		a.record(heard, Polite)
+	}
 }
 
 // finishDictation stops the recognizer, waits for its last words (ten

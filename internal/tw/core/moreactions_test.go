@@ -1,11 +1,15 @@
 package core_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"textfirst/internal/testkit"
 	"textfirst/internal/tw/core"
@@ -143,14 +147,28 @@ func TestDifficultWordsAreDefined(t *testing.T) {
 }
 
 // sayingSpeaker records what it is given to say.
-type sayingSpeaker struct{ said []string }
+type sayingSpeaker struct {
+	mu   sync.Mutex
+	said []string
+}
 
 func (s *sayingSpeaker) ID() string { return "fake" }
 func (s *sayingSpeaker) Read(_ *doc.Document, _, _ int, _ func(int, int), done func(bool)) {
 	done(true)
 }
-func (s *sayingSpeaker) Stop()           {}
-func (s *sayingSpeaker) Say(text string) { s.said = append(s.said, text) }
+func (s *sayingSpeaker) Stop() {}
+func (s *sayingSpeaker) Say(text string) {
+	s.mu.Lock()
+	s.said = append(s.said, text)
+	s.mu.Unlock()
+}
+
+// spoken is a copy of what was said so far.
+func (s *sayingSpeaker) spoken() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.said)
+}
 
 // TestInterfaceAnnouncementsOff: cycled to off, tw's messages are shown
 // but not spoken; errors are still spoken.
@@ -287,6 +305,66 @@ func TestDictationInEditMode(t *testing.T) {
 		t.Errorf("stopping dictation said %q", got)
 	}
 	t.Logf("stopping dictation said %q", rec.last())
+}
+
+// TestDictationSpeaksWhileRecording: what the recognizer hears is shown as
+// it comes, and spoken too with dictation.speak_while_recording, not
+// without (so the microphone does not hear the voice); dictate again
+// types it. The speech is espeak-ng's, in a 16 kHz WAV file that stands
+// for the microphone.
+func TestDictationSpeaksWhileRecording(t *testing.T) {
+	dir := t.TempDir()
+	wav, wav16 := filepath.Join(dir, "numbers.wav"), filepath.Join(dir, "numbers16.wav")
+	if out, err := exec.Command("espeak-ng", "-s", "120", "-v", "en-us", "-w", wav, "one two three four five").CombinedOutput(); err != nil {
+		t.Fatalf("espeak-ng (Debian package espeak-ng): %v %s", err, out)
+	}
+	if out, err := exec.Command("ffmpeg", "-loglevel", "error", "-i", wav, "-ar", "16000", "-ac", "1", wav16).CombinedOutput(); err != nil {
+		t.Fatalf("ffmpeg (Debian package ffmpeg): %v %s", err, out)
+	}
+	for _, speak := range []bool{false, true} {
+		t.Run(fmt.Sprint(speak), func(t *testing.T) {
+			home := filepath.Join(t.TempDir(), "home")
+			st, _, err := settings.Open(home)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.Set("dictation.speak_while_recording", speak); err != nil {
+				t.Fatal(err)
+			}
+			sp, rec := &sayingSpeaker{}, &recorder{}
+			app := core.New(core.Options{Home: home, Events: rec, Load: load.File, Parse: load.Bytes, Settings: st,
+				Speaker: sp, DictationInput: wav16})
+			defer app.Close()
+			if err := app.Open(writeTestFile(t, filepath.Join(dir, "a.md"), "# A\n\nText.\n")); err != nil {
+				t.Fatal(err)
+			}
+			mustAction(t, app, "toggle_edit_mode", nil)
+			mustAction(t, app, "dictate", nil)
+			heard := ""
+			deadline := time.Now().Add(time.Minute) // bounds a hang only
+			for heard == "" {
+				for _, s := range rec.all() {
+					if strings.HasPrefix(s, "Heard: ") {
+						heard = s
+					}
+				}
+				if heard == "" && time.Now().After(deadline) {
+					t.Fatalf("nothing heard (Debian packages pocketsphinx, pocketsphinx-en-us): %q", rec.all())
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			if !strings.Contains(heard, "three") {
+				t.Errorf("heard %q", heard)
+			}
+			if spoken := slices.Contains(sp.spoken(), heard); spoken != speak {
+				t.Errorf("%q spoken: %v, want %v", heard, spoken, speak)
+			}
+			mustAction(t, app, "dictate", nil)
+			if got := rec.last(); !strings.HasPrefix(got, "Typed: ") || !strings.Contains(got, strings.TrimPrefix(heard, "Heard: ")) {
+				t.Errorf("stopping dictation said %q after %q", got, heard)
+			}
+		})
+	}
 }
 
 // TestDictationModelSettings: dictation.model and dictation.model_dir

@@ -18,6 +18,8 @@ var deskSettings = []Setting{
 		Help: "The folder of PocketSphinx models dictation looks in; not set uses Debian's, /usr/share/pocketsphinx/model."},
 	{Path: "dictation.model", Label: "Dictation model", Kind: KindText, Default: "en-us",
 		Help: "The PocketSphinx model dictation hears with, by its folder's name: it holds the acoustic model of that name, NAME.lm.bin and cmudict-NAME.dict."},
+	toggle("dictation.speak_while_recording", "Speak while dictating",
+		"Speaks what dictation hears as it comes, which is typed when dictation stops either way; off, it is only shown, so the microphone does not hear tw's voice.", false),
 
 	{Path: "speech.voices_by_language", Label: "Voices by language", Kind: KindTable, Entries: KindText,
 		Default: map[string]string{},

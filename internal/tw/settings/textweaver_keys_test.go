@@ -96,7 +96,7 @@ var textweaverKeys = []struct {
 	{"lexicon.glossary", true}, {"lexicon.data_file", true},
 	{"stats.enabled", true},
 	{"summary.sentences", true},
-	{"dictation.speak_while_recording", false}, {"dictation.model_dir", true}, {"dictation.model", true},
+	{"dictation.speak_while_recording", true}, {"dictation.model_dir", true}, {"dictation.model", true},
 	{"interface.language", true}, {"interface.rtl", false}, {"interface.recent_settings", false},
 
 	{"gui.window", false}, {"gui.announce", false}, {"gui.header", false}, {"gui.toolbar", false},
