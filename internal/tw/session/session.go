@@ -390,6 +390,24 @@ func (s *Session) applySpeech() {
 	so := speech.OptionsFrom(s.speechSettings(), speech.Overrides{})
 	s.Speech.SetParams(so.Params)
 	s.Speech.SetQueueAnnouncements(so.QueueAnnouncements)
+	if so.OutputDevice != s.Speech.OutputDevice() {
+		// Not on this goroutine: it may be inside an action of the app,
+		// and a restart of speech stops the reading, whose end the app
+		// hears. One change at a time, each with the latest value.
+		go func() {
+			s.restartMu.Lock()
+			defer s.restartMu.Unlock()
+			notices, err := s.Speech.SetOutputDevice(s.speechSettings().String("speech.output_device"))
+			if err != nil {
+				notices = append(notices, s.couldNotStart(err))
+			}
+			if app := s.App; app != nil {
+				for _, n := range notices {
+					app.Announce(n, core.Polite)
+				}
+			}
+		}()
+	}
 }
 
 // speechApplied returns how many times the speech settings were applied

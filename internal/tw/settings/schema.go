@@ -263,6 +263,8 @@ var schema = func() []Setting {
 			Help: "When no voice is set, the first voice whose name holds this, such as german or f3."},
 		{Path: "speech.speechd_module", Label: "Speech Dispatcher module", Kind: KindText, Optional: true, Default: nil,
 			Help: "The speech-dispatcher output module to speak with, such as espeak-ng, flite or festival; not set uses speech-dispatcher's default, and a voice named module:voice picks its own module."},
+		{Path: "speech.output_device", Label: "Sound device", Kind: KindText, Optional: true, Default: nil,
+			Help: "The sound server's device speech plays on, by its name as pactl list short sinks gives it; not set, or a device not connected, plays on the default device."},
 		choice("speech.caps", "Capital letters", "How capital letters are marked when spoken: not at all, spelled as capital, or with a sound.",
 			"none", false, Choice{"none", "Not marked"}, Choice{"spell", "Spell capital"}, Choice{"icon", "Sound"}),
 		toggle("speech.split_caps", "Split capitals",

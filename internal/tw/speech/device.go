@@ -19,10 +19,16 @@ import (
 // plays new audio within its short buffer. A stream always gives the server
 // audio — silence when it has none — so it never underruns.
 type DeviceSink struct {
-	c    *pulse.Client
-	mu   sync.Mutex
-	free map[int][]*deviceStream
-	all  []*deviceStream
+	c *pulse.Client
+	// sink is the server's device the streams play on; nil: its default.
+	sink *pulse.Sink
+	// missing is the device asked for when the server has none of that
+	// name, and devices the names of those it has.
+	missing string
+	devices []string
+	mu      sync.Mutex
+	free    map[int][]*deviceStream
+	all     []*deviceStream
 }
 
 // warmRate is the rate of the stream opened in advance (libespeak-ng's).
@@ -30,13 +36,27 @@ const warmRate = 22050
 
 // OpenDevice connects to the sound server (PULSE_SERVER, or the user's
 // runtime socket) and opens two streams in advance: one for reading, one
-// for an announcement heard alongside.
-func OpenDevice() (*DeviceSink, error) {
+// for an announcement heard alongside. They play on the server's device
+// named device (speech.output_device, a sink's name as pactl list sinks
+// gives it), or on its default device when device is "" or not connected
+// (see Missing).
+func OpenDevice(device string) (*DeviceSink, error) {
 	c, err := pulse.NewClient(pulse.ClientApplicationName("tw"))
 	if err != nil {
 		return nil, fmt.Errorf("speech: no sound server: %w", err)
 	}
 	d := &DeviceSink{c: c, free: map[int][]*deviceStream{}}
+	if device != "" {
+		if sink, err := c.SinkByID(device); err == nil {
+			d.sink = sink
+		} else {
+			d.missing = device
+			sinks, _ := c.ListSinks()
+			for _, s := range sinks {
+				d.devices = append(d.devices, s.ID())
+			}
+		}
+	}
 	for i := 0; i < 2; i++ {
 		ds, err := d.newServerStream(warmRate)
 		if err != nil {
@@ -49,6 +69,11 @@ func OpenDevice() (*DeviceSink, error) {
 }
 
 func (d *DeviceSink) Kind() string { return "device" }
+
+// Missing is the device OpenDevice was asked for when the server has no
+// device of that name, with the names of those it has; "" when it played
+// where it was asked.
+func (d *DeviceSink) Missing() (device string, devices []string) { return d.missing, d.devices }
 
 // Close closes every stream and the connection.
 func (d *DeviceSink) Close() error {
@@ -69,9 +94,12 @@ const deviceLatency = 0.03
 
 func (d *DeviceSink) newServerStream(rate int) (*deviceStream, error) {
 	s := &deviceStream{c: d.c, started: make(chan struct{})}
-	ps, err := d.c.NewPlayback(pulse.Int16Reader(s.read), pulse.PlaybackMono,
-		pulse.PlaybackSampleRate(rate), pulse.PlaybackLatency(deviceLatency),
-		pulse.PlaybackMediaName("tw speech"))
+	opts := []pulse.PlaybackOption{pulse.PlaybackMono, pulse.PlaybackSampleRate(rate),
+		pulse.PlaybackLatency(deviceLatency), pulse.PlaybackMediaName("tw speech")}
+	if d.sink != nil {
+		opts = append(opts, pulse.PlaybackSink(d.sink))
+	}
+	ps, err := d.c.NewPlayback(pulse.Int16Reader(s.read), opts...)
 	if err != nil {
 		return nil, fmt.Errorf("speech: cannot open an audio stream: %w", err)
 	}

@@ -108,3 +108,35 @@ func TestStopSilencesTheDevice(t *testing.T) {
 		t.Errorf("after the old words: %q", got)
 	}
 }
+
+// TestOutputDevice: speech.output_device puts speech's streams on the
+// sound server's device of that name, a change moves them there, and a
+// device that is not connected plays on the default one with a notice
+// naming the devices there are. Two PulseAudio null sinks stand for two
+// sound cards.
+func TestOutputDevice(t *testing.T) {
+	speechtest.StartPulse(t) // its default sink is twnull
+	speechtest.AddNullSink(t, "twother")
+	s, notices, err := Open(Options{Backend: "espeak", Sink: "device", OutputDevice: "twother"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if on := speechtest.SinkOfStreams(t); on != "twother" || len(notices) != 0 {
+		t.Errorf("speech plays on %q with notices %q, want twother and none", on, notices)
+	}
+	if notices, err := s.SetOutputDevice(""); err != nil || len(notices) != 0 {
+		t.Fatalf("back to the default device: %v %q", err, notices)
+	}
+	if on := speechtest.SinkOfStreams(t); on != "twnull" {
+		t.Errorf("after the change to the default, speech plays on %q, want twnull", on)
+	}
+	notices, err = s.SetOutputDevice("headphones")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "The sound device headphones is not connected; speech plays on the default device. Devices: twnull, twother."
+	if on := speechtest.SinkOfStreams(t); on != "twnull" || len(notices) != 1 || notices[0] != want {
+		t.Errorf("a device not connected: speech plays on %q, notices %q; want twnull and %q", on, notices, want)
+	}
+}

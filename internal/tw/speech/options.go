@@ -46,6 +46,7 @@ func OptionsFrom(st Settings, o Overrides) Options {
 		Module:             st.String("speech.speechd_module"),
 		Params:             ParamsFrom(st),
 		QueueAnnouncements: !st.Bool("speech.interrupt_announcements"),
+		OutputDevice:       st.String("speech.output_device"),
 		Sink:               o.Sink,
 		Speed:              o.Speed,
 		Language:           o.Language,

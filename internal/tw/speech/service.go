@@ -30,6 +30,9 @@ type Options struct {
 	// Language is the interface language ("en", "fr", ...) of the notices
 	// Open returns; "" (or an unknown code) is English.
 	Language string
+	// OutputDevice is the sound server's device a device sink plays on,
+	// by its name; "" is the server's default (speech.output_device).
+	OutputDevice string
 }
 
 // Handler receives the events of one Read. Its functions are called one at
@@ -221,25 +224,64 @@ func openSink(opts Options, id string) (Sink, []string, error) {
 	case opts.Sink == "clock":
 		return ClockSink{Speed: opts.Speed}, nil, nil
 	case opts.Sink == "device":
-		d, err := OpenDevice()
+		d, err := OpenDevice(opts.OutputDevice)
 		if err != nil {
 			return nil, nil, err
 		}
-		return d, nil, nil
+		return d, deviceNotices(d, opts), nil
 	case strings.HasPrefix(opts.Sink, "wav:"):
 		return NewWAVSink(strings.TrimPrefix(opts.Sink, "wav:")), nil, nil
 	case opts.Sink == "" || opts.Sink == "auto":
 		if id == "null" {
 			return ClockSink{Speed: opts.Speed}, nil, nil
 		}
-		if d, err := OpenDevice(); err == nil {
-			return d, nil, nil
+		if d, err := OpenDevice(opts.OutputDevice); err == nil {
+			return d, deviceNotices(d, opts), nil
 		}
 		var notices []string
 		noDeviceOnce.Do(func() { notices = append(notices, i18n.For(opts.Language).Text(NoDeviceNotice)) })
 		return ClockSink{Speed: opts.Speed}, notices, nil
 	}
 	return nil, nil, fmt.Errorf("speech: unknown sink %q (want auto, device, clock or wav:FILE)", opts.Sink)
+}
+
+// NoOutputDeviceNotice says that speech.output_device names a device the
+// sound server does not have, and which it has.
+var NoOutputDeviceNotice = i18n.Key("The sound device %s is not connected; speech plays on the default device. Devices: %s.")
+
+// deviceNotices tells of an output device asked for that d could not
+// play on.
+func deviceNotices(d *DeviceSink, opts Options) []string {
+	missing, devices := d.Missing()
+	if missing == "" {
+		return nil
+	}
+	return []string{i18n.For(opts.Language).Sprintf(NoOutputDeviceNotice, missing, strings.Join(devices, ", "))}
+}
+
+// SetOutputDevice makes speech play on the sound server's device named
+// device ("" its default) from now on: when it plays on a device and that
+// changes, the engine and the device are opened anew (see Restart), and
+// the notices are returned. With a clock or file sink it is kept for the
+// next device.
+func (s *Service) SetOutputDevice(device string) ([]string, error) {
+	s.mu.Lock()
+	changed := s.opts.OutputDevice != device
+	s.opts.OutputDevice = device
+	onDevice := s.sink != nil && s.sink.Kind() == "device"
+	s.mu.Unlock()
+	if !changed || !onDevice {
+		return nil, nil
+	}
+	return s.Restart()
+}
+
+// OutputDevice is the device speech plays on when on a device ("" the
+// server's default).
+func (s *Service) OutputDevice() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.opts.OutputDevice
 }
 
 // ID returns the id of the engine in use.

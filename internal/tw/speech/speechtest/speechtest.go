@@ -51,6 +51,47 @@ func StartPulse(t testing.TB) string {
 	return server
 }
 
+// SinkOfStreams is the name of the sink every stream of the sound server
+// of StartPulse plays on, from pactl; "" when they are not all on one.
+func SinkOfStreams(t testing.TB) string {
+	t.Helper()
+	names := map[string]string{}
+	out, err := exec.Command("pactl", "list", "short", "sinks").Output()
+	if err != nil {
+		t.Fatalf("pactl list short sinks (Debian package pulseaudio-utils): %v", err)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 {
+			names[f[0]] = f[1]
+		}
+	}
+	out, err = exec.Command("pactl", "list", "short", "sink-inputs").Output()
+	if err != nil {
+		t.Fatalf("pactl list short sink-inputs: %v", err)
+	}
+	on := ""
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 2 {
+			continue
+		}
+		if on != "" && names[f[1]] != on {
+			return ""
+		}
+		on = names[f[1]]
+	}
+	return on
+}
+
+// AddNullSink adds a null sink called name to the sound server of
+// StartPulse: a second sound card.
+func AddNullSink(t testing.TB, name string) {
+	t.Helper()
+	if out, err := exec.Command("pactl", "load-module", "module-null-sink", "sink_name="+name).CombinedOutput(); err != nil {
+		t.Fatalf("pactl load-module (Debian package pulseaudio-utils): %v %s", err, out)
+	}
+}
+
 // StartSpeechd starts speech-dispatcher with the espeak-ng module, playing
 // through the PulseAudio server of StartPulse, and points SPEECHD_ADDRESS at
 // it for the rest of the test.
