@@ -1,9 +1,12 @@
 package session
 
 import (
+	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/speech/speechtest"
 )
 
@@ -31,5 +34,19 @@ func TestOutputDeviceSetting(t *testing.T) {
 			t.Fatalf("after the change speech plays on %q, want twnull", speechtest.SinkOfStreams(t))
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestMedicalLexiconFileProblemIsTold: with the medical lexicon on, a
+// medical-lexicon.toml that cannot be used is named with the reason when
+// speech opens.
+func TestMedicalLexiconFileProblemIsTold(t *testing.T) {
+	h := home(t, "[speech]\nbackend = \"null\"\n[normalization.medical_lexicon]\nenabled = true\n")
+	testkit.WriteFile(t, filepath.Join(h, "medical-lexicon.toml"), "mg = [1, 2]\n")
+	s := Open(Options{Home: h})
+	defer s.Close()
+	want := "Your medical pronunciations are not used: medical-lexicon.toml: mg: what to say must be text."
+	if !slices.Contains(s.Notices, want) {
+		t.Errorf("notices %q, want %q", s.Notices, want)
 	}
 }

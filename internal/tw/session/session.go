@@ -303,6 +303,9 @@ func (s *Session) openSpeech(o Options) {
 	s.speechTried = true
 	s.mu.Unlock()
 	svc, notices, err := speech.Open(so)
+	if n := s.medicalLexiconNotice(); n != "" {
+		notices = append(notices, n)
+	}
 	if app := s.App; app != nil {
 		// Opened later, when a mode that speaks was chosen (from inside an
 		// action of the app, which holds its lock): the notices are said
@@ -342,6 +345,12 @@ func (s *Session) openSpeech(o Options) {
 			switch {
 			case strings.HasPrefix(path, "speech."), strings.HasPrefix(path, "normalization."):
 				s.applySpeech()
+				if n := s.medicalLexiconNotice(); n != "" && strings.HasPrefix(path, "normalization.medical_lexicon.") {
+					// After the change, outside the action that made it.
+					if app := s.App; app != nil {
+						go app.Announce(n, core.Polite)
+					}
+				}
 			case path == i18n.Setting && o.Localized:
 				// The words tw says itself follow the interface language
 				// into its voice.
@@ -349,6 +358,18 @@ func (s *Session) openSpeech(o Options) {
 			}
 		})
 	}
+}
+
+// medicalLexiconNotice says why the user's medical pronunciations are not
+// used while the medical lexicon is on; "" when they are, or it is off.
+func (s *Session) medicalLexiconNotice() string {
+	if s.Settings == nil {
+		return ""
+	}
+	if err := settings.MedicalLexiconProblem(s.Settings); err != nil {
+		return s.tr("Your medical pronunciations are not used: %v.", err)
+	}
+	return ""
 }
 
 // couldNotStart is the notice of a speech engine that failed to start; the

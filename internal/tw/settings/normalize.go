@@ -27,8 +27,11 @@ var (
 // written, from the settings: speech.pronunciations (unless
 // normalization.use_pronunciations is off), then the abbreviations
 // (normalization.abbreviations, normalization.abbrev_expansions, which win
-// over the built-in ones), digits said one by one (normalization.numbers
-// off), and words joined with capitals split (speech.split_caps). Entries
+// over the built-in ones), the medical lexicon
+// (normalization.medical_lexicon.enabled: the user's medical
+// pronunciations, then the built-in ones), digits said one by one
+// (normalization.numbers off), and words joined with capitals split
+// (speech.split_caps). Entries
 // that cannot be used are left out (they were refused when set). nil when
 // no rule applies.
 func SpeakingLexicon(st normalizationSettings) *Lexicon {
@@ -55,6 +58,9 @@ func SpeakingLexicon(st normalizationSettings) *Lexicon {
 		if l, _ := CompileLexicon(exact); l != nil {
 			lex.Entries = append(lex.Entries, l.Entries...)
 		}
+	}
+	if texts, ok := st.(interface{ String(path string) string }); ok && st.Bool("normalization.medical_lexicon.enabled") {
+		lex.Entries = append(lex.Entries, medicalLexicon(texts)...)
 	}
 	if !st.Bool("normalization.numbers") {
 		lex.Entries = append(lex.Entries, Pronunciation{Name: "normalization.numbers", Pattern: digitsPattern.Regexp(),

@@ -39,8 +39,8 @@ var textweaverKeys = []struct {
 	{"normalization.use_pronunciations", true}, {"normalization.pronunciations", false},
 	{"normalization.table_mode", true}, {"normalization.footnote_mode", true},
 	{"normalization.community_lexicon.enabled", false}, {"normalization.community_lexicon.dir", false},
-	{"normalization.community_lexicon.language", false}, {"normalization.medical_lexicon.enabled", false},
-	{"normalization.medical_lexicon.overlay", false},
+	{"normalization.community_lexicon.language", false}, {"normalization.medical_lexicon.enabled", true},
+	{"normalization.medical_lexicon.overlay", true},
 
 	{"reading.auto_resume", true}, {"reading.nav_history_size", true}, {"reading.wrap_navigation", true},
 	{"reading.cursor_follows_speech", true}, {"reading.citations", true}, {"reading.ocr", true},

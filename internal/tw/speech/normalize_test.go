@@ -1,11 +1,13 @@
 package speech
 
 import (
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"textfirst/internal/testkit"
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/settings"
 )
@@ -149,5 +151,49 @@ func setAll(t *testing.T, st *settings.Store, set map[string]any) {
 		if _, err := st.Set(path, v); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
+	}
+}
+
+// TestMedicalLexicon: normalization.medical_lexicon.enabled says dosing
+// schedules, routes and units in words, in the case written; the user's
+// medical pronunciations (medical-lexicon.toml beside settings.toml, or
+// the file normalization.medical_lexicon.overlay names) win over the
+// built-in ones; a file that cannot be used is named with the reason and
+// left out.
+func TestMedicalLexicon(t *testing.T) {
+	text := "Take 5 mg b.i.d. by PO route, qAM and PRN; the bid was low.\n"
+	d := doc.New(text, doc.Meta{}, nil)
+	said := func(st *settings.Store) string {
+		got := readContinuously(d, 0, d.Len(), ParamsFrom(st), "").spoken
+		return strings.Join(strings.Fields(strings.Join(got, " ")), " ")
+	}
+	home := t.TempDir()
+	st, _, err := settings.Open(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := said(st); got != strings.TrimSpace(text) {
+		t.Errorf("off: said %q", got)
+	}
+	setAll(t, st, map[string]any{"normalization.medical_lexicon.enabled": true})
+	if got, want := said(st), "Take 5 milligrams twice a day by by mouth route, qAM and as needed; the bid was low."; got != want {
+		t.Errorf("on: said %q\nwant %q", got, want)
+	}
+	mine := filepath.Join(home, settings.MedicalLexiconFile)
+	testkit.WriteFile(t, mine, "qAM = \"every morning\"\n\"=PO\" = \"orally\"\n")
+	if got, want := said(st), "Take 5 milligrams twice a day by orally route, every morning and as needed; the bid was low."; got != want {
+		t.Errorf("with the user's file: said %q\nwant %q", got, want)
+	}
+	other := testkit.WriteFile(t, filepath.Join(t.TempDir(), "ward.toml"), "mg = \"milligram\"\n")
+	setAll(t, st, map[string]any{"normalization.medical_lexicon.overlay": other})
+	if got, want := said(st), "Take 5 milligram twice a day by by mouth route, qAM and as needed; the bid was low."; got != want {
+		t.Errorf("with the overlay setting: said %q\nwant %q", got, want)
+	}
+	testkit.WriteFile(t, other, "mg = 3\n")
+	if err := settings.MedicalLexiconProblem(st); err == nil || err.Error() != "ward.toml: mg: what to say must be text" {
+		t.Errorf("a bad file: %v", err)
+	}
+	if got, want := said(st), "Take 5 milligrams twice a day by by mouth route, qAM and as needed; the bid was low."; got != want {
+		t.Errorf("a bad file is left out: said %q\nwant %q", got, want)
 	}
 }
