@@ -81,6 +81,8 @@ var syncSettings = []Setting{
 		"Shares bookmarks, and takes the other computers' bookmarks at places that have none here.", true),
 	toggle("sync.highlights", "Sync highlights",
 		"Shares highlights, and takes the other computers' highlights of text not highlighted here.", true),
+	toggle("sync.words", "Sync word list",
+		"Shares the words you added to the spelling word list, and adds the other computers' words to yours.", true),
 }
 
 // colorChoices are the colors a colors setting may take: the theme's own,

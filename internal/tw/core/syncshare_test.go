@@ -1,0 +1,100 @@
+package core_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"textfirst/internal/tw/spell"
+)
+
+// syncedHome is the home of the computer name that syncedHomes opened.
+func syncedHome(shared, name string) string { return filepath.Join(filepath.Dir(shared), name) }
+
+// wordList reads a home's personal word list.
+func wordList(t *testing.T, home string) []string {
+	t.Helper()
+	words, err := spell.ReadWordList(filepath.Join(home, "words.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return words
+}
+
+// TestSyncWords: with sync.words on, each computer adds the others'
+// personal spelling words it lacks (in any case) to its word list, says
+// how many arrived, and its speller knows them at once; a word already
+// shared does not arrive again; a computer with sync.words off neither
+// shares its words nor takes the others'.
+func TestSyncWords(t *testing.T) {
+	shared, open := syncedHomes(t)
+	write := func(name, words string) {
+		if err := os.MkdirAll(syncedHome(shared, name), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		writeTestFile(t, filepath.Join(syncedHome(shared, name), "words.txt"), words)
+	}
+	write("desk", "Zorblax\nquixly\n")
+	write("lab", "Quixly\nFrobnitz\n")
+	write("hall", "Hallword\n")
+	desk, deskSaid, _ := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk"})
+	lab, labSaid, _ := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab"})
+	hall, hallSaid, _ := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall", "sync.words": false})
+
+	// The lab's speller, asked before sync, does not know Zorblax.
+	_, hunspellErr := spell.NewHunspell("en", "")
+	zorb := writeTestFile(t, filepath.Join(filepath.Dir(shared), "zorb.txt"), "Zorblax rules.\n")
+	spelled := func() string {
+		t.Helper()
+		if err := lab.Open(zorb); err != nil {
+			t.Fatal(err)
+		}
+		mustAction(t, lab, "spelling_suggestions", nil)
+		said := labSaid.last()
+		lab.Cancel()
+		if err := lab.Open(filepath.Join(filepath.Dir(shared), "tides.md")); err != nil {
+			t.Fatal(err)
+		}
+		return said
+	}
+	if hunspellErr == nil {
+		if got := spelled(); got == "Zorblax is spelled correctly." {
+			t.Fatalf("the lab knows Zorblax before sync")
+		}
+	}
+
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hall, "sync_now", nil)
+	if got := hallSaid.last(); got != "Synced with desk." {
+		t.Errorf("the hall, sync.words off, said %q", got)
+	}
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk, hall. 1 word arrived in your word list." {
+		t.Errorf("the lab's sync said %q", got)
+	}
+	if got := wordList(t, syncedHome(shared, "lab")); !slices.Equal(got, []string{"Quixly", "Frobnitz", "Zorblax"}) {
+		t.Errorf("the lab's word list: %q", got)
+	}
+	if hunspellErr == nil {
+		if got := spelled(); got != "Zorblax is spelled correctly." {
+			t.Errorf("after sync the lab's speller says %q", got)
+		}
+	}
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab. 1 word arrived in your word list." {
+		t.Errorf("the desk's sync said %q", got)
+	}
+	if got := wordList(t, syncedHome(shared, "desk")); !slices.Equal(got, []string{"Zorblax", "quixly", "Frobnitz"}) {
+		t.Errorf("the desk's word list: %q (nothing of the hall's)", got)
+	}
+	// Once shared, nothing arrives again; the hall still takes nothing.
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab." {
+		t.Errorf("a second sync said %q", got)
+	}
+	mustAction(t, hall, "sync_now", nil)
+	if got := wordList(t, syncedHome(shared, "hall")); !slices.Equal(got, []string{"Hallword"}) {
+		t.Errorf("the hall's word list, sync.words off: %q", got)
+	}
+}
