@@ -35,15 +35,20 @@ func (a *App) defineWord() {
 	a.define(word)
 }
 
+// glossaryFile is the user's glossary: lexicon.glossary, else the one
+// in the home.
+func (a *App) glossaryFile() string {
+	if g := a.opts.Settings.String("lexicon.glossary"); g != "" {
+		return g
+	}
+	return lexicon.GlossaryFile(a.opts.Home)
+}
+
 // define lists the senses of word from the user's glossary then WordNet;
 // choosing a sense copies it. A word found nowhere is said with the
 // nearest spellings.
 func (a *App) define(word string) {
-	glossary := a.opts.Settings.String("lexicon.glossary")
-	if glossary == "" {
-		glossary = lexicon.GlossaryFile(a.opts.Home)
-	}
-	g, err := lexicon.LoadGlossary(glossary)
+	g, err := lexicon.LoadGlossary(a.glossaryFile())
 	if err != nil {
 		a.say(a.tr("The glossary cannot be read: %v", err))
 	}

@@ -2,8 +2,13 @@ package core
 
 import (
 	"errors"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/lexicon"
 	"textfirst/internal/tw/spell"
 	"textfirst/internal/tw/syncfolder"
 )
@@ -32,7 +37,98 @@ func (a *App) syncShare(c syncfolder.Config, now int64) (said []string, err erro
 			said = append(said, a.tr("%d words arrived in your word list.", n))
 		}
 	}
+	if a.opts.Settings.Bool("sync.glossary") {
+		terms, n, err := a.syncGlossary(others)
+		if err != nil {
+			return said, err
+		}
+		mine.Glossary = terms
+		if n > 0 {
+			said = append(said, a.tr("%d glossary terms arrived.", n))
+		}
+		table, n := a.syncPronunciations(others)
+		mine.Pronunciations = table
+		if n > 0 {
+			said = append(said, a.tr("%d pronunciations arrived.", n))
+		}
+	}
 	return said, syncfolder.PublishShare(c, mine)
+}
+
+// syncGlossary adds the other computers' glossary terms that the user's
+// glossary lacks to it (a term here keeps its senses), and returns the
+// glossary's terms as they then are and how many arrived. With no
+// glossary yet, and lexicon.glossary not set, the terms that arrive make
+// glossary.json in the home, where define looks.
+func (a *App) syncGlossary(others []syncfolder.Share) (terms []syncfolder.GlossaryTerm, arrived int, err error) {
+	path := a.glossaryFile()
+	if a.opts.Settings.String("lexicon.glossary") == "" {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			path = filepath.Join(a.opts.Home, "glossary.json")
+		}
+	}
+	var theirs []lexicon.Group
+	for _, s := range others {
+		for _, t := range s.Glossary {
+			for _, sense := range t.Senses {
+				theirs = append(theirs, lexicon.Group{Lemma: t.Term, PartOfSpeech: lexicon.PartOfSpeech(sense.PartOfSpeech),
+					Senses: []lexicon.Sense{{Definition: sense.Definition, Examples: sense.Examples, Synonyms: sense.Synonyms}}})
+			}
+		}
+	}
+	var g *lexicon.Glossary
+	err = atomicfile.WithLock(path, func() error {
+		added, err := lexicon.AddToGlossaryFile(path, theirs, atomicfile.WritePrivate)
+		if err != nil {
+			return err
+		}
+		arrived = len(added)
+		g, err = lexicon.LoadGlossary(path)
+		return err
+	})
+	byTerm := map[string]int{}
+	for _, gr := range g.Groups() {
+		i, ok := byTerm[lexicon.Normalize(gr.Lemma)]
+		if !ok {
+			i = len(terms)
+			byTerm[lexicon.Normalize(gr.Lemma)] = i
+			terms = append(terms, syncfolder.GlossaryTerm{Term: gr.Lemma})
+		}
+		for _, s := range gr.Senses {
+			terms[i].Senses = append(terms[i].Senses, syncfolder.GlossarySense{PartOfSpeech: string(gr.PartOfSpeech),
+				Definition: s.Definition, Examples: s.Examples, Synonyms: s.Synonyms})
+		}
+	}
+	return terms, arrived, err
+}
+
+// textTables are settings with tables of texts (settings.Store).
+type textTables interface {
+	TextTable(path string) map[string]string
+}
+
+// syncPronunciations adds the other computers' speech.pronunciations
+// entries whose words have none here (an entry here wins), and returns the
+// table as it then is and how many arrived.
+func (a *App) syncPronunciations(others []syncfolder.Share) (table map[string]string, arrived int) {
+	tables, ok := a.opts.Settings.(textTables)
+	if !ok {
+		return nil, 0
+	}
+	table = map[string]string{}
+	maps.Copy(table, tables.TextTable("speech.pronunciations"))
+	for _, s := range others {
+		for name, say := range s.Pronunciations {
+			if _, here := table[name]; !here {
+				table[name] = say
+				arrived++
+			}
+		}
+	}
+	if arrived > 0 && !a.setSetting("speech.pronunciations", table) {
+		return tables.TextTable("speech.pronunciations"), 0
+	}
+	return table, arrived
 }
 
 // syncWords adds the other computers' personal words that this home's

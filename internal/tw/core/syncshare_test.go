@@ -1,11 +1,13 @@
 package core_test
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"textfirst/internal/tw/lexicon"
 	"textfirst/internal/tw/spell"
 )
 
@@ -96,5 +98,75 @@ func TestSyncWords(t *testing.T) {
 	mustAction(t, hall, "sync_now", nil)
 	if got := wordList(t, syncedHome(shared, "hall")); !slices.Equal(got, []string{"Hallword"}) {
 		t.Errorf("the hall's word list, sync.words off: %q", got)
+	}
+}
+
+// TestSyncGlossary: with sync.glossary on, each computer adds the others'
+// glossary terms and pronunciations it lacks to its own glossary file
+// (in that file's format) and speech.pronunciations, its own entry winning
+// on the same word, and says how many arrived; a computer with
+// sync.glossary off neither shares nor takes them.
+func TestSyncGlossary(t *testing.T) {
+	shared, open := syncedHomes(t)
+	write := func(name, file, text string) {
+		if err := os.MkdirAll(syncedHome(shared, name), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		writeTestFile(t, filepath.Join(syncedHome(shared, name), file), text)
+	}
+	write("desk", "glossary.txt", "tide: the desk's tide\nneap tide: the smallest tide\n")
+	write("lab", "glossary.json", `{"tide": "the lab's tide", "ebb": "the going out"}`)
+	write("hall", "glossary.txt", "hall: the hall's own term\n")
+	desk, deskSaid, deskSettings := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk",
+		"speech.pronunciations": map[string]string{"SQL": "sequel", "Tolkien": "toll keen"}})
+	lab, labSaid, labSettings := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab",
+		"speech.pronunciations": map[string]string{"SQL": "S Q L", "Nguyen": "win"}})
+	hall, _, hallSettings := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall", "sync.glossary": false,
+		"speech.pronunciations": map[string]string{"hall": "haul"}})
+	define := func(name, term string) string {
+		t.Helper()
+		home := syncedHome(shared, name)
+		g, err := lexicon.LoadGlossary(lexicon.GlossaryFile(home))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, gr := range g.Groups() {
+			if gr.Lemma == term {
+				return gr.Senses[0].Definition
+			}
+		}
+		return ""
+	}
+
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hall, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk, hall. 1 glossary term arrived. 1 pronunciation arrived." {
+		t.Errorf("the lab's sync said %q", got)
+	}
+	if define("lab", "neap tide") != "the smallest tide" || define("lab", "tide") != "the lab's tide" {
+		t.Errorf("the lab's glossary: neap tide %q, tide %q", define("lab", "neap tide"), define("lab", "tide"))
+	}
+	if got := labSettings.TextTable("speech.pronunciations"); !maps.Equal(got, map[string]string{"SQL": "S Q L", "Nguyen": "win", "Tolkien": "toll keen"}) {
+		t.Errorf("the lab's pronunciations: %v", got)
+	}
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab. 1 glossary term arrived. 1 pronunciation arrived." {
+		t.Errorf("the desk's sync said %q", got)
+	}
+	if define("desk", "ebb") != "the going out" || define("desk", "tide") != "the desk's tide" || define("desk", "hall") != "" {
+		t.Errorf("the desk's glossary: ebb %q, tide %q, hall %q", define("desk", "ebb"), define("desk", "tide"), define("desk", "hall"))
+	}
+	if got := deskSettings.TextTable("speech.pronunciations"); !maps.Equal(got, map[string]string{"SQL": "sequel", "Nguyen": "win", "Tolkien": "toll keen"}) {
+		t.Errorf("the desk's pronunciations: %v", got)
+	}
+	// Once shared, nothing arrives again; the hall takes nothing.
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab." {
+		t.Errorf("a second sync said %q", got)
+	}
+	mustAction(t, hall, "sync_now", nil)
+	if define("hall", "ebb") != "" || len(hallSettings.TextTable("speech.pronunciations")) != 1 {
+		t.Errorf("the hall, sync.glossary off, took ebb %q, pronunciations %v", define("hall", "ebb"), hallSettings.TextTable("speech.pronunciations"))
 	}
 }

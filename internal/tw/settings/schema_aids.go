@@ -83,6 +83,8 @@ var syncSettings = []Setting{
 		"Shares highlights, and takes the other computers' highlights of text not highlighted here.", true),
 	toggle("sync.words", "Sync word list",
 		"Shares the words you added to the spelling word list, and adds the other computers' words to yours.", true),
+	toggle("sync.glossary", "Sync glossary and pronunciations",
+		"Shares your glossary and pronunciations, and adds the other computers' terms and pronunciations you lack; yours win on the same word.", true),
 }
 
 // colorChoices are the colors a colors setting may take: the theme's own,

@@ -239,6 +239,24 @@ type Share struct {
 	Saved    int64  `json:"saved"` // Unix nanoseconds
 	// Words is the personal spelling word list (sync.words).
 	Words []string `json:"words,omitempty"`
+	// Glossary is the user's glossary, a term's senses in one entry
+	// each, and Pronunciations speech.pronunciations (sync.glossary).
+	Glossary       []GlossaryTerm    `json:"glossary,omitempty"`
+	Pronunciations map[string]string `json:"pronunciations,omitempty"`
+}
+
+// A GlossaryTerm is a term of the user's glossary with its senses.
+type GlossaryTerm struct {
+	Term   string          `json:"term"`
+	Senses []GlossarySense `json:"senses"`
+}
+
+// A GlossarySense is one sense of a glossary term.
+type GlossarySense struct {
+	PartOfSpeech string   `json:"part_of_speech,omitempty"`
+	Definition   string   `json:"definition"`
+	Examples     []string `json:"examples,omitempty"`
+	Synonyms     []string `json:"synonyms,omitempty"`
 }
 
 // homeDir is the folder of the computers' shares: not a document hash, so
