@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/lexicon"
@@ -52,7 +53,33 @@ func (a *App) syncShare(c syncfolder.Config, now int64) (said []string, err erro
 			said = append(said, a.tr("%d pronunciations arrived.", n))
 		}
 	}
+	if a.opts.Settings.Bool("sync.favorite_voices") {
+		voices, n := a.syncFavoriteVoices(others)
+		mine.FavoriteVoices = voices
+		if n > 0 {
+			said = append(said, a.tr("%d favorite voices arrived.", n))
+		}
+	}
 	return said, syncfolder.PublishShare(c, mine)
+}
+
+// syncFavoriteVoices adds the other computers' favorite voices that are
+// not favorites here to the end of speech.favorite_voices, and returns
+// the list as it then is and how many arrived.
+func (a *App) syncFavoriteVoices(others []syncfolder.Share) (voices []string, arrived int) {
+	voices = slices.Clone(a.favorites())
+	for _, s := range others {
+		for _, v := range s.FavoriteVoices {
+			if v != "" && !slices.Contains(voices, v) {
+				voices = append(voices, v)
+				arrived++
+			}
+		}
+	}
+	if arrived > 0 && !a.setSetting("speech.favorite_voices", voices) {
+		return a.favorites(), 0
+	}
+	return voices, arrived
 }
 
 // syncGlossary adds the other computers' glossary terms that the user's

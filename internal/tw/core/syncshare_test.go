@@ -170,3 +170,37 @@ func TestSyncGlossary(t *testing.T) {
 		t.Errorf("the hall, sync.glossary off, took ebb %q, pronunciations %v", define("hall", "ebb"), hallSettings.TextTable("speech.pronunciations"))
 	}
 }
+
+// TestSyncFavoriteVoices: with sync.favorite_voices on, each computer adds
+// the others' favorite voices to the end of its speech.favorite_voices
+// and says how many arrived; a computer with it off neither shares its
+// favorites nor takes the others'.
+func TestSyncFavoriteVoices(t *testing.T) {
+	shared, open := syncedHomes(t)
+	desk, deskSaid, deskSettings := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk",
+		"speech.favorite_voices": []string{"en-gb", "fr"}})
+	lab, labSaid, labSettings := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab",
+		"speech.favorite_voices": []string{"fr", "de"}})
+	hall, _, hallSettings := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall",
+		"sync.favorite_voices": false, "speech.favorite_voices": []string{"es"}})
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hall, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk, hall. 1 favorite voice arrived." {
+		t.Errorf("the lab's sync said %q", got)
+	}
+	if got := labSettings.Strings("speech.favorite_voices"); !slices.Equal(got, []string{"fr", "de", "en-gb"}) {
+		t.Errorf("the lab's favorites: %q", got)
+	}
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab. 1 favorite voice arrived." {
+		t.Errorf("the desk's sync said %q", got)
+	}
+	if got := deskSettings.Strings("speech.favorite_voices"); !slices.Equal(got, []string{"en-gb", "fr", "de"}) {
+		t.Errorf("the desk's favorites: %q (none of the hall's)", got)
+	}
+	mustAction(t, hall, "sync_now", nil)
+	if got := hallSettings.Strings("speech.favorite_voices"); !slices.Equal(got, []string{"es"}) {
+		t.Errorf("the hall's favorites, sync.favorite_voices off: %q", got)
+	}
+}

@@ -85,6 +85,8 @@ var syncSettings = []Setting{
 		"Shares the words you added to the spelling word list, and adds the other computers' words to yours.", true),
 	toggle("sync.glossary", "Sync glossary and pronunciations",
 		"Shares your glossary and pronunciations, and adds the other computers' terms and pronunciations you lack; yours win on the same word.", true),
+	toggle("sync.favorite_voices", "Sync favorite voices",
+		"Shares your favorite voices, and adds the other computers' favorites to yours.", true),
 }
 
 // colorChoices are the colors a colors setting may take: the theme's own,

@@ -243,6 +243,8 @@ type Share struct {
 	// each, and Pronunciations speech.pronunciations (sync.glossary).
 	Glossary       []GlossaryTerm    `json:"glossary,omitempty"`
 	Pronunciations map[string]string `json:"pronunciations,omitempty"`
+	// FavoriteVoices is speech.favorite_voices (sync.favorite_voices).
+	FavoriteVoices []string `json:"favorite_voices,omitempty"`
 }
 
 // A GlossaryTerm is a term of the user's glossary with its senses.
