@@ -10,6 +10,7 @@ import (
 
 	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/lexicon"
+	"textfirst/internal/tw/readstats"
 	"textfirst/internal/tw/spell"
 	"textfirst/internal/tw/syncfolder"
 )
@@ -60,7 +61,34 @@ func (a *App) syncShare(c syncfolder.Config, now int64) (said []string, err erro
 			said = append(said, a.tr("%d favorite voices arrived.", n))
 		}
 	}
+	if a.opts.Settings.Bool("sync.statistics") {
+		own, err := a.syncStatistics(others)
+		if err != nil {
+			return said, err
+		}
+		mine.Statistics = &own
+	}
 	return said, syncfolder.PublishShare(c, mine)
+}
+
+// syncStatistics keeps the other computers' own reading statistics here,
+// each in place of what this home had of it (readstats.SaveSynced), and
+// returns this computer's own, to share.
+func (a *App) syncStatistics(others []syncfolder.Share) (readstats.Stats, error) {
+	own, err := readstats.Load(a.opts.Home)
+	if err != nil {
+		return own, err
+	}
+	records := map[string]readstats.Stats{}
+	for _, s := range others {
+		if s.Statistics != nil {
+			records[s.Computer] = *s.Statistics
+		}
+	}
+	if len(records) == 0 {
+		return own, nil
+	}
+	return own, readstats.SaveSynced(a.opts.Home, records)
 }
 
 // syncFavoriteVoices adds the other computers' favorite voices that are

@@ -6,8 +6,11 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
+	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/lexicon"
+	"textfirst/internal/tw/readstats"
 	"textfirst/internal/tw/spell"
 )
 
@@ -202,5 +205,62 @@ func TestSyncFavoriteVoices(t *testing.T) {
 	mustAction(t, hall, "sync_now", nil)
 	if got := hallSettings.Strings("speech.favorite_voices"); !slices.Equal(got, []string{"es"}) {
 		t.Errorf("the hall's favorites, sync.favorite_voices off: %q", got)
+	}
+}
+
+// TestSyncStatistics: with sync.statistics on, a computer's reading
+// statistics count the others' own time and sessions as well, as they
+// stood at the last sync, never twice however often it syncs; a computer
+// with it off neither shares its statistics nor counts the others'.
+func TestSyncStatistics(t *testing.T) {
+	shared, open := syncedHomes(t)
+	desk, _, _ := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk"})
+	lab, _, _ := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab"})
+	hall, _, _ := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall", "sync.statistics": false})
+	tides := filepath.Join(filepath.Dir(shared), "tides.md")
+	read := func(name string, seconds float64, sessions int) {
+		t.Helper()
+		for i := range sessions {
+			d := readstats.Delta{Path: tides, Title: "Tides", Seconds: seconds / float64(sessions), NewSession: true, At: time.Unix(int64(1000+i), 0)}
+			if err := readstats.Add(syncedHome(shared, name), d); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	read("desk", 60, 1)
+	read("lab", 120, 2)
+	read("hall", 600, 5)
+	totals := func(app *core.App) string {
+		t.Helper()
+		mustAction(t, app, "reading_statistics", nil)
+		defer app.Cancel()
+		l := app.ListState()
+		if l == nil || len(l.Items) == 0 {
+			t.Fatalf("no statistics list: %+v", l)
+		}
+		return l.Items[0]
+	}
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hall, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := totals(lab); got != "In all: 3 min read aloud, sessions: 3, documents: 1." {
+		t.Errorf("the lab's statistics, with the desk's: %q", got)
+	}
+	for range 2 {
+		mustAction(t, desk, "sync_now", nil)
+		if got := totals(desk); got != "In all: 3 min read aloud, sessions: 3, documents: 1." {
+			t.Errorf("the desk's statistics, with the lab's and none of the hall's: %q", got)
+		}
+	}
+	// The lab reads more: the desk counts it at the next sync, once.
+	read("lab", 60, 1)
+	mustAction(t, lab, "sync_now", nil)
+	mustAction(t, desk, "sync_now", nil)
+	if got := totals(desk); got != "In all: 4 min read aloud, sessions: 4, documents: 1." {
+		t.Errorf("the desk's statistics after the lab read more: %q", got)
+	}
+	mustAction(t, hall, "sync_now", nil)
+	if got := totals(hall); got != "In all: 10 min read aloud, sessions: 5, documents: 1." {
+		t.Errorf("the hall's statistics, sync.statistics off: %q", got)
 	}
 }

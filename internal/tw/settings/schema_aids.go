@@ -87,6 +87,8 @@ var syncSettings = []Setting{
 		"Shares your glossary and pronunciations, and adds the other computers' terms and pronunciations you lack; yours win on the same word.", true),
 	toggle("sync.favorite_voices", "Sync favorite voices",
 		"Shares your favorite voices, and adds the other computers' favorites to yours.", true),
+	toggle("sync.statistics", "Sync reading statistics",
+		"Shares your reading statistics, and counts the other computers' reading time and sessions in yours.", true),
 }
 
 // colorChoices are the colors a colors setting may take: the theme's own,

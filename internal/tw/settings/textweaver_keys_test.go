@@ -109,7 +109,7 @@ var textweaverKeys = []struct {
 	{"colors.bookmarks", true},
 
 	{"sync.enabled", true}, {"sync.folder", true}, {"sync.device_name", true}, {"sync.places", true},
-	{"sync.notes", true}, {"sync.highlights", true}, {"sync.bookmarks", true}, {"sync.statistics", false},
+	{"sync.notes", true}, {"sync.highlights", true}, {"sync.bookmarks", true}, {"sync.statistics", true},
 	{"sync.settings", false}, {"sync.profiles", false}, {"sync.key_overrides", false}, {"sync.words", true},
 	{"sync.glossary", true}, {"sync.favorite_voices", true}, {"sync.position_policy", false},
 

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/readstats"
 )
 
 // Config is this computer's sync: the shared folder and its own name.
@@ -245,6 +246,9 @@ type Share struct {
 	Pronunciations map[string]string `json:"pronunciations,omitempty"`
 	// FavoriteVoices is speech.favorite_voices (sync.favorite_voices).
 	FavoriteVoices []string `json:"favorite_voices,omitempty"`
+	// Statistics are this computer's own reading statistics, never those
+	// it took from others (sync.statistics).
+	Statistics *readstats.Stats `json:"statistics,omitempty"`
 }
 
 // A GlossaryTerm is a term of the user's glossary with its senses.
