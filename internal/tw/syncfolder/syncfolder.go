@@ -3,7 +3,10 @@
 // sync service's folder): each computer writes its own file per document
 // and reads the others', so no two computers ever write one file. The
 // newer edit of a note wins; the note it replaced is kept on the computer
-// that lost it. It reads no document and speaks no word.
+// that lost it. The user's own lists (word list, glossary, pronunciations,
+// favorite voices, reading statistics) travel the same way, a file per
+// computer whatever the document (Share). It reads no document and speaks
+// no word.
 package syncfolder
 
 import (
