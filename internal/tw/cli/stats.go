@@ -24,7 +24,13 @@ tw reads (setting stats.enabled) and kept in data/stats.json under the home.
 		Example: "  tw stats\n  tw stats --json",
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			s, err := readstats.Load(session.Home(home, env.Getenv))
+			dir := session.Home(home, env.Getenv)
+			load := readstats.Load
+			if st, _, err := env.settingsOf(dir); err == nil && st.Bool("sync.enabled") && st.Bool("sync.statistics") {
+				// The other computers' reading too, as sync last brought it.
+				load = readstats.LoadWithSynced
+			}
+			s, err := load(dir)
 			if err != nil {
 				return fail(env.p, 1, env.tr("tw stats: %v", err), env.tr("Remove or fix the file; reading aloud writes it again."))
 			}

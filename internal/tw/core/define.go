@@ -35,6 +35,15 @@ func (a *App) defineWord() {
 	a.define(word)
 }
 
+// glossaryFile is the user's glossary: lexicon.glossary, else the one
+// in the home.
+func (a *App) glossaryFile() string {
+	if g := a.opts.Settings.String("lexicon.glossary"); g != "" {
+		return g
+	}
+	return lexicon.GlossaryFile(a.opts.Home)
+}
+
 // define lists the senses of word from the user's glossary then WordNet;
 // choosing a sense copies it. A word found nowhere is said with the
 // nearest spellings.
@@ -82,18 +91,13 @@ type glossaryError struct{ err error }
 
 func (e *glossaryError) Error() string { return "glossary: " + e.err.Error() }
 
-// dictionary is the user's glossary (lexicon.glossary, else the home's)
-// then WordNet (lexicon.data_file, else Debian's), with the function that
+// dictionary is the user's glossary (glossaryFile) then WordNet (lexicon.data_file, else Debian's), with the function that
 // closes it. The error is lexicon.ErrNoWordNet when there is neither, or
 // a *glossaryError when the glossary cannot be read (the dictionary then
 // has WordNet alone).
 func (a *App) dictionary() (lexicon.Dictionary, func(), error) {
-	glossary := a.opts.Settings.String("lexicon.glossary")
-	if glossary == "" {
-		glossary = lexicon.GlossaryFile(a.opts.Home)
-	}
 	var warn error
-	g, err := lexicon.LoadGlossary(glossary)
+	g, err := lexicon.LoadGlossary(a.glossaryFile())
 	if err != nil {
 		warn = &glossaryError{err}
 	}

@@ -42,7 +42,7 @@ func systemSpeller(lang, home string) (Speller, error) {
 	}
 	personal := ""
 	if home != "" {
-		personal = filepath.Join(home, "words.txt")
+		personal = personalWordList(home)
 	}
 	if h, err := spell.NewHunspell(lang, personal); err == nil {
 		hunspellSpellers.m[key] = h
@@ -53,6 +53,23 @@ func systemSpeller(lang, home string) (Speller, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// personalWordList is the home's personal word list, one word a line;
+// it is changed under its lock (atomicfile.WithLock) and written
+// atomically.
+func personalWordList(home string) string { return filepath.Join(home, "words.txt") }
+
+// rereadPersonalWords has the hunspell spellers of home read its personal
+// word list again, after sync changed it.
+func rereadPersonalWords(home string) {
+	hunspellSpellers.Lock()
+	defer hunspellSpellers.Unlock()
+	for key, h := range hunspellSpellers.m {
+		if strings.HasSuffix(key, "\x00"+home) {
+			h.Reread()
+		}
+	}
 }
 
 // spellingLanguage is the document's language when it gives one, else the
@@ -161,7 +178,14 @@ func (a *App) spellingSuggestions() {
 			a.say(a.tr("Copied %s. Turn on edit mode to replace the word itself.", sugg[i]))
 		case canAdd && i == len(sugg):
 			write := func(path string, data []byte) error { return atomicfile.Write(path, data, atomicfile.PrivateFile) }
-			if err := adder.Add(word, write); err != nil {
+			add := func() error { return adder.Add(word, write) }
+			if a.opts.Home != "" {
+				// Under the lock sync merges the list under.
+				add = func() error {
+					return atomicfile.WithLock(personalWordList(a.opts.Home), func() error { return adder.Add(word, write) })
+				}
+			}
+			if err := add(); err != nil {
 				a.sayError(a.tr("Could not add %s to your word list: %v", word, err))
 				return
 			}

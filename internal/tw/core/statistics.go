@@ -86,7 +86,12 @@ func (a *App) readingStatistics() {
 	if a.playback == Reading {
 		a.statsFlush()
 	}
-	s, err := readstats.Load(a.opts.Home)
+	load := readstats.Load
+	if a.opts.Settings.Bool("sync.enabled") && a.opts.Settings.Bool("sync.statistics") {
+		// The other computers' reading too, as sync last brought it.
+		load = readstats.LoadWithSynced
+	}
+	s, err := load(a.opts.Home)
 	if err != nil {
 		a.sayError(a.tr("The reading statistics cannot be read: %v", err))
 		return

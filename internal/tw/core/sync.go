@@ -226,6 +226,11 @@ func (a *App) syncNow() string {
 	if err := syncfolder.SaveLedger(a.opts.Home, doc, ledger); err != nil && pubErr == nil {
 		pubErr = err
 	}
+	// The user's own lists travel whatever the document (syncshare.go).
+	arrived, err := a.syncShare(c, now)
+	if err != nil && pubErr == nil {
+		pubErr = err
+	}
 	if pubErr != nil {
 		a.sayError(a.tr("Could not sync: %v", pubErr))
 		return ""
@@ -245,6 +250,9 @@ func (a *App) syncNow() string {
 	}
 	if highlightsAdded > 0 {
 		said += " " + a.tr("%d highlights arrived.", highlightsAdded)
+	}
+	for _, s := range arrived {
+		said += " " + s
 	}
 	a.say(said)
 	return said

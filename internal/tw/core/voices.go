@@ -65,7 +65,7 @@ func (a *App) favorites() []string {
 // setSetting changes a setting through the settings editor; it says why
 // when it cannot.
 func (a *App) setSetting(path string, value any) bool {
-	ed, ok := a.opts.Settings.(SettingsEditor)
+	ed, ok := a.opts.Settings.(settingSetter)
 	if !ok {
 		a.sayError(a.tr("Settings cannot be changed in this session."))
 		return false

@@ -163,3 +163,100 @@ func (s Stats) MostRead(n int) []Doc {
 	})
 	return out[:min(n, len(out))]
 }
+
+// SyncedFile holds the other computers' statistics as sync last brought
+// them, by computer: each computer's own record, replaced whole at each
+// sync, so that nothing is counted twice.
+func SyncedFile(home string) string { return filepath.Join(home, "data", "stats-synced.json") }
+
+// LoadSynced reads the other computers' statistics, by computer; none is
+// an empty map.
+func LoadSynced(home string) (map[string]Stats, error) {
+	out := map[string]Stats{}
+	data, err := os.ReadFile(SyncedFile(home))
+	if errors.Is(err, fs.ErrNotExist) {
+		return out, nil
+	}
+	if err != nil {
+		return out, fmt.Errorf("readstats: %w", err)
+	}
+	if err := json.Unmarshal(data, &out); err != nil {
+		return map[string]Stats{}, fmt.Errorf("readstats: %s is damaged: %w", SyncedFile(home), err)
+	}
+	return out, nil
+}
+
+// SaveSynced puts each computer's statistics in records in place of what
+// the home had of that computer, under the file's lock, written
+// atomically; the other computers' stay.
+func SaveSynced(home string, records map[string]Stats) error {
+	file := SyncedFile(home)
+	if err := atomicfile.MkdirPrivate(home, filepath.Dir(file)); err != nil {
+		return fmt.Errorf("readstats: %w", err)
+	}
+	return atomicfile.WithLock(file, func() error {
+		all, _ := LoadSynced(home)
+		for computer, s := range records {
+			all[computer] = s
+		}
+		data, err := json.MarshalIndent(all, "", "  ")
+		if err != nil {
+			return fmt.Errorf("readstats: %w", err)
+		}
+		if err := atomicfile.WritePrivate(file, append(data, '\n')); err != nil {
+			return fmt.Errorf("readstats: %w", err)
+		}
+		return nil
+	})
+}
+
+// With returns the statistics of s and o together: a document in both
+// (the same path) has the time and sessions of both, the further point
+// and the later reading. Neither s nor o changes.
+func (s Stats) With(o Stats) Stats {
+	out := Stats{Documents: map[string]*Doc{}}
+	for _, from := range []Stats{s, o} {
+		for p, d := range from.Documents {
+			if d == nil {
+				continue
+			}
+			have := out.Documents[p]
+			if have == nil {
+				c := *d
+				c.Path = p
+				out.Documents[p] = &c
+				continue
+			}
+			have.Seconds += max(d.Seconds, 0)
+			have.Sessions += max(d.Sessions, 0)
+			have.Furthest = max(have.Furthest, d.Furthest)
+			have.FurthestChar = max(have.FurthestChar, d.FurthestChar)
+			if d.Last.After(have.Last) {
+				have.Last = d.Last
+				if d.Title != "" {
+					have.Title = d.Title
+				}
+			}
+		}
+	}
+	return out
+}
+
+// LoadWithSynced is Load with the other computers' statistics (LoadSynced)
+// counted too.
+func LoadWithSynced(home string) (Stats, error) {
+	s, err := Load(home)
+	if err != nil {
+		return s, err
+	}
+	synced, err := LoadSynced(home)
+	computers := make([]string, 0, len(synced))
+	for c := range synced {
+		computers = append(computers, c)
+	}
+	sort.Strings(computers)
+	for _, c := range computers {
+		s = s.With(synced[c])
+	}
+	return s, err
+}

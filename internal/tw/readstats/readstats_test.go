@@ -131,3 +131,37 @@ func BenchmarkAdd(b *testing.B) {
 		}
 	}
 }
+
+// TestSyncedRecordsReplaceAndAdd: SaveSynced keeps each computer's record
+// in place of the one before (never adding it twice) and leaves the other
+// computers'; LoadWithSynced adds them to the home's own, a document in
+// both counting the time and sessions of each and the further point.
+func TestSyncedRecordsReplaceAndAdd(t *testing.T) {
+	home := t.TempDir()
+	at := time.Unix(1000, 0)
+	if err := readstats.Add(home, readstats.Delta{Path: "/a", Seconds: 10, NewSession: true, Furthest: 20, At: at}); err != nil {
+		t.Fatal(err)
+	}
+	record := func(seconds float64, sessions, furthest int) readstats.Stats {
+		return readstats.Stats{Documents: map[string]*readstats.Doc{"/a": {Seconds: seconds, Sessions: sessions, Furthest: furthest, Last: at}}}
+	}
+	for _, step := range []map[string]readstats.Stats{
+		{"desk": record(5, 1, 50), "lab": record(100, 9, 90)},
+		{"desk": record(30, 2, 60)}, // the desk's newer record replaces its old one
+	} {
+		if err := readstats.SaveSynced(home, step); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := readstats.LoadWithSynced(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := s.Documents["/a"]
+	if d == nil || d.Seconds != 140 || d.Sessions != 12 || d.Furthest != 90 {
+		t.Errorf("with the synced records: %+v", d)
+	}
+	if own, _ := readstats.Load(home); own.Documents["/a"].Seconds != 10 {
+		t.Errorf("the home's own record changed: %+v", own.Documents["/a"])
+	}
+}

@@ -81,6 +81,14 @@ var syncSettings = []Setting{
 		"Shares bookmarks, and takes the other computers' bookmarks at places that have none here.", true),
 	toggle("sync.highlights", "Sync highlights",
 		"Shares highlights, and takes the other computers' highlights of text not highlighted here.", true),
+	toggle("sync.words", "Sync word list",
+		"Shares the words you added to the spelling word list, and adds the other computers' words to yours.", true),
+	toggle("sync.glossary", "Sync glossary and pronunciations",
+		"Shares your glossary and pronunciations, and adds the other computers' terms and pronunciations you lack; yours win on the same word.", true),
+	toggle("sync.favorite_voices", "Sync favorite voices",
+		"Shares your favorite voices, and adds the other computers' favorites to yours.", true),
+	toggle("sync.statistics", "Sync reading statistics",
+		"Shares your reading statistics, and counts the other computers' reading time and sessions in yours.", true),
 }
 
 // colorChoices are the colors a colors setting may take: the theme's own,

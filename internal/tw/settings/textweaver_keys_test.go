@@ -109,9 +109,9 @@ var textweaverKeys = []struct {
 	{"colors.bookmarks", true},
 
 	{"sync.enabled", true}, {"sync.folder", true}, {"sync.device_name", true}, {"sync.places", true},
-	{"sync.notes", true}, {"sync.highlights", true}, {"sync.bookmarks", true}, {"sync.statistics", false},
-	{"sync.settings", false}, {"sync.profiles", false}, {"sync.key_overrides", false}, {"sync.words", false},
-	{"sync.glossary", false}, {"sync.favorite_voices", false}, {"sync.position_policy", false},
+	{"sync.notes", true}, {"sync.highlights", true}, {"sync.bookmarks", true}, {"sync.statistics", true},
+	{"sync.settings", false}, {"sync.profiles", false}, {"sync.key_overrides", false}, {"sync.words", true},
+	{"sync.glossary", true}, {"sync.favorite_voices", true}, {"sync.position_policy", false},
 
 	{"components.source", false}, {"components.mirror", false}, {"components.chooser_shown", false},
 }

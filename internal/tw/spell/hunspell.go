@@ -310,6 +310,65 @@ func (h *Hunspell) Add(word string, write func(path string, data []byte) error) 
 	return nil
 }
 
+// Reread has the personal word list read again at the next question, for
+// when its file was changed by something other than Add (sync).
+func (h *Hunspell) Reread() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.mine = nil
+}
+
+// ReadWordList reads a personal word list file: its words, one a line, as
+// written; a missing file has none.
+func ReadWordList(path string) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("spell: %w", err)
+	}
+	var words []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if w := strings.TrimSpace(line); w != "" {
+			words = append(words, w)
+		}
+	}
+	return words, nil
+}
+
+// MergeWordList adds to the personal word list in path the words of more
+// it lacks, compared as the list compares them (in any case), in one write
+// by write (none when nothing is added); it returns the words added, in
+// the order of more. What is not one word is left out.
+func MergeWordList(path string, more []string, write func(path string, data []byte) error) ([]string, error) {
+	have, err := ReadWordList(path)
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]bool{}
+	for _, w := range have {
+		known[strings.ToLower(normal(w))] = true
+	}
+	var added []string
+	for _, w := range more {
+		w, ok := clean(w)
+		if !ok || known[strings.ToLower(w)] {
+			continue
+		}
+		known[strings.ToLower(w)] = true
+		added = append(added, w)
+	}
+	if len(added) == 0 {
+		return nil, nil
+	}
+	data := strings.Join(append(have, added...), "\n") + "\n"
+	if err := write(path, []byte(data)); err != nil {
+		return nil, err
+	}
+	return added, nil
+}
+
 // Close ends hunspell.
 func (h *Hunspell) Close() error {
 	h.mu.Lock()

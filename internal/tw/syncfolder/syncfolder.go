@@ -3,7 +3,10 @@
 // sync service's folder): each computer writes its own file per document
 // and reads the others', so no two computers ever write one file. The
 // newer edit of a note wins; the note it replaced is kept on the computer
-// that lost it. It reads no document and speaks no word.
+// that lost it. The user's own lists (word list, glossary, pronunciations,
+// favorite voices, reading statistics) travel the same way, a file per
+// computer whatever the document (Share). It reads no document and speaks
+// no word.
 package syncfolder
 
 import (
@@ -17,6 +20,7 @@ import (
 	"strings"
 
 	"textfirst/internal/atomicfile"
+	"textfirst/internal/tw/readstats"
 )
 
 // Config is this computer's sync: the shared folder and its own name.
@@ -108,30 +112,37 @@ func Publish(c Config, doc string, d Device) error {
 // Others reads the other computers' views of doc, by computer name; a
 // file that cannot be read is skipped and named in the error.
 func Others(c Config, doc string) ([]Device, error) {
+	return readOthers(c, docDir(c.Folder, doc), func(d Device) string { return d.Computer })
+}
+
+// readOthers reads the other computers' files in dir, sorted by the
+// computer that computer names; a file that cannot be read, or names no
+// computer, is skipped and named in the error.
+func readOthers[T any](c Config, dir string, computer func(T) string) ([]T, error) {
 	if fi, err := os.Stat(c.Folder); err != nil || !fi.IsDir() {
 		return nil, ErrNoFolder
 	}
-	entries, err := os.ReadDir(docDir(c.Folder, doc))
+	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("syncfolder: %w", err)
 	}
-	var out []Device
+	var out []T
 	var bad []string
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") || e.Name() == fileName(c.Computer) {
 			continue
 		}
-		var d Device
-		if err := readJSON(filepath.Join(docDir(c.Folder, doc), e.Name()), &d); err != nil || d.Computer == "" {
+		var v T
+		if err := readJSON(filepath.Join(dir, e.Name()), &v); err != nil || computer(v) == "" {
 			bad = append(bad, e.Name())
 			continue
 		}
-		out = append(out, d)
+		out = append(out, v)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Computer < out[j].Computer })
+	sort.Slice(out, func(i, j int) bool { return computer(out[i]) < computer(out[j]) })
 	if len(bad) > 0 {
 		return out, fmt.Errorf("syncfolder: cannot read %s", strings.Join(bad, ", "))
 	}
@@ -221,4 +232,57 @@ func writeJSON(path string, v any) error {
 		return fmt.Errorf("syncfolder: %w", err)
 	}
 	return nil
+}
+
+// A Share is what one computer shares of the user's own lists, whatever
+// document is open: each part only where that computer's settings share
+// it. It lives in the folder's textweaver-sync/home/COMPUTER.json, a file
+// only that computer writes.
+type Share struct {
+	Computer string `json:"computer"`
+	Saved    int64  `json:"saved"` // Unix nanoseconds
+	// Words is the personal spelling word list (sync.words).
+	Words []string `json:"words,omitempty"`
+	// Glossary is the user's glossary, a term's senses in one entry
+	// each, and Pronunciations speech.pronunciations (sync.glossary).
+	Glossary       []GlossaryTerm    `json:"glossary,omitempty"`
+	Pronunciations map[string]string `json:"pronunciations,omitempty"`
+	// FavoriteVoices is speech.favorite_voices (sync.favorite_voices).
+	FavoriteVoices []string `json:"favorite_voices,omitempty"`
+	// Statistics are this computer's own reading statistics, never those
+	// it took from others (sync.statistics).
+	Statistics *readstats.Stats `json:"statistics,omitempty"`
+}
+
+// A GlossaryTerm is a term of the user's glossary with its senses.
+type GlossaryTerm struct {
+	Term   string          `json:"term"`
+	Senses []GlossarySense `json:"senses"`
+}
+
+// A GlossarySense is one sense of a glossary term.
+type GlossarySense struct {
+	PartOfSpeech string   `json:"part_of_speech,omitempty"`
+	Definition   string   `json:"definition"`
+	Examples     []string `json:"examples,omitempty"`
+	Synonyms     []string `json:"synonyms,omitempty"`
+}
+
+// homeDir is the folder of the computers' shares: not a document hash, so
+// no document's folder.
+func homeDir(folder string) string { return filepath.Join(folder, "textweaver-sync", "home") }
+
+// PublishShare writes this computer's share.
+func PublishShare(c Config, s Share) error {
+	if fi, err := os.Stat(c.Folder); err != nil || !fi.IsDir() {
+		return ErrNoFolder
+	}
+	s.Computer = c.Computer
+	return writeJSON(filepath.Join(homeDir(c.Folder), fileName(c.Computer)), s)
+}
+
+// OtherShares reads the other computers' shares, by computer name; a file
+// that cannot be read is skipped and named in the error.
+func OtherShares(c Config) ([]Share, error) {
+	return readOthers(c, homeDir(c.Folder), func(s Share) string { return s.Computer })
 }

@@ -1,0 +1,266 @@
+package core_test
+
+import (
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"textfirst/internal/tw/core"
+	"textfirst/internal/tw/lexicon"
+	"textfirst/internal/tw/readstats"
+	"textfirst/internal/tw/spell"
+)
+
+// syncedHome is the home of the computer name that syncedHomes opened.
+func syncedHome(shared, name string) string { return filepath.Join(filepath.Dir(shared), name) }
+
+// wordList reads a home's personal word list.
+func wordList(t *testing.T, home string) []string {
+	t.Helper()
+	words, err := spell.ReadWordList(filepath.Join(home, "words.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return words
+}
+
+// TestSyncWords: with sync.words on, each computer adds the others'
+// personal spelling words it lacks (in any case) to its word list, says
+// how many arrived, and its speller knows them at once; a word already
+// shared does not arrive again; a computer with sync.words off neither
+// shares its words nor takes the others'.
+func TestSyncWords(t *testing.T) {
+	shared, open := syncedHomes(t)
+	write := func(name, words string) {
+		if err := os.MkdirAll(syncedHome(shared, name), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		writeTestFile(t, filepath.Join(syncedHome(shared, name), "words.txt"), words)
+	}
+	write("desk", "Zorblax\nquixly\n")
+	write("lab", "Quixly\nFrobnitz\n")
+	write("hall", "Hallword\n")
+	desk, deskSaid, _ := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk"})
+	lab, labSaid, _ := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab"})
+	hall, hallSaid, _ := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall", "sync.words": false})
+
+	// The lab's speller, asked before sync, does not know Zorblax.
+	_, hunspellErr := spell.NewHunspell("en", "")
+	zorb := writeTestFile(t, filepath.Join(filepath.Dir(shared), "zorb.txt"), "Zorblax rules.\n")
+	spelled := func() string {
+		t.Helper()
+		if err := lab.Open(zorb); err != nil {
+			t.Fatal(err)
+		}
+		mustAction(t, lab, "spelling_suggestions", nil)
+		said := labSaid.last()
+		lab.Cancel()
+		if err := lab.Open(filepath.Join(filepath.Dir(shared), "tides.md")); err != nil {
+			t.Fatal(err)
+		}
+		return said
+	}
+	if hunspellErr == nil {
+		if got := spelled(); got == "Zorblax is spelled correctly." {
+			t.Fatalf("the lab knows Zorblax before sync")
+		}
+	}
+
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hall, "sync_now", nil)
+	if got := hallSaid.last(); got != "Synced with desk." {
+		t.Errorf("the hall, sync.words off, said %q", got)
+	}
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk, hall. 1 word arrived in your word list." {
+		t.Errorf("the lab's sync said %q", got)
+	}
+	if got := wordList(t, syncedHome(shared, "lab")); !slices.Equal(got, []string{"Quixly", "Frobnitz", "Zorblax"}) {
+		t.Errorf("the lab's word list: %q", got)
+	}
+	if hunspellErr == nil {
+		if got := spelled(); got != "Zorblax is spelled correctly." {
+			t.Errorf("after sync the lab's speller says %q", got)
+		}
+	}
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab. 1 word arrived in your word list." {
+		t.Errorf("the desk's sync said %q", got)
+	}
+	if got := wordList(t, syncedHome(shared, "desk")); !slices.Equal(got, []string{"Zorblax", "quixly", "Frobnitz"}) {
+		t.Errorf("the desk's word list: %q (nothing of the hall's)", got)
+	}
+	// Once shared, nothing arrives again; the hall still takes nothing.
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab." {
+		t.Errorf("a second sync said %q", got)
+	}
+	mustAction(t, hall, "sync_now", nil)
+	if got := wordList(t, syncedHome(shared, "hall")); !slices.Equal(got, []string{"Hallword"}) {
+		t.Errorf("the hall's word list, sync.words off: %q", got)
+	}
+}
+
+// TestSyncGlossary: with sync.glossary on, each computer adds the others'
+// glossary terms and pronunciations it lacks to its own glossary file
+// (in that file's format) and speech.pronunciations, its own entry winning
+// on the same word, and says how many arrived; a computer with
+// sync.glossary off neither shares nor takes them.
+func TestSyncGlossary(t *testing.T) {
+	shared, open := syncedHomes(t)
+	write := func(name, file, text string) {
+		if err := os.MkdirAll(syncedHome(shared, name), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		writeTestFile(t, filepath.Join(syncedHome(shared, name), file), text)
+	}
+	write("desk", "glossary.txt", "tide: the desk's tide\nneap tide: the smallest tide\n")
+	write("lab", "glossary.json", `{"tide": "the lab's tide", "ebb": "the going out"}`)
+	write("hall", "glossary.txt", "hall: the hall's own term\n")
+	desk, deskSaid, deskSettings := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk",
+		"speech.pronunciations": map[string]string{"SQL": "sequel", "Tolkien": "toll keen"}})
+	lab, labSaid, labSettings := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab",
+		"speech.pronunciations": map[string]string{"SQL": "S Q L", "Nguyen": "win"}})
+	hall, _, hallSettings := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall", "sync.glossary": false,
+		"speech.pronunciations": map[string]string{"hall": "haul"}})
+	define := func(name, term string) string {
+		t.Helper()
+		home := syncedHome(shared, name)
+		g, err := lexicon.LoadGlossary(lexicon.GlossaryFile(home))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, gr := range g.Groups() {
+			if gr.Lemma == term {
+				return gr.Senses[0].Definition
+			}
+		}
+		return ""
+	}
+
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hall, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk, hall. 1 glossary term arrived. 1 pronunciation arrived." {
+		t.Errorf("the lab's sync said %q", got)
+	}
+	if define("lab", "neap tide") != "the smallest tide" || define("lab", "tide") != "the lab's tide" {
+		t.Errorf("the lab's glossary: neap tide %q, tide %q", define("lab", "neap tide"), define("lab", "tide"))
+	}
+	if got := labSettings.TextTable("speech.pronunciations"); !maps.Equal(got, map[string]string{"SQL": "S Q L", "Nguyen": "win", "Tolkien": "toll keen"}) {
+		t.Errorf("the lab's pronunciations: %v", got)
+	}
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab. 1 glossary term arrived. 1 pronunciation arrived." {
+		t.Errorf("the desk's sync said %q", got)
+	}
+	if define("desk", "ebb") != "the going out" || define("desk", "tide") != "the desk's tide" || define("desk", "hall") != "" {
+		t.Errorf("the desk's glossary: ebb %q, tide %q, hall %q", define("desk", "ebb"), define("desk", "tide"), define("desk", "hall"))
+	}
+	if got := deskSettings.TextTable("speech.pronunciations"); !maps.Equal(got, map[string]string{"SQL": "sequel", "Nguyen": "win", "Tolkien": "toll keen"}) {
+		t.Errorf("the desk's pronunciations: %v", got)
+	}
+	// Once shared, nothing arrives again; the hall takes nothing.
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab." {
+		t.Errorf("a second sync said %q", got)
+	}
+	mustAction(t, hall, "sync_now", nil)
+	if define("hall", "ebb") != "" || len(hallSettings.TextTable("speech.pronunciations")) != 1 {
+		t.Errorf("the hall, sync.glossary off, took ebb %q, pronunciations %v", define("hall", "ebb"), hallSettings.TextTable("speech.pronunciations"))
+	}
+}
+
+// TestSyncFavoriteVoices: with sync.favorite_voices on, each computer adds
+// the others' favorite voices to the end of its speech.favorite_voices
+// and says how many arrived; a computer with it off neither shares its
+// favorites nor takes the others'.
+func TestSyncFavoriteVoices(t *testing.T) {
+	shared, open := syncedHomes(t)
+	desk, deskSaid, deskSettings := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk",
+		"speech.favorite_voices": []string{"en-gb", "fr"}})
+	lab, labSaid, labSettings := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab",
+		"speech.favorite_voices": []string{"fr", "de"}})
+	hall, _, hallSettings := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall",
+		"sync.favorite_voices": false, "speech.favorite_voices": []string{"es"}})
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hall, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk, hall. 1 favorite voice arrived." {
+		t.Errorf("the lab's sync said %q", got)
+	}
+	if got := labSettings.Strings("speech.favorite_voices"); !slices.Equal(got, []string{"fr", "de", "en-gb"}) {
+		t.Errorf("the lab's favorites: %q", got)
+	}
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab. 1 favorite voice arrived." {
+		t.Errorf("the desk's sync said %q", got)
+	}
+	if got := deskSettings.Strings("speech.favorite_voices"); !slices.Equal(got, []string{"en-gb", "fr", "de"}) {
+		t.Errorf("the desk's favorites: %q (none of the hall's)", got)
+	}
+	mustAction(t, hall, "sync_now", nil)
+	if got := hallSettings.Strings("speech.favorite_voices"); !slices.Equal(got, []string{"es"}) {
+		t.Errorf("the hall's favorites, sync.favorite_voices off: %q", got)
+	}
+}
+
+// TestSyncStatistics: with sync.statistics on, a computer's reading
+// statistics count the others' own time and sessions as well, as they
+// stood at the last sync, never twice however often it syncs; a computer
+// with it off neither shares its statistics nor counts the others'.
+func TestSyncStatistics(t *testing.T) {
+	shared, open := syncedHomes(t)
+	desk, _, _ := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk"})
+	lab, _, _ := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab"})
+	hall, _, _ := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall", "sync.statistics": false})
+	tides := filepath.Join(filepath.Dir(shared), "tides.md")
+	read := func(name string, seconds float64, sessions int) {
+		t.Helper()
+		for i := range sessions {
+			d := readstats.Delta{Path: tides, Title: "Tides", Seconds: seconds / float64(sessions), NewSession: true, At: time.Unix(int64(1000+i), 0)}
+			if err := readstats.Add(syncedHome(shared, name), d); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	read("desk", 60, 1)
+	read("lab", 120, 2)
+	read("hall", 600, 5)
+	totals := func(app *core.App) string {
+		t.Helper()
+		mustAction(t, app, "reading_statistics", nil)
+		defer app.Cancel()
+		l := app.ListState()
+		if l == nil || len(l.Items) == 0 {
+			t.Fatalf("no statistics list: %+v", l)
+		}
+		return l.Items[0]
+	}
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hall, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := totals(lab); got != "In all: 3 min read aloud, sessions: 3, documents: 1." {
+		t.Errorf("the lab's statistics, with the desk's: %q", got)
+	}
+	for range 2 {
+		mustAction(t, desk, "sync_now", nil)
+		if got := totals(desk); got != "In all: 3 min read aloud, sessions: 3, documents: 1." {
+			t.Errorf("the desk's statistics, with the lab's and none of the hall's: %q", got)
+		}
+	}
+	// The lab reads more: the desk counts it at the next sync, once.
+	read("lab", 60, 1)
+	mustAction(t, lab, "sync_now", nil)
+	mustAction(t, desk, "sync_now", nil)
+	if got := totals(desk); got != "In all: 4 min read aloud, sessions: 4, documents: 1." {
+		t.Errorf("the desk's statistics after the lab read more: %q", got)
+	}
+	mustAction(t, hall, "sync_now", nil)
+	if got := totals(hall); got != "In all: 10 min read aloud, sessions: 5, documents: 1." {
+		t.Errorf("the hall's statistics, sync.statistics off: %q", got)
+	}
+}
