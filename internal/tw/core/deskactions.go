@@ -48,8 +48,8 @@ func (a *App) addLibraryFolder() {
 	})
 }
 
-// askFirstRunAgain has the first-run welcome and its questions given
-// again at the next start (app.first_run).
+// askFirstRunAgain has the terminal reader's first-run welcome given
+// again at its next start (app.first_run).
 func (a *App) askFirstRunAgain() {
 	st, ok := a.opts.Settings.(settingSetter)
 	if !ok {
@@ -60,5 +60,5 @@ func (a *App) askFirstRunAgain() {
 		a.sayError(a.errorText(err))
 		return
 	}
-	a.say(a.tr("The welcome and its questions will be given again the next time tw starts."))
+	a.say(a.tr("The welcome will be given again the next time tw starts."))
 }

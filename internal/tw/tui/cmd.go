@@ -197,6 +197,12 @@ func Run(o Options) (int, error) {
 	for _, w := range cfg.Keymap.Notices() {
 		rd.say(rd.tr(w.Key, w.Args...))
 	}
+	if st := sess.Settings; st != nil && st.Bool("app.first_run") {
+		rd.say(rd.welcome())
+		if _, err := st.Set("app.first_run", false); err != nil {
+			rd.say(rd.tr("The welcome will be given again: %v", err))
+		}
+	}
 
 	stop := session.OnSignal(func() {
 		ev := &quitEvent{}
