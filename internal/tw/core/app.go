@@ -137,6 +137,7 @@ type Pending struct {
 	Action   string
 	Question string
 	yes      func() // runs on yes
+	no       func() // runs on no, when set, in place of saying the answer
 }
 
 // App is the reader.
@@ -500,6 +501,10 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 	}
 	if placeErr != nil {
 		a.sayError(a.tr("Could not save the reading place in the document before: %s.", errReason(placeErr)))
+	}
+	if a.offerRecovery(abs) {
+		// The question comes first; reading would talk over it.
+		return
 	}
 	if a.opts.Settings.Bool("speech.auto_play") {
 		a.read("cursor")

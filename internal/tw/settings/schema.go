@@ -360,6 +360,8 @@ var schema = func() []Setting {
 		number("editing.autosave_interval_secs", "Save edits every",
 			"How often the document you are editing is saved by itself, while it has unsaved changes and saving edits automatically is on.",
 			30, 1, 3600, 5, "seconds", "second"),
+		toggle("editing.autosave_recovery", "Keep a recovery copy",
+			"While edits are unsaved, keeps a copy of them in tw's home as often as edits are saved by themselves, and offers it back when the document is opened again after tw stopped without saving.", true),
 		toggle("editing.spell_check", "Check spelling", "Finds misspelled words while you edit.", true),
 		number("editing.undo_steps", "Undo steps", "The most edits undo can take back.",
 			1000, 1, 100000, 100, "steps", "step"),

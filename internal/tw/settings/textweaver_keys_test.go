@@ -52,7 +52,7 @@ var textweaverKeys = []struct {
 	{"display.wrap_width", true}, {"display.measure", false}, {"display.tab_width", true},
 	{"display.show_line_numbers", true}, {"display.scroll_margin", true}, {"display.hints", false},
 
-	{"editing.autosave_recovery", false}, {"editing.autosave_interval_secs", true},
+	{"editing.autosave_recovery", true}, {"editing.autosave_interval_secs", true},
 	{"editing.echo_characters", true}, {"editing.echo_words", true}, {"editing.echo_deletions", true},
 	{"editing.echo_lines_on_move", true}, {"editing.undo_steps", true}, {"editing.undo_memory_mb", true},
 	{"editing.author", true},
