@@ -2,8 +2,8 @@ package core_test
 
 import (
 	"path/filepath"
-	"testing"
 	"strings"
+	"testing"
 	"time"
 )
 
