@@ -343,6 +343,10 @@ var schema = func() []Setting {
 			"auto", false,
 			Choice{"auto", "Automatic (by the terminal)"}, Choice{"shaped", "Ordered and joined by tw"},
 			Choice{"terminal", "Left to the terminal"}),
+		choice("display.hints", "Key hints",
+			"Shows a line above the status bar naming the main keys of what you are doing, such as reading, editing or answering a question; automatic shows it only while tw speaks for itself.",
+			"auto", false,
+			Choice{"auto", "Automatic (while tw speaks for itself)"}, Choice{"on", "On"}, Choice{"off", "Off"}),
 
 		choice("interface.language", "Interface language",
 			"The language tw speaks and shows its own words in; automatic follows the system locale (LC_ALL, LC_MESSAGES, LANG).",

@@ -50,7 +50,7 @@ var textweaverKeys = []struct {
 
 	{"display.theme", true}, {"display.follow_os_theme", true}, {"display.theme_explicit", true},
 	{"display.wrap_width", true}, {"display.measure", false}, {"display.tab_width", true},
-	{"display.show_line_numbers", true}, {"display.scroll_margin", true}, {"display.hints", false},
+	{"display.show_line_numbers", true}, {"display.scroll_margin", true}, {"display.hints", true},
 
 	{"editing.autosave_recovery", true}, {"editing.autosave_interval_secs", true},
 	{"editing.echo_characters", true}, {"editing.echo_words", true}, {"editing.echo_deletions", true},

@@ -47,11 +47,11 @@ var highlightColors = map[string]tcell.Color{
 	"red": tcell.ColorRed, "orange": tcell.ColorOrange, "purple": tcell.ColorPurple,
 }
 
-// textRows is the height of the text area: all but the status bar and the
-// message line.
+// textRows is the height of the text area: all but the key hints line,
+// the status bar and the message line.
 func (r *Reader) textRows() int {
 	_, h := r.scr.Size()
-	return max(h-1-r.msgRows, 1)
+	return max(h-1-r.msgRows-r.hintRows, 1)
 }
 
 // messageRows wraps the message line's text to the width, at most three
@@ -257,8 +257,12 @@ func (r *Reader) Draw() {
 	if ps == nil && st.Pending == nil {
 		msg = messageRows(strings.ReplaceAll(status, "\n", " "), w, h)
 	}
-	if len(msg) != r.msgRows {
-		r.msgRows = len(msg)
+	hintRows := 0
+	if r.hintsShown() && h-1-len(msg) >= minTextRowsWithHints+1 {
+		hintRows = 1
+	}
+	if len(msg) != r.msgRows || hintRows != r.hintRows {
+		r.msgRows, r.hintRows = len(msg), hintRows
 		r.lastCursor = -1 // the text area changed height
 	}
 	if st.Document != nil && st.Document.Title != r.title {
@@ -291,6 +295,9 @@ func (r *Reader) Draw() {
 		}
 	}
 	r.drawBar(st, d, playback, w, h)
+	if r.hintRows > 0 {
+		r.drawHints(st, ps != nil, r.app.ListState() != nil, h-2-r.msgRows, w)
+	}
 	msgY := h - r.msgRows
 	promptX := r.drawMessage(ps, st, msg, msgY, w)
 	if y, ok := r.drawOpenList(w); ok {
