@@ -338,11 +338,6 @@ var schema = func() []Setting {
 		lines("display.scroll_margin", "Scroll margin", "How many lines stay in view above and below the cursor.",
 			0, 20),
 		number("display.tab_width", "Tab width", "How many columns a tab takes on the screen.", 4, 1, 16, 1, "columns", "column"),
-		choice("display.rtl", "Right-to-left text",
-			"How Arabic, Persian and Hebrew lines are drawn: tw orders and joins the letters itself, or leaves both to a terminal that can (such as mlterm); automatic decides by the terminal.",
-			"auto", false,
-			Choice{"auto", "Automatic (by the terminal)"}, Choice{"shaped", "Ordered and joined by tw"},
-			Choice{"terminal", "Left to the terminal"}),
 		choice("display.hints", "Key hints",
 			"Shows a line above the status bar naming the main keys of what you are doing, such as reading, editing or answering a question; automatic shows it only while tw speaks for itself.",
 			"auto", false,
@@ -354,6 +349,11 @@ var schema = func() []Setting {
 			Choice{"auto", "Automatic (the system locale)"}, Choice{"en", "English"}, Choice{"ar", "العربية (Arabic)"},
 			Choice{"de", "Deutsch (German)"}, Choice{"es", "Español (Spanish)"}, Choice{"fr", "Français (French)"},
 			Choice{"pt", "Português (Portuguese)"}),
+		choice("interface.rtl", "Right-to-left text",
+			"How Arabic, Persian and Hebrew lines are drawn: tw orders and joins the letters itself, or leaves both to a terminal that can (such as mlterm); automatic decides by the terminal.",
+			"auto", false,
+			Choice{"auto", "Automatic (by the terminal)"}, Choice{"on", "Ordered and joined by tw"},
+			Choice{"off", "Left to the terminal"}),
 
 		// editing
 		choice("editing.typing_echo", "Typing echo", "What is spoken while you type.", "characters", false,

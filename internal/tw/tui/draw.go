@@ -272,7 +272,7 @@ func (r *Reader) Draw() {
 	}
 	rtlSetting := ""
 	if r.cfg.Settings != nil {
-		rtlSetting = r.cfg.Settings.String("display.rtl")
+		rtlSetting = r.cfg.Settings.String("interface.rtl")
 	}
 	r.rtlShown = rtlMode(rtlSetting, nil)
 	cursorX, cursorY := -1, -1

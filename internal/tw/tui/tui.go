@@ -81,7 +81,7 @@ type Reader struct {
 	hintRows        int    // rows of the key hints line above the status bar: 0 or 1
 	title           string // the window title set
 
-	rtlShown string // display.rtl as resolved for this drawing
+	rtlShown string // interface.rtl as resolved for this drawing
 
 	// sentences finds the sentence being heard (highlight.granularity),
 	// made for the document shown when first needed.
