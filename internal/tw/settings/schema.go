@@ -349,6 +349,8 @@ var schema = func() []Setting {
 			Choice{"auto", "Automatic (the system locale)"}, Choice{"en", "English"}, Choice{"ar", "العربية (Arabic)"},
 			Choice{"de", "Deutsch (German)"}, Choice{"es", "Español (Spanish)"}, Choice{"fr", "Français (French)"},
 			Choice{"pt", "Português (Portuguese)"}),
+		internal(Setting{Path: "interface.recent_settings", Label: "Recently changed settings", Kind: KindList, Default: []string{},
+			Help: "The settings changed last in the settings list, most recent first, which the list shows first."}),
 		choice("interface.rtl", "Right-to-left text",
 			"How Arabic, Persian and Hebrew lines are drawn: tw orders and joins the letters itself, or leaves both to a terminal that can (such as mlterm); automatic decides by the terminal.",
 			"auto", false,

@@ -97,7 +97,7 @@ var textweaverKeys = []struct {
 	{"stats.enabled", true},
 	{"summary.sentences", true},
 	{"dictation.speak_while_recording", false}, {"dictation.model_dir", true}, {"dictation.model", true},
-	{"interface.language", true}, {"interface.rtl", true}, {"interface.recent_settings", false},
+	{"interface.language", true}, {"interface.rtl", true}, {"interface.recent_settings", true},
 
 	{"gui.window", false}, {"gui.announce", false}, {"gui.header", false}, {"gui.toolbar", false},
 	{"gui.auto_hide_menu", false}, {"gui.speak_messages", false}, {"gui.sidebar", false},
