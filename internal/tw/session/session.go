@@ -148,6 +148,13 @@ type Session struct {
 	// change of mode.
 	voice       core.Speaker
 	speechTried bool
+	// openVoice opens speech for a continuous reading in screen-reader
+	// mode with accessibility.say_all = voice; nil outside the terminal
+	// reader's modes.
+	openVoice func()
+	// pace shows continuous reading in screen-reader mode sentence by
+	// sentence (sayall.go).
+	pace pacer
 	autosaving  bool // StartAutosave was called
 	restartMu   sync.Mutex
 }
@@ -197,6 +204,7 @@ func Open(o Options) *Session {
 	case o.Modes && !o.NoSpeech:
 		// The mode may change while tw runs (cycle_access_mode).
 		opts.Speaker = modal{s: s, silent: o.Silent}
+		s.openVoice = func() { s.openSpeech(o) }
 		if s.Settings != nil {
 			s.Settings.OnChange(func(path string, v any) {
 				if path == "accessibility.mode" {

@@ -387,6 +387,9 @@ var schema = func() []Setting {
 			"Whether tw speaks for itself, shares the work with your screen reader, or leaves all speech to it.",
 			"self-voicing", false,
 			Choice{"self-voicing", "Self-voicing"}, Choice{"hybrid", "Hybrid"}, Choice{"screen-reader", "Screen reader"}),
+		choice("accessibility.say_all", "Continuous reading with a screen reader",
+			"In screen-reader mode, how reading on from the cursor goes: shown a sentence at a time on the message line for your screen reader to say, moving on when it should have finished, or read by tw's own voice.",
+			"screen", false, Choice{"screen", "Shown for the screen reader"}, Choice{"voice", "tw's own voice"}),
 
 		// export
 		choice("export.audio_format", "Audio format", "The kind of sound file an audio export writes.", "wav", false,

@@ -61,7 +61,7 @@ var textweaverKeys = []struct {
 
 	{"keyboard.character_keys", true}, {"keyboard.preset", true}, {"keyboard.digit_row", true},
 
-	{"accessibility.mode", true}, {"accessibility.say_all", false}, {"accessibility.quiet_screen", true},
+	{"accessibility.mode", true}, {"accessibility.say_all", true}, {"accessibility.quiet_screen", true},
 	{"accessibility.cursor", true}, {"accessibility.interface_announcements", true},
 	{"accessibility.hybrid_offered", false},
 
