@@ -154,9 +154,9 @@ type Session struct {
 	openVoice func()
 	// pace shows continuous reading in screen-reader mode sentence by
 	// sentence (sayall.go).
-	pace pacer
-	autosaving  bool // StartAutosave was called
-	restartMu   sync.Mutex
+	pace       pacer
+	autosaving bool // StartAutosave was called
+	restartMu  sync.Mutex
 }
 
 // Open builds a session. It never fails: what cannot be opened (the log,
