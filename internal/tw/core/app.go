@@ -213,6 +213,8 @@ type App struct {
 	history   map[string][]string // earlier answers of each prompt purpose
 	closeOnce sync.Once
 	autosave  autosaver
+	spellMemo spellMemo   // the words the speller knows, for Misspellings
+	problems  problemMemo // the lint and grammar problems, for TextProblems
 
 	keyOf          KeyNamer        // the front end's keys, for menus and help
 	browserPreview *previewState   // the browser preview kept up to date, if any

@@ -103,7 +103,7 @@ var textweaverKeys = []struct {
 	{"gui.auto_hide_menu", false}, {"gui.speak_messages", false}, {"gui.sidebar", false},
 
 	{"colors.ruler", true}, {"colors.difficult_words", true}, {"colors.syllables", true},
-	{"colors.misspellings", false}, {"colors.lint", false}, {"colors.find_match", true},
+	{"colors.misspellings", true}, {"colors.lint", true}, {"colors.find_match", true},
 	{"colors.selection", true}, {"colors.focus", true}, {"colors.links", true},
 	{"colors.headings", true}, {"colors.status_bar", true}, {"colors.notes", true},
 	{"colors.bookmarks", true},

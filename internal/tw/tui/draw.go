@@ -323,6 +323,7 @@ func (r *Reader) Draw() {
 type marks struct {
 	bookmarks  []units.Range // drawn only with colors.bookmarks set
 	findMatch  *units.Range  // drawn only with colors.find_match set
+	problems   [][2]int      // lint and grammar problems, drawn only with colors.lint set
 	notes      []core.NoteInfo
 	highlights []core.HighlightInfo
 	selection  *units.Range
@@ -364,6 +365,11 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 			}
 		}
 	}
+	if r.th.problem != tcell.ColorDefault {
+		for _, p := range r.app.TextProblems() {
+			m.problems = append(m.problems, [2]int{p.Start, p.End})
+		}
+	}
 	// Browsing marks the word at the cursor; editing, the caret's
 	// character.
 	if ws, we, ok := r.lo.wordAt(pos); ok && !editing {
@@ -381,6 +387,13 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 		rtl := r.rtlLine(l)
 		cells := r.lo.cells(row, rtl)
 		bold, hard := r.bionicRow(row), r.difficultRow(row)
+		probs := overlapping(m.problems, row.start, row.end)
+		var wrong [][2]int
+		if editing && r.th.misspelled != tcell.ColorDefault {
+			for _, w := range r.app.Misspellings(row.start, row.end) {
+				wrong = append(wrong, [2]int{w.Start, w.End})
+			}
+		}
 		x := gutter + place(cells, w-gutter, rtl)
 		for _, c := range cells {
 			style := r.cellStyle(c, m)
@@ -392,6 +405,14 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 				if r.th.difficult != tcell.ColorDefault {
 					style = style.Foreground(r.th.difficult)
 				}
+			}
+			// Problems are underlined in their colors; a misspelling,
+			// the narrower mark, wins over a grammar problem around it.
+			if inRanges(probs, c.pos) {
+				style = style.Underline(true).Foreground(r.th.problem)
+			}
+			if inRanges(wrong, c.pos) {
+				style = style.Underline(true).Foreground(r.th.misspelled)
 			}
 			if c.dot {
 				if x >= gutter && x+c.width <= w {
@@ -427,6 +448,17 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 		}
 	}
 	return cursorX, cursorY
+}
+
+// overlapping are the ranges of rs that overlap [start, end).
+func overlapping(rs [][2]int, start, end int) [][2]int {
+	var out [][2]int
+	for _, x := range rs {
+		if x[0] < end && x[1] > start {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // cellStyle is the style of one cell of text: the later marks win.
