@@ -140,6 +140,7 @@ type Pending struct {
 	Action   string
 	Question string
 	yes      func() // runs on yes
+	no       func() // runs on no, when set, in place of saying the answer
 }
 
 // App is the reader.
@@ -215,6 +216,8 @@ type App struct {
 	history   map[string][]string // earlier answers of each prompt purpose
 	closeOnce sync.Once
 	autosave  autosaver
+	spellMemo spellMemo   // the words the speller knows, for Misspellings
+	problems  problemMemo // the lint and grammar problems, for TextProblems
 
 	keyOf          KeyNamer        // the front end's keys, for menus and help
 	browserPreview *previewState   // the browser preview kept up to date, if any
@@ -503,6 +506,10 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 	}
 	if placeErr != nil {
 		a.sayError(a.tr("Could not save the reading place in the document before: %s.", errReason(placeErr)))
+	}
+	if a.offerRecovery(abs) {
+		// The question comes first; reading would talk over it.
+		return
 	}
 	if a.opts.Settings.Bool("speech.auto_play") {
 		a.read("cursor")

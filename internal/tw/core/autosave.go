@@ -15,7 +15,9 @@ type autosaver struct {
 // StartAutosave saves the reading place every interval while it changes,
 // so a killed process loses at most that much, and, with editing.autosave
 // on, the document being edited every editing.autosave_interval_secs (as
-// set when it starts) while it has unsaved changes. Only one autosave
+// set when it starts) while it has unsaved changes; at the same times,
+// with editing.autosave_recovery on, a recovery copy of edits still
+// unsaved is written (recovery.go). Only one autosave
 // runs: starting it again while it runs does nothing. It stops with
 // StopAutosave, or when the App is closed.
 func (a *App) StartAutosave(interval time.Duration) {
@@ -51,6 +53,7 @@ func (a *App) StartAutosave(interval time.Duration) {
 			closed := a.closed
 			if !closed && !now.Before(nextEdits) {
 				a.autosaveEdits()
+				a.keepRecovery()
 				nextEdits = now.Add(edits)
 			}
 			if !closed && !now.Before(nextPlace) {

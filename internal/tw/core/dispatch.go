@@ -457,7 +457,9 @@ type SettingLabel struct{ Path, Label, Help string }
 // Enter asks for a new one, typing filters.
 func (a *App) showSettings() { a.showSettingsFiltered("") }
 
-// showSettingsFiltered opens the settings list with filter typed.
+// showSettingsFiltered opens the settings list with filter typed. The
+// settings changed last in it (interface.recent_settings) come first, as
+// the group "Recently changed", and again in their places among the rest.
 func (a *App) showSettingsFiltered(filter string) {
 	ed, ok := a.opts.Settings.(SettingsEditor)
 	if !ok {
@@ -465,8 +467,22 @@ func (a *App) showSettingsFiltered(filter string) {
 		return
 	}
 	labels := ed.Visible()
-	item := func(i int) string {
+	// rows are the list's items as indexes into labels: the recent ones,
+	// as they were when the list opened (a change while it is open does
+	// not move the items under the cursor), then every setting.
+	rows := a.recentSettingRows(labels)
+	recent := len(rows)
+	for i := range labels {
+		rows = append(rows, i)
+	}
+	value := func(i int) string {
 		return a.tr("%s: %s", a.trKey(labels[i].Label), a.spoken(ed, labels[i].Path))
+	}
+	item := func(row int) string {
+		if row < recent {
+			return a.tr("Recently changed: %s", value(rows[row]))
+		}
+		return value(rows[row])
 	}
 	l := &List{Filter: &filter}
 	// build (re)writes the list in the interface language. Typing filters
@@ -476,21 +492,21 @@ func (a *App) showSettingsFiltered(filter string) {
 	// would find Speech engine ("reads aloud") before Speech rate.
 	build := func() {
 		l.Title = a.tr("Settings")
-		l.all = make([]string, len(labels))
-		l.search = make([]string, len(labels))
-		for i := range labels {
-			l.all[i] = item(i)
-			l.search[i] = l.all[i] + " " + labels[i].Label + " " + labels[i].Path
+		l.all = make([]string, len(rows))
+		l.search = make([]string, len(rows))
+		for row, i := range rows {
+			l.all[row] = item(row)
+			l.search[row] = l.all[row] + " " + labels[i].Label + " " + labels[i].Path
 		}
 	}
 	build()
 	l.Items = l.all
 	// The Say Status key (details) says the setting with what it does.
-	l.explain = func(i int) string {
-		if labels[i].Help == "" {
-			return item(i)
+	l.explain = func(row int) string {
+		if labels[rows[row]].Help == "" {
+			return item(row)
 		}
-		return a.tr("%s. %s", item(i), a.trKey(labels[i].Help))
+		return a.tr("%s. %s", item(row), a.trKey(labels[rows[row]].Help))
 	}
 	// opening holds each setting changed while the list is open with its
 	// value before the change, in the order they were changed.
@@ -502,12 +518,14 @@ func (a *App) showSettingsFiltered(filter string) {
 			changed = append(changed, i)
 		}
 	}
-	// refresh rebuilds the whole list after setting i changed (a new
-	// interface language rewrites every item) and keeps i selected.
-	refresh := func(i int) {
+	// refresh rebuilds the whole list after the setting of row changed (a
+	// new interface language rewrites every item), keeps row selected and
+	// puts the setting first among the recently changed ones.
+	refresh := func(row int) {
+		a.noteRecentSetting(ed, labels[rows[row]].Path)
 		build()
 		a.refilter()
-		if at := slices.Index(l.allIdx, i); at >= 0 {
+		if at := slices.Index(l.allIdx, row); at >= 0 {
 			l.Selected = at
 		}
 	}
@@ -517,7 +535,7 @@ func (a *App) showSettingsFiltered(filter string) {
 		var kept []string
 		for _, i := range changed {
 			if now, _ := ed.Spoken(labels[i].Path); now != opening[i] {
-				kept = append(kept, item(i))
+				kept = append(kept, value(i))
 			}
 		}
 		if len(kept) == 0 {
@@ -525,27 +543,78 @@ func (a *App) showSettingsFiltered(filter string) {
 		}
 		return a.tr("Settings closed. Kept: %s.", strings.Join(kept, "; "))
 	}
-	l.adjust = func(i, dir int) {
-		remember(i)
-		if _, err := ed.Adjust(labels[i].Path, dir); err != nil {
+	l.adjust = func(row, dir int) {
+		remember(rows[row])
+		if _, err := ed.Adjust(labels[rows[row]].Path, dir); err != nil {
 			a.sayError(a.errorText(err))
 			return
 		}
-		refresh(i)
-		a.say(l.all[i])
+		refresh(row)
+		a.say(l.all[row])
 	}
-	l.remove = func(i int) {
+	l.remove = func(row int) {
 		// Delete puts the setting back to its default.
-		remember(i)
-		if _, err := ed.Set(labels[i].Path, nil); err != nil {
+		remember(rows[row])
+		if _, err := ed.Set(labels[rows[row]].Path, nil); err != nil {
 			a.sayError(a.errorText(err))
 			return
 		}
-		refresh(i)
-		a.say(a.tr("Reset to the default. %s", l.all[i]))
+		refresh(row)
+		a.say(a.tr("Reset to the default. %s", l.all[row]))
 	}
-	l.choose = func(i int) { a.askSettingValue(ed, labels[i].Path, func() string { return item(i) }) }
+	l.choose = func(row int) {
+		path := labels[rows[row]].Path
+		a.askSettingValue(ed, path, func() string {
+			a.noteRecentSetting(ed, path)
+			return item(row)
+		})
+	}
 	a.openList(l)
+}
+
+// maxRecentSettings is how many settings interface.recent_settings keeps.
+const maxRecentSettings = 5
+
+// recentSettingRows are the indexes into labels of the settings of
+// interface.recent_settings, most recent first; a path the list does not
+// show is left out.
+func (a *App) recentSettingRows(labels []SettingLabel) []int {
+	var rows []int
+	for _, path := range a.recentSettings() {
+		i := slices.IndexFunc(labels, func(l SettingLabel) bool { return l.Path == path })
+		if i >= 0 && !slices.Contains(rows, i) && len(rows) < maxRecentSettings {
+			rows = append(rows, i)
+		}
+	}
+	return rows
+}
+
+// recentSettings is interface.recent_settings, nil when the settings
+// hold no lists.
+func (a *App) recentSettings() []string {
+	if s, ok := a.opts.Settings.(interface{ Strings(string) []string }); ok {
+		return s.Strings("interface.recent_settings")
+	}
+	return nil
+}
+
+// noteRecentSetting puts path first in interface.recent_settings, which
+// keeps the maxRecentSettings settings changed last in the settings list.
+// A failure to save it is logged: the change itself was made.
+func (a *App) noteRecentSetting(ed SettingsEditor, path string) {
+	recent := []string{path}
+	was := a.recentSettings()
+	for _, p := range was {
+		if p != path && len(recent) < maxRecentSettings {
+			recent = append(recent, p)
+		}
+	}
+	if slices.Equal(recent, was) {
+		return
+	}
+	if _, err := ed.Set("interface.recent_settings", recent); err != nil {
+		a.opts.Logger.Printf("could not keep the settings changed last: %v", err)
+	}
 }
 
 // askSettingValue asks for a new value of the setting at path in the

@@ -39,6 +39,9 @@ type editState struct {
 	redo      []editOp
 	clipboard string
 	savedText string // the source as last saved, for dirty tracking
+	// recoveryText is the source the recovery copy holds, "" when this
+	// edit wrote none (see recovery.go).
+	recoveryText string
 }
 
 // Editing reports whether edit mode is on.
@@ -266,6 +269,8 @@ func (a *App) finishEdit() {
 	if a.edit.path == "" {
 		a.unsavedSource = source.Text
 	}
+	// Saved or discarded: the edits need no recovery copy any more.
+	a.dropRecovery(a.edit.path)
 	a.editing = false
 	a.mode = ModeBrowse
 	a.viewChanged()
@@ -669,6 +674,10 @@ func (a *App) saveSource(path string) bool {
 		a.sayError(a.tr("Could not save: %s. Still editing.", errReason(err)))
 		return false
 	}
+	// Saved: a recovery copy of the edits, under the old name or the new,
+	// has nothing left to recover.
+	a.dropRecovery(a.edit.path)
+	a.dropRecovery(path)
 	a.edit.eols = eols
 	a.edit.disk = stampOf(path, []byte(text))
 	a.edit.path = path

@@ -1,7 +1,13 @@
 package core
 
 import (
+	"slices"
+	"strings"
+
+	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/grammar"
 	"textfirst/internal/tw/lint"
+	"textfirst/internal/tw/units"
 )
 
 // lintRules are the lint rules as said, by rule.
@@ -38,4 +44,46 @@ func (a *App) lintProblem(next bool) {
 	found := problems[i]
 	a.moveTo(found.Offset, true)
 	a.say(a.tr("Line %d: %s", found.Line, a.printer().Sprintf(lintRules[found.Rule], found.Detail)))
+}
+
+// problemMemo holds the problems of one text, found again only when the
+// text changes.
+type problemMemo struct {
+	of     *doc.Document
+	ranges []units.Range
+}
+
+// TextProblems are the places of the problems tw finds in the text shown,
+// for the reader to mark: the lint problems of a Markdown source in edit
+// mode (each from where it starts to the end of its line), and the grammar
+// problems of English text (their words). They are found again when the
+// text changed.
+func (a *App) TextProblems() []units.Range {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.d == nil {
+		return nil
+	}
+	if a.problems.of != a.d {
+		a.problems = problemMemo{of: a.d, ranges: a.findProblems()}
+	}
+	return a.problems.ranges
+}
+
+// findProblems finds what TextProblems gives, in the order of the text.
+func (a *App) findProblems() []units.Range {
+	var out []units.Range
+	if a.editing && a.d.Meta.Format == "markdown" {
+		for _, p := range lint.Markdown(a.d.Text) {
+			end := a.ix.Line(a.ix.LineOf(p.Offset)).End
+			out = append(out, units.Range{Start: p.Offset, End: max(end, p.Offset+1)})
+		}
+	}
+	if l := docLanguage(a.d); l == "" || strings.HasPrefix(strings.ToLower(l), "en") {
+		for _, p := range grammar.Check(a.d.Text) {
+			out = append(out, units.Range{Start: p.Start, End: p.End})
+		}
+	}
+	slices.SortFunc(out, func(x, y units.Range) int { return x.Start - y.Start })
+	return out
 }

@@ -88,17 +88,68 @@ func (a *App) speller() (Speller, bool) {
 		a.say(a.tr("Spelling checks are off. Turn on Check spelling in the settings."))
 		return nil, false
 	}
-	get := a.opts.Spell
-	if get == nil {
-		lang, home := a.spellingLanguage(), a.opts.Home
-		get = func() (Speller, error) { return systemSpeller(lang, home) }
-	}
-	sp, err := get()
+	sp, err := a.openSpeller()
 	if err != nil {
 		a.sayError(a.tr("Spelling checks are not available: %s.", strings.TrimPrefix(err.Error(), "spell: ")))
 		return nil, false
 	}
 	return sp, true
+}
+
+// openSpeller is the speller of the open document's language.
+func (a *App) openSpeller() (Speller, error) {
+	get := a.opts.Spell
+	if get == nil {
+		lang, home := a.spellingLanguage(), a.opts.Home
+		get = func() (Speller, error) { return systemSpeller(lang, home) }
+	}
+	return get()
+}
+
+// spellMemo remembers which words a speller knows, so drawing the marks
+// of misspelled words asks it about each word once.
+type spellMemo struct {
+	sp    Speller
+	known map[string]bool
+}
+
+// maxSpellMemo bounds the words remembered; past it the memo starts again.
+const maxSpellMemo = 50000
+
+// Misspellings are the misspelled words of [from, to) of the source being
+// edited, for the reader to mark: none outside edit mode, with
+// editing.spell_check off, or when spelling checks are not available
+// (nothing is said: the reader only draws). Words in code are not checked.
+func (a *App) Misspellings(from, to int) []units.Range {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if !a.editing || a.d == nil || !a.opts.Settings.Bool("editing.spell_check") {
+		return nil
+	}
+	sp, err := a.openSpeller()
+	if err != nil {
+		return nil
+	}
+	if a.spellMemo.sp != sp || len(a.spellMemo.known) > maxSpellMemo {
+		a.spellMemo = spellMemo{sp: sp, known: map[string]bool{}}
+	}
+	var out []units.Range
+	w, ok := a.ix.Word(from)
+	if !ok {
+		w, ok = a.ix.NextWord(from)
+	}
+	for ; ok && w.Start < to; w, ok = a.ix.NextWord(w.Start) {
+		word := a.d.Slice(w.Start, w.End)
+		known, seen := a.spellMemo.known[word]
+		if !seen {
+			known = sp.Known(word)
+			a.spellMemo.known[word] = known
+		}
+		if !known && !a.inCode(w.Start) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // inCode reports whether pos is inside code, whose words are not checked.
@@ -189,6 +240,7 @@ func (a *App) spellingSuggestions() {
 				a.sayError(a.tr("Could not add %s to your word list: %v", word, err))
 				return
 			}
+			a.spellMemo = spellMemo{} // the word is known now
 			a.say(a.tr("%s added to your word list.", word))
 		default:
 			a.say(a.tr("%s left as it is.", word))

@@ -213,15 +213,17 @@ func (a *App) Confirm(yes bool) ([]Effect, string) {
 	return a.takeEffects(), a.status
 }
 
-// settle answers the waiting question: yes runs its action; no says the
-// question's way of keeping things ("Cancelled." for quitting, "Kept."
-// for the rest).
+// settle answers the waiting question: yes runs its action; no runs the
+// question's own answer to no when it has one, else says its way of
+// keeping things ("Cancelled." for quitting, "Kept." for the rest).
 func (a *App) settle(yes bool) {
 	p := a.pending
 	a.pending = nil
 	switch {
 	case yes:
 		p.yes()
+	case p.no != nil:
+		p.no()
 	case p.Action == "quit":
 		a.say(a.tr("Cancelled."))
 	default:

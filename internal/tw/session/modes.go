@@ -95,14 +95,33 @@ func (m modal) Read(d *doc.Document, from, to int, word func(start, end int), do
 }
 
 // ReadContinuous reads continuously with the voice of the mode, saying the
-// structure when that voice can.
+// structure when that voice can. In screen-reader mode
+// accessibility.say_all chooses: the reading shown sentence by sentence,
+// or tw's own voice (sayall.go).
 func (m modal) ReadContinuous(ix *units.Index, from, to int, word func(start, end int), done func(completed bool)) {
-	v, _ := m.now()
+	v, mode := m.now()
+	if mode == ScreenReader {
+		if !m.s.sayAllWithVoice() {
+			if m.silent == nil {
+				done(true)
+				return
+			}
+			m.s.pace.read(ix, from, to, m.s.speechRate(), m.silent, word, done)
+			return
+		}
+		if voice := m.s.sayAllVoice(); voice != nil {
+			v = voice
+		}
+	}
 	if cs, ok := v.(core.ContinuousSpeaker); ok {
 		cs.ReadContinuous(ix, from, to, word, done)
 		return
 	}
-	m.Read(ix.Doc, from, to, word, done)
+	if v == nil {
+		done(true)
+		return
+	}
+	v.Read(ix.Doc, from, to, word, done)
 }
 
 // Stop stops both voices: the mode may have changed since the reading
@@ -117,6 +136,7 @@ func (m modal) Stop() {
 	if m.silent != nil {
 		m.silent.Stop()
 	}
+	m.s.pace.stop()
 }
 
 // SayNotice says a notice whole when tw speaks for itself.

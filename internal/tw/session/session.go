@@ -148,8 +148,15 @@ type Session struct {
 	// change of mode.
 	voice       core.Speaker
 	speechTried bool
-	autosaving  bool // StartAutosave was called
-	restartMu   sync.Mutex
+	// openVoice opens speech for a continuous reading in screen-reader
+	// mode with accessibility.say_all = voice; nil outside the terminal
+	// reader's modes.
+	openVoice func()
+	// pace shows continuous reading in screen-reader mode sentence by
+	// sentence (sayall.go).
+	pace       pacer
+	autosaving bool // StartAutosave was called
+	restartMu  sync.Mutex
 }
 
 // Open builds a session. It never fails: what cannot be opened (the log,
@@ -197,6 +204,7 @@ func Open(o Options) *Session {
 	case o.Modes && !o.NoSpeech:
 		// The mode may change while tw runs (cycle_access_mode).
 		opts.Speaker = modal{s: s, silent: o.Silent}
+		s.openVoice = func() { s.openSpeech(o) }
 		if s.Settings != nil {
 			s.Settings.OnChange(func(path string, v any) {
 				if path == "accessibility.mode" {

@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// TestFormerNamesKeepWorking: a settings.toml written before six settings
-// took the original's names keeps its values, without a warning; the
-// current name wins when the file has both; Get and Set take either name.
+// TestFormerNamesKeepWorking: a settings.toml written before seven settings
+// took the original's names (and display.rtl its values) keeps its values,
+// without a warning; the current name wins when the file has both; Get and
+// Set take either name.
 func TestFormerNamesKeepWorking(t *testing.T) {
 	for _, tc := range []struct {
 		file string
@@ -23,6 +24,12 @@ func TestFormerNamesKeepWorking(t *testing.T) {
 		// A former name in another section.
 		{"[display]\nlanguage = \"fr\"\n", "interface.language", "fr"},
 		{"[display]\nlanguage = \"fr\"\n[interface]\nlanguage = \"de\"\n", "interface.language", "de"},
+		// A former name with its former values, which are read as the
+		// values now.
+		{"[display]\nrtl = \"shaped\"\n", "interface.rtl", "on"},
+		{"[display]\nrtl = \"terminal\"\n", "interface.rtl", "off"},
+		{"[display]\nrtl = \"auto\"\n", "interface.rtl", "auto"},
+		{"[interface]\nrtl = \"Terminal\"\n", "interface.rtl", "off"},
 	} {
 		s, warnings, _ := openIn(t, tc.file)
 		if len(warnings) != 0 {

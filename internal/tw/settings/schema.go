@@ -344,11 +344,10 @@ var schema = func() []Setting {
 		lines("display.scroll_margin", "Scroll margin", "How many lines stay in view above and below the cursor.",
 			0, 20),
 		number("display.tab_width", "Tab width", "How many columns a tab takes on the screen.", 4, 1, 16, 1, "columns", "column"),
-		choice("display.rtl", "Right-to-left text",
-			"How Arabic, Persian and Hebrew lines are drawn: tw orders and joins the letters itself, or leaves both to a terminal that can (such as mlterm); automatic decides by the terminal.",
+		choice("display.hints", "Key hints",
+			"Shows a line above the status bar naming the main keys of what you are doing, such as reading, editing or answering a question; automatic shows it only while tw speaks for itself.",
 			"auto", false,
-			Choice{"auto", "Automatic (by the terminal)"}, Choice{"shaped", "Ordered and joined by tw"},
-			Choice{"terminal", "Left to the terminal"}),
+			Choice{"auto", "Automatic (while tw speaks for itself)"}, Choice{"on", "On"}, Choice{"off", "Off"}),
 
 		choice("interface.language", "Interface language",
 			"The language tw speaks and shows its own words in; automatic follows the system locale (LC_ALL, LC_MESSAGES, LANG).",
@@ -356,6 +355,13 @@ var schema = func() []Setting {
 			Choice{"auto", "Automatic (the system locale)"}, Choice{"en", "English"}, Choice{"ar", "العربية (Arabic)"},
 			Choice{"de", "Deutsch (German)"}, Choice{"es", "Español (Spanish)"}, Choice{"fr", "Français (French)"},
 			Choice{"pt", "Português (Portuguese)"}),
+		internal(Setting{Path: "interface.recent_settings", Label: "Recently changed settings", Kind: KindList, Default: []string{},
+			Help: "The settings changed last in the settings list, most recent first, which the list shows first."}),
+		choice("interface.rtl", "Right-to-left text",
+			"How Arabic, Persian and Hebrew lines are drawn: tw orders and joins the letters itself, or leaves both to a terminal that can (such as mlterm); automatic decides by the terminal.",
+			"auto", false,
+			Choice{"auto", "Automatic (by the terminal)"}, Choice{"on", "Ordered and joined by tw"},
+			Choice{"off", "Left to the terminal"}),
 
 		// editing
 		choice("editing.typing_echo", "Typing echo", "What is spoken while you type.", "characters", false,
@@ -366,6 +372,8 @@ var schema = func() []Setting {
 		number("editing.autosave_interval_secs", "Save edits every",
 			"How often the document you are editing is saved by itself, while it has unsaved changes and saving edits automatically is on.",
 			30, 1, 3600, 5, "seconds", "second"),
+		toggle("editing.autosave_recovery", "Keep a recovery copy",
+			"While edits are unsaved, keeps a copy of them in tw's home as often as edits are saved by themselves, and offers it back when the document is opened again after tw stopped without saving.", true),
 		toggle("editing.spell_check", "Check spelling", "Finds misspelled words while you edit.", true),
 		number("editing.undo_steps", "Undo steps", "The most edits undo can take back.",
 			1000, 1, 100000, 100, "steps", "step"),
@@ -385,6 +393,9 @@ var schema = func() []Setting {
 			"Whether tw speaks for itself, shares the work with your screen reader, or leaves all speech to it.",
 			"self-voicing", false,
 			Choice{"self-voicing", "Self-voicing"}, Choice{"hybrid", "Hybrid"}, Choice{"screen-reader", "Screen reader"}),
+		choice("accessibility.say_all", "Continuous reading with a screen reader",
+			"In screen-reader mode, how reading on from the cursor goes: shown a sentence at a time on the message line for your screen reader to say, moving on when it should have finished, or read by tw's own voice.",
+			"screen", false, Choice{"screen", "Shown for the screen reader"}, Choice{"voice", "tw's own voice"}),
 
 		// export
 		choice("export.audio_format", "Audio format", "The kind of sound file an audio export writes.", "wav", false,

@@ -228,6 +228,14 @@ var formerNames = map[string]string{
 	"reading_aids.rsvp_position": "reading_aids.rsvp.position",
 	"reading_aids.ruler_mode":    "reading_aids.ruler.mode",
 	"display.language":           "interface.language",
+	"display.rtl":                "interface.rtl",
+}
+
+// formerChoices maps, for a choice setting whose values were renamed, each
+// former value to its value now. A file (or a Set) giving a former value
+// keeps working, without a warning.
+var formerChoices = map[string]map[string]string{
+	"interface.rtl": {"shaped": "on", "terminal": "off"},
 }
 
 // formerValue finds the value a file gives a setting under a former name.

@@ -50,9 +50,9 @@ var textweaverKeys = []struct {
 
 	{"display.theme", true}, {"display.follow_os_theme", true}, {"display.theme_explicit", true},
 	{"display.wrap_width", true}, {"display.measure", false}, {"display.tab_width", true},
-	{"display.show_line_numbers", true}, {"display.scroll_margin", true}, {"display.hints", false},
+	{"display.show_line_numbers", true}, {"display.scroll_margin", true}, {"display.hints", true},
 
-	{"editing.autosave_recovery", false}, {"editing.autosave_interval_secs", true},
+	{"editing.autosave_recovery", true}, {"editing.autosave_interval_secs", true},
 	{"editing.echo_characters", true}, {"editing.echo_words", true}, {"editing.echo_deletions", true},
 	{"editing.echo_lines_on_move", true}, {"editing.undo_steps", true}, {"editing.undo_memory_mb", true},
 	{"editing.author", true},
@@ -61,7 +61,7 @@ var textweaverKeys = []struct {
 
 	{"keyboard.character_keys", true}, {"keyboard.preset", true}, {"keyboard.digit_row", true},
 
-	{"accessibility.mode", true}, {"accessibility.say_all", false}, {"accessibility.quiet_screen", true},
+	{"accessibility.mode", true}, {"accessibility.say_all", true}, {"accessibility.quiet_screen", true},
 	{"accessibility.cursor", true}, {"accessibility.interface_announcements", true},
 	{"accessibility.hybrid_offered", false},
 
@@ -97,13 +97,13 @@ var textweaverKeys = []struct {
 	{"stats.enabled", true},
 	{"summary.sentences", true},
 	{"dictation.speak_while_recording", true}, {"dictation.model_dir", true}, {"dictation.model", true},
-	{"interface.language", true}, {"interface.rtl", false}, {"interface.recent_settings", false},
+	{"interface.language", true}, {"interface.rtl", true}, {"interface.recent_settings", true},
 
 	{"gui.window", false}, {"gui.announce", false}, {"gui.header", false}, {"gui.toolbar", false},
 	{"gui.auto_hide_menu", false}, {"gui.speak_messages", false}, {"gui.sidebar", false},
 
 	{"colors.ruler", true}, {"colors.difficult_words", true}, {"colors.syllables", true},
-	{"colors.misspellings", false}, {"colors.lint", false}, {"colors.find_match", true},
+	{"colors.misspellings", true}, {"colors.lint", true}, {"colors.find_match", true},
 	{"colors.selection", true}, {"colors.focus", true}, {"colors.links", true},
 	{"colors.headings", true}, {"colors.status_bar", true}, {"colors.notes", true},
 	{"colors.bookmarks", true},

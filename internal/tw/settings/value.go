@@ -40,6 +40,9 @@ func (s Setting) check(v any) (val any, note, reason i18n.Message) {
 	case KindChoice:
 		str, ok := v.(string)
 		if ok {
+			if now, renamed := formerChoices[s.Path][strings.ToLower(str)]; renamed {
+				str = now
+			}
 			for _, c := range s.Choices {
 				if strings.EqualFold(str, c.Value) {
 					return c.Value, none, none

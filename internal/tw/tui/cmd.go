@@ -185,6 +185,7 @@ func Run(o Options) (int, error) {
 	// The reader's own announcements follow the accessibility mode, which
 	// cycle_access_mode changes while tw runs.
 	cfg.Speak = sess.Say
+	cfg.Mode = sess.CurrentMode
 	if st := sess.Settings; st != nil {
 		cfg.CharacterKeys = st.Bool("keyboard.character_keys")
 		cfg.LineNumbers = st.Bool("display.show_line_numbers")

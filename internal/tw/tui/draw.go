@@ -47,11 +47,11 @@ var highlightColors = map[string]tcell.Color{
 	"red": tcell.ColorRed, "orange": tcell.ColorOrange, "purple": tcell.ColorPurple,
 }
 
-// textRows is the height of the text area: all but the status bar and the
-// message line.
+// textRows is the height of the text area: all but the key hints line,
+// the status bar and the message line.
 func (r *Reader) textRows() int {
 	_, h := r.scr.Size()
-	return max(h-1-r.msgRows, 1)
+	return max(h-1-r.msgRows-r.hintRows, 1)
 }
 
 // messageRows wraps the message line's text to the width, at most three
@@ -257,8 +257,12 @@ func (r *Reader) Draw() {
 	if ps == nil && st.Pending == nil {
 		msg = messageRows(strings.ReplaceAll(status, "\n", " "), w, h)
 	}
-	if len(msg) != r.msgRows {
-		r.msgRows = len(msg)
+	hintRows := 0
+	if r.hintsShown() && h-1-len(msg) >= minTextRowsWithHints+1 {
+		hintRows = 1
+	}
+	if len(msg) != r.msgRows || hintRows != r.hintRows {
+		r.msgRows, r.hintRows = len(msg), hintRows
 		r.lastCursor = -1 // the text area changed height
 	}
 	if st.Document != nil && st.Document.Title != r.title {
@@ -268,7 +272,7 @@ func (r *Reader) Draw() {
 	}
 	rtlSetting := ""
 	if r.cfg.Settings != nil {
-		rtlSetting = r.cfg.Settings.String("display.rtl")
+		rtlSetting = r.cfg.Settings.String("interface.rtl")
 	}
 	r.rtlShown = rtlMode(rtlSetting, nil)
 	cursorX, cursorY := -1, -1
@@ -291,6 +295,9 @@ func (r *Reader) Draw() {
 		}
 	}
 	r.drawBar(st, d, playback, w, h)
+	if r.hintRows > 0 {
+		r.drawHints(st, ps != nil, r.app.ListState() != nil, h-2-r.msgRows, w)
+	}
 	msgY := h - r.msgRows
 	promptX := r.drawMessage(ps, st, msg, msgY, w)
 	if y, ok := r.drawOpenList(w); ok {
@@ -316,6 +323,7 @@ func (r *Reader) Draw() {
 type marks struct {
 	bookmarks  []units.Range // drawn only with colors.bookmarks set
 	findMatch  *units.Range  // drawn only with colors.find_match set
+	problems   [][2]int      // lint and grammar problems, drawn only with colors.lint set
 	notes      []core.NoteInfo
 	highlights []core.HighlightInfo
 	selection  *units.Range
@@ -357,6 +365,11 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 			}
 		}
 	}
+	if r.th.problem != tcell.ColorDefault {
+		for _, p := range r.app.TextProblems() {
+			m.problems = append(m.problems, [2]int{p.Start, p.End})
+		}
+	}
 	// Browsing marks the word at the cursor; editing, the caret's
 	// character.
 	if ws, we, ok := r.lo.wordAt(pos); ok && !editing {
@@ -374,6 +387,13 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 		rtl := r.rtlLine(l)
 		cells := r.lo.cells(row, rtl)
 		bold, hard := r.bionicRow(row), r.difficultRow(row)
+		probs := overlapping(m.problems, row.start, row.end)
+		var wrong [][2]int
+		if editing && r.th.misspelled != tcell.ColorDefault {
+			for _, w := range r.app.Misspellings(row.start, row.end) {
+				wrong = append(wrong, [2]int{w.Start, w.End})
+			}
+		}
 		x := gutter + place(cells, w-gutter, rtl)
 		for _, c := range cells {
 			style := r.cellStyle(c, m)
@@ -385,6 +405,14 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 				if r.th.difficult != tcell.ColorDefault {
 					style = style.Foreground(r.th.difficult)
 				}
+			}
+			// Problems are underlined in their colors; a misspelling,
+			// the narrower mark, wins over a grammar problem around it.
+			if inRanges(probs, c.pos) {
+				style = style.Underline(true).Foreground(r.th.problem)
+			}
+			if inRanges(wrong, c.pos) {
+				style = style.Underline(true).Foreground(r.th.misspelled)
 			}
 			if c.dot {
 				if x >= gutter && x+c.width <= w {
@@ -420,6 +448,17 @@ func (r *Reader) drawText(st core.ViewState, d *doc.Document, heard *[2]int, w i
 		}
 	}
 	return cursorX, cursorY
+}
+
+// overlapping are the ranges of rs that overlap [start, end).
+func overlapping(rs [][2]int, start, end int) [][2]int {
+	var out [][2]int
+	for _, x := range rs {
+		if x[0] < end && x[1] > start {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // cellStyle is the style of one cell of text: the later marks win.

@@ -57,15 +57,17 @@ func TestTmuxLanguageFollowsLocaleAndSwitchesAtRunTime(t *testing.T) {
 // TestTmuxArabicShownJoined opens an Arabic document in the real reader
 // in tmux (which neither reorders nor shapes): by default the line is
 // right-aligned, in visual order, with its letters in their joined forms;
-// with display.rtl = "terminal" the same line goes out in logical order,
-// untouched, for a terminal that does both itself.
+// with interface.rtl = "off" the same line goes out in logical order,
+// untouched, for a terminal that does both itself; a settings file of
+// before, with display.rtl = "terminal", still does that.
 func TestTmuxArabicShownJoined(t *testing.T) {
 	tw := twBinary(t)
 	tests := []struct {
 		name, settings, want string
 	}{
 		{"shaped by tw", "", "\uFEE2\uFEDC\uFEF4\uFEE0\uFECB \uFEE1\uFEFC\uFEB3"},
-		{"left to the terminal", "[display]\nrtl = \"terminal\"\n", "سلام عليكم"},
+		{"left to the terminal", "[interface]\nrtl = \"off\"\n", "سلام عليكم"},
+		{"left to the terminal by the former name", "[display]\nrtl = \"terminal\"\n", "سلام عليكم"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// How right-to-left lines reach the screen (the display.rtl setting).
+// How right-to-left lines reach the screen (the interface.rtl setting).
 //
 // Most terminals (xterm, the Linux console, tmux, kitty, foot, Windows
 // Terminal) put each character in its own cell as it comes: they neither
@@ -26,13 +26,16 @@ const (
 	rtlTerminal = "terminal"
 )
 
-// rtlMode resolves display.rtl: "auto" leaves the work to the terminal
+// rtlMode resolves interface.rtl to how lines are drawn: "on" is
+// rtlShaped, "off" rtlTerminal, and "auto" leaves the work to the terminal
 // only for mlterm, the one terminal known to reorder and shape by
 // default; everywhere else tw does it.
 func rtlMode(setting string, getenv func(string) string) string {
 	switch setting {
-	case rtlShaped, rtlTerminal:
-		return setting
+	case "on":
+		return rtlShaped
+	case "off":
+		return rtlTerminal
 	}
 	if getenv == nil {
 		getenv = os.Getenv
@@ -150,7 +153,9 @@ func shapeArabic(cs []cell) []cell {
 		c := cs[i]
 		r, size := utf8.DecodeRuneInString(c.text)
 		f, ok := arabicForms[r]
-		if !ok || f.join == joinNone || f.join == joinCause {
+		// A letter that joins nothing (hamza) still takes its isolated
+		// form, as no bare letter may reach a terminal that cannot shape.
+		if !ok || f.join == joinCause {
 			out = append(out, c)
 			continue
 		}

@@ -54,6 +54,9 @@ func TestArabicJoinsWhereTheTerminalCannot(t *testing.T) {
 		{"zwnj", "می\u200cروم", "\uFEE1\uFEED\uFEAD\uFBFD\u200c\uFEE3"},
 		// Two words: each shaped on its own, the sentence reversed.
 		{"two words", "سلام عليكم", "\uFEE2\uFEDC\uFEF4\uFEE0\uFECB \uFEE1\uFEFC\uFEB3"},
+		// ماء: meem initial, alef final, and hamza, which joins nothing,
+		// in its isolated form.
+		{"hamza", "ماء", "\uFE80\uFE8E\uFEE3"},
 		// Hebrew has no joining: only reordered.
 		{"hebrew untouched", "שלום", "םולש"},
 		// Left-to-right text is never touched.
@@ -87,8 +90,8 @@ func TestRTLModeByTerminal(t *testing.T) {
 		{"auto", map[string]string{"TERM": "xterm-256color"}, rtlShaped},
 		{"auto", map[string]string{"TERM": "mlterm"}, rtlTerminal},
 		{"auto", map[string]string{"TERM": "mlterm", "TMUX": "/tmp/x"}, rtlShaped},
-		{"terminal", map[string]string{"TERM": "xterm"}, rtlTerminal},
-		{"shaped", map[string]string{"TERM": "mlterm"}, rtlShaped},
+		{"off", map[string]string{"TERM": "xterm"}, rtlTerminal},
+		{"on", map[string]string{"TERM": "mlterm"}, rtlShaped},
 		{"", map[string]string{}, rtlShaped},
 	}
 	for _, tt := range tests {

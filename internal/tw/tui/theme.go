@@ -19,9 +19,12 @@ type theme struct {
 	dot                                        tcell.Style // the middle dots between syllables
 	// The colors settings' (themeColors) of the ruler band's background,
 	// headings' and links' text, and notes', the list's chosen item's and
-	// bookmarked words' background, difficult words' text and the find
-	// match's background; the zero tcell.ColorDefault leaves the theme's.
+	// bookmarked words' background, difficult words' text, the find
+	// match's background, and misspelled words' and lint and grammar
+	// problems' text; the zero tcell.ColorDefault leaves the theme's (for
+	// misspellings and problems: not marked).
 	ruler, heading, link, note, focus, bookmark, difficult, findMatch tcell.Color
+	misspelled, problem                                               tcell.Color
 }
 
 // palette is a colored theme: the page (Fg on Bg), Muted text (line
@@ -125,6 +128,8 @@ var themeColors = []struct {
 	{"colors.bookmarks", func(th *theme, c tcell.Color) { th.bookmark = c }},
 	{"colors.difficult_words", func(th *theme, c tcell.Color) { th.difficult = c }},
 	{"colors.find_match", func(th *theme, c tcell.Color) { th.findMatch = c }},
+	{"colors.misspellings", func(th *theme, c tcell.Color) { th.misspelled = c }},
+	{"colors.lint", func(th *theme, c tcell.Color) { th.problem = c }},
 }
 
 // contrastingText is black or white, whichever reads better on c.

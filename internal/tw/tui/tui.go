@@ -44,6 +44,9 @@ type Config struct {
 	// nil is silent. The app's announcements are spoken by the app.
 	Speak         func(text string)
 	Accessibility string
+	// Mode is accessibility.mode now, as it changes while tw runs; nil:
+	// Accessibility for the whole run.
+	Mode          func() string
 	CharacterKeys bool
 	LineNumbers   bool
 	Highlight     bool           // show the word being heard
@@ -75,9 +78,10 @@ type Reader struct {
 	lastCursor      int
 	lastDoc         *doc.Document
 	msgRows         int    // rows of the message area at the bottom
+	hintRows        int    // rows of the key hints line above the status bar: 0 or 1
 	title           string // the window title set
 
-	rtlShown string // display.rtl as resolved for this drawing
+	rtlShown string // interface.rtl as resolved for this drawing
 
 	// sentences finds the sentence being heard (highlight.granularity),
 	// made for the document shown when first needed.
