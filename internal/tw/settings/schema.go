@@ -249,6 +249,8 @@ var schema = func() []Setting {
 			300, 0, 5000, 50, ms, msOne),
 		number("speech.pause_list_item_ms", "Pause between list items", "The silence added between list items.",
 			150, 0, 5000, 50, ms, msOne),
+		toggle("speech.markup_pauses", "Pause markup",
+			"Reads pause markup in a document, such as <break time=\"1s\"/>, as a silence of that length; off, the markup is read as text.", true),
 		{Path: "speech.speed_presets", Label: "Speed presets", Kind: KindTable, Entries: KindNumber,
 			Default: map[string]int{"skim": 350, "normal": 265, "study": 200, "slow": 150},
 			Min:     50, Max: 900, Step: 1, Unit: "words per minute", unitOne: "word per minute",

@@ -24,7 +24,7 @@ var textweaverKeys = []struct {
 	{"speech.auto_play", true}, {"speech.skip_code", true}, {"speech.speed_presets", true},
 	{"speech.voices_by_language", true}, {"speech.latency_offset_ms", true},
 	{"speech.pause_heading_ms", true}, {"speech.pause_paragraph_ms", true}, {"speech.pause_list_item_ms", true},
-	{"speech.markup_pauses", false}, {"speech.output_device", false}, {"speech.verbosity", true},
+	{"speech.markup_pauses", true}, {"speech.output_device", false}, {"speech.verbosity", true},
 	{"speech.eci.dictionaries", false}, {"speech.eci.library", false}, {"speech.eci.code_factory", false},
 	{"speech.sapi.onecore", false}, {"speech.apple.backend", false}, {"speech.dectalk.library", false},
 	{"speech.piper.voices", false}, {"speech.piper.voice", false}, {"speech.piper.phonemizer", false},

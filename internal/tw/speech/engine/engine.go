@@ -49,6 +49,10 @@ type Params struct {
 	// KeepAbbreviations says abbreviations as written instead of in full
 	// (normalization.abbreviations off).
 	KeepAbbreviations bool
+	// MarkupPauses is speech.markup_pauses: pause markup in the text
+	// (<break time="1s"/>) is a silence, not words. The narration applies
+	// it; engines never see it.
+	MarkupPauses bool
 	// PreferVoice is speech.prefer_voice: with no Voice, the first voice
 	// whose name or id holds it (any case). The service applies it.
 	PreferVoice string
@@ -92,6 +96,7 @@ func ParamsFrom(s Settings) Params {
 		SkipCitations:     !toggled(s, "reading.citations"),
 		KeepAbbreviations: !toggled(s, "normalization.abbreviations"),
 		PreferVoice:       s.String("speech.prefer_voice"),
+		MarkupPauses:      toggled(s, "speech.markup_pauses"),
 	}
 }
 
