@@ -101,13 +101,14 @@ func loadDoc(env Env, cmd, path, from string) (*doc.Document, error) {
 		if rerr != nil {
 			return nil, rerr
 		}
-		if d, err = load.StdinBytes(data, load.Options{Format: from}); err == nil {
+		if d, err = load.StdinBytes(data, load.Options{Format: from, Math: session.MathText(envSettings{env})}); err == nil {
 			d.Meta.Path = path
 		}
 	} else {
 		show, clear := terminalProgress(env, env.Stderr)
 		d, err = load.FileOptions(path, load.Options{Progress: show, Format: from, BrailleTable: env.setting("braille.table"),
-			NoOCR: !env.settingBool("reading.ocr"), OCRLanguage: env.setting("reading.ocr_lang")})
+			NoOCR: !env.settingBool("reading.ocr"), OCRLanguage: env.setting("reading.ocr_lang"),
+			Math: session.MathText(envSettings{env})})
 		clear()
 		if errors.Is(err, doc.ErrPasswordRequired) {
 			d, err = loadLocked(env, path)
@@ -217,3 +218,9 @@ func readInput(env Env, name string, limit int64) ([]byte, error) {
 	}
 	return data, err
 }
+
+// envSettings reads the command's settings (Env.setting, Env.settingBool).
+type envSettings struct{ env Env }
+
+func (e envSettings) String(path string) string { return e.env.setting(path) }
+func (e envSettings) Bool(path string) bool     { return e.env.settingBool(path) }

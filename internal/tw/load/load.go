@@ -131,6 +131,9 @@ type Options struct {
 	// Tesseract's codes ("fra", "deu+eng"), "" the document's own.
 	NoOCR       bool
 	OCRLanguage string
+	// Math is how formulas are written into the text (the zero value:
+	// in words, at normal verbosity).
+	Math MathText
 }
 
 // loadPDF is the PDF loader with Options.
@@ -313,7 +316,7 @@ func load(path, docPath string, data []byte, o Options) (*doc.Document, error) {
 		}
 		return nil, &Error{Path: path, Reason: err.Error(), Cause: err}
 	}
-	return d, nil
+	return rewriteMath(d, o.Math), nil
 }
 
 // safeLoad runs a loader, turning a panic (a bug met by odd input) into an

@@ -1,6 +1,8 @@
 package session
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"textfirst/internal/tw/load"
@@ -30,5 +32,47 @@ func TestLoadSettings(t *testing.T) {
 	loadSettings(st, &o)
 	if !o.NoOCR || o.OCRLanguage != "deu+eng" {
 		t.Errorf("set: %+v", o)
+	}
+}
+
+// TestMathSettingsShapeTheOpenedText: normalization.math,
+// normalization.math_verbosity and reading.math_display decide how a
+// document's formulas are written when the reader opens it.
+func TestMathSettingsShapeTheOpenedText(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f.md")
+	if err := os.WriteFile(path, []byte("Let $\\frac{a}{b} \\le x^2$ hold."), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		set  map[string]any
+		want string
+	}{
+		{nil, "Let a over b is less than or equal to x squared hold."},
+		{map[string]any{"normalization.math_verbosity": "high"}, "Let start fraction a over b end fraction is less than or equal to x squared hold."},
+		{map[string]any{"normalization.math": false}, `Let \frac{a}{b} \le x^2 hold.`},
+		{map[string]any{"normalization.math": false, "reading.math_display": "unicode"}, "Let a/b≤x² hold."},
+	}
+	for _, c := range cases {
+		st, _, err := settings.Open(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range c.set {
+			if _, err := st.Set(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		loader, _ := fileLoadersWith(nil, nil, "", "", func(o *load.Options) { loadSettings(st, o) })
+		d, err := loader(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Text != c.want {
+			t.Errorf("with %v: %q, want %q", c.set, d.Text, c.want)
+		}
+	}
+	st, _, _ := settings.Open(t.TempDir())
+	if _, err := st.Set("normalization.math_verbosity", "loud"); err == nil {
+		t.Error("normalization.math_verbosity took loud")
 	}
 }

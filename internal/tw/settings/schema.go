@@ -305,6 +305,11 @@ var schema = func() []Setting {
 			"structured", false, Choice{"structured", "With rows and columns"}, Choice{"flat", "As text"}, Choice{"skip", "Skipped"}),
 		choice("normalization.footnote_mode", "Footnotes", "Where continuous reading reads footnotes.",
 			"inline", false, Choice{"inline", "Where they are marked"}, Choice{"deferred", "At the end"}, Choice{"skip", "Skipped"}),
+		toggle("normalization.math", "Math in words",
+			"Writes formulas in words, such as x squared, when a document opens; off, they are written and read as their notation.", true),
+		choice("normalization.math_verbosity", "Math detail",
+			"How much formulas in words say of where fractions, roots and powers start and end, when a document opens.",
+			"normal", false, Choice{"low", "Low"}, Choice{"normal", "Normal"}, Choice{"high", "High"}),
 
 		// reading
 		toggle("reading.auto_resume", "Resume where you left off",
@@ -328,6 +333,9 @@ var schema = func() []Setting {
 		number("reading.stop_after_minutes", "Reading timer",
 			"Continuous reading stops at the end of a sentence after this many minutes, and says so; 0 turns the timer off.",
 			0, 0, 240, 5, "minutes", "minute"),
+		choice("reading.math_display", "Math notation",
+			"How formulas are written in the text when math in words is off: as their source, such as x^2, or in Unicode signs, such as x².",
+			"source", false, Choice{"source", "Source"}, Choice{"unicode", "Unicode"}),
 		{Path: "reading.last_document", Label: "Last document", Kind: KindText, Optional: true, Default: nil, Internal: true,
 			Help: "The document that was open when tw last closed."},
 

@@ -33,7 +33,7 @@ var textweaverKeys = []struct {
 	{"highlight.enabled", true}, {"highlight.granularity", true}, {"highlight.lead_words", true},
 	{"highlight.speed", false}, {"highlight.color", true}, {"highlight.sentence_color", true},
 
-	{"normalization.math", false}, {"normalization.math_verbosity", false},
+	{"normalization.math", true}, {"normalization.math_verbosity", true},
 	{"normalization.asciimath_delimiter", false}, {"normalization.abbreviations", true},
 	{"normalization.abbrev_expansions", true}, {"normalization.numbers", true},
 	{"normalization.use_pronunciations", true}, {"normalization.pronunciations", false},
@@ -45,7 +45,7 @@ var textweaverKeys = []struct {
 	{"reading.auto_resume", true}, {"reading.nav_history_size", true}, {"reading.wrap_navigation", true},
 	{"reading.cursor_follows_speech", true}, {"reading.citations", true}, {"reading.ocr", true},
 	{"reading.ocr_lang", true}, {"reading.ocr_engine", false}, {"reading.math_engine", false},
-	{"reading.math_display", false}, {"reading.revisions", false}, {"reading.stop_at", true},
+	{"reading.math_display", true}, {"reading.revisions", false}, {"reading.stop_at", true},
 	{"reading.stop_after_minutes", true},
 
 	{"display.theme", true}, {"display.follow_os_theme", true}, {"display.theme_explicit", true},
