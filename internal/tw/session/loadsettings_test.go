@@ -2,6 +2,7 @@ package session
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -74,5 +75,53 @@ func TestMathSettingsShapeTheOpenedText(t *testing.T) {
 	st, _, _ := settings.Open(t.TempDir())
 	if _, err := st.Set("normalization.math_verbosity", "loud"); err == nil {
 		t.Error("normalization.math_verbosity took loud")
+	}
+}
+
+// TestRevisionsSettingShapesTheOpenedText: reading.revisions decides how
+// the reader opens a Word file with tracked changes (written by pandoc):
+// final reads the final text, marked says each change, auto marks them
+// at high verbosity only.
+func TestRevisionsSettingShapesTheOpenedText(t *testing.T) {
+	pandoc, err := exec.LookPath("pandoc")
+	if err != nil {
+		t.Fatalf("pandoc is needed (bash scripts/deps-formats.sh installs it): %v", err)
+	}
+	dir := t.TempDir()
+	src, path := filepath.Join(dir, "draft.md"), filepath.Join(dir, "draft.docx")
+	md := `Fluids were [rarely]{.deletion author="Ada" date="2026-03-03T10:00:00Z"}[often]{.insertion author="Ada" date="2026-03-03T10:00:00Z"} given.`
+	if err := os.WriteFile(src, []byte(md+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(pandoc, src, "-o", path).CombinedOutput(); err != nil {
+		t.Fatalf("pandoc: %v\n%s", err, out)
+	}
+	const final, marked = "Fluids were often given.", "Fluids were [deleted: rarely][inserted: often] given."
+	cases := []struct {
+		revisions, verbosity, want string
+	}{
+		{"auto", "normal", final},
+		{"auto", "high", marked},
+		{"marked", "low", marked},
+		{"final", "high", final},
+	}
+	for _, c := range cases {
+		st, _, err := settings.Open(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range map[string]any{"reading.revisions": c.revisions, "speech.verbosity": c.verbosity} {
+			if _, err := st.Set(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		loader, _ := fileLoadersWith(nil, nil, "", "", func(o *load.Options) { loadSettings(st, o) })
+		d, err := loader(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Text != c.want {
+			t.Errorf("revisions %s at verbosity %s: %q, want %q", c.revisions, c.verbosity, d.Text, c.want)
+		}
 	}
 }

@@ -336,6 +336,9 @@ var schema = func() []Setting {
 		choice("reading.math_display", "Math notation",
 			"How formulas are written in the text when math in words is off: as their source, such as x^2, or in Unicode signs, such as x².",
 			"source", false, Choice{"source", "Source"}, Choice{"unicode", "Unicode"}),
+		choice("reading.revisions", "Tracked changes",
+			"How tracked changes in Word, OpenDocument and RTF files are read when a document opens: marked says each insertion and deletion where it is, final reads the text as if every change were accepted, automatic marks them at high verbosity only.",
+			"auto", false, Choice{"auto", "Automatic"}, Choice{"marked", "Marked"}, Choice{"final", "Final"}),
 		{Path: "reading.last_document", Label: "Last document", Kind: KindText, Optional: true, Default: nil, Internal: true,
 			Help: "The document that was open when tw last closed."},
 

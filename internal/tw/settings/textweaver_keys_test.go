@@ -45,7 +45,7 @@ var textweaverKeys = []struct {
 	{"reading.auto_resume", true}, {"reading.nav_history_size", true}, {"reading.wrap_navigation", true},
 	{"reading.cursor_follows_speech", true}, {"reading.citations", true}, {"reading.ocr", true},
 	{"reading.ocr_lang", true}, {"reading.ocr_engine", false}, {"reading.math_engine", false},
-	{"reading.math_display", true}, {"reading.revisions", false}, {"reading.stop_at", true},
+	{"reading.math_display", true}, {"reading.revisions", true}, {"reading.stop_at", true},
 	{"reading.stop_after_minutes", true},
 
 	{"display.theme", true}, {"display.follow_os_theme", true}, {"display.theme_explicit", true},
