@@ -36,7 +36,7 @@ var textweaverKeys = []struct {
 	{"normalization.math", true}, {"normalization.math_verbosity", true},
 	{"normalization.asciimath_delimiter", false}, {"normalization.abbreviations", true},
 	{"normalization.abbrev_expansions", true}, {"normalization.numbers", true},
-	{"normalization.use_pronunciations", true}, {"normalization.pronunciations", false},
+	{"normalization.use_pronunciations", true}, {"normalization.pronunciations", true},
 	{"normalization.table_mode", true}, {"normalization.footnote_mode", true},
 	{"normalization.community_lexicon.enabled", false}, {"normalization.community_lexicon.dir", false},
 	{"normalization.community_lexicon.language", false}, {"normalization.medical_lexicon.enabled", false},
