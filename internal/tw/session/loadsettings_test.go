@@ -125,3 +125,25 @@ func TestRevisionsSettingShapesTheOpenedText(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionRemembersVoiceParams: in a reader's session, a voice chosen
+// again gets back the rate and pitch it was last used at
+// (speech.voice_params), kept in settings.toml.
+func TestSessionRemembersVoiceParams(t *testing.T) {
+	s := Open(Options{Home: home(t, "[speech]\nvoice = \"en-us\"\nrate = 320\npitch = 3\n"), NoSpeech: true})
+	defer s.Close()
+	for _, set := range []struct {
+		path string
+		v    any
+	}{{"speech.voice", "de"}, {"speech.rate", 200.0}, {"speech.voice", "en-us"}} {
+		if _, err := s.Settings.Set(set.path, set.v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r, p := s.Settings.Int("speech.rate"), s.Settings.Int("speech.pitch"); r != 320 || p != 3 {
+		t.Errorf("back to en-us: rate %d pitch %d, want 320 3", r, p)
+	}
+	if got := s.Settings.TextTable("speech.voice_params"); got["de"] != "200 3" || got["en-us"] != "320 3" {
+		t.Errorf("voice_params %v", got)
+	}
+}

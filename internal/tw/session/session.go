@@ -184,6 +184,9 @@ func Open(o Options) *Session {
 	} else {
 		s.Settings = st
 		opts.Settings = Settings{st}
+		// Each voice keeps its rate and pitch (speech.voice_params),
+		// whatever changes the voice: a key, the voice list, a client.
+		settings.RememberVoiceParams(st)
 		if o.Modes {
 			s.Mode = st.String("accessibility.mode")
 		}

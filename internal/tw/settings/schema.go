@@ -259,6 +259,9 @@ var schema = func() []Setting {
 			Default: map[string]string{},
 			// One literal: the help is a key of the catalogue.
 			Help: "Words and how to say them instead, such as a name the engine gets wrong: a word matches whole words in any case, =Word whole words in that case, /pattern/ or /pattern/i a regular expression."},
+		{Path: "speech.voice_params", Label: "Rate and pitch of each voice", Kind: KindTable, Entries: KindText,
+			Default: map[string]string{}, Internal: true,
+			Help: "The rate and pitch each voice was last used at, such as 300 -2 for 300 words per minute and 2 semitones lower: kept when the voice changes, and brought back when that voice is chosen again."},
 		{Path: "speech.favorite_voices", Label: "Favorite voices", Kind: KindList, Default: []string{},
 			Help: "Voices marked as favorites in the voice list, offered first."},
 		{Path: "speech.prefer_voice", Label: "Preferred voice", Kind: KindText, Optional: true, Default: nil,

@@ -28,7 +28,7 @@ var textweaverKeys = []struct {
 	{"speech.eci.dictionaries", false}, {"speech.eci.library", false}, {"speech.eci.code_factory", false},
 	{"speech.sapi.onecore", false}, {"speech.apple.backend", false}, {"speech.dectalk.library", false},
 	{"speech.piper.voices", false}, {"speech.piper.voice", false}, {"speech.piper.phonemizer", false},
-	{"speech.voice_params", false},
+	{"speech.voice_params", true},
 
 	{"highlight.enabled", true}, {"highlight.granularity", true}, {"highlight.lead_words", true},
 	{"highlight.speed", false}, {"highlight.color", true}, {"highlight.sentence_color", true},
