@@ -343,7 +343,7 @@ func (s *Session) openSpeech(o Options) {
 	if s.Settings != nil {
 		s.Settings.OnChange(func(path string, _ any) {
 			switch {
-			case strings.HasPrefix(path, "speech."), strings.HasPrefix(path, "normalization."):
+			case strings.HasPrefix(path, "speech."), strings.HasPrefix(path, "normalization."), path == "highlight.speed":
 				s.applySpeech()
 			case path == i18n.Setting && o.Localized:
 				// The words tw says itself follow the interface language

@@ -291,6 +291,9 @@ var schema = func() []Setting {
 			"How the rest of the sentence being read is marked when the highlight covers the word and the sentence.",
 			"underline", false, Choice{"underline", "Underline"}, Choice{"yellow", "Yellow"}, Choice{"green", "Green"},
 			Choice{"cyan", "Cyan"}, Choice{"magenta", "Magenta"}, Choice{"reverse", "Reverse video"}),
+		{Path: "highlight.speed", Label: "Highlight speed", Kind: KindNumber, Default: 1.0,
+			Min: 0.5, Max: 1.5, Step: 0.1, Unit: "times as fast", unitOne: "times as fast",
+			Help: "Speeds up or slows down the highlight of voices that report no word positions, whose words are highlighted by an estimate of when they are heard."},
 		choice("highlight.granularity", "Highlight covers", "What the reading highlight marks: the word, the sentence, or both.",
 			"word", false, Choice{"word", "The word"}, Choice{"sentence", "The sentence"}, Choice{"both", "The word and the sentence"}),
 
@@ -525,6 +528,12 @@ func (Defaults) value(path string) any {
 func (d Defaults) Int(path string) int {
 	f, _ := toFloat(d.value(path))
 	return int(math.Round(f))
+}
+
+// Float returns a number setting's default.
+func (d Defaults) Float(path string) float64 {
+	f, _ := toFloat(d.value(path))
+	return f
 }
 
 // Bool returns a toggle's default.

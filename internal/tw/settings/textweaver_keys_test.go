@@ -31,7 +31,7 @@ var textweaverKeys = []struct {
 	{"speech.voice_params", true},
 
 	{"highlight.enabled", true}, {"highlight.granularity", true}, {"highlight.lead_words", true},
-	{"highlight.speed", false}, {"highlight.color", true}, {"highlight.sentence_color", true},
+	{"highlight.speed", true}, {"highlight.color", true}, {"highlight.sentence_color", true},
 
 	{"normalization.math", true}, {"normalization.math_verbosity", true},
 	{"normalization.asciimath_delimiter", false}, {"normalization.abbreviations", true},
