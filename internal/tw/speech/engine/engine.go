@@ -149,10 +149,9 @@ func (p Params) Clamp() Params {
 	p.PauseParagraphMs = clamp(p.PauseParagraphMs, 0, 10000)
 	p.PauseListItemMs = clamp(p.PauseListItemMs, 0, 10000)
 	p.LatencyOffsetMs = clampTo(p.LatencyOffsetMs, "speech.latency_offset_ms")
-	if p.HighlightSpeed == 0 {
-		p.HighlightSpeed = 1
+	if p.HighlightSpeed != 0 { // 0 is 1, and stays 0
+		p.HighlightSpeed = min(max(p.HighlightSpeed, 0.5), 1.5)
 	}
-	p.HighlightSpeed = min(max(p.HighlightSpeed, 0.5), 1.5)
 	return p
 }
 
