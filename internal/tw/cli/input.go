@@ -96,18 +96,25 @@ func loadDoc(env Env, cmd, path, from string) (*doc.Document, error) {
 	if err := checkInputFormat(env, cmd, from); err != nil {
 		return nil, err
 	}
+	o := load.Options{Format: from, Math: session.MathText(envSettings{env}), Revisions: session.Revisions(envSettings{env})}
+	if cmd == "changes" {
+		// tw changes lists the changes and writes the text with them
+		// accepted: the final text, whatever reading.revisions says.
+		o.Revisions = load.RevisionsFinal
+	}
 	if path == session.StdinPath {
 		data, rerr := readStdin(env.p, cmd, env.Stdin)
 		if rerr != nil {
 			return nil, rerr
 		}
-		if d, err = load.StdinBytes(data, load.Options{Format: from}); err == nil {
+		if d, err = load.StdinBytes(data, o); err == nil {
 			d.Meta.Path = path
 		}
 	} else {
 		show, clear := terminalProgress(env, env.Stderr)
-		d, err = load.FileOptions(path, load.Options{Progress: show, Format: from, BrailleTable: env.setting("braille.table"),
-			NoOCR: !env.settingBool("reading.ocr"), OCRLanguage: env.setting("reading.ocr_lang")})
+		o.Progress, o.BrailleTable = show, env.setting("braille.table")
+		o.NoOCR, o.OCRLanguage = !env.settingBool("reading.ocr"), env.setting("reading.ocr_lang")
+		d, err = load.FileOptions(path, o)
 		clear()
 		if errors.Is(err, doc.ErrPasswordRequired) {
 			d, err = loadLocked(env, path)
@@ -217,3 +224,9 @@ func readInput(env Env, name string, limit int64) ([]byte, error) {
 	}
 	return data, err
 }
+
+// envSettings reads the command's settings (Env.setting, Env.settingBool).
+type envSettings struct{ env Env }
+
+func (e envSettings) String(path string) string { return e.env.setting(path) }
+func (e envSettings) Bool(path string) bool     { return e.env.settingBool(path) }

@@ -722,3 +722,16 @@ func (b *builder) finish() (string, []doc.Marker) {
 	}
 	return text, out
 }
+
+// Revisions are the ways tracked changes are read (Options.Revisions).
+const (
+	RevisionsFinal  = "final"
+	RevisionsMarked = "marked"
+)
+
+// markChange opens a tracked change written in the text (Revisions
+// marked): "[inserted: " or "[deleted: "; the caller writes the change and
+// closes it with "]".
+func (b *builder) markChange(kind string) {
+	b.inlineText("[" + kind + ": ")
+}

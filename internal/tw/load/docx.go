@@ -93,6 +93,10 @@ type docx struct {
 	spanOf      []int // span id of each insertion in changes (-1 for deletions)
 	textBoxes   []*xnode
 	fieldDepth  int
+	// marked writes tracked changes in the text where they are (Revisions
+	// marked): insertions as "[inserted: ...]", deletions as
+	// "[deleted: ...]"; otherwise the text is the final one.
+	marked bool
 }
 
 // loadDOCX loads a Word (Office Open XML) document: headings from "heading N"
@@ -108,10 +112,16 @@ type docx struct {
 // their reference and "[cN] AUTHOR: text" under a level-2 "Comments"
 // heading after the notes (builder.commentsSection; replies are comments
 // of their own). Inserted text is read, deleted text is
-// not; both are listed in Meta.Properties ("textweaver.revisions",
+// not (with Options.Revisions marked, loadDOCXWith writes both where they
+// are: "[deleted: ...]", "[inserted: ...]"); both are listed in Meta.Properties ("textweaver.revisions",
 // "textweaver.changes"). Title, author and language come from
 // docProps/core.xml (each once: the original textweaver doubles them).
 func loadDOCX(docPath string, data []byte) (*doc.Document, error) {
+	return loadDOCXWith(docPath, data, Options{})
+}
+
+// loadDOCXWith is loadDOCX with o.Revisions.
+func loadDOCXWith(docPath string, data []byte, o Options) (*doc.Document, error) {
 	z, err := openOOXML(data)
 	if err != nil {
 		return nil, err
@@ -127,6 +137,7 @@ func loadDOCX(docPath string, data []byte) (*doc.Document, error) {
 		return nil, err
 	}
 	x := &docx{z: z, b: newBuilder(len(body) / 8).limitTo(len(data)), styles: map[string]*docxStyle{}, nums: map[string]*docxNum{}, counters: map[string]*[9]int{}, rels: map[string]string{}}
+	x.marked = o.Revisions == RevisionsMarked
 	dir := main[:strings.LastIndex(main, "/")+1]
 	x.readStyles(dir + "styles.xml")
 	x.readNumbering(dir + "numbering.xml")
@@ -643,18 +654,34 @@ func (x *docx) inline(n *xnode) {
 			b.closeMarker(id)
 		case "ins", "moveTo":
 			x.formats.close(x.b)
+			if x.marked {
+				b.markChange("inserted")
+			}
 			span := b.openSpan()
 			x.inline(c)
 			x.formats.close(x.b)
 			b.closeMarker(span)
+			if x.marked {
+				b.inlineText("]")
+			}
 			ch := docxChange{ID: c.attr("id"), Kind: "inserted", Text: collapseSpace(textOfKind(c, "t")), Author: c.attr("author")}
 			x.changes = append(x.changes, ch)
 			x.spanOf = append(x.spanOf, span)
 		case "del", "moveFrom":
 			ch := docxChange{ID: c.attr("id"), Kind: "deleted", Text: collapseSpace(textOfKind(c, "delText") + textOfKind(c, "t")), Author: c.attr("author")}
-			ch.Range.Start, ch.Range.End = b.runes, b.runes
+			span := -1
+			if x.marked && ch.Text != "" {
+				x.formats.close(x.b)
+				b.markChange("deleted")
+				span = b.openSpan()
+				b.inlineText(ch.Text)
+				b.closeMarker(span)
+				b.inlineText("]")
+			} else {
+				ch.Range.Start, ch.Range.End = b.runes, b.runes
+			}
 			x.changes = append(x.changes, ch)
-			x.spanOf = append(x.spanOf, -1)
+			x.spanOf = append(x.spanOf, span)
 		case "smartTag", "customXml", "fldSimple", "dir", "bdo":
 			x.inline(c)
 		case "sdt", "AlternateContent":

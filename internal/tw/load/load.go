@@ -131,6 +131,13 @@ type Options struct {
 	// Tesseract's codes ("fra", "deu+eng"), "" the document's own.
 	NoOCR       bool
 	OCRLanguage string
+	// Revisions is how tracked changes are read (reading.revisions, auto
+	// decided by the caller): RevisionsFinal ("" too) reads the final text,
+	// RevisionsMarked writes each change in the text where it is.
+	Revisions string
+	// Math is how formulas are written into the text (the zero value:
+	// in words, at normal verbosity).
+	Math MathText
 }
 
 // loadPDF is the PDF loader with Options.
@@ -153,7 +160,7 @@ var registry = []registration{
 	{Name: formatMarkdown, Extensions: []string{".md", ".markdown", ".mdown", ".mkd"}, Load: loadMarkdown},
 	{Name: formatHTML, Extensions: []string{".html", ".htm", ".xhtml"}, Load: loadHTML},
 	{Name: formatEPUB, Extensions: []string{".epub"}, Load: loadEPUB, Binary: true},
-	{Name: formatODT, Extensions: []string{".odt", ".ott"}, Load: loadODF, Binary: true},
+	{Name: formatODT, Extensions: []string{".odt", ".ott"}, Load: loadODF, Binary: true, LoadWith: loadODFWith},
 	{Name: formatODP, Extensions: []string{".odp", ".otp"}, Load: loadODF, Binary: true},
 	{Name: formatODS, Extensions: []string{".ods", ".ots"}, Load: loadODF, Binary: true},
 	{Name: formatCSV, Extensions: []string{".csv"}, Load: loadCSV},
@@ -161,10 +168,10 @@ var registry = []registration{
 	{Name: formatJSON, Extensions: []string{".json", ".geojson", ".ipynb"}, Load: loadJSON},
 	{Name: formatEML, Extensions: []string{".eml", ".mht", ".mhtml"}, Load: loadEML},
 	{Name: formatLaTeX, Extensions: []string{".tex", ".latex", ".ltx"}, Load: loadLaTeX},
-	{Name: formatRTF, Extensions: []string{".rtf"}, Load: loadRTF},
+	{Name: formatRTF, Extensions: []string{".rtf"}, Load: loadRTF, LoadWith: loadRTFWith},
 	{Name: formatXLSX, Extensions: []string{".xlsx", ".xlsm"}, Load: loadXLSX, Binary: true},
 	{Name: formatPPTX, Extensions: []string{".pptx", ".pptm"}, Load: loadPPTX, Binary: true},
-	{Name: formatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: loadDOCX, Binary: true},
+	{Name: formatDOCX, Extensions: []string{".docx", ".docm", ".dotx"}, Load: loadDOCX, Binary: true, LoadWith: loadDOCXWith},
 	{Name: pdf.Format, Extensions: []string{".pdf"}, Load: pdf.Load, Binary: true, LoadWith: loadPDF},
 	// Images are read through OCR (Tesseract), as scanned PDF pages are.
 	{Name: formatImage, Extensions: pdf.ImageExtensions, Load: pdf.LoadImage, Binary: true},
@@ -313,7 +320,7 @@ func load(path, docPath string, data []byte, o Options) (*doc.Document, error) {
 		}
 		return nil, &Error{Path: path, Reason: err.Error(), Cause: err}
 	}
-	return d, nil
+	return rewriteMath(d, o.Math), nil
 }
 
 // safeLoad runs a loader, turning a panic (a bug met by odd input) into an

@@ -112,3 +112,46 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestMathTextOptions: Options.Math writes formulas as notation or in
+// words of another verbosity, and the markers after a formula move with
+// the text.
+func TestMathTextOptions(t *testing.T) {
+	const md = "Area $\\pi r^2$ and $\\frac{a}{b}$, **bold**.\n\n<p><math><msqrt><mi>x</mi></msqrt></math></p>"
+	const html = "<p>Area <math><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup></math> and <b>bold</b>.</p>"
+	cases := []struct {
+		name, path, in string
+		math           MathText
+		text           string
+		bold           string // the text of the bold marker
+	}{
+		{"words", "a.md", md, MathText{}, "Area pi r squared and a over b, bold.", "bold"},
+		{"notation", "a.md", md, MathText{Notation: true}, "Area \\pi r^2 and \\frac{a}{b}, bold.", "bold"},
+		{"unicode", "a.md", md, MathText{Notation: true, Unicode: true}, "Area πr² and a/b, bold.", "bold"},
+		{"high", "a.md", md, MathText{Verbosity: "high"}, "Area pi r squared and start fraction a over b end fraction, bold.", "bold"},
+		{"low", "a.md", "$\\frac{a+b}{2}$ **x**", MathText{Verbosity: "low"}, "a plus b over 2 x", "x"},
+		{"mathml notation", "a.html", html, MathText{Notation: true}, "Area πr^2 and bold.", "bold"},
+		{"mathml unicode", "a.html", html, MathText{Notation: true, Unicode: true}, "Area πr² and bold.", "bold"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d, err := load(c.path, c.path, []byte(c.in), Options{Math: c.math})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first, _, _ := strings.Cut(d.Text, "\n"); first != c.text {
+				t.Errorf("text\n got %q\nwant %q", first, c.text)
+			}
+			bold := d.MarkersOf(doc.Bold)
+			if len(bold) != 1 || d.Slice(bold[0].Start, bold[0].End) != c.bold {
+				t.Errorf("bold markers %v over %q", bold, d.Text)
+			}
+			for _, f := range d.MarkersOf(doc.Math) {
+				if f.End > d.Len() || f.Start >= f.End {
+					t.Errorf("formula at %d-%d of %d", f.Start, f.End, d.Len())
+				}
+			}
+			checkInvariants(t, d)
+		})
+	}
+}

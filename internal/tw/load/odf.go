@@ -49,6 +49,44 @@ type odf struct {
 	notes         []*xnode
 	annotations   []*xnode
 	openRanges    map[string]int // annotation index by office:name, until its annotation-end
+	// changes are the tracked changes by id, read when they are written
+	// in the text (Revisions marked); nil otherwise.
+	changes map[string]odfChange
+}
+
+// odfChange is a tracked change of an OpenDocument text: inserted or
+// deleted, and a deletion's text.
+type odfChange struct {
+	deleted bool
+	text    string
+}
+
+// readChanges reads the tracked changes of an office:text element.
+func (o *odf) readChanges(text *xnode) {
+	o.changes = map[string]odfChange{}
+	tc := text.child("tracked-changes")
+	if tc == nil {
+		return
+	}
+	for _, r := range tc.children {
+		if r.name != "changed-region" {
+			continue
+		}
+		for _, c := range r.children {
+			switch c.name {
+			case "insertion":
+				o.changes[r.attr("id")] = odfChange{}
+			case "deletion":
+				var words []string
+				for _, p := range c.children {
+					if p.name != "change-info" {
+						words = append(words, p.textOf())
+					}
+				}
+				o.changes[r.attr("id")] = odfChange{deleted: true, text: collapseSpace(strings.Join(words, " "))}
+			}
+		}
+	}
 }
 
 type odfListState struct {
@@ -69,6 +107,12 @@ type odfListState struct {
 // point), gathered under a "Comments" heading after the notes
 // (builder.commentsSection), bookmarks as link targets.
 func loadODF(docPath string, data []byte) (*doc.Document, error) {
+	return loadODFWith(docPath, data, Options{})
+}
+
+// loadODFWith is loadODF with o.Revisions: marked writes an OpenDocument
+// text's tracked changes where they are, as DOCX's.
+func loadODFWith(docPath string, data []byte, opts Options) (*doc.Document, error) {
 	z, err := openZip(data)
 	if err != nil {
 		return nil, err
@@ -102,6 +146,9 @@ func loadODF(docPath string, data []byte) (*doc.Document, error) {
 		for _, c := range body.children {
 			switch c.name {
 			case "text":
+				if opts.Revisions == RevisionsMarked {
+					o.readChanges(c)
+				}
 				o.blocks(c)
 			case "presentation":
 				format = formatODP
@@ -588,7 +635,25 @@ func (o *odf) inline(n *xnode) {
 				o.formats.close(o.b)
 				b.commentRef(i)
 			}
-		case "tracked-changes", "note-citation", "deletion", "change":
+		case "change", "change-start":
+			if ch, ok := o.changes[c.attr("change-id")]; ok && ch.deleted == (c.name == "change") {
+				o.formats.close(o.b)
+				if ch.deleted {
+					if ch.text != "" {
+						b.markChange("deleted")
+						b.inlineText(ch.text)
+						b.inlineText("]")
+					}
+				} else {
+					b.markChange("inserted")
+				}
+			}
+		case "change-end":
+			if ch, ok := o.changes[c.attr("change-id")]; ok && !ch.deleted {
+				o.formats.close(o.b)
+				b.inlineText("]")
+			}
+		case "tracked-changes", "note-citation", "deletion":
 		default:
 			if c.name != "" {
 				o.inline(c)

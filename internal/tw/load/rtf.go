@@ -48,7 +48,18 @@ type rtfState struct {
 	fontNumber              int // in the font table: the font being defined
 	styleNumber             int // in the style sheet: the style being defined
 	link                    string
+	change                  rtfChange // \revised or \deleted text
 }
+
+// rtfChange is a tracked change: text inserted (\revised) or deleted
+// (\deleted).
+type rtfChange uint8
+
+const (
+	rtfUnchanged rtfChange = iota
+	rtfInserted
+	rtfDeleted
+)
 
 // Texts that grow a piece at a time (runs, list labels, bookmarks, title,
 // author) are byte slices, appended to in amortised constant time.
@@ -56,6 +67,7 @@ type rtfRun struct {
 	text                    []byte
 	bold, italic, underline bool
 	link                    string
+	change                  rtfChange
 	note                    int // > 0: a footnote reference [note]
 	lineBreak               bool
 	anchor                  string // a bookmark: a place links lead to
@@ -92,6 +104,7 @@ func (p *rtfPara) property(word string, param int) {
 
 type rtf struct {
 	b             *builder
+	marked        bool // tracked changes written where they are (Revisions marked)
 	stack         []rtfState
 	st            rtfState
 	depth         int
@@ -134,11 +147,19 @@ type rtf struct {
 // Pictures, objects, headers and footers and unknown \* destinations are
 // not read. Title and author come from the \info group.
 func loadRTF(docPath string, data []byte) (*doc.Document, error) {
+	return loadRTFWith(docPath, data, Options{})
+}
+
+// loadRTFWith is loadRTF with o.Revisions: deleted text (\deleted) is
+// left out, or with marked written as "[deleted: ...]" where it is, and
+// inserted text (\revised) as "[inserted: ...]".
+func loadRTFWith(docPath string, data []byte, o Options) (*doc.Document, error) {
 	if !strings.HasPrefix(string(data[:min(len(data), 6)]), "{\\rtf") {
 		return nil, &Error{Reason: reasonCorrupt + " (not RTF: no {\\rtf header)"}
 	}
 	r := &rtf{b: newBuilder(len(data) / 3).limitTo(len(data)), codepage: charmap.Windows1252, fontCP: map[int]encoding.Encoding{}, styles: map[int]string{}}
 	r.st = rtfState{uc: 1, font: -1, fontNumber: -1, styleNumber: -1}
+	r.marked = o.Revisions == RevisionsMarked
 	r.para.outline = -1
 	r.parse(data)
 	r.endParagraph(false)
@@ -434,7 +455,17 @@ func (r *rtf) control(word string, param int, hasParam bool) {
 	case "ulnone":
 		st.underline = false
 	case "plain":
-		st.bold, st.italic, st.underline = false, false, false
+		st.bold, st.italic, st.underline, st.change = false, false, false, rtfUnchanged
+	case "revised", "deleted":
+		change := rtfInserted
+		if word == "deleted" {
+			change = rtfDeleted
+		}
+		if !hasParam || param != 0 {
+			st.change = change
+		} else if st.change == change {
+			st.change = rtfUnchanged
+		}
 	case "v":
 		if st.dest == destText || st.dest == destFootnote {
 			if !hasParam || param != 0 {
@@ -581,15 +612,18 @@ func (r *rtf) text(s string) {
 	switch r.st.dest {
 	case destText, destFootnote:
 		st := &r.st
+		if st.change == rtfDeleted && !r.marked {
+			return // the final text
+		}
 		runs := r.runsFor()
 		if n := len(*runs); n > 0 {
 			last := &(*runs)[n-1]
-			if last.note == 0 && last.anchor == "" && !last.lineBreak && last.bold == st.bold && last.italic == st.italic && last.underline == st.underline && last.link == st.link {
+			if last.note == 0 && last.anchor == "" && !last.lineBreak && last.bold == st.bold && last.italic == st.italic && last.underline == st.underline && last.link == st.link && last.change == st.change {
 				last.text = append(last.text, s...)
 				return
 			}
 		}
-		*runs = append(*runs, rtfRun{text: []byte(s), bold: st.bold, italic: st.italic, underline: st.underline, link: st.link})
+		*runs = append(*runs, rtfRun{text: []byte(s), bold: st.bold, italic: st.italic, underline: st.underline, link: st.link, change: st.change})
 	case destListText:
 		r.para.list = append(r.para.list, s...)
 	case destBookmark:
@@ -757,7 +791,27 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 			linkID = -1
 		}
 	}
+	change := rtfUnchanged // the change being written (marked)
+	setChange := func(to rtfChange) {
+		if !r.marked || to == change {
+			return
+		}
+		r.formats.close(r.b)
+		if change != rtfUnchanged {
+			b.inlineText("]")
+		}
+		switch to {
+		case rtfInserted:
+			b.markChange("inserted")
+		case rtfDeleted:
+			b.markChange("deleted")
+		}
+		change = to
+	}
 	for _, run := range runs {
+		if len(run.text) > 0 {
+			setChange(run.change)
+		}
 		if run.link != link {
 			closeLink()
 			link = run.link
@@ -789,6 +843,7 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 			b.inlineBytes(run.text)
 		}
 	}
+	setChange(rtfUnchanged)
 	closeLink()
 	r.formats.close(r.b)
 }

@@ -13,14 +13,50 @@ import (
 // squared", "the sum from i equals 1 to n of i". The rules are ClearSpeak's
 // in spirit: simple parts are said plainly, and a part that holds more
 // than one term is closed ("end root") so the listener knows where it ends.
-func Speak(n *Node, p *i18n.Printer) string {
+func Speak(n *Node, p *i18n.Printer) string { return SpeakAt(n, p, Normal) }
+
+// Verbosity is how explicit spoken math is (normalization.math_verbosity).
+type Verbosity string
+
+const (
+	// Low says fractions, roots and powers shortly, never where they end:
+	// "a plus b over 2", "the square root of x plus 1".
+	Low Verbosity = "low"
+	// Normal closes a part only when it holds more than one term (Speak).
+	Normal Verbosity = "normal"
+	// High says where every fraction and root starts and ends, and where
+	// every power that is not a square or a cube ends: "start fraction a
+	// over b end fraction", "start root x end root".
+	High Verbosity = "high"
+)
+
+// SpeakAt is Speak at verbosity v; an unknown v is Normal.
+func SpeakAt(n *Node, p *i18n.Printer, v Verbosity) string {
 	if p == nil {
 		p = i18n.For("en")
 	}
-	return strings.Join(strings.Fields((&speaker{p: p}).say(n)), " ")
+	if v != Low && v != High {
+		v = Normal
+	}
+	return strings.Join(strings.Fields((&speaker{p: p, v: v}).say(n)), " ")
 }
 
-type speaker struct{ p *i18n.Printer }
+type speaker struct {
+	p *i18n.Printer
+	v Verbosity
+}
+
+// closes reports whether a part is said with where it ends: always at
+// High, never at Low, at Normal when it holds more than one term.
+func (s *speaker) closes(oneTerm bool) bool {
+	switch s.v {
+	case High:
+		return true
+	case Low:
+		return false
+	}
+	return !oneTerm
+}
 
 func (s *speaker) say(n *Node) string {
 	if n == nil {
@@ -47,7 +83,10 @@ func (s *speaker) say(n *Node) string {
 		if n.Text == binomial {
 			return p.Sprintf(i18n.Key("%s choose %s"), s.say(num), s.say(den))
 		}
-		if simple(num) && simple(den) {
+		switch {
+		case s.v == High:
+			return p.Sprintf(i18n.Key("start fraction %s over %s end fraction"), s.say(num), s.say(den))
+		case !s.closes(simple(num) && simple(den)):
 			return p.Sprintf(i18n.Key("%s over %s"), s.say(num), s.say(den))
 		}
 		return p.Sprintf(i18n.Key("the fraction %s over %s, end fraction"), s.say(num), s.say(den))
@@ -55,14 +94,20 @@ func (s *speaker) say(n *Node) string {
 		return s.script(n)
 	case Sqrt:
 		body := part(n, 0)
-		if isLeaf(body) {
+		switch {
+		case s.v == High:
+			return p.Sprintf(i18n.Key("start root %s end root"), s.say(body))
+		case !s.closes(isLeaf(body)):
 			return p.Sprintf(i18n.Key("the square root of %s"), s.say(body))
 		}
 		return p.Sprintf(i18n.Key("the square root of %s, end root"), s.say(body))
 	case Root:
 		body, index := part(n, 0), part(n, 1)
 		if index != nil && index.Kind == Number && index.Text == "3" {
-			if isLeaf(body) {
+			switch {
+			case s.v == High:
+				return p.Sprintf(i18n.Key("start cube root %s end root"), s.say(body))
+			case !s.closes(isLeaf(body)):
 				return p.Sprintf(i18n.Key("the cube root of %s"), s.say(body))
 			}
 			return p.Sprintf(i18n.Key("the cube root of %s, end root"), s.say(body))
@@ -133,7 +178,7 @@ func (s *speaker) script(n *Node) string {
 		return p.Sprintf(i18n.Key("%s cubed"), said)
 	case sup.Kind == Operator && (sup.Text == "′" || sup.Text == "'"):
 		return p.Sprintf(i18n.Key("%s prime"), said)
-	case isLeaf(sup):
+	case !s.closes(isLeaf(sup)):
 		return p.Sprintf(i18n.Key("%s to the power of %s"), said, s.say(sup))
 	}
 	return p.Sprintf(i18n.Key("%s to the power of %s, end power"), said, s.say(sup))

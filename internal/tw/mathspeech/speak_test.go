@@ -83,3 +83,51 @@ func TestSpeakTranslated(t *testing.T) {
 		t.Errorf("German x^2 = %q, want %q", got, want)
 	}
 }
+
+// TestSpeakAtVerbosity: low never says where a part ends, high always
+// says where fractions and roots start and end, normal is Speak.
+func TestSpeakAtVerbosity(t *testing.T) {
+	tests := []struct {
+		source            string
+		low, normal, high string
+	}{
+		{`\frac{a}{b}`, "a over b", "a over b", "start fraction a over b end fraction"},
+		{`\frac{a+b}{2}`, "a plus b over 2", "the fraction a plus b over 2, end fraction", "start fraction a plus b over 2 end fraction"},
+		{`\sqrt{x}`, "the square root of x", "the square root of x", "start root x end root"},
+		{`\sqrt{x+1}`, "the square root of x plus 1", "the square root of x plus 1, end root", "start root x plus 1 end root"},
+		{`\sqrt[3]{y}`, "the cube root of y", "the cube root of y", "start cube root y end root"},
+		{`x^n`, "x to the power of n", "x to the power of n", "x to the power of n, end power"},
+		{`e^{i\pi}`, "e to the power of i pi", "e to the power of i pi, end power", "e to the power of i pi, end power"},
+		{`x^2`, "x squared", "x squared", "x squared"},
+	}
+	for _, tt := range tests {
+		tree := ParseLaTeX(tt.source)
+		for v, want := range map[Verbosity]string{Low: tt.low, Normal: tt.normal, High: tt.high} {
+			if got := SpeakAt(tree, nil, v); got != want {
+				t.Errorf("%s at %s: %q, want %q", tt.source, v, got, want)
+			}
+		}
+	}
+}
+
+// TestLinear: formulas on one line, typed and in Unicode's signs.
+func TestLinear(t *testing.T) {
+	tests := []struct{ notation, source, typed, unicode string }{
+		{LaTeX, `x^2 + y_1`, "x^2+y_1", "x²+y₁"},
+		{LaTeX, `\alpha \le \sqrt{x}`, "α≤sqrt(x)", "α≤√x"},
+		{LaTeX, `\frac{a+b}{2}`, "(a+b)/2", "(a+b)/2"},
+		{LaTeX, `e^{i\pi}`, "e^{iπ}", "e^{iπ}"},
+		{LaTeX, `\sqrt[3]{y} x^{n+1}`, "root(3, y)x^{n+1}", "∛yxⁿ⁺¹"},
+		{MathML, `<math><msup><mi>x</mi><mn>2</mn></msup></math>`, "x^2", "x²"},
+		{LaTeX, `\sum_{i=1}^{n} i`, "∑_{i=1}^n i", "∑ᵢ₌₁ⁿ i"},
+	}
+	for _, tt := range tests {
+		tree := Parse(tt.notation, tt.source)
+		if got := Linear(tree, false); got != tt.typed {
+			t.Errorf("Linear(%q) = %q, want %q", tt.source, got, tt.typed)
+		}
+		if got := Linear(tree, true); got != tt.unicode {
+			t.Errorf("Linear(%q, unicode) = %q, want %q", tt.source, got, tt.unicode)
+		}
+	}
+}

@@ -191,6 +191,9 @@ func Open(o Options) *Session {
 	} else {
 		s.Settings = st
 		opts.Settings = Settings{st}
+		// Each voice keeps its rate and pitch (speech.voice_params),
+		// whatever changes the voice: a key, the voice list, a client.
+		settings.RememberVoiceParams(st)
 		if o.Modes {
 			s.Mode = st.String("accessibility.mode")
 		}
@@ -351,7 +354,7 @@ func (s *Session) openSpeech(o Options) {
 	if s.Settings != nil {
 		s.Settings.OnChange(func(path string, _ any) {
 			switch {
-			case strings.HasPrefix(path, "speech."), strings.HasPrefix(path, "normalization."):
+			case strings.HasPrefix(path, "speech."), strings.HasPrefix(path, "normalization."), path == "highlight.speed":
 				s.applySpeech()
 				if n := s.medicalLexiconNotice(); n != "" && strings.HasPrefix(path, "normalization.medical_lexicon.") {
 					// After the change, outside the action that made it.

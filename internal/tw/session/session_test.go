@@ -91,6 +91,7 @@ func TestSpeechFollowsOnlySpeechSettings(t *testing.T) {
 			{"speech.rate", 400.0, 1},
 			{"speech.pitch", 3.0, 2},
 			{"keyboard.character_keys", false, 2},
+			{"highlight.speed", 1.3, 3}, // it paces the words of voices that report none
 		} {
 			if _, err := s.Settings.Set(c.path, c.value); err != nil {
 				t.Fatal(err)
@@ -99,7 +100,7 @@ func TestSpeechFollowsOnlySpeechSettings(t *testing.T) {
 				t.Errorf("after %s: speech applied %d times, want %d", c.path, got, c.applied)
 			}
 		}
-		if p := s.Speech.Params(); p.Rate != 400 || p.Pitch != 3 {
+		if p := s.Speech.Params(); p.Rate != 400 || p.Pitch != 3 || p.HighlightSpeed != 1.3 {
 			t.Errorf("params %+v", p)
 		}
 		s.Close()

@@ -24,8 +24,9 @@ var (
 )
 
 // SpeakingLexicon is every rule that changes what is said for the text as
-// written, from the settings: speech.pronunciations (unless
-// normalization.use_pronunciations is off), then the abbreviations
+// written, from the settings: speech.pronunciations with
+// normalization.pronunciations (unless normalization.use_pronunciations is
+// off), then the abbreviations
 // (normalization.abbreviations, normalization.abbrev_expansions, which win
 // over the built-in ones), the medical lexicon
 // (normalization.medical_lexicon.enabled: the user's medical
@@ -44,7 +45,8 @@ func SpeakingLexicon(st normalizationSettings) *Lexicon {
 	}
 	var lex Lexicon
 	if st.Bool("normalization.use_pronunciations") {
-		if l, _ := CompileLexicon(table("speech.pronunciations")); l != nil {
+		words := withOwnWords(table("speech.pronunciations"), table("normalization.pronunciations"))
+		if l, _ := CompileLexicon(words); l != nil {
 			lex.Entries = append(lex.Entries, l.Entries...)
 		}
 	}
@@ -89,4 +91,28 @@ func splitAtCapitals(word string) string {
 		prev = r
 	}
 	return b.String()
+}
+
+// withOwnWords is the pronunciation list list with the entries of own
+// (normalization.pronunciations) added: where both have an entry for the
+// same word (in any case, as plain words match), own's wins.
+func withOwnWords(list, own map[string]string) map[string]string {
+	if len(own) == 0 {
+		return list
+	}
+	out := make(map[string]string, len(list)+len(own))
+	for k, v := range list {
+		out[k] = v
+	}
+	for name := range own {
+		for k := range out {
+			if strings.EqualFold(k, name) {
+				delete(out, k)
+			}
+		}
+	}
+	for k, v := range own {
+		out[k] = v
+	}
+	return out
 }

@@ -249,6 +249,8 @@ var schema = func() []Setting {
 			300, 0, 5000, 50, ms, msOne),
 		number("speech.pause_list_item_ms", "Pause between list items", "The silence added between list items.",
 			150, 0, 5000, 50, ms, msOne),
+		toggle("speech.markup_pauses", "Pause markup",
+			"Reads pause markup in a document, such as <break time=\"1s\"/>, as a silence of that length; off, the markup is read as text.", true),
 		{Path: "speech.speed_presets", Label: "Speed presets", Kind: KindTable, Entries: KindNumber,
 			Default: map[string]int{"skim": 350, "normal": 265, "study": 200, "slow": 150},
 			Min:     50, Max: 900, Step: 1, Unit: "words per minute", unitOne: "word per minute",
@@ -257,6 +259,9 @@ var schema = func() []Setting {
 			Default: map[string]string{},
 			// One literal: the help is a key of the catalogue.
 			Help: "Words and how to say them instead, such as a name the engine gets wrong: a word matches whole words in any case, =Word whole words in that case, /pattern/ or /pattern/i a regular expression."},
+		{Path: "speech.voice_params", Label: "Rate and pitch of each voice", Kind: KindTable, Entries: KindText,
+			Default: map[string]string{}, Internal: true,
+			Help: "The rate and pitch each voice was last used at, such as 300 -2 for 300 words per minute and 2 semitones lower: kept when the voice changes, and brought back when that voice is chosen again."},
 		{Path: "speech.favorite_voices", Label: "Favorite voices", Kind: KindList, Default: []string{},
 			Help: "Voices marked as favorites in the voice list, offered first."},
 		{Path: "speech.prefer_voice", Label: "Preferred voice", Kind: KindText, Optional: true, Default: nil,
@@ -288,6 +293,9 @@ var schema = func() []Setting {
 			"How the rest of the sentence being read is marked when the highlight covers the word and the sentence.",
 			"underline", false, Choice{"underline", "Underline"}, Choice{"yellow", "Yellow"}, Choice{"green", "Green"},
 			Choice{"cyan", "Cyan"}, Choice{"magenta", "Magenta"}, Choice{"reverse", "Reverse video"}),
+		{Path: "highlight.speed", Label: "Highlight speed", Kind: KindNumber, Default: 1.0,
+			Min: 0.5, Max: 1.5, Step: 0.1, Unit: "times as fast", unitOne: "times as fast",
+			Help: "Speeds up or slows down the highlight of voices that report no word positions, whose words are highlighted by an estimate of when they are heard."},
 		choice("highlight.granularity", "Highlight covers", "What the reading highlight marks: the word, the sentence, or both.",
 			"word", false, Choice{"word", "The word"}, Choice{"sentence", "The sentence"}, Choice{"both", "The word and the sentence"}),
 
@@ -305,10 +313,18 @@ var schema = func() []Setting {
 		toggle("normalization.numbers", "Numbers in words",
 			"Says numbers as numbers, such as two thousand; off, digit by digit.", true),
 		toggle("normalization.use_pronunciations", "Use pronunciations", "Applies your pronunciation list.", true),
+		{Path: "normalization.pronunciations", Label: "Your pronunciations", Kind: KindTable, Entries: KindText,
+			Default: map[string]string{},
+			Help:    "Words and how to say them, written in settings.toml, used with the pronunciation list; where both have a word, this one wins."},
 		choice("normalization.table_mode", "Tables", "How continuous reading reads tables.",
 			"structured", false, Choice{"structured", "With rows and columns"}, Choice{"flat", "As text"}, Choice{"skip", "Skipped"}),
 		choice("normalization.footnote_mode", "Footnotes", "Where continuous reading reads footnotes.",
 			"inline", false, Choice{"inline", "Where they are marked"}, Choice{"deferred", "At the end"}, Choice{"skip", "Skipped"}),
+		toggle("normalization.math", "Math in words",
+			"Writes formulas in words, such as x squared, when a document opens; off, they are written and read as their notation.", true),
+		choice("normalization.math_verbosity", "Math detail",
+			"How much formulas in words say of where fractions, roots and powers start and end, when a document opens.",
+			"normal", false, Choice{"low", "Low"}, Choice{"normal", "Normal"}, Choice{"high", "High"}),
 
 		// reading
 		toggle("reading.auto_resume", "Resume where you left off",
@@ -332,6 +348,12 @@ var schema = func() []Setting {
 		number("reading.stop_after_minutes", "Reading timer",
 			"Continuous reading stops at the end of a sentence after this many minutes, and says so; 0 turns the timer off.",
 			0, 0, 240, 5, "minutes", "minute"),
+		choice("reading.math_display", "Math notation",
+			"How formulas are written in the text when math in words is off: as their source, such as x^2, or in Unicode signs, such as x².",
+			"source", false, Choice{"source", "Source"}, Choice{"unicode", "Unicode"}),
+		choice("reading.revisions", "Tracked changes",
+			"How tracked changes in Word, OpenDocument and RTF files are read when a document opens: marked says each insertion and deletion where it is, final reads the text as if every change were accepted, automatic marks them at high verbosity only.",
+			"auto", false, Choice{"auto", "Automatic"}, Choice{"marked", "Marked"}, Choice{"final", "Final"}),
 		{Path: "reading.last_document", Label: "Last document", Kind: KindText, Optional: true, Default: nil, Internal: true,
 			Help: "The document that was open when tw last closed."},
 
@@ -527,6 +549,12 @@ func (Defaults) value(path string) any {
 func (d Defaults) Int(path string) int {
 	f, _ := toFloat(d.value(path))
 	return int(math.Round(f))
+}
+
+// Float returns a number setting's default.
+func (d Defaults) Float(path string) float64 {
+	f, _ := toFloat(d.value(path))
+	return f
 }
 
 // Bool returns a toggle's default.

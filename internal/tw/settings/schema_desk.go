@@ -105,6 +105,14 @@ var textChecks = map[string]func(string) i18n.Message{
 // tableChecks refuse entries of a table setting that cannot be used, with
 // the reason.
 var tableChecks = map[string]func(map[string]string) i18n.Message{
+	"speech.voice_params": func(t map[string]string) i18n.Message {
+		for _, k := range sortedKeys(t) {
+			if _, _, ok := ParseVoiceParams(t[k]); !ok {
+				return i18n.Msg("the rate and pitch of %s must be two numbers, words per minute (50 to 900) and semitones (-12 to 12), such as 300 -2", k)
+			}
+		}
+		return none
+	},
 	"speech.voices_by_language": func(t map[string]string) i18n.Message {
 		for _, k := range sortedKeys(t) {
 			known := slices.ContainsFunc(i18n.Languages, func(l i18n.Language) bool { return l.Code == k })

@@ -172,7 +172,7 @@ func (s Setting) checkTable(v any) (val any, note, reason i18n.Message) {
 			return nil, none, reason
 		}
 	}
-	if s.Path == "speech.pronunciations" {
+	if s.Path == "speech.pronunciations" || s.Path == "normalization.pronunciations" {
 		for _, k := range keys {
 			if _, err := parsePronunciation(k, out[k]); err != nil {
 				return nil, none, i18n.Msg("cannot be used: %s", err)

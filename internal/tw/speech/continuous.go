@@ -28,7 +28,7 @@ const maxChunk = 4000
 // ("" English).
 func NewContinuousNarrator(ix *units.Index, from, to int, p Params, lang string) *Narrator {
 	n := NewNarrator(ix.Doc, from, to, p)
-	n.tok, n.lex = nil, nil
+	n.tok, n.lex, n.breaks = nil, nil, nil
 	n.src = &utteranceSource{ix: ix, pos: n.from, to: n.to,
 		o: narration.Options{Verbosity: narration.Verbosity(p.Verbosity), Printer: i18n.For(lang),
 			Tables: p.Tables, Footnotes: p.Footnotes, SkipCode: p.SkipCode, SkipCitations: p.SkipCitations}}
@@ -109,7 +109,7 @@ func (n *Narrator) nextPieceToken() (token, bool) {
 			if t, ok := n.tok.next(); ok {
 				return t, true
 			}
-			n.tok, n.lex = nil, nil
+			n.tok, n.lex, n.breaks = nil, nil, nil
 		}
 		if n.inUtterance && n.piece < len(n.cur.Pieces) {
 			p := n.cur.Pieces[n.piece]
@@ -120,6 +120,7 @@ func (n *Narrator) nextPieceToken() (token, bool) {
 			}
 			n.tok = newTokenizer(p.Text, p.Start)
 			n.lex = newLexScanner(n.p.Lexicon, p.Text, p.Start)
+			n.breaks = newBreakScanner(n.p.MarkupPauses, p.Text, p.Start)
 			continue
 		}
 		if n.inUtterance {

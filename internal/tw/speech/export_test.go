@@ -10,6 +10,7 @@ import (
 
 	"textfirst/internal/testkit"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/speech"
 )
 
@@ -107,5 +108,37 @@ func TestExportRefusesSpeakerEngines(t *testing.T) {
 	}
 	if _, err := os.Stat(wav); !os.IsNotExist(err) {
 		t.Fatal("a WAV file was left behind")
+	}
+}
+
+// TestExportMarkupPausesWithEspeak: through libespeak-ng, pause markup is a
+// silence of its length in the audio and no word of it is spoken; with
+// speech.markup_pauses off its words are.
+func TestExportMarkupPausesWithEspeak(t *testing.T) {
+	d := doc.New(`Hello there. <break time="750ms"/> Goodbye now.`, doc.Meta{}, nil)
+	for _, on := range []bool{true, false} {
+		st, _, err := settings.Open(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Set("speech.markup_pauses", on); err != nil {
+			t.Fatal(err)
+		}
+		wav := filepath.Join(t.TempDir(), "break.wav")
+		rec, _, err := speech.Export(d, 0, d.Len(), speech.OptionsFrom(st, speech.Overrides{Backend: "espeak", StrictBackend: true}), wav, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var said []string
+		for _, w := range rec.Words {
+			said = append(said, w.Text)
+		}
+		wantWords, wantPause := "Hello there Goodbye now", int64(750*rec.SampleRate/1000)
+		if !on {
+			wantWords, wantPause = "Hello there break time 750ms Goodbye now", 0
+		}
+		if got := strings.Join(said, " "); got != wantWords || rec.Pauses != wantPause {
+			t.Errorf("markup pauses %v: words %q and %d samples of pauses, want %q and %d", on, got, rec.Pauses, wantWords, wantPause)
+		}
 	}
 }

@@ -74,9 +74,13 @@ type Narrator struct {
 	pi      int
 	pending *token
 	count   int
-	lex     *lexScanner // speech.pronunciations; nil when there are none
-	doc     *doc.Document
-	from    int
+	lex     *lexScanner   // speech.pronunciations; nil when there are none
+	breaks  *breakScanner // speech.markup_pauses; nil when off or none
+	// breakPause is the silence pause markup asked for before the segment
+	// being prepared had a word: it is added to the segment before.
+	breakPause int
+	doc        *doc.Document
+	from       int
 
 	// Continuous reading (NewContinuousNarrator): the utterances, the one
 	// being read, its next piece, and its text until its first document
@@ -106,6 +110,7 @@ func NewNarrator(d *doc.Document, from, to int, p Params) *Narrator {
 	text := d.Text[d.Byte(from):d.Byte(to)]
 	n := &Narrator{tok: newTokenizer(text, from), to: to, p: p.Clamp(), doc: d, from: from}
 	n.lex = newLexScanner(n.p.Lexicon, text, from)
+	n.breaks = newBreakScanner(n.p.MarkupPauses, text, from)
 	for _, m := range d.All() {
 		if m.End <= from || m.End > to {
 			continue
@@ -164,12 +169,15 @@ func (n *Narrator) Next() (Segment, bool) {
 	if !n.started {
 		n.started = true
 		n.ahead, n.aheadOK = n.nextSpoken()
+		n.breakPause = 0 // nothing was said before it
 	}
 	seg, ok := n.ahead, n.aheadOK
 	if !ok {
 		return Segment{}, false
 	}
 	n.ahead, n.aheadOK = n.nextSpoken()
+	seg.PauseMs += n.breakPause
+	n.breakPause = 0
 	if !n.aheadOK {
 		seg.PauseMs = 0
 	}
@@ -214,6 +222,17 @@ func (n *Narrator) next() (Segment, bool) {
 		if t.Inserted {
 			n.addInserted(&b, t)
 			continue
+		}
+		if n.breaks != nil {
+			if m, ok := n.breaks.at(t.Start); ok && m.start < t.End {
+				ms := m.ms + n.addBreak(&b, t, m)
+				if len(b.words) > 0 {
+					n.count++
+					return b.segment(m.end, ms), true
+				}
+				n.breakPause += ms
+				continue
+			}
 		}
 		if n.lex != nil {
 			if m, ok := n.lex.at(t.Start); ok && m.start < t.End {
@@ -509,4 +528,37 @@ func (n *Narrator) addPronounced(b *builder, t token, m lexMatch) {
 	if wordStart >= 0 {
 		b.addWord(sp, engine.Span{Start: wordStart, End: wordEnd}, n.takeSaid())
 	}
+}
+
+// addBreak leaves pause markup m out of what is said: the text of token t
+// before m is said as usual, the tokens up to m's end are consumed into
+// one Elided span, and what follows m in the last of them is read next.
+// It returns the pause owed to a block end in t before m (0 when none);
+// the caller adds it to m's silence.
+func (n *Narrator) addBreak(b *builder, t token, m breakMatch) int {
+	owed := 0
+	if m.start > t.Start {
+		runes := []rune(t.Text)
+		before := t
+		before.Text, before.End = string(runes[:m.start-t.Start]), m.start
+		owed = max(0, n.pauseIn(before))
+		n.addGap(b, before) // markup starts with "<": never inside a word
+	}
+	last := t
+	for last.End < m.end {
+		next, ok := n.nextToken()
+		if !ok {
+			break
+		}
+		last = next
+	}
+	b.skipDot = false
+	b.write(Elided, "", m.start, min(m.end, last.End))
+	if last.End > m.end {
+		runes := []rune(last.Text)
+		rest := last
+		rest.Text, rest.Start = string(runes[m.end-last.Start:]), m.end
+		n.pending = &rest
+	}
+	return owed
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/units"
 )
 
 func spokenWords(seg Segment) []string {
@@ -232,5 +233,54 @@ func checkMapCovers(t *testing.T, spans []MapSpan, n int) {
 	}
 	if end != n {
 		t.Fatalf("map covers %d of %d code points", end, n)
+	}
+}
+
+// TestMarkupPauses: with speech.markup_pauses on, SSML break markup is a
+// silence after the words before it and is never said; off, it is read as
+// text.
+func TestMarkupPauses(t *testing.T) {
+	text := "One two. <break time=\"1s\"/> Three <BREAK time='250ms' /> four <break/> five <break time=\"x\"/>.\n\n<break time=\"2s\"/>Six."
+	tests := []struct {
+		name   string
+		on     bool
+		want   string
+		spoken string // what the engine is given, in order
+	}{
+		{"on", true, "One two/1000|Three/250|four/500|five break time x/2300|Six/0",
+			"One two. || Three || four || five <break time=\"x\"/>.  ||Six."},
+		{"off", false, "One two break time 1s Three BREAK time 250ms four break five break time x/300|break time 2s Six/0",
+			"One two. <break time=\"1s\"/> Three <BREAK time='250ms' /> four <break/> five <break time=\"x\"/>.  <||break time=\"2s\"/>Six."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st := settingsWith(t, map[string]any{"speech.markup_pauses": tt.on})
+			d := doc.New(text, doc.Meta{}, nil)
+			if got := strings.Join(pauses(d, ParamsFrom(st)), "|"); got != tt.want {
+				t.Errorf("segments %q\nwant     %q", got, tt.want)
+			}
+			var spoken []string
+			n := NewNarrator(d, 0, d.Len(), ParamsFrom(st))
+			for seg, ok := n.Next(); ok; seg, ok = n.Next() {
+				spoken = append(spoken, seg.Utterance.Text)
+			}
+			if got := strings.Join(spoken, "||"); got != tt.spoken {
+				t.Errorf("spoken %q\nwant   %q", got, tt.spoken)
+			}
+		})
+	}
+}
+
+// TestMarkupPausesInContinuousReading: continuous reading leaves pause
+// markup unsaid too, and pauses there.
+func TestMarkupPausesInContinuousReading(t *testing.T) {
+	d := blocksDoc(`Before <break time="2s"/> after.`, block{doc.Paragraph, `Before <break time="2s"/> after.`})
+	n := NewContinuousNarrator(units.New(d), 0, d.Len(), ParamsFrom(settingsWith(t, nil)), "")
+	var got []string
+	for seg, ok := n.Next(); ok; seg, ok = n.Next() {
+		got = append(got, strings.Join(spokenWords(seg), " ")+"/"+strconv.Itoa(seg.PauseMs))
+	}
+	if want := "Before/2000|after/0"; strings.Join(got, "|") != want {
+		t.Errorf("segments %q, want %s", got, want)
 	}
 }

@@ -49,6 +49,14 @@ type Params struct {
 	// KeepAbbreviations says abbreviations as written instead of in full
 	// (normalization.abbreviations off).
 	KeepAbbreviations bool
+	// HighlightSpeed is highlight.speed (0.5 to 1.5; 0 is 1): how much
+	// faster than estimated the words of a voice that reports no word
+	// positions are released. Speakers that estimate apply it.
+	HighlightSpeed float64
+	// MarkupPauses is speech.markup_pauses: pause markup in the text
+	// (<break time="1s"/>) is a silence, not words. The narration applies
+	// it; engines never see it.
+	MarkupPauses bool
 	// PreferVoice is speech.prefer_voice: with no Voice, the first voice
 	// whose name or id holds it (any case). The service applies it.
 	PreferVoice string
@@ -92,7 +100,24 @@ func ParamsFrom(s Settings) Params {
 		SkipCitations:     !toggled(s, "reading.citations"),
 		KeepAbbreviations: !toggled(s, "normalization.abbreviations"),
 		PreferVoice:       s.String("speech.prefer_voice"),
+		MarkupPauses:      toggled(s, "speech.markup_pauses"),
+		HighlightSpeed:    number(s, "highlight.speed"),
 	}
+}
+
+// floats is the optional part of Settings that reads numbers that need
+// not be whole.
+type floats interface {
+	Float(path string) float64
+}
+
+// number is a number setting of s, or its default when s reads only
+// whole numbers.
+func number(s Settings, path string) float64 {
+	if f, ok := s.(floats); ok {
+		return f.Float(path)
+	}
+	return settings.Defaults{}.Float(path)
 }
 
 // toggled is a toggle of s, or its default when s reads no toggles.
@@ -124,6 +149,9 @@ func (p Params) Clamp() Params {
 	p.PauseParagraphMs = clamp(p.PauseParagraphMs, 0, 10000)
 	p.PauseListItemMs = clamp(p.PauseListItemMs, 0, 10000)
 	p.LatencyOffsetMs = clampTo(p.LatencyOffsetMs, "speech.latency_offset_ms")
+	if p.HighlightSpeed != 0 { // 0 is 1, and stays 0
+		p.HighlightSpeed = min(max(p.HighlightSpeed, 0.5), 1.5)
+	}
 	return p
 }
 

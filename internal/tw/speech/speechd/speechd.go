@@ -509,7 +509,7 @@ func (e *Engine) Speak(ctx context.Context, u engine.Utterance, p engine.Params,
 			return err
 		}
 		f := follower{e: e, c: e.read, id: id, u: u, next: &next, word: word, module: module,
-			msPerRune: msPerRune(p.Rate)}
+			msPerRune: msPerRune(p.Rate, p.HighlightSpeed)}
 		stopped, err := f.run(ctx)
 		if err != nil || !stopped || ctx.Err() != nil || attempt > 20 {
 			return err
@@ -534,8 +534,14 @@ func (e *Engine) redial(c **conn, last **sent) error {
 }
 
 // msPerRune estimates how long a character of text takes at wpm (about
-// six characters a word, space included).
-func msPerRune(wpm int) float64 { return 60000 / (float64(max(50, wpm)) * 6) }
+// six characters a word, space included), for a highlight that goes speed
+// times as fast as that (highlight.speed; 0 is 1).
+func msPerRune(wpm int, speed float64) float64 {
+	if speed <= 0 {
+		speed = 1
+	}
+	return 60000 / (float64(max(50, wpm)) * 6) / speed
+}
 
 // watchEvery is how long a reading may go without any event before tw asks
 // the daemon whether it still answers.

@@ -1,0 +1,131 @@
+package load
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// trackedDOCX is a Word file with tracked changes, written by pandoc (a
+// tool no one here wrote): "rarely" deleted, "often" and "renal" inserted.
+func trackedDOCX(t *testing.T) []byte {
+	t.Helper()
+	pandoc, err := exec.LookPath("pandoc")
+	if err != nil {
+		t.Fatalf("pandoc is needed (bash scripts/deps-formats.sh installs it): %v", err)
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "draft.md")
+	md := `Fluids were [rarely]{.deletion author="Ada Example" date="2026-03-03T10:00:00Z"}` +
+		`[often]{.insertion author="Ada Example" date="2026-03-03T10:00:00Z"} given in acute ` +
+		`[renal]{.insertion author="Bo Writer" date="2026-03-04T10:00:00Z"} failure.` + "\n"
+	if err := os.WriteFile(src, []byte(md), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "draft.docx")
+	if msg, err := exec.Command(pandoc, src, "-o", out).CombinedOutput(); err != nil {
+		t.Fatalf("pandoc: %v\n%s", err, msg)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestDOCXRevisions: the final text drops deletions and keeps insertions,
+// saying nothing; marked writes each change where it is, and the changes
+// recorded in the document's properties cover their text.
+func TestDOCXRevisions(t *testing.T) {
+	data := trackedDOCX(t)
+	cases := []struct {
+		revisions, text string
+		changes         []string // the text at each recorded change's range
+	}{
+		{"", "Fluids were often given in acute renal failure.", []string{"", "often", "renal"}},
+		{RevisionsFinal, "Fluids were often given in acute renal failure.", []string{"", "often", "renal"}},
+		{RevisionsMarked, "Fluids were [deleted: rarely][inserted: often] given in acute [inserted: renal] failure.", []string{"rarely", "often", "renal"}},
+	}
+	for _, c := range cases {
+		d, err := load("draft.docx", "draft.docx", data, Options{Revisions: c.revisions})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Text != c.text {
+			t.Errorf("revisions %q: %q, want %q", c.revisions, d.Text, c.text)
+		}
+		var changes []trackedChangeJSON
+		if err := json.Unmarshal([]byte(d.Meta.Properties["textweaver.changes"]), &changes); err != nil || len(changes) != len(c.changes) {
+			t.Fatalf("revisions %q: changes %v (%v)", c.revisions, changes, err)
+		}
+		for i, ch := range changes {
+			if got := d.Slice(ch.Range.Start, ch.Range.End); got != c.changes[i] {
+				t.Errorf("revisions %q: change %d (%s) covers %q, want %q", c.revisions, i, ch.Kind, got, c.changes[i])
+			}
+		}
+		checkInvariants(t, d)
+	}
+}
+
+type trackedChangeJSON struct {
+	Kind  string `json:"kind"`
+	Range struct{ Start, End int }
+}
+
+// TestODTAndRTFRevisions: the same changes in an OpenDocument text and in
+// RTF, as LibreOffice writes them from the Word file: final reads the
+// final text, marked writes each change where it is.
+func TestODTAndRTFRevisions(t *testing.T) {
+	dir := t.TempDir()
+	docx := filepath.Join(dir, "draft.docx")
+	if err := os.WriteFile(docx, trackedDOCX(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"odt", "rtf"} {
+		cmd := exec.Command("soffice", "-env:UserInstallation=file://"+filepath.Join(dir, "profile"), "--headless", "--norestore",
+			"--convert-to", format, "--outdir", dir, docx)
+		cmd.Env = append(os.Environ(), "LANG=C.UTF-8", "HOME="+dir)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("soffice (install with scripts/deps-formats.sh): %v\n%s", err, out)
+		}
+		name := "draft." + format
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for revisions, want := range map[string]string{
+			RevisionsFinal:  "Fluids were often given in acute renal failure.",
+			RevisionsMarked: "Fluids were [deleted: rarely][inserted: often] given in acute [inserted: renal] failure.",
+		} {
+			d, err := load(name, name, data, Options{Revisions: revisions})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Text != want {
+				t.Errorf("%s, revisions %q: %q, want %q", format, revisions, d.Text, want)
+			}
+			checkInvariants(t, d)
+		}
+	}
+}
+
+// TestRTFRevisionsAsWordWritesThem: \deleted text is left out of the
+// final text and \revised text kept; marked says both, and \deleted0
+// ends a deletion inside its group.
+func TestRTFRevisionsAsWordWritesThem(t *testing.T) {
+	src := `{\rtf1\ansi {\revtbl {Unknown;}{Ada;}}\pard Keep {\deleted\revauthdel1 gone }{\revised\revauth1 new }{\deleted x\deleted0 y} end.\par}`
+	for revisions, want := range map[string]string{
+		"":              "Keep new y end.",
+		RevisionsMarked: "Keep [deleted: gone ][inserted: new ][deleted: x]y end.",
+	} {
+		d, err := load("a.rtf", "a.rtf", []byte(src), Options{Revisions: revisions})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Text != want {
+			t.Errorf("revisions %q: %q, want %q", revisions, d.Text, want)
+		}
+	}
+}
