@@ -217,6 +217,7 @@ type App struct {
 	autosave  autosaver
 
 	keyOf          KeyNamer        // the front end's keys, for menus and help
+	keysArrived    int             // key overrides that arrived by sync (KeyOverridesArrived)
 	browserPreview *previewState   // the browser preview kept up to date, if any
 	front          map[string]bool // actions the front end performs itself
 	menuAt         int             // the menu F10 opens: the one used last

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/lexicon"
@@ -68,7 +69,72 @@ func (a *App) syncShare(c syncfolder.Config, now int64) (said []string, err erro
 		}
 		mine.Statistics = &own
 	}
+	if a.opts.Settings.Bool("sync.key_overrides") {
+		keys, from, err := a.syncKeyOverrides(others)
+		if err != nil {
+			return said, err
+		}
+		mine.KeyOverrides = keys
+		if from != "" {
+			said = append(said, a.tr("The key overrides arrived from %s.", from))
+		}
+	}
 	return said, syncfolder.PublishShare(c, mine)
+}
+
+// syncKeyOverrides replaces the home's key overrides file with the newest
+// other computer's copy when it is newer than this one's and says
+// something else (a file the others have arrives where there is none; a
+// file removed here is not removed elsewhere). The file that arrives is
+// written atomically and keeps the time it was changed on its computer,
+// so it stays the newest copy everywhere. It returns the file as it then
+// is here (nil for none) and the computer it came from ("" when none
+// arrived); a front end that keeps keys sees KeyOverridesArrived change.
+func (a *App) syncKeyOverrides(others []syncfolder.Share) (mine *syncfolder.File, from string, err error) {
+	path := filepath.Join(a.opts.Home, KeyOverridesFile)
+	read := func() (*syncfolder.File, error) {
+		fi, err := os.Stat(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return &syncfolder.File{Text: string(data), Modified: fi.ModTime().UnixNano()}, nil
+	}
+	err = atomicfile.WithLock(path, func() error {
+		here, err := read()
+		if err != nil {
+			return err
+		}
+		newest, newestFrom := here, ""
+		for _, s := range others {
+			if f := s.KeyOverrides; f != nil && (newest == nil || f.Modified > newest.Modified) {
+				newest, newestFrom = f, s.Computer
+			}
+		}
+		if newestFrom == "" || (here != nil && here.Text == newest.Text) {
+			mine = here
+			return nil
+		}
+		if err := atomicfile.Write(path, []byte(newest.Text), atomicfile.PrivateFile); err != nil {
+			return err
+		}
+		at := time.Unix(0, newest.Modified)
+		if err := os.Chtimes(path, at, at); err != nil {
+			return err
+		}
+		mine, from = newest, newestFrom
+		return nil
+	})
+	if from != "" {
+		a.keysArrived++
+	}
+	return mine, from, err
 }
 
 // syncStatistics keeps the other computers' own reading statistics here,

@@ -264,3 +264,79 @@ func TestSyncStatistics(t *testing.T) {
 		t.Errorf("the hall's statistics, sync.statistics off: %q", got)
 	}
 }
+
+// TestSyncKeyOverrides: with sync.key_overrides on, the most recently
+// changed keymap.toml among the computers replaces the others' (written
+// whole, keeping the time it was changed), sync says where it came from,
+// and a front end sees KeyOverridesArrived change; a computer with it off
+// neither shares its file, though it is the newest, nor takes the others'.
+func TestSyncKeyOverrides(t *testing.T) {
+	shared, open := syncedHomes(t)
+	base := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	write := func(name, text string, at time.Time) {
+		t.Helper()
+		path := filepath.Join(syncedHome(shared, name), core.KeyOverridesFile)
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		writeTestFile(t, path, text)
+		if err := os.Chtimes(path, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keys := func(name string) (string, time.Time) {
+		t.Helper()
+		path := filepath.Join(syncedHome(shared, name), core.KeyOverridesFile)
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return readString(t, path), fi.ModTime()
+	}
+	const deskKeys, labKeys, hallKeys = "next_line = [\"Ctrl+J\"]\n", "next_line = [\"Ctrl+K\"]\n", "next_line = [\"Ctrl+L\"]\n"
+	write("desk", deskKeys, base)
+	write("lab", labKeys, base.Add(time.Hour))
+	write("hall", hallKeys, base.Add(2*time.Hour))
+	on := map[string]any{"sync.folder": shared, "sync.key_overrides": true}
+	withName := func(values map[string]any, name string) map[string]any {
+		out := maps.Clone(values)
+		out["sync.device_name"] = name
+		return out
+	}
+	desk, deskSaid, _ := open("desk", withName(on, "desk"))
+	lab, labSaid, _ := open("lab", withName(on, "lab"))
+	hall, _, _ := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall"})
+
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hall, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk, hall." {
+		t.Errorf("the lab, whose keys are newer than the desk's, said %q", got)
+	}
+	if text, _ := keys("lab"); text != labKeys || lab.KeyOverridesArrived() != 0 {
+		t.Errorf("the lab's keys: %q, arrived %d times", text, lab.KeyOverridesArrived())
+	}
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab. The key overrides arrived from lab." {
+		t.Errorf("the desk's sync said %q", got)
+	}
+	if text, at := keys("desk"); text != labKeys || !at.Equal(base.Add(time.Hour)) || desk.KeyOverridesArrived() != 1 {
+		t.Errorf("the desk's keys: %q changed %v, arrived %d times", text, at, desk.KeyOverridesArrived())
+	}
+	// Once the same, nothing arrives again; the hall takes nothing.
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab." || desk.KeyOverridesArrived() != 1 {
+		t.Errorf("a second sync said %q, keys arrived %d times", got, desk.KeyOverridesArrived())
+	}
+	mustAction(t, hall, "sync_now", nil)
+	if text, _ := keys("hall"); text != hallKeys {
+		t.Errorf("the hall's keys, sync.key_overrides off: %q", text)
+	}
+	// A change on the desk reaches the lab.
+	write("desk", deskKeys, base.Add(3*time.Hour))
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if text, _ := keys("lab"); text != deskKeys || labSaid.last() != "Synced with desk, hall. The key overrides arrived from desk." {
+		t.Errorf("after the desk changed its keys the lab has %q and said %q", text, labSaid.last())
+	}
+}

@@ -89,6 +89,8 @@ var syncSettings = []Setting{
 		"Shares your favorite voices, and adds the other computers' favorites to yours.", true),
 	toggle("sync.statistics", "Sync reading statistics",
 		"Shares your reading statistics, and counts the other computers' reading time and sessions in yours.", true),
+	toggle("sync.key_overrides", "Sync key overrides",
+		"Shares your own keys (keymap.toml); the most recently changed copy replaces the others, and the keys change at once.", false),
 }
 
 // colorChoices are the colors a colors setting may take: the theme's own,

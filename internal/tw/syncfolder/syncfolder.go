@@ -4,7 +4,7 @@
 // and reads the others', so no two computers ever write one file. The
 // newer edit of a note wins; the note it replaced is kept on the computer
 // that lost it. The user's own lists (word list, glossary, pronunciations,
-// favorite voices, reading statistics) travel the same way, a file per
+// favorite voices, reading statistics, key overrides) travel the same way, a file per
 // computer whatever the document (Share). It reads no document and speaks
 // no word.
 package syncfolder
@@ -252,6 +252,18 @@ type Share struct {
 	// Statistics are this computer's own reading statistics, never those
 	// it took from others (sync.statistics).
 	Statistics *readstats.Stats `json:"statistics,omitempty"`
+	// KeyOverrides is the key overrides file, keymap.toml
+	// (sync.key_overrides).
+	KeyOverrides *File `json:"key_overrides,omitempty"`
+}
+
+// A File is a small file of the home as the sync folder carries it: its
+// text, and when it was last changed, in Unix nanoseconds, on the computer
+// where it was written (a file that arrives keeps that time, so the newest
+// copy stays the newest everywhere).
+type File struct {
+	Text     string `json:"text"`
+	Modified int64  `json:"modified"`
 }
 
 // A GlossaryTerm is a term of the user's glossary with its senses.
