@@ -12,6 +12,7 @@ import (
 	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/lexicon"
 	"textfirst/internal/tw/readstats"
+	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/spell"
 	"textfirst/internal/tw/syncfolder"
 )
@@ -79,7 +80,56 @@ func (a *App) syncShare(c syncfolder.Config, now int64) (said []string, err erro
 			said = append(said, a.tr("The key overrides arrived from %s.", from))
 		}
 	}
+	if a.opts.Settings.Bool("sync.profiles") {
+		profiles, n, err := a.syncProfiles(others)
+		if err != nil {
+			return said, err
+		}
+		mine.Profiles = profiles
+		if n > 0 {
+			said = append(said, a.tr("%d settings profiles arrived.", n))
+		}
+	}
 	return said, syncfolder.PublishShare(c, mine)
+}
+
+// syncProfiles takes the other computers' settings profiles: a profile
+// this computer lacks arrives, and one saved more recently elsewhere
+// replaces the one of its name here (the newest wins, keeping the time it
+// was saved, so it stays the newest everywhere; a profile deleted here
+// comes back while another computer has it). A profile is only a file
+// here: which one is in use, if any, stays this computer's, and none is
+// applied. A profile that cannot be one here (its name, or not TOML) is
+// left out. It returns the profiles as they then are here and how many
+// arrived.
+func (a *App) syncProfiles(others []syncfolder.Share) (mine map[string]syncfolder.File, arrived int, err error) {
+	profiles := settings.ProfilesIn(a.opts.Home)
+	err = atomicfile.WithLock(profiles.Dir, func() error {
+		files, err := profiles.Files()
+		if err != nil {
+			return err
+		}
+		mine = map[string]syncfolder.File{}
+		for _, f := range files {
+			mine[f.Name] = syncfolder.File{Text: string(f.Text), Modified: f.Modified.UnixNano()}
+		}
+		came := map[string]bool{}
+		for _, s := range others {
+			for name, f := range s.Profiles {
+				if here, ok := mine[name]; ok && (f.Modified <= here.Modified || f.Text == here.Text) {
+					continue
+				}
+				if profiles.Put(settings.ProfileFile{Name: name, Text: []byte(f.Text), Modified: time.Unix(0, f.Modified)}) != nil {
+					continue
+				}
+				mine[name] = f
+				came[name] = true
+			}
+		}
+		arrived = len(came)
+		return nil
+	})
+	return mine, arrived, err
 }
 
 // syncKeyOverrides replaces the home's key overrides file with the newest

@@ -11,6 +11,7 @@ import (
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/lexicon"
 	"textfirst/internal/tw/readstats"
+	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/spell"
 )
 
@@ -338,5 +339,75 @@ func TestSyncKeyOverrides(t *testing.T) {
 	mustAction(t, lab, "sync_now", nil)
 	if text, _ := keys("lab"); text != deskKeys || labSaid.last() != "Synced with desk, hall. The key overrides arrived from desk." {
 		t.Errorf("after the desk changed its keys the lab has %q and said %q", text, labSaid.last())
+	}
+}
+
+// TestSyncProfiles: with sync.profiles on, a computer takes the settings
+// profiles it lacks, and a profile saved more recently elsewhere replaces
+// the one of its name here, keeping its time; sync says how many arrived,
+// and no profile is applied. A computer with it off neither shares its
+// profiles nor takes the others'.
+func TestSyncProfiles(t *testing.T) {
+	shared, open := syncedHomes(t)
+	base := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	put := func(home, name, text string, at time.Time) {
+		t.Helper()
+		f := settings.ProfileFile{Name: name, Text: []byte(text), Modified: at}
+		if err := settings.ProfilesIn(syncedHome(shared, home)).Put(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	profiles := func(home string) map[string]string {
+		t.Helper()
+		files, err := settings.ProfilesIn(syncedHome(shared, home)).Files()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, f := range files {
+			out[f.Name] = string(f.Text)
+		}
+		return out
+	}
+	const deskStudy, labStudy = "[speech]\nrate = 200\n", "[speech]\nrate = 180\n"
+	const skim, night, hall = "[speech]\nrate = 400\n", "[display]\ntheme = \"dark\"\n", "[speech]\nrate = 100\n"
+	put("desk", "study", deskStudy, base)
+	put("desk", "skim", skim, base)
+	put("lab", "study", labStudy, base.Add(time.Hour))
+	put("lab", "night", night, base)
+	put("hall", "hall", hall, base.Add(2*time.Hour))
+	desk, deskSaid, deskSettings := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk", "sync.profiles": true})
+	lab, labSaid, _ := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab", "sync.profiles": true})
+	hallApp, _, _ := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall"})
+	rate := deskSettings.Int("speech.rate")
+
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hallApp, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk, hall. 1 settings profile arrived." {
+		t.Errorf("the lab's sync said %q", got)
+	}
+	if got := profiles("lab"); !maps.Equal(got, map[string]string{"study": labStudy, "night": night, "skim": skim}) {
+		t.Errorf("the lab's profiles (its newer study kept): %q", got)
+	}
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab. 2 settings profiles arrived." {
+		t.Errorf("the desk's sync said %q", got)
+	}
+	if got := profiles("desk"); !maps.Equal(got, map[string]string{"study": labStudy, "night": night, "skim": skim}) {
+		t.Errorf("the desk's profiles (the lab's newer study, none of the hall's): %q", got)
+	}
+	if got := deskSettings.Int("speech.rate"); got != rate {
+		t.Errorf("a profile that arrived was applied: speech.rate %d, was %d", got, rate)
+	}
+	// Once the same, nothing arrives again, either way.
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if deskSaid.last() != "Synced with hall, lab." || labSaid.last() != "Synced with desk, hall." {
+		t.Errorf("second syncs said %q and %q", deskSaid.last(), labSaid.last())
+	}
+	mustAction(t, hallApp, "sync_now", nil)
+	if got := profiles("hall"); !maps.Equal(got, map[string]string{"hall": hall}) {
+		t.Errorf("the hall's profiles, sync.profiles off: %q", got)
 	}
 }

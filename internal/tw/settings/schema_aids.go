@@ -91,6 +91,8 @@ var syncSettings = []Setting{
 		"Shares your reading statistics, and counts the other computers' reading time and sessions in yours.", true),
 	toggle("sync.key_overrides", "Sync key overrides",
 		"Shares your own keys (keymap.toml); the most recently changed copy replaces the others, and the keys change at once.", false),
+	toggle("sync.profiles", "Sync settings profiles",
+		"Shares your settings profiles: one you lack arrives, and one saved more recently on another computer replaces yours of that name; which profile is in use stays each computer's own.", false),
 }
 
 // colorChoices are the colors a colors setting may take: the theme's own,

@@ -4,7 +4,8 @@
 // and reads the others', so no two computers ever write one file. The
 // newer edit of a note wins; the note it replaced is kept on the computer
 // that lost it. The user's own lists (word list, glossary, pronunciations,
-// favorite voices, reading statistics, key overrides) travel the same way, a file per
+// favorite voices, reading statistics, key overrides, settings
+// profiles) travel the same way, a file per
 // computer whatever the document (Share). It reads no document and speaks
 // no word.
 package syncfolder
@@ -255,6 +256,9 @@ type Share struct {
 	// KeyOverrides is the key overrides file, keymap.toml
 	// (sync.key_overrides).
 	KeyOverrides *File `json:"key_overrides,omitempty"`
+	// Profiles are the settings profiles' files, by profile name
+	// (sync.profiles).
+	Profiles map[string]File `json:"profiles,omitempty"`
 }
 
 // A File is a small file of the home as the sync folder carries it: its
