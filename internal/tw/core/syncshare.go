@@ -90,6 +90,16 @@ func (a *App) syncShare(c syncfolder.Config, now int64) (said []string, err erro
 			said = append(said, a.tr("%d settings profiles arrived.", n))
 		}
 	}
+	if a.opts.Settings.Bool("sync.settings") {
+		ledger, n, err := a.syncSettings(others, now)
+		if err != nil {
+			return said, err
+		}
+		mine.Settings = ledger
+		if n > 0 {
+			said = append(said, a.tr("%d settings arrived.", n))
+		}
+	}
 	return said, syncfolder.PublishShare(c, mine)
 }
 

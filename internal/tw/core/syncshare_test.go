@@ -411,3 +411,59 @@ func TestSyncProfiles(t *testing.T) {
 		t.Errorf("the hall's profiles, sync.profiles off: %q", got)
 	}
 }
+
+// TestSyncPortableSettings: with sync.settings on, the settings that
+// travel take the value changed last on any computer, set through the
+// store (so its checks and change effects run), and sync says how many
+// arrived; a value never changed from its default does not win, and the
+// settings of one computer (the voice) stay. A computer with sync.settings
+// off neither shares its settings nor takes the others'.
+func TestSyncPortableSettings(t *testing.T) {
+	shared, open := syncedHomes(t)
+	desk, deskSaid, deskSettings := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk",
+		"sync.settings": true, "speech.rate": 300, "speech.voice": "en-gb"})
+	lab, labSaid, labSettings := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab",
+		"sync.settings": true, "speech.voice": "fr"})
+	hall, _, hallSettings := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall",
+		"highlight.enabled": false, "speech.rate": 120})
+	defaultRate := labSettings.Int("speech.rate")
+	var deskChanged []string
+	deskSettings.OnChange(func(path string, _ any) { deskChanged = append(deskChanged, path) })
+
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hall, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk, hall. 1 setting arrived." {
+		t.Errorf("the lab's sync said %q", got)
+	}
+	if labSettings.Int("speech.rate") != 300 || labSettings.String("speech.voice") != "fr" || !labSettings.Bool("highlight.enabled") {
+		t.Errorf("the lab: speech.rate %d (want the desk's 300), voice %q (its own), highlight %v (none of the hall's)",
+			labSettings.Int("speech.rate"), labSettings.String("speech.voice"), labSettings.Bool("highlight.enabled"))
+	}
+	// The lab's default rate did not win over the desk's choice.
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab." || deskSettings.Int("speech.rate") != 300 {
+		t.Errorf("the desk's sync said %q, speech.rate %d", got, deskSettings.Int("speech.rate"))
+	}
+	// A later change on the lab reaches the desk, through its store.
+	if _, err := labSettings.Set("speech.rate", 200); err != nil {
+		t.Fatal(err)
+	}
+	mustAction(t, lab, "sync_now", nil)
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab. 1 setting arrived." {
+		t.Errorf("the desk's sync after the lab's change said %q", got)
+	}
+	if deskSettings.Int("speech.rate") != 200 || deskSettings.String("speech.voice") != "en-gb" || !slices.Equal(deskChanged, []string{"speech.rate"}) {
+		t.Errorf("the desk: speech.rate %d, voice %q, changes seen %q", deskSettings.Int("speech.rate"), deskSettings.String("speech.voice"), deskChanged)
+	}
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if deskSaid.last() != "Synced with hall, lab." || labSaid.last() != "Synced with desk, hall." || labSettings.Int("speech.rate") != 200 {
+		t.Errorf("second syncs said %q and %q; the lab's rate %d", deskSaid.last(), labSaid.last(), labSettings.Int("speech.rate"))
+	}
+	mustAction(t, hall, "sync_now", nil)
+	if hallSettings.Int("speech.rate") != 120 || defaultRate == 120 {
+		t.Errorf("the hall's speech.rate, sync.settings off: %d", hallSettings.Int("speech.rate"))
+	}
+}

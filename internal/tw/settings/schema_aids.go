@@ -93,6 +93,8 @@ var syncSettings = []Setting{
 		"Shares your own keys (keymap.toml); the most recently changed copy replaces the others, and the keys change at once.", false),
 	toggle("sync.profiles", "Sync settings profiles",
 		"Shares your settings profiles: one you lack arrives, and one saved more recently on another computer replaces yours of that name; which profile is in use stays each computer's own.", false),
+	toggle("sync.settings", "Sync settings",
+		"Shares how you like to read (speech rate, pitch and volume, punctuation, verbosity, theme and colors, reading aids, highlighting, text normalization, reading, echo, summary and statistics settings), the latest change on any computer winning; voices, devices, keys, language and files stay each computer's own.", false),
 }
 
 // colorChoices are the colors a colors setting may take: the theme's own,

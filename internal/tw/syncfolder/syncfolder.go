@@ -5,7 +5,7 @@
 // newer edit of a note wins; the note it replaced is kept on the computer
 // that lost it. The user's own lists (word list, glossary, pronunciations,
 // favorite voices, reading statistics, key overrides, settings
-// profiles) travel the same way, a file per
+// profiles, settings) travel the same way, a file per
 // computer whatever the document (Share). It reads no document and speaks
 // no word.
 package syncfolder
@@ -259,6 +259,34 @@ type Share struct {
 	// Profiles are the settings profiles' files, by profile name
 	// (sync.profiles).
 	Profiles map[string]File `json:"profiles,omitempty"`
+	// Settings are the settings that travel, by path, each with when it
+	// last changed (sync.settings).
+	Settings SettingsLedger `json:"settings,omitempty"`
+}
+
+// A SettingChange is a setting's value, as JSON, and when it last
+// changed, in Unix nanoseconds (0: never changed from its default).
+type SettingChange struct {
+	Value   json.RawMessage `json:"value"`
+	Changed int64           `json:"changed"`
+}
+
+// A SettingsLedger is what a computer knows of its settings that travel,
+// by path: each value as last synced and when it changed.
+type SettingsLedger map[string]SettingChange
+
+func settingsLedgerFile(home string) string { return filepath.Join(home, "sync", "settings.json") }
+
+// LoadSettingsLedger reads the home's settings ledger; none is empty.
+func LoadSettingsLedger(home string) (SettingsLedger, error) {
+	l := SettingsLedger{}
+	err := readJSON(settingsLedgerFile(home), &l)
+	return l, err
+}
+
+// SaveSettingsLedger writes the home's settings ledger.
+func SaveSettingsLedger(home string, l SettingsLedger) error {
+	return writeJSON(settingsLedgerFile(home), l)
 }
 
 // A File is a small file of the home as the sync folder carries it: its
