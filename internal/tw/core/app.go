@@ -498,7 +498,15 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 	if resumed {
 		opened = a.tr("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor))
 	}
+	// Another computer's place may win (sync.position_policy).
+	elsewhere, askElsewhere := a.syncResume(abs)
+	if elsewhere != "" {
+		opened = a.tr("Opened %s.", title) + " " + elsewhere
+	}
 	a.say(opened)
+	if askElsewhere != nil {
+		askElsewhere()
+	}
 	if missing := a.missingAudioSaid(); missing != "" {
 		a.say(missing)
 	}

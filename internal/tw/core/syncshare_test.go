@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -465,5 +467,70 @@ func TestSyncPortableSettings(t *testing.T) {
 	mustAction(t, hall, "sync_now", nil)
 	if hallSettings.Int("speech.rate") != 120 || defaultRate == 120 {
 		t.Errorf("the hall's speech.rate, sync.settings off: %d", hallSettings.Int("speech.rate"))
+	}
+}
+
+// TestSyncPositionPolicy: a document opens at another computer's place
+// as sync.position_policy says (newest: the place left last; furthest:
+// the furthest place; ask: a question, yes goes there), and stays at its
+// own place with sync.places or reading.auto_resume off.
+func TestSyncPositionPolicy(t *testing.T) {
+	for _, tc := range []struct {
+		name               string
+		values             map[string]any
+		labLine, deskLine  int
+		wantLine           int
+		wantSaid, question string
+	}{
+		{"newest", nil, 5, 3, 3, ", where desk left off.", ""},
+		{"furthest, the desk behind", map[string]any{"sync.position_policy": "furthest"}, 5, 3, 5, "Resumed at", ""},
+		{"furthest, the desk ahead", map[string]any{"sync.position_policy": "furthest"}, 3, 5, 5, ", where desk left off.", ""},
+		{"ask", map[string]any{"sync.position_policy": "ask"}, 5, 3, 3, ", where desk left off.", "desk read to 11 percent. Go there? y or n"},
+		{"sync.places off", map[string]any{"sync.places": false}, 5, 3, 5, "Resumed at", ""},
+		{"reading.auto_resume off", map[string]any{"reading.auto_resume": false}, 5, 3, 1, "Opened", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			shared, open := syncedHomes(t)
+			tides := filepath.Join(filepath.Dir(shared), "tides.md")
+			other := writeTestFile(t, filepath.Join(filepath.Dir(shared), "other.md"), "Another text.\n")
+			desk, _, _ := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk"})
+			values := map[string]any{"sync.folder": shared, "sync.device_name": "lab"}
+			maps.Copy(values, tc.values)
+			lab, labSaid, _ := open("lab", values)
+			goTo := func(app *core.App, line int) {
+				t.Helper()
+				if _, err := app.GoTo("line " + strconv.Itoa(line)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// The lab leaves its place, then the desk reads on and syncs.
+			goTo(lab, tc.labLine)
+			if err := lab.Open(other); err != nil {
+				t.Fatal(err)
+			}
+			goTo(desk, tc.deskLine)
+			mustAction(t, desk, "sync_now", nil)
+			if err := lab.Open(tides); err != nil {
+				t.Fatal(err)
+			}
+			said := labSaid.last()
+			_, pending := lab.UIState()
+			if tc.question != "" {
+				if pending == nil || pending.Question != tc.question {
+					t.Fatalf("the lab asked %+v (said %q)", pending, said)
+				}
+				lab.Confirm(true)
+				said = labSaid.last()
+			} else if pending != nil {
+				t.Errorf("the lab asked %q", pending.Question)
+			}
+			pos, err := lab.Position()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pos.Line != tc.wantLine || !strings.Contains(said, tc.wantSaid) {
+				t.Errorf("the lab opened at line %d, want %d; said %q", pos.Line, tc.wantLine, said)
+			}
+		})
 	}
 }
