@@ -220,6 +220,7 @@ type App struct {
 	problems  problemMemo // the lint and grammar problems, for TextProblems
 
 	keyOf          KeyNamer        // the front end's keys, for menus and help
+	keysArrived    int             // key overrides that arrived by sync (KeyOverridesArrived)
 	browserPreview *previewState   // the browser preview kept up to date, if any
 	front          map[string]bool // actions the front end performs itself
 	menuAt         int             // the menu F10 opens: the one used last
@@ -500,7 +501,15 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 	if resumed {
 		opened = a.tr("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor))
 	}
+	// Another computer's place may win (sync.position_policy).
+	elsewhere, askElsewhere := a.syncResume(abs)
+	if elsewhere != "" {
+		opened = a.tr("Opened %s.", title) + " " + elsewhere
+	}
 	a.say(opened)
+	if askElsewhere != nil {
+		askElsewhere()
+	}
 	if missing := a.missingAudioSaid(); missing != "" {
 		a.say(missing)
 	}

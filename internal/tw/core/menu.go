@@ -52,6 +52,19 @@ func (a *App) SetKeyNames(k KeyNamer) {
 	a.keyOf = k
 }
 
+// KeyOverridesFile is the user's key overrides file in the home (the
+// keymap package reads it; sync shares it).
+const KeyOverridesFile = "keymap.toml"
+
+// KeyOverridesArrived counts the times sync replaced the home's key
+// overrides file: a front end that keeps keys rebuilds them when the
+// count is not the one it last saw.
+func (a *App) KeyOverridesArrived() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.keysArrived
+}
+
 // SetFrontActions names the actions the front end performs itself (what a
 // key does, the keyboard help, scrolling …): chosen from a menu or the help
 // search they come back as an ActionEffect instead of being run here.

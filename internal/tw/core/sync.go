@@ -34,14 +34,27 @@ var _ = registerHandlers(func(t *actionTable) {
 // syncConfig is the home's sync configuration; ok is false, said, when
 // sync is not set up or this session keeps no files.
 func (a *App) syncConfig() (syncfolder.Config, bool) {
+	c, problem, isError := a.currentSyncConfig()
+	switch {
+	case problem == "":
+		return c, true
+	case isError:
+		a.sayError(problem)
+	default:
+		a.say(problem)
+	}
+	return c, false
+}
+
+// currentSyncConfig is the home's sync configuration, or the sentence
+// that says why there is none to use (an error when isError).
+func (a *App) currentSyncConfig() (c syncfolder.Config, problem string, isError bool) {
 	if a.opts.Home == "" {
-		a.sayError(a.tr("tw keeps no files in this session, so there is nothing to sync."))
-		return syncfolder.Config{}, false
+		return c, a.tr("tw keeps no files in this session, so there is nothing to sync."), true
 	}
 	c, err := syncfolder.LoadConfig(a.opts.Home)
 	if err != nil {
-		a.sayError(a.tr("The sync settings cannot be read: %v", err))
-		return c, false
+		return c, a.tr("The sync settings cannot be read: %v", err), true
 	}
 	// sync.folder and sync.device_name, when set, are used in place of
 	// what sync setup chose; sync.enabled off stops sync without
@@ -55,14 +68,12 @@ func (a *App) syncConfig() (syncfolder.Config, bool) {
 		c.Computer = n
 	}
 	if !a.opts.Settings.Bool("sync.enabled") {
-		a.say(a.tr("Sync is turned off in the settings (sync.enabled)."))
-		return c, false
+		return c, a.tr("Sync is turned off in the settings (sync.enabled)."), false
 	}
 	if !c.On() {
-		a.say(a.tr("Sync is off. Set it up with sync setup."))
-		return c, false
+		return c, a.tr("Sync is off. Set it up with sync setup."), false
 	}
-	return c, true
+	return c, "", false
 }
 
 // syncReading is true when the document can be synced: not while editing.
@@ -458,4 +469,55 @@ func (a *App) putNoteBack(doc string, r syncfolder.Replaced) {
 		}
 	}
 	a.say(a.tr("That note is no longer here."))
+}
+
+// syncResume, as a document opens at its own place here, goes to another
+// computer's place in it as sync.position_policy says: newest to the
+// place left last anywhere (another computer's as of its last sync, this
+// one's as of the document's state saved here), furthest to the furthest
+// place, ask asks whether to go to the newest other computer's place.
+// It does nothing unless sync is on and set up with sync.places and
+// reading.auto_resume on, nor for a place that is the reader's own. It
+// returns what to say after "Opened …", or the question to ask once that
+// is said; both empty when the reader stays.
+func (a *App) syncResume(abs string) (said string, ask func()) {
+	if a.editing || !a.opts.Settings.Bool("sync.places") || !a.opts.Settings.Bool("reading.auto_resume") {
+		return "", nil
+	}
+	c, problem, _ := a.currentSyncConfig()
+	if problem != "" {
+		return "", nil
+	}
+	others, _ := syncfolder.Others(c, a.hash())
+	var here int64
+	if fi, err := os.Stat(a.st.FileFor(abs)); err == nil {
+		here = fi.ModTime().UnixNano()
+	}
+	var best *syncfolder.Device
+	policy := a.opts.Settings.String("sync.position_policy")
+	for i, d := range others {
+		if d.Place == nil || d.Place.Offset < 0 || d.Place.Offset > a.d.Len() || a.firstWordAtOrAfter(d.Place.Offset) == a.cursor {
+			continue
+		}
+		switch {
+		case policy == "furthest" && d.Place.Offset > a.cursor && (best == nil || d.Place.Offset > best.Place.Offset):
+			best = &others[i]
+		case policy != "furthest" && d.Saved > here && (best == nil || d.Saved > best.Saved):
+			best = &others[i]
+		}
+	}
+	if best == nil {
+		return "", nil
+	}
+	goThere := func() string {
+		a.moveTo(a.firstWordAtOrAfter(best.Place.Offset), true)
+		return a.tr("Resumed at %d percent, where %s left off.", a.percent(a.cursor), best.Computer)
+	}
+	if policy == "ask" {
+		return "", func() {
+			a.ask("sync_go_to_place", a.tr("%s read to %d percent. Go there? y or n", best.Computer, best.Place.Percent),
+				func() { a.say(goThere()) })
+		}
+	}
+	return goThere(), nil
 }

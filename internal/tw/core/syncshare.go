@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/lexicon"
 	"textfirst/internal/tw/readstats"
+	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/spell"
 	"textfirst/internal/tw/syncfolder"
 )
@@ -68,7 +70,131 @@ func (a *App) syncShare(c syncfolder.Config, now int64) (said []string, err erro
 		}
 		mine.Statistics = &own
 	}
+	if a.opts.Settings.Bool("sync.key_overrides") {
+		keys, from, err := a.syncKeyOverrides(others)
+		if err != nil {
+			return said, err
+		}
+		mine.KeyOverrides = keys
+		if from != "" {
+			said = append(said, a.tr("The key overrides arrived from %s.", from))
+		}
+	}
+	if a.opts.Settings.Bool("sync.profiles") {
+		profiles, n, err := a.syncProfiles(others)
+		if err != nil {
+			return said, err
+		}
+		mine.Profiles = profiles
+		if n > 0 {
+			said = append(said, a.tr("%d settings profiles arrived.", n))
+		}
+	}
+	if a.opts.Settings.Bool("sync.settings") {
+		ledger, n, err := a.syncSettings(others, now)
+		if err != nil {
+			return said, err
+		}
+		mine.Settings = ledger
+		if n > 0 {
+			said = append(said, a.tr("%d settings arrived.", n))
+		}
+	}
 	return said, syncfolder.PublishShare(c, mine)
+}
+
+// syncProfiles takes the other computers' settings profiles: a profile
+// this computer lacks arrives, and one saved more recently elsewhere
+// replaces the one of its name here (the newest wins, keeping the time it
+// was saved, so it stays the newest everywhere; a profile deleted here
+// comes back while another computer has it). A profile is only a file
+// here: which one is in use, if any, stays this computer's, and none is
+// applied. A profile that cannot be one here (its name, or not TOML) is
+// left out. It returns the profiles as they then are here and how many
+// arrived.
+func (a *App) syncProfiles(others []syncfolder.Share) (mine map[string]syncfolder.File, arrived int, err error) {
+	profiles := settings.ProfilesIn(a.opts.Home)
+	err = atomicfile.WithLock(profiles.Dir, func() error {
+		files, err := profiles.Files()
+		if err != nil {
+			return err
+		}
+		mine = map[string]syncfolder.File{}
+		for _, f := range files {
+			mine[f.Name] = syncfolder.File{Text: string(f.Text), Modified: f.Modified.UnixNano()}
+		}
+		came := map[string]bool{}
+		for _, s := range others {
+			for name, f := range s.Profiles {
+				if here, ok := mine[name]; ok && (f.Modified <= here.Modified || f.Text == here.Text) {
+					continue
+				}
+				if profiles.Put(settings.ProfileFile{Name: name, Text: []byte(f.Text), Modified: time.Unix(0, f.Modified)}) != nil {
+					continue
+				}
+				mine[name] = f
+				came[name] = true
+			}
+		}
+		arrived = len(came)
+		return nil
+	})
+	return mine, arrived, err
+}
+
+// syncKeyOverrides replaces the home's key overrides file with the newest
+// other computer's copy when it is newer than this one's and says
+// something else (a file the others have arrives where there is none; a
+// file removed here is not removed elsewhere). The file that arrives is
+// written atomically and keeps the time it was changed on its computer,
+// so it stays the newest copy everywhere. It returns the file as it then
+// is here (nil for none) and the computer it came from ("" when none
+// arrived); a front end that keeps keys sees KeyOverridesArrived change.
+func (a *App) syncKeyOverrides(others []syncfolder.Share) (mine *syncfolder.File, from string, err error) {
+	path := filepath.Join(a.opts.Home, KeyOverridesFile)
+	read := func() (*syncfolder.File, error) {
+		fi, err := os.Stat(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return &syncfolder.File{Text: string(data), Modified: fi.ModTime().UnixNano()}, nil
+	}
+	err = atomicfile.WithLock(path, func() error {
+		here, err := read()
+		if err != nil {
+			return err
+		}
+		newest, newestFrom := here, ""
+		for _, s := range others {
+			if f := s.KeyOverrides; f != nil && (newest == nil || f.Modified > newest.Modified) {
+				newest, newestFrom = f, s.Computer
+			}
+		}
+		if newestFrom == "" || (here != nil && here.Text == newest.Text) {
+			mine = here
+			return nil
+		}
+		if err := atomicfile.Write(path, []byte(newest.Text), atomicfile.PrivateFile); err != nil {
+			return err
+		}
+		at := time.Unix(0, newest.Modified)
+		if err := os.Chtimes(path, at, at); err != nil {
+			return err
+		}
+		mine, from = newest, newestFrom
+		return nil
+	})
+	if from != "" {
+		a.keysArrived++
+	}
+	return mine, from, err
 }
 
 // syncStatistics keeps the other computers' own reading statistics here,

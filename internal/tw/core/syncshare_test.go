@@ -5,12 +5,15 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"textfirst/internal/tw/core"
 	"textfirst/internal/tw/lexicon"
 	"textfirst/internal/tw/readstats"
+	"textfirst/internal/tw/settings"
 	"textfirst/internal/tw/spell"
 )
 
@@ -262,5 +265,272 @@ func TestSyncStatistics(t *testing.T) {
 	mustAction(t, hall, "sync_now", nil)
 	if got := totals(hall); got != "In all: 10 min read aloud, sessions: 5, documents: 1." {
 		t.Errorf("the hall's statistics, sync.statistics off: %q", got)
+	}
+}
+
+// TestSyncKeyOverrides: with sync.key_overrides on, the most recently
+// changed keymap.toml among the computers replaces the others' (written
+// whole, keeping the time it was changed), sync says where it came from,
+// and a front end sees KeyOverridesArrived change; a computer with it off
+// neither shares its file, though it is the newest, nor takes the others'.
+func TestSyncKeyOverrides(t *testing.T) {
+	shared, open := syncedHomes(t)
+	base := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	write := func(name, text string, at time.Time) {
+		t.Helper()
+		path := filepath.Join(syncedHome(shared, name), core.KeyOverridesFile)
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		writeTestFile(t, path, text)
+		if err := os.Chtimes(path, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keys := func(name string) (string, time.Time) {
+		t.Helper()
+		path := filepath.Join(syncedHome(shared, name), core.KeyOverridesFile)
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return readString(t, path), fi.ModTime()
+	}
+	const deskKeys, labKeys, hallKeys = "next_line = [\"Ctrl+J\"]\n", "next_line = [\"Ctrl+K\"]\n", "next_line = [\"Ctrl+L\"]\n"
+	write("desk", deskKeys, base)
+	write("lab", labKeys, base.Add(time.Hour))
+	write("hall", hallKeys, base.Add(2*time.Hour))
+	on := map[string]any{"sync.folder": shared, "sync.key_overrides": true}
+	withName := func(values map[string]any, name string) map[string]any {
+		out := maps.Clone(values)
+		out["sync.device_name"] = name
+		return out
+	}
+	desk, deskSaid, _ := open("desk", withName(on, "desk"))
+	lab, labSaid, _ := open("lab", withName(on, "lab"))
+	hall, _, _ := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall"})
+
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hall, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk, hall." {
+		t.Errorf("the lab, whose keys are newer than the desk's, said %q", got)
+	}
+	if text, _ := keys("lab"); text != labKeys || lab.KeyOverridesArrived() != 0 {
+		t.Errorf("the lab's keys: %q, arrived %d times", text, lab.KeyOverridesArrived())
+	}
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab. The key overrides arrived from lab." {
+		t.Errorf("the desk's sync said %q", got)
+	}
+	if text, at := keys("desk"); text != labKeys || !at.Equal(base.Add(time.Hour)) || desk.KeyOverridesArrived() != 1 {
+		t.Errorf("the desk's keys: %q changed %v, arrived %d times", text, at, desk.KeyOverridesArrived())
+	}
+	// Once the same, nothing arrives again; the hall takes nothing.
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab." || desk.KeyOverridesArrived() != 1 {
+		t.Errorf("a second sync said %q, keys arrived %d times", got, desk.KeyOverridesArrived())
+	}
+	mustAction(t, hall, "sync_now", nil)
+	if text, _ := keys("hall"); text != hallKeys {
+		t.Errorf("the hall's keys, sync.key_overrides off: %q", text)
+	}
+	// A change on the desk reaches the lab.
+	write("desk", deskKeys, base.Add(3*time.Hour))
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if text, _ := keys("lab"); text != deskKeys || labSaid.last() != "Synced with desk, hall. The key overrides arrived from desk." {
+		t.Errorf("after the desk changed its keys the lab has %q and said %q", text, labSaid.last())
+	}
+}
+
+// TestSyncProfiles: with sync.profiles on, a computer takes the settings
+// profiles it lacks, and a profile saved more recently elsewhere replaces
+// the one of its name here, keeping its time; sync says how many arrived,
+// and no profile is applied. A computer with it off neither shares its
+// profiles nor takes the others'.
+func TestSyncProfiles(t *testing.T) {
+	shared, open := syncedHomes(t)
+	base := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	put := func(home, name, text string, at time.Time) {
+		t.Helper()
+		f := settings.ProfileFile{Name: name, Text: []byte(text), Modified: at}
+		if err := settings.ProfilesIn(syncedHome(shared, home)).Put(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	profiles := func(home string) map[string]string {
+		t.Helper()
+		files, err := settings.ProfilesIn(syncedHome(shared, home)).Files()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, f := range files {
+			out[f.Name] = string(f.Text)
+		}
+		return out
+	}
+	const deskStudy, labStudy = "[speech]\nrate = 200\n", "[speech]\nrate = 180\n"
+	const skim, night, hall = "[speech]\nrate = 400\n", "[display]\ntheme = \"dark\"\n", "[speech]\nrate = 100\n"
+	put("desk", "study", deskStudy, base)
+	put("desk", "skim", skim, base)
+	put("lab", "study", labStudy, base.Add(time.Hour))
+	put("lab", "night", night, base)
+	put("hall", "hall", hall, base.Add(2*time.Hour))
+	desk, deskSaid, deskSettings := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk", "sync.profiles": true})
+	lab, labSaid, _ := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab", "sync.profiles": true})
+	hallApp, _, _ := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall"})
+	rate := deskSettings.Int("speech.rate")
+
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hallApp, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk, hall. 1 settings profile arrived." {
+		t.Errorf("the lab's sync said %q", got)
+	}
+	if got := profiles("lab"); !maps.Equal(got, map[string]string{"study": labStudy, "night": night, "skim": skim}) {
+		t.Errorf("the lab's profiles (its newer study kept): %q", got)
+	}
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab. 2 settings profiles arrived." {
+		t.Errorf("the desk's sync said %q", got)
+	}
+	if got := profiles("desk"); !maps.Equal(got, map[string]string{"study": labStudy, "night": night, "skim": skim}) {
+		t.Errorf("the desk's profiles (the lab's newer study, none of the hall's): %q", got)
+	}
+	if got := deskSettings.Int("speech.rate"); got != rate {
+		t.Errorf("a profile that arrived was applied: speech.rate %d, was %d", got, rate)
+	}
+	// Once the same, nothing arrives again, either way.
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if deskSaid.last() != "Synced with hall, lab." || labSaid.last() != "Synced with desk, hall." {
+		t.Errorf("second syncs said %q and %q", deskSaid.last(), labSaid.last())
+	}
+	mustAction(t, hallApp, "sync_now", nil)
+	if got := profiles("hall"); !maps.Equal(got, map[string]string{"hall": hall}) {
+		t.Errorf("the hall's profiles, sync.profiles off: %q", got)
+	}
+}
+
+// TestSyncPortableSettings: with sync.settings on, the settings that
+// travel take the value changed last on any computer, set through the
+// store (so its checks and change effects run), and sync says how many
+// arrived; a value never changed from its default does not win, and the
+// settings of one computer (the voice) stay. A computer with sync.settings
+// off neither shares its settings nor takes the others'.
+func TestSyncPortableSettings(t *testing.T) {
+	shared, open := syncedHomes(t)
+	desk, deskSaid, deskSettings := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk",
+		"sync.settings": true, "speech.rate": 300, "speech.voice": "en-gb"})
+	lab, labSaid, labSettings := open("lab", map[string]any{"sync.folder": shared, "sync.device_name": "lab",
+		"sync.settings": true, "speech.voice": "fr"})
+	hall, _, hallSettings := open("hall", map[string]any{"sync.folder": shared, "sync.device_name": "hall",
+		"highlight.enabled": false, "speech.rate": 120})
+	defaultRate := labSettings.Int("speech.rate")
+	var deskChanged []string
+	deskSettings.OnChange(func(path string, _ any) { deskChanged = append(deskChanged, path) })
+
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, hall, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if got := labSaid.last(); got != "Synced with desk, hall. 1 setting arrived." {
+		t.Errorf("the lab's sync said %q", got)
+	}
+	if labSettings.Int("speech.rate") != 300 || labSettings.String("speech.voice") != "fr" || !labSettings.Bool("highlight.enabled") {
+		t.Errorf("the lab: speech.rate %d (want the desk's 300), voice %q (its own), highlight %v (none of the hall's)",
+			labSettings.Int("speech.rate"), labSettings.String("speech.voice"), labSettings.Bool("highlight.enabled"))
+	}
+	// The lab's default rate did not win over the desk's choice.
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab." || deskSettings.Int("speech.rate") != 300 {
+		t.Errorf("the desk's sync said %q, speech.rate %d", got, deskSettings.Int("speech.rate"))
+	}
+	// A later change on the lab reaches the desk, through its store.
+	if _, err := labSettings.Set("speech.rate", 200); err != nil {
+		t.Fatal(err)
+	}
+	mustAction(t, lab, "sync_now", nil)
+	mustAction(t, desk, "sync_now", nil)
+	if got := deskSaid.last(); got != "Synced with hall, lab. 1 setting arrived." {
+		t.Errorf("the desk's sync after the lab's change said %q", got)
+	}
+	if deskSettings.Int("speech.rate") != 200 || deskSettings.String("speech.voice") != "en-gb" || !slices.Equal(deskChanged, []string{"speech.rate"}) {
+		t.Errorf("the desk: speech.rate %d, voice %q, changes seen %q", deskSettings.Int("speech.rate"), deskSettings.String("speech.voice"), deskChanged)
+	}
+	mustAction(t, desk, "sync_now", nil)
+	mustAction(t, lab, "sync_now", nil)
+	if deskSaid.last() != "Synced with hall, lab." || labSaid.last() != "Synced with desk, hall." || labSettings.Int("speech.rate") != 200 {
+		t.Errorf("second syncs said %q and %q; the lab's rate %d", deskSaid.last(), labSaid.last(), labSettings.Int("speech.rate"))
+	}
+	mustAction(t, hall, "sync_now", nil)
+	if hallSettings.Int("speech.rate") != 120 || defaultRate == 120 {
+		t.Errorf("the hall's speech.rate, sync.settings off: %d", hallSettings.Int("speech.rate"))
+	}
+}
+
+// TestSyncPositionPolicy: a document opens at another computer's place
+// as sync.position_policy says (newest: the place left last; furthest:
+// the furthest place; ask: a question, yes goes there), and stays at its
+// own place with sync.places or reading.auto_resume off.
+func TestSyncPositionPolicy(t *testing.T) {
+	for _, tc := range []struct {
+		name               string
+		values             map[string]any
+		labLine, deskLine  int
+		wantLine           int
+		wantSaid, question string
+	}{
+		{"newest", nil, 5, 3, 3, ", where desk left off.", ""},
+		{"furthest, the desk behind", map[string]any{"sync.position_policy": "furthest"}, 5, 3, 5, "Resumed at", ""},
+		{"furthest, the desk ahead", map[string]any{"sync.position_policy": "furthest"}, 3, 5, 5, ", where desk left off.", ""},
+		{"ask", map[string]any{"sync.position_policy": "ask"}, 5, 3, 3, ", where desk left off.", "desk read to 11 percent. Go there? y or n"},
+		{"sync.places off", map[string]any{"sync.places": false}, 5, 3, 5, "Resumed at", ""},
+		{"reading.auto_resume off", map[string]any{"reading.auto_resume": false}, 5, 3, 1, "Opened", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			shared, open := syncedHomes(t)
+			tides := filepath.Join(filepath.Dir(shared), "tides.md")
+			other := writeTestFile(t, filepath.Join(filepath.Dir(shared), "other.md"), "Another text.\n")
+			desk, _, _ := open("desk", map[string]any{"sync.folder": shared, "sync.device_name": "desk"})
+			values := map[string]any{"sync.folder": shared, "sync.device_name": "lab"}
+			maps.Copy(values, tc.values)
+			lab, labSaid, _ := open("lab", values)
+			goTo := func(app *core.App, line int) {
+				t.Helper()
+				if _, err := app.GoTo("line " + strconv.Itoa(line)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// The lab leaves its place, then the desk reads on and syncs.
+			goTo(lab, tc.labLine)
+			if err := lab.Open(other); err != nil {
+				t.Fatal(err)
+			}
+			goTo(desk, tc.deskLine)
+			mustAction(t, desk, "sync_now", nil)
+			if err := lab.Open(tides); err != nil {
+				t.Fatal(err)
+			}
+			said := labSaid.last()
+			_, pending := lab.UIState()
+			if tc.question != "" {
+				if pending == nil || pending.Question != tc.question {
+					t.Fatalf("the lab asked %+v (said %q)", pending, said)
+				}
+				lab.Confirm(true)
+				said = labSaid.last()
+			} else if pending != nil {
+				t.Errorf("the lab asked %q", pending.Question)
+			}
+			pos, err := lab.Position()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pos.Line != tc.wantLine || !strings.Contains(said, tc.wantSaid) {
+				t.Errorf("the lab opened at line %d, want %d; said %q", pos.Line, tc.wantLine, said)
+			}
+		})
 	}
 }

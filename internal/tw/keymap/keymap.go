@@ -44,7 +44,7 @@ var modeLayers = map[string][]string{
 }
 
 // File is the name of the key overrides file in the home folder.
-const File = "keymap.toml"
+const File = core.KeyOverridesFile
 
 // binding is one default key of an action.
 type binding struct {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/BurntSushi/toml"
@@ -202,4 +203,65 @@ func (p Profiles) ImportAll(path string) ([]string, error) {
 		}
 	}
 	return names, nil
+}
+
+// A ProfileFile is a profile's file as it stands: its text, and when it
+// was last changed.
+type ProfileFile struct {
+	Name     string
+	Text     []byte
+	Modified time.Time
+}
+
+// Files reads every profile's file, sorted by name.
+func (p Profiles) Files() ([]ProfileFile, error) {
+	names, err := p.Names()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ProfileFile, 0, len(names))
+	for _, name := range names {
+		file, _ := p.file(name)
+		fi, err := os.Stat(file)
+		if err != nil {
+			return nil, fmt.Errorf("settings: %w", err)
+		}
+		if fi.Size() > profileFileLimit {
+			return nil, fmt.Errorf("settings: profile %s is too large", name)
+		}
+		text, err := os.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("settings: %w", err)
+		}
+		out = append(out, ProfileFile{Name: name, Text: text, Modified: fi.ModTime()})
+	}
+	return out, nil
+}
+
+// Put writes f as the profile f.Name, atomically, replacing one of that
+// name, and dates it f.Modified (a profile that arrives from elsewhere
+// keeps the time it was saved there). A name a profile cannot have, or a
+// text that is not TOML, is refused and nothing is written.
+func (p Profiles) Put(f ProfileFile) error {
+	path, err := p.file(f.Name)
+	if err != nil {
+		return err
+	}
+	if len(f.Text) > profileFileLimit {
+		return fmt.Errorf("settings: profile %s is too large", f.Name)
+	}
+	var doc map[string]any
+	if _, err := toml.Decode(string(f.Text), &doc); err != nil {
+		return fmt.Errorf("settings: profile %s: %w", f.Name, err)
+	}
+	if err := os.MkdirAll(p.Dir, atomicfile.PrivateDir); err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	if err := atomicfile.Write(path, f.Text, atomicfile.PrivateFile); err != nil {
+		return err
+	}
+	if err := os.Chtimes(path, f.Modified, f.Modified); err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	return nil
 }

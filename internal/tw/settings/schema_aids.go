@@ -76,6 +76,10 @@ var syncSettings = []Setting{
 	{Path: "sync.device_name", Label: "Computer name", Kind: KindText, Optional: true, Default: nil,
 		Help: "This computer's name to the others; not set uses the one sync setup chose."},
 	toggle("sync.places", "Sync places", "Shares where you are in each document.", true),
+	choice("sync.position_policy", "Place on opening",
+		"Where a document opens when another computer has read it too, if reading resumes where you left off.", "newest", false,
+		Choice{"newest", "Where it was read last, here or elsewhere"}, Choice{"furthest", "The furthest place any computer reached"},
+		Choice{"ask", "Ask whether to go to the other computer's place"}),
 	toggle("sync.notes", "Sync notes", "Shares notes, and takes the other computers' notes.", true),
 	toggle("sync.bookmarks", "Sync bookmarks",
 		"Shares bookmarks, and takes the other computers' bookmarks at places that have none here.", true),
@@ -89,6 +93,12 @@ var syncSettings = []Setting{
 		"Shares your favorite voices, and adds the other computers' favorites to yours.", true),
 	toggle("sync.statistics", "Sync reading statistics",
 		"Shares your reading statistics, and counts the other computers' reading time and sessions in yours.", true),
+	toggle("sync.key_overrides", "Sync key overrides",
+		"Shares your own keys (keymap.toml); the most recently changed copy replaces the others, and the keys change at once.", false),
+	toggle("sync.profiles", "Sync settings profiles",
+		"Shares your settings profiles: one you lack arrives, and one saved more recently on another computer replaces yours of that name; which profile is in use stays each computer's own.", false),
+	toggle("sync.settings", "Sync settings",
+		"Shares how you like to read (speech rate, pitch and volume, punctuation, verbosity, theme and colors, reading aids, highlighting, text normalization, reading, echo, summary and statistics settings), the latest change on any computer winning; voices, devices, keys, language and files stay each computer's own.", false),
 }
 
 // colorChoices are the colors a colors setting may take: the theme's own,

@@ -110,8 +110,8 @@ var textweaverKeys = []struct {
 
 	{"sync.enabled", true}, {"sync.folder", true}, {"sync.device_name", true}, {"sync.places", true},
 	{"sync.notes", true}, {"sync.highlights", true}, {"sync.bookmarks", true}, {"sync.statistics", true},
-	{"sync.settings", false}, {"sync.profiles", false}, {"sync.key_overrides", false}, {"sync.words", true},
-	{"sync.glossary", true}, {"sync.favorite_voices", true}, {"sync.position_policy", false},
+	{"sync.settings", true}, {"sync.profiles", true}, {"sync.key_overrides", true}, {"sync.words", true},
+	{"sync.glossary", true}, {"sync.favorite_voices", true}, {"sync.position_policy", true},
 
 	{"components.source", false}, {"components.mirror", false}, {"components.chooser_shown", false},
 }

@@ -4,7 +4,8 @@
 // and reads the others', so no two computers ever write one file. The
 // newer edit of a note wins; the note it replaced is kept on the computer
 // that lost it. The user's own lists (word list, glossary, pronunciations,
-// favorite voices, reading statistics) travel the same way, a file per
+// favorite voices, reading statistics, key overrides, settings
+// profiles, settings) travel the same way, a file per
 // computer whatever the document (Share). It reads no document and speaks
 // no word.
 package syncfolder
@@ -252,6 +253,49 @@ type Share struct {
 	// Statistics are this computer's own reading statistics, never those
 	// it took from others (sync.statistics).
 	Statistics *readstats.Stats `json:"statistics,omitempty"`
+	// KeyOverrides is the key overrides file, keymap.toml
+	// (sync.key_overrides).
+	KeyOverrides *File `json:"key_overrides,omitempty"`
+	// Profiles are the settings profiles' files, by profile name
+	// (sync.profiles).
+	Profiles map[string]File `json:"profiles,omitempty"`
+	// Settings are the settings that travel, by path, each with when it
+	// last changed (sync.settings).
+	Settings SettingsLedger `json:"settings,omitempty"`
+}
+
+// A SettingChange is a setting's value, as JSON, and when it last
+// changed, in Unix nanoseconds (0: never changed from its default).
+type SettingChange struct {
+	Value   json.RawMessage `json:"value"`
+	Changed int64           `json:"changed"`
+}
+
+// A SettingsLedger is what a computer knows of its settings that travel,
+// by path: each value as last synced and when it changed.
+type SettingsLedger map[string]SettingChange
+
+func settingsLedgerFile(home string) string { return filepath.Join(home, "sync", "settings.json") }
+
+// LoadSettingsLedger reads the home's settings ledger; none is empty.
+func LoadSettingsLedger(home string) (SettingsLedger, error) {
+	l := SettingsLedger{}
+	err := readJSON(settingsLedgerFile(home), &l)
+	return l, err
+}
+
+// SaveSettingsLedger writes the home's settings ledger.
+func SaveSettingsLedger(home string, l SettingsLedger) error {
+	return writeJSON(settingsLedgerFile(home), l)
+}
+
+// A File is a small file of the home as the sync folder carries it: its
+// text, and when it was last changed, in Unix nanoseconds, on the computer
+// where it was written (a file that arrives keeps that time, so the newest
+// copy stays the newest everywhere).
+type File struct {
+	Text     string `json:"text"`
+	Modified int64  `json:"modified"`
 }
 
 // A GlossaryTerm is a term of the user's glossary with its senses.

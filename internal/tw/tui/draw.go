@@ -245,6 +245,7 @@ func (r *Reader) scroll(down bool) {
 // Draw draws the whole screen and shows it.
 func (r *Reader) Draw() {
 	r.followSettings()
+	r.followKeyOverrides()
 	scr := r.scr
 	scr.SetStyle(r.th.text)
 	scr.Clear()

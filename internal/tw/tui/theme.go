@@ -250,11 +250,37 @@ func (r *Reader) followSettings() {
 		r.cfg.CharacterKeys = now.characterKeys
 	}
 	if now.preset != was.preset && r.cfg.Home != "" {
-		r.km = keymap.New(now.preset, r.cfg.Home)
+		r.rebuildKeys()
 	}
 	if now.lineNumbers != was.lineNumbers {
 		r.cfg.LineNumbers = now.lineNumbers
 		r.lo = nil
+	}
+}
+
+// followKeyOverrides rebuilds the keys when sync has replaced keymap.toml
+// since they were built (sync.key_overrides), so the keys that arrived
+// work at once.
+func (r *Reader) followKeyOverrides() {
+	if r.app == nil || r.cfg.Home == "" {
+		return
+	}
+	if n := r.app.KeyOverridesArrived(); n != r.keysArrived {
+		r.keysArrived = n
+		r.rebuildKeys()
+	}
+}
+
+// rebuildKeys builds the keys again from keyboard.preset and the home's
+// keymap.toml, and has the menus and help show them.
+func (r *Reader) rebuildKeys() {
+	preset := "default"
+	if r.cfg.Settings != nil {
+		preset = r.cfg.Settings.String("keyboard.preset")
+	}
+	r.km = keymap.New(preset, r.cfg.Home)
+	if r.app != nil {
+		r.app.SetKeyNames(r.km.ShownKey)
 	}
 }
 

@@ -2,12 +2,14 @@ package tui
 
 import (
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
 
 	"textfirst/internal/tw/settings"
+	"textfirst/internal/tw/syncfolder"
 )
 
 // textStyle is the style of the screen's cell at (x, y).
@@ -178,5 +180,37 @@ func TestKeyPresetChangedWhileRunning(t *testing.T) {
 	s.r.Draw()
 	if act, _, ok := s.r.km.Lookup("Browse", "F5"); !ok || act != "read_from_cursor" {
 		t.Errorf("after keyboard.preset = classic, F5 is %q (%v)", act, ok)
+	}
+}
+
+// TestKeyOverridesArrivedBySync: key overrides that arrive by sync
+// (sync.key_overrides) are the reader's keys from the next draw, and the
+// menus name them, without starting tw again.
+func TestKeyOverridesArrivedBySync(t *testing.T) {
+	s := newSim(t, "a.txt", "Some text.", 40, 8, defaultCfg)
+	s.r.cfg.Home = filepath.Dir(s.r.cfg.Settings.(*settings.Store).File())
+	shared := t.TempDir()
+	lab := syncfolder.Share{KeyOverrides: &syncfolder.File{Text: "say_position = [\"Ctrl+Shift+K\"]\n", Modified: 1}}
+	if err := syncfolder.PublishShare(syncfolder.Config{Folder: shared, Computer: "lab"}, lab); err != nil {
+		t.Fatal(err)
+	}
+	s.set("sync.folder", shared)
+	s.set("sync.device_name", "desk")
+	s.set("sync.key_overrides", true)
+	if act, _, ok := s.r.km.Lookup("Browse", "Ctrl+Shift+K"); ok {
+		t.Fatalf("Ctrl+Shift+K is %s before sync", act)
+	}
+	if _, err := s.app.Action("sync_now", nil); err != nil {
+		t.Fatal(err)
+	}
+	s.r.Draw()
+	if act, _, ok := s.r.km.Lookup("Browse", "Ctrl+Shift+K"); !ok || act != "say_position" {
+		t.Errorf("after the lab's keys arrived, Ctrl+Shift+K is %q (%v)", act, ok)
+	}
+	if act, _, ok := s.r.km.Lookup("Browse", "Shift+W"); ok {
+		t.Errorf("Shift+W is still %s", act)
+	}
+	if got := s.r.km.ShownKey("say_position"); got != "Ctrl+Shift+K" {
+		t.Errorf("say_position is shown with %q", got)
 	}
 }

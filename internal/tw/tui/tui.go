@@ -69,6 +69,7 @@ type Reader struct {
 	syllables     *hyphen.Dict
 	syllablesLang string
 	seen          viewSettings
+	keysArrived   int // the app's KeyOverridesArrived when the keys were built
 	lo            *layout
 	rtl           map[int]bool // paragraph direction by line, for lo
 	spans         docSpans
@@ -111,6 +112,9 @@ func New(cfg Config) *Reader {
 		r.app.SetFrontActions(frontActions...)
 	}
 	r.seen = viewSettingsOf(cfg.Settings)
+	if r.app != nil {
+		r.keysArrived = r.app.KeyOverridesArrived()
+	}
 	if cfg.Events != nil {
 		scr := cfg.Screen
 		cfg.Events.setRedraw(func() { _ = scr.PostEvent(tcell.NewEventInterrupt(nil)) })
