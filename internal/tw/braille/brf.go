@@ -122,7 +122,8 @@ type piece struct {
 // With withMath, a formula is a piece of its own, parsed from its source.
 //
 // Table rows are laid out as tables says (TablesLinear when ""). A row
-// the text holds on more than one line keeps the line layout.
+// that is not the whole of its line, its cells joined as loaders join
+// them, keeps the line layout.
 func blocks(d *doc.Document, withMath bool, tables string) []block {
 	heads := map[int]doc.Marker{}
 	items := map[int]bool{}
@@ -192,7 +193,11 @@ func blocks(d *doc.Document, withMath bool, tables string) []block {
 		if strings.TrimSpace(line) == "" || taken >= pos {
 			continue
 		}
-		if r := rows[start]; r != nil && len(r.cells) > 0 && r.row.End <= pos && tables != "" && tables != TablesLinear {
+		r := rows[start]
+		if r != nil && !r.wholeLine(d, line) {
+			r = nil // laid out as the line it is, so that nothing of it is lost
+		}
+		if r != nil && tables != "" && tables != TablesLinear {
 			out = append(out, r.entries(tables, piecesIn)...)
 			continue
 		}
@@ -205,13 +210,28 @@ func blocks(d *doc.Document, withMath bool, tables string) []block {
 		} else if items[start] {
 			kind = item
 		}
-		if r := rows[start]; r != nil && len(r.cells) > 0 && r.row.End <= pos {
+		if r != nil {
 			out = append(out, block{kind: item, pieces: r.linear(piecesIn)})
 			continue
 		}
 		out = append(out, block{kind: kind, pieces: piecesIn(start, pos)})
 	}
 	return out
+}
+
+// wholeLine reports whether the row is the whole of line (the text of
+// the line it starts), written as every loader writes a row: its cells
+// joined by doc.CellSeparator. Only then is it laid out as a table row.
+func (r *tableRow) wholeLine(d *doc.Document, line string) bool {
+	if len(r.cells) == 0 {
+		return false
+	}
+	cells := make([]string, len(r.cells))
+	for i, c := range r.cells {
+		cells[i] = d.Slice(c[0], c[1])
+	}
+	return strings.Join(cells, doc.CellSeparator) == strings.TrimRight(line, "\r\n") &&
+		d.Slice(r.row.Start, r.row.End) == strings.TrimRight(line, "\r\n")
 }
 
 // linear is the row's entries as one line, separated by semicolons.

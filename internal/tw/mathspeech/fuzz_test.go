@@ -6,10 +6,17 @@ import (
 	"unicode"
 )
 
-// checkSpoken reads a parsed formula aloud and walks every term of it:
-// neither may panic or loop.
+// checkSpoken reads a parsed formula aloud at every verbosity, writes it
+// as typed notation (source and Unicode) and walks every term of it: none
+// may panic or loop.
 func checkSpoken(t *testing.T, n *Node) string {
 	said := Speak(n, nil)
+	for _, v := range []Verbosity{Low, High} {
+		_ = SpeakAt(n, nil, v)
+	}
+	for _, uni := range []bool{false, true} {
+		_ = Linear(n, uni)
+	}
 	e := NewExplorer(n)
 	for range 64 {
 		if !e.Down() && !e.Next() {

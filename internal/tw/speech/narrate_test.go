@@ -188,7 +188,8 @@ func TestNarrationRangeAndHardCut(t *testing.T) {
 // FuzzNarrator checks the offset map on any text: words in order, inside
 // the range, non-empty in both texts, and the map covering the spoken text.
 func FuzzNarrator(f *testing.F) {
-	for _, s := range []string{"Dr. Who?", "1,250.5 e.g. x", "a\n\nb", "🎉-x-y", "etc.", "...", "a.b.c", "“q” — r"} {
+	for _, s := range []string{"Dr. Who?", "1,250.5 e.g. x", "a\n\nb", "🎉-x-y", "etc.", "...", "a.b.c", "“q” — r",
+		`a <break time="1s"/> b`, `<break strength="x-strong">x<BREAK time='250ms'>`, `<break time="9e9s"/>`} {
 		f.Add(s, 0, 100, uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, text string, from, to int, punct uint8) {
