@@ -18,20 +18,23 @@ const MedicalLexiconFile = "medical-lexicon.toml"
 // medicalTerms are the medical lexicon's own readings
 // (normalization.medical_lexicon.enabled): dosing schedules, routes, units
 // and clinical shorthand as a nurse or a doctor says them, each found in
-// the case written ("=" entries of a pronunciations table).
-var medicalTerms = map[string]string{
-	"=b.i.d.": "twice a day", "=BID": "twice a day", "=t.i.d.": "three times a day", "=TID": "three times a day",
-	"=q.i.d.": "four times a day", "=QID": "four times a day", "=q.d.": "every day", "=q.o.d.": "every other day",
-	"=q2h": "every two hours", "=q4h": "every four hours", "=q6h": "every six hours", "=q8h": "every eight hours",
-	"=q12h": "every twelve hours", "=q.h.s.": "at bedtime", "=h.s.": "at bedtime", "=a.c.": "before meals",
-	"=p.c.": "after meals", "=p.r.n.": "as needed", "=PRN": "as needed", "=STAT": "immediately",
-	"=p.o.": "by mouth", "=PO": "by mouth", "=n.p.o.": "nothing by mouth", "=NPO": "nothing by mouth",
-	"=SC": "subcutaneous", "=subcut": "subcutaneous", "=SL": "sublingual", "=PR": "by rectum",
-	"=mg": "milligrams", "=mcg": "micrograms", "=µg": "micrograms", "=mL": "milliliters", "=ml": "milliliters",
-	"=IU": "international units", "=mEq": "milliequivalents", "=mmHg": "millimeters of mercury",
-	"=mmol": "millimoles", "=SpO2": "oxygen saturation", "=BP": "blood pressure", "=HR": "heart rate",
-	"=RR": "respiratory rate", "=Dx": "diagnosis", "=Rx": "prescription", "=Hx": "history", "=Tx": "treatment",
-	"=Sx": "symptoms", "=Fx": "fracture",
+// the case written ("=" entries of a pronunciations table). Made when the
+// lexicon is used, not at every start.
+func medicalTerms() map[string]string {
+	return map[string]string{
+		"=b.i.d.": "twice a day", "=BID": "twice a day", "=t.i.d.": "three times a day", "=TID": "three times a day",
+		"=q.i.d.": "four times a day", "=QID": "four times a day", "=q.d.": "every day", "=q.o.d.": "every other day",
+		"=q2h": "every two hours", "=q4h": "every four hours", "=q6h": "every six hours", "=q8h": "every eight hours",
+		"=q12h": "every twelve hours", "=q.h.s.": "at bedtime", "=h.s.": "at bedtime", "=a.c.": "before meals",
+		"=p.c.": "after meals", "=p.r.n.": "as needed", "=PRN": "as needed", "=STAT": "immediately",
+		"=p.o.": "by mouth", "=PO": "by mouth", "=n.p.o.": "nothing by mouth", "=NPO": "nothing by mouth",
+		"=SC": "subcutaneous", "=subcut": "subcutaneous", "=SL": "sublingual", "=PR": "by rectum",
+		"=mg": "milligrams", "=mcg": "micrograms", "=µg": "micrograms", "=mL": "milliliters", "=ml": "milliliters",
+		"=IU": "international units", "=mEq": "milliequivalents", "=mmHg": "millimeters of mercury",
+		"=mmol": "millimoles", "=SpO2": "oxygen saturation", "=BP": "blood pressure", "=HR": "heart rate",
+		"=RR": "respiratory rate", "=Dx": "diagnosis", "=Rx": "prescription", "=Hx": "history", "=Tx": "treatment",
+		"=Sx": "symptoms", "=Fx": "fracture",
+	}
 }
 
 // filer is the part of a *Store that knows where settings.toml is.
@@ -97,7 +100,7 @@ func medicalLexicon(st interface{ String(path string) string }) []Pronunciation 
 			out = append(out, l.Entries...)
 		}
 	}
-	if l, _ := CompileLexicon(medicalTerms); l != nil {
+	if l, _ := CompileLexicon(medicalTerms()); l != nil {
 		out = append(out, l.Entries...)
 	}
 	return out

@@ -1,10 +1,11 @@
 package speech
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"textfirst/internal/lazyregexp"
 )
 
 // Pause markup (speech.markup_pauses): an SSML break element written in a
@@ -17,10 +18,10 @@ import (
 const maxBreakMs = 10000
 
 var (
-	breakElement  = regexp.MustCompile(`(?i)<break\b([^<>]*?)/?>`)
-	breakTime     = regexp.MustCompile(`(?i)\btime\s*=\s*["']?\s*([0-9]*\.?[0-9]+)\s*(ms|s)\s*["']?`)
-	breakHasTime  = regexp.MustCompile(`(?i)\btime\s*=`)
-	breakStrength = regexp.MustCompile(`(?i)\bstrength\s*=\s*["']?\s*(none|x-weak|weak|medium|strong|x-strong)\s*["']?`)
+	breakElement  = lazyregexp.New(`(?i)<break\b([^<>]*?)/?>`)
+	breakTime     = lazyregexp.New(`(?i)\btime\s*=\s*["']?\s*([0-9]*\.?[0-9]+)\s*(ms|s)\s*["']?`)
+	breakHasTime  = lazyregexp.New(`(?i)\btime\s*=`)
+	breakStrength = lazyregexp.New(`(?i)\bstrength\s*=\s*["']?\s*(none|x-weak|weak|medium|strong|x-strong)\s*["']?`)
 )
 
 // strengthMs are the silences of SSML's break strengths.
