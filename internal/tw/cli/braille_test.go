@@ -17,13 +17,8 @@ import (
 // document's words, and reads back with tw text; an unknown table in the
 // settings is refused naming the installed ones.
 func TestConvertToBRF(t *testing.T) {
-	dir := t.TempDir()
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, home, env := brailleHome(t)
 	testkit.WriteFile(t, filepath.Join(home, "settings.toml"), "[braille]\ncells_per_line = 28\nlines_per_page = 12\n")
-	env := map[string]string{"TEXTWEAVER_HOME": home}
 	md := testkit.WriteFile(t, filepath.Join(dir, "tides.md"), "# Tides\n\nThe tide comes in twice a day, and the harbour fills with boats.\n")
 	out := filepath.Join(dir, "tides.brf")
 	if code, _, errs := run(t, "", env, "convert", md, out); code != 0 {
@@ -65,12 +60,7 @@ func TestConvertToBRF(t *testing.T) {
 // material by default and in the Nemeth Code when it is chosen, the text
 // around them in the literary table either way.
 func TestConvertMathToBRF(t *testing.T) {
-	dir := t.TempDir()
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	env := map[string]string{"TEXTWEAVER_HOME": home}
+	dir, home, env := brailleHome(t)
 	md := testkit.WriteFile(t, filepath.Join(dir, "roots.md"), "# Roots\n\nThe roots are $x = \\frac{-b}{2a}$ when $b^2 = 4ac$.\n")
 	for _, tc := range []struct {
 		setting string
@@ -97,12 +87,7 @@ func TestConvertMathToBRF(t *testing.T) {
 // on a Markdown table: its rows linear, listed or stairstep, each line
 // read back through liblouis with the cell it starts in.
 func TestConvertTableToBRF(t *testing.T) {
-	dir := t.TempDir()
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	env := map[string]string{"TEXTWEAVER_HOME": home}
+	dir, home, env := brailleHome(t)
 	md := testkit.WriteFile(t, filepath.Join(dir, "ports.md"),
 		"| Port | Tides |\n|---|---|\n| Brest | two |\n| Dover | four |\n")
 	for _, tc := range []struct {
@@ -140,4 +125,16 @@ func TestConvertTableToBRF(t *testing.T) {
 			t.Errorf("%s: the table reads\n%s\nwant\n%s", tc.format, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 		}
 	}
+}
+
+// brailleHome makes a folder holding an empty tw home, and the environment
+// that points tw at that home.
+func brailleHome(t *testing.T) (dir, home string, env map[string]string) {
+	t.Helper()
+	dir = t.TempDir()
+	home = filepath.Join(dir, "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir, home, map[string]string{"TEXTWEAVER_HOME": home}
 }
