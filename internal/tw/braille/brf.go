@@ -31,7 +31,8 @@ const (
 	// TablesListed writes a row's first entry in cell 1 as the row's
 	// heading, then each other entry on a line of its own from cell 3,
 	// after its column's heading and a colon; a header row is not
-	// written, its headings being repeated with every entry.
+	// written, its headings being repeated with every entry (a table of
+	// header rows alone is written as rows).
 	TablesListed = "listed"
 	// TablesStairstep writes each entry on a line of its own, each two
 	// cells right of the one before (cells 1, 3, 5 and 7); a table of
@@ -103,11 +104,13 @@ type tableRow struct {
 	table  *tableInfo
 }
 
-// tableInfo is what a table's rows share: its column headings and how
-// many columns its widest row has.
+// tableInfo is what a table's rows share: its column headings, how many
+// columns its widest row has, and how many rows it has besides its header
+// rows.
 type tableInfo struct {
 	headings []string
 	columns  int
+	body     int
 }
 
 // piece is a run of a block's print, or a formula (whose print is its
@@ -146,6 +149,9 @@ func blocks(d *doc.Document, withMath bool, tables string) []block {
 			}
 			row = &tableRow{row: m, header: m.Label == doc.HeaderRow, table: table}
 			rows[m.Start] = row
+			if !row.header {
+				table.body++
+			}
 		case doc.TableCell:
 			if row != nil && m.Start >= row.row.Start && m.End <= row.row.End {
 				row.cells = append(row.cells, [2]int{m.Start, m.End})
@@ -221,17 +227,19 @@ func blocks(d *doc.Document, withMath bool, tables string) []block {
 
 // wholeLine reports whether the row is the whole of line (the text of
 // the line it starts), written as every loader writes a row: its cells
-// joined by doc.CellSeparator. Only then is it laid out as a table row.
+// one after the other, joined by doc.CellSeparator. Only then is it laid
+// out as a table row.
 func (r *tableRow) wholeLine(d *doc.Document, line string) bool {
-	if len(r.cells) == 0 {
+	if len(r.cells) == 0 || r.cells[0][0] != r.row.Start || r.cells[len(r.cells)-1][1] != r.row.End {
 		return false
 	}
-	cells := make([]string, len(r.cells))
-	for i, c := range r.cells {
-		cells[i] = d.Slice(c[0], c[1])
+	sep := utf8.RuneCountInString(doc.CellSeparator)
+	for i := 1; i < len(r.cells); i++ {
+		if r.cells[i][0] != r.cells[i-1][1]+sep || d.Slice(r.cells[i-1][1], r.cells[i][0]) != doc.CellSeparator {
+			return false
+		}
 	}
-	return strings.Join(cells, doc.CellSeparator) == strings.TrimRight(line, "\r\n") &&
-		d.Slice(r.row.Start, r.row.End) == strings.TrimRight(line, "\r\n")
+	return d.Slice(r.row.Start, r.row.End) == strings.TrimRight(line, "\r\n")
 }
 
 // linear is the row's entries as one line, separated by semicolons.
@@ -268,12 +276,13 @@ func (r *tableRow) entries(tables string, piecesIn func(start, end int) []piece)
 		switch {
 		case tables == TablesStairstep:
 			out = append(out, block{kind: entry, pieces: ps, first: 2 * i, rest: 2*i + 2})
-		case r.header:
-			// Listed: the headings come with every entry.
+		case r.header && r.table.body > 0:
+			// Listed: the headings come with every entry of the rows
+			// below (a table of headings alone is listed as a row).
 		case i == 0:
 			out = append(out, block{kind: entry, pieces: ps, first: 0, rest: 2})
 		default:
-			if i < len(r.table.headings) && r.table.headings[i] != "" {
+			if !r.header && i < len(r.table.headings) && r.table.headings[i] != "" {
 				ps = joinPrints(append([]piece{{print: r.table.headings[i] + ": "}}, ps...))
 			}
 			out = append(out, block{kind: entry, pieces: ps, first: 2, rest: 4})

@@ -92,8 +92,9 @@ func TestUnknownTableNamesInstalled(t *testing.T) {
 // TestTableFormats: braille.table_format lays a table's rows out linear
 // (a row to a line, entries separated by semicolons), listed (each row's
 // first entry, then the others after their column's heading, the header
-// row left out) or stairstep (each entry two cells right of the one
-// before; listed past four columns), read back through liblouis.
+// row left out, unless the table has no other) or stairstep (each entry
+// two cells right of the one before; listed past four columns), read back
+// through liblouis.
 func TestTableFormats(t *testing.T) {
 	needLiblouis(t)
 	table := func(rows ...[]string) *doc.Document {
@@ -131,6 +132,8 @@ func TestTableFormats(t *testing.T) {
 		{TablesListed, three, []string{"0 Ann", "2 Age: 30", "2 City: Paris", "0 Bob", "2 City: Rome"}},
 		{TablesStairstep, three, []string{"0 Name", "2 Age", "4 City", "0 Ann", "2 30", "4 Paris", "0 Bob", "4 Rome"}},
 		{TablesStairstep, five, []string{"0 one", "2 B: two", "2 C: three", "2 D: four", "2 E: five"}},
+		// A table of headings alone keeps them.
+		{TablesListed, table([]string{"Name", "Age"}), []string{"0 Name", "2 Age"}},
 	} {
 		t.Run(tc.format, func(t *testing.T) {
 			data, err := WriteBRF(context.Background(), tc.d, Layout{Table: "en-ueb-g1.ctb", Tables: tc.format})
