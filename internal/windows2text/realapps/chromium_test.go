@@ -102,15 +102,20 @@ func TestChromiumSurvivesSnapshotAndObserve(t *testing.T) {
 // context or visible lines (a page loads after its window shows).
 func waitForText(t testing.TB, c *client, pid int, text string) {
 	t.Helper()
-	found := eventually(20e9, func() bool {
+	var last any
+	// A bound on a hang only: a real application on a loaded machine may
+	// take long to render its first page.
+	found := eventually(60e9, func() bool {
 		r := c.do("observe", map[string]any{"scope": "process", "pid": pid, "maxDepth": 40, "maxTargets": 500})
 		if !r.OK {
+			last = r.Error
 			return false
 		}
+		last = r.Result["visible"]
 		return containsLine(r.Result["context"], text) || containsLine(r.Result["visible"], text)
 	})
 	if !found {
-		t.Fatalf("%q never showed in observe", text)
+		t.Fatalf("%q never showed in observe; last seen: %v", text, last)
 	}
 }
 
