@@ -209,6 +209,7 @@ var actionNames = map[string]string{
 	"copy":                          msg("copy"),
 	"cut":                           msg("cut"),
 	"paste":                         msg("paste"),
+	"paste_plain_text":              msg("paste plain text"),
 	"select_all":                    msg("select all"),
 	"delete_word_before":            msg("delete word before"),
 	"delete_word_after":             msg("delete word after"),

@@ -89,7 +89,7 @@ func actionInfos() []ActionInfo {
 		"toggle_edit_mode", "undo", "redo", "bold", "italic", "underline", "strikethrough", "inline_code", "code_block",
 		"next_table_cell", "previous_table_cell", "add_table_row",
 		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",
-		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
+		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "paste_plain_text", "select_all",
 		"delete_word_before", "delete_word_after", "cycle_typing_echo", "backspace", "delete")
 	add(GroupEditing, "insert_citation", "add_reference", "insert_bibliography", "check_citations", "import_references")
 	add(GroupView,
