@@ -157,6 +157,7 @@ var actionNames = map[string]string{
 	"cycle_interface_announcements": msg("cycle interface announcements"),
 	"quick_start":                   msg("quick start"),
 	"documentation":                 msg("documentation"),
+	"online_documentation":          msg("online documentation"),
 	"report_problem":                msg("report problem"),
 	"manage_components":             msg("manage components"),
 	"reading_level":                 msg("reading level"),

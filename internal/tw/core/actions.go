@@ -106,7 +106,7 @@ func actionInfos() []ActionInfo {
 	add(GroupReading, "toggle_citations")
 	add(GroupSearch, "search_options")
 	add(GroupEditing, "dictate", "download_dictation_model")
-	add(GroupView, "difficult_words_toggle", "cycle_interface_announcements", "quick_start", "documentation",
+	add(GroupView, "difficult_words_toggle", "cycle_interface_announcements", "quick_start", "documentation", "online_documentation",
 		"report_problem", "manage_components")
 	return out
 }
