@@ -256,6 +256,7 @@ var actionNames = map[string]string{
 	"search_help":                   msg("search help"),
 	"notice_history":                msg("notice history"),
 	"quiet_screen":                  msg("quiet screen"),
+	"context_menu":                  msg("context menu"),
 }
 
 // ActionNameKey is the catalogue key of an action's name ("next
