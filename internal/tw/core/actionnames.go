@@ -257,6 +257,7 @@ var actionNames = map[string]string{
 	"notice_history":                msg("notice history"),
 	"quiet_screen":                  msg("quiet screen"),
 	"context_menu":                  msg("context menu"),
+	"show_original_braille":         msg("show original braille"),
 }
 
 // ActionNameKey is the catalogue key of an action's name ("next

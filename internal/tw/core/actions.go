@@ -95,7 +95,7 @@ func actionInfos() []ActionInfo {
 	add(GroupView,
 		"command_palette", "settings", "settings_profiles", "keyboard_help", "what_does_this_key_do", "help", "menu",
 		"toggle_line_numbers", "toggle_character_keys", "next_theme", "cycle_access_mode",
-		"search_help", "notice_history", "quiet_screen", "context_menu")
+		"search_help", "notice_history", "quiet_screen", "context_menu", "show_original_braille")
 	// Reading that adapts, and the reading statistics (issue 26).
 	add(GroupReading, "reading_pass", "repeat_sentence_slower", "stop_at",
 		"rsvp_toggle", "rsvp_play_pause", "rsvp_faster", "rsvp_slower", "rsvp_position_next", "listen_rendered")

@@ -18,7 +18,7 @@ const contextDoc = "# Title\n\nSee [the site](http://example.com/) now. Also $x^
 // knowsAllBut is a speller that knows every word but its own.
 type knowsAllBut string
 
-func (k knowsAllBut) Known(w string) bool         { return w != string(k) }
+func (k knowsAllBut) Known(w string) bool          { return w != string(k) }
 func (k knowsAllBut) Suggest(string, int) []string { return []string{"The"} }
 
 // openContext opens contextDoc with a speller that knows every word but
