@@ -129,6 +129,7 @@ var actionNames = map[string]string{
 	"repeat_sentence_slower":        msg("repeat sentence slower"),
 	"stop_at":                       msg("stop at"),
 	"reading_statistics":            msg("reading statistics"),
+	"export_knowledge_graph":        msg("export knowledge graph"),
 	"rsvp_toggle":                   msg("rsvp toggle"),
 	"rsvp_play_pause":               msg("rsvp play pause"),
 	"rsvp_faster":                   msg("rsvp faster"),

@@ -99,7 +99,7 @@ func actionInfos() []ActionInfo {
 	// Reading that adapts, and the reading statistics (issue 26).
 	add(GroupReading, "reading_pass", "repeat_sentence_slower", "stop_at",
 		"rsvp_toggle", "rsvp_play_pause", "rsvp_faster", "rsvp_slower", "rsvp_position_next", "listen_rendered")
-	add(GroupFile, "reading_statistics")
+	add(GroupFile, "reading_statistics", "export_knowledge_graph")
 	add(GroupView, "bionic_toggle", "ruler_cycle", "syllables_toggle", "color_settings", "about")
 	add(GroupFile, "add_library_folder")
 	add(GroupView, "reading_form", "ask_first_run_again")
