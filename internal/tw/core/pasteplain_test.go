@@ -1,13 +1,8 @@
 package core_test
 
 import (
-	"bufio"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
-	"time"
 
 	"textfirst/internal/testkit"
 	"textfirst/internal/tw/core"
@@ -112,60 +107,11 @@ func TestPastePlainTextNeedsEditMode(t *testing.T) {
 	rec.expect(t, "Paste plain text works in edit mode. Press Ctrl+E to edit.", "outside edit mode")
 }
 
-// startXvfb starts a private X server and returns its display.
-func startXvfb(t *testing.T) string {
-	t.Helper()
-	testkit.Tool(t, "Xvfb", "scripts/deps-tui.sh")
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-nolisten", "tcp", "-noreset", "-screen", "0", "640x480x24")
-	cmd.ExtraFiles = []*os.File{w}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	n, _ := bufio.NewReader(r).ReadString('\n')
-	if n = strings.TrimSpace(n); n == "" {
-		t.Fatal("Xvfb gave no display number")
-	}
-	return ":" + n
-}
-
-// OfferOnXClipboard puts data on display's clipboard as target with a
-// real xclip, which serves it until the test ends, and waits until the
-// clipboard offers it.
-func offerOnXClipboard(t *testing.T, display, target, data string) {
-	t.Helper()
-	testkit.Tool(t, "xclip", "scripts/deps-tui.sh")
-	cmd := exec.Command("xclip", "-quiet", "-selection", "clipboard", "-t", target, "-i")
-	cmd.Env = append(os.Environ(), "DISPLAY="+display)
-	cmd.Stdin = strings.NewReader(data)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		q := exec.Command("xclip", "-selection", "clipboard", "-o", "-t", "TARGETS")
-		q.Env = cmd.Env
-		if out, _ := q.Output(); strings.Contains(string(out), target) {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the X clipboard never offered %s", target)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 // TestPastePlainTextFromXClipboard: with a real X server and xclip, the
 // HTML a browser would put on the clipboard is pasted as its text.
 func TestPastePlainTextFromXClipboard(t *testing.T) {
-	display := startXvfb(t)
-	offerOnXClipboard(t, display, "text/html", `<meta charset="utf-8"><p>Caf&eacute; <strong>au</strong> <a href="http://x">lait</a></p>`)
+	display := testkit.StartXvfb(t)
+	testkit.OfferOnXClipboard(t, display, "text/html", `<meta charset="utf-8"><p>Caf&eacute; <strong>au</strong> <a href="http://x">lait</a></p>`)
 	t.Setenv("DISPLAY", display)
 	t.Setenv("WAYLAND_DISPLAY", "")
 	app, rec := openEditing(t, "a.md", "X\n", nil)
