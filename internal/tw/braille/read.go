@@ -10,6 +10,16 @@ import (
 type Block struct {
 	Heading int // the heading's level (1 centred, 2 in cell 5), 0 for a paragraph
 	Braille string
+	// Page is the page of the file the block starts on, counting from 0
+	// (pages end in form feeds).
+	Page int
+	// Turns are where the block goes on to a later page, in order.
+	Turns []Turn
+}
+
+// Turn is a page turn inside a block: Braille[At:] is on page Page.
+type Turn struct {
+	At, Page int
 }
 
 // ReadLayout finds the headings and paragraphs of a BRF file from its
@@ -26,11 +36,7 @@ func ReadLayout(data []byte) (blocks []Block, ok bool) {
 	if !ok {
 		return nil, false
 	}
-	pages := strings.Split(text, "\f")
-	width := 0
-	for _, l := range strings.Split(text, "\n") {
-		width = max(width, len(strings.TrimRight(l, " \f")))
-	}
+	pages, width := splitPages(text)
 	var cur *Block
 	end := func() {
 		if cur != nil && strings.TrimSpace(cur.Braille) != "" {
@@ -38,7 +44,7 @@ func ReadLayout(data []byte) (blocks []Block, ok bool) {
 		}
 		cur = nil
 	}
-	for _, page := range pages {
+	for pi, page := range pages {
 		lines := strings.Split(page, "\n")
 		dropPageNumber(lines, width)
 		// The blank lines that fill a page out do not end its last
@@ -61,17 +67,20 @@ func ReadLayout(data []byte) (blocks []Block, ok bool) {
 			case lead >= 6 && width > 0 && abs(lead-(width-len(l))) <= 2:
 				if cur == nil || cur.Heading != 1 {
 					end()
-					cur = &Block{Heading: 1}
+					cur = &Block{Heading: 1, Page: pi}
 				}
 			case lead == 4 && blankBefore:
 				end()
-				cur = &Block{Heading: 2}
+				cur = &Block{Heading: 2, Page: pi}
 			case lead == 2 || cur == nil || cur.Heading != 0:
 				end()
-				cur = &Block{}
+				cur = &Block{Page: pi}
 			}
 			if cur.Braille != "" {
 				cur.Braille += " "
+				if last := cur.lastPage(); last != pi {
+					cur.Turns = append(cur.Turns, Turn{At: len(cur.Braille), Page: pi})
+				}
 			}
 			cur.Braille += body
 			blankBefore = false
@@ -81,6 +90,14 @@ func ReadLayout(data []byte) (blocks []Block, ok bool) {
 	return blocks, true
 }
 
+// lastPage is the page the block's text reached last.
+func (b *Block) lastPage() int {
+	if len(b.Turns) > 0 {
+		return b.Turns[len(b.Turns)-1].Page
+	}
+	return b.Page
+}
+
 func abs(n int) int {
 	if n < 0 {
 		return -n
@@ -88,30 +105,41 @@ func abs(n int) int {
 	return n
 }
 
+// splitPages splits a file's text at its form feeds, and measures its
+// width: the longest line, in cells.
+func splitPages(text string) (pages []string, width int) {
+	for _, l := range strings.Split(text, "\n") {
+		width = max(width, len(strings.TrimRight(l, " \f")))
+	}
+	return strings.Split(text, "\f"), width
+}
+
 // dropPageNumber takes the braille page number ("#a", a number sign and
 // letters a to j, at the right margin with at least three blank cells
-// before it) off a page's last line with text.
-func dropPageNumber(lines []string, width int) {
+// before it) off a page's last line with text, and returns it ("" when
+// there is none).
+func dropPageNumber(lines []string, width int) string {
 	for i := len(lines) - 1; i >= 0; i-- {
 		l := strings.TrimRight(lines[i], " ")
 		if l == "" {
 			continue
 		}
 		if len(l) < width-1 {
-			return
+			return ""
 		}
 		k := strings.LastIndexByte(l, ' ')
 		num := l[k+1:]
 		if len(num) < 2 || num[0] != '#' || strings.Trim(num[1:], "ABCDEFGHIJabcdefghij") != "" {
-			return
+			return ""
 		}
 		rest := l[:k+1]
 		if strings.TrimSpace(rest) != "" && !strings.HasSuffix(rest, "   ") {
-			return
+			return ""
 		}
 		lines[i] = strings.TrimRight(rest, " ")
-		return
+		return num
 	}
+	return ""
 }
 
 // lowerCell is a braille ASCII cell in the lower-case form liblouis

@@ -129,6 +129,7 @@ var actionNames = map[string]string{
 	"repeat_sentence_slower":        msg("repeat sentence slower"),
 	"stop_at":                       msg("stop at"),
 	"reading_statistics":            msg("reading statistics"),
+	"export_knowledge_graph":        msg("export knowledge graph"),
 	"rsvp_toggle":                   msg("rsvp toggle"),
 	"rsvp_play_pause":               msg("rsvp play pause"),
 	"rsvp_faster":                   msg("rsvp faster"),
@@ -157,6 +158,7 @@ var actionNames = map[string]string{
 	"cycle_interface_announcements": msg("cycle interface announcements"),
 	"quick_start":                   msg("quick start"),
 	"documentation":                 msg("documentation"),
+	"online_documentation":          msg("online documentation"),
 	"report_problem":                msg("report problem"),
 	"manage_components":             msg("manage components"),
 	"reading_level":                 msg("reading level"),
@@ -209,6 +211,7 @@ var actionNames = map[string]string{
 	"copy":                          msg("copy"),
 	"cut":                           msg("cut"),
 	"paste":                         msg("paste"),
+	"paste_plain_text":              msg("paste plain text"),
 	"select_all":                    msg("select all"),
 	"delete_word_before":            msg("delete word before"),
 	"delete_word_after":             msg("delete word after"),
@@ -254,6 +257,8 @@ var actionNames = map[string]string{
 	"search_help":                   msg("search help"),
 	"notice_history":                msg("notice history"),
 	"quiet_screen":                  msg("quiet screen"),
+	"context_menu":                  msg("context menu"),
+	"show_original_braille":         msg("show original braille"),
 }
 
 // ActionNameKey is the catalogue key of an action's name ("next

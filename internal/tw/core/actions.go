@@ -89,24 +89,24 @@ func actionInfos() []ActionInfo {
 		"toggle_edit_mode", "undo", "redo", "bold", "italic", "underline", "strikethrough", "inline_code", "code_block",
 		"next_table_cell", "previous_table_cell", "add_table_row",
 		"insert_link", "heading", "bullet_list", "numbered_list", "block_quote", "horizontal_rule",
-		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "select_all",
+		"insert_table", "insert_image", "replace", "copy", "cut", "paste", "paste_plain_text", "select_all",
 		"delete_word_before", "delete_word_after", "cycle_typing_echo", "backspace", "delete")
 	add(GroupEditing, "insert_citation", "add_reference", "insert_bibliography", "check_citations", "import_references")
 	add(GroupView,
 		"command_palette", "settings", "settings_profiles", "keyboard_help", "what_does_this_key_do", "help", "menu",
 		"toggle_line_numbers", "toggle_character_keys", "next_theme", "cycle_access_mode",
-		"search_help", "notice_history", "quiet_screen")
+		"search_help", "notice_history", "quiet_screen", "context_menu", "show_original_braille")
 	// Reading that adapts, and the reading statistics (issue 26).
 	add(GroupReading, "reading_pass", "repeat_sentence_slower", "stop_at",
 		"rsvp_toggle", "rsvp_play_pause", "rsvp_faster", "rsvp_slower", "rsvp_position_next", "listen_rendered")
-	add(GroupFile, "reading_statistics")
+	add(GroupFile, "reading_statistics", "export_knowledge_graph")
 	add(GroupView, "bionic_toggle", "ruler_cycle", "syllables_toggle", "color_settings", "about")
 	add(GroupFile, "add_library_folder")
 	add(GroupView, "reading_form", "ask_first_run_again")
 	add(GroupReading, "toggle_citations")
 	add(GroupSearch, "search_options")
 	add(GroupEditing, "dictate", "download_dictation_model")
-	add(GroupView, "difficult_words_toggle", "cycle_interface_announcements", "quick_start", "documentation",
+	add(GroupView, "difficult_words_toggle", "cycle_interface_announcements", "quick_start", "documentation", "online_documentation",
 		"report_problem", "manage_components")
 	return out
 }

@@ -133,6 +133,10 @@ type Options struct {
 	// DictationInput is a 16 kHz mono WAV file dictation hears instead
 	// of the microphone; "": the microphone.
 	DictationInput string
+	// Clipboard reads the system clipboard for paste_plain_text; ok is
+	// false when there is none. Nil: the desktop's, through wl-paste,
+	// xclip or xsel when there is a display.
+	Clipboard func() (c ClipboardContents, ok bool)
 }
 
 // Pending is a yes-or-no question waiting for an answer.

@@ -17,10 +17,11 @@ import (
 // a problem report, and the optional components.
 var _ = registerHandlers(func(t *actionTable) {
 	handle(t, anytime, map[string]actionHandler{
-		"quick_start":       func(a *App) { a.openGuideAt(0) },
-		"documentation":     (*App).documentation,
-		"report_problem":    (*App).reportProblem,
-		"manage_components": (*App).manageComponents,
+		"quick_start":          func(a *App) { a.openGuideAt(0) },
+		"documentation":        (*App).documentation,
+		"online_documentation": (*App).onlineDocumentation,
+		"report_problem":       (*App).reportProblem,
+		"manage_components":    (*App).manageComponents,
 	})
 })
 
@@ -37,6 +38,30 @@ func (a *App) documentation() {
 		}
 	}
 	a.openList(&List{Title: a.tr("User guide"), Items: titles, choose: func(i int) { a.openGuideAt(at[i]) }})
+}
+
+// OnlineDocumentation is the web address online_documentation gives.
+// tw's own guide is the one bundled with it (documentation) and its
+// README, which have no web address of their own; the manual on the web
+// is the original textweaver's, whose commands, keys and settings tw
+// follows. Change this address when tw's README is published.
+const OnlineDocumentation = "https://leavesofgrass.github.io/textweaver/"
+
+// onlineDocumentation says the address of the documentation on the web
+// and, when there is a display, asks before a browser opens it; without
+// one it only says the address.
+func (a *App) onlineDocumentation() {
+	if !hasDisplay() {
+		a.say(a.tr("The documentation on the web is at %s. There is no display here to open a browser on: open the address on a computer with one.", OnlineDocumentation))
+		return
+	}
+	a.ask("online_documentation", a.tr("The documentation on the web is at %s. Open it in the browser? y or n", OnlineDocumentation), func() {
+		if err := openInBrowser(OnlineDocumentation); err != nil {
+			a.sayError(a.tr("Could not open the browser (%v): the address is %s.", err, OnlineDocumentation))
+			return
+		}
+		a.say(a.tr("Opened %s in the browser.", OnlineDocumentation))
+	})
 }
 
 // reportProblem writes a problem report in the home folder: tw's version,

@@ -118,7 +118,7 @@ var errNoDisplay = errors.New("no display")
 // openInBrowser starts xdg-open on path when there is a display; it does
 // not wait for the browser, which is reaped in the background.
 func openInBrowser(path string) error {
-	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+	if !hasDisplay() {
 		return errNoDisplay
 	}
 	cmd := exec.Command("xdg-open", path)
@@ -127,6 +127,12 @@ func openInBrowser(path string) error {
 	}
 	go cmd.Wait() //nolint:errcheck // the browser's exit says nothing to the reader
 	return nil
+}
+
+// hasDisplay reports whether a desktop session is there (DISPLAY or
+// WAYLAND_DISPLAY set) for a browser to open on.
+func hasDisplay() bool {
+	return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
 }
 
 // previewSaved writes the preview again after a save, when there is one.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -93,4 +94,74 @@ func FuzzBRF(f *testing.F) {
 		}
 		checkInvariants(t, d)
 	})
+}
+
+// TestBRFPageBreaks: where each page of the file starts, a page_break
+// point holds the page's number, even inside a paragraph that goes on
+// over the page: as many words come before it in print as the pages
+// before it hold in braille (the words here have no contractions, so
+// each braille word is a print word), and the text reads as before.
+func TestBRFPageBreaks(t *testing.T) {
+	words := []string{"cat", "dog", "sun", "pig", "box", "cup", "jam", "map", "fox", "bus"}
+	var paras []string
+	for p := range 5 {
+		var w []string
+		for i := range 23 + 7*p {
+			w = append(w, words[(i*7+p)%len(words)])
+		}
+		paras = append(paras, strings.Join(w, " ")+".")
+	}
+	src, err := Bytes("a.md", []byte(strings.Join(paras, "\n\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := braille.WriteBRF(context.Background(), src, braille.Layout{Cells: 28, Lines: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Bytes("a.brf", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Text != src.Text {
+		t.Fatalf("read back\n%q\nwant\n%q", d.Text, src.Text)
+	}
+	checkInvariants(t, d)
+	pages, ok := braille.ReadPages(data)
+	if !ok {
+		t.Fatal("ReadPages: not braille")
+	}
+	// The words of each page, less its number.
+	before := []int{0}
+	for _, p := range pages {
+		n := 0
+		for _, l := range p.Lines {
+			for _, f := range strings.Fields(l) {
+				if !strings.HasPrefix(f, "#") {
+					n++
+				}
+			}
+		}
+		before = append(before, before[len(before)-1]+n)
+	}
+	breaks := d.MarkersOf(doc.PageBreak)
+	inside := 0
+	for k, m := range breaks {
+		page, err := strconv.Atoi(m.Reference)
+		if err != nil || page != k+2 {
+			t.Fatalf("break %d has the reference %q, want %d", k, m.Reference, k+2)
+		}
+		if got := len(strings.Fields(d.Slice(0, m.Start))); got != before[page-1] {
+			t.Errorf("page %d starts after %d words, want %d", page, got, before[page-1])
+		}
+		if m.Start > 0 && d.Slice(m.Start-2, m.Start) != "\n\n" {
+			inside++
+		}
+	}
+	if want := len(pages) - 1; len(breaks) < want-1 || len(breaks) > want {
+		t.Errorf("%d page breaks for %d pages", len(breaks), len(pages))
+	}
+	if inside == 0 {
+		t.Errorf("no page starts inside a paragraph: the test's pages are too large\n%s", data)
+	}
 }

@@ -54,20 +54,43 @@ const maxSniff = 64 << 10
 // starts with "#!" (a script) is never Markdown; "# word" alone (a shell
 // comment, a numbered note) is not enough.
 func looksLikeMarkdown(data []byte) bool {
+	kinds := markdownKinds(data)
+	if kinds&(sniffFence|sniffSetext) != 0 {
+		return true
+	}
+	n := 0
+	for k := kinds; k != 0; k &= k - 1 {
+		n++
+	}
+	return n >= 2
+}
+
+// looksLikeMarkdownSnippet is looksLikeMarkdown for a short piece of text
+// (what a clipboard holds): a link or a strong or emphasised word is
+// enough there, as a line seldom carries more.
+func looksLikeMarkdownSnippet(data []byte) bool {
+	return looksLikeMarkdown(data) || markdownKinds(data)&(sniffLink|sniffEmphasis) != 0
+}
+
+// The kinds of Markdown structure markdownKinds finds, as bits.
+const (
+	sniffHeading = 1 << iota
+	sniffList
+	sniffQuote
+	sniffFence
+	sniffLink
+	sniffEmphasis
+	sniffTable
+	sniffSetext
+)
+
+// markdownKinds is the kinds of Markdown structure in the first 64 KiB
+// of data (none in a text that starts with "#!").
+func markdownKinds(data []byte) int {
 	data = data[:min(len(data), maxSniff)]
 	if bytes.HasPrefix(data, []byte("#!")) {
-		return false
+		return 0
 	}
-	const (
-		heading = 1 << iota
-		list
-		quote
-		fence
-		link
-		emphasis
-		table
-		setext
-	)
 	kinds := 0
 	prevText := false
 	for line := range strings.Lines(string(data)) {
@@ -76,34 +99,27 @@ func looksLikeMarkdown(data []byte) bool {
 		indent := len(line) - len(trimmed)
 		switch {
 		case indent < 4 && atxHeading(trimmed):
-			kinds |= heading
+			kinds |= sniffHeading
 		case indent < 4 && prevText && setextUnderline(trimmed):
-			kinds |= setext
+			kinds |= sniffSetext
 		case indent < 4 && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")):
-			kinds |= fence
+			kinds |= sniffFence
 		case listMarker(trimmed):
-			kinds |= list
+			kinds |= sniffList
 		case indent < 4 && strings.HasPrefix(trimmed, "> "):
-			kinds |= quote
+			kinds |= sniffQuote
 		case indent < 4 && tableDelimiter(trimmed):
-			kinds |= table
+			kinds |= sniffTable
 		}
 		if inlineLink(trimmed) {
-			kinds |= link
+			kinds |= sniffLink
 		}
 		if strongOrEmphasis(trimmed) {
-			kinds |= emphasis
+			kinds |= sniffEmphasis
 		}
 		prevText = strings.TrimSpace(line) != "" && !atxHeading(trimmed)
 	}
-	if kinds&(fence|setext) != 0 {
-		return true
-	}
-	n := 0
-	for k := kinds; k != 0; k &= k - 1 {
-		n++
-	}
-	return n >= 2
+	return kinds
 }
 
 // atxHeading: "# Title" … "###### Title".

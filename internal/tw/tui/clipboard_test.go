@@ -1,13 +1,14 @@
 package tui
 
 import (
-	"bufio"
 	"errors"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"textfirst/internal/testkit"
 )
 
 func TestSystemCopierChoice(t *testing.T) {
@@ -43,40 +44,6 @@ func TestSystemCopierChoice(t *testing.T) {
 	}
 }
 
-// startXvfb starts a private X server and returns its display. The
-// server never resets: by default Xvfb resets when its last client leaves,
-// and a copier connecting while a reader's short connection closes could be
-// cut off by that reset, leaving the clipboard empty.
-func startXvfb(t *testing.T) string {
-	t.Helper()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-nolisten", "tcp", "-noreset", "-screen", "0", "640x480x24")
-	cmd.ExtraFiles = []*os.File{w}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("Xvfb: %v (run scripts/deps-tui.sh)", err)
-	}
-	w.Close()
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(r).ReadString('\n')
-		line <- strings.TrimSpace(s)
-	}()
-	select {
-	case n := <-line:
-		if n == "" {
-			t.Fatal("Xvfb gave no display number")
-		}
-		return ":" + n
-	case <-time.After(10 * time.Second):
-		t.Fatal("Xvfb did not start")
-	}
-	return ""
-}
-
 // TestTmuxCopyToXClipboard: Ctrl+C in the real reader puts the sentence
 // on a real X clipboard (through xclip), read back by another client.
 func TestTmuxCopyToXClipboard(t *testing.T) {
@@ -84,7 +51,7 @@ func TestTmuxCopyToXClipboard(t *testing.T) {
 	if _, err := exec.LookPath("xclip"); err != nil {
 		t.Fatal("xclip is not installed; run scripts/deps-tui.sh")
 	}
-	display := startXvfb(t)
+	display := testkit.StartXvfb(t)
 	s := startSample(t, 100, 30, "DISPLAY="+display)
 	s.press([]step{
 		{"", "", "Opened A Walk Through the Lighthouse."},
