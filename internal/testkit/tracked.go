@@ -16,7 +16,7 @@ import (
 //	A second paragraph stays as it is.
 //	The patient was stable.
 //
-// "rarely" (before "often") and "very " (before "stable") are deleted by Bob
+// "rarely" (before "often") and "very" (before "stable") are deleted by Bob
 // Reviewer; "often" and "renal " are inserted by Ann Author; Ann Author's
 // comment "Check this dose." is on "two litres".
 const trackedFODT = `<?xml version="1.0" encoding="UTF-8"?>

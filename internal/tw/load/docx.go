@@ -125,6 +125,7 @@ func loadDOCXWith(docPath string, data []byte, o Options) (*doc.Document, error)
 	x := &docx{z: z, b: newBuilder(len(body) / 8).limitTo(len(data)), styles: map[string]*docxStyle{}, nums: map[string]*docxNum{}, counters: map[string]*[9]int{}, rels: map[string]string{}}
 	x.marked = o.Revisions == RevisionsMarked
 	dir := main[:strings.LastIndex(main, "/")+1]
+	x.review.part = main
 	x.readStyles(dir + "styles.xml")
 	x.readNumbering(dir + "numbering.xml")
 	ooxmlRelationships(z, main, func(n *xnode) { x.rels[n.attr("Id")] = n.attr("Target") })
@@ -144,15 +145,15 @@ func loadDOCXWith(docPath string, data []byte, o Options) (*doc.Document, error)
 			n = endnotes[ref.id]
 		}
 		if n != nil {
-			x.review.part = "word/footnotes.xml"
+			x.review.part = dir + "footnotes.xml"
 			if ref.endnote {
-				x.review.part = "word/endnotes.xml"
+				x.review.part = dir + "endnotes.xml"
 			}
 			x.blocks(n)
 		}
 		x.formats.close(x.b)
 	})
-	x.review.part = "word/comments.xml"
+	x.review.part = dir + "comments.xml"
 	x.b.commentsSection(len(x.comments), func(i int) string {
 		return collapseSpace(comments[x.comments[i]].attr("author"))
 	}, func(i int) {

@@ -59,7 +59,7 @@ const commentStartAnchor = "\x00comment-start:"
 // docxReview gathers a Word document's changes and comment places while
 // it is read.
 type docxReview struct {
-	part    string // the part being read; "" is word/document.xml
+	part    string // the part being read (its name in the package)
 	changes []DocChange
 	spanOf  []int          // the builder span of each change (-1: none)
 	ends    map[string]int // comment id → where its range ends
@@ -107,9 +107,6 @@ func (r *docxReview) properties(b *builder, marked bool, comments map[string]*xn
 		if id := r.spanOf[i]; id >= 0 {
 			s := b.spans[id]
 			r.changes[i].Range.Start, r.changes[i].Range.End = s[0], s[1]
-		}
-		if r.changes[i].Part == "" {
-			r.changes[i].Part = "word/document.xml"
 		}
 	}
 	props := map[string]string{}
