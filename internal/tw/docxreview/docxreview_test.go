@@ -16,7 +16,9 @@ import (
 const ns = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`
 
 // body wraps paragraphs in a document part.
-func body(ps string) string { return `<?xml version="1.0"?><w:document ` + ns + `><w:body>` + ps + `</w:body></w:document>` }
+func body(ps string) string {
+	return `<?xml version="1.0"?><w:document ` + ns + `><w:body>` + ps + `</w:body></w:document>`
+}
 
 func TestDecide(t *testing.T) {
 	ins := `<w:p><w:r><w:t xml:space="preserve">a </w:t></w:r><w:ins w:id="1" w:author="A"><w:r><w:t>new</w:t></w:r></w:ins><w:r><w:t xml:space="preserve"> b</w:t></w:r></w:p>`
