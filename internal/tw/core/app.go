@@ -116,7 +116,12 @@ type Options struct {
 	// such documents cannot be opened.
 	LoadPassword PasswordLoader
 	// Parse derives a document from edited source text (no I/O).
-	Parse  func(path string, data []byte) (*doc.Document, error)
+	Parse func(path string, data []byte) (*doc.Document, error)
+	// Reload loads data as the file at path, read as Load reads files (how
+	// tracked changes and formulas are written), for a Word document whose
+	// changes are decided (see changes.go); nil: load.BytesOptions with the
+	// way the document's tracked changes were read.
+	Reload func(path string, data []byte) (*doc.Document, error)
 	Logger *log.Logger
 	// Spell gives the speller of spelling checks; nil: the system's word
 	// list (spell.System).
@@ -232,6 +237,13 @@ type App struct {
 	guideReturn   string // the document F1 in the guide goes back to
 	notices       []string
 	quiet         bool // the quiet screen: the front end hides the text
+
+	// review is the open Word document's tracked changes decided and
+	// comments added, not yet saved (changes.go); nil when none.
+	review *reviewState
+	// parked are the reviews of Word documents left unsaved for another
+	// document, by path: opening one again brings its review back.
+	parked map[string]parkedReview
 }
 
 // maxNotices is how many announcements the notice history keeps.
@@ -470,7 +482,12 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 	if !doc.IsWebAddress(abs) {
 		a.sweepTemps(abs)
 	}
+	if a.d != nil {
+		a.parkReview(true)
+	}
+	d, review := a.unparkReview(abs, d)
 	a.install(d)
+	a.review = review
 	st, err := a.st.Load(abs)
 	if err != nil {
 		a.opts.Logger.Printf("%v", err)
@@ -501,6 +518,9 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 	if resumed {
 		opened = a.tr("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor))
 	}
+	if review != nil {
+		opened += " " + a.tr("The changes decided and comments added before are back, not yet saved.")
+	}
 	// Another computer's place may win (sync.position_policy).
 	elsewhere, askElsewhere := a.syncResume(abs)
 	if elsewhere != "" {
@@ -527,6 +547,7 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 
 // install makes d the open document with the cursor at the start.
 func (a *App) install(d *doc.Document) {
+	a.parkReview(false)
 	a.d = d
 	// What was made from the document before goes with it.
 	a.hashOf, a.textHash = nil, ""

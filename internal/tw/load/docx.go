@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/load/labels"
@@ -647,19 +648,26 @@ func (x *docx) inline(n *xnode) {
 			x.formats.close(x.b)
 			b.closeMarker(span)
 			if x.marked {
-				b.inlineText("]")
+				b.endChange()
 			}
 			x.review.change(c, "inserted", collapseSpace(textOfKind(c, "t")), span)
 		case "del", "moveFrom":
-			text := collapseSpace(textOfKind(c, "delText") + textOfKind(c, "t"))
+			raw := textOfKind(c, "delText") + textOfKind(c, "t")
+			text := collapseSpace(raw)
 			span := -1
 			if x.marked && text != "" {
 				x.formats.close(x.b)
+				if strings.TrimLeftFunc(raw, unicode.IsSpace) != raw {
+					b.space()
+				}
 				b.markChange("deleted")
 				span = b.openSpan()
 				b.inlineText(text)
 				b.closeMarker(span)
-				b.inlineText("]")
+				b.endChange()
+				if strings.TrimRightFunc(raw, unicode.IsSpace) != raw {
+					b.space()
+				}
 			}
 			x.review.change(c, "deleted", text, span)
 			if span < 0 {

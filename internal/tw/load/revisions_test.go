@@ -120,7 +120,7 @@ func TestRTFRevisionsAsWordWritesThem(t *testing.T) {
 	src := `{\rtf1\ansi {\revtbl {Unknown;}{Ada;}}\pard Keep {\deleted\revauthdel1 gone }{\revised\revauth1 new }{\deleted x\deleted0 y} end.\par}`
 	for revisions, want := range map[string]string{
 		"":              "Keep new y end.",
-		RevisionsMarked: "Keep [deleted: gone ][inserted: new ][deleted: x]y end.",
+		RevisionsMarked: "Keep [deleted: gone] [inserted: new] [deleted: x]y end.",
 	} {
 		d, err := load("a.rtf", "a.rtf", []byte(src), Options{Revisions: revisions})
 		if err != nil {
