@@ -208,6 +208,9 @@ func (a *App) rowText(r changeRow) string {
 // on, and when it was made.
 func (a *App) rowDetails(r changeRow) string {
 	out := a.rowText(r)
+	if last, _ := utf8.DecodeLastRuneInString(out); out != "" && !strings.ContainsRune(".!?…", last) {
+		out += "."
+	}
 	date := ""
 	switch {
 	case r.change != nil:

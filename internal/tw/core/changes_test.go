@@ -61,6 +61,8 @@ func TestReviewWordChanges(t *testing.T) {
 		t.Fatalf("list_changes listed %q, want %q", got, want)
 	}
 	rec.expect(t, "Changes and comments. Changes: 4, comments: 1. Enter goes to one; a accepts a change, r rejects it; Escape closes.", "list_changes")
+	app.ListKey("details")
+	rec.expect(t, "Deleted by Bob Reviewer: rarely. It was before: often given in acute renal failure. The dose … Made 2026-03-03 10:00.", "details of a deletion")
 	app.ListKey("down")
 	app.ListKey("down")
 	app.ListKey("r")

@@ -13,9 +13,16 @@ import (
 )
 
 // maxEdits bounds the work of a diff: past this many lines (or characters)
-// added and removed, the rest of a changed stretch is mapped in
-// proportion.
+// added and removed, lines are matched by a nearer search (resync), and
+// characters in proportion.
 const maxEdits = 1000
+
+// maxChars is the longest changed stretch, in characters of both texts,
+// diffed character by character; a longer one is mapped in proportion.
+const maxChars = 20000
+
+// resyncWindow is how many lines ahead resync looks for a line again.
+const resyncWindow = 64
 
 // Map maps code-point offsets of old to offsets of new.
 type Map struct {
@@ -95,8 +102,7 @@ func (m *Map) lines(old, new string, oldAt, newAt int) {
 	a, b := splitLines(old), splitLines(new)
 	ops, ok := diff(a, b)
 	if !ok {
-		m.chars(old, new, oldAt, newAt)
-		return
+		ops = resync(a, b)
 	}
 	i, j := 0, 0
 	oi, nj := oldAt, newAt // code points
@@ -128,11 +134,13 @@ func (m *Map) chars(old, new string, oldAt, newAt int) {
 		return
 	}
 	a, b := []rune(old), []rune(new)
-	if ops, ok := diff(a, b); ok {
-		for _, op := range ops {
-			m.add(oldAt+op.i, newAt+op.j, op.n)
+	if len(a)+len(b) <= maxChars {
+		if ops, ok := diff(a, b); ok {
+			for _, op := range ops {
+				m.add(oldAt+op.i, newAt+op.j, op.n)
+			}
+			return
 		}
-		return
 	}
 	p := 0
 	for p < len(a) && p < len(b) && a[p] == b[p] {
@@ -190,6 +198,48 @@ func commonSuffix(a, b string) int {
 		i--
 	}
 	return i
+}
+
+// resync matches lines in order without a full diff, for texts that
+// differ in too many lines: a line that differs is taken as changed into
+// the other text's line, unless it is found again a little further on in
+// the other text (lines added or removed).
+func resync(a, b []string) []same {
+	var out []same
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if a[i] == b[j] {
+			if k := len(out) - 1; k >= 0 && out[k].i+out[k].n == i && out[k].j+out[k].n == j {
+				out[k].n++
+			} else {
+				out = append(out, same{i, j, 1})
+			}
+			i, j = i+1, j+1
+			continue
+		}
+		if i+1 < len(a) && j+1 < len(b) && a[i+1] == b[j+1] {
+			i, j = i+1, j+1 // one line changed
+			continue
+		}
+		added, removed := -1, -1
+		for k := 1; k < resyncWindow && (added < 0 || removed < 0); k++ {
+			if added < 0 && j+k < len(b) && b[j+k] == a[i] {
+				added = k
+			}
+			if removed < 0 && i+k < len(a) && a[i+k] == b[j] {
+				removed = k
+			}
+		}
+		switch {
+		case added > 0 && (removed < 0 || added <= removed):
+			j += added
+		case removed > 0:
+			i += removed
+		default:
+			i, j = i+1, j+1
+		}
+	}
+	return out
 }
 
 // same is a stretch of n elements shared at a[i:] and b[j:].

@@ -93,3 +93,40 @@ func TestDiffGivesUpWhenTooLarge(t *testing.T) {
 		t.Errorf("the middle of a replaced text went to %d", got)
 	}
 }
+
+// TestMapManyChangedLines: with more lines changed than a full diff takes,
+// the lines are matched again further on, and text shared keeps its place.
+func TestMapManyChangedLines(t *testing.T) {
+	var old, new []string
+	for i := range 3000 {
+		line := "Paragraph " + strings.Repeat("x", i%7) + " number " + string(rune('a'+i%26))
+		old = append(old, line)
+		if i%2 == 0 {
+			new = append(new, line+" changed")
+		} else {
+			new = append(new, line)
+		}
+		if i == 1500 {
+			new = append(new, "An added line.")
+		}
+	}
+	oldText, newText := strings.Join(old, "\n")+"\n", strings.Join(new, "\n")+"\n"
+	if _, ok := diff(splitLines(oldText), splitLines(newText)); ok {
+		t.Fatal("the full diff did not give up; the test tests nothing")
+	}
+	m := New(oldText, newText)
+	for _, i := range []int{1, 1499, 1501, 2999} {
+		o := utf8.RuneCountInString(strings.Join(old[:i], "\n")) + 1
+		n := utf8.RuneCountInString(strings.Join(new[:i+boolInt(i > 1500)], "\n")) + 1
+		if got := m.At(o); got != n {
+			t.Errorf("line %d at %d went to %d, want %d", i, o, got, n)
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
