@@ -200,3 +200,28 @@ func partOf(t *testing.T, z *zip.Reader, name string) string {
 	b, _ := io.ReadAll(f)
 	return string(b)
 }
+
+// FuzzDecideAndPlace: any part text either is refused or is decided and
+// commented without a panic, and what comes out parses again.
+func FuzzDecideAndPlace(f *testing.F) {
+	f.Add(body(`<w:p><w:ins w:id="1"><w:r><w:t>a &amp; b</w:t></w:r></w:ins><w:del w:id="2"><w:r><w:delText>c</w:delText></w:r></w:del></w:p>`), "a & b")
+	f.Add(`<a><b x='>'/></a>`, "x")
+	f.Add(`<w:p><w:r><w:t/></w:r></w:p>`, "")
+	f.Fuzz(func(t *testing.T, src, anchor string) {
+		out, err := decide(src, map[string]bool{"1": true, "2": false}, map[string]bool{})
+		if err != nil {
+			return
+		}
+		tr, err := parseTree(out)
+		if err != nil {
+			t.Fatalf("decided %q into %q, which does not parse: %v", src, out, err)
+		}
+		m := visibleText(tr)
+		if s, e, ok := m.find(anchor, 0); ok {
+			placed := applyEdits(out, placement(tr, m, s, e, "9", "w"))
+			if _, err := parseTree(placed); err != nil {
+				t.Fatalf("placing a comment on %q in %q gave %q: %v", anchor, out, placed, err)
+			}
+		}
+	})
+}
