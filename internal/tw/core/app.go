@@ -118,10 +118,10 @@ type Options struct {
 	// Parse derives a document from edited source text (no I/O).
 	Parse func(path string, data []byte) (*doc.Document, error)
 	// Reload loads data as the file at path, read as Load reads files (how
-	// tracked changes and formulas are written), for a Word document whose
-	// changes are decided (see changes.go); nil: load.BytesOptions with the
-	// way the document's tracked changes were read.
-	Reload func(path string, data []byte) (*doc.Document, error)
+	// formulas are written, say) but with its tracked changes read as
+	// revisions says (load.Options.Revisions), for a Word document whose
+	// changes are decided (see changes.go); nil: load.BytesOptions.
+	Reload func(path string, data []byte, revisions string) (*doc.Document, error)
 	Logger *log.Logger
 	// Spell gives the speller of spelling checks; nil: the system's word
 	// list (spell.System).

@@ -400,16 +400,17 @@ func (a *App) startReview() (*reviewState, bool) {
 	return r, true
 }
 
-// reload reads data as the review's file.
+// reload reads data as the review's file, its tracked changes read as
+// they were when it was opened (written in the text, or not).
 func (a *App) reload(r *reviewState, data []byte) (*doc.Document, error) {
-	if a.opts.Reload != nil {
-		return a.opts.Reload(r.path, data)
-	}
-	o := load.Options{Revisions: load.RevisionsFinal}
+	revisions := load.RevisionsFinal
 	if r.marked {
-		o.Revisions = load.RevisionsMarked
+		revisions = load.RevisionsMarked
 	}
-	return load.BytesOptions(r.path, data, o)
+	if a.opts.Reload != nil {
+		return a.opts.Reload(r.path, data, revisions)
+	}
+	return load.BytesOptions(r.path, data, load.Options{Revisions: revisions})
 }
 
 // reviewTo shows the review's file with steps written in, and makes them

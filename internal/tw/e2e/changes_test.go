@@ -49,6 +49,9 @@ func TestReviewChangesOverRPC(t *testing.T) {
 	if items, _ := ls["items"].([]any); len(items) != 5 || items[0] != "Deleted by Bob Reviewer: rarely" || items[3] != "Comment by Ann Author: Check this dose." {
 		t.Fatalf("list_state %v", ls)
 	}
+	// Changes read as marked from now on (reading.revisions auto at high
+	// verbosity) do not change how the open document reads.
+	c.call("set_setting", map[string]any{"path": "speech.verbosity", "value": "high"})
 	c.call("list_key", map[string]any{"key": "down"})
 	res = c.call("list_key", map[string]any{"key": "a"})
 	if res["status"] != "Accepted insertion: often. Inserted by Ann Author: renal, 2 of 4" || len(listOf(res)) != 4 {
