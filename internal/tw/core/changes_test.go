@@ -189,6 +189,14 @@ func TestReviewMarkedChanges(t *testing.T) {
 // decisions say they need one, and a comment is kept as a note tagged
 // comment, which the list shows.
 func TestChangesOutsideWord(t *testing.T) {
+	for _, m := range core.Menus {
+		if m.Name == "Marks" {
+			ids := strings.Join(m.MenuActions(), " ")
+			if !strings.Contains(ids, "list_changes accept_all_changes reject_all_changes add_comment save_changes_to_word") {
+				t.Errorf("the Marks menu holds %s", ids)
+			}
+		}
+	}
 	f := newFixture(t)
 	app, rec := f.open()
 	f.do(app, "list_changes")
