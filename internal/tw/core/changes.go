@@ -72,13 +72,7 @@ type changeRow struct {
 }
 
 // documentChanges are d's tracked changes, as its loader recorded them.
-func documentChanges(d *doc.Document) []load.DocChange {
-	var out []load.DocChange
-	if raw := d.Meta.Properties["textweaver.changes"]; raw != "" {
-		_ = json.Unmarshal([]byte(raw), &out)
-	}
-	return out
-}
+func documentChanges(d *doc.Document) []load.DocChange { return load.ChangesOf(d.Meta.Properties) }
 
 // documentComments are d's comments: those its loader recorded with their
 // author (Word files), else those of its comments section (OpenDocument).

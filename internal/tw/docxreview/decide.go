@@ -1,7 +1,8 @@
 package docxreview
 
 // Decision accepts or rejects one tracked change: the change with Word id
-// ID (w:id) in the part Part ("word/document.xml").
+// ID (w:id) in the part Part ("word/footnotes.xml"; "" is the main
+// document part).
 type Decision struct {
 	Part   string `json:"part"`
 	ID     string `json:"id"`

@@ -159,12 +159,17 @@ func (p *parts) mainPart() string {
 func (p *parts) decide(decisions []Decision, rep *Report) error {
 	byPart := map[string]map[string]bool{}
 	var order []string
+	main := p.mainPart()
 	for _, d := range decisions {
-		if byPart[d.Part] == nil {
-			byPart[d.Part] = map[string]bool{}
-			order = append(order, d.Part)
+		part := d.Part
+		if part == "" {
+			part = main
 		}
-		byPart[d.Part][d.ID] = d.Accept
+		if byPart[part] == nil {
+			byPart[part] = map[string]bool{}
+			order = append(order, part)
+		}
+		byPart[part][d.ID] = d.Accept
 	}
 	for _, name := range order {
 		decided := byPart[name]

@@ -148,7 +148,7 @@ func TestApplyToLibreOfficeFile(t *testing.T) {
 		}
 	}
 	out, rep, err := Apply(data, Update{
-		Decisions: []Decision{{"word/document.xml", "0", false}, {"word/document.xml", "1", true}, {"word/document.xml", "2", false}, {"word/document.xml", "77", true}},
+		Decisions: []Decision{{"word/document.xml", "0", false}, {"", "1", true}, {"", "2", false}, {"", "77", true}},
 		Comments:  []Comment{{Author: "Cy Reader", Date: "2026-04-01T09:00:00Z", Text: "Which <units>?", Anchor: "A second paragraph stays as it is."}},
 	})
 	if err != nil {
@@ -224,4 +224,44 @@ func FuzzDecideAndPlace(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestApplyInFootnote: a decision names its part; one in the footnotes
+// is written there, a change of the same id in the body is left alone.
+func TestApplyInFootnote(t *testing.T) {
+	dir := t.TempDir()
+	src := testkit.WriteFile(t, filepath.Join(dir, "note.md"),
+		"Body [kept]{.insertion author=\"A\" date=\"2026-01-01T00:00:00Z\"} text.[^1]\n\n[^1]: A [new]{.insertion author=\"B\" date=\"2026-01-02T00:00:00Z\"} note.\n")
+	path := filepath.Join(dir, "note.docx")
+	if out, err := exec.Command("pandoc", src, "-o", path).CombinedOutput(); err != nil {
+		t.Fatalf("pandoc: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, _ := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	notes := partOf(t, z, "word/footnotes.xml")
+	tr, err := parseTree(notes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := ""
+	for i, e := range tr.elems {
+		if e.local == "ins" {
+			id, _ = tr.attr(i, "id")
+		}
+	}
+	out, rep, err := Apply(data, Update{Decisions: []Decision{{"word/footnotes.xml", id, false}}})
+	if err != nil || rep.Decided != 1 {
+		t.Fatalf("%+v %v", rep, err)
+	}
+	written := filepath.Join(dir, "written.docx")
+	if err := os.WriteFile(written, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	md := pandocMarkdown(t, written)
+	if strings.Contains(md, "new") || !strings.Contains(md, "A note.") || !strings.Contains(md, "[kept]{.insertion") {
+		t.Errorf("after rejecting the footnote's insertion:\n%s", md)
+	}
 }

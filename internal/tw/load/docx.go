@@ -126,7 +126,6 @@ func loadDOCXWith(docPath string, data []byte, o Options) (*doc.Document, error)
 	x := &docx{z: z, b: newBuilder(len(body) / 8).limitTo(len(data)), styles: map[string]*docxStyle{}, nums: map[string]*docxNum{}, counters: map[string]*[9]int{}, rels: map[string]string{}}
 	x.marked = o.Revisions == RevisionsMarked
 	dir := main[:strings.LastIndex(main, "/")+1]
-	x.review.part = main
 	x.readStyles(dir + "styles.xml")
 	x.readNumbering(dir + "numbering.xml")
 	ooxmlRelationships(z, main, func(n *xnode) { x.rels[n.attr("Id")] = n.attr("Target") })

@@ -11,20 +11,25 @@ import (
 // records them in Meta.Properties for reviewing them:
 //
 //   - "textweaver.revisions": how many tracked changes there are;
-//   - "textweaver.changes": a JSON array of DocChange, in reading order;
+//   - "textweaver.changes": a JSON array of DocChange, in reading order, as
+//     the original textweaver writes it;
+//   - "textweaver.change_parts": when a change is outside the main document
+//     part (in the footnotes, say), a JSON array of the part of each change,
+//     "" for the main part;
 //   - "textweaver.comments": a JSON array of DocComment, in reading order;
 //   - "textweaver.revisions_marked": "true" when the changes are written in
 //     the text where they are (Options.Revisions marked).
 
 // DocChange is one tracked change of a document: its Word id (w:id), the
-// part it is in ("word/document.xml", "word/footnotes.xml", ...), its kind
+// part it is in ("" for the main part, "word/footnotes.xml", ...; kept in
+// "textweaver.change_parts", see ChangesOf), its kind
 // ("inserted" or "deleted"), the range of the canonical text it covers
 // (for a deletion read as the final text, an empty range where the text
 // was), the text inserted or deleted, who made it and when (ISO 8601, as
 // the document writes it; "" when not recorded).
 type DocChange struct {
 	ID    string `json:"id"`
-	Part  string `json:"part,omitempty"`
+	Part  string `json:"-"`
 	Kind  string `json:"kind"`
 	Range struct {
 		Start int `json:"start"`
@@ -52,6 +57,22 @@ type DocComment struct {
 	} `json:"range"`
 }
 
+// ChangesOf are the tracked changes recorded in properties, each with its
+// part; none when there are none or they cannot be read.
+func ChangesOf(properties map[string]string) []DocChange {
+	var out []DocChange
+	if raw := properties["textweaver.changes"]; raw == "" || json.Unmarshal([]byte(raw), &out) != nil {
+		return nil
+	}
+	var parts []string
+	if raw := properties["textweaver.change_parts"]; raw != "" && json.Unmarshal([]byte(raw), &parts) == nil && len(parts) == len(out) {
+		for i := range out {
+			out[i].Part = parts[i]
+		}
+	}
+	return out
+}
+
 // commentStartAnchor prefixes the builder anchor that places the start of
 // a comment's range (w:commentRangeStart) where its first text goes.
 const commentStartAnchor = "\x00comment-start:"
@@ -59,7 +80,7 @@ const commentStartAnchor = "\x00comment-start:"
 // docxReview gathers a Word document's changes and comment places while
 // it is read.
 type docxReview struct {
-	part    string // the part being read (its name in the package)
+	part    string // the part being read (its name in the package), "" for the main one
 	changes []DocChange
 	spanOf  []int          // the builder span of each change (-1: none)
 	ends    map[string]int // comment id → where its range ends
@@ -113,6 +134,15 @@ func (r *docxReview) properties(b *builder, marked bool, comments map[string]*xn
 	if len(r.changes) > 0 {
 		props["textweaver.revisions"] = strconv.Itoa(len(r.changes))
 		props["textweaver.changes"] = compactJSON(r.changes)
+		parts := make([]string, len(r.changes))
+		elsewhere := false
+		for i, c := range r.changes {
+			parts[i] = c.Part
+			elsewhere = elsewhere || c.Part != ""
+		}
+		if elsewhere {
+			props["textweaver.change_parts"] = compactJSON(parts)
+		}
 		if marked {
 			props["textweaver.revisions_marked"] = "true"
 		}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"textfirst/internal/testkit"
@@ -173,7 +174,7 @@ func TestDOCXReviewProperties(t *testing.T) {
 		for i, ch := range changes {
 			w := c.changes[i]
 			got := want{ch.Kind, ch.Author, ch.Date, ch.Text, d.Slice(ch.Range.Start, ch.Range.End)}
-			if got != w || ch.Part != "word/document.xml" || ch.ID == "" || ids[ch.ID] {
+			if got != w || ch.Part != "" || ch.ID == "" || ids[ch.ID] {
 				t.Errorf("%s: change %d is %+v (%+v), want %+v", c.revisions, i, got, ch, w)
 			}
 			ids[ch.ID] = true
@@ -191,5 +192,36 @@ func TestDOCXReviewProperties(t *testing.T) {
 			t.Errorf("%s: comment %+v on %q", c.revisions, cm, d.Slice(cm.Range.Start, cm.Range.End))
 		}
 		checkInvariants(t, d)
+	}
+}
+
+// TestDOCXChangeInFootnote: a change in a footnote is recorded with its
+// part (textweaver.change_parts); changes in the main part alone record
+// no parts, as the original writes the changes.
+func TestDOCXChangeInFootnote(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "note.md")
+	md := "Body [kept]{.insertion author=\"A\" date=\"2026-01-01T00:00:00Z\"} text.[^1]\n\n[^1]: A [new]{.insertion author=\"B\" date=\"2026-01-02T00:00:00Z\"} note.\n"
+	if err := os.WriteFile(src, []byte(md), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "note.docx")
+	if msg, err := exec.Command("pandoc", src, "-o", out).CombinedOutput(); err != nil {
+		t.Fatalf("pandoc: %v\n%s", err, msg)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := load("note.docx", "note.docx", data, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := ChangesOf(d.Meta.Properties)
+	if len(changes) != 2 || changes[0].Part != "" || changes[1].Part != "word/footnotes.xml" || changes[1].Text != "new" {
+		t.Errorf("changes %+v (parts %s)", changes, d.Meta.Properties["textweaver.change_parts"])
+	}
+	if strings.Contains(d.Meta.Properties["textweaver.changes"], "part") {
+		t.Errorf("the changes name their parts: %s", d.Meta.Properties["textweaver.changes"])
 	}
 }
