@@ -117,10 +117,8 @@ type Options struct {
 	LoadPassword PasswordLoader
 	// Parse derives a document from edited source text (no I/O).
 	Parse func(path string, data []byte) (*doc.Document, error)
-	// Reload loads data as the file at path, read as Load reads files (how
-	// formulas are written, say) but with its tracked changes read as
-	// revisions says (load.Options.Revisions), for a Word document whose
-	// changes are decided (see changes.go); nil: load.BytesOptions.
+	// Reload loads data as the file at path as Load would, its tracked
+	// changes read as revisions says (changes.go); nil: load.BytesOptions.
 	Reload func(path string, data []byte, revisions string) (*doc.Document, error)
 	Logger *log.Logger
 	// Spell gives the speller of spelling checks; nil: the system's word
@@ -236,14 +234,9 @@ type App struct {
 	guide         bool   // the open document is the user guide
 	guideReturn   string // the document F1 in the guide goes back to
 	notices       []string
-	quiet         bool // the quiet screen: the front end hides the text
-
-	// review is the open Word document's tracked changes decided and
-	// comments added, not yet saved (changes.go); nil when none.
-	review *reviewState
-	// parked are the reviews of Word documents left unsaved for another
-	// document, by path: opening one again brings its review back.
-	parked map[string]parkedReview
+	quiet         bool                    // the quiet screen: the front end hides the text
+	review        *reviewState            // the open Word document's review not saved (changes.go), or nil
+	parked        map[string]parkedReview // the reviews not saved of documents left, by path
 }
 
 // maxNotices is how many announcements the notice history keeps.
@@ -482,9 +475,7 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 	if !doc.IsWebAddress(abs) {
 		a.sweepTemps(abs)
 	}
-	if a.d != nil {
-		a.parkReview(true)
-	}
+	a.parkReview(true)
 	d, review := a.unparkReview(abs, d)
 	a.install(d)
 	a.review = review
