@@ -69,6 +69,8 @@ func actionInfos() []ActionInfo {
 		"highlight_as", "highlight_name_1", "highlight_name_2", "highlight_name_3", "highlight_name_4", "highlight_name_5",
 		"collect_highlights", "export_study_sheet_by_name", "make_cards", "study_cards", "list_cards",
 		"grade_again", "grade_hard", "grade_good", "grade_easy", "self_test")
+	add(GroupBookmarks,
+		"list_changes", "accept_all_changes", "reject_all_changes", "add_comment", "save_changes_to_word")
 	add(GroupReading,
 		"play_pause", "stop", "read_from_cursor", "read_document", "read_current_character",
 		"read_current_word", "read_current_sentence", "read_current_line", "read_paragraph",

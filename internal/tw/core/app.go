@@ -116,7 +116,10 @@ type Options struct {
 	// such documents cannot be opened.
 	LoadPassword PasswordLoader
 	// Parse derives a document from edited source text (no I/O).
-	Parse  func(path string, data []byte) (*doc.Document, error)
+	Parse func(path string, data []byte) (*doc.Document, error)
+	// Reload loads data as the file at path as Load would, its tracked
+	// changes read as revisions says (changes.go); nil: load.BytesOptions.
+	Reload func(path string, data []byte, revisions string) (*doc.Document, error)
 	Logger *log.Logger
 	// Spell gives the speller of spelling checks; nil: the system's word
 	// list (spell.System).
@@ -235,7 +238,9 @@ type App struct {
 	guide         bool   // the open document is the user guide
 	guideReturn   string // the document F1 in the guide goes back to
 	notices       []string
-	quiet         bool // the quiet screen: the front end hides the text
+	quiet         bool                    // the quiet screen: the front end hides the text
+	review        *reviewState            // the open Word document's review not saved (changes.go), or nil
+	parked        map[string]parkedReview // the reviews not saved of documents left, by path
 }
 
 // maxNotices is how many announcements the notice history keeps.
@@ -474,7 +479,10 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 	if !doc.IsWebAddress(abs) {
 		a.sweepTemps(abs)
 	}
+	a.parkReview(true)
+	d, review := a.unparkReview(abs, d)
 	a.install(d)
+	a.review = review
 	st, err := a.st.Load(abs)
 	if err != nil {
 		a.opts.Logger.Printf("%v", err)
@@ -505,6 +513,9 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 	if resumed {
 		opened = a.tr("Opened %s. Resumed at %d percent.", title, a.percent(a.cursor))
 	}
+	if review != nil {
+		opened += " " + a.tr("The changes decided and comments added before are back, not yet saved.")
+	}
 	// Another computer's place may win (sync.position_policy).
 	elsewhere, askElsewhere := a.syncResume(abs)
 	if elsewhere != "" {
@@ -531,6 +542,7 @@ func (a *App) openLoaded(abs string, d *doc.Document, encrypted bool) {
 
 // install makes d the open document with the cursor at the start.
 func (a *App) install(d *doc.Document) {
+	a.parkReview(false)
 	a.d = d
 	// What was made from the document before goes with it.
 	a.hashOf, a.textHash = nil, ""

@@ -109,7 +109,11 @@ func (a *App) quit() {
 		a.leaveEdit(quit)
 		return
 	}
-	a.ask("quit", a.tr("Quit textweaver? y or n"), func() {
+	question := a.reviewUnsaved()
+	if question == "" {
+		question = a.tr("Quit textweaver? y or n")
+	}
+	a.ask("quit", question, func() {
 		if a.editing {
 			a.finishEdit()
 		}

@@ -30,9 +30,11 @@ var _ = registerHandlers(func(t *actionTable) {
 			a.copyOrCut(false)
 		},
 	})
+	handle(t, inEditModeOrReview, map[string]actionHandler{
+		"undo": (*App).undoAction,
+		"redo": (*App).redoAction,
+	})
 	handle(t, inEditMode, map[string]actionHandler{
-		"undo":               (*App).undoAction,
-		"redo":               (*App).redoAction,
 		"backspace":          func(a *App) { a.deleteCharacter(false) },
 		"delete":             func(a *App) { a.deleteCharacter(true) },
 		"delete_word_before": func(a *App) { a.deleteWord(false) },

@@ -735,3 +735,17 @@ const (
 func (b *builder) markChange(kind string) {
 	b.inlineText("[" + kind + ": ")
 }
+
+// endChange closes a tracked change written in the text with "]" right
+// after its text: a space pending at the end of the change comes after
+// the "]".
+func (b *builder) endChange() {
+	p := b.pending
+	if p == sepSpace {
+		b.pending = sepNone
+	}
+	b.inlineText("]")
+	if p == sepSpace {
+		b.request(sepSpace)
+	}
+}

@@ -1,11 +1,10 @@
 package load
 
 import (
-	"bytes"
-	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"textfirst/internal/tw/doc"
 	"textfirst/internal/tw/load/labels"
@@ -37,17 +36,6 @@ type docxList struct {
 	numID string
 	level int
 	id    int
-}
-
-type docxChange struct {
-	ID    string `json:"id"`
-	Kind  string `json:"kind"`
-	Range struct {
-		Start int `json:"start"`
-		End   int `json:"end"`
-	} `json:"range"`
-	Text   string `json:"text"`
-	Author string `json:"author,omitempty"`
 }
 
 type docxNoteRef struct {
@@ -89,8 +77,7 @@ type docx struct {
 	// noteNumbers numbers each note referenced, by its reference with n 0.
 	noteNumbers map[docxNoteRef]int
 	comments    []string // ids of the comments referred to, in reading order
-	changes     []docxChange
-	spanOf      []int // span id of each insertion in changes (-1 for deletions)
+	review      docxReview
 	textBoxes   []*xnode
 	fieldDepth  int
 	// marked writes tracked changes in the text where they are (Revisions
@@ -158,10 +145,15 @@ func loadDOCXWith(docPath string, data []byte, o Options) (*doc.Document, error)
 			n = endnotes[ref.id]
 		}
 		if n != nil {
+			x.review.part = dir + "footnotes.xml"
+			if ref.endnote {
+				x.review.part = dir + "endnotes.xml"
+			}
 			x.blocks(n)
 		}
 		x.formats.close(x.b)
 	})
+	x.review.part = dir + "comments.xml"
 	x.b.commentsSection(len(x.comments), func(i int) string {
 		return collapseSpace(comments[x.comments[i]].attr("author"))
 	}, func(i int) {
@@ -173,22 +165,7 @@ func loadDOCXWith(docPath string, data []byte, o Options) (*doc.Document, error)
 	text, markers := x.b.finish()
 	meta := doc.Meta{Format: formatDOCX, Path: docPath}
 	meta.Title = ooxmlCore(z, &meta)
-	if len(x.changes) > 0 {
-		for i := range x.changes {
-			if id := x.spanOf[i]; id >= 0 {
-				r := x.b.spans[id]
-				x.changes[i].Range.Start, x.changes[i].Range.End = r[0], r[1]
-			}
-		}
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		_ = enc.Encode(x.changes)
-		meta.Properties = map[string]string{
-			"textweaver.revisions": strconv.Itoa(len(x.changes)),
-			"textweaver.changes":   strings.TrimSpace(buf.String()),
-		}
-	}
+	meta.Properties = x.review.properties(x.b, x.marked, comments)
 	return x.b.documentOf(text, markers, meta, docPath), nil
 }
 
@@ -320,6 +297,14 @@ func (x *docx) blocks(n *xnode) {
 			x.blocks(c)
 		case "bookmarkStart":
 			x.bookmark(c)
+		case "commentRangeStart":
+			if !x.inNote {
+				x.b.anchor(commentStartAnchor + c.attr("id"))
+			}
+		case "commentRangeEnd":
+			if !x.inNote {
+				x.review.commentEnd(c.attr("id"), x.b.runes)
+			}
 		}
 	}
 }
@@ -662,26 +647,40 @@ func (x *docx) inline(n *xnode) {
 			x.formats.close(x.b)
 			b.closeMarker(span)
 			if x.marked {
-				b.inlineText("]")
+				b.endChange()
 			}
-			ch := docxChange{ID: c.attr("id"), Kind: "inserted", Text: collapseSpace(textOfKind(c, "t")), Author: c.attr("author")}
-			x.changes = append(x.changes, ch)
-			x.spanOf = append(x.spanOf, span)
+			x.review.change(c, "inserted", collapseSpace(textOfKind(c, "t")), span)
 		case "del", "moveFrom":
-			ch := docxChange{ID: c.attr("id"), Kind: "deleted", Text: collapseSpace(textOfKind(c, "delText") + textOfKind(c, "t")), Author: c.attr("author")}
+			raw := textOfKind(c, "delText") + textOfKind(c, "t")
+			text := collapseSpace(raw)
 			span := -1
-			if x.marked && ch.Text != "" {
+			if x.marked && text != "" {
 				x.formats.close(x.b)
+				if strings.TrimLeftFunc(raw, unicode.IsSpace) != raw {
+					b.space()
+				}
 				b.markChange("deleted")
 				span = b.openSpan()
-				b.inlineText(ch.Text)
+				b.inlineText(text)
 				b.closeMarker(span)
-				b.inlineText("]")
-			} else {
-				ch.Range.Start, ch.Range.End = b.runes, b.runes
+				b.endChange()
+				if strings.TrimRightFunc(raw, unicode.IsSpace) != raw {
+					b.space()
+				}
 			}
-			x.changes = append(x.changes, ch)
-			x.spanOf = append(x.spanOf, span)
+			x.review.change(c, "deleted", text, span)
+			if span < 0 {
+				x.review.changes[len(x.review.changes)-1].Range.Start = b.runes
+				x.review.changes[len(x.review.changes)-1].Range.End = b.runes
+			}
+		case "commentRangeStart":
+			if !x.inNote {
+				b.anchor(commentStartAnchor + c.attr("id"))
+			}
+		case "commentRangeEnd":
+			if !x.inNote {
+				x.review.commentEnd(c.attr("id"), b.runes)
+			}
 		case "smartTag", "customXml", "fldSimple", "dir", "bdo":
 			x.inline(c)
 		case "sdt", "AlternateContent":
@@ -763,6 +762,7 @@ func (x *docx) run(r *xnode) {
 			x.formats.close(x.b)
 			x.comments = append(x.comments, c.attr("id"))
 			b.commentRef(len(x.comments) - 1)
+			x.review.commentRef(c.attr("id"), b.runes)
 		case "footnoteReference", "endnoteReference":
 			if x.inNote {
 				continue

@@ -282,6 +282,12 @@ func Bytes(path string, data []byte) (*doc.Document, error) {
 	return load(path, path, data, Options{})
 }
 
+// BytesOptions is Bytes with Options, such as how tracked changes are
+// read (Options.Revisions).
+func BytesOptions(path string, data []byte, o Options) (*doc.Document, error) {
+	return load(path, path, data, o)
+}
+
 // pick is the loader of path: the one o.Format names (--from), else the
 // one of path's extension.
 func pick(path string, o Options) (registration, bool) {

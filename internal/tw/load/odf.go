@@ -642,7 +642,7 @@ func (o *odf) inline(n *xnode) {
 					if ch.text != "" {
 						b.markChange("deleted")
 						b.inlineText(ch.text)
-						b.inlineText("]")
+						b.endChange()
 					}
 				} else {
 					b.markChange("inserted")
@@ -651,7 +651,7 @@ func (o *odf) inline(n *xnode) {
 		case "change-end":
 			if ch, ok := o.changes[c.attr("change-id")]; ok && !ch.deleted {
 				o.formats.close(o.b)
-				b.inlineText("]")
+				b.endChange()
 			}
 		case "tracked-changes", "note-citation", "deletion":
 		default:

@@ -798,7 +798,7 @@ func (r *rtf) writeRuns(runs []rtfRun) {
 		}
 		r.formats.close(r.b)
 		if change != rtfUnchanged {
-			b.inlineText("]")
+			b.endChange()
 		}
 		switch to {
 		case rtfInserted:

@@ -226,6 +226,14 @@ func Open(o Options) *Session {
 		fromSettings = func(o *load.Options) { loadSettings(st, o) }
 	}
 	opts.Load, opts.LoadPassword = fileLoadersWith(loadProgress(o.Events, opts.Speaker, s.tr), o.Stdin, o.FormatOf, o.Format, fromSettings)
+	opts.Reload = func(path string, data []byte, revisions string) (*doc.Document, error) {
+		var lo load.Options
+		if fromSettings != nil {
+			fromSettings(&lo)
+		}
+		lo.Revisions = revisions
+		return load.BytesOptions(path, data, lo)
+	}
 	s.App = core.New(opts)
 	if s.Settings != nil {
 		s.Settings.SetCheck("speech.voice", s.checkVoice)
