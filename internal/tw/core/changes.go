@@ -316,7 +316,7 @@ func (a *App) decideRow(r changeRow, accept bool) (string, bool) {
 	default:
 		done = a.tr("Rejected insertion: %s.", shortText(c.Text))
 	}
-	step := reviewStep{decisions: []docxreview.Decision{{Part: c.Part, ID: c.ID, Accept: accept}}, done: done}
+	step := reviewStep{decisions: []docxreview.Decision{{Part: c.Part, ID: c.ID, Kind: c.Kind, Accept: accept}}, done: done}
 	if _, ok := a.pushReviewStep(step); !ok {
 		return "", false
 	}
@@ -339,7 +339,7 @@ func (a *App) decideAll(accept bool) {
 		step.done = a.tr("Changes accepted: %d.", len(changes))
 	}
 	for _, c := range changes {
-		step.decisions = append(step.decisions, docxreview.Decision{Part: c.Part, ID: c.ID, Accept: accept})
+		step.decisions = append(step.decisions, docxreview.Decision{Part: c.Part, ID: c.ID, Kind: c.Kind, Accept: accept})
 	}
 	if _, ok := a.pushReviewStep(step); !ok {
 		return

@@ -255,3 +255,31 @@ func TestReviewKeptWhileAnotherDocumentIsOpen(t *testing.T) {
 	f.do(app, "undo")
 	rec.expect(t, "Undone: Changes rejected: 4.", "undo after reopening")
 }
+
+// TestReviewSharedChangeIDs: pandoc writes a replacement's deletion and
+// insertion with one w:id; rejecting the deletion leaves the insertion
+// listed and undecided, and the save writes each as decided.
+func TestReviewSharedChangeIDs(t *testing.T) {
+	dir, home := t.TempDir(), t.TempDir()
+	md := filepath.Join(dir, "dose.md")
+	src := "The patient takes [two]{.deletion author=\"Dr Lee\"}[three]{.insertion author=\"Dr Lee\"} tablets.\n"
+	if err := os.WriteFile(md, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "dose.docx")
+	if out, err := exec.Command("pandoc", md, "-o", path).CombinedOutput(); err != nil {
+		t.Fatalf("pandoc: %v: %s (Debian package pandoc)", err, out)
+	}
+	app, _ := openTracked(t, home, path, load.RevisionsFinal)
+	if _, err := app.Action("list_changes", nil); err != nil {
+		t.Fatal(err)
+	}
+	app.ListKey("r")
+	if got, want := listItems(app), []string{"Inserted by Dr Lee: three"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("after rejecting the deletion the list is %q, want %q", got, want)
+	}
+	app.Cancel()
+	if got := text(app); !strings.Contains(got, "twothree tablets") {
+		t.Fatalf("the text shown is %q, want the deletion restored and the insertion kept", got)
+	}
+}

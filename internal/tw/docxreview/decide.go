@@ -2,21 +2,32 @@ package docxreview
 
 // Decision accepts or rejects one tracked change: the change with Word id
 // ID (w:id) in the part Part ("word/footnotes.xml"; "" is the main
-// document part).
+// document part) and, when Kind is "inserted" or "deleted", of that kind
+// alone: writers such as pandoc give a replacement's deletion and
+// insertion one id, and each is decided on its own.
 type Decision struct {
 	Part   string `json:"part"`
 	ID     string `json:"id"`
+	Kind   string `json:"kind,omitempty"`
 	Accept bool   `json:"accept"`
 }
 
-// decide writes the decisions on part src (decided maps a change's id to
-// accepted): an accepted insertion (w:ins, w:moveTo) loses its revision
+// key is how decide finds d: its kind and id, or its id alone.
+func (d Decision) key() string {
+	if d.Kind == "" {
+		return d.ID
+	}
+	return d.Kind + ":" + d.ID
+}
+
+// decide writes the decisions on part src (decided maps a change's key,
+// "inserted:ID", "deleted:ID" or "ID" for either kind, to accepted): an accepted insertion (w:ins, w:moveTo) loses its revision
 // mark and keeps its runs, a rejected one goes with its text; an accepted
 // deletion (w:del, w:moveFrom) goes with its text, a rejected one loses its
 // mark and its w:delText becomes w:t again (w:delInstrText w:instrText).
 // Marks inside properties (a paragraph mark's, a table row's) are not the
 // changes the loader lists and are left alone, as are changes not
-// decided. found gets the ids met.
+// decided. found gets the keys met.
 func decide(src string, decided map[string]bool, found map[string]bool) (string, error) {
 	t, err := parseTree(src)
 	if err != nil {
@@ -30,11 +41,18 @@ func decide(src string, decided map[string]bool, found map[string]bool) (string,
 			continue
 		}
 		id, _ := t.attr(i, "id")
-		accept, ok := decided[id]
-		if !ok {
-			continue
+		key := "deleted:" + id
+		if inserted {
+			key = "inserted:" + id
 		}
-		found[id] = true
+		accept, ok := decided[key]
+		if !ok {
+			key = id
+			if accept, ok = decided[key]; !ok {
+				continue
+			}
+		}
+		found[key] = true
 		if inserted == accept {
 			edits = append(edits, unwrap(e)...)
 			if deleted {

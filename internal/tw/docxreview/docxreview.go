@@ -169,7 +169,7 @@ func (p *parts) decide(decisions []Decision, rep *Report) error {
 			byPart[part] = map[string]bool{}
 			order = append(order, part)
 		}
-		byPart[part][d.ID] = d.Accept
+		byPart[part][d.key()] = d.Accept
 	}
 	for _, name := range order {
 		decided := byPart[name]

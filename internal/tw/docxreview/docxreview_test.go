@@ -25,6 +25,8 @@ func TestDecide(t *testing.T) {
 	del := `<w:p><w:r><w:t xml:space="preserve">a </w:t></w:r><w:del w:id="2" w:author="B"><w:r><w:delText>old</w:delText></w:r></w:del><w:r><w:t xml:space="preserve"> b</w:t></w:r></w:p>`
 	mark := `<w:p><w:pPr><w:rPr><w:ins w:id="1" w:author="A"/></w:rPr></w:pPr><w:r><w:t>x</w:t></w:r></w:p>`
 	nested := `<w:p><w:ins w:id="1"><w:r><w:t>keep</w:t></w:r><w:del w:id="2"><w:r><w:delText>gone</w:delText></w:r></w:del></w:ins></w:p>`
+	// pandoc writes a replacement's deletion and insertion with one id.
+	shared := `<w:p><w:del w:id="1"><w:r><w:delText>two</w:delText></w:r></w:del><w:ins w:id="1"><w:r><w:t>three</w:t></w:r></w:ins></w:p>`
 	for _, c := range []struct {
 		name, src string
 		decided   map[string]bool
@@ -42,6 +44,10 @@ func TestDecide(t *testing.T) {
 		{"undecided left tracked", del, map[string]bool{"9": true}, del, 0},
 		{"paragraph mark left alone", mark, map[string]bool{"1": true}, mark, 0},
 		{"a change inside a rejected insertion goes with it", nested, map[string]bool{"1": false, "2": false}, `<w:p></w:p>`, 2},
+		{"a shared id's deletion rejected alone", shared, map[string]bool{"deleted:1": false},
+			`<w:p><w:r><w:t>two</w:t></w:r><w:ins w:id="1"><w:r><w:t>three</w:t></w:r></w:ins></w:p>`, 1},
+		{"a shared id's insertion accepted alone", shared, map[string]bool{"inserted:1": true},
+			`<w:p><w:del w:id="1"><w:r><w:delText>two</w:delText></w:r></w:del><w:r><w:t>three</w:t></w:r></w:p>`, 1},
 		{"accepted around rejected", nested, map[string]bool{"1": true, "2": false}, `<w:p><w:r><w:t>keep</w:t></w:r><w:r><w:t>gone</w:t></w:r></w:p>`, 2},
 	} {
 		found := map[string]bool{}
@@ -148,7 +154,7 @@ func TestApplyToLibreOfficeFile(t *testing.T) {
 		}
 	}
 	out, rep, err := Apply(data, Update{
-		Decisions: []Decision{{"word/document.xml", "0", false}, {"", "1", true}, {"", "2", false}, {"", "77", true}},
+		Decisions: []Decision{{Part: "word/document.xml", ID: "0"}, {ID: "1", Accept: true}, {ID: "2"}, {ID: "77", Accept: true}},
 		Comments:  []Comment{{Author: "Cy Reader", Date: "2026-04-01T09:00:00Z", Text: "Which <units>?", Anchor: "A second paragraph stays as it is."}},
 	})
 	if err != nil {
@@ -252,7 +258,7 @@ func TestApplyInFootnote(t *testing.T) {
 			id, _ = tr.attr(i, "id")
 		}
 	}
-	out, rep, err := Apply(data, Update{Decisions: []Decision{{"word/footnotes.xml", id, false}}})
+	out, rep, err := Apply(data, Update{Decisions: []Decision{{Part: "word/footnotes.xml", ID: id}}})
 	if err != nil || rep.Decided != 1 {
 		t.Fatalf("%+v %v", rep, err)
 	}
