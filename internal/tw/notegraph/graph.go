@@ -291,7 +291,7 @@ func (b *builder) docNamed(name string) int {
 func (b *builder) headingNamed(j int, name, written string) string {
 	d := b.docs[j]
 	for k, h := range d.Headings {
-		if sameName(h.Text, name) || slug(h.Text) == strings.ToLower(name) {
+		if sameName(h.Text, name) || sameName(unnumbered(h.Text), name) || slug(h.Text) == strings.ToLower(name) {
 			return b.headingNode(j, k)
 		}
 	}
@@ -391,6 +391,39 @@ func (b *builder) missing(written string) string {
 func sameName(a, b string) bool {
 	norm := func(s string) string { return strings.TrimSuffix(strings.TrimSpace(s), ".") }
 	return a != "" && strings.EqualFold(norm(a), norm(b))
+}
+
+// unnumbered is a heading's text without the section number it starts
+// with ("3.4 Dvips configuration files", "A.2. Fonts", "12 Index"), as
+// readers name sections in links; a text that is only a number, or has
+// none, is given back as it is.
+func unnumbered(s string) string {
+	s = strings.TrimSpace(s)
+	i := 0
+	for i < len(s) {
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == i && i == 0 && len(s) > 1 && s[0] >= 'A' && s[0] <= 'Z' && s[1] == '.' {
+			j = 1 // an appendix letter, always with its full stop
+		}
+		if j == i {
+			return s
+		}
+		i = j
+		if i < len(s) && s[i] == '.' {
+			i++
+			if i < len(s) && s[i] >= '0' && s[i] <= '9' {
+				continue
+			}
+		}
+		break
+	}
+	if i == 0 || i >= len(s) || s[i] != ' ' {
+		return s
+	}
+	return strings.TrimSpace(s[i:])
 }
 
 // slug is the anchor Markdown renderers give a heading: lowercase,

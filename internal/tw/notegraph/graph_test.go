@@ -100,3 +100,21 @@ func TestBuildEmpty(t *testing.T) {
 		t.Errorf("graph of nothing: %+v", g)
 	}
 }
+
+func TestUnnumbered(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"3.4 Dvips configuration files", "Dvips configuration files"},
+		{"A.2. Fonts", "Fonts"},
+		{"A. Fonts", "Fonts"},
+		{"12 Index", "Index"},
+		{"1. Introduction", "Introduction"},
+		{"A Guide to fonts", "A Guide to fonts"},
+		{"2024", "2024"},
+		{"3D printing", "3D printing"},
+		{"Why use Dvips?", "Why use Dvips?"},
+	} {
+		if got := unnumbered(c.in); got != c.want {
+			t.Errorf("unnumbered(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
