@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -11,6 +13,8 @@ import (
 
 	"textfirst/internal/atomicfile"
 	"textfirst/internal/tw/doc"
+	"textfirst/internal/tw/docxreview"
+	"textfirst/internal/tw/load"
 )
 
 // trackedChange is one change as the loaders record it in the document's
@@ -40,22 +44,23 @@ func changesCmd(env Env) *cobra.Command {
 	var out string
 	c := &cobra.Command{
 		Use:   "changes FILE",
-		Short: "List a document's tracked changes and comments, or write it with every change accepted",
+		Short: "List a document's tracked changes and comments, or write it with every change accepted or rejected",
 		Long: `List the tracked changes and comments of FILE (a Word document, DOCX) in
 document order, one a line, meaning first ("Inserted: 'renal', by Ada
 Example"); --json prints them as the loader recorded them. --accept-all -o OUT
 writes the document with every change accepted (insertions kept, deletions
-left out: the text tw reads) in the format OUT's extension names, as tw
-convert does; the original is left alone. --reject-all is refused: tw cannot
-yet rebuild a document with its changes undone.`,
-		Example: "  tw changes draft.docx\n  tw changes draft.docx --accept-all -o final.md",
+left out), --reject-all -o OUT with every change undone (insertions left
+out, deletions back), in the format OUT's extension names, as tw convert
+does; a .docx OUT is the Word file itself with its changes decided, all else
+in it as it was. The original is left alone.`,
+		Example: "  tw changes draft.docx\n  tw changes draft.docx --accept-all -o final.md\n  tw changes draft.docx --reject-all -o before.docx",
 		Args:    oneDocument(env, "changes"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if rejectAll {
-				return usage(env.p, "changes", env.tr("--reject-all is not available: tw cannot yet rebuild a document with its changes undone"))
+			if acceptAll && rejectAll {
+				return usage(env.p, "changes", env.tr("--accept-all and --reject-all cannot go together"))
 			}
-			if acceptAll != (out != "") {
-				return usage(env.p, "changes", env.tr("--accept-all and -o FILE go together"))
+			if (acceptAll || rejectAll) != (out != "") {
+				return usage(env.p, "changes", env.tr("--accept-all or --reject-all and -o FILE go together"))
 			}
 			d, err := loadDoc(env, "changes", args[0], "")
 			if err != nil {
@@ -65,8 +70,8 @@ yet rebuild a document with its changes undone.`,
 			if err != nil {
 				return fail(env.p, 1, env.tr("tw changes: the changes of %s cannot be read: %v", args[0], err), "")
 			}
-			if acceptAll {
-				return writeAccepted(env, c.Context(), d, out, len(changes))
+			if acceptAll || rejectAll {
+				return writeDecided(env, c.Context(), args[0], d, out, acceptAll)
 			}
 			comments := commentsOf(d)
 			if asJSON {
@@ -98,8 +103,8 @@ yet rebuild a document with its changes undone.`,
 	f := c.Flags()
 	f.BoolVar(&asJSON, "json", false, "print the changes and comments as JSON")
 	f.BoolVar(&acceptAll, "accept-all", false, "write the document with every change accepted (give -o FILE)")
-	f.BoolVar(&rejectAll, "reject-all", false, "write the document with every change rejected (not available yet)")
-	f.StringVarP(&out, "out", "o", "", "with --accept-all: the file to write; its extension names the format")
+	f.BoolVar(&rejectAll, "reject-all", false, "write the document with every change rejected (give -o FILE)")
+	f.StringVarP(&out, "out", "o", "", "with --accept-all or --reject-all: the file to write; its extension names the format")
 	return c
 }
 
@@ -160,20 +165,50 @@ func changeRow(env Env, ch trackedChange) string {
 	return row
 }
 
-// writeAccepted writes d, its changes accepted, to out in the format out's
-// extension names.
-func writeAccepted(env Env, ctx context.Context, d *doc.Document, out string, n int) error {
+// writeDecided writes the document at path (read as d), every tracked
+// change accepted or rejected, to out in the format out's extension names:
+// a Word file is the file itself with its changes decided by docxreview;
+// another format is converted from the Word file so decided.
+func writeDecided(env Env, ctx context.Context, path string, d *doc.Document, out string, accept bool) error {
 	f, err := formatFromName(env, out)
 	if err != nil {
 		return usage(env.p, "changes", err.Error())
 	}
-	data, err := writeNoting(env, "changes", ctx, d, f)
-	if err != nil {
-		return fail(env.p, 1, env.tr("tw changes: cannot write %s: %v", out, err), "")
+	changes := load.ChangesOf(d.Meta.Properties)
+	var data []byte
+	if len(changes) > 0 || strings.EqualFold(filepath.Ext(out), ".docx") {
+		// The Word file itself, its changes decided.
+		pkg, err := os.ReadFile(path)
+		if err != nil {
+			return fail(env.p, 1, env.tr("tw changes: cannot read %s: %v", path, err), "")
+		}
+		decisions := make([]docxreview.Decision, len(changes))
+		for i, c := range changes {
+			decisions[i] = docxreview.Decision{Part: c.Part, ID: c.ID, Kind: c.Kind, Accept: accept}
+		}
+		data, _, err = docxreview.Apply(pkg, docxreview.Update{Decisions: decisions})
+		if err != nil {
+			return fail(env.p, 1, env.tr("tw changes: the changes of %s cannot be decided: %v", path, err), "")
+		}
+		if !strings.EqualFold(filepath.Ext(out), ".docx") {
+			if d, err = load.Bytes(path, data); err != nil {
+				return fail(env.p, 1, env.tr("tw changes: cannot write %s: %v", out, err), "")
+			}
+			data = nil
+		}
+	}
+	if data == nil {
+		if data, err = writeNoting(env, "changes", ctx, d, f); err != nil {
+			return fail(env.p, 1, env.tr("tw changes: cannot write %s: %v", out, err), "")
+		}
 	}
 	if err := atomicfile.Write(out, data, 0o644); err != nil {
 		return fail(env.p, 1, env.tr("tw changes: cannot write %s: %v", out, err), env.tr("Check the folder exists and is writable."))
 	}
-	fmt.Fprintln(env.Stdout, env.tr("Wrote %s; changes accepted: %d.", out, n))
+	if accept {
+		fmt.Fprintln(env.Stdout, env.tr("Wrote %s; changes accepted: %d.", out, len(changes)))
+	} else {
+		fmt.Fprintln(env.Stdout, env.tr("Wrote %s; changes rejected: %d.", out, len(changes)))
+	}
 	return nil
 }

@@ -108,7 +108,8 @@ func TestEloquenceCommand(t *testing.T) {
 // TestChangesCommand: a Word file with tracked changes and a comment,
 // written by pandoc (a tool no one here wrote), is listed one change a
 // line in document order, as JSON, and written with every change
-// accepted; --reject-all says it is not available.
+// accepted, then rejected: as Markdown, and as the Word file itself,
+// which pandoc reads back with its comment and no change left.
 func TestChangesCommand(t *testing.T) {
 	pandoc, err := exec.LookPath("pandoc")
 	if err != nil {
@@ -145,8 +146,23 @@ func TestChangesCommand(t *testing.T) {
 	if code != 0 || stdout != "Wrote "+final+"; changes accepted: 3.\n" || !strings.Contains(string(data), "Fluids were often given in acute renal failure.") || strings.Contains(string(data), "rarely") {
 		t.Errorf("--accept-all: exit %d, %q, wrote %q", code, stdout, data)
 	}
-	if code, _, stderr := run(t, "", nil, "changes", docx, "--reject-all", "-o", final); code != 2 || !strings.Contains(stderr, "--reject-all is not available") {
-		t.Errorf("--reject-all: exit %d, %q", code, stderr)
+	before := filepath.Join(dir, "before.md")
+	code, stdout, stderr = run(t, "", nil, "changes", docx, "--reject-all", "-o", before)
+	data, _ = os.ReadFile(before)
+	if code != 0 || stdout != "Wrote "+before+"; changes rejected: 3.\n" || !strings.Contains(string(data), "Fluids were rarely given in acute failure.") {
+		t.Errorf("--reject-all: exit %d, %q %q, wrote %q", code, stdout, stderr, data)
+	}
+	beforeDOCX := filepath.Join(dir, "before.docx")
+	if code, stdout, stderr = run(t, "", nil, "changes", docx, "--reject-all", "-o", beforeDOCX); code != 0 {
+		t.Fatalf("--reject-all to Word: exit %d, %q %q", code, stdout, stderr)
+	}
+	back, err := exec.Command(pandoc, "--track-changes=all", "--wrap=none", "-t", "markdown", beforeDOCX).CombinedOutput()
+	if err != nil || !strings.Contains(string(back), "Fluids were rarely given in acute failure.") || strings.Contains(string(back), ".insertion") ||
+		strings.Contains(string(back), ".deletion") || !strings.Contains(string(back), "Who repeats it?") {
+		t.Errorf("the Word file written with every change rejected reads, in pandoc: %v\n%s", err, back)
+	}
+	if code, _, stderr := run(t, "", nil, "changes", docx, "--reject-all", "--accept-all", "-o", final); code != 2 || !strings.Contains(stderr, "cannot go together") {
+		t.Errorf("--reject-all with --accept-all: exit %d, %q", code, stderr)
 	}
 	if _, stdout, _ := run(t, "", nil, "changes", src); stdout != "No tracked changes or comments.\n" {
 		t.Errorf("a document with none: %q", stdout)
